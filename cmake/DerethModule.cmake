@@ -1,0 +1,24 @@
+# dereth_add_module(NAME <module> SOURCES ... [PUBLIC_LINKS ...] [PRIVATE_LINKS ...])
+# Creates the static library dereth_<module> with public headers under
+# include/dereth/<module>/ and private headers beside the sources.
+function(dereth_add_module)
+  cmake_parse_arguments(ARG "" "NAME" "SOURCES;PUBLIC_LINKS;PRIVATE_LINKS" ${ARGN})
+  set(target dereth_${ARG_NAME})
+  add_library(${target} STATIC ${ARG_SOURCES})
+  add_library(dereth::${ARG_NAME} ALIAS ${target})
+  target_include_directories(${target}
+    PUBLIC ${PROJECT_SOURCE_DIR}/include
+    PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  target_link_libraries(${target} PUBLIC ${ARG_PUBLIC_LINKS} PRIVATE ${ARG_PRIVATE_LINKS})
+  set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  dereth_set_warnings(${target})
+  set_property(GLOBAL APPEND PROPERTY DERETH_MODULES ${ARG_NAME})
+endfunction()
+
+# dereth_add_tool(NAME <exe> SOURCES ... LINKS ...): a developer executable in build/bin.
+function(dereth_add_tool)
+  cmake_parse_arguments(ARG "" "NAME" "SOURCES;LINKS" ${ARGN})
+  add_executable(${ARG_NAME} ${ARG_SOURCES})
+  target_link_libraries(${ARG_NAME} PRIVATE ${ARG_LINKS})
+  dereth_set_warnings(${ARG_NAME})
+endfunction()

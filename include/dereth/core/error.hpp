@@ -1,0 +1,55 @@
+#pragma once
+// The error type returned by every parser of untrusted bytes (network, DAT,
+// capture files): it names what was being read, the field and the byte offset.
+
+#include <cstddef>
+#include <cstdint>
+#include <expected>
+#include <string>
+
+namespace dereth::core {
+
+enum class ErrorKind : std::uint8_t {
+  Truncated,    // fewer bytes remain than the field needs
+  TooLarge,     // a length or count exceeds what the remaining bytes can hold
+  Invalid,      // a value outside what the format allows
+  Unsupported,  // a valid but unimplemented variant
+  Trailing,     // bytes left over after a complete decode
+  Io,           // a file could not be opened or read
+};
+
+[[nodiscard]] const char* to_string(ErrorKind kind) noexcept;
+
+struct Error {
+  ErrorKind kind = ErrorKind::Invalid;
+  std::string context;  // what was being read: "F745 CreateObject", "DAT 0x01000042"
+  std::string field;    // the field: "PhysicsDesc.movement.length"
+  std::size_t offset = 0;  // byte offset of the field from the start of the context
+  std::string detail;   // what was wrong: "needs 4 bytes, 2 remain"
+
+  // "F745 CreateObject: PhysicsDesc.movement.length at offset 52: truncated (needs 4 bytes, 2 remain)"
+  [[nodiscard]] std::string message() const;
+};
+
+template <class T>
+using Result = std::expected<T, Error>;
+
+}  // namespace dereth::core
+
+#define DERETH_CONCAT_INNER(a, b) a##b
+#define DERETH_CONCAT(a, b) DERETH_CONCAT_INNER(a, b)
+
+// DERETH_TRY(lhs, expr): evaluate a Result; on error return it from the
+// enclosing function (whose return type is a Result); else assign the value.
+#define DERETH_TRY(lhs, expr)                                              \
+  auto DERETH_CONCAT(dereth_try_, __LINE__) = (expr);                      \
+  if (!DERETH_CONCAT(dereth_try_, __LINE__)) [[unlikely]]                  \
+    return std::unexpected(std::move(DERETH_CONCAT(dereth_try_, __LINE__).error())); \
+  lhs = std::move(*DERETH_CONCAT(dereth_try_, __LINE__))
+
+// DERETH_CHECK(expr): evaluate a Result<void>; on error return it.
+#define DERETH_CHECK(expr)                                                 \
+  do {                                                                     \
+    if (auto dereth_check_ = (expr); !dereth_check_) [[unlikely]]          \
+      return std::unexpected(std::move(dereth_check_.error()));            \
+  } while (false)

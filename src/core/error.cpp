@@ -1,0 +1,33 @@
+#include "dereth/core/error.hpp"
+
+#include <fmt/format.h>
+
+namespace dereth::core {
+
+const char* to_string(ErrorKind kind) noexcept {
+  switch (kind) {
+    case ErrorKind::Truncated: return "truncated";
+    case ErrorKind::TooLarge: return "too large";
+    case ErrorKind::Invalid: return "invalid";
+    case ErrorKind::Unsupported: return "unsupported";
+    case ErrorKind::Trailing: return "trailing bytes";
+    case ErrorKind::Io: return "i/o error";
+  }
+  return "error";
+}
+
+std::string Error::message() const {
+  std::string out = context.empty() ? std::string("input") : context;
+  if (!field.empty()) {
+    out += fmt::format(": {} at offset {}", field, offset);
+  } else {
+    out += fmt::format(" at offset {}", offset);
+  }
+  out += fmt::format(": {}", to_string(kind));
+  if (!detail.empty()) {
+    out += fmt::format(" ({})", detail);
+  }
+  return out;
+}
+
+}  // namespace dereth::core

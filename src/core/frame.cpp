@@ -1,0 +1,173 @@
+#include "dereth/core/frame.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
+
+namespace dereth::core {
+
+namespace {
+
+constexpr float kDegreesToRadians = 0.017453292519943295f;
+constexpr float kRadiansToDegrees = 57.29577951308232f;
+
+bool finite(const glm::quat& q) noexcept {
+  return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
+}
+
+}  // namespace
+
+Frame::Frame(const glm::vec3& origin_in, const glm::quat& orientation) noexcept : origin(origin_in) {
+  set_rotate(orientation);
+}
+
+// Frame::cache (RE cgeometry/CFrame.c): recompute the matrix from q.
+void Frame::cache() noexcept { m_ = glm::mat3_cast(q_); }
+
+// Frame::set_rotate (RE cgeometry/CFrame.c)
+bool Frame::set_rotate(const glm::quat& q) noexcept {
+  const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+  if (!(length > 0.0f) || !std::isfinite(length)) {
+    return false;
+  }
+  const float inv = 1.0f / length;
+  const glm::quat normalised(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
+  if (!finite(normalised)) {
+    return false;
+  }
+  q_ = normalised;
+  cache();
+  return true;
+}
+
+// Frame::combine (RE canim/CSequence.c line 773)
+Frame Frame::combine(const Frame& a, const Frame& b) noexcept {
+  Frame out;
+  out.origin = a.origin + a.m_ * b.origin;
+  out.set_rotate(a.q_ * b.q_);
+  return out;
+}
+
+// Frame::combine with scale (RE cphysobj/CPartArray.c line 1553)
+Frame Frame::combine(const Frame& a, const Frame& b, const glm::vec3& scale) noexcept {
+  Frame out;
+  out.origin = a.origin + a.m_ * (b.origin * scale);
+  out.set_rotate(a.q_ * b.q_);
+  return out;
+}
+
+// Frame::subtract1 (RE cgeometry/CFrame.c)
+Frame Frame::subtract1(const Frame& a, const Frame& b) noexcept {
+  Frame out;
+  out.set_rotate(a.q_ * glm::conjugate(b.q_));
+  // Retail rotates by the resulting orientation, not by b's.
+  out.origin = a.origin - out.m_ * b.origin;
+  return out;
+}
+
+// Frame::localtoglobal (RE smartbox/SmartBox.c)
+glm::vec3 Frame::localtoglobal(const glm::vec3& point) const noexcept { return origin + m_ * point; }
+
+// Frame::globaltolocal (RE smartbox/SmartBox.c)
+glm::vec3 Frame::globaltolocal(const glm::vec3& point) const noexcept {
+  return glm::transpose(m_) * (point - origin);
+}
+
+// Frame::localtoglobalvec (RE smartbox/SmartBox.c)
+glm::vec3 Frame::localtoglobalvec(const glm::vec3& vec) const noexcept { return m_ * vec; }
+
+// Frame::globaltolocalvec (RE smartbox/SmartBox.c)
+glm::vec3 Frame::globaltolocalvec(const glm::vec3& vec) const noexcept { return glm::transpose(m_) * vec; }
+
+// Frame::grotate (RE cgeometry/CFrame.c)
+void Frame::grotate(const glm::vec3& axis_angle) noexcept {
+  const float angle_sq = glm::dot(axis_angle, axis_angle);
+  if (angle_sq < kEpsilon * kEpsilon) {
+    return;
+  }
+  const float angle = std::sqrt(angle_sq);
+  const float half = angle * 0.5f;
+  const glm::vec3 axis = axis_angle * (std::sin(half) / angle);
+  const glm::quat r(std::cos(half), axis.x, axis.y, axis.z);
+  set_rotate(r * q_);
+}
+
+// Frame::rotate (RE cgeometry/CFrame.c)
+void Frame::rotate(const glm::vec3& axis_angle) noexcept { grotate(localtoglobalvec(axis_angle)); }
+
+// Frame::interpolate_rotation (RE cgeometry/CFrame.c)
+void Frame::interpolate_rotation(const Frame& from, const Frame& to, float t) noexcept {
+  set_rotate(core::interpolate_rotation(from.q_, to.q_, t));
+}
+
+// Frame::set_heading (RE cgeometry/CFrame.c)
+void Frame::set_heading(float degrees) noexcept {
+  const float radians = degrees * kDegreesToRadians;
+  set_vector_heading(glm::vec3(std::sin(radians), std::cos(radians), m_[1].z));
+}
+
+// Frame::get_heading (RE cgeometry/CFrame.c)
+float Frame::get_heading() const noexcept { return compass_heading(m_[1]); }
+
+// Frame::set_vector_heading 0x00535DB0
+void Frame::set_vector_heading(const glm::vec3& direction) noexcept {
+  const float length = std::sqrt(glm::dot(direction, direction));
+  if (!(length >= kEpsilon) || !std::isfinite(length)) {
+    return;
+  }
+  const glm::vec3 d = direction / length;
+  const float heading = compass_heading(d) * kDegreesToRadians;
+  const float pitch = std::asin(std::clamp(d.z, -1.0f, 1.0f));
+  // euler_set_rotate(pitch, 0, -heading): pitch about local X first, then yaw
+  // about world Z by -heading (compass headings run clockwise seen from +Z).
+  const glm::quat yaw(std::cos(heading * 0.5f), 0.0f, 0.0f, -std::sin(heading * 0.5f));
+  const glm::quat tilt(std::cos(pitch * 0.5f), std::sin(pitch * 0.5f), 0.0f, 0.0f);
+  set_rotate(yaw * tilt);
+}
+
+// Frame::interpolate_rotation (RE cgeometry/CFrame.c)
+glm::quat interpolate_rotation(const glm::quat& from, const glm::quat& to, float t) noexcept {
+  float dot = from.w * to.w + from.x * to.x + from.y * to.y + from.z * to.z;
+  glm::quat target = to;
+  if (dot < 0.0f) {
+    dot = -dot;
+    target = glm::quat(-to.w, -to.x, -to.y, -to.z);
+  }
+  float w_from = 1.0f - t;
+  float w_to = t;
+  if (1.0f - dot > kEpsilon) {
+    const float theta = std::acos(std::min(dot, 1.0f));
+    const float sin_theta = std::sin(theta);
+    const float slerp_from = std::sin((1.0f - t) * theta) / sin_theta;
+    const float slerp_to = std::sin(t * theta) / sin_theta;
+    if (slerp_from >= 0.0f && slerp_from <= 1.0f && slerp_to >= 0.0f && slerp_to <= 1.0f) {
+      w_from = slerp_from;
+      w_to = slerp_to;
+    }
+  }
+  glm::quat out(w_from * from.w + w_to * target.w, w_from * from.x + w_to * target.x,
+                w_from * from.y + w_to * target.y, w_from * from.z + w_to * target.z);
+  const float length = std::sqrt(out.w * out.w + out.x * out.x + out.y * out.y + out.z * out.z);
+  if (length > 0.0f && std::isfinite(length)) {
+    const float inv = 1.0f / length;
+    out = glm::quat(out.w * inv, out.x * inv, out.y * inv, out.z * inv);
+  }
+  return out;
+}
+
+float compass_heading(const glm::vec3& direction) noexcept {
+  const float degrees = std::atan2(direction.y, direction.x) * kRadiansToDegrees;
+  float heading = std::fmod(450.0f - degrees, 360.0f);
+  if (heading < 0.0f) {
+    heading += 360.0f;
+  }
+  // fmod of a value just under a multiple of 360 can round up to 360.
+  if (heading >= 360.0f) {
+    heading = 0.0f;
+  }
+  return heading;
+}
+
+}  // namespace dereth::core

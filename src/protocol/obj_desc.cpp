@@ -1,0 +1,71 @@
+#include "dereth/protocol/obj_desc.hpp"
+
+namespace dereth::protocol {
+
+Result<ObjDesc> read_obj_desc(ByteReader& r) {
+  ObjDesc d;
+  DERETH_CHECK(r.require(4, "ObjDesc.header"));
+  d.version = *r.u8("ObjDesc.version");
+  const std::uint8_t num_palettes = *r.u8("ObjDesc.num_palettes");
+  const std::uint8_t num_texture_changes = *r.u8("ObjDesc.num_texture_changes");
+  const std::uint8_t num_anim_part_changes = *r.u8("ObjDesc.num_anim_part_changes");
+
+  if (num_palettes > 0) {
+    DERETH_TRY(d.base_palette, r.packed_did(kPaletteBase, "ObjDesc.base_palette"));
+    // Each sub-palette is at least a two-byte id and two u8s.
+    DERETH_TRY(const std::size_t n, r.checked_count(num_palettes, 4, "ObjDesc.num_palettes"));
+    d.palettes.resize(n);
+    for (auto& p : d.palettes) {
+      DERETH_TRY(p.palette_id, r.packed_did(kPaletteBase, "ObjDesc.palettes.palette_id"));
+      DERETH_CHECK(r.require(2, "ObjDesc.palettes.range"));
+      p.offset = *r.u8("ObjDesc.palettes.offset");
+      p.num_colors = *r.u8("ObjDesc.palettes.num_colors");
+    }
+  }
+  {
+    DERETH_TRY(const std::size_t n, r.checked_count(num_texture_changes, 5, "ObjDesc.num_texture_changes"));
+    d.texture_changes.resize(n);
+    for (auto& t : d.texture_changes) {
+      DERETH_TRY(t.part_index, r.u8("ObjDesc.texture_changes.part_index"));
+      DERETH_TRY(t.old_texture, r.packed_did(kTextureBase, "ObjDesc.texture_changes.old_texture"));
+      DERETH_TRY(t.new_texture, r.packed_did(kTextureBase, "ObjDesc.texture_changes.new_texture"));
+    }
+  }
+  {
+    DERETH_TRY(const std::size_t n, r.checked_count(num_anim_part_changes, 3, "ObjDesc.num_anim_part_changes"));
+    d.anim_part_changes.resize(n);
+    for (auto& a : d.anim_part_changes) {
+      DERETH_TRY(a.part_index, r.u8("ObjDesc.anim_part_changes.part_index"));
+      DERETH_TRY(a.gfx_obj_id, r.packed_did(kGfxObjBase, "ObjDesc.anim_part_changes.gfx_obj_id"));
+    }
+  }
+  DERETH_CHECK(r.align4("ObjDesc.align"));
+  return d;
+}
+
+void write_obj_desc(ByteWriter& w, const ObjDesc& d) {
+  w.u8(d.version);
+  w.u8(static_cast<std::uint8_t>(d.palettes.size()));
+  w.u8(static_cast<std::uint8_t>(d.texture_changes.size()));
+  w.u8(static_cast<std::uint8_t>(d.anim_part_changes.size()));
+  if (!d.palettes.empty()) {
+    w.packed_did(d.base_palette.value_or(kPaletteBase), kPaletteBase);
+    for (const auto& p : d.palettes) {
+      w.packed_did(p.palette_id, kPaletteBase);
+      w.u8(p.offset);
+      w.u8(p.num_colors);
+    }
+  }
+  for (const auto& t : d.texture_changes) {
+    w.u8(t.part_index);
+    w.packed_did(t.old_texture, kTextureBase);
+    w.packed_did(t.new_texture, kTextureBase);
+  }
+  for (const auto& a : d.anim_part_changes) {
+    w.u8(a.part_index);
+    w.packed_did(a.gfx_obj_id, kGfxObjBase);
+  }
+  w.align4();
+}
+
+}  // namespace dereth::protocol

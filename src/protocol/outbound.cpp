@@ -1,0 +1,97 @@
+#include "dereth/protocol/outbound.hpp"
+
+#include <fmt/format.h>
+
+#include "dereth/protocol/messages.hpp"
+
+namespace dereth::protocol {
+
+namespace {
+
+void write_echoed(ByteWriter& w, const EchoedTimestamps& t) {
+  w.u16(t.instance_ts);
+  w.u16(t.server_control_ts);
+  w.u16(t.teleport_ts);
+  w.u16(t.force_position_ts);
+}
+
+Result<EchoedTimestamps> read_echoed(ByteReader& r) {
+  DERETH_CHECK(r.require(8, "timestamps"));
+  EchoedTimestamps t;
+  t.instance_ts = *r.u16("instance_ts");
+  t.server_control_ts = *r.u16("server_control_ts");
+  t.teleport_ts = *r.u16("teleport_ts");
+  t.force_position_ts = *r.u16("force_position_ts");
+  return t;
+}
+
+// The F7B1 header: opcode, sequence, action type.
+Result<std::uint32_t> read_action_header(ByteReader& r, std::uint32_t action) {
+  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
+  if (op != opcode::GameAction) {
+    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode",
+                                      fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
+  }
+  DERETH_TRY(const std::uint32_t sequence, r.u32("sequence"));
+  const std::size_t type_at = r.position();
+  DERETH_TRY(const std::uint32_t type, r.u32("action_type"));
+  if (type != action) {
+    return std::unexpected(r.error_at(type_at, core::ErrorKind::Invalid, "action_type",
+                                      fmt::format("action 0x{:04X}, expected 0x{:04X}", type, action)));
+  }
+  return sequence;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encode(const MoveToState& m) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(m.sequence);
+  w.u32(opcode::MoveToState);
+  write_raw_motion_state(w, m.raw);
+  write_position(w, m.position);
+  write_echoed(w, m.timestamps);
+  w.u8(m.contact_long_jump);
+  w.align4();
+  return std::move(w).take();
+}
+
+std::vector<std::uint8_t> encode(const AutonomousPosition& m) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(m.sequence);
+  w.u32(opcode::AutonomousPosition);
+  write_position(w, m.position);
+  write_echoed(w, m.timestamps);
+  w.u8(m.contact);
+  w.align4();
+  return std::move(w).take();
+}
+
+Result<MoveToState> decode_move_to_state(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/F61C MoveToState");
+  MoveToState m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::MoveToState));
+  DERETH_TRY(m.raw, read_raw_motion_state(r));
+  DERETH_TRY(m.position, read_position(r, "position"));
+  DERETH_TRY(m.timestamps, read_echoed(r));
+  DERETH_TRY(m.contact_long_jump, r.u8("contact_long_jump"));
+  DERETH_CHECK(r.align4("align"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+Result<AutonomousPosition> decode_autonomous_position(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/F753 AutonomousPosition");
+  AutonomousPosition m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::AutonomousPosition));
+  DERETH_TRY(m.position, read_position(r, "position"));
+  DERETH_TRY(m.timestamps, read_echoed(r));
+  DERETH_TRY(m.contact, r.u8("contact"));
+  DERETH_CHECK(r.align4("align"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+}  // namespace dereth::protocol

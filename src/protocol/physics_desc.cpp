@@ -1,0 +1,190 @@
+#include "dereth/protocol/physics_desc.hpp"
+
+#include <bit>
+#include <string>
+
+namespace dereth::protocol {
+
+namespace f = physics_desc_flag;
+
+namespace {
+
+std::uint32_t set_bit(std::uint32_t bits, std::uint32_t flag, bool present) {
+  return present ? (bits | flag) : (bits & ~flag);
+}
+
+}  // namespace
+
+bool PhysicsDesc::operator==(const PhysicsDesc& o) const {
+  return bitfield == o.bitfield && state == o.state && movement == o.movement &&
+         animation_frame == o.animation_frame && position == o.position && motion_table_id == o.motion_table_id &&
+         sound_table_id == o.sound_table_id && physics_script_table_id == o.physics_script_table_id &&
+         setup_id == o.setup_id && parent == o.parent && children == o.children &&
+         same_bits(object_scale, o.object_scale) && same_bits(friction, o.friction) &&
+         same_bits(elasticity, o.elasticity) && same_bits(translucency, o.translucency) && velocity == o.velocity &&
+         acceleration == o.acceleration && omega == o.omega && default_script_type == o.default_script_type &&
+         same_bits(default_script_intensity, o.default_script_intensity) && timestamps == o.timestamps;
+}
+
+std::uint32_t PhysicsDesc::encoded_bitfield() const {
+  std::uint32_t bits = bitfield;
+  bits = set_bit(bits, f::Movement, movement.has_value());
+  // AnimationFrame is read only when Movement is absent; with Movement the
+  // bit is ignored by the reader, so the stored bit is kept as it was.
+  if (!movement) bits = set_bit(bits, f::AnimationFrame, animation_frame.has_value());
+  bits = set_bit(bits, f::Position, position.has_value());
+  bits = set_bit(bits, f::MTable, motion_table_id.has_value());
+  bits = set_bit(bits, f::STable, sound_table_id.has_value());
+  bits = set_bit(bits, f::PeTable, physics_script_table_id.has_value());
+  bits = set_bit(bits, f::CSetup, setup_id.has_value());
+  bits = set_bit(bits, f::Parent, parent.has_value());
+  bits = set_bit(bits, f::Children, children.has_value());
+  bits = set_bit(bits, f::ObjScale, object_scale.has_value());
+  bits = set_bit(bits, f::Friction, friction.has_value());
+  bits = set_bit(bits, f::Elasticity, elasticity.has_value());
+  bits = set_bit(bits, f::Translucency, translucency.has_value());
+  bits = set_bit(bits, f::Velocity, velocity.has_value());
+  bits = set_bit(bits, f::Acceleration, acceleration.has_value());
+  bits = set_bit(bits, f::Omega, omega.has_value());
+  bits = set_bit(bits, f::DefaultScript, default_script_type.has_value());
+  bits = set_bit(bits, f::DefaultScriptIntensity, default_script_intensity.has_value());
+  return bits;
+}
+
+// PhysicsDesc::UnPack 0x0051DDD0
+Result<PhysicsDesc> read_physics_desc(ByteReader& r) {
+  PhysicsDesc d;
+  DERETH_TRY(d.bitfield, r.u32("PhysicsDesc.bitfield"));
+  DERETH_TRY(d.state, r.u32("PhysicsDesc.state"));
+  const std::uint32_t bits = d.bitfield;
+
+  if (bits & f::Movement) {
+    MovementBuffer m;
+    const std::size_t length_at = r.position();
+    DERETH_TRY(const std::uint32_t length, r.u32("PhysicsDesc.movement.length"));
+    if (length > r.remaining()) {
+      return std::unexpected(r.error_at(length_at, core::ErrorKind::TooLarge, "PhysicsDesc.movement.length",
+                                        "length " + std::to_string(length) + " exceeds the " +
+                                            std::to_string(r.remaining()) + " bytes remaining"));
+    }
+    DERETH_TRY(const auto body, r.bytes(length, "PhysicsDesc.movement.bytes"));
+    m.bytes.assign(body.begin(), body.end());
+    if (length > 0) {
+      DERETH_TRY(m.autonomous, r.u32("PhysicsDesc.movement.autonomous"));
+    }
+    d.movement = std::move(m);
+  } else if (bits & f::AnimationFrame) {
+    DERETH_TRY(d.animation_frame, r.u32("PhysicsDesc.animation_frame"));
+  }
+
+  if (bits & f::Position) {
+    DERETH_TRY(d.position, read_position(r, "PhysicsDesc.position"));
+  }
+  if (bits & f::MTable) {
+    DERETH_TRY(d.motion_table_id, r.u32("PhysicsDesc.motion_table_id"));
+  }
+  if (bits & f::STable) {
+    DERETH_TRY(d.sound_table_id, r.u32("PhysicsDesc.sound_table_id"));
+  }
+  if (bits & f::PeTable) {
+    DERETH_TRY(d.physics_script_table_id, r.u32("PhysicsDesc.physics_script_table_id"));
+  }
+  if (bits & f::CSetup) {
+    DERETH_TRY(d.setup_id, r.u32("PhysicsDesc.setup_id"));
+  }
+  if (bits & f::Parent) {
+    DERETH_CHECK(r.require(8, "PhysicsDesc.parent"));
+    ParentLink p;
+    p.parent_guid = *r.u32("PhysicsDesc.parent.guid");
+    p.location_id = *r.u32("PhysicsDesc.parent.location_id");
+    d.parent = p;
+  }
+  if (bits & f::Children) {
+    DERETH_TRY(const std::uint32_t count, r.u32("PhysicsDesc.children.count"));
+    DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "PhysicsDesc.children.count"));
+    std::vector<ChildLink> children(n);
+    for (auto& c : children) {
+      c.guid = *r.u32("PhysicsDesc.children.guid");
+      c.location_id = *r.u32("PhysicsDesc.children.location_id");
+    }
+    d.children = std::move(children);
+  }
+  if (bits & f::ObjScale) {
+    DERETH_TRY(d.object_scale, r.f32("PhysicsDesc.object_scale"));
+  }
+  if (bits & f::Friction) {
+    DERETH_TRY(d.friction, r.f32("PhysicsDesc.friction"));
+  }
+  if (bits & f::Elasticity) {
+    DERETH_TRY(d.elasticity, r.f32("PhysicsDesc.elasticity"));
+  }
+  if (bits & f::Translucency) {
+    DERETH_TRY(d.translucency, r.f32("PhysicsDesc.translucency"));
+  }
+  if (bits & f::Velocity) {
+    DERETH_TRY(d.velocity, read_vec3(r, "PhysicsDesc.velocity"));
+  }
+  if (bits & f::Acceleration) {
+    DERETH_TRY(d.acceleration, read_vec3(r, "PhysicsDesc.acceleration"));
+  }
+  if (bits & f::Omega) {
+    DERETH_TRY(d.omega, read_vec3(r, "PhysicsDesc.omega"));
+  }
+  if (bits & f::DefaultScript) {
+    DERETH_TRY(d.default_script_type, r.u32("PhysicsDesc.default_script_type"));
+  }
+  if (bits & f::DefaultScriptIntensity) {
+    DERETH_TRY(d.default_script_intensity, r.f32("PhysicsDesc.default_script_intensity"));
+  }
+
+  DERETH_CHECK(r.require(2 * kTimestampCount, "PhysicsDesc.timestamps"));
+  for (auto& ts : d.timestamps) {
+    ts = *r.u16("PhysicsDesc.timestamps");
+  }
+  DERETH_CHECK(r.align4("PhysicsDesc.align"));
+  return d;
+}
+
+void write_physics_desc(ByteWriter& w, const PhysicsDesc& d) {
+  const std::uint32_t bits = d.encoded_bitfield();
+  w.u32(bits);
+  w.u32(d.state);
+  if (d.movement) {
+    w.u32(static_cast<std::uint32_t>(d.movement->bytes.size()));
+    w.bytes(d.movement->bytes);
+    if (!d.movement->bytes.empty()) {
+      w.u32(d.movement->autonomous.value_or(0));
+    }
+  } else if (d.animation_frame) {
+    w.u32(*d.animation_frame);
+  }
+  if (d.position) write_position(w, *d.position);
+  if (d.motion_table_id) w.u32(*d.motion_table_id);
+  if (d.sound_table_id) w.u32(*d.sound_table_id);
+  if (d.physics_script_table_id) w.u32(*d.physics_script_table_id);
+  if (d.setup_id) w.u32(*d.setup_id);
+  if (d.parent) {
+    w.u32(d.parent->parent_guid);
+    w.u32(d.parent->location_id);
+  }
+  if (d.children) {
+    w.u32(static_cast<std::uint32_t>(d.children->size()));
+    for (const auto& c : *d.children) {
+      w.u32(c.guid);
+      w.u32(c.location_id);
+    }
+  }
+  if (d.object_scale) w.f32(*d.object_scale);
+  if (d.friction) w.f32(*d.friction);
+  if (d.elasticity) w.f32(*d.elasticity);
+  if (d.translucency) w.f32(*d.translucency);
+  if (d.velocity) write_vec3(w, *d.velocity);
+  if (d.acceleration) write_vec3(w, *d.acceleration);
+  if (d.omega) write_vec3(w, *d.omega);
+  if (d.default_script_type) w.u32(*d.default_script_type);
+  if (d.default_script_intensity) w.f32(*d.default_script_intensity);
+  for (const auto ts : d.timestamps) w.u16(ts);
+  w.align4();
+}
+
+}  // namespace dereth::protocol

@@ -1,0 +1,250 @@
+#include "dereth/protocol/weenie_desc.hpp"
+
+#include <bit>
+#include <utility>
+
+namespace dereth::protocol {
+
+namespace wf = weenie_flag;
+namespace wf2 = weenie_flag2;
+
+namespace {
+
+template <class T, class Read>
+Result<void> read_if(bool present, std::optional<T>& out, Read&& read) {
+  if (present) {
+    DERETH_TRY(out, read());
+  }
+  return {};
+}
+
+std::uint32_t set_bit(std::uint32_t bits, std::uint32_t flag, bool present) {
+  return present ? (bits | flag) : (bits & ~flag);
+}
+
+bool same_bits(const std::optional<double>& a, const std::optional<double>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a || std::bit_cast<std::uint64_t>(*a) == std::bit_cast<std::uint64_t>(*b);
+}
+
+Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
+  HouseRestrictions h;
+  DERETH_CHECK(r.require(16, "WeenieDesc.house_restrictions"));
+  h.version = *r.u32("WeenieDesc.house_restrictions.version");
+  h.open_status = *r.u32("WeenieDesc.house_restrictions.open_status");
+  h.monarch_guid = *r.u32("WeenieDesc.house_restrictions.monarch_guid");
+  const std::uint16_t count = *r.u16("WeenieDesc.house_restrictions.count");
+  h.buckets = *r.u16("WeenieDesc.house_restrictions.buckets");
+  DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "WeenieDesc.house_restrictions.count"));
+  h.entries.resize(n);
+  for (auto& e : h.entries) {
+    e.guid = *r.u32("WeenieDesc.house_restrictions.guid");
+    e.value = *r.u32("WeenieDesc.house_restrictions.value");
+  }
+  return h;
+}
+
+}  // namespace
+
+std::uint32_t WeenieDesc::encoded_flags() const {
+  const std::pair<std::uint32_t, bool> fields[] = {
+      {wf::PluralName, plural_name.has_value()},
+      {wf::ItemsCapacity, items_capacity.has_value()},
+      {wf::ContainersCapacity, containers_capacity.has_value()},
+      {wf::AmmoType, ammo_type.has_value()},
+      {wf::Value, value.has_value()},
+      {wf::Usable, usable.has_value()},
+      {wf::UseRadius, use_radius.has_value()},
+      {wf::TargetType, target_type.has_value()},
+      {wf::UiEffects, ui_effects.has_value()},
+      {wf::CombatUse, combat_use.has_value()},
+      {wf::Structure, structure.has_value()},
+      {wf::MaxStructure, max_structure.has_value()},
+      {wf::StackSize, stack_size.has_value()},
+      {wf::MaxStackSize, max_stack_size.has_value()},
+      {wf::ContainerId, container_id.has_value()},
+      {wf::WielderId, wielder_id.has_value()},
+      {wf::ValidLocations, valid_locations.has_value()},
+      {wf::CurrentlyWieldedLocation, currently_wielded_location.has_value()},
+      {wf::Priority, priority.has_value()},
+      {wf::RadarBlipColor, radar_blip_color.has_value()},
+      {wf::RadarBehavior, radar_behavior.has_value()},
+      {wf::PScript, pscript.has_value()},
+      {wf::Workmanship, workmanship.has_value()},
+      {wf::Burden, burden.has_value()},
+      {wf::Spell, spell.has_value()},
+      {wf::HouseOwner, house_owner.has_value()},
+      {wf::HouseRestrictions, house_restrictions.has_value()},
+      {wf::HookItemTypes, hook_item_types.has_value()},
+      {wf::Monarch, monarch.has_value()},
+      {wf::HookType, hook_type.has_value()},
+      {wf::IconOverlay, icon_overlay.has_value()},
+      {wf::MaterialType, material_type.has_value()},
+  };
+  std::uint32_t bits = weenie_flags;
+  for (const auto& [flag, present] : fields) bits = set_bit(bits, flag, present);
+  return bits;
+}
+
+std::uint32_t WeenieDesc::encoded_flags2() const {
+  std::uint32_t bits = weenie_flags2.value_or(0);
+  bits = set_bit(bits, wf2::IconUnderlay, icon_underlay.has_value());
+  bits = set_bit(bits, wf2::CooldownId, cooldown_id.has_value());
+  bits = set_bit(bits, wf2::CooldownDuration, cooldown_duration.has_value());
+  bits = set_bit(bits, wf2::PetOwner, pet_owner.has_value());
+  return bits;
+}
+
+std::uint32_t WeenieDesc::encoded_object_description_flags() const {
+  const bool second = weenie_flags2.has_value() || icon_underlay || cooldown_id || cooldown_duration || pet_owner;
+  return set_bit(object_description_flags, kIncludesSecondHeader, second);
+}
+
+bool WeenieDesc::operator==(const WeenieDesc& o) const {
+  return weenie_flags == o.weenie_flags && name == o.name && weenie_class_id == o.weenie_class_id &&
+         icon_id == o.icon_id && item_type == o.item_type && object_description_flags == o.object_description_flags &&
+         weenie_flags2 == o.weenie_flags2 && plural_name == o.plural_name && items_capacity == o.items_capacity &&
+         containers_capacity == o.containers_capacity && ammo_type == o.ammo_type && value == o.value &&
+         usable == o.usable && same_bits(use_radius, o.use_radius) && target_type == o.target_type &&
+         ui_effects == o.ui_effects && combat_use == o.combat_use && structure == o.structure &&
+         max_structure == o.max_structure && stack_size == o.stack_size && max_stack_size == o.max_stack_size &&
+         container_id == o.container_id && wielder_id == o.wielder_id && valid_locations == o.valid_locations &&
+         currently_wielded_location == o.currently_wielded_location && priority == o.priority &&
+         radar_blip_color == o.radar_blip_color && radar_behavior == o.radar_behavior && pscript == o.pscript &&
+         same_bits(workmanship, o.workmanship) && burden == o.burden && spell == o.spell &&
+         house_owner == o.house_owner && house_restrictions == o.house_restrictions &&
+         hook_item_types == o.hook_item_types && monarch == o.monarch && hook_type == o.hook_type &&
+         icon_overlay == o.icon_overlay && icon_underlay == o.icon_underlay && material_type == o.material_type &&
+         cooldown_id == o.cooldown_id && same_bits(cooldown_duration, o.cooldown_duration) &&
+         pet_owner == o.pet_owner;
+}
+
+Result<WeenieDesc> read_weenie_desc(ByteReader& r) {
+  WeenieDesc d;
+  DERETH_TRY(d.weenie_flags, r.u32("WeenieDesc.weenie_flags"));
+  DERETH_TRY(d.name, r.string16l("WeenieDesc.name"));
+  DERETH_TRY(d.weenie_class_id, r.packed_dword("WeenieDesc.weenie_class_id"));
+  DERETH_TRY(d.icon_id, r.packed_did(kIconBase, "WeenieDesc.icon_id"));
+  DERETH_TRY(d.item_type, r.u32("WeenieDesc.item_type"));
+  DERETH_TRY(d.object_description_flags, r.u32("WeenieDesc.object_description_flags"));
+  DERETH_CHECK(r.align4("WeenieDesc.header_align"));
+  if (d.object_description_flags & kIncludesSecondHeader) {
+    DERETH_TRY(d.weenie_flags2, r.u32("WeenieDesc.weenie_flags2"));
+  }
+  const std::uint32_t f = d.weenie_flags;
+  const std::uint32_t f2 = d.weenie_flags2.value_or(0);
+
+  DERETH_CHECK(read_if(f & wf::PluralName, d.plural_name, [&] { return r.string16l("WeenieDesc.plural_name"); }));
+  DERETH_CHECK(read_if(f & wf::ItemsCapacity, d.items_capacity, [&] { return r.u8("WeenieDesc.items_capacity"); }));
+  DERETH_CHECK(read_if(f & wf::ContainersCapacity, d.containers_capacity,
+                       [&] { return r.u8("WeenieDesc.containers_capacity"); }));
+  DERETH_CHECK(read_if(f & wf::AmmoType, d.ammo_type, [&] { return r.u16("WeenieDesc.ammo_type"); }));
+  DERETH_CHECK(read_if(f & wf::Value, d.value, [&] { return r.u32("WeenieDesc.value"); }));
+  DERETH_CHECK(read_if(f & wf::Usable, d.usable, [&] { return r.u32("WeenieDesc.usable"); }));
+  DERETH_CHECK(read_if(f & wf::UseRadius, d.use_radius, [&] { return r.f32("WeenieDesc.use_radius"); }));
+  DERETH_CHECK(read_if(f & wf::TargetType, d.target_type, [&] { return r.u32("WeenieDesc.target_type"); }));
+  DERETH_CHECK(read_if(f & wf::UiEffects, d.ui_effects, [&] { return r.u32("WeenieDesc.ui_effects"); }));
+  DERETH_CHECK(read_if(f & wf::CombatUse, d.combat_use, [&] { return r.u8("WeenieDesc.combat_use"); }));
+  DERETH_CHECK(read_if(f & wf::Structure, d.structure, [&] { return r.u16("WeenieDesc.structure"); }));
+  DERETH_CHECK(read_if(f & wf::MaxStructure, d.max_structure, [&] { return r.u16("WeenieDesc.max_structure"); }));
+  DERETH_CHECK(read_if(f & wf::StackSize, d.stack_size, [&] { return r.u16("WeenieDesc.stack_size"); }));
+  DERETH_CHECK(
+      read_if(f & wf::MaxStackSize, d.max_stack_size, [&] { return r.u16("WeenieDesc.max_stack_size"); }));
+  DERETH_CHECK(read_if(f & wf::ContainerId, d.container_id, [&] { return r.u32("WeenieDesc.container_id"); }));
+  DERETH_CHECK(read_if(f & wf::WielderId, d.wielder_id, [&] { return r.u32("WeenieDesc.wielder_id"); }));
+  DERETH_CHECK(
+      read_if(f & wf::ValidLocations, d.valid_locations, [&] { return r.u32("WeenieDesc.valid_locations"); }));
+  DERETH_CHECK(read_if(f & wf::CurrentlyWieldedLocation, d.currently_wielded_location,
+                       [&] { return r.u32("WeenieDesc.currently_wielded_location"); }));
+  DERETH_CHECK(read_if(f & wf::Priority, d.priority, [&] { return r.u32("WeenieDesc.priority"); }));
+  DERETH_CHECK(
+      read_if(f & wf::RadarBlipColor, d.radar_blip_color, [&] { return r.u8("WeenieDesc.radar_blip_color"); }));
+  DERETH_CHECK(
+      read_if(f & wf::RadarBehavior, d.radar_behavior, [&] { return r.u8("WeenieDesc.radar_behavior"); }));
+  DERETH_CHECK(read_if(f & wf::PScript, d.pscript, [&] { return r.u16("WeenieDesc.pscript"); }));
+  DERETH_CHECK(read_if(f & wf::Workmanship, d.workmanship, [&] { return r.f32("WeenieDesc.workmanship"); }));
+  DERETH_CHECK(read_if(f & wf::Burden, d.burden, [&] { return r.u16("WeenieDesc.burden"); }));
+  DERETH_CHECK(read_if(f & wf::Spell, d.spell, [&] { return r.u16("WeenieDesc.spell"); }));
+  DERETH_CHECK(read_if(f & wf::HouseOwner, d.house_owner, [&] { return r.u32("WeenieDesc.house_owner"); }));
+  DERETH_CHECK(
+      read_if(f & wf::HouseRestrictions, d.house_restrictions, [&] { return read_house_restrictions(r); }));
+  DERETH_CHECK(
+      read_if(f & wf::HookItemTypes, d.hook_item_types, [&] { return r.u32("WeenieDesc.hook_item_types"); }));
+  DERETH_CHECK(read_if(f & wf::Monarch, d.monarch, [&] { return r.u32("WeenieDesc.monarch"); }));
+  DERETH_CHECK(read_if(f & wf::HookType, d.hook_type, [&] { return r.u16("WeenieDesc.hook_type"); }));
+  DERETH_CHECK(read_if(f & wf::IconOverlay, d.icon_overlay,
+                       [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_overlay"); }));
+  DERETH_CHECK(read_if(f2 & wf2::IconUnderlay, d.icon_underlay,
+                       [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_underlay"); }));
+  DERETH_CHECK(
+      read_if(f & wf::MaterialType, d.material_type, [&] { return r.u32("WeenieDesc.material_type"); }));
+  DERETH_CHECK(read_if(f2 & wf2::CooldownId, d.cooldown_id, [&] { return r.u32("WeenieDesc.cooldown_id"); }));
+  DERETH_CHECK(read_if(f2 & wf2::CooldownDuration, d.cooldown_duration,
+                       [&] { return r.f64("WeenieDesc.cooldown_duration"); }));
+  DERETH_CHECK(read_if(f2 & wf2::PetOwner, d.pet_owner, [&] { return r.u32("WeenieDesc.pet_owner"); }));
+  DERETH_CHECK(r.align4("WeenieDesc.align"));
+  return d;
+}
+
+void write_weenie_desc(ByteWriter& w, const WeenieDesc& d) {
+  const std::uint32_t odf = d.encoded_object_description_flags();
+  w.u32(d.encoded_flags());
+  w.string16l(d.name);
+  w.packed_dword(d.weenie_class_id);
+  w.packed_did(d.icon_id, kIconBase);
+  w.u32(d.item_type);
+  w.u32(odf);
+  w.align4();
+  if (odf & kIncludesSecondHeader) w.u32(d.encoded_flags2());
+
+  if (d.plural_name) w.string16l(*d.plural_name);
+  if (d.items_capacity) w.u8(*d.items_capacity);
+  if (d.containers_capacity) w.u8(*d.containers_capacity);
+  if (d.ammo_type) w.u16(*d.ammo_type);
+  if (d.value) w.u32(*d.value);
+  if (d.usable) w.u32(*d.usable);
+  if (d.use_radius) w.f32(*d.use_radius);
+  if (d.target_type) w.u32(*d.target_type);
+  if (d.ui_effects) w.u32(*d.ui_effects);
+  if (d.combat_use) w.u8(*d.combat_use);
+  if (d.structure) w.u16(*d.structure);
+  if (d.max_structure) w.u16(*d.max_structure);
+  if (d.stack_size) w.u16(*d.stack_size);
+  if (d.max_stack_size) w.u16(*d.max_stack_size);
+  if (d.container_id) w.u32(*d.container_id);
+  if (d.wielder_id) w.u32(*d.wielder_id);
+  if (d.valid_locations) w.u32(*d.valid_locations);
+  if (d.currently_wielded_location) w.u32(*d.currently_wielded_location);
+  if (d.priority) w.u32(*d.priority);
+  if (d.radar_blip_color) w.u8(*d.radar_blip_color);
+  if (d.radar_behavior) w.u8(*d.radar_behavior);
+  if (d.pscript) w.u16(*d.pscript);
+  if (d.workmanship) w.f32(*d.workmanship);
+  if (d.burden) w.u16(*d.burden);
+  if (d.spell) w.u16(*d.spell);
+  if (d.house_owner) w.u32(*d.house_owner);
+  if (d.house_restrictions) {
+    const auto& h = *d.house_restrictions;
+    w.u32(h.version);
+    w.u32(h.open_status);
+    w.u32(h.monarch_guid);
+    w.u16(static_cast<std::uint16_t>(h.entries.size()));
+    w.u16(h.buckets);
+    for (const auto& e : h.entries) {
+      w.u32(e.guid);
+      w.u32(e.value);
+    }
+  }
+  if (d.hook_item_types) w.u32(*d.hook_item_types);
+  if (d.monarch) w.u32(*d.monarch);
+  if (d.hook_type) w.u16(*d.hook_type);
+  if (d.icon_overlay) w.packed_did(*d.icon_overlay, kIconBase);
+  if (d.icon_underlay) w.packed_did(*d.icon_underlay, kIconBase);
+  if (d.material_type) w.u32(*d.material_type);
+  if (d.cooldown_id) w.u32(*d.cooldown_id);
+  if (d.cooldown_duration) w.f64(*d.cooldown_duration);
+  if (d.pet_owner) w.u32(*d.pet_owner);
+  w.align4();
+}
+
+}  // namespace dereth::protocol

@@ -1,0 +1,323 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+#include "dereth/core/frame.hpp"
+
+using dereth::core::Frame;
+
+namespace {
+
+constexpr float kPi = 3.14159265358979f;
+
+void check_vec(const glm::vec3& actual, const glm::vec3& expected, float margin = 1e-5f) {
+  INFO("actual (" << actual.x << ", " << actual.y << ", " << actual.z << ") expected (" << expected.x << ", "
+                  << expected.y << ", " << expected.z << ")");
+  CHECK(actual.x == Approx(expected.x).margin(margin));
+  CHECK(actual.y == Approx(expected.y).margin(margin));
+  CHECK(actual.z == Approx(expected.z).margin(margin));
+}
+
+// q and -q are the same rotation.
+void check_same_rotation(const glm::quat& actual, const glm::quat& expected, float margin = 1e-5f) {
+  const float dot = actual.w * expected.w + actual.x * expected.x + actual.y * expected.y + actual.z * expected.z;
+  INFO("actual (" << actual.w << ", " << actual.x << ", " << actual.y << ", " << actual.z << ") expected ("
+                  << expected.w << ", " << expected.x << ", " << expected.y << ", " << expected.z << ")");
+  CHECK(std::fabs(dot) == Approx(1.0f).margin(margin));
+}
+
+void check_quat(const glm::quat& actual, const glm::quat& expected, float margin = 1e-6f) {
+  CHECK(actual.w == Approx(expected.w).margin(margin));
+  CHECK(actual.x == Approx(expected.x).margin(margin));
+  CHECK(actual.y == Approx(expected.y).margin(margin));
+  CHECK(actual.z == Approx(expected.z).margin(margin));
+}
+
+// The distance between two compass headings, across the 0/360 wrap.
+float heading_difference(float a, float b) {
+  const float d = std::fabs(a - b);
+  return d > 180.0f ? 360.0f - d : d;
+}
+
+Frame sample_frame_a() {
+  return Frame(glm::vec3(12.5f, -3.25f, 40.0f), glm::normalize(glm::quat(0.8f, 0.1f, -0.3f, 0.5f)));
+}
+
+Frame sample_frame_b() {
+  return Frame(glm::vec3(-1.5f, 2.0f, 0.75f), glm::normalize(glm::quat(0.2f, -0.6f, 0.4f, 0.1f)));
+}
+
+}  // namespace
+
+TEST_CASE("Frame: default is the identity", "[frame]") {
+  const Frame f;
+  check_vec(f.origin, glm::vec3(0.0f));
+  check_quat(f.orientation(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  check_vec(f.right(), glm::vec3(1, 0, 0));
+  check_vec(f.forward(), glm::vec3(0, 1, 0));
+  check_vec(f.up(), glm::vec3(0, 0, 1));
+}
+
+TEST_CASE("Frame::set_rotate normalises and keeps the old orientation on invalid input", "[frame]") {
+  Frame f;
+  CHECK(f.set_rotate(glm::quat(2.0f, 0.0f, 0.0f, 2.0f)));
+  const float h = std::sqrt(0.5f);
+  check_quat(f.orientation(), glm::quat(h, 0.0f, 0.0f, h));
+  const glm::quat before = f.orientation();
+
+  CHECK_FALSE(f.set_rotate(glm::quat(0.0f, 0.0f, 0.0f, 0.0f)));
+  CHECK(f.orientation() == before);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  CHECK_FALSE(f.set_rotate(glm::quat(nan, 0.0f, 0.0f, 0.0f)));
+  CHECK(f.orientation() == before);
+  const float inf = std::numeric_limits<float>::infinity();
+  CHECK_FALSE(f.set_rotate(glm::quat(1.0f, inf, 0.0f, 0.0f)));
+  CHECK(f.orientation() == before);
+  // The cached matrix still matches the kept orientation.
+  check_vec(f.forward(), glm::vec3(-1.0f, 0.0f, 0.0f));
+
+  const Frame bad(glm::vec3(1, 2, 3), glm::quat(0.0f, 0.0f, 0.0f, 0.0f));
+  check_quat(bad.orientation(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+}
+
+TEST_CASE("Frame::combine: origin = A.origin + R(A)*B.origin, q = A.q*B.q", "[frame]") {
+  // A: at (10, 20, 0) facing east (heading 90).
+  Frame a;
+  a.origin = glm::vec3(10.0f, 20.0f, 0.0f);
+  a.set_heading(90.0f);
+  Frame b;
+  b.origin = glm::vec3(0.0f, 2.0f, 1.0f);  // two metres ahead, one up, in A's space
+  b.set_heading(90.0f);
+  const Frame c = Frame::combine(a, b);
+  check_vec(c.origin, glm::vec3(12.0f, 20.0f, 1.0f));
+  CHECK(heading_difference(c.get_heading(), 180.0f) < 1e-3f);
+  check_same_rotation(c.orientation(), a.orientation() * b.orientation());
+
+  const Frame scaled = Frame::combine(a, b, glm::vec3(1.0f, 3.0f, 0.5f));
+  check_vec(scaled.origin, glm::vec3(16.0f, 20.0f, 0.5f));
+  check_same_rotation(scaled.orientation(), c.orientation());
+
+  const Frame with_identity = Frame::combine(sample_frame_a(), Frame());
+  check_vec(with_identity.origin, sample_frame_a().origin);
+  check_same_rotation(with_identity.orientation(), sample_frame_a().orientation());
+}
+
+TEST_CASE("Frame::subtract1 undoes Frame::combine", "[frame]") {
+  const Frame x = sample_frame_a();
+  const Frame b = sample_frame_b();
+  const Frame c = Frame::combine(x, b);
+  const Frame back = Frame::subtract1(c, b);
+  check_vec(back.origin, x.origin, 1e-4f);
+  check_quat(back.orientation(), x.orientation(), 1e-5f);
+
+  // And the other way round: combine(subtract1(C, B), B) == C.
+  const Frame again = Frame::combine(Frame::subtract1(c, b), b);
+  check_vec(again.origin, c.origin, 1e-4f);
+  check_same_rotation(again.orientation(), c.orientation());
+}
+
+TEST_CASE("Frame: local/global conversions are inverse pairs", "[frame]") {
+  const Frame f = sample_frame_a();
+  const glm::vec3 points[] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {3.5f, -7.25f, 2.0f}, {-100.0f, 50.0f, 0.5f}};
+  for (const auto& p : points) {
+    check_vec(f.globaltolocal(f.localtoglobal(p)), p, 1e-4f);
+    check_vec(f.localtoglobal(f.globaltolocal(p)), p, 1e-4f);
+    check_vec(f.globaltolocalvec(f.localtoglobalvec(p)), p, 1e-4f);
+    check_vec(f.localtoglobalvec(f.globaltolocalvec(p)), p, 1e-4f);
+    // Points carry the origin; vectors do not.
+    check_vec(f.localtoglobal(p) - f.origin, f.localtoglobalvec(p), 1e-4f);
+  }
+  // The matrix columns are the local axes in world space.
+  check_vec(f.localtoglobalvec(glm::vec3(1, 0, 0)), f.right());
+  check_vec(f.localtoglobalvec(glm::vec3(0, 1, 0)), f.forward());
+  check_vec(f.localtoglobalvec(glm::vec3(0, 0, 1)), f.up());
+  // The matrix agrees with rotating by the quaternion.
+  check_vec(f.localtoglobalvec(glm::vec3(3.5f, -7.25f, 2.0f)), f.orientation() * glm::vec3(3.5f, -7.25f, 2.0f), 1e-4f);
+}
+
+TEST_CASE("Frame heading: set_heading/get_heading round trips and the yaw quaternion", "[frame]") {
+  const float headings[] = {0.0f, 45.0f, 90.0f, 180.0f, 270.0f, 135.5f, 359.0f};
+  for (const float h : headings) {
+    INFO("heading " << h);
+    Frame f;
+    f.set_heading(h);
+    CHECK(heading_difference(f.get_heading(), h) < 1e-3f);
+    CHECK(f.get_heading() >= 0.0f);
+    CHECK(f.get_heading() < 360.0f);
+    // Yaw-only: q = (cos(h/2), 0, 0, -sin(h/2)), h in radians.
+    const float r = h * kPi / 180.0f;
+    check_same_rotation(f.orientation(), glm::quat(std::cos(r / 2.0f), 0.0f, 0.0f, -std::sin(r / 2.0f)), 1e-6f);
+    CHECK(f.orientation().x == Approx(0.0f).margin(1e-6f));
+    CHECK(f.orientation().y == Approx(0.0f).margin(1e-6f));
+    // Forward is (sin h, cos h, 0).
+    check_vec(f.forward(), glm::vec3(std::sin(r), std::cos(r), 0.0f));
+  }
+
+  // The exact quaternions of the compass points.
+  const float h = std::sqrt(0.5f);
+  Frame f;
+  f.set_heading(90.0f);
+  check_quat(f.orientation(), glm::quat(h, 0.0f, 0.0f, -h));
+  check_vec(f.forward(), glm::vec3(1.0f, 0.0f, 0.0f));  // east
+  f.set_heading(0.0f);
+  check_quat(f.orientation(), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  f.set_heading(270.0f);
+  check_same_rotation(f.orientation(), glm::quat(-h, 0.0f, 0.0f, -h));
+  check_vec(f.forward(), glm::vec3(-1.0f, 0.0f, 0.0f));  // west
+  f.set_heading(180.0f);
+  check_same_rotation(f.orientation(), glm::quat(0.0f, 0.0f, 0.0f, 1.0f));
+  check_vec(f.forward(), glm::vec3(0.0f, -1.0f, 0.0f));  // south
+
+  // A frame built directly from the yaw quaternion reads back its heading.
+  const float r45 = 45.0f * kPi / 180.0f;
+  const Frame direct(glm::vec3(0.0f), glm::quat(std::cos(r45 / 2.0f), 0.0f, 0.0f, -std::sin(r45 / 2.0f)));
+  CHECK(direct.get_heading() == Approx(45.0f).margin(1e-3f));
+}
+
+TEST_CASE("Frame::grotate about Z turns the compass heading", "[frame]") {
+  Frame f;
+  // Compass headings run clockwise seen from +Z: a negative turn about +Z.
+  f.grotate(glm::vec3(0.0f, 0.0f, -kPi / 2.0f));
+  CHECK(f.get_heading() == Approx(90.0f).margin(1e-3f));
+  f.grotate(glm::vec3(0.0f, 0.0f, -kPi / 4.0f));
+  CHECK(f.get_heading() == Approx(135.0f).margin(1e-3f));
+  f.grotate(glm::vec3(0.0f, 0.0f, kPi));
+  CHECK(f.get_heading() == Approx(315.0f).margin(1e-3f));
+
+  Frame g;
+  g.grotate(glm::vec3(0.0f, 0.0f, kPi / 2.0f));
+  CHECK(g.get_heading() == Approx(270.0f).margin(1e-3f));
+}
+
+TEST_CASE("Frame::grotate ignores rotations below EPSILON", "[frame]") {
+  Frame f = sample_frame_a();
+  const glm::quat before = f.orientation();
+  f.grotate(glm::vec3(0.0001f, 0.0001f, 0.0f));  // |w| ~ 0.000141 < 0.0002
+  CHECK(f.orientation() == before);
+  f.grotate(glm::vec3(0.0f, 0.0f, 0.001f));
+  CHECK_FALSE(f.orientation() == before);
+}
+
+TEST_CASE("Frame::rotate is grotate of the local axis", "[frame]") {
+  Frame local = sample_frame_a();
+  Frame global = sample_frame_a();
+  const glm::vec3 w(0.3f, -0.2f, 0.9f);
+  local.rotate(w);
+  global.grotate(global.localtoglobalvec(w));
+  check_quat(local.orientation(), global.orientation());
+
+  // A frame facing east, rotated about its own +X (right = south), pitches its nose up.
+  Frame east;
+  east.set_heading(90.0f);
+  east.rotate(glm::vec3(kPi / 2.0f, 0.0f, 0.0f));
+  check_vec(east.forward(), glm::vec3(0.0f, 0.0f, 1.0f));
+}
+
+TEST_CASE("Frame::interpolate_rotation slerps the shortest way and falls back to nlerp", "[frame]") {
+  Frame from;
+  Frame to;
+  to.set_heading(90.0f);
+  Frame f;
+  f.origin = glm::vec3(1.0f, 2.0f, 3.0f);
+  f.interpolate_rotation(from, to, 0.0f);
+  check_same_rotation(f.orientation(), from.orientation());
+  f.interpolate_rotation(from, to, 1.0f);
+  check_same_rotation(f.orientation(), to.orientation());
+  f.interpolate_rotation(from, to, 0.5f);
+  CHECK(f.get_heading() == Approx(45.0f).margin(1e-3f));
+  f.interpolate_rotation(from, to, 0.25f);
+  CHECK(f.get_heading() == Approx(22.5f).margin(1e-3f));  // slerp: constant angular rate
+  check_vec(f.origin, glm::vec3(1.0f, 2.0f, 3.0f));
+
+  // The same rotation written as -q: the blend takes the short way.
+  const glm::quat q = to.orientation();
+  const glm::quat flipped(-q.w, -q.x, -q.y, -q.z);
+  const glm::quat mid = dereth::core::interpolate_rotation(from.orientation(), flipped, 0.5f);
+  Frame m(glm::vec3(0.0f), mid);
+  CHECK(m.get_heading() == Approx(45.0f).margin(1e-3f));
+
+  // Nearly equal rotations: nlerp, still unit length.
+  Frame near_a;
+  near_a.set_heading(10.0f);
+  Frame near_b;
+  near_b.set_heading(10.01f);
+  const glm::quat n = dereth::core::interpolate_rotation(near_a.orientation(), near_b.orientation(), 0.5f);
+  CHECK(glm::length(n) == Approx(1.0f).margin(1e-6f));
+  CHECK(Frame(glm::vec3(0.0f), n).get_heading() == Approx(10.005f).margin(1e-3f));
+
+  // t outside [0, 1] pushes a slerp weight out of range: weights (1 - t, t).
+  const glm::quat e = dereth::core::interpolate_rotation(from.orientation(), to.orientation(), 1.5f);
+  const glm::quat a = from.orientation();
+  const glm::quat b = to.orientation();
+  check_same_rotation(e, glm::normalize(glm::quat(-0.5f * a.w + 1.5f * b.w, -0.5f * a.x + 1.5f * b.x,
+                                                  -0.5f * a.y + 1.5f * b.y, -0.5f * a.z + 1.5f * b.z)));
+}
+
+TEST_CASE("Frame::set_vector_heading 0x00535DB0 points local +Y along the full 3D vector",
+          "[retail][0x00535DB0][frame]") {
+  const glm::vec3 directions[] = {
+      {1.0f, 2.0f, 3.0f}, {0.0f, 5.0f, -2.0f}, {-3.0f, -1.0f, 0.5f}, {4.0f, 0.0f, 0.0f}, {0.3f, -0.4f, -1.2f},
+  };
+  for (const auto& d : directions) {
+    INFO("direction (" << d.x << ", " << d.y << ", " << d.z << ")");
+    Frame f = sample_frame_a();
+    const glm::vec3 origin = f.origin;
+    f.set_vector_heading(d);
+    const glm::vec3 n = glm::normalize(d);
+    // Local +Y lands on the normalised vector: pitch included, not yaw-only.
+    check_vec(f.localtoglobalvec(glm::vec3(0.0f, 1.0f, 0.0f)), n, 1e-5f);
+    check_vec(f.origin, origin, 0.0f);
+    CHECK(f.get_heading() == Approx(dereth::core::compass_heading(d)).margin(1e-3f));
+    // No roll: local +X stays horizontal.
+    CHECK(f.right().z == Approx(0.0f).margin(1e-6f));
+  }
+
+  // A vector with z != 0 gives a frame whose forward leaves the horizontal plane,
+  // which a yaw-only rotation could never do.
+  Frame f;
+  f.set_vector_heading(glm::vec3(0.0f, 1.0f, 1.0f));
+  const float h = std::sqrt(0.5f);
+  check_vec(f.forward(), glm::vec3(0.0f, h, h), 1e-5f);
+  CHECK(f.orientation().x != Approx(0.0f).margin(1e-3f));
+}
+
+TEST_CASE("Frame::set_vector_heading 0x00535DB0 ignores a tiny vector", "[retail][0x00535DB0][frame]") {
+  Frame f = sample_frame_a();
+  const glm::quat before = f.orientation();
+  const glm::vec3 origin = f.origin;
+  f.set_vector_heading(glm::vec3(0.0f, 0.0f, 0.0f));
+  CHECK(f.orientation() == before);
+  f.set_vector_heading(glm::vec3(0.0001f, 0.0001f, 0.0f));  // |d| < 0.0002
+  CHECK(f.orientation() == before);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  f.set_vector_heading(glm::vec3(nan, 1.0f, 0.0f));
+  CHECK(f.orientation() == before);
+  CHECK(f.origin == origin);
+}
+
+TEST_CASE("Frame::set_heading keeps the forward axis's z", "[frame]") {
+  Frame f;
+  f.set_vector_heading(glm::vec3(0.0f, 1.0f, 1.0f));  // pitched up 45 degrees, facing north
+  const float z = f.forward().z;
+  f.set_heading(90.0f);
+  CHECK(f.get_heading() == Approx(90.0f).margin(1e-3f));
+  // The direction (sin h, cos h, z) = (1, 0, z) normalised.
+  check_vec(f.forward(), glm::normalize(glm::vec3(1.0f, 0.0f, z)), 1e-5f);
+}
+
+TEST_CASE("compass_heading: 0 = north, 90 = east", "[frame]") {
+  using dereth::core::compass_heading;
+  CHECK(compass_heading(glm::vec3(0.0f, 1.0f, 0.0f)) == Approx(0.0f).margin(1e-4f));
+  CHECK(compass_heading(glm::vec3(1.0f, 0.0f, 0.0f)) == Approx(90.0f).margin(1e-4f));
+  CHECK(compass_heading(glm::vec3(0.0f, -1.0f, 0.0f)) == Approx(180.0f).margin(1e-4f));
+  CHECK(compass_heading(glm::vec3(-1.0f, 0.0f, 0.0f)) == Approx(270.0f).margin(1e-4f));
+  CHECK(compass_heading(glm::vec3(1.0f, 1.0f, 7.0f)) == Approx(45.0f).margin(1e-4f));
+  const float slightly_west = compass_heading(glm::vec3(-1e-7f, 1.0f, 0.0f));
+  CHECK(slightly_west >= 0.0f);
+  CHECK(slightly_west < 360.0f);
+}
