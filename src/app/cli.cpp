@@ -17,7 +17,8 @@ int run_cli(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help and --version exit 0; every bad argument exits 2.
+    return app.exit(e) == 0 ? 0 : 2;
   }
   if (demo || app.get_subcommands().empty()) {
     std::cerr << "dereth: the embedded demo is not built yet (the renderer, the synthetic world and\n"

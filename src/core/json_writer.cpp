@@ -1,11 +1,24 @@
 #include "dereth/core/json_writer.hpp"
 
 #include <bit>
+#include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
 
 namespace dereth::core {
+
+namespace {
+
+// Shortest text that reads back to the same value (std::to_chars guarantees it).
+template <class T>
+std::string shortest(T v) {
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, ec == std::errc{} ? end : buf);
+}
+
+}  // namespace
 
 std::string json_quote(std::string_view text) {
   std::string out;
@@ -119,7 +132,7 @@ JsonWriter& JsonWriter::hex(std::uint32_t v) {
 JsonWriter& JsonWriter::f32(float v) {
   if (std::isfinite(v)) {
     before_value();
-    out_ += fmt::format("{}", v);
+    out_ += shortest(v);
     return *this;
   }
   begin_object();
@@ -131,7 +144,7 @@ JsonWriter& JsonWriter::f32(float v) {
 JsonWriter& JsonWriter::f64(double v) {
   if (std::isfinite(v)) {
     before_value();
-    out_ += fmt::format("{}", v);
+    out_ += shortest(v);
     return *this;
   }
   begin_object();
