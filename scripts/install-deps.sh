@@ -11,7 +11,7 @@ packages=(
   clang libclang-rt-14-dev
   # libraries
   libsdl2-dev libglm-dev libopenal-dev libasio-dev libspdlog-dev libfmt-dev
-  catch2 libcli11-dev libpcap-dev libstb-dev libbenchmark-dev
+  catch2 libcli11-dev libpcap-dev libstb-dev libbenchmark-dev zlib1g-dev
   # OpenGL / EGL, Mesa software rasteriser for headless rendering
   libgl-dev libegl-dev libegl-mesa0 libgl1-mesa-dri
   # the glad loader generator (the generated loader is committed)

@@ -48,9 +48,12 @@ class Corpus {
   explicit Corpus(fs::path dir) : dir_(std::move(dir)) {}
 
   // Writes bytes as <opcode>-<source>-<nn>; identical contents are written once.
-  void add(std::string_view source, const Bytes& bytes) {
+  void add(std::string_view source, const Bytes& bytes) { add_named(fmt::format("{:04x}", opcode_of(bytes)), source, bytes); }
+
+  // The same with a chosen first part, for inputs that have no opcode.
+  void add_named(std::string_view kind, std::string_view source, const Bytes& bytes) {
     if (!seen_.insert(bytes).second) return;
-    const std::string stem = fmt::format("{:04x}-{}", opcode_of(bytes), source);
+    const std::string stem = fmt::format("{}-{}", kind, source);
     const int index = counters_[stem]++;
     const fs::path path = dir_ / fmt::format("{}-{:02}", stem, index);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -80,10 +83,10 @@ const std::map<std::uint32_t, std::size_t> kCaptureQuota = {
     {p::opcode::GameAction, 4},     {0xF7E0, 3},
 };
 
-// A cheap proxy for a message's layout, to spread the picks: the event or
-// action type of F7B0/F7B1 (u32 at offset 8... F7B0 has it at 8 after the
-// guid and sequence, F7B1 after the sequence), the movement type of F74C
-// (u8 at offset 12), else the size.
+// A cheap proxy for a message's layout, to spread the picks: the event type
+// of F7B0 (u32 at offset 12, after guid and sequence), the action type of
+// F7B1 (u32 at offset 8, after the sequence), the movement type of F74C (u8
+// at offset 12), else the size.
 std::uint64_t layout_key(std::uint32_t op, const Bytes& bytes) {
   const auto u32_at = [&](std::size_t at) {
     return std::uint32_t{bytes[at]} | std::uint32_t{bytes[at + 1]} << 8U | std::uint32_t{bytes[at + 2]} << 16U |
@@ -246,7 +249,7 @@ void add_synthetic(Corpus& corpus) {
   p::InterpretedMovement idle;
   idle.state.current_style = 0x3D;
   buffer.payload = idle;
-  corpus.add("buffer", p::encode_movement_buffer(buffer));
+  corpus.add_named("movement", "buffer", p::encode_movement_buffer(buffer));
 
   // Outbound F7B1 actions.
   p::MoveToState move;
@@ -280,11 +283,21 @@ int print_stats(const dereth::test::CaptureContents& capture) {
     ++entry.first;
     entry.second.insert(m.bytes);
   }
+  // The wrappers' inner types: F7B0 event type, F7B1 action type.
+  std::map<std::pair<std::uint32_t, std::uint64_t>, std::size_t> inner;
+  for (const auto& m : capture.messages) {
+    const std::uint32_t op = m.opcode();
+    if (op == p::opcode::GameEvent || op == p::opcode::GameAction) ++inner[{op, layout_key(op, m.bytes)}];
+  }
   std::printf("%zu messages\n", capture.messages.size());
   for (const auto& [key, entry] : counts) {
     const auto name = p::message_name(key.second);
     std::printf("%s %04X %-16s %5zu messages, %5zu distinct\n", key.first ? "S->C" : "C->S", key.second,
                 name.empty() ? "(unknown)" : std::string(name).c_str(), entry.first, entry.second.size());
+  }
+  for (const auto& [key, count] : inner) {
+    std::printf("%04X %s 0x%04llX: %zu\n", key.first, key.first == p::opcode::GameEvent ? "event" : "action",
+                static_cast<unsigned long long>(key.second), count);
   }
   return 0;
 }

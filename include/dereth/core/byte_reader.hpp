@@ -15,6 +15,8 @@
 
 namespace dereth::core {
 
+// The context is held as a view: the string it names must outlive the reader
+// (string literals, or a std::string owned by the decoding function).
 class ByteReader {
  public:
   ByteReader(std::span<const std::uint8_t> data, std::string_view context) noexcept

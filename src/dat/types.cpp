@@ -1,0 +1,156 @@
+#include "dereth/dat/types.hpp"
+
+#include <fmt/format.h>
+
+namespace dereth::dat {
+
+Result<glm::vec3> read_vec3(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(12, field));
+  glm::vec3 v;
+  v.x = *r.f32(field);
+  v.y = *r.f32(field);
+  v.z = *r.f32(field);
+  return v;
+}
+
+void write_vec3(ByteWriter& w, const glm::vec3& v) {
+  w.f32(v.x);
+  w.f32(v.y);
+  w.f32(v.z);
+}
+
+Result<glm::quat> read_quat(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(16, field));
+  const float qw = *r.f32(field);
+  const float qx = *r.f32(field);
+  const float qy = *r.f32(field);
+  const float qz = *r.f32(field);
+  return glm::quat(qw, qx, qy, qz);
+}
+
+void write_quat(ByteWriter& w, const glm::quat& q) {
+  w.f32(q.w);
+  w.f32(q.x);
+  w.f32(q.y);
+  w.f32(q.z);
+}
+
+Result<Frame> read_frame(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(28, field));
+  Frame f;
+  f.origin = *read_vec3(r, field);
+  f.orientation = *read_quat(r, field);
+  return f;
+}
+
+void write_frame(ByteWriter& w, const Frame& f) {
+  write_vec3(w, f.origin);
+  write_quat(w, f.orientation);
+}
+
+Result<Plane> read_plane(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(16, field));
+  Plane p;
+  p.normal = *read_vec3(r, field);
+  p.d = *r.f32(field);
+  return p;
+}
+
+void write_plane(ByteWriter& w, const Plane& p) {
+  write_vec3(w, p.normal);
+  w.f32(p.d);
+}
+
+Result<Sphere> read_sphere(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(16, field));
+  Sphere s;
+  s.center = *read_vec3(r, field);
+  s.radius = *r.f32(field);
+  return s;
+}
+
+void write_sphere(ByteWriter& w, const Sphere& s) {
+  write_vec3(w, s.center);
+  w.f32(s.radius);
+}
+
+Result<CylSphere> read_cyl_sphere(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(20, field));
+  CylSphere c;
+  c.origin = *read_vec3(r, field);
+  c.radius = *r.f32(field);
+  c.height = *r.f32(field);
+  return c;
+}
+
+void write_cyl_sphere(ByteWriter& w, const CylSphere& c) {
+  write_vec3(w, c.origin);
+  w.f32(c.radius);
+  w.f32(c.height);
+}
+
+Result<std::uint32_t> read_compressed_uint(ByteReader& r, std::string_view field) {
+  const std::size_t start = r.position();
+  DERETH_TRY(const std::uint32_t b0, r.u8(field));
+  if (b0 < 0x80) return b0;
+  auto b1 = r.u8(field);
+  if (!b1) return std::unexpected(r.error_at(start, core::ErrorKind::Truncated, field, "2-byte count cut short"));
+  if ((b0 & 0x40U) == 0) return ((b0 & 0x7FU) << 8) | *b1;
+  auto lo = r.u16(field);
+  if (!lo) return std::unexpected(r.error_at(start, core::ErrorKind::Truncated, field, "4-byte count cut short"));
+  return ((((b0 & 0x3FU) << 8) | *b1) << 16) | *lo;
+}
+
+void write_compressed_uint(ByteWriter& w, std::uint32_t v) {
+  if (v < 0x80) {
+    w.u8(static_cast<std::uint8_t>(v));
+  } else if (v < 0x4000) {
+    w.u8(static_cast<std::uint8_t>(0x80U | (v >> 8)));
+    w.u8(static_cast<std::uint8_t>(v & 0xFFU));
+  } else {
+    w.u8(static_cast<std::uint8_t>(0xC0U | ((v >> 24) & 0x3FU)));
+    w.u8(static_cast<std::uint8_t>((v >> 16) & 0xFFU));
+    w.u16(static_cast<std::uint16_t>(v & 0xFFFFU));
+  }
+}
+
+Result<Did> read_packed_did(ByteReader& r, Did type_base, std::string_view field) {
+  return r.packed_did(type_base, field);
+}
+
+void write_packed_did(ByteWriter& w, Did value, Did type_base) {
+  const Did offset = value >= type_base ? value - type_base : value;
+  if (offset < 0x4000) {
+    w.u16(static_cast<std::uint16_t>(offset));
+  } else {
+    w.u16(static_cast<std::uint16_t>(0x8000U | ((offset >> 16) & 0x3FFFU)));
+    w.u16(static_cast<std::uint16_t>(offset & 0xFFFFU));
+  }
+}
+
+Result<std::size_t> read_count(ByteReader& r, std::size_t min_element_size, std::string_view field) {
+  const std::size_t at = r.position();
+  DERETH_TRY(const std::uint32_t count, r.u32(field));
+  auto checked = r.checked_count(count, min_element_size, field);
+  if (!checked) {
+    auto e = std::move(checked.error());
+    e.offset = at;
+    return std::unexpected(std::move(e));
+  }
+  return *checked;
+}
+
+std::string record_context(Did id, std::string_view type_name) {
+  return fmt::format("DAT 0x{:08X} {}", id, type_name);
+}
+
+Result<void> read_expected_did(ByteReader& r, Did expected) {
+  DERETH_TRY(const Did id, r.u32("id"));
+  if (id != expected) {
+    return std::unexpected(r.error_at(r.position() - 4, core::ErrorKind::Invalid, "id",
+                                      fmt::format("record says 0x{:08X}, expected 0x{:08X}", id, expected)));
+  }
+  return {};
+}
+
+}  // namespace dereth::dat
