@@ -389,6 +389,9 @@ Result<CaptureContents> parse_capture(std::span<const std::uint8_t> file, std::s
     if (kind != FrameKind::NotAc) {
       ++out.datagrams;
       if (datagram.server_to_client) ++out.server_datagrams;
+      out.raw_datagrams.push_back(CapturedDatagram{
+          time, datagram.server_to_client,
+          std::vector<std::uint8_t>(datagram.payload.begin(), datagram.payload.end())});
       DirectionState& state = directions[datagram.server_to_client ? 1 : 0];
       fragments.clear();
       Result<void> parsed;

@@ -34,7 +34,15 @@ struct CapturedMessage {
   [[nodiscard]] std::uint32_t opcode() const;  // first u32 LE, 0 if shorter than 4 bytes
 };
 
+// One AC datagram as captured (the UDP payload), for transport-level tests.
+struct CapturedDatagram {
+  double time = 0;
+  bool server_to_client = true;
+  std::vector<std::uint8_t> bytes;
+};
+
 struct CaptureContents {
+  std::vector<CapturedDatagram> raw_datagrams;  // every AC datagram, in capture order
   std::vector<CapturedMessage> messages;  // in completion order, both directions
   std::size_t datagrams = 0;         // AC datagrams seen (both directions, malformed included)
   std::size_t server_datagrams = 0;  // of which server to client
