@@ -83,4 +83,28 @@ std::string_view message_name(std::uint32_t op) {
 
 bool is_decoded_opcode(std::uint32_t op) { return find(op) != nullptr; }
 
+std::string_view opcode_name(std::uint32_t op) {
+  if (const Entry* e = find(op)) return e->name;
+  // Opcodes of spec/protocol.md section 4.4 that the dispatcher passes on whole.
+  switch (op) {
+    case 0xF658: return "CharacterList";
+    case 0xF659: return "CharacterError";
+    case 0xF7E1: return "ServerName";
+    case 0xF7E5: return "DDDInterrogation";
+    case 0xF7E6: return "DDDInterrogationResponse";
+    case 0xF7EA: return "EndDDD";
+    case 0xF7C8: return "CharacterEnterWorldRequest";
+    case 0xF7DF: return "CharacterEnterWorldServerReady";
+    case 0xF657: return "CharacterEnterWorld";
+    case 0xF653: return "CharacterLogOff";
+    case 0xF7DC: return "AccountBoot";
+    case 0xF7E0: return "ServerMessage";
+    case 0xF753: return "AutonomousPosition";
+    case 0xF619: return "PositionAndMovement";
+    case opcode::GameEvent: return "GameEvent";
+    case opcode::GameAction: return "GameAction";
+    default: return {};
+  }
+}
+
 }  // namespace dereth::protocol

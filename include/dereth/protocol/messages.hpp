@@ -226,6 +226,10 @@ std::uint32_t opcode_of(const Message& m);
 // the dispatcher does not decode it.
 std::string_view message_name(std::uint32_t opcode);
 
+// A name for any opcode the spec names (the decoded ones, the wrappers and
+// the login, chat and control messages), or "" when it is not known.
+std::string_view opcode_name(std::uint32_t opcode);
+
 // True for the opcodes decode_message decodes (not Unknown).
 bool is_decoded_opcode(std::uint32_t opcode);
 

@@ -1,0 +1,69 @@
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "dereth/net/capture_reader.hpp"
+#include "support/pcap_messages.hpp"
+
+using namespace dereth::net;
+
+TEST_CASE("CaptureReplay: example.pcap gives 1,985 server messages and no framing errors", "[net][replay]") {
+  const auto path = dereth::test::shared_path("captures/example.pcap");
+  auto replay = CaptureReplay::open(path);
+  REQUIRE(replay.has_value());
+  std::vector<ReplayedMessage> messages;
+  while (auto m = replay->next_message()) messages.push_back(std::move(*m));
+  const auto& s = replay->stats();
+  CHECK(s.packets == 632);
+  CHECK(s.framing_errors == 0);
+  CHECK(s.messages_s2c == 1985);
+  CHECK(s.messages_c2s == 103);
+  CHECK_FALSE(s.encrypted_checksums_verified);
+  CHECK(replay->checksum_note().find("not verified") != std::string::npos);
+  // Identical, in order, to the independent test reader.
+  auto reference = dereth::test::read_capture(path);
+  REQUIRE(reference.has_value());
+  REQUIRE(messages.size() == reference->messages.size());
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    CHECK(messages[i].bytes == reference->messages[i].bytes);
+    CHECK(messages[i].server_to_client == reference->messages[i].server_to_client);
+  }
+  // Capture time runs forward, within the 49.8 s the datagrams span.
+  const double span = messages.back().time - messages.front().time;
+  CHECK(span > 49.0);
+  CHECK(span <= 49.82);
+  for (std::size_t i = 1; i < messages.size(); ++i) CHECK(messages[i].time >= messages[i - 1].time);
+}
+
+TEST_CASE("CaptureReader: a missing or foreign file is a clear error", "[net][replay][malformed]") {
+  auto missing = CaptureReader::open("/nonexistent/dereth.pcap");
+  REQUIRE_FALSE(missing.has_value());
+  CHECK(missing.error().kind == dereth::core::ErrorKind::Io);
+  CHECK(missing.error().context == "/nonexistent/dereth.pcap");
+  const auto text = std::filesystem::temp_directory_path() / "dereth-not-a-pcap.txt";
+  std::ofstream(text) << "hello, this is not a capture\n";
+  auto foreign = CaptureReader::open(text);
+  REQUIRE_FALSE(foreign.has_value());
+  CHECK_FALSE(foreign.error().message().empty());
+  std::filesystem::remove(text);
+}
+
+TEST_CASE("CaptureReplay: a capture cut short replays what it holds", "[net][replay][malformed]") {
+  const auto path = dereth::test::shared_path("captures/example.pcap");
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto cut = std::filesystem::temp_directory_path() / "dereth-cut.pcap";
+  for (std::size_t length : {std::size_t{24}, std::size_t{1000}, bytes.size() / 2, bytes.size() - 7}) {
+    std::ofstream(cut, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(length));
+    auto replay = CaptureReplay::open(cut);
+    REQUIRE(replay.has_value());
+    std::size_t n = 0;
+    while (replay->next_message()) ++n;
+    CHECK(n <= 2088);
+    CHECK(replay->stats().framing_errors == 0);
+  }
+  std::filesystem::remove(cut);
+}
