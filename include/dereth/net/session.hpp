@@ -1,0 +1,111 @@
+#pragma once
+// The client session (spec/protocol.md section 3), sans-IO like Transport:
+// LoginRequest to port N (resent every 2 s, at most 20 times, only until a
+// ConnectRequest arrives), ConnectResponse to port N+1 (resent every 0.3 s
+// until anything arrives from N+1), then the reliable transport; it answers
+// the DDD interrogation, picks the character, enters the world with the
+// account name exactly as F658 spelled it, and sends LoginComplete after
+// world entry and after every teleport. Every failure ends in state Failed
+// with one sentence for the user.
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dereth/net/transport.hpp"
+#include "dereth/protocol/login.hpp"
+
+namespace dereth::net {
+
+struct SessionConfig {
+  std::string account;
+  std::string password;
+  std::optional<std::string> character;  // by name; the first character when empty
+  std::string server_name = "the server";  // for messages: "127.0.0.1:9000"
+  double login_resend_interval = 2.0;
+  int login_attempts = 20;
+  double connect_resend_interval = 0.3;
+  TransportConfig transport;
+};
+
+enum class SessionState : std::uint8_t {
+  Idle,
+  LoggingIn,        // LoginRequest sent, waiting for ConnectRequest
+  Connecting,       // ConnectResponse sent, waiting for traffic from N+1
+  CharacterSelect,  // connected, waiting for the character list / server ready
+  EnteringWorld,    // F657 sent, waiting for the player
+  InWorld,
+  Closed,
+  Failed,
+};
+
+[[nodiscard]] const char* to_string(SessionState s) noexcept;
+
+struct OutgoingDatagram {
+  std::vector<std::uint8_t> bytes;
+  std::uint8_t port_offset = 0;  // 0: the server's port N; 1: port N+1
+};
+
+struct SessionMessage {
+  double time = 0;
+  std::uint16_t queue = 0;
+  std::vector<std::uint8_t> bytes;  // opcode first
+};
+
+class ClientSession {
+ public:
+  explicit ClientSession(SessionConfig config);
+
+  void start(double now);
+  // A datagram from the server; `from_port_offset` says whether it came from port N (0) or N+1 (1).
+  void receive(std::span<const std::uint8_t> datagram, std::uint8_t from_port_offset, double now);
+  void tick(double now);
+  std::vector<OutgoingDatagram> take_outgoing();
+  // Every game message received, in order (the login ones included).
+  std::optional<SessionMessage> poll_message();
+
+  // Queues a game message for the server (only once connected).
+  bool send_message(std::span<const std::uint8_t> message, std::uint16_t queue);
+  // The F7B1 sequence ("stamp") for the next game action: 1, 2, ...
+  std::uint32_t next_action_sequence() noexcept { return action_sequence_++; }
+  // Logs off politely (F653 then Disconnect).
+  void logout(double now);
+
+  [[nodiscard]] SessionState state() const noexcept { return state_; }
+  [[nodiscard]] const std::string& failure() const noexcept { return failure_; }
+  [[nodiscard]] std::uint32_t player_guid() const noexcept { return player_guid_; }
+  [[nodiscard]] const std::optional<protocol::CharacterList>& characters() const noexcept { return characters_; }
+  [[nodiscard]] const Transport& transport() const noexcept { return transport_; }
+  [[nodiscard]] int login_complete_count() const noexcept { return login_completes_; }
+
+ private:
+  void fail(std::string sentence);
+  void on_message(const ReassembledMessage& m, double now);
+  void send_login_request(double now);
+  void send_connect_response(double now);
+  void send_login_complete();
+
+  SessionConfig config_;
+  SessionState state_ = SessionState::Idle;
+  std::string failure_;
+  Transport transport_;
+  std::vector<OutgoingDatagram> outgoing_;
+  std::deque<SessionMessage> inbox_;
+  int login_sent_ = 0;
+  double last_login_sent_ = 0;
+  double last_connect_sent_ = 0;
+  std::optional<ConnectRequestBody> connect_;
+  std::uint16_t server_iteration_ = 0;
+  std::optional<protocol::CharacterList> characters_;
+  std::uint32_t chosen_guid_ = 0;
+  std::uint32_t player_guid_ = 0;
+  bool player_created_ = false;
+  bool teleporting_ = false;
+  int login_completes_ = 0;
+  std::uint32_t action_sequence_ = 1;
+};
+
+}  // namespace dereth::net

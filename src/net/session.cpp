@@ -1,0 +1,240 @@
+#include "dereth/net/session.hpp"
+
+#include <fmt/format.h>
+
+#include "dereth/protocol/messages.hpp"
+
+namespace dereth::net {
+
+namespace lo = protocol::login_opcode;
+namespace po = protocol::opcode;
+
+const char* to_string(SessionState s) noexcept {
+  switch (s) {
+    case SessionState::Idle: return "idle";
+    case SessionState::LoggingIn: return "logging in";
+    case SessionState::Connecting: return "connecting";
+    case SessionState::CharacterSelect: return "character select";
+    case SessionState::EnteringWorld: return "entering the world";
+    case SessionState::InWorld: return "in the world";
+    case SessionState::Closed: return "closed";
+    case SessionState::Failed: return "failed";
+  }
+  return "unknown";
+}
+
+ClientSession::ClientSession(SessionConfig config)
+    : config_(std::move(config)), transport_(Role::Client, config_.transport) {}
+
+void ClientSession::fail(std::string sentence) {
+  if (state_ == SessionState::Failed || state_ == SessionState::Closed) return;
+  state_ = SessionState::Failed;
+  failure_ = std::move(sentence);
+}
+
+void ClientSession::start(double now) {
+  if (state_ != SessionState::Idle) return;
+  state_ = SessionState::LoggingIn;
+  send_login_request(now);
+}
+
+void ClientSession::send_login_request(double now) {
+  protocol::LoginRequest login;
+  login.account = config_.account;
+  login.password = config_.password;
+  Packet p;
+  p.header.sequence = 0;
+  p.optional.login_request = protocol::encode(login);
+  outgoing_.push_back({serialize_packet(p), 0});
+  ++login_sent_;
+  last_login_sent_ = now;
+}
+
+void ClientSession::send_connect_response(double now) {
+  Packet p;
+  p.header.sequence = 0;
+  p.header.id = static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU);
+  p.header.iteration = server_iteration_;
+  p.optional.connect_response = connect_->cookie;
+  outgoing_.push_back({serialize_packet(p), 1});
+  last_connect_sent_ = now;
+}
+
+void ClientSession::send_login_complete() {
+  const auto action = protocol::encode_game_action(next_action_sequence(), lo::LoginCompleteAction);
+  transport_.send_message(action, protocol::queue::Weenie);
+  ++login_completes_;
+}
+
+void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t from_port_offset, double now) {
+  if (state_ == SessionState::Failed || state_ == SessionState::Closed || state_ == SessionState::Idle) return;
+  if (state_ == SessionState::LoggingIn) {
+    auto p = parse_packet(datagram);
+    if (!p || !cleartext_checksum_ok(*p) || !p->optional.connect_request) return;  // not for us yet
+    connect_ = *p->optional.connect_request;
+    server_iteration_ = p->header.iteration;
+    state_ = SessionState::Connecting;
+    send_connect_response(now);
+    return;
+  }
+  if (state_ == SessionState::Connecting) {
+    if (from_port_offset != 1) return;
+    // The first packet from N+1 proves the ConnectResponse was accepted.
+    transport_.start(connect_->client_seed, connect_->server_seed,
+                     static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU), server_iteration_, now);
+    state_ = SessionState::CharacterSelect;
+  }
+  transport_.receive(datagram, now);
+  while (auto m = transport_.poll_message()) {
+    on_message(*m, now);
+    inbox_.push_back(SessionMessage{now, m->queue, std::move(m->bytes)});
+  }
+  if (transport_.peer_disconnected()) fail("the server closed the connection");
+}
+
+void ClientSession::on_message(const ReassembledMessage& m, double now) {
+  (void)now;
+  const std::uint32_t op = protocol::peek_opcode(m.bytes);
+  switch (op) {
+    case lo::DddInterrogation:
+      transport_.send_message(protocol::encode_ddd_interrogation_response(), protocol::queue::Database);
+      return;
+    case lo::CharacterList: {
+      auto list = protocol::decode_character_list(m.bytes);
+      if (!list) {
+        fail("the server's character list could not be read: " + list.error().message());
+        return;
+      }
+      characters_ = std::move(*list);
+      const protocol::CharacterEntry* chosen = nullptr;
+      for (const auto& c : characters_->characters) {
+        if (!config_.character || c.name == *config_.character) {
+          chosen = &c;
+          break;
+        }
+      }
+      if (!chosen) {
+        fail(config_.character ? fmt::format("the account has no character named \"{}\"", *config_.character)
+                               : std::string("the account has no characters; create one with the retail client first"));
+        return;
+      }
+      chosen_guid_ = chosen->guid;
+      transport_.send_message(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+      return;
+    }
+    case lo::CharacterEnterWorldServerReady: {
+      if (!characters_) return;
+      // The account exactly as F658 spelled it (ACE compares it byte for byte).
+      protocol::CharacterEnterWorld enter{chosen_guid_, characters_->account};
+      transport_.send_message(protocol::encode(enter), protocol::queue::Logon);
+      state_ = SessionState::EnteringWorld;
+      return;
+    }
+    case lo::CharacterError: {
+      auto e = protocol::decode_character_error(m.bytes);
+      fail(e ? protocol::describe_character_error(e->code) : std::string("the server refused the login"));
+      return;
+    }
+    case lo::AccountBoot: {
+      auto b = protocol::decode_account_boot(m.bytes);
+      fail(b && !b->reason.empty() ? "the server ended the session: " + b->reason
+                                   : std::string("the server ended the session"));
+      return;
+    }
+    case po::PlayerCreate: {
+      if (auto pc = protocol::decode_player_create(m.bytes)) player_guid_ = pc->guid;
+      return;
+    }
+    case po::CreateObject: {
+      if (state_ != SessionState::EnteringWorld || player_guid_ == 0) return;
+      auto c = protocol::decode_create_object(m.bytes);
+      if (c && c->guid == player_guid_ && !player_created_) {
+        player_created_ = true;
+        send_login_complete();
+        state_ = SessionState::InWorld;
+      }
+      return;
+    }
+    case po::PlayerTeleport:
+      teleporting_ = true;
+      return;
+    case po::UpdatePosition: {
+      if (!teleporting_) return;
+      auto u = protocol::decode_update_position(m.bytes);
+      if (u && u->guid == player_guid_) {
+        // The destination arrived: tell the server the client is ready to leave portal space.
+        teleporting_ = false;
+        send_login_complete();
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void ClientSession::tick(double now) {
+  switch (state_) {
+    case SessionState::LoggingIn:
+      if (now - last_login_sent_ >= config_.login_resend_interval) {
+        if (login_sent_ >= config_.login_attempts) {
+          fail(fmt::format("no answer from {} after {} login attempts ({:.0f} s); is the server running?",
+                           config_.server_name, login_sent_, config_.login_resend_interval * login_sent_));
+          return;
+        }
+        send_login_request(now);
+      }
+      return;
+    case SessionState::Connecting:
+      if (now - last_connect_sent_ >= config_.connect_resend_interval) {
+        if (now - last_login_sent_ > config_.transport.silence_timeout / 4) {
+          fail(fmt::format("{} sent a ConnectRequest but never accepted the ConnectResponse", config_.server_name));
+          return;
+        }
+        send_connect_response(now);
+      }
+      return;
+    case SessionState::CharacterSelect:
+    case SessionState::EnteringWorld:
+    case SessionState::InWorld:
+      transport_.tick(now);
+      if (transport_.timed_out(now)) {
+        fail(fmt::format("no packet from {} for {:.0f} s; the connection is lost", config_.server_name,
+                         config_.transport.silence_timeout));
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+std::vector<OutgoingDatagram> ClientSession::take_outgoing() {
+  for (auto& d : transport_.take_outgoing()) outgoing_.push_back({std::move(d), 0});
+  std::vector<OutgoingDatagram> out;
+  out.swap(outgoing_);
+  return out;
+}
+
+std::optional<SessionMessage> ClientSession::poll_message() {
+  if (inbox_.empty()) return std::nullopt;
+  auto m = std::move(inbox_.front());
+  inbox_.pop_front();
+  return m;
+}
+
+bool ClientSession::send_message(std::span<const std::uint8_t> message, std::uint16_t queue) {
+  if (!transport_.started() || state_ == SessionState::Failed || state_ == SessionState::Closed) return false;
+  transport_.send_message(message, queue);
+  return true;
+}
+
+void ClientSession::logout(double now) {
+  if (transport_.started() && state_ != SessionState::Failed && state_ != SessionState::Closed) {
+    transport_.send_message(protocol::encode_opcode_only(lo::CharacterLogOff), protocol::queue::Logon);
+    transport_.tick(now);
+    transport_.disconnect(now);
+  }
+  if (state_ != SessionState::Failed) state_ = SessionState::Closed;
+}
+
+}  // namespace dereth::net

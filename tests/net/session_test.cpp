@@ -1,0 +1,208 @@
+// The client session against a small fake server written here from the spec.
+#include <catch2/catch.hpp>
+
+#include "dereth/net/session.hpp"
+#include "dereth/protocol/messages.hpp"
+
+using namespace dereth::net;
+namespace lo = dereth::protocol::login_opcode;
+namespace proto = dereth::protocol;
+
+namespace {
+
+struct FakeServer {
+  std::string account = "TestAccount";
+  std::string password = "secret";
+  std::uint32_t refuse_with = 0;  // a CharacterError code to answer the login with
+  bool answer = true;
+  Transport transport{Role::Server};
+  bool connected = false;
+  std::vector<std::uint32_t> client_opcodes;
+  std::vector<std::uint32_t> client_actions;
+  std::string enter_account;
+  std::vector<std::pair<std::vector<std::uint8_t>, std::uint8_t>> to_client;  // datagram, from port offset
+
+  void receive(const OutgoingDatagram& d, double now) {
+    if (!answer) return;
+    if (!connected) {
+      auto p = parse_packet(d.bytes);
+      REQUIRE(p.has_value());
+      if (p->optional.login_request && d.port_offset == 0) {
+        auto login = proto::decode_login_request(*p->optional.login_request);
+        REQUIRE(login.has_value());
+        CHECK(login->client_version == "1802");
+        Packet cr;
+        cr.header.id = 0x000B;
+        cr.header.iteration = 1;
+        cr.optional.connect_request = ConnectRequestBody{1.0, 0x1122334455667788ULL, 5, 0xAAAA0001, 0xBBBB0002, 0};
+        to_client.emplace_back(serialize_packet(cr), 0);
+        if (login->password != password) refuse_with = 0x09;
+      } else if (p->optional.connect_response && d.port_offset == 1) {
+        CHECK(*p->optional.connect_response == 0x1122334455667788ULL);
+        connected = true;
+        transport.start(0xAAAA0001, 0xBBBB0002, 0x000B, 1, now);
+        if (refuse_with != 0) {
+          transport.send_message(proto::encode(proto::CharacterError{refuse_with}), proto::queue::Ui);
+          return;
+        }
+        proto::CharacterList list;
+        list.characters = {{0x50000001, "Aerfalle", 0}, {0x50000002, "Brannoc", 0}};
+        list.account = account;
+        transport.send_message(proto::encode(list), proto::queue::Ui);
+        transport.send_message(proto::encode(proto::ServerName{1, 100, "Dereth"}), proto::queue::Ui);
+        transport.send_message(proto::encode_ddd_interrogation(), proto::queue::Database);
+      }
+      return;
+    }
+    transport.receive(d.bytes, now);
+    while (auto m = transport.poll_message()) {
+      const auto op = proto::peek_opcode(m->bytes);
+      client_opcodes.push_back(op);
+      if (op == lo::GameAction) client_actions.push_back(proto::peek_wrapped_type(m->bytes));
+      if (op == lo::DddInterrogationResponse) transport.send_message(proto::encode_opcode_only(lo::EndDdd), 5);
+      if (op == lo::CharacterEnterWorldRequest) {
+        transport.send_message(proto::encode_opcode_only(lo::CharacterEnterWorldServerReady), 9);
+      }
+      if (op == lo::CharacterEnterWorld) {
+        auto e = proto::decode_character_enter_world(m->bytes);
+        REQUIRE(e.has_value());
+        enter_account = e->account;
+        transport.send_message(proto::encode(proto::PlayerCreate{e->guid}), 10);
+        proto::CreateObject player;
+        player.guid = e->guid;
+        player.weenie.name = "Aerfalle";
+        transport.send_message(proto::encode(player), 10);
+      }
+    }
+  }
+  void tick(double now) {
+    if (!connected) return;
+    transport.tick(now);
+    for (auto& d : transport.take_outgoing()) to_client.emplace_back(std::move(d), 1);
+  }
+};
+
+// Runs the two sides against each other for up to `seconds` of simulated time.
+void pump(ClientSession& client, FakeServer& server, double& now, double seconds) {
+  const double end = now + seconds;
+  while (now < end && client.state() != SessionState::Failed) {
+    now += 0.01;
+    client.tick(now);
+    for (auto& d : client.take_outgoing()) server.receive(d, now);
+    server.tick(now);
+    auto batch = std::move(server.to_client);
+    server.to_client.clear();
+    for (auto& [bytes, port] : batch) client.receive(bytes, port, now);
+  }
+}
+
+SessionConfig config() {
+  SessionConfig c;
+  c.account = "testaccount";  // typed differently from the server's spelling
+  c.password = "secret";
+  c.server_name = "127.0.0.1:9000";
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("Session: login, DDD, character choice and world entry with the server's account spelling",
+          "[net][session]") {
+  ClientSession client(config());
+  FakeServer server;
+  double now = 0;
+  client.start(now);
+  pump(client, server, now, 5);
+  REQUIRE(client.state() == SessionState::InWorld);
+  CHECK(client.player_guid() == 0x50000001u);
+  CHECK(server.enter_account == "TestAccount");  // as F658 gave it, not as typed
+  CHECK(std::count(server.client_opcodes.begin(), server.client_opcodes.end(), lo::DddInterrogationResponse) == 1);
+  CHECK(server.client_actions == std::vector<std::uint32_t>{lo::LoginCompleteAction});
+  CHECK(client.login_complete_count() == 1);
+  // Every message reached the client's inbox in order.
+  std::vector<std::uint32_t> received;
+  while (auto m = client.poll_message()) received.push_back(proto::peek_opcode(m->bytes));
+  CHECK(received.front() == lo::CharacterList);
+  CHECK(received.back() == proto::opcode::CreateObject);
+
+  SECTION("a teleport is followed by LoginComplete once the destination arrives") {
+    server.transport.send_message(proto::encode(proto::PlayerTeleport{5}), 10);
+    proto::UpdatePosition dest;
+    dest.guid = 0x50000001;
+    server.transport.send_message(proto::encode(dest), 10);
+    pump(client, server, now, 2);
+    CHECK(client.login_complete_count() == 2);
+    CHECK(server.client_actions.size() == 2);
+  }
+}
+
+TEST_CASE("Session: a chosen character by name", "[net][session]") {
+  auto c = config();
+  c.character = "Brannoc";
+  ClientSession client(c);
+  FakeServer server;
+  double now = 0;
+  client.start(now);
+  pump(client, server, now, 5);
+  REQUIRE(client.state() == SessionState::InWorld);
+  CHECK(client.player_guid() == 0x50000002u);
+}
+
+TEST_CASE("Session: failures end in one sentence, never a hang", "[net][session]") {
+  SECTION("a wrong password") {
+    auto c = config();
+    c.password = "wrong";
+    ClientSession client(c);
+    FakeServer server;
+    double now = 0;
+    client.start(now);
+    pump(client, server, now, 5);
+    CHECK(client.state() == SessionState::Failed);
+    CHECK(client.failure() == "the account name or password was not accepted");
+  }
+  SECTION("a full server") {
+    ClientSession client(config());
+    FakeServer server;
+    server.refuse_with = 0x15;
+    double now = 0;
+    client.start(now);
+    pump(client, server, now, 5);
+    CHECK(client.failure() == "the server is full; try again later");
+  }
+  SECTION("no answer at all: 20 login attempts, then a clear failure") {
+    ClientSession client(config());
+    FakeServer server;
+    server.answer = false;
+    double now = 0;
+    client.start(now);
+    pump(client, server, now, 60);
+    CHECK(client.state() == SessionState::Failed);
+    CHECK(client.failure().find("no answer from 127.0.0.1:9000 after 20 login attempts") == 0);
+  }
+  SECTION("an unknown character name") {
+    auto c = config();
+    c.character = "Nobody";
+    ClientSession client(c);
+    FakeServer server;
+    double now = 0;
+    client.start(now);
+    pump(client, server, now, 5);
+    CHECK(client.failure() == "the account has no character named \"Nobody\"");
+  }
+  SECTION("the server goes silent in the world") {
+    ClientSession client(config());
+    FakeServer server;
+    double now = 0;
+    client.start(now);
+    pump(client, server, now, 5);
+    REQUIRE(client.state() == SessionState::InWorld);
+    server.answer = false;
+    server.connected = false;
+    for (int i = 0; i < 7000 && client.state() != SessionState::Failed; ++i) {
+      now += 0.01;
+      client.tick(now);
+      (void)client.take_outgoing();
+    }
+    CHECK(client.failure().find("no packet from 127.0.0.1:9000 for 60 s") == 0);
+  }
+}
