@@ -1,0 +1,57 @@
+#pragma once
+// The live connection: one UDP socket and its timers on an Asio thread,
+// driving a ClientSession. Decoded-order messages reach the main thread
+// through a queue (drain_messages); outbound messages are queued from the
+// main thread (send_message). Optionally records every datagram to a pcap.
+// stop() (and the destructor) shut the thread down cleanly.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dereth/core/error.hpp"
+#include "dereth/net/session.hpp"
+
+namespace dereth::net {
+
+struct UdpClientOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 9000;
+  SessionConfig session;
+  std::optional<std::filesystem::path> record_to;  // a pcap file to write
+};
+
+struct UdpClientStatus {
+  SessionState state = SessionState::Idle;
+  std::string failure;
+  std::uint32_t player_guid = 0;
+  TransportStats transport;
+};
+
+class UdpClient {
+ public:
+  // Resolves the host, opens the socket, starts the thread and the login.
+  static core::Result<std::unique_ptr<UdpClient>> connect(UdpClientOptions options);
+  ~UdpClient();
+  UdpClient(const UdpClient&) = delete;
+  UdpClient& operator=(const UdpClient&) = delete;
+
+  // Messages received since the last call, in order. Thread-safe.
+  std::vector<SessionMessage> drain_messages();
+  // Queues a game message for the server. Thread-safe.
+  void send_message(std::vector<std::uint8_t> message, std::uint16_t queue);
+  [[nodiscard]] UdpClientStatus status() const;
+  // F653 + Disconnect, then stops the thread.
+  void logout();
+  void stop();
+
+ private:
+  struct Impl;
+  explicit UdpClient(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dereth::net

@@ -1,0 +1,183 @@
+#include "dereth/net/udp_client.hpp"
+
+#include <asio.hpp>
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/core/log.hpp"
+#include "dereth/net/pcap_recorder.hpp"
+
+namespace dereth::net {
+
+namespace {
+double unix_now() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+}  // namespace
+
+struct UdpClient::Impl {
+  asio::io_context io;
+  asio::ip::udp::socket socket{io};
+  asio::steady_timer timer{io};
+  asio::ip::udp::endpoint server_n;
+  asio::ip::udp::endpoint server_n1;
+  asio::ip::udp::endpoint sender;
+  std::array<std::uint8_t, 2048> buffer{};
+  core::RealClock clock;
+  ClientSession session;
+  std::optional<PcapRecorder> recorder;
+  std::thread thread;
+
+  mutable std::mutex mutex;  // guards the fields below
+  std::vector<SessionMessage> inbox;
+  std::vector<std::pair<std::vector<std::uint8_t>, std::uint16_t>> outbox;
+  UdpClientStatus status;
+
+  explicit Impl(SessionConfig config) : session(std::move(config)) {}
+
+  double now() const { return clock.now().count(); }
+
+  Ipv4Endpoint to_ipv4(const asio::ip::udp::endpoint& e) const {
+    return Ipv4Endpoint{e.address().is_v4() ? e.address().to_v4().to_uint() : 0x7F000001U, e.port()};
+  }
+
+  void record(std::span<const std::uint8_t> bytes, const asio::ip::udp::endpoint& from,
+              const asio::ip::udp::endpoint& to) {
+    if (!recorder) return;
+    if (auto r = recorder->record(bytes, to_ipv4(from), to_ipv4(to), unix_now()); !r) {
+      core::logger(core::Module::Net)->error("recording stopped: {}", r.error().message());
+      recorder.reset();
+    }
+  }
+
+  void flush() {
+    {
+      std::lock_guard lock(mutex);
+      for (auto& [message, queue] : outbox) session.send_message(message, queue);
+      outbox.clear();
+    }
+    const auto local = socket.local_endpoint();
+    for (auto& d : session.take_outgoing()) {
+      const auto& to = d.port_offset == 0 ? server_n : server_n1;
+      record(d.bytes, local, to);
+      std::error_code ec;
+      socket.send_to(asio::buffer(d.bytes), to, 0, ec);
+      if (ec) core::logger(core::Module::Net)->warn("send failed: {}", ec.message());
+    }
+    std::lock_guard lock(mutex);
+    while (auto m = session.poll_message()) inbox.push_back(std::move(*m));
+    status.state = session.state();
+    status.failure = session.failure();
+    status.player_guid = session.player_guid();
+    status.transport = session.transport().stats();
+  }
+
+  void receive_loop() {
+    socket.async_receive_from(asio::buffer(buffer), sender, [this](std::error_code ec, std::size_t n) {
+      if (ec == asio::error::operation_aborted) return;
+      if (!ec) {
+        const std::span<const std::uint8_t> bytes(buffer.data(), n);
+        if (sender.address() == server_n.address() &&
+            (sender.port() == server_n.port() || sender.port() == server_n1.port())) {
+          record(bytes, sender, socket.local_endpoint());
+          session.receive(bytes, sender.port() == server_n.port() ? 0 : 1, now());
+          flush();
+        }
+      }
+      receive_loop();
+    });
+  }
+
+  void tick_loop() {
+    timer.expires_after(std::chrono::milliseconds(10));
+    timer.async_wait([this](std::error_code ec) {
+      if (ec) return;
+      session.tick(now());
+      flush();
+      const auto s = session.state();
+      if (s == SessionState::Failed || s == SessionState::Closed) {
+        socket.close();
+        return;
+      }
+      tick_loop();
+    });
+  }
+};
+
+UdpClient::UdpClient(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions options) {
+  auto impl = std::make_unique<Impl>(options.session);
+  std::error_code ec;
+  asio::ip::udp::resolver resolver(impl->io);
+  auto results = resolver.resolve(asio::ip::udp::v4(), options.host, std::to_string(options.port), ec);
+  if (ec || results.empty()) {
+    return std::unexpected(core::Error{core::ErrorKind::Io, options.host, "host", 0,
+                                       ec ? ec.message() : std::string("no IPv4 address")});
+  }
+  impl->server_n = *results.begin();
+  impl->server_n1 = asio::ip::udp::endpoint(impl->server_n.address(), static_cast<std::uint16_t>(options.port + 1));
+  impl->socket.open(asio::ip::udp::v4(), ec);
+  if (!ec) impl->socket.bind(asio::ip::udp::endpoint(asio::ip::udp::v4(), 0), ec);
+  if (ec) return std::unexpected(core::Error{core::ErrorKind::Io, "UDP socket", "", 0, ec.message()});
+  if (options.record_to) {
+    auto rec = PcapRecorder::create(*options.record_to);
+    if (!rec) return std::unexpected(rec.error());
+    impl->recorder.emplace(std::move(*rec));
+  }
+  Impl* s = impl.get();
+  asio::post(s->io, [s] {
+    s->session.start(s->now());
+    s->flush();
+    s->receive_loop();
+    s->tick_loop();
+  });
+  s->thread = std::thread([s] { s->io.run(); });
+  return std::unique_ptr<UdpClient>(new UdpClient(std::move(impl)));
+}
+
+UdpClient::~UdpClient() { stop(); }
+
+std::vector<SessionMessage> UdpClient::drain_messages() {
+  std::lock_guard lock(impl_->mutex);
+  std::vector<SessionMessage> out;
+  out.swap(impl_->inbox);
+  return out;
+}
+
+void UdpClient::send_message(std::vector<std::uint8_t> message, std::uint16_t queue) {
+  std::lock_guard lock(impl_->mutex);
+  impl_->outbox.emplace_back(std::move(message), queue);
+}
+
+UdpClientStatus UdpClient::status() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->status;
+}
+
+void UdpClient::logout() {
+  Impl* s = impl_.get();
+  if (!s->thread.joinable()) return;
+  asio::post(s->io, [s] {
+    s->session.logout(s->now());
+    s->flush();
+  });
+  stop();
+}
+
+void UdpClient::stop() {
+  Impl* s = impl_.get();
+  if (!s || !s->thread.joinable()) return;
+  asio::post(s->io, [s] {
+    std::error_code ec;
+    s->timer.cancel();
+    s->socket.close(ec);
+    s->io.stop();
+  });
+  s->thread.join();
+}
+
+}  // namespace dereth::net

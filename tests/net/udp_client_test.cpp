@@ -1,0 +1,38 @@
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "dereth/net/udp_client.hpp"
+
+using namespace dereth::net;
+
+TEST_CASE("UdpClient: a server that never answers ends in one sentence, and the thread stops cleanly",
+          "[net][udp]") {
+  UdpClientOptions o;
+  o.host = "127.0.0.1";
+  o.port = 9;  // discard: nothing answers on loopback
+  o.session.account = "a";
+  o.session.password = "b";
+  o.session.server_name = "127.0.0.1:9";
+  o.session.login_resend_interval = 0.05;
+  o.session.login_attempts = 3;
+  auto client = UdpClient::connect(o);
+  REQUIRE(client.has_value());
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while ((*client)->status().state != SessionState::Failed && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  const auto s = (*client)->status();
+  CHECK(s.state == SessionState::Failed);
+  CHECK(s.failure.find("no answer from 127.0.0.1:9 after 3 login attempts") == 0);
+  (*client)->stop();
+}
+
+TEST_CASE("UdpClient: an unknown host is a clear error", "[net][udp]") {
+  UdpClientOptions o;
+  o.host = "no-such-host.invalid";
+  auto client = UdpClient::connect(o);
+  REQUIRE_FALSE(client.has_value());
+  CHECK(client.error().context == "no-such-host.invalid");
+}
