@@ -1,0 +1,99 @@
+#pragma once
+// The synthetic demo world: a complete client_portal.dat and client_cell_1.dat
+// built with dereth's own writers, so every test and the embedded demo run
+// without proprietary data. Only the DIDs come from the seeds; every byte is
+// made up here. The output is byte-identical on every run.
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+#include "dereth/core/error.hpp"
+#include "dereth/dat/types.hpp"
+
+namespace dereth::dat::demo {
+
+// PlayScript values (the typed-effect enum of F755 and PhysicsScriptTables).
+namespace play_script {
+inline constexpr std::uint32_t Launch = 0x04;
+inline constexpr std::uint32_t Explode = 0x05;
+inline constexpr std::uint32_t Create = 0x58;
+inline constexpr std::uint32_t Destroy = 0x59;
+inline constexpr std::uint32_t ProjectileCollision = 0x5A;
+inline constexpr std::uint32_t UnHide = 0x75;
+inline constexpr std::uint32_t Hidden = 0x76;
+inline constexpr std::uint32_t DisappearDestroy = 0x77;
+}  // namespace play_script
+
+// Motion commands used by the demo's MotionTable.
+namespace motion {
+inline constexpr std::uint32_t NonCombat = 0x8000003D;
+inline constexpr std::uint32_t Ready = 0x41000003;
+inline constexpr std::uint32_t WalkForward = 0x45000005;
+inline constexpr std::uint32_t RunForward = 0x44000007;
+inline constexpr std::uint32_t TurnRight = 0x6500000D;
+inline constexpr std::uint32_t Recall = 0x10000153;  // a motion command, not an Animation DID
+}  // namespace motion
+
+// The humanoid and its assets.
+inline constexpr Did kHumanSetup = 0x02000001;
+inline constexpr Did kHumanMotionTable = 0x09000001;
+inline constexpr Did kHumanSoundTable = 0x20000001;
+inline constexpr Did kHumanScriptTable = 0x34000004;  // UnHide/Hidden pair (seed 11.3)
+inline constexpr Did kRecallAnimation = 0x030009BF;
+inline constexpr Did kRecallEmitter = 0x3200078E;
+inline constexpr std::uint32_t kRecallEmitterLogicalId = 19;
+inline constexpr std::uint32_t kRecallEmitterFrame = 16;
+inline constexpr std::array<std::uint32_t, 4> kRecallSoundFrames = {16, 46, 76, 116};
+inline constexpr float kRecallFramerate = 9.96F;
+inline constexpr Did kUnHideScript = 0x3300032F;
+inline constexpr Did kHiddenScript = 0x33000331;
+
+inline constexpr Did kTuskerFistSetup = 0x02000EAE;
+inline constexpr Did kTuskerFistDefaultScript = 0x33000D77;
+inline constexpr Did kTuskerFistEmitter = 0x3200071B;
+
+// Blocking scripts 0x33000AEA..0x33000AF8 (seed 11.4).
+inline constexpr Did kFirstBlockingScript = 0x33000AEA;
+inline constexpr Did kLastBlockingScript = 0x33000AF8;
+
+// The landblock of the demo and its region.
+inline constexpr Did kLandBlock = 0xA9B4FFFF;
+inline constexpr Did kLandBlockInfo = 0xA9B4FFFE;
+inline constexpr Did kRegion = 0x13000000;
+
+// Projectiles of seed section 11: WCID, name, Setup, PhysicsScriptTable (0 = none in the template).
+struct ProjectileKind {
+  std::uint32_t wcid;
+  std::string_view name;
+  Did setup;
+  Did script_table;
+  Sphere sphere;  // Setup-local collision sphere (seed 11.1)
+};
+inline constexpr std::array<ProjectileKind, 10> kProjectiles = {{
+    {300, "Arrow", 0x02000124, 0x3400002B, {{0, 0, 0}, 0.10F}},
+    {305, "Quarrel", 0x0200012A, 0x3400002B, {{0, 0, 0}, 0.10F}},
+    {7276, "Acid Stream", 0x020003F6, 0x34000082, {{0, 0, 0}, 0.10F}},
+    {7277, "Flame Bolt", 0x0200040D, 0x34000005, {{0, 0, 0}, 0.10F}},
+    {7278, "Force Bolt", 0x0200087D, 0, {{0, -0.165F, 0.1045F}, 0.102F}},
+    {7279, "Frost Bolt", 0x020003F4, 0x34000080, {{0, 0, 0}, 0.10F}},
+    {7280, "Lightning Bolt", 0x02000880, 0x34000081, {{0, 0, 0}, 0.15F}},
+    {7281, "Shockwave", 0x020003FA, 0, {{0, 0, 0}, 0.10F}},
+    {7282, "Whirling Blade", 0x020003FC, 0, {{0, 0, 0}, 0.10F}},
+    {23144, "Tusker Fist", 0x02000EAE, 0, {{0, 0, 0}, 0.10F}},
+}};
+
+struct DemoWorld {
+  std::vector<std::uint8_t> portal;  // client_portal.dat
+  std::vector<std::uint8_t> cell;    // client_cell_1.dat
+};
+
+// Builds both files in memory.
+core::Result<DemoWorld> build_demo_world();
+// Writes client_portal.dat and client_cell_1.dat into `folder` (created if
+// needed), each atomically.
+core::Result<void> write_demo_world(const std::filesystem::path& folder);
+
+}  // namespace dereth::dat::demo

@@ -1,0 +1,56 @@
+#pragma once
+// LandBlock (cell dat 0xXXYYFFFF), spec/dat-format.md 3.10 and correction 8:
+// 252 bytes = u32 DID, u32 hasObjects, 81 x u16 terrain, 81 x u8 height,
+// 1 pad byte (CLandBlock::UnPack + CLandBlockStruct::UnPack,
+// RE:src/PORTAL/ccell/CLandBlock.c, CLandBlockStruct.c).
+//
+// Vertex index = x * 9 + y (x major, x east, y north); the local position of
+// vertex (x, y) is (x * 24, y * 24, Region landHeightTable[height]).
+// Terrain word: bits 0-1 road, bits 2-6 terrain type (mask 0x7C, 0..31),
+// bits 11-15 scenery index (correction 2: "0x20 RoadType" is not a value of
+// the type field).
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "dereth/core/json_writer.hpp"
+#include "dereth/dat/types.hpp"
+
+namespace dereth::dat {
+
+inline constexpr std::size_t kLandBlockSide = 9;  // vertices per side
+inline constexpr std::size_t kLandBlockVertices = kLandBlockSide * kLandBlockSide;
+inline constexpr std::size_t kLandBlockSize = 252;  // whole record, DID included
+inline constexpr float kLandCellLength = 24.0F;     // metres between vertices
+
+struct LandBlock {
+  Did id = 0;
+  std::uint32_t has_objects = 0;  // 1 when a LandBlockInfo 0xXXYYFFFE exists
+  std::array<std::uint16_t, kLandBlockVertices> terrain{};
+  std::array<std::uint8_t, kLandBlockVertices> height{};
+  bool operator==(const LandBlock&) const = default;
+};
+
+// Exactly 252 bytes; the pad byte is ignored on read and written as 0.
+Result<LandBlock> read_land_block(std::span<const std::uint8_t> bytes, Did id);
+std::vector<std::uint8_t> write_land_block(const LandBlock& block);
+// Flags, counts and the corner vertex; not all 81 words.
+void write_json(core::JsonWriter& j, const LandBlock& block);
+
+[[nodiscard]] constexpr std::size_t land_block_vertex(std::size_t x, std::size_t y) noexcept {
+  return x * kLandBlockSide + y;
+}
+// Terrain type, bits 2-6 (0 BarrenRock ... 31 DesolateLands).
+[[nodiscard]] constexpr std::uint32_t terrain_type(std::uint16_t word) noexcept { return (word & 0x7CU) >> 2; }
+// Road bits, bits 0-1.
+[[nodiscard]] constexpr std::uint32_t terrain_road(std::uint16_t word) noexcept { return word & 0x3U; }
+// Scenery index, bits 11-15.
+[[nodiscard]] constexpr std::uint32_t terrain_scenery(std::uint16_t word) noexcept { return (word >> 11) & 0x1FU; }
+[[nodiscard]] constexpr std::uint16_t make_terrain_word(std::uint32_t road, std::uint32_t type,
+                                                        std::uint32_t scenery) noexcept {
+  return static_cast<std::uint16_t>((road & 0x3U) | ((type & 0x1FU) << 2) | ((scenery & 0x1FU) << 11));
+}
+
+}  // namespace dereth::dat

@@ -1,0 +1,822 @@
+#include "dereth/dat/demo_world.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "dereth/dat/animation.hpp"
+#include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/land_block.hpp"
+#include "dereth/dat/land_block_info.hpp"
+#include "dereth/dat/motion_table.hpp"
+#include "dereth/dat/palette.hpp"
+#include "dereth/dat/particle_emitter_info.hpp"
+#include "dereth/dat/physics_script.hpp"
+#include "dereth/dat/physics_script_table.hpp"
+#include "dereth/dat/region.hpp"
+#include "dereth/dat/render_surface.hpp"
+#include "dereth/dat/setup.hpp"
+#include "dereth/dat/sound_table.hpp"
+#include "dereth/dat/surface.hpp"
+#include "dereth/dat/surface_texture.hpp"
+#include "dereth/dat/wave.hpp"
+
+namespace dereth::dat::demo {
+
+namespace {
+
+// ---- ids of the made-up assets -----------------------------------------------------------------
+
+// GfxObjs
+constexpr Did kTorsoMesh = 0x01000001;
+constexpr Did kHeadMesh = 0x01000002;
+constexpr Did kArmMesh = 0x01000003;
+constexpr Did kLegMesh = 0x01000004;
+constexpr Did kArrowMesh = 0x01000010;
+constexpr Did kBoltMesh = 0x01000011;
+constexpr Did kBladeMesh = 0x01000012;
+constexpr Did kFistMesh = 0x01000013;
+constexpr Did kSparkMesh = 0x01000020;  // a GfxObj particle
+constexpr Did kTreeTrunkMesh = 0x01000030;
+constexpr Did kTreeCrownMesh = 0x01000031;
+constexpr Did kRockMesh = 0x01000032;
+constexpr Did kTreeSetup = 0x02000100;
+
+// Surfaces, textures and pixels
+constexpr Did kSkinSurface = 0x08000001;
+constexpr Did kClothSurface = 0x08000002;
+constexpr Did kStoneSurface = 0x08000003;
+constexpr Did kBarkSurface = 0x08000004;
+constexpr Did kLeafSurface = 0x08000005;
+constexpr Did kGlowSurface = 0x08000006;
+constexpr Did kFlameSurface = 0x08000010;
+constexpr Did kFrostSurface = 0x08000011;
+constexpr Did kAcidSurface = 0x08000012;
+constexpr Did kLightningSurface = 0x08000013;
+constexpr Did kWoodSurface = 0x08000014;
+constexpr Did kForceSurface = 0x08000015;
+
+constexpr Did kStonePalette = 0x04000001;
+
+// Animations
+constexpr Did kReadyAnimation = 0x03000001;
+constexpr Did kWalkAnimation = 0x03000002;
+constexpr Did kRunAnimation = 0x03000003;
+constexpr Did kTurnAnimation = 0x03000004;
+
+// Particle emitters covering every particle type (1..12) and both emitter types.
+constexpr Did kFirstTypeEmitter = 0x32000001;  // 0x32000001 + (type - 1)
+constexpr Did kFlameTrail = 0x32000010;
+constexpr Did kFrostTrail = 0x32000011;
+constexpr Did kAcidTrail = 0x32000012;
+constexpr Did kLightningTrail = 0x32000013;
+constexpr Did kArrowTrail = 0x32000014;
+constexpr Did kFlameBurst = 0x32000020;
+constexpr Did kFrostBurst = 0x32000021;
+constexpr Did kAcidBurst = 0x32000022;
+constexpr Did kLightningBurst = 0x32000023;
+constexpr Did kPortalSwirl = 0x32000030;
+
+// Sounds (the Sound enum values the SoundTable is keyed by) and waves.
+constexpr std::uint32_t kSoundLaunch = 0x51;
+constexpr std::uint32_t kSoundExplode = 0x52;
+constexpr std::uint32_t kSoundHit = 0x53;
+constexpr std::uint32_t kSoundPortal = 0x54;
+constexpr Did kLaunchWave = 0x0A000001;
+constexpr Did kExplodeWave = 0x0A000002;
+constexpr Did kHitWave = 0x0A000003;
+constexpr Did kPortalWave = 0x0A000004;
+constexpr Did kRecallWave = 0x0A000005;
+
+constexpr std::uint32_t kWholeObject = 0xFFFFFFFF;
+
+using Records = std::vector<DatRecord>;
+
+AnimationHook hook(HookPayload payload) { return AnimationHook{HookDirection::Forward, std::move(payload)}; }
+
+// ---- textures -----------------------------------------------------------------------------------
+
+std::uint32_t argb(std::uint32_t a, std::uint32_t r, std::uint32_t g, std::uint32_t b) {
+  return (a << 24) | (r << 16) | (g << 8) | b;
+}
+
+void add_texture(Records& out, Did surface, Did texture, Did pixels_id, RenderSurface pixels, std::uint32_t type,
+                 float translucency = 0) {
+  pixels.id = pixels_id;
+  out.push_back({pixels_id, write_render_surface(pixels)});
+  SurfaceTexture tex;
+  tex.id = texture;
+  tex.render_surfaces = {pixels_id};
+  out.push_back({texture, write_surface_texture(tex)});
+  Surface s;
+  s.id = surface;
+  s.type = type;
+  s.texture = texture;
+  s.translucency = translucency;
+  out.push_back({surface, write_surface(s)});
+}
+
+RenderSurface argb_image(int size, auto&& pixel) {
+  RenderSurface r;
+  r.width = size;
+  r.height = size;
+  r.format = PixelFormat::A8R8G8B8;
+  ByteWriter w;
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) w.u32(pixel(x, y));
+  }
+  r.pixels = std::move(w).take();
+  return r;
+}
+
+RenderSurface rgb_image(int size, auto&& pixel) {
+  RenderSurface r;
+  r.width = size;
+  r.height = size;
+  r.format = PixelFormat::R8G8B8;
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      const std::uint32_t c = pixel(x, y);
+      r.pixels.push_back(static_cast<std::uint8_t>(c & 0xFF));          // B
+      r.pixels.push_back(static_cast<std::uint8_t>((c >> 8) & 0xFF));   // G
+      r.pixels.push_back(static_cast<std::uint8_t>((c >> 16) & 0xFF));  // R
+    }
+  }
+  return r;
+}
+
+std::uint16_t rgb565(std::uint32_t r, std::uint32_t g, std::uint32_t b) {
+  return static_cast<std::uint16_t>(((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3));
+}
+
+// A DXT1 image: one colour pair per 4x4 block, indices making a diagonal pattern.
+RenderSurface dxt1_image(int size) {
+  RenderSurface r;
+  r.width = size;
+  r.height = size;
+  r.format = PixelFormat::DXT1;
+  ByteWriter w;
+  for (int by = 0; by < size / 4; ++by) {
+    for (int bx = 0; bx < size / 4; ++bx) {
+      const auto shade = static_cast<std::uint32_t>(96 + ((bx + by) * 16) % 128);
+      w.u16(rgb565(shade, shade / 2 + 40, 30));  // color0 > color1: four-colour mode
+      w.u16(rgb565(shade / 3, shade / 4, 10));
+      std::uint32_t indices = 0;
+      for (int i = 0; i < 16; ++i) indices |= static_cast<std::uint32_t>(((i / 4 + i % 4) % 4)) << (2 * i);
+      w.u32(indices);
+    }
+  }
+  r.pixels = std::move(w).take();
+  return r;
+}
+
+// A DXT5 image: a radial alpha glow.
+RenderSurface dxt5_glow(int size) {
+  RenderSurface r;
+  r.width = size;
+  r.height = size;
+  r.format = PixelFormat::DXT5;
+  ByteWriter w;
+  const float half = static_cast<float>(size) / 2.0F;
+  for (int by = 0; by < size / 4; ++by) {
+    for (int bx = 0; bx < size / 4; ++bx) {
+      const float cx = static_cast<float>(bx * 4 + 2) - half;
+      const float cy = static_cast<float>(by * 4 + 2) - half;
+      const float d = std::min(1.0F, std::sqrt(cx * cx + cy * cy) / half);
+      const auto alpha = static_cast<std::uint8_t>(255.0F * (1.0F - d));
+      w.u8(alpha);      // alpha0
+      w.u8(0);          // alpha1
+      for (int i = 0; i < 6; ++i) w.u8(0);  // every pixel uses alpha0
+      w.u16(rgb565(255, 240, 200));
+      w.u16(rgb565(255, 160, 60));
+      w.u32(0);
+    }
+  }
+  r.pixels = std::move(w).take();
+  return r;
+}
+
+// A P8 image through a palette.
+RenderSurface p8_image(int size) {
+  RenderSurface r;
+  r.width = size;
+  r.height = size;
+  r.format = PixelFormat::P8;
+  r.default_palette = kStonePalette;
+  for (int y = 0; y < size; ++y) {
+    for (int x = 0; x < size; ++x) {
+      r.pixels.push_back(static_cast<std::uint8_t>(((x * 7) ^ (y * 13)) & 0xFF));
+    }
+  }
+  return r;
+}
+
+void add_textures(Records& out) {
+  add_texture(out, kSkinSurface, 0x05000001, 0x06000001,
+              argb_image(32, [](int x, int y) {
+                return argb(255, 200 + static_cast<std::uint32_t>(x) % 20, 160 + static_cast<std::uint32_t>(y) % 16, 130);
+              }),
+              surface_type::kBase1Image);
+  add_texture(out, kClothSurface, 0x05000002, 0x06000002,
+              rgb_image(32, [](int x, int y) { return ((x / 4 + y / 4) % 2) ? 0x3050A0U : 0x203070U; }),
+              surface_type::kBase1Image);
+  Palette stone;
+  stone.id = kStonePalette;
+  for (std::uint32_t i = 0; i < 256; ++i) stone.colors.push_back(argb(255, 90 + i / 4, 90 + i / 4, 100 + i / 5));
+  out.push_back({kStonePalette, write_palette(stone)});
+  add_texture(out, kStoneSurface, 0x05000003, 0x06000003, p8_image(32), surface_type::kBase1Image);
+  add_texture(out, kBarkSurface, 0x05000004, 0x06000004, dxt1_image(32), surface_type::kBase1Image);
+  add_texture(out, kLeafSurface, 0x05000005, 0x06000005,
+              rgb_image(16, [](int x, int y) { return ((x * y) % 5) ? 0x2A7A2AU : 0x3C9A34U; }),
+              surface_type::kBase1Image);
+  add_texture(out, kGlowSurface, 0x05000006, 0x06000006, dxt5_glow(16),
+              surface_type::kBase1ClipMap | surface_type::kAdditive | surface_type::kLuminous);
+  // Terrain textures for the region's terrain types.
+  add_texture(out, 0x08000020, 0x05000020, 0x06000020,
+              rgb_image(64, [](int x, int y) { return ((x * 31 + y * 17) % 7) ? 0x3E7A32U : 0x4A8A3AU; }),
+              surface_type::kBase1Image);
+  add_texture(out, 0x08000021, 0x05000021, 0x06000021,
+              rgb_image(64, [](int x, int y) { return ((x * 13 + y * 29) % 5) ? 0x7A6444U : 0x8A7454U; }),
+              surface_type::kBase1Image);
+  add_texture(out, 0x08000022, 0x05000022, 0x06000022,
+              rgb_image(64, [](int x, int y) { return ((x + y * 3) % 9) ? 0x8C8C84U : 0x9C9C94U; }),
+              surface_type::kBase1Image);
+
+  // Solid-colour surfaces for projectiles.
+  const std::pair<Did, std::uint32_t> solids[] = {
+      {kFlameSurface, argb(255, 255, 120, 30)},   {kFrostSurface, argb(255, 160, 220, 255)},
+      {kAcidSurface, argb(255, 120, 230, 60)},    {kLightningSurface, argb(255, 240, 240, 120)},
+      {kWoodSurface, argb(255, 120, 80, 40)},     {kForceSurface, argb(255, 200, 120, 255)},
+  };
+  for (const auto& [id, color] : solids) {
+    Surface s;
+    s.id = id;
+    s.type = surface_type::kBase1Solid | surface_type::kLuminous;
+    s.color = color;
+    s.luminosity = 1.0F;
+    out.push_back({id, write_surface(s)});
+  }
+}
+
+// ---- meshes -------------------------------------------------------------------------------------
+
+// A drawing BSP that is one leaf holding every polygon.
+BspTree single_leaf(std::size_t polygons, const Sphere& bounds) {
+  BspNode leaf;
+  leaf.tag = kBspLeaf;
+  leaf.leaf_index = 0;
+  leaf.solid = 1;
+  leaf.sphere = bounds;
+  for (std::size_t i = 0; i < polygons; ++i) leaf.polys.push_back(static_cast<std::uint16_t>(i));
+  BspTree t;
+  t.nodes.push_back(std::move(leaf));
+  return t;
+}
+
+void add_quad(GfxObj& g, std::array<glm::vec3, 4> corners, glm::vec3 normal, std::int16_t surface,
+              std::int32_t sides = 0) {
+  const auto base = static_cast<std::int16_t>(g.vertices.size());
+  const UvCoord uv[4] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+  for (int i = 0; i < 4; ++i) {
+    SwVertex v;
+    v.id = static_cast<std::uint16_t>(g.vertices.size());
+    v.origin = corners[static_cast<std::size_t>(i)];
+    v.normal = normal;
+    v.uvs = {uv[i]};
+    g.vertices.push_back(v);
+  }
+  Polygon p;
+  p.id = static_cast<std::uint16_t>(g.polygons.size());
+  p.sides_type = sides;
+  p.pos_surface = surface;
+  p.neg_surface = sides == 0 ? 0 : surface;
+  p.vertex_ids = {base, static_cast<std::int16_t>(base + 1), static_cast<std::int16_t>(base + 2),
+                  static_cast<std::int16_t>(base + 3)};
+  p.pos_uv_indices = {0, 0, 0, 0};
+  if (p.has_neg_uvs()) p.neg_uv_indices = {0, 0, 0, 0};
+  g.polygons.push_back(std::move(p));
+}
+
+GfxObj box_mesh(Did id, glm::vec3 lo, glm::vec3 hi, Did surface) {
+  GfxObj g;
+  g.id = id;
+  g.flags = GfxObj::kHasDrawing;
+  g.surfaces = {surface};
+  const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                          {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+  add_quad(g, {c[4], c[5], c[6], c[7]}, {0, 0, 1}, 0);   // top
+  add_quad(g, {c[3], c[2], c[1], c[0]}, {0, 0, -1}, 0);  // bottom
+  add_quad(g, {c[0], c[1], c[5], c[4]}, {0, -1, 0}, 0);  // south
+  add_quad(g, {c[2], c[3], c[7], c[6]}, {0, 1, 0}, 0);   // north
+  add_quad(g, {c[1], c[2], c[6], c[5]}, {1, 0, 0}, 0);   // east
+  add_quad(g, {c[3], c[0], c[4], c[7]}, {-1, 0, 0}, 0);  // west
+  g.sort_center = (lo + hi) * 0.5F;
+  g.drawing_bsp = single_leaf(g.polygons.size(), Sphere{g.sort_center, glm::length(hi - lo) * 0.5F});
+  return g;
+}
+
+// A flat two-sided square in the XZ plane, for GfxObj particles.
+GfxObj spark_mesh() {
+  GfxObj g;
+  g.id = kSparkMesh;
+  g.flags = GfxObj::kHasDrawing;
+  g.surfaces = {kGlowSurface};
+  add_quad(g, {glm::vec3{-0.1F, 0, -0.1F}, {0.1F, 0, -0.1F}, {0.1F, 0, 0.1F}, {-0.1F, 0, 0.1F}}, {0, -1, 0}, 0, 1);
+  g.drawing_bsp = single_leaf(1, Sphere{{0, 0, 0}, 0.15F});
+  return g;
+}
+
+void add_meshes(Records& out) {
+  const GfxObj meshes[] = {
+      box_mesh(kTorsoMesh, {-0.22F, -0.12F, 0.0F}, {0.22F, 0.12F, 0.6F}, kClothSurface),
+      box_mesh(kHeadMesh, {-0.11F, -0.11F, 0.0F}, {0.11F, 0.11F, 0.24F}, kSkinSurface),
+      box_mesh(kArmMesh, {-0.06F, -0.06F, -0.6F}, {0.06F, 0.06F, 0.0F}, kSkinSurface),
+      box_mesh(kLegMesh, {-0.08F, -0.08F, -0.85F}, {0.08F, 0.08F, 0.0F}, kClothSurface),
+      box_mesh(kArrowMesh, {-0.015F, -0.4F, -0.015F}, {0.015F, 0.4F, 0.015F}, kWoodSurface),
+      box_mesh(kBoltMesh, {-0.08F, -0.15F, -0.08F}, {0.08F, 0.15F, 0.08F}, kFlameSurface),
+      box_mesh(kBladeMesh, {-0.25F, -0.02F, -0.25F}, {0.25F, 0.02F, 0.25F}, kForceSurface),
+      box_mesh(kFistMesh, {-0.12F, -0.12F, -0.12F}, {0.12F, 0.12F, 0.12F}, kStoneSurface),
+      box_mesh(kTreeTrunkMesh, {-0.25F, -0.25F, 0.0F}, {0.25F, 0.25F, 3.0F}, kBarkSurface),
+      box_mesh(kTreeCrownMesh, {-1.5F, -1.5F, 2.5F}, {1.5F, 1.5F, 5.5F}, kLeafSurface),
+      box_mesh(kRockMesh, {-0.8F, -0.6F, 0.0F}, {0.8F, 0.6F, 0.7F}, kStoneSurface),
+      spark_mesh(),
+  };
+  for (const auto& m : meshes) out.push_back({m.id, write_gfx_obj(m)});
+}
+
+// ---- setups -------------------------------------------------------------------------------------
+
+constexpr std::uint32_t kHumanParts = 6;  // torso, head, left arm, right arm, left leg, right leg
+
+std::vector<Frame> human_pose(float swing, float bob) {
+  const auto rot_x = [](float radians) { return glm::angleAxis(radians, glm::vec3(1, 0, 0)); };
+  return {
+      Frame{{0, 0, 0.9F + bob}, glm::quat(1, 0, 0, 0)},       // torso
+      Frame{{0, 0, 1.52F + bob}, glm::quat(1, 0, 0, 0)},      // head
+      Frame{{-0.3F, 0, 1.45F + bob}, rot_x(swing)},           // left arm
+      Frame{{0.3F, 0, 1.45F + bob}, rot_x(-swing)},           // right arm
+      Frame{{-0.12F, 0, 0.9F + bob}, rot_x(-swing)},          // left leg
+      Frame{{0.12F, 0, 0.9F + bob}, rot_x(swing)},            // right leg
+  };
+}
+
+Setup human_setup() {
+  Setup s;
+  s.id = kHumanSetup;
+  s.flags = Setup::kHasParent | Setup::kHasDefaultScale;
+  s.parts = {kTorsoMesh, kHeadMesh, kArmMesh, kArmMesh, kLegMesh, kLegMesh};
+  s.parent_indices = {0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF};
+  s.default_scales.assign(kHumanParts, glm::vec3(1.0F));
+  s.holding_locations = {SetupLocation{1, 3, Frame{{0, 0, -0.6F}, glm::quat(1, 0, 0, 0)}},   // right hand
+                         SetupLocation{2, 2, Frame{{0, 0, -0.6F}, glm::quat(1, 0, 0, 0)}}};  // left hand
+  SetupPlacement placement;
+  placement.key = 0;  // Default
+  placement.frame.part_frames = human_pose(0, 0);
+  s.placement_frames = {placement};
+  s.cyl_spheres = {CylSphere{{0, 0, 0}, 0.35F, 1.8F}};
+  s.spheres = {Sphere{{0, 0, 0.5F}, 0.45F}, Sphere{{0, 0, 1.25F}, 0.45F}};
+  s.height = 1.8F;
+  s.radius = 0.45F;
+  s.step_up_height = 0.6F;
+  s.step_down_height = 0.6F;
+  s.sorting_sphere = Sphere{{0, 0, 0.9F}, 1.0F};
+  s.selection_sphere = Sphere{{0, 0, 0.9F}, 1.0F};
+  s.default_motion_table = kHumanMotionTable;
+  s.default_sound_table = kHumanSoundTable;
+  s.default_script_table = kHumanScriptTable;
+  return s;
+}
+
+Setup one_part_setup(Did id, Did mesh, const Sphere& sphere) {
+  Setup s;
+  s.id = id;
+  s.parts = {mesh};
+  s.spheres = {sphere};
+  s.height = sphere.radius * 2;
+  s.radius = sphere.radius;
+  s.sorting_sphere = Sphere{{0, 0, 0}, 0.5F};
+  s.selection_sphere = Sphere{{0, 0, 0}, 0.5F};
+  SetupPlacement placement;
+  placement.frame.part_frames = {Frame{}};
+  s.placement_frames = {placement};
+  return s;
+}
+
+void add_setups(Records& out) {
+  out.push_back({kHumanSetup, write_setup(human_setup())});
+  for (const auto& p : kProjectiles) {
+    Did mesh = kBoltMesh;
+    if (p.wcid == 300 || p.wcid == 305) mesh = kArrowMesh;
+    if (p.wcid == 7282 || p.wcid == 7281) mesh = kBladeMesh;
+    if (p.wcid == 23144) mesh = kFistMesh;
+    Setup s = one_part_setup(p.setup, mesh, p.sphere);
+    s.default_script_table = p.script_table;
+    if (p.setup == kTuskerFistSetup) s.default_script = kTuskerFistDefaultScript;
+    out.push_back({p.setup, write_setup(s)});
+  }
+  Setup tree;
+  tree.id = kTreeSetup;
+  tree.parts = {kTreeTrunkMesh, kTreeCrownMesh};
+  tree.cyl_spheres = {CylSphere{{0, 0, 0}, 0.3F, 5.0F}};
+  tree.height = 5.5F;
+  tree.radius = 1.5F;
+  tree.sorting_sphere = Sphere{{0, 0, 2.75F}, 3.0F};
+  tree.selection_sphere = tree.sorting_sphere;
+  SetupPlacement placement;
+  placement.frame.part_frames = {Frame{}, Frame{}};
+  tree.placement_frames = {placement};
+  out.push_back({kTreeSetup, write_setup(tree)});
+}
+
+// ---- animation ----------------------------------------------------------------------------------
+
+Animation cycle_animation(Did id, int frames, float swing_amplitude, float bob_amplitude, float step) {
+  Animation a;
+  a.id = id;
+  a.num_parts = kHumanParts;
+  if (step != 0) a.flags = Animation::kHasPosFrames;
+  for (int f = 0; f < frames; ++f) {
+    const float phase = 2.0F * std::numbers::pi_v<float> * static_cast<float>(f) / static_cast<float>(frames);
+    AnimationFrame frame;
+    frame.part_frames = human_pose(swing_amplitude * std::sin(phase), bob_amplitude * std::abs(std::sin(phase)));
+    a.frames.push_back(std::move(frame));
+    if (step != 0) a.pos_frames.push_back(Frame{{0, step, 0}, glm::quat(1, 0, 0, 0)});
+  }
+  return a;
+}
+
+Animation recall_animation() {
+  // 120 frames at 9.96 fps: the caster raises the arms; frame 16 opens the
+  // portal cloud on the whole object (part -1) with logical id 19.
+  Animation a;
+  a.id = kRecallAnimation;
+  a.num_parts = kHumanParts;
+  for (std::uint32_t f = 0; f < 120; ++f) {
+    const float t = static_cast<float>(f) / 119.0F;
+    AnimationFrame frame;
+    frame.part_frames = human_pose(-2.4F * std::sin(std::numbers::pi_v<float> * t), 0);
+    if (f == kRecallEmitterFrame) {
+      frame.hooks.push_back(hook(CreateParticleHook{kRecallEmitter, kWholeObject, Frame{}, kRecallEmitterLogicalId}));
+    }
+    for (const std::uint32_t s : kRecallSoundFrames) {
+      if (f == s) frame.hooks.push_back(hook(SoundTweakedHook{kRecallWave, 1.0F, 0.5F, 0.8F}));
+    }
+    a.frames.push_back(std::move(frame));
+  }
+  return a;
+}
+
+MotionData motion_data(Did anim, float framerate, glm::vec3 velocity = {}, glm::vec3 omega = {}) {
+  MotionData m;
+  m.anims = {AnimData{anim, 0, -1, framerate}};
+  if (velocity != glm::vec3(0.0F)) {
+    m.flags |= MotionData::kHasVelocity;
+    m.velocity = velocity;
+  }
+  if (omega != glm::vec3(0.0F)) {
+    m.flags |= MotionData::kHasOmega;
+    m.omega = omega;
+  }
+  return m;
+}
+
+std::uint32_t cycle_key(std::uint32_t style, std::uint32_t substate) { return (style << 16) | (substate & 0xFFFFFF); }
+
+void add_animation(Records& out) {
+  out.push_back({kReadyAnimation, write_animation(cycle_animation(kReadyAnimation, 30, 0.03F, 0.01F, 0))});
+  out.push_back({kWalkAnimation, write_animation(cycle_animation(kWalkAnimation, 30, 0.5F, 0.03F, 0))});
+  out.push_back({kRunAnimation, write_animation(cycle_animation(kRunAnimation, 20, 0.9F, 0.06F, 0))});
+  out.push_back({kTurnAnimation, write_animation(cycle_animation(kTurnAnimation, 20, 0.15F, 0.0F, 0))});
+  out.push_back({kRecallAnimation, write_animation(recall_animation())});
+
+  MotionTable t;
+  t.id = kHumanMotionTable;
+  t.default_style = motion::NonCombat;
+  t.style_defaults = {MotionStyleDefault{motion::NonCombat, motion::Ready}};
+  t.cycles = {
+      MotionEntry{cycle_key(motion::NonCombat, motion::Ready), motion_data(kReadyAnimation, 30.0F)},
+      MotionEntry{cycle_key(motion::NonCombat, motion::WalkForward),
+                  motion_data(kWalkAnimation, 30.0F, {0, 3.12F, 0})},
+      MotionEntry{cycle_key(motion::NonCombat, motion::RunForward), motion_data(kRunAnimation, 30.0F, {0, 4.0F, 0})},
+      MotionEntry{cycle_key(motion::NonCombat, motion::TurnRight),
+                  motion_data(kTurnAnimation, 30.0F, {}, {0, 0, -1.5F})},
+  };
+  // The recall is a link from NonCombat/Ready: the full command is the inner key.
+  t.links = {MotionLinks{cycle_key(motion::NonCombat, motion::Ready),
+                         {MotionEntry{motion::Recall, motion_data(kRecallAnimation, kRecallFramerate)}}}};
+  out.push_back({kHumanMotionTable, write_motion_table(t)});
+}
+
+// ---- particles ----------------------------------------------------------------------------------
+
+ParticleEmitterInfo emitter(Did id, ParticleType type, EmitterType emitter_type, Did gfx) {
+  ParticleEmitterInfo e;
+  e.id = id;
+  e.emitter_type = emitter_type;
+  e.particle_type = type;
+  e.gfx_obj_id = gfx;
+  e.hw_gfx_obj_id = gfx;
+  e.birthrate = emitter_type == EmitterType::BirthratePerMeter ? 0.25 : 0.05;
+  e.max_particles = 40;
+  e.initial_particles = 4;
+  e.total_particles = 0;
+  e.total_seconds = 0;
+  e.lifespan = 0.8;
+  e.lifespan_rand = 0.2;
+  e.offset_dir = {0, 0, 1};
+  e.min_offset = 0;
+  e.max_offset = 0.2F;
+  e.a = {0, 0, 1};
+  e.min_a = 0.5F;
+  e.max_a = 1.0F;
+  e.b = {0, 0, -1};
+  e.min_b = 0.2F;
+  e.max_b = 0.5F;
+  e.c = {0, 0, 1};
+  e.min_c = 0.5F;
+  e.max_c = 1.5F;
+  e.start_scale = 0.6F;
+  e.final_scale = 0.1F;
+  e.scale_rand = 0.1F;
+  e.start_trans = 0.0F;
+  e.final_trans = 1.0F;
+  e.trans_rand = 0.0F;
+  e.is_parent_local = 0;
+  return e;
+}
+
+void add_particles(Records& out) {
+  // One emitter per particle type, alternating the two emitter types.
+  for (std::int32_t type = 1; type <= 12; ++type) {
+    const Did id = kFirstTypeEmitter + static_cast<Did>(type - 1);
+    auto e = emitter(id, static_cast<ParticleType>(type),
+                     type % 2 ? EmitterType::BirthratePerSec : EmitterType::BirthratePerMeter, kSparkMesh);
+    e.is_parent_local = type == 2 ? 1U : 0U;
+    out.push_back({id, write_particle_emitter_info(e)});
+  }
+  // Trails: births per metre travelled, world-released particles that stay where they were born.
+  for (const Did id : {kFlameTrail, kFrostTrail, kAcidTrail, kLightningTrail, kArrowTrail}) {
+    auto e = emitter(id, ParticleType::ParabolicLVGA, EmitterType::BirthratePerMeter, kSparkMesh);
+    e.birthrate = 0.15;
+    e.max_particles = 60;
+    e.lifespan = 0.6;
+    out.push_back({id, write_particle_emitter_info(e)});
+  }
+  // Explosions: a burst of particles flying outwards, then the emitter retires.
+  for (const Did id : {kFlameBurst, kFrostBurst, kAcidBurst, kLightningBurst}) {
+    auto e = emitter(id, ParticleType::Explode, EmitterType::BirthratePerSec, kSparkMesh);
+    e.initial_particles = 30;
+    e.max_particles = 30;
+    e.total_particles = 30;
+    e.total_seconds = 0.5;
+    e.min_a = 2.0F;
+    e.max_a = 4.0F;
+    e.start_scale = 1.0F;
+    out.push_back({id, write_particle_emitter_info(e)});
+  }
+  // The recall cloud and the portal swirl: parent-local, they follow the caster.
+  for (const Did id : {kRecallEmitter, kPortalSwirl}) {
+    auto e = emitter(id, ParticleType::Swarm, EmitterType::BirthratePerSec, kSparkMesh);
+    e.is_parent_local = 1;
+    e.total_seconds = 8.0;
+    e.max_particles = 80;
+    e.min_offset = 0.5F;
+    e.max_offset = 1.0F;
+    out.push_back({id, write_particle_emitter_info(e)});
+  }
+  auto fist = emitter(kTuskerFistEmitter, ParticleType::Implode, EmitterType::BirthratePerSec, kSparkMesh);
+  fist.is_parent_local = 1;
+  out.push_back({kTuskerFistEmitter, write_particle_emitter_info(fist)});
+}
+
+// ---- scripts ------------------------------------------------------------------------------------
+
+PhysicsScript script(Did id, std::vector<PhysicsScriptHook> hooks) {
+  PhysicsScript s;
+  s.id = id;
+  s.hooks = std::move(hooks);
+  sort_hooks_by_start_time(s.hooks);
+  return s;
+}
+
+PhysicsScriptHook at(double time, HookPayload payload) { return PhysicsScriptHook{time, hook(std::move(payload))}; }
+
+CreateParticleHook particle(Did emitter_id, std::uint32_t part = 0, std::uint32_t logical = 0) {
+  return CreateParticleHook{emitter_id, part, Frame{}, logical};
+}
+
+PhysicsScriptTableEntry entry(std::uint32_t type, std::vector<ScriptAndMod> scripts) {
+  return PhysicsScriptTableEntry{type, std::move(scripts)};
+}
+
+void add_scripts(Records& out) {
+  std::vector<PhysicsScript> scripts = {
+      // Arrow table scripts.
+      script(0x33000719, {at(0, particle(kArrowTrail))}),
+      script(0x33000233, {at(0, StopParticleHook{0}), at(0, SoundTableHook{kSoundHit})}),
+      script(0x33000302, {at(0, TransparentHook{0, 1, 0.5F}), at(0.5, NoDrawHook{1})}),
+      // The shared projectile collision script lights the impact.
+      script(0x33000109, {at(0, SetLightHook{1}), at(0.3, SetLightHook{0})}),
+      // Flame: launch trails at three intensities, explosions at three.
+      script(0x3300011B, {at(0, particle(kFlameTrail)), at(0, SoundTableHook{kSoundLaunch})}),
+      script(0x3300011C, {at(0, particle(kFlameTrail)), at(0, ScaleHook{1.25F, 0.2F}),
+                          at(0, SoundTableHook{kSoundLaunch})}),
+      script(0x3300011D, {at(0, particle(kFlameTrail)), at(0, ScaleHook{1.5F, 0.2F}),
+                          at(0.1, particle(kFirstTypeEmitter + 2)), at(0, SoundTableHook{kSoundLaunch})}),
+      script(0x3300011E, {at(0, particle(kFlameBurst)), at(0, SoundTableHook{kSoundExplode})}),
+      script(0x3300012B, {at(0, particle(kFlameBurst)), at(0.05, particle(kFirstTypeEmitter + 5)),
+                          at(0, SoundTableHook{kSoundExplode})}),
+      script(0x33000120, {at(0, particle(kFlameBurst)), at(0.05, particle(kFirstTypeEmitter + 5)),
+                          at(0.1, particle(kFirstTypeEmitter + 6)), at(0, SoundTableHook{kSoundExplode})}),
+      // Frost, lightning, acid.
+      script(0x330008BF, {at(0, particle(kFrostTrail)), at(0, SoundTableHook{kSoundLaunch})}),
+      script(0x33000119, {at(0, particle(kFrostBurst)), at(0, SoundTableHook{kSoundExplode})}),
+      script(0x330008C0, {at(0, particle(kLightningTrail)), at(0, SoundTableHook{kSoundLaunch})}),
+      script(0x3300013E, {at(0, particle(kLightningBurst)), at(0, SoundTableHook{kSoundExplode})}),
+      script(0x330008C2, {at(0, particle(kAcidTrail)), at(0, SoundTableHook{kSoundLaunch})}),
+      script(0x33000132, {at(0, particle(kAcidBurst)), at(0, SoundTableHook{kSoundExplode})}),
+      // Hidden / UnHide (seed 11.3).
+      script(kHiddenScript, {at(0, particle(kPortalSwirl, kWholeObject)), at(0, SoundTableHook{kSoundPortal}),
+                             at(0.8, TransparentHook{0, 1, 0.4F})}),
+      script(kUnHideScript, {at(0, TransparentHook{1, 0, 0.6F}), at(0, particle(kPortalSwirl, kWholeObject)),
+                             at(0, SoundTableHook{kSoundPortal})}),
+      // Tusker Fist's default script: all at time zero (seed 11.2).
+      script(kTuskerFistDefaultScript, {at(0, ScaleHook{1.2F, 0.0F}), at(0, particle(kTuskerFistEmitter, 0)),
+                                        at(0, SoundTableHook{kSoundLaunch})}),
+  };
+  // Blocking scripts 0x33000AEA..0x33000AF8 (seed 11.4): a blocking create on the
+  // whole object with logical id 1, then a sound; a second run while the
+  // emitter lives creates nothing.
+  for (Did id = kFirstBlockingScript; id <= kLastBlockingScript; ++id) {
+    CreateBlockingParticleHook blocking;
+    blocking.emitter_info = kFirstTypeEmitter + (id - kFirstBlockingScript) % 12;
+    blocking.part_index = kWholeObject;
+    blocking.emitter_id = 1;
+    scripts.push_back(script(id, {at(0, blocking), at(0.25, SoundTableHook{kSoundHit})}));
+  }
+  for (const auto& s : scripts) out.push_back({s.id, write_physics_script(s)});
+
+  namespace ps = play_script;
+  const PhysicsScriptTable tables[] = {
+      {0x3400002B,
+       {entry(ps::Create, {{1, 0x33000719}}), entry(ps::Destroy, {{1, 0x33000233}}),
+        entry(ps::DisappearDestroy, {{1, 0x33000302}})}},
+      {0x34000005,
+       {entry(ps::ProjectileCollision, {{1, 0x33000109}}),
+        entry(ps::Launch, {{0, 0x3300011B}, {0.5F, 0x3300011C}, {1, 0x3300011D}}),
+        entry(ps::Explode, {{0, 0x3300011E}, {0.5F, 0x3300012B}, {1, 0x33000120}})}},
+      {0x34000080,
+       {entry(ps::ProjectileCollision, {{1, 0x33000109}}), entry(ps::Launch, {{1, 0x330008BF}}),
+        entry(ps::Explode, {{1, 0x33000119}})}},
+      {0x34000081,
+       {entry(ps::ProjectileCollision, {{1, 0x33000109}}), entry(ps::Launch, {{1, 0x330008C0}}),
+        entry(ps::Explode, {{1, 0x3300013E}})}},
+      {0x34000082,
+       {entry(ps::ProjectileCollision, {{1, 0x33000109}}), entry(ps::Launch, {{1, 0x330008C2}}),
+        entry(ps::Explode, {{1, 0x33000132}})}},
+      {kHumanScriptTable, {entry(ps::UnHide, {{1, kUnHideScript}}), entry(ps::Hidden, {{1, kHiddenScript}})}},
+  };
+  for (const auto& t : tables) out.push_back({t.id, write_physics_script_table(t)});
+}
+
+// ---- sound --------------------------------------------------------------------------------------
+
+Wave tone(Did id, float frequency, float seconds, float noise) {
+  constexpr std::uint32_t kRate = 22050;
+  Wave w;
+  w.id = id;
+  ByteWriter fmt;
+  fmt.u16(kWaveFormatPcm);
+  fmt.u16(1);
+  fmt.u32(kRate);
+  fmt.u32(kRate * 2);
+  fmt.u16(2);
+  fmt.u16(16);
+  fmt.u16(0);
+  w.format = std::move(fmt).take();
+  ByteWriter data;
+  const auto samples = static_cast<std::uint32_t>(seconds * static_cast<float>(kRate));
+  std::uint32_t lcg = id;  // deterministic noise
+  for (std::uint32_t i = 0; i < samples; ++i) {
+    const float t = static_cast<float>(i) / static_cast<float>(kRate);
+    const float envelope = std::exp(-4.0F * t / seconds);
+    lcg = lcg * 1664525U + 1013904223U;
+    const float n = (static_cast<float>(lcg >> 8) / 16777216.0F) * 2.0F - 1.0F;
+    const float s = envelope * ((1.0F - noise) * std::sin(2.0F * std::numbers::pi_v<float> * frequency * t) + noise * n);
+    data.u16(static_cast<std::uint16_t>(static_cast<std::int16_t>(s * 12000.0F)));
+  }
+  w.data = std::move(data).take();
+  return w;
+}
+
+void add_sound(Records& out) {
+  const Wave waves[] = {tone(kLaunchWave, 660, 0.35F, 0.2F), tone(kExplodeWave, 90, 0.6F, 0.8F),
+                        tone(kHitWave, 220, 0.2F, 0.5F), tone(kPortalWave, 440, 0.8F, 0.1F),
+                        tone(kRecallWave, 523, 0.5F, 0.05F)};
+  for (const auto& w : waves) out.push_back({w.id, write_wave(w)});
+  SoundTable t;
+  t.id = kHumanSoundTable;
+  const std::pair<std::uint32_t, Did> sounds[] = {
+      {kSoundLaunch, kLaunchWave}, {kSoundExplode, kExplodeWave}, {kSoundHit, kHitWave}, {kSoundPortal, kPortalWave}};
+  for (const auto& [sound, wave] : sounds) {
+    SoundTableData child;
+    child.hash_key = sound;
+    child.entries = {SoundEntry{wave, 0.5F, 1.0F, 0.9F}};
+    t.root.children.push_back(std::move(child));
+  }
+  out.push_back({kHumanSoundTable, write_sound_table(t)});
+}
+
+// ---- terrain ------------------------------------------------------------------------------------
+
+void add_region(Records& out) {
+  Region r;
+  r.id = kRegion;
+  r.name = "Dereth (demo)";
+  for (std::size_t i = 0; i < r.land_defs.land_height_table.size(); ++i) {
+    r.land_defs.land_height_table[i] = static_cast<float>(i) * 0.5F;
+  }
+  r.game_time.day_length = 7620.0F;
+  r.game_time.days_per_year = 360;
+  r.game_time.year_spec = "P.Y.";
+  r.game_time.times_of_day = {TimeOfDay{0.0F, 1, "Darktide"}, TimeOfDay{0.25F, 0, "Dawnsong"},
+                              TimeOfDay{0.75F, 1, "Gloaming"}};
+  r.game_time.day_names = {"Snowreap", "Coldeve"};
+  r.game_time.seasons = {Season{0, "Winter"}};
+  r.terrain.terrain_types = {TerrainType{"Grassland", argb(255, 60, 120, 50), {}},
+                             TerrainType{"Dirt", argb(255, 120, 100, 70), {}},
+                             TerrainType{"Rock", argb(255, 140, 140, 130), {}}};
+  r.terrain.tex_merge.base_tex_size = 64;
+  const Did textures[] = {0x05000020, 0x05000021, 0x05000022};
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    TerrainTex tex;
+    tex.terrain_type = i;
+    tex.texture = textures[i];
+    tex.tex_tiling = 2;
+    r.terrain.tex_merge.terrain_textures.push_back(tex);
+  }
+  out.push_back({kRegion, write_region(r)});
+}
+
+Records cell_records() {
+  Records out;
+  LandBlock b;
+  b.id = kLandBlock;
+  b.has_objects = 1;
+  for (std::size_t x = 0; x < kLandBlockSide; ++x) {
+    for (std::size_t y = 0; y < kLandBlockSide; ++y) {
+      const double fx = static_cast<double>(x), fy = static_cast<double>(y);
+      const double h = 40.0 + 14.0 * std::sin(fx * 0.7) + 10.0 * std::cos(fy * 0.55) + 3.0 * std::sin(fx * fy * 0.3);
+      b.height[land_block_vertex(x, y)] = static_cast<std::uint8_t>(std::clamp(h, 0.0, 255.0));
+      const std::uint32_t type = h > 55 ? 2 : (h < 32 ? 1 : 0);
+      b.terrain[land_block_vertex(x, y)] = make_terrain_word((x == 4) ? 1 : 0, type, 0);
+    }
+  }
+  out.push_back({kLandBlock, write_land_block(b)});
+  LandBlockInfo info;
+  info.id = kLandBlockInfo;
+  const std::pair<Did, glm::vec3> statics[] = {
+      {kTreeSetup, {40, 60, 0}}, {kTreeSetup, {130, 40, 0}}, {kTreeSetup, {150, 150, 0}},
+      {kRockMesh, {90, 120, 0}}, {kRockMesh, {60, 150, 0}},
+  };
+  for (const auto& [id, where] : statics) {
+    const auto vx = static_cast<std::size_t>(where.x / kLandCellLength);
+    const auto vy = static_cast<std::size_t>(where.y / kLandCellLength);
+    const float z = static_cast<float>(b.height[land_block_vertex(vx, vy)]) * 0.5F;
+    info.objects.push_back(Stab{id, Frame{{where.x, where.y, z}, glm::quat(1, 0, 0, 0)}});
+  }
+  out.push_back({kLandBlockInfo, write_land_block_info(info)});
+  return out;
+}
+
+}  // namespace
+
+core::Result<DemoWorld> build_demo_world() {
+  Records portal;
+  add_textures(portal);
+  add_meshes(portal);
+  add_setups(portal);
+  add_animation(portal);
+  add_particles(portal);
+  add_scripts(portal);
+  add_sound(portal);
+  add_region(portal);
+  DemoWorld world;
+  DERETH_TRY(world.portal, build_dat(portal, DatWriterOptions{DatKind::Portal}));
+  const Records cells = cell_records();
+  DERETH_TRY(world.cell, build_dat(cells, DatWriterOptions{DatKind::Cell}));
+  return world;
+}
+
+core::Result<void> write_demo_world(const std::filesystem::path& folder) {
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  if (ec) return std::unexpected(core::Error{core::ErrorKind::Io, folder.string(), "folder", 0, ec.message()});
+  DERETH_TRY(const auto world, build_demo_world());
+  DERETH_CHECK(write_file_atomic(folder / "client_portal.dat", world.portal));
+  DERETH_CHECK(write_file_atomic(folder / "client_cell_1.dat", world.cell));
+  return {};
+}
+
+}  // namespace dereth::dat::demo
