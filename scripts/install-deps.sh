@@ -7,8 +7,9 @@ set -euo pipefail
 packages=(
   # toolchain
   build-essential cmake ninja-build pkg-config git python3
-  # fuzzing (libFuzzer runtime ships in libclang-rt-14-dev)
-  clang libclang-rt-14-dev
+  # fuzzing: clang-16 with its libFuzzer runtime (the `fuzz` preset; clang-14
+  # cannot compile libstdc++ 12's <expected>)
+  clang-16 libclang-rt-16-dev llvm-14
   # libraries
   libsdl2-dev libglm-dev libopenal-dev libasio-dev libspdlog-dev libfmt-dev
   catch2 libcli11-dev libpcap-dev libstb-dev libbenchmark-dev zlib1g-dev

@@ -214,6 +214,19 @@ TEST_CASE("Movement F74C: every movement type round-trips", "[protocol][roundtri
   }
 }
 
+TEST_CASE("Movement F74C: NaN parameters round-trip equal to themselves (found by fuzzing)", "[protocol][roundtrip]") {
+  MovementEvent m{0x80000840, 1, 2, 3, 0, {}};
+  const float nan = std::bit_cast<float>(0xFFFFFFFFu);
+  m.data.payload = MoveToPosition{{0xA9B40019, {1, 2, 3}}, {0x1, 0, nan, 0, 1, 1, nan}, nan};
+  auto back = decode_movement_event(encode(m));
+  REQUIRE(back.has_value());
+  CHECK(*back == m);
+  m.data.payload = TurnToObject{7, nan, {0x2, nan, 1}};
+  back = decode_movement_event(encode(m));
+  REQUIRE(back.has_value());
+  CHECK(*back == m);
+}
+
 TEST_CASE("Movement F74C refuses an unknown movement type and oversized command lists", "[protocol][malformed]") {
   auto unknown = from_hex("4CF70000 40080080 0000 F711 F711 00 00 | 03 00 3D00 | 00000000");
   auto m = decode_movement_event(unknown);

@@ -68,13 +68,20 @@ struct MoveToParameters {
   std::uint32_t bitfield = 0;
   float distance_to_object = 0, min_distance = 0, fail_distance = 0, speed = 0, walk_run_threshold = 0,
         desired_heading = 0;
-  bool operator==(const MoveToParameters&) const = default;
+  bool operator==(const MoveToParameters& o) const noexcept {
+    return bitfield == o.bitfield && same_bits(distance_to_object, o.distance_to_object) &&
+           same_bits(min_distance, o.min_distance) && same_bits(fail_distance, o.fail_distance) &&
+           same_bits(speed, o.speed) && same_bits(walk_run_threshold, o.walk_run_threshold) &&
+           same_bits(desired_heading, o.desired_heading);
+  }
 };
 
 struct TurnToParameters {
   std::uint32_t bitfield = 0;
   float speed = 0, desired_heading = 0;
-  bool operator==(const TurnToParameters&) const = default;
+  bool operator==(const TurnToParameters& o) const noexcept {
+    return bitfield == o.bitfield && same_bits(speed, o.speed) && same_bits(desired_heading, o.desired_heading);
+  }
 };
 
 struct InterpretedMovement {
@@ -88,21 +95,27 @@ struct MoveToObject {
   Origin origin;
   MoveToParameters params;
   float run_rate = 0;
-  bool operator==(const MoveToObject&) const = default;
+  bool operator==(const MoveToObject& o) const noexcept {
+    return target_guid == o.target_guid && origin == o.origin && params == o.params && same_bits(run_rate, o.run_rate);
+  }
 };
 
 struct MoveToPosition {
   Origin origin;
   MoveToParameters params;
   float run_rate = 0;
-  bool operator==(const MoveToPosition&) const = default;
+  bool operator==(const MoveToPosition& o) const noexcept {
+    return origin == o.origin && params == o.params && same_bits(run_rate, o.run_rate);
+  }
 };
 
 struct TurnToObject {
   std::uint32_t target_guid = 0;
   float desired_heading = 0;
   TurnToParameters params;
-  bool operator==(const TurnToObject&) const = default;
+  bool operator==(const TurnToObject& o) const noexcept {
+    return target_guid == o.target_guid && same_bits(desired_heading, o.desired_heading) && params == o.params;
+  }
 };
 
 struct TurnToHeading {
