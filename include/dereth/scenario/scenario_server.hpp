@@ -1,0 +1,179 @@
+#pragma once
+// The scenario server: a test double of ACE written from spec/protocol.md
+// (sections 1-4), with no I/O of its own ("sans-IO"). Datagrams and the time
+// go in, datagrams with their destination and sending port come out. It
+// performs ACE's handshake (LoginRequest on port N, ConnectRequest from N,
+// ConnectResponse on N+1, everything afterwards from N+1 over a reliable
+// net::Transport), the character list, DDD and world entry, then plays the
+// scenario's timed message stream. Everything the clients send is recorded.
+//
+// Handshake rules (ACE's, spec 3.2-3.4 and the corrections at its top):
+//  * LoginRequest: sequence 0, flags exactly 0x10000, cleartext checksum.
+//    A client version other than the scenario's ("1802") is booted with F7DC
+//    and no ConnectRequest. Every other login gets a ConnectRequest first;
+//    a wrong password (F659 0x09), an unknown account (0x0A), another auth
+//    type (0x09) or a full server (0x15) then get their F659 and the session
+//    is dropped (kept a few seconds so the F659 can be resent, then ended).
+//  * A second LoginRequest from the same endpoint while the session waits
+//    for its ConnectResponse discards that half-open session and is dropped.
+//  * ConnectResponse: only on port N+1, matched by cookie and IP; one sooner
+//    than the scenario's connect-race delay after the ConnectRequest is
+//    ignored, as ACE's race ignores it.
+//  * Boots that happen before any seed is exchanged (F7DC) travel as a
+//    cleartext packet from port N: sequence 0, one fragment, queue 9.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dereth/net/transport.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/outbound.hpp"
+#include "dereth/scenario/impairment.hpp"
+#include "dereth/scenario/scenario.hpp"
+
+namespace dereth::scenario {
+
+enum class SessionState : std::uint8_t {
+  AwaitingConnectResponse,  // ConnectRequest sent
+  Connected,                // ACE's AuthConnected: character list, DDD, F7C8, F657
+  InWorld,                  // F657 accepted: world entry burst and the scripted stream
+  LoggingOff,               // F653 answered; waiting for the client's Disconnect
+  Rejected,                 // F659 sent after the ConnectRequest; dropped shortly
+  Ended,
+};
+[[nodiscard]] const char* to_string(SessionState s) noexcept;
+
+// One message a client sent, in the order the server's transport delivered it.
+struct ClientMessage {
+  double time = 0;
+  std::uint32_t session = 0;  // SessionInfo::id
+  std::uint16_t queue = 0;
+  std::uint32_t opcode = 0;
+  std::uint32_t action = 0;           // F7B1: the action type
+  std::uint32_t action_sequence = 0;  // F7B1: the client's stamp
+  std::vector<std::uint8_t> bytes;    // the whole message, opcode first
+  std::optional<protocol::MoveToState> move_to_state;
+  std::optional<protocol::AutonomousPosition> autonomous_position;
+  std::optional<protocol::CharacterEnterWorld> enter_world;
+  std::string decode_error;  // a message of a decoded kind that failed to decode
+};
+
+// One message the server queued for a client.
+struct SentMessage {
+  double time = 0;
+  std::uint32_t session = 0;
+  std::uint16_t queue = 0;
+  std::vector<std::uint8_t> bytes;
+  int script_line = 0;  // the scenario line it was played from; 0 for protocol replies
+};
+
+// Something the server decided, in words ("session 1: wrong password").
+struct ServerEvent {
+  double time = 0;
+  std::uint32_t session = 0;  // 0 when no session is involved
+  std::string text;
+};
+
+struct SessionInfo {
+  std::uint32_t id = 0;       // 1, 2, ... in order of LoginRequests accepted for processing
+  std::uint16_t net_id = 0;   // the NetID in the ConnectRequest
+  Endpoint c2s;               // where the LoginRequest came from
+  Endpoint s2c;               // where the ConnectResponse came from (traffic goes there)
+  SessionState state = SessionState::AwaitingConnectResponse;
+  std::string account;        // the scenario's spelling
+  std::uint32_t character = 0;
+  std::uint64_t cookie = 0;
+  std::uint32_t server_seed = 0;
+  std::uint32_t client_seed = 0;
+  std::optional<std::uint32_t> rejection;  // the F659 code, or 0xF7DC for a boot
+  int login_completes = 0;    // 0xA1 actions that ended world entry or a teleport
+  bool teleporting = false;
+  std::size_t scripted_sent = 0;
+  bool stream_complete = false;  // every scripted message queued (never, for an endless loop)
+  std::string end_reason;
+  net::TransportStats transport;
+};
+
+struct ServerStats {
+  std::uint64_t datagrams_received = 0;
+  std::uint64_t datagrams_sent = 0;
+  std::uint64_t ignored_datagrams = 0;  // from no session, unparseable, on the wrong port
+  std::uint64_t logins = 0;             // LoginRequests that started a session
+  std::uint64_t rejected_logins = 0;
+  std::uint64_t ignored_connect_responses = 0;
+  std::uint64_t dropped_records = 0;    // records forgotten to respect max_records
+  LinkStats outbound;
+  LinkStats inbound;
+};
+
+struct ServerConfig {
+  double half_open_timeout = 15.0;  // ACE's auth timeout: no ConnectResponse by then ends the session
+  double linger = 10.0;             // a rejected or logged-off session keeps answering retransmit requests this long
+  std::size_t max_live_sessions = 127;    // further LoginRequests are dropped (ACE has 128 session slots)
+  std::size_t max_ended_sessions = 256;   // older ended sessions are forgotten
+  std::size_t max_records = 200000;       // per record list; the oldest quarter goes when it is full
+  net::TransportConfig transport;
+};
+
+class ScenarioServer {
+ public:
+  explicit ScenarioServer(Scenario scenario, ServerConfig config = {});
+  ~ScenarioServer();
+  ScenarioServer(const ScenarioServer&) = delete;
+  ScenarioServer& operator=(const ScenarioServer&) = delete;
+
+  // One datagram that arrived on port N (local_port 0) or N+1 (1) from `from`.
+  void receive(std::span<const std::uint8_t> datagram, const Endpoint& from, int local_port, double now);
+  // Runs the timers: the scripted stream, transport acks and resends, timeouts.
+  void tick(double now);
+  // The datagrams due by the latest time given to receive() or tick().
+  std::vector<Datagram> take_outgoing();
+
+  [[nodiscard]] const Scenario& scenario() const noexcept { return scenario_; }
+  [[nodiscard]] const std::vector<ClientMessage>& client_messages() const noexcept { return received_; }
+  [[nodiscard]] const std::vector<SentMessage>& sent_messages() const noexcept { return sent_; }
+  [[nodiscard]] const std::vector<ServerEvent>& events() const noexcept { return events_; }
+  [[nodiscard]] std::vector<SessionInfo> sessions() const;
+  [[nodiscard]] ServerStats stats() const;
+
+ private:
+  struct Session;
+
+  void handle_datagram(std::span<const std::uint8_t> datagram, const Endpoint& from, int local_port, double now);
+  void handle_login(const net::Packet& p, const Endpoint& from, double now);
+  void handle_connect_response(std::span<const std::uint8_t> datagram, const Endpoint& from, double now);
+  void handle_message(Session& s, const net::ReassembledMessage& m, double now);
+  void enter_world(Session& s, const protocol::CharacterEnterWorld& m, double now);
+  void play_stream(Session& s, double now);
+  void play_event(Session& s, const StreamEvent& e, double now);
+  void reject(Session& s, std::uint32_t code, const std::string& why, double now);
+  void send(Session& s, std::vector<std::uint8_t> message, std::uint16_t queue, int script_line, double now);
+  void send_raw(const Endpoint& to, int local_port, std::vector<std::uint8_t> bytes, double now);
+  void flush(Session& s, double now);
+  void end_session(Session& s, const std::string& why, double now);
+  void forget_ended_sessions();
+  void event(double now, std::uint32_t session, std::string text);
+  Session* find_by_c2s(const Endpoint& from);
+  template <class T>
+  void record(std::vector<T>& list, T item);
+
+  Scenario scenario_;
+  ServerConfig config_;
+  core::Rng handshake_rng_;
+  ImpairedLink outbound_;
+  ImpairedLink inbound_;
+  double now_ = 0;
+  std::uint32_t next_session_id_ = 1;
+  std::vector<std::unique_ptr<Session>> sessions_;
+  std::size_t ended_ = 0;
+  std::vector<ClientMessage> received_;
+  std::vector<SentMessage> sent_;
+  std::vector<ServerEvent> events_;
+  ServerStats stats_;
+};
+
+}  // namespace dereth::scenario

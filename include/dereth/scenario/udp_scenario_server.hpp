@@ -1,0 +1,53 @@
+#pragma once
+// The scenario server on real loopback UDP: two Asio sockets bound to
+// 127.0.0.1 ports N and N+1, driving a ScenarioServer on a thread of its own
+// with a periodic timer. Loopback only: it never binds another address.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "dereth/core/error.hpp"
+#include "dereth/scenario/scenario_server.hpp"
+
+namespace dereth::scenario {
+
+struct UdpServerOptions {
+  std::uint16_t port = 0;        // N; 0 picks a free pair N, N+1 in 20000-59999
+  double tick_interval = 0.010;  // seconds between timer ticks of the core
+  ServerConfig server;
+};
+
+class UdpScenarioServer {
+ public:
+  explicit UdpScenarioServer(Scenario scenario, UdpServerOptions options = {});
+  ~UdpScenarioServer();  // stops and joins
+  UdpScenarioServer(const UdpScenarioServer&) = delete;
+  UdpScenarioServer& operator=(const UdpScenarioServer&) = delete;
+
+  // Binds both ports and starts the thread. An error when the ports cannot be
+  // bound (for port 0: no free pair after many tries) or when already started.
+  core::Result<void> start();
+  // Closes the sockets, stops the timer and joins the thread; idempotent.
+  void stop();
+  [[nodiscard]] bool running() const noexcept;
+
+  // N (N+1 is the ConnectResponse port); 0 before start().
+  [[nodiscard]] std::uint16_t port() const noexcept;
+
+  // Copies of what the core recorded, taken under its lock (any thread).
+  [[nodiscard]] std::vector<ClientMessage> client_messages() const;
+  [[nodiscard]] std::vector<SentMessage> sent_messages() const;
+  [[nodiscard]] std::vector<ServerEvent> events() const;
+  [[nodiscard]] std::vector<SessionInfo> sessions() const;
+  [[nodiscard]] ServerStats stats() const;
+  // Runs `f` on the core under its lock.
+  void inspect(const std::function<void(const ScenarioServer&)>& f) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace dereth::scenario

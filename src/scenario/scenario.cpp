@@ -1,0 +1,730 @@
+// The scenario text format (docs/scenario.md): one directive a line, '#'
+// comments, tokens separated by blanks, `key=value` arguments, double quotes
+// around values with blanks.
+
+#include "dereth/scenario/scenario.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace dereth::scenario {
+
+namespace {
+
+using core::Error;
+using core::ErrorKind;
+
+struct Token {
+  std::string key;    // empty for a positional token
+  std::string value;
+  int column = 1;     // 1-based column of the token's first character
+  bool used = false;
+};
+
+// Where the parser is, for error messages.
+struct Where {
+  std::string_view name;
+  int line = 0;
+  [[nodiscard]] Error error(int column, std::string_view field, std::string detail,
+                            ErrorKind kind = ErrorKind::Invalid) const {
+    return Error{kind, fmt::format("{}:{}", name, line), std::string(field), static_cast<std::size_t>(column),
+                 std::move(detail)};
+  }
+};
+
+bool is_key_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
+// Splits one line into tokens; stops at a '#' outside quotes.
+Result<std::vector<Token>> tokenize(std::string_view line, const Where& where) {
+  std::vector<Token> tokens;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    const char c = line[i];
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (c == '#') break;
+    Token t;
+    t.column = static_cast<int>(i) + 1;
+    std::string text;
+    bool saw_equals = false;
+    bool quoted_any = false;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') {
+      const char d = line[i];
+      if (d == '"') {
+        quoted_any = true;
+        ++i;
+        bool closed = false;
+        while (i < line.size()) {
+          if (line[i] == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) {
+            text.push_back(line[i + 1]);
+            i += 2;
+            continue;
+          }
+          if (line[i] == '"') {
+            closed = true;
+            ++i;
+            break;
+          }
+          text.push_back(line[i]);
+          ++i;
+        }
+        if (!closed) return std::unexpected(where.error(t.column, "quote", "unterminated \"", ErrorKind::Truncated));
+        continue;
+      }
+      if (d == '#' && !quoted_any && text.empty()) break;
+      if (d == '=' && !saw_equals && !quoted_any && !text.empty() &&
+          std::all_of(text.begin(), text.end(), is_key_char)) {
+        saw_equals = true;
+        t.key = text;
+        text.clear();
+        ++i;
+        continue;
+      }
+      text.push_back(d);
+      ++i;
+    }
+    t.value = std::move(text);
+    tokens.push_back(std::move(t));
+  }
+  return tokens;
+}
+
+// --- Values -----------------------------------------------------------------
+
+Result<std::uint64_t> parse_uint(std::string_view s, std::uint64_t max, const Where& w, int column,
+                                 std::string_view field) {
+  int base = 10;
+  std::string_view digits = s;
+  if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+    base = 16;
+    digits.remove_prefix(2);
+  }
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+  if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size()) {
+    return std::unexpected(w.error(column, field, fmt::format("expected a number, got '{}'", s)));
+  }
+  if (v > max) {
+    return std::unexpected(w.error(column, field, fmt::format("{} is larger than {}", s, max), ErrorKind::TooLarge));
+  }
+  return v;
+}
+
+Result<std::uint32_t> parse_u32(std::string_view s, const Where& w, int column, std::string_view field) {
+  DERETH_TRY(const std::uint64_t v, parse_uint(s, std::numeric_limits<std::uint32_t>::max(), w, column, field));
+  return static_cast<std::uint32_t>(v);
+}
+
+Result<double> parse_double(std::string_view s, const Where& w, int column, std::string_view field) {
+  double v = 0;
+  const char* first = s.data();
+  if (!s.empty() && s[0] == '+') ++first;
+  const auto [end, ec] = std::from_chars(first, s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || !std::isfinite(v)) {
+    return std::unexpected(w.error(column, field, fmt::format("expected a number, got '{}'", s)));
+  }
+  return v;
+}
+
+Result<float> parse_float(std::string_view s, const Where& w, int column, std::string_view field) {
+  DERETH_TRY(const double v, parse_double(s, w, column, field));
+  if (std::abs(v) > static_cast<double>(std::numeric_limits<float>::max())) {
+    return std::unexpected(w.error(column, field, fmt::format("{} does not fit a float", s), ErrorKind::TooLarge));
+  }
+  return static_cast<float>(v);
+}
+
+std::vector<std::string_view> split_commas(std::string_view s) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = s.find(',', start);
+    parts.push_back(s.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return parts;
+}
+
+Result<protocol::Vec3> parse_vec3(std::string_view s, const Where& w, int column, std::string_view field) {
+  const auto parts = split_commas(s);
+  if (parts.size() != 3) {
+    return std::unexpected(w.error(column, field, fmt::format("expected x,y,z, got '{}'", s)));
+  }
+  protocol::Vec3 v;
+  DERETH_TRY(v.x, parse_float(parts[0], w, column, field));
+  DERETH_TRY(v.y, parse_float(parts[1], w, column, field));
+  DERETH_TRY(v.z, parse_float(parts[2], w, column, field));
+  return v;
+}
+
+// cell,x,y,z or cell,x,y,z,qw,qx,qy,qz
+Result<protocol::Position> parse_position(std::string_view s, const Where& w, int column, std::string_view field) {
+  const auto parts = split_commas(s);
+  if (parts.size() != 4 && parts.size() != 8) {
+    return std::unexpected(w.error(column, field, fmt::format("expected cell,x,y,z[,w,x,y,z], got '{}'", s)));
+  }
+  protocol::Position p;
+  DERETH_TRY(p.cell_id, parse_u32(parts[0], w, column, field));
+  DERETH_TRY(p.origin.x, parse_float(parts[1], w, column, field));
+  DERETH_TRY(p.origin.y, parse_float(parts[2], w, column, field));
+  DERETH_TRY(p.origin.z, parse_float(parts[3], w, column, field));
+  if (parts.size() == 8) {
+    DERETH_TRY(p.orientation.w, parse_float(parts[4], w, column, field));
+    DERETH_TRY(p.orientation.x, parse_float(parts[5], w, column, field));
+    DERETH_TRY(p.orientation.y, parse_float(parts[6], w, column, field));
+    DERETH_TRY(p.orientation.z, parse_float(parts[7], w, column, field));
+  }
+  return p;
+}
+
+Result<double> parse_probability(std::string_view s, const Where& w, int column, std::string_view field) {
+  DERETH_TRY(const double v, parse_double(s, w, column, field));
+  if (v < 0 || v > 1) return std::unexpected(w.error(column, field, fmt::format("{} is not within 0 to 1", s)));
+  return v;
+}
+
+Result<double> parse_non_negative(std::string_view s, const Where& w, int column, std::string_view field) {
+  DERETH_TRY(const double v, parse_double(s, w, column, field));
+  if (v < 0) return std::unexpected(w.error(column, field, fmt::format("{} is negative", s)));
+  return v;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// --- Arguments of one directive ---------------------------------------------
+
+class Args {
+ public:
+  Args(std::vector<Token> tokens, std::size_t first, const Where& where, std::string directive)
+      : tokens_(std::move(tokens)), where_(where), directive_(std::move(directive)) {
+    for (std::size_t i = 0; i < first && i < tokens_.size(); ++i) tokens_[i].used = true;
+  }
+
+  // The next unused positional token.
+  Token* positional() {
+    for (auto& t : tokens_) {
+      if (!t.used && t.key.empty()) {
+        t.used = true;
+        return &t;
+      }
+    }
+    return nullptr;
+  }
+  Result<Token*> required_positional(std::string_view what) {
+    if (Token* t = positional()) return t;
+    return std::unexpected(where_.error(end_column(), directive_, fmt::format("missing {}", what)));
+  }
+  // A `key=value` argument.
+  Token* keyed(std::string_view key) {
+    Token* found = nullptr;
+    for (auto& t : tokens_) {
+      if (!t.used && t.key == key) {
+        t.used = true;
+        if (!found) found = &t;
+      }
+    }
+    return found;
+  }
+  Result<Token*> required(std::string_view key) {
+    if (Token* t = keyed(key)) return t;
+    return std::unexpected(where_.error(end_column(), directive_, fmt::format("missing {}=", key)));
+  }
+  // A bare word such as `grounded`.
+  bool flag(std::string_view word) {
+    for (auto& t : tokens_) {
+      if (!t.used && t.key.empty() && t.value == word) {
+        t.used = true;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  template <class T, class F>
+  Result<void> optional_value(std::string_view key, T& out, F&& parse) {
+    if (Token* t = keyed(key)) {
+      DERETH_TRY(out, parse(t->value, where_, t->column, key));
+    }
+    return {};
+  }
+
+  // Every token must have been understood.
+  Result<void> finish() const {
+    for (const auto& t : tokens_) {
+      if (t.used) continue;
+      if (!t.key.empty()) {
+        return std::unexpected(
+            where_.error(t.column, directive_, fmt::format("unknown argument '{}=' for {}", t.key, directive_)));
+      }
+      return std::unexpected(
+          where_.error(t.column, directive_, fmt::format("unexpected '{}' for {}", t.value, directive_)));
+    }
+    return {};
+  }
+
+  [[nodiscard]] const Where& where() const { return where_; }
+
+ private:
+  int end_column() const { return tokens_.empty() ? 1 : tokens_.front().column; }
+  std::vector<Token> tokens_;
+  const Where& where_;
+  std::string directive_;
+};
+
+// u32 values written as 0 mean "absent".
+std::optional<std::uint32_t> nonzero(std::uint32_t v) {
+  return v == 0 ? std::nullopt : std::optional<std::uint32_t>(v);
+}
+
+// --- Stream events ----------------------------------------------------------
+
+Result<void> parse_target(Args& a, StreamEvent& e, std::uint32_t& guid) {
+  Token* t = a.keyed("guid");
+  if (!t) return std::unexpected(a.where().error(1, "guid", "missing guid= (a number or 'player')"));
+  if (t->value == "player") {
+    e.to_player = true;
+    guid = 0;
+    return {};
+  }
+  DERETH_TRY(guid, parse_u32(t->value, a.where(), t->column, "guid"));
+  return {};
+}
+
+std::optional<float> nonzero_component(float v) { return v == 0.0F ? std::nullopt : std::optional<float>(v); }
+
+Result<StreamMessage> parse_event(std::string_view kind, Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  if (kind == "create") {
+    protocol::CreateObject m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    auto& ph = m.physics;
+    std::uint32_t setup = 0, mtable = 0, stable = 0, pes = 0;
+    DERETH_CHECK(a.optional_value("setup", setup, parse_u32));
+    DERETH_CHECK(a.optional_value("mtable", mtable, parse_u32));
+    DERETH_CHECK(a.optional_value("stable", stable, parse_u32));
+    DERETH_CHECK(a.optional_value("pes", pes, parse_u32));
+    ph.setup_id = nonzero(setup);
+    ph.motion_table_id = nonzero(mtable);
+    ph.sound_table_id = nonzero(stable);
+    ph.physics_script_table_id = nonzero(pes);
+    DERETH_CHECK(a.optional_value("state", ph.state, parse_u32));
+    if (Token* t = a.keyed("pos")) {
+      DERETH_TRY(ph.position, parse_position(t->value, w, t->column, "pos"));
+    }
+    if (Token* t = a.keyed("velocity")) {
+      DERETH_TRY(ph.velocity, parse_vec3(t->value, w, t->column, "velocity"));
+    }
+    if (Token* t = a.keyed("acceleration")) {
+      DERETH_TRY(ph.acceleration, parse_vec3(t->value, w, t->column, "acceleration"));
+    }
+    if (Token* t = a.keyed("omega")) {
+      DERETH_TRY(ph.omega, parse_vec3(t->value, w, t->column, "omega"));
+    }
+    if (Token* t = a.keyed("scale")) {
+      DERETH_TRY(ph.object_scale, parse_float(t->value, w, t->column, "scale"));
+    }
+    if (Token* t = a.keyed("friction")) {
+      DERETH_TRY(ph.friction, parse_float(t->value, w, t->column, "friction"));
+    }
+    if (Token* t = a.keyed("elasticity")) {
+      DERETH_TRY(ph.elasticity, parse_float(t->value, w, t->column, "elasticity"));
+    }
+    if (Token* t = a.keyed("translucency")) {
+      DERETH_TRY(ph.translucency, parse_float(t->value, w, t->column, "translucency"));
+    }
+    if (Token* t = a.keyed("default-script")) {
+      DERETH_TRY(ph.default_script_type, parse_u32(t->value, w, t->column, "default-script"));
+    }
+    if (Token* t = a.keyed("default-script-intensity")) {
+      DERETH_TRY(ph.default_script_intensity, parse_float(t->value, w, t->column, "default-script-intensity"));
+    }
+    auto& wd = m.weenie;
+    wd.name = "Object";
+    wd.weenie_class_id = 1;
+    wd.icon_id = 0x06001036;
+    wd.item_type = 0x80;  // Misc
+    if (Token* t = a.keyed("name")) wd.name = t->value;
+    DERETH_CHECK(a.optional_value("wcid", wd.weenie_class_id, parse_u32));
+    DERETH_CHECK(a.optional_value("icon", wd.icon_id, parse_u32));
+    DERETH_CHECK(a.optional_value("type", wd.item_type, parse_u32));
+    DERETH_CHECK(a.optional_value("flags", wd.object_description_flags, parse_u32));
+    return m;
+  }
+  if (kind == "position") {
+    protocol::UpdatePosition m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    DERETH_TRY(Token * t, a.required("pos"));
+    DERETH_TRY(const protocol::Position p, parse_position(t->value, w, t->column, "pos"));
+    auto& pk = m.position;
+    pk.cell_id = p.cell_id;
+    pk.origin = p.origin;
+    // As ACE does, a zero quaternion component is left out (its OrientationHasNo* bit set).
+    pk.qw = nonzero_component(p.orientation.w);
+    pk.qx = nonzero_component(p.orientation.x);
+    pk.qy = nonzero_component(p.orientation.y);
+    pk.qz = nonzero_component(p.orientation.z);
+    if (Token* v = a.keyed("velocity")) {
+      DERETH_TRY(pk.velocity, parse_vec3(v->value, w, v->column, "velocity"));
+    }
+    if (Token* v = a.keyed("placement")) {
+      DERETH_TRY(pk.placement_id, parse_u32(v->value, w, v->column, "placement"));
+    }
+    if (a.flag("grounded")) pk.flags |= protocol::position_flag::IsGrounded;
+    return m;
+  }
+  if (kind == "state") {
+    protocol::SetState m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    DERETH_TRY(Token * t, a.required("state"));
+    DERETH_TRY(m.state, parse_u32(t->value, w, t->column, "state"));
+    return m;
+  }
+  if (kind == "vector") {
+    protocol::VectorUpdate m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    DERETH_CHECK(a.optional_value("velocity", m.velocity, parse_vec3));
+    DERETH_CHECK(a.optional_value("omega", m.omega, parse_vec3));
+    return m;
+  }
+  if (kind == "movement") {
+    protocol::MovementEvent m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    std::uint32_t stance = 0x8000003D;
+    DERETH_CHECK(a.optional_value("stance", stance, parse_u32));
+    m.data.current_style = static_cast<std::uint16_t>(stance & 0xFFFFU);
+    protocol::InterpretedMovement im;
+    auto& s = im.state;
+    // Motion commands go on the wire as their low 16 bits (spec 5.0).
+    auto command = [&](std::string_view key, std::optional<std::uint16_t>& out) -> Result<void> {
+      if (Token* t = a.keyed(key)) {
+        DERETH_TRY(const std::uint32_t v, parse_u32(t->value, w, t->column, key));
+        out = static_cast<std::uint16_t>(v & 0xFFFFU);
+      }
+      return {};
+    };
+    auto speed = [&](std::string_view key, std::optional<float>& out) -> Result<void> {
+      if (Token* t = a.keyed(key)) {
+        DERETH_TRY(out, parse_float(t->value, w, t->column, key));
+      }
+      return {};
+    };
+    DERETH_CHECK(command("style", s.current_style));
+    DERETH_CHECK(command("forward", s.forward_command));
+    DERETH_CHECK(command("sidestep", s.sidestep_command));
+    DERETH_CHECK(command("turn", s.turn_command));
+    DERETH_CHECK(speed("forward-speed", s.forward_speed));
+    DERETH_CHECK(speed("sidestep-speed", s.sidestep_speed));
+    DERETH_CHECK(speed("turn-speed", s.turn_speed));
+    m.is_autonomous = a.flag("autonomous") ? 1 : 0;
+    m.data.payload = std::move(im);
+    return m;
+  }
+  if (kind == "script-type") {
+    protocol::PlayScriptType m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    DERETH_TRY(Token * t, a.required("type"));
+    DERETH_TRY(m.script_type, parse_u32(t->value, w, t->column, "type"));
+    float intensity = 1.0F;
+    DERETH_CHECK(a.optional_value("intensity", intensity, parse_float));
+    m.intensity_bits = std::bit_cast<std::uint32_t>(intensity);
+    return m;
+  }
+  if (kind == "script-id") {
+    protocol::PlayScriptId m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    DERETH_TRY(Token * t, a.required("id"));
+    DERETH_TRY(m.script_id, parse_u32(t->value, w, t->column, "id"));
+    return m;
+  }
+  if (kind == "delete") {
+    protocol::DeleteObject m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    return m;
+  }
+  if (kind == "teleport") {
+    TeleportSpec m;
+    e.to_player = true;
+    if (Token* t = a.keyed("pos")) {
+      DERETH_TRY(m.destination, parse_position(t->value, w, t->column, "pos"));
+    }
+    return m;
+  }
+  if (kind == "sound") {
+    protocol::Sound m;
+    DERETH_CHECK(parse_target(a, e, m.guid));
+    DERETH_TRY(Token * t, a.required("id"));
+    DERETH_TRY(m.sound_type, parse_u32(t->value, w, t->column, "id"));
+    m.volume = 1.0F;
+    DERETH_CHECK(a.optional_value("volume", m.volume, parse_float));
+    return m;
+  }
+  if (kind == "chat") {
+    protocol::ServerMessage m;
+    if (Token* t = a.keyed("text")) {
+      m.text = t->value;
+    } else {
+      DERETH_TRY(Token * p, a.required_positional("chat text"));
+      m.text = p->value;
+    }
+    DERETH_CHECK(a.optional_value("type", m.chat_type, parse_u32));
+    return m;
+  }
+  if (kind == "hex") {
+    RawMessage m;
+    std::optional<std::uint32_t> queue;
+    if (Token* t = a.keyed("queue")) {
+      DERETH_TRY(const std::uint64_t q, parse_uint(t->value, 0xFFFF, w, t->column, "queue"));
+      queue = static_cast<std::uint32_t>(q);
+    }
+    std::string digits;
+    int first_column = 0;
+    while (Token* t = a.positional()) {
+      if (first_column == 0) first_column = t->column;
+      for (const char c : t->value) {
+        if (c == '|' || c == ':') continue;
+        if (hex_digit(c) < 0) {
+          return std::unexpected(w.error(t->column, "hex", fmt::format("'{}' is not a hex digit", c)));
+        }
+        digits.push_back(c);
+      }
+    }
+    if (digits.size() % 2 != 0) {
+      return std::unexpected(w.error(first_column, "hex", "an odd number of hex digits"));
+    }
+    if (digits.size() < 8) {
+      return std::unexpected(w.error(std::max(first_column, 1), "hex", "a message needs at least its 4-byte opcode",
+                                     ErrorKind::Truncated));
+    }
+    for (std::size_t i = 0; i < digits.size(); i += 2) {
+      m.bytes.push_back(static_cast<std::uint8_t>(hex_digit(digits[i]) * 16 + hex_digit(digits[i + 1])));
+    }
+    const std::uint32_t opcode = static_cast<std::uint32_t>(m.bytes[0]) | (static_cast<std::uint32_t>(m.bytes[1]) << 8) |
+                                 (static_cast<std::uint32_t>(m.bytes[2]) << 16) |
+                                 (static_cast<std::uint32_t>(m.bytes[3]) << 24);
+    m.queue = queue ? static_cast<std::uint16_t>(*queue) : default_queue(opcode);
+    return m;
+  }
+  return std::unexpected(w.error(1, "at", fmt::format("unknown message kind '{}'", kind)));
+}
+
+}  // namespace
+
+std::uint16_t default_queue(std::uint32_t opcode) noexcept {
+  switch (opcode) {
+    case 0xF7B0:
+    case 0xF7E0:
+    case 0xF658:
+    case 0xF7E1:
+    case 0xF7DF:
+    case 0xF659:
+    case 0xF7DC:
+    case 0xF653:
+      return protocol::queue::Ui;
+    case 0xF7E5:
+    case 0xF7E7:
+    case 0xF7EA:
+    case 0xF7E2:
+      return protocol::queue::Database;
+    case 0xF753:
+      return 7;  // SecureWeenie
+    default:
+      break;
+  }
+  if (opcode >= 0x0200 && opcode <= 0x02FF) return protocol::queue::Ui;
+  return protocol::queue::SmartBox;
+}
+
+Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
+  Scenario s;
+  s.name = std::string(name);
+  int loop_line = 0;
+  Where where{name, 0};
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    const std::size_t nl = text.find('\n', pos);
+    const std::string_view line = text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++where.line;
+    DERETH_TRY(std::vector<Token> tokens, tokenize(line, where));
+    if (tokens.empty()) continue;
+    if (!tokens[0].key.empty()) {
+      return std::unexpected(where.error(tokens[0].column, "directive",
+                                         fmt::format("expected a directive, got '{}='", tokens[0].key)));
+    }
+    const std::string directive = tokens[0].value;
+    Args a(std::move(tokens), 1, where, directive);
+
+    if (directive == "world") {
+      DERETH_TRY(Token * t, a.required_positional("world name"));
+      s.world_name = t->value;
+      if (Token* c = a.keyed("connections")) {
+        DERETH_TRY(const std::uint64_t v, parse_uint(c->value, 0x7FFFFFFF, where, c->column, "connections"));
+        s.connections = static_cast<std::int32_t>(v);
+      }
+      if (Token* c = a.keyed("max")) {
+        DERETH_TRY(const std::uint64_t v, parse_uint(c->value, 0x7FFFFFFF, where, c->column, "max"));
+        s.max_connections = static_cast<std::int32_t>(v);
+      }
+    } else if (directive == "account") {
+      ScenarioAccount acc;
+      DERETH_TRY(Token * t, a.required_positional("account name"));
+      acc.name = t->value;
+      if (acc.name.empty()) return std::unexpected(where.error(t->column, "account", "an empty account name"));
+      DERETH_TRY(Token * p, a.required("password"));
+      acc.password = p->value;
+      DERETH_CHECK(a.optional_value("slots", acc.max_slots, parse_u32));
+      for (const auto& other : s.accounts) {
+        if (std::ranges::equal(other.name, acc.name, [](char x, char y) {
+              return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+            })) {
+          return std::unexpected(where.error(t->column, "account", fmt::format("account '{}' given twice", acc.name)));
+        }
+      }
+      s.accounts.push_back(std::move(acc));
+    } else if (directive == "character") {
+      if (s.accounts.empty()) {
+        return std::unexpected(where.error(1, "character", "a character needs an account line before it"));
+      }
+      ScenarioCharacter c;
+      DERETH_TRY(Token * g, a.required_positional("character guid"));
+      DERETH_TRY(c.guid, parse_u32(g->value, where, g->column, "guid"));
+      DERETH_TRY(Token * n, a.required_positional("character name"));
+      c.name = n->value;
+      s.accounts.back().characters.push_back(std::move(c));
+    } else if (directive == "seed") {
+      DERETH_TRY(Token * t, a.required_positional("seed"));
+      DERETH_TRY(s.seed, parse_u32(t->value, where, t->column, "seed"));
+    } else if (directive == "seeds") {
+      bool any = false;
+      if (Token* t = a.keyed("server")) {
+        DERETH_TRY(s.server_seed, parse_u32(t->value, where, t->column, "server"));
+        any = true;
+      }
+      if (Token* t = a.keyed("client")) {
+        DERETH_TRY(s.client_seed, parse_u32(t->value, where, t->column, "client"));
+        any = true;
+      }
+      if (Token* t = a.keyed("cookie")) {
+        DERETH_TRY(s.cookie, parse_uint(t->value, std::numeric_limits<std::uint64_t>::max(), where, t->column,
+                                        "cookie"));
+        any = true;
+      }
+      if (!any) return std::unexpected(where.error(1, "seeds", "expected server=, client= or cookie="));
+    } else if (directive == "server-full") {
+      s.server_full = true;
+    } else if (directive == "connect-race") {
+      DERETH_TRY(Token * t, a.required_positional("milliseconds"));
+      DERETH_TRY(s.connect_race_ms, parse_non_negative(t->value, where, t->column, "connect-race"));
+    } else if (directive == "impair") {
+      auto& im = s.impairment;
+      DERETH_CHECK(a.optional_value("loss", im.loss, parse_probability));
+      DERETH_CHECK(a.optional_value("duplicate", im.duplicate, parse_probability));
+      DERETH_CHECK(a.optional_value("reorder", im.reorder, parse_probability));
+      DERETH_CHECK(a.optional_value("delay", im.delay_ms, parse_non_negative));
+      DERETH_CHECK(a.optional_value("jitter", im.jitter_ms, parse_non_negative));
+      DERETH_CHECK(a.optional_value("reorder-window", im.reorder_window_ms, parse_non_negative));
+      DERETH_CHECK(a.optional_value("seed", im.seed, parse_u32));
+      if (im.reorder_window_ms < 1) im.reorder_window_ms = 1;
+      im.inbound = a.flag("inbound");
+    } else if (directive == "player") {
+      auto& p = s.player;
+      DERETH_CHECK(a.optional_value("setup", p.setup_id, parse_u32));
+      std::uint32_t v = 0;
+      if (Token* t = a.keyed("mtable")) {
+        DERETH_TRY(v, parse_u32(t->value, where, t->column, "mtable"));
+        p.motion_table_id = nonzero(v);
+      }
+      if (Token* t = a.keyed("stable")) {
+        DERETH_TRY(v, parse_u32(t->value, where, t->column, "stable"));
+        p.sound_table_id = nonzero(v);
+      }
+      if (Token* t = a.keyed("pes")) {
+        DERETH_TRY(v, parse_u32(t->value, where, t->column, "pes"));
+        p.physics_script_table_id = nonzero(v);
+      }
+      if (Token* t = a.keyed("pos")) {
+        DERETH_TRY(p.position, parse_position(t->value, where, t->column, "pos"));
+      }
+    } else if (directive == "at") {
+      StreamEvent e;
+      e.line = where.line;
+      DERETH_TRY(Token * t, a.required_positional("time"));
+      DERETH_TRY(e.time, parse_non_negative(t->value, where, t->column, "time"));
+      DERETH_TRY(Token * k, a.required_positional("message kind"));
+      const std::string kind = k->value;
+      const int kind_column = k->column;
+      auto m = parse_event(kind, a, e);
+      if (!m) {
+        auto err = std::move(m.error());
+        if (err.offset == 1) err.offset = static_cast<std::size_t>(kind_column);
+        return std::unexpected(std::move(err));
+      }
+      e.message = std::move(*m);
+      DERETH_CHECK(a.finish());
+      s.stream.push_back(std::move(e));
+      continue;
+    } else if (directive == "loop") {
+      if (loop_line != 0) {
+        return std::unexpected(where.error(1, "loop", fmt::format("a second loop line (the first is line {})", loop_line)));
+      }
+      loop_line = where.line;
+      DERETH_TRY(Token * t, a.required_positional("period"));
+      DERETH_TRY(const double period, parse_double(t->value, where, t->column, "loop"));
+      if (period <= 0) return std::unexpected(where.error(t->column, "loop", "the period must be above zero"));
+      s.loop_period = period;
+      if (Token* c = a.keyed("count")) {
+        DERETH_TRY(const std::uint32_t n, parse_u32(c->value, where, c->column, "count"));
+        if (n == 0) return std::unexpected(where.error(c->column, "count", "count must be at least 1"));
+        s.loop_count = n;
+      }
+    } else {
+      return std::unexpected(where.error(1, "directive", fmt::format("unknown directive '{}'", directive)));
+    }
+    DERETH_CHECK(a.finish());
+  }
+
+  std::stable_sort(s.stream.begin(), s.stream.end(),
+                   [](const StreamEvent& x, const StreamEvent& y) { return x.time < y.time; });
+  if (s.loop_period) {
+    Where at_loop{name, loop_line};
+    if (s.stream.empty()) return std::unexpected(at_loop.error(1, "loop", "there is no 'at' line to repeat"));
+    const StreamEvent& last = s.stream.back();
+    if (last.time > *s.loop_period) {
+      return std::unexpected(at_loop.error(
+          1, "loop",
+          fmt::format("the period {} is shorter than the last event's time {} (line {})", *s.loop_period, last.time,
+                      last.line)));
+    }
+  }
+  return s;
+}
+
+Result<Scenario> load_scenario_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return std::unexpected(Error{ErrorKind::Io, path.string(), "", 0, "cannot open the scenario file"});
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_scenario(text.str(), path.filename().string());
+}
+
+}  // namespace dereth::scenario

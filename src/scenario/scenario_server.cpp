@@ -1,0 +1,672 @@
+#include "dereth/scenario/scenario_server.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "dereth/core/byte_writer.hpp"
+#include "dereth/core/log.hpp"
+#include "dereth/protocol/messages.hpp"
+
+namespace dereth::scenario {
+
+namespace pf = net::packet_flag;
+namespace lo = protocol::login_opcode;
+namespace ps = protocol::physics_state;
+using protocol::TimestampIndex;
+
+namespace {
+
+constexpr std::uint16_t kServerId = 0x000B;  // ACE's header Id on every server packet
+constexpr std::uint16_t kIteration = 1;
+
+// The nine per-object timestamps, in PhysicsDesc wire order.
+using Stamps = std::array<std::uint16_t, protocol::kTimestampCount>;
+
+std::uint16_t& stamp(Stamps& s, TimestampIndex i) { return s[static_cast<std::size_t>(i)]; }
+std::uint16_t bump(Stamps& s, TimestampIndex i) { return ++stamp(s, i); }
+
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::uint16_t header_time(double now) {
+  return static_cast<std::uint16_t>(static_cast<std::uint64_t>(std::max(0.0, now)) & 0xFFFFU);
+}
+
+// A placeholder PlayerDescription (F7B0 event 0x13) payload: no properties,
+// no attribute/skill vectors, health present, no options, nothing carried or
+// wielded. It is not a faithful retail layout; clients should skip 0x13.
+std::vector<std::uint8_t> player_description_payload() {
+  core::ByteWriter w;
+  w.u32(0);  // property flags
+  w.u32(1);  // weenie type
+  w.u32(0);  // vector flags
+  w.u32(1);  // has health
+  w.u32(0);  // option flags
+  w.u32(0);  // options 1
+  w.u32(0);  // inventory count
+  w.u32(0);  // equipped count
+  return std::move(w).take();
+}
+
+}  // namespace
+
+const char* to_string(SessionState s) noexcept {
+  switch (s) {
+    case SessionState::AwaitingConnectResponse: return "awaiting ConnectResponse";
+    case SessionState::Connected: return "connected";
+    case SessionState::InWorld: return "in world";
+    case SessionState::LoggingOff: return "logging off";
+    case SessionState::Rejected: return "rejected";
+    case SessionState::Ended: return "ended";
+  }
+  return "unknown";
+}
+
+struct ScenarioServer::Session {
+  explicit Session(const net::TransportConfig& c) : transport(net::Role::Server, c) {}
+
+  SessionInfo info;
+  const ScenarioAccount* account = nullptr;
+  double created = 0;
+  double connect_request_time = 0;
+  double linger_until = 0;
+  net::Transport transport;
+
+  // World state for this client.
+  const ScenarioCharacter* character = nullptr;
+  double world_entry_time = 0;
+  std::size_t cursor = 0;
+  std::uint32_t iteration = 0;
+  std::uint32_t event_sequence = 1;
+  std::uint32_t player_state = 0;
+  std::map<std::uint32_t, Stamps> stamps;
+};
+
+ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
+    : scenario_(std::move(scenario)),
+      config_(config),
+      handshake_rng_(scenario_.seed),
+      outbound_(scenario_.impairment),
+      inbound_([this] {
+        Impairment in = scenario_.impairment;
+        in.seed = scenario_.impairment.seed ^ 0x9E3779B9U;  // an independent stream
+        if (!in.inbound) in = Impairment{};
+        return in;
+      }()) {}
+
+ScenarioServer::~ScenarioServer() = default;
+
+template <class T>
+void ScenarioServer::record(std::vector<T>& list, T item) {
+  if (list.size() >= config_.max_records) {
+    const std::size_t drop = std::max<std::size_t>(1, config_.max_records / 4);
+    list.erase(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(std::min(drop, list.size())));
+    stats_.dropped_records += drop;
+  }
+  list.push_back(std::move(item));
+}
+
+void ScenarioServer::event(double now, std::uint32_t session, std::string text) {
+  core::logger(core::Module::Scenario)->debug("[{:.3f}] session {}: {}", now, session, text);
+  record(events_, ServerEvent{now, session, std::move(text)});
+}
+
+ScenarioServer::Session* ScenarioServer::find_by_c2s(const Endpoint& from) {
+  for (auto& s : sessions_) {
+    if (s->info.state != SessionState::Ended && s->info.c2s == from) return s.get();
+  }
+  return nullptr;
+}
+
+void ScenarioServer::receive(std::span<const std::uint8_t> datagram, const Endpoint& from, int local_port,
+                             double now) {
+  now_ = std::max(now_, now);
+  ++stats_.datagrams_received;
+  inbound_.push(Datagram{from, local_port, std::vector<std::uint8_t>(datagram.begin(), datagram.end())}, now);
+  for (auto& d : inbound_.pop_ready(now)) handle_datagram(d.bytes, d.peer, d.local_port, now);
+  forget_ended_sessions();
+}
+
+void ScenarioServer::handle_datagram(std::span<const std::uint8_t> datagram, const Endpoint& from, int local_port,
+                                     double now) {
+  if (local_port == 1) {
+    handle_connect_response(datagram, from, now);
+    return;
+  }
+  auto parsed = net::parse_packet(datagram);
+  if (parsed && (parsed->header.flags & pf::LoginRequest) != 0) {
+    handle_login(*parsed, from, now);
+    return;
+  }
+  Session* s = find_by_c2s(from);
+  if (s == nullptr || !s->transport.started()) {
+    ++stats_.ignored_datagrams;
+    return;
+  }
+  if (parsed && (parsed->header.flags & pf::ConnectResponse) != 0) {
+    // ACE: "Packet sent to listener 0 is a ConnectResponse" - dropped.
+    ++stats_.ignored_datagrams;
+    event(now, s->info.id, "a ConnectResponse sent to port N instead of N+1 was ignored");
+    return;
+  }
+  s->transport.receive(datagram, now);
+  while (auto m = s->transport.poll_message()) handle_message(*s, *m, now);
+  if (s->transport.peer_disconnected() && s->info.state != SessionState::Ended) {
+    end_session(*s, "the client disconnected", now);
+  }
+  flush(*s, now);
+}
+
+void ScenarioServer::send_raw(const Endpoint& to, int local_port, std::vector<std::uint8_t> bytes, double now) {
+  ++stats_.datagrams_sent;
+  outbound_.push(Datagram{to, local_port, std::move(bytes)}, now);
+}
+
+void ScenarioServer::handle_login(const net::Packet& p, const Endpoint& from, double now) {
+  if (p.header.flags != pf::LoginRequest || p.header.sequence != 0 || !net::cleartext_checksum_ok(p) ||
+      !p.optional.login_request) {
+    ++stats_.ignored_datagrams;
+    event(now, 0,
+          fmt::format("a malformed LoginRequest from {} was dropped (flags 0x{:08X}, sequence {})", to_string(from),
+                      p.header.flags, p.header.sequence));
+    return;
+  }
+  if (Session* old = find_by_c2s(from)) {
+    if (old->info.state == SessionState::AwaitingConnectResponse) {
+      // ACE: "Bad handshake" - the half-open session goes, and so does this packet.
+      ++stats_.ignored_datagrams;
+      end_session(*old, "a second LoginRequest arrived while the ConnectResponse was awaited", now);
+      return;
+    }
+    if (old->info.state != SessionState::Rejected) {
+      ++stats_.ignored_datagrams;
+      event(now, old->info.id, "a LoginRequest for an established session was ignored");
+      return;
+    }
+    end_session(*old, "the client logged in again", now);
+  }
+  auto body = protocol::decode_login_request(*p.optional.login_request);
+  if (!body) {
+    ++stats_.ignored_datagrams;
+    event(now, 0, fmt::format("an undecodable LoginRequest from {}: {}", to_string(from), body.error().message()));
+    return;
+  }
+
+  const auto live = std::ranges::count_if(
+      sessions_, [](const auto& x) { return x->info.state != SessionState::Ended; });
+  if (static_cast<std::size_t>(live) >= config_.max_live_sessions) {
+    ++stats_.ignored_datagrams;
+    event(now, 0, fmt::format("a LoginRequest from {} was dropped: {} sessions are live", to_string(from), live));
+    return;
+  }
+  auto owned = std::make_unique<Session>(config_.transport);
+  Session& s = *owned;
+  sessions_.push_back(std::move(owned));
+  s.info.id = next_session_id_++;
+  s.info.net_id = static_cast<std::uint16_t>(1 + (s.info.id - 1) % 127);
+  s.info.c2s = from;
+  s.info.s2c = from;
+  s.created = now;
+  ++stats_.logins;
+  event(now, s.info.id, fmt::format("LoginRequest from {} for account '{}'", to_string(from), body->account));
+
+  if (body->client_version != scenario_.client_version) {
+    // No seeds yet: a cleartext packet from port N carries the boot.
+    net::Packet boot;
+    boot.header.sequence = 0;
+    boot.header.id = kServerId;
+    boot.header.time = header_time(now);
+    boot.header.iteration = kIteration;
+    const auto message =
+        protocol::encode(protocol::AccountBoot{fmt::format("client version {} is not the correct version ({})",
+                                                           body->client_version, scenario_.client_version)});
+    boot.fragments.push_back(net::Fragment{0, 0x80000000U, 1, 0, protocol::queue::Ui, message});
+    send_raw(from, 0, net::serialize_packet(boot), now);
+    record(sent_, SentMessage{now, s.info.id, protocol::queue::Ui, message, 0});
+    s.info.rejection = lo::AccountBoot;
+    ++stats_.rejected_logins;
+    end_session(s, fmt::format("booted: client version '{}'", body->client_version), now);
+    return;
+  }
+
+  // Handshake values: fixed by the scenario or drawn from its seed.
+  const std::uint64_t cookie_hi = handshake_rng_.next_u32();
+  const std::uint64_t cookie_lo = handshake_rng_.next_u32();
+  const std::uint32_t server_seed = handshake_rng_.next_u32();
+  const std::uint32_t client_seed = handshake_rng_.next_u32();
+  s.info.cookie = scenario_.cookie.value_or((cookie_hi << 32) | cookie_lo);
+  s.info.server_seed = scenario_.server_seed.value_or(server_seed);
+  s.info.client_seed = scenario_.client_seed.value_or(client_seed);
+
+  net::Packet cr;
+  cr.header.sequence = 0;
+  cr.header.id = kServerId;
+  cr.header.time = header_time(now);
+  cr.header.iteration = kIteration;
+  cr.optional.connect_request =
+      net::ConnectRequestBody{now, s.info.cookie, s.info.net_id, s.info.server_seed, s.info.client_seed, 0};
+  send_raw(from, 0, net::serialize_packet(cr), now);
+  s.connect_request_time = now;
+  s.info.state = SessionState::AwaitingConnectResponse;
+
+  for (const auto& acc : scenario_.accounts) {
+    if (same_ignoring_case(acc.name, body->account)) s.account = &acc;
+  }
+  if (s.account) s.info.account = s.account->name;
+  if (scenario_.server_full) {
+    reject(s, 0x15, "the server is full", now);
+  } else if (body->auth_type != 2) {
+    reject(s, 0x09, fmt::format("auth type 0x{:X} is not account and password", body->auth_type), now);
+  } else if (s.account == nullptr) {
+    reject(s, 0x0A, fmt::format("no account '{}'", body->account), now);
+  } else if (s.account->password != body->password) {
+    reject(s, 0x09, "wrong password", now);
+  }
+}
+
+void ScenarioServer::reject(Session& s, std::uint32_t code, const std::string& why, double now) {
+  // The session's transport starts at once (no ConnectResponse will be
+  // accepted) so that the F659 is an ordinary, resendable packet.
+  s.transport.start(s.info.server_seed, s.info.client_seed, kServerId, kIteration, now);
+  s.info.state = SessionState::Rejected;
+  s.info.rejection = code;
+  s.linger_until = now + config_.linger;
+  ++stats_.rejected_logins;
+  event(now, s.info.id, fmt::format("rejected with F659 0x{:02X}: {}", code, why));
+  send(s, protocol::encode(protocol::CharacterError{code}), protocol::queue::Ui, 0, now);
+  s.transport.tick(now);
+  flush(s, now);
+}
+
+void ScenarioServer::handle_connect_response(std::span<const std::uint8_t> datagram, const Endpoint& from,
+                                             double now) {
+  auto parsed = net::parse_packet(datagram);
+  if (!parsed || (parsed->header.flags & pf::ConnectResponse) == 0 || !parsed->optional.connect_response ||
+      (parsed->header.flags & pf::EncryptedChecksum) != 0 || !net::cleartext_checksum_ok(*parsed)) {
+    // ACE: "Packet sent to listener 1 and is not a ConnectResponse".
+    ++stats_.ignored_datagrams;
+    return;
+  }
+  const std::uint64_t cookie = *parsed->optional.connect_response;
+  Session* s = nullptr;
+  for (auto& candidate : sessions_) {
+    if (candidate->info.state == SessionState::AwaitingConnectResponse && candidate->info.cookie == cookie &&
+        candidate->info.c2s.address == from.address) {
+      s = candidate.get();
+    }
+  }
+  if (s == nullptr) {
+    ++stats_.ignored_connect_responses;
+    return;
+  }
+  const double since_ms = (now - s->connect_request_time) * 1000.0;
+  if (since_ms < scenario_.connect_race_ms) {
+    ++stats_.ignored_connect_responses;
+    event(now, s->info.id,
+          fmt::format("a ConnectResponse {:.0f} ms after the ConnectRequest was ignored (race delay {:.0f} ms)",
+                      since_ms, scenario_.connect_race_ms));
+    return;
+  }
+  s->info.s2c = from;
+  s->info.state = SessionState::Connected;
+  s->transport.start(s->info.server_seed, s->info.client_seed, kServerId, kIteration, now);
+  event(now, s->info.id, fmt::format("ConnectResponse accepted from {}", to_string(from)));
+
+  protocol::CharacterList list;
+  for (const auto& c : s->account->characters) list.characters.push_back({c.guid, c.name, 0});
+  list.max_slots = s->account->max_slots;
+  list.account = s->account->name;
+  send(*s, protocol::encode(list), protocol::queue::Ui, 0, now);
+  send(*s, protocol::encode(protocol::ServerName{scenario_.connections, scenario_.max_connections,
+                                                 scenario_.world_name}),
+       protocol::queue::Ui, 0, now);
+  send(*s, protocol::encode_ddd_interrogation(), protocol::queue::Database, 0, now);
+  s->transport.tick(now);
+  flush(*s, now);
+}
+
+void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m, double now) {
+  ClientMessage rec;
+  rec.time = now;
+  rec.session = s.info.id;
+  rec.queue = m.queue;
+  rec.bytes = m.bytes;
+  rec.opcode = protocol::peek_opcode(m.bytes);
+  if (rec.opcode == lo::GameAction && m.bytes.size() >= 12) {
+    rec.action_sequence = static_cast<std::uint32_t>(m.bytes[4]) | (static_cast<std::uint32_t>(m.bytes[5]) << 8) |
+                          (static_cast<std::uint32_t>(m.bytes[6]) << 16) |
+                          (static_cast<std::uint32_t>(m.bytes[7]) << 24);
+    rec.action = protocol::peek_wrapped_type(m.bytes);
+    if (rec.action == protocol::opcode::MoveToState) {
+      if (auto d = protocol::decode_move_to_state(m.bytes)) {
+        rec.move_to_state = std::move(*d);
+      } else {
+        rec.decode_error = d.error().message();
+      }
+    } else if (rec.action == protocol::opcode::AutonomousPosition) {
+      if (auto d = protocol::decode_autonomous_position(m.bytes)) {
+        rec.autonomous_position = std::move(*d);
+      } else {
+        rec.decode_error = d.error().message();
+      }
+    }
+  } else if (rec.opcode == lo::CharacterEnterWorld) {
+    if (auto d = protocol::decode_character_enter_world(m.bytes)) {
+      rec.enter_world = std::move(*d);
+    } else {
+      rec.decode_error = d.error().message();
+    }
+  }
+  record(received_, std::move(rec));
+  const ClientMessage& msg = received_.back();
+
+  const SessionState state = s.info.state;
+  if (state == SessionState::Rejected || state == SessionState::LoggingOff || state == SessionState::Ended) return;
+
+  switch (msg.opcode) {
+    case lo::DddInterrogationResponse:
+      send(s, protocol::encode_opcode_only(lo::EndDdd), protocol::queue::Database, 0, now);
+      break;
+    case lo::CharacterEnterWorldRequest:
+      if (state == SessionState::Connected) {
+        send(s, protocol::encode_opcode_only(lo::CharacterEnterWorldServerReady), protocol::queue::Ui, 0, now);
+      }
+      break;
+    case lo::CharacterEnterWorld:
+      if (state != SessionState::Connected) break;
+      if (!msg.enter_world) {
+        event(now, s.info.id, fmt::format("an undecodable F657: {}", msg.decode_error));
+        break;
+      }
+      enter_world(s, *msg.enter_world, now);
+      break;
+    case lo::CharacterLogOff:
+      send(s, protocol::encode_opcode_only(lo::CharacterLogOff), protocol::queue::Ui, 0, now);
+      s.info.state = SessionState::LoggingOff;
+      s.linger_until = now + config_.linger;
+      event(now, s.info.id, "the character logged off");
+      break;
+    case lo::GameAction:
+      if (state != SessionState::InWorld) break;  // ACE drops actions outside the world
+      if (msg.action == lo::LoginCompleteAction) {
+        // As ACE's handler, every LoginComplete leaves portal space (even one
+        // that was meant for an earlier entry or teleport).
+        s.info.teleporting = false;
+        ++s.info.login_completes;
+        s.player_state = (s.player_state & ~(ps::Hidden | ps::IgnoreCollisions)) | ps::ReportCollisions;
+        auto& st = s.stamps[s.character->guid];
+        protocol::SetState set{s.character->guid, s.player_state, stamp(st, TimestampIndex::Instance),
+                               bump(st, TimestampIndex::State)};
+        send(s, protocol::encode(set), protocol::queue::SmartBox, 0, now);
+        event(now, s.info.id, "LoginComplete: the player leaves portal space");
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld& m, double now) {
+  const ScenarioCharacter* character = nullptr;
+  for (const auto& c : s.account->characters) {
+    if (c.guid == m.guid) character = &c;
+  }
+  if (character == nullptr || m.account != s.account->name) {
+    event(now, s.info.id,
+          fmt::format("F657 for 0x{:08X} with account '{}' refused (F659 0x0F; the list's account is '{}')", m.guid,
+                      m.account, s.account->name));
+    send(s, protocol::encode(protocol::CharacterError{0x0F}), protocol::queue::Ui, 0, now);
+    return;
+  }
+  s.character = character;
+  s.info.character = character->guid;
+  s.info.state = SessionState::InWorld;
+  s.world_entry_time = now;
+  s.cursor = 0;
+  s.iteration = 0;
+  s.event_sequence = 1;
+  s.player_state = ps::Hidden | ps::IgnoreCollisions | ps::Gravity | ps::EdgeSlide;
+  event(now, s.info.id, fmt::format("'{}' (0x{:08X}) enters the world", character->name, character->guid));
+
+  const auto description = player_description_payload();
+  send(s,
+       protocol::encode_game_event(character->guid, s.event_sequence++, lo::PlayerDescriptionEvent, description),
+       protocol::queue::Ui, 0, now);
+  send(s, protocol::encode(protocol::PlayerCreate{character->guid}), protocol::queue::SmartBox, 0, now);
+
+  auto& st = s.stamps[character->guid];
+  bump(st, TimestampIndex::Instance);
+  protocol::CreateObject player;
+  player.guid = character->guid;
+  auto& ph = player.physics;
+  ph.state = s.player_state;
+  ph.position = scenario_.player.position;
+  ph.setup_id = scenario_.player.setup_id;
+  ph.motion_table_id = scenario_.player.motion_table_id;
+  ph.sound_table_id = scenario_.player.sound_table_id;
+  ph.physics_script_table_id = scenario_.player.physics_script_table_id;
+  ph.timestamps = st;
+  auto& wd = player.weenie;
+  wd.name = character->name;
+  wd.weenie_class_id = 1;
+  wd.icon_id = 0x06001036;
+  wd.item_type = 0x10;                 // Creature
+  wd.object_description_flags = 0x8;  // Player
+  send(s, protocol::encode(player), protocol::queue::SmartBox, 0, now);
+  play_stream(s, now);
+}
+
+void ScenarioServer::play_stream(Session& s, double now) {
+  const auto& stream = scenario_.stream;
+  if (stream.empty()) {
+    s.info.stream_complete = true;
+    return;
+  }
+  const double t = now - s.world_entry_time;
+  const double period = scenario_.loop_period.value_or(0.0);
+  while (!s.info.stream_complete) {
+    if (s.cursor >= stream.size()) {
+      const bool again = scenario_.loop_period && (!scenario_.loop_count || s.iteration + 1 < *scenario_.loop_count);
+      if (!again) {
+        s.info.stream_complete = true;
+        break;
+      }
+      s.cursor = 0;
+      ++s.iteration;
+    }
+    const StreamEvent& e = stream[s.cursor];
+    if (e.time + period * static_cast<double>(s.iteration) > t) break;
+    play_event(s, e, now);
+    ++s.cursor;
+  }
+}
+
+void ScenarioServer::play_event(Session& s, const StreamEvent& e, double now) {
+  const std::uint32_t player = s.character->guid;
+  auto target = [&](std::uint32_t guid) { return e.to_player ? player : guid; };
+  constexpr std::uint16_t smartbox = protocol::queue::SmartBox;
+  std::visit(
+      [&]<class T>(const T& spec) {
+        if constexpr (std::is_same_v<T, protocol::CreateObject>) {
+          protocol::CreateObject m = spec;
+          m.guid = target(spec.guid);
+          auto& st = s.stamps[m.guid];
+          bump(st, TimestampIndex::Instance);
+          m.physics.timestamps = st;
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::UpdatePosition>) {
+          protocol::UpdatePosition m = spec;
+          m.guid = target(spec.guid);
+          auto& st = s.stamps[m.guid];
+          m.position.instance_ts = stamp(st, TimestampIndex::Instance);
+          m.position.position_ts = bump(st, TimestampIndex::Position);
+          m.position.teleport_ts = stamp(st, TimestampIndex::Teleport);
+          m.position.force_position_ts = stamp(st, TimestampIndex::ForcePosition);
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::SetState>) {
+          protocol::SetState m = spec;
+          m.guid = target(spec.guid);
+          auto& st = s.stamps[m.guid];
+          m.instance_ts = stamp(st, TimestampIndex::Instance);
+          m.state_ts = bump(st, TimestampIndex::State);
+          if (m.guid == player) s.player_state = m.state;
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::VectorUpdate>) {
+          protocol::VectorUpdate m = spec;
+          m.guid = target(spec.guid);
+          auto& st = s.stamps[m.guid];
+          m.instance_ts = stamp(st, TimestampIndex::Instance);
+          m.vector_ts = bump(st, TimestampIndex::Vector);
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::MovementEvent>) {
+          protocol::MovementEvent m = spec;
+          m.guid = target(spec.guid);
+          auto& st = s.stamps[m.guid];
+          m.instance_ts = stamp(st, TimestampIndex::Instance);
+          m.movement_ts = bump(st, TimestampIndex::Movement);
+          // ACE: the current server-control stamp for autonomous motion, the next otherwise.
+          m.server_control_ts = m.is_autonomous != 0 ? stamp(st, TimestampIndex::ServerControlledMove)
+                                                     : bump(st, TimestampIndex::ServerControlledMove);
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::PlayScriptType>) {
+          protocol::PlayScriptType m = spec;
+          m.guid = target(spec.guid);
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::PlayScriptId>) {
+          protocol::PlayScriptId m = spec;
+          m.guid = target(spec.guid);
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::DeleteObject>) {
+          protocol::DeleteObject m = spec;
+          m.guid = target(spec.guid);
+          m.instance_ts = stamp(s.stamps[m.guid], TimestampIndex::Instance);
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, TeleportSpec>) {
+          // ACE Player.Teleport (spec 3.8): F751, a provisional F748, then the pink bubble.
+          auto& st = s.stamps[player];
+          send(s, protocol::encode(protocol::PlayerTeleport{bump(st, TimestampIndex::Teleport)}), smartbox, e.line,
+               now);
+          if (spec.destination) {
+            protocol::UpdatePosition up;
+            up.guid = player;
+            const auto& d = *spec.destination;
+            up.position.cell_id = d.cell_id;
+            up.position.origin = d.origin;
+            up.position.qw = d.orientation.w;
+            up.position.qx = d.orientation.x;
+            up.position.qy = d.orientation.y;
+            up.position.qz = d.orientation.z;
+            up.position.instance_ts = stamp(st, TimestampIndex::Instance);
+            up.position.position_ts = bump(st, TimestampIndex::Position);
+            up.position.teleport_ts = stamp(st, TimestampIndex::Teleport);
+            up.position.force_position_ts = stamp(st, TimestampIndex::ForcePosition);
+            send(s, protocol::encode(up), smartbox, e.line, now);
+          }
+          s.player_state |= ps::Hidden | ps::IgnoreCollisions;
+          protocol::SetState set{player, s.player_state, stamp(st, TimestampIndex::Instance),
+                                 bump(st, TimestampIndex::State)};
+          send(s, protocol::encode(set), smartbox, e.line, now);
+          s.info.teleporting = true;
+        } else if constexpr (std::is_same_v<T, protocol::Sound>) {
+          protocol::Sound m = spec;
+          m.guid = target(spec.guid);
+          send(s, protocol::encode(m), smartbox, e.line, now);
+        } else if constexpr (std::is_same_v<T, protocol::ServerMessage>) {
+          send(s, protocol::encode(spec), protocol::queue::Ui, e.line, now);
+        } else if constexpr (std::is_same_v<T, RawMessage>) {
+          send(s, spec.bytes, spec.queue, e.line, now);
+        }
+      },
+      e.message);
+}
+
+void ScenarioServer::send(Session& s, std::vector<std::uint8_t> message, std::uint16_t queue, int script_line,
+                          double now) {
+  s.transport.send_message(message, queue);
+  if (script_line != 0) ++s.info.scripted_sent;
+  record(sent_, SentMessage{now, s.info.id, queue, std::move(message), script_line});
+}
+
+void ScenarioServer::flush(Session& s, double now) {
+  for (auto& d : s.transport.take_outgoing()) send_raw(s.info.s2c, 1, std::move(d), now);
+}
+
+void ScenarioServer::end_session(Session& s, const std::string& why, double now) {
+  if (s.info.state == SessionState::Ended) return;
+  s.info.state = SessionState::Ended;
+  s.info.end_reason = why;
+  event(now, s.info.id, fmt::format("session ended: {}", why));
+  ++ended_;
+}
+
+void ScenarioServer::forget_ended_sessions() {
+  // Called between loops over sessions_ only: forgets the oldest ended sessions.
+  if (ended_ <= config_.max_ended_sessions) return;
+  std::size_t excess = ended_ - config_.max_ended_sessions;
+  std::erase_if(sessions_, [&](const auto& x) {
+    if (excess == 0 || x->info.state != SessionState::Ended) return false;
+    --excess;
+    --ended_;
+    return true;
+  });
+}
+
+void ScenarioServer::tick(double now) {
+  now_ = std::max(now_, now);
+  for (auto& d : inbound_.pop_ready(now)) handle_datagram(d.bytes, d.peer, d.local_port, now);
+  for (auto& owned : sessions_) {
+    Session& s = *owned;
+    switch (s.info.state) {
+      case SessionState::Ended:
+        continue;
+      case SessionState::AwaitingConnectResponse:
+        if (now - s.created > config_.half_open_timeout) end_session(s, "no ConnectResponse arrived", now);
+        continue;
+      case SessionState::Rejected:
+      case SessionState::LoggingOff:
+        if (now >= s.linger_until) {
+          end_session(s, s.info.state == SessionState::Rejected ? "rejected" : "logged off", now);
+          continue;
+        }
+        break;
+      case SessionState::Connected:
+      case SessionState::InWorld:
+        if (s.transport.timed_out(now)) {
+          end_session(s, "the client fell silent", now);
+          continue;
+        }
+        if (s.info.state == SessionState::InWorld) play_stream(s, now);
+        break;
+    }
+    s.transport.tick(now);
+    flush(s, now);
+  }
+  forget_ended_sessions();
+}
+
+std::vector<Datagram> ScenarioServer::take_outgoing() { return outbound_.pop_ready(now_); }
+
+std::vector<SessionInfo> ScenarioServer::sessions() const {
+  std::vector<SessionInfo> out;
+  out.reserve(sessions_.size());
+  for (const auto& s : sessions_) {
+    SessionInfo info = s->info;
+    info.transport = s->transport.stats();
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+ServerStats ScenarioServer::stats() const {
+  ServerStats st = stats_;
+  st.outbound = outbound_.stats();
+  st.inbound = inbound_.stats();
+  return st;
+}
+
+}  // namespace dereth::scenario
