@@ -74,11 +74,23 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
     connect_ = *p->optional.connect_request;
     server_iteration_ = p->header.iteration;
     state_ = SessionState::Connecting;
+    connect_started_ = now;
     send_connect_response(now);
     return;
   }
   if (state_ == SessionState::Connecting) {
-    if (from_port_offset != 1) return;
+    if (from_port_offset != 1) {
+      // A fresh ConnectRequest (a new cookie) means the server started over: answer that one.
+      auto p = parse_packet(datagram);
+      if (p && cleartext_checksum_ok(*p) && p->optional.connect_request &&
+          p->optional.connect_request->cookie != connect_->cookie) {
+        connect_ = *p->optional.connect_request;
+        server_iteration_ = p->header.iteration;
+        connect_started_ = now;
+        send_connect_response(now);
+      }
+      return;
+    }
     // The first packet from N+1 proves the ConnectResponse was accepted.
     transport_.start(connect_->client_seed, connect_->server_seed,
                      static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU), server_iteration_, now);
@@ -186,13 +198,18 @@ void ClientSession::tick(double now) {
       }
       return;
     case SessionState::Connecting:
-      if (now - last_connect_sent_ >= config_.connect_resend_interval) {
-        if (now - last_login_sent_ > config_.transport.silence_timeout / 4) {
+      if (now - connect_started_ >= config_.connect_give_up) {
+        // ConnectResponses left unanswered: the server dropped the half-open
+        // session (spec/protocol.md correction 3); start a fresh handshake.
+        if (login_sent_ >= config_.login_attempts) {
           fail(fmt::format("{} sent a ConnectRequest but never accepted the ConnectResponse", config_.server_name));
           return;
         }
-        send_connect_response(now);
+        state_ = SessionState::LoggingIn;
+        send_login_request(now);
+        return;
       }
+      if (now - last_connect_sent_ >= config_.connect_resend_interval) send_connect_response(now);
       return;
     case SessionState::CharacterSelect:
     case SessionState::EnteringWorld:

@@ -28,6 +28,7 @@ struct SessionConfig {
   double login_resend_interval = 2.0;
   int login_attempts = 20;
   double connect_resend_interval = 0.3;
+  double connect_give_up = 3.0;  // unanswered ConnectResponses for this long start a fresh handshake
   TransportConfig transport;
 };
 
@@ -97,6 +98,7 @@ class ClientSession {
   int login_sent_ = 0;
   double last_login_sent_ = 0;
   double last_connect_sent_ = 0;
+  double connect_started_ = 0;
   std::optional<ConnectRequestBody> connect_;
   std::uint16_t server_iteration_ = 0;
   std::optional<protocol::CharacterList> characters_;
