@@ -1,0 +1,310 @@
+#pragma once
+// PhysicsObj (retail CPhysicsObj): one object's physics state and its
+// fixed-quantum update (seed retail-projectile-vfx sections 2, 3, 9 and 10;
+// spec/physics.md section 0).
+//
+// Functions keep the retail names in snake_case; each definition cites the
+// retail function and address. Collision transitions, terrain and cells are
+// not ported yet: a position commit stores the frame directly (docs/sim.md,
+// "Not yet ported").
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "dereth/core/frame.hpp"
+#include "dereth/protocol/obj_desc.hpp"
+#include "dereth/protocol/physics_desc.hpp"
+#include "dereth/sim/position.hpp"
+#include "dereth/sim/seams.hpp"
+#include "dereth/sim/types.hpp"
+
+namespace dereth::sim {
+
+class SimContext;
+class PhysicsObj;
+
+// What OBJECTINFO::init and missile_ignore ask of the weenie (CWeenieObject).
+// An object without a weenie has none.
+struct WeenieTraits {
+  bool is_creature = false;
+  bool is_impenetrable = false;
+  bool is_player = false;
+  bool is_pk = false;
+  bool is_pklite = false;
+};
+
+// Plane: a normal and a distance (the contact plane).
+struct Plane {
+  glm::vec3 normal{0.0f, 0.0f, 0.0f};
+  float d = 0.0f;
+};
+
+// One attached child (CHILDLIST entry).
+struct ChildAttachment {
+  PhysicsObj* object = nullptr;
+  std::uint32_t part_index = 0;
+  core::Frame frame;
+  std::uint32_t location = 0;
+};
+
+class PhysicsObj {
+ public:
+  using TimestampIndex = protocol::TimestampIndex;
+
+  // CPhysicsObj::CPhysicsObj 0x005123F0: state 0x00400C08, zero vectors,
+  // default friction/elasticity/translucency, scale 1, all nine stamps 0.
+  PhysicsObj(SimContext& context, std::uint32_t guid, LocalId local_id);
+  PhysicsObj(const PhysicsObj&) = delete;
+  PhysicsObj& operator=(const PhysicsObj&) = delete;
+  ~PhysicsObj();
+
+  // --- identity and read access -------------------------------------------
+  [[nodiscard]] std::uint32_t id() const noexcept { return id_; }
+  [[nodiscard]] LocalId local_id() const noexcept { return local_id_; }
+  [[nodiscard]] SimContext& context() const noexcept { return *context_; }
+  [[nodiscard]] std::uint32_t state() const noexcept { return state_; }
+  [[nodiscard]] std::uint32_t transient_state() const noexcept { return transient_state_; }
+  [[nodiscard]] const Position& position() const noexcept { return position_; }
+  // Whether the object is in a cell (retail `cell != 0`).
+  [[nodiscard]] bool in_cell() const noexcept { return in_cell_; }
+  [[nodiscard]] const glm::vec3& velocity() const noexcept { return velocity_; }
+  [[nodiscard]] const glm::vec3& acceleration() const noexcept { return acceleration_; }
+  [[nodiscard]] const glm::vec3& omega() const noexcept { return omega_; }
+  [[nodiscard]] const glm::vec3& cached_velocity() const noexcept { return cached_velocity_; }
+  [[nodiscard]] float friction() const noexcept { return friction_; }
+  [[nodiscard]] float elasticity() const noexcept { return elasticity_; }
+  [[nodiscard]] float translucency() const noexcept { return translucency_; }
+  [[nodiscard]] float translucency_original() const noexcept { return translucency_original_; }
+  [[nodiscard]] float scale() const noexcept { return scale_; }
+  [[nodiscard]] std::uint32_t motion_table_id() const noexcept { return motion_table_id_; }
+  [[nodiscard]] std::uint32_t sound_table_id() const noexcept { return sound_table_id_; }
+  // The current PhysicsScriptTable (0 = none).
+  [[nodiscard]] std::uint32_t physics_script_table_id() const noexcept { return physics_script_table_id_; }
+  [[nodiscard]] std::uint32_t setup_id() const noexcept { return setup_id_; }
+  [[nodiscard]] std::uint32_t default_script_type() const noexcept { return default_script_; }
+  [[nodiscard]] float default_script_intensity() const noexcept { return default_script_intensity_; }
+  [[nodiscard]] bool last_move_was_autonomous() const noexcept { return last_move_was_autonomous_; }
+  [[nodiscard]] bool jumped_this_frame() const noexcept { return jumped_this_frame_; }
+  // The nine channel stamps, in PhysicsDesc wire order.
+  [[nodiscard]] const std::array<std::uint16_t, protocol::kTimestampCount>& update_times() const noexcept {
+    return update_times_;
+  }
+  [[nodiscard]] std::uint16_t update_time(TimestampIndex i) const noexcept {
+    return update_times_[static_cast<std::size_t>(i)];
+  }
+  void set_update_time(TimestampIndex i, std::uint16_t stamp) noexcept {
+    update_times_[static_cast<std::size_t>(i)] = stamp;
+  }
+  [[nodiscard]] std::uint16_t instance() const noexcept { return update_time(TimestampIndex::Instance); }
+  // The simulated time of the last update (retail `update_time`, a double).
+  [[nodiscard]] core::Seconds last_update_time() const noexcept { return update_time_; }
+  void set_last_update_time(core::Seconds t) noexcept { update_time_ = t; }
+  [[nodiscard]] PhysicsObj* parent() const noexcept { return parent_; }
+  [[nodiscard]] std::uint32_t parent_location() const noexcept { return parent_location_; }
+  [[nodiscard]] const std::vector<ChildAttachment>& children() const noexcept { return children_; }
+  [[nodiscard]] float player_distance() const noexcept { return player_distance_; }
+  [[nodiscard]] const glm::vec3& player_vector() const noexcept { return player_vector_; }
+  [[nodiscard]] const Plane& contact_plane() const noexcept { return contact_plane_; }
+  [[nodiscard]] const std::optional<WeenieTraits>& weenie() const noexcept { return weenie_; }
+  [[nodiscard]] const protocol::ObjDesc& visual_desc() const noexcept { return visual_desc_; }
+
+  // --- writers the collision and weenie sides use --------------------------
+  void set_transient_state(std::uint32_t bits) noexcept { transient_state_ = bits; }
+  void set_contact_plane(const Plane& plane) noexcept { contact_plane_ = plane; }
+  void set_weenie(std::optional<WeenieTraits> traits) noexcept { weenie_ = traits; }
+  void set_visual_desc(const protocol::ObjDesc& desc) { visual_desc_ = desc; }
+  void set_setup_id(std::uint32_t setup_did) noexcept { setup_id_ = setup_did; }
+
+  // --- seams ---------------------------------------------------------------
+  [[nodiscard]] PartArray* part_array() const noexcept { return part_array_.get(); }
+  void set_part_array(std::unique_ptr<PartArray> parts) noexcept { part_array_ = std::move(parts); }
+  [[nodiscard]] MovementManager* movement_manager() const noexcept { return movement_manager_.get(); }
+  void set_movement_manager(std::unique_ptr<MovementManager> m) noexcept { movement_manager_ = std::move(m); }
+  [[nodiscard]] PositionManager* position_manager() const noexcept { return position_manager_.get(); }
+  void set_position_manager(std::unique_ptr<PositionManager> m) noexcept { position_manager_ = std::move(m); }
+  // Timed object hooks, head first (CallPES inserts at the head).
+  void add_hook_at_head(std::unique_ptr<PhysicsObjHook> hook);
+  [[nodiscard]] std::size_t hook_count() const noexcept { return hooks_.size(); }
+  void add_anim_hook(std::unique_ptr<AnimHook> hook);
+
+  // --- description ---------------------------------------------------------
+  // CPhysicsObj::InitDefaults 0x005139D0
+  void init_defaults(const SetupDefaults& setup);
+  // CPhysicsObj::set_description 0x00514F40. The network PeTable replaces the
+  // current table even when absent; the network acceleration is not installed.
+  bool set_description(const protocol::PhysicsDesc& desc, bool set_movement);
+
+  // --- state ---------------------------------------------------------------
+  // CPhysicsObj::set_state 0x00514DD0: Lighting, then NoDraw, then Hidden.
+  bool set_state(std::uint32_t new_state, bool send_event);
+  // CPhysicsObj::set_hidden 0x00514C60
+  void set_hidden(bool hidden, bool send_event);
+  // CPhysicsObj::set_nodraw 0x0050FCA0
+  bool set_nodraw(bool nodraw, bool send_event);
+  // CPhysicsObj::set_lights 0x0050FCF0
+  void set_lights(bool lights_on, bool send_event);
+  // CPhysicsObj::set_elasticity 0x0050FD40: clamped to [0, 0.1].
+  bool set_elasticity(float elasticity);
+  // CPhysicsObj::set_velocity 0x005113F0: clamped to 50 m/s; activates.
+  void set_velocity(const glm::vec3& velocity, bool send_event);
+  // CPhysicsObj::set_omega 0x0050F6D0
+  void set_omega(const glm::vec3& omega, bool send_event);
+  // CPhysicsObj::set_active 0x0050FC40
+  bool set_active(bool active);
+  // CPhysicsObj::set_on_walkable 0x00511310
+  void set_on_walkable(bool on_walkable);
+  // CPhysicsObj::clear_transient_states 0x00511BF0
+  void clear_transient_states();
+  // CPhysicsObj::newer_event 0x00451B10: store `stamp` when strictly newer.
+  bool newer_event(TimestampIndex channel, std::uint16_t stamp) noexcept;
+
+  // --- the update loop -----------------------------------------------------
+  // CPhysicsObj::update_object 0x00515D10
+  void update_object();
+  // CPhysicsObj::UpdateObjectInternal 0x005156B0
+  void update_object_internal(FloatSeconds quantum);
+  // CPhysicsObj::UpdatePositionInternal 0x00512C30
+  void update_position_internal(FloatSeconds quantum, core::Frame& new_frame);
+  // CPhysicsObj::UpdatePhysicsInternal 0x00510700
+  void update_physics_internal(FloatSeconds quantum, core::Frame& frame);
+  // CPhysicsObj::calc_acceleration 0x00510950
+  void calc_acceleration();
+  // CPhysicsObj::calc_friction 0x0050EE70
+  void calc_friction(FloatSeconds quantum, float velocity_mag2);
+  // CPhysicsObj::process_hooks 0x00511550
+  void process_hooks();
+  // CPhysicsObj::get_object_info 0x00511CC0: the OBJECTINFO state bits.
+  [[nodiscard]] std::uint32_t get_object_info(bool admin_move) const;
+
+  // --- position and world membership ---------------------------------------
+  // CPhysicsObj::set_frame 0x00514090
+  void set_frame(const core::Frame& frame);
+  // CPhysicsObj::set_heading 0x00514160
+  void set_heading(float degrees, bool send_event);
+  // CPhysicsObj::get_heading 0x00511540
+  [[nodiscard]] float get_heading() const;
+  // CPhysicsObj::store_position 0x005141A0
+  void store_position(const Position& p);
+  // CPhysicsObj::enter_world 0x00516310 (store, then enter with sliding)
+  bool enter_world(const Position& p);
+  // CPhysicsObj::enter_world 0x00516170
+  bool enter_world(bool slide);
+  // CPhysicsObj::leave_world 0x005155A0
+  void leave_world();
+  // CPhysicsObj::exit_world 0x00514E60
+  void exit_world();
+  // CPhysicsObj::SetPositionSimple 0x005162B0
+  bool set_position_simple(const Position& p, bool sliding);
+  // CPhysicsObj::MoveOrTeleport 0x00516330 (the velocity is received, as retail's is, and not installed)
+  bool move_or_teleport(const Position& p, std::uint16_t teleport_timestamp, bool contact, const glm::vec3& velocity);
+  // CPhysicsObj::teleport_hook 0x00514ED0
+  void teleport_hook(bool hide);
+  // CPhysicsObj::InterpolateTo: through the PositionManager (docs/sim.md when none exists).
+  void interpolate_to(const Position& p, bool keep_heading);
+  // CPhysicsObj::ConstrainTo
+  void constrain_to(const Position& p);
+  // CPhysicsObj::SetPlacementFrame 0x0050F690
+  bool set_placement_frame(std::uint32_t frame_id, bool send_event);
+  // CPhysicsObj::HasAnims 0x0050F770
+  [[nodiscard]] bool has_anims() const;
+
+  // --- parenting -----------------------------------------------------------
+  // CPhysicsObj::set_parent 0x00515A90: fails without a holding location.
+  bool set_parent(PhysicsObj& parent, std::uint32_t where);
+  // CPhysicsObj::unset_parent 0x00513470
+  void unset_parent();
+  // CPhysicsObj::unparent_children 0x005134E0
+  void unparent_children();
+  // CPhysicsObj::UpdateChild 0x00512D50
+  void update_child(PhysicsObj& child, std::uint32_t part_index, const core::Frame& child_frame);
+  // CPhysicsObj::UpdateChildrenInternal 0x00513DA0
+  void update_children_internal();
+
+  // --- scripts -------------------------------------------------------------
+  // CPhysicsObj::play_script 0x00510D30 (direct DID; only while in a cell)
+  bool play_script(std::uint32_t script_did);
+  // CPhysicsObj::play_script 0x00513260 (typed, through the current table)
+  bool play_script(std::uint32_t script_type, float mod);
+  // CPhysicsObj::play_script_internal 0x00510CD0
+  bool play_script_internal(std::uint32_t script_did);
+
+  // --- movement ------------------------------------------------------------
+  // CPhysicsObj::unpack_movement (creates the MovementManager on demand).
+  void unpack_movement(const protocol::MovementData& data, bool autonomous);
+  void set_last_move_was_autonomous(bool autonomous) noexcept { last_move_was_autonomous_ = autonomous; }
+
+ private:
+  void add_child(PhysicsObj& child, const HoldingLocation& where, std::uint32_t location);
+  void remove_child(const PhysicsObj& child) noexcept;
+  // Commits a position without a collision transition (docs/sim.md).
+  bool set_position_internal(const Position& p);
+  PositionManager* make_position_manager();
+
+  SimContext* context_;
+  std::uint32_t id_;
+  LocalId local_id_;
+
+  std::uint32_t state_ = kInitialState;
+  std::uint32_t transient_state_ = 0;
+  Position position_;
+  bool in_cell_ = false;
+  glm::vec3 velocity_{0.0f};
+  glm::vec3 acceleration_{0.0f};
+  glm::vec3 omega_{0.0f};
+  glm::vec3 cached_velocity_{0.0f};
+  float elasticity_ = kDefaultElasticity;
+  float friction_ = kDefaultFriction;
+  float translucency_ = kDefaultTranslucency;
+  float translucency_original_ = kDefaultTranslucency;
+  float scale_ = 1.0f;
+  float massinv_ = 1.0f;
+  std::uint32_t motion_table_id_ = 0;
+  std::uint32_t sound_table_id_ = 0;
+  std::uint32_t physics_script_table_id_ = 0;
+  std::uint32_t setup_id_ = 0;
+  std::uint32_t default_script_ = 0;
+  float default_script_intensity_ = 0.0f;
+  bool last_move_was_autonomous_ = false;
+  bool jumped_this_frame_ = false;
+  std::array<std::uint16_t, protocol::kTimestampCount> update_times_{};
+  core::Seconds update_time_{0.0};
+  glm::vec3 player_vector_{0.0f, 0.0f, 1.0f};
+  float player_distance_ = std::numeric_limits<float>::max();
+  Plane contact_plane_;
+  std::optional<WeenieTraits> weenie_;
+  protocol::ObjDesc visual_desc_;
+
+  PhysicsObj* parent_ = nullptr;
+  std::uint32_t parent_location_ = 0;
+  std::vector<ChildAttachment> children_;
+
+  std::unique_ptr<PartArray> part_array_;
+  std::unique_ptr<MovementManager> movement_manager_;
+  std::unique_ptr<PositionManager> position_manager_;
+  std::vector<std::unique_ptr<PhysicsObjHook>> hooks_;  // index 0 is the head
+  std::vector<std::unique_ptr<AnimHook>> anim_hooks_;
+};
+
+// OBJECTINFO: the moving object's view of what it may collide with.
+struct ObjectInfo {
+  const PhysicsObj* object = nullptr;
+  std::uint32_t state = 0;
+  float scale = 1.0f;
+  bool ethereal = false;
+  // The designated target: zero unless a targeting system sets it, never
+  // inferred from the UI selection (seed section 10).
+  std::uint32_t target_id = 0;
+
+  // OBJECTINFO::init 0x0050CF30
+  void init(const PhysicsObj& moving, std::uint32_t object_state);
+  // OBJECTINFO::missile_ignore 0x0050CEB0
+  [[nodiscard]] bool missile_ignore(const PhysicsObj& other) const;
+};
+
+}  // namespace dereth::sim

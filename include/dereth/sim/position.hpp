@@ -1,0 +1,41 @@
+#pragma once
+// Position: a cell id plus a Frame, and the LandDefs helpers the object loop
+// needs (spec/physics.md section 4.2).
+
+#include <cstdint>
+
+#include <glm/vec3.hpp>
+
+#include "dereth/core/frame.hpp"
+#include "dereth/protocol/types.hpp"
+
+namespace dereth::sim {
+
+struct Position {
+  std::uint32_t objcell_id = 0;
+  core::Frame frame;
+};
+
+// The wire Position as a simulation Position: the quaternion goes through
+// Frame::set_rotate, so an invalid one leaves the identity.
+[[nodiscard]] Position to_position(const protocol::Position& p) noexcept;
+[[nodiscard]] Position to_position(std::uint32_t cell_id, const protocol::Vec3& origin,
+                                   const protocol::Quat& orientation) noexcept;
+[[nodiscard]] glm::vec3 to_vec3(const protocol::Vec3& v) noexcept;
+
+// LandDefs::get_block_offset: zero for the same landblock, otherwise the
+// landblock difference times 192 m.
+[[nodiscard]] glm::vec3 block_offset(std::uint32_t from_cell, std::uint32_t to_cell) noexcept;
+
+// Position::get_offset: the vector from `from` to `to`, landblock-aware.
+[[nodiscard]] glm::vec3 get_offset(const Position& from, const Position& to) noexcept;
+
+// LandDefs::adjust_to_outside (RE geometry/LandDefs.c line 144): re-homes an
+// outdoor position that walked off its landblock. Returns false (and sets the
+// cell to 0) for an invalid cell range or a position off the world.
+bool adjust_to_outside(std::uint32_t& cell_id, glm::vec3& origin) noexcept;
+
+// True for the valid objcell ranges (1..0x40, 0x100..0xFFFD, 0xFFFF).
+[[nodiscard]] bool is_valid_cell(std::uint32_t cell_id) noexcept;
+
+}  // namespace dereth::sim

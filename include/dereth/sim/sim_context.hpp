@@ -1,0 +1,56 @@
+#pragma once
+// The world state retail keeps in globals (Timer::cur_time,
+// PhysicsTimer::curr_time, CPhysicsObj::player_object, PhysicsGlobals, the
+// object maintainer's active flag), plus the seams and the seeded generator.
+// One per world; every PhysicsObj holds a reference to it.
+
+#include <cstdint>
+#include <vector>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/core/rng.hpp"
+#include "dereth/sim/seams.hpp"
+
+namespace dereth::sim {
+
+class PhysicsObj;
+
+class SimContext {
+ public:
+  // `clock` is read, never owned; it must outlive the context. The seams
+  // default to retail's "owner absent" behaviour until set.
+  explicit SimContext(const core::Clock& clock, std::uint32_t seed = core::Rng::kDefaultSeed) noexcept;
+  SimContext(const SimContext&) = delete;
+  SimContext& operator=(const SimContext&) = delete;
+
+  // Timer::cur_time: the injected clock's reading.
+  [[nodiscard]] core::Seconds now() const { return clock_->now(); }
+
+  // PhysicsTimer::curr_time: the simulated time of the quantum being run.
+  core::Seconds physics_time{0.0};
+  // CPhysicsObj::player_object (set by SmartBox::init_player).
+  PhysicsObj* player = nullptr;
+  // CObjectMaint::is_active (the 96 m activity cull needs it).
+  bool object_maint_active = true;
+  // The world's seeded generator (CallPES pauses, particle spread).
+  core::Rng rng;
+  // CPhysics::static_animating_objects: static objects with a default
+  // animation or script (CPhysicsObj::InitDefaults adds them).
+  std::vector<PhysicsObj*> static_animating_objects;
+
+  [[nodiscard]] EffectsSink& effects() const noexcept { return *effects_; }
+  [[nodiscard]] ObjectFactory& factory() const noexcept { return *factory_; }
+  [[nodiscard]] PlayerController& controller() const noexcept { return *controller_; }
+  // Not owned; nullptr restores the default.
+  void set_effects(EffectsSink* sink) noexcept;
+  void set_factory(ObjectFactory* factory) noexcept;
+  void set_controller(PlayerController* controller) noexcept;
+
+ private:
+  const core::Clock* clock_;
+  EffectsSink* effects_;
+  ObjectFactory* factory_;
+  PlayerController* controller_;
+};
+
+}  // namespace dereth::sim

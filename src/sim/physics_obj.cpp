@@ -1,0 +1,805 @@
+#include "dereth/sim/physics_obj.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "dereth/core/log.hpp"
+#include "dereth/core/timestamp.hpp"
+#include "dereth/sim/sim_context.hpp"
+
+namespace dereth::sim {
+
+namespace ps = protocol::physics_state;
+namespace ts = transient_state;
+
+namespace {
+
+// AC1Legacy::Vector3::operator== (and Vector3::operator!=): per-component
+// within EPSILON.
+bool nearly_equal(const glm::vec3& a, const glm::vec3& b) noexcept {
+  return std::fabs(a.x - b.x) <= kPhysicsEpsilon && std::fabs(a.y - b.y) <= kPhysicsEpsilon &&
+         std::fabs(a.z - b.z) <= kPhysicsEpsilon;
+}
+
+glm::vec3 to_glm(const std::optional<protocol::Vec3>& v) noexcept {
+  return v ? glm::vec3(v->x, v->y, v->z) : glm::vec3(0.0f);
+}
+
+FloatSeconds to_float(core::Seconds s) noexcept {
+  return FloatSeconds{static_cast<float>(s.count())};
+}
+
+}  // namespace
+
+// CPhysicsObj::CPhysicsObj 0x005123F0
+PhysicsObj::PhysicsObj(SimContext& context, std::uint32_t guid, LocalId local_id)
+    : context_(&context), id_(guid), local_id_(local_id) {}
+
+PhysicsObj::~PhysicsObj() {
+  // CPhysicsObj::Destroy: a static animating object leaves CPhysics's list.
+  auto& list = context_->static_animating_objects;
+  list.erase(std::remove(list.begin(), list.end(), this), list.end());
+}
+
+void PhysicsObj::add_hook_at_head(std::unique_ptr<PhysicsObjHook> hook) {
+  if (hook) hooks_.insert(hooks_.begin(), std::move(hook));
+}
+
+void PhysicsObj::add_anim_hook(std::unique_ptr<AnimHook> hook) {
+  if (hook) anim_hooks_.push_back(std::move(hook));
+}
+
+// --- description -------------------------------------------------------------
+
+// CPhysicsObj::InitDefaults 0x005139D0
+void PhysicsObj::init_defaults(const SetupDefaults& setup) {
+  if (setup.default_script_id != 0) {
+    play_script_internal(setup.default_script_id);
+  }
+  if (setup.default_motion_table_id != 0) {
+    // CPhysicsObj::SetMotionTableID 0x00512780
+    if (part_array_ && part_array_->set_motion_table_id(setup.default_motion_table_id)) {
+      movement_manager_ = context_->factory().make_movement_manager(*this);
+    }
+    motion_table_id_ = setup.default_motion_table_id;
+  }
+  if (setup.default_sound_table_id != 0) {
+    sound_table_id_ = setup.default_sound_table_id;
+  }
+  if (setup.default_script_table_id != 0) {
+    physics_script_table_id_ = setup.default_script_table_id;
+  }
+  if ((state_ & ps::Static) != 0) {
+    if (setup.default_anim_id != 0) state_ |= ps::HasDefaultAnim;
+    if (setup.default_script_id != 0) state_ |= ps::HasDefaultScript;
+    if ((state_ & (ps::HasDefaultAnim | ps::HasDefaultScript)) != 0) {
+      // CPhysics::AddStaticAnimatingObject
+      auto& list = context_->static_animating_objects;
+      if (std::find(list.begin(), list.end(), this) == list.end()) list.push_back(this);
+    }
+  }
+}
+
+// CPhysicsObj::set_description 0x00514F40
+bool PhysicsObj::set_description(const protocol::PhysicsDesc& desc, bool set_movement) {
+  // CPhysicsObj::SetMotionTableID 0x00512780. Retail fails the whole
+  // description when there is no part array; dereth describes objects whose
+  // Setup it cannot load (docs/sim.md, deviation D1).
+  const std::uint32_t mtable = desc.motion_table_id.value_or(0);
+  if (part_array_) {
+    if (!part_array_->set_motion_table_id(mtable)) return false;
+    movement_manager_.reset();
+    if (mtable != 0) movement_manager_ = context_->factory().make_movement_manager(*this);
+  }
+  motion_table_id_ = mtable;
+
+  // Sound table and PhysicsScriptTable: released unconditionally, then the
+  // network value (absent = none) installed. The Setup's table is not a
+  // fallback (seed section 2).
+  sound_table_id_ = desc.sound_table_id.value_or(0);
+  physics_script_table_id_ = desc.physics_script_table_id.value_or(0);
+
+  if (desc.movement && !desc.movement->bytes.empty()) {
+    last_move_was_autonomous_ = desc.movement->autonomous.value_or(0) != 0;
+    if (set_movement) {
+      auto data = protocol::decode_movement_buffer(desc.movement->bytes);
+      if (data) {
+        unpack_movement(*data, last_move_was_autonomous_);
+      } else {
+        core::logger(core::Module::Sim)
+            ->warn("object {:#010x}: movement buffer not decoded: {}", id_, data.error().message());
+      }
+    }
+  } else if (part_array_) {
+    // CPhysicsObj::SetPlacementFrameInternal
+    part_array_->set_placement_frame(desc.animation_frame.value_or(0));
+  }
+
+  set_state(desc.state, true);
+
+  scale_ = desc.object_scale.value_or(1.0f);
+  if (part_array_) part_array_->set_scale(glm::vec3(scale_));
+  const float friction = desc.friction.value_or(kDefaultFriction);
+  if (friction >= 0.0f && friction <= 1.0f) friction_ = friction;
+  set_elasticity(desc.elasticity.value_or(kDefaultElasticity));
+  const float translucency = desc.translucency.value_or(kDefaultTranslucency);
+  translucency_original_ = translucency;
+  if (translucency != 0.0f) {
+    translucency_ = translucency;
+    if (part_array_) part_array_->set_translucency(translucency);
+  }
+  set_velocity(to_glm(desc.velocity), true);
+  // The network acceleration is unpacked but never installed (seed section 2).
+  omega_ = to_glm(desc.omega);
+  default_script_ = desc.default_script_type.value_or(0);
+  default_script_intensity_ = desc.default_script_intensity.value_or(0.0f);
+  update_times_ = desc.timestamps;
+  return true;
+}
+
+// --- state -------------------------------------------------------------------
+
+// CPhysicsObj::set_state 0x00514DD0
+bool PhysicsObj::set_state(std::uint32_t new_state, bool /*send_event*/) {
+  const std::uint32_t changed = new_state ^ state_;
+  state_ = new_state;
+  if ((changed & ps::Lighting) != 0) {
+    if ((new_state & ps::Lighting) != 0) {
+      state_ |= ps::Lighting;
+      if (part_array_) part_array_->init_lights();
+    } else {
+      state_ &= ~ps::Lighting;
+      if (part_array_) part_array_->destroy_lights();
+    }
+  }
+  if ((changed & ps::NoDraw) != 0) {
+    set_nodraw((state_ & ps::NoDraw) != 0, false);
+  }
+  if ((changed & ps::Hidden) != 0) {
+    set_hidden((state_ & ps::Hidden) != 0, false);
+  }
+  return true;
+}
+
+// CPhysicsObj::set_hidden 0x00514C60
+void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
+  if (hidden) {
+    state_ |= ps::Hidden;
+    if (physics_script_table_id_ != 0) {
+      play_script_internal(context_->effects().resolve_script(physics_script_table_id_, script_type::Hidden, 1.0f));
+    }
+    for (auto& child : children_) {
+      child.object->state_ |= ps::NoDraw;
+      if (child.object->part_array_) child.object->part_array_->set_no_draw(true);
+    }
+    if ((state_ & ps::ReportCollisions) != 0) {
+      // report_collision_end: collision reporting is not ported yet.
+      state_ &= ~ps::ReportCollisions;
+    }
+    state_ |= ps::IgnoreCollisions;
+    if (part_array_) part_array_->handle_enter_world();
+  } else {
+    state_ &= ~ps::Hidden;
+    if (physics_script_table_id_ != 0) {
+      play_script_internal(context_->effects().resolve_script(physics_script_table_id_, script_type::UnHide, 1.0f));
+    }
+    // Unconditionally, as retail does: a child that was NoDraw on its own
+    // becomes drawable too.
+    for (auto& child : children_) {
+      child.object->state_ &= ~ps::NoDraw;
+      if (child.object->part_array_) child.object->part_array_->set_no_draw(false);
+    }
+    state_ &= ~ps::IgnoreCollisions;
+    if ((state_ & ps::ReportCollisions) == 0) {
+      state_ |= ps::ReportCollisions;  // report_collision_start
+    }
+    if (part_array_) part_array_->handle_enter_world();
+  }
+}
+
+// CPhysicsObj::set_nodraw 0x0050FCA0
+bool PhysicsObj::set_nodraw(bool nodraw, bool /*send_event*/) {
+  if (nodraw) {
+    state_ |= ps::NoDraw;
+  } else {
+    state_ &= ~ps::NoDraw;
+  }
+  if (part_array_) part_array_->set_no_draw(nodraw);
+  return true;
+}
+
+// CPhysicsObj::set_lights 0x0050FCF0
+void PhysicsObj::set_lights(bool lights_on, bool /*send_event*/) {
+  if (lights_on) {
+    state_ |= ps::Lighting;
+    if (part_array_) part_array_->init_lights();
+  } else {
+    state_ &= ~ps::Lighting;
+    if (part_array_) part_array_->destroy_lights();
+  }
+}
+
+// CPhysicsObj::set_elasticity 0x0050FD40
+bool PhysicsObj::set_elasticity(float elasticity) {
+  if (elasticity >= 0.0f) {
+    elasticity_ = elasticity <= kMaxElasticity ? elasticity : kMaxElasticity;
+  } else {
+    elasticity_ = 0.0f;
+  }
+  return true;
+}
+
+// CPhysicsObj::set_velocity 0x005113F0
+void PhysicsObj::set_velocity(const glm::vec3& velocity, bool /*send_event*/) {
+  if (!nearly_equal(velocity, velocity_)) {
+    velocity_ = velocity;
+    if (glm::dot(velocity_, velocity_) > kMaxVelocity * kMaxVelocity) {
+      velocity_ = glm::normalize(velocity_) * kMaxVelocity;
+    }
+    jumped_this_frame_ = true;
+  }
+  if ((state_ & ps::Static) == 0) {
+    if ((transient_state_ & ts::Active) == 0) update_time_ = context_->now();
+    transient_state_ |= ts::Active;
+  }
+}
+
+// CPhysicsObj::set_omega 0x0050F6D0
+void PhysicsObj::set_omega(const glm::vec3& omega, bool /*send_event*/) {
+  omega_ = omega;
+}
+
+// CPhysicsObj::set_active 0x0050FC40
+bool PhysicsObj::set_active(bool active) {
+  if (!active) {
+    transient_state_ &= ~ts::Active;
+    return true;
+  }
+  if ((state_ & ps::Static) != 0) return false;
+  if ((transient_state_ & ts::Active) == 0) update_time_ = context_->now();
+  transient_state_ |= ts::Active;
+  return true;
+}
+
+// CPhysicsObj::set_on_walkable 0x00511310
+void PhysicsObj::set_on_walkable(bool on_walkable) {
+  const bool was = (transient_state_ & ts::OnWalkable) != 0;
+  if (on_walkable) {
+    transient_state_ |= ts::OnWalkable;
+  } else {
+    transient_state_ &= ~ts::OnWalkable;
+  }
+  if (was && !on_walkable && movement_manager_) {
+    movement_manager_->leave_ground();
+  } else if (!was && on_walkable && movement_manager_) {
+    movement_manager_->hit_ground();
+  }
+  calc_acceleration();
+}
+
+// CPhysicsObj::clear_transient_states 0x00511BF0
+void PhysicsObj::clear_transient_states() {
+  transient_state_ &= ~ts::Contact;
+  calc_acceleration();
+  const bool was_on_walkable = (transient_state_ & ts::OnWalkable) != 0;
+  transient_state_ &= ~(ts::OnWalkable | ts::WaterContact);
+  if (was_on_walkable && movement_manager_) movement_manager_->leave_ground();
+  calc_acceleration();
+  transient_state_ &= 0xFFFFFE0Bu;
+}
+
+// CPhysicsObj::newer_event 0x00451B10
+bool PhysicsObj::newer_event(TimestampIndex channel, std::uint16_t stamp) noexcept {
+  const auto i = static_cast<std::size_t>(channel);
+  if (!core::is_newer(stamp, update_times_[i])) return false;
+  update_times_[i] = stamp;
+  return true;
+}
+
+// --- the update loop -----------------------------------------------------------
+
+// CPhysicsObj::update_object 0x00515D10
+void PhysicsObj::update_object() {
+  if (parent_ != nullptr || !in_cell_ || (state_ & ps::Frozen) != 0) {
+    transient_state_ &= ~ts::Active;
+    return;
+  }
+  if (const PhysicsObj* player = context_->player; player != nullptr) {
+    player_vector_ = get_offset(player->position_, position_);
+    player_distance_ = std::sqrt(glm::dot(player_vector_, player_vector_));
+    if (player_distance_ > kActivityRadius && context_->object_maint_active) {
+      transient_state_ &= ~ts::Active;
+    } else {
+      set_active(true);
+    }
+  }
+  const core::Seconds now = context_->now();
+  core::Seconds elapsed = now - update_time_;
+  context_->physics_time = update_time_;
+  // A step at or below EPSILON, or a gap over 2 s, only resynchronises.
+  if (elapsed <= kTinyQuantum || elapsed > kHugeQuantum) {
+    update_time_ = now;
+    return;
+  }
+  while (elapsed > kMaxQuantum) {
+    context_->physics_time += kMaxQuantum;
+    update_object_internal(to_float(kMaxQuantum));
+    elapsed -= kMaxQuantum;
+  }
+  // Seed section 9: a remainder at or below MIN_QUANTUM stays accumulated
+  // for the next tick (spec/physics.md correction 10a).
+  if (elapsed > kMinQuantum) {
+    context_->physics_time += elapsed;
+    update_object_internal(to_float(elapsed));
+  }
+  update_time_ = context_->physics_time;
+}
+
+// CPhysicsObj::UpdateObjectInternal 0x005156B0
+void PhysicsObj::update_object_internal(FloatSeconds quantum) {
+  if ((transient_state_ & ts::Active) != 0) {
+    // An active object with no cell returns before particles and scripts.
+    if (!in_cell_) return;
+    if ((transient_state_ & ts::CheckEthereal) != 0) {
+      // CPhysicsObj::set_ethereal(0): the ethereal re-check needs collision
+      // (not ported), so it always succeeds here.
+      state_ &= ~ps::Ethereal;
+      transient_state_ &= ~ts::CheckEthereal;
+    }
+    jumped_this_frame_ = false;
+    core::Frame new_frame;
+    update_position_internal(quantum, new_frame);
+    if (part_array_ && part_array_->num_spheres() != 0) {
+      if (nearly_equal(new_frame.origin, position_.frame.origin)) {
+        // Retail compares origins only: a pure rotation skips the sweep.
+        new_frame.origin = position_.frame.origin;
+        set_frame(new_frame);
+        cached_velocity_ = glm::vec3(0.0f);
+      } else {
+        if ((state_ & ps::AlignPath) != 0) {
+          // The full normalised 3D movement vector (seed section 9), not yaw only.
+          glm::vec3 diff = new_frame.origin - position_.frame.origin;
+          const float length = std::sqrt(glm::dot(diff, diff));
+          if (length > 0.0f) diff /= length;
+          new_frame.set_vector_heading(diff);
+        } else if ((state_ & ps::Sledding) != 0 && !nearly_equal(velocity_, glm::vec3(0.0f))) {
+          new_frame.set_heading(core::compass_heading(velocity_));
+        }
+        // CPhysicsObj::transition is not ported: the candidate is committed as
+        // an unobstructed transition (docs/sim.md, "Not yet ported").
+        Position new_pos{position_.objcell_id, new_frame};
+        const glm::vec3 moved = get_offset(position_, new_pos);
+        const float q = quantum.count();
+        cached_velocity_ = q > 0.0f ? moved / q : glm::vec3(0.0f);
+        std::uint32_t cell = new_pos.objcell_id;
+        if ((cell & 0xFFFFu) < 0x100u && cell != 0) {
+          adjust_to_outside(cell, new_pos.frame.origin);
+          if (cell != 0) position_.objcell_id = cell;
+        }
+        set_frame(new_pos.frame);
+      }
+    } else {
+      if (!movement_manager_ && (transient_state_ & ts::OnWalkable) != 0) {
+        transient_state_ &= ~ts::Active;
+      }
+      // Seeds 9 and 10: no physics spheres, no sweep; the candidate frame is
+      // committed directly (spec/physics.md correction 10b).
+      set_frame(new_frame);
+      cached_velocity_ = glm::vec3(0.0f);
+    }
+    // DetectionManager and TargetManager are not ported.
+    if (movement_manager_) movement_manager_->use_time();
+    if (part_array_) part_array_->handle_movement();
+    if (position_manager_) position_manager_->use_time();
+  }
+  // Particles, then scripts (decisions item 2).
+  context_->effects().update_particles(*this);
+  context_->effects().update_scripts(*this);
+}
+
+// CPhysicsObj::UpdatePositionInternal 0x00512C30
+void PhysicsObj::update_position_internal(FloatSeconds quantum, core::Frame& new_frame) {
+  core::Frame offset;
+  const bool hidden = (state_ & ps::Hidden) != 0;
+  if (!hidden) {
+    if (part_array_) part_array_->update(quantum, offset);
+    // Root motion moves the object only while it stands on walkable ground.
+    offset.origin *= (transient_state_ & ts::OnWalkable) != 0 ? scale_ : 0.0f;
+  }
+  // The PositionManager offset applies even when Hidden.
+  if (position_manager_) position_manager_->adjust_offset(offset, quantum);
+  new_frame = core::Frame::combine(position_.frame, offset);
+  if (!hidden) update_physics_internal(quantum, new_frame);
+  // Timed hooks run even when Hidden.
+  process_hooks();
+}
+
+// CPhysicsObj::UpdatePhysicsInternal 0x00510700
+void PhysicsObj::update_physics_internal(FloatSeconds quantum, core::Frame& frame) {
+  const float q = quantum.count();
+  float velocity_mag2 = glm::dot(velocity_, velocity_);
+  if (velocity_mag2 <= 0.0f) {
+    if (!movement_manager_ && (transient_state_ & ts::OnWalkable) != 0) {
+      transient_state_ &= ~ts::Active;
+    }
+  } else {
+    if (velocity_mag2 > kMaxVelocity * kMaxVelocity) {
+      velocity_ = glm::normalize(velocity_) * kMaxVelocity;
+      velocity_mag2 = kMaxVelocity * kMaxVelocity;
+    }
+    // Friction sees the (clamped) speed from before friction, and so does the
+    // near-stop test (seed section 9, spec/physics.md correction 4).
+    calc_friction(quantum, velocity_mag2);
+    if (velocity_mag2 - kSmallVelocity * kSmallVelocity < kPhysicsEpsilon) {
+      velocity_ = glm::vec3(0.0f);
+    }
+    frame.origin += velocity_ * q + acceleration_ * 0.5f * q * q;
+  }
+  velocity_ += acceleration_ * q;
+  frame.grotate(omega_ * q);
+}
+
+// CPhysicsObj::calc_acceleration 0x00510950
+void PhysicsObj::calc_acceleration() {
+  if ((transient_state_ & ts::Contact) != 0 && (transient_state_ & ts::OnWalkable) != 0 &&
+      (state_ & ps::Sledding) == 0) {
+    acceleration_ = glm::vec3(0.0f);
+    omega_ = glm::vec3(0.0f);
+  } else if ((state_ & ps::Gravity) != 0) {
+    acceleration_ = glm::vec3(0.0f, 0.0f, kGravity);
+  } else {
+    acceleration_ = glm::vec3(0.0f);  // omega is kept
+  }
+}
+
+// CPhysicsObj::calc_friction 0x0050EE70 (runs only on walkable ground)
+void PhysicsObj::calc_friction(FloatSeconds quantum, float velocity_mag2) {
+  if ((transient_state_ & ts::OnWalkable) == 0) return;
+  const glm::vec3& n = contact_plane_.normal;
+  const float into_plane = glm::dot(velocity_, n);
+  if (into_plane >= 0.25f) return;
+  velocity_ -= n * into_plane;
+  float coefficient = friction_;
+  if ((state_ & ps::Sledding) != 0) {
+    if (velocity_mag2 < 1.5625f) {
+      coefficient = 1.0f;
+    } else if (velocity_mag2 < 6.25f || static_cast<double>(n.z) >= std::cos(0.1745329251994329)) {
+      coefficient = friction_;
+    } else {
+      coefficient = 0.2f;
+    }
+  }
+  const auto factor =
+      static_cast<float>(std::pow(1.0 - static_cast<double>(coefficient), static_cast<double>(quantum.count())));
+  velocity_ *= factor;
+}
+
+// CPhysicsObj::process_hooks 0x00511550
+void PhysicsObj::process_hooks() {
+  // Timed hooks, head to next; a hook that reports done is removed. A hook
+  // inserted at the head while this runs waits for the next pass.
+  std::vector<PhysicsObjHook*> pass;
+  pass.reserve(hooks_.size());
+  for (auto& hook : hooks_) pass.push_back(hook.get());
+  for (PhysicsObjHook* hook : pass) {
+    if (hook->execute(*this)) {
+      auto it = std::find_if(hooks_.begin(), hooks_.end(), [hook](const auto& h) { return h.get() == hook; });
+      if (it != hooks_.end()) hooks_.erase(it);
+    }
+  }
+  // Animation hooks: each executes once (including any added while they
+  // run), then the list is cleared.
+  for (std::size_t i = 0; i < anim_hooks_.size(); ++i) {
+    anim_hooks_[i]->execute(*this);
+  }
+  anim_hooks_.clear();
+}
+
+// CPhysicsObj::get_object_info 0x00511CC0
+std::uint32_t PhysicsObj::get_object_info(bool admin_move) const {
+  std::uint32_t info = 0;
+  if ((state_ & ps::EdgeSlide) != 0) info = object_info_state::EdgeSlide;
+  if (!admin_move && (transient_state_ & ts::Contact) != 0) {
+    // CPhysicsObj::check_contact 0x0050F5B0: moving away from the contact
+    // plane faster than EPSILON is no contact.
+    const bool contact = glm::dot(velocity_, contact_plane_.normal) <= kPhysicsEpsilon;
+    if (contact) {
+      info |= object_info_state::Contact;
+      if ((transient_state_ & ts::OnWalkable) != 0) info |= object_info_state::OnWalkable;
+    }
+  }
+  if (part_array_ && part_array_->allows_free_heading()) info |= object_info_state::FreeRotate;
+  // Missiles get PathClipped, never PerfectClip (seed section 9).
+  if ((state_ & ps::Missile) != 0) info |= object_info_state::PathClipped;
+  return info;
+}
+
+// --- position and world membership -------------------------------------------
+
+// CPhysicsObj::set_frame 0x00514090
+void PhysicsObj::set_frame(const core::Frame& frame) {
+  position_.frame = frame;
+  if ((state_ & ps::ParticleEmitter) == 0 && part_array_) part_array_->set_frame(position_.frame);
+  update_children_internal();
+}
+
+// CPhysicsObj::set_heading 0x00514160
+void PhysicsObj::set_heading(float degrees, bool /*send_event*/) {
+  core::Frame frame = position_.frame;
+  frame.set_heading(degrees);
+  set_frame(frame);
+}
+
+// CPhysicsObj::get_heading 0x00511540
+float PhysicsObj::get_heading() const {
+  return position_.frame.get_heading();
+}
+
+// CPhysicsObj::store_position 0x005141A0
+void PhysicsObj::store_position(const Position& p) {
+  Position stored = p;
+  if ((stored.objcell_id & 0xFFFFu) < 0x100u) {
+    adjust_to_outside(stored.objcell_id, stored.frame.origin);
+  }
+  position_.objcell_id = stored.objcell_id;
+  set_frame(stored.frame);
+}
+
+// CPhysicsObj::SetPosition without CTransition: the object enters a cell when
+// the position names a valid one (docs/sim.md, "Not yet ported").
+bool PhysicsObj::set_position_internal(const Position& p) {
+  store_position(p);
+  if (!is_valid_cell(position_.objcell_id)) {
+    // CPhysicsObj::SetPositionInternal's lost-cell branch.
+    in_cell_ = false;
+    transient_state_ &= ~ts::Active;
+    return true;
+  }
+  in_cell_ = true;
+  calc_acceleration();
+  return true;
+}
+
+// CPhysicsObj::enter_world 0x00516310
+bool PhysicsObj::enter_world(const Position& p) {
+  store_position(p);
+  return enter_world(true);
+}
+
+// CPhysicsObj::enter_world 0x00516170
+bool PhysicsObj::enter_world(bool /*slide*/) {
+  if (parent_ != nullptr) return false;
+  update_time_ = context_->now();
+  const Position p = position_;
+  if (!set_position_internal(p)) return false;
+  if ((state_ & ps::Static) == 0) {
+    if ((transient_state_ & ts::Active) == 0) update_time_ = context_->now();
+    transient_state_ |= ts::Active;
+  }
+  if (part_array_) part_array_->handle_enter_world();
+  if (movement_manager_) movement_manager_->handle_enter_world();
+  return true;
+}
+
+// CPhysicsObj::leave_world 0x005155A0
+void PhysicsObj::leave_world() {
+  // report_collision_end and the lost-cell bookkeeping are not ported.
+  transient_state_ &= ~ts::Active;
+  in_cell_ = false;
+  position_.objcell_id = 0;
+  clear_transient_states();
+}
+
+// CPhysicsObj::exit_world 0x00514E60
+void PhysicsObj::exit_world() {
+  if (part_array_) part_array_->handle_exit_world();
+  if (movement_manager_) movement_manager_->handle_exit_world();
+  if (position_manager_) position_manager_->unstick();
+}
+
+// CPhysicsObj::SetPositionSimple 0x005162B0
+bool PhysicsObj::set_position_simple(const Position& p, bool /*sliding*/) {
+  return set_position_internal(p);
+}
+
+// CPhysicsObj::MoveOrTeleport 0x00516330
+bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_timestamp, bool contact,
+                                  const glm::vec3& /*velocity*/) {
+  // A stored Teleport newer than the packet's rejects the move.
+  if (core::is_newer(update_time(TimestampIndex::Teleport), teleport_timestamp)) return false;
+  if (newer_event(TimestampIndex::Teleport, teleport_timestamp) || !in_cell_) {
+    teleport_hook(true);
+    set_position_internal(p);
+    return true;
+  }
+  if (!contact) return false;
+  if (player_distance_ >= kActivityRadius) {
+    if (position_manager_) position_manager_->stop_interpolating();
+    set_position_simple(p, true);
+    return true;
+  }
+  interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
+  return true;
+}
+
+// CPhysicsObj::teleport_hook 0x00514ED0
+void PhysicsObj::teleport_hook(bool /*hide*/) {
+  if (movement_manager_) movement_manager_->cancel_move_to();
+  if (position_manager_) {
+    position_manager_->unstick();
+    position_manager_->stop_interpolating();
+    position_manager_->unconstrain();
+  }
+}
+
+PositionManager* PhysicsObj::make_position_manager() {
+  if (!position_manager_) position_manager_ = context_->factory().make_position_manager(*this);
+  return position_manager_.get();
+}
+
+// CPhysicsObj::InterpolateTo
+void PhysicsObj::interpolate_to(const Position& p, bool keep_heading) {
+  if (PositionManager* manager = make_position_manager(); manager != nullptr) {
+    manager->interpolate_to(p, keep_heading);
+    return;
+  }
+  // No interpolation manager is ported yet: arrive at once (deviation D2).
+  set_position_simple(p, true);
+}
+
+// CPhysicsObj::ConstrainTo
+void PhysicsObj::constrain_to(const Position& p) {
+  if (PositionManager* manager = make_position_manager(); manager != nullptr) manager->constrain_to(p);
+}
+
+// CPhysicsObj::SetPlacementFrame 0x0050F690
+bool PhysicsObj::set_placement_frame(std::uint32_t frame_id, bool /*send_event*/) {
+  bool result = false;
+  if (part_array_) result = part_array_->set_placement_frame(frame_id);
+  if ((state_ & ps::ParticleEmitter) == 0 && part_array_) part_array_->set_frame(position_.frame);
+  return result;
+}
+
+// CPhysicsObj::HasAnims 0x0050F770
+bool PhysicsObj::has_anims() const {
+  return part_array_ && part_array_->has_anims();
+}
+
+// --- parenting -----------------------------------------------------------------
+
+void PhysicsObj::add_child(PhysicsObj& child, const HoldingLocation& where, std::uint32_t location) {
+  children_.push_back(ChildAttachment{&child, where.part_index, where.frame, location});
+}
+
+void PhysicsObj::remove_child(const PhysicsObj& child) noexcept {
+  auto it = std::find_if(children_.begin(), children_.end(), [&](const auto& c) { return c.object == &child; });
+  if (it != children_.end()) children_.erase(it);
+}
+
+// CPhysicsObj::set_parent 0x00515A90
+bool PhysicsObj::set_parent(PhysicsObj& parent, std::uint32_t where) {
+  // CPhysicsObj::add_child 0x0050F870: needs the parent's holding location.
+  if (&parent == this || !parent.part_array_) return false;
+  const std::optional<HoldingLocation> location = parent.part_array_->holding_location(where);
+  if (!location) return false;
+  parent.add_child(*this, *location, where);
+  unset_parent();
+  leave_world();
+  parent_ = &parent;
+  parent_location_ = where;
+  if (parent.in_cell_) {
+    // change_cell: the child shares the parent's cell.
+    in_cell_ = true;
+    position_.objcell_id = parent.position_.objcell_id;
+    parent.update_child(*this, location->part_index, location->frame);
+  }
+  if ((parent.state_ & ps::Hidden) != 0) {
+    state_ |= ps::NoDraw;
+    if (part_array_) part_array_->set_no_draw(true);
+  }
+  return true;
+}
+
+// CPhysicsObj::unset_parent 0x00513470
+void PhysicsObj::unset_parent() {
+  if (parent_ == nullptr) return;
+  parent_->remove_child(*this);
+  if ((parent_->state_ & ps::Hidden) != 0) {
+    state_ &= ~ps::NoDraw;
+    if (part_array_) part_array_->set_no_draw(false);
+  }
+  parent_ = nullptr;
+  update_time_ = context_->now();
+  clear_transient_states();
+}
+
+// CPhysicsObj::unparent_children 0x005134E0
+void PhysicsObj::unparent_children() {
+  while (!children_.empty()) {
+    PhysicsObj* child = children_.front().object;
+    if (child->parent_ == nullptr) {
+      // Retail would spin here forever; drop the stray entry instead.
+      children_.erase(children_.begin());
+      continue;
+    }
+    child->unset_parent();
+  }
+}
+
+// CPhysicsObj::UpdateChild 0x00512D50
+void PhysicsObj::update_child(PhysicsObj& child, std::uint32_t part_index, const core::Frame& child_frame) {
+  std::optional<core::Frame> part;
+  if (part_array_) part = part_array_->part_frame(part_index);
+  child.set_frame(core::Frame::combine(part ? *part : position_.frame, child_frame));
+  context_->effects().update_particles(child);
+  context_->effects().update_scripts(child);
+}
+
+// CPhysicsObj::UpdateChildrenInternal 0x00513DA0
+void PhysicsObj::update_children_internal() {
+  if (!part_array_) return;
+  for (std::size_t i = 0; i < children_.size(); ++i) {
+    const ChildAttachment c = children_[i];
+    update_child(*c.object, c.part_index, c.frame);
+  }
+}
+
+// --- scripts -----------------------------------------------------------------
+
+// CPhysicsObj::play_script 0x00510D30
+bool PhysicsObj::play_script(std::uint32_t script_did) {
+  if (!in_cell_) return true;
+  return play_script_internal(script_did);
+}
+
+// CPhysicsObj::play_script 0x00513260
+bool PhysicsObj::play_script(std::uint32_t type, float mod) {
+  if (!in_cell_) return true;
+  if (physics_script_table_id_ == 0) return false;
+  return play_script_internal(context_->effects().resolve_script(physics_script_table_id_, type, mod));
+}
+
+// CPhysicsObj::play_script_internal 0x00510CD0
+bool PhysicsObj::play_script_internal(std::uint32_t script_did) {
+  if (script_did == 0) return false;
+  return context_->effects().play_script(*this, script_did);
+}
+
+// --- movement ------------------------------------------------------------------
+
+// CPhysicsObj::unpack_movement
+void PhysicsObj::unpack_movement(const protocol::MovementData& data, bool autonomous) {
+  if (!movement_manager_) movement_manager_ = context_->factory().make_movement_manager(*this);
+  if (movement_manager_) movement_manager_->unpack_movement(data, autonomous);
+}
+
+// --- OBJECTINFO ------------------------------------------------------------------
+
+// OBJECTINFO::init 0x0050CF30
+void ObjectInfo::init(const PhysicsObj& moving, std::uint32_t object_state) {
+  object = &moving;
+  state = object_state;
+  scale = moving.scale();
+  ethereal = (moving.state() & ps::Ethereal) != 0;
+  if (const auto& w = moving.weenie(); w) {
+    if (w->is_impenetrable) state |= object_info_state::IsImpenetrable;
+    if (w->is_player) state |= object_info_state::IsPlayer;
+    if (w->is_pk) state |= object_info_state::IsPk;
+    if (w->is_pklite) state |= object_info_state::IsPkLite;
+  }
+}
+
+// OBJECTINFO::missile_ignore 0x0050CEB0
+bool ObjectInfo::missile_ignore(const PhysicsObj& other) const {
+  if ((other.state() & ps::Missile) != 0) return true;
+  if (object == nullptr || (object->state() & ps::Missile) == 0) return false;
+  if (other.id() == target_id) return false;
+  const bool has_weenie = other.weenie().has_value();
+  if ((other.state() & ps::Ethereal) != 0 && has_weenie) return true;
+  if (target_id != 0 && has_weenie && other.weenie()->is_creature) return true;
+  return false;
+}
+
+}  // namespace dereth::sim
