@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dereth/core/error.hpp"
+#include "dereth/net/inbox.hpp"
 #include "dereth/net/session.hpp"
 
 namespace dereth::net {
@@ -31,16 +32,22 @@ struct UdpClientStatus {
   TransportStats transport;
 };
 
-class UdpClient {
+class UdpClient final : public MessageInbox {
  public:
   // Resolves the host, opens the socket, starts the thread and the login.
   static core::Result<std::unique_ptr<UdpClient>> connect(UdpClientOptions options);
-  ~UdpClient();
+  ~UdpClient() override;
   UdpClient(const UdpClient&) = delete;
   UdpClient& operator=(const UdpClient&) = delete;
 
   // Messages received since the last call, in order. Thread-safe.
   std::vector<SessionMessage> drain_messages();
+  // MessageInbox: the same, for the frame loop; finished once the session failed or closed.
+  std::vector<SessionMessage> drain(double /*now*/) override { return drain_messages(); }
+  [[nodiscard]] bool finished() const override {
+    const auto s = status().state;
+    return s == SessionState::Failed || s == SessionState::Closed;
+  }
   // Queues a game message for the server. Thread-safe.
   void send_message(std::vector<std::uint8_t> message, std::uint16_t queue);
   [[nodiscard]] UdpClientStatus status() const;
