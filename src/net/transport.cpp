@@ -85,6 +85,14 @@ void Transport::receive(std::span<const std::uint8_t> datagram, double now) {
   last_receive_ = now;
   if (p.header.flags & (pf::Disconnect | pf::NetErrorDisconnect)) peer_disconnected_ = true;
   if (p.optional.time_sync) time_sync_ = *p.optional.time_sync;
+  if (p.optional.echo_request && role_ == Role::Server) {
+    echo_to_answer_ = *p.optional.echo_request;
+    echo_received_at_ = now;
+  }
+  if (p.optional.echo_response && role_ == Role::Client) {
+    // The client's own clock: seconds since start, as sent in the request.
+    echo_rtt_ = (now - start_time_) - static_cast<double>(p.optional.echo_response->client_time);
+  }
   if (p.optional.ack_sequence) {
     const std::uint32_t acked = *p.optional.ack_sequence;
     unacked_.erase(unacked_.begin(), unacked_.upper_bound(acked));
@@ -205,6 +213,7 @@ void Transport::flush_data(double now) {
       last_time_sync_sent_ = now;
       body += 8;
     }
+    body += add_echo(p, now);
     while (!pending_chunks_.empty()) {
       const Chunk& c = pending_chunks_.front();
       if (!p.fragments.empty() && body + kFragmentHeaderSize + c.data.size() > kMaxBody) break;
@@ -216,6 +225,21 @@ void Transport::flush_data(double now) {
     }
     send_packet(std::move(p), true);
   }
+}
+
+std::size_t Transport::add_echo(Packet& p, double now) {
+  if (role_ == Role::Client && config_.echo_interval > 0 && now - last_echo_sent_ >= config_.echo_interval) {
+    // The client's seconds since start; ACE checks that they advance in real time.
+    p.optional.echo_request = static_cast<float>(now - start_time_);
+    last_echo_sent_ = now;
+    return 4;
+  }
+  if (role_ == Role::Server && echo_to_answer_) {
+    p.optional.echo_response = EchoResponseBody{*echo_to_answer_, static_cast<float>(now - echo_received_at_)};
+    echo_to_answer_.reset();
+    return 8;
+  }
+  return 0;
 }
 
 void Transport::send_pure_ack(double now) {
@@ -256,6 +280,18 @@ void Transport::tick(double now) {
     p.optional.time_sync = now;
     last_time_sync_sent_ = now;
     send_packet(std::move(p), true);
+  }
+  if ((role_ == Role::Server && echo_to_answer_) ||
+      (role_ == Role::Client && config_.echo_interval > 0 && now - last_echo_sent_ >= config_.echo_interval)) {
+    if (pending_chunks_.empty()) {
+      // Nothing to carry it: the echo goes in a packet of its own.
+      Packet p;
+      p.header.sequence = next_sequence_++;
+      last_sent_sequence_ = p.header.sequence;
+      p.header.time = header_time(now);
+      add_echo(p, now);
+      send_packet(std::move(p), true);
+    }
   }
   flush_data(now);
   if (gap_since_ && now - *gap_since_ >= config_.nak_delay && now - last_nak_ >= config_.nak_repeat) {

@@ -166,3 +166,26 @@ TEST_CASE("Transport: disconnect sends flag 0x8000 and the peer notices", "[net]
   b.receive(out[0], 1.0);
   CHECK(b.peer_disconnected());
 }
+
+TEST_CASE("Transport: the client sends EchoRequest in seconds since start and the server answers", "[net][transport]") {
+  Transport client(Role::Client), server(Role::Server);
+  client.start(3, 4, 7, 1, 50.0);
+  server.start(4, 3, 11, 1, 50.0);
+  std::vector<float> requests;
+  for (double now = 50.0; now < 57.0; now += 0.05) {
+    client.tick(now);
+    for (auto& d : client.take_outgoing()) {
+      auto p = parse_packet(d);
+      REQUIRE(p.has_value());
+      if (p->optional.echo_request) requests.push_back(*p->optional.echo_request);
+      server.receive(d, now + 0.01);
+    }
+    server.tick(now + 0.02);
+    for (auto& d : server.take_outgoing()) client.receive(d, now + 0.03);
+  }
+  REQUIRE(requests.size() >= 3);
+  CHECK(requests[0] == Approx(0.0).margin(0.06));
+  for (std::size_t i = 1; i < requests.size(); ++i) CHECK(requests[i] - requests[i - 1] == Approx(2.0).margin(0.06));
+  REQUIRE(client.echo_round_trip().has_value());
+  CHECK(*client.echo_round_trip() == Approx(0.03).margin(0.02));
+}

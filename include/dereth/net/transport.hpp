@@ -37,6 +37,7 @@ struct TransportConfig {
   double nak_repeat = 1.0;        // how often an unfilled gap is requested again
   double silence_timeout = 60.0;  // no valid packet for this long ends the connection
   double time_sync_interval = 20.0;  // server only: TimeSync every this often
+  double echo_interval = 2.0;        // client only: EchoRequest every this often (0 = never)
   std::size_t max_held_packets = 512;  // out-of-order packets held while a gap fills
   std::size_t max_unacked_packets = 4096;  // sent packets kept for retransmission
   std::size_t max_nak_list = 115;
@@ -88,6 +89,8 @@ class Transport {
   [[nodiscard]] const TransportStats& stats() const noexcept { return stats_; }
   [[nodiscard]] std::optional<double> last_time_sync() const noexcept { return time_sync_; }
   [[nodiscard]] std::uint32_t highest_processed() const noexcept { return processed_; }
+  // Client: the round trip of the last answered EchoRequest, in seconds.
+  [[nodiscard]] std::optional<double> echo_round_trip() const noexcept { return echo_rtt_; }
 
  private:
   struct Sent {
@@ -107,6 +110,7 @@ class Transport {
   void flush_data(double now);
   void send_packet(Packet p, bool keyed);
   void send_pure_ack(double now);
+  std::size_t add_echo(Packet& p, double now);  // adds an EchoRequest/Response when due; returns its bytes
   void send_nak(double now);
   std::uint16_t header_time(double now) const;
 
@@ -136,6 +140,10 @@ class Transport {
   double last_time_sync_sent_ = -1e9;
   double start_time_ = 0;
   std::optional<double> time_sync_;
+  double last_echo_sent_ = -1e9;
+  std::optional<float> echo_to_answer_;  // server: the client time of an EchoRequest not yet answered
+  double echo_received_at_ = 0;
+  std::optional<double> echo_rtt_;
   std::optional<std::uint32_t> piggyback_ack_;
   Reassembler reassembler_;
   std::deque<ReassembledMessage> inbox_;
