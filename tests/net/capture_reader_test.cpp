@@ -67,3 +67,70 @@ TEST_CASE("CaptureReplay: a capture cut short replays what it holds", "[net][rep
   }
   std::filesystem::remove(cut);
 }
+
+namespace {
+void put32(std::vector<std::uint8_t>& b, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) b.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+void put16(std::vector<std::uint8_t>& b, std::uint16_t v) {
+  b.push_back(static_cast<std::uint8_t>(v & 0xFF));
+  b.push_back(static_cast<std::uint8_t>(v >> 8));
+}
+}  // namespace
+
+TEST_CASE("CaptureReplay reads pcapng (section header, interface, enhanced packet blocks)", "[net][replay]") {
+  // Rewrite example.pcap's Ethernet frames as a pcapng file, block by block.
+  const auto path = dereth::test::shared_path("captures/example.pcap");
+  std::ifstream in(path, std::ios::binary);
+  std::vector<std::uint8_t> pcap((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::uint8_t> ng;
+  put32(ng, 0x0A0D0D0A);  // section header block
+  put32(ng, 28);
+  put32(ng, 0x1A2B3C4D);
+  put16(ng, 1);
+  put16(ng, 0);
+  put32(ng, 0xFFFFFFFF);
+  put32(ng, 0xFFFFFFFF);
+  put32(ng, 28);
+  put32(ng, 1);  // interface description block: Ethernet
+  put32(ng, 20);
+  put16(ng, 1);
+  put16(ng, 0);
+  put32(ng, 65535);
+  put32(ng, 20);
+  std::size_t pos = 24, frames = 0;
+  while (pos + 16 <= pcap.size()) {
+    auto le = [&](std::size_t at) {
+      return static_cast<std::uint32_t>(pcap[at] | (pcap[at + 1] << 8) | (pcap[at + 2] << 16) |
+                                        (static_cast<std::uint32_t>(pcap[at + 3]) << 24));
+    };
+    const std::uint32_t sec = le(pos), usec = le(pos + 4), len = le(pos + 8);
+    const std::uint64_t ts = static_cast<std::uint64_t>(sec) * 1000000U + usec;
+    const std::uint32_t padded = (len + 3U) & ~3U;
+    put32(ng, 6);  // enhanced packet block
+    put32(ng, 32 + padded);
+    put32(ng, 0);
+    put32(ng, static_cast<std::uint32_t>(ts >> 32));
+    put32(ng, static_cast<std::uint32_t>(ts & 0xFFFFFFFF));
+    put32(ng, len);
+    put32(ng, len);
+    ng.insert(ng.end(), pcap.begin() + static_cast<std::ptrdiff_t>(pos + 16),
+              pcap.begin() + static_cast<std::ptrdiff_t>(pos + 16 + len));
+    ng.insert(ng.end(), padded - len, 0);
+    put32(ng, 32 + padded);
+    pos += 16 + len;
+    ++frames;
+  }
+  const auto out = std::filesystem::temp_directory_path() / "dereth-example.pcapng";
+  std::ofstream(out, std::ios::binary).write(reinterpret_cast<const char*>(ng.data()),
+                                             static_cast<std::streamsize>(ng.size()));
+  auto replay = CaptureReplay::open(out);
+  REQUIRE(replay.has_value());
+  while (replay->next_message()) {
+  }
+  CHECK(frames == 632);
+  CHECK(replay->stats().packets == 632);
+  CHECK(replay->stats().messages_s2c == 1985);
+  CHECK(replay->stats().framing_errors == 0);
+  std::filesystem::remove(out);
+}

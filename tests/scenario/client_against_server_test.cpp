@@ -3,9 +3,13 @@
 // exactly once and in order, also with 20% loss, duplication and reordering.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <optional>
 #include <thread>
 
+#include "dereth/net/capture_reader.hpp"
 #include "dereth/net/udp_client.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -33,7 +37,8 @@ bool in_order(const std::vector<std::vector<std::uint8_t>>& got, const std::vect
 
 // Runs the client until the server has played its whole stream and the
 // client has received every scripted message, or a deadline passes.
-void run(scenario::Scenario sc, const char* password, bool expect_world) {
+void run(scenario::Scenario sc, const char* password, bool expect_world,
+         std::optional<std::filesystem::path> record = std::nullopt) {
   scenario::UdpScenarioServer server(std::move(sc));
   REQUIRE(server.start().has_value());
   net::UdpClientOptions o;
@@ -44,6 +49,7 @@ void run(scenario::Scenario sc, const char* password, bool expect_world) {
   o.session.server_name = "the scenario server";
   o.session.transport.nak_delay = 0.05;
   o.session.transport.nak_repeat = 0.1;
+  o.record_to = record;
   auto client = net::UdpClient::connect(o);
   REQUIRE(client.has_value());
 
@@ -96,6 +102,20 @@ void run(scenario::Scenario sc, const char* password, bool expect_world) {
   }
   CHECK(completes == 2);
   (*client)->logout();
+  if (record) {
+    // The recording replays to exactly the messages the client received, in order.
+    auto replay = net::CaptureReplay::open(*record, {server.port(), static_cast<std::uint16_t>(server.port() + 1)});
+    REQUIRE(replay.has_value());
+    std::vector<std::vector<std::uint8_t>> replayed;
+    while (auto m = replay->next_message()) {
+      if (m->server_to_client) replayed.push_back(std::move(m->bytes));
+    }
+    CHECK(replay->stats().framing_errors == 0);
+    CHECK(replay->stats().encrypted_checksums_verified);
+    CHECK(replay->stats().encrypted_checksum_failures == 0);
+    REQUIRE(replayed.size() >= received.size());
+    CHECK(std::equal(received.begin(), received.end(), replayed.begin()));
+  }
 }
 
 }  // namespace
@@ -112,6 +132,13 @@ TEST_CASE("Client against the scenario server with 20% loss, duplication and reo
   sc.impairment.reorder = 0.2;
   sc.impairment.inbound = true;
   run(std::move(sc), "secret", true);
+}
+
+TEST_CASE("A recorded live session replays to the same message sequence, checksums verified", "[scenario][e2e]") {
+  const auto path = std::filesystem::temp_directory_path() / "dereth-e2e" / "session.pcap";
+  std::filesystem::remove_all(path.parent_path());
+  run(basic(), "secret", true, path);
+  std::filesystem::remove_all(path.parent_path());
 }
 
 TEST_CASE("Client against the scenario server: a wrong password is one sentence", "[scenario][e2e]") {
