@@ -1,0 +1,66 @@
+// `dereth play` against the scenario server: world entry exits 0; every
+// failure is one sentence on stderr and a non-zero exit, never a hang.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dereth/app/cli.hpp"
+#include "dereth/scenario/scenario.hpp"
+#include "dereth/scenario/udp_scenario_server.hpp"
+
+namespace {
+
+int run(std::vector<std::string> args, std::string& out, std::string& err) {
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  std::ostringstream o, e;
+  const int rc = dereth::app::run_cli(static_cast<int>(argv.size()), argv.data(), o, e);
+  out = o.str();
+  err = e.str();
+  return rc;
+}
+
+std::string password_file(const std::string& password) {
+  const auto p = std::filesystem::temp_directory_path() / ("dereth-pw-" + password);
+  std::ofstream(p) << password << "\n";
+  return p.string();
+}
+
+}  // namespace
+
+TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", "[app][e2e]") {
+  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                 "/tests/scenario/data/basic.scenario");
+  REQUIRE(sc.has_value());
+  dereth::scenario::UdpScenarioServer server(*sc);
+  REQUIRE(server.start().has_value());
+  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  std::string out, err;
+
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("secret")},
+            out, err) == 0);
+  CHECK(out.find("in the world on " + where) != std::string::npos);
+
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("wrong")},
+            out, err) == 1);
+  CHECK(err == "dereth: the account name or password was not accepted\n");
+
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("secret"),
+             "--character", "Nobody"},
+            out, err) == 1);
+  CHECK(err == "dereth: the account has no character named \"Nobody\"\n");
+
+  // Nothing listens on port 9: no hang, a sentence and exit 1 when the wait runs out.
+  CHECK(run({"dereth", "play", "--server", "127.0.0.1:9", "--account", "a", "--password-file", password_file("x"),
+             "--timeout", "1"},
+            out, err) == 1);
+  CHECK(err.find("did not reach the world on 127.0.0.1:9 within 1 s (state: logging in)") != std::string::npos);
+
+  CHECK(run({"dereth", "play", "--server", "127.0.0.1", "--account", "a"}, out, err) == 2);
+  CHECK(err.find("HOST:PORT") != std::string::npos);
+  CHECK(run({"dereth", "play", "--account", "a"}, out, err) == 2);
+}
