@@ -9,21 +9,6 @@ constexpr std::size_t kHookMinSize = 8;
 
 using core::JsonWriter;
 
-void json_frame(JsonWriter& j, const Frame& f) {
-  j.begin_object();
-  j.key("origin").begin_object();
-  j.key("x").f32(f.origin.x);
-  j.key("y").f32(f.origin.y);
-  j.key("z").f32(f.origin.z);
-  j.end_object();
-  j.key("orientation").begin_object();
-  j.key("w").f32(f.orientation.w);
-  j.key("x").f32(f.orientation.x);
-  j.key("y").f32(f.orientation.y);
-  j.key("z").f32(f.orientation.z);
-  j.end_object();
-  j.end_object();
-}
 
 }  // namespace
 

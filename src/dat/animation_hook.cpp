@@ -241,26 +241,7 @@ void write_fields(ByteWriter& w, const SetLightHook& h) { w.i32(h.lights_on); }
 
 using core::JsonWriter;
 
-void json_vec3(JsonWriter& j, const glm::vec3& v) {
-  j.begin_object();
-  j.key("x").f32(v.x);
-  j.key("y").f32(v.y);
-  j.key("z").f32(v.z);
-  j.end_object();
-}
 
-void json_frame(JsonWriter& j, const Frame& f) {
-  j.begin_object();
-  j.key("origin");
-  json_vec3(j, f.origin);
-  j.key("orientation").begin_object();
-  j.key("w").f32(f.orientation.w);
-  j.key("x").f32(f.orientation.x);
-  j.key("y").f32(f.orientation.y);
-  j.key("z").f32(f.orientation.z);
-  j.end_object();
-  j.end_object();
-}
 
 template <class T>
 void json_ramp(JsonWriter& j, const T& h) {

@@ -10,7 +10,7 @@ namespace {
 
 constexpr std::size_t kStabSize = 4 + 28;
 
-void json_frame(core::JsonWriter& j, const Frame& f) {
+void json_frame_array(core::JsonWriter& j, const Frame& f) {
   j.begin_object();
   j.key("origin").begin_array().f32(f.origin.x).f32(f.origin.y).f32(f.origin.z).end_array();
   j.key("orientation")
@@ -113,7 +113,7 @@ void write_json(core::JsonWriter& j, const EnvCell& cell) {
   j.key("environment").hex(cell.environment_did());
   j.key("cell_struct").number(cell.cell_struct);
   j.key("position");
-  json_frame(j, cell.position);
+  json_frame_array(j, cell.position);
   j.key("portals").begin_array();
   for (const auto& p : cell.portals) {
     j.begin_object();
@@ -133,7 +133,7 @@ void write_json(core::JsonWriter& j, const EnvCell& cell) {
       j.begin_object();
       j.key("id").hex(s.id);
       j.key("frame");
-      json_frame(j, s.frame);
+      json_frame_array(j, s.frame);
       j.end_object();
     }
     j.end_array();

@@ -209,13 +209,6 @@ void write_polygons(ByteWriter& w, const std::vector<Polygon>& polys) {
 
 // ---- JSON ------------------------------------------------------------------
 
-void json_vec3(JsonWriter& j, const glm::vec3& v) {
-  j.begin_object();
-  j.key("x").f32(v.x);
-  j.key("y").f32(v.y);
-  j.key("z").f32(v.z);
-  j.end_object();
-}
 
 void json_polygons(JsonWriter& j, const std::vector<Polygon>& polys) {
   j.begin_array();

@@ -10,7 +10,7 @@ constexpr std::size_t kStabSize = 4 + 28;
 constexpr std::size_t kMinBuildingSize = 4 + 28 + 4 + 4;
 constexpr std::size_t kMinPortalSize = 8;
 
-void json_frame(core::JsonWriter& j, const Frame& f) {
+void json_frame_array(core::JsonWriter& j, const Frame& f) {
   j.begin_object();
   j.key("origin").begin_array().f32(f.origin.x).f32(f.origin.y).f32(f.origin.z).end_array();
   j.key("orientation")
@@ -146,7 +146,7 @@ void write_json(core::JsonWriter& j, const LandBlockInfo& info) {
     j.begin_object();
     j.key("id").hex(s.id);
     j.key("frame");
-    json_frame(j, s.frame);
+    json_frame_array(j, s.frame);
     j.end_object();
   }
   j.end_array();
@@ -155,7 +155,7 @@ void write_json(core::JsonWriter& j, const LandBlockInfo& info) {
     j.begin_object();
     j.key("model_id").hex(b.model_id);
     j.key("frame");
-    json_frame(j, b.frame);
+    json_frame_array(j, b.frame);
     j.key("num_leaves").number(b.num_leaves);
     j.key("portals").begin_array();
     for (const auto& p : b.portals) {

@@ -75,13 +75,6 @@ void write_entries(ByteWriter& w, const std::vector<MotionEntry>& entries) {
   }
 }
 
-void json_vec3(JsonWriter& j, const glm::vec3& v) {
-  j.begin_object();
-  j.key("x").f32(v.x);
-  j.key("y").f32(v.y);
-  j.key("z").f32(v.z);
-  j.end_object();
-}
 
 void json_motion_data(JsonWriter& j, const MotionData& m) {
   j.begin_object();

@@ -16,13 +16,6 @@ constexpr std::array<std::string_view, 13> kParticleTypeNames = {
     "ParabolicGVGA",   "ParabolicGVGAGR", "GlobalVelocity",
 };
 
-void json_vec3(JsonWriter& j, const glm::vec3& v) {
-  j.begin_object();
-  j.key("x").f32(v.x);
-  j.key("y").f32(v.y);
-  j.key("z").f32(v.z);
-  j.end_object();
-}
 
 template <std::size_t N>
 void json_enum(JsonWriter& j, const std::array<std::string_view, N>& names, std::int32_t value) {

@@ -34,34 +34,8 @@ void write_locations(ByteWriter& w, const std::vector<SetupLocation>& locations)
   }
 }
 
-void json_vec3(JsonWriter& j, const glm::vec3& v) {
-  j.begin_object();
-  j.key("x").f32(v.x);
-  j.key("y").f32(v.y);
-  j.key("z").f32(v.z);
-  j.end_object();
-}
 
-void json_frame(JsonWriter& j, const Frame& f) {
-  j.begin_object();
-  j.key("origin");
-  json_vec3(j, f.origin);
-  j.key("orientation").begin_object();
-  j.key("w").f32(f.orientation.w);
-  j.key("x").f32(f.orientation.x);
-  j.key("y").f32(f.orientation.y);
-  j.key("z").f32(f.orientation.z);
-  j.end_object();
-  j.end_object();
-}
 
-void json_sphere(JsonWriter& j, const Sphere& s) {
-  j.begin_object();
-  j.key("center");
-  json_vec3(j, s.center);
-  j.key("radius").f32(s.radius);
-  j.end_object();
-}
 
 void json_locations(JsonWriter& j, const std::vector<SetupLocation>& locations) {
   j.begin_array();

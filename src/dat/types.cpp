@@ -89,6 +89,35 @@ void write_cyl_sphere(ByteWriter& w, const CylSphere& c) {
   w.f32(c.height);
 }
 
+void json_vec3(core::JsonWriter& j, const glm::vec3& v) {
+  j.begin_object();
+  j.key("x").f32(v.x);
+  j.key("y").f32(v.y);
+  j.key("z").f32(v.z);
+  j.end_object();
+}
+
+void json_frame(core::JsonWriter& j, const Frame& f) {
+  j.begin_object();
+  j.key("origin");
+  json_vec3(j, f.origin);
+  j.key("orientation").begin_object();
+  j.key("w").f32(f.orientation.w);
+  j.key("x").f32(f.orientation.x);
+  j.key("y").f32(f.orientation.y);
+  j.key("z").f32(f.orientation.z);
+  j.end_object();
+  j.end_object();
+}
+
+void json_sphere(core::JsonWriter& j, const Sphere& s) {
+  j.begin_object();
+  j.key("center");
+  json_vec3(j, s.center);
+  j.key("radius").f32(s.radius);
+  j.end_object();
+}
+
 Result<std::uint32_t> read_compressed_uint(ByteReader& r, std::string_view field) {
   const std::size_t start = r.position();
   DERETH_TRY(const std::uint32_t b0, r.u8(field));

@@ -14,6 +14,7 @@
 #include "dereth/core/byte_reader.hpp"
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/core/error.hpp"
+#include "dereth/core/json_writer.hpp"
 
 namespace dereth::dat {
 
@@ -62,6 +63,12 @@ Result<Sphere> read_sphere(ByteReader& r, std::string_view field);
 void write_sphere(ByteWriter& w, const Sphere& s);
 Result<CylSphere> read_cyl_sphere(ByteReader& r, std::string_view field);
 void write_cyl_sphere(ByteWriter& w, const CylSphere& c);
+
+// JSON views shared by the records' write_json: {"x":..,"y":..,"z":..};
+// {"origin":{..},"orientation":{"w":..,"x":..,"y":..,"z":..}}; {"center":{..},"radius":..}.
+void json_vec3(core::JsonWriter& j, const glm::vec3& v);
+void json_frame(core::JsonWriter& j, const Frame& f);
+void json_sphere(core::JsonWriter& j, const Sphere& s);
 
 // CompressedUInt ("SmartArray" count): 1, 2 or 4 bytes (spec 3.0).
 Result<std::uint32_t> read_compressed_uint(ByteReader& r, std::string_view field);
