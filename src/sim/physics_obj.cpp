@@ -51,6 +51,9 @@ void PhysicsObj::add_anim_hook(std::unique_ptr<AnimHook> hook) {
   if (hook) anim_hooks_.push_back(std::move(hook));
 }
 
+// CAnimHook::Execute: every DAT hook runs through the world's effects.
+void DatAnimHook::execute(PhysicsObj& owner) { owner.context().effects().execute_hook(owner, hook_); }
+
 // --- description -------------------------------------------------------------
 
 // CPhysicsObj::InitDefaults 0x005139D0

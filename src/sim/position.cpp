@@ -39,6 +39,13 @@ bool is_valid_cell(std::uint32_t cell_id) noexcept {
   return (cell >= 1 && cell <= 0x40) || (cell >= 0x100 && cell <= 0xFFFD) || cell == 0xFFFF;
 }
 
+core::Frame global_frame(const Position& p) noexcept {
+  core::Frame f = p.frame;
+  f.origin.x += static_cast<float>(block_x(p.objcell_id)) * kBlockLength;
+  f.origin.y += static_cast<float>(block_y(p.objcell_id)) * kBlockLength;
+  return f;
+}
+
 // LandDefs::get_block_offset
 glm::vec3 block_offset(std::uint32_t from_cell, std::uint32_t to_cell) noexcept {
   if ((from_cell >> 16) == (to_cell >> 16)) {

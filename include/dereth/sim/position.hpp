@@ -35,6 +35,10 @@ struct Position {
 // cell to 0) for an invalid cell range or a position off the world.
 bool adjust_to_outside(std::uint32_t& cell_id, glm::vec3& origin) noexcept;
 
+// The position in global metres: landblock (x, y) adds (x*192, y*192); the
+// frame's rotation is kept. What the render snapshot publishes.
+[[nodiscard]] core::Frame global_frame(const Position& p) noexcept;
+
 // True for the valid objcell ranges (1..0x40, 0x100..0xFFFD, 0xFFFF).
 [[nodiscard]] bool is_valid_cell(std::uint32_t cell_id) noexcept;
 

@@ -15,12 +15,15 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
 #include "dereth/core/frame.hpp"
+#include "dereth/dat/animation_hook.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/sim/position.hpp"
+#include "dereth/sim/render_snapshot.hpp"
 #include "dereth/sim/types.hpp"
 
 namespace dereth::sim {
@@ -70,6 +73,13 @@ class EffectsSink {
   virtual void update_scripts(PhysicsObj& /*owner*/) {}
   // The owner is being destroyed (CPhysicsObj::Destroy): drop its queues.
   virtual void object_destroyed(PhysicsObj& /*owner*/) {}
+  // CAnimHook::Execute for one DAT hook, whether an animation frame staged it
+  // (DatAnimHook below) or a PhysicsScript reached it (ScriptManager). The
+  // default does nothing, as an object with no effects attached.
+  virtual void execute_hook(PhysicsObj& /*owner*/, const dat::AnimationHook& /*hook*/) {}
+  // After a tick: append every live emitter, light and the tick's sound
+  // events to the snapshot being built (then forget those sound events).
+  virtual void publish(RenderSnapshot& /*snapshot*/) {}
 };
 
 // CPartArray: the parts, animation sequence, placement and lights of one
@@ -106,6 +116,9 @@ class PartArray {
   // The frame of part `index`, or none when the index is out of range (the
   // caller then uses the object's own frame, as CPhysicsObj::UpdateChild does).
   [[nodiscard]] virtual std::optional<core::Frame> part_frame(std::uint32_t /*index*/) const { return std::nullopt; }
+  // After a tick: the world pose of every part, given the object's world
+  // frame (render snapshot). Default: no parts.
+  virtual void publish_parts(const core::Frame& /*object_world*/, std::vector<PartPose>& /*out*/) const {}
 };
 
 // MovementManager / MotionInterp: the object's motion state machine.
@@ -167,6 +180,18 @@ class AnimHook {
   AnimHook& operator=(const AnimHook&) = delete;
   virtual ~AnimHook() = default;
   virtual void execute(PhysicsObj& owner) = 0;
+};
+
+// An animation-frame hook staged by the Sequence: executes through the
+// world's EffectsSink (CPhysicsObj::process_hooks runs it after the timed hooks).
+class DatAnimHook final : public AnimHook {
+ public:
+  explicit DatAnimHook(dat::AnimationHook hook) : hook_(std::move(hook)) {}
+  void execute(PhysicsObj& owner) override;
+  [[nodiscard]] const dat::AnimationHook& hook() const noexcept { return hook_; }
+
+ private:
+  dat::AnimationHook hook_;
 };
 
 // Where objects get their Setup data and their per-object parts. The default

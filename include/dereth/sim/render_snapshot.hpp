@@ -1,0 +1,96 @@
+#pragma once
+// The render snapshot (issue "Animation, PhysicsScripts and particles",
+// section 4): what the world looks and sounds like after one tick. Built once
+// per tick by the simulation, published as std::shared_ptr<const
+// RenderSnapshot> and never written again; the renderer and the audio mixer
+// read it and nothing else.
+//
+// Coordinates are global metres: landblock (x, y) contributes x*192, y*192
+// (sim::Position::global_origin), z as stored. Frames are world frames.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/core/frame.hpp"
+#include "dereth/sim/types.hpp"
+
+namespace dereth::sim {
+
+// One rigid part of an object's mesh.
+struct PartPose {
+  std::uint32_t gfx_obj = 0;          // 0x01... the part's GfxObj (after ReplaceObject hooks)
+  core::Frame frame;                  // world frame of the part
+  glm::vec3 scale{1.0f};              // mesh scale (object scale times the Setup default scale)
+  float translucency = 0.0f;          // 0 opaque .. 1 invisible (part-transparent hooks, object translucency)
+  float luminosity = 0.0f;            // Luminous / LuminousPart
+  float diffuse = 1.0f;               // Diffuse / DiffusePart
+  bool no_draw = false;               // the part is not drawn
+};
+
+struct ObjectSnapshot {
+  LocalId id = LocalId::None;
+  std::uint32_t guid = 0;
+  std::uint32_t setup_id = 0;
+  std::uint32_t cell_id = 0;
+  core::Frame root;                   // world frame of the object
+  std::vector<PartPose> parts;        // indexed as the Setup's parts
+  float scale = 1.0f;                 // object scale
+  float translucency = 0.0f;
+  bool hidden = false;                // PhysicsState Hidden
+  bool no_draw = false;               // PhysicsState NoDraw
+  bool is_player = false;
+};
+
+struct ParticleSnapshot {
+  glm::vec3 position{0.0f};           // world position
+  float scale = 1.0f;
+  float alpha = 1.0f;                 // 1 - translucency
+};
+
+struct EmitterSnapshot {
+  LocalId owner = LocalId::None;
+  std::uint32_t emitter_info_id = 0;  // 0x32... ParticleEmitterInfo
+  std::uint32_t logical_id = 0;       // the hook's logical id (0 = anonymous)
+  std::uint32_t gfx_obj = 0;          // the particle GfxObj (0x01...), 0 when drawn as a billboard
+  std::uint32_t texture = 0;          // the billboard texture/surface (0x05.. / 0x08..) when any
+  bool world_space = false;           // particles released to the world keep their birth point
+  std::vector<ParticleSnapshot> particles;
+};
+
+struct LightSnapshot {
+  LocalId owner = LocalId::None;
+  glm::vec3 position{0.0f};           // world position
+  glm::vec4 color{1.0f};              // ARGB unpacked to RGBA in 0..1
+  float intensity = 0.0f;
+  float falloff = 0.0f;
+  float cone_angle = 0.0f;
+};
+
+struct SoundEvent {
+  LocalId owner = LocalId::None;
+  std::uint32_t wave_id = 0;          // 0x0A... the chosen Wave (0 = the table chose none)
+  std::uint32_t sound_type = 0;       // the Sound enum (SoundTable hooks), 0 for a direct Sound hook
+  float volume = 1.0f;
+  float priority = 0.0f;
+  glm::vec3 position{0.0f};           // world position of the owner when it played
+  core::Seconds time{0.0};
+};
+
+struct RenderSnapshot {
+  std::uint64_t tick = 0;
+  core::Seconds time{0.0};
+  LocalId player = LocalId::None;
+  std::vector<ObjectSnapshot> objects;    // in local-id order
+  std::vector<EmitterSnapshot> emitters;  // in (owner, creation) order
+  std::vector<LightSnapshot> lights;
+  std::vector<SoundEvent> sounds;         // the sound events of this tick, in order
+};
+
+using SnapshotPtr = std::shared_ptr<const RenderSnapshot>;
+
+}  // namespace dereth::sim

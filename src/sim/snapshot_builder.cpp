@@ -1,0 +1,36 @@
+#include "dereth/sim/snapshot_builder.hpp"
+
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/smart_box.hpp"
+
+namespace dereth::sim {
+
+namespace ps = protocol::physics_state;
+
+SnapshotPtr build_render_snapshot(SmartBox& box, std::uint64_t tick) {
+  auto snapshot = std::make_shared<RenderSnapshot>();
+  snapshot->tick = tick;
+  snapshot->time = box.context().now();
+  if (const PhysicsObj* player = box.player()) snapshot->player = player->local_id();
+  const auto& objects = box.objects().objects();
+  snapshot->objects.reserve(objects.size());
+  for (const PhysicsObj* object : objects) {
+    ObjectSnapshot& o = snapshot->objects.emplace_back();
+    o.id = object->local_id();
+    o.guid = object->id();
+    o.setup_id = object->setup_id();
+    o.cell_id = object->position().objcell_id;
+    o.root = global_frame(object->position());
+    o.scale = object->scale();
+    o.translucency = object->translucency();
+    o.hidden = (object->state() & ps::Hidden) != 0;
+    o.no_draw = (object->state() & ps::NoDraw) != 0;
+    o.is_player = object == box.player();
+    if (const PartArray* parts = object->part_array()) parts->publish_parts(o.root, o.parts);
+  }
+  box.context().effects().publish(*snapshot);
+  return snapshot;
+}
+
+}  // namespace dereth::sim
