@@ -51,6 +51,18 @@ void PhysicsObj::add_anim_hook(std::unique_ptr<AnimHook> hook) {
   if (hook) anim_hooks_.push_back(std::move(hook));
 }
 
+// CPhysicsObj::SetTranslucency
+void PhysicsObj::set_translucency(float translucency) {
+  translucency_ = translucency;
+  if (part_array_) part_array_->set_translucency(translucency);
+}
+
+// CPhysicsObj::SetScale
+void PhysicsObj::set_scale(float scale) {
+  scale_ = scale;
+  if (part_array_) part_array_->set_scale(glm::vec3(scale));
+}
+
 // CAnimHook::Execute: every DAT hook runs through the world's effects.
 void DatAnimHook::execute(PhysicsObj& owner) { owner.context().effects().execute_hook(owner, hook_); }
 

@@ -149,6 +149,11 @@ class PhysicsObj {
   bool set_nodraw(bool nodraw, bool send_event);
   // CPhysicsObj::set_lights 0x0050FCF0
   void set_lights(bool lights_on, bool send_event);
+  // CPhysicsObj::SetTranslucency: the object's current translucency, through
+  // the part array (Transparent hooks; the original stays as described).
+  void set_translucency(float translucency);
+  // CPhysicsObj::SetScale: the object scale, through the part array (Scale hooks).
+  void set_scale(float scale);
   // CPhysicsObj::set_elasticity 0x0050FD40: clamped to [0, 0.1].
   bool set_elasticity(float elasticity);
   // CPhysicsObj::set_velocity 0x005113F0: clamped to 50 m/s; activates.

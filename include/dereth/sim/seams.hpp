@@ -109,6 +109,16 @@ class PartArray {
   virtual void handle_movement() {}                                               // CPartArray::HandleMovement
   virtual void set_scale(const glm::vec3& /*scale*/) {}                           // CPartArray::SetScaleInternal
   virtual void set_translucency(float /*translucency*/) {}                        // CPartArray::SetTranslucencyInternal
+  // Per-part render state the hooks drive (CPhysicsPart setters); `part`
+  // kAllParts means every part. Out-of-range parts are ignored, as retail's
+  // index check does.
+  static constexpr std::uint32_t kAllParts = 0xFFFFFFFFu;
+  virtual void set_part_translucency(std::uint32_t /*part*/, float /*value*/) {}  // CPartArray::SetPartTranslucency
+  virtual void set_part_luminosity(std::uint32_t /*part*/, float /*value*/) {}    // CPartArray::SetPartLuminosity
+  virtual void set_part_diffusion(std::uint32_t /*part*/, float /*value*/) {}     // CPartArray::SetPartDiffusion
+  virtual void replace_part_gfx(std::uint32_t /*part*/, std::uint32_t /*gfx*/) {} // ReplaceObjectHook -> CPhysicsPart::SetGfxObj
+  virtual void set_part_no_draw(std::uint32_t /*part*/, bool /*no_draw*/) {}     // NoDrawHook on one part
+  [[nodiscard]] virtual std::size_t num_parts() const { return 0; }
   // CSetup::GetHoldingLocation: none means set_parent fails, as in retail.
   [[nodiscard]] virtual std::optional<HoldingLocation> holding_location(std::uint32_t /*where*/) const {
     return std::nullopt;
