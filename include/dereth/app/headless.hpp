@@ -1,0 +1,66 @@
+#pragma once
+// The headless run: a capture or a scenario through the SmartBox and the
+// PhysicsObj loop as fast as the CPU allows, on the input's own clock, with
+// an optional per-tick digest and trace (docs/trace.md). `dereth-sim` is a
+// thin command line over it; `dereth replay --headless` uses it too.
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "dereth/core/error.hpp"
+#include "dereth/sim/verdict.hpp"
+
+namespace dereth::dat {
+class DatFile;
+}
+
+namespace dereth::app {
+
+enum class InputKind : std::uint8_t { Capture, Scenario };
+
+// pcap / pcapng by their magic numbers; anything else is read as a scenario.
+[[nodiscard]] core::Result<InputKind> detect_input(const std::filesystem::path& path);
+
+struct HeadlessOptions {
+  std::filesystem::path input;
+  std::optional<std::filesystem::path> digest;  // one JSON line per tick
+  std::optional<std::filesystem::path> trace;   // message verdicts and per-tick object state
+  // Frames per simulated second: SmartBox::use_time runs once per frame and
+  // the physics ticks whenever 1/30 s has passed (CPhysics::UseTime).
+  double frame_rate = 60.0;
+  // Scenario input: simulated seconds to run. 0: until the stream has played
+  // plus 2 s (a looping stream: three periods).
+  double duration = 0.0;
+  // Capture input: simulated seconds to keep ticking after the last message.
+  double tail = 1.0;
+  std::uint32_t seed = 1;
+  const dat::DatFile* portal = nullptr;  // DAT data for the objects (optional)
+  // Called now and then with the fraction done (0..1); may be empty.
+  std::function<void(double)> progress;
+};
+
+inline constexpr std::size_t kVerdictCount = 12;
+
+struct HeadlessReport {
+  InputKind kind = InputKind::Capture;
+  std::uint64_t messages = 0;         // messages the run saw from the server
+  std::uint64_t handled = 0;          // decoded and given to the SmartBox
+  std::uint64_t not_object_messages = 0;  // opcodes the SmartBox does not take (chat, login, ...)
+  std::uint64_t decode_errors = 0;    // of a decoded kind, but malformed: dropped and counted
+  std::uint64_t client_messages = 0;  // client-to-server messages in a capture (not simulated)
+  std::array<std::uint64_t, kVerdictCount> verdicts{};  // by sim::Verdict, replays included
+  std::uint64_t ticks = 0;
+  std::uint64_t frames = 0;
+  std::size_t objects_at_end = 0;
+  double simulated_seconds = 0.0;
+  std::uint64_t final_digest = 0;
+  std::string note;  // one sentence about the input (checksum verification, login)
+};
+
+[[nodiscard]] core::Result<HeadlessReport> run_headless(const HeadlessOptions& options);
+
+}  // namespace dereth::app

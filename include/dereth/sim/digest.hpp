@@ -1,0 +1,59 @@
+#pragma once
+// Per-tick state digests and the JSON-lines trace of a headless run
+// (docs/trace.md). Both are deterministic: the same message stream on the
+// same clock writes the same bytes.
+
+#include <cstdint>
+#include <ostream>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/sim/verdict.hpp"
+
+namespace dereth::sim {
+
+class PhysicsObj;
+class SmartBox;
+
+// FNV-1a, 64 bit: the digest's hash (stable across platforms and runs).
+class Fnv1a64 {
+ public:
+  void bytes(const void* data, std::size_t size) noexcept;
+  void u32(std::uint32_t v) noexcept { bytes(&v, sizeof v); }
+  void u64(std::uint64_t v) noexcept { bytes(&v, sizeof v); }
+  void f32(float v) noexcept { bytes(&v, sizeof v); }  // by bits: NaN payloads and -0 count
+  void f64(double v) noexcept { bytes(&v, sizeof v); }
+  [[nodiscard]] std::uint64_t value() const noexcept { return h_; }
+
+ private:
+  std::uint64_t h_ = 0xCBF29CE484222325ull;
+};
+
+// One object's digest input: GUID, local id, the nine stamps, state and
+// transient state, cell, frame (origin and rotation), velocity, omega.
+void hash_object(Fnv1a64& h, const PhysicsObj& object);
+// Every live object in local-id order.
+[[nodiscard]] std::uint64_t world_digest(const SmartBox& box);
+// The presentation part of a render snapshot: every part pose, emitter and
+// particle, light and sound event (objects' physics are in world_digest).
+[[nodiscard]] std::uint64_t snapshot_digest(const RenderSnapshot& snapshot);
+
+// {"tick":N,"time":T,"objects":K,"hash":"0x...","effects":"0x..."}
+// (`effects` only when a snapshot digest is given).
+void write_digest_line(std::ostream& out, std::uint64_t tick, core::Seconds time, const SmartBox& box,
+                       const std::uint64_t* effects_hash = nullptr);
+
+// The trace: one line per handled message (TraceSink) and, on each
+// write_tick, one line per live object (docs/trace.md).
+class JsonlTrace : public TraceSink {
+ public:
+  explicit JsonlTrace(std::ostream& out) : out_(&out) {}
+  void on_message(const MessageRecord& record) override;
+  void write_tick(std::uint64_t tick, core::Seconds time, const SmartBox& box);
+  [[nodiscard]] std::ostream& stream() const noexcept { return *out_; }
+
+ private:
+  std::ostream* out_;
+};
+
+}  // namespace dereth::sim

@@ -1,0 +1,30 @@
+# Runs dereth-sim twice over one input and checks that both runs wrote the
+# same digest and trace, byte for byte, and that the digest has tick lines.
+#   cmake -DSIM=path -DINPUT=file -DOUT=dir [-DMIN_TICKS=n] [-DEXTRA="a@@b"] -P sim_twice.cmake
+string(REPLACE "@@" ";" EXTRA "${EXTRA}")
+file(MAKE_DIRECTORY "${OUT}")
+foreach(run 1 2)
+  execute_process(COMMAND "${SIM}" "${INPUT}" --quiet --digest "${OUT}/digest${run}.jsonl"
+                          --trace "${OUT}/trace${run}.jsonl" ${EXTRA}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "run ${run}: exit code ${rc}\n${out}${err}")
+  endif()
+  set(summary${run} "${out}")
+endforeach()
+foreach(kind digest trace)
+  file(SHA256 "${OUT}/${kind}1.jsonl" a)
+  file(SHA256 "${OUT}/${kind}2.jsonl" b)
+  if(NOT a STREQUAL b)
+    message(FATAL_ERROR "the two runs wrote different ${kind} files (${OUT})")
+  endif()
+endforeach()
+if(NOT summary1 STREQUAL summary2)
+  message(FATAL_ERROR "the two runs printed different summaries:\n${summary1}${summary2}")
+endif()
+file(STRINGS "${OUT}/digest1.jsonl" lines REGEX "^\\{\"tick\":[0-9]+,\"time\":")
+list(LENGTH lines ticks)
+if(DEFINED MIN_TICKS AND ticks LESS MIN_TICKS)
+  message(FATAL_ERROR "only ${ticks} tick lines in the digest, expected at least ${MIN_TICKS}")
+endif()
+message(STATUS "identical: ${ticks} ticks; ${summary1}")
