@@ -1,9 +1,0 @@
-#pragma once
-#include <string_view>
-
-namespace dereth::audio {
-
-// The module's name, as the logger and the build's link rules know it.
-[[nodiscard]] std::string_view module_name() noexcept;
-
-}  // namespace dereth::audio

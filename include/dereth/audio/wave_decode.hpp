@@ -1,0 +1,43 @@
+#pragma once
+// Wave (0x0A...) to playable samples. A dat::Wave is a WAVEFORMATEX header
+// plus raw sample data (spec/dat-format.md 3.8). Uncompressed PCM, 8-bit
+// (unsigned) or 16-bit (signed little-endian), mono or stereo, decodes to
+// 16-bit signed mono at the wave's own rate: stereo is averaged to mono, as
+// retail's MSACM conversion produced mono for every converted wave and the
+// mixer positions one point source per sound (docs/audio.md). Anything else
+// (MP3 0x55, ADPCM, other depths, more channels) is an Unsupported error for
+// the caller to log and skip. Bytes are untrusted: every field is checked and
+// nothing is allocated before the data's size is known.
+
+#include <cstdint>
+#include <vector>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/core/error.hpp"
+#include "dereth/dat/wave.hpp"
+
+namespace dereth::audio {
+
+// Rates outside [kMinSampleRate, kMaxSampleRate] are refused as Invalid.
+inline constexpr std::uint32_t kMinSampleRate = 1000;
+inline constexpr std::uint32_t kMaxSampleRate = 192000;
+
+struct Pcm {
+  std::uint32_t wave_id = 0;
+  std::uint32_t sample_rate = 0;      // frames per second
+  std::vector<std::int16_t> samples;  // mono, one sample per frame
+  std::uint16_t source_channels = 0;  // as stored in the Wave (1 or 2)
+  std::uint16_t source_bits = 0;      // as stored in the Wave (8 or 16)
+
+  [[nodiscard]] core::Seconds duration() const noexcept {
+    return sample_rate == 0 ? core::Seconds{0.0}
+                            : core::Seconds{static_cast<double>(samples.size()) / static_cast<double>(sample_rate)};
+  }
+  bool operator==(const Pcm&) const = default;
+};
+
+// Decodes the wave. A trailing partial frame is ignored; a wave with no
+// complete frame is an Invalid error (nothing to play).
+[[nodiscard]] core::Result<Pcm> decode_wave(const dat::Wave& wave);
+
+}  // namespace dereth::audio

@@ -1,0 +1,51 @@
+#include "dereth/audio/audio_system.hpp"
+
+#include <utility>
+
+#include "dereth/audio/null_backend.hpp"
+#include "dereth/core/log.hpp"
+#include "dereth/dat/wave.hpp"
+
+namespace dereth::audio {
+
+AudioSystem::AudioSystem(std::unique_ptr<AudioBackend> backend, const dat::DatFile* portal)
+    : backend_(backend ? std::move(backend) : std::make_unique<NullBackend>()), portal_(portal) {}
+
+void AudioSystem::update(std::span<const SoundRequest> requests, const Listener& listener, core::Seconds now) {
+  ++stats_.frames;
+  backend_->update(now);
+  backend_->set_listener(listener);
+  for (const SoundRequest& request : requests) {
+    backend_->play(request, request.wave_id == 0 ? nullptr : wave(request.wave_id, request.owner));
+  }
+}
+
+std::shared_ptr<const Pcm> AudioSystem::wave(std::uint32_t wave_id, std::uint32_t owner) {
+  if (auto it = cache_.find(wave_id); it != cache_.end()) return it->second;
+  auto fail = [&](const std::string& why) -> std::shared_ptr<const Pcm> {
+    ++stats_.waves_failed;
+    core::logger(core::Module::Audio)
+        ->warn("wave 0x{:08X} (first asked for by object {}) does not play: {}", wave_id, owner, why);
+    cache_.emplace(wave_id, nullptr);
+    return nullptr;
+  };
+  if (portal_ == nullptr) return fail("no portal DAT is loaded");
+  auto bytes = portal_->read(wave_id);
+  if (!bytes) return fail(bytes.error().message());
+  auto record = dat::read_wave(*bytes, wave_id);
+  if (!record) return fail(record.error().message());
+  auto pcm = decode_wave(*record);
+  if (!pcm) return fail(pcm.error().message());
+  ++stats_.waves_decoded;
+  auto shared = std::make_shared<const Pcm>(std::move(*pcm));
+  cache_.emplace(wave_id, shared);
+  return shared;
+}
+
+void AudioSystem::add_wave(std::shared_ptr<const Pcm> pcm) {
+  if (!pcm) return;
+  const std::uint32_t id = pcm->wave_id;
+  cache_.insert_or_assign(id, std::move(pcm));
+}
+
+}  // namespace dereth::audio
