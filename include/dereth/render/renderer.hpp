@@ -1,0 +1,133 @@
+#pragma once
+// The OpenGL renderer: draws one sim::RenderSnapshot, and nothing else, with
+// the DAT assets it names.
+//
+// What it draws (docs/render.md has the details and the choices):
+// * terrain of the landblocks around the camera (cell DAT 0xXXYYFFFF, heights
+//   through the Region's land height table);
+// * every object's parts: the part's GfxObj (polygons per Surface, textures
+//   in every format dat::decode_rgba8 knows) at the part's world frame and
+//   scale, with its translucency, luminosity and diffuse; Hidden and NoDraw
+//   objects and no_draw parts are skipped, and a part of translucency exactly
+//   1 is not drawn (CPhysicsPart::SetTranslucency);
+// * an object with no parts (no DAT data) as a small coloured cube marker, so
+//   headless replays show something (also drawn when none of its parts'
+//   GfxObjs could be loaded);
+// * particles: GfxObj particles and texture billboards, camera-facing, at the
+//   particle's position, scale and alpha;
+// * lights: the snapshot's lights (the nearest 8 to the camera's centre) with
+//   retail's point-light term, over a fixed ambient and sun.
+//
+// The renderer draws into its own framebuffer object (render) or into the
+// framebuffer bound by the caller (render_to_current, for a window). A bad or
+// missing DAT record is logged once and draws nothing (or the marker).
+//
+// One Renderer per GL context; every call, destruction included, on the
+// thread where that context is current (destroy the Renderer before its
+// HeadlessContext or window context).
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+
+#include <glm/vec3.hpp>
+
+#include "dereth/core/error.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/render/camera.hpp"
+#include "dereth/render/gl_loader.hpp"
+#include "dereth/render/image.hpp"
+#include "dereth/sim/render_snapshot.hpp"
+
+namespace dereth::render {
+
+struct RendererOptions {
+  bool draw_terrain = true;
+  int terrain_radius = 1;                                       // landblocks around the camera centre: (2r+1)^2
+  int terrain_layer_size = 64;                                  // texels per terrain texture layer
+  std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky
+  glm::vec3 ambient{0.45F};
+  glm::vec3 sun_color{0.65F};
+  glm::vec3 sun_towards{0.4F, -0.5F, 0.77F};  // direction towards the sun (normalised on use)
+  float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
+  bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
+};
+
+// What the last frame drew.
+struct RenderStats {
+  std::size_t objects = 0;          // in the snapshot
+  std::size_t objects_skipped = 0;  // Hidden or NoDraw
+  std::size_t parts_drawn = 0;
+  std::size_t parts_missing = 0;  // parts whose GfxObj could not be loaded
+  std::size_t markers = 0;        // objects drawn as the marker cube
+  std::size_t particles_drawn = 0;
+  std::size_t terrain_blocks = 0;
+  std::size_t lights = 0;  // lights used (at most 8)
+  std::size_t draw_calls = 0;
+  std::size_t triangles = 0;
+};
+
+// Wall-clock seconds per phase, for the frame-time report (the app times
+// building the snapshot itself).
+struct FrameTiming {
+  double load = 0.0;      // DAT reads, decoding and uploads of assets first seen this frame
+  double prepare = 0.0;   // walking the snapshot into draw lists (culling, sorting), loads excluded
+  double submit = 0.0;    // issuing GL calls
+  double finish = 0.0;    // glFinish: the (software) rasteriser completing the frame
+  double readback = 0.0;  // read_pixels, when called
+  [[nodiscard]] double total() const noexcept { return load + prepare + submit + finish + readback; }
+};
+
+struct TimingTotals {
+  std::uint64_t frames = 0;
+  FrameTiming sum;
+  FrameTiming max;
+};
+
+class Renderer {
+ public:
+  // Loads the GL entry points through `loader` (the context must be current),
+  // compiles the shaders and creates the fixed meshes. `portal` and `cell`
+  // may be null (then every object draws as a marker and there is no
+  // terrain); they are copied (DatFile copies share one open file).
+  [[nodiscard]] static core::Result<std::unique_ptr<Renderer>> create(GlProcLoader loader, const dat::DatFile* portal,
+                                                                      const dat::DatFile* cell,
+                                                                      RendererOptions options = {});
+  ~Renderer();
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  // Draws the snapshot into the renderer's framebuffer object, created or
+  // resized to width x height (1..8192).
+  [[nodiscard]] core::Result<void> render(const sim::RenderSnapshot& snapshot, const Camera& camera, int width,
+                                          int height);
+  // Draws into whatever framebuffer is bound (a window's), viewport 0,0,w,h.
+  [[nodiscard]] core::Result<void> render_to_current(const sim::RenderSnapshot& snapshot, const Camera& camera,
+                                                     int width, int height);
+  // The owned framebuffer's pixels (after render), top row first, alpha 255.
+  [[nodiscard]] Image read_pixels();
+  // read_pixels, then write_png (atomic): what `--screenshot PATH` calls
+  // after render(). An error when nothing was rendered offscreen yet.
+  [[nodiscard]] core::Result<void> write_screenshot(const std::filesystem::path& path);
+
+  [[nodiscard]] const RenderStats& stats() const noexcept;
+  [[nodiscard]] const FrameTiming& last_timing() const noexcept;
+  [[nodiscard]] const TimingTotals& timing_totals() const noexcept;
+  void reset_timing() noexcept;
+
+  [[nodiscard]] const RendererOptions& options() const noexcept;
+  RendererOptions& options() noexcept;
+
+ private:
+  struct Impl;
+  explicit Renderer(std::unique_ptr<Impl> impl) noexcept;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The colour of an object's marker cube: the player's is yellow, others'
+// come from their GUID (stable across runs).
+[[nodiscard]] glm::vec3 marker_color(const sim::ObjectSnapshot& object) noexcept;
+
+}  // namespace dereth::render

@@ -1,0 +1,190 @@
+#include "dereth/render/material.hpp"
+
+#include <cstdio>
+#include <string>
+
+#include "dereth/dat/palette.hpp"
+#include "dereth/dat/render_surface.hpp"
+#include "dereth/dat/surface.hpp"
+#include "dereth/dat/surface_texture.hpp"
+
+namespace dereth::render {
+
+namespace {
+
+constexpr std::uint32_t kTypeAlpha = dat::surface_type::kAlpha;
+constexpr std::uint32_t kTypeInvAlpha = dat::surface_type::kInvAlpha;
+constexpr std::uint32_t kTypeAdditive = dat::surface_type::kAdditive;
+constexpr std::uint32_t kTypeClipMap = dat::surface_type::kBase1ClipMap;
+constexpr std::uint32_t kTypeTranslucent = dat::surface_type::kTranslucent;
+// Palette indices below this are transparent on ClipMap surfaces (spec 3.7).
+constexpr std::uint32_t kClipMapTransparentIndices = 8;
+// Retail textures are at most 512 a side; anything past this is refused
+// before decoding allocates width * height * 4 bytes.
+constexpr std::int32_t kMaxTextureSide = 4096;
+
+std::string did_text(dat::Did id) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08X", id);
+  return std::string("DAT ") + buf;
+}
+
+core::Error asset_error(dat::Did id, std::string field, std::string detail) {
+  return core::Error{core::ErrorKind::Invalid, did_text(id), std::move(field), 0, std::move(detail)};
+}
+
+// (1 - t) * 255 truncated, as retail's (unsigned __int64) conversion does;
+// values outside [0, 1] are clamped first so a hostile float cannot wrap.
+std::uint8_t alpha_byte(float translucency) noexcept {
+  double a = (1.0 - static_cast<double>(translucency)) * 255.0;
+  if (!(a > 0.0)) a = 0.0;  // NaN too
+  if (a > 255.0) a = 255.0;
+  return static_cast<std::uint8_t>(a);
+}
+
+}  // namespace
+
+// D3DPolyRender::SetSurface 0x0059C4D0
+SurfaceState D3DPolyRender::set_surface(const SurfaceInput& in, bool override_clipmap) noexcept {
+  SurfaceState s;
+  const std::uint32_t type = in.type;
+  const bool additive = (type & kTypeAdditive) != 0;
+  if ((type & kTypeAlpha) != 0 || override_clipmap) {
+    s.src = BlendFactor::SrcAlpha;
+    s.dst = additive ? BlendFactor::One : BlendFactor::InvSrcAlpha;
+    s.blend = true;
+  } else if ((type & kTypeInvAlpha) != 0) {
+    s.src = BlendFactor::InvSrcAlpha;
+    s.dst = additive ? BlendFactor::One : BlendFactor::SrcAlpha;
+    s.blend = true;
+  } else if (additive) {
+    s.src = BlendFactor::One;
+    s.dst = BlendFactor::One;
+    s.blend = true;
+  } else {
+    s.src = BlendFactor::One;
+    s.dst = BlendFactor::Zero;
+    s.blend = false;
+  }
+  if ((type & kTypeClipMap) != 0 && !override_clipmap) {
+    if (!s.blend) {
+      s.src = BlendFactor::One;
+      s.dst = BlendFactor::InvSrcAlpha;
+    }
+    s.alpha_ref = in.has_texture && in.palettized ? kPaletteAlphaTestRef : kDdsAlphaTestRef;
+    s.blend = true;
+    s.alpha_test = true;
+  }
+  if ((type & kTypeTranslucent) != 0) {
+    // skipChk is 0 in retail: only a surface not yet blending, or one alpha
+    // testing, switches to plain alpha blending.
+    if (!s.blend || s.alpha_test) {
+      s.blend = true;
+      s.src = BlendFactor::SrcAlpha;
+      s.dst = BlendFactor::InvSrcAlpha;
+      s.alpha_test = false;
+    }
+    s.alpha = alpha_byte(in.translucency);
+  } else {
+    s.alpha = 255;
+  }
+  if (!in.material_has_alpha || (s.blend && !s.alpha_test)) {
+    s.depth_write = s.alpha_test || !s.blend;
+  } else {
+    // A translucent part over an opaque or alpha-tested surface blends with z writes off.
+    s.src = BlendFactor::SrcAlpha;
+    s.dst = BlendFactor::InvSrcAlpha;
+    s.blend = true;
+    s.alpha_test = false;
+    s.depth_write = false;
+  }
+  return s;
+}
+
+// CPhysicsPart::SetTranslucency 0x0050E670
+void PhysicsPart::set_translucency(float translucency) noexcept {
+  if (translucency == 1.0F) {
+    draw_state_ |= 1U;
+    return;
+  }
+  draw_state_ &= ~1U;
+  translucency_ = translucency;
+}
+
+core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, dat::Did palette_override, bool clip_map,
+                                 bool* palettized) {
+  dat::Did render_surface_id = texture;
+  if ((texture >> 24) == 0x05) {
+    DERETH_TRY(const auto bytes, portal.read(texture));
+    DERETH_TRY(const auto tex, dat::read_surface_texture(bytes, texture));
+    if (tex.render_surfaces.empty())
+      return std::unexpected(asset_error(texture, "render_surfaces", "no RenderSurface"));
+    render_surface_id = tex.render_surfaces.front();
+  }
+  const std::uint32_t kind = render_surface_id >> 24;
+  if (kind != 0x06 && kind != 0x07) {
+    return std::unexpected(asset_error(texture, "texture", "not a SurfaceTexture or RenderSurface id"));
+  }
+  DERETH_TRY(const auto rs_bytes, portal.read(render_surface_id));
+  DERETH_TRY(const auto rs, dat::read_render_surface(rs_bytes, render_surface_id));
+  if (rs.width <= 0 || rs.height <= 0) return std::unexpected(asset_error(render_surface_id, "size", "empty image"));
+  if (rs.width > kMaxTextureSide || rs.height > kMaxTextureSide) {
+    return std::unexpected(asset_error(render_surface_id, "size", "larger than 4096 texels a side"));
+  }
+  dat::Palette palette;
+  const bool indexed = dat::has_palette(rs.format);
+  if (indexed) {
+    const dat::Did palette_id = palette_override != 0 ? palette_override : rs.default_palette;
+    DERETH_TRY(const auto pal_bytes, portal.read(palette_id));
+    DERETH_TRY(palette, dat::read_palette(pal_bytes, palette_id));
+  }
+  DERETH_TRY(auto rgba, dat::decode_rgba8(rs, indexed ? &palette : nullptr));
+  Image image;
+  image.width = rs.width;
+  image.height = rs.height;
+  image.pixels = std::move(rgba);
+  if (image.pixels.size() != image.byte_size()) {
+    return std::unexpected(asset_error(render_surface_id, "pixels", "decoded size is not width*height*4"));
+  }
+  if (clip_map && indexed) {
+    const std::size_t count = static_cast<std::size_t>(rs.width) * static_cast<std::size_t>(rs.height);
+    const bool wide = rs.format == dat::PixelFormat::INDEX16;
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint32_t index =
+          wide ? static_cast<std::uint32_t>(rs.pixels[2 * i] | (rs.pixels[2 * i + 1] << 8)) : rs.pixels[i];
+      if (index < kClipMapTransparentIndices) image.pixels[i * 4 + 3] = 0;
+    }
+  }
+  if (palettized != nullptr) *palettized = indexed;
+  return image;
+}
+
+core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface_id) {
+  if ((surface_id >> 24) != 0x08) return std::unexpected(asset_error(surface_id, "surface", "not a Surface id"));
+  DERETH_TRY(const auto bytes, portal.read(surface_id));
+  DERETH_TRY(const auto surface, dat::read_surface(bytes, surface_id));
+  Material m;
+  m.surface = surface_id;
+  m.type = surface.type;
+  m.translucency = surface.translucency;
+  m.luminosity = surface.luminosity;
+  m.diffuse = surface.diffuse;
+  if (surface.has_texture()) {
+    const bool clip = (surface.type & kTypeClipMap) != 0;
+    DERETH_TRY(m.image, load_texture(portal, surface.texture, surface.palette, clip, &m.palettized));
+    m.has_texture = true;
+  } else {
+    m.image = Image(1, 1,
+                    {static_cast<std::uint8_t>((surface.color >> 16) & 0xFF),
+                     static_cast<std::uint8_t>((surface.color >> 8) & 0xFF),
+                     static_cast<std::uint8_t>(surface.color & 0xFF), alpha_byte(surface.translucency)});
+  }
+  return m;
+}
+
+SurfaceState surface_state(const Material& material, float part_translucency) noexcept {
+  return D3DPolyRender::set_surface(SurfaceInput{material.type, material.translucency, material.has_texture,
+                                                 material.palettized, part_translucency > 0.0F});
+}
+
+}  // namespace dereth::render

@@ -1,0 +1,971 @@
+#include "dereth/render/renderer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <glad/gl.h>
+#include <glm/gtc/matrix_inverse.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/mat4x4.hpp>
+
+#include "dereth/core/log.hpp"
+#include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/land_block.hpp"
+#include "dereth/dat/region.hpp"
+#include "dereth/dat/surface.hpp"
+#include "dereth/render/lighting.hpp"
+#include "dereth/render/material.hpp"
+#include "dereth/render/mesh.hpp"
+#include "dereth/render/terrain.hpp"
+
+#include "shaders.hpp"
+
+namespace dereth::render {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr dat::Did kRegionId = 0x13000000;
+constexpr int kMaxLights = 8;  // Render::minimize_object_lighting's hardware cap
+constexpr int kMaxTargetSize = 8192;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::string hex_id(std::uint32_t id) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08X", id);
+  return buf;
+}
+
+core::Error gl_error(std::string field, std::string detail) {
+  return core::Error{core::ErrorKind::Unsupported, "OpenGL", std::move(field), 0, std::move(detail)};
+}
+
+GLenum gl_blend(BlendFactor f) noexcept {
+  switch (f) {
+    case BlendFactor::Zero: return GL_ZERO;
+    case BlendFactor::One: return GL_ONE;
+    case BlendFactor::SrcAlpha: return GL_SRC_ALPHA;
+    case BlendFactor::InvSrcAlpha: return GL_ONE_MINUS_SRC_ALPHA;
+  }
+  return GL_ONE;
+}
+
+bool finite(const glm::vec3& v) noexcept {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+core::Result<GLuint> compile(GLenum kind, std::initializer_list<const char*> sources, const char* name) {
+  const GLuint shader = glCreateShader(kind);
+  std::vector<const char*> parts(sources);
+  glShaderSource(shader, static_cast<GLsizei>(parts.size()), parts.data(), nullptr);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    char log[2048] = {};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    glDeleteShader(shader);
+    return std::unexpected(gl_error(name, log));
+  }
+  return shader;
+}
+
+core::Result<GLuint> link(GLuint vs, GLuint fs, const char* name) {
+  const GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    char log[2048] = {};
+    glGetProgramInfoLog(program, sizeof log, nullptr, log);
+    glDeleteProgram(program);
+    return std::unexpected(gl_error(name, log));
+  }
+  return program;
+}
+
+// Uniform locations shared by both programs (lighting).
+struct LightingUniforms {
+  GLint view_projection = -1;
+  GLint ambient = -1;
+  GLint sun_color = -1;
+  GLint sun_towards = -1;
+  GLint light_count = -1;
+  // Per element: GL 3.3 does not promise consecutive locations within an array.
+  std::array<GLint, kMaxLights> light_position{};
+  std::array<GLint, kMaxLights> light_color{};
+  std::array<GLint, kMaxLights> light_intensity{};
+  std::array<GLint, kMaxLights> light_falloff{};
+
+  void locate(GLuint program) {
+    view_projection = glGetUniformLocation(program, "u_view_projection");
+    ambient = glGetUniformLocation(program, "u_ambient");
+    sun_color = glGetUniformLocation(program, "u_sun_color");
+    sun_towards = glGetUniformLocation(program, "u_sun_towards");
+    light_count = glGetUniformLocation(program, "u_light_count");
+    for (std::size_t i = 0; i < static_cast<std::size_t>(kMaxLights); ++i) {
+      const std::string index = "[" + std::to_string(i) + "]";
+      light_position[i] = glGetUniformLocation(program, ("u_light_position" + index).c_str());
+      light_color[i] = glGetUniformLocation(program, ("u_light_color" + index).c_str());
+      light_intensity[i] = glGetUniformLocation(program, ("u_light_intensity" + index).c_str());
+      light_falloff[i] = glGetUniformLocation(program, ("u_light_falloff" + index).c_str());
+    }
+  }
+};
+
+struct GpuMaterial {
+  GLuint texture = 0;
+  Material info;  // image pixels released after upload
+};
+
+struct GpuBatch {
+  std::uint32_t first_index = 0;
+  std::uint32_t index_count = 0;
+  std::shared_ptr<GpuMaterial> material;  // null: the Surface did not load (skipped)
+};
+
+struct GpuMesh {
+  GLuint vao = 0;
+  GLuint vbo = 0;
+  GLuint ebo = 0;
+  std::vector<GpuBatch> batches;
+};
+
+struct GpuTerrain {
+  GLuint vao = 0;
+  GLuint vbo = 0;
+  GLsizei vertex_count = 0;
+  glm::vec3 origin{0.0F};
+};
+
+struct DrawItem {
+  const GpuMesh* mesh = nullptr;
+  const GpuBatch* batch = nullptr;
+  const GpuMaterial* material = nullptr;
+  glm::mat4 model{1.0F};
+  glm::mat3 normal_matrix{1.0F};
+  glm::vec4 tint{1.0F};
+  float alpha = 1.0F;
+  float luminosity = 0.0F;
+  float diffuse = 1.0F;
+  SurfaceState state;
+  float depth = 0.0F;  // squared distance from the eye, for back-to-front order
+};
+
+struct FrameLight {
+  glm::vec3 position{0.0F};  // relative to the frame origin
+  glm::vec3 color{0.0F};
+  float intensity = 0.0F;
+  float falloff = 0.0F;
+};
+
+}  // namespace
+
+glm::vec3 marker_color(const sim::ObjectSnapshot& object) noexcept {
+  if (object.is_player) return {1.0F, 0.85F, 0.1F};
+  // A small integer hash of the GUID picks one of a few saturated hues.
+  std::uint32_t h = object.guid * 2654435761U;
+  h ^= h >> 15;
+  const float hue = static_cast<float>(h % 360U);
+  const float x = 1.0F - std::abs(std::fmod(hue / 60.0F, 2.0F) - 1.0F);
+  glm::vec3 c;
+  if (hue < 60.0F) {
+    c = {1.0F, x, 0.0F};
+  } else if (hue < 120.0F) {
+    c = {x, 1.0F, 0.0F};
+  } else if (hue < 180.0F) {
+    c = {0.0F, 1.0F, x};
+  } else if (hue < 240.0F) {
+    c = {0.0F, x, 1.0F};
+  } else if (hue < 300.0F) {
+    c = {x, 0.0F, 1.0F};
+  } else {
+    c = {1.0F, 0.0F, x};
+  }
+  return c * 0.85F + glm::vec3(0.1F);
+}
+
+struct Renderer::Impl {
+  RendererOptions options;
+  std::optional<dat::DatFile> portal;
+  std::optional<dat::DatFile> cell;
+
+  GLuint mesh_program = 0;
+  GLuint terrain_program = 0;
+  LightingUniforms mesh_lighting;
+  LightingUniforms terrain_lighting;
+  GLint u_model = -1;
+  GLint u_normal_matrix = -1;
+  GLint u_texture = -1;
+  GLint u_tint = -1;
+  GLint u_alpha = -1;
+  GLint u_alpha_ref = -1;
+  GLint u_luminosity = -1;
+  GLint u_diffuse = -1;
+  GLint u_offset = -1;
+  GLint u_layers = -1;
+
+  GpuMesh cube;                        // the marker
+  GpuMesh quad;                        // texture billboards (batch material set per draw)
+  std::shared_ptr<GpuMaterial> white;  // the marker's surface
+
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMesh>> meshes;           // null: failed
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials;    // surfaces (0x08), null: failed
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> billboards;   // textures (0x05/0x06), null: failed
+  std::unordered_map<std::uint32_t, std::unique_ptr<GpuTerrain>> terrain;  // null: absent or failed
+  std::unordered_set<std::uint32_t> logged;
+  bool region_tried = false;
+  std::optional<dat::Region> region;
+  GLuint terrain_layers = 0;
+
+  GLuint fbo = 0;
+  GLuint color_rb = 0;
+  GLuint depth_rb = 0;
+  int fbo_width = 0;
+  int fbo_height = 0;
+
+  RenderStats stats;
+  FrameTiming timing;
+  TimingTotals totals;
+  double load_seconds = 0.0;  // accumulated by loads during the current frame
+  int load_depth = 0;         // nested loads (a mesh loading its surfaces) count once
+
+  // Times the outermost asset load of a nest into load_seconds.
+  class LoadScope {
+   public:
+    explicit LoadScope(Impl& impl) : impl_(impl), start_(Clock::now()) { ++impl_.load_depth; }
+    LoadScope(const LoadScope&) = delete;
+    LoadScope& operator=(const LoadScope&) = delete;
+    ~LoadScope() {
+      if (--impl_.load_depth == 0) impl_.load_seconds += seconds_since(start_);
+    }
+
+   private:
+    Impl& impl_;
+    Clock::time_point start_;
+  };
+
+  Impl() = default;
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() { release(); }
+
+  void release() {
+    const auto free_mesh = [](GpuMesh& m) {
+      if (m.ebo != 0) glDeleteBuffers(1, &m.ebo);
+      if (m.vbo != 0) glDeleteBuffers(1, &m.vbo);
+      if (m.vao != 0) glDeleteVertexArrays(1, &m.vao);
+      m = GpuMesh{};
+    };
+    const auto free_material = [](const std::shared_ptr<GpuMaterial>& m) {
+      if (m && m->texture != 0) glDeleteTextures(1, &m->texture);
+    };
+    for (auto& [id, m] : meshes) {
+      if (m) free_mesh(*m);
+    }
+    for (auto& [id, m] : materials) free_material(m);
+    for (auto& [id, m] : billboards) free_material(m);
+    free_material(white);
+    free_mesh(cube);
+    free_mesh(quad);
+    for (auto& [id, t] : terrain) {
+      if (!t) continue;
+      glDeleteBuffers(1, &t->vbo);
+      glDeleteVertexArrays(1, &t->vao);
+    }
+    meshes.clear();
+    materials.clear();
+    billboards.clear();
+    terrain.clear();
+    if (terrain_layers != 0) glDeleteTextures(1, &terrain_layers);
+    if (fbo != 0) glDeleteFramebuffers(1, &fbo);
+    if (color_rb != 0) glDeleteRenderbuffers(1, &color_rb);
+    if (depth_rb != 0) glDeleteRenderbuffers(1, &depth_rb);
+    if (mesh_program != 0) glDeleteProgram(mesh_program);
+    if (terrain_program != 0) glDeleteProgram(terrain_program);
+    terrain_layers = fbo = color_rb = depth_rb = mesh_program = terrain_program = 0;
+  }
+
+  void log_once(std::uint32_t id, const std::string& what) {
+    if (logged.insert(id).second) core::logger(core::Module::Render)->warn("{} {}: {}", hex_id(id), "not drawn", what);
+  }
+
+  // ---- setup -----------------------------------------------------------------------------------
+
+  core::Result<void> build_programs() {
+    DERETH_TRY(const GLuint mvs, compile(GL_VERTEX_SHADER, {shaders::kMeshVertex}, "mesh vertex shader"));
+    DERETH_TRY(const GLuint mfs,
+               compile(GL_FRAGMENT_SHADER, {shaders::kMeshFragmentHead, shaders::kLighting, shaders::kMeshFragmentMain},
+                       "mesh fragment shader"));
+    DERETH_TRY(mesh_program, link(mvs, mfs, "mesh program"));
+    DERETH_TRY(const GLuint tvs, compile(GL_VERTEX_SHADER, {shaders::kTerrainVertex}, "terrain vertex shader"));
+    DERETH_TRY(
+        const GLuint tfs,
+        compile(GL_FRAGMENT_SHADER, {shaders::kTerrainFragmentHead, shaders::kLighting, shaders::kTerrainFragmentMain},
+                "terrain fragment shader"));
+    DERETH_TRY(terrain_program, link(tvs, tfs, "terrain program"));
+    mesh_lighting.locate(mesh_program);
+    terrain_lighting.locate(terrain_program);
+    u_model = glGetUniformLocation(mesh_program, "u_model");
+    u_normal_matrix = glGetUniformLocation(mesh_program, "u_normal_matrix");
+    u_texture = glGetUniformLocation(mesh_program, "u_texture");
+    u_tint = glGetUniformLocation(mesh_program, "u_tint");
+    u_alpha = glGetUniformLocation(mesh_program, "u_alpha");
+    u_alpha_ref = glGetUniformLocation(mesh_program, "u_alpha_ref");
+    u_luminosity = glGetUniformLocation(mesh_program, "u_luminosity");
+    u_diffuse = glGetUniformLocation(mesh_program, "u_diffuse");
+    u_offset = glGetUniformLocation(terrain_program, "u_offset");
+    u_layers = glGetUniformLocation(terrain_program, "u_layers");
+    return {};
+  }
+
+  static GLuint upload_texture(const Image& image) {
+    GLuint tex = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                 image.pixels.data());
+    glGenerateMipmap(GL_TEXTURE_2D);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    return tex;
+  }
+
+  static std::shared_ptr<GpuMaterial> make_material(Material m) {
+    auto g = std::make_shared<GpuMaterial>();
+    g->texture = upload_texture(m.image);
+    m.image.pixels.clear();
+    m.image.pixels.shrink_to_fit();
+    g->info = std::move(m);
+    return g;
+  }
+
+  static GpuMesh upload_mesh(const MeshData& data) {
+    GpuMesh m;
+    glGenVertexArrays(1, &m.vao);
+    glBindVertexArray(m.vao);
+    glGenBuffers(1, &m.vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, m.vbo);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.vertices.size() * sizeof(MeshVertex)),
+                 data.vertices.data(), GL_STATIC_DRAW);
+    glGenBuffers(1, &m.ebo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ebo);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.indices.size() * sizeof(std::uint32_t)),
+                 data.indices.data(), GL_STATIC_DRAW);
+    const auto stride = static_cast<GLsizei>(sizeof(MeshVertex));
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(offsetof(MeshVertex, position)));
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(offsetof(MeshVertex, normal)));
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(MeshVertex, uv)));
+    glBindVertexArray(0);
+    for (const auto& b : data.batches) m.batches.push_back(GpuBatch{b.first_index, b.index_count, nullptr});
+    return m;
+  }
+
+  // A unit cube centred on the origin (the marker) and a two-sided unit
+  // square in the XZ plane facing -Y (texture billboards).
+  void build_fixed_meshes() {
+    dat::GfxObj box;
+    box.surfaces = {0};
+    const glm::vec3 lo(-0.5F);
+    const glm::vec3 hi(0.5F);
+    const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                            {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+    const auto quad_poly = [](dat::GfxObj& g, std::array<glm::vec3, 4> corners, glm::vec3 normal, std::int32_t sides) {
+      const auto base = static_cast<std::int16_t>(g.vertices.size());
+      const dat::UvCoord uv[4] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+      for (std::size_t i = 0; i < 4; ++i) {
+        dat::SwVertex v;
+        v.id = static_cast<std::uint16_t>(g.vertices.size());
+        v.origin = corners[i];
+        v.normal = normal;
+        v.uvs = {uv[i]};
+        g.vertices.push_back(v);
+      }
+      dat::Polygon p;
+      p.sides_type = sides;
+      p.vertex_ids = {base, static_cast<std::int16_t>(base + 1), static_cast<std::int16_t>(base + 2),
+                      static_cast<std::int16_t>(base + 3)};
+      p.pos_uv_indices = {0, 0, 0, 0};
+      g.polygons.push_back(std::move(p));
+    };
+    quad_poly(box, {c[4], c[5], c[6], c[7]}, {0, 0, 1}, 0);
+    quad_poly(box, {c[3], c[2], c[1], c[0]}, {0, 0, -1}, 0);
+    quad_poly(box, {c[0], c[1], c[5], c[4]}, {0, -1, 0}, 0);
+    quad_poly(box, {c[2], c[3], c[7], c[6]}, {0, 1, 0}, 0);
+    quad_poly(box, {c[1], c[2], c[6], c[5]}, {1, 0, 0}, 0);
+    quad_poly(box, {c[3], c[0], c[4], c[7]}, {-1, 0, 0}, 0);
+    Material white_material;
+    white_material.type = dat::surface_type::kBase1Solid;
+    white_material.image = Image(1, 1, {255, 255, 255, 255});
+    white = make_material(std::move(white_material));
+    cube = upload_mesh(build_gfx_obj_mesh(box));
+    for (auto& b : cube.batches) b.material = white;
+
+    dat::GfxObj square;
+    square.surfaces = {0};
+    quad_poly(square, {glm::vec3{-0.5F, 0, -0.5F}, {0.5F, 0, -0.5F}, {0.5F, 0, 0.5F}, {-0.5F, 0, 0.5F}}, {0, -1, 0}, 1);
+    quad = upload_mesh(build_gfx_obj_mesh(square));
+  }
+
+  // ---- assets ----------------------------------------------------------------------------------
+
+  std::shared_ptr<GpuMaterial> material(dat::Did surface) {
+    if (auto it = materials.find(surface); it != materials.end()) return it->second;
+    const LoadScope scope(*this);
+    std::shared_ptr<GpuMaterial> result;
+    if (!portal) {
+      log_once(surface, "no portal DAT");
+    } else if (auto m = load_material(*portal, surface); !m) {
+      log_once(surface, m.error().message());
+    } else {
+      result = make_material(std::move(*m));
+    }
+    materials.emplace(surface, result);
+    return result;
+  }
+
+  std::shared_ptr<GpuMaterial> billboard_material(dat::Did texture) {
+    if ((texture >> 24) == 0x08) return material(texture);
+    if (auto it = billboards.find(texture); it != billboards.end()) return it->second;
+    const LoadScope scope(*this);
+    std::shared_ptr<GpuMaterial> result;
+    bool palettized = false;
+    if (!portal) {
+      log_once(texture, "no portal DAT");
+    } else if (auto image = load_texture(*portal, texture, 0, false, &palettized); !image) {
+      log_once(texture, image.error().message());
+    } else {
+      // A bare texture blends by its alpha (a Base1Image | Alpha surface).
+      Material m;
+      m.surface = texture;
+      m.type = dat::surface_type::kBase1Image | dat::surface_type::kAlpha;
+      m.image = std::move(*image);
+      m.has_texture = true;
+      m.palettized = palettized;
+      result = make_material(std::move(m));
+    }
+    billboards.emplace(texture, result);
+    return result;
+  }
+
+  const GpuMesh* mesh(dat::Did gfx_obj) {
+    if (auto it = meshes.find(gfx_obj); it != meshes.end()) return it->second.get();
+    const LoadScope scope(*this);
+    std::shared_ptr<GpuMesh> result;
+    if (!portal) {
+      log_once(gfx_obj, "no portal DAT");
+    } else if ((gfx_obj >> 24) != 0x01) {
+      log_once(gfx_obj, "not a GfxObj id");
+    } else if (auto bytes = portal->read(gfx_obj); !bytes) {
+      log_once(gfx_obj, bytes.error().message());
+    } else if (auto obj = dat::read_gfx_obj(*bytes, gfx_obj, dat::BspMode::Skip); !obj) {
+      log_once(gfx_obj, obj.error().message());
+    } else {
+      const MeshData data = build_gfx_obj_mesh(*obj);
+      if (data.skipped_polygons > 0) {
+        core::logger(core::Module::Render)
+            ->warn("{}: {} malformed polygons skipped", hex_id(gfx_obj), data.skipped_polygons);
+      }
+      if (data.indices.empty()) {
+        log_once(gfx_obj, "no drawable polygons");
+      } else {
+        result = std::make_shared<GpuMesh>(upload_mesh(data));
+        for (std::size_t i = 0; i < data.batches.size(); ++i) {
+          result->batches[i].material = material(obj->surfaces[data.batches[i].surface_index]);
+        }
+      }
+    }
+    meshes.emplace(gfx_obj, result);
+    return result.get();
+  }
+
+  void ensure_region() {
+    if (region_tried) return;
+    region_tried = true;
+    const LoadScope scope(*this);
+    if (!portal) return;
+    auto bytes = portal->read(kRegionId);
+    if (!bytes) {
+      log_once(kRegionId, bytes.error().message());
+      return;
+    }
+    auto r = dat::read_region(*bytes, kRegionId);
+    if (!r) {
+      log_once(kRegionId, r.error().message());
+      return;
+    }
+    region = std::move(*r);
+    const TerrainLayers layers = build_terrain_layers(*region, &*portal, options.terrain_layer_size);
+    glGenTextures(1, &terrain_layers);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, layers.size, layers.size, static_cast<GLsizei>(layers.layers.size()),
+                 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    for (std::size_t i = 0; i < layers.layers.size(); ++i) {
+      glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, static_cast<GLint>(i), layers.size, layers.size, 1, GL_RGBA,
+                      GL_UNSIGNED_BYTE, layers.layers[i].pixels.data());
+    }
+    glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  }
+
+  const GpuTerrain* terrain_block(std::uint32_t block_id) {
+    if (auto it = terrain.find(block_id); it != terrain.end()) return it->second.get();
+    const LoadScope scope(*this);
+    std::unique_ptr<GpuTerrain> result;
+    if (cell && region) {
+      auto entry = cell->find(block_id);
+      if (!entry) {
+        log_once(block_id, entry.error().message());
+      } else if (entry->has_value()) {  // an absent landblock is simply not there
+        auto bytes = cell->read(**entry);
+        if (!bytes) {
+          log_once(block_id, bytes.error().message());
+        } else if (auto block = dat::read_land_block(*bytes, block_id); !block) {
+          log_once(block_id, block.error().message());
+        } else {
+          const TerrainMesh mesh = build_terrain_mesh(*block, region->land_defs);
+          result = std::make_unique<GpuTerrain>();
+          result->origin = mesh.origin;
+          result->vertex_count = static_cast<GLsizei>(mesh.vertices.size());
+          glGenVertexArrays(1, &result->vao);
+          glBindVertexArray(result->vao);
+          glGenBuffers(1, &result->vbo);
+          glBindBuffer(GL_ARRAY_BUFFER, result->vbo);
+          glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(TerrainVertex)),
+                       mesh.vertices.data(), GL_STATIC_DRAW);
+          const auto stride = static_cast<GLsizei>(sizeof(TerrainVertex));
+          const auto attrib = [stride](GLuint index, GLint size, std::size_t offset) {
+            glEnableVertexAttribArray(index);
+            glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+          };
+          attrib(0, 3, offsetof(TerrainVertex, position));
+          attrib(1, 3, offsetof(TerrainVertex, normal));
+          attrib(2, 2, offsetof(TerrainVertex, uv));
+          attrib(3, 3, offsetof(TerrainVertex, weight));
+          attrib(4, 3, offsetof(TerrainVertex, layers));
+          glBindVertexArray(0);
+        }
+      }
+    }
+    const GpuTerrain* raw = result.get();
+    terrain.emplace(block_id, std::move(result));
+    return raw;
+  }
+
+  // ---- per frame -------------------------------------------------------------------------------
+
+  core::Result<void> ensure_target(int width, int height) {
+    if (fbo != 0 && fbo_width == width && fbo_height == height) return {};
+    if (fbo == 0) {
+      glGenFramebuffers(1, &fbo);
+      glGenRenderbuffers(1, &color_rb);
+      glGenRenderbuffers(1, &depth_rb);
+    }
+    glBindRenderbuffer(GL_RENDERBUFFER, color_rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glBindRenderbuffer(GL_RENDERBUFFER, depth_rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, width, height);
+    GLint previous_draw = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_draw);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+    glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_rb);
+    glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_rb);
+    const GLenum status = glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous_draw));
+    if (status != GL_FRAMEBUFFER_COMPLETE) {
+      fbo_width = fbo_height = 0;
+      return std::unexpected(gl_error("framebuffer", "incomplete framebuffer, status " + hex_id(status)));
+    }
+    fbo_width = width;
+    fbo_height = height;
+    return {};
+  }
+
+  void add_batches(const GpuMesh& m, const glm::mat4& model, const glm::mat3& normal_matrix, float part_translucency,
+                   float luminosity, float diffuse, const glm::vec3& eye_rel, std::vector<DrawItem>& opaque,
+                   std::vector<DrawItem>& blended, const GpuMaterial* override_material = nullptr,
+                   const glm::vec4& tint = glm::vec4(1.0F)) {
+    const glm::vec3 centre(model[3]);
+    const glm::vec3 to_eye = centre - eye_rel;
+    const float depth = glm::dot(to_eye, to_eye);
+    for (const auto& b : m.batches) {
+      const GpuMaterial* mat = override_material != nullptr ? override_material : b.material.get();
+      if (mat == nullptr) continue;
+      DrawItem item;
+      item.mesh = &m;
+      item.batch = &b;
+      item.material = mat;
+      item.model = model;
+      item.normal_matrix = normal_matrix;
+      item.tint = tint;
+      item.state = surface_state(mat->info, part_translucency);
+      // The surface's (1 - t) is already in a solid colour's texel; a
+      // textured Translucent surface takes it from SetSurface's alpha.
+      const float surface_alpha = mat->info.has_texture ? static_cast<float>(item.state.alpha) / 255.0F : 1.0F;
+      item.alpha = surface_alpha * (1.0F - std::clamp(part_translucency, 0.0F, 1.0F));
+      const bool luminous = (mat->info.type & dat::surface_type::kLuminous) != 0;
+      item.luminosity = std::max(luminosity, luminous ? mat->info.luminosity : 0.0F);
+      item.diffuse = diffuse;
+      item.depth = depth;
+      (item.state.blend ? blended : opaque).push_back(item);
+    }
+  }
+
+  core::Result<void> draw(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
+                          bool own_target) {
+    if (width <= 0 || height <= 0 || width > kMaxTargetSize || height > kMaxTargetSize) {
+      return std::unexpected(core::Error{core::ErrorKind::Invalid, "Renderer", "size", 0,
+                                         "width and height must be 1.." + std::to_string(kMaxTargetSize)});
+    }
+    stats = RenderStats{};
+    timing = FrameTiming{};
+    load_seconds = 0.0;
+    const auto prepare_start = Clock::now();
+
+    // Everything is drawn relative to the camera's centre, so positions far
+    // from the world origin keep their precision.
+    const glm::vec3 origin = camera.center();
+    const glm::mat4 view_projection = camera.view_projection(width, height, origin);
+    const glm::vec3 eye_rel = camera.eye() - origin;
+
+    if (own_target) DERETH_CHECK(ensure_target(width, height));
+
+    // Terrain blocks around the camera centre.
+    std::vector<const GpuTerrain*> blocks;
+    if (options.draw_terrain && cell) {
+      ensure_region();
+      std::uint32_t centre_block = 0;
+      if (region && land_block_at(origin, centre_block)) {
+        const int bx = static_cast<int>(centre_block >> 24);
+        const int by = static_cast<int>((centre_block >> 16) & 0xFFU);
+        const int r = std::clamp(options.terrain_radius, 0, 8);
+        for (int x = std::max(0, bx - r); x <= std::min(255, bx + r); ++x) {
+          for (int y = std::max(0, by - r); y <= std::min(255, by + r); ++y) {
+            const std::uint32_t id =
+                (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFU;
+            if (const GpuTerrain* t = terrain_block(id)) blocks.push_back(t);
+          }
+        }
+      }
+    }
+    stats.terrain_blocks = blocks.size();
+
+    // Lights: the nearest kMaxLights to the camera centre.
+    std::vector<FrameLight> lights;
+    for (const auto& l : snapshot.lights) {
+      if (!finite(l.position) || !(l.falloff > 0.0F) || !std::isfinite(l.intensity)) continue;
+      lights.push_back(FrameLight{l.position - origin, glm::vec3(l.color), l.intensity, l.falloff});
+    }
+    std::stable_sort(lights.begin(), lights.end(), [](const FrameLight& a, const FrameLight& b) {
+      return glm::dot(a.position, a.position) < glm::dot(b.position, b.position);
+    });
+    if (lights.size() > static_cast<std::size_t>(kMaxLights)) lights.resize(kMaxLights);
+    stats.lights = lights.size();
+
+    std::vector<DrawItem> opaque;
+    std::vector<DrawItem> blended;
+    stats.objects = snapshot.objects.size();
+    for (const auto& obj : snapshot.objects) {
+      if (obj.hidden || obj.no_draw) {
+        ++stats.objects_skipped;
+        continue;
+      }
+      bool any_drawable = false;
+      bool any_loaded = false;
+      for (const auto& part : obj.parts) {
+        if (part.no_draw) continue;
+        any_drawable = true;
+        PhysicsPart draw_state;
+        draw_state.set_translucency(part.translucency);
+        if (!draw_state.drawn()) {
+          any_loaded = true;  // invisible on purpose
+          continue;
+        }
+        const GpuMesh* m = part.gfx_obj != 0 ? mesh(part.gfx_obj) : nullptr;
+        if (m == nullptr) {
+          ++stats.parts_missing;
+          continue;
+        }
+        any_loaded = true;
+        const glm::vec3 pos = part.frame.origin - origin;
+        if (!finite(pos) || !finite(part.scale) || std::abs(part.scale.x * part.scale.y * part.scale.z) < 1e-12F) {
+          continue;
+        }
+        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(part.frame.matrix()) *
+                                glm::scale(glm::mat4(1.0F), part.scale);
+        add_batches(*m, model, glm::inverseTranspose(glm::mat3(model)), draw_state.translucency(), part.luminosity,
+                    part.diffuse, eye_rel, opaque, blended);
+        ++stats.parts_drawn;
+      }
+      if (obj.parts.empty() || (any_drawable && !any_loaded)) {
+        const float s = options.marker_size * (obj.scale > 0.0F && std::isfinite(obj.scale) ? obj.scale : 1.0F);
+        const glm::vec3 pos = obj.root.origin - origin + glm::vec3(0.0F, 0.0F, s * 0.5F);
+        if (!finite(pos)) continue;
+        PhysicsPart draw_state;
+        draw_state.set_translucency(obj.translucency);
+        if (!draw_state.drawn()) continue;
+        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(obj.root.matrix()) *
+                                glm::scale(glm::mat4(1.0F), glm::vec3(s));
+        add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F, eye_rel, opaque,
+                    blended, nullptr, glm::vec4(marker_color(obj), 1.0F));
+        ++stats.markers;
+      }
+    }
+
+    const glm::vec3 eye = camera.eye();
+    for (const auto& emitter : snapshot.emitters) {
+      const GpuMesh* m = nullptr;
+      const GpuMaterial* override_material = nullptr;
+      if (emitter.gfx_obj != 0) {
+        m = mesh(emitter.gfx_obj);
+      } else if (emitter.texture != 0) {
+        override_material = billboard_material(emitter.texture).get();
+        if (override_material != nullptr) m = &quad;
+      }
+      if (m == nullptr) continue;
+      for (const auto& p : emitter.particles) {
+        PhysicsPart draw_state;
+        draw_state.set_translucency(1.0F - p.alpha);
+        if (!draw_state.drawn() || !(p.scale > 0.0F) || !std::isfinite(p.scale)) continue;
+        const glm::vec3 pos = p.position - origin;
+        if (!finite(pos)) continue;
+        // Camera-facing, as retail's degrade mode 2 (set_vector_heading
+        // along the viewer-to-part direction): local +Y points away from the eye.
+        core::Frame facing;
+        facing.set_vector_heading(p.position - eye);
+        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(facing.matrix()) *
+                                glm::scale(glm::mat4(1.0F), glm::vec3(p.scale));
+        add_batches(*m, model, glm::mat3(facing.matrix()), draw_state.translucency(), 0.0F, 1.0F, eye_rel, opaque,
+                    blended, override_material);
+        ++stats.particles_drawn;
+      }
+    }
+    // Blended items back to front (retail sorts parts coarsely by depth).
+    std::stable_sort(blended.begin(), blended.end(),
+                     [](const DrawItem& a, const DrawItem& b) { return a.depth > b.depth; });
+    timing.prepare = std::max(0.0, seconds_since(prepare_start) - load_seconds);
+
+    // ---- submit ----
+    const auto submit_start = Clock::now();
+    GLint previous_framebuffer = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_framebuffer);
+    if (own_target) glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+    glViewport(0, 0, width, height);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDepthMask(GL_TRUE);
+    glClearColor(options.clear_color[0], options.clear_color[1], options.clear_color[2], 1.0F);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // destination alpha stays 1
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glFrontFace(GL_CCW);
+    glDisable(GL_BLEND);
+
+    const glm::vec3 sun =
+        glm::length(options.sun_towards) > 0.0F ? glm::normalize(options.sun_towards) : glm::vec3(0.0F, 0.0F, 1.0F);
+    const auto set_lighting = [&](const LightingUniforms& u) {
+      glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(view_projection));
+      glUniform3fv(u.ambient, 1, glm::value_ptr(options.ambient));
+      glUniform3fv(u.sun_color, 1, glm::value_ptr(options.sun_color));
+      glUniform3fv(u.sun_towards, 1, glm::value_ptr(sun));
+      glUniform1i(u.light_count, static_cast<GLint>(lights.size()));
+      for (std::size_t i = 0; i < lights.size(); ++i) {
+        glUniform3fv(u.light_position[i], 1, glm::value_ptr(lights[i].position));
+        glUniform3fv(u.light_color[i], 1, glm::value_ptr(lights[i].color));
+        glUniform1f(u.light_intensity[i], lights[i].intensity);
+        glUniform1f(u.light_falloff[i], lights[i].falloff);
+      }
+    };
+
+    if (!blocks.empty()) {
+      glUseProgram(terrain_program);
+      set_lighting(terrain_lighting);
+      glActiveTexture(GL_TEXTURE0);
+      glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);
+      glUniform1i(u_layers, 0);
+      for (const GpuTerrain* t : blocks) {
+        const glm::vec3 offset = t->origin - origin;
+        glUniform3fv(u_offset, 1, glm::value_ptr(offset));
+        glBindVertexArray(t->vao);
+        glDrawArrays(GL_TRIANGLES, 0, t->vertex_count);
+        ++stats.draw_calls;
+        stats.triangles += static_cast<std::size_t>(t->vertex_count) / 3;
+      }
+    }
+
+    glUseProgram(mesh_program);
+    set_lighting(mesh_lighting);
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(u_texture, 0);
+    const auto draw_item = [&](const DrawItem& item) {
+      if (item.state.blend) {
+        glEnable(GL_BLEND);
+        glBlendFuncSeparate(gl_blend(item.state.src), gl_blend(item.state.dst), GL_ZERO, GL_ONE);
+      } else {
+        glDisable(GL_BLEND);
+      }
+      glDepthMask(item.state.depth_write ? GL_TRUE : GL_FALSE);
+      glUniformMatrix4fv(u_model, 1, GL_FALSE, glm::value_ptr(item.model));
+      glUniformMatrix3fv(u_normal_matrix, 1, GL_FALSE, glm::value_ptr(item.normal_matrix));
+      glUniform4fv(u_tint, 1, glm::value_ptr(item.tint));
+      glUniform1f(u_alpha, item.alpha);
+      glUniform1f(u_alpha_ref, item.state.alpha_test ? static_cast<float>(item.state.alpha_ref) / 255.0F : -1.0F);
+      glUniform1f(u_luminosity, item.luminosity);
+      glUniform1f(u_diffuse, item.diffuse);
+      glBindTexture(GL_TEXTURE_2D, item.material->texture);
+      glBindVertexArray(item.mesh->vao);
+      glDrawElements(
+          GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
+          reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
+      ++stats.draw_calls;
+      stats.triangles += item.batch->index_count / 3;
+    };
+    for (const auto& item : opaque) draw_item(item);
+    for (const auto& item : blended) draw_item(item);
+
+    glBindVertexArray(0);
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glUseProgram(0);
+    if (own_target) glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
+    if (const GLenum e = glGetError(); e != GL_NO_ERROR) log_once(0xFFFFFFFFU, "GL error " + hex_id(e));
+    timing.submit = seconds_since(submit_start);
+    if (options.finish_each_frame) {
+      const auto finish_start = Clock::now();
+      glFinish();
+      timing.finish = seconds_since(finish_start);
+    }
+    timing.load = load_seconds;
+    accumulate();
+    return {};
+  }
+
+  void accumulate() {
+    ++totals.frames;
+    totals.sum.load += timing.load;
+    totals.sum.prepare += timing.prepare;
+    totals.sum.submit += timing.submit;
+    totals.sum.finish += timing.finish;
+    totals.max.load = std::max(totals.max.load, timing.load);
+    totals.max.prepare = std::max(totals.max.prepare, timing.prepare);
+    totals.max.submit = std::max(totals.max.submit, timing.submit);
+    totals.max.finish = std::max(totals.max.finish, timing.finish);
+  }
+
+  Image read_back() {
+    if (fbo == 0 || fbo_width <= 0 || fbo_height <= 0) return Image{};
+    const auto start = Clock::now();
+    Image image(fbo_width, fbo_height);
+    GLint previous_read = 0;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &previous_read);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, fbo_width, fbo_height, GL_RGBA, GL_UNSIGNED_BYTE, image.pixels.data());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(previous_read));
+    flip_rows(image);
+    timing.readback = seconds_since(start);
+    totals.sum.readback += timing.readback;
+    totals.max.readback = std::max(totals.max.readback, timing.readback);
+    return image;
+  }
+};
+
+Renderer::Renderer(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
+Renderer::~Renderer() = default;
+
+core::Result<std::unique_ptr<Renderer>> Renderer::create(GlProcLoader loader, const dat::DatFile* portal,
+                                                         const dat::DatFile* cell, RendererOptions options) {
+  const GlVersion version = load_gl_functions(loader);
+  if (version.major < 3 || (version.major == 3 && version.minor < 3)) {
+    return std::unexpected(gl_error("load_gl_functions", "OpenGL 3.3 core is not available in the current context"));
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  if (portal != nullptr) impl->portal = *portal;
+  if (cell != nullptr) impl->cell = *cell;
+  DERETH_CHECK(impl->build_programs());
+  impl->build_fixed_meshes();
+  if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
+    return std::unexpected(gl_error("setup", "GL error " + hex_id(e)));
+  }
+  return std::unique_ptr<Renderer>(new Renderer(std::move(impl)));
+}
+
+core::Result<void> Renderer::render(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height) {
+  return impl_->draw(snapshot, camera, width, height, true);
+}
+
+core::Result<void> Renderer::render_to_current(const sim::RenderSnapshot& snapshot, const Camera& camera, int width,
+                                               int height) {
+  return impl_->draw(snapshot, camera, width, height, false);
+}
+
+Image Renderer::read_pixels() {
+  return impl_->read_back();
+}
+
+core::Result<void> Renderer::write_screenshot(const std::filesystem::path& path) {
+  const Image image = impl_->read_back();
+  if (image.empty()) {
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "Renderer", "screenshot", 0,
+                                       "nothing rendered into the renderer's framebuffer yet"});
+  }
+  return write_png(path, image);
+}
+
+const RenderStats& Renderer::stats() const noexcept {
+  return impl_->stats;
+}
+const FrameTiming& Renderer::last_timing() const noexcept {
+  return impl_->timing;
+}
+const TimingTotals& Renderer::timing_totals() const noexcept {
+  return impl_->totals;
+}
+void Renderer::reset_timing() noexcept {
+  impl_->totals = TimingTotals{};
+}
+const RendererOptions& Renderer::options() const noexcept {
+  return impl_->options;
+}
+RendererOptions& Renderer::options() noexcept {
+  return impl_->options;
+}
+
+}  // namespace dereth::render

@@ -1,0 +1,126 @@
+#pragma once
+// GLSL 3.30 core sources of the renderer's two programs (private header).
+
+namespace dereth::render::shaders {
+
+// Shared lighting: fixed ambient + sun, and retail's calc_point_light
+// 0x0059C8B0 per fragment (lighting.hpp has the CPU copy the tests pin).
+inline constexpr const char* kLighting = R"GLSL(
+const int kMaxLights = 8;
+uniform vec3 u_ambient;
+uniform vec3 u_sun_color;
+uniform vec3 u_sun_towards;
+uniform int u_light_count;
+uniform vec3 u_light_position[kMaxLights];
+uniform vec3 u_light_color[kMaxLights];
+uniform float u_light_intensity[kMaxLights];
+uniform float u_light_falloff[kMaxLights];
+
+vec3 point_light(vec3 p, vec3 n, int i) {
+  vec3 d = u_light_position[i] - p;
+  float dist2 = dot(d, d);
+  float dist = sqrt(dist2);
+  float range = u_light_falloff[i] * 1.3;
+  if (!(dist < range)) return vec3(0.0);
+  float w = (0.5 * dist + dot(n, d)) * (1.0 / 1.5);
+  if (!(w > 0.0)) return vec3(0.0);
+  float k = (dist2 <= 1.0 ? w / dist : w / (dist2 * dist)) * ((1.0 - dist / range) * u_light_intensity[i]);
+  vec3 c = u_light_color[i];
+  return min(k * c, c);
+}
+
+vec3 incoming_light(vec3 p, vec3 n) {
+  vec3 light = u_ambient + u_sun_color * max(dot(n, u_sun_towards), 0.0);
+  for (int i = 0; i < u_light_count && i < kMaxLights; ++i) light += point_light(p, n, i);
+  return light;
+}
+)GLSL";
+
+inline constexpr const char* kMeshVertex = R"GLSL(#version 330 core
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_uv;
+uniform mat4 u_view_projection;
+uniform mat4 u_model;
+uniform mat3 u_normal_matrix;
+out vec3 v_position;
+out vec3 v_normal;
+out vec2 v_uv;
+void main() {
+  vec4 world = u_model * vec4(a_position, 1.0);
+  v_position = world.xyz;
+  v_normal = u_normal_matrix * a_normal;
+  v_uv = a_uv;
+  gl_Position = u_view_projection * world;
+}
+)GLSL";
+
+inline constexpr const char* kMeshFragmentHead = R"GLSL(#version 330 core
+in vec3 v_position;
+in vec3 v_normal;
+in vec2 v_uv;
+uniform sampler2D u_texture;
+uniform vec4 u_tint;
+uniform float u_alpha;
+uniform float u_alpha_ref;
+uniform float u_luminosity;
+uniform float u_diffuse;
+out vec4 o_color;
+)GLSL";
+
+inline constexpr const char* kMeshFragmentMain = R"GLSL(
+void main() {
+  vec4 tex = texture(u_texture, v_uv) * u_tint;
+  float alpha = tex.a * u_alpha;
+  if (u_alpha_ref >= 0.0 && alpha < u_alpha_ref) discard;
+  vec3 n = normalize(v_normal);
+  vec3 lit = clamp(vec3(u_luminosity) + u_diffuse * incoming_light(v_position, n), 0.0, 1.0);
+  o_color = vec4(tex.rgb * lit, alpha);
+}
+)GLSL";
+
+inline constexpr const char* kTerrainVertex = R"GLSL(#version 330 core
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_uv;
+layout(location = 3) in vec3 a_weight;
+layout(location = 4) in vec3 a_layers;
+uniform mat4 u_view_projection;
+uniform vec3 u_offset;
+out vec3 v_position;
+out vec3 v_normal;
+out vec2 v_uv;
+out vec3 v_weight;
+flat out vec3 v_layers;
+void main() {
+  vec3 world = a_position + u_offset;
+  v_position = world;
+  v_normal = a_normal;
+  v_uv = a_uv;
+  v_weight = a_weight;
+  v_layers = a_layers;
+  gl_Position = u_view_projection * vec4(world, 1.0);
+}
+)GLSL";
+
+inline constexpr const char* kTerrainFragmentHead = R"GLSL(#version 330 core
+in vec3 v_position;
+in vec3 v_normal;
+in vec2 v_uv;
+in vec3 v_weight;
+flat in vec3 v_layers;
+uniform sampler2DArray u_layers;
+out vec4 o_color;
+)GLSL";
+
+inline constexpr const char* kTerrainFragmentMain = R"GLSL(
+void main() {
+  vec3 c = texture(u_layers, vec3(v_uv, v_layers.x)).rgb * v_weight.x
+         + texture(u_layers, vec3(v_uv, v_layers.y)).rgb * v_weight.y
+         + texture(u_layers, vec3(v_uv, v_layers.z)).rgb * v_weight.z;
+  vec3 lit = clamp(incoming_light(v_position, normalize(v_normal)), 0.0, 1.0);
+  o_color = vec4(c * lit, 1.0);
+}
+)GLSL";
+
+}  // namespace dereth::render::shaders

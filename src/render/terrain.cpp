@@ -1,0 +1,172 @@
+#include "dereth/render/terrain.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "dereth/core/log.hpp"
+#include "dereth/render/material.hpp"
+
+namespace dereth::render {
+
+glm::vec3 land_block_origin(std::uint32_t block_id) noexcept {
+  return {static_cast<float>(block_id >> 24) * kLandBlockLength,
+          static_cast<float>((block_id >> 16) & 0xFFU) * kLandBlockLength, 0.0F};
+}
+
+bool land_block_at(const glm::vec3& global, std::uint32_t& block_id) noexcept {
+  if (!std::isfinite(global.x) || !std::isfinite(global.y)) return false;
+  const float bx = std::floor(global.x / kLandBlockLength);
+  const float by = std::floor(global.y / kLandBlockLength);
+  if (bx < 0.0F || by < 0.0F || bx > 255.0F || by > 255.0F) return false;
+  block_id = (static_cast<std::uint32_t>(bx) << 24) | (static_cast<std::uint32_t>(by) << 16) | 0xFFFFU;
+  return true;
+}
+
+// CLandBlockStruct::ConstructVertices 0x005328D0
+void LandBlockStruct::construct_vertices(const dat::LandBlock& block, const dat::LandDefs& defs) {
+  // poly_size = 192 / side_polygon_count; the height index steps by
+  // 8 / side_cell_count (1 here) along y and by 9 times that along x.
+  const float poly_size = kLandBlockLength / static_cast<float>(kSidePolygonCount);
+  for (std::size_t ix = 0; ix < kSideVertexCount; ++ix) {
+    for (std::size_t iy = 0; iy < kSideVertexCount; ++iy) {
+      const std::size_t v = ix * kSideVertexCount + iy;
+      vertices[v] = glm::vec3(static_cast<float>(ix) * poly_size, static_cast<float>(iy) * poly_size,
+                              dat::land_height(defs, block.height[dat::land_block_vertex(ix, iy)]));
+    }
+  }
+}
+
+bool LandBlockStruct::sw_to_ne_cut(std::uint32_t global_x, std::uint32_t global_y) noexcept {
+  const std::uint32_t s = global_y * (214614067U * global_x + 1813693831U) - 1109124029U * global_x - 1369149221U;
+  // Retail multiplies by the float constant 2.3283064e-10 (2^-32) in double.
+  return static_cast<double>(s) * static_cast<double>(2.3283064e-10F) >= 0.5;
+}
+
+// CLandBlockStruct::ConstructPolygons 0x00531D10
+void LandBlockStruct::construct_polygons(std::uint32_t block_id) {
+  std::uint32_t block_x = 0;
+  std::uint32_t block_y = 0;
+  if (block_id != 0) {
+    block_x = (block_id >> 21) & 0x7F8U;
+    block_y = 8U * ((block_id >> 16) & 0xFFU);
+  }
+  const auto vtx = [](std::size_t x, std::size_t y) { return static_cast<std::uint16_t>(x * kSideVertexCount + y); };
+  for (std::size_t i = 0; i < kSideCellCount; ++i) {
+    for (std::size_t j = 0; j < kSideCellCount; ++j) {
+      const std::size_t cell = i * kSidePolygonCount + j;
+      const std::uint16_t sw = vtx(i, j);
+      const std::uint16_t se = vtx(i + 1, j);
+      const std::uint16_t nw = vtx(i, j + 1);
+      const std::uint16_t ne = vtx(i + 1, j + 1);
+      const bool cut = sw_to_ne_cut(block_x + static_cast<std::uint32_t>(i), block_y + static_cast<std::uint32_t>(j));
+      sw_to_ne[cell] = cut;
+      if (cut) {
+        polygons[2 * cell] = {sw, se, ne};
+        polygons[2 * cell + 1] = {sw, ne, nw};
+      } else {
+        polygons[2 * cell] = {sw, se, nw};
+        polygons[2 * cell + 1] = {ne, nw, se};
+      }
+    }
+  }
+}
+
+float LandBlockStruct::height_at(float x, float y) const noexcept {
+  const float cell = kLandBlockLength / static_cast<float>(kSideCellCount);
+  const float max = static_cast<float>(kSideCellCount) - 1e-4F;
+  const float fx = std::clamp(std::isfinite(x) ? x / cell : 0.0F, 0.0F, max);
+  const float fy = std::clamp(std::isfinite(y) ? y / cell : 0.0F, 0.0F, max);
+  const auto cx = static_cast<std::size_t>(fx);
+  const auto cy = static_cast<std::size_t>(fy);
+  const float u = fx - static_cast<float>(cx);
+  const float v = fy - static_cast<float>(cy);
+  const float h00 = vertices[cx * kSideVertexCount + cy].z;
+  const float h10 = vertices[(cx + 1) * kSideVertexCount + cy].z;
+  const float h01 = vertices[cx * kSideVertexCount + cy + 1].z;
+  const float h11 = vertices[(cx + 1) * kSideVertexCount + cy + 1].z;
+  if (sw_to_ne[cx * kSidePolygonCount + cy]) {
+    return u >= v ? h00 + u * (h10 - h00) + v * (h11 - h10) : h00 + v * (h01 - h00) + u * (h11 - h01);
+  }
+  return u + v <= 1.0F ? h00 + u * (h10 - h00) + v * (h01 - h00)
+                       : h11 + (1.0F - u) * (h01 - h11) + (1.0F - v) * (h10 - h11);
+}
+
+TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs& defs) {
+  LandBlockStruct s;
+  s.construct_vertices(block, defs);
+  s.construct_polygons(block.id);
+  TerrainMesh mesh;
+  mesh.block_id = block.id;
+  mesh.origin = land_block_origin(block.id);
+  mesh.vertices.reserve(LandBlockStruct::kPolygonCount * 3);
+  const float cell = kLandBlockLength / static_cast<float>(LandBlockStruct::kSideCellCount);
+  for (const auto& tri : s.polygons) {
+    const glm::vec3 a = s.vertices[tri[0]];
+    const glm::vec3 b = s.vertices[tri[1]];
+    const glm::vec3 c = s.vertices[tri[2]];
+    glm::vec3 n = glm::cross(b - a, c - a);
+    const float len = glm::length(n);
+    n = len > 0.0F ? n / len : glm::vec3(0.0F, 0.0F, 1.0F);
+    const glm::vec3 layers(static_cast<float>(dat::terrain_type(block.terrain[tri[0]])),
+                           static_cast<float>(dat::terrain_type(block.terrain[tri[1]])),
+                           static_cast<float>(dat::terrain_type(block.terrain[tri[2]])));
+    for (std::size_t k = 0; k < 3; ++k) {
+      TerrainVertex v;
+      v.position = s.vertices[tri[k]];
+      v.normal = n;
+      v.uv = glm::vec2(v.position.x / cell, v.position.y / cell);
+      v.weight = glm::vec3(k == 0 ? 1.0F : 0.0F, k == 1 ? 1.0F : 0.0F, k == 2 ? 1.0F : 0.0F);
+      v.layers = layers;
+      mesh.vertices.push_back(v);
+    }
+  }
+  return mesh;
+}
+
+Image resample_nearest(const Image& src, int w, int h) {
+  Image out(w, h);
+  if (src.empty() || out.empty() || src.pixels.size() != src.byte_size()) return out;
+  for (int y = 0; y < h; ++y) {
+    const int sy = static_cast<int>((static_cast<long long>(y) * src.height) / h);
+    for (int x = 0; x < w; ++x) {
+      const int sx = static_cast<int>((static_cast<long long>(x) * src.width) / w);
+      out.set(x, y, src.at(sx, sy));
+    }
+  }
+  return out;
+}
+
+TerrainLayers build_terrain_layers(const dat::Region& region, const dat::DatFile* portal, int size) {
+  TerrainLayers out;
+  out.size = std::clamp(size, 1, 1024);
+  out.layers.reserve(kTerrainLayerCount);
+  const auto& types = region.terrain.terrain_types;
+  for (std::size_t t = 0; t < kTerrainLayerCount; ++t) {
+    std::array<std::uint8_t, 4> fill{128, 128, 128, 255};
+    if (t < types.size()) {
+      const std::uint32_t c = types[t].color;
+      fill = {static_cast<std::uint8_t>((c >> 16) & 0xFF), static_cast<std::uint8_t>((c >> 8) & 0xFF),
+              static_cast<std::uint8_t>(c & 0xFF), 255};
+    }
+    out.layers.emplace_back(out.size, out.size, fill);
+  }
+  if (portal == nullptr) return out;
+  for (const auto& tex : region.terrain.tex_merge.terrain_textures) {
+    if (tex.terrain_type >= kTerrainLayerCount || tex.texture == 0) continue;
+    auto image = load_texture(*portal, tex.texture, 0, false);
+    if (!image) {
+      ++out.failures;
+      core::logger(core::Module::Render)
+          ->warn("terrain type {} texture: {}", tex.terrain_type, image.error().message());
+      continue;
+    }
+    Image layer = resample_nearest(*image, out.size, out.size);
+    for (std::size_t i = 3; i < layer.pixels.size(); i += 4) layer.pixels[i] = 255;
+    out.layers[tex.terrain_type] = std::move(layer);
+  }
+  return out;
+}
+
+}  // namespace dereth::render
