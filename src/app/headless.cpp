@@ -11,6 +11,8 @@
 #include "dereth/scenario/loopback.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/sim/digest.hpp"
+#include "dereth/sim/effects.hpp"
+#include "dereth/sim/snapshot_builder.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/smart_box.hpp"
@@ -47,7 +49,9 @@ class CountingSink final : public sim::TraceSink {
 class Runner {
  public:
   explicit Runner(const HeadlessOptions& options)
-      : options_(options), context_(clock_, options.seed), box_(context_) {}
+      : options_(options), context_(clock_, options.seed), effects_(options.portal), box_(context_) {
+    context_.set_effects(&effects_);
+  }
 
   core::Result<void> open_outputs() {
     if (options_.digest) {
@@ -57,7 +61,8 @@ class Runner {
     if (options_.trace) {
       trace_file_.open(*options_.trace, std::ios::binary | std::ios::trunc);
       if (!trace_file_) return std::unexpected(io_error(*options_.trace, "cannot be written"));
-      trace_.emplace(trace_file_);
+      trace_.emplace(trace_file_, &clock_);
+      effects_.set_trace_sink(&*trace_);
     }
     sink_.emplace(report_, trace_ ? &*trace_ : nullptr);
     box_.set_trace_sink(&*sink_);
@@ -121,13 +126,23 @@ class Runner {
     box_.use_time();
     const std::uint64_t tick = box_.physics().tick_count();
     if (tick == before) return;
-    if (options_.digest) sim::write_digest_line(digest_, tick, clock_.now(), box_);
+    // The world publishes its snapshot after every tick, as the app does.
+    const sim::SnapshotPtr snapshot = sim::build_render_snapshot(box_, tick);
+    std::size_t particles = 0;
+    for (const auto& e : snapshot->emitters) particles += e.particles.size();
+    report_.max_particles = std::max(report_.max_particles, particles);
+    report_.sound_events += snapshot->sounds.size();
+    if (options_.digest) {
+      const std::uint64_t effects = sim::snapshot_digest(*snapshot);
+      sim::write_digest_line(digest_, tick, clock_.now(), box_, &effects);
+    }
     if (trace_) trace_->write_tick(tick, clock_.now(), box_);
   }
 
   const HeadlessOptions& options_;
   core::ManualClock clock_;
   sim::SimContext context_;
+  sim::Effects effects_;
   sim::SmartBox box_;
   HeadlessReport report_;
   std::ofstream digest_;

@@ -1,5 +1,7 @@
 #include "dereth/sim/digest.hpp"
 
+#include <bit>
+
 #include "dereth/core/json_writer.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/physics_obj.hpp"
@@ -148,6 +150,64 @@ void JsonlTrace::on_message(const MessageRecord& r) {
   j.key("verdict").string(to_string(r.verdict));
   j.key("replayed").boolean(r.replayed);
   j.key("local_id").number(static_cast<std::uint32_t>(r.local_id));
+  j.end_object();
+  *out_ << j.str() << '\n';
+}
+
+void JsonlTrace::on_script_resolved(LocalId owner, std::uint32_t table, std::uint32_t script_type, float intensity,
+                                    std::uint32_t chosen) {
+  core::JsonWriter j;
+  j.begin_object();
+  j.key("kind").string("script-resolved");
+  j.key("time").f64(now());
+  j.key("owner").number(static_cast<std::uint32_t>(owner));
+  j.key("table").hex(table);
+  j.key("type").hex(script_type);
+  j.key("intensity").f32(intensity);
+  j.key("intensity_bits").hex(std::bit_cast<std::uint32_t>(intensity));
+  j.key("chosen");
+  if (chosen != 0) {
+    j.hex(chosen);
+  } else {
+    j.null();
+  }
+  j.end_object();
+  *out_ << j.str() << '\n';
+}
+
+void JsonlTrace::on_script_enqueued(LocalId owner, std::uint32_t script, core::Seconds start) {
+  core::JsonWriter j;
+  j.begin_object();
+  j.key("kind").string("script-enqueued");
+  j.key("time").f64(now());
+  j.key("owner").number(static_cast<std::uint32_t>(owner));
+  j.key("script").hex(script);
+  j.key("start").f64(start.count());
+  j.end_object();
+  *out_ << j.str() << '\n';
+}
+
+void JsonlTrace::on_hook_executed(LocalId owner, dat::HookType type, core::Seconds time) {
+  core::JsonWriter j;
+  j.begin_object();
+  j.key("kind").string("hook");
+  j.key("time").f64(time.count());
+  j.key("owner").number(static_cast<std::uint32_t>(owner));
+  j.key("hook").string(dat::hook_type_name(type));
+  j.end_object();
+  *out_ << j.str() << '\n';
+}
+
+void JsonlTrace::on_emitter(LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id,
+                            EmitterEvent event) {
+  core::JsonWriter j;
+  j.begin_object();
+  j.key("kind").string("emitter");
+  j.key("time").f64(now());
+  j.key("owner").number(static_cast<std::uint32_t>(owner));
+  j.key("emitter_info").hex(emitter_info_id);
+  j.key("logical_id").hex(emitter_id);
+  j.key("event").string(to_string(event));
   j.end_object();
   *out_ << j.str() << '\n';
 }

@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "dereth/app/headless.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/demo_world.hpp"
 #include "dereth/sim/verdict.hpp"
 
 namespace fs = std::filesystem;
@@ -96,8 +98,12 @@ TEST_CASE("a scenario headless: login over the loopback server, objects move, di
 
   CHECK(first->kind == InputKind::Scenario);
   CHECK(first->objects_at_end == 1);  // the player; the drudge was deleted
-  CHECK(verdict_count(*first, Verdict::Applied) == 15);
-  CHECK(verdict_count(*first, Verdict::Ignored) == 1);  // F755 on an object with no script table data
+  // Without DAT data nothing resolves: the F755, the F754 and the F750 are
+  // understood but play nothing (ignored); the other 13 apply.
+  CHECK(verdict_count(*first, Verdict::Applied) == 13);
+  CHECK(verdict_count(*first, Verdict::Ignored) == 3);
+  CHECK(first->max_particles == 0);
+  CHECK(first->sound_events == 0);
 
   // The digest changes while the drudge moves; the object count follows
   // the stream (player and drudge, then the player alone).
@@ -119,6 +125,48 @@ TEST_CASE("a scenario headless: login over the loopback server, objects move, di
   CHECK(objects >= first->ticks);
   CHECK(slurp(temp("scenario-trace-1.jsonl")).find(R"("name":"DeleteObject","guid":"0x80000010")") !=
         std::string::npos);
+}
+
+TEST_CASE("a scenario headless with the demo DAT: scripts, particles and sounds in the digest and trace",
+          "[app][headless]") {
+  auto world = dereth::dat::demo::build_demo_world();
+  REQUIRE(world.has_value());
+  auto portal = dereth::dat::DatFile::from_bytes(world->portal, "demo portal");
+  REQUIRE(portal.has_value());
+  HeadlessOptions o;
+  o.input = kScenario;
+  o.portal = &*portal;
+  o.digest = temp("demo-1.jsonl");
+  o.trace = temp("demo-trace-1.jsonl");
+  auto first = dereth::app::run_headless(o);
+  REQUIRE(first.has_value());
+  o.digest = temp("demo-2.jsonl");
+  o.trace = temp("demo-trace-2.jsonl");
+  auto second = dereth::app::run_headless(o);
+  REQUIRE(second.has_value());
+  CHECK(slurp(temp("demo-1.jsonl")) == slurp(temp("demo-2.jsonl")));
+  CHECK(slurp(temp("demo-trace-1.jsonl")) == slurp(temp("demo-trace-2.jsonl")));
+
+  // The player's table 0x34000004 holds the Hidden/UnHide pair: the stream's
+  // teleport hides and shows the player, each script emits and sounds.
+  CHECK(first->max_particles > 0);
+  CHECK(first->sound_events > 0);
+  const std::string trace = slurp(temp("demo-trace-1.jsonl"));
+  CHECK(trace.find(R"("kind":"script-resolved")") != std::string::npos);
+  CHECK(trace.find(R"("table":"0x34000004","type":"0x00000076","intensity":1,"intensity_bits":"0x3F800000","chosen":"0x33000331"})") !=
+        std::string::npos);
+  CHECK(trace.find(R"("kind":"script-enqueued")") != std::string::npos);
+  CHECK(trace.find(R"("kind":"hook")") != std::string::npos);
+  CHECK(trace.find(R"("kind":"emitter")") != std::string::npos);
+  const auto digest = lines(temp("demo-1.jsonl"));
+  REQUIRE_FALSE(digest.empty());
+  CHECK(digest.back().find(R"("effects":"0x)") != std::string::npos);
+  // The physics are the same with or without presentation data.
+  HeadlessOptions bare;
+  bare.input = kScenario;
+  auto without = dereth::app::run_headless(bare);
+  REQUIRE(without.has_value());
+  CHECK(without->final_digest == first->final_digest);
 }
 
 TEST_CASE("a damaged capture is run to its end: damaged records counted, never fatal", "[app][headless][hostile]") {

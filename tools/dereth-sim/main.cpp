@@ -86,10 +86,11 @@ int main(int argc, char** argv) {
   }
   std::cout << fmt::format(
       "summary: input={} messages={} handled={} not_object={} decode_errors={} client_messages={} ticks={} "
-      "frames={} simulated_s={:.3f} objects={} digest=0x{:016X} verdicts:{}\n",
+      "frames={} simulated_s={:.3f} objects={} max_particles={} sound_events={} digest=0x{:016X} verdicts:{}\n",
       report->kind == dereth::app::InputKind::Capture ? "capture" : "scenario", report->messages, report->handled,
       report->not_object_messages, report->decode_errors, report->client_messages, report->ticks, report->frames,
-      report->simulated_seconds, report->objects_at_end, report->final_digest, verdicts.empty() ? " none" : verdicts);
+      report->simulated_seconds, report->objects_at_end, report->max_particles, report->sound_events,
+      report->final_digest, verdicts.empty() ? " none" : verdicts);
   if (!report->note.empty() && !quiet) std::cerr << "dereth-sim: " << report->note << "\n";
   return 0;
 }

@@ -56,6 +56,8 @@ struct HeadlessReport {
   std::uint64_t ticks = 0;
   std::uint64_t frames = 0;
   std::size_t objects_at_end = 0;
+  std::size_t max_particles = 0;      // most live particles published after one tick
+  std::uint64_t sound_events = 0;     // sound events published
   double simulated_seconds = 0.0;
   std::uint64_t final_digest = 0;
   std::string note;  // one sentence about the input (checksum verification, login)

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "dereth/core/clock.hpp"
+#include "dereth/sim/effects.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 #include "dereth/sim/verdict.hpp"
 
@@ -43,17 +44,28 @@ void hash_object(Fnv1a64& h, const PhysicsObj& object);
 void write_digest_line(std::ostream& out, std::uint64_t tick, core::Seconds time, const SmartBox& box,
                        const std::uint64_t* effects_hash = nullptr);
 
-// The trace: one line per handled message (TraceSink) and, on each
-// write_tick, one line per live object (docs/trace.md).
-class JsonlTrace : public TraceSink {
+// The trace: one line per handled message (TraceSink), one per effects
+// event (EffectsTraceSink: script resolutions and enqueues, hooks, emitter
+// lifetimes) and, on each write_tick, one line per live object
+// (docs/trace.md). `clock` stamps the effects lines that carry no time of
+// their own; it may be null (time 0).
+class JsonlTrace : public TraceSink, public EffectsTraceSink {
  public:
-  explicit JsonlTrace(std::ostream& out) : out_(&out) {}
+  explicit JsonlTrace(std::ostream& out, const core::Clock* clock = nullptr) : out_(&out), clock_(clock) {}
   void on_message(const MessageRecord& record) override;
+  void on_script_resolved(LocalId owner, std::uint32_t table, std::uint32_t script_type, float intensity,
+                          std::uint32_t chosen) override;
+  void on_script_enqueued(LocalId owner, std::uint32_t script, core::Seconds start) override;
+  void on_hook_executed(LocalId owner, dat::HookType type, core::Seconds time) override;
+  void on_emitter(LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id,
+                  EmitterEvent event) override;
   void write_tick(std::uint64_t tick, core::Seconds time, const SmartBox& box);
   [[nodiscard]] std::ostream& stream() const noexcept { return *out_; }
 
  private:
+  [[nodiscard]] double now() const { return clock_ != nullptr ? clock_->now().count() : 0.0; }
   std::ostream* out_;
+  const core::Clock* clock_;
 };
 
 }  // namespace dereth::sim
