@@ -76,7 +76,8 @@ void PhysicsObj::init_defaults(const SetupDefaults& setup) {
   if (setup.default_motion_table_id != 0) {
     // CPhysicsObj::SetMotionTableID 0x00512780
     if (part_array_ && part_array_->set_motion_table_id(setup.default_motion_table_id)) {
-      movement_manager_ = context_->factory().make_movement_manager(*this);
+      movement_manager_.reset();
+      make_movement_manager(true);
     }
     motion_table_id_ = setup.default_motion_table_id;
   }
@@ -106,7 +107,7 @@ bool PhysicsObj::set_description(const protocol::PhysicsDesc& desc, bool set_mov
   if (part_array_) {
     if (!part_array_->set_motion_table_id(mtable)) return false;
     movement_manager_.reset();
-    if (mtable != 0) movement_manager_ = context_->factory().make_movement_manager(*this);
+    if (mtable != 0) make_movement_manager(true);
   }
   motion_table_id_ = mtable;
 
@@ -194,7 +195,10 @@ void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
       state_ &= ~ps::ReportCollisions;
     }
     state_ |= ps::IgnoreCollisions;
-    if (part_array_) part_array_->handle_enter_world();
+    if (part_array_) {
+      part_array_->handle_enter_world();
+      republish_pose();
+    }
   } else {
     state_ &= ~ps::Hidden;
     if (physics_script_table_id_ != 0) {
@@ -210,8 +214,19 @@ void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
     if ((state_ & ps::ReportCollisions) == 0) {
       state_ |= ps::ReportCollisions;  // report_collision_start
     }
-    if (part_array_) part_array_->handle_enter_world();
+    if (part_array_) {
+      part_array_->handle_enter_world();
+      republish_pose();
+    }
   }
+}
+
+// Seed portal-completion section 1: HandleEnterWorld may have moved the
+// sequence cursor (links removed). Hidden stops animation time, not pose
+// composition: sample the current sequence without advancing it and repose
+// every part and child now, as retail's next set_frame would.
+void PhysicsObj::republish_pose() {
+  set_frame(position_.frame);
 }
 
 // CPhysicsObj::set_nodraw 0x0050FCA0
@@ -784,10 +799,64 @@ bool PhysicsObj::play_script_internal(std::uint32_t script_did) {
 
 // --- movement ------------------------------------------------------------------
 
-// CPhysicsObj::unpack_movement
+// CPhysicsObj::unpack_movement 0x00512040
 void PhysicsObj::unpack_movement(const protocol::MovementData& data, bool autonomous) {
-  if (!movement_manager_) movement_manager_ = context_->factory().make_movement_manager(*this);
+  make_movement_manager(false);
   if (movement_manager_) movement_manager_->unpack_movement(data, autonomous);
+}
+
+// CPhysicsObj::MakeMovementManager 0x00510270
+void PhysicsObj::make_movement_manager(bool init_motion) {
+  if (movement_manager_) return;
+  movement_manager_ = context_->factory().make_movement_manager(*this);
+  if (!movement_manager_) return;
+  if (init_motion) movement_manager_->enter_default_state();
+  if ((state_ & ps::Static) == 0) {
+    if ((transient_state_ & ts::Active) == 0) update_time_ = context_->now();
+    transient_state_ |= ts::Active;
+  }
+}
+
+// --- animation and motion --------------------------------------------------------
+
+// CPhysicsObj::Hook_AnimDone 0x0050FDA0
+void PhysicsObj::hook_anim_done() {
+  if (part_array_) part_array_->animation_done(true);
+}
+
+// CPhysicsObj::MotionDone 0x0050FDB0
+void PhysicsObj::motion_done(std::uint32_t motion, bool success) {
+  if (movement_manager_) movement_manager_->motion_done(motion, success);
+}
+
+// CPhysicsObj::RemoveLinkAnimations 0x0050FE20
+void PhysicsObj::remove_link_animations() {
+  if (part_array_) part_array_->handle_enter_world();
+}
+
+// CPhysicsObj::CheckForCompletedMotions 0x0050FE30
+void PhysicsObj::check_for_completed_motions() {
+  if (part_array_) part_array_->check_for_completed_motions();
+}
+
+// CPhysicsObj::InitializeMotionTables 0x0050EA60
+void PhysicsObj::initialize_motion_tables() {
+  if (part_array_) part_array_->initialize_motion_tables();
+}
+
+// CPhysicsObj::DoInterpretedMotion 0x0050EA70
+std::uint32_t PhysicsObj::do_interpreted_motion(std::uint32_t motion, const MovementParameters& params) {
+  return part_array_ ? part_array_->do_interpreted_motion(motion, params) : 71;
+}
+
+// CPhysicsObj::StopInterpretedMotion 0x0050EA90
+std::uint32_t PhysicsObj::stop_interpreted_motion(std::uint32_t motion, const MovementParameters& params) {
+  return part_array_ ? part_array_->stop_interpreted_motion(motion, params) : 71;
+}
+
+// CPhysicsObj::StopCompletely_Internal 0x0050EAD0
+void PhysicsObj::stop_completely_internal() {
+  if (part_array_) part_array_->stop_completely_internal();
 }
 
 // --- OBJECTINFO ------------------------------------------------------------------

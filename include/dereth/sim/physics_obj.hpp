@@ -240,9 +240,29 @@ class PhysicsObj {
   bool play_script_internal(std::uint32_t script_did);
 
   // --- movement ------------------------------------------------------------
-  // CPhysicsObj::unpack_movement (creates the MovementManager on demand).
+  // CPhysicsObj::unpack_movement 0x00512040 (creates the MovementManager on demand).
   void unpack_movement(const protocol::MovementData& data, bool autonomous);
   void set_last_move_was_autonomous(bool autonomous) noexcept { last_move_was_autonomous_ = autonomous; }
+
+  // --- animation and motion (through the part array) ------------------------
+  // CPhysicsObj::Hook_AnimDone 0x0050FDA0: the AnimDone hook's Execute.
+  void hook_anim_done();
+  // CPhysicsObj::MotionDone 0x0050FDB0
+  void motion_done(std::uint32_t motion, bool success);
+  // CPhysicsObj::RemoveLinkAnimations 0x0050FE20 (CPartArray::HandleEnterWorld)
+  void remove_link_animations();
+  // CPhysicsObj::CheckForCompletedMotions 0x0050FE30
+  void check_for_completed_motions();
+  // CPhysicsObj::InitializeMotionTables 0x0050EA60
+  void initialize_motion_tables();
+  // CPhysicsObj::DoInterpretedMotion 0x0050EA70: 71 without a part array.
+  std::uint32_t do_interpreted_motion(std::uint32_t motion, const MovementParameters& params);
+  // CPhysicsObj::StopInterpretedMotion 0x0050EA90: 71 without a part array.
+  std::uint32_t stop_interpreted_motion(std::uint32_t motion, const MovementParameters& params);
+  // CPhysicsObj::StopCompletely_Internal 0x0050EAD0
+  void stop_completely_internal();
+  // The animation hooks staged since the last process_hooks, in order.
+  [[nodiscard]] const std::vector<std::unique_ptr<AnimHook>>& anim_hooks() const noexcept { return anim_hooks_; }
 
  private:
   void add_child(PhysicsObj& child, const HoldingLocation& where, std::uint32_t location);
@@ -250,6 +270,10 @@ class PhysicsObj {
   // Commits a position without a collision transition (docs/sim.md).
   bool set_position_internal(const Position& p);
   PositionManager* make_position_manager();
+  // CPhysicsObj::MakeMovementManager 0x00510270
+  void make_movement_manager(bool init_motion);
+  // The hidden pose rule (seed portal-completion section 1).
+  void republish_pose();
 
   SimContext* context_;
   std::uint32_t id_;

@@ -82,6 +82,26 @@ class EffectsSink {
   virtual void publish(RenderSnapshot& /*snapshot*/) {}
 };
 
+// The parts of retail's MovementParameters the motion code reads.
+struct MovementParameters {
+  // MovementParameters::MovementParameters 0x00524380: CanWalk, CanRun,
+  // CanSideStep, CanWalkBackwards, MoveTowards, UseSpheres, SetHoldKey,
+  // ModifyRawState, ModifyInterpretedState, CancelMoveTo, StopCompletely.
+  static constexpr std::uint32_t kDefaultBitfield = 0x0001EE0F;
+  static constexpr std::uint32_t kSetHoldKey = 0x800;
+  static constexpr std::uint32_t kAutonomous = 0x1000;
+  static constexpr std::uint32_t kModifyRawState = 0x2000;
+  static constexpr std::uint32_t kModifyInterpretedState = 0x4000;
+  static constexpr std::uint32_t kCancelMoveTo = 0x8000;
+  static constexpr std::uint32_t kDisableJumpDuringLink = 0x20000;
+
+  std::uint32_t bitfield = kDefaultBitfield;
+  float speed = 1.0f;
+  std::uint32_t context_id = 0;
+  std::uint32_t action_stamp = 0;
+  std::uint32_t hold_key = 0;  // HoldKey_Invalid
+};
+
 // CPartArray: the parts, animation sequence, placement and lights of one
 // object. Every call mirrors a CPartArray entry point the physics object makes.
 class PartArray {
@@ -129,6 +149,23 @@ class PartArray {
   // After a tick: the world pose of every part, given the object's world
   // frame (render snapshot). Default: no parts.
   virtual void publish_parts(const core::Frame& /*object_world*/, std::vector<PartPose>& /*out*/) const {}
+
+  // The motion-table entry points (CPartArray forwards them to its
+  // MotionTableManager; without one they do nothing or fail with 7).
+  virtual void animation_done(bool /*success*/) {}  // CPartArray::AnimationDone 0x00517D30
+  virtual void initialize_motion_tables() {}        // CPartArray::InitializeMotionTables 0x00517D10
+  virtual void check_for_completed_motions() {}     // CPartArray::CheckForCompletedMotions 0x00517D50
+  // CPartArray::DoInterpretedMotion 0x00518750: 0 on success, else the
+  // retail error (7 without a motion table, 0x43 when the table refuses).
+  virtual std::uint32_t do_interpreted_motion(std::uint32_t /*motion*/, const MovementParameters& /*params*/) {
+    return 7;
+  }
+  // CPartArray::StopInterpretedMotion 0x005187F0
+  virtual std::uint32_t stop_interpreted_motion(std::uint32_t /*motion*/, const MovementParameters& /*params*/) {
+    return 7;
+  }
+  // CPartArray::StopCompletelyInternal 0x00518890
+  virtual std::uint32_t stop_completely_internal() { return 7; }
 };
 
 // MovementManager / MotionInterp: the object's motion state machine.
@@ -149,6 +186,9 @@ class MovementManager {
   virtual void leave_ground() {}                                     // MovementManager::LeaveGround
   virtual void hit_ground() {}                                       // MovementManager::HitGround
   [[nodiscard]] virtual bool is_moving_to() const { return false; }  // CPhysicsObj::IsMovingTo
+  virtual void enter_default_state() {}                              // MovementManager::EnterDefaultState 0x005241C0
+  virtual void motion_done(std::uint32_t /*motion*/, bool /*success*/) {}  // MovementManager::MotionDone 0x005242D0
+  [[nodiscard]] virtual bool motions_pending() const { return false; }  // MovementManager::motions_pending 0x00524280
 };
 
 // PositionManager: interpolation, sticky and constraint managers.
