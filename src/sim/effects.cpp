@@ -286,6 +286,12 @@ std::uint32_t Effects::resolve_script(std::uint32_t table_did, std::uint32_t scr
 }
 
 // PhysicsScriptTable::GetScript 0x00521E40
+std::uint32_t Effects::resolve_script_for(PhysicsObj& owner, std::uint32_t table_did, std::uint32_t script_type,
+                                         float intensity) {
+  return resolve_script(owner.local_id(), table_did, script_type, intensity);
+}
+
+// PhysicsScriptTable::GetScript 0x00521E40, traced for `owner`.
 std::uint32_t Effects::resolve_script(LocalId owner, std::uint32_t table_did, std::uint32_t script_type,
                                       float intensity) {
   std::uint32_t chosen = 0;

@@ -184,7 +184,7 @@ void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
   if (hidden) {
     state_ |= ps::Hidden;
     if (physics_script_table_id_ != 0) {
-      play_script_internal(context_->effects().resolve_script(physics_script_table_id_, script_type::Hidden, 1.0f));
+      play_script_internal(context_->effects().resolve_script_for(*this, physics_script_table_id_, script_type::Hidden, 1.0f));
     }
     for (auto& child : children_) {
       child.object->state_ |= ps::NoDraw;
@@ -202,7 +202,7 @@ void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
   } else {
     state_ &= ~ps::Hidden;
     if (physics_script_table_id_ != 0) {
-      play_script_internal(context_->effects().resolve_script(physics_script_table_id_, script_type::UnHide, 1.0f));
+      play_script_internal(context_->effects().resolve_script_for(*this, physics_script_table_id_, script_type::UnHide, 1.0f));
     }
     // Unconditionally, as retail does: a child that was NoDraw on its own
     // becomes drawable too.
@@ -642,16 +642,30 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
   if (newer_event(TimestampIndex::Teleport, teleport_timestamp) || !in_cell_) {
     teleport_hook(true);
     set_position_internal(p);
+    if (contact) land_on_server_contact();
     return true;
   }
   if (!contact) return false;
   if (player_distance_ >= kActivityRadius) {
     if (position_manager_) position_manager_->stop_interpolating();
     set_position_simple(p, true);
-    return true;
+  } else {
+    interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
   }
-  interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
+  land_on_server_contact();
   return true;
+}
+
+// Deviation D4 (docs/sim.md): with no collision transition to find the
+// ground, a server position that says the object has contact sets Contact
+// and OnWalkable and stops a fall, as landing would (set_on_walkable runs
+// HitGround).
+void PhysicsObj::land_on_server_contact() {
+  if ((transient_state_ & ts::Contact) != 0 && (transient_state_ & ts::OnWalkable) != 0) return;
+  transient_state_ |= ts::Contact;
+  // The ground stops the fall (what the transition's collision response does).
+  if (velocity_.z < 0.0f) velocity_.z = 0.0f;
+  set_on_walkable(true);
 }
 
 // CPhysicsObj::teleport_hook 0x00514ED0
@@ -788,7 +802,7 @@ bool PhysicsObj::play_script(std::uint32_t script_did) {
 bool PhysicsObj::play_script(std::uint32_t type, float mod) {
   if (!in_cell_) return true;
   if (physics_script_table_id_ == 0) return false;
-  return play_script_internal(context_->effects().resolve_script(physics_script_table_id_, type, mod));
+  return play_script_internal(context_->effects().resolve_script_for(*this, physics_script_table_id_, type, mod));
 }
 
 // CPhysicsObj::play_script_internal 0x00510CD0

@@ -741,3 +741,32 @@ TEST_CASE("every handled message leaves one trace record with its verdict", "[si
   CHECK(w.trace.records[2].local_id == w.box.local_id(kObject));
   CHECK(w.box.stats().messages == 4);
 }
+
+TEST_CASE("Deviation D4: a grounded server Position gives Contact and OnWalkable; without it nothing changes",
+          "[sim][deviation]") {
+  namespace ts = transient_state;
+  World w;
+  w.start(kPlayer);
+  w.handle(create(kObject, 1));  // the default state has Gravity
+  PhysicsObj& o = w.object(kObject);
+  REQUIRE((o.transient_state() & (ts::Contact | ts::OnWalkable)) == 0);
+  w.clock.set(core::Seconds{0.1});
+  w.box.use_time();
+  CHECK(o.acceleration().z == Approx(kGravity));  // airborne: falling
+
+  // Not grounded: applied (stamp advanced) but nothing lands.
+  w.handle(position(kObject, 1, 1, {1, 1, 1}));
+  CHECK((o.transient_state() & ts::Contact) == 0);
+
+  auto grounded = position(kObject, 1, 2, {2, 3, 4});
+  grounded.position.flags = protocol::position_flag::IsGrounded;
+  REQUIRE(w.handle(wire(grounded)).verdict == Verdict::Applied);
+  CHECK((o.transient_state() & ts::Contact) != 0);
+  CHECK((o.transient_state() & ts::OnWalkable) != 0);
+  // CPhysicsObj::calc_acceleration 0x00510950: grounded, no Sledding: no gravity.
+  CHECK(o.acceleration() == glm::vec3(0.0f));
+  const float z = o.position().frame.origin.z;
+  w.clock.set(core::Seconds{1.0});
+  w.box.use_time();
+  CHECK(o.position().frame.origin.z == z);  // it stays on the ground
+}

@@ -180,6 +180,9 @@ class Effects final : public EffectsSink {
 
   // --- entry points that name the owner -------------------------------------
   // PhysicsScriptTable::GetScript 0x00521E40 through the table DID, traced with `owner`.
+  // The seam's owner-aware lookup: traced with the owner's local id.
+  [[nodiscard]] std::uint32_t resolve_script_for(PhysicsObj& owner, std::uint32_t table_did, std::uint32_t script_type,
+                                                 float intensity) override;
   [[nodiscard]] std::uint32_t resolve_script(LocalId owner, std::uint32_t table_did, std::uint32_t script_type,
                                              float intensity);
   // CPhysicsObj::play_default_script 0x005132B0: the PhysicsDesc default type

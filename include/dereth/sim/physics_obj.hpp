@@ -208,6 +208,8 @@ class PhysicsObj {
   bool set_position_simple(const Position& p, bool sliding);
   // CPhysicsObj::MoveOrTeleport 0x00516330 (the velocity is received, as retail's is, and not installed)
   bool move_or_teleport(const Position& p, std::uint16_t teleport_timestamp, bool contact, const glm::vec3& velocity);
+  // Deviation D4: a contact position from the server grounds the object.
+  void land_on_server_contact();
   // CPhysicsObj::teleport_hook 0x00514ED0
   void teleport_hook(bool hide);
   // CPhysicsObj::InterpolateTo: through the PositionManager (docs/sim.md when none exists).

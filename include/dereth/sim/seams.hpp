@@ -61,6 +61,12 @@ class EffectsSink {
                                                      float /*intensity*/) {
     return 0;
   }
+  // The same lookup on behalf of `owner` (so traces can name it). The
+  // default forwards to resolve_script.
+  [[nodiscard]] virtual std::uint32_t resolve_script_for(PhysicsObj& /*owner*/, std::uint32_t table_did,
+                                                         std::uint32_t script_type, float intensity) {
+    return resolve_script(table_did, script_type, intensity);
+  }
   // ScriptManager::AddScript, reached from CPhysicsObj::play_script_internal
   // 0x00510CD0 with a non-zero DID: append to the owner's FIFO. Returns
   // whether the script was queued.
