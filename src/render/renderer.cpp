@@ -936,6 +936,13 @@ core::Result<void> Renderer::render_to_current(const sim::RenderSnapshot& snapsh
   return impl_->draw(snapshot, camera, width, height, false);
 }
 
+bool Renderer::bind_framebuffer() {
+  if (impl_->fbo == 0 || impl_->fbo_width <= 0 || impl_->fbo_height <= 0) return false;
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, impl_->fbo);
+  glViewport(0, 0, impl_->fbo_width, impl_->fbo_height);
+  return true;
+}
+
 Image Renderer::read_pixels() {
   return impl_->read_back();
 }

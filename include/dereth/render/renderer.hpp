@@ -106,6 +106,11 @@ class Renderer {
   // Draws into whatever framebuffer is bound (a window's), viewport 0,0,w,h.
   [[nodiscard]] core::Result<void> render_to_current(const sim::RenderSnapshot& snapshot, const Camera& camera,
                                                      int width, int height);
+  // Binds the framebuffer object render() drew into as the draw framebuffer
+  // and sets the viewport to its size, so an Overlay can draw over the frame
+  // before read_pixels or write_screenshot. False, binding nothing, before
+  // the first render(). The binding stays: rebind the caller's afterwards.
+  bool bind_framebuffer();
   // The owned framebuffer's pixels (after render), top row first, alpha 255.
   [[nodiscard]] Image read_pixels();
   // read_pixels, then write_png (atomic): what `--screenshot PATH` calls

@@ -1,0 +1,699 @@
+#include "dereth/render/overlay.hpp"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <glad/gl.h>
+
+#include <stb_easy_font.h>
+
+namespace dereth::render {
+
+namespace {
+
+constexpr int kMaxTargetSize = 8192;
+constexpr std::string_view kClipMarker = "..";
+
+static_assert(sizeof(OverlayVertex) == 12 && std::is_standard_layout_v<OverlayVertex>,
+              "OverlayVertex is uploaded as is: two floats and four bytes");
+
+float valid_scale(float scale) noexcept {
+  return std::isfinite(scale) && scale > 0.0F ? scale : 1.0F;
+}
+
+// The font's advance for one printable character, in font units.
+int glyph_advance(char c) noexcept {
+  const auto index = static_cast<std::size_t>(static_cast<unsigned char>(c)) - 32U;
+  if (index >= 95U) return 0;  // never reached with sanitised text
+  return stb_easy_font_charinfo[index].advance & 15;
+}
+
+// The most quads one character can emit (its horizontal plus vertical
+// segments), so a print buffer can be sized exactly instead of truncating.
+std::size_t max_quads_per_glyph() noexcept {
+  static const std::size_t value = [] {
+    std::size_t most = 0;
+    for (std::size_t i = 0; i < 95U; ++i) {
+      const auto h = static_cast<std::size_t>(stb_easy_font_charinfo[i + 1].h_seg - stb_easy_font_charinfo[i].h_seg);
+      const auto v = static_cast<std::size_t>(stb_easy_font_charinfo[i + 1].v_seg - stb_easy_font_charinfo[i].v_seg);
+      most = std::max(most, h + v);
+    }
+    return most;
+  }();
+  return value;
+}
+
+void grow(Rect& r, float x, float y, bool& first) noexcept {
+  if (first) {
+    r = Rect{x, y, x, y};
+    first = false;
+    return;
+  }
+  r.x0 = std::min(r.x0, x);
+  r.y0 = std::min(r.y0, y);
+  r.x1 = std::max(r.x1, x);
+  r.y1 = std::max(r.y1, y);
+}
+
+// Appends the quads stb_easy_font emits for one sanitised line as triangles.
+void emit_line(const std::string& line, float row_y, float scale, Rgba8 color, std::vector<OverlayVertex>& out,
+               Rect& ink, bool& first_ink) {
+  if (line.empty()) return;
+  constexpr std::size_t kBytesPerQuad = 64;  // four vertices of x, y, z floats and 4 colour bytes
+  std::vector<char> buffer(line.size() * max_quads_per_glyph() * kBytesPerQuad + kBytesPerQuad);
+  std::string text = line;  // stb wants a mutable, NUL-terminated string
+  const int quads = stb_easy_font_print(0.0F, row_y, text.data(), nullptr, buffer.data(),
+                                        static_cast<int>(buffer.size()));
+  const auto read_corner = [&](std::size_t quad, std::size_t corner) {
+    float xy[2];
+    std::memcpy(xy, buffer.data() + quad * kBytesPerQuad + corner * 16U, sizeof xy);
+    return OverlayVertex{xy[0] * scale, xy[1] * scale, color};
+  };
+  for (std::size_t q = 0; q < static_cast<std::size_t>(std::max(quads, 0)); ++q) {
+    const OverlayVertex c0 = read_corner(q, 0);
+    const OverlayVertex c1 = read_corner(q, 1);
+    const OverlayVertex c2 = read_corner(q, 2);
+    const OverlayVertex c3 = read_corner(q, 3);
+    for (const OverlayVertex& v : {c0, c1, c2, c0, c2, c3}) {
+      out.push_back(v);
+      grow(ink, v.x, v.y, first_ink);
+    }
+  }
+}
+
+// Cuts a sanitised line so it fits max_width pixels, ending in the clip
+// marker when the marker fits too.
+std::string clip_line(const std::string& line, float scale, float max_width) {
+  float marker = 0.0F;
+  for (char c : kClipMarker) marker += static_cast<float>(glyph_advance(c)) * scale;
+  const bool with_marker = marker <= max_width;
+  const float budget = with_marker ? max_width - marker : max_width;
+  float width = 0.0F;
+  std::size_t keep = 0;
+  while (keep < line.size()) {
+    const float next = width + static_cast<float>(glyph_advance(line[keep])) * scale;
+    if (next > budget) break;
+    width = next;
+    ++keep;
+  }
+  std::string out = line.substr(0, keep);
+  if (with_marker) out += kClipMarker;
+  return out;
+}
+
+void push_rect(std::vector<OverlayVertex>& out, const Rect& r, Rgba8 color) {
+  if (r.width() <= 0.0F || r.height() <= 0.0F || color[3] == 0) return;
+  const OverlayVertex a{r.x0, r.y0, color};
+  const OverlayVertex b{r.x1, r.y0, color};
+  const OverlayVertex c{r.x1, r.y1, color};
+  const OverlayVertex d{r.x0, r.y1, color};
+  out.insert(out.end(), {a, b, c, a, c, d});
+}
+
+std::uint8_t alpha_byte(float alpha) noexcept {
+  if (!std::isfinite(alpha) || alpha <= 0.0F) return 0;
+  if (alpha >= 1.0F) return 255;
+  return static_cast<std::uint8_t>(std::lround(alpha * 255.0F));
+}
+
+Rect clip_rect(const Rect& r, float width, float height) noexcept {
+  return Rect{std::clamp(r.x0, 0.0F, width), std::clamp(r.y0, 0.0F, height), std::clamp(r.x1, 0.0F, width),
+              std::clamp(r.y1, 0.0F, height)};
+}
+
+std::string number(double value, int decimals) {
+  if (!std::isfinite(value)) return "--";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  return buf;
+}
+
+std::string count(std::uint64_t value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%" PRIu64, value);
+  return buf;
+}
+
+}  // namespace
+
+// ---- text ----------------------------------------------------------------------------------------
+
+std::string sanitize_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\t' || c == '\n' || c == '\r') {
+      out += ' ';
+      ++i;
+    } else if (c >= 32 && c <= 126) {
+      out += static_cast<char>(c);
+      ++i;
+    } else if (c >= 0xC0 && c <= 0xF7) {
+      // A UTF-8 lead byte: swallow its continuation bytes, show one '?'.
+      const std::size_t follow = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+      std::size_t j = i + 1;
+      while (j < text.size() && j - i <= follow && (static_cast<unsigned char>(text[j]) & 0xC0U) == 0x80U) ++j;
+      out += '?';
+      i = j;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
+float text_width(std::string_view text, float scale) {
+  std::string clean = sanitize_text(text);
+  return static_cast<float>(stb_easy_font_width(clean.data())) * valid_scale(scale);
+}
+
+TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 color, TextLimits limits) {
+  scale = valid_scale(scale);
+  TextLayout out;
+  std::size_t first = 0;
+  if (limits.max_lines != 0 && lines.size() > limits.max_lines) first = lines.size() - limits.max_lines;
+  out.dropped = first;
+  const bool limit_width = std::isfinite(limits.max_width) && limits.max_width > 0.0F;
+  bool first_ink = true;
+  float widest = 0.0F;
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    std::string line = sanitize_text(lines[i]);
+    float width = text_width(line, scale);
+    if (limit_width && width > limits.max_width) {
+      line = clip_line(line, scale, limits.max_width);
+      width = text_width(line, scale);
+      ++out.clipped;
+    }
+    widest = std::max(widest, width);
+    const float row_y = static_cast<float>(out.lines) * kFontLineHeight;
+    emit_line(line, row_y, scale, color, out.vertices, out.ink, first_ink);
+    ++out.lines;
+  }
+  out.box = Rect{0.0F, 0.0F, widest, static_cast<float>(out.lines) * kFontLineHeight * scale};
+  return out;
+}
+
+// ---- HUD -----------------------------------------------------------------------------------------
+
+std::vector<std::string> format_hud(const HudStats& s) {
+  std::vector<std::string> lines;
+  lines.push_back("FPS " + number(s.fps, 1) + "  frame " + number(s.frame_ms, 1) + " ms");
+  lines.push_back("objects " + count(s.objects) + " (drawn " + count(s.objects_drawn) + ")  particles " +
+                  count(s.particles));
+  lines.push_back("draws " + count(s.draw_calls) + "  tris " + count(s.triangles));
+  if (!s.online) {
+    lines.emplace_back("net offline");
+    return lines;
+  }
+  lines.push_back("net in " + count(s.packets_in) + " pkt / " + count(s.messages_in) + " msg  out " +
+                  count(s.packets_out) + " pkt / " + count(s.messages_out) + " msg");
+  const std::string rtt = s.rtt_ms && std::isfinite(*s.rtt_ms) ? number(*s.rtt_ms, 0) + " ms" : "--";
+  lines.push_back("resend " + count(s.resends) + "  nak " + count(s.naks) + "  bad " + count(s.bad_packets) +
+                  "  rtt " + rtt);
+  return lines;
+}
+
+// ---- chat ----------------------------------------------------------------------------------------
+
+std::vector<std::string> wrap_text(std::string_view text, std::size_t columns) {
+  columns = std::max<std::size_t>(columns, 1);
+  std::vector<std::string> out;
+  if (text.empty()) {
+    out.emplace_back();
+    return out;
+  }
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    if (text.size() - pos <= columns) {
+      out.emplace_back(text.substr(pos));
+      break;
+    }
+    // A space right after the last column that fits is a break too.
+    const std::size_t space = text.rfind(' ', pos + columns);
+    if (space != std::string_view::npos && space > pos) {
+      out.emplace_back(text.substr(pos, space - pos));
+      pos = space + 1;
+    } else {
+      out.emplace_back(text.substr(pos, columns));
+      pos += columns;
+    }
+  }
+  return out;
+}
+
+std::string format_timestamp(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0.0) return "[--:--:--]";
+  constexpr double kMaxSeconds = 99999.0 * 3600.0;
+  const auto total = static_cast<std::uint64_t>(std::min(std::floor(seconds), kMaxSeconds));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "[%02" PRIu64 ":%02" PRIu64 ":%02" PRIu64 "]", total / 3600U, (total / 60U) % 60U,
+                total % 60U);
+  return buf;
+}
+
+ChatLog::ChatLog(std::size_t capacity, std::size_t columns)
+    : ring_(std::max<std::size_t>(capacity, 1)), columns_(std::max<std::size_t>(columns, 1)) {}
+
+void ChatLog::push(ChatLine line) {
+  if (count_ < ring_.size()) {
+    ring_[(start_ + count_) % ring_.size()] = std::move(line);
+    ++count_;
+    return;
+  }
+  ring_[start_] = std::move(line);
+  start_ = (start_ + 1) % ring_.size();
+  ++dropped_;
+}
+
+void ChatLog::add(double time, std::string_view text) {
+  bool first = true;
+  std::size_t pos = 0;
+  while (true) {
+    const std::size_t newline = text.find('\n', pos);
+    std::string_view segment = text.substr(pos, newline == std::string_view::npos ? std::string_view::npos : newline - pos);
+    if (!segment.empty() && segment.back() == '\r') segment.remove_suffix(1);
+    for (std::string& piece : wrap_text(sanitize_text(segment), columns_)) {
+      push(ChatLine{time, std::move(piece), !first});
+      first = false;
+    }
+    if (newline == std::string_view::npos) break;
+    pos = newline + 1;
+  }
+}
+
+void ChatLog::clear() noexcept {
+  start_ = 0;
+  count_ = 0;
+}
+
+const ChatLine& ChatLog::at(std::size_t i) const {
+  return ring_[(start_ + i) % ring_.size()];
+}
+
+std::vector<std::string> ChatLog::recent(std::size_t max_lines, bool timestamps) const {
+  const std::size_t n = std::min(max_lines, count_);
+  std::vector<std::string> out;
+  out.reserve(n);
+  for (std::size_t i = count_ - n; i < count_; ++i) {
+    const ChatLine& line = at(i);
+    if (!timestamps) {
+      out.push_back(line.text);
+      continue;
+    }
+    const std::string stamp = format_timestamp(line.time) + ' ';
+    out.push_back((line.continuation ? std::string(stamp.size(), ' ') : stamp) + line.text);
+  }
+  return out;
+}
+
+// ---- layout --------------------------------------------------------------------------------------
+
+OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, const OverlayOptions& options) {
+  OverlayLayout out;
+  if (width <= 0 || height <= 0) return out;
+  const float w = static_cast<float>(width);
+  const float h = static_cast<float>(height);
+  const float scale = valid_scale(options.scale);
+  const float margin = std::isfinite(options.margin) ? std::max(options.margin, 0.0F) : 0.0F;
+  const float padding = std::isfinite(options.padding) ? std::max(options.padding, 0.0F) : 0.0F;
+  const float line_h = kFontLineHeight * scale;
+
+  float panel_w = w - 2.0F * margin;
+  if (std::isfinite(options.max_panel_width) && options.max_panel_width > 0.0F) {
+    panel_w = std::min(panel_w, options.max_panel_width);
+  }
+  // Text never wider than the box allows (a tiny positive limit clips all).
+  const float text_w = std::max(panel_w - 2.0F * padding, 0.001F);
+  const float rows = std::floor((h - 2.0F * margin - 2.0F * padding) / line_h);
+  const std::size_t rows_fit = rows > 0.0F ? static_cast<std::size_t>(rows) : 0;
+  std::size_t max_lines = rows_fit;
+  if (options.max_panel_lines != 0) max_lines = std::min(max_lines, options.max_panel_lines);
+
+  struct Item {
+    std::size_t panel = 0;  // index into frame.panels; SIZE_MAX: the progress bar
+    TextLayout text;
+    float box_w = 0.0F;
+    float box_h = 0.0F;
+    Rgba8 box_color{0, 0, 0, 0};
+  };
+  const auto lay_text = [&](std::span<const std::string> lines, Rgba8 color) {
+    if (max_lines == 0) return TextLayout{};
+    return layout_text(lines, scale, color, TextLimits{text_w, max_lines});
+  };
+
+  std::vector<Item> items;
+  items.reserve(frame.panels.size() + 1);
+  for (std::size_t i = 0; i < frame.panels.size(); ++i) {
+    const TextPanel& panel = frame.panels[i];
+    Item item;
+    item.panel = i;
+    item.text = lay_text(panel.lines, panel.color);
+    item.text.dropped = panel.lines.size() - item.text.lines;
+    if (item.text.lines > 0) {
+      item.box_w = item.text.box.width() + 2.0F * padding;
+      item.box_h = item.text.box.height() + 2.0F * padding;
+    }
+    item.box_color = {0, 0, 0, alpha_byte(panel.background_alpha)};
+    items.push_back(std::move(item));
+  }
+
+  // The progress bar: an optional label line over the track.
+  constexpr std::size_t kProgress = static_cast<std::size_t>(-1);
+  float bar_w = 0.0F;
+  float bar_h = 0.0F;
+  if (frame.progress) {
+    const ProgressBar& bar = *frame.progress;
+    Item item;
+    item.panel = kProgress;
+    if (!bar.label.empty()) {
+      const std::string label[] = {bar.label};
+      item.text = lay_text(label, {255, 255, 255, 255});
+    }
+    bar_w = std::floor(std::min(std::isfinite(options.progress_width) ? options.progress_width : 0.0F, text_w));
+    bar_w = std::max(bar_w, 0.0F);
+    bar_h = std::isfinite(options.progress_height) ? std::max(options.progress_height, 0.0F) : 0.0F;
+    const float gap = item.text.lines > 0 ? padding : 0.0F;
+    item.box_w = std::max(item.text.box.width(), bar_w) + 2.0F * padding;
+    item.box_h = item.text.box.height() + gap + bar_h + 2.0F * padding;
+    item.box_color = {0, 0, 0, alpha_byte(bar.background_alpha)};
+    items.push_back(std::move(item));
+  }
+
+  // Box origins per anchor, whole pixels so scaled glyph edges stay on pixels.
+  std::vector<std::pair<float, float>> origin(items.size(), {0.0F, 0.0F});
+  float top = margin;
+  float bottom = h - margin;
+  float centre_total = 0.0F;
+  std::size_t centre_count = 0;
+  const auto anchor_of = [&](const Item& item) {
+    return item.panel == kProgress ? Anchor::Centre : frame.panels[item.panel].anchor;
+  };
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Item& item = items[i];
+    if (item.box_h <= 0.0F) continue;
+    switch (anchor_of(item)) {
+      case Anchor::TopLeft:
+        origin[i] = {margin, std::floor(top)};
+        top += item.box_h + margin;
+        break;
+      case Anchor::BottomLeft:
+        origin[i] = {margin, std::floor(bottom - item.box_h)};
+        bottom -= item.box_h + margin;
+        break;
+      case Anchor::Centre:
+        centre_total += item.box_h;
+        ++centre_count;
+        break;
+    }
+  }
+  if (centre_count > 0) {
+    centre_total += margin * static_cast<float>(centre_count - 1);
+    float y = std::floor((h - centre_total) * 0.5F);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const Item& item = items[i];
+      if (item.box_h <= 0.0F || anchor_of(item) != Anchor::Centre) continue;
+      origin[i] = {std::floor((w - item.box_w) * 0.5F), y};
+      y += item.box_h + margin;
+    }
+  }
+
+  out.panels.resize(frame.panels.size());
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    Item& item = items[i];
+    const auto [x, y] = origin[i];
+    PanelPlacement placement;
+    placement.lines = item.text.lines;
+    placement.clipped = item.text.clipped;
+    placement.dropped = item.text.dropped;
+    if (item.box_h > 0.0F) {
+      const Rect box{x, y, x + item.box_w, y + item.box_h};
+      placement.box = clip_rect(box, w, h);
+      placement.text = Rect{x + padding, y + padding, x + padding + item.text.box.width(),
+                            y + padding + item.text.box.height()};
+      push_rect(out.vertices, placement.box, item.box_color);
+      for (OverlayVertex v : item.text.vertices) {
+        v.x += x + padding;
+        v.y += y + padding;
+        out.vertices.push_back(v);
+      }
+    }
+    if (item.panel != kProgress) {
+      out.panels[item.panel] = placement;
+      continue;
+    }
+    if (item.box_h > 0.0F) {
+      const float gap = item.text.lines > 0 ? padding : 0.0F;
+      const float bx = std::floor(x + (item.box_w - bar_w) * 0.5F);
+      const float by = y + padding + item.text.box.height() + gap;
+      const Rect track{bx, by, bx + bar_w, by + bar_h};
+      float fraction = frame.progress->fraction;
+      fraction = std::isfinite(fraction) ? std::clamp(fraction, 0.0F, 1.0F) : 0.0F;
+      const Rect fill{bx, by, bx + std::round(bar_w * fraction), by + bar_h};
+      push_rect(out.vertices, clip_rect(track, w, h), options.progress_track);
+      push_rect(out.vertices, clip_rect(fill, w, h), options.progress_color);
+      out.bar = track;
+    }
+    out.progress = placement;
+  }
+  return out;
+}
+
+// ---- drawing -------------------------------------------------------------------------------------
+
+namespace {
+
+constexpr const char* kVertexShader = R"GLSL(#version 330 core
+layout(location = 0) in vec2 a_position;
+layout(location = 1) in vec4 a_color;
+uniform vec2 u_viewport;
+out vec4 v_color;
+void main() {
+  vec2 ndc = vec2(a_position.x / u_viewport.x * 2.0 - 1.0, 1.0 - a_position.y / u_viewport.y * 2.0);
+  gl_Position = vec4(ndc, 0.0, 1.0);
+  v_color = a_color;
+}
+)GLSL";
+
+constexpr const char* kFragmentShader = R"GLSL(#version 330 core
+in vec4 v_color;
+out vec4 o_color;
+void main() { o_color = v_color; }
+)GLSL";
+
+core::Error overlay_error(std::string field, std::string detail) {
+  return core::Error{core::ErrorKind::Unsupported, "OpenGL overlay", std::move(field), 0, std::move(detail)};
+}
+
+core::Result<GLuint> compile_shader(GLenum kind, const char* source, const char* name) {
+  const GLuint shader = glCreateShader(kind);
+  glShaderSource(shader, 1, &source, nullptr);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok != GL_TRUE) {
+    char log[1024] = {};
+    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+    glDeleteShader(shader);
+    return std::unexpected(overlay_error(name, log));
+  }
+  return shader;
+}
+
+// The GL state draw changes, put back afterwards.
+struct SavedState {
+  GLint program = 0;
+  GLint vertex_array = 0;
+  GLint array_buffer = 0;
+  GLint viewport[4] = {};
+  GLboolean blend = GL_FALSE;
+  GLboolean depth_test = GL_FALSE;
+  GLboolean cull_face = GL_FALSE;
+  GLboolean scissor_test = GL_FALSE;
+  GLint blend_src_rgb = GL_ONE;
+  GLint blend_dst_rgb = GL_ZERO;
+  GLint blend_src_alpha = GL_ONE;
+  GLint blend_dst_alpha = GL_ZERO;
+  GLint blend_equation_rgb = GL_FUNC_ADD;
+  GLint blend_equation_alpha = GL_FUNC_ADD;
+
+  void save() {
+    glGetIntegerv(GL_CURRENT_PROGRAM, &program);
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &vertex_array);
+    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &array_buffer);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    blend = glIsEnabled(GL_BLEND);
+    depth_test = glIsEnabled(GL_DEPTH_TEST);
+    cull_face = glIsEnabled(GL_CULL_FACE);
+    scissor_test = glIsEnabled(GL_SCISSOR_TEST);
+    glGetIntegerv(GL_BLEND_SRC_RGB, &blend_src_rgb);
+    glGetIntegerv(GL_BLEND_DST_RGB, &blend_dst_rgb);
+    glGetIntegerv(GL_BLEND_SRC_ALPHA, &blend_src_alpha);
+    glGetIntegerv(GL_BLEND_DST_ALPHA, &blend_dst_alpha);
+    glGetIntegerv(GL_BLEND_EQUATION_RGB, &blend_equation_rgb);
+    glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &blend_equation_alpha);
+  }
+
+  void restore() const {
+    const auto set = [](GLenum cap, GLboolean on) {
+      if (on == GL_TRUE) {
+        glEnable(cap);
+      } else {
+        glDisable(cap);
+      }
+    };
+    glUseProgram(static_cast<GLuint>(program));
+    glBindVertexArray(static_cast<GLuint>(vertex_array));
+    glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(array_buffer));
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+    set(GL_BLEND, blend);
+    set(GL_DEPTH_TEST, depth_test);
+    set(GL_CULL_FACE, cull_face);
+    set(GL_SCISSOR_TEST, scissor_test);
+    glBlendFuncSeparate(static_cast<GLenum>(blend_src_rgb), static_cast<GLenum>(blend_dst_rgb),
+                        static_cast<GLenum>(blend_src_alpha), static_cast<GLenum>(blend_dst_alpha));
+    glBlendEquationSeparate(static_cast<GLenum>(blend_equation_rgb), static_cast<GLenum>(blend_equation_alpha));
+  }
+};
+
+}  // namespace
+
+struct Overlay::Impl {
+  OverlayOptions options;
+  OverlayLayout layout;
+  GLuint program = 0;
+  GLuint vao = 0;
+  GLuint vbo = 0;
+  GLint u_viewport = -1;
+
+  Impl() = default;
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+  ~Impl() {
+    if (vbo != 0) glDeleteBuffers(1, &vbo);
+    if (vao != 0) glDeleteVertexArrays(1, &vao);
+    if (program != 0) glDeleteProgram(program);
+  }
+
+  core::Result<void> build() {
+    DERETH_TRY(const GLuint vs, compile_shader(GL_VERTEX_SHADER, kVertexShader, "overlay vertex shader"));
+    auto fs = compile_shader(GL_FRAGMENT_SHADER, kFragmentShader, "overlay fragment shader");
+    if (!fs) {
+      glDeleteShader(vs);
+      return std::unexpected(std::move(fs.error()));
+    }
+    program = glCreateProgram();
+    glAttachShader(program, vs);
+    glAttachShader(program, *fs);
+    glLinkProgram(program);
+    glDeleteShader(vs);
+    glDeleteShader(*fs);
+    GLint ok = GL_FALSE;
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (ok != GL_TRUE) {
+      char log[1024] = {};
+      glGetProgramInfoLog(program, sizeof log, nullptr, log);
+      return std::unexpected(overlay_error("overlay program", log));
+    }
+    u_viewport = glGetUniformLocation(program, "u_viewport");
+
+    GLint previous_vao = 0;
+    GLint previous_buffer = 0;
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &previous_vao);
+    glGetIntegerv(GL_ARRAY_BUFFER_BINDING, &previous_buffer);
+    glGenVertexArrays(1, &vao);
+    glGenBuffers(1, &vbo);
+    glBindVertexArray(vao);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    constexpr auto stride = static_cast<GLsizei>(sizeof(OverlayVertex));
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(OverlayVertex, x)));
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride,
+                          reinterpret_cast<const void*>(offsetof(OverlayVertex, color)));
+    glBindVertexArray(static_cast<GLuint>(previous_vao));
+    glBindBuffer(GL_ARRAY_BUFFER, static_cast<GLuint>(previous_buffer));
+    if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
+      return std::unexpected(overlay_error("setup", "GL error " + std::to_string(e)));
+    }
+    return {};
+  }
+};
+
+Overlay::Overlay(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
+Overlay::~Overlay() = default;
+
+core::Result<std::unique_ptr<Overlay>> Overlay::create(GlProcLoader loader, OverlayOptions options) {
+  if (loader != nullptr) {
+    const GlVersion version = load_gl_functions(loader);
+    if (version.major < 3 || (version.major == 3 && version.minor < 3)) {
+      return std::unexpected(
+          overlay_error("load_gl_functions", "OpenGL 3.3 core is not available in the current context"));
+    }
+  } else if (GLAD_GL_VERSION_3_3 == 0) {
+    return std::unexpected(overlay_error("create", "no loader given and the GL 3.3 entry points are not loaded"));
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  DERETH_CHECK(impl->build());
+  return std::unique_ptr<Overlay>(new Overlay(std::move(impl)));
+}
+
+core::Result<void> Overlay::draw(const OverlayFrame& frame, int width, int height) {
+  if (width < 1 || height < 1 || width > kMaxTargetSize || height > kMaxTargetSize) {
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "Overlay", "size", 0,
+                                       std::to_string(width) + "x" + std::to_string(height) + " is outside 1..8192"});
+  }
+  Impl& s = *impl_;
+  s.layout = layout_overlay(frame, width, height, s.options);
+  if (s.layout.vertices.empty()) return {};
+
+  // Errors left by earlier calls are not the overlay's: drop them so the check below is ours
+  // (bounded: a lost context may report an error on every call).
+  for (int i = 0; i < 16 && glGetError() != GL_NO_ERROR; ++i) {
+  }
+  SavedState saved;
+  saved.save();
+  glViewport(0, 0, width, height);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_SCISSOR_TEST);
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  // Colour blends over the frame; destination alpha is kept (screenshots stay opaque).
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
+  glUseProgram(s.program);
+  glUniform2f(s.u_viewport, static_cast<float>(width), static_cast<float>(height));
+  glBindVertexArray(s.vao);
+  glBindBuffer(GL_ARRAY_BUFFER, s.vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(s.layout.vertices.size() * sizeof(OverlayVertex)),
+               s.layout.vertices.data(), GL_STREAM_DRAW);
+  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(s.layout.vertices.size()));
+  saved.restore();
+  if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
+    return std::unexpected(overlay_error("draw", "GL error " + std::to_string(e)));
+  }
+  return {};
+}
+
+const OverlayLayout& Overlay::last_layout() const noexcept {
+  return impl_->layout;
+}
+const OverlayOptions& Overlay::options() const noexcept {
+  return impl_->options;
+}
+OverlayOptions& Overlay::options() noexcept {
+  return impl_->options;
+}
+
+}  // namespace dereth::render
