@@ -434,6 +434,23 @@ Result<StreamMessage> parse_event(std::string_view kind, Args& a, StreamEvent& e
     DERETH_CHECK(speed("sidestep-speed", s.sidestep_speed));
     DERETH_CHECK(speed("turn-speed", s.turn_speed));
     m.is_autonomous = a.flag("autonomous") ? 1 : 0;
+    // A one-shot action (the recall, an emote): one MotionItem in the
+    // command list. Its 15-bit action stamp is the server's, filled at play
+    // time; bit 15 is the movement's autonomous flag.
+    if (Token* t = a.keyed("action")) {
+      DERETH_TRY(const std::uint32_t action, parse_u32(t->value, w, t->column, "action"));
+      if ((action & 0x10000000U) == 0) {
+        return std::unexpected(
+            w.error(t->column, "action", fmt::format("0x{:08X} is not an action (no 0x10000000 bit)", action)));
+      }
+      protocol::MotionItem item;
+      item.command = static_cast<std::uint16_t>(action & 0xFFFFU);
+      item.packed_sequence = m.is_autonomous != 0 ? 0x8000U : 0U;
+      DERETH_CHECK(a.optional_value("action-speed", item.speed, parse_float));
+      s.commands.push_back(item);
+    } else if (Token* orphan = a.keyed("action-speed")) {
+      return std::unexpected(w.error(orphan->column, "action-speed", "action-speed= needs an action="));
+    }
     m.data.payload = std::move(im);
     return m;
   }
@@ -695,6 +712,9 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
         if (n == 0) return std::unexpected(where.error(c->column, "count", "count must be at least 1"));
         s.loop_count = n;
       }
+      if (Token* f = a.keyed("from")) {
+        DERETH_TRY(s.loop_from, parse_non_negative(f->value, where, f->column, "from"));
+      }
     } else {
       return std::unexpected(where.error(1, "directive", fmt::format("unknown directive '{}'", directive)));
     }
@@ -707,11 +727,21 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
     Where at_loop{name, loop_line};
     if (s.stream.empty()) return std::unexpected(at_loop.error(1, "loop", "there is no 'at' line to repeat"));
     const StreamEvent& last = s.stream.back();
-    if (last.time > *s.loop_period) {
+    if (last.time < s.loop_from) {
+      return std::unexpected(
+          at_loop.error(1, "loop", fmt::format("no 'at' line at or after from={} to repeat", s.loop_from)));
+    }
+    if (last.time - s.loop_from > *s.loop_period) {
+      if (s.loop_from == 0) {
+        return std::unexpected(
+            at_loop.error(1, "loop",
+                          fmt::format("the period {} is shorter than the last event's time {} (line {})",
+                                      *s.loop_period, last.time, last.line)));
+      }
       return std::unexpected(at_loop.error(
           1, "loop",
-          fmt::format("the period {} is shorter than the last event's time {} (line {})", *s.loop_period, last.time,
-                      last.line)));
+          fmt::format("the period {} is shorter than the repeated part, from {} to the last event's time {} (line {})",
+                      *s.loop_period, s.loop_from, last.time, last.line)));
     }
   }
   return s;

@@ -85,6 +85,9 @@ struct ScenarioServer::Session {
   std::uint32_t event_sequence = 1;
   std::uint32_t player_state = 0;
   std::map<std::uint32_t, Stamps> stamps;
+  // Per object: the 15-bit stamp of the last one-shot action sent in a
+  // Movement's command list (the client plays only newer ones).
+  std::map<std::uint32_t, std::uint16_t> action_stamps;
 };
 
 ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
@@ -476,7 +479,10 @@ void ScenarioServer::play_stream(Session& s, double now) {
         s.info.stream_complete = true;
         break;
       }
-      s.cursor = 0;
+      // Only the events at or after `loop from` repeat (the stream is sorted).
+      s.cursor = static_cast<std::size_t>(
+          std::ranges::find_if(stream, [&](const StreamEvent& x) { return x.time >= scenario_.loop_from; }) -
+          stream.begin());
       ++s.iteration;
     }
     const StreamEvent& e = stream[s.cursor];
@@ -532,6 +538,15 @@ void ScenarioServer::play_event(Session& s, const StreamEvent& e, double now) {
           // ACE: the current server-control stamp for autonomous motion, the next otherwise.
           m.server_control_ts = m.is_autonomous != 0 ? stamp(st, TimestampIndex::ServerControlledMove)
                                                      : bump(st, TimestampIndex::ServerControlledMove);
+          if (auto* im = std::get_if<protocol::InterpretedMovement>(&m.data.payload)) {
+            // Each action gets the object's next 15-bit action stamp; bit 15
+            // (autonomous) stays as the scenario set it.
+            for (auto& item : im->state.commands) {
+              std::uint16_t& action = s.action_stamps[m.guid];
+              action = static_cast<std::uint16_t>((action + 1U) & 0x7FFFU);
+              item.packed_sequence = static_cast<std::uint16_t>((item.packed_sequence & 0x8000U) | action);
+            }
+          }
           send(s, protocol::encode(m), smartbox, e.line, now);
         } else if constexpr (std::is_same_v<T, protocol::PlayScriptType>) {
           protocol::PlayScriptType m = spec;

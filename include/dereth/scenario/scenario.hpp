@@ -115,6 +115,7 @@ struct Scenario {
   std::vector<StreamEvent> stream;     // sorted by time (file order for ties)
   std::optional<double> loop_period;   // repeat the stream every this many seconds
   std::optional<std::uint32_t> loop_count;  // plays in all (absent: forever)
+  double loop_from = 0;                     // only the events at or after this time repeat
 };
 
 // Parses a scenario text. `name` (usually the file name) prefixes every

@@ -1,0 +1,356 @@
+#pragma once
+// CommandInterpreter (retail CommandInterpreter / ACCmdInterp): the local
+// player's movement keys become the player's raw motion state, and the raw
+// state and the canonical position become the outbound F7B1 MoveToState
+// (F61C) and AutonomousPosition (F753) messages
+// (seed portal-completion section 3, login-placement "Movement cancels repeat
+// attack", spec/protocol.md section 5.14, spec/physics.md section 2.7).
+//
+// What is here:
+//  * RawMotionState (retail RawMotionState): what the player pressed, its
+//    ApplyMotion/RemoveMotion and the wire form RawMotionState::Pack writes.
+//  * CommandList: the per-axis key lists (the newest key is the head).
+//  * CommandInterpreter: key commands, hold keys, autorun, control hand-over
+//    between the client and the server, and the three send functions:
+//    SendMovementEvent, SendPositionEvent and ShouldSendPositionEvent. It is
+//    the SmartBox's PlayerController.
+//  * ClientCombatSystem: the part of the combat system movement touches (a
+//    repeat attack cancelled by forward movement or a jump).
+//
+// Messages go out through an injected sink (bytes, queue 3) and take their
+// F7B1 stamp from an injected counter (retail Proto_UI::GetNextUICounter,
+// shared with every other game action). Time comes only from the SimContext.
+//
+// Not here (docs/sim.md): mouse turning and mouse-look, the non-autonomous
+// (autonomy 0) path, chat emotes and other actions from the keyboard, and the
+// animation side of the player's motion: CMotionInterp's raw half (the
+// MotionInterp in motion_table.hpp is interpreted-only), so the interpreter
+// keeps the player's RawMotionState itself.
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/protocol/movement.hpp"
+#include "dereth/protocol/outbound.hpp"
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/position.hpp"
+#include "dereth/sim/seams.hpp"
+
+namespace dereth::sim {
+
+class SimContext;
+class ClientCombatSystem;
+
+// Retail HoldKey.
+enum class HoldKey : std::uint32_t { Invalid = 0, None = 1, Run = 2 };
+
+// The commands the interpreter handles (retail MotionCommand values).
+namespace command {
+inline constexpr std::uint32_t Ready = 0x41000003;
+inline constexpr std::uint32_t WalkForward = 0x45000005;
+inline constexpr std::uint32_t WalkBackwards = 0x45000006;
+inline constexpr std::uint32_t RunForward = 0x44000007;
+inline constexpr std::uint32_t TurnRight = 0x6500000D;
+inline constexpr std::uint32_t TurnLeft = 0x6500000E;
+inline constexpr std::uint32_t SideStepRight = 0x6500000F;
+inline constexpr std::uint32_t SideStepLeft = 0x65000010;
+inline constexpr std::uint32_t Crouch = 0x41000012;
+inline constexpr std::uint32_t Sitting = 0x41000013;
+inline constexpr std::uint32_t Sleeping = 0x41000014;
+inline constexpr std::uint32_t Fallen = 0x40000008;
+inline constexpr std::uint32_t Jump = 0x2500003B;
+inline constexpr std::uint32_t NonCombat = 0x8000003D;
+inline constexpr std::uint32_t AutoRun = 0x090000C7;
+inline constexpr std::uint32_t HoldRun = 0x85000001;
+inline constexpr std::uint32_t HoldSidestep = 0x85000002;
+}  // namespace command
+
+// F7B1 action types the interpreter and the combat system send.
+namespace game_action {
+inline constexpr std::uint32_t CancelAttack = 0x01B7;  // CM_Combat::Event_CancelAttack
+}  // namespace game_action
+
+// RawMotionState: the commands and hold keys the player pressed, before
+// CMotionInterp::adjust_motion turns them into the interpreted state.
+struct RawMotionState {
+  struct Action {
+    std::uint32_t motion = 0;
+    float speed = 1.0f;
+    std::uint32_t stamp = 0;
+    bool autonomous = false;
+    bool operator==(const Action&) const = default;
+  };
+
+  // RawMotionState::RawMotionState 0x0051E7F0 defaults.
+  std::vector<Action> actions;
+  HoldKey current_holdkey = HoldKey::None;
+  std::uint32_t current_style = command::NonCombat;
+  std::uint32_t forward_command = command::Ready;
+  HoldKey forward_holdkey = HoldKey::Invalid;
+  float forward_speed = 1.0f;
+  std::uint32_t sidestep_command = 0;
+  HoldKey sidestep_holdkey = HoldKey::Invalid;
+  float sidestep_speed = 1.0f;
+  std::uint32_t turn_command = 0;
+  HoldKey turn_holdkey = HoldKey::Invalid;
+  float turn_speed = 1.0f;
+
+  // RawMotionState::ApplyMotion 0x0051EB60
+  void apply_motion(std::uint32_t motion, const MovementParameters& params);
+  // RawMotionState::RemoveMotion 0x0051E6E0
+  void remove_motion(std::uint32_t motion);
+  // RawMotionState::AddAction 0x0051E840
+  void add_action(std::uint32_t action, float speed, std::uint32_t stamp, bool autonomous);
+  // RawMotionState::RemoveAction 0x0051E8A0: the oldest action, or 0.
+  std::uint32_t remove_action();
+  // RawMotionState::Pack 0x0051ED10: a field is written only when it differs
+  // from its default (speeds compared bit for bit); actions as u16 command,
+  // u16 (stamp & 0x7FFF | autonomous << 15), f32 speed.
+  [[nodiscard]] protocol::RawMotionState pack() const;
+  bool operator==(const RawMotionState&) const = default;
+};
+
+// One key list entry (retail CommandListElement).
+struct CommandListElement {
+  std::uint32_t command = 0;
+  float speed = 1.0f;
+  bool hold_run = false;
+  bool operator==(const CommandListElement&) const = default;
+};
+
+// CommandList: the keys held on one axis, newest first. Only keyboard
+// entries exist here (no mouse command).
+class CommandList {
+ public:
+  // CommandList::AddCommand 0x006B4B80: a new entry at the head (a command
+  // already in the list is not merged; it is there twice).
+  void add_command(std::uint32_t command, float speed, bool hold_run);
+  // CommandList::RemoveCommand 0x006B4960: removes the first entry for
+  // `command` from the head; true only when that entry was the head.
+  bool remove_command(std::uint32_t command);
+  // CommandList::GetHead 0x006B4A50's caller view: the head, or none.
+  [[nodiscard]] const CommandListElement* get_head() const noexcept {
+    return entries_.empty() ? nullptr : &entries_.front();
+  }
+  // CommandList::ClearAllCommands 0x006B4A70
+  void clear_all_commands() noexcept { entries_.clear(); }
+  [[nodiscard]] const std::vector<CommandListElement>& entries() const noexcept { return entries_; }
+
+ private:
+  std::vector<CommandListElement> entries_;  // head first
+};
+
+// Frame::is_equal 0x00424C30: origins within 0.0002 inclusive on each axis
+// (Vector3Math::AreEqual, float epsilon), then Frame::is_quaternion_equal
+// 0x00424C70: each quaternion component strictly within 0.00019999999.
+[[nodiscard]] bool frame_is_equal(const core::Frame& a, const core::Frame& b) noexcept;
+// Plane::operator== 0x006B3DD0: normal components within 0.00019999999
+// inclusive, the distance strictly within.
+[[nodiscard]] bool plane_equal(const Plane& a, const Plane& b) noexcept;
+// Frame::IsValid 0x00534ED0: no NaN among the seven floats and a quaternion
+// whose squared length is within 0.001 of 1.
+[[nodiscard]] bool frame_is_valid(const core::Frame& f) noexcept;
+// LandDefs::inbound_valid_cellid 0x004979A0: a valid cell range and a
+// landblock x and y below 0xFF.
+[[nodiscard]] bool inbound_valid_cellid(std::uint32_t cell_id) noexcept;
+// Position::IsValid 0x005A9480
+[[nodiscard]] bool position_is_valid(const Position& p) noexcept;
+// The wire Position of a simulation Position (cell, origin, w x y z).
+[[nodiscard]] protocol::Position to_wire(const Position& p) noexcept;
+
+class CommandInterpreter final : public PlayerController {
+ public:
+  // The F7B1 message and the queue it goes on (3, Weenie).
+  using SendFn = std::function<void(std::vector<std::uint8_t> message, std::uint16_t queue)>;
+  // Proto_UI::GetNextUICounter: the next F7B1 stamp.
+  using StampFn = std::function<std::uint32_t()>;
+
+  static constexpr std::uint16_t kQueue = 3;
+  // time_between_position_events, set by the constructor (the double 1.0).
+  static constexpr core::Seconds kTimeBetweenPositionEvents{1.0};
+
+  // CommandInterpreter::CommandInterpreter 0x006B3E40: autonomy 2, controlled
+  // by the server, enabled, action stamp 1, last sent position time = now,
+  // last sent position cell 0 with the identity frame, zero contact plane.
+  CommandInterpreter(SimContext& context, SendFn send, StampFn next_stamp);
+
+  // --- PlayerController ------------------------------------------------------
+  // CommandInterpreter::UsePositionFromServer 0x006B3B40: autonomy level != 2.
+  [[nodiscard]] bool server_controls_player() const override { return use_position_from_server(); }
+  // SmartBox::HandleReceivedPosition 0x00453FD0 keeps the heading when the
+  // interpreter's autonomy level is non-zero.
+  [[nodiscard]] bool keep_heading_on_interpolate() const override { return autonomy_level_ != 0; }
+  // The ForcePosition blip: SendPositionEvent (its own gate decides).
+  void send_position_event(const PhysicsObj& player) override;
+  // A server (non-autonomous) Movement for the player: LoseControlToServer.
+  void movement_applied(const PhysicsObj& player) override;
+
+  // --- Retail entry points ---------------------------------------------------
+  // CommandInterpreter::UsePositionFromServer 0x006B3B40
+  [[nodiscard]] bool use_position_from_server() const noexcept { return autonomy_level_ != 2; }
+  // CommandInterpreter::SetAutonomyLevel 0x006B3BB0: levels above 2 refused.
+  bool set_autonomy_level(std::uint32_t level) noexcept;
+  [[nodiscard]] std::uint32_t autonomy_level() const noexcept { return autonomy_level_; }
+  // CommandInterpreter::IsActive 0x006B3CE0
+  [[nodiscard]] bool is_active() const noexcept;
+  void set_enabled(bool enabled) noexcept { enabled_ = enabled; }
+
+  // CommandInterpreter::UseTime 0x006B3BF0: a position event when due, then
+  // control back from the server when keys are held and nothing is pending.
+  void use_time();
+  // CommandInterpreter::ShouldSendPositionEvent 0x006B45E0
+  [[nodiscard]] bool should_send_position_event() const;
+  // CommandInterpreter::SendMovementEvent 0x006B4680
+  void send_movement_event();
+  // CommandInterpreter::SendPositionEvent 0x006B4770
+  void send_position_event();
+
+  // CommandInterpreter::HandleKeyboardCommand 0x006B3690: `command` is a
+  // movement command (forward/backward, turn, sidestep), HoldRun or
+  // HoldSidestep; `start` true on press, false on release.
+  void handle_keyboard_command(std::uint32_t command, bool start, float speed = 1.0f);
+  // CommandInterpreter::SetHoldRun 0x006B3370
+  void set_hold_run(bool held);
+  // CommandInterpreter::SetHoldSidestep 0x006B3410
+  void set_hold_sidestep(bool held);
+  // CommandInterpreter::SetAutoRun 0x006B4850 (the "AutoRun ON/OFF" notice is the UI's)
+  void set_auto_run(bool on, bool apply_movement);
+  // CommandInterpreter::ToggleAutoRun 0x006B3CC0
+  void toggle_auto_run() { set_auto_run(!auto_run_, true); }
+  // ACCmdInterp::HandleNewForwardMovement 0x0058B1F0: the combat system
+  // aborts an automatic attack first, then the base behaviour.
+  void handle_new_forward_movement();
+  // CommandInterpreter::HandleNewForwardMovement 0x006B3D60: autorun off.
+  void base_handle_new_forward_movement() { set_auto_run(false, true); }
+  // CommandInterpreter::TakeControlFromServer 0x006B32D0
+  void take_control_from_server();
+  // CommandInterpreter::LoseControlToServer 0x006B3170
+  void lose_control_to_server();
+  // CommandInterpreter::ApplyCurrentMovement 0x006B3430
+  void apply_current_movement();
+  // CommandInterpreter::ClearAllCommands 0x006B31A0
+  void clear_all_commands();
+  // CommandInterpreter::IsStandingStill 0x006B3CA0 (CMotionInterp::is_standing_still
+  // over the raw state: Ready, no sidestep, no turn).
+  [[nodiscard]] bool is_standing_still() const noexcept;
+  // CMotionInterp::charge_jump 0x005281C0 over the interpreter's raw state:
+  // 0x48 while fallen, crouching, sitting or sleeping, else 0 (and a standing
+  // long jump when grounded with no movement). There is no weenie burden
+  // check (0x49) yet.
+  std::uint32_t charge_jump();
+
+  // The combat system the ACCmdInterp override talks to (not owned; may be null).
+  void set_combat_system(ClientCombatSystem* combat) noexcept { combat_ = combat; }
+  // The "run by default" option SetHoldRun inverts the run key with.
+  void set_run_is_default(bool on) noexcept { run_is_default_ = on; }
+
+  // --- State, for the app and tests -----------------------------------------
+  [[nodiscard]] const RawMotionState& raw_state() const noexcept { return raw_; }
+  [[nodiscard]] bool controlled_by_server() const noexcept { return controlled_by_server_; }
+  [[nodiscard]] bool auto_run() const noexcept { return auto_run_; }
+  [[nodiscard]] bool hold_run() const noexcept { return hold_run_; }
+  [[nodiscard]] bool standing_longjump() const noexcept { return standing_longjump_; }
+  void set_standing_longjump(bool on) noexcept { standing_longjump_ = on; }
+  [[nodiscard]] std::uint32_t action_stamp() const noexcept { return action_stamp_; }
+  [[nodiscard]] core::Seconds last_sent_position_time() const noexcept { return last_sent_position_time_; }
+  [[nodiscard]] const Position& last_sent_position() const noexcept { return last_sent_position_; }
+  [[nodiscard]] const Plane& last_sent_contact_plane() const noexcept { return last_sent_contact_plane_; }
+  [[nodiscard]] const CommandList& substate_list() const noexcept { return substate_list_; }
+  [[nodiscard]] const CommandList& turn_list() const noexcept { return turn_list_; }
+  [[nodiscard]] const CommandList& sidestep_list() const noexcept { return sidestep_list_; }
+
+  // The outbound path, for the combat system's own events.
+  void send_game_action(std::uint32_t action);
+  // Timer::cur_time: the SimContext's clock.
+  [[nodiscard]] core::Seconds now() const;
+
+ private:
+  PhysicsObj* player() const noexcept;
+  [[nodiscard]] protocol::EchoedTimestamps echoed_timestamps(const PhysicsObj& p) const noexcept;
+  // CommandInterpreter::WhichList 0x006B3950
+  CommandList* which_list(std::uint32_t command) noexcept;
+  // CommandInterpreter::AddCommand 0x006B39A0
+  void add_command(std::uint32_t command, float speed, bool hold_run);
+  // CommandInterpreter::NukeCommand 0x006B3A20
+  bool nuke_command(std::uint32_t& command, bool& start, float& speed, bool& hold_run);
+  // CommandInterpreter::BookkeepCommandAndModifyIfNecessary 0x006B3AD0
+  bool bookkeep_command_and_modify_if_necessary(std::uint32_t& command, bool& start, float& speed, bool& hold_run);
+  // CommandInterpreter::ApplyHoldKeysToCommand 0x006B3340
+  void apply_hold_keys_to_command(std::uint32_t& command) const noexcept;
+  // CommandInterpreter::ApplyListHeadMovement 0x006B3510
+  void apply_list_head_movement(const CommandList& list);
+  // CommandInterpreter::MovePlayer 0x006B3F40 (keyboard and autorun; no mouse turning)
+  void move_player(std::uint32_t command, bool start, float speed, bool mouse, bool hold_run);
+  // CMotionInterp::DoMotion 0x00528D20, its raw-state half.
+  void do_motion(std::uint32_t motion, const MovementParameters& params);
+  // CMotionInterp::StopMotion 0x00528530, its raw-state half.
+  void stop_motion(std::uint32_t motion, const MovementParameters& params);
+  // CMotionInterp::SetHoldKey 0x00528BB0
+  void set_hold_key(HoldKey key);
+  void raw_set_hold_run(bool run);  // CMotionInterp::set_hold_run 0x00528B70
+  void send(std::vector<std::uint8_t> bytes);
+
+  SimContext* context_;
+  SendFn send_;
+  StampFn next_stamp_;
+  ClientCombatSystem* combat_ = nullptr;
+
+  RawMotionState raw_;
+  CommandList substate_list_;
+  CommandList turn_list_;
+  CommandList sidestep_list_;
+  std::uint32_t autonomy_level_ = 2;
+  bool controlled_by_server_ = true;
+  bool hold_run_ = false;
+  bool hold_sidestep_ = false;
+  bool transient_state_ = false;
+  bool enabled_ = true;
+  bool auto_run_ = false;
+  bool run_is_default_ = false;
+  bool standing_longjump_ = false;
+  float autorun_speed_ = 1.0f;
+  std::uint32_t action_stamp_ = 1;
+  core::Seconds last_sent_position_time_{0.0};
+  Position last_sent_position_;
+  Plane last_sent_contact_plane_;
+};
+
+// ClientCombatSystem, the part movement reaches: the attack flags, the power
+// bar build and the jump charge (no attacks are started here).
+class ClientCombatSystem {
+ public:
+  enum class PowerBarMode : std::uint8_t { Undef = 0, Combat = 1, Advanced = 2, Jump = 3 };
+
+  explicit ClientCombatSystem(CommandInterpreter& interpreter) : interpreter_(&interpreter) {}
+
+  // ClientCombatSystem::AbortAutomaticAttack 0x0056AE90: with a response
+  // pending, a request or an attack in progress, or a repeat attack, send
+  // Event_CancelAttack and stop repeating; a combat power bar that is being
+  // built is hidden.
+  void abort_automatic_attack();
+  // ClientCombatSystem::CommenceJump 0x0056AF90: charge the jump; on success
+  // a repeat attack (the AutoRepeatAttack option) is cancelled, the jump bar
+  // starts building and a MoveToState goes out. Returns charge_jump's code.
+  std::uint32_t commence_jump();
+  // ClientCombatSystem::HidePowerBar 0x0056A8B0
+  void hide_power_bar();
+  // ClientCombatSystem::StartPowerBarBuild 0x0056ADB0
+  void start_power_bar_build();
+
+  bool attack_server_response_pending = false;
+  bool attack_request_in_progress = false;
+  bool attack_in_progress = false;
+  bool repeat_attacking = false;
+  bool build_in_progress = false;
+  bool jump_pending = false;
+  bool auto_repeat_attack = false;  // PlayerModule::AutoRepeatAttack (a character option)
+  PowerBarMode power_bar_mode = PowerBarMode::Undef;
+  core::Seconds build_start_time{0.0};
+
+ private:
+  CommandInterpreter* interpreter_;
+};
+
+}  // namespace dereth::sim
