@@ -603,12 +603,14 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       teleport_player(position);
       object.constrain_to(position);
       object.set_velocity(glm::vec3(0.0f), true);
+      if (received.has_contact) object.land_on_server_contact();  // deviation D4
     } else {
       // No packet velocity for the local player.
       object.constrain_to(position);
       PlayerController& controller = context_->controller();
       if (controller.server_controls_player() && received.has_contact) {
         object.interpolate_to(position, controller.keep_heading_on_interpolate());
+        object.land_on_server_contact();  // deviation D4
       }
     }
   } else if (object.move_or_teleport(position, received.teleport_ts, received.has_contact, received.velocity)) {

@@ -770,3 +770,19 @@ TEST_CASE("Deviation D4: a grounded server Position gives Contact and OnWalkable
   w.box.use_time();
   CHECK(o.position().frame.origin.z == z);  // it stays on the ground
 }
+
+TEST_CASE("Deviation D4 for the local player: a grounded Position the server controls lands the player",
+          "[sim][deviation]") {
+  namespace ts = transient_state;
+  World w;
+  w.start(kPlayer);
+  w.handle(create(kPlayer, 1));
+  PhysicsObj& p = w.object(kPlayer);
+  REQUIRE((p.transient_state() & ts::OnWalkable) == 0);
+  auto grounded = position(kPlayer, 1, 1, {5, 6, 7});
+  grounded.position.flags = protocol::position_flag::IsGrounded;
+  REQUIRE(w.handle(wire(grounded)).verdict == Verdict::Applied);
+  CHECK((p.transient_state() & ts::Contact) != 0);
+  CHECK((p.transient_state() & ts::OnWalkable) != 0);
+  CHECK(p.acceleration() == glm::vec3(0.0f));
+}

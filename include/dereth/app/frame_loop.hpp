@@ -1,0 +1,124 @@
+#pragma once
+// The frame loop of docs/architecture.md, once per frame: input, inbox,
+// UseTime tick, snapshot, render and audio, outbound. One loop serves the
+// demo, play and replay, windowed or headless; what differs is the inbox
+// (loopback scenario, live UDP session, capture), the clock (virtual for
+// deterministic runs, real otherwise) and the presenter (window or
+// offscreen).
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "dereth/app/world.hpp"
+#include "dereth/audio/audio_system.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/core/error.hpp"
+#include "dereth/net/inbox.hpp"
+#include "dereth/net/transport.hpp"
+#include "dereth/sim/render_snapshot.hpp"
+
+namespace dereth::app {
+
+// What a presenter is told about the frame it shows (HUD lines, timing).
+struct FrameInfo {
+  std::uint64_t frame = 0;
+  std::uint64_t tick = 0;
+  double sim_time = 0.0;
+  double fps = 0.0;              // frames per second of wall time (window) or 0
+  double frame_ms = 0.0;         // wall milliseconds of the last frame
+  const WorldStats* world = nullptr;
+  std::optional<net::TransportStats> network;  // a live session's transport counters
+  bool in_world = false;                       // the player exists (else: still loading)
+};
+
+// Shows frames: a window or an offscreen target. Owns the camera.
+class Presenter {
+ public:
+  Presenter() = default;
+  Presenter(const Presenter&) = delete;
+  Presenter& operator=(const Presenter&) = delete;
+  virtual ~Presenter() = default;
+  // Handles pending input; false when the user asked to quit.
+  virtual bool poll_input() { return true; }
+  // Whether present() should run this frame (an offscreen presenter renders
+  // only when a picture is wanted).
+  [[nodiscard]] virtual bool wants_frame(bool /*screenshot_due*/) const { return true; }
+  // Draws the snapshot (and the HUD) for this frame.
+  virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
+  // Saves the last presented frame as a PNG (atomically).
+  virtual core::Result<void> screenshot(const std::filesystem::path& path) = 0;
+  // Where sounds are heard from: the camera.
+  [[nodiscard]] virtual audio::Listener listener() const { return {}; }
+  // A line of server text for the chat panel.
+  virtual void chat(const std::string& /*line*/) {}
+};
+
+struct LoopOptions {
+  // Virtual clock: each frame advances simulated time by 1/frame_rate (plus
+  // 1 ns, docs/trace.md) as fast as the CPU allows, so runs are repeatable.
+  // Otherwise the real clock drives the world.
+  bool virtual_clock = true;
+  double frame_rate = 60.0;
+  std::optional<std::uint64_t> max_ticks;  // stop after this many physics ticks
+  std::optional<double> max_seconds;       // stop once simulated time passes this
+  bool stop_when_inbox_finished = false;   // stop `tail` seconds after the inbox has finished
+  double tail = 1.0;
+  std::optional<std::filesystem::path> digest;  // per-tick digest lines (docs/trace.md)
+  std::uint64_t screenshot_every = 0;           // ticks between screenshots (0: none)
+  std::filesystem::path screenshot_dir;         // where those go: tick_000090.png ...
+  std::optional<std::filesystem::path> screenshot_at_end;
+  // Called now and then with the fraction of max_ticks done; may be empty.
+  std::function<void(double fraction)> progress;
+};
+
+struct LoopReport {
+  std::uint64_t frames = 0;
+  std::uint64_t ticks = 0;
+  std::uint64_t presented = 0;
+  std::uint64_t screenshots = 0;
+  double sim_seconds = 0.0;
+  double wall_seconds = 0.0;
+  double present_seconds = 0.0;  // wall time in present() (render submission + rasterising)
+  bool quit_by_user = false;
+  std::uint64_t sound_events = 0;
+};
+
+class FrameLoop {
+ public:
+  // `clock` must be the world's clock: a ManualClock when options.virtual_clock.
+  FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock, Presenter* presenter,
+            audio::AudioSystem* audio, LoopOptions options);
+  // Runs until a stop condition (or the user quits). Calling it again
+  // continues from the frame it stopped at (raise max_ticks first).
+  core::Result<LoopReport> run();
+  void set_max_ticks(std::optional<std::uint64_t> ticks) noexcept { options_.max_ticks = ticks; }
+  void set_screenshot_at_end(std::optional<std::filesystem::path> path) { options_.screenshot_at_end = std::move(path); }
+  [[nodiscard]] const LoopReport& report() const noexcept { return report_; }
+  // A hook run once per frame after the inbox is drained (outbound, the
+  // command interpreter); may be empty.
+  std::function<void(double now)> after_inbox;
+  // Text lines decoded from chat messages (F7E0) go here too.
+  std::function<void(const std::string&)> on_chat;
+  // A live session's transport counters for the HUD; may be empty.
+  std::function<std::optional<net::TransportStats>()> network_stats;
+
+ private:
+  World* world_;
+  net::MessageInbox* inbox_;
+  core::ManualClock* virtual_clock_;
+  Presenter* presenter_;
+  audio::AudioSystem* audio_;
+  LoopOptions options_;
+  LoopReport report_;
+  std::ofstream digest_;
+  std::optional<double> inbox_finished_at_;
+  std::optional<double> real_start_;
+  double fps_ = 0.0;
+};
+
+}  // namespace dereth::app

@@ -1,0 +1,108 @@
+#pragma once
+// The two presenters of the frame loop: offscreen (EGL surfaceless, for
+// headless runs, screenshots and golden images) and the SDL2 window.
+
+#include <memory>
+#include <string>
+
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/render/camera.hpp"
+#include "dereth/render/headless_context.hpp"
+#include "dereth/render/overlay.hpp"
+#include "dereth/render/renderer.hpp"
+
+namespace dereth::app {
+
+// Keeps a follow camera on the player: the first snapshot places it behind
+// the player; afterwards it tracks the player's position (the user orbits).
+class CameraRig {
+ public:
+  void update(const sim::RenderSnapshot& snapshot);
+  [[nodiscard]] render::Camera& camera() noexcept { return camera_; }
+  [[nodiscard]] const render::Camera& camera() const noexcept { return camera_; }
+  [[nodiscard]] audio::Listener listener() const;
+
+ private:
+  render::Camera camera_;
+  bool placed_ = false;
+};
+
+struct OffscreenOptions {
+  int width = 1280;
+  int height = 720;
+  bool every_frame = false;  // render every frame (frame-time measurements), not only for pictures
+};
+
+class OffscreenPresenter final : public Presenter {
+ public:
+  static core::Result<std::unique_ptr<OffscreenPresenter>> create(const dat::DatFile* portal,
+                                                                  const dat::DatFile* cell,
+                                                                  OffscreenOptions options);
+  ~OffscreenPresenter() override;
+  [[nodiscard]] bool wants_frame(bool screenshot_due) const override {
+    return screenshot_due || options_.every_frame;
+  }
+  core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
+  core::Result<void> screenshot(const std::filesystem::path& path) override;
+  [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
+  [[nodiscard]] render::Renderer& renderer() noexcept { return *renderer_; }
+  [[nodiscard]] const std::string& gl_description() const noexcept { return gl_description_; }
+  [[nodiscard]] CameraRig& rig() noexcept { return rig_; }
+
+ private:
+  OffscreenPresenter(render::HeadlessContext context, std::unique_ptr<render::Renderer> renderer,
+                     OffscreenOptions options);
+  render::HeadlessContext context_;
+  std::unique_ptr<render::Renderer> renderer_;
+  OffscreenOptions options_;
+  CameraRig rig_;
+  std::string gl_description_;
+};
+
+struct WindowOptions {
+  int width = 1280;
+  int height = 720;
+  bool fullscreen = false;
+  bool vsync = true;
+  bool hud = true;
+  std::string title = "dereth";
+  std::filesystem::path screenshot_dir = ".";  // where F12 saves
+};
+
+// SDL2 window with an OpenGL 3.3 core context, the HUD (frame rate, object
+// and particle counts, network statistics) and a chat panel of server text
+// drawn over the frame, and a progress bar until the player is in the world.
+// Keys: Esc quits, F11 toggles fullscreen, F1 toggles the HUD, F12 saves a
+// screenshot, C switches follow/free camera, right mouse drag orbits, wheel
+// zooms, WASD/QE fly the free camera.
+class WindowPresenter final : public Presenter {
+ public:
+  // Fails (with SDL's reason) when no display can be opened.
+  static core::Result<std::unique_ptr<WindowPresenter>> create(const dat::DatFile* portal, const dat::DatFile* cell,
+                                                               WindowOptions options);
+  ~WindowPresenter() override;
+  bool poll_input() override;
+  core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
+  core::Result<void> screenshot(const std::filesystem::path& path) override;
+  [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
+  void chat(const std::string& line) override;
+
+ private:
+  struct Sdl;
+  WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<render::Renderer> renderer,
+                  std::unique_ptr<render::Overlay> overlay, WindowOptions options);
+  std::unique_ptr<Sdl> sdl_;
+  std::unique_ptr<render::Renderer> renderer_;
+  std::unique_ptr<render::Overlay> overlay_;
+  WindowOptions options_;
+  CameraRig rig_;
+  render::ChatLog chat_;
+  double last_time_ = 0.0;
+  bool screenshot_requested_ = false;
+  // The snapshot last presented (valid until the world's next tick, which is
+  // after the frame loop's screenshot call).
+  const sim::RenderSnapshot* last_snapshot_ = nullptr;
+};
+
+}  // namespace dereth::app

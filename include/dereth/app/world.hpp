@@ -1,0 +1,67 @@
+#pragma once
+// The client's world for one session: the SmartBox and PhysicsObj loop
+// (dereth_sim) with the DAT-driven factory and effects, on an injected clock.
+// The frame loop feeds it messages in arrival order and asks it for the
+// render snapshot after each physics tick (docs/architecture.md, steps 2-4).
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/sim/effects.hpp"
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/smart_box.hpp"
+
+namespace dereth::sim {
+class DatObjectFactory;
+}
+
+namespace dereth::app {
+
+struct WorldStats {
+  std::uint64_t messages = 0;        // server messages offered
+  std::uint64_t handled = 0;         // decoded and given to the SmartBox
+  std::uint64_t not_object = 0;      // opcodes the SmartBox does not take
+  std::uint64_t decode_errors = 0;   // malformed: dropped and counted
+  std::uint64_t ticks = 0;
+  double snapshot_seconds = 0.0;     // wall time spent building snapshots (frame-time report)
+  double tick_seconds = 0.0;         // wall time spent in use_time
+};
+
+class World {
+ public:
+  // `portal` may be null (no DAT data: objects have no parts, nothing
+  // resolves); it must outlive the world. `clock` is read, never owned.
+  World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed = 1);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  // One server message (opcode first): decoded and handed to the SmartBox;
+  // a malformed one is counted and dropped.
+  void handle(std::span<const std::uint8_t> bytes);
+  // SmartBox::use_time; when the physics ticked, a new snapshot is built and
+  // published. Returns whether it ticked.
+  bool step();
+  // The latest published snapshot (an empty one before the first tick).
+  [[nodiscard]] const sim::SnapshotPtr& snapshot() const noexcept { return snapshot_; }
+
+  [[nodiscard]] sim::SmartBox& box() noexcept { return box_; }
+  [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
+  [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }
+  [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
+
+ private:
+  sim::SimContext context_;
+  sim::Effects effects_;
+  std::unique_ptr<sim::DatObjectFactory> factory_;
+  sim::SmartBox box_;
+  sim::SnapshotPtr snapshot_;
+  WorldStats stats_;
+};
+
+}  // namespace dereth::app

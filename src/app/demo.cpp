@@ -1,0 +1,74 @@
+#include "dereth/app/demo.hpp"
+
+#include "dereth/audio/null_backend.hpp"
+#include "dereth/dat/demo_world.hpp"
+#include "dereth/scenario/demo_scenario.hpp"
+
+namespace dereth::app {
+
+core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOptions options) {
+  auto demo = std::unique_ptr<HeadlessDemo>(new HeadlessDemo());
+  demo->options_ = options;
+  const dat::DatFile* portal = options.portal;
+  const dat::DatFile* cell = options.cell;
+  if (portal == nullptr) {
+    DERETH_TRY(dat::demo::DemoWorld built, dat::demo::build_demo_world());
+    DERETH_TRY(demo->own_portal_, dat::DatFile::from_bytes(std::move(built.portal), "demo client_portal.dat"));
+    DERETH_TRY(demo->own_cell_, dat::DatFile::from_bytes(std::move(built.cell), "demo client_cell_1.dat"));
+    portal = &*demo->own_portal_;
+    cell = &*demo->own_cell_;
+  }
+  DERETH_TRY(scenario::Scenario parsed, scenario::demo_scenario());
+  DERETH_TRY(scenario::Loopback loopback, scenario::Loopback::create(std::move(parsed)));
+  demo->inbox_ = std::make_unique<LoopbackInbox>(std::move(loopback));
+  demo->world_ = std::make_unique<World>(demo->clock_, portal);
+  OffscreenOptions oo;
+  oo.width = options.width;
+  oo.height = options.height;
+  oo.every_frame = options.render_every_frame;
+  DERETH_TRY(demo->presenter_, OffscreenPresenter::create(portal, cell, oo));
+  demo->audio_ = std::make_unique<audio::AudioSystem>(std::make_unique<audio::NullBackend>(), portal);
+  LoopOptions lo;
+  lo.virtual_clock = true;
+  demo->loop_ = std::make_unique<FrameLoop>(*demo->world_, *demo->inbox_, &demo->clock_, demo->presenter_.get(),
+                                            demo->audio_.get(), lo);
+  return demo;
+}
+
+HeadlessDemo::~HeadlessDemo() {
+  // The loop and world refer to the presenter and inbox: tear down in order.
+  loop_.reset();
+  audio_.reset();
+  presenter_.reset();
+  world_.reset();
+  inbox_.reset();
+}
+
+core::Result<void> HeadlessDemo::run_to_tick(std::uint64_t tick, std::optional<std::filesystem::path> screenshot) {
+  if (loop_->report().ticks >= tick) {
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "demo", "tick", 0,
+                                       "the demo is already past tick " + std::to_string(tick)});
+  }
+  const bool saving = screenshot.has_value();
+  loop_->set_max_ticks(tick);
+  loop_->set_screenshot_at_end(std::move(screenshot));
+  DERETH_TRY(const LoopReport report, loop_->run());
+  if (!saving && !options_.render_every_frame) {
+    // The loop draws only when a picture is wanted: draw this frame now.
+    FrameInfo info;
+    info.tick = report.ticks;
+    DERETH_CHECK(presenter_->present(*world_->snapshot(), info));
+  }
+  if (inbox_->finished()) {
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "demo", "login", 0,
+                                       inbox_->loopback().failure()});
+  }
+  return {};
+}
+
+core::Result<render::Image> HeadlessDemo::draw(const sim::RenderSnapshot& snapshot) {
+  DERETH_CHECK(presenter_->renderer().render(snapshot, presenter_->rig().camera(), options_.width, options_.height));
+  return presenter_->renderer().read_pixels();
+}
+
+}  // namespace dereth::app

@@ -1,0 +1,182 @@
+#include "dereth/app/frame_loop.hpp"
+
+#include <chrono>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "dereth/protocol/login.hpp"
+#include "dereth/sim/digest.hpp"
+
+namespace dereth::app {
+
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+double seconds_between(SteadyClock::time_point a, SteadyClock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+audio::SoundRequest to_request(const sim::SoundEvent& e) {
+  audio::SoundRequest r;
+  r.owner = static_cast<std::uint32_t>(e.owner);
+  r.wave_id = e.wave_id;
+  r.sound_type = e.sound_type;
+  r.volume = e.volume;
+  r.priority = e.priority;
+  r.position = e.position;
+  r.time = e.time;
+  return r;
+}
+
+constexpr std::uint32_t kServerMessage = 0xF7E0;
+
+}  // namespace
+
+FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock,
+                     Presenter* presenter, audio::AudioSystem* audio, LoopOptions options)
+    : world_(&world),
+      inbox_(&inbox),
+      virtual_clock_(virtual_clock),
+      presenter_(presenter),
+      audio_(audio),
+      options_(std::move(options)) {}
+
+core::Result<LoopReport> FrameLoop::run() {
+  if (options_.virtual_clock && virtual_clock_ == nullptr) {
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "frame loop", "clock", 0,
+                                       "a virtual-clock run needs the world's manual clock"});
+  }
+  std::ofstream& digest = digest_;
+  if (options_.digest && !digest.is_open()) {
+    digest.open(*options_.digest, std::ios::binary | std::ios::trunc);
+    if (!digest) {
+      return std::unexpected(core::Error{core::ErrorKind::Io, options_.digest->string(), "", 0, "cannot be written"});
+    }
+  }
+  if (options_.screenshot_every > 0 && !options_.screenshot_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(options_.screenshot_dir, ec);
+    if (ec) {
+      return std::unexpected(core::Error{core::ErrorKind::Io, options_.screenshot_dir.string(), "", 0,
+                                         "cannot be created: " + ec.message()});
+    }
+  }
+
+  // A later run() continues where the last one stopped (same clock, counters).
+  LoopReport& report = report_;
+  const core::RealClock real_clock;
+  const SteadyClock::time_point wall_start = SteadyClock::now();
+  SteadyClock::time_point last_frame = wall_start;
+  std::optional<double>& inbox_finished_at = inbox_finished_at_;
+  double& fps = fps_;
+  const double frame_step = 1.0 / options_.frame_rate + 1e-9;
+  if (!real_start_) real_start_ = real_clock.now().count();
+  const double real_start = *real_start_;
+  std::vector<audio::SoundRequest> requests;
+  const double wall_before = report.wall_seconds;
+
+  for (std::uint64_t frame = report.frames;; ++frame) {
+    if (presenter_ != nullptr && !presenter_->poll_input()) {  // 1. input
+      report.quit_by_user = true;
+      break;
+    }
+    // The clock for this frame.
+    double now = 0.0;
+    if (options_.virtual_clock) {
+      now = static_cast<double>(frame) * frame_step;
+      virtual_clock_->set(core::Seconds{now});
+    } else {
+      now = real_clock.now().count() - real_start;
+    }
+    // 2. inbox, in arrival order
+    for (const net::SessionMessage& m : inbox_->drain(now)) {
+      world_->handle(m.bytes);
+      if (m.bytes.size() >= 4 &&
+          (static_cast<std::uint32_t>(m.bytes[0]) | (static_cast<std::uint32_t>(m.bytes[1]) << 8) |
+           (static_cast<std::uint32_t>(m.bytes[2]) << 16) | (static_cast<std::uint32_t>(m.bytes[3]) << 24)) ==
+              kServerMessage) {
+        if (auto text = protocol::decode_server_message(m.bytes)) {
+          if (presenter_ != nullptr) presenter_->chat(text->text);
+          if (on_chat) on_chat(text->text);
+        }
+      }
+    }
+    if (after_inbox) after_inbox(now);
+    if (inbox_->finished() && !inbox_finished_at) inbox_finished_at = now;
+
+    // 3 + 4. the tick and its snapshot
+    const bool ticked = world_->step();
+    const sim::RenderSnapshot& snapshot = *world_->snapshot();
+    bool screenshot_due = false;
+    if (ticked) {
+      ++report.ticks;
+      if (digest) {
+        const std::uint64_t effects = sim::snapshot_digest(snapshot);
+        sim::write_digest_line(digest, snapshot.tick, world_->context().now(), world_->box(), &effects);
+      }
+      screenshot_due = options_.screenshot_every > 0 && report.ticks % options_.screenshot_every == 0;
+      // 5b. audio: this tick's sound events, once.
+      report.sound_events += snapshot.sounds.size();
+      if (audio_ != nullptr) {
+        requests.clear();
+        for (const auto& e : snapshot.sounds) requests.push_back(to_request(e));
+        audio_->update(requests, presenter_ != nullptr ? presenter_->listener() : audio::Listener{},
+                       world_->context().now());
+      }
+    }
+    const bool last_tick = options_.max_ticks && report.ticks >= *options_.max_ticks;
+    const bool end_shot = last_tick && options_.screenshot_at_end;
+    // 5a. render
+    if (presenter_ != nullptr && presenter_->wants_frame(screenshot_due || end_shot)) {
+      const auto t0 = SteadyClock::now();
+      FrameInfo info;
+      info.frame = frame;
+      info.tick = snapshot.tick;
+      info.sim_time = now;
+      info.fps = fps;
+      info.frame_ms = seconds_between(last_frame, t0) * 1000.0;
+      info.world = &world_->stats();
+      info.in_world = snapshot.player != sim::LocalId::None;
+      if (network_stats) info.network = network_stats();
+      DERETH_CHECK(presenter_->present(snapshot, info));
+      report.present_seconds += seconds_between(t0, SteadyClock::now());
+      ++report.presented;
+      if (screenshot_due) {
+        const auto path = options_.screenshot_dir / fmt::format("tick_{:06}.png", report.ticks);
+        DERETH_CHECK(presenter_->screenshot(path));
+        ++report.screenshots;
+      }
+      if (end_shot) {
+        DERETH_CHECK(presenter_->screenshot(*options_.screenshot_at_end));
+        ++report.screenshots;
+      }
+    }
+    const auto frame_end = SteadyClock::now();
+    const double frame_seconds = seconds_between(last_frame, frame_end);
+    if (frame_seconds > 0) fps = fps == 0.0 ? 1.0 / frame_seconds : 0.9 * fps + 0.1 / frame_seconds;
+    last_frame = frame_end;
+    report.frames = frame + 1;
+    report.sim_seconds = now;
+    if (options_.progress && options_.max_ticks && (frame % 30) == 0) {
+      options_.progress(static_cast<double>(report.ticks) / static_cast<double>(*options_.max_ticks));
+    }
+    // Stop conditions.
+    if (last_tick) break;
+    if (options_.max_seconds && now >= *options_.max_seconds) break;
+    if (options_.stop_when_inbox_finished && inbox_finished_at && now >= *inbox_finished_at + options_.tail) break;
+  }
+  report.wall_seconds = wall_before + seconds_between(wall_start, SteadyClock::now());
+  if (digest) {
+    digest.flush();
+    if (!digest) {
+      return std::unexpected(
+          core::Error{core::ErrorKind::Io, options_.digest->string(), "", 0, "could not be written completely"});
+    }
+  }
+  if (options_.progress) options_.progress(1.0);
+  return report;
+}
+
+}  // namespace dereth::app

@@ -1,0 +1,78 @@
+#include "dereth/app/presenters.hpp"
+
+#include <cmath>
+
+#include <glm/gtc/quaternion.hpp>
+
+namespace dereth::app {
+
+namespace {
+constexpr float kFollowDistance = 6.0F;  // metres behind the player
+constexpr float kFollowPitch = 0.3F;     // radians looking down
+constexpr float kFieldOfView = 45.0F;    // vertical degrees
+}  // namespace
+
+void CameraRig::update(const sim::RenderSnapshot& snapshot) {
+  const sim::ObjectSnapshot* player = nullptr;
+  for (const auto& o : snapshot.objects) {
+    if (o.is_player) {
+      player = &o;
+      break;
+    }
+  }
+  if (player == nullptr) return;
+  if (!placed_) {
+    const render::CameraMode mode = camera_.mode;
+    // Close behind the player, a little above, with a narrower lens than
+    // the camera's default so what the player faces reads at a distance.
+    camera_ = render::Camera::follow_behind(player->root, kFollowDistance, kFollowPitch);
+    camera_.fov_y_degrees = kFieldOfView;
+    camera_.mode = mode;
+    if (mode == render::CameraMode::Free) camera_.position = camera_.eye();
+    placed_ = true;
+    return;
+  }
+  if (camera_.mode == render::CameraMode::Follow) camera_.track(player->root);
+}
+
+audio::Listener CameraRig::listener() const {
+  audio::Listener l;
+  l.position = camera_.eye();
+  // The compass heading of the view: yaw 0 looks north (+Y), clockwise.
+  l.orientation = glm::angleAxis(-camera_.yaw, glm::vec3(0.0F, 0.0F, 1.0F));
+  return l;
+}
+
+core::Result<std::unique_ptr<OffscreenPresenter>> OffscreenPresenter::create(const dat::DatFile* portal,
+                                                                             const dat::DatFile* cell,
+                                                                             OffscreenOptions options) {
+  DERETH_TRY(render::HeadlessContext context, render::HeadlessContext::create());
+  DERETH_TRY(std::unique_ptr<render::Renderer> renderer,
+             render::Renderer::create(render::HeadlessContext::loader(), portal, cell));
+  auto p = std::unique_ptr<OffscreenPresenter>(
+      new OffscreenPresenter(std::move(context), std::move(renderer), options));
+  return p;
+}
+
+OffscreenPresenter::OffscreenPresenter(render::HeadlessContext context, std::unique_ptr<render::Renderer> renderer,
+                                       OffscreenOptions options)
+    : context_(std::move(context)), renderer_(std::move(renderer)), options_(options) {
+  gl_description_ = context_.version() + ", " + context_.renderer();
+}
+
+OffscreenPresenter::~OffscreenPresenter() {
+  // The renderer's GL objects go while its context is current.
+  (void)context_.make_current();
+  renderer_.reset();
+}
+
+core::Result<void> OffscreenPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& /*info*/) {
+  rig_.update(snapshot);
+  return renderer_->render(snapshot, rig_.camera(), options_.width, options_.height);
+}
+
+core::Result<void> OffscreenPresenter::screenshot(const std::filesystem::path& path) {
+  return renderer_->write_screenshot(path);
+}
+
+}  // namespace dereth::app

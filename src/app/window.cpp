@@ -1,0 +1,208 @@
+#include <SDL.h>
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "dereth/app/presenters.hpp"
+#include "dereth/core/log.hpp"
+
+namespace dereth::app {
+
+namespace {
+constexpr std::size_t kChatLines = 8;
+constexpr std::size_t kChatCapacity = 200;
+constexpr std::size_t kChatColumns = 72;
+constexpr float kFlySpeed = 0.5F;  // metres per frame with a fly key held
+}  // namespace
+
+struct WindowPresenter::Sdl {
+  SDL_Window* window = nullptr;
+  SDL_GLContext gl = nullptr;
+  bool fullscreen = false;
+  bool dragging = false;
+  ~Sdl() {
+    if (gl != nullptr) SDL_GL_DeleteContext(gl);
+    if (window != nullptr) SDL_DestroyWindow(window);
+    SDL_QuitSubSystem(SDL_INIT_VIDEO);
+  }
+};
+
+core::Result<std::unique_ptr<WindowPresenter>> WindowPresenter::create(const dat::DatFile* portal,
+                                                                       const dat::DatFile* cell,
+                                                                       WindowOptions options) {
+  const auto fail = [](const std::string& what) {
+    return std::unexpected(core::Error{core::ErrorKind::Unsupported, "window", what, 0, SDL_GetError()});
+  };
+  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return fail("SDL_InitSubSystem(video)");
+  auto sdl = std::make_unique<Sdl>();
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+  Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE;
+  if (options.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+  sdl->window = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                 options.width, options.height, flags);
+  if (sdl->window == nullptr) return fail("SDL_CreateWindow");
+  sdl->fullscreen = options.fullscreen;
+  sdl->gl = SDL_GL_CreateContext(sdl->window);
+  if (sdl->gl == nullptr) return fail("SDL_GL_CreateContext");
+  if (SDL_GL_MakeCurrent(sdl->window, sdl->gl) != 0) return fail("SDL_GL_MakeCurrent");
+  SDL_GL_SetSwapInterval(options.vsync ? 1 : 0);
+  auto loader = reinterpret_cast<render::GlProcLoader>(&SDL_GL_GetProcAddress);
+  DERETH_TRY(std::unique_ptr<render::Renderer> renderer, render::Renderer::create(loader, portal, cell));
+  DERETH_TRY(std::unique_ptr<render::Overlay> overlay, render::Overlay::create());
+  return std::unique_ptr<WindowPresenter>(
+      new WindowPresenter(std::move(sdl), std::move(renderer), std::move(overlay), options));
+}
+
+WindowPresenter::WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<render::Renderer> renderer,
+                                 std::unique_ptr<render::Overlay> overlay, WindowOptions options)
+    : sdl_(std::move(sdl)),
+      renderer_(std::move(renderer)),
+      overlay_(std::move(overlay)),
+      options_(std::move(options)),
+      chat_(kChatCapacity, kChatColumns) {}
+
+WindowPresenter::~WindowPresenter() {
+  if (sdl_ && sdl_->gl != nullptr) SDL_GL_MakeCurrent(sdl_->window, sdl_->gl);
+  overlay_.reset();
+  renderer_.reset();
+  sdl_.reset();
+}
+
+bool WindowPresenter::poll_input() {
+  SDL_Event e;
+  while (SDL_PollEvent(&e) != 0) {
+    switch (e.type) {
+      case SDL_QUIT:
+        return false;
+      case SDL_KEYDOWN:
+        switch (e.key.keysym.sym) {
+          case SDLK_ESCAPE:
+            return false;
+          case SDLK_F11:
+            sdl_->fullscreen = !sdl_->fullscreen;
+            SDL_SetWindowFullscreen(sdl_->window, sdl_->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+            break;
+          case SDLK_F1:
+            options_.hud = !options_.hud;
+            break;
+          case SDLK_F12:
+            screenshot_requested_ = true;
+            break;
+          case SDLK_c: {
+            auto& cam = rig_.camera();
+            if (cam.mode == render::CameraMode::Follow) {
+              cam.position = cam.eye();
+              cam.mode = render::CameraMode::Free;
+            } else {
+              cam.mode = render::CameraMode::Follow;
+            }
+            break;
+          }
+          default:
+            break;
+        }
+        break;
+      case SDL_MOUSEBUTTONDOWN:
+        if (e.button.button == SDL_BUTTON_RIGHT) sdl_->dragging = true;
+        break;
+      case SDL_MOUSEBUTTONUP:
+        if (e.button.button == SDL_BUTTON_RIGHT) sdl_->dragging = false;
+        break;
+      case SDL_MOUSEMOTION:
+        if (sdl_->dragging) rig_.camera().orbit(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel));
+        break;
+      case SDL_MOUSEWHEEL:
+        rig_.camera().zoom(static_cast<float>(e.wheel.y));
+        break;
+      default:
+        break;
+    }
+  }
+  if (rig_.camera().mode == render::CameraMode::Free) {
+    const Uint8* keys = SDL_GetKeyboardState(nullptr);
+    const float f = (keys[SDL_SCANCODE_W] != 0 ? kFlySpeed : 0.0F) - (keys[SDL_SCANCODE_S] != 0 ? kFlySpeed : 0.0F);
+    const float r = (keys[SDL_SCANCODE_D] != 0 ? kFlySpeed : 0.0F) - (keys[SDL_SCANCODE_A] != 0 ? kFlySpeed : 0.0F);
+    const float u = (keys[SDL_SCANCODE_E] != 0 ? kFlySpeed : 0.0F) - (keys[SDL_SCANCODE_Q] != 0 ? kFlySpeed : 0.0F);
+    if (f != 0.0F || r != 0.0F || u != 0.0F) rig_.camera().move(f, r, u);
+  }
+  return true;
+}
+
+core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) {
+  rig_.update(snapshot);
+  last_snapshot_ = &snapshot;
+  int w = 0;
+  int h = 0;
+  SDL_GL_GetDrawableSize(sdl_->window, &w, &h);
+  if (w <= 0 || h <= 0) return {};  // minimised
+  if (screenshot_requested_) {
+    screenshot_requested_ = false;
+    DERETH_CHECK(renderer_->render(snapshot, rig_.camera(), w, h));
+    const auto path = options_.screenshot_dir / fmt::format("dereth_tick_{:06}.png", info.tick);
+    if (auto saved = renderer_->write_screenshot(path); !saved) {
+      core::logger(core::Module::App)->warn("screenshot not saved: {}", saved.error().message());
+    } else {
+      core::logger(core::Module::App)->info("screenshot saved to {}", path.string());
+    }
+  }
+  DERETH_CHECK(renderer_->render_to_current(snapshot, rig_.camera(), w, h));
+  last_time_ = info.sim_time;
+  render::OverlayFrame overlay;
+  if (options_.hud) {
+    const auto& rs = renderer_->stats();
+    render::HudStats hud;
+    hud.fps = info.fps;
+    hud.frame_ms = info.frame_ms;
+    hud.objects = snapshot.objects.size();
+    hud.objects_drawn = rs.objects - rs.objects_skipped;
+    for (const auto& e : snapshot.emitters) hud.particles += e.particles.size();
+    hud.draw_calls = rs.draw_calls;
+    hud.triangles = rs.triangles;
+    if (info.network) {
+      hud.online = true;
+      hud.packets_in = info.network->packets_received;
+      hud.packets_out = info.network->packets_sent;
+      hud.messages_in = info.network->messages_received;
+      hud.messages_out = info.network->messages_sent;
+      hud.resends = info.network->retransmits_sent;
+      hud.naks = info.network->naks_sent;
+      hud.bad_packets = info.network->bad_packets + info.network->bad_checksums;
+    }
+    overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F});
+  }
+  if (chat_.size() > 0) {
+    overlay.panels.push_back(
+        render::TextPanel{render::Anchor::BottomLeft, chat_.recent(kChatLines), {255, 240, 180, 255}, 0.5F});
+  }
+  if (!info.in_world) overlay.progress = render::ProgressBar{0.5F, "Entering the world...", 0.6F};
+  if (auto drawn = overlay_->draw(overlay, w, h); !drawn) {
+    core::logger(core::Module::App)->warn("overlay not drawn: {}", drawn.error().message());
+  }
+  SDL_GL_SwapWindow(sdl_->window);
+  return {};
+}
+
+core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path) {
+  // The window's frame was drawn into the default framebuffer: draw the same
+  // snapshot offscreen at the window's size and save that.
+  if (last_snapshot_ == nullptr) {
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, path.string(), "", 0, "nothing has been drawn yet"});
+  }
+  int w = 0;
+  int h = 0;
+  SDL_GL_GetDrawableSize(sdl_->window, &w, &h);
+  DERETH_CHECK(renderer_->render(*last_snapshot_, rig_.camera(), std::max(w, 1), std::max(h, 1)));
+  return renderer_->write_screenshot(path);
+}
+
+void WindowPresenter::chat(const std::string& line) {
+  chat_.add(last_time_, line);
+  core::logger(core::Module::App)->info("chat: {}", line);
+}
+
+}  // namespace dereth::app

@@ -1,0 +1,63 @@
+#include "dereth/app/world.hpp"
+
+#include <chrono>
+
+#include "dereth/protocol/messages.hpp"
+#include "dereth/sim/dat_object_factory.hpp"
+#include "dereth/sim/snapshot_builder.hpp"
+
+namespace dereth::app {
+
+namespace {
+std::uint32_t opcode_of(std::span<const std::uint8_t> b) {
+  if (b.size() < 4) return 0;
+  return static_cast<std::uint32_t>(b[0]) | (static_cast<std::uint32_t>(b[1]) << 8) |
+         (static_cast<std::uint32_t>(b[2]) << 16) | (static_cast<std::uint32_t>(b[3]) << 24);
+}
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
+World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed)
+    : context_(clock, seed),
+      effects_(portal),
+      factory_(portal != nullptr ? std::make_unique<sim::DatObjectFactory>(*portal) : nullptr),
+      box_(context_),
+      snapshot_(std::make_shared<const sim::RenderSnapshot>()) {
+  context_.set_effects(&effects_);
+  if (factory_) context_.set_factory(factory_.get());
+}
+
+World::~World() = default;
+
+void World::handle(std::span<const std::uint8_t> bytes) {
+  ++stats_.messages;
+  if (!protocol::is_decoded_opcode(opcode_of(bytes))) {
+    ++stats_.not_object;
+    return;
+  }
+  auto decoded = protocol::decode_message(bytes);
+  if (!decoded) {
+    ++stats_.decode_errors;
+    return;
+  }
+  ++stats_.handled;
+  box_.handle(*decoded);
+}
+
+bool World::step() {
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t before = box_.physics().tick_count();
+  box_.use_time();
+  const std::uint64_t tick = box_.physics().tick_count();
+  stats_.tick_seconds += seconds_since(start);
+  if (tick == before) return false;
+  ++stats_.ticks;
+  const auto snap_start = std::chrono::steady_clock::now();
+  snapshot_ = sim::build_render_snapshot(box_, tick);
+  stats_.snapshot_seconds += seconds_since(snap_start);
+  return true;
+}
+
+}  // namespace dereth::app
