@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# README command (1): install the Debian packages, build everything, run dereth.
-# Until the embedded demo exists, "run" is `dereth --version`.
+# README command (1): install the Debian packages, build everything, run the
+# embedded demo: a window where a display exists, otherwise headless to a PNG
+# whose path dereth prints.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +10,5 @@ echo "bootstrap: configuring (preset 'default', build/)"
 cmake --preset default
 echo "bootstrap: building"
 cmake --build --preset default
-echo "bootstrap: running build/bin/dereth --version"
-./build/bin/dereth --version
-echo "bootstrap: done. The embedded demo is not built yet; build/bin/dereth-msg decodes messages today."
+echo "bootstrap: running the demo (build/bin/dereth)"
+./build/bin/dereth
