@@ -27,6 +27,7 @@
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "dereth/sim/command_interpreter.hpp"
 
 namespace dereth::app {
 
@@ -98,6 +99,33 @@ std::unique_ptr<audio::AudioSystem> make_audio(bool headless, const Config& conf
   audio::OpenedAudio opened = audio::open_audio(o);
   if (!opened.fallback_reason.empty()) err << "dereth: no sound: " << opened.fallback_reason << "\n";
   return std::make_unique<audio::AudioSystem>(std::move(opened.backend), dats.portal_ptr());
+}
+
+// The local player's CommandInterpreter over a live session: movement keys
+// become MoveToState, and AutonomousPosition follows as retail's 1 s rule
+// says (ShouldSendPositionEvent). F7B1 stamps count from 1 here, apart from
+// the session's own (ACE does not check them).
+struct Controls {
+  std::uint32_t next_stamp = 1;
+  std::unique_ptr<sim::CommandInterpreter> interpreter;
+};
+
+void attach_controls(Controls& controls, World& world, net::UdpClient& client, Presenter* presenter, FrameLoop& loop) {
+  controls.interpreter = std::make_unique<sim::CommandInterpreter>(
+      world.context(),
+      [&client](std::vector<std::uint8_t> message, std::uint16_t queue) { client.send_message(std::move(message), queue); },
+      [&controls]() { return controls.next_stamp++; });
+  world.context().set_controller(controls.interpreter.get());
+  loop.after_inbox = [&controls](double) { controls.interpreter->use_time(); };
+  if (presenter != nullptr) {
+    presenter->on_motion_key = [&controls](std::uint32_t command, bool pressed) {
+      if (command == sim::command::HoldRun) {
+        controls.interpreter->set_hold_run(pressed);
+      } else {
+        controls.interpreter->handle_keyboard_command(command, pressed);
+      }
+    };
+  }
 }
 
 void print_report(std::ostream& out, const std::string& what, const LoopReport& r, const World& world) {
@@ -240,6 +268,8 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   lo.max_ticks = args.ticks;
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   FrameLoop loop(world, **client, nullptr, window.get(), sound.get(), lo);
+  Controls controls;
+  attach_controls(controls, world, **client, window.get(), loop);
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return (*client)->status().transport; };
   auto report = loop.run();
   (*client)->logout();
@@ -486,6 +516,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   lo.virtual_clock = false;
   lo.max_ticks = args.ticks;
   FrameLoop loop(world, **client, nullptr, presenter.get(), sound.get(), lo);
+  Controls controls;
+  attach_controls(controls, world, **client, presenter.get(), loop);
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return (*client)->status().transport; };
   auto report = loop.run();
   const std::string failure = (*client)->status().failure;

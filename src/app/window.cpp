@@ -6,6 +6,7 @@
 
 #include "dereth/app/presenters.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/sim/command_interpreter.hpp"
 
 namespace dereth::app {
 
@@ -15,6 +16,33 @@ constexpr std::size_t kChatCapacity = 200;
 constexpr std::size_t kChatColumns = 72;
 constexpr float kFlySpeed = 0.5F;  // metres per frame with a fly key held
 }  // namespace
+
+std::optional<std::uint32_t> motion_command_for_key(std::int32_t key) noexcept {
+  namespace cmd = sim::command;
+  switch (key) {
+    case SDLK_w:
+    case SDLK_UP:
+      return cmd::WalkForward;
+    case SDLK_s:
+    case SDLK_DOWN:
+      return cmd::WalkBackwards;
+    case SDLK_a:
+    case SDLK_LEFT:
+      return cmd::TurnLeft;
+    case SDLK_d:
+    case SDLK_RIGHT:
+      return cmd::TurnRight;
+    case SDLK_z:
+      return cmd::SideStepLeft;
+    case SDLK_x:
+      return cmd::SideStepRight;
+    case SDLK_LSHIFT:
+    case SDLK_RSHIFT:
+      return cmd::HoldRun;
+    default:
+      return std::nullopt;
+  }
+}
 
 struct WindowPresenter::Sdl {
   SDL_Window* window = nullptr;
@@ -79,7 +107,15 @@ bool WindowPresenter::poll_input() {
     switch (e.type) {
       case SDL_QUIT:
         return false;
+      case SDL_KEYUP:
+        if (rig_.camera().mode == render::CameraMode::Follow && on_motion_key) {
+          if (auto command = motion_command_for_key(e.key.keysym.sym)) on_motion_key(*command, false);
+        }
+        break;
       case SDL_KEYDOWN:
+        if (e.key.repeat == 0 && rig_.camera().mode == render::CameraMode::Follow && on_motion_key) {
+          if (auto command = motion_command_for_key(e.key.keysym.sym)) on_motion_key(*command, true);
+        }
         switch (e.key.keysym.sym) {
           case SDLK_ESCAPE:
             return false;

@@ -56,6 +56,9 @@ class Presenter {
   [[nodiscard]] virtual audio::Listener listener() const { return {}; }
   // A line of server text for the chat panel.
   virtual void chat(const std::string& /*line*/) {}
+  // Movement keys (window): a retail MotionCommand pressed or released; the
+  // app hands it to the CommandInterpreter. May be empty.
+  std::function<void(std::uint32_t command, bool pressed)> on_motion_key;
 };
 
 struct LoopOptions {

@@ -2,7 +2,9 @@
 // The two presenters of the frame loop: offscreen (EGL surfaceless, for
 // headless runs, screenshots and golden images) and the SDL2 window.
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "dereth/app/frame_loop.hpp"
@@ -69,6 +71,12 @@ struct WindowOptions {
   std::string title = "dereth";
   std::filesystem::path screenshot_dir = ".";  // where F12 saves
 };
+
+// The movement key bindings of the window in follow-camera mode: W/S (and
+// the arrows) forward and back, A/D turn, Z/C sidestep... returned as the
+// retail MotionCommand the CommandInterpreter takes (HoldRun for Shift).
+// `key` is an SDL keycode; none for keys that do not move.
+[[nodiscard]] std::optional<std::uint32_t> motion_command_for_key(std::int32_t key) noexcept;
 
 // SDL2 window with an OpenGL 3.3 core context, the HUD (frame rate, object
 // and particle counts, network statistics) and a chat panel of server text
