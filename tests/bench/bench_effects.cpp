@@ -12,8 +12,10 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/demo_world.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "dereth/sim/dat_object_factory.hpp"
 #include "dereth/sim/effects.hpp"
 #include "dereth/sim/particles.hpp"
 #include "dereth/sim/physics_obj.hpp"
@@ -103,8 +105,95 @@ void BM_Particles(benchmark::State& state) {
       static_cast<double>(particles), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+// N humanoids of the demo world (Setup 0x02000001, MotionTable 0x09000001),
+// equipped by the DatObjectFactory from the demo DAT, each told by a server
+// Movement to walk forward: every tick advances each one's Sequence, poses
+// its parts (DatPartArray::UpdateParts) and moves it by root motion, then the
+// snapshot publishes every part pose.
+void BM_Animated(benchmark::State& state) {
+  const auto count = static_cast<std::uint32_t>(state.range(0));
+  auto world = dat::demo::build_demo_world();
+  auto portal = dat::DatFile::from_bytes(std::move(world->portal), "demo portal");
+  sim::DatObjectFactory factory(*portal);
+  core::ManualClock clock;
+  sim::SimContext context(clock);
+  sim::Effects effects(&*portal);
+  context.set_effects(&effects);
+  context.set_factory(&factory);
+  sim::SmartBox box(context);
+  box.handle(protocol::PlayerCreate{kPlayer});
+  auto human = [](std::uint32_t guid, float x, float y) {
+    protocol::CreateObject m;
+    m.guid = guid;
+    m.physics.state = 0x00400008;  // EdgeSlide | ReportCollisions: no gravity (no collision to stand on)
+    m.physics.setup_id = dat::demo::kHumanSetup;
+    m.physics.motion_table_id = dat::demo::kHumanMotionTable;
+    m.physics.position = protocol::Position{kCell, {x, y, 20.0f}, {1, 0, 0, 0}};
+    m.physics.timestamps[static_cast<std::size_t>(protocol::TimestampIndex::Instance)] = 1;
+    return m;
+  };
+  box.handle(human(kPlayer, 96.0f, 96.0f));
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t guid = 0x80000000u + i;
+    const float x = 70.0f + static_cast<float>(i % 40) * 1.3f;
+    const float y = 70.0f + static_cast<float>(i / 40) * 1.3f;
+    box.handle(human(guid, x, y));
+    // Standing on the ground (a grounded server Position, docs/sim.md D4):
+    // root motion moves only objects on walkable ground, as in retail.
+    protocol::UpdatePosition ground;
+    ground.guid = guid;
+    ground.position.cell_id = kCell;
+    ground.position.origin = {x, y, 20.0f};
+    ground.position.qw = 1.0f;
+    ground.position.qx = 0.0f;
+    ground.position.qy = 0.0f;
+    ground.position.qz = 0.0f;
+    ground.position.instance_ts = 1;
+    ground.position.position_ts = 1;
+    ground.position.flags = protocol::position_flag::IsGrounded;
+    box.handle(ground);
+    protocol::MovementEvent walk;
+    walk.guid = guid;
+    walk.instance_ts = 1;
+    walk.movement_ts = 1;
+    walk.server_control_ts = 1;
+    protocol::InterpretedMovement interpreted;
+    interpreted.state.forward_command = static_cast<std::uint16_t>(dat::demo::motion::WalkForward & 0xFFFF);
+    interpreted.state.forward_speed = 1.0f;
+    walk.data.payload = interpreted;
+    box.handle(walk);
+  }
+  double t = 0.0;
+  const auto tick = [&] {
+    t += 1.0 / 30.0 + 1e-9;
+    clock.set(core::Seconds{t});
+    box.use_time();
+    return sim::build_render_snapshot(box, box.physics().tick_count());
+  };
+  for (int i = 0; i < 30; ++i) tick();
+  const sim::PhysicsObj* first = box.get_object(0x80000000u);
+  const glm::vec3 before = first != nullptr ? first->position().frame.origin : glm::vec3(0.0f);
+  for (int i = 0; i < 30; ++i) tick();
+  if (first == nullptr || first->position().frame.origin == before) {
+    state.SkipWithError("the humanoids are not walking (no root motion)");
+    return;
+  }
+  std::size_t parts = 0;
+  for (auto _ : state) {
+    auto snapshot = tick();
+    parts = 0;
+    for (const auto& o : snapshot->objects) parts += o.parts.size();
+    benchmark::DoNotOptimize(snapshot);
+  }
+  state.counters["objects"] = static_cast<double>(count);
+  state.counters["parts"] = static_cast<double>(parts);
+  state.counters["us_per_object"] = benchmark::Counter(
+      static_cast<double>(count), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
 
 BENCHMARK(BM_Particles)->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Animated)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
