@@ -171,8 +171,8 @@ TEST_CASE("ScriptManager::AddScript 0x0051B3A0 queues a loaded script and refuse
 
 TEST_CASE(
     "PhysicsScriptTable::GetScript 0x00521E40 / PhysicsScriptTableData::GetScript 0x00521A20 stored order, "
-    "equality, NaN and infinities",
-    "[retail][0x00521E40][0x00521A20][fx]") {
+    "equality, NaN and infinities (the unordered compare at 0x00521A3B)",
+    "[retail][0x00521E40][0x00521A20][0x00521A3B][fx]") {
   dat::PhysicsScriptTable t;
   t.id = 0x34000099;
   // Deliberately unsorted: the lookup walks stored order and never sorts.
@@ -182,6 +182,8 @@ TEST_CASE(
   CHECK(get_script(t, 7, 0.3f) == 0x33000001);  // first entry with 0.3 <= mod, not the closest
   CHECK(get_script(t, 7, 1.0f) == 0x33000001);  // equality matches
   CHECK(get_script(t, 7, 1.5f) == 0);           // above every threshold of the first list
+  // 0x00521A3B: `test ah, 0x41; jnp`: NaN sets both tested flags, is never
+  // "less or equal", and falls off the end: no script.
   CHECK(get_script(t, 7, kNaN) == 0);
   CHECK(get_script(t, 7, kInf) == 0);
   CHECK(get_script(t, 7, -kInf) == 0x33000001);
