@@ -7,6 +7,9 @@
 #include <optional>
 #include <thread>
 
+#include <termios.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -71,6 +74,26 @@ core::Result<Dats> open_dats(const fs::path& folder, std::ostream& err) {
   return d;
 }
 
+// Reads a password from the terminal without echoing it (a plain line when
+// stdin is not a terminal).
+std::string prompt_password(const std::string& account, std::ostream& err) {
+  err << "password for " << account << ": " << std::flush;
+  std::string password;
+  termios saved{};
+  const bool tty = isatty(STDIN_FILENO) != 0 && tcgetattr(STDIN_FILENO, &saved) == 0;
+  if (tty) {
+    termios quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+  }
+  std::getline(std::cin, password);
+  if (tty) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    err << "\n";
+  }
+  return password;
+}
+
 bool read_password(const std::string& path, std::string& out) {
   std::ifstream in(path);
   if (!in) return false;
@@ -126,6 +149,19 @@ void attach_controls(Controls& controls, World& world, net::UdpClient& client, P
       }
     };
   }
+}
+
+WindowOptions window_options(const Config& config, std::string title) {
+  WindowOptions wo;
+  wo.width = config.window_width;
+  wo.height = config.window_height;
+  wo.fullscreen = config.fullscreen;
+  wo.vsync = config.vsync;
+  wo.hud = config.hud;
+  wo.title = std::move(title);
+  wo.free_camera = config.camera_mode == CameraMode::Free;
+  wo.mouse_sensitivity = config.mouse_sensitivity;
+  return wo;
 }
 
 void print_report(std::ostream& out, const std::string& what, const LoopReport& r, const World& world) {
@@ -193,13 +229,7 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   }
   std::unique_ptr<WindowPresenter> window;
   if (!headless) {
-    WindowOptions wo;
-    wo.width = config.window_width;
-    wo.height = config.window_height;
-    wo.fullscreen = config.fullscreen;
-    wo.vsync = config.vsync;
-    wo.hud = config.hud;
-    wo.title = "dereth demo";
+    const WindowOptions wo = window_options(config, "dereth demo");
     auto created = WindowPresenter::create(dats->portal_ptr(), dats->cell_ptr(), wo);
     if (!created) {
       err << "dereth: cannot open a window (" << created.error().message() << "): running the demo headless\n";
@@ -335,13 +365,7 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   std::unique_ptr<Presenter> presenter;
   render::Renderer* renderer = nullptr;
   if (!headless) {
-    WindowOptions wo;
-    wo.width = config.window_width;
-    wo.height = config.window_height;
-    wo.fullscreen = config.fullscreen;
-    wo.vsync = config.vsync;
-    wo.hud = config.hud;
-    wo.title = "dereth replay - " + fs::path(args.file).filename().string();
+    const WindowOptions wo = window_options(config, "dereth replay - " + fs::path(args.file).filename().string());
     auto created = WindowPresenter::create(portal, cell, wo);
     if (!created) {
       err << "dereth: cannot open a window (" << created.error().message() << "): replaying headless\n";
@@ -422,8 +446,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   }
   std::string password;
   if (args.password_file.empty()) {
-    err << "password for " << args.account << ": " << std::flush;
-    std::getline(std::cin, password);
+    password = prompt_password(args.account, err);
   } else if (!read_password(args.password_file, password)) {
     err << "dereth: cannot read the password file " << args.password_file << "\n";
     return 2;
@@ -488,13 +511,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   }
   std::unique_ptr<Presenter> presenter;
   if (!headless) {
-    WindowOptions wo;
-    wo.width = config.window_width;
-    wo.height = config.window_height;
-    wo.fullscreen = config.fullscreen;
-    wo.vsync = config.vsync;
-    wo.hud = config.hud;
-    wo.title = "dereth - " + args.server;
+    const WindowOptions wo = window_options(config, "dereth - " + args.server);
     auto created = WindowPresenter::create(dats->portal_ptr(), dats->cell_ptr(), wo);
     if (!created) {
       err << "dereth: cannot open a window (" << created.error().message() << ")\n";
@@ -551,6 +568,10 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   std::vector<std::string> sets;
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical or off")->capture_default_str();
   app.add_option("--config", config_file, "The config file (default: " + default_config_path().string() + ")");
+  bool save = false;
+  app.add_flag("--save-config", save,
+               "Write the settings in effect (defaults < config file < --set) to the config file, atomically; with "
+               "a command, then run it");
   app.add_option("--set", sets, "Override a config key for this run: --set key=value (repeatable)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -615,7 +636,7 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const fs::path config_path = config_file.empty() ? default_config_path() : fs::path(config_file);
-  if (!config_file.empty() && !fs::exists(config_path)) {
+  if (!config_file.empty() && !save && !fs::exists(config_path)) {
     err << "dereth: the config file " << config_path.string() << " does not exist\n";
     return 2;
   }
@@ -626,6 +647,14 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return 2;
   }
   for (const auto& w : warnings) err << "dereth: " << w << "\n";
+  if (save) {
+    if (auto saved = save_config(config_path, *config); !saved) {
+      err << "dereth: " << saved.error().message() << "\n";
+      return 1;
+    }
+    out << "dereth: settings written to " << config_path.string() << "\n";
+    if (!*demo_cmd && !*play_cmd && !*replay_cmd) return 0;  // saving was the whole job
+  }
   // --log-level given on the command line wins over the file's.
   bool level_given = false;
   for (int i = 1; i < argc; ++i) {

@@ -92,7 +92,9 @@ WindowPresenter::WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<rende
       renderer_(std::move(renderer)),
       overlay_(std::move(overlay)),
       options_(std::move(options)),
-      chat_(kChatCapacity, kChatColumns) {}
+      chat_(kChatCapacity, kChatColumns) {
+  if (options_.free_camera) rig_.camera().mode = render::CameraMode::Free;
+}
 
 WindowPresenter::~WindowPresenter() {
   if (sdl_ && sdl_->gl != nullptr) SDL_GL_MakeCurrent(sdl_->window, sdl_->gl);
@@ -150,7 +152,10 @@ bool WindowPresenter::poll_input() {
         if (e.button.button == SDL_BUTTON_RIGHT) sdl_->dragging = false;
         break;
       case SDL_MOUSEMOTION:
-        if (sdl_->dragging) rig_.camera().orbit(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel));
+        if (sdl_->dragging) {
+          rig_.camera().orbit(static_cast<float>(e.motion.xrel) * options_.mouse_sensitivity,
+                              static_cast<float>(e.motion.yrel) * options_.mouse_sensitivity);
+        }
         break;
       case SDL_MOUSEWHEEL:
         rig_.camera().zoom(static_cast<float>(e.wheel.y));

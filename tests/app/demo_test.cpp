@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -204,4 +205,29 @@ TEST_CASE("dereth's command line: help, version and bad arguments", "[app][cli]"
   CHECK(err.find("cannot be opened") != std::string::npos);
   CHECK(run({"dereth", "replay", "x.pcap", "--screenshot-every", "10"}, out, err) == 2);
   CHECK(err.find("--out") != std::string::npos);
+}
+
+TEST_CASE("dereth --save-config writes the layered settings atomically and keeps the user's comments",
+          "[app][cli][config]") {
+  const fs::path path = fs::temp_directory_path() / "dereth-save-config-test.conf";
+  fs::remove(path);
+  std::string out, err;
+  REQUIRE(run({"dereth", "--config", path.string(), "--set", "window_width=800", "--save-config"}, out, err) == 0);
+  CHECK(out.find("settings written to") != std::string::npos);
+  {
+    std::ifstream in(path);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    CHECK(text.find("window_width = 800") != std::string::npos);
+  }
+  // A comment the user adds survives the next save; the file layer is read.
+  {
+    std::ofstream add(path, std::ios::app);
+    add << "# my note\n";
+  }
+  REQUIRE(run({"dereth", "--config", path.string(), "--set", "vsync=false", "--save-config"}, out, err) == 0);
+  std::ifstream in(path);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  CHECK(text.find("# my note") != std::string::npos);
+  CHECK(text.find("window_width = 800") != std::string::npos);
+  CHECK(text.find("vsync = false") != std::string::npos);
 }

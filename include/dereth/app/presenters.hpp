@@ -70,6 +70,8 @@ struct WindowOptions {
   bool hud = true;
   std::string title = "dereth";
   std::filesystem::path screenshot_dir = ".";  // where F12 saves
+  bool free_camera = false;                    // start with the free camera (config camera_mode)
+  float mouse_sensitivity = 1.0F;              // multiplies mouse orbiting (config mouse_sensitivity)
 };
 
 // The movement key bindings of the window in follow-camera mode: W/S (and

@@ -34,6 +34,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/protocol/outbound.hpp"
+#include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/position.hpp"
 #include "dereth/sim/seams.hpp"
@@ -46,22 +47,11 @@ class ClientCombatSystem;
 // Retail HoldKey.
 enum class HoldKey : std::uint32_t { Invalid = 0, None = 1, Run = 2 };
 
-// The commands the interpreter handles (retail MotionCommand values).
+// The commands the interpreter handles (retail MotionCommand values): the
+// motion code's (motion_table.hpp) plus the interpreter's own.
 namespace command {
-inline constexpr std::uint32_t Ready = 0x41000003;
-inline constexpr std::uint32_t WalkForward = 0x45000005;
-inline constexpr std::uint32_t WalkBackwards = 0x45000006;
-inline constexpr std::uint32_t RunForward = 0x44000007;
-inline constexpr std::uint32_t TurnRight = 0x6500000D;
-inline constexpr std::uint32_t TurnLeft = 0x6500000E;
-inline constexpr std::uint32_t SideStepRight = 0x6500000F;
-inline constexpr std::uint32_t SideStepLeft = 0x65000010;
-inline constexpr std::uint32_t Crouch = 0x41000012;
-inline constexpr std::uint32_t Sitting = 0x41000013;
-inline constexpr std::uint32_t Sleeping = 0x41000014;
+using namespace motion_command;  // Ready, WalkForward, ..., Crouch, Jump, NonCombat
 inline constexpr std::uint32_t Fallen = 0x40000008;
-inline constexpr std::uint32_t Jump = 0x2500003B;
-inline constexpr std::uint32_t NonCombat = 0x8000003D;
 inline constexpr std::uint32_t AutoRun = 0x090000C7;
 inline constexpr std::uint32_t HoldRun = 0x85000001;
 inline constexpr std::uint32_t HoldSidestep = 0x85000002;
