@@ -41,22 +41,35 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
   const std::string where = "127.0.0.1:" + std::to_string(server.port());
   std::string out, err;
 
-  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("secret")},
+  // Headless for 30 ticks in the world, recording into a folder of our own.
+  const auto recordings = std::filesystem::temp_directory_path() / "dereth-play-test-recordings";
+  std::filesystem::remove_all(recordings);
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("secret"),
+             "--headless", "--ticks", "30", "--record", recordings.string()},
             out, err) == 0);
   CHECK(out.find("in the world on " + where) != std::string::npos);
+  CHECK(out.find("recording this session to " + recordings.string()) != std::string::npos);
+  CHECK(out.find("play: messages=") != std::string::npos);
+  CHECK(out.find(" ticks=30 ") != std::string::npos);
+  std::size_t pcaps = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(recordings)) {
+    if (entry.path().extension() == ".pcap" && entry.file_size() > 24) ++pcaps;  // more than the header
+  }
+  CHECK(pcaps == 1);
 
-  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("wrong")},
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("wrong"),
+             "--headless", "--no-record"},
             out, err) == 1);
   CHECK(err == "dereth: the account name or password was not accepted\n");
 
   CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("secret"),
-             "--character", "Nobody"},
+             "--character", "Nobody", "--headless", "--no-record"},
             out, err) == 1);
   CHECK(err == "dereth: the account has no character named \"Nobody\"\n");
 
   // Nothing listens on port 9: no hang, a sentence and exit 1 when the wait runs out.
   CHECK(run({"dereth", "play", "--server", "127.0.0.1:9", "--account", "a", "--password-file", password_file("x"),
-             "--timeout", "1"},
+             "--timeout", "1", "--headless", "--no-record"},
             out, err) == 1);
   CHECK(err.find("did not reach the world on 127.0.0.1:9 within 1 s (state: logging in)") != std::string::npos);
 
