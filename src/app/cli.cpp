@@ -212,11 +212,6 @@ struct DemoArgs {
 };
 
 int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
-  auto parsed = scenario::parse_scenario(scenario::demo_scenario_text(), "demo.scenario");
-  if (!parsed) {
-    err << "dereth: the embedded demo scenario does not parse: " << parsed.error().message() << "\n";
-    return 1;
-  }
   auto dats = open_dats(config.dats_folder, err);
   if (!dats) {
     err << "dereth: cannot open the DATs: " << dats.error().message() << "\n";
@@ -267,23 +262,25 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     return 0;
   }
 
-  // A window: the scenario server on loopback UDP, dereth's client over the real protocol.
+  // A window: the scenario server on loopback UDP, dereth's client over the real protocol,
+  // logging in with the scenario's first account.
+  auto parsed = scenario::demo_scenario();
+  if (!parsed) {
+    err << "dereth: the embedded demo scenario does not parse: " << parsed.error().message() << "\n";
+    return 1;
+  }
+  net::UdpClientOptions co;
+  if (!parsed->accounts.empty()) {
+    co.session.account = parsed->accounts.front().name;
+    co.session.password = parsed->accounts.front().password;
+  }
   scenario::UdpScenarioServer server(std::move(*parsed));
   if (auto started = server.start(); !started) {
     err << "dereth: cannot start the demo's scenario server: " << started.error().message() << "\n";
     return 1;
   }
-  net::UdpClientOptions co;
   co.host = "127.0.0.1";
   co.port = server.port();
-  {
-    // The demo scenario's first account.
-    auto again = scenario::parse_scenario(scenario::demo_scenario_text(), "demo.scenario");
-    if (again && !again->accounts.empty()) {
-      co.session.account = again->accounts.front().name;
-      co.session.password = again->accounts.front().password;
-    }
-  }
   co.session.server_name = fmt::format("the demo server on 127.0.0.1:{}", server.port());
   auto client = net::UdpClient::connect(co);
   if (!client) {

@@ -30,8 +30,6 @@ audio::SoundRequest to_request(const sim::SoundEvent& e) {
   return r;
 }
 
-constexpr std::uint32_t kServerMessage = 0xF7E0;
-
 }  // namespace
 
 FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock,
@@ -93,10 +91,7 @@ core::Result<LoopReport> FrameLoop::run() {
     // 2. inbox, in arrival order
     for (const net::SessionMessage& m : inbox_->drain(now)) {
       world_->handle(m.bytes);
-      if (m.bytes.size() >= 4 &&
-          (static_cast<std::uint32_t>(m.bytes[0]) | (static_cast<std::uint32_t>(m.bytes[1]) << 8) |
-           (static_cast<std::uint32_t>(m.bytes[2]) << 16) | (static_cast<std::uint32_t>(m.bytes[3]) << 24)) ==
-              kServerMessage) {
+      if (protocol::peek_opcode(m.bytes) == protocol::login_opcode::ServerMessage) {
         if (auto text = protocol::decode_server_message(m.bytes)) {
           if (presenter_ != nullptr) presenter_->chat(text->text);
           if (on_chat) on_chat(text->text);

@@ -7,6 +7,7 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/net/capture_reader.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/loopback.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -23,12 +24,6 @@ namespace {
 
 core::Error io_error(const std::filesystem::path& path, std::string detail) {
   return core::Error{core::ErrorKind::Io, path.string(), "", 0, std::move(detail)};
-}
-
-std::uint32_t opcode_of(const std::vector<std::uint8_t>& bytes) {
-  if (bytes.size() < 4) return 0;
-  return static_cast<std::uint32_t>(bytes[0]) | (static_cast<std::uint32_t>(bytes[1]) << 8) |
-         (static_cast<std::uint32_t>(bytes[2]) << 16) | (static_cast<std::uint32_t>(bytes[3]) << 24);
 }
 
 // Counts verdicts and forwards to the trace when one is written.
@@ -81,7 +76,7 @@ class Runner {
   void handle(const std::vector<std::uint8_t>& bytes, double t) {
     ++report_.messages;
     if (t > clock_.now().count()) clock_.set(core::Seconds{t});
-    if (!protocol::is_decoded_opcode(opcode_of(bytes))) {
+    if (!protocol::is_decoded_opcode(protocol::peek_opcode(bytes))) {
       ++report_.not_object_messages;
       return;
     }

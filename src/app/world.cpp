@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
 #include "dereth/sim/snapshot_builder.hpp"
@@ -9,11 +10,6 @@
 namespace dereth::app {
 
 namespace {
-std::uint32_t opcode_of(std::span<const std::uint8_t> b) {
-  if (b.size() < 4) return 0;
-  return static_cast<std::uint32_t>(b[0]) | (static_cast<std::uint32_t>(b[1]) << 8) |
-         (static_cast<std::uint32_t>(b[2]) << 16) | (static_cast<std::uint32_t>(b[3]) << 24);
-}
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -33,7 +29,7 @@ World::~World() = default;
 
 void World::handle(std::span<const std::uint8_t> bytes) {
   ++stats_.messages;
-  if (!protocol::is_decoded_opcode(opcode_of(bytes))) {
+  if (!protocol::is_decoded_opcode(protocol::peek_opcode(bytes))) {
     ++stats_.not_object;
     return;
   }

@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include <fmt/format.h>
+
 #include "dereth/core/json_writer.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/physics_obj.hpp"
@@ -34,14 +36,7 @@ void write_vec(core::JsonWriter& j, const glm::vec3& v) {
   j.begin_array().f32(v.x).f32(v.y).f32(v.z).end_array();
 }
 
-std::string hex64(std::uint64_t v) {
-  static constexpr char kDigits[] = "0123456789ABCDEF";
-  std::string s = "0x0000000000000000";
-  for (int i = 0; i < 16; ++i) {
-    s[static_cast<std::size_t>(17 - i)] = kDigits[(v >> (4 * i)) & 0xF];
-  }
-  return s;
-}
+std::string hex64(std::uint64_t v) { return fmt::format("0x{:016X}", v); }
 
 }  // namespace
 

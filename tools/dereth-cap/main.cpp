@@ -11,6 +11,7 @@
 #include "dereth/core/version.hpp"
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/protocol/json.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 
 int main(int argc, char** argv) {
@@ -52,10 +53,7 @@ int main(int argc, char** argv) {
   std::uint64_t decode_errors = 0;
   const bool print = json && !summary_only;
   while (auto m = replay->next_message()) {
-    const std::uint32_t op =
-        m->bytes.size() >= 4 ? static_cast<std::uint32_t>(m->bytes[0] | (m->bytes[1] << 8) | (m->bytes[2] << 16) |
-                                                          (static_cast<std::uint32_t>(m->bytes[3]) << 24))
-                             : 0;
+    const std::uint32_t op = dereth::protocol::peek_opcode(m->bytes);
     const bool decodable = m->server_to_client && dereth::protocol::is_decoded_opcode(op);
     dereth::core::JsonWriter j;
     if (print) {
