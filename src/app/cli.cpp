@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "dereth/app/config.hpp"
+#include "dereth/app/controls.hpp"
 #include "dereth/app/demo.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/headless.hpp"
@@ -124,33 +125,6 @@ std::unique_ptr<audio::AudioSystem> make_audio(bool headless, const Config& conf
   return std::make_unique<audio::AudioSystem>(std::move(opened.backend), dats.portal_ptr());
 }
 
-// The local player's CommandInterpreter over a live session: movement keys
-// become MoveToState, and AutonomousPosition follows as retail's 1 s rule
-// says (ShouldSendPositionEvent). F7B1 stamps count from 1 here, apart from
-// the session's own (ACE does not check them).
-struct Controls {
-  std::uint32_t next_stamp = 1;
-  std::unique_ptr<sim::CommandInterpreter> interpreter;
-};
-
-void attach_controls(Controls& controls, World& world, net::UdpClient& client, Presenter* presenter, FrameLoop& loop) {
-  controls.interpreter = std::make_unique<sim::CommandInterpreter>(
-      world.context(),
-      [&client](std::vector<std::uint8_t> message, std::uint16_t queue) { client.send_message(std::move(message), queue); },
-      [&controls]() { return controls.next_stamp++; });
-  world.context().set_controller(controls.interpreter.get());
-  loop.after_inbox = [&controls](double) { controls.interpreter->use_time(); };
-  if (presenter != nullptr) {
-    presenter->on_motion_key = [&controls](std::uint32_t command, bool pressed) {
-      if (command == sim::command::HoldRun) {
-        controls.interpreter->set_hold_run(pressed);
-      } else {
-        controls.interpreter->handle_keyboard_command(command, pressed);
-      }
-    };
-  }
-}
-
 WindowOptions window_options(const Config& config, std::string title) {
   WindowOptions wo;
   wo.width = config.window_width;
@@ -208,6 +182,7 @@ struct DemoArgs {
   bool headless = false;
   std::optional<std::uint64_t> ticks;
   std::string screenshot;
+  std::string trace;
   bool stats = false;
 };
 
@@ -242,6 +217,7 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     ho.render_every_frame = args.stats;
     ho.portal = dats->portal_ptr();
     ho.cell = dats->cell_ptr();
+    if (!args.trace.empty()) ho.trace = fs::path(args.trace);
     auto run = HeadlessDemo::create(ho);
     if (!run) {
       err << "dereth: cannot run the demo headless: " << run.error().message() << "\n";
@@ -294,9 +270,11 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   lo.virtual_clock = false;
   lo.max_ticks = args.ticks;
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
+  if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   FrameLoop loop(world, **client, nullptr, window.get(), sound.get(), lo);
-  Controls controls;
-  attach_controls(controls, world, **client, window.get(), loop);
+  net::UdpClient& session = **client;
+  Controls controls(world, loop, window.get(),
+                    [&session](std::vector<std::uint8_t> m, std::uint16_t queue) { session.send_message(std::move(m), queue); });
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return (*client)->status().transport; };
   auto report = loop.run();
   (*client)->logout();
@@ -422,6 +400,7 @@ struct PlayArgs {
   bool headless = false;
   std::optional<std::uint64_t> ticks;
   std::string record;
+  std::string trace;
   bool no_record = false;
 };
 
@@ -529,9 +508,11 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   LoopOptions lo;
   lo.virtual_clock = false;
   lo.max_ticks = args.ticks;
+  if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   FrameLoop loop(world, **client, nullptr, presenter.get(), sound.get(), lo);
-  Controls controls;
-  attach_controls(controls, world, **client, presenter.get(), loop);
+  net::UdpClient& session = **client;
+  Controls controls(world, loop, presenter.get(),
+                    [&session](std::vector<std::uint8_t> m, std::uint16_t queue) { session.send_message(std::move(m), queue); });
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return (*client)->status().transport; };
   auto report = loop.run();
   const std::string failure = (*client)->status().failure;
@@ -581,6 +562,9 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::PositiveNumber);
   demo_cmd->add_option("--screenshot", demo_args.screenshot,
                        "Write the last frame to this PNG (headless default: ./dereth-demo.png)");
+  demo_cmd->add_option("--trace", demo_args.trace,
+                       "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
+      ->type_name("FILE");
   demo_cmd->add_flag("--stats", demo_args.stats,
                      "Headless: render every frame and print frame time split into tick, snapshot and render");
 
@@ -598,6 +582,9 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        "Record the session as a pcap into this folder (default: config record_folder, else " +
                            net::PcapRecorder::default_folder().string() + ")");
   play_cmd->add_flag("--no-record", play_args.no_record, "Do not record the session");
+  play_cmd->add_option("--trace", play_args.trace,
+                       "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
+      ->type_name("FILE");
   play_cmd->add_flag("--headless", play_args.headless, "No window (with --ticks: stay that many ticks, then log off)");
   play_cmd->add_option("--ticks", play_args.ticks, "Log off after N physics ticks in the world")
       ->check(CLI::PositiveNumber);

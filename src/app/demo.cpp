@@ -30,13 +30,20 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   demo->audio_ = std::make_unique<audio::AudioSystem>(std::make_unique<audio::NullBackend>(), portal);
   LoopOptions lo;
   lo.virtual_clock = true;
+  lo.trace = options.trace;
   demo->loop_ = std::make_unique<FrameLoop>(*demo->world_, *demo->inbox_, &demo->clock_, demo->presenter_.get(),
                                             demo->audio_.get(), lo);
+  // The local player is the command interpreter's, as in every live run.
+  LoopbackInbox& inbox = *demo->inbox_;
+  demo->controls_ = std::make_unique<Controls>(
+      *demo->world_, *demo->loop_, demo->presenter_.get(),
+      [&inbox](std::vector<std::uint8_t> m, std::uint16_t queue) { inbox.loopback().send(m, queue); });
   return demo;
 }
 
 HeadlessDemo::~HeadlessDemo() {
   // The loop and world refer to the presenter and inbox: tear down in order.
+  controls_.reset();
   loop_.reset();
   audio_.reset();
   presenter_.reset();

@@ -41,6 +41,10 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
       audio_(audio),
       options_(std::move(options)) {}
 
+FrameLoop::~FrameLoop() {
+  if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
+}
+
 core::Result<LoopReport> FrameLoop::run() {
   if (options_.virtual_clock && virtual_clock_ == nullptr) {
     return std::unexpected(core::Error{core::ErrorKind::Invalid, "frame loop", "clock", 0,
@@ -52,6 +56,14 @@ core::Result<LoopReport> FrameLoop::run() {
     if (!digest) {
       return std::unexpected(core::Error{core::ErrorKind::Io, options_.digest->string(), "", 0, "cannot be written"});
     }
+  }
+  if (options_.trace && !trace_file_.is_open()) {
+    trace_file_.open(*options_.trace, std::ios::binary | std::ios::trunc);
+    if (!trace_file_) {
+      return std::unexpected(core::Error{core::ErrorKind::Io, options_.trace->string(), "", 0, "cannot be written"});
+    }
+    trace_ = std::make_unique<sim::JsonlTrace>(trace_file_, &world_->context().clock());
+    world_->set_trace(trace_.get());
   }
   if (options_.screenshot_every > 0 && !options_.screenshot_dir.empty()) {
     std::error_code ec;
@@ -168,6 +180,13 @@ core::Result<LoopReport> FrameLoop::run() {
     if (!digest) {
       return std::unexpected(
           core::Error{core::ErrorKind::Io, options_.digest->string(), "", 0, "could not be written completely"});
+    }
+  }
+  if (trace_) {
+    trace_file_.flush();
+    if (!trace_file_) {
+      return std::unexpected(
+          core::Error{core::ErrorKind::Io, options_.trace->string(), "", 0, "could not be written completely"});
     }
   }
   if (options_.progress) options_.progress(1.0);

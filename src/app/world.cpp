@@ -5,6 +5,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
+#include "dereth/sim/digest.hpp"
 #include "dereth/sim/snapshot_builder.hpp"
 
 namespace dereth::app {
@@ -26,6 +27,12 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
 }
 
 World::~World() = default;
+
+void World::set_trace(sim::JsonlTrace* trace) noexcept {
+  trace_ = trace;
+  box_.set_trace_sink(trace);
+  effects_.set_trace_sink(trace);
+}
 
 void World::handle(std::span<const std::uint8_t> bytes) {
   ++stats_.messages;
@@ -53,6 +60,7 @@ bool World::step() {
   const auto snap_start = std::chrono::steady_clock::now();
   snapshot_ = sim::build_render_snapshot(box_, tick);
   stats_.snapshot_seconds += seconds_since(snap_start);
+  if (trace_ != nullptr) trace_->write_tick(tick, context_.now(), box_);
   return true;
 }
 

@@ -610,8 +610,10 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       PlayerController& controller = context_->controller();
       if (controller.server_controls_player() && received.has_contact) {
         object.interpolate_to(position, controller.keep_heading_on_interpolate());
-        object.land_on_server_contact();  // deviation D4
       }
+      // Deviation D4 holds whoever moves the player: retail's own transition
+      // keeps a client-controlled player on the ground, and dereth has none yet.
+      if (received.has_contact) object.land_on_server_contact();
     }
   } else if (object.move_or_teleport(position, received.teleport_ts, received.has_contact, received.velocity)) {
     object.constrain_to(object.position());

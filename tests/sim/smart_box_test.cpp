@@ -786,3 +786,37 @@ TEST_CASE("Deviation D4 for the local player: a grounded Position the server con
   CHECK((p.transient_state() & ts::OnWalkable) != 0);
   CHECK(p.acceleration() == glm::vec3(0.0f));
 }
+
+TEST_CASE("Deviation D4 for the local player: a grounded Position lands a client-controlled player where it stands",
+          "[sim][deviation]") {
+  // The live client's CommandInterpreter starts at autonomy 2 (the client
+  // moves the player): the server Position is not applied to the player
+  // (SmartBox::HandleReceivedPosition 0x00453FD0 only constrains it), but the
+  // grounded rule holds all the same, or the player falls through the ground.
+  namespace ts = transient_state;
+  World w;
+  w.controller.server_controls = false;
+  w.start(kPlayer);
+  w.handle(create(kPlayer, 1));
+  PhysicsObj& p = w.object(kPlayer);
+  const glm::vec3 at = p.position().frame.origin;
+  REQUIRE((p.transient_state() & ts::OnWalkable) == 0);
+  auto grounded = position(kPlayer, 1, 1, {5, 6, 7});
+  grounded.position.flags = protocol::position_flag::IsGrounded;
+  REQUIRE(w.handle(wire(grounded)).verdict == Verdict::Applied);
+  CHECK((p.transient_state() & ts::Contact) != 0);
+  CHECK((p.transient_state() & ts::OnWalkable) != 0);
+  CHECK(p.acceleration() == glm::vec3(0.0f));
+  CHECK(p.position().frame.origin == at);  // the client's position, not the server's
+  w.clock.set(core::Seconds{2.0});
+  w.box.use_time();
+  CHECK(p.position().frame.origin.z == at.z);  // it stays on the ground
+
+  // Not grounded: nothing lands.
+  World air;
+  air.controller.server_controls = false;
+  air.start(kPlayer);
+  air.handle(create(kPlayer, 1));
+  REQUIRE(air.handle(wire(position(kPlayer, 1, 1, {5, 6, 7}))).verdict == Verdict::Applied);
+  CHECK((air.object(kPlayer).transient_state() & ts::Contact) == 0);
+}

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 
+#include "dereth/app/controls.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/loopback_inbox.hpp"
 #include "dereth/app/presenters.hpp"
@@ -26,6 +27,8 @@ struct HeadlessDemoOptions {
   // DATs to read instead of the embedded demo world (both must outlive the demo).
   const dat::DatFile* portal = nullptr;
   const dat::DatFile* cell = nullptr;
+  // Message verdicts and per-tick object lines (docs/trace.md).
+  std::optional<std::filesystem::path> trace;
 };
 
 class HeadlessDemo {
@@ -61,6 +64,7 @@ class HeadlessDemo {
   std::unique_ptr<OffscreenPresenter> presenter_;
   std::unique_ptr<audio::AudioSystem> audio_;
   std::unique_ptr<FrameLoop> loop_;
+  std::unique_ptr<Controls> controls_;
 };
 
 }  // namespace dereth::app

@@ -20,6 +20,7 @@
 #include "dereth/core/error.hpp"
 #include "dereth/net/inbox.hpp"
 #include "dereth/net/transport.hpp"
+#include "dereth/sim/digest.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 
 namespace dereth::app {
@@ -72,6 +73,7 @@ struct LoopOptions {
   bool stop_when_inbox_finished = false;   // stop `tail` seconds after the inbox has finished
   double tail = 1.0;
   std::optional<std::filesystem::path> digest;  // per-tick digest lines (docs/trace.md)
+  std::optional<std::filesystem::path> trace;   // message verdicts and per-tick object lines (docs/trace.md)
   std::uint64_t screenshot_every = 0;           // ticks between screenshots (0: none)
   std::filesystem::path screenshot_dir;         // where those go: tick_000090.png ...
   std::optional<std::filesystem::path> screenshot_at_end;
@@ -96,6 +98,9 @@ class FrameLoop {
   // `clock` must be the world's clock: a ManualClock when options.virtual_clock.
   FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock, Presenter* presenter,
             audio::AudioSystem* audio, LoopOptions options);
+  ~FrameLoop();
+  FrameLoop(const FrameLoop&) = delete;
+  FrameLoop& operator=(const FrameLoop&) = delete;
   // Runs until a stop condition (or the user quits). Calling it again
   // continues from the frame it stopped at (raise max_ticks first).
   core::Result<LoopReport> run();
@@ -119,6 +124,8 @@ class FrameLoop {
   LoopOptions options_;
   LoopReport report_;
   std::ofstream digest_;
+  std::ofstream trace_file_;
+  std::unique_ptr<sim::JsonlTrace> trace_;
   std::optional<double> inbox_finished_at_;
   std::optional<double> real_start_;
   double fps_ = 0.0;

@@ -18,6 +18,7 @@
 
 namespace dereth::sim {
 class DatObjectFactory;
+class JsonlTrace;
 }
 
 namespace dereth::app {
@@ -47,6 +48,9 @@ class World {
   // SmartBox::use_time; when the physics ticked, a new snapshot is built and
   // published. Returns whether it ticked.
   bool step();
+  // Writes message verdicts, effects lines and one line per object after
+  // every tick to `trace` (docs/trace.md); null stops. Not owned.
+  void set_trace(sim::JsonlTrace* trace) noexcept;
   // The latest published snapshot (an empty one before the first tick).
   [[nodiscard]] const sim::SnapshotPtr& snapshot() const noexcept { return snapshot_; }
 
@@ -62,6 +66,7 @@ class World {
   sim::SmartBox box_;
   sim::SnapshotPtr snapshot_;
   WorldStats stats_;
+  sim::JsonlTrace* trace_ = nullptr;
 };
 
 }  // namespace dereth::app

@@ -25,6 +25,7 @@ class SimContext {
 
   // Timer::cur_time: the injected clock's reading.
   [[nodiscard]] core::Seconds now() const { return clock_->now(); }
+  [[nodiscard]] const core::Clock& clock() const noexcept { return *clock_; }
 
   // PhysicsTimer::curr_time: the simulated time of the quantum being run.
   core::Seconds physics_time{0.0};

@@ -1,0 +1,47 @@
+#pragma once
+// The local player's CommandInterpreter, attached to a world and a frame
+// loop: the SmartBox's PlayerController, run once per frame after the inbox
+// (CommandInterpreter::UseTime), sending its MoveToState and
+// AutonomousPosition through the session's outbound path. Every run that
+// logs in (the demo headless or in a window, `dereth play`) attaches the
+// same controls, so the local player is handled the same way everywhere.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "dereth/sim/command_interpreter.hpp"
+
+namespace dereth::app {
+
+class World;
+class FrameLoop;
+class Presenter;
+
+class Controls {
+ public:
+  // One outbound game message and its queue (the session's send_message).
+  using SendFn = std::function<void(std::vector<std::uint8_t> message, std::uint16_t queue)>;
+
+  // Installs the interpreter as `world`'s player controller, runs its
+  // use_time after each frame's inbox and, when `presenter` is not null,
+  // takes its movement keys. All four must outlive the controls.
+  Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send);
+  ~Controls();
+  Controls(const Controls&) = delete;
+  Controls& operator=(const Controls&) = delete;
+
+  [[nodiscard]] sim::CommandInterpreter& interpreter() noexcept { return *interpreter_; }
+
+ private:
+  World* world_;
+  FrameLoop* loop_;
+  Presenter* presenter_;
+  // F7B1 stamps count from 1 here, apart from the session's own (ACE does
+  // not check them).
+  std::uint32_t next_stamp_ = 1;
+  std::unique_ptr<sim::CommandInterpreter> interpreter_;
+};
+
+}  // namespace dereth::app
