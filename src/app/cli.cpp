@@ -297,6 +297,8 @@ struct ReplayArgs {
   std::uint64_t screenshot_every = 0;
   std::string out_dir;
   std::optional<std::uint64_t> ticks;
+  std::optional<std::uint16_t> port;
+  bool allow_truncated = false;
 };
 
 int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
@@ -317,9 +319,15 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
     err << "dereth: " << args.file << " is not a pcap or pcapng capture\n";
     return 1;
   }
-  auto player = net::CapturePlayer::open(args.file, args.speed);
+  const auto filter = args.port ? net::CaptureFilter::port(*args.port) : net::CaptureFilter{};
+  auto check = net::admit_capture(args.file, filter, args.allow_truncated);
+  if (!check) {
+    err << "dereth: " << check.error().message() << "\n";
+    return 1;
+  }
+  auto player = net::CapturePlayer::open(args.file, args.speed, filter);
   if (!player) {
-    err << "dereth: cannot read " << player.error().message() << "\n";
+    err << "dereth: " << player.error().message() << "\n";
     return 1;
   }
   const bool want_pictures = args.screenshot_every > 0;
@@ -386,6 +394,10 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   out << fmt::format("capture: packets={} fragments={} messages_s2c={} messages_c2s={} framing_errors={}{}\n",
                      cs.packets, cs.fragments, cs.messages_s2c, cs.messages_c2s, cs.framing_errors,
                      report->screenshots > 0 ? fmt::format(" screenshots={}", report->screenshots) : "");
+  if (check->damage) {
+    out << fmt::format("dereth: read {} records ({} bytes) before the damage: {}\n", check->stats.records,
+                       check->stats.bytes_read, check->damage->message());
+  }
   return 0;
 }
 
@@ -472,7 +484,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
         << " s (state: " << net::to_string((*client)->status().state) << ")\n";
     return 1;
   }
-  if (o.record_to) out << "dereth: recording this session to " << o.record_to->string() << "\n";
+  if (!(*client)->recording().empty()) out << "dereth: recording this session to " << (*client)->recording().string() << "\n";
   // The frame loop: a window, or headless for --ticks ticks.
   bool headless = args.headless || !display_available();
   std::optional<Dats> dats;
@@ -605,6 +617,12 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   replay_cmd->add_option("--dats", [&](const CLI::results_t& r) { sets.push_back("dats_folder=" + r.front()); return true; },
                          "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)");
   replay_cmd->add_option("--ticks", replay_args.ticks, "Stop after N physics ticks")->check(CLI::PositiveNumber);
+  replay_cmd->add_option("--port", replay_args.port,
+                         "Only traffic to or from server ports N and N+1 (default: AC traffic found by the protocol)")
+      ->check(CLI::Range(1, 65534))
+      ->type_name("N");
+  replay_cmd->add_flag("--allow-truncated", replay_args.allow_truncated,
+                       "Replay a damaged capture up to the damage (else exit 1)");
 
   // The global options may also follow the command.
   for (auto* sub : {demo_cmd, play_cmd, replay_cmd}) sub->fallthrough();

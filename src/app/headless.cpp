@@ -148,7 +148,9 @@ class Runner {
 };
 
 core::Result<HeadlessReport> run_capture(const HeadlessOptions& options) {
-  auto replay = net::CaptureReplay::open(options.input);
+  const auto filter = options.port ? net::CaptureFilter::port(*options.port) : net::CaptureFilter{};
+  DERETH_TRY(const net::CaptureCheck check, net::admit_capture(options.input, filter, options.allow_truncated));
+  auto replay = net::CaptureReplay::open(options.input, filter);
   if (!replay) return std::unexpected(replay.error());
   // The capture's length for progress: its file size is the honest measure.
   std::error_code ec;
@@ -176,6 +178,11 @@ core::Result<HeadlessReport> run_capture(const HeadlessOptions& options) {
   }
   runner.frames_until(last + options.tail);
   runner.report().note = replay->checksum_note();
+  if (check.damage) {
+    runner.report().note += "; read " + std::to_string(check.stats.records) + " records (" +
+                            std::to_string(check.stats.bytes_read) + " bytes) before the damage: " +
+                            check.damage->message();
+  }
   DERETH_CHECK(runner.finish());
   if (options.progress) options.progress(1.0);
   return runner.report();
@@ -214,15 +221,23 @@ core::Result<HeadlessReport> run_scenario(const HeadlessOptions& options) {
 
 }  // namespace
 
+const char* to_string(InputKind kind) noexcept {
+  return kind == InputKind::Capture ? "a capture" : "a scenario";
+}
+
 core::Result<InputKind> detect_input(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return std::unexpected(io_error(path, "is a folder, not a file"));
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::unexpected(io_error(path, "cannot be opened"));
-  std::array<unsigned char, 4> magic{};
-  in.read(reinterpret_cast<char*>(magic.data()), 4);
-  if (in.gcount() == 4) {
-    const std::uint32_t le = static_cast<std::uint32_t>(magic[0]) | (static_cast<std::uint32_t>(magic[1]) << 8) |
-                             (static_cast<std::uint32_t>(magic[2]) << 16) |
-                             (static_cast<std::uint32_t>(magic[3]) << 24);
+  std::array<unsigned char, 4096> head{};
+  in.read(reinterpret_cast<char*>(head.data()), static_cast<std::streamsize>(head.size()));
+  const auto n = static_cast<std::size_t>(in.gcount());
+  if (n == 0) return std::unexpected(io_error(path, "is empty"));
+  if (n >= 4) {
+    const std::uint32_t le = static_cast<std::uint32_t>(head[0]) | (static_cast<std::uint32_t>(head[1]) << 8) |
+                             (static_cast<std::uint32_t>(head[2]) << 16) |
+                             (static_cast<std::uint32_t>(head[3]) << 24);
     switch (le) {
       case 0xA1B2C3D4u:  // pcap, microseconds
       case 0xD4C3B2A1u:
@@ -232,6 +247,15 @@ core::Result<InputKind> detect_input(const std::filesystem::path& path) {
         return InputKind::Capture;
       default:
         break;
+    }
+  }
+  // A scenario is text: no NUL and no control bytes other than tab, CR, LF.
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char c = head[i];
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') {
+      return std::unexpected(
+          core::Error{core::ErrorKind::Invalid, path.string(), "", 0,
+                      "is neither a capture (pcap or pcapng) nor a scenario (a text file, docs/scenario.md)"});
     }
   }
   return InputKind::Scenario;

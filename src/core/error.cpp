@@ -18,6 +18,10 @@ const char* to_string(ErrorKind kind) noexcept {
 
 std::string Error::message() const {
   std::string out = context.empty() ? std::string("input") : context;
+  if (field.empty() && offset == 0 && !detail.empty() && (kind == ErrorKind::Io || kind == ErrorKind::Invalid)) {
+    // A whole file or device: "client_portal.dat: cannot be opened".
+    return out + ": " + detail;
+  }
   if (!field.empty()) {
     out += fmt::format(": {} at offset {}", field, offset);
   } else {

@@ -3,7 +3,10 @@
 #include <pcap/pcap.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <deque>
+#include <set>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -65,9 +68,21 @@ std::span<const std::uint8_t> ipv4_of(int link, std::span<const std::uint8_t> fr
 
 enum class Frame { NotUdp, Udp, Broken };
 
+struct Endpoint {
+  std::uint32_t address = 0;
+  std::uint16_t port = 0;
+  auto operator<=>(const Endpoint&) const = default;
+};
+
+std::uint32_t be32(const std::uint8_t* p) {
+  return (static_cast<std::uint32_t>(be16(p)) << 16) | be16(p + 2);
+}
+
 // The UDP payload and ports of an IPv4 packet.
-Frame udp_of(std::span<const std::uint8_t> ip, std::uint16_t& src, std::uint16_t& dst,
+Frame udp_of(std::span<const std::uint8_t> ip, Endpoint& from, Endpoint& to,
              std::span<const std::uint8_t>& payload) {
+  std::uint16_t& src = from.port;
+  std::uint16_t& dst = to.port;
   if (ip.size() < 20 || (ip[0] >> 4) != 4) return ip.empty() ? Frame::NotUdp : Frame::Broken;
   const std::size_t ihl = static_cast<std::size_t>(ip[0] & 0x0F) * 4;
   if (ihl < 20 || ihl > ip.size()) return Frame::Broken;
@@ -79,6 +94,8 @@ Frame udp_of(std::span<const std::uint8_t> ip, std::uint16_t& src, std::uint16_t
   // length 0; the captured bytes then bound the packet.
   if (total == 0 || total > ip.size()) total = ip.size();
   if (total < ihl + 8) return Frame::Broken;
+  from.address = be32(ip.data() + 12);
+  to.address = be32(ip.data() + 16);
   const auto udp = ip.subspan(ihl, total - ihl);
   src = be16(udp.data());
   dst = be16(udp.data() + 2);
@@ -93,11 +110,58 @@ Frame udp_of(std::span<const std::uint8_t> ip, std::uint16_t& src, std::uint16_t
 struct CaptureReader::Impl {
   pcap_t* handle = nullptr;
   int link = 0;
-  PortRange ports;
+  std::string path;
+  CaptureFilter filter;
   CaptureStats stats;
   bool done = false;
+  std::optional<core::Error> damage;
+  // Found by the protocol: the endpoints of LoginRequests (clients) and
+  // their destinations with the port after it (servers); flows without a
+  // handshake as (server, client) pairs.
+  std::set<Endpoint> clients;
+  std::set<Endpoint> servers;
+  std::set<std::pair<Endpoint, Endpoint>> flows;
   ~Impl() {
     if (handle) pcap_close(handle);
+  }
+
+  // Whether a datagram is AC traffic, and which way it goes (true: from the server).
+  std::optional<bool> classify(const Endpoint& from, const Endpoint& to, std::span<const std::uint8_t> payload) {
+    if (filter.ports) {
+      if (filter.ports->contains(from.port)) return true;
+      if (filter.ports->contains(to.port)) return false;
+      return std::nullopt;
+    }
+    if (servers.contains(from) && clients.contains(to)) return true;
+    if (clients.contains(from) && servers.contains(to)) return false;
+    if (flows.contains({from, to})) return true;
+    if (flows.contains({to, from})) return false;
+    const auto packet = parse_packet(payload);
+    const bool cleartext_ok = packet && (packet->header.flags & packet_flag::EncryptedChecksum) == 0 &&
+                              cleartext_checksum_ok(*packet);
+    if (cleartext_ok && packet->optional.login_request) {
+      clients.insert(from);
+      servers.insert(to);
+      if (to.port != 0xFFFF) servers.insert(Endpoint{to.address, static_cast<std::uint16_t>(to.port + 1)});
+      return false;
+    }
+    if (cleartext_ok && packet->optional.connect_request) {
+      servers.insert(from);
+      if (from.port != 0) servers.insert(Endpoint{from.address, static_cast<std::uint16_t>(from.port + 1)});
+      clients.insert(to);
+      return true;
+    }
+    // No handshake seen (a capture started mid-session): ACE's ports, then a
+    // flow whose packet verified in cleartext (the lower port is the server's).
+    const PortRange ace;
+    if (ace.contains(from.port) && !ace.contains(to.port)) return true;
+    if (ace.contains(to.port) && !ace.contains(from.port)) return false;
+    if (cleartext_ok) {
+      const bool from_server = from.port < to.port;
+      flows.insert(from_server ? std::pair{from, to} : std::pair{to, from});
+      return from_server;
+    }
+    return std::nullopt;
   }
 };
 
@@ -106,16 +170,29 @@ CaptureReader::CaptureReader(CaptureReader&&) noexcept = default;
 CaptureReader& CaptureReader::operator=(CaptureReader&&) noexcept = default;
 CaptureReader::~CaptureReader() = default;
 
-core::Result<CaptureReader> CaptureReader::open(const std::filesystem::path& path, PortRange ports) {
+core::Result<CaptureReader> CaptureReader::open(const std::filesystem::path& path, CaptureFilter filter) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, "is a folder, not a capture"});
+  }
   char errbuf[PCAP_ERRBUF_SIZE] = {};
   pcap_t* handle = pcap_open_offline(path.c_str(), errbuf);
   if (!handle) {
-    return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, errbuf});
+    std::string why = errbuf;
+    if (why.find("unknown file format") != std::string::npos || why.find("truncated dump file") != std::string::npos) {
+      why = "not a pcap or pcapng capture (" + why + ")";
+    }
+    return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, why});
   }
   auto impl = std::make_unique<Impl>();
   impl->handle = handle;
   impl->link = pcap_datalink(handle);
-  impl->ports = ports;
+  impl->path = path.string();
+  impl->filter = filter;
+  if (std::FILE* f = pcap_file(handle); f != nullptr) {
+    const long at = std::ftell(f);
+    if (at > 0) impl->stats.bytes_read = static_cast<std::uint64_t>(at);
+  }
   switch (impl->link) {
     case kLinkNull: case kLinkEthernet: case kLinkRawAlt1: case kLinkRawAlt2: case kLinkRaw:
     case kLinkLoop: case kLinkLinuxSll: case kLinkIpv4: case kLinkLinuxSll2:
@@ -129,6 +206,7 @@ core::Result<CaptureReader> CaptureReader::open(const std::filesystem::path& pat
 }
 
 const CaptureStats& CaptureReader::stats() const noexcept { return impl_->stats; }
+const std::optional<core::Error>& CaptureReader::damage() const noexcept { return impl_->damage; }
 int CaptureReader::link_type() const noexcept { return impl_->link; }
 
 std::optional<CaptureDatagram> CaptureReader::next_datagram() {
@@ -139,24 +217,36 @@ std::optional<CaptureDatagram> CaptureReader::next_datagram() {
     const int rc = pcap_next_ex(s.handle, &header, &data);
     if (rc != 1) {  // -2 end of file; -1 a damaged or cut-short file: stop there
       s.done = true;
+      if (rc == -1) {
+        s.damage = core::Error{core::ErrorKind::Truncated, s.path, "", s.stats.bytes_read,
+                               fmt::format("the capture is damaged after record {}: {}", s.stats.records,
+                                           pcap_geterr(s.handle))};
+      }
       break;
     }
     ++s.stats.records;
+    if (std::FILE* f = pcap_file(s.handle); f != nullptr) {
+      const long at = std::ftell(f);
+      if (at > 0) s.stats.bytes_read = static_cast<std::uint64_t>(at);
+    }
     const std::span<const std::uint8_t> frame(data, header->caplen);
-    std::uint16_t src = 0, dst = 0;
+    Endpoint from, to;
     std::span<const std::uint8_t> payload;
-    const Frame kind = udp_of(ipv4_of(s.link, frame), src, dst, payload);
+    const Frame kind = udp_of(ipv4_of(s.link, frame), from, to, payload);
     if (kind == Frame::NotUdp) continue;
     if (kind == Frame::Broken) {
       ++s.stats.unreadable_frames;
       continue;
     }
-    if (!s.ports.contains(src) && !s.ports.contains(dst)) continue;
+    const std::optional<bool> from_server = s.classify(from, to, payload);
+    if (!from_server) continue;
     CaptureDatagram d;
     d.time = static_cast<double>(header->ts.tv_sec) + static_cast<double>(header->ts.tv_usec) * 1e-6;
-    d.server_to_client = s.ports.contains(src);
-    d.source_port = src;
-    d.destination_port = dst;
+    d.server_to_client = *from_server;
+    d.source_port = from.port;
+    d.destination_port = to.port;
+    d.source_address = from.address;
+    d.destination_address = to.address;
     d.payload.assign(payload.begin(), payload.end());
     ++s.stats.packets;
     return d;
@@ -164,8 +254,30 @@ std::optional<CaptureDatagram> CaptureReader::next_datagram() {
   return std::nullopt;
 }
 
-core::Result<CaptureReplay> CaptureReplay::open(const std::filesystem::path& path, PortRange ports) {
-  DERETH_TRY(auto reader, CaptureReader::open(path, ports));
+core::Result<CaptureCheck> admit_capture(const std::filesystem::path& path, CaptureFilter filter,
+                                         bool allow_truncated) {
+  DERETH_TRY(CaptureReader reader, CaptureReader::open(path, filter));
+  while (reader.next_datagram()) {
+  }
+  CaptureCheck check{reader.stats(), reader.damage()};
+  if (check.damage && !allow_truncated) {
+    core::Error e = *check.damage;
+    e.detail += fmt::format("; --allow-truncated replays the {} records ({} bytes) before it", check.stats.records,
+                            check.stats.bytes_read);
+    return std::unexpected(std::move(e));
+  }
+  if (check.stats.packets == 0) {
+    return std::unexpected(core::Error{
+        core::ErrorKind::Invalid, path.string(), "", 0,
+        fmt::format("holds no Asheron's Call traffic ({} records read{})", check.stats.records,
+                    filter.ports ? fmt::format(", none on ports {}-{}", filter.ports->first, filter.ports->last)
+                                 : std::string())});
+  }
+  return check;
+}
+
+core::Result<CaptureReplay> CaptureReplay::open(const std::filesystem::path& path, CaptureFilter filter) {
+  DERETH_TRY(auto reader, CaptureReader::open(path, filter));
   return CaptureReplay(std::move(reader));
 }
 
@@ -229,6 +341,7 @@ std::optional<ReplayedMessage> CaptureReplay::next_message() {
     stats_.records = rs.records;
     stats_.packets = rs.packets;
     stats_.unreadable_frames = rs.unreadable_frames;
+    stats_.bytes_read = rs.bytes_read;
     handle(*d);
   }
   return std::move(ready_[ready_pos_++]);

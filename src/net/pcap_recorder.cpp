@@ -1,7 +1,12 @@
 #include "dereth/net/pcap_recorder.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -37,10 +42,28 @@ core::Result<PcapRecorder> PcapRecorder::create(const std::filesystem::path& pat
   if (ec) {
     return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "folder", 0, ec.message()});
   }
-  std::unique_ptr<std::FILE, Closer> file(std::fopen(path.c_str(), "wb"));
-  if (!file) {
-    return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, "cannot create the file"});
+  // A recording holds a player's session: readable by its owner only, and
+  // never over another file. A name that is taken gets "-2", "-3", ... before
+  // its extension (two sessions started in the same second).
+  std::filesystem::path chosen = path;
+  int fd = -1;
+  for (int n = 1; n <= 1000; ++n) {
+    if (n > 1) {
+      chosen = path.parent_path() / fmt::format("{}-{}{}", path.stem().string(), n, path.extension().string());
+    }
+    fd = ::open(chosen.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0 || errno != EEXIST) break;
   }
+  if (fd < 0) {
+    return std::unexpected(core::Error{core::ErrorKind::Io, chosen.string(), "", 0,
+                                       fmt::format("cannot create the file: {}", std::strerror(errno))});
+  }
+  std::unique_ptr<std::FILE, Closer> file(::fdopen(fd, "wb"));
+  if (!file) {
+    ::close(fd);
+    return std::unexpected(core::Error{core::ErrorKind::Io, chosen.string(), "", 0, "cannot create the file"});
+  }
+  const std::filesystem::path& path_used = chosen;
   core::ByteWriter w;
   w.u32(0xA1B2C3D4);  // microsecond timestamps, little-endian
   w.u16(2);
@@ -50,9 +73,9 @@ core::Result<PcapRecorder> PcapRecorder::create(const std::filesystem::path& pat
   w.u32(65535);   // snap length
   w.u32(1);       // Ethernet
   if (std::fwrite(w.view().data(), 1, w.size(), file.get()) != w.size() || std::fflush(file.get()) != 0) {
-    return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "header", 0, "write failed"});
+    return std::unexpected(core::Error{core::ErrorKind::Io, path_used.string(), "header", 0, "write failed"});
   }
-  return PcapRecorder(path, std::move(file));
+  return PcapRecorder(path_used, std::move(file));
 }
 
 core::Result<void> PcapRecorder::record(std::span<const std::uint8_t> payload, Ipv4Endpoint from, Ipv4Endpoint to,
@@ -78,11 +101,10 @@ core::Result<void> PcapRecorder::record(std::span<const std::uint8_t> payload, I
   put_be16(udp + 4, static_cast<std::uint16_t>(8 + payload.size()));
   std::copy(payload.begin(), payload.end(), udp + 8);
 
-  double whole = 0;
-  const double fraction = std::modf(unix_time, &whole);
+  const long long micros = std::llround(unix_time * 1e6);
   core::ByteWriter rec;
-  rec.u32(static_cast<std::uint32_t>(whole));
-  rec.u32(static_cast<std::uint32_t>(std::lround(fraction * 1e6) % 1000000));
+  rec.u32(static_cast<std::uint32_t>(micros / 1000000));
+  rec.u32(static_cast<std::uint32_t>(micros % 1000000));
   rec.u32(static_cast<std::uint32_t>(frame_size));
   rec.u32(static_cast<std::uint32_t>(frame_size));
   rec.bytes(frame);

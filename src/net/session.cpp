@@ -45,7 +45,14 @@ void ClientSession::send_login_request(double now) {
   Packet p;
   p.header.sequence = 0;
   p.optional.login_request = protocol::encode(login);
-  outgoing_.push_back({serialize_packet(p), 0});
+  OutgoingDatagram d{serialize_packet(p), 0, std::nullopt};
+  // The recording's copy: the same packet with the password blanked.
+  login.password.assign(login.password.size(), kPasswordFiller);
+  Packet blanked;
+  blanked.header.sequence = 0;
+  blanked.optional.login_request = protocol::encode(login);
+  d.for_recording = serialize_packet(blanked);
+  outgoing_.push_back(std::move(d));
   ++login_sent_;
   last_login_sent_ = now;
 }
@@ -56,7 +63,7 @@ void ClientSession::send_connect_response(double now) {
   p.header.id = static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU);
   p.header.iteration = server_iteration_;
   p.optional.connect_response = connect_->cookie;
-  outgoing_.push_back({serialize_packet(p), 1});
+  outgoing_.push_back({serialize_packet(p), 1, std::nullopt});
   last_connect_sent_ = now;
 }
 
@@ -79,11 +86,12 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
     return;
   }
   if (state_ == SessionState::Connecting) {
-    if (from_port_offset != 1) {
-      // A fresh ConnectRequest (a new cookie) means the server started over: answer that one.
-      auto p = parse_packet(datagram);
-      if (p && cleartext_checksum_ok(*p) && p->optional.connect_request &&
-          p->optional.connect_request->cookie != connect_->cookie) {
+    auto p = parse_packet(datagram);
+    if (!p) return;
+    if (p->optional.connect_request) {
+      // A fresh ConnectRequest (a new cookie) means the server started over:
+      // answer that one. A resend of the one answered already is ignored.
+      if (from_port_offset == 0 && cleartext_checksum_ok(*p) && p->optional.connect_request->cookie != connect_->cookie) {
         connect_ = *p->optional.connect_request;
         server_iteration_ = p->header.iteration;
         connect_started_ = now;
@@ -91,12 +99,20 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
       }
       return;
     }
-    // The first packet from N+1 proves the ConnectResponse was accepted.
-    transport_.start(connect_->client_seed, connect_->server_seed,
-                     static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU), server_iteration_, now);
+    // The first packet that verifies under the session's keys, from either
+    // port (ACE sends from N+1, GDLE from N, and retail plays on both), proves
+    // the ConnectResponse was accepted. One that does not verify changes
+    // nothing: it is tried on a transport of its own.
+    Transport candidate(Role::Client, config_.transport);
+    candidate.start(connect_->client_seed, connect_->server_seed,
+                    static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU), server_iteration_, now);
+    candidate.receive(datagram, now);
+    if (candidate.stats().packets_received == 0) return;
+    transport_ = std::move(candidate);
     state_ = SessionState::CharacterSelect;
+  } else {
+    transport_.receive(datagram, now);
   }
-  transport_.receive(datagram, now);
   while (auto m = transport_.poll_message()) {
     on_message(*m, now);
     inbox_.push_back(SessionMessage{now, m->queue, std::move(m->bytes)});
@@ -226,7 +242,7 @@ void ClientSession::tick(double now) {
 }
 
 std::vector<OutgoingDatagram> ClientSession::take_outgoing() {
-  for (auto& d : transport_.take_outgoing()) outgoing_.push_back({std::move(d), 0});
+  for (auto& d : transport_.take_outgoing()) outgoing_.push_back({std::move(d), 0, std::nullopt});
   std::vector<OutgoingDatagram> out;
   out.swap(outgoing_);
   return out;

@@ -25,10 +25,14 @@ struct UdpClient::Impl {
   asio::ip::udp::endpoint server_n;
   asio::ip::udp::endpoint server_n1;
   asio::ip::udp::endpoint sender;
+  // The address and port the server sees this client at (the socket is bound
+  // to 0.0.0.0; a recording names the real address).
+  asio::ip::udp::endpoint local;
   std::array<std::uint8_t, 2048> buffer{};
   core::RealClock clock;
   ClientSession session;
   std::optional<PcapRecorder> recorder;
+  std::filesystem::path recording;  // set once in connect()
   std::thread thread;
 
   mutable std::mutex mutex;  // guards the fields below
@@ -59,10 +63,9 @@ struct UdpClient::Impl {
       for (auto& [message, queue] : outbox) session.send_message(message, queue);
       outbox.clear();
     }
-    const auto local = socket.local_endpoint();
     for (auto& d : session.take_outgoing()) {
       const auto& to = d.port_offset == 0 ? server_n : server_n1;
-      record(d.bytes, local, to);
+      record(d.recorded_bytes(), local, to);
       std::error_code ec;
       socket.send_to(asio::buffer(d.bytes), to, 0, ec);
       if (ec) core::logger(core::Module::Net)->warn("send failed: {}", ec.message());
@@ -82,7 +85,7 @@ struct UdpClient::Impl {
         const std::span<const std::uint8_t> bytes(buffer.data(), n);
         if (sender.address() == server_n.address() &&
             (sender.port() == server_n.port() || sender.port() == server_n1.port())) {
-          record(bytes, sender, socket.local_endpoint());
+          record(bytes, sender, local);
           session.receive(bytes, sender.port() == server_n.port() ? 0 : 1, now());
           flush();
         }
@@ -123,9 +126,21 @@ core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions opt
   impl->socket.open(asio::ip::udp::v4(), ec);
   if (!ec) impl->socket.bind(asio::ip::udp::endpoint(asio::ip::udp::v4(), 0), ec);
   if (ec) return std::unexpected(core::Error{core::ErrorKind::Io, "UDP socket", "", 0, ec.message()});
+  {
+    // The source address the system picks toward the server (a connected
+    // probe socket sends nothing).
+    asio::ip::udp::socket probe(impl->io);
+    std::error_code probe_ec;
+    probe.open(asio::ip::udp::v4(), probe_ec);
+    if (!probe_ec) probe.connect(impl->server_n, probe_ec);
+    const auto address = !probe_ec ? probe.local_endpoint(probe_ec).address() : asio::ip::address{};
+    impl->local = asio::ip::udp::endpoint(!probe_ec ? address : asio::ip::address(asio::ip::address_v4::loopback()),
+                                          impl->socket.local_endpoint().port());
+  }
   if (options.record_to) {
     auto rec = PcapRecorder::create(*options.record_to);
     if (!rec) return std::unexpected(rec.error());
+    impl->recording = rec->path();
     impl->recorder.emplace(std::move(*rec));
   }
   Impl* s = impl.get();
@@ -140,6 +155,8 @@ core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions opt
 }
 
 UdpClient::~UdpClient() { stop(); }
+
+const std::filesystem::path& UdpClient::recording() const noexcept { return impl_->recording; }
 
 std::vector<SessionMessage> UdpClient::drain_messages() {
   std::lock_guard lock(impl_->mutex);

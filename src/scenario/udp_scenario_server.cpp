@@ -72,7 +72,7 @@ struct UdpScenarioServer::Impl {
   // Sends what the core has ready; called on the io thread with the lock held.
   void send_ready() {
     for (auto& d : core.take_outgoing()) {
-      auto& s = sockets[d.local_port == 1 ? 1 : 0];
+      auto& s = sockets[d.local_port == 1 && !options.single_port ? 1 : 0];
       asio::error_code ec;
       s.send_to(asio::buffer(d.bytes), to_asio(d.peer), 0, ec);
       if (ec) core::logger(core::Module::Scenario)->debug("send to {} failed: {}", to_string(d.peer), ec.message());

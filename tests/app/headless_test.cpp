@@ -169,7 +169,8 @@ TEST_CASE("a scenario headless with the demo DAT: scripts, particles and sounds 
   CHECK(without->final_digest == first->final_digest);
 }
 
-TEST_CASE("a damaged capture is run to its end: damaged records counted, never fatal", "[app][headless][hostile]") {
+TEST_CASE("a capture cut inside a record is refused with its offset, and replayed up to it when allowed",
+          "[app][headless][hostile]") {
   const std::string bytes = slurp(kExample);
   REQUIRE(bytes.size() > 4096);
   // Cut mid-record, and flip bytes in the middle of the file.
@@ -179,10 +180,18 @@ TEST_CASE("a damaged capture is run to its end: damaged records counted, never f
   std::ofstream(path, std::ios::binary) << damaged;
   HeadlessOptions o;
   o.input = path;
+  auto refused = dereth::app::run_headless(o);
+  REQUIRE_FALSE(refused.has_value());
+  const std::string sentence = refused.error().message();
+  CHECK(sentence.find(path.string()) != std::string::npos);
+  CHECK(sentence.find("at offset ") != std::string::npos);
+  CHECK(sentence.find("--allow-truncated") != std::string::npos);
+  o.allow_truncated = true;
   auto report = dereth::app::run_headless(o);
   REQUIRE(report.has_value());
   CHECK(report->messages > 0);
   CHECK(report->messages < 1985);
+  CHECK(report->note.find("before the damage") != std::string::npos);
 }
 
 TEST_CASE("headless options are checked", "[app][headless]") {

@@ -24,11 +24,19 @@ int run(std::vector<std::string> args, std::string& out, std::string& err) {
   return rc;
 }
 
-std::string password_file(const std::string& password) {
-  const auto p = std::filesystem::temp_directory_path() / ("dereth-pw-" + password);
-  std::ofstream(p) << password << "\n";
-  return p.string();
-}
+// Password files in a folder of the test's own, removed when the test ends.
+struct PasswordFiles {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "dereth-play-test-passwords";
+  PasswordFiles() { std::filesystem::create_directories(dir); }
+  ~PasswordFiles() { std::filesystem::remove_all(dir); }
+  PasswordFiles(const PasswordFiles&) = delete;
+  PasswordFiles& operator=(const PasswordFiles&) = delete;
+  std::string make(const std::string& password) const {
+    const auto p = dir / ("pw-" + password);
+    std::ofstream(p) << password << "\n";
+    return p.string();
+  }
+};
 
 }  // namespace
 
@@ -40,6 +48,8 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
   REQUIRE(server.start().has_value());
   const std::string where = "127.0.0.1:" + std::to_string(server.port());
   std::string out, err;
+  const PasswordFiles passwords;
+  const auto password_file = [&passwords](const std::string& p) { return passwords.make(p); };
 
   // Headless for 30 ticks in the world, recording into a folder of our own.
   const auto recordings = std::filesystem::temp_directory_path() / "dereth-play-test-recordings";

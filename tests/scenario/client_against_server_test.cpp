@@ -104,7 +104,7 @@ void run(scenario::Scenario sc, const char* password, bool expect_world,
   (*client)->logout();
   if (record) {
     // The recording replays to exactly the messages the client received, in order.
-    auto replay = net::CaptureReplay::open(*record, {server.port(), static_cast<std::uint16_t>(server.port() + 1)});
+    auto replay = net::CaptureReplay::open(*record, net::CaptureFilter::port(server.port()));
     REQUIRE(replay.has_value());
     std::vector<std::vector<std::uint8_t>> replayed;
     while (auto m = replay->next_message()) {

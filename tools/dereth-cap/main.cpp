@@ -2,6 +2,7 @@
 // messages and print them as JSON lines, then one summary line.
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -21,34 +22,40 @@ int main(int argc, char** argv) {
       "Always ends with one line:\n"
       "  summary: packets=P fragments=F messages_s2c=S messages_c2s=C framing_errors=E decode_errors=D\n"
       "where decode_errors counts messages of a decoded opcode that failed to decode.\n"
-      "Exit status: 0 when the capture was read (damaged packets are counted, not fatal); 2 when the file\n"
-      "cannot be read or the arguments are wrong.",
+      "AC traffic is found by the protocol on whatever ports (a LoginRequest names the client and the server;\n"
+      "a capture without a handshake falls back to ACE's ports 9000-10013); --port N narrows it to N and N+1.\n"
+      "Exit status: 0 when the capture was read (damaged packets are counted, not fatal); 1 when the file\n"
+      "cannot be read, is not a capture, holds no AC traffic, or is cut short (without --allow-truncated);\n"
+      "2 for bad arguments.",
       "dereth-cap"};
   std::string path;
   bool json = false;
   bool summary_only = false;
-  std::uint16_t first_port = 9000;
-  std::uint16_t last_port = 10013;
-  app.add_option("FILE", path, "The capture file")->required();
+  std::optional<std::uint16_t> port;
+  bool allow_truncated = false;
+  app.add_option("FILE", path, "The capture file")->required()->type_name("FILE");
   app.add_flag("--json", json, "Print one JSON line per message");
   app.add_flag("--summary", summary_only, "Print only the summary line (the default without --json)");
-  app.add_option("--first-port", first_port, "Lowest server port of AC traffic")->capture_default_str();
-  app.add_option("--last-port", last_port, "Highest server port of AC traffic")->capture_default_str();
+  app.add_option("--port", port, "Only traffic to or from server ports N and N+1")
+      ->check(CLI::Range(1, 65534))
+      ->type_name("N");
+  app.add_flag("--allow-truncated", allow_truncated, "Read a damaged capture up to the damage");
   app.set_version_flag("--version", std::string("dereth-cap ") + std::string(dereth::core::version()));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
-  if (first_port > last_port) {
-    std::cerr << "dereth-cap: --first-port must not be above --last-port\n";
-    return 2;
+  const auto filter = port ? dereth::net::CaptureFilter::port(*port) : dereth::net::CaptureFilter{};
+  auto check = dereth::net::admit_capture(path, filter, allow_truncated);
+  if (!check) {
+    std::cerr << "dereth-cap: " << check.error().message() << "\n";
+    return 1;
   }
-
-  auto replay = dereth::net::CaptureReplay::open(path, {first_port, last_port});
+  auto replay = dereth::net::CaptureReplay::open(path, filter);
   if (!replay) {
-    std::cerr << "dereth-cap: cannot read " << replay.error().message() << "\n";
-    return 2;
+    std::cerr << "dereth-cap: " << replay.error().message() << "\n";
+    return 1;
   }
   std::uint64_t decode_errors = 0;
   const bool print = json && !summary_only;
@@ -84,7 +91,11 @@ int main(int argc, char** argv) {
   const auto& s = replay->stats();
   std::cerr << "dereth-cap: " << replay->checksum_note() << "\n";
   if (s.unreadable_frames > 0) {
-    std::cerr << "dereth-cap: " << s.unreadable_frames << " records on AC ports had broken IP/UDP framing\n";
+    std::cerr << "dereth-cap: " << s.unreadable_frames << " records had broken IP/UDP framing\n";
+  }
+  if (check->damage) {
+    std::cerr << fmt::format("dereth-cap: read {} records ({} bytes) before the damage: {}\n", s.records, s.bytes_read,
+                             check->damage->message());
   }
   std::cout << fmt::format("summary: packets={} fragments={} messages_s2c={} messages_c2s={} framing_errors={} "
                            "decode_errors={}\n",

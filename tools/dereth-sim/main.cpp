@@ -18,12 +18,14 @@
 int main(int argc, char** argv) {
   CLI::App app{
       "Run a message stream through dereth's SmartBox and PhysicsObj loop headless, as fast as possible, on the\n"
-      "input's own clock. FILE is a capture (pcap or pcapng, detected by its magic number) or a scenario file\n"
-      "(docs/scenario.md), which is played by the scenario server over the real protocol in-process.\n"
+      "input's own clock. FILE is a capture (pcap or pcapng, told by its content) or a scenario file\n"
+      "(docs/scenario.md, text), which is played by the scenario server over the real protocol in-process.\n"
+      "AC traffic in a capture is found by the protocol on whatever ports (--port N narrows it to N and N+1).\n"
       "Two runs over the same input write identical --digest and --trace files.\n"
       "Prints one summary line. Exit status: 0 when the input was run (damaged packets and malformed messages\n"
-      "are counted, not fatal); 1 when it could not be run (unreadable file, failed login, unwritable output);\n"
-      "2 for bad arguments.",
+      "are counted, not fatal); 1 when it could not be run (unreadable, empty or unknown file, a capture with\n"
+      "no AC traffic or cut short without --allow-truncated, failed login, unwritable output); 2 for bad\n"
+      "arguments.",
       "dereth-sim"};
   dereth::app::HeadlessOptions options;
   std::string input;
@@ -42,7 +44,13 @@ int main(int argc, char** argv) {
   app.add_option("--tail", options.tail, "Capture input: simulated seconds to keep ticking after the last message")
       ->capture_default_str();
   app.add_option("--seed", options.seed, "Seed of the world's random generator")->capture_default_str();
-  app.add_option("--dats", dats, "A folder with client_portal.dat, for the objects' DAT data (optional)");
+  app.add_option("--dats", dats, "A folder with client_portal.dat, for the objects' DAT data (optional)")
+      ->type_name("DIR");
+  app.add_option("--port", options.port, "Capture input: only traffic to or from server ports N and N+1")
+      ->check(CLI::Range(1, 65534))
+      ->type_name("N");
+  app.add_flag("--allow-truncated", options.allow_truncated,
+               "Capture input: replay a damaged capture up to the damage (else exit 1)");
   bool quiet = false;
   app.add_flag("--quiet", quiet, "No progress on stderr");
   app.set_version_flag("--version", std::string("dereth-sim ") + std::string(dereth::core::version()));
@@ -65,6 +73,12 @@ int main(int argc, char** argv) {
     portal.emplace(std::move(*opened));
     options.portal = &*portal;
   }
+  auto kind = dereth::app::detect_input(options.input);
+  if (!kind) {
+    std::cerr << "dereth-sim: " << kind.error().message() << "\n";
+    return 1;
+  }
+  if (!quiet) std::cerr << "dereth-sim: " << input << " is " << dereth::app::to_string(*kind) << "\n";
   const bool show_progress = !quiet && isatty(STDERR_FILENO) != 0;
   if (show_progress) {
     options.progress = [](double fraction) {

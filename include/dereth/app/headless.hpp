@@ -22,8 +22,11 @@ namespace dereth::app {
 
 enum class InputKind : std::uint8_t { Capture, Scenario };
 
-// pcap / pcapng by their magic numbers; anything else is read as a scenario.
+// By content: pcap / pcapng by their magic numbers, a scenario when the file
+// is text. An empty file, a folder or other bytes is an error (one sentence
+// naming the file; the bytes are never echoed).
 [[nodiscard]] core::Result<InputKind> detect_input(const std::filesystem::path& path);
+[[nodiscard]] const char* to_string(InputKind kind) noexcept;
 
 struct HeadlessOptions {
   std::filesystem::path input;
@@ -38,6 +41,10 @@ struct HeadlessOptions {
   // Capture input: simulated seconds to keep ticking after the last message.
   double tail = 1.0;
   std::uint32_t seed = 1;
+  // Capture input: only server ports N and N+1 (default: found by the protocol).
+  std::optional<std::uint16_t> port;
+  // Capture input: replay a damaged capture up to the damage (else an error).
+  bool allow_truncated = false;
   const dat::DatFile* portal = nullptr;  // DAT data for the objects (optional)
   // Called now and then with the fraction done (0..1); may be empty.
   std::function<void(double)> progress;

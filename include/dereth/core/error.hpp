@@ -27,7 +27,9 @@ struct Error {
   std::size_t offset = 0;  // byte offset of the field from the start of the context
   std::string detail;   // what was wrong: "needs 4 bytes, 2 remain"
 
-  // "F745 CreateObject: PhysicsDesc.movement.length at offset 52: truncated (needs 4 bytes, 2 remain)"
+  // "F745 CreateObject: PhysicsDesc.movement.length at offset 52: truncated (needs 4 bytes, 2 remain)";
+  // an i/o or invalid error about a whole thing (no field, offset 0) is just
+  // "context: detail" ("/x/client_portal.dat: cannot be opened").
   [[nodiscard]] std::string message() const;
 };
 

@@ -28,7 +28,7 @@ class MessageInbox {
 // at once as fast as they can be read.
 class CapturePlayer final : public MessageInbox {
  public:
-  static core::Result<CapturePlayer> open(const std::filesystem::path& path, double speed, PortRange ports = {});
+  static core::Result<CapturePlayer> open(const std::filesystem::path& path, double speed, CaptureFilter filter = {});
 
   std::vector<SessionMessage> drain(double now) override;
   [[nodiscard]] bool finished() const override { return done_ && !pending_; }

@@ -23,6 +23,8 @@ struct Ipv4Endpoint {
 
 class PcapRecorder {
  public:
+  // Creates the file, mode 0600, never over an existing one: when `path` is
+  // taken, "stem-2.ext", "stem-3.ext", ... (path() says which).
   static core::Result<PcapRecorder> create(const std::filesystem::path& path);
   PcapRecorder(PcapRecorder&&) noexcept = default;
   PcapRecorder& operator=(PcapRecorder&&) noexcept = default;

@@ -48,7 +48,17 @@ enum class SessionState : std::uint8_t {
 struct OutgoingDatagram {
   std::vector<std::uint8_t> bytes;
   std::uint8_t port_offset = 0;  // 0: the server's port N; 1: port N+1
+  // What a recording keeps instead of `bytes`, when they hold a secret: the
+  // LoginRequest with every password byte replaced by '*' (same length) and
+  // its checksum recomputed, so the recording stays a valid capture.
+  std::optional<std::vector<std::uint8_t>> for_recording;
+  [[nodiscard]] const std::vector<std::uint8_t>& recorded_bytes() const noexcept {
+    return for_recording ? *for_recording : bytes;
+  }
 };
+
+// The filler that stands for each password byte in a recording.
+inline constexpr char kPasswordFiller = '*';
 
 struct SessionMessage {
   double time = 0;

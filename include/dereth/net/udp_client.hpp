@@ -51,6 +51,9 @@ class UdpClient final : public MessageInbox {
   // Queues a game message for the server. Thread-safe.
   void send_message(std::vector<std::uint8_t> message, std::uint16_t queue);
   [[nodiscard]] UdpClientStatus status() const;
+  // The file this session is recorded to (record_to, or the free name next
+  // to it when that was taken); empty when not recording.
+  [[nodiscard]] const std::filesystem::path& recording() const noexcept;
   // F653 + Disconnect, then stops the thread.
   void logout();
   void stop();

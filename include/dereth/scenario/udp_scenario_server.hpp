@@ -16,6 +16,9 @@ namespace dereth::scenario {
 struct UdpServerOptions {
   std::uint16_t port = 0;        // N; 0 picks a free pair N, N+1 in 20000-59999
   double tick_interval = 0.010;  // seconds between timer ticks of the core
+  // Send every datagram from port N, as GDLE does (ACE sends from N+1 after
+  // the ConnectRequest); the client must take the session from either port.
+  bool single_port = false;
   ServerConfig server;
 };
 

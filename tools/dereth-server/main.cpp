@@ -1,0 +1,133 @@
+// dereth-server: a local server to play against. Serves a scenario (the
+// embedded demo's by default) over UDP on 127.0.0.1 ports N and N+1 with the
+// scenario server (docs/scenario.md), prints the account to log in with, logs
+// logins, and runs until Ctrl-C (or --seconds).
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "dereth/core/log.hpp"
+#include "dereth/core/version.hpp"
+#include "dereth/scenario/demo_scenario.hpp"
+#include "dereth/scenario/scenario.hpp"
+#include "dereth/scenario/udp_scenario_server.hpp"
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void on_signal(int /*signal*/) { g_stop = true; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "Serve a scenario over UDP on 127.0.0.1 (ports N and N+1) for `dereth play`, or any client, to log into.\n"
+      "SCENARIO is a scenario file (docs/scenario.md); without it, the embedded demo's. Prints the account and\n"
+      "password to use and one line per login, and runs until Ctrl-C. Loopback only: it never binds another\n"
+      "address.\n"
+      "Exit status: 0 after Ctrl-C (or --seconds), 1 when the scenario cannot be read or the ports cannot be\n"
+      "bound, 2 for bad arguments.",
+      "dereth-server"};
+  std::string file;
+  int port = 9000;
+  std::optional<double> loss, dup, reorder, delay;
+  double seconds = 0.0;
+  bool single_port = false;
+  app.add_option("SCENARIO", file, "A scenario file (default: the embedded demo scenario)")->type_name("FILE");
+  app.add_option("--port", port, "N: the first of the two ports (N and N+1); 0 picks a free pair")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65534))
+      ->type_name("PORT");
+  app.add_option("--loss", loss, "Drop this fraction of the datagrams sent (0-1; overrides the scenario's impair)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->type_name("P");
+  app.add_option("--dup", dup, "Send this fraction of the datagrams twice (0-1)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->type_name("P");
+  app.add_option("--reorder", reorder, "Hold back this fraction of the datagrams so later ones overtake them (0-1)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->type_name("P");
+  app.add_option("--delay", delay, "One-way latency added to every datagram sent, in milliseconds (0-10000)")
+      ->check(CLI::Range(0.0, 10000.0))
+      ->type_name("MS");
+  app.add_flag("--single-port", single_port,
+               "Send everything from port N, as GDLE-based servers do (ACE sends from N+1 once connected)");
+  app.add_option("--seconds", seconds, "Stop by itself after this many seconds (0: run until Ctrl-C)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber)
+      ->type_name("S");
+  app.set_version_flag("--version", std::string("dereth-server ") + std::string(dereth::core::version()));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  dereth::core::init_logging(spdlog::level::info);
+
+  auto scenario = file.empty() ? dereth::scenario::demo_scenario() : dereth::scenario::load_scenario_file(file);
+  if (!scenario) {
+    std::cerr << "dereth-server: " << scenario.error().message() << "\n";
+    return 1;
+  }
+  if (scenario->accounts.empty()) {
+    std::cerr << "dereth-server: " << (file.empty() ? "the demo scenario" : file) << " has no account to log in with\n";
+    return 1;
+  }
+  auto& im = scenario->impairment;
+  if (loss) im.loss = *loss;
+  if (dup) im.duplicate = *dup;
+  if (reorder) im.reorder = *reorder;
+  if (delay) im.delay_ms = *delay;
+  const auto account = scenario->accounts.front();
+  const std::string name = scenario->name;
+
+  dereth::scenario::UdpServerOptions options;
+  options.port = static_cast<std::uint16_t>(port);
+  options.single_port = single_port;
+  dereth::scenario::UdpScenarioServer server(std::move(*scenario), options);
+  if (auto started = server.start(); !started) {
+    std::cerr << "dereth-server: " << started.error().message() << "\n";
+    return 1;
+  }
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::cout << fmt::format("dereth-server: serving {} on 127.0.0.1:{} and :{}{}\n", name, server.port(),
+                           server.port() + 1, single_port ? " (everything sent from the first port)" : "");
+  std::cout << fmt::format("dereth-server: log in with account \"{}\", password \"{}\":\n", account.name,
+                           account.password);
+  std::cout << fmt::format("  build/bin/dereth play --server 127.0.0.1:{} --account {}\n", server.port(), account.name);
+  std::cout << "dereth-server: Ctrl-C stops it\n" << std::flush;
+
+  const auto started_at = std::chrono::steady_clock::now();
+  std::size_t logins = 0;
+  std::uint64_t rejected = 0;
+  while (!g_stop) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto sessions = server.sessions();
+    for (; logins < sessions.size(); ++logins) {
+      const auto& s = sessions[logins];
+      std::cout << fmt::format("dereth-server: login {}: account \"{}\" from {}\n", s.id, s.account,
+                               dereth::scenario::to_string(s.c2s));
+    }
+    const auto stats = server.stats();
+    for (; rejected < stats.rejected_logins; ++rejected) std::cout << "dereth-server: a login was refused\n";
+    std::cout << std::flush;
+    if (seconds > 0.0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at).count() >= seconds) {
+      break;
+    }
+  }
+  server.stop();
+  const auto stats = server.stats();
+  std::cout << fmt::format("dereth-server: stopped after {} login(s); {} datagrams received, {} sent\n", stats.logins,
+                           stats.datagrams_received, stats.datagrams_sent);
+  return 0;
+}
