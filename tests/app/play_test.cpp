@@ -87,3 +87,23 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
   CHECK(err.find("HOST:PORT") != std::string::npos);
   CHECK(run({"dereth", "play", "--account", "a"}, out, err) == 2);
 }
+
+TEST_CASE("dereth play logs in to a server that sends everything from its first port, as GDLE does",
+          "[app][e2e]") {
+  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                 "/tests/scenario/data/basic.scenario");
+  REQUIRE(sc.has_value());
+  dereth::scenario::UdpServerOptions options;
+  options.single_port = true;
+  dereth::scenario::UdpScenarioServer server(*sc, options);
+  REQUIRE(server.start().has_value());
+  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  const PasswordFiles passwords;
+  std::string out, err;
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", passwords.make("secret"),
+             "--headless", "--ticks", "15", "--no-record", "--timeout", "10"},
+            out, err) == 0);
+  INFO(err);
+  CHECK(out.find("in the world on " + where) != std::string::npos);
+  CHECK(out.find(" ticks=15 ") != std::string::npos);
+}

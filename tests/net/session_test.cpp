@@ -206,3 +206,81 @@ TEST_CASE("Session: failures end in one sentence, never a hang", "[net][session]
     CHECK(client.failure().find("no packet from 127.0.0.1:9000 for 60 s") == 0);
   }
 }
+
+TEST_CASE("Session: connecting, the first packet that verifies under the session keys starts it, from either port",
+          "[net][session]") {
+  SessionConfig config;
+  config.account = "a";
+  config.password = "b";
+  const ConnectRequestBody body{1.0, 0x1122334455667788ULL, 5, 0xAAAA0001, 0xBBBB0002, 0};
+  auto connect_request = [&] {
+    Packet cr;
+    cr.header.flags = packet_flag::ConnectRequest;
+    cr.optional.connect_request = body;
+    return serialize_packet(cr);
+  };
+  // What the server sends next: a data packet keyed by the server seed.
+  auto verified = [&] {
+    Transport server(Role::Server);
+    server.start(body.server_seed, body.client_seed, 0x000B, 0, 0.0);
+    server.send_message(proto::encode_opcode_only(lo::DddInterrogation), 5);
+    server.tick(0.0);
+    auto out = server.take_outgoing();
+    REQUIRE_FALSE(out.empty());
+    return out.front();
+  };
+  for (const std::uint8_t port : {std::uint8_t{0}, std::uint8_t{1}}) {
+    INFO("from port N+" << int{port});
+    ClientSession s(config);
+    s.start(0.0);
+    s.receive(connect_request(), 0, 0.1);
+    REQUIRE(s.state() == SessionState::Connecting);
+    // Garbage, and a packet keyed by another seed, change nothing.
+    const std::vector<std::uint8_t> garbage(40, 0x5A);
+    s.receive(garbage, port, 0.2);
+    CHECK(s.state() == SessionState::Connecting);
+    Transport forger(Role::Server);
+    forger.start(0x12345678, body.client_seed, 0x000B, 0, 0.0);
+    forger.send_message(proto::encode_opcode_only(lo::DddInterrogation), 5);
+    forger.tick(0.0);
+    auto forged = forger.take_outgoing();
+    REQUIRE_FALSE(forged.empty());
+    s.receive(forged.front(), port, 0.3);
+    CHECK(s.state() == SessionState::Connecting);
+    // A resend of the same ConnectRequest is no start either.
+    s.receive(connect_request(), 0, 0.35);
+    CHECK(s.state() == SessionState::Connecting);
+    // The server's own packet does: GDLE sends it from N, ACE from N+1.
+    s.receive(verified(), port, 0.4);
+    CHECK(s.state() == SessionState::CharacterSelect);
+    CHECK(s.transport().stats().packets_received == 1);
+  }
+}
+
+TEST_CASE("Session: the recording's copy of the LoginRequest has the password blanked, same length, valid checksum",
+          "[net][session][recording]") {
+  SessionConfig config;
+  config.account = "someone";
+  config.password = "pa55word";
+  ClientSession s(config);
+  s.start(0.0);
+  auto out = s.take_outgoing();
+  REQUIRE(out.size() == 1);
+  REQUIRE(out[0].for_recording.has_value());
+  const auto& wire = out[0].bytes;
+  const auto& recorded = out[0].recorded_bytes();
+  REQUIRE(recorded.size() == wire.size());
+  const std::string w(wire.begin(), wire.end()), r(recorded.begin(), recorded.end());
+  CHECK(w.find("pa55word") != std::string::npos);
+  CHECK(r.find("pa55word") == std::string::npos);
+  CHECK(r.find("********") != std::string::npos);
+  CHECK(r.find("someone") != std::string::npos);
+  auto parsed = parse_packet(recorded);
+  REQUIRE(parsed.has_value());
+  CHECK(cleartext_checksum_ok(*parsed));
+  REQUIRE(parsed->optional.login_request.has_value());
+  auto login = proto::decode_login_request(*parsed->optional.login_request);
+  REQUIRE(login.has_value());
+  CHECK(login->password == "********");
+  CHECK(login->account == "someone");
+}
