@@ -5,22 +5,30 @@
 #include <numbers>
 
 #include "dereth/dat/animation.hpp"
+#include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/motion_table.hpp"
 #include "dereth/dat/palette.hpp"
+#include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
+#include "dereth/dat/quality_filter.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/render_surface.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
+#include "dereth/dat/spell_component_table.hpp"
+#include "dereth/dat/spell_table.hpp"
 #include "dereth/dat/surface.hpp"
 #include "dereth/dat/surface_texture.hpp"
+#include "dereth/dat/vital_table.hpp"
 #include "dereth/dat/wave.hpp"
+#include "dereth/dat/xp_table.hpp"
 
 namespace dereth::dat::demo {
 
@@ -730,6 +738,21 @@ void add_sound(Records& out) {
 
 // ---- terrain ------------------------------------------------------------------------------------
 
+// The landblock's made-up height field at vertex (x, y), before quantising.
+double terrain_height(std::size_t x, std::size_t y) {
+  const double fx = static_cast<double>(x), fy = static_cast<double>(y);
+  return 40.0 + 14.0 * std::sin(fx * 0.7) + 10.0 * std::cos(fy * 0.55) + 3.0 * std::sin(fx * fy * 0.3);
+}
+
+std::uint8_t height_byte(double h) {
+  return static_cast<std::uint8_t>(std::clamp(h, 0.0, 255.0));
+}
+
+// The ground z at vertex (x, y): the Region's height table is i * 0.5.
+float ground_z(std::size_t x, std::size_t y) {
+  return static_cast<float>(height_byte(terrain_height(x, y))) * 0.5F;
+}
+
 void add_region(Records& out) {
   Region r;
   r.id = kRegion;
@@ -759,6 +782,268 @@ void add_region(Records& out) {
   out.push_back({kRegion, write_region(r)});
 }
 
+// ---- tables a server reads at start ---------------------------------------------------------------
+// GDLE / ClassicDereth and ACE read these from client_portal.dat when they
+// start. Every name, number and list below is made up for the demo; only the
+// record layouts and the enum values servers key them by are facts.
+
+constexpr Did kDemoPaletteSet = 0x0F000001;
+
+// Attribute numbers (SkillFormula attr1/attr2, CharGen templates).
+constexpr std::uint32_t kStrength = 1;
+constexpr std::uint32_t kEndurance = 2;
+constexpr std::uint32_t kQuickness = 3;
+constexpr std::uint32_t kCoordination = 4;
+constexpr std::uint32_t kFocus = 5;
+constexpr std::uint32_t kSelf = 6;
+
+// Skill numbers (the Skill enum) of the demo's six skills.
+constexpr std::uint32_t kSkillMeleeDefense = 6;
+constexpr std::uint32_t kSkillMagicDefense = 15;
+constexpr std::uint32_t kSkillJump = 22;
+constexpr std::uint32_t kSkillRun = 24;
+constexpr std::uint32_t kSkillWarMagic = 34;
+constexpr std::uint32_t kSkillLightWeapons = 45;
+
+// The XpTable's maxima: character level 275 (the cap both servers assume;
+// GDLE only lowers it by config), attribute / vital / trained / specialized
+// ranks 190 / 196 / 208 / 226, so a server indexing by any rank or level it
+// allows stays inside the tables.
+constexpr std::size_t kMaxLevel = 275;
+constexpr std::size_t kMaxAttributeRank = 190;
+constexpr std::size_t kMaxVitalRank = 196;
+constexpr std::size_t kMaxTrainedRank = 208;
+constexpr std::size_t kMaxSpecializedRank = 226;
+
+SkillFormula formula(std::uint32_t attr1, std::uint32_t attr2, std::uint32_t divisor) {
+  return SkillFormula{0, 1, attr2 == 0 ? 0U : 1U, divisor, attr1, attr2};
+}
+
+CharGenObjDesc texture_swap(std::uint8_t part, Did from, Did to) {
+  CharGenObjDesc d;
+  d.texture_changes.push_back({part, from, to});
+  return d;
+}
+
+CharGenSex demo_sex(std::uint32_t gender, std::string name) {
+  CharGenSex s;
+  s.gender = gender;
+  s.name = std::move(name);
+  s.scale = 100;
+  s.setup = kHumanSetup;
+  s.sound_table = kHumanSoundTable;
+  s.icon = 0x06000001;
+  s.base_palette = kStonePalette;
+  s.skin_palette_set = kDemoPaletteSet;
+  s.physics_table = kHumanScriptTable;
+  s.motion_table = kHumanMotionTable;
+  s.combat_table = 0;  // the demo has no CombatTable
+  s.obj_desc.palette = kStonePalette;
+  s.obj_desc.subpalettes = {{kStonePalette, 0, 32}};
+  s.hair_colors = {kDemoPaletteSet};
+  HairStyle hair;
+  hair.icon = 0x06000002;
+  hair.obj_desc.part_changes = {{1, kHeadMesh}};
+  HairStyle bald = hair;
+  bald.bald = 1;
+  s.hair_styles = {hair, bald};
+  s.eye_colors = {kStonePalette};
+  s.eye_strips = {EyeStrip{0x06000003, 0x06000003, texture_swap(1, 0x05000001, 0x05000002),
+                           texture_swap(1, 0x05000001, 0x05000003)}};
+  s.nose_strips = {FaceStrip{0x06000004, texture_swap(1, 0x05000001, 0x05000004)}};
+  s.mouth_strips = {FaceStrip{0x06000005, texture_swap(1, 0x05000001, 0x05000005)}};
+  s.clothing_colors = {1, 2};
+  return s;
+}
+
+CharGen demo_char_gen() {
+  CharGen c;
+  StarterArea crossing;
+  crossing.name = "Demo Crossing";
+  // Outdoor cell 0x25 of the demo landblock: vertex (4, 4), 96 m in on both axes.
+  crossing.locations.push_back(CharGenPosition{(kLandBlock & 0xFFFF0000U) | 0x25U,
+                                               Frame{{96.0F, 96.0F, ground_z(4, 4)}, glm::quat(1, 0, 0, 0)}});
+  c.starter_areas = {crossing};
+
+  HeritageGroup h;
+  h.heritage = 1;
+  h.name = "Wayfarers";
+  h.icon = 0x06000001;
+  h.setup = kHumanSetup;
+  h.environment_setup = kTreeSetup;
+  h.attribute_credits = 330;
+  h.skill_credits = 50;
+  h.primary_start_areas = {0};
+  h.skills = {{kSkillMeleeDefense, 10, 20}, {kSkillLightWeapons, 6, 12}};
+  CharGenTemplate wanderer;
+  wanderer.name = "Wanderer";
+  wanderer.icon = 0x06000002;
+  wanderer.title = 1;
+  wanderer.strength = 60;
+  wanderer.endurance = 60;
+  wanderer.coordination = 50;
+  wanderer.quickness = 50;
+  wanderer.focus = 50;
+  wanderer.self = 60;
+  wanderer.normal_skills = {kSkillJump, kSkillRun};
+  wanderer.primary_skills = {kSkillWarMagic};
+  h.templates = {wanderer};
+  h.genders = {demo_sex(1, "Male"), demo_sex(2, "Female")};
+  c.heritage_groups = {h};
+  return c;
+}
+
+SkillTable demo_skill_table() {
+  SkillTable t;
+  t.buckets = 32;
+  auto skill = [&](std::uint32_t number, std::string name, std::string description, Did icon, std::int32_t trained,
+                   std::int32_t specialized, std::uint32_t category, SkillFormula f) {
+    SkillBase b;
+    b.name = std::move(name);
+    b.description = std::move(description);
+    b.icon = icon;
+    b.trained_cost = trained;
+    b.specialized_cost = specialized;
+    b.category = category;
+    b.chargen_use = 1;
+    b.min_level = 1;
+    b.formula = f;
+    b.upper_bound = 1000.0;
+    b.lower_bound = 0.0;
+    b.learn_mod = 1.0;
+    t.skills.push_back({number, std::move(b)});
+  };
+  skill(kSkillMeleeDefense, "Melee Defense", "Turning aside blows in the demo world.", 0x06000001, 10, 20, 1,
+        formula(kCoordination, kQuickness, 3));
+  skill(kSkillMagicDefense, "Magic Defense", "Shrugging off hostile spells.", 0x06000002, 12, 24, 3,
+        formula(kFocus, kSelf, 7));
+  skill(kSkillJump, "Jump", "Leaping over the demo's rocks.", 0x06000003, 0, 4, 2,
+        formula(kStrength, kCoordination, 2));
+  skill(kSkillRun, "Run", "Crossing the demo landblock quickly.", 0x06000004, 0, 4, 2, formula(kQuickness, 0, 1));
+  skill(kSkillWarMagic, "War Magic", "Hurling made-up bolts.", 0x06000005, 16, 28, 3, formula(kFocus, kSelf, 4));
+  skill(kSkillLightWeapons, "Light Weapons", "Fighting with light blades.", 0x06000006, 6, 12, 1,
+        formula(kStrength, kCoordination, 3));
+  return t;
+}
+
+SpellComponentTable demo_spell_components() {
+  SpellComponentTable t;
+  t.buckets = 32;
+  auto add = [&](std::uint32_t id, std::string name, std::uint32_t type, std::string words, float time) {
+    SpellComponentBase c;
+    c.name = std::move(name);
+    c.category = type;
+    c.icon = 0x06000003;
+    c.type = type;
+    c.gesture = motion::Ready;  // a motion the demo's MotionTable has
+    c.time = time;
+    c.words = std::move(words);
+    c.cdm = 1.0F;
+    t.components.push_back({id, std::move(c)});
+  };
+  add(1, "Clay Beetle", spell_component_type::Scarab, "", 0.5F);
+  add(2, "Mossleaf", spell_component_type::Herb, "Zeb", 0.25F);
+  add(3, "Ash Dust", spell_component_type::Powder, "Kor", 0.25F);
+  add(4, "Brine Phial", spell_component_type::Potion, "Ul", 0.25F);
+  add(5, "Oak Charm", spell_component_type::Talisman, "", 0.5F);
+  add(6, "Tallow Stub", spell_component_type::Taper, "", 0.0F);
+  return t;
+}
+
+SpellTable demo_spell_table() {
+  SpellTable t;
+  t.spell_buckets = 32;
+  auto spell = [&](std::uint32_t id, std::string name, std::string description, std::uint32_t school,
+                   std::uint32_t type, std::array<std::uint32_t, kSpellFormulaSize> components) -> SpellBase& {
+    SpellBase s;
+    s.name = std::move(name);
+    s.description = std::move(description);
+    s.school = school;
+    s.icon = 0x06000006;
+    s.category = id;
+    s.base_mana = 10 * id;
+    s.base_range_constant = 10.0F;
+    s.base_range_mod = 0.5F;
+    s.power = id;
+    s.spell_economy_mod = 1.0F;
+    s.formula_version = 0;  // components as listed, no per-account variation
+    s.component_loss = 0.05F;
+    s.meta_spell_type = type;
+    s.meta_spell_id = id;
+    set_spell_formula(s, components);
+    s.display_order = id;
+    s.non_component_target_type = 0x10;  // creatures
+    t.spells.push_back({id, std::move(s)});
+    return t.spells.back().base;
+  };
+  spell(1, "Ember Dart", "Flings a mote of fire at the target.", 1, spell_type::Projectile, {1, 2, 3, 4, 5, 0, 0, 0});
+  SpellBase& hide = spell(2, "Stone Hide", "Toughens the caster's skin for a while.", 4, spell_type::Enchantment,
+                          {1, 2, 3, 4, 5, 6, 0, 0});
+  hide.duration = 1800.0;
+  hide.degrade_modifier = 0.0F;
+  hide.degrade_limit = 0.0F;
+  spell(3, "Homeward Step", "Returns the caster to the crossing.", 3, spell_type::PortalRecall,
+        {1, 3, 4, 5, 2, 0, 0, 0});
+  SpellBase& gate =
+      spell(4, "Lantern Gate", "Opens a short-lived gate.", 3, spell_type::PortalSummon, {1, 4, 3, 2, 5, 0, 0, 0});
+  gate.portal_lifetime = 60.0;
+  t.set_buckets = 8;
+  SpellSet set;
+  set.set = 1;
+  set.buckets = 4;
+  set.tiers = {{2, {2}}, {4, {2, 1}}};
+  t.sets = {set};
+  return t;
+}
+
+XpTable demo_xp_table() {
+  XpTable t;
+  auto ranks = [](std::size_t max, std::uint32_t cube, std::uint32_t linear) {
+    std::vector<std::uint32_t> v;
+    for (std::uint32_t r = 0; r <= max; ++r) v.push_back(cube * r * r * r + linear * r);
+    return v;
+  };
+  t.attribute = ranks(kMaxAttributeRank, 12, 400);
+  t.vital = ranks(kMaxVitalRank, 9, 300);
+  t.trained_skill = ranks(kMaxTrainedRank, 8, 250);
+  t.specialized_skill = ranks(kMaxSpecializedRank, 5, 200);
+  // Level 1 needs no XP; credits arrive every fifth level.
+  for (std::uint64_t n = 0; n <= kMaxLevel; ++n) {
+    const std::uint64_t k = n == 0 ? 0 : n - 1;
+    t.level.push_back(25 * k * k * k * k + 975 * k);
+    t.skill_credits.push_back(n > 1 && n % 5 == 0 ? 1U : 0U);
+  }
+  return t;
+}
+
+QualityFilter demo_enchantable_filter() {
+  QualityFilter f;
+  f.int_stats = {28, 44};  // made-up choice of int properties enchantments may raise
+  f.float_stats = {22, 29};
+  f.attribute_stats = {kStrength, kEndurance, kQuickness, kCoordination, kFocus, kSelf};
+  f.attribute2nd_stats = {1, 3, 5};  // maximum health, stamina, mana
+  f.skill_stats = {kSkillMeleeDefense, kSkillMagicDefense, kSkillJump, kSkillRun, kSkillWarMagic, kSkillLightWeapons};
+  return f;
+}
+
+void add_tables(Records& out) {
+  PaletteSet set;
+  set.id = kDemoPaletteSet;
+  set.palettes = {kStonePalette};
+  out.push_back({kDemoPaletteSet, write_palette_set(set)});
+  out.push_back({kCharGenId, write_char_gen(demo_char_gen())});
+  VitalTable vitals;
+  vitals.max_health = formula(kEndurance, 0, 2);
+  vitals.max_stamina = formula(kEndurance, 0, 1);
+  vitals.max_mana = formula(kSelf, 0, 1);
+  out.push_back({kVitalTableId, write_vital_table(vitals)});
+  out.push_back({kSkillTableId, write_skill_table(demo_skill_table())});
+  out.push_back({kSpellTableId, write_spell_table(demo_spell_table())});
+  out.push_back({kSpellComponentTableId, write_spell_component_table(demo_spell_components())});
+  out.push_back({kXpTableId, write_xp_table(demo_xp_table())});
+  out.push_back({kEnchantableFilterId, write_quality_filter(demo_enchantable_filter())});
+}
+
 Records cell_records() {
   Records out;
   LandBlock b;
@@ -766,9 +1051,8 @@ Records cell_records() {
   b.has_objects = 1;
   for (std::size_t x = 0; x < kLandBlockSide; ++x) {
     for (std::size_t y = 0; y < kLandBlockSide; ++y) {
-      const double fx = static_cast<double>(x), fy = static_cast<double>(y);
-      const double h = 40.0 + 14.0 * std::sin(fx * 0.7) + 10.0 * std::cos(fy * 0.55) + 3.0 * std::sin(fx * fy * 0.3);
-      b.height[land_block_vertex(x, y)] = static_cast<std::uint8_t>(std::clamp(h, 0.0, 255.0));
+      const double h = terrain_height(x, y);
+      b.height[land_block_vertex(x, y)] = height_byte(h);
       const std::uint32_t type = h > 55 ? 2 : (h < 32 ? 1 : 0);
       b.terrain[land_block_vertex(x, y)] = make_terrain_word((x == 4) ? 1 : 0, type, 0);
     }
@@ -802,6 +1086,7 @@ core::Result<DemoWorld> build_demo_world() {
   add_scripts(portal);
   add_sound(portal);
   add_region(portal);
+  add_tables(portal);
   DemoWorld world;
   DERETH_TRY(world.portal, build_dat(portal, DatWriterOptions{DatKind::Portal}));
   const Records cells = cell_records();

@@ -4,6 +4,7 @@
 
 #include "dereth/core/json_writer.hpp"
 #include "dereth/dat/animation.hpp"
+#include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/env_cell.hpp"
 #include "dereth/dat/environment.hpp"
@@ -16,13 +17,19 @@
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
+#include "dereth/dat/quality_filter.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/render_surface.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
+#include "dereth/dat/spell_component_table.hpp"
+#include "dereth/dat/spell_table.hpp"
 #include "dereth/dat/surface.hpp"
 #include "dereth/dat/surface_texture.hpp"
+#include "dereth/dat/vital_table.hpp"
 #include "dereth/dat/wave.hpp"
+#include "dereth/dat/xp_table.hpp"
 
 namespace dereth::dat {
 
@@ -47,6 +54,13 @@ core::Result<void> with_record(Did id, DbType type, std::span<const std::uint8_t
     case DbType::MotionTable: return run(read_motion_table(bytes, id));
     case DbType::Wave: return run(read_wave(bytes, id));
     case DbType::Environment: return run(read_environment(bytes, id));
+    case DbType::CharGen: return run(read_char_gen(bytes, id));
+    case DbType::VitalTable: return run(read_vital_table(bytes, id));
+    case DbType::SkillTable: return run(read_skill_table(bytes, id));
+    case DbType::SpellTable: return run(read_spell_table(bytes, id));
+    case DbType::SpellComponentTable: return run(read_spell_component_table(bytes, id));
+    case DbType::XpTable: return run(read_xp_table(bytes, id));
+    case DbType::QualityFilter: return run(read_quality_filter(bytes, id));
     case DbType::PaletteSet: return run(read_palette_set(bytes, id));
     case DbType::Region: return run(read_region(bytes, id));
     case DbType::SoundTable: return run(read_sound_table(bytes, id));
@@ -86,6 +100,8 @@ bool has_record_reader(DbType type) noexcept {
     case DbType::GfxObj: case DbType::Setup: case DbType::Animation: case DbType::Palette:
     case DbType::SurfaceTexture: case DbType::RenderSurface: case DbType::Surface: case DbType::MotionTable:
     case DbType::Wave: case DbType::Environment: case DbType::PaletteSet: case DbType::Region:
+    case DbType::CharGen: case DbType::VitalTable: case DbType::SkillTable: case DbType::SpellTable:
+    case DbType::SpellComponentTable: case DbType::XpTable: case DbType::QualityFilter:
     case DbType::SoundTable: case DbType::ParticleEmitterInfo: case DbType::PhysicsScript:
     case DbType::PhysicsScriptTable: case DbType::LandBlock: case DbType::LandBlockInfo: case DbType::EnvCell:
     case DbType::Iteration:

@@ -182,4 +182,74 @@ Result<void> read_expected_did(ByteReader& r, Did expected) {
   return {};
 }
 
+namespace {
+
+std::uint8_t swap_nibbles(std::uint8_t b) noexcept {
+  return static_cast<std::uint8_t>(((b & 0x0FU) << 4) | (b >> 4));
+}
+
+}  // namespace
+
+Result<std::string> read_compressed_string(ByteReader& r, std::string_view field) {
+  const std::size_t at = r.position();
+  DERETH_TRY(const std::uint32_t length, read_compressed_uint(r, field));
+  if (length > r.remaining()) {
+    return std::unexpected(
+        r.error_at(at, core::ErrorKind::TooLarge, field,
+                   fmt::format("string length {} exceeds the {} bytes remaining", length, r.remaining())));
+  }
+  DERETH_TRY(const auto bytes, r.bytes(length, field));
+  return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+}
+
+void write_compressed_string(ByteWriter& w, std::string_view text) {
+  write_compressed_uint(w, static_cast<std::uint32_t>(text.size()));
+  w.bytes({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
+}
+
+Result<std::string> read_obfuscated_string(ByteReader& r, std::string_view field) {
+  DERETH_TRY(std::string text, r.string16l(field));
+  for (char& c : text) c = static_cast<char>(swap_nibbles(static_cast<std::uint8_t>(c)));
+  return text;
+}
+
+void write_obfuscated_string(ByteWriter& w, std::string_view text) {
+  std::string stored(text);
+  for (char& c : stored) c = static_cast<char>(swap_nibbles(static_cast<std::uint8_t>(c)));
+  w.string16l(stored);
+}
+
+Result<HashTableHeader> read_hash_table_header(ByteReader& r, std::size_t min_element_size, std::string_view field) {
+  const std::size_t at = r.position();
+  DERETH_CHECK(r.require(4, field));
+  const std::uint16_t count = *r.u16(field);
+  HashTableHeader h;
+  h.buckets = *r.u16(field);
+  auto checked = r.checked_count(count, min_element_size, field);
+  if (!checked) {
+    auto e = std::move(checked.error());
+    e.offset = at;
+    return std::unexpected(std::move(e));
+  }
+  h.count = *checked;
+  return h;
+}
+
+void write_hash_table_header(ByteWriter& w, std::size_t count, std::uint16_t buckets) {
+  w.u16(static_cast<std::uint16_t>(count));
+  w.u16(buckets);
+}
+
+Result<std::size_t> read_compressed_count(ByteReader& r, std::size_t min_element_size, std::string_view field) {
+  const std::size_t at = r.position();
+  DERETH_TRY(const std::uint32_t count, read_compressed_uint(r, field));
+  auto checked = r.checked_count(count, min_element_size, field);
+  if (!checked) {
+    auto e = std::move(checked.error());
+    e.offset = at;
+    return std::unexpected(std::move(e));
+  }
+  return *checked;
+}
+
 }  // namespace dereth::dat

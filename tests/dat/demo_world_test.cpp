@@ -2,11 +2,13 @@
 // the seed's asset chains are present exactly as stored (seed section 11).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
 
 #include "dereth/dat/animation.hpp"
+#include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
@@ -16,9 +18,15 @@
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
+#include "dereth/dat/quality_filter.hpp"
 #include "dereth/dat/records.hpp"
 #include "dereth/dat/render_surface.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/dat/skill_table.hpp"
+#include "dereth/dat/spell_component_table.hpp"
+#include "dereth/dat/spell_table.hpp"
+#include "dereth/dat/vital_table.hpp"
+#include "dereth/dat/xp_table.hpp"
 
 using namespace dereth::dat;
 using namespace dereth::dat::demo;
@@ -262,4 +270,73 @@ TEST_CASE("Demo world: a landblock with varied terrain and its statics", "[dat][
       load<LandBlockInfo>(files().cell, kLandBlockInfo, [](auto b, Did id) { return read_land_block_info(b, id); });
   CHECK(info.objects.size() >= 3);
   for (const auto& o : info.objects) CHECK(files().portal.find(o.id).value().has_value());
+}
+
+TEST_CASE("Demo world: the tables a server reads at start are present and consistent", "[dat][demo]") {
+  const auto& f = files().portal;
+  const auto gen = load<CharGen>(f, kCharGenId, [](auto b, Did id) { return read_char_gen(b, id); });
+  const auto vitals = load<VitalTable>(f, kVitalTableId, [](auto b, Did id) { return read_vital_table(b, id); });
+  const auto skills = load<SkillTable>(f, kSkillTableId, [](auto b, Did id) { return read_skill_table(b, id); });
+  const auto spells = load<SpellTable>(f, kSpellTableId, [](auto b, Did id) { return read_spell_table(b, id); });
+  const auto comps = load<SpellComponentTable>(f, kSpellComponentTableId,
+                                               [](auto b, Did id) { return read_spell_component_table(b, id); });
+  const auto xp = load<XpTable>(f, kXpTableId, [](auto b, Did id) { return read_xp_table(b, id); });
+  const auto filter =
+      load<QualityFilter>(f, kEnchantableFilterId, [](auto b, Did id) { return read_quality_filter(b, id); });
+
+  // CharGen: one heritage group with both genders, every list a server indexes
+  // by a creation choice non-empty, and a start position in the demo landblock.
+  REQUIRE(gen.heritage_groups.size() == 1);
+  const auto& h = gen.heritage_groups[0];
+  CHECK(h.setup == kHumanSetup);
+  REQUIRE(h.genders.size() == 2);
+  for (const auto& sex : h.genders) {
+    CHECK(sex.motion_table == kHumanMotionTable);
+    CHECK_FALSE(sex.hair_colors.empty());
+    CHECK_FALSE(sex.hair_styles.empty());
+    CHECK_FALSE(sex.eye_colors.empty());
+    CHECK_FALSE(sex.eye_strips.empty());
+    CHECK_FALSE(sex.nose_strips.empty());
+    CHECK_FALSE(sex.mouth_strips.empty());
+    CHECK(f.find(sex.skin_palette_set).value().has_value());
+  }
+  REQUIRE(gen.starter_areas.size() == 1);
+  REQUIRE(gen.starter_areas[0].locations.size() == 1);
+  CHECK((gen.starter_areas[0].locations[0].cell >> 16) == (kLandBlock >> 16));
+  for (const auto area : h.primary_start_areas) CHECK(area < gen.starter_areas.size());
+  // Every skill CharGen names is in the SkillTable.
+  for (const auto& s : h.skills) CHECK(find_skill(skills, s.skill) != nullptr);
+  for (const auto& t : h.templates) {
+    for (const auto s : t.normal_skills) CHECK(find_skill(skills, s) != nullptr);
+    for (const auto s : t.primary_skills) CHECK(find_skill(skills, s) != nullptr);
+  }
+  // Formulas the servers can evaluate (X and Z non-zero).
+  for (const auto* formula : {&vitals.max_health, &vitals.max_stamina, &vitals.max_mana}) {
+    CHECK(formula->x != 0);
+    CHECK(formula->z != 0);
+  }
+  for (const auto& e : skills.skills) CHECK(e.base.formula.z != 0);
+  // Every spell component of every spell is in the component table.
+  REQUIRE(spells.spells.size() >= 3);
+  for (const auto& e : spells.spells) {
+    for (const auto c : spell_formula(e.base)) {
+      if (c != 0) CHECK(find_spell_component(comps, c) != nullptr);
+    }
+  }
+  for (const auto& set : spells.sets) {
+    for (const auto& tier : set.tiers) {
+      for (const auto s : tier.spells) CHECK(find_spell(spells, s) != nullptr);
+    }
+  }
+  // XP: level 275 is indexable, level 1 costs nothing, totals never fall.
+  REQUIRE(xp.level.size() == 276);
+  CHECK(xp.skill_credits.size() == 276);
+  CHECK(xp.level[1] == 0);
+  CHECK(std::is_sorted(xp.level.begin(), xp.level.end()));
+  CHECK(std::is_sorted(xp.attribute.begin(), xp.attribute.end()));
+  CHECK(xp.attribute.size() == 191);
+  CHECK(xp.vital.size() == 197);
+  CHECK(xp.trained_skill.size() == 209);
+  CHECK(xp.specialized_skill.size() == 227);
+  CHECK(filter.attribute_stats.size() == 6);
 }

@@ -22,6 +22,9 @@ constexpr DbType kTypes[] = {
     DbType::Wave,         DbType::Environment,    DbType::PaletteSet, DbType::Region,
     DbType::SoundTable,   DbType::ParticleEmitterInfo, DbType::PhysicsScript, DbType::PhysicsScriptTable,
     DbType::LandBlock,    DbType::LandBlockInfo,  DbType::EnvCell,    DbType::Iteration,
+    // Appended, so the older corpus files keep their picks.
+    DbType::CharGen,      DbType::VitalTable,     DbType::SkillTable, DbType::SpellTable,
+    DbType::SpellComponentTable, DbType::XpTable, DbType::QualityFilter,
 };
 constexpr std::size_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
 

@@ -90,4 +90,27 @@ std::string record_context(Did id, std::string_view type_name);
 // Reads the DID at the start of a record and checks it equals `expected`.
 Result<void> read_expected_did(ByteReader& r, Did expected);
 
+// String with a CompressedUInt length and no padding (the CharGen strings).
+// A length longer than what remains is TooLarge at the length's offset.
+Result<std::string> read_compressed_string(ByteReader& r, std::string_view field);
+void write_compressed_string(ByteWriter& w, std::string_view text);
+
+// String16L whose bytes are stored with their two nibbles swapped (spell and
+// spell component names); returns and takes the plain text.
+Result<std::string> read_obfuscated_string(ByteReader& r, std::string_view field);
+void write_obfuscated_string(ByteWriter& w, std::string_view text);
+
+// A PackableHashTable header: u16 entry count, u16 bucket count. The count is
+// bounded like read_count (TooLarge at the count's offset) before anything is
+// allocated.
+struct HashTableHeader {
+  std::size_t count = 0;
+  std::uint16_t buckets = 0;
+};
+Result<HashTableHeader> read_hash_table_header(ByteReader& r, std::size_t min_element_size, std::string_view field);
+void write_hash_table_header(ByteWriter& w, std::size_t count, std::uint16_t buckets);
+
+// A CompressedUInt element count, bounded like read_count.
+Result<std::size_t> read_compressed_count(ByteReader& r, std::size_t min_element_size, std::string_view field);
+
 }  // namespace dereth::dat
