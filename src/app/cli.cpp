@@ -1,6 +1,7 @@
 #include "dereth/app/cli.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -176,6 +177,27 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
   }
 }
 
+// A number in [lo, hi], said in plain numbers when it is not ("--ticks: 0 is
+// outside 1..10000000 (ticks)").
+CLI::Validator in_range(double lo, double hi, std::string unit) {
+  return CLI::Validator(
+      [lo, hi, unit](std::string& text) -> std::string {
+        double v = 0.0;
+        try {
+          std::size_t used = 0;
+          v = std::stod(text, &used);
+          if (used != text.size()) throw std::invalid_argument(text);
+        } catch (...) {
+          return fmt::format("\"{}\" is not a number", text);
+        }
+        if (!(v >= lo && v <= hi)) return fmt::format("{} is outside {}..{} ({})", text, lo, hi, unit);
+        return {};
+      },
+      fmt::format("{}..{}", lo, hi));
+}
+
+constexpr double kMaxTicks = 10'000'000;  // about 92 hours at 30 ticks a second
+
 // ---- demo ---------------------------------------------------------------------------
 
 struct DemoArgs {
@@ -269,6 +291,8 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   LoopOptions lo;
   lo.virtual_clock = false;
   lo.max_ticks = args.ticks;
+  lo.stop_when_inbox_finished = true;  // the session ending ends the run
+  lo.tail = 0.0;
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   FrameLoop loop(world, **client, nullptr, window.get(), sound.get(), lo);
@@ -277,12 +301,17 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
                     [&session](std::vector<std::uint8_t> m, std::uint16_t queue) { session.send_message(std::move(m), queue); });
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return (*client)->status().transport; };
   auto report = loop.run();
+  const std::string failure = (*client)->status().failure;
   (*client)->logout();
   if (!report) {
     err << "dereth: " << report.error().message() << "\n";
     return 1;
   }
   print_report(out, "demo", *report, world);
+  if (!failure.empty()) {
+    err << "dereth: " << failure << "\n";
+    return 1;
+  }
   return 0;
 }
 
@@ -409,6 +438,8 @@ struct PlayArgs {
   std::string password_file;
   std::string character;
   double timeout = 60.0;
+  double connect_timeout = 8.0;
+  double silence_timeout = 60.0;
   bool headless = false;
   std::optional<std::uint64_t> ticks;
   std::string record;
@@ -432,11 +463,39 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     err << "dereth: \"" << args.server.substr(colon + 1) << "\" is not a port (1-65534)\n";
     return 2;
   }
+  // Everything that can fail here fails before a packet is sent: the DATs,
+  // the window, the password.
+  bool headless = args.headless || !display_available();
+  std::optional<Dats> dats;
+  if (!headless || !config.dats_folder.empty()) {
+    auto opened = open_dats(config.dats_folder, err);
+    if (!opened) {
+      err << "dereth: cannot open the DATs: " << opened.error().message() << "\n";
+      return 1;
+    }
+    dats = std::move(*opened);
+  }
+  std::unique_ptr<Presenter> presenter;
+  if (!headless) {
+    const WindowOptions wo = window_options(config, "dereth - " + args.server);
+    auto created = WindowPresenter::create(dats->portal_ptr(), dats->cell_ptr(), wo);
+    if (!created) {
+      err << "dereth: cannot open a window (" << created.error().message() << "): playing headless\n";
+      headless = true;
+    } else {
+      presenter = std::move(*created);
+    }
+  }
   std::string password;
   if (args.password_file.empty()) {
     password = prompt_password(args.account, err);
   } else if (!read_password(args.password_file, password)) {
     err << "dereth: cannot read the password file " << args.password_file << "\n";
+    return 2;
+  }
+  if (password.empty()) {
+    err << (args.password_file.empty() ? "dereth: no password given (standard input was empty or closed)\n"
+                                       : "dereth: the password file " + args.password_file + " holds no password\n");
     return 2;
   }
   net::UdpClientOptions o;
@@ -445,6 +504,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   o.session.account = args.account;
   o.session.password = password;
   o.session.server_name = args.server;
+  o.session.login_timeout = args.connect_timeout;
+  o.session.transport.silence_timeout = args.silence_timeout;
   if (!args.character.empty()) o.session.character = args.character;
   if (!args.no_record) {
     fs::path folder = !args.record.empty()         ? fs::path(args.record)
@@ -477,6 +538,10 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
       err << "dereth: " << s.failure << "\n";
       return 1;
     }
+    if (presenter != nullptr && !presenter->poll_input()) {
+      (*client)->logout();
+      return 0;
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   if (!in_world) {
@@ -484,29 +549,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
         << " s (state: " << net::to_string((*client)->status().state) << ")\n";
     return 1;
   }
-  if (!(*client)->recording().empty()) out << "dereth: recording this session to " << (*client)->recording().string() << "\n";
-  // The frame loop: a window, or headless for --ticks ticks.
-  bool headless = args.headless || !display_available();
-  std::optional<Dats> dats;
-  if (!headless) {
-    auto opened = open_dats(config.dats_folder, err);
-    if (!opened) {
-      err << "dereth: cannot open the DATs: " << opened.error().message() << "\n";
-      (*client)->logout();
-      return 1;
-    }
-    dats = std::move(*opened);
-  }
-  std::unique_ptr<Presenter> presenter;
-  if (!headless) {
-    const WindowOptions wo = window_options(config, "dereth - " + args.server);
-    auto created = WindowPresenter::create(dats->portal_ptr(), dats->cell_ptr(), wo);
-    if (!created) {
-      err << "dereth: cannot open a window (" << created.error().message() << ")\n";
-      headless = true;
-    } else {
-      presenter = std::move(*created);
-    }
+  if (!(*client)->recording().empty()) {
+    out << "dereth: recording this session to " << (*client)->recording().string() << "\n";
   }
   if (headless && !args.ticks) {
     out << "dereth: no window: logging off (give --ticks N to stay N ticks headless)\n";
@@ -520,6 +564,9 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   LoopOptions lo;
   lo.virtual_clock = false;
   lo.max_ticks = args.ticks;
+  // The session ending (the server closed it, or went silent) ends the run.
+  lo.stop_when_inbox_finished = true;
+  lo.tail = 0.0;
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   FrameLoop loop(world, **client, nullptr, presenter.get(), sound.get(), lo);
   net::UdpClient& session = **client;
@@ -556,13 +603,17 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   std::string log_level = "info";
   std::string config_file;
   std::vector<std::string> sets;
-  app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical or off")->capture_default_str();
-  app.add_option("--config", config_file, "The config file (default: " + default_config_path().string() + ")");
+  app.add_option("--log-level", log_level, "trace, debug, info, warn, error, critical or off")
+      ->capture_default_str()
+      ->type_name("LEVEL");
+  app.add_option("--config", config_file, "The config file (default: " + default_config_path().string() + ")")
+      ->type_name("FILE");
   bool save = false;
   app.add_flag("--save-config", save,
                "Write the settings in effect (defaults < config file < --set) to the config file, atomically; with "
                "a command, then run it");
   app.add_option("--set", sets, "Override a config key for this run: --set key=value (repeatable)")
+      ->type_name("KEY=VALUE")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 
@@ -571,9 +622,11 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   demo_cmd->add_flag("--headless", demo_args.headless, "No window: render offscreen and write a PNG");
   demo_cmd->add_option("--ticks", demo_args.ticks,
                        fmt::format("Stop after N physics ticks (30 a second; headless default {})", kDemoDefaultTicks))
-      ->check(CLI::PositiveNumber);
+      ->check(in_range(1, kMaxTicks, "ticks"))
+      ->type_name("N");
   demo_cmd->add_option("--screenshot", demo_args.screenshot,
-                       "Write the last frame to this PNG (headless default: ./dereth-demo.png)");
+                       "Write the last frame to this PNG (headless default: ./dereth-demo.png)")
+      ->type_name("PNG");
   demo_cmd->add_option("--trace", demo_args.trace,
                        "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
@@ -583,43 +636,70 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   PlayArgs play_args;
   auto* play_cmd = app.add_subcommand("play", "Log into an ACE server and play");
   play_cmd->add_option("--server", play_args.server, "HOST:PORT of the server's first port, e.g. 127.0.0.1:9000")
-      ->required();
-  play_cmd->add_option("--account", play_args.account, "The account name")->required();
+      ->required()
+      ->type_name("HOST:PORT");
+  play_cmd->add_option("--account", play_args.account, "The account name")->required()->type_name("NAME");
   play_cmd->add_option("--password-file", play_args.password_file,
-                       "A file whose first line is the password (else it is prompted for)");
-  play_cmd->add_option("--character", play_args.character, "The character's name (default: the first)");
+                       "A file whose first line is the password (else it is prompted for)")
+      ->type_name("FILE");
+  play_cmd->add_option("--character", play_args.character, "The character's name (default: the first)")
+      ->type_name("NAME");
   play_cmd->add_option("--dats", [&](const CLI::results_t& r) { sets.push_back("dats_folder=" + r.front()); return true; },
-                       "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)");
+                       "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)")
+      ->type_name("DIR");
   play_cmd->add_option("--record", play_args.record,
                        "Record the session as a pcap into this folder (default: config record_folder, else " +
-                           net::PcapRecorder::default_folder().string() + ")");
+                           net::PcapRecorder::default_folder().string() + ")")
+      ->type_name("DIR");
   play_cmd->add_flag("--no-record", play_args.no_record, "Do not record the session");
   play_cmd->add_option("--trace", play_args.trace,
                        "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
   play_cmd->add_flag("--headless", play_args.headless, "No window (with --ticks: stay that many ticks, then log off)");
-  play_cmd->add_option("--ticks", play_args.ticks, "Log off after N physics ticks in the world")
-      ->check(CLI::PositiveNumber);
-  play_cmd->add_option("--timeout", play_args.timeout, "Seconds to wait for the world")->capture_default_str();
+  play_cmd->add_option("--ticks", play_args.ticks, "Log off after N physics ticks in the world (N/30 s)")
+      ->check(in_range(1, kMaxTicks, "ticks"))
+      ->type_name("N");
+  play_cmd->add_option("--timeout", play_args.timeout, "Seconds to wait for the world")
+      ->capture_default_str()
+      ->check(in_range(0.1, 3600, "seconds"))
+      ->type_name("S");
+  play_cmd->add_option("--connect-timeout", play_args.connect_timeout,
+                       "Seconds to wait for the server to answer the login (resent every 2 s)")
+      ->capture_default_str()
+      ->check(in_range(0.1, 600, "seconds"))
+      ->type_name("S");
+  play_cmd->add_option("--silence-timeout", play_args.silence_timeout,
+                       "Seconds without a packet from the server that end the session")
+      ->capture_default_str()
+      ->check(in_range(0.5, 3600, "seconds"))
+      ->type_name("S");
 
   ReplayArgs replay_args;
   auto* replay_cmd = app.add_subcommand("replay", "Play a recorded session (pcap or pcapng)");
-  replay_cmd->add_option("FILE", replay_args.file, "The capture")->required();
+  replay_cmd->add_option("FILE", replay_args.file, "The capture")->required()->type_name("FILE");
   auto* fast = replay_cmd->add_flag("--fast", replay_args.fast,
                                     "As fast as possible on the capture's own clock (repeatable digests)");
   replay_cmd->add_option("--speed", replay_args.speed, "Playback speed on the wall clock (1 = real time)")
       ->capture_default_str()
+      ->check(in_range(0.01, 1000, "times real time"))
+      ->type_name("X")
       ->excludes(fast);
   replay_cmd->add_flag("--headless", replay_args.headless, "No window");
-  replay_cmd->add_option("--digest", replay_args.digest, "Write one digest line per tick (docs/trace.md)");
-  replay_cmd->add_option("--screenshot-every", replay_args.screenshot_every, "Save a PNG every N ticks (needs --out)");
-  replay_cmd->add_option("--out", replay_args.out_dir, "The folder for --screenshot-every");
+  replay_cmd->add_option("--digest", replay_args.digest, "Write one digest line per tick (docs/trace.md)")
+      ->type_name("FILE");
+  replay_cmd->add_option("--screenshot-every", replay_args.screenshot_every, "Save a PNG every N ticks (needs --out)")
+      ->check(in_range(1, kMaxTicks, "ticks"))
+      ->type_name("N");
+  replay_cmd->add_option("--out", replay_args.out_dir, "The folder for --screenshot-every")->type_name("DIR");
   replay_cmd->add_option("--dats", [&](const CLI::results_t& r) { sets.push_back("dats_folder=" + r.front()); return true; },
-                         "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)");
-  replay_cmd->add_option("--ticks", replay_args.ticks, "Stop after N physics ticks")->check(CLI::PositiveNumber);
+                         "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)")
+      ->type_name("DIR");
+  replay_cmd->add_option("--ticks", replay_args.ticks, "Stop after N physics ticks")
+      ->check(in_range(1, kMaxTicks, "ticks"))
+      ->type_name("N");
   replay_cmd->add_option("--port", replay_args.port,
                          "Only traffic to or from server ports N and N+1 (default: AC traffic found by the protocol)")
-      ->check(CLI::Range(1, 65534))
+      ->check(in_range(1, 65534, "a UDP port"))
       ->type_name("N");
   replay_cmd->add_flag("--allow-truncated", replay_args.allow_truncated,
                        "Replay a damaged capture up to the damage (else exit 1)");
@@ -645,7 +725,14 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   std::vector<std::string> warnings;
   auto config = layered_config(config_path, sets, &warnings);
   if (!config) {
-    err << "dereth: " << config.error().message() << "\n";
+    const core::Error& e = config.error();
+    std::size_t index = 0;
+    if (std::sscanf(e.context.c_str(), "--set %zu", &index) == 1 && index >= 1 && index <= sets.size()) {
+      // "dereth: --set window_height=180: 180 is outside 200..16384"
+      err << "dereth: --set " << sets[index - 1] << ": " << e.detail << "\n";
+    } else {
+      err << "dereth: " << e.message() << "\n";
+    }
     return 2;
   }
   for (const auto& w : warnings) err << "dereth: " << w << "\n";

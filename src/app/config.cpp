@@ -158,7 +158,10 @@ const std::array<Field, 13> kFields = {{
        return std::nullopt;
      },
      [](const Config& c) { return quote_if_needed(c.dats_folder.string()); }},
-    {"record_folder", "Folder where sessions are recorded as captures. Empty (\"\") records nothing. Default empty.",
+    {"record_folder",
+     "Folder where `dereth play` records each session as a capture (0600, never over another). Empty (\"\") uses "
+     "$XDG_STATE_HOME/dereth/recordings, else ~/.local/state/dereth/recordings; --no-record records nothing. "
+     "Default empty.",
      [](Config& c, std::string_view v) -> Problem {
        c.record_folder = std::filesystem::path(std::string(v));
        return std::nullopt;

@@ -1,6 +1,7 @@
 #include "dereth/app/frame_loop.hpp"
 
 #include <chrono>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -88,6 +89,7 @@ core::Result<LoopReport> FrameLoop::run() {
   const double wall_before = report.wall_seconds;
 
   for (std::uint64_t frame = report.frames;; ++frame) {
+    const SteadyClock::time_point frame_start = SteadyClock::now();
     if (presenter_ != nullptr && !presenter_->poll_input()) {  // 1. input
       report.quit_by_user = true;
       break;
@@ -143,7 +145,7 @@ core::Result<LoopReport> FrameLoop::run() {
       info.tick = snapshot.tick;
       info.sim_time = now;
       info.fps = fps;
-      info.frame_ms = seconds_between(last_frame, t0) * 1000.0;
+      info.frame_ms = last_frame_ms_;  // the whole of the last frame: input to audio, without the pacing sleep
       info.world = &world_->stats();
       info.in_world = snapshot.player != sim::LocalId::None;
       if (network_stats) info.network = network_stats();
@@ -161,6 +163,7 @@ core::Result<LoopReport> FrameLoop::run() {
       }
     }
     const auto frame_end = SteadyClock::now();
+    last_frame_ms_ = seconds_between(frame_start, frame_end) * 1000.0;
     const double frame_seconds = seconds_between(last_frame, frame_end);
     if (frame_seconds > 0) fps = fps == 0.0 ? 1.0 / frame_seconds : 0.9 * fps + 0.1 / frame_seconds;
     last_frame = frame_end;
@@ -173,6 +176,12 @@ core::Result<LoopReport> FrameLoop::run() {
     if (last_tick) break;
     if (options_.max_seconds && now >= *options_.max_seconds) break;
     if (options_.stop_when_inbox_finished && inbox_finished_at && now >= *inbox_finished_at + options_.tail) break;
+    // On the real clock a frame takes at least 1/frame_rate: the loop sleeps
+    // out the rest instead of spinning (a vsynced window has waited already).
+    if (!options_.virtual_clock) {
+      std::this_thread::sleep_until(frame_start + std::chrono::duration_cast<SteadyClock::duration>(
+                                                      std::chrono::duration<double>(1.0 / options_.frame_rate)));
+    }
   }
   report.wall_seconds = wall_before + seconds_between(wall_start, SteadyClock::now());
   if (digest) {

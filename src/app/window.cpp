@@ -1,6 +1,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -60,9 +61,22 @@ core::Result<std::unique_ptr<WindowPresenter>> WindowPresenter::create(const dat
                                                                        const dat::DatFile* cell,
                                                                        WindowOptions options) {
   const auto fail = [](const std::string& what) {
-    return std::unexpected(core::Error{core::ErrorKind::Unsupported, "window", what, 0, SDL_GetError()});
+    return std::unexpected(core::Error{core::ErrorKind::Io, "SDL", "", 0, what + " failed: " + SDL_GetError()});
   };
-  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return fail("SDL_InitSubSystem(video)");
+  // The display the environment names, and only that: with DISPLAY set and
+  // no X server behind it, SDL must fail (and dereth go headless), not fall
+  // through to another backend. SDL_VIDEODRIVER, when set, decides instead.
+  const char* chosen = std::getenv("SDL_VIDEODRIVER");
+  if (chosen == nullptr || *chosen == '\0') {
+    std::string drivers;
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    const char* x11 = std::getenv("DISPLAY");
+    if (wayland != nullptr && *wayland != '\0') drivers = "wayland";
+    if (x11 != nullptr && *x11 != '\0') drivers += drivers.empty() ? "x11" : ",x11";
+    if (!drivers.empty()) SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, drivers.c_str(), SDL_HINT_OVERRIDE);
+  }
+  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return fail("opening the display");
+  core::logger(core::Module::App)->info("window: SDL video driver {}", SDL_GetCurrentVideoDriver());
   auto sdl = std::make_unique<Sdl>();
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
@@ -213,6 +227,7 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
       hud.resends = info.network->retransmits_sent;
       hud.naks = info.network->naks_sent;
       hud.bad_packets = info.network->bad_packets + info.network->bad_checksums;
+      if (info.network->echo_round_trip) hud.rtt_ms = *info.network->echo_round_trip * 1000.0;
     }
     overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F});
   }

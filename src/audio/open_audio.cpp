@@ -20,7 +20,11 @@ OpenedAudio open_audio(const AudioOptions& options) {
       out.backend = std::move(*al);
       return out;
     }
-    out.fallback_reason = al.error().message();
+    // Words a player understands, not "OpenAL: alcOpenDevice at offset 0: i/o error".
+    const core::Error& e = al.error();
+    out.fallback_reason = e.field == "alcOpenDevice"
+                              ? "cannot open the sound device (" + e.detail + ")"
+                              : "cannot start the sound system (" + e.field + ": " + e.detail + ")";
   }
   log->info("audio: no sound device ({}); sounds go to the null backend", out.fallback_reason);
   out.backend = std::make_unique<NullBackend>(options.sound);

@@ -35,6 +35,7 @@ void ClientSession::fail(std::string sentence) {
 void ClientSession::start(double now) {
   if (state_ != SessionState::Idle) return;
   state_ = SessionState::LoggingIn;
+  started_at_ = now;
   send_login_request(now);
 }
 
@@ -204,6 +205,11 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
 void ClientSession::tick(double now) {
   switch (state_) {
     case SessionState::LoggingIn:
+      if (now - started_at_ >= config_.login_timeout) {
+        fail(fmt::format("no answer from {} within {:.0f} s ({} login attempts); is the server running?",
+                         config_.server_name, config_.login_timeout, login_sent_));
+        return;
+      }
       if (now - last_login_sent_ >= config_.login_resend_interval) {
         if (login_sent_ >= config_.login_attempts) {
           fail(fmt::format("no answer from {} after {} login attempts ({:.0f} s); is the server running?",
@@ -214,6 +220,11 @@ void ClientSession::tick(double now) {
       }
       return;
     case SessionState::Connecting:
+      if (now - started_at_ >= config_.login_timeout) {
+        fail(fmt::format("{} sent a ConnectRequest but never accepted the ConnectResponse within {:.0f} s",
+                         config_.server_name, config_.login_timeout));
+        return;
+      }
       if (now - connect_started_ >= config_.connect_give_up) {
         // ConnectResponses left unanswered: the server dropped the half-open
         // session (spec/protocol.md correction 3); start a fresh handshake.

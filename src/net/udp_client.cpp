@@ -76,6 +76,7 @@ struct UdpClient::Impl {
     status.failure = session.failure();
     status.player_guid = session.player_guid();
     status.transport = session.transport().stats();
+    status.transport.echo_round_trip = session.transport().echo_round_trip();
   }
 
   void receive_loop() {

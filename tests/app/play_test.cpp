@@ -2,10 +2,12 @@
 // failure is one sentence on stderr and a non-zero exit, never a hang.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dereth/app/cli.hpp"
@@ -106,4 +108,103 @@ TEST_CASE("dereth play logs in to a server that sends everything from its first 
   INFO(err);
   CHECK(out.find("in the world on " + where) != std::string::npos);
   CHECK(out.find(" ticks=15 ") != std::string::npos);
+}
+
+namespace {
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+std::string field(const std::string& out, const std::string& key) {
+  const auto at = out.find(" " + key + "=");
+  if (at == std::string::npos) return {};
+  const auto from = at + key.size() + 2;
+  return out.substr(from, out.find(' ', from) - from);
+}
+}  // namespace
+
+TEST_CASE("dereth play: a server that never answers is one sentence and exit 1 within 10 s", "[app][e2e][live]") {
+  const PasswordFiles passwords;
+  std::string out, err;
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(run({"dereth", "play", "--server", "127.0.0.1:9", "--account", "a", "--password-file", passwords.make("x"),
+             "--headless", "--no-record", "--ticks", "30"},
+            out, err) == 1);
+  const double took = seconds_since(start);
+  CHECK(took < 10.0);
+  CHECK(took >= 7.5);  // it did resend and wait (every 2 s, 8 s in all)
+  CHECK(err == "dereth: no answer from 127.0.0.1:9 within 8 s (4 login attempts); is the server running?\n");
+}
+
+TEST_CASE("dereth play: the server dying mid-session ends the run at the silence timeout, whatever --ticks says",
+          "[app][e2e][live]") {
+  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                 "/tests/scenario/data/basic.scenario");
+  REQUIRE(sc.has_value());
+  dereth::scenario::UdpScenarioServer server(*sc);
+  REQUIRE(server.start().has_value());
+  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  const PasswordFiles passwords;
+  const std::string pw = passwords.make("secret");
+  std::string out, err;
+  int rc = -1;
+  const auto start = std::chrono::steady_clock::now();
+  std::thread player([&] {
+    rc = run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", pw, "--headless",
+              "--no-record", "--ticks", "108000", "--silence-timeout", "2"},
+             out, err);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  server.stop();
+  const auto stopped = std::chrono::steady_clock::now();
+  player.join();
+  const double after_stop = seconds_since(stopped);
+  INFO(out << err);
+  CHECK(rc == 1);
+  CHECK(out.find("in the world on " + where) != std::string::npos);
+  CHECK(err.find("dereth: no packet from " + where + " for 2 s; the connection is lost\n") != std::string::npos);
+  CHECK(after_stop < 6.0);
+  CHECK(seconds_since(start) < 12.0);
+}
+
+TEST_CASE("dereth play: a headless live run sleeps between frames and lasts --ticks/30 s", "[app][e2e][live]") {
+  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                 "/tests/scenario/data/basic.scenario");
+  REQUIRE(sc.has_value());
+  dereth::scenario::UdpScenarioServer server(*sc);
+  REQUIRE(server.start().has_value());
+  const PasswordFiles passwords;
+  std::string out, err;
+  CHECK(run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
+             "--password-file", passwords.make("secret"), "--headless", "--no-record", "--ticks", "60"},
+            out, err) == 0);
+  INFO(out << err);
+  // 60 ticks at 30 a second: 2 s of the real clock at 60 frames a second,
+  // about 120 frames; a spinning loop made millions.
+  const std::string frames = field(out, "frames");
+  REQUIRE_FALSE(frames.empty());
+  CHECK(std::stoull(frames) <= 160);
+  CHECK(std::stod(field(out, "simulated_s")) >= 1.95);
+}
+
+TEST_CASE("dereth play: bad --dats and an empty password fail before any packet is sent", "[app][e2e][live]") {
+  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                 "/tests/scenario/data/basic.scenario");
+  REQUIRE(sc.has_value());
+  dereth::scenario::UdpScenarioServer server(*sc);
+  REQUIRE(server.start().has_value());
+  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  const PasswordFiles passwords;
+  std::string out, err;
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", passwords.make("secret"),
+             "--headless", "--no-record", "--ticks", "30", "--dats", "/nonexistent-dereth-dats"},
+            out, err) == 1);
+  CHECK(err.find("dereth: cannot open the DATs: /nonexistent-dereth-dats/client_portal.dat") != std::string::npos);
+  const std::string empty = (passwords.dir / "empty").string();
+  std::ofstream(empty).flush();
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", empty, "--headless",
+             "--no-record", "--ticks", "30"},
+            out, err) == 2);
+  CHECK(err == "dereth: the password file " + empty + " holds no password\n");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(server.stats().datagrams_received == 0);
 }

@@ -201,7 +201,8 @@ TEST_CASE("open_audio falls back to the null backend with a reason, and keeps th
   REQUIRE(b.backend);
   if (b.backend->name() == "null") {
     CHECK_FALSE(b.fallback_reason.empty());
-    CHECK(b.fallback_reason.find("alcOpenDevice") != std::string::npos);
+    CHECK(b.fallback_reason.find("cannot open the sound device (") == 0);  // words, not "i/o error at offset 0"
+    CHECK(b.fallback_reason.find("offset") == std::string::npos);
   } else {
     CHECK(b.backend->name() == "openal");
     CHECK(b.fallback_reason.empty());

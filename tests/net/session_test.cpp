@@ -169,8 +169,22 @@ TEST_CASE("Session: failures end in one sentence, never a hang", "[net][session]
     pump(client, server, now, 5);
     CHECK(client.failure() == "the server is full; try again later");
   }
-  SECTION("no answer at all: 20 login attempts, then a clear failure") {
+  SECTION("no answer at all: resent every 2 s, a clear failure at the 8 s login timeout") {
     ClientSession client(config());
+    FakeServer server;
+    server.answer = false;
+    double now = 0;
+    client.start(now);
+    pump(client, server, now, 7.9);
+    CHECK(client.state() == SessionState::LoggingIn);
+    pump(client, server, now, 0.2);
+    CHECK(client.state() == SessionState::Failed);
+    CHECK(client.failure() == "no answer from 127.0.0.1:9000 within 8 s (4 login attempts); is the server running?");
+  }
+  SECTION("no answer with a longer login timeout: the attempt count ends it") {
+    auto c = config();
+    c.login_timeout = 1000.0;
+    ClientSession client(c);
     FakeServer server;
     server.answer = false;
     double now = 0;

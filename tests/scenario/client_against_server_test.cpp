@@ -49,6 +49,9 @@ void run(scenario::Scenario sc, const char* password, bool expect_world,
   o.session.server_name = "the scenario server";
   o.session.transport.nak_delay = 0.05;
   o.session.transport.nak_repeat = 0.1;
+  // A lossy, duplicating link can take longer than the 8 s a player waits
+  // (a duplicated LoginRequest drops the half-open session, as ACE does).
+  o.session.login_timeout = 60.0;
   o.record_to = record;
   auto client = net::UdpClient::connect(o);
   REQUIRE(client.has_value());

@@ -31,7 +31,7 @@ struct FrameInfo {
   std::uint64_t tick = 0;
   double sim_time = 0.0;
   double fps = 0.0;              // frames per second of wall time (window) or 0
-  double frame_ms = 0.0;         // wall milliseconds of the last frame
+  double frame_ms = 0.0;         // wall milliseconds the last frame took (input to audio, not the pacing sleep)
   const WorldStats* world = nullptr;
   std::optional<net::TransportStats> network;  // a live session's transport counters
   bool in_world = false;                       // the player exists (else: still loading)
@@ -129,6 +129,7 @@ class FrameLoop {
   std::optional<double> inbox_finished_at_;
   std::optional<double> real_start_;
   double fps_ = 0.0;
+  double last_frame_ms_ = 0.0;
 };
 
 }  // namespace dereth::app

@@ -27,6 +27,10 @@ struct SessionConfig {
   std::string server_name = "the server";  // for messages: "127.0.0.1:9000"
   double login_resend_interval = 2.0;
   int login_attempts = 20;
+  // Seconds from start() to a connected session (ConnectRequest answered and
+  // accepted) before the login gives up with one sentence; retail resends its
+  // LoginRequest, and a player should not wait longer than this.
+  double login_timeout = 8.0;
   double connect_resend_interval = 0.3;
   double connect_give_up = 3.0;  // unanswered ConnectResponses for this long start a fresh handshake
   TransportConfig transport;
@@ -106,6 +110,7 @@ class ClientSession {
   std::vector<OutgoingDatagram> outgoing_;
   std::deque<SessionMessage> inbox_;
   int login_sent_ = 0;
+  double started_at_ = 0;
   double last_login_sent_ = 0;
   double last_connect_sent_ = 0;
   double connect_started_ = 0;

@@ -56,6 +56,7 @@ struct TransportStats {
   std::uint64_t rejected_retransmits = 0;  // sequences the peer could no longer resend
   std::uint64_t messages_sent = 0;
   std::uint64_t messages_received = 0;
+  std::optional<double> echo_round_trip;  // seconds: the last answered EchoRequest (client), when one was
 };
 
 class Transport {
