@@ -56,8 +56,8 @@ std::string utf16le(std::string_view s) {
 
 }  // namespace
 
-TEST_CASE("dereth play records without the password, 0600, real addresses, never over another recording; "
-          "every capture tool replays it",
+TEST_CASE("dereth play records without the password, 0600, real addresses, never over another recording, "
+          "and every capture tool replays it",
           "[app][e2e][recording]") {
   std::string text = slurp(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
   const std::string from = "password=secret";
