@@ -3,8 +3,13 @@
 #include <asio.hpp>
 
 #include <chrono>
+#include <cstring>
 #include <mutex>
 #include <thread>
+
+#include <linux/errqueue.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include "dereth/core/clock.hpp"
 #include "dereth/core/log.hpp"
@@ -79,9 +84,45 @@ struct UdpClient::Impl {
     status.transport.echo_round_trip = session.transport().echo_round_trip();
   }
 
+  // An ICMP error queued on the socket (IP_RECVERR): a port-unreachable for
+  // a datagram that went to one of the server's ports ends the session.
+  void read_icmp_errors() {
+    for (int i = 0; i < 16; ++i) {
+      sockaddr_in original{};
+      std::array<char, 512> control{};
+      std::array<std::uint8_t, 64> data{};
+      iovec vec{data.data(), data.size()};
+      msghdr m{};
+      m.msg_name = &original;
+      m.msg_namelen = sizeof(original);
+      m.msg_iov = &vec;
+      m.msg_iovlen = 1;
+      m.msg_control = control.data();
+      m.msg_controllen = control.size();
+      if (::recvmsg(socket.native_handle(), &m, MSG_ERRQUEUE | MSG_DONTWAIT) < 0) return;
+      for (cmsghdr* c = CMSG_FIRSTHDR(&m); c != nullptr; c = CMSG_NXTHDR(&m, c)) {
+        if (c->cmsg_level != SOL_IP || c->cmsg_type != IP_RECVERR) continue;
+        sock_extended_err e{};
+        std::memcpy(&e, CMSG_DATA(c), sizeof(e));
+        constexpr std::uint8_t kDestinationUnreachable = 3, kPortUnreachable = 3;
+        if (e.ee_origin != SO_EE_ORIGIN_ICMP || e.ee_type != kDestinationUnreachable || e.ee_code != kPortUnreachable) {
+          continue;
+        }
+        const auto address = asio::ip::address_v4(ntohl(original.sin_addr.s_addr));
+        const std::uint16_t port = ntohs(original.sin_port);
+        if (address != server_n.address()) continue;
+        if (port == server_n.port() || port == server_n1.port()) {
+          session.port_unreachable(port == server_n.port() ? 0 : 1, now());
+          flush();
+        }
+      }
+    }
+  }
+
   void receive_loop() {
     socket.async_receive_from(asio::buffer(buffer), sender, [this](std::error_code ec, std::size_t n) {
       if (ec == asio::error::operation_aborted) return;
+      if (ec == asio::error::connection_refused) read_icmp_errors();
       if (!ec) {
         const std::span<const std::uint8_t> bytes(buffer.data(), n);
         if (sender.address() == server_n.address() &&
@@ -127,6 +168,12 @@ core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions opt
   impl->socket.open(asio::ip::udp::v4(), ec);
   if (!ec) impl->socket.bind(asio::ip::udp::endpoint(asio::ip::udp::v4(), 0), ec);
   if (ec) return std::unexpected(core::Error{core::ErrorKind::Io, "UDP socket", "", 0, ec.message()});
+  {
+    // ICMP errors (a server that is gone answers with port-unreachable) reach
+    // an unconnected socket only through the error queue.
+    const int on = 1;
+    ::setsockopt(impl->socket.native_handle(), SOL_IP, IP_RECVERR, &on, sizeof(on));
+  }
   {
     // The source address the system picks toward the server (a connected
     // probe socket sends nothing).
