@@ -102,8 +102,10 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
     }
     // The first packet that verifies under the session's keys, from either
     // port (ACE sends from N+1, GDLE from N, and retail plays on both), proves
-    // the ConnectResponse was accepted. One that does not verify changes
-    // nothing: it is tried on a transport of its own.
+    // the ConnectResponse was accepted. Only an encrypted checksum proves it
+    // (anyone can compute a cleartext one); a packet that does not verify
+    // changes nothing: it is tried on a transport of its own.
+    if ((p->header.flags & packet_flag::EncryptedChecksum) == 0) return;
     Transport candidate(Role::Client, config_.transport);
     candidate.start(connect_->client_seed, connect_->server_seed,
                     static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU), server_iteration_, now);

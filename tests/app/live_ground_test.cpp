@@ -26,6 +26,7 @@
 #include "dereth/render/image.hpp"
 #include "dereth/render/terrain.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
+#include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 
 namespace fs = std::filesystem;
@@ -205,6 +206,35 @@ TEST_CASE("dereth play --headless against the UDP demo server: the player stays 
   INFO(err);
   check_on_ground(read_objects(trace), demo_terrain());
   fs::remove(pw);
+}
+
+TEST_CASE("dereth play over UDP: a server whose first grounded Position comes a second late (GDLE) leaves the player "
+          "on the terrain",
+          "[app][e2e][live]") {
+  // The demo scenario with the player's grounded Position moved from world
+  // entry to 1 s later: before world entry stood the player on the ground,
+  // it fell for that second and landed 5 m below the terrain.
+  std::string text(dereth::scenario::demo_scenario_text());
+  const std::string line = "at 0.0 position guid=player pos=0xA9B4001F,72,144,19.5,0,0,0,1 grounded";
+  const auto at = text.find(line);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, line.size(), "at 1.0 position guid=player pos=0xA9B4001F,72,144,19.5,0,0,0,1 grounded");
+  auto parsed = dereth::scenario::parse_scenario(text, "late-ground.scenario");
+  REQUIRE(parsed.has_value());
+  const std::string account = parsed->accounts.front().name;
+  const fs::path pw = scratch("late-password");
+  std::ofstream(pw) << parsed->accounts.front().password << "\n";
+  dereth::scenario::UdpScenarioServer server(std::move(*parsed));
+  REQUIRE(server.start().has_value());
+  const fs::path trace = scratch("late-trace.jsonl");
+  std::string out, err;
+  REQUIRE(run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", account,
+               "--password-file", pw.string(), "--headless", "--no-record", "--ticks", std::to_string(kTicks),
+               "--trace", trace.string()},
+              out, err) == 0);
+  fs::remove(pw);
+  INFO(err);
+  check_on_ground(read_objects(trace), demo_terrain());
 }
 
 TEST_CASE("dereth demo in a window (SDL offscreen) over UDP: the player on the terrain, terrain in the picture",

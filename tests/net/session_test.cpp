@@ -261,6 +261,13 @@ TEST_CASE("Session: connecting, the first packet that verifies under the session
     REQUIRE_FALSE(forged.empty());
     s.receive(forged.front(), port, 0.3);
     CHECK(s.state() == SessionState::Connecting);
+    // Nor does a cleartext packet (anyone can compute its checksum): a pure ACK.
+    Packet ack;
+    ack.header.flags = packet_flag::AckSequence;
+    ack.header.sequence = 2;
+    ack.optional.ack_sequence = 1;
+    s.receive(serialize_packet(ack), port, 0.32);
+    CHECK(s.state() == SessionState::Connecting);
     // A resend of the same ConnectRequest is no start either.
     s.receive(connect_request(), 0, 0.35);
     CHECK(s.state() == SessionState::Connecting);

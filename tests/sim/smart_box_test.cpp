@@ -778,6 +778,7 @@ TEST_CASE("Deviation D4 for the local player: a grounded Position the server con
   w.start(kPlayer);
   w.handle(create(kPlayer, 1));
   PhysicsObj& p = w.object(kPlayer);
+  p.clear_transient_states();  // airborne (world entry stood it on the ground)
   REQUIRE((p.transient_state() & ts::OnWalkable) == 0);
   auto grounded = position(kPlayer, 1, 1, {5, 6, 7});
   grounded.position.flags = protocol::position_flag::IsGrounded;
@@ -787,12 +788,39 @@ TEST_CASE("Deviation D4 for the local player: a grounded Position the server con
   CHECK(p.acceleration() == glm::vec3(0.0f));
 }
 
-TEST_CASE("Deviation D4 for the local player: a grounded Position lands a client-controlled player where it stands",
+TEST_CASE("Deviation D4 at world entry: the local player stands where the server created it", "[sim][deviation]") {
+  // Retail's placement transition puts the entering player on the ground;
+  // without it the player fell from its CreateObject until the first grounded
+  // Position (on GDLE a second later, five metres down).
+  namespace ts = transient_state;
+  for (const bool server_controls : {true, false}) {
+    World w;
+    w.controller.server_controls = server_controls;
+    w.start(kPlayer);
+    w.handle(create(kPlayer, 1));  // the default state has Gravity
+    PhysicsObj& p = w.object(kPlayer);
+    const float z = p.position().frame.origin.z;
+    CHECK((p.transient_state() & ts::Contact) != 0);
+    CHECK((p.transient_state() & ts::OnWalkable) != 0);
+    CHECK(p.acceleration() == glm::vec3(0.0f));
+    w.clock.set(core::Seconds{1.0});
+    w.box.use_time();
+    CHECK(p.position().frame.origin.z == z);
+  }
+  // Another object is not placed: a Gravity NPC created in the air falls (D4
+  // lands it when a grounded Position says so).
+  World w;
+  w.start(kPlayer);
+  w.handle(create(kObject, 1));
+  CHECK((w.object(kObject).transient_state() & ts::Contact) == 0);
+}
+
+TEST_CASE("Deviation D4 for the local player: a grounded Position keeps a client-controlled player where it stands",
           "[sim][deviation]") {
   // The live client's CommandInterpreter starts at autonomy 2 (the client
-  // moves the player): the server Position is not applied to the player
-  // (SmartBox::HandleReceivedPosition 0x00453FD0 only constrains it), but the
-  // grounded rule holds all the same, or the player falls through the ground.
+  // moves the player): the server Position is not applied to a player on the
+  // ground (SmartBox::HandleReceivedPosition 0x00453FD0 only constrains it),
+  // and the grounded rule holds all the same.
   namespace ts = transient_state;
   World w;
   w.controller.server_controls = false;
@@ -800,7 +828,6 @@ TEST_CASE("Deviation D4 for the local player: a grounded Position lands a client
   w.handle(create(kPlayer, 1));
   PhysicsObj& p = w.object(kPlayer);
   const glm::vec3 at = p.position().frame.origin;
-  REQUIRE((p.transient_state() & ts::OnWalkable) == 0);
   auto grounded = position(kPlayer, 1, 1, {5, 6, 7});
   grounded.position.flags = protocol::position_flag::IsGrounded;
   REQUIRE(w.handle(wire(grounded)).verdict == Verdict::Applied);
@@ -811,12 +838,31 @@ TEST_CASE("Deviation D4 for the local player: a grounded Position lands a client
   w.clock.set(core::Seconds{2.0});
   w.box.use_time();
   CHECK(p.position().frame.origin.z == at.z);  // it stays on the ground
+}
 
-  // Not grounded: nothing lands.
-  World air;
-  air.controller.server_controls = false;
-  air.start(kPlayer);
-  air.handle(create(kPlayer, 1));
-  REQUIRE(air.handle(wire(position(kPlayer, 1, 1, {5, 6, 7}))).verdict == Verdict::Applied);
-  CHECK((air.object(kPlayer).transient_state() & ts::Contact) == 0);
+TEST_CASE("Deviation D4 for the local player: an airborne client-controlled player lands where a grounded Position says",
+          "[sim][deviation]") {
+  // Nothing but collision could land an airborne player (a jump, a fall); with
+  // no transition yet, the server's grounded Position puts it back on the
+  // ground, as the server-controlled path does. A Position without contact
+  // leaves it falling.
+  namespace ts = transient_state;
+  World w;
+  w.controller.server_controls = false;
+  w.start(kPlayer);
+  w.handle(create(kPlayer, 1));
+  PhysicsObj& p = w.object(kPlayer);
+  p.clear_transient_states();  // airborne
+  REQUIRE((p.transient_state() & ts::OnWalkable) == 0);
+  REQUIRE(p.acceleration().z == Approx(kGravity));  // falling
+  REQUIRE(w.handle(wire(position(kPlayer, 1, 1, {5, 6, 7}))).verdict == Verdict::Applied);
+  CHECK((p.transient_state() & ts::Contact) == 0);  // not grounded: still falling
+  auto grounded = position(kPlayer, 1, 2, {5, 6, 7});
+  grounded.position.flags = protocol::position_flag::IsGrounded;
+  REQUIRE(w.handle(wire(grounded)).verdict == Verdict::Applied);
+  CHECK(p.position().frame.origin == glm::vec3(5, 6, 7));
+  CHECK((p.transient_state() & ts::Contact) != 0);
+  CHECK((p.transient_state() & ts::OnWalkable) != 0);
+  CHECK(p.acceleration() == glm::vec3(0.0f));
+  CHECK(p.velocity().z == 0.0f);
 }
