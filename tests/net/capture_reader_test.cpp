@@ -134,3 +134,63 @@ TEST_CASE("CaptureReplay reads pcapng (section header, interface, enhanced packe
   CHECK(replay->stats().framing_errors == 0);
   std::filesystem::remove(out);
 }
+
+TEST_CASE("admit_capture: a cut record, a record over 256 KiB, no AC traffic: one sentence with the file and offset",
+          "[net][replay][malformed]") {
+  const auto path = dereth::test::shared_path("captures/example.pcap");
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto dir = std::filesystem::temp_directory_path() / "dereth-admit-test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  // The first three records of example.pcap, to find the record boundaries.
+  auto le = [&](std::size_t at) {
+    return static_cast<std::uint32_t>(static_cast<std::uint8_t>(bytes[at]) |
+                                      (static_cast<std::uint8_t>(bytes[at + 1]) << 8) |
+                                      (static_cast<std::uint8_t>(bytes[at + 2]) << 16) |
+                                      (static_cast<std::uint32_t>(static_cast<std::uint8_t>(bytes[at + 3])) << 24));
+  };
+  const std::size_t first_end = 24 + 16 + le(24 + 8);
+  const std::size_t second_end = first_end + 16 + le(first_end + 8);
+
+  SECTION("cut inside the third record") {
+    const auto cut = dir / "cut.pcap";
+    std::ofstream(cut, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(second_end + 30));
+    auto refused = admit_capture(cut, {}, false);
+    REQUIRE_FALSE(refused.has_value());
+    const std::string m = refused.error().message();
+    CHECK(m.find(cut.string()) == 0);
+    CHECK(m.find("at offset " + std::to_string(second_end)) != std::string::npos);
+    CHECK(m.find("after record 2") != std::string::npos);
+    CHECK(m.find("--allow-truncated replays the 2 records (" + std::to_string(second_end) + " bytes) before it") !=
+          std::string::npos);
+    auto allowed = admit_capture(cut, {}, true);
+    REQUIRE(allowed.has_value());
+    CHECK(allowed->stats.records == 2);
+    CHECK(allowed->stats.bytes_read == second_end);
+    REQUIRE(allowed->damage.has_value());
+  }
+  SECTION("a record length over 256 KiB") {
+    std::vector<char> big(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(first_end));
+    for (int i = 0; i < 8; ++i) big.push_back(0);  // time
+    for (const std::uint32_t v : {300000U, 300000U}) {
+      for (int i = 0; i < 4; ++i) big.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+    }
+    big.resize(big.size() + 64, 0);
+    const auto huge = dir / "huge.pcap";
+    std::ofstream(huge, std::ios::binary).write(big.data(), static_cast<std::streamsize>(big.size()));
+    auto refused = admit_capture(huge, {}, false);
+    REQUIRE_FALSE(refused.has_value());
+    const std::string m = refused.error().message();
+    CHECK(m.find(huge.string()) == 0);
+    CHECK(m.find("at offset " + std::to_string(first_end)) != std::string::npos);
+    CHECK(m.find("300000") != std::string::npos);  // libpcap names the length
+  }
+  SECTION("no AC traffic on the ports asked for") {
+    auto none = admit_capture(path, CaptureFilter::port(20000), false);
+    REQUIRE_FALSE(none.has_value());
+    CHECK(none.error().message() ==
+          path + ": holds no Asheron's Call traffic (632 records read, none on ports 20000-20001)");
+  }
+  std::filesystem::remove_all(dir);
+}
