@@ -61,12 +61,13 @@ struct ObjectLine {
   std::uint32_t cell = 0;
   std::uint32_t transient_state = 0;
   float x = 0, y = 0, z = 0;
+  float qw = 1, qx = 0, qy = 0, qz = 0;
 };
 
 // The trace's per-tick object lines (docs/trace.md).
 std::vector<ObjectLine> read_objects(const fs::path& trace) {
   static const std::regex re(
-      R"re("kind":"object","tick":(\d+),"time":([-0-9.eE+]+),"guid":"0x([0-9A-Fa-f]+)".*"transient_state":"0x([0-9A-Fa-f]+)","cell":"0x([0-9A-Fa-f]+)","position":\[([-0-9.eE+]+),([-0-9.eE+]+),([-0-9.eE+]+)\])re");
+      R"re("kind":"object","tick":(\d+),"time":([-0-9.eE+]+),"guid":"0x([0-9A-Fa-f]+)".*"transient_state":"0x([0-9A-Fa-f]+)","cell":"0x([0-9A-Fa-f]+)","position":\[([-0-9.eE+]+),([-0-9.eE+]+),([-0-9.eE+]+)\],"orientation":\[([-0-9.eE+]+),([-0-9.eE+]+),([-0-9.eE+]+),([-0-9.eE+]+)\])re");
   std::vector<ObjectLine> lines;
   std::ifstream in(trace);
   std::string line;
@@ -82,6 +83,10 @@ std::vector<ObjectLine> read_objects(const fs::path& trace) {
     o.x = std::stof(m[6]);
     o.y = std::stof(m[7]);
     o.z = std::stof(m[8]);
+    o.qw = std::stof(m[9]);
+    o.qx = std::stof(m[10]);
+    o.qy = std::stof(m[11]);
+    o.qz = std::stof(m[12]);
     lines.push_back(o);
   }
   return lines;
@@ -148,6 +153,38 @@ void check_on_ground(const std::vector<ObjectLine>& lines, const DemoTerrain& te
   CHECK(player_last->time - first >= 3.0);
 }
 
+// The four NPCs are in view at the last tick: in front of the player (whom
+// the camera follows from behind), within 50 degrees of its heading. AC's
+// identity orientation faces north (+y); the heading is +y rotated by the
+// player's quaternion.
+void check_npcs_in_view(const std::vector<ObjectLine>& lines) {
+  std::uint64_t last = 0;
+  for (const auto& o : lines) last = std::max(last, o.tick);
+  const ObjectLine* player = nullptr;
+  std::vector<const ObjectLine*> npcs;
+  for (const auto& o : lines) {
+    if (o.tick != last) continue;
+    if (o.guid == kPlayer) player = &o;
+    if (o.guid >= 0x80000010 && o.guid <= 0x80000013) npcs.push_back(&o);
+  }
+  REQUIRE(player != nullptr);
+  REQUIRE(npcs.size() == 4);
+  // v' = v + 2w (u x v) + 2 u x (u x v), u = (qx, qy, qz), v = (0, 1, 0).
+  const float ux = player->qx, uy = player->qy, uz = player->qz, w = player->qw;
+  const float cx = -uz, cy = 0.0F, cz = ux;  // u x v
+  const float fx = 2 * w * cx + 2 * (uy * cz - uz * cy);
+  const float fy = 1 + 2 * w * cy + 2 * (uz * cx - ux * cz);
+  const float flen = std::hypot(fx, fy);
+  REQUIRE(flen > 0.5F);
+  for (const ObjectLine* n : npcs) {
+    const float dx = n->x - player->x, dy = n->y - player->y;
+    const float d = std::hypot(dx, dy);
+    REQUIRE(d > 1.0F);
+    INFO("NPC 0x" << std::hex << n->guid << std::dec << " at (" << n->x << ", " << n->y << ")");
+    CHECK((dx * fx + dy * fy) / (d * flen) > std::cos(50.0F * 3.14159265F / 180.0F));
+  }
+}
+
 // The share of pixels in the picture's lower half that are not the clear
 // (sky) colour of the top-left corner.
 double lower_half_coverage(const dereth::render::Image& image) {
@@ -169,13 +206,13 @@ double lower_half_coverage(const dereth::render::Image& image) {
   return total == 0 ? 0.0 : static_cast<double>(covered) / static_cast<double>(total);
 }
 
-// Mean absolute channel difference over the lower half.
-double lower_half_difference(const dereth::render::Image& a, const dereth::render::Image& b) {
+// Mean absolute channel difference over rows [from, to).
+double mean_difference(const dereth::render::Image& a, const dereth::render::Image& b, int from, int to) {
   REQUIRE(a.width == b.width);
   REQUIRE(a.height == b.height);
   double sum = 0.0;
   std::size_t n = 0;
-  for (int y = a.height / 2; y < a.height; ++y) {
+  for (int y = from; y < to; ++y) {
     for (int x = 0; x < a.width; ++x) {
       const std::size_t i =
           (static_cast<std::size_t>(y) * static_cast<std::size_t>(a.width) + static_cast<std::size_t>(x)) * 4;
@@ -252,7 +289,9 @@ TEST_CASE("dereth demo in a window (SDL offscreen) over UDP: the player on the t
   INFO(out << err);
   REQUIRE(err.find("running the demo headless") == std::string::npos);  // it really was the window path
   REQUIRE(rc == 0);
-  check_on_ground(read_objects(trace), demo_terrain());
+  const auto lines = read_objects(trace);
+  check_on_ground(lines, demo_terrain());
+  check_npcs_in_view(lines);
 
   REQUIRE(run({"dereth", "demo", "--headless", "--ticks", std::to_string(kTicks), "--set", "window_width=320", "--set",
                "window_height=200", "--screenshot", headless_png.string()},
@@ -262,8 +301,10 @@ TEST_CASE("dereth demo in a window (SDL offscreen) over UDP: the player on the t
   REQUIRE(window.has_value());
   REQUIRE(headless.has_value());
   // The terrain fills the lower half of both pictures, and the window's is the
-  // headless demo's up to what the real clock moves (animation phase, bolts).
+  // headless demo's (NPCs, player, horizon) up to what the real clock moves
+  // (animation phase, bolts): measured 0.04 of 255 on average here.
   CHECK(lower_half_coverage(*headless) > 0.9);
   CHECK(lower_half_coverage(*window) > 0.9);
-  CHECK(lower_half_difference(*window, *headless) < 12.0);
+  CHECK(mean_difference(*window, *headless, window->height / 2, window->height) < 6.0);
+  CHECK(mean_difference(*window, *headless, 0, window->height / 2) < 6.0);
 }
