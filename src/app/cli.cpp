@@ -298,7 +298,8 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   FrameLoop loop(world, **client, nullptr, window.get(), sound.get(), lo);
   net::UdpClient& session = **client;
   Controls controls(world, loop, window.get(),
-                    [&session](std::vector<std::uint8_t> m, std::uint16_t queue) { session.send_message(std::move(m), queue); });
+                    [&session](std::vector<std::uint8_t> m, std::uint16_t queue) { session.send_message(std::move(m), queue); },
+                    [&session]() { return session.next_action_sequence(); });
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return (*client)->status().transport; };
   auto report = loop.run();
   const std::string failure = (*client)->status().failure;
@@ -571,7 +572,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   FrameLoop loop(world, **client, nullptr, presenter.get(), sound.get(), lo);
   net::UdpClient& session = **client;
   Controls controls(world, loop, presenter.get(),
-                    [&session](std::vector<std::uint8_t> m, std::uint16_t queue) { session.send_message(std::move(m), queue); });
+                    [&session](std::vector<std::uint8_t> m, std::uint16_t queue) { session.send_message(std::move(m), queue); },
+                    [&session]() { return session.next_action_sequence(); });
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return (*client)->status().transport; };
   auto report = loop.run();
   const std::string failure = (*client)->status().failure;

@@ -5,10 +5,9 @@
 
 namespace dereth::app {
 
-Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send)
+Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send, StampFn next_stamp)
     : world_(&world), loop_(&loop), presenter_(presenter) {
-  interpreter_ = std::make_unique<sim::CommandInterpreter>(world.context(), std::move(send),
-                                                           [this]() { return next_stamp_++; });
+  interpreter_ = std::make_unique<sim::CommandInterpreter>(world.context(), std::move(send), std::move(next_stamp));
   world.context().set_controller(interpreter_.get());
   loop.after_inbox = [this](double) { interpreter_->use_time(); };
   if (presenter != nullptr) {

@@ -37,7 +37,8 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   LoopbackInbox& inbox = *demo->inbox_;
   demo->controls_ = std::make_unique<Controls>(
       *demo->world_, *demo->loop_, demo->presenter_.get(),
-      [&inbox](std::vector<std::uint8_t> m, std::uint16_t queue) { inbox.loopback().send(m, queue); });
+      [&inbox](std::vector<std::uint8_t> m, std::uint16_t queue) { inbox.loopback().send(m, queue); },
+      [&inbox]() { return inbox.loopback().next_action_sequence(); });
   return demo;
 }
 

@@ -218,6 +218,8 @@ void UdpClient::send_message(std::vector<std::uint8_t> message, std::uint16_t qu
   impl_->outbox.emplace_back(std::move(message), queue);
 }
 
+std::uint32_t UdpClient::next_action_sequence() noexcept { return impl_->session.next_action_sequence(); }
+
 UdpClientStatus UdpClient::status() const {
   std::lock_guard lock(impl_->mutex);
   return impl_->status;

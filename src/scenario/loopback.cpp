@@ -74,6 +74,8 @@ bool Loopback::send(std::span<const std::uint8_t> message, std::uint16_t queue) 
   return parts_->client.send_message(message, queue);
 }
 
+std::uint32_t Loopback::next_action_sequence() noexcept { return parts_->client.next_action_sequence(); }
+
 net::SessionState Loopback::state() const noexcept { return parts_->client.state(); }
 const std::string& Loopback::failure() const noexcept { return parts_->client.failure(); }
 std::uint32_t Loopback::player_guid() const noexcept { return parts_->client.player_guid(); }

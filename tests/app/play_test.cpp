@@ -255,3 +255,30 @@ TEST_CASE("dereth play: bad --dats and an empty password fail before any packet 
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   CHECK(server.stats().datagrams_received == 0);
 }
+
+TEST_CASE("dereth play: every F7B1 game action takes the next stamp of one counter (Proto_UI::GetNextUICounter)",
+          "[app][e2e][live]") {
+  // LoginComplete is the session's, AutonomousPosition the command
+  // interpreter's: before, both counted from 1 on their own and the server
+  // saw the stamp 1 twice.
+  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/data/demo/demo.scenario");
+  REQUIRE(sc.has_value());
+  dereth::scenario::UdpScenarioServer server(*sc);
+  REQUIRE(server.start().has_value());
+  const PasswordFiles passwords;
+  std::string out, err;
+  REQUIRE(run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "demo",
+               "--password-file", passwords.make("demo"), "--headless", "--no-record", "--ticks", "75"},
+              out, err) == 0);
+  std::vector<std::uint32_t> stamps;
+  bool autonomous = false;
+  for (const auto& m : server.client_messages()) {
+    if (m.opcode != 0xF7B1) continue;
+    stamps.push_back(m.action_sequence);
+    autonomous = autonomous || m.autonomous_position.has_value();
+  }
+  INFO(out << err);
+  CHECK(autonomous);  // the interpreter did send (a position event each second on the ground)
+  REQUIRE(stamps.size() >= 2);
+  for (std::size_t i = 0; i < stamps.size(); ++i) CHECK(stamps[i] == i + 1);
+}

@@ -23,11 +23,14 @@ class Controls {
  public:
   // One outbound game message and its queue (the session's send_message).
   using SendFn = std::function<void(std::vector<std::uint8_t> message, std::uint16_t queue)>;
+  // The session's next F7B1 game-action sequence (retail
+  // Proto_UI::GetNextUICounter: one counter for every game action).
+  using StampFn = std::function<std::uint32_t()>;
 
   // Installs the interpreter as `world`'s player controller, runs its
   // use_time after each frame's inbox and, when `presenter` is not null,
   // takes its movement keys. All four must outlive the controls.
-  Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send);
+  Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send, StampFn next_stamp);
   ~Controls();
   Controls(const Controls&) = delete;
   Controls& operator=(const Controls&) = delete;
@@ -38,9 +41,6 @@ class Controls {
   World* world_;
   FrameLoop* loop_;
   Presenter* presenter_;
-  // F7B1 stamps count from 1 here, apart from the session's own (ACE does
-  // not check them).
-  std::uint32_t next_stamp_ = 1;
   std::unique_ptr<sim::CommandInterpreter> interpreter_;
 };
 

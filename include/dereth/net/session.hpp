@@ -8,6 +8,7 @@
 // world entry and after every teleport. Every failure ends in state Failed
 // with one sentence for the user.
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -89,7 +90,10 @@ class ClientSession {
   // Queues a game message for the server (only once connected).
   bool send_message(std::span<const std::uint8_t> message, std::uint16_t queue);
   // The F7B1 sequence ("stamp") for the next game action: 1, 2, ...
-  std::uint32_t next_action_sequence() noexcept { return action_sequence_++; }
+  // (retail Proto_UI::GetNextUICounter), one counter for every game action
+  // the client sends: the session's LoginComplete and the command
+  // interpreter's movement alike. Safe to call from another thread.
+  std::uint32_t next_action_sequence() noexcept { return action_sequence_.fetch_add(1, std::memory_order_relaxed); }
   // Logs off politely (F653 then Disconnect).
   void logout(double now);
 
@@ -126,7 +130,7 @@ class ClientSession {
   bool player_created_ = false;
   bool teleporting_ = false;
   int login_completes_ = 0;
-  std::uint32_t action_sequence_ = 1;
+  std::atomic<std::uint32_t> action_sequence_{1};
 };
 
 }  // namespace dereth::net

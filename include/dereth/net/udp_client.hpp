@@ -50,6 +50,9 @@ class UdpClient final : public MessageInbox {
   }
   // Queues a game message for the server. Thread-safe.
   void send_message(std::vector<std::uint8_t> message, std::uint16_t queue);
+  // The session's next F7B1 game-action sequence (shared with its own
+  // LoginComplete). Thread-safe.
+  std::uint32_t next_action_sequence() noexcept;
   [[nodiscard]] UdpClientStatus status() const;
   // The file this session is recorded to (record_to, or the free name next
   // to it when that was taken); empty when not recording.

@@ -38,6 +38,8 @@ class Loopback {
   std::vector<net::SessionMessage> advance(double now);
   // Queues a client game message (an outbound MoveToState, say).
   bool send(std::span<const std::uint8_t> message, std::uint16_t queue);
+  // The client session's next F7B1 game-action sequence.
+  std::uint32_t next_action_sequence() noexcept;
 
   [[nodiscard]] net::SessionState state() const noexcept;
   [[nodiscard]] const std::string& failure() const noexcept;
