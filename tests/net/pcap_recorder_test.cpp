@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <vector>
 #include <regex>
 
 #include "dereth/net/capture_reader.hpp"
@@ -51,4 +53,48 @@ TEST_CASE("A recorder in an unwritable place is a clear error", "[net][recording
   auto rec = PcapRecorder::create("/proc/dereth-cannot-write/x.pcap");
   REQUIRE_FALSE(rec.has_value());
   CHECK(rec.error().kind == dereth::core::ErrorKind::Io);
+}
+
+TEST_CASE("A recorder never writes over another file and creates it readable by its owner only", "[net][recording]") {
+  const auto dir = std::filesystem::temp_directory_path() / "dereth-recorder-unique";
+  std::filesystem::remove_all(dir);
+  const auto path = dir / "pkt_2026-12-1_1796000000_log.pcap";
+  auto first = PcapRecorder::create(path);
+  REQUIRE(first.has_value());
+  CHECK(first->path() == path);
+  auto second = PcapRecorder::create(path);  // the same second
+  REQUIRE(second.has_value());
+  CHECK(second->path() == dir / "pkt_2026-12-1_1796000000_log-2.pcap");
+  auto third = PcapRecorder::create(path);
+  REQUIRE(third.has_value());
+  CHECK(third->path() == dir / "pkt_2026-12-1_1796000000_log-3.pcap");
+  for (const auto& p : {first->path(), second->path(), third->path()}) {
+    const auto perms = std::filesystem::status(p).permissions();
+    CHECK((perms & std::filesystem::perms::all) == (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
+  }
+  // The first file's header is intact: the others did not truncate it.
+  REQUIRE(first->record(std::vector<std::uint8_t>{1, 2, 3}, {}, {}, 1.5).has_value());
+  CHECK(std::filesystem::file_size(path) == 24 + 16 + 14 + 20 + 8 + 3);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A recorder's timestamps carry a rounded microsecond into the seconds", "[net][recording]") {
+  const auto dir = std::filesystem::temp_directory_path() / "dereth-recorder-time";
+  std::filesystem::remove_all(dir);
+  const auto path = dir / "t.pcap";
+  {
+    auto rec = PcapRecorder::create(path);
+    REQUIRE(rec.has_value());
+    REQUIRE(rec->record(std::vector<std::uint8_t>{0}, {}, {}, 99.9999996).has_value());
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::vector<unsigned char> b((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE(b.size() > 32);
+  auto le = [&](std::size_t at) {
+    return static_cast<std::uint32_t>(b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) |
+                                      (static_cast<std::uint32_t>(b[at + 3]) << 24));
+  };
+  CHECK(le(24) == 100);  // not 99 s and 0 us
+  CHECK(le(28) == 0);
+  std::filesystem::remove_all(dir);
 }
