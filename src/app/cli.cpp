@@ -324,6 +324,7 @@ struct ReplayArgs {
   double speed = 1.0;
   bool headless = false;
   std::string digest;
+  std::string trace;
   std::uint64_t screenshot_every = 0;
   std::string out_dir;
   std::optional<std::uint64_t> ticks;
@@ -411,6 +412,7 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   lo.stop_when_inbox_finished = true;
   lo.max_ticks = args.ticks;
   if (!args.digest.empty()) lo.digest = fs::path(args.digest);
+  if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   lo.screenshot_every = args.screenshot_every;
   lo.screenshot_dir = args.out_dir;
   FrameLoop loop(world, *player, virtual_time ? &virtual_clock : nullptr, presenter.get(), sound.get(), lo);
@@ -688,6 +690,9 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->excludes(fast);
   replay_cmd->add_flag("--headless", replay_args.headless, "No window");
   replay_cmd->add_option("--digest", replay_args.digest, "Write one digest line per tick (docs/trace.md)")
+      ->type_name("FILE");
+  replay_cmd->add_option("--trace", replay_args.trace,
+                         "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
   replay_cmd->add_option("--screenshot-every", replay_args.screenshot_every, "Save a PNG every N ticks (needs --out)")
       ->check(in_range(1, kMaxTicks, "ticks"))

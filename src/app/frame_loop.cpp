@@ -1,5 +1,6 @@
 #include "dereth/app/frame_loop.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 #include <vector>
@@ -104,7 +105,8 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     // 2. inbox, in arrival order
     for (const net::SessionMessage& m : inbox_->drain(now)) {
-      world_->handle(m.bytes);
+      if (!first_arrival_) first_arrival_ = m.time;
+      world_->handle(m.bytes, m.time - *first_arrival_);
       if (protocol::peek_opcode(m.bytes) == protocol::login_opcode::ServerMessage) {
         if (auto text = protocol::decode_server_message(m.bytes)) {
           if (presenter_ != nullptr) presenter_->chat(text->text);
@@ -126,6 +128,9 @@ core::Result<LoopReport> FrameLoop::run() {
         sim::write_digest_line(digest, snapshot.tick, world_->context().now(), world_->box(), &effects);
       }
       screenshot_due = options_.screenshot_every > 0 && report.ticks % options_.screenshot_every == 0;
+      std::size_t particles = 0;
+      for (const auto& e : snapshot.emitters) particles += e.particles.size();
+      report.max_particles = std::max(report.max_particles, particles);
       // 5b. audio: this tick's sound events, once.
       report.sound_events += snapshot.sounds.size();
       if (audio_ != nullptr) {
@@ -169,8 +174,12 @@ core::Result<LoopReport> FrameLoop::run() {
     last_frame = frame_end;
     report.frames = frame + 1;
     report.sim_seconds = now;
-    if (options_.progress && options_.max_ticks && (frame % 30) == 0) {
-      options_.progress(static_cast<double>(report.ticks) / static_cast<double>(*options_.max_ticks));
+    if (options_.progress && (frame % 30) == 0) {
+      if (options_.progress_of) {
+        options_.progress(std::clamp(options_.progress_of(), 0.0, 1.0));
+      } else if (options_.max_ticks) {
+        options_.progress(static_cast<double>(report.ticks) / static_cast<double>(*options_.max_ticks));
+      }
     }
     // Stop conditions.
     if (last_tick) break;

@@ -24,14 +24,27 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
       snapshot_(std::make_shared<const sim::RenderSnapshot>()) {
   context_.set_effects(&effects_);
   if (factory_) context_.set_factory(factory_.get());
+  box_.set_trace_sink(&counter_);
 }
 
 World::~World() = default;
 
+void World::VerdictCounter::on_message(const sim::MessageRecord& record) {
+  const auto index = static_cast<std::size_t>(record.verdict);
+  if (index < counts.size()) ++counts[index];
+  if (forward != nullptr) forward->on_message(record);
+}
+
 void World::set_trace(sim::JsonlTrace* trace) noexcept {
   trace_ = trace;
-  box_.set_trace_sink(trace);
+  counter_.forward = trace;
   effects_.set_trace_sink(trace);
+}
+
+void World::handle(std::span<const std::uint8_t> bytes, double arrival) {
+  if (trace_ != nullptr) trace_->set_arrival(arrival);
+  handle(bytes);
+  if (trace_ != nullptr) trace_->set_arrival(std::nullopt);
 }
 
 void World::handle(std::span<const std::uint8_t> bytes) {

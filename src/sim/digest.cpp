@@ -127,6 +127,7 @@ void JsonlTrace::on_message(const MessageRecord& r) {
   j.begin_object();
   j.key("kind").string("message");
   j.key("time").f64(r.time.count());
+  if (arrival_) j.key("arrival").f64(*arrival_);
   j.key("opcode").hex(r.opcode);
   j.key("name").string(protocol::opcode_name(r.opcode));
   j.key("guid").hex(r.guid);

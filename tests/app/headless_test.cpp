@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "dereth/app/cli.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/demo_world.hpp"
@@ -45,6 +46,26 @@ std::uint64_t verdict_count(const dereth::app::HeadlessReport& r, Verdict v) {
 
 }  // namespace
 
+TEST_CASE("dereth-sim's run and dereth replay --headless --fast write byte-identical digests: one loop",
+          "[app][headless]") {
+  HeadlessOptions o;
+  o.input = kExample;
+  o.digest = temp("one-loop-sim.jsonl");
+  auto sim = dereth::app::run_headless(o);
+  REQUIRE(sim.has_value());
+  std::vector<std::string> args = {"dereth", "replay", "--headless", "--fast", kExample.string(),
+                                   "--digest", temp("one-loop-replay.jsonl").string()};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  std::ostringstream out, err;
+  REQUIRE(dereth::app::run_cli(static_cast<int>(argv.size()), argv.data(), out, err) == 0);
+  const std::string a = slurp(temp("one-loop-sim.jsonl"));
+  const std::string b = slurp(temp("one-loop-replay.jsonl"));
+  REQUIRE_FALSE(a.empty());
+  CHECK(a == b);
+  CHECK(out.str().find(" ticks=" + std::to_string(sim->ticks) + " ") != std::string::npos);
+}
+
 TEST_CASE("detect_input tells captures from scenarios by the magic number", "[app][headless]") {
   CHECK(dereth::app::detect_input(kExample).value() == InputKind::Capture);
   CHECK(dereth::app::detect_input(kScenario).value() == InputKind::Scenario);
@@ -74,8 +95,9 @@ TEST_CASE("example.pcap headless twice gives identical digests, one line per 30 
   CHECK(first->client_messages == 103);
   CHECK(verdict_count(*first, Verdict::QueuedBeforePlayer) == 677);
   CHECK(first->objects_at_end == 0);
-  // 50.38 s of capture at 30 Hz.
-  CHECK(first->ticks == 1511);
+  // 50.28 s of capture at 30 Hz, on frame time (the one loop's message
+  // clock): the same ticks as `dereth replay --headless --fast`.
+  CHECK(first->ticks == 1508);
   const auto digest = lines(temp("example-1.jsonl"));
   REQUIRE(digest.size() == first->ticks);
   CHECK(digest.front().rfind(R"({"tick":1,"time":0.0333)", 0) == 0);
@@ -161,12 +183,11 @@ TEST_CASE("a scenario headless with the demo DAT: scripts, particles and sounds 
   const auto digest = lines(temp("demo-1.jsonl"));
   REQUIRE_FALSE(digest.empty());
   CHECK(digest.back().find(R"("effects":"0x)") != std::string::npos);
-  // The physics are the same with or without presentation data.
-  HeadlessOptions bare;
-  bare.input = kScenario;
-  auto without = dereth::app::run_headless(bare);
-  REQUIRE(without.has_value());
-  CHECK(without->final_digest == first->final_digest);
+  // With DAT data the objects get their parts and motion tables (the object
+  // factory is the World's, as in every run), so the physics digest is not
+  // promised equal to a run without DAT data (root motion comes from the
+  // DAT); what is promised is that each repeats.
+  CHECK(first->final_digest == second->final_digest);
 }
 
 TEST_CASE("a capture cut inside a record is refused with its offset, and replayed up to it when allowed",

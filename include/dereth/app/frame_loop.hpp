@@ -77,8 +77,10 @@ struct LoopOptions {
   std::uint64_t screenshot_every = 0;           // ticks between screenshots (0: none)
   std::filesystem::path screenshot_dir;         // where those go: tick_000090.png ...
   std::optional<std::filesystem::path> screenshot_at_end;
-  // Called now and then with the fraction of max_ticks done; may be empty.
+  // Called now and then with the fraction done (of max_ticks, or what
+  // progress_of says); may be empty.
   std::function<void(double fraction)> progress;
+  std::function<double()> progress_of;
 };
 
 struct LoopReport {
@@ -91,6 +93,7 @@ struct LoopReport {
   double present_seconds = 0.0;  // wall time in present() (render submission + rasterising)
   bool quit_by_user = false;
   std::uint64_t sound_events = 0;
+  std::size_t max_particles = 0;  // most live particles published after one tick
 };
 
 class FrameLoop {
@@ -130,6 +133,7 @@ class FrameLoop {
   std::optional<double> real_start_;
   double fps_ = 0.0;
   double last_frame_ms_ = 0.0;
+  std::optional<double> first_arrival_;
 };
 
 }  // namespace dereth::app

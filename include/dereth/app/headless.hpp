@@ -1,8 +1,9 @@
 #pragma once
-// The headless run: a capture or a scenario through the SmartBox and the
-// PhysicsObj loop as fast as the CPU allows, on the input's own clock, with
-// an optional per-tick digest and trace (docs/trace.md). `dereth-sim` is a
-// thin command line over it; `dereth replay --headless` uses it too.
+// The headless run: a capture or a scenario through the one World and
+// FrameLoop (the same as the demo's, `dereth play`'s and `dereth replay`'s)
+// with no presenter, on a virtual clock as fast as the CPU allows, with an
+// optional per-tick digest and trace (docs/trace.md). `dereth-sim` is a thin
+// command line over it.
 
 #include <array>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "dereth/app/world.hpp"
 #include "dereth/core/error.hpp"
 #include "dereth/sim/verdict.hpp"
 
@@ -50,7 +52,6 @@ struct HeadlessOptions {
   std::function<void(double)> progress;
 };
 
-inline constexpr std::size_t kVerdictCount = 12;
 
 struct HeadlessReport {
   InputKind kind = InputKind::Capture;

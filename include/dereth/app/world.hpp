@@ -4,6 +4,7 @@
 // The frame loop feeds it messages in arrival order and asks it for the
 // render snapshot after each physics tick (docs/architecture.md, steps 2-4).
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -15,6 +16,7 @@
 #include "dereth/sim/render_snapshot.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/smart_box.hpp"
+#include "dereth/sim/verdict.hpp"
 
 namespace dereth::sim {
 class DatObjectFactory;
@@ -33,6 +35,9 @@ struct WorldStats {
   double tick_seconds = 0.0;         // wall time spent in use_time
 };
 
+inline constexpr std::size_t kVerdictCount = 12;
+using VerdictCounts = std::array<std::uint64_t, kVerdictCount>;  // by sim::Verdict, replays included
+
 class World {
  public:
   // `portal` may be null (no DAT data: objects have no parts, nothing
@@ -45,6 +50,10 @@ class World {
   // One server message (opcode first): decoded and handed to the SmartBox;
   // a malformed one is counted and dropped.
   void handle(std::span<const std::uint8_t> bytes);
+  // The same, with when the message arrived (seconds since the input's first
+  // message: its capture time, or its arrival in a live run), which the trace
+  // records beside the frame time the SmartBox handles it at.
+  void handle(std::span<const std::uint8_t> bytes, double arrival);
   // SmartBox::use_time; when the physics ticked, a new snapshot is built and
   // published. Returns whether it ticked.
   bool step();
@@ -58,6 +67,8 @@ class World {
   [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
   [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }
   [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
+  // Every SmartBox verdict so far (docs/trace.md), whether a trace is written or not.
+  [[nodiscard]] const VerdictCounts& verdicts() const noexcept { return counter_.counts; }
 
  private:
   sim::SimContext context_;
@@ -67,6 +78,13 @@ class World {
   sim::SnapshotPtr snapshot_;
   WorldStats stats_;
   sim::JsonlTrace* trace_ = nullptr;
+  // Counts the SmartBox's verdicts and forwards them to the trace.
+  struct VerdictCounter final : sim::TraceSink {
+    void on_message(const sim::MessageRecord& record) override;
+    VerdictCounts counts{};
+    sim::JsonlTrace* forward = nullptr;
+  };
+  VerdictCounter counter_;
 };
 
 }  // namespace dereth::app

@@ -4,6 +4,7 @@
 // same clock writes the same bytes.
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 
 #include "dereth/core/clock.hpp"
@@ -60,12 +61,16 @@ class JsonlTrace : public TraceSink, public EffectsTraceSink {
   void on_emitter(LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id,
                   EmitterEvent event) override;
   void write_tick(std::uint64_t tick, core::Seconds time, const SmartBox& box);
+  // When the message being handled arrived (seconds since the input's first
+  // message); message lines carry it as "arrival" beside the frame "time".
+  void set_arrival(std::optional<double> arrival) noexcept { arrival_ = arrival; }
   [[nodiscard]] std::ostream& stream() const noexcept { return *out_; }
 
  private:
   [[nodiscard]] double now() const { return clock_ != nullptr ? clock_->now().count() : 0.0; }
   std::ostream* out_;
   const core::Clock* clock_;
+  std::optional<double> arrival_;
 };
 
 }  // namespace dereth::sim
