@@ -107,12 +107,11 @@ core::Result<LoopReport> FrameLoop::run() {
     for (const net::SessionMessage& m : inbox_->drain(now)) {
       if (!first_arrival_) first_arrival_ = m.time;
       world_->handle(m.bytes, m.time - *first_arrival_);
-      if (protocol::peek_opcode(m.bytes) == protocol::login_opcode::ServerMessage) {
-        if (auto text = protocol::decode_server_message(m.bytes)) {
-          if (presenter_ != nullptr) presenter_->chat(text->text);
-          if (on_chat) on_chat(text->text);
-        }
-      }
+    }
+    // Server text the world routed for the chat panel.
+    for (const std::string& line : world_->take_chat()) {
+      if (presenter_ != nullptr) presenter_->chat(line);
+      if (on_chat) on_chat(line);
     }
     if (after_inbox) after_inbox(now);
     if (inbox_->finished() && !inbox_finished_at) inbox_finished_at = now;

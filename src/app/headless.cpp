@@ -5,6 +5,8 @@
 #include <fstream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "dereth/app/controls.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/loopback_inbox.hpp"
@@ -16,6 +18,7 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/sim/digest.hpp"
 #include "dereth/sim/smart_box.hpp"
+#include "dereth/sim/verdict.hpp"
 
 namespace dereth::app {
 
@@ -73,6 +76,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
     lo.progress_of = [&clock, duration]() { return clock.now().count() / duration; };
   }
   lo.progress = options.progress;
+  if (options.assume_player) world.assume_player(*options.assume_player);
   FrameLoop loop(world, *inbox, &clock, nullptr, nullptr, lo);
   std::optional<Controls> controls;
   if (loopback != nullptr) {
@@ -104,6 +108,19 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
   if (player != nullptr) {
     report.client_messages = player->stats().messages_c2s;
     report.note = player->checksum_note();
+    const std::uint64_t waiting = report.verdicts[static_cast<std::size_t>(sim::Verdict::QueuedBeforePlayer)];
+    if (world.box().player_id() == 0 && waiting > 0) {
+      // Common in the wild: the recording began after world entry.
+      report.note += fmt::format(
+          ". This capture starts after world entry: {} object messages name objects it never creates, so nothing "
+          "is simulated; {}",
+          waiting,
+          world.game_event_guid()
+              ? fmt::format("its game events name the player 0x{:08X}: --assume-player 0x{:08X} simulates the "
+                            "objects it does create",
+                            *world.game_event_guid(), *world.game_event_guid())
+              : std::string("--assume-player GUID names the player"));
+    }
     if (check && check->damage) {
       report.note += "; read " + std::to_string(check->stats.records) + " records (" +
                      std::to_string(check->stats.bytes_read) + " bytes) before the damage: " +

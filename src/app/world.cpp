@@ -47,10 +47,28 @@ void World::handle(std::span<const std::uint8_t> bytes, double arrival) {
   if (trace_ != nullptr) trace_->set_arrival(std::nullopt);
 }
 
+std::vector<std::string> World::take_chat() {
+  std::vector<std::string> out;
+  out.swap(chat_);
+  return out;
+}
+
+void World::assume_player(std::uint32_t guid) { box_.handle(protocol::PlayerCreate{guid}); }
+
 void World::handle(std::span<const std::uint8_t> bytes) {
   ++stats_.messages;
-  if (!protocol::is_decoded_opcode(protocol::peek_opcode(bytes))) {
+  const std::uint32_t opcode = protocol::peek_opcode(bytes);
+  if (!protocol::is_decoded_opcode(opcode)) {
     ++stats_.not_object;
+    if (opcode == protocol::login_opcode::ServerMessage) {
+      if (auto text = protocol::decode_server_message(bytes); text) {
+        if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
+        chat_.push_back(std::move(text->text));
+      }
+    } else if (opcode == protocol::login_opcode::GameEvent && bytes.size() >= 8 && !game_event_guid_) {
+      game_event_guid_ = static_cast<std::uint32_t>(bytes[4]) | (static_cast<std::uint32_t>(bytes[5]) << 8) |
+                         (static_cast<std::uint32_t>(bytes[6]) << 16) | (static_cast<std::uint32_t>(bytes[7]) << 24);
+    }
     return;
   }
   auto decoded = protocol::decode_message(bytes);

@@ -66,6 +66,22 @@ TEST_CASE("dereth-sim's run and dereth replay --headless --fast write byte-ident
   CHECK(out.str().find(" ticks=" + std::to_string(sim->ticks) + " ") != std::string::npos);
 }
 
+TEST_CASE("assume_player (--assume-player) takes a capture's player without a PlayerCreate: its messages are gated, not queued",
+          "[app][headless]") {
+  HeadlessOptions o;
+  o.input = kExample;
+  o.assume_player = 0x50002B16;
+  auto run = dereth::app::run_headless(o);
+  REQUIRE(run.has_value());
+  // Nothing waits for a player any more; the capture never creates the
+  // objects it speaks of (they were created before it began), so those wait
+  // for their objects (256 per GUID, the rest dropped and counted).
+  CHECK(verdict_count(*run, Verdict::QueuedBeforePlayer) == 0);
+  CHECK(verdict_count(*run, Verdict::QueuedForAbsentObject) + verdict_count(*run, Verdict::DroppedQueueFull) == 677);
+  CHECK(verdict_count(*run, Verdict::Applied) == 1);  // the assumed PlayerCreate
+  CHECK(run->note.find("starts after world entry") == std::string::npos);
+}
+
 TEST_CASE("detect_input tells captures from scenarios by the magic number", "[app][headless]") {
   CHECK(dereth::app::detect_input(kExample).value() == InputKind::Capture);
   CHECK(dereth::app::detect_input(kScenario).value() == InputKind::Scenario);
@@ -95,6 +111,10 @@ TEST_CASE("example.pcap headless twice gives identical digests, one line per 30 
   CHECK(first->client_messages == 103);
   CHECK(verdict_count(*first, Verdict::QueuedBeforePlayer) == 677);
   CHECK(first->objects_at_end == 0);
+  // It says so, and names the player its F7B0 game events go to.
+  CHECK(first->note.find("This capture starts after world entry: 677 object messages name objects it never "
+                         "creates, so nothing is simulated; its game events name the player 0x50002B16: "
+                         "--assume-player 0x50002B16") != std::string::npos);
   // 50.28 s of capture at 30 Hz, on frame time (the one loop's message
   // clock): the same ticks as `dereth replay --headless --fast`.
   CHECK(first->ticks == 1508);

@@ -49,6 +49,11 @@ int main(int argc, char** argv) {
   app.add_option("--port", options.port, "Capture input: only traffic to or from server ports N and N+1")
       ->check(CLI::Range(1, 65534))
       ->type_name("N");
+  std::string assume_player;
+  app.add_option("--assume-player", assume_player,
+                 "Capture input: take GUID (hex, e.g. 0x50000001) as the player, for a capture that starts after "
+                 "world entry")
+      ->type_name("GUID");
   app.add_flag("--allow-truncated", options.allow_truncated,
                "Capture input: replay a damaged capture up to the damage (else exit 1)");
   bool quiet = false;
@@ -60,6 +65,17 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   options.input = input;
+  if (!assume_player.empty()) {
+    try {
+      std::size_t used = 0;
+      const unsigned long guid = std::stoul(assume_player, &used, 16);
+      if (used != assume_player.size() || guid == 0 || guid > 0xFFFFFFFFUL) throw std::invalid_argument(assume_player);
+      options.assume_player = static_cast<std::uint32_t>(guid);
+    } catch (...) {
+      std::cerr << "dereth-sim: --assume-player: \"" << assume_player << "\" is not a GUID (hex, 1..0xFFFFFFFF)\n";
+      return 2;
+    }
+  }
   if (!digest.empty()) options.digest = digest;
   if (!trace.empty()) options.trace = trace;
 

@@ -113,7 +113,7 @@ class FrameLoop {
   // A hook run once per frame after the inbox is drained (outbound, the
   // command interpreter); may be empty.
   std::function<void(double now)> after_inbox;
-  // Text lines decoded from chat messages (F7E0) go here too.
+  // Server text the World routed (F7E0) goes here too.
   std::function<void(const std::string&)> on_chat;
   // A live session's transport counters for the HUD; may be empty.
   std::function<std::optional<net::TransportStats>()> network_stats;

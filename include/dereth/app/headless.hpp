@@ -47,6 +47,9 @@ struct HeadlessOptions {
   std::optional<std::uint16_t> port;
   // Capture input: replay a damaged capture up to the damage (else an error).
   bool allow_truncated = false;
+  // Capture input: take this GUID as the player before the first message (a
+  // capture that starts after world entry has no PlayerCreate).
+  std::optional<std::uint32_t> assume_player;
   const dat::DatFile* portal = nullptr;  // DAT data for the objects (optional)
   // Called now and then with the fraction done (0..1); may be empty.
   std::function<void(double)> progress;

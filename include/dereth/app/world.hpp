@@ -7,7 +7,10 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
@@ -67,6 +70,16 @@ class World {
   [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
   [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }
   [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
+  // Server text (F7E0 ServerMessage) handled since the last call, in order,
+  // for the chat panel; at most kChatBacklog lines are kept between calls.
+  std::vector<std::string> take_chat();
+  static constexpr std::size_t kChatBacklog = 256;
+  // The GUID the first F7B0 game event named: the player, in a capture that
+  // starts after world entry (F7B0 events go to the player).
+  [[nodiscard]] std::optional<std::uint32_t> game_event_guid() const noexcept { return game_event_guid_; }
+  // Takes `guid` as the player, as a PlayerCreate would (a capture that
+  // starts after world entry has none).
+  void assume_player(std::uint32_t guid);
   // Every SmartBox verdict so far (docs/trace.md), whether a trace is written or not.
   [[nodiscard]] const VerdictCounts& verdicts() const noexcept { return counter_.counts; }
 
@@ -85,6 +98,8 @@ class World {
     sim::JsonlTrace* forward = nullptr;
   };
   VerdictCounter counter_;
+  std::vector<std::string> chat_;
+  std::optional<std::uint32_t> game_event_guid_;
 };
 
 }  // namespace dereth::app
