@@ -21,6 +21,7 @@
 #include "dereth/app/headless.hpp"
 #include "dereth/app/loopback_inbox.hpp"
 #include "dereth/app/presenters.hpp"
+#include "dereth/app/qa_report.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/audio/open_audio.hpp"
@@ -325,6 +326,7 @@ struct ReplayArgs {
   bool headless = false;
   std::string digest;
   std::string trace;
+  std::string report;
   std::uint64_t screenshot_every = 0;
   std::string out_dir;
   std::optional<std::uint64_t> ticks;
@@ -415,8 +417,17 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   lo.screenshot_every = args.screenshot_every;
   lo.screenshot_dir = args.out_dir;
+  QaReport qa;
+  if (!args.report.empty()) world.set_report(&qa);
   FrameLoop loop(world, *player, virtual_time ? &virtual_clock : nullptr, presenter.get(), sound.get(), lo);
   auto report = loop.run();
+  if (report && !args.report.empty()) {
+    world.set_report(nullptr);
+    if (auto written = qa.write_file(args.report); !written) {
+      err << "dereth: " << written.error().message() << "\n";
+      return 1;
+    }
+  }
   if (!report) {
     err << "dereth: " << report.error().message() << "\n";
     return 1;
@@ -690,6 +701,10 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->excludes(fast);
   replay_cmd->add_flag("--headless", replay_args.headless, "No window");
   replay_cmd->add_option("--digest", replay_args.digest, "Write one digest line per tick (docs/trace.md)")
+      ->type_name("FILE");
+  replay_cmd->add_option("--report", replay_args.report,
+                         "Write the QA report: dereth's prediction against every server Position, verdicts, decode "
+                         "errors (docs/trace.md)")
       ->type_name("FILE");
   replay_cmd->add_option("--trace", replay_args.trace,
                          "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")

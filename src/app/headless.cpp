@@ -10,6 +10,7 @@
 #include "dereth/app/controls.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/loopback_inbox.hpp"
+#include "dereth/app/qa_report.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/net/capture_reader.hpp"
@@ -76,6 +77,8 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
     lo.progress_of = [&clock, duration]() { return clock.now().count() / duration; };
   }
   lo.progress = options.progress;
+  QaReport qa;
+  if (options.report) world.set_report(&qa);
   if (options.assume_player) world.assume_player(*options.assume_player);
   FrameLoop loop(world, *inbox, &clock, nullptr, nullptr, lo);
   std::optional<Controls> controls;
@@ -92,6 +95,10 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
                                        loopback->loopback().failure()});
   }
 
+  if (options.report) {
+    DERETH_CHECK(qa.write_file(*options.report));
+    world.set_report(nullptr);
+  }
   const WorldStats& w = world.stats();
   report.messages = w.messages;
   report.handled = w.handled;

@@ -1,10 +1,15 @@
 #include "dereth/app/world.hpp"
 
+#include <cmath>
+
+#include "dereth/app/qa_report.hpp"
+
 #include <chrono>
 
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
+#include "dereth/sim/position.hpp"
 #include "dereth/sim/digest.hpp"
 #include "dereth/sim/snapshot_builder.hpp"
 
@@ -25,6 +30,7 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
   context_.set_effects(&effects_);
   if (factory_) context_.set_factory(factory_.get());
   box_.set_trace_sink(&counter_);
+  effects_.set_trace_sink(&effects_forward_);
 }
 
 World::~World() = default;
@@ -33,12 +39,35 @@ void World::VerdictCounter::on_message(const sim::MessageRecord& record) {
   const auto index = static_cast<std::size_t>(record.verdict);
   if (index < counts.size()) ++counts[index];
   if (forward != nullptr) forward->on_message(record);
+  if (report != nullptr) report->add_verdict(record);
+}
+
+void World::EffectsForward::on_script_resolved(sim::LocalId owner, std::uint32_t table, std::uint32_t script_type,
+                                               float intensity, std::uint32_t chosen) {
+  if (trace != nullptr) trace->on_script_resolved(owner, table, script_type, intensity, chosen);
+  if (report != nullptr) report->add_script_lookup(table, script_type, chosen);
+}
+void World::EffectsForward::on_script_enqueued(sim::LocalId owner, std::uint32_t script, core::Seconds start) {
+  if (trace != nullptr) trace->on_script_enqueued(owner, script, start);
+}
+void World::EffectsForward::on_hook_executed(sim::LocalId owner, dat::HookType type, core::Seconds time) {
+  if (trace != nullptr) trace->on_hook_executed(owner, type, time);
+}
+void World::EffectsForward::on_emitter(sim::LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id,
+                                       sim::EmitterEvent event) {
+  if (trace != nullptr) trace->on_emitter(owner, emitter_info_id, emitter_id, event);
 }
 
 void World::set_trace(sim::JsonlTrace* trace) noexcept {
   trace_ = trace;
   counter_.forward = trace;
-  effects_.set_trace_sink(trace);
+  effects_forward_.trace = trace;
+}
+
+void World::set_report(QaReport* report) noexcept {
+  report_ = report;
+  counter_.report = report;
+  effects_forward_.report = report;
 }
 
 void World::handle(std::span<const std::uint8_t> bytes, double arrival) {
@@ -74,10 +103,37 @@ void World::handle(std::span<const std::uint8_t> bytes) {
   auto decoded = protocol::decode_message(bytes);
   if (!decoded) {
     ++stats_.decode_errors;
+    if (report_ != nullptr) report_->add_decode_error(opcode);
     return;
   }
   ++stats_.handled;
+  // The QA report: where dereth had the object when the server's Position came.
+  const auto* update = std::get_if<protocol::UpdatePosition>(&*decoded);
+  const sim::PhysicsObj* before = update != nullptr && report_ != nullptr ? box_.get_object(update->guid) : nullptr;
+  std::optional<sim::Position> predicted;
+  std::uint16_t stamp = 0;
+  std::uint16_t teleport = 0;
+  bool moving = false;
+  if (before != nullptr && before->in_cell()) {
+    predicted = before->position();
+    stamp = before->update_time(protocol::TimestampIndex::Position);
+    teleport = before->update_time(protocol::TimestampIndex::Teleport);
+    const glm::vec3 v = before->velocity();
+    moving = glm::dot(v, v) > 0.0F || before->has_anims();
+  }
   box_.handle(*decoded);
+  if (predicted) {
+    const sim::PhysicsObj* after = box_.get_object(update->guid);
+    // Applied, and not a teleport (a new place, not a correction of a prediction).
+    if (after != nullptr && after->update_time(protocol::TimestampIndex::Position) != stamp &&
+        after->update_time(protocol::TimestampIndex::Teleport) == teleport) {
+      const sim::Position server = sim::to_position(update->position.cell_id, update->position.origin,
+                                                    update->position.orientation());
+      const glm::vec3 d = sim::get_offset(*predicted, server);
+      report_->add_position_error(QaReport::Sample{update->guid, box_.physics().tick_count(),
+                                                   context_.now().count(), std::sqrt(glm::dot(d, d)), moving});
+    }
+  }
 }
 
 bool World::step() {

@@ -258,3 +258,22 @@ TEST_CASE("headless options are checked", "[app][headless]") {
   REQUIRE_FALSE(bad_scenario.has_value());
   CHECK(bad_scenario.error().message().find("junk.scenario:1") != std::string::npos);
 }
+
+TEST_CASE("the QA report measures dereth's prediction against each server Position, teleports aside",
+          "[app][headless][report]") {
+  HeadlessOptions o;
+  o.input = kScenario;
+  o.report = temp("qa-report.json");
+  auto run = dereth::app::run_headless(o);
+  REQUIRE(run.has_value());
+  const std::string report = slurp(*o.report);
+  // The drudge is created at x 90 and the server's Position puts it at 91.5
+  // while dereth, with no DAT motion for it, kept it where it was: one sample
+  // of 1.5 m. The player's teleport is a new place, not a correction: no sample.
+  CHECK(report.rfind(R"({"position_error":{"all":{"count":1,"mean":1.50)", 0) == 0);
+  CHECK(report.find(R"("worst":[{"guid":"0x80000010","tick":)") != std::string::npos);
+  CHECK(report.find(R"("guid":"0x50000001")") == std::string::npos);
+  CHECK(report.find(R"("verdicts":{"applied":13,"ignored":3})") != std::string::npos);
+  CHECK(report.find(R"("objects_created":2,"objects_deleted":1)") != std::string::npos);
+  CHECK(report.find(R"("decode_errors":{})") != std::string::npos);
+}

@@ -49,6 +49,12 @@ int main(int argc, char** argv) {
   app.add_option("--port", options.port, "Capture input: only traffic to or from server ports N and N+1")
       ->check(CLI::Range(1, 65534))
       ->type_name("N");
+  std::string report_path;
+  app.add_option("--report", report_path,
+                 "Write the QA report: for every server Position of an object dereth had, how far dereth's own "
+                 "prediction was from it (count, mean, p50, p95, max, the worst ten), verdicts, decode errors by "
+                 "opcode, objects created and deleted, script lookups that found nothing (docs/trace.md)")
+      ->type_name("FILE");
   std::string assume_player;
   app.add_option("--assume-player", assume_player,
                  "Capture input: take GUID (hex, e.g. 0x50000001) as the player, for a capture that starts after "
@@ -78,6 +84,7 @@ int main(int argc, char** argv) {
   }
   if (!digest.empty()) options.digest = digest;
   if (!trace.empty()) options.trace = trace;
+  if (!report_path.empty()) options.report = report_path;
 
   std::optional<dereth::dat::DatFile> portal;
   if (!dats.empty()) {

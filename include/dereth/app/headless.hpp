@@ -34,6 +34,7 @@ struct HeadlessOptions {
   std::filesystem::path input;
   std::optional<std::filesystem::path> digest;  // one JSON line per tick
   std::optional<std::filesystem::path> trace;   // message verdicts and per-tick object state
+  std::optional<std::filesystem::path> report;  // the QA report (app/qa_report.hpp, docs/trace.md)
   // Frames per simulated second: SmartBox::use_time runs once per frame and
   // the physics ticks whenever 1/30 s has passed (CPhysics::UseTime).
   double frame_rate = 60.0;

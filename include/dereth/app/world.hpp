@@ -28,6 +28,8 @@ class JsonlTrace;
 
 namespace dereth::app {
 
+class QaReport;
+
 struct WorldStats {
   std::uint64_t messages = 0;        // server messages offered
   std::uint64_t handled = 0;         // decoded and given to the SmartBox
@@ -70,6 +72,9 @@ class World {
   [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
   [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }
   [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
+  // Feeds the QA report (position errors, verdicts, decode errors, script
+  // lookups); null stops. Not owned.
+  void set_report(QaReport* report) noexcept;
   // Server text (F7E0 ServerMessage) handled since the last call, in order,
   // for the chat panel; at most kChatBacklog lines are kept between calls.
   std::vector<std::string> take_chat();
@@ -91,13 +96,27 @@ class World {
   sim::SnapshotPtr snapshot_;
   WorldStats stats_;
   sim::JsonlTrace* trace_ = nullptr;
-  // Counts the SmartBox's verdicts and forwards them to the trace.
+  // Counts the SmartBox's verdicts and forwards them to the trace and report.
   struct VerdictCounter final : sim::TraceSink {
     void on_message(const sim::MessageRecord& record) override;
     VerdictCounts counts{};
     sim::JsonlTrace* forward = nullptr;
+    QaReport* report = nullptr;
   };
   VerdictCounter counter_;
+  // The effects' trace events, to the trace and the report.
+  struct EffectsForward final : sim::EffectsTraceSink {
+    void on_script_resolved(sim::LocalId owner, std::uint32_t table, std::uint32_t script_type, float intensity,
+                            std::uint32_t chosen) override;
+    void on_script_enqueued(sim::LocalId owner, std::uint32_t script, core::Seconds start) override;
+    void on_hook_executed(sim::LocalId owner, dat::HookType type, core::Seconds time) override;
+    void on_emitter(sim::LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id,
+                    sim::EmitterEvent event) override;
+    sim::JsonlTrace* trace = nullptr;
+    QaReport* report = nullptr;
+  };
+  EffectsForward effects_forward_;
+  QaReport* report_ = nullptr;
   std::vector<std::string> chat_;
   std::optional<std::uint32_t> game_event_guid_;
 };

@@ -1,0 +1,57 @@
+#pragma once
+// The QA report (`dereth-sim CAPTURE --report report.json`): what the server
+// said against what the client showed. For every server Position of an
+// object dereth already had in the world, the distance between where dereth
+// had the object (its own prediction: velocity, root motion, interpolation)
+// and where the server put it, at that moment; per object and overall. Also
+// the verdict counts, decode errors by opcode, objects created and deleted,
+// and the typed-script lookups that found no script.
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <utility>
+#include <ostream>
+#include <vector>
+
+#include "dereth/core/error.hpp"
+#include "dereth/sim/effects.hpp"
+#include "dereth/sim/verdict.hpp"
+
+namespace dereth::app {
+
+class QaReport {
+ public:
+  struct Sample {
+    std::uint32_t guid = 0;
+    std::uint64_t tick = 0;  // the physics tick the Position arrived after
+    double time = 0.0;
+    float distance = 0.0F;   // metres between dereth's position and the server's
+    bool moving = false;     // the object had a velocity or was animating
+  };
+
+  void add_position_error(const Sample& s) { samples_.push_back(s); }
+  void add_decode_error(std::uint32_t opcode) { ++decode_errors_[opcode]; }
+  void add_verdict(const sim::MessageRecord& record);
+  void add_script_lookup(std::uint32_t table, std::uint32_t script_type, std::uint32_t chosen);
+
+  [[nodiscard]] const std::vector<Sample>& samples() const noexcept { return samples_; }
+  [[nodiscard]] std::uint64_t objects_created() const noexcept { return created_; }
+  [[nodiscard]] std::uint64_t objects_deleted() const noexcept { return deleted_; }
+
+  // The report as one JSON object (docs/trace.md, "The QA report").
+  void write_json(std::ostream& out) const;
+  core::Result<void> write_file(const std::filesystem::path& path) const;
+
+ private:
+  std::vector<Sample> samples_;
+  std::map<std::uint32_t, std::uint64_t> decode_errors_;
+  std::map<std::string, std::uint64_t> verdicts_;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> unresolved_scripts_;  // (table, type)
+  std::uint64_t script_lookups_ = 0;
+  std::uint64_t created_ = 0;
+  std::uint64_t deleted_ = 0;
+};
+
+}  // namespace dereth::app
