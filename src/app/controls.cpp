@@ -9,7 +9,7 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
     : world_(&world), loop_(&loop), presenter_(presenter) {
   interpreter_ = std::make_unique<sim::CommandInterpreter>(world.context(), std::move(send), std::move(next_stamp));
   world.context().set_controller(interpreter_.get());
-  loop.after_inbox = [this](double) { interpreter_->use_time(); };
+  loop.outbound = [this](double) { interpreter_->use_time(); };
   if (presenter != nullptr) {
     presenter->on_motion_key = [this](std::uint32_t command, bool pressed) {
       if (command == sim::command::HoldRun) {
@@ -23,7 +23,7 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
 
 Controls::~Controls() {
   world_->context().set_controller(nullptr);
-  loop_->after_inbox = nullptr;
+  loop_->outbound = nullptr;
   if (presenter_ != nullptr) presenter_->on_motion_key = nullptr;
 }
 

@@ -113,7 +113,6 @@ core::Result<LoopReport> FrameLoop::run() {
       if (presenter_ != nullptr) presenter_->chat(line);
       if (on_chat) on_chat(line);
     }
-    if (after_inbox) after_inbox(now);
     if (inbox_->finished() && !inbox_finished_at) inbox_finished_at = now;
 
     // 3 + 4. the tick and its snapshot
@@ -166,6 +165,9 @@ core::Result<LoopReport> FrameLoop::run() {
         ++report.screenshots;
       }
     }
+    // 6. outbound: the command interpreter's MoveToState / AutonomousPosition
+    // from this frame's state (the session flushes acks on its own thread).
+    if (outbound) outbound(now);
     const auto frame_end = SteadyClock::now();
     last_frame_ms_ = seconds_between(frame_start, frame_end) * 1000.0;
     const double frame_seconds = seconds_between(last_frame, frame_end);

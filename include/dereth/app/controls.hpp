@@ -1,6 +1,6 @@
 #pragma once
 // The local player's CommandInterpreter, attached to a world and a frame
-// loop: the SmartBox's PlayerController, run once per frame after the inbox
+// loop: the SmartBox's PlayerController, run once per frame at the outbound step
 // (CommandInterpreter::UseTime), sending its MoveToState and
 // AutonomousPosition through the session's outbound path. Every run that
 // logs in (the demo headless or in a window, `dereth play`) attaches the
@@ -28,7 +28,7 @@ class Controls {
   using StampFn = std::function<std::uint32_t()>;
 
   // Installs the interpreter as `world`'s player controller, runs its
-  // use_time after each frame's inbox and, when `presenter` is not null,
+  // use_time at each frame's outbound step and, when `presenter` is not null,
   // takes its movement keys. All four must outlive the controls.
   Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send, StampFn next_stamp);
   ~Controls();

@@ -110,9 +110,10 @@ class FrameLoop {
   void set_max_ticks(std::optional<std::uint64_t> ticks) noexcept { options_.max_ticks = ticks; }
   void set_screenshot_at_end(std::optional<std::filesystem::path> path) { options_.screenshot_at_end = std::move(path); }
   [[nodiscard]] const LoopReport& report() const noexcept { return report_; }
-  // A hook run once per frame after the inbox is drained (outbound, the
-  // command interpreter); may be empty.
-  std::function<void(double now)> after_inbox;
+  // Step 6 of the frame, after render and audio: outbound (the command
+  // interpreter's UseTime, which sends MoveToState and AutonomousPosition);
+  // may be empty.
+  std::function<void(double now)> outbound;
   // Server text the World routed (F7E0) goes here too.
   std::function<void(const std::string&)> on_chat;
   // A live session's transport counters for the HUD; may be empty.
