@@ -1,5 +1,7 @@
 #include "dereth/app/config.hpp"
 
+#include "dereth/core/file.hpp"
+
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -13,7 +15,6 @@
 #include <fmt/format.h>
 
 #include "dereth/core/log.hpp"
-#include "dereth/dat/dat_writer.hpp"
 
 namespace dereth::app {
 
@@ -449,7 +450,7 @@ core::Result<void> save_config(const std::filesystem::path& path, const Config& 
     text = format_config(config);
   }
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
-  return dat::write_file_atomic(path, std::span<const std::uint8_t>(bytes, text.size()));
+  return core::write_file_atomic(path, std::span<const std::uint8_t>(bytes, text.size()));
 }
 
 }  // namespace dereth::app

@@ -1,5 +1,7 @@
 #include "dereth/render/image.hpp"
 
+#include "dereth/core/file.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -7,7 +9,6 @@
 #include <iterator>
 #include <string>
 
-#include "dereth/dat/dat_writer.hpp"
 
 // stb is compiled here, privately: its symbols stay static to this file.
 #if defined(__GNUC__)
@@ -116,7 +117,7 @@ core::Result<std::vector<std::uint8_t>> encode_png(const Image& image) {
 
 core::Result<void> write_png(const std::filesystem::path& path, const Image& image) {
   DERETH_TRY(const auto bytes, encode_png(image));
-  return dat::write_file_atomic(path, bytes);
+  return core::write_file_atomic(path, bytes);
 }
 
 core::Result<Image> read_png(const std::filesystem::path& path) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dereth/core/error.hpp"
+#include "dereth/core/file.hpp"
 #include "dereth/dat/db_type.hpp"
 #include "dereth/dat/types.hpp"
 
@@ -78,11 +79,7 @@ class DatWriter {
 [[nodiscard]] core::Result<std::vector<std::uint8_t>> build_dat(std::span<const DatRecord> records,
                                                                 const DatWriterOptions& options = {});
 
-// Writes `bytes` to a temporary file beside `path`, flushes it to disk, then
-// renames it over `path`: readers see the old file or the new one, never a
-// partial one.
-[[nodiscard]] core::Result<void> write_file_atomic(const std::filesystem::path& path,
-                                                   std::span<const std::uint8_t> bytes);
+using core::write_file_atomic;  // core/file.hpp
 
 // The iteration record body [N, -N, 1] for iterations 1..N (spec 1.5).
 [[nodiscard]] std::vector<std::uint8_t> make_iteration_record(std::int32_t count);
