@@ -1,0 +1,192 @@
+#include "commands.hpp"
+
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include <termios.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "dereth/app/config.hpp"
+#include "dereth/app/controls.hpp"
+#include "dereth/app/demo.hpp"
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/headless.hpp"
+#include "dereth/app/loopback_inbox.hpp"
+#include "dereth/app/presenters.hpp"
+#include "dereth/app/qa_report.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/audio/null_backend.hpp"
+#include "dereth/audio/open_audio.hpp"
+#include "dereth/core/log.hpp"
+#include "dereth/core/version.hpp"
+#include "dereth/dat/demo_world.hpp"
+#include "dereth/net/pcap_recorder.hpp"
+#include "dereth/net/udp_client.hpp"
+#include "dereth/scenario/demo_scenario.hpp"
+#include "dereth/scenario/scenario.hpp"
+#include "dereth/scenario/udp_scenario_server.hpp"
+#include "dereth/sim/command_interpreter.hpp"
+
+namespace dereth::app::commands {
+
+core::Result<Dats> open_dats(const fs::path& folder, std::ostream& err) {
+  Dats d;
+  if (folder.empty()) {
+    err << "dereth: building the embedded demo world...\n";
+    DERETH_TRY(dat::demo::DemoWorld world, dat::demo::build_demo_world());
+    DERETH_TRY(d.portal, dat::DatFile::from_bytes(std::move(world.portal), "demo client_portal.dat"));
+    DERETH_TRY(d.cell, dat::DatFile::from_bytes(std::move(world.cell), "demo client_cell_1.dat"));
+    d.description = "the embedded demo world";
+    return d;
+  }
+  err << "dereth: opening the DATs in " << folder.string() << "...\n";
+  DERETH_TRY(d.portal, dat::DatFile::open(folder / "client_portal.dat"));
+  auto cell = dat::DatFile::open(folder / "client_cell_1.dat");
+  if (cell) {
+    d.cell = std::move(*cell);
+  } else {
+    err << "dereth: no terrain: " << cell.error().message() << "\n";
+  }
+  d.description = folder.string();
+  return d;
+}
+
+// Reads a password from the terminal without echoing it (a plain line when
+// stdin is not a terminal).
+std::string prompt_password(const std::string& account, std::ostream& err) {
+  err << "password for " << account << ": " << std::flush;
+  std::string password;
+  termios saved{};
+  const bool tty = isatty(STDIN_FILENO) != 0 && tcgetattr(STDIN_FILENO, &saved) == 0;
+  if (tty) {
+    termios quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(STDIN_FILENO, TCSANOW, &quiet);
+  }
+  std::getline(std::cin, password);
+  if (tty) {
+    tcsetattr(STDIN_FILENO, TCSANOW, &saved);
+    err << "\n";
+  }
+  return password;
+}
+
+bool read_password(const std::string& path, std::string& out) {
+  std::ifstream in(path);
+  if (!in) return false;
+  std::getline(in, out);
+  if (!out.empty() && out.back() == '\r') out.pop_back();
+  return true;
+}
+
+// Whether a window can be opened here at all (X11 or Wayland, or an explicit SDL driver).
+bool display_available() {
+  const char* driver = std::getenv("SDL_VIDEODRIVER");
+  if (driver != nullptr && *driver != '\0') return true;
+  const char* x = std::getenv("DISPLAY");
+  const char* wl = std::getenv("WAYLAND_DISPLAY");
+  return (x != nullptr && *x != '\0') || (wl != nullptr && *wl != '\0');
+}
+
+std::unique_ptr<audio::AudioSystem> make_audio(bool headless, const Config& config, const Dats& dats,
+                                               std::ostream& err) {
+  if (headless || !config.audio) {
+    return std::make_unique<audio::AudioSystem>(std::make_unique<audio::NullBackend>(), dats.portal_ptr());
+  }
+  audio::AudioOptions o;
+  o.device = config.audio_device;
+  o.sound.effect_volume = config.volume;
+  audio::OpenedAudio opened = audio::open_audio(o);
+  if (!opened.fallback_reason.empty()) err << "dereth: no sound: " << opened.fallback_reason << "\n";
+  return std::make_unique<audio::AudioSystem>(std::move(opened.backend), dats.portal_ptr());
+}
+
+WindowOptions window_options(const Config& config, std::string title) {
+  WindowOptions wo;
+  wo.width = config.window_width;
+  wo.height = config.window_height;
+  wo.fullscreen = config.fullscreen;
+  wo.vsync = config.vsync;
+  wo.hud = config.hud;
+  wo.title = std::move(title);
+  wo.free_camera = config.camera_mode == CameraMode::Free;
+  wo.mouse_sensitivity = config.mouse_sensitivity;
+  return wo;
+}
+
+void print_report(std::ostream& out, const std::string& what, const LoopReport& r, const World& world) {
+  const WorldStats& w = world.stats();
+  out << fmt::format(
+      "{}: messages={} handled={} not_object={} decode_errors={} ticks={} frames={} simulated_s={:.2f} "
+      "objects={} sound_events={}\n",
+      what, w.messages, w.handled, w.not_object, w.decode_errors, r.ticks, r.frames, r.sim_seconds,
+      world.snapshot()->objects.size(), r.sound_events);
+}
+
+void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
+                  int width, int height) {
+  if (r.presented == 0) return;
+  const double frames = static_cast<double>(r.presented);
+  const WorldStats& w = world.stats();
+  out << fmt::format("frame time at {}x{}: {:.2f} ms per presented frame ({} frames)\n", width, height,
+                     r.present_seconds * 1000.0 / frames, r.presented);
+  out << fmt::format("cpu per frame: tick {:.3f} ms, snapshot {:.3f} ms (per tick: {:.3f} ms, {:.3f} ms)\n",
+                     w.tick_seconds * 1000.0 / static_cast<double>(std::max<std::uint64_t>(r.frames, 1)),
+                     w.snapshot_seconds * 1000.0 / static_cast<double>(std::max<std::uint64_t>(r.frames, 1)),
+                     w.tick_seconds * 1000.0 / static_cast<double>(std::max<std::uint64_t>(r.ticks, 1)),
+                     w.snapshot_seconds * 1000.0 / static_cast<double>(std::max<std::uint64_t>(r.ticks, 1)));
+  if (renderer != nullptr) {
+    const auto& t = renderer->timing_totals();
+    const double n = static_cast<double>(std::max<std::uint64_t>(t.frames, 1));
+    out << fmt::format(
+        "render per frame: load {:.3f} ms, prepare {:.3f} ms, submit {:.3f} ms, finish (rasterise) {:.3f} ms, "
+        "readback {:.3f} ms\n",
+        t.sum.load * 1000.0 / n, t.sum.prepare * 1000.0 / n, t.sum.submit * 1000.0 / n, t.sum.finish * 1000.0 / n,
+        t.sum.readback * 1000.0 / n);
+    const auto& st = renderer->stats();
+    out << fmt::format(
+        "last frame drew: {} objects ({} skipped), {} parts ({} missing), {} markers, {} particles, {} terrain "
+        "blocks, {} lights, {} draw calls, {} triangles\n",
+        st.objects, st.objects_skipped, st.parts_drawn, st.parts_missing, st.markers, st.particles_drawn,
+        st.terrain_blocks, st.lights, st.draw_calls, st.triangles);
+  }
+}
+
+int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
+             audio::AudioSystem* sound, LoopOptions options, std::ostream& out, std::ostream& err) {
+  core::RealClock clock;
+  World world(clock, portal);
+  options.virtual_clock = false;
+  // The session ending (the server closed it, went silent or away) ends the run.
+  options.stop_when_inbox_finished = true;
+  options.tail = 0.0;
+  FrameLoop loop(world, client, nullptr, presenter, sound, std::move(options));
+  Controls controls(world, loop, presenter,
+                    [&client](std::vector<std::uint8_t> m, std::uint16_t queue) { client.send_message(std::move(m), queue); },
+                    [&client]() { return client.next_action_sequence(); });
+  loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return client.status().transport; };
+  auto report = loop.run();
+  const std::string failure = client.status().failure;
+  client.logout();
+  if (!report) {
+    err << "dereth: " << report.error().message() << "\n";
+    return 1;
+  }
+  print_report(out, what, *report, world);
+  if (!failure.empty()) {
+    err << "dereth: " << failure << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace dereth::app::commands

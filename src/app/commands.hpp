@@ -1,0 +1,112 @@
+#pragma once
+// The commands of `dereth` (cli.cpp parses the options): the demo, play and
+// replay, each in a file of its own, and what they share. Private to
+// dereth_app.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "dereth/app/config.hpp"
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/presenters.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/audio/audio_system.hpp"
+#include "dereth/core/error.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/net/udp_client.hpp"
+#include "dereth/render/renderer.hpp"
+
+namespace dereth::app::commands {
+
+namespace fs = std::filesystem;
+
+// The headless demo's length: 8 s of world time after the login (the world
+// entry, several projectiles launching, flying and exploding, and the recall).
+constexpr std::uint64_t kDemoDefaultTicks = 240;
+
+// The DATs a run reads: a folder's client_portal.dat and client_cell_1.dat,
+// or the embedded demo world built in memory.
+struct Dats {
+  std::optional<dat::DatFile> portal;
+  std::optional<dat::DatFile> cell;
+  std::string description;
+  [[nodiscard]] const dat::DatFile* portal_ptr() const { return portal ? &*portal : nullptr; }
+  [[nodiscard]] const dat::DatFile* cell_ptr() const { return cell ? &*cell : nullptr; }
+};
+
+// The DATs in `folder` (client_portal.dat; client_cell_1.dat when there), or
+// the embedded demo world when `folder` is empty; progress on `err`.
+core::Result<Dats> open_dats(const fs::path& folder, std::ostream& err);
+// The password from the terminal without echo (a plain line when stdin is
+// not a terminal).
+std::string prompt_password(const std::string& account, std::ostream& err);
+// The first line of `path` (a trailing CR removed); false when unreadable.
+bool read_password(const std::string& path, std::string& out);
+// Whether a window can be opened here at all (X11 or Wayland, or an explicit SDL driver).
+bool display_available();
+std::unique_ptr<audio::AudioSystem> make_audio(bool headless, const Config& config, const Dats& dats,
+                                               std::ostream& err);
+WindowOptions window_options(const Config& config, std::string title);
+void print_report(std::ostream& out, const std::string& what, const LoopReport& r, const World& world);
+// A live session in the one loop on the real clock: the World over
+// `client`'s inbox with the local player's Controls, until max_ticks, the
+// user quits, or the session ends; then logs off. `what` names the run in the
+// report line. Exit status 0, or 1 with one sentence when the session failed.
+int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
+             audio::AudioSystem* sound, LoopOptions options, std::ostream& out, std::ostream& err);
+void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
+                  int width, int height);
+
+struct DemoArgs {
+  bool headless = false;
+  std::optional<std::uint64_t> ticks;
+  std::string screenshot;
+  std::string trace;
+  bool stats = false;
+};
+
+// The embedded demo: headless on the loopback (virtual clock), or in a window
+// over loopback UDP on the real clock.
+int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ostream& err);
+
+struct ReplayArgs {
+  std::string file;
+  bool fast = false;
+  double speed = 1.0;
+  bool headless = false;
+  std::string digest;
+  std::string trace;
+  std::string report;
+  std::uint64_t screenshot_every = 0;
+  std::string out_dir;
+  std::optional<std::uint64_t> ticks;
+  std::optional<std::uint16_t> port;
+  bool allow_truncated = false;
+};
+
+// A capture through the whole client, in a window or headless.
+int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std::ostream& err);
+
+struct PlayArgs {
+  std::string server;
+  std::string account;
+  std::string password_file;
+  std::string character;
+  double timeout = 60.0;
+  double connect_timeout = 8.0;
+  double silence_timeout = 60.0;
+  bool headless = false;
+  std::optional<std::uint64_t> ticks;
+  std::string record;
+  std::string trace;
+  bool no_record = false;
+};
+
+// A live session against a server.
+int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ostream& err);
+
+}  // namespace dereth::app::commands

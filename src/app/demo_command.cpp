@@ -1,0 +1,129 @@
+#include "commands.hpp"
+
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include <termios.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "dereth/app/config.hpp"
+#include "dereth/app/controls.hpp"
+#include "dereth/app/demo.hpp"
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/headless.hpp"
+#include "dereth/app/loopback_inbox.hpp"
+#include "dereth/app/presenters.hpp"
+#include "dereth/app/qa_report.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/audio/null_backend.hpp"
+#include "dereth/audio/open_audio.hpp"
+#include "dereth/core/log.hpp"
+#include "dereth/core/version.hpp"
+#include "dereth/dat/demo_world.hpp"
+#include "dereth/net/pcap_recorder.hpp"
+#include "dereth/net/udp_client.hpp"
+#include "dereth/scenario/demo_scenario.hpp"
+#include "dereth/scenario/scenario.hpp"
+#include "dereth/scenario/udp_scenario_server.hpp"
+#include "dereth/sim/command_interpreter.hpp"
+
+namespace dereth::app::commands {
+
+// ---- demo ---------------------------------------------------------------------------
+
+
+int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
+  auto dats = open_dats(config.dats_folder, err);
+  if (!dats) {
+    err << "dereth: cannot open the DATs: " << dats.error().message() << "\n";
+    return 1;
+  }
+  bool headless = args.headless;
+  if (!headless && !display_available()) {
+    err << "dereth: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): running the demo headless\n";
+    headless = true;
+  }
+  std::unique_ptr<WindowPresenter> window;
+  if (!headless) {
+    const WindowOptions wo = window_options(config, "dereth demo");
+    auto created = WindowPresenter::create(dats->portal_ptr(), dats->cell_ptr(), wo);
+    if (!created) {
+      err << "dereth: cannot open a window (" << created.error().message() << "): running the demo headless\n";
+      headless = true;
+    } else {
+      window = std::move(*created);
+    }
+  }
+
+  if (headless) {
+    // In-process loopback on a virtual clock: the same frames every run.
+    HeadlessDemoOptions ho;
+    ho.width = config.window_width;
+    ho.height = config.window_height;
+    ho.render_every_frame = args.stats;
+    ho.portal = dats->portal_ptr();
+    ho.cell = dats->cell_ptr();
+    if (!args.trace.empty()) ho.trace = fs::path(args.trace);
+    auto run = HeadlessDemo::create(ho);
+    if (!run) {
+      err << "dereth: cannot run the demo headless: " << run.error().message() << "\n";
+      return 1;
+    }
+    const fs::path shot = args.screenshot.empty() ? fs::path("dereth-demo.png") : fs::path(args.screenshot);
+    if (auto done = (*run)->run_to_tick(args.ticks.value_or(kDemoDefaultTicks), shot); !done) {
+      err << "dereth: " << done.error().message() << "\n";
+      return 1;
+    }
+    print_report(out, "demo", (*run)->report(), (*run)->world());
+    if (args.stats) {
+      print_timing(out, (*run)->report(), (*run)->world(), &(*run)->presenter().renderer(), ho.width, ho.height);
+      out << "gl: " << (*run)->presenter().gl_description() << "\n";
+    }
+    std::error_code ec;
+    out << "dereth: the demo's picture is in " << fs::absolute(shot, ec).string() << "\n";
+    return 0;
+  }
+
+  // A window: the scenario server on loopback UDP, dereth's client over the real protocol,
+  // logging in with the scenario's first account.
+  auto parsed = scenario::demo_scenario();
+  if (!parsed) {
+    err << "dereth: the embedded demo scenario does not parse: " << parsed.error().message() << "\n";
+    return 1;
+  }
+  net::UdpClientOptions co;
+  if (!parsed->accounts.empty()) {
+    co.session.account = parsed->accounts.front().name;
+    co.session.password = parsed->accounts.front().password;
+  }
+  scenario::UdpScenarioServer server(std::move(*parsed));
+  if (auto started = server.start(); !started) {
+    err << "dereth: cannot start the demo's scenario server: " << started.error().message() << "\n";
+    return 1;
+  }
+  co.host = "127.0.0.1";
+  co.port = server.port();
+  co.session.server_name = fmt::format("the demo server on 127.0.0.1:{}", server.port());
+  auto client = net::UdpClient::connect(co);
+  if (!client) {
+    err << "dereth: cannot reach the demo server: " << client.error().message() << "\n";
+    return 1;
+  }
+  auto sound = make_audio(false, config, *dats, err);
+  LoopOptions lo;
+  lo.max_ticks = args.ticks;
+  if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
+  if (!args.trace.empty()) lo.trace = fs::path(args.trace);
+  return run_live("demo", **client, dats->portal_ptr(), window.get(), sound.get(), std::move(lo), out, err);
+}
+
+}  // namespace dereth::app::commands
