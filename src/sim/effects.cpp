@@ -75,8 +75,7 @@ void process_fp_hook(PhysicsObj& owner, FPHookType type, float value, std::uint3
   PartArray* parts = owner.part_array();
   switch (type) {
     case FPHookType::Scale:
-      // CPhysicsObj::SetScaleStatic 0x00511BB0
-      owner.set_scale(value);
+      owner.set_scale_static(value);
       break;
     case FPHookType::Translucency: set_translucency_internal(owner, value); break;
     case FPHookType::PartTranslucency:
@@ -163,7 +162,7 @@ void set_scale(PhysicsObj& owner, float scale, double delta) {
   if (delta >= kMinRampTime) {
     add_fp_hook(owner, FPHookType::Scale, delta, owner.scale(), scale, 0);
   } else {
-    owner.set_scale(scale);
+    owner.set_scale_static(scale);
   }
 }
 

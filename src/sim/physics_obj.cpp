@@ -57,8 +57,9 @@ void PhysicsObj::set_translucency(float translucency) {
   if (part_array_) part_array_->set_translucency(translucency);
 }
 
-// CPhysicsObj::SetScale
-void PhysicsObj::set_scale(float scale) {
+// CPhysicsObj::SetScaleStatic 0x00511BB0: the scale at once (the ramped
+// CPhysicsObj::SetScale 0x005136A0 is the effects' set_scale).
+void PhysicsObj::set_scale_static(float scale) {
   scale_ = scale;
   if (part_array_) part_array_->set_scale(glm::vec3(scale));
 }

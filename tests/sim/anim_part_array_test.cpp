@@ -252,7 +252,7 @@ TEST_CASE(
     "[retail][0x00519310][0x00514090][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
-  b.object.set_scale(2.0f);
+  b.object.set_scale_static(2.0f);
   b.parts->set_part_translucency(1, 0.25f);
   b.parts->set_part_no_draw(0, true);
   b.object.set_frame(core::Frame({5, 6, 0}, {1, 0, 0, 0}));
@@ -310,7 +310,7 @@ TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from the parent's a
   Body child(w.assets, w.context, 2);
   Body grandchild(w.assets, w.context, 3);
   parent.object.enter_world(Position{kCell, core::Frame({10, 10, 0}, {1, 0, 0, 0})});
-  parent.object.set_scale(2.0f);
+  parent.object.set_scale_static(2.0f);
   REQUIRE(child.object.set_parent(parent.object, kHand));
   REQUIRE(grandchild.object.set_parent(child.object, kHand));
   REQUIRE(child.parts->holding_location(kHand).has_value());
@@ -458,7 +458,7 @@ TEST_CASE("CPartArray::Update 0x00517DB0 root motion moves the object by the sca
   REQUIRE(b.parts->set_motion_table_id(kTable));
   b.object.initialize_motion_tables();
   b.object.enter_world(Position{kCell, core::Frame({10, 10, 0}, {1, 0, 0, 0})});
-  b.object.set_scale(2.0f);
+  b.object.set_scale_static(2.0f);
   // Any movement manager keeps a still object on walkable ground active.
   b.object.set_movement_manager(std::make_unique<MovementManager>());
   REQUIRE(b.object.do_interpreted_motion(mc::WalkForward, MovementParameters{}) == 0);

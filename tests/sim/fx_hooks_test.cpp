@@ -136,7 +136,7 @@ TEST_CASE(
   w.at(0.0);
   FxParts* parts = nullptr;
   auto obj = w.make(0x70000202, {10, 10, 0}, 1, &parts);
-  obj->set_scale(1.5f);
+  obj->set_scale_static(1.5f);
   w.effects.execute_hook(*obj, hook(dat::ScaleHook{3.5f, 1.0f}));
   REQUIRE(obj->hook_count() == 1);
   run_hooks_at(w, *obj, 0.5);

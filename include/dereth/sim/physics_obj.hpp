@@ -152,8 +152,9 @@ class PhysicsObj {
   // CPhysicsObj::SetTranslucency: the object's current translucency, through
   // the part array (Transparent hooks; the original stays as described).
   void set_translucency(float translucency);
-  // CPhysicsObj::SetScale: the object scale, through the part array (Scale hooks).
-  void set_scale(float scale);
+  // CPhysicsObj::SetScaleStatic 0x00511BB0: the object scale at once, through
+  // the part array (the ramped SetScale 0x005136A0 is sim::set_scale, effects.hpp).
+  void set_scale_static(float scale);
   // CPhysicsObj::set_elasticity 0x0050FD40: clamped to [0, 0.1].
   bool set_elasticity(float elasticity);
   // CPhysicsObj::set_velocity 0x005113F0: clamped to 50 m/s; activates.
