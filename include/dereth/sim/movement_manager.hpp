@@ -1,0 +1,66 @@
+#pragma once
+// MovementManager: the seam for the object's motion state machine
+// (MovementManager / MotionInterp; DatMovementManager is the real one), and
+// the MovementParameters the motion code reads.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "dereth/core/frame.hpp"
+#include "dereth/dat/animation_hook.hpp"
+#include "dereth/protocol/movement.hpp"
+#include "dereth/sim/position.hpp"
+#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/sim/types.hpp"
+
+namespace dereth::sim {
+
+class PhysicsObj;
+
+// The parts of retail's MovementParameters the motion code reads.
+struct MovementParameters {
+  // MovementParameters::MovementParameters 0x00524380: CanWalk, CanRun,
+  // CanSideStep, CanWalkBackwards, MoveTowards, UseSpheres, SetHoldKey,
+  // ModifyRawState, ModifyInterpretedState, CancelMoveTo, StopCompletely.
+  static constexpr std::uint32_t kDefaultBitfield = 0x0001EE0F;
+  static constexpr std::uint32_t kSetHoldKey = 0x800;
+  static constexpr std::uint32_t kAutonomous = 0x1000;
+  static constexpr std::uint32_t kModifyRawState = 0x2000;
+  static constexpr std::uint32_t kModifyInterpretedState = 0x4000;
+  static constexpr std::uint32_t kCancelMoveTo = 0x8000;
+  static constexpr std::uint32_t kDisableJumpDuringLink = 0x20000;
+
+  std::uint32_t bitfield = kDefaultBitfield;
+  float speed = 1.0f;
+  std::uint32_t context_id = 0;
+  std::uint32_t action_stamp = 0;
+  std::uint32_t hold_key = 0;  // HoldKey_Invalid
+};
+
+// MovementManager / MotionInterp: the object's motion state machine.
+class MovementManager {
+ public:
+  MovementManager() = default;
+  MovementManager(const MovementManager&) = delete;
+  MovementManager& operator=(const MovementManager&) = delete;
+  virtual ~MovementManager() = default;
+
+  // CPhysicsObj::unpack_movement: a movement that passed the Movement and
+  // ServerControlledMove gates (CPhysics::SetObjectMovement 0x00509690).
+  virtual void unpack_movement(const protocol::MovementData& /*data*/, bool /*autonomous*/) {}
+  virtual void use_time() {}                                         // MovementManager::UseTime
+  virtual void handle_enter_world() {}                               // MovementManager::HandleEnterWorld
+  virtual void handle_exit_world() {}                                // MovementManager::HandleExitWorld
+  virtual void cancel_move_to() {}                                   // MovementManager::CancelMoveTo
+  virtual void leave_ground() {}                                     // MovementManager::LeaveGround
+  virtual void hit_ground() {}                                       // MovementManager::HitGround
+  [[nodiscard]] virtual bool is_moving_to() const { return false; }  // CPhysicsObj::IsMovingTo
+  virtual void enter_default_state() {}                              // MovementManager::EnterDefaultState 0x005241C0
+  virtual void motion_done(std::uint32_t /*motion*/, bool /*success*/) {}  // MovementManager::MotionDone 0x005242D0
+  [[nodiscard]] virtual bool motions_pending() const { return false; }  // MovementManager::motions_pending 0x00524280
+};
+
+}  // namespace dereth::sim
