@@ -7,6 +7,7 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/sim/client_combat_system.hpp"
 #include "dereth/sim/command_interpreter.hpp"
 #include "dereth/sim/sim_context.hpp"
 
