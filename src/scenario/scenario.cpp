@@ -310,236 +310,292 @@ Result<void> parse_target(Args& a, StreamEvent& e, std::uint32_t& guid) {
 
 std::optional<float> nonzero_component(float v) { return v == 0.0F ? std::nullopt : std::optional<float>(v); }
 
-Result<StreamMessage> parse_event(std::string_view kind, Args& a, StreamEvent& e) {
+// `at T create ...`
+Result<StreamMessage> parse_create(Args& a, StreamEvent& e) {
   const Where& w = a.where();
-  if (kind == "create") {
-    protocol::CreateObject m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    auto& ph = m.physics;
-    std::uint32_t setup = 0, mtable = 0, stable = 0, pes = 0;
-    DERETH_CHECK(a.optional_value("setup", setup, parse_u32));
-    DERETH_CHECK(a.optional_value("mtable", mtable, parse_u32));
-    DERETH_CHECK(a.optional_value("stable", stable, parse_u32));
-    DERETH_CHECK(a.optional_value("pes", pes, parse_u32));
-    ph.setup_id = nonzero(setup);
-    ph.motion_table_id = nonzero(mtable);
-    ph.sound_table_id = nonzero(stable);
-    ph.physics_script_table_id = nonzero(pes);
-    DERETH_CHECK(a.optional_value("state", ph.state, parse_u32));
-    if (Token* t = a.keyed("pos")) {
-      DERETH_TRY(ph.position, parse_position(t->value, w, t->column, "pos"));
-    }
-    if (Token* t = a.keyed("velocity")) {
-      DERETH_TRY(ph.velocity, parse_vec3(t->value, w, t->column, "velocity"));
-    }
-    if (Token* t = a.keyed("acceleration")) {
-      DERETH_TRY(ph.acceleration, parse_vec3(t->value, w, t->column, "acceleration"));
-    }
-    if (Token* t = a.keyed("omega")) {
-      DERETH_TRY(ph.omega, parse_vec3(t->value, w, t->column, "omega"));
-    }
-    if (Token* t = a.keyed("scale")) {
-      DERETH_TRY(ph.object_scale, parse_float(t->value, w, t->column, "scale"));
-    }
-    if (Token* t = a.keyed("friction")) {
-      DERETH_TRY(ph.friction, parse_float(t->value, w, t->column, "friction"));
-    }
-    if (Token* t = a.keyed("elasticity")) {
-      DERETH_TRY(ph.elasticity, parse_float(t->value, w, t->column, "elasticity"));
-    }
-    if (Token* t = a.keyed("translucency")) {
-      DERETH_TRY(ph.translucency, parse_float(t->value, w, t->column, "translucency"));
-    }
-    if (Token* t = a.keyed("default-script")) {
-      DERETH_TRY(ph.default_script_type, parse_u32(t->value, w, t->column, "default-script"));
-    }
-    if (Token* t = a.keyed("default-script-intensity")) {
-      DERETH_TRY(ph.default_script_intensity, parse_float(t->value, w, t->column, "default-script-intensity"));
-    }
-    auto& wd = m.weenie;
-    wd.name = "Object";
-    wd.weenie_class_id = 1;
-    wd.icon_id = 0x06001036;
-    wd.item_type = 0x80;  // Misc
-    if (Token* t = a.keyed("name")) wd.name = t->value;
-    DERETH_CHECK(a.optional_value("wcid", wd.weenie_class_id, parse_u32));
-    DERETH_CHECK(a.optional_value("icon", wd.icon_id, parse_u32));
-    DERETH_CHECK(a.optional_value("type", wd.item_type, parse_u32));
-    DERETH_CHECK(a.optional_value("flags", wd.object_description_flags, parse_u32));
-    return m;
+  protocol::CreateObject m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  auto& ph = m.physics;
+  std::uint32_t setup = 0, mtable = 0, stable = 0, pes = 0;
+  DERETH_CHECK(a.optional_value("setup", setup, parse_u32));
+  DERETH_CHECK(a.optional_value("mtable", mtable, parse_u32));
+  DERETH_CHECK(a.optional_value("stable", stable, parse_u32));
+  DERETH_CHECK(a.optional_value("pes", pes, parse_u32));
+  ph.setup_id = nonzero(setup);
+  ph.motion_table_id = nonzero(mtable);
+  ph.sound_table_id = nonzero(stable);
+  ph.physics_script_table_id = nonzero(pes);
+  DERETH_CHECK(a.optional_value("state", ph.state, parse_u32));
+  if (Token* t = a.keyed("pos")) {
+    DERETH_TRY(ph.position, parse_position(t->value, w, t->column, "pos"));
   }
-  if (kind == "position") {
-    protocol::UpdatePosition m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    DERETH_TRY(Token * t, a.required("pos"));
-    DERETH_TRY(const protocol::Position p, parse_position(t->value, w, t->column, "pos"));
-    auto& pk = m.position;
-    pk.cell_id = p.cell_id;
-    pk.origin = p.origin;
-    // As ACE does, a zero quaternion component is left out (its OrientationHasNo* bit set).
-    pk.qw = nonzero_component(p.orientation.w);
-    pk.qx = nonzero_component(p.orientation.x);
-    pk.qy = nonzero_component(p.orientation.y);
-    pk.qz = nonzero_component(p.orientation.z);
-    if (Token* v = a.keyed("velocity")) {
-      DERETH_TRY(pk.velocity, parse_vec3(v->value, w, v->column, "velocity"));
+  if (Token* t = a.keyed("velocity")) {
+    DERETH_TRY(ph.velocity, parse_vec3(t->value, w, t->column, "velocity"));
+  }
+  if (Token* t = a.keyed("acceleration")) {
+    DERETH_TRY(ph.acceleration, parse_vec3(t->value, w, t->column, "acceleration"));
+  }
+  if (Token* t = a.keyed("omega")) {
+    DERETH_TRY(ph.omega, parse_vec3(t->value, w, t->column, "omega"));
+  }
+  if (Token* t = a.keyed("scale")) {
+    DERETH_TRY(ph.object_scale, parse_float(t->value, w, t->column, "scale"));
+  }
+  if (Token* t = a.keyed("friction")) {
+    DERETH_TRY(ph.friction, parse_float(t->value, w, t->column, "friction"));
+  }
+  if (Token* t = a.keyed("elasticity")) {
+    DERETH_TRY(ph.elasticity, parse_float(t->value, w, t->column, "elasticity"));
+  }
+  if (Token* t = a.keyed("translucency")) {
+    DERETH_TRY(ph.translucency, parse_float(t->value, w, t->column, "translucency"));
+  }
+  if (Token* t = a.keyed("default-script")) {
+    DERETH_TRY(ph.default_script_type, parse_u32(t->value, w, t->column, "default-script"));
+  }
+  if (Token* t = a.keyed("default-script-intensity")) {
+    DERETH_TRY(ph.default_script_intensity, parse_float(t->value, w, t->column, "default-script-intensity"));
+  }
+  auto& wd = m.weenie;
+  wd.name = "Object";
+  wd.weenie_class_id = 1;
+  wd.icon_id = 0x06001036;
+  wd.item_type = 0x80;  // Misc
+  if (Token* t = a.keyed("name")) wd.name = t->value;
+  DERETH_CHECK(a.optional_value("wcid", wd.weenie_class_id, parse_u32));
+  DERETH_CHECK(a.optional_value("icon", wd.icon_id, parse_u32));
+  DERETH_CHECK(a.optional_value("type", wd.item_type, parse_u32));
+  DERETH_CHECK(a.optional_value("flags", wd.object_description_flags, parse_u32));
+  return m;
+}
+
+// `at T position ...`
+Result<StreamMessage> parse_position(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  protocol::UpdatePosition m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  DERETH_TRY(Token * t, a.required("pos"));
+  DERETH_TRY(const protocol::Position p, parse_position(t->value, w, t->column, "pos"));
+  auto& pk = m.position;
+  pk.cell_id = p.cell_id;
+  pk.origin = p.origin;
+  // As ACE does, a zero quaternion component is left out (its OrientationHasNo* bit set).
+  pk.qw = nonzero_component(p.orientation.w);
+  pk.qx = nonzero_component(p.orientation.x);
+  pk.qy = nonzero_component(p.orientation.y);
+  pk.qz = nonzero_component(p.orientation.z);
+  if (Token* v = a.keyed("velocity")) {
+    DERETH_TRY(pk.velocity, parse_vec3(v->value, w, v->column, "velocity"));
+  }
+  if (Token* v = a.keyed("placement")) {
+    DERETH_TRY(pk.placement_id, parse_u32(v->value, w, v->column, "placement"));
+  }
+  if (a.flag("grounded")) pk.flags |= protocol::position_flag::IsGrounded;
+  return m;
+}
+
+// `at T state ...`
+Result<StreamMessage> parse_state(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  protocol::SetState m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  DERETH_TRY(Token * t, a.required("state"));
+  DERETH_TRY(m.state, parse_u32(t->value, w, t->column, "state"));
+  return m;
+}
+
+// `at T vector ...`
+Result<StreamMessage> parse_vector(Args& a, StreamEvent& e) {
+  protocol::VectorUpdate m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  DERETH_CHECK(a.optional_value("velocity", m.velocity, parse_vec3));
+  DERETH_CHECK(a.optional_value("omega", m.omega, parse_vec3));
+  return m;
+}
+
+// `at T movement ...`
+Result<StreamMessage> parse_movement(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  protocol::MovementEvent m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  std::uint32_t stance = 0x8000003D;
+  DERETH_CHECK(a.optional_value("stance", stance, parse_u32));
+  m.data.current_style = static_cast<std::uint16_t>(stance & 0xFFFFU);
+  protocol::InterpretedMovement im;
+  auto& s = im.state;
+  // Motion commands go on the wire as their low 16 bits (spec 5.0).
+  auto command = [&](std::string_view key, std::optional<std::uint16_t>& out) -> Result<void> {
+    if (Token* t = a.keyed(key)) {
+      DERETH_TRY(const std::uint32_t v, parse_u32(t->value, w, t->column, key));
+      out = static_cast<std::uint16_t>(v & 0xFFFFU);
     }
-    if (Token* v = a.keyed("placement")) {
-      DERETH_TRY(pk.placement_id, parse_u32(v->value, w, v->column, "placement"));
+    return {};
+  };
+  auto speed = [&](std::string_view key, std::optional<float>& out) -> Result<void> {
+    if (Token* t = a.keyed(key)) {
+      DERETH_TRY(out, parse_float(t->value, w, t->column, key));
     }
-    if (a.flag("grounded")) pk.flags |= protocol::position_flag::IsGrounded;
-    return m;
+    return {};
+  };
+  DERETH_CHECK(command("style", s.current_style));
+  DERETH_CHECK(command("forward", s.forward_command));
+  DERETH_CHECK(command("sidestep", s.sidestep_command));
+  DERETH_CHECK(command("turn", s.turn_command));
+  DERETH_CHECK(speed("forward-speed", s.forward_speed));
+  DERETH_CHECK(speed("sidestep-speed", s.sidestep_speed));
+  DERETH_CHECK(speed("turn-speed", s.turn_speed));
+  m.is_autonomous = a.flag("autonomous") ? 1 : 0;
+  // A one-shot action (the recall, an emote): one MotionItem in the
+  // command list. Its 15-bit action stamp is the server's, filled at play
+  // time; bit 15 is the movement's autonomous flag.
+  if (Token* t = a.keyed("action")) {
+    DERETH_TRY(const std::uint32_t action, parse_u32(t->value, w, t->column, "action"));
+    if ((action & 0x10000000U) == 0) {
+      return std::unexpected(
+          w.error(t->column, "action", fmt::format("0x{:08X} is not an action (no 0x10000000 bit)", action)));
+    }
+    protocol::MotionItem item;
+    item.command = static_cast<std::uint16_t>(action & 0xFFFFU);
+    item.packed_sequence = m.is_autonomous != 0 ? 0x8000U : 0U;
+    DERETH_CHECK(a.optional_value("action-speed", item.speed, parse_float));
+    s.commands.push_back(item);
+  } else if (Token* orphan = a.keyed("action-speed")) {
+    return std::unexpected(w.error(orphan->column, "action-speed", "action-speed= needs an action="));
   }
-  if (kind == "state") {
-    protocol::SetState m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    DERETH_TRY(Token * t, a.required("state"));
-    DERETH_TRY(m.state, parse_u32(t->value, w, t->column, "state"));
-    return m;
+  m.data.payload = std::move(im);
+  return m;
+}
+
+// `at T script-type ...`
+Result<StreamMessage> parse_script_type(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  protocol::PlayScriptType m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  DERETH_TRY(Token * t, a.required("type"));
+  DERETH_TRY(m.script_type, parse_u32(t->value, w, t->column, "type"));
+  float intensity = 1.0F;
+  DERETH_CHECK(a.optional_value("intensity", intensity, parse_float));
+  m.intensity_bits = std::bit_cast<std::uint32_t>(intensity);
+  return m;
+}
+
+// `at T script-id ...`
+Result<StreamMessage> parse_script_id(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  protocol::PlayScriptId m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  DERETH_TRY(Token * t, a.required("id"));
+  DERETH_TRY(m.script_id, parse_u32(t->value, w, t->column, "id"));
+  return m;
+}
+
+// `at T delete ...`
+Result<StreamMessage> parse_delete(Args& a, StreamEvent& e) {
+  protocol::DeleteObject m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  return m;
+}
+
+// `at T teleport ...`
+Result<StreamMessage> parse_teleport(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  TeleportSpec m;
+  e.to_player = true;
+  if (Token* t = a.keyed("pos")) {
+    DERETH_TRY(m.destination, parse_position(t->value, w, t->column, "pos"));
   }
-  if (kind == "vector") {
-    protocol::VectorUpdate m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    DERETH_CHECK(a.optional_value("velocity", m.velocity, parse_vec3));
-    DERETH_CHECK(a.optional_value("omega", m.omega, parse_vec3));
-    return m;
+  return m;
+}
+
+// `at T sound ...`
+Result<StreamMessage> parse_sound(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  protocol::Sound m;
+  DERETH_CHECK(parse_target(a, e, m.guid));
+  DERETH_TRY(Token * t, a.required("id"));
+  DERETH_TRY(m.sound_type, parse_u32(t->value, w, t->column, "id"));
+  m.volume = 1.0F;
+  DERETH_CHECK(a.optional_value("volume", m.volume, parse_float));
+  return m;
+}
+
+// `at T chat ...`
+Result<StreamMessage> parse_chat(Args& a, StreamEvent& /*e*/) {
+  protocol::ServerMessage m;
+  if (Token* t = a.keyed("text")) {
+    m.text = t->value;
+  } else {
+    DERETH_TRY(Token * p, a.required_positional("chat text"));
+    m.text = p->value;
   }
-  if (kind == "movement") {
-    protocol::MovementEvent m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    std::uint32_t stance = 0x8000003D;
-    DERETH_CHECK(a.optional_value("stance", stance, parse_u32));
-    m.data.current_style = static_cast<std::uint16_t>(stance & 0xFFFFU);
-    protocol::InterpretedMovement im;
-    auto& s = im.state;
-    // Motion commands go on the wire as their low 16 bits (spec 5.0).
-    auto command = [&](std::string_view key, std::optional<std::uint16_t>& out) -> Result<void> {
-      if (Token* t = a.keyed(key)) {
-        DERETH_TRY(const std::uint32_t v, parse_u32(t->value, w, t->column, key));
-        out = static_cast<std::uint16_t>(v & 0xFFFFU);
+  DERETH_CHECK(a.optional_value("type", m.chat_type, parse_u32));
+  return m;
+}
+
+// `at T hex ...`
+Result<StreamMessage> parse_hex(Args& a, StreamEvent& /*e*/) {
+  const Where& w = a.where();
+  RawMessage m;
+  std::optional<std::uint32_t> queue;
+  if (Token* t = a.keyed("queue")) {
+    DERETH_TRY(const std::uint64_t q, parse_uint(t->value, 0xFFFF, w, t->column, "queue"));
+    queue = static_cast<std::uint32_t>(q);
+  }
+  std::string digits;
+  int first_column = 0;
+  while (Token* t = a.positional()) {
+    if (first_column == 0) first_column = t->column;
+    for (const char c : t->value) {
+      if (c == '|' || c == ':') continue;
+      if (hex_digit(c) < 0) {
+        return std::unexpected(w.error(t->column, "hex", fmt::format("'{}' is not a hex digit", c)));
       }
-      return {};
-    };
-    auto speed = [&](std::string_view key, std::optional<float>& out) -> Result<void> {
-      if (Token* t = a.keyed(key)) {
-        DERETH_TRY(out, parse_float(t->value, w, t->column, key));
-      }
-      return {};
-    };
-    DERETH_CHECK(command("style", s.current_style));
-    DERETH_CHECK(command("forward", s.forward_command));
-    DERETH_CHECK(command("sidestep", s.sidestep_command));
-    DERETH_CHECK(command("turn", s.turn_command));
-    DERETH_CHECK(speed("forward-speed", s.forward_speed));
-    DERETH_CHECK(speed("sidestep-speed", s.sidestep_speed));
-    DERETH_CHECK(speed("turn-speed", s.turn_speed));
-    m.is_autonomous = a.flag("autonomous") ? 1 : 0;
-    // A one-shot action (the recall, an emote): one MotionItem in the
-    // command list. Its 15-bit action stamp is the server's, filled at play
-    // time; bit 15 is the movement's autonomous flag.
-    if (Token* t = a.keyed("action")) {
-      DERETH_TRY(const std::uint32_t action, parse_u32(t->value, w, t->column, "action"));
-      if ((action & 0x10000000U) == 0) {
-        return std::unexpected(
-            w.error(t->column, "action", fmt::format("0x{:08X} is not an action (no 0x10000000 bit)", action)));
-      }
-      protocol::MotionItem item;
-      item.command = static_cast<std::uint16_t>(action & 0xFFFFU);
-      item.packed_sequence = m.is_autonomous != 0 ? 0x8000U : 0U;
-      DERETH_CHECK(a.optional_value("action-speed", item.speed, parse_float));
-      s.commands.push_back(item);
-    } else if (Token* orphan = a.keyed("action-speed")) {
-      return std::unexpected(w.error(orphan->column, "action-speed", "action-speed= needs an action="));
+      digits.push_back(c);
     }
-    m.data.payload = std::move(im);
-    return m;
   }
-  if (kind == "script-type") {
-    protocol::PlayScriptType m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    DERETH_TRY(Token * t, a.required("type"));
-    DERETH_TRY(m.script_type, parse_u32(t->value, w, t->column, "type"));
-    float intensity = 1.0F;
-    DERETH_CHECK(a.optional_value("intensity", intensity, parse_float));
-    m.intensity_bits = std::bit_cast<std::uint32_t>(intensity);
-    return m;
+  if (digits.size() % 2 != 0) {
+    return std::unexpected(w.error(first_column, "hex", "an odd number of hex digits"));
   }
-  if (kind == "script-id") {
-    protocol::PlayScriptId m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    DERETH_TRY(Token * t, a.required("id"));
-    DERETH_TRY(m.script_id, parse_u32(t->value, w, t->column, "id"));
-    return m;
+  if (digits.size() < 8) {
+    return std::unexpected(w.error(std::max(first_column, 1), "hex", "a message needs at least its 4-byte opcode",
+                                   ErrorKind::Truncated));
   }
-  if (kind == "delete") {
-    protocol::DeleteObject m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    return m;
+  for (std::size_t i = 0; i < digits.size(); i += 2) {
+    m.bytes.push_back(static_cast<std::uint8_t>(hex_digit(digits[i]) * 16 + hex_digit(digits[i + 1])));
   }
-  if (kind == "teleport") {
-    TeleportSpec m;
-    e.to_player = true;
-    if (Token* t = a.keyed("pos")) {
-      DERETH_TRY(m.destination, parse_position(t->value, w, t->column, "pos"));
-    }
-    return m;
+  const std::uint32_t opcode = static_cast<std::uint32_t>(m.bytes[0]) | (static_cast<std::uint32_t>(m.bytes[1]) << 8) |
+                               (static_cast<std::uint32_t>(m.bytes[2]) << 16) |
+                               (static_cast<std::uint32_t>(m.bytes[3]) << 24);
+  m.queue = queue ? static_cast<std::uint16_t>(*queue) : default_queue(opcode);
+  return m;
+}
+
+// One parser per stream message kind (docs/scenario.md, "Stream messages").
+using EventParser = Result<StreamMessage> (*)(Args&, StreamEvent&);
+struct EventKind {
+  std::string_view name;
+  EventParser parse;
+};
+constexpr EventKind kEventKinds[] = {
+    {"create", &parse_create},
+    {"position", &parse_position},
+    {"state", &parse_state},
+    {"vector", &parse_vector},
+    {"movement", &parse_movement},
+    {"script-type", &parse_script_type},
+    {"script-id", &parse_script_id},
+    {"delete", &parse_delete},
+    {"teleport", &parse_teleport},
+    {"sound", &parse_sound},
+    {"chat", &parse_chat},
+    {"hex", &parse_hex},
+};
+
+Result<StreamMessage> parse_event(std::string_view kind, Args& a, StreamEvent& e) {
+  for (const EventKind& k : kEventKinds) {
+    if (k.name == kind) return k.parse(a, e);
   }
-  if (kind == "sound") {
-    protocol::Sound m;
-    DERETH_CHECK(parse_target(a, e, m.guid));
-    DERETH_TRY(Token * t, a.required("id"));
-    DERETH_TRY(m.sound_type, parse_u32(t->value, w, t->column, "id"));
-    m.volume = 1.0F;
-    DERETH_CHECK(a.optional_value("volume", m.volume, parse_float));
-    return m;
-  }
-  if (kind == "chat") {
-    protocol::ServerMessage m;
-    if (Token* t = a.keyed("text")) {
-      m.text = t->value;
-    } else {
-      DERETH_TRY(Token * p, a.required_positional("chat text"));
-      m.text = p->value;
-    }
-    DERETH_CHECK(a.optional_value("type", m.chat_type, parse_u32));
-    return m;
-  }
-  if (kind == "hex") {
-    RawMessage m;
-    std::optional<std::uint32_t> queue;
-    if (Token* t = a.keyed("queue")) {
-      DERETH_TRY(const std::uint64_t q, parse_uint(t->value, 0xFFFF, w, t->column, "queue"));
-      queue = static_cast<std::uint32_t>(q);
-    }
-    std::string digits;
-    int first_column = 0;
-    while (Token* t = a.positional()) {
-      if (first_column == 0) first_column = t->column;
-      for (const char c : t->value) {
-        if (c == '|' || c == ':') continue;
-        if (hex_digit(c) < 0) {
-          return std::unexpected(w.error(t->column, "hex", fmt::format("'{}' is not a hex digit", c)));
-        }
-        digits.push_back(c);
-      }
-    }
-    if (digits.size() % 2 != 0) {
-      return std::unexpected(w.error(first_column, "hex", "an odd number of hex digits"));
-    }
-    if (digits.size() < 8) {
-      return std::unexpected(w.error(std::max(first_column, 1), "hex", "a message needs at least its 4-byte opcode",
-                                     ErrorKind::Truncated));
-    }
-    for (std::size_t i = 0; i < digits.size(); i += 2) {
-      m.bytes.push_back(static_cast<std::uint8_t>(hex_digit(digits[i]) * 16 + hex_digit(digits[i + 1])));
-    }
-    const std::uint32_t opcode = static_cast<std::uint32_t>(m.bytes[0]) | (static_cast<std::uint32_t>(m.bytes[1]) << 8) |
-                                 (static_cast<std::uint32_t>(m.bytes[2]) << 16) |
-                                 (static_cast<std::uint32_t>(m.bytes[3]) << 24);
-    m.queue = queue ? static_cast<std::uint16_t>(*queue) : default_queue(opcode);
-    return m;
-  }
-  return std::unexpected(w.error(1, "at", fmt::format("unknown message kind '{}'", kind)));
+  return std::unexpected(a.where().error(1, "at", fmt::format("unknown message kind '{}'", kind)));
 }
 
 }  // namespace
