@@ -643,26 +643,17 @@ struct Renderer::Impl {
     }
   }
 
-  core::Result<void> draw(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
-                          bool own_target) {
-    if (width <= 0 || height <= 0 || width > kMaxTargetSize || height > kMaxTargetSize) {
-      return std::unexpected(core::Error{core::ErrorKind::Invalid, "Renderer", "size", 0,
-                                         "width and height must be 1.." + std::to_string(kMaxTargetSize)});
-    }
-    stats = RenderStats{};
-    timing = FrameTiming{};
-    load_seconds = 0.0;
-    const auto prepare_start = Clock::now();
+  // What one frame is drawn from: everything relative to the camera's
+  // centre, so positions far from the world origin keep their precision.
+  struct FrameView {
+    glm::vec3 origin{0.0F};
+    glm::mat4 view_projection{1.0F};
+    glm::vec3 eye{0.0F};      // world space
+    glm::vec3 eye_rel{0.0F};  // relative to origin
+  };
 
-    // Everything is drawn relative to the camera's centre, so positions far
-    // from the world origin keep their precision.
-    const glm::vec3 origin = camera.center();
-    const glm::mat4 view_projection = camera.view_projection(width, height, origin);
-    const glm::vec3 eye_rel = camera.eye() - origin;
-
-    if (own_target) DERETH_CHECK(ensure_target(width, height));
-
-    // Terrain blocks around the camera centre.
+  // Terrain blocks around the camera centre.
+  std::vector<const GpuTerrain*> gather_terrain(const glm::vec3& origin) {
     std::vector<const GpuTerrain*> blocks;
     if (options.draw_terrain && cell) {
       ensure_region();
@@ -681,8 +672,11 @@ struct Renderer::Impl {
       }
     }
     stats.terrain_blocks = blocks.size();
+    return blocks;
+  }
 
-    // Lights: the nearest kMaxLights to the camera centre.
+  // Lights: the nearest kMaxLights to the camera centre.
+  std::vector<FrameLight> gather_lights(const sim::RenderSnapshot& snapshot, const glm::vec3& origin) {
     std::vector<FrameLight> lights;
     for (const auto& l : snapshot.lights) {
       if (!finite(l.position) || !(l.falloff > 0.0F) || !std::isfinite(l.intensity)) continue;
@@ -693,9 +687,15 @@ struct Renderer::Impl {
     });
     if (lights.size() > static_cast<std::size_t>(kMaxLights)) lights.resize(kMaxLights);
     stats.lights = lights.size();
+    return lights;
+  }
 
-    std::vector<DrawItem> opaque;
-    std::vector<DrawItem> blended;
+  // The objects' parts (or a marker for an object with none loaded) into the
+  // opaque and blended lists.
+  void gather_objects(const sim::RenderSnapshot& snapshot, const FrameView& view, std::vector<DrawItem>& opaque,
+                      std::vector<DrawItem>& blended) {
+    const glm::vec3& origin = view.origin;
+    const glm::vec3& eye_rel = view.eye_rel;
     stats.objects = snapshot.objects.size();
     for (const auto& obj : snapshot.objects) {
       if (obj.hidden || obj.no_draw) {
@@ -743,8 +743,14 @@ struct Renderer::Impl {
         ++stats.markers;
       }
     }
+  }
 
-    const glm::vec3 eye = camera.eye();
+  // The particles, camera-facing, into the opaque and blended lists.
+  void gather_particles(const sim::RenderSnapshot& snapshot, const FrameView& view, std::vector<DrawItem>& opaque,
+                        std::vector<DrawItem>& blended) {
+    const glm::vec3& origin = view.origin;
+    const glm::vec3& eye_rel = view.eye_rel;
+    const glm::vec3& eye = view.eye;
     for (const auto& emitter : snapshot.emitters) {
       const GpuMesh* m = nullptr;
       const GpuMaterial* override_material = nullptr;
@@ -772,6 +778,105 @@ struct Renderer::Impl {
         ++stats.particles_drawn;
       }
     }
+  }
+
+  // The lighting uniforms every lit program shares: sun, ambient and the frame's point lights.
+  void set_lighting(const LightingUniforms& u, const FrameView& view, const std::vector<FrameLight>& lights) const {
+    const glm::vec3 sun =
+        glm::length(options.sun_towards) > 0.0F ? glm::normalize(options.sun_towards) : glm::vec3(0.0F, 0.0F, 1.0F);
+    glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(view.view_projection));
+    glUniform3fv(u.ambient, 1, glm::value_ptr(options.ambient));
+    glUniform3fv(u.sun_color, 1, glm::value_ptr(options.sun_color));
+    glUniform3fv(u.sun_towards, 1, glm::value_ptr(sun));
+    glUniform1i(u.light_count, static_cast<GLint>(lights.size()));
+    for (std::size_t i = 0; i < lights.size(); ++i) {
+      glUniform3fv(u.light_position[i], 1, glm::value_ptr(lights[i].position));
+      glUniform3fv(u.light_color[i], 1, glm::value_ptr(lights[i].color));
+      glUniform1f(u.light_intensity[i], lights[i].intensity);
+      glUniform1f(u.light_falloff[i], lights[i].falloff);
+    }
+  }
+
+  // The terrain pass: one draw per landblock.
+  void draw_terrain(const std::vector<const GpuTerrain*>& blocks, const FrameView& view,
+                    const std::vector<FrameLight>& lights) {
+    if (blocks.empty()) return;
+    const glm::vec3& origin = view.origin;
+    glUseProgram(terrain_program);
+    set_lighting(terrain_lighting, view, lights);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);
+    glUniform1i(u_layers, 0);
+    for (const GpuTerrain* t : blocks) {
+      const glm::vec3 offset = t->origin - origin;
+      glUniform3fv(u_offset, 1, glm::value_ptr(offset));
+      glBindVertexArray(t->vao);
+      glDrawArrays(GL_TRIANGLES, 0, t->vertex_count);
+      ++stats.draw_calls;
+      stats.triangles += static_cast<std::size_t>(t->vertex_count) / 3;
+    }
+  }
+
+  // One mesh batch with its blend and depth state.
+  void draw_item(const DrawItem& item) {
+    if (item.state.blend) {
+      glEnable(GL_BLEND);
+      glBlendFuncSeparate(gl_blend(item.state.src), gl_blend(item.state.dst), GL_ZERO, GL_ONE);
+    } else {
+      glDisable(GL_BLEND);
+    }
+    glDepthMask(item.state.depth_write ? GL_TRUE : GL_FALSE);
+    glUniformMatrix4fv(u_model, 1, GL_FALSE, glm::value_ptr(item.model));
+    glUniformMatrix3fv(u_normal_matrix, 1, GL_FALSE, glm::value_ptr(item.normal_matrix));
+    glUniform4fv(u_tint, 1, glm::value_ptr(item.tint));
+    glUniform1f(u_alpha, item.alpha);
+    glUniform1f(u_alpha_ref, item.state.alpha_test ? static_cast<float>(item.state.alpha_ref) / 255.0F : -1.0F);
+    glUniform1f(u_luminosity, item.luminosity);
+    glUniform1f(u_diffuse, item.diffuse);
+    glBindTexture(GL_TEXTURE_2D, item.material->texture);
+    glBindVertexArray(item.mesh->vao);
+    glDrawElements(
+        GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
+        reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
+    ++stats.draw_calls;
+    stats.triangles += item.batch->index_count / 3;
+  }
+
+  // The mesh passes: opaque meshes, then translucent meshes and particles back to front.
+  void draw_meshes(const std::vector<DrawItem>& opaque, const std::vector<DrawItem>& blended, const FrameView& view,
+                   const std::vector<FrameLight>& lights) {
+    glUseProgram(mesh_program);
+    set_lighting(mesh_lighting, view, lights);
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(u_texture, 0);
+    for (const auto& item : opaque) draw_item(item);
+    for (const auto& item : blended) draw_item(item);
+  }
+
+  core::Result<void> draw(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
+                          bool own_target) {
+    if (width <= 0 || height <= 0 || width > kMaxTargetSize || height > kMaxTargetSize) {
+      return std::unexpected(core::Error{core::ErrorKind::Invalid, "Renderer", "size", 0,
+                                         "width and height must be 1.." + std::to_string(kMaxTargetSize)});
+    }
+    stats = RenderStats{};
+    timing = FrameTiming{};
+    load_seconds = 0.0;
+    const auto prepare_start = Clock::now();
+
+    FrameView view;
+    view.origin = camera.center();
+    view.view_projection = camera.view_projection(width, height, view.origin);
+    view.eye = camera.eye();
+    view.eye_rel = view.eye - view.origin;
+    if (own_target) DERETH_CHECK(ensure_target(width, height));
+
+    const std::vector<const GpuTerrain*> blocks = gather_terrain(view.origin);
+    const std::vector<FrameLight> lights = gather_lights(snapshot, view.origin);
+    std::vector<DrawItem> opaque;
+    std::vector<DrawItem> blended;
+    gather_objects(snapshot, view, opaque, blended);
+    gather_particles(snapshot, view, opaque, blended);
     // Blended items back to front (retail sorts parts coarsely by depth).
     std::stable_sort(blended.begin(), blended.end(),
                      [](const DrawItem& a, const DrawItem& b) { return a.depth > b.depth; });
@@ -796,67 +901,8 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
-    const glm::vec3 sun =
-        glm::length(options.sun_towards) > 0.0F ? glm::normalize(options.sun_towards) : glm::vec3(0.0F, 0.0F, 1.0F);
-    const auto set_lighting = [&](const LightingUniforms& u) {
-      glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(view_projection));
-      glUniform3fv(u.ambient, 1, glm::value_ptr(options.ambient));
-      glUniform3fv(u.sun_color, 1, glm::value_ptr(options.sun_color));
-      glUniform3fv(u.sun_towards, 1, glm::value_ptr(sun));
-      glUniform1i(u.light_count, static_cast<GLint>(lights.size()));
-      for (std::size_t i = 0; i < lights.size(); ++i) {
-        glUniform3fv(u.light_position[i], 1, glm::value_ptr(lights[i].position));
-        glUniform3fv(u.light_color[i], 1, glm::value_ptr(lights[i].color));
-        glUniform1f(u.light_intensity[i], lights[i].intensity);
-        glUniform1f(u.light_falloff[i], lights[i].falloff);
-      }
-    };
-
-    if (!blocks.empty()) {
-      glUseProgram(terrain_program);
-      set_lighting(terrain_lighting);
-      glActiveTexture(GL_TEXTURE0);
-      glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);
-      glUniform1i(u_layers, 0);
-      for (const GpuTerrain* t : blocks) {
-        const glm::vec3 offset = t->origin - origin;
-        glUniform3fv(u_offset, 1, glm::value_ptr(offset));
-        glBindVertexArray(t->vao);
-        glDrawArrays(GL_TRIANGLES, 0, t->vertex_count);
-        ++stats.draw_calls;
-        stats.triangles += static_cast<std::size_t>(t->vertex_count) / 3;
-      }
-    }
-
-    glUseProgram(mesh_program);
-    set_lighting(mesh_lighting);
-    glActiveTexture(GL_TEXTURE0);
-    glUniform1i(u_texture, 0);
-    const auto draw_item = [&](const DrawItem& item) {
-      if (item.state.blend) {
-        glEnable(GL_BLEND);
-        glBlendFuncSeparate(gl_blend(item.state.src), gl_blend(item.state.dst), GL_ZERO, GL_ONE);
-      } else {
-        glDisable(GL_BLEND);
-      }
-      glDepthMask(item.state.depth_write ? GL_TRUE : GL_FALSE);
-      glUniformMatrix4fv(u_model, 1, GL_FALSE, glm::value_ptr(item.model));
-      glUniformMatrix3fv(u_normal_matrix, 1, GL_FALSE, glm::value_ptr(item.normal_matrix));
-      glUniform4fv(u_tint, 1, glm::value_ptr(item.tint));
-      glUniform1f(u_alpha, item.alpha);
-      glUniform1f(u_alpha_ref, item.state.alpha_test ? static_cast<float>(item.state.alpha_ref) / 255.0F : -1.0F);
-      glUniform1f(u_luminosity, item.luminosity);
-      glUniform1f(u_diffuse, item.diffuse);
-      glBindTexture(GL_TEXTURE_2D, item.material->texture);
-      glBindVertexArray(item.mesh->vao);
-      glDrawElements(
-          GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
-          reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
-      ++stats.draw_calls;
-      stats.triangles += item.batch->index_count / 3;
-    };
-    for (const auto& item : opaque) draw_item(item);
-    for (const auto& item : blended) draw_item(item);
+    draw_terrain(blocks, view, lights);
+    draw_meshes(opaque, blended, view, lights);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);
