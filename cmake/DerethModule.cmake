@@ -15,6 +15,18 @@ function(dereth_add_module)
   set_property(GLOBAL APPEND PROPERTY DERETH_MODULES ${ARG_NAME})
 endfunction()
 
+# dereth_add_header_module(NAME <module> [PUBLIC_LINKS ...]): a header-only
+# module dereth_<module> (an INTERFACE library) with the same include root.
+function(dereth_add_header_module)
+  cmake_parse_arguments(ARG "" "NAME" "PUBLIC_LINKS" ${ARGN})
+  set(target dereth_${ARG_NAME})
+  add_library(${target} INTERFACE)
+  add_library(dereth::${ARG_NAME} ALIAS ${target})
+  target_include_directories(${target} INTERFACE ${PROJECT_SOURCE_DIR}/include)
+  target_link_libraries(${target} INTERFACE ${ARG_PUBLIC_LINKS})
+  set_property(GLOBAL APPEND PROPERTY DERETH_MODULES ${ARG_NAME})
+endfunction()
+
 # dereth_add_tool(NAME <exe> SOURCES ... LINKS ...): a developer executable in build/bin.
 function(dereth_add_tool)
   cmake_parse_arguments(ARG "" "NAME" "SOURCES;LINKS" ${ARGN})
