@@ -19,7 +19,7 @@ set(DERETH_ALLOWED_scenario "core;protocol;net")
 set(DERETH_ALLOWED_snapshot "core")
 set(DERETH_ALLOWED_sim "core;dat;protocol;snapshot")
 set(DERETH_ALLOWED_render "core;dat;snapshot")
-set(DERETH_ALLOWED_audio "core;dat")
+set(DERETH_ALLOWED_audio "core;dat;snapshot")
 set(DERETH_ALLOWED_app "core;dat;protocol;net;scenario;snapshot;sim;render;audio")
 
 # External libraries (regular expressions) and the only modules that may reach them.

@@ -20,17 +20,6 @@ double seconds_between(SteadyClock::time_point a, SteadyClock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
-audio::SoundRequest to_request(const sim::SoundEvent& e) {
-  audio::SoundRequest r;
-  r.owner = static_cast<std::uint32_t>(e.owner);
-  r.wave_id = e.wave_id;
-  r.sound_type = e.sound_type;
-  r.volume = e.volume;
-  r.priority = e.priority;
-  r.position = e.position;
-  r.time = e.time;
-  return r;
-}
 
 }  // namespace
 
@@ -86,7 +75,6 @@ core::Result<LoopReport> FrameLoop::run() {
   const double frame_step = 1.0 / options_.frame_rate + 1e-9;
   if (!real_start_) real_start_ = real_clock.now().count();
   const double real_start = *real_start_;
-  std::vector<audio::SoundRequest> requests;
   const double wall_before = report.wall_seconds;
 
   for (std::uint64_t frame = report.frames;; ++frame) {
@@ -132,9 +120,7 @@ core::Result<LoopReport> FrameLoop::run() {
       // 5b. audio: this tick's sound events, once.
       report.sound_events += snapshot.sounds.size();
       if (audio_ != nullptr) {
-        requests.clear();
-        for (const auto& e : snapshot.sounds) requests.push_back(to_request(e));
-        audio_->update(requests, presenter_ != nullptr ? presenter_->listener() : audio::Listener{},
+        audio_->update(snapshot.sounds, presenter_ != nullptr ? presenter_->listener() : audio::Listener{},
                        world_->context().now());
       }
     }

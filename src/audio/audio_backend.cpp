@@ -33,7 +33,7 @@ PlayResult AudioBackend::play(const SoundRequest& request, const std::shared_ptr
         ++counters_.device_errors;
         core::logger(core::Module::Audio)
             ->warn("{}: could not start wave 0x{:08X} for object {} on voice {}", name(), request.wave_id,
-                   request.owner, voice);
+                   static_cast<std::uint32_t>(request.owner), voice);
       }
       break;
     }

@@ -156,7 +156,7 @@ TEST_CASE("The null audio backend receives the demo's sound events in order", "[
   REQUIRE(records.size() == published.size());
   for (std::size_t i = 0; i < records.size(); ++i) {
     INFO("sound event " << i);
-    CHECK(records[i].request.owner == static_cast<std::uint32_t>(published[i].owner));
+    CHECK(records[i].request.owner == published[i].owner);
     CHECK(records[i].request.wave_id == published[i].wave_id);
     CHECK(records[i].request.sound_type == published[i].sound_type);
     CHECK(records[i].request.time.count() == published[i].time.count());

@@ -40,7 +40,7 @@ dat::DatFile portal() {
 
 SoundRequest request(std::uint32_t owner, std::uint32_t wave, glm::vec3 at, double t) {
   SoundRequest r;
-  r.owner = owner;
+  r.owner = static_cast<dereth::sim::LocalId>(owner);
   r.wave_id = wave;
   r.priority = 0.5f;
   r.position = at;
@@ -70,7 +70,7 @@ TEST_CASE("AudioSystem plays a frame's requests in order from the camera, decodi
 
   const auto& records = recorder->records();
   REQUIRE(records.size() == 8);
-  for (std::size_t i = 0; i < records.size(); ++i) CHECK(records[i].request.owner == i + 1);
+  for (std::size_t i = 0; i < records.size(); ++i) CHECK(static_cast<std::uint32_t>(records[i].request.owner) == i + 1);
   CHECK(records[0].result.outcome == PlayOutcome::Started);
   CHECK(records[0].result.attenuation == -12);
   CHECK(records[0].listener == camera);

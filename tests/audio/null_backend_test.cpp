@@ -18,7 +18,7 @@ namespace {
 
 SoundRequest request(std::uint32_t owner, std::uint32_t wave, glm::vec3 at, float priority = 0.5f, double t = 0.0) {
   SoundRequest r;
-  r.owner = owner;
+  r.owner = static_cast<dereth::sim::LocalId>(owner);
   r.wave_id = wave;
   r.sound_type = 0x5F;
   r.volume = 1.0f;
@@ -126,7 +126,7 @@ TEST_CASE("NullBackend: 16 voices, priority stealing, drop on a tie, finished vo
   CHECK(c.no_voice == 2);
   // The records keep the order the requests came in.
   REQUIRE(backend.records().size() == 21);
-  for (std::size_t i = 0; i < 21; ++i) CHECK(backend.records()[i].request.owner == i + 1);
+  for (std::size_t i = 0; i < 21; ++i) CHECK(static_cast<std::uint32_t>(backend.records()[i].request.owner) == i + 1);
 }
 
 TEST_CASE("SoundManager::ShutDown 0x005502B0 (the voice part): stop_all stops all sixteen voices",
@@ -179,7 +179,7 @@ TEST_CASE("NullBackend keeps the earliest records up to its limit and counts the
   NullBackend backend({}, 3);
   for (std::uint32_t i = 0; i < 5; ++i) backend.play(request(i, 0, {0.0f, 0.0f, 0.0f}), nullptr);
   REQUIRE(backend.records().size() == 3);
-  CHECK(backend.records()[2].request.owner == 2);
+  CHECK(backend.records()[2].request.owner == dereth::sim::LocalId{2});
   CHECK(backend.records_dropped() == 2);
   CHECK(backend.counters().requests == 5);
 }

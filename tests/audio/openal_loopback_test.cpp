@@ -45,7 +45,7 @@ std::unique_ptr<OpenAlBackend> loopback(const SoundSettings& settings = {}) {
 
 SoundRequest at(glm::vec3 position, float priority = 0.5f) {
   SoundRequest r;
-  r.owner = 1;
+  r.owner = dereth::sim::LocalId{1};
   r.wave_id = 0x0A000440;
   r.sound_type = 0x5F;
   r.priority = priority;

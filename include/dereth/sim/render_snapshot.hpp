@@ -79,6 +79,7 @@ struct SoundEvent {
   float priority = 0.0f;
   glm::vec3 position{0.0f};           // world position of the owner when it played
   core::Seconds time{0.0};
+  bool operator==(const SoundEvent&) const = default;
 };
 
 struct RenderSnapshot {
