@@ -8,8 +8,6 @@
 #include <optional>
 #include <thread>
 
-#include <termios.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

@@ -12,7 +12,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "dereth/app/config.hpp"

@@ -9,10 +9,7 @@
 #include <optional>
 #include <thread>
 
-#include <termios.h>
-#include <unistd.h>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "dereth/app/config.hpp"
