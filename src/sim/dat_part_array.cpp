@@ -216,6 +216,23 @@ void DatPartArray::publish_parts(const core::Frame& object_world, std::vector<Pa
   }
 }
 
+void DatPartArray::publish_lights(const core::Frame& object_world, LocalId owner,
+                                  std::vector<LightSnapshot>& out) const {
+  if (!lights_on_) return;
+  const auto channel = [](std::uint32_t argb, unsigned shift) {
+    return static_cast<float>((argb >> shift) & 0xFFu) / 255.0f;
+  };
+  for (const dat::SetupLight& light : setup_->lights) {
+    LightSnapshot& l = out.emplace_back();
+    l.owner = owner;
+    l.position = object_world.localtoglobal(light.view_space_location.origin);
+    l.color = {channel(light.color, 16), channel(light.color, 8), channel(light.color, 0), channel(light.color, 24)};
+    l.intensity = light.intensity;
+    l.falloff = light.falloff;
+    l.cone_angle = light.cone_angle;
+  }
+}
+
 // CPartArray::AnimationDone 0x00517D30
 void DatPartArray::animation_done(bool success) {
   if (manager_) manager_->animation_done(success);

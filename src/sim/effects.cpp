@@ -27,12 +27,6 @@ std::uint32_t raw(LocalId id) noexcept {
   return static_cast<std::uint32_t>(id);
 }
 
-// 0xAARRGGBB as RGBA in 0..1.
-glm::vec4 unpack_argb(std::uint32_t argb) noexcept {
-  const auto channel = [argb](unsigned shift) { return static_cast<float>((argb >> shift) & 0xFFu) / 255.0f; };
-  return {channel(16), channel(8), channel(0), channel(24)};
-}
-
 ParticleClock clock_of(const PhysicsObj& owner) {
   const SimContext& context = owner.context();
   return ParticleClock{context.now(), context.physics_time};
@@ -211,10 +205,6 @@ Effects::OwnerState& Effects::touch(const PhysicsObj& owner) {
     if (state.particles) state.particles->set_no_draw(hidden);
     state.hidden = hidden;
   }
-  state.lighting = (bits & ps::Lighting) != 0;
-  state.in_cell = owner.in_cell();
-  state.setup_id = owner.setup_id();
-  state.root = global_frame(owner.position());
   return state;
 }
 
@@ -594,21 +584,6 @@ void Effects::publish(RenderSnapshot& snapshot) {
           if (!emitter->live(i)) continue;
           const Particle& p = particles[i];
           out.particles.push_back(ParticleSnapshot{p.frame.origin, p.scale, 1.0f - p.translucency});
-        }
-      }
-    }
-    // CPartArray::InitLights: the Setup's lights while the Lighting bit is on
-    // (set_state and SetLightHook both drive it through set_lights).
-    if (state.lighting && state.in_cell && state.setup_id != 0) {
-      if (const auto s = setup(state.setup_id); s) {
-        for (const dat::SetupLight& light : s->lights) {
-          LightSnapshot& out = snapshot.lights.emplace_back();
-          out.owner = id;
-          out.position = state.root.localtoglobal(light.view_space_location.origin);
-          out.color = unpack_argb(light.color);
-          out.intensity = light.intensity;
-          out.falloff = light.falloff;
-          out.cone_angle = light.cone_angle;
         }
       }
     }

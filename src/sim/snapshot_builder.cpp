@@ -27,7 +27,11 @@ SnapshotPtr build_render_snapshot(SmartBox& box, std::uint64_t tick) {
     o.hidden = (object->state() & ps::Hidden) != 0;
     o.no_draw = (object->state() & ps::NoDraw) != 0;
     o.is_player = object == box.player();
-    if (const PartArray* parts = object->part_array()) parts->publish_parts(o.root, o.parts);
+    if (const PartArray* parts = object->part_array()) {
+      parts->publish_parts(o.root, o.parts);
+      // Lights have one home: the part array that InitLights turned on.
+      if (object->in_cell()) parts->publish_lights(o.root, o.id, snapshot->lights);
+    }
   }
   box.context().effects().publish(*snapshot);
   return snapshot;

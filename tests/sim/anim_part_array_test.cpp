@@ -247,7 +247,7 @@ TEST_CASE("CPartArray::SetScaleInternal 0x00518A00 mesh scale = Setup default sc
 }
 
 TEST_CASE(
-    "CPartArray::SetFrame 0x00519310 through CPhysicsObj::set_frame poses the parts; publish_parts adds the block "
+    "CPartArray::SetFrame 0x00519310 through CPhysicsObj::set_frame poses the parts, publish_parts adds the block "
     "offset",
     "[retail][0x00519310][0x00514090][sim][anim]") {
   World2 w;
@@ -389,7 +389,7 @@ TEST_CASE("CPhysicsObj::Hook_AnimDone 0x0050FDA0 reaches MotionTableManager::Ani
 }
 
 TEST_CASE(
-    "CPartArray::HandleMovement 0x00517D60 (MotionTableManager::UseTime 0x0051CB00) completes zero-link motions; "
+    "CPartArray::HandleMovement 0x00517D60 (MotionTableManager::UseTime 0x0051CB00) completes zero-link motions, "
     "HandleExitWorld 0x00517D90 drains the queue",
     "[retail][0x00517D60][0x0051CB00][0x00517D90][0x0051BDA0][sim][anim]") {
   World2 w;
@@ -551,4 +551,39 @@ TEST_CASE("DatObjectFactory reads the demo humanoid and treats missing or malfor
     CHECK(broken.make_part_array(owner.object, kSetup) == nullptr);
     CHECK(broken.get_motion_table(kTable) == nullptr);
   }
+}
+
+TEST_CASE("CPartArray::InitLights and DestroyLights: a lit object's Setup lights are posed from its world frame",
+          "[sim][anim][lights]") {
+  // The Setup's lights belong to the part array while InitLights has them on
+  // (the Lighting state bit and SetLightHook both drive it, fx_hooks_test);
+  // the snapshot builder publishes them with the parts.
+  dat::Setup lit = make_setup();
+  lit.lights = {dat::SetupLight{0, dat::Frame{{0, 1, 2}, glm::quat(1, 0, 0, 0)}, 0xFF204080u, 2.0f, 5.0f, 0.5f}};
+  World2 w;
+  Body b(w.assets, w.context, 7, lit);
+  const glm::quat yaw = glm::angleAxis(glm::half_pi<float>(), glm::vec3(0, 0, 1));
+  const core::Frame world({10, 10, 0}, yaw);
+  std::vector<LightSnapshot> lights;
+  b.parts->publish_lights(world, LocalId{7}, lights);
+  CHECK(lights.empty());  // off until InitLights
+  b.object.set_lights(true, false);
+  CHECK(b.parts->lights_on());
+  b.parts->publish_lights(world, LocalId{7}, lights);
+  REQUIRE(lights.size() == 1);
+  CHECK(lights[0].owner == LocalId{7});
+  CHECK(near(lights[0].position, {9.0f, 10.0f, 2.0f}));  // (10, 10, 0) + R(90 deg) (0, 1, 2)
+  CHECK(lights[0].color.r == Approx(0x20 / 255.0f));
+  CHECK(lights[0].color.g == Approx(0x40 / 255.0f));
+  CHECK(lights[0].color.b == Approx(0x80 / 255.0f));
+  CHECK(lights[0].color.a == Approx(1.0f));
+  CHECK(lights[0].intensity == 2.0f);
+  CHECK(lights[0].falloff == 5.0f);
+  CHECK(lights[0].cone_angle == 0.5f);
+  // The Lighting bit cleared by a SetState destroys them.
+  b.object.set_state(b.object.state() & ~protocol::physics_state::Lighting, false);
+  CHECK_FALSE(b.parts->lights_on());
+  lights.clear();
+  b.parts->publish_lights(world, LocalId{7}, lights);
+  CHECK(lights.empty());
 }

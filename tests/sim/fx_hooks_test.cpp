@@ -129,7 +129,7 @@ TEST_CASE("CPhysicsObj::SetTranslucencyInternal 0x0050F960 never goes below the 
 }
 
 TEST_CASE(
-    "ScaleHook 0x00526E40 / CPhysicsObj::SetScale 0x005136A0 ramps from the current scale; "
+    "ScaleHook 0x00526E40 / CPhysicsObj::SetScale 0x005136A0 ramps from the current scale, "
     "SetScaleStatic 0x00511BB0 applies it",
     "[retail][0x00526E40][0x005136A0][0x00511BB0][fx][hooks]") {
   FxWorld w;
@@ -238,44 +238,25 @@ TEST_CASE("ReplaceObjectHook swaps the part's GfxObj through the part array", "[
 
 TEST_CASE(
     "SetLightHook 0x00526FD0 and the Lighting state bit drive the same state (CPhysicsObj::set_lights "
-    "0x0050FCF0, set_state 0x00514DD0); lit objects publish their Setup's lights",
+    "0x0050FCF0, set_state 0x00514DD0): the part array's InitLights and DestroyLights",
     "[retail][0x00526FD0][0x0050FCF0][0x00514DD0][fx][hooks]") {
   FxWorld w(&fx_portal());
   FxParts* parts = nullptr;
-  const glm::quat yaw = glm::angleAxis(std::numbers::pi_v<float> / 2.0f, glm::vec3(0, 0, 1));
   auto obj = w.make(0x70000220, {10, 10, 0}, 1, &parts);
-  obj->set_frame(core::Frame({10, 10, 0}, yaw));
-  obj->set_setup_id(kLitSetup);
   w.effects.execute_hook(*obj, hook(dat::SetLightHook{0}));
   CHECK((obj->state() & ps::Lighting) == 0);
   CHECK(parts->lights_off == 1);
-  RenderSnapshot dark;
-  w.effects.publish(dark);
-  CHECK(dark.lights.empty());
-
   w.effects.execute_hook(*obj, hook(dat::SetLightHook{1}));
   CHECK((obj->state() & ps::Lighting) != 0);
   CHECK(parts->lights_on == 1);
-  RenderSnapshot lit;
-  w.effects.publish(lit);
-  REQUIRE(lit.lights.size() == 1);
-  CHECK(lit.lights[0].owner == obj->local_id());
-  CHECK(near(lit.lights[0].position, {9.0f, 10.0f, 2.0f}));  // root * (0,1,2)
-  CHECK(lit.lights[0].color.r == Approx(0x20 / 255.0f));
-  CHECK(lit.lights[0].color.g == Approx(0x40 / 255.0f));
-  CHECK(lit.lights[0].color.b == Approx(0x80 / 255.0f));
-  CHECK(lit.lights[0].color.a == Approx(1.0f));
-  CHECK(lit.lights[0].intensity == 2.0f);
-  CHECK(lit.lights[0].falloff == 5.0f);
-  CHECK(lit.lights[0].cone_angle == 0.5f);
-
   // The state bit, cleared by a SetState, turns the same lights off.
   obj->set_state(obj->state() & ~ps::Lighting, false);
   CHECK(parts->lights_off == 2);
-  w.effects.update_particles(*obj);
-  RenderSnapshot off;
-  w.effects.publish(off);
-  CHECK(off.lights.empty());
+  // The effects publish no lights of their own: the part array poses them
+  // (CPartArray::InitLights, anim_part_array_test).
+  RenderSnapshot snapshot;
+  w.effects.publish(snapshot);
+  CHECK(snapshot.lights.empty());
 }
 
 // --- sound -----------------------------------------------------------------------------
@@ -416,7 +397,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "publish: drawable emitters in owner then creation order with world positions; a Hidden owner's emitters "
+    "publish: drawable emitters in owner then creation order with world positions, a Hidden owner's emitters "
     "are not drawn",
     "[fx][particles]") {
   FxWorld w;

@@ -106,6 +106,15 @@ class DatPartArray final : public PartArray {
   [[nodiscard]] std::optional<HoldingLocation> holding_location(std::uint32_t where) const override;
   [[nodiscard]] std::optional<core::Frame> part_frame(std::uint32_t index) const override;
   void publish_parts(const core::Frame& object_world, std::vector<PartPose>& out) const override;
+  // CPartArray::InitLights: the Setup's lights are the object's (while the
+  // Lighting state bit, or a SetLightHook, keeps them on).
+  void init_lights() override { lights_on_ = true; }
+  // CPartArray::DestroyLights
+  void destroy_lights() override { lights_on_ = false; }
+  [[nodiscard]] bool lights_on() const noexcept { return lights_on_; }
+  // The Setup's lights at the object's world frame (view_space_location
+  // relative to the object), ARGB unpacked to RGBA.
+  void publish_lights(const core::Frame& object_world, LocalId owner, std::vector<LightSnapshot>& out) const override;
 
   // CPartArray::AnimationDone 0x00517D30
   void animation_done(bool success) override;
@@ -128,6 +137,7 @@ class DatPartArray final : public PartArray {
 
   PhysicsObj* owner_;
   std::shared_ptr<const dat::Setup> setup_;
+  bool lights_on_ = false;
   AnimationSource* animations_;
   MotionTableSource* motion_tables_;
   Sequence sequence_;

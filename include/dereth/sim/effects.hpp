@@ -235,10 +235,6 @@ class Effects final : public EffectsSink {
   struct OwnerState {
     std::unique_ptr<ScriptManager> scripts;
     std::unique_ptr<ParticleManager> particles;
-    core::Frame root;  // global frame at the last capture
-    std::uint32_t setup_id = 0;
-    bool in_cell = false;
-    bool lighting = false;
     bool hidden = false;
   };
 

@@ -73,6 +73,10 @@ class PartArray {
   // After a tick: the world pose of every part, given the object's world
   // frame (render snapshot). Default: no parts.
   virtual void publish_parts(const core::Frame& /*object_world*/, std::vector<PartPose>& /*out*/) const {}
+  // The object's lights while InitLights has them on, posed from its world
+  // frame, appended to `out` (the render snapshot's lights).
+  virtual void publish_lights(const core::Frame& /*object_world*/, LocalId /*owner*/,
+                              std::vector<LightSnapshot>& /*out*/) const {}
 
   // The motion-table entry points (CPartArray forwards them to its
   // MotionTableManager; without one they do nothing or fail with 7).
