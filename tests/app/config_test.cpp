@@ -67,7 +67,7 @@ TEST_CASE("Config defaults are the documented ones", "[app][config]") {
   CHECK(config_keys().size() == 13);
 }
 
-TEST_CASE("Config text: every key parses; comments, blanks, quotes and spacing", "[app][config]") {
+TEST_CASE("Config text: every key parses, comments, blanks, quotes and spacing", "[app][config]") {
   const std::string text =
       "# a comment\n"
       "   ; another comment\n"
@@ -104,7 +104,7 @@ TEST_CASE("Config text: every key parses; comments, blanks, quotes and spacing",
   CHECK(c.mouse_sensitivity == 2.5f);
 }
 
-TEST_CASE("Config text: unknown and repeated keys warn with file:line; bad values fail with file:line",
+TEST_CASE("Config text: unknown and repeated keys warn with file:line, bad values fail with file:line",
           "[app][config]") {
   Config c;
   std::vector<std::string> warnings;

@@ -97,7 +97,7 @@ TEST_CASE("AudioSystem plays a frame's requests in order from the camera, decodi
   CHECK(system.backend().now() == core::Seconds{1.0});
 }
 
-TEST_CASE("AudioSystem without a DAT plays only waves given to it; a null backend defaults to NullBackend",
+TEST_CASE("AudioSystem without a DAT plays only waves given to it, a null backend defaults to NullBackend",
           "[audio][system]") {
   AudioSystem system(nullptr, nullptr);
   CHECK(system.backend().name() == "null");

@@ -150,7 +150,7 @@ TEST_CASE("OpenAL loopback: voices end with their wave, are reused, and stop_all
   CHECK(energy(*silent).total() == 0.0);
 }
 
-TEST_CASE("OpenAL: render is refused on a real device; a device probe leaves stderr clean", "[audio][openal]") {
+TEST_CASE("OpenAL: render is refused on a real device, a device probe leaves stderr clean", "[audio][openal]") {
   // Catch what reaches fd 2 while a real device is probed.
   std::fflush(stderr);
   std::FILE* sink = std::tmpfile();

@@ -56,7 +56,7 @@ TEST_CASE("PhysicsScript: empty script", "[dat][physics_script]") {
   CHECK(back->length() == 0.0);
 }
 
-TEST_CASE("PhysicsScript::UnPack 0x005218B0: the reader sorts entries by start time; the writer keeps struct order",
+TEST_CASE("PhysicsScript::UnPack 0x005218B0: the reader sorts entries by start time, the writer keeps struct order",
           "[dat][physics_script][retail][0x005218B0]") {
   PhysicsScript s;
   s.id = kId;

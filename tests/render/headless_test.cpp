@@ -171,7 +171,7 @@ TEST_CASE("Headless: a marker object and an emitter's particles are drawn where 
   CHECK(img.at(5, 5)[3] == 255);  // alpha stays opaque for screenshots
 }
 
-TEST_CASE("Headless: Hidden, NoDraw and fully translucent things draw nothing; the picture follows the scene",
+TEST_CASE("Headless: Hidden, NoDraw and fully translucent things draw nothing, the picture follows the scene",
           "[render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
@@ -228,7 +228,7 @@ TEST_CASE("Headless: Hidden, NoDraw and fully translucent things draw nothing; t
   CHECK(render::compare_images(render(snap), shown, 0).differing_pixels == 0);
 }
 
-TEST_CASE("Headless: GfxObj parts draw from the DAT; a part that will not load falls back to the marker",
+TEST_CASE("Headless: GfxObj parts draw from the DAT, a part that will not load falls back to the marker",
           "[render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
@@ -304,7 +304,7 @@ TEST_CASE("Headless: the demo landblock's terrain fills the ground below the sky
   CHECK(renderer->last_timing().readback >= 0.0);
 }
 
-TEST_CASE("Headless: bad target sizes are errors, not crashes; screenshots need a frame", "[render][gl]") {
+TEST_CASE("Headless: bad target sizes are errors, not crashes, screenshots need a frame", "[render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
   const auto dir = std::filesystem::temp_directory_path() / "dereth_render_screenshot";

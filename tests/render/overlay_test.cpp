@@ -122,7 +122,7 @@ TEST_CASE("Overlay layout_text: the box is the widest line by the line count, th
   }
 }
 
-TEST_CASE("Overlay layout_text: each line starts one line height lower; blank lines take room and draw nothing",
+TEST_CASE("Overlay layout_text: each line starts one line height lower, blank lines take room and draw nothing",
           "[render][overlay]") {
   const TextLayout single = render::layout_text(Lines{"I"}, 1.0F);
   const TextLayout spaced = render::layout_text(Lines{"", "I"}, 1.0F);

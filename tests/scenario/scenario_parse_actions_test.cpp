@@ -72,7 +72,7 @@ at 2 movement guid=0x80000001 action=0x10000051 action-speed=1.5 autonomous forw
   CHECK(b.forward_command == std::optional<std::uint16_t>(0x0005));
 }
 
-TEST_CASE("Scenario: movement action= must be an action; action-speed= needs it", "[scenario][parse]") {
+TEST_CASE("Scenario: movement action= must be an action, action-speed= needs it", "[scenario][parse]") {
   CHECK(error_of("at 1 movement guid=player action=0x41000003\n") ==
         "bad.scenario:3: action at offset 27: invalid (0x41000003 is not an action (no 0x10000000 bit))");
   CHECK(error_of("at 1 movement guid=player action-speed=2\n").find("action-speed= needs an action=") !=
@@ -98,7 +98,7 @@ loop 10 from=1
   CHECK(error_of("at 1 state guid=1 state=1\nloop 10 from=-1\n").find("is negative") != std::string::npos);
 }
 
-TEST_CASE("Scenario server: each action gets the object's next 15-bit action stamp; loop from= skips the prologue",
+TEST_CASE("Scenario server: each action gets the object's next 15-bit action stamp, loop from= skips the prologue",
           "[scenario][server]") {
   const auto messages = play(R"(at 0 create guid=0x80000001 name=NPC
 at 0.5 movement guid=0x80000001 action=0x10000153

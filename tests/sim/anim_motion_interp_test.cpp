@@ -176,7 +176,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "CMotionInterp::contact_allows_move 0x00528240 turns, Dead and Falling always; others need ground under gravity",
+    "CMotionInterp::contact_allows_move 0x00528240 turns, Dead and Falling always, others need ground under gravity",
     "[retail][0x00528240][sim][anim]") {
   Human h;
   MotionInterp& m = h.minterp();
@@ -227,7 +227,7 @@ TEST_CASE("CMotionInterp::adjust_motion 0x00528010 canonicalises backwards, left
 }
 
 TEST_CASE(
-    "CMotionInterp::DoInterpretedMotion 0x00528360 plays on the ground; in the air it only remembers (or refuses "
+    "CMotionInterp::DoInterpretedMotion 0x00528360 plays on the ground, in the air it only remembers (or refuses "
     "an action)",
     "[retail][0x00528360][0x00527B80][0x0050EA70][0x00518750][sim][anim]") {
   Human h;
@@ -305,7 +305,7 @@ TEST_CASE("CMotionInterp::DoMotion 0x00528D20 refuses postures in combat and a s
         movement_error::CantChatEmoteInCombat);
 }
 
-TEST_CASE("CMotionInterp::apply_interpreted_movement 0x00528600 style, forward, sidestep, turn; Falling in the air",
+TEST_CASE("CMotionInterp::apply_interpreted_movement 0x00528600 style, forward, sidestep, turn, Falling in the air",
           "[retail][0x00528600][0x00528870][sim][anim]") {
   Human h;
   h.land();
@@ -382,7 +382,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "CMotionInterp::LeaveGround 0x00528B00 launches with the state velocity (get_state_velocity 0x00527D50); "
+    "CMotionInterp::LeaveGround 0x00528B00 launches with the state velocity (get_state_velocity 0x00527D50), "
     "HitGround 0x00528AC0 reapplies the state",
     "[retail][0x00528B00][0x00527D50][0x005280C0][0x00528AC0][0x00524300][0x00524320][sim][anim]") {
   Human h;
@@ -407,7 +407,7 @@ TEST_CASE(
 // --- MovementManager ---------------------------------------------------------------------------
 
 TEST_CASE(
-    "MovementManager::unpack_movement 0x00524440 applies the interpreted state; without an interpreter nothing "
+    "MovementManager::unpack_movement 0x00524440 applies the interpreted state, without an interpreter nothing "
     "(CPhysicsObj::unpack_movement 0x00512040)",
     "[retail][0x00524440][0x00512040][0x00527B10][0x005240D0][sim][anim]") {
   Human h;

@@ -119,7 +119,7 @@ using Ids = std::vector<std::uint32_t>;
 // --- MotionState -------------------------------------------------------------------------
 
 TEST_CASE(
-    "MotionState::add_modifier 0x00526340 refuses duplicates and the substate; add_modifier_no_check 0x00525FF0 "
+    "MotionState::add_modifier 0x00526340 refuses duplicates and the substate, add_modifier_no_check 0x00525FF0 "
     "pushes to the front",
     "[retail][0x00526340][0x00525FF0][0x00526040][0x00526070][sim][anim]") {
   MotionState s;
@@ -138,7 +138,7 @@ TEST_CASE(
   CHECK(s.modifiers().empty());
 }
 
-TEST_CASE("MotionState::add_action 0x005260A0 queues at the tail; remove_action_head 0x00526120 pops the oldest",
+TEST_CASE("MotionState::add_action 0x005260A0 queues at the tail, remove_action_head 0x00526120 pops the oldest",
           "[retail][0x005260A0][0x00526120][0x005260F0][sim][anim]") {
   MotionState s;
   s.add_action(0x10000001, 1.0f);
@@ -154,7 +154,7 @@ TEST_CASE("MotionState::add_action 0x005260A0 queues at the tail; remove_action_
 // --- helpers ------------------------------------------------------------------------------
 
 TEST_CASE(
-    "add_motion 0x005224B0 overwrites the physics and appends every anim at speed; combine_motion 0x00522580 "
+    "add_motion 0x005224B0 overwrites the physics and appends every anim at speed, combine_motion 0x00522580 "
     "and subtract_motion 0x00522600 only touch the physics",
     "[retail][0x005224B0][0x00522580][0x00522600][sim][anim]") {
   Fixture f;
@@ -188,7 +188,7 @@ TEST_CASE("change_cycle_speed 0x00522290 rescales the cycle by new/old, or stops
   CHECK(f.seq.first_cyclic()->framerate() == 30.0f);
 }
 
-TEST_CASE("same_sign 0x00522260 compares signs; zero is positive", "[retail][0x00522260][sim][anim]") {
+TEST_CASE("same_sign 0x00522260 compares signs, zero is positive", "[retail][0x00522260][sim][anim]") {
   CHECK(same_sign(1.0f, 2.0f));
   CHECK(same_sign(-1.0f, -2.0f));
   CHECK(same_sign(0.0f, 1.0f));

@@ -91,7 +91,7 @@ TEST_CASE("ClientCombatSystem::AbortAutomaticAttack 0x0056AE90 sends CancelAttac
 }
 
 TEST_CASE(
-    "ACCmdInterp::HandleNewForwardMovement 0x0058B1F0 forward keys cancel a repeat attack; turns and sidesteps do not",
+    "ACCmdInterp::HandleNewForwardMovement 0x0058B1F0 forward keys cancel a repeat attack, turns and sidesteps do not",
     "[retail][0x0058B1F0][0x006B39A0]") {
   World w;
   w.combat.repeat_attacking = true;

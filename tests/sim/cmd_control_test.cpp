@@ -88,7 +88,7 @@ TEST_CASE("CommandInterpreter::UsePositionFromServer 0x006B3B40: at autonomy 2 a
   CHECK(w.player().velocity() == glm::vec3(0.0f, 0.0f, 9.0f));
 }
 
-TEST_CASE("CommandInterpreter::LoseControlToServer 0x006B3170 on a server Movement for the player; autorun stops",
+TEST_CASE("CommandInterpreter::LoseControlToServer 0x006B3170 on a server Movement for the player, autorun stops",
           "[retail][0x006B3170]") {
   World w;
   w.ci.handle_keyboard_command(command::AutoRun, true);

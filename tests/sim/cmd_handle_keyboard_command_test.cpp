@@ -61,7 +61,7 @@ TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 takes control, a
   CHECK(w.ci.substate_list().get_head() == nullptr);
 }
 
-TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 the newest key on an axis wins; the older resumes",
+TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 the newest key on an axis wins, the older resumes",
           "[retail][0x006B3690][0x006B3A20]") {
   World w;
   w.press(command::WalkForward);
@@ -102,7 +102,7 @@ TEST_CASE("CommandInterpreter::ApplyHoldKeysToCommand 0x006B3340 turns become si
   CHECK(w.moves.back().raw.turn_command == command::TurnLeft);
 }
 
-TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 run is a hold key; standing still sends nothing for it",
+TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 run is a hold key, standing still sends nothing for it",
           "[retail][0x006B3690][0x006B3370]") {
   World w;
   w.press(command::HoldRun);  // standing still: no MoveToState

@@ -96,7 +96,7 @@ TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 carries what the key
   CHECK(m->raw.flags() == 0x005u);
 }
 
-TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 contact needs Contact and OnWalkable; long jump is bit 1",
+TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 contact needs Contact and OnWalkable, long jump is bit 1",
           "[retail][0x006B4680]") {
   World w;
   SECTION("Contact alone is not contact") {

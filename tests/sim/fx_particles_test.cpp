@@ -245,7 +245,7 @@ TEST_CASE(
 
 TEST_CASE(
     "ParticleEmitterInfo::GetRandomOffset 0x005174A0 draws z, y, x, removes the offset_dir part, scales into "
-    "[min, max]; GetRandomA 0x00517610, GetRandomB 0x00517670, GetRandomC 0x005176D0",
+    "[min, max], GetRandomA 0x00517610, GetRandomB 0x00517670, GetRandomC 0x005176D0",
     "[retail][0x005174A0][0x00517610][0x00517670][0x005176D0][fx][particles]") {
   dat::ParticleEmitterInfo i;
   i.offset_dir = {0, 0, 1};
@@ -490,7 +490,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Particle::Init 0x0051C930: the emitter anchor is the hook offset origin through the part frame; the "
+    "Particle::Init 0x0051C930: the emitter anchor is the hook offset origin through the part frame, the "
     "offset quaternion is kept but not applied",
     "[retail][0x0051C930][0x0051C190][fx][particles]") {
   FxWorld w;
@@ -520,7 +520,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "ParticleEmitter::UpdateParticles 0x0051D180 gives at most one birth per update; catch-up quanta mix the "
+    "ParticleEmitter::UpdateParticles 0x0051D180 gives at most one birth per update, catch-up quanta mix the "
     "frame clock and the physics timer",
     "[retail][0x0051D180][0x0051C8B0][fx][particles]") {
   FxWorld w;
@@ -625,7 +625,7 @@ struct Events final : EmitterEventSink {
 
 TEST_CASE(
     "ParticleManager::CreateParticleEmitter 0x0051B6C0: a non-zero id replaces the live emitter, zero makes an "
-    "anonymous one; ParticleManager::GetNumEmitters 0x0051B580",
+    "anonymous one, ParticleManager::GetNumEmitters 0x0051B580",
     "[retail][0x0051B6C0][0x0051B580][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000110);
@@ -675,8 +675,8 @@ TEST_CASE("ParticleManager::CreateBlockingParticleEmitter 0x0051B8A0 does nothin
 }
 
 TEST_CASE(
-    "ParticleManager::StopParticleEmitter 0x0051B7B0 keeps the id until natural retirement; "
-    "ParticleManager::UpdateParticles 0x0051B800 retires it; DestroyParticleEmitter 0x0051B770 frees it at once",
+    "ParticleManager::StopParticleEmitter 0x0051B7B0 keeps the id until natural retirement, "
+    "ParticleManager::UpdateParticles 0x0051B800 retires it, DestroyParticleEmitter 0x0051B770 frees it at once",
     "[retail][0x0051B7B0][0x0051B800][0x0051B770][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000112);

@@ -358,7 +358,7 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only
 }
 
 TEST_CASE(
-    "CPhysicsObj::CallPES 0x00511AF0 with a pause: a random delay in [0, pause) at the head of the hooks, "
+    "CPhysicsObj::CallPES 0x00511AF0 with a pause: a random delay from 0 up to (not including) the pause at the head of the hooks, "
     "kept until it runs",
     "[retail][0x00511AF0][0x00511AC0][0x0051BAA0][fx]") {
   FxWorld w(&demo_portal(), 99);

@@ -742,7 +742,7 @@ TEST_CASE("every handled message leaves one trace record with its verdict", "[si
   CHECK(w.box.stats().messages == 4);
 }
 
-TEST_CASE("Deviation D4: a grounded server Position gives Contact and OnWalkable; without it nothing changes",
+TEST_CASE("Deviation D4: a grounded server Position gives Contact and OnWalkable, without it nothing changes",
           "[sim][deviation]") {
   namespace ts = transient_state;
   World w;
