@@ -94,9 +94,8 @@ void World::handle(std::span<const std::uint8_t> bytes) {
         if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
         chat_.push_back(std::move(text->text));
       }
-    } else if (opcode == protocol::login_opcode::GameEvent && bytes.size() >= 8 && !game_event_guid_) {
-      game_event_guid_ = static_cast<std::uint32_t>(bytes[4]) | (static_cast<std::uint32_t>(bytes[5]) << 8) |
-                         (static_cast<std::uint32_t>(bytes[6]) << 16) | (static_cast<std::uint32_t>(bytes[7]) << 24);
+    } else if (opcode == protocol::login_opcode::GameEvent && !game_event_guid_) {
+      game_event_guid_ = protocol::peek_game_event_guid(bytes);
     }
     return;
   }

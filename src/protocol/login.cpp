@@ -295,4 +295,11 @@ std::uint32_t peek_wrapped_type(std::span<const std::uint8_t> body) {
   return 0;
 }
 
+std::optional<std::uint32_t> peek_game_event_guid(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "message");
+  if (r.u32("opcode").value_or(0) != lo::GameEvent) return std::nullopt;
+  auto guid = r.u32("guid");
+  return guid ? std::optional<std::uint32_t>(*guid) : std::nullopt;
+}
+
 }  // namespace dereth::protocol

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dereth/app/cli.hpp"
+#include "run_cli.hpp"
 #include "dereth/app/demo.hpp"
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/render/image.hpp"
@@ -55,15 +56,7 @@ std::size_t differing_pixels(const render::Image& a, const render::Image& b, int
   return n;
 }
 
-int run(std::vector<std::string> args, std::string& out, std::string& err) {
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  std::ostringstream o, e;
-  const int rc = app::run_cli(static_cast<int>(argv.size()), argv.data(), o, e);
-  out = o.str();
-  err = e.str();
-  return rc;
-}
+using dereth::app::test::run;
 
 }  // namespace
 

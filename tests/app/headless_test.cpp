@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "dereth/app/cli.hpp"
+#include "run_cli.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/demo_world.hpp"
@@ -53,17 +53,15 @@ TEST_CASE("dereth-sim's run and dereth replay --headless --fast write byte-ident
   o.digest = temp("one-loop-sim.jsonl");
   auto sim = dereth::app::run_headless(o);
   REQUIRE(sim.has_value());
-  std::vector<std::string> args = {"dereth", "replay", "--headless", "--fast", kExample.string(),
-                                   "--digest", temp("one-loop-replay.jsonl").string()};
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  std::ostringstream out, err;
-  REQUIRE(dereth::app::run_cli(static_cast<int>(argv.size()), argv.data(), out, err) == 0);
+  std::string out, err;
+  REQUIRE(dereth::app::test::run({"dereth", "replay", "--headless", "--fast", kExample.string(), "--digest",
+                                  temp("one-loop-replay.jsonl").string()},
+                                 out, err) == 0);
   const std::string a = slurp(temp("one-loop-sim.jsonl"));
   const std::string b = slurp(temp("one-loop-replay.jsonl"));
   REQUIRE_FALSE(a.empty());
   CHECK(a == b);
-  CHECK(out.str().find(" ticks=" + std::to_string(sim->ticks) + " ") != std::string::npos);
+  CHECK(out.find(" ticks=" + std::to_string(sim->ticks) + " ") != std::string::npos);
 }
 
 TEST_CASE("assume_player (--assume-player) takes a capture's player without a PlayerCreate: its messages are gated, not queued",

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "dereth/app/cli.hpp"
+#include "run_cli.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
@@ -37,15 +38,7 @@ constexpr std::uint32_t kPlayer = 0x50000001;  // the demo scenario's character
 constexpr std::uint64_t kTicks = 100;          // 3.3 s at 30 ticks a second
 constexpr float kTolerance = 0.2F;             // metres
 
-int run(std::vector<std::string> args, std::string& out, std::string& err) {
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  std::ostringstream o, e;
-  const int rc = dereth::app::run_cli(static_cast<int>(argv.size()), argv.data(), o, e);
-  out = o.str();
-  err = e.str();
-  return rc;
-}
+using dereth::app::test::run;
 
 fs::path scratch(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / "dereth-live-ground-test";

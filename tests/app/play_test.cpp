@@ -16,20 +16,13 @@
 #include <vector>
 
 #include "dereth/app/cli.hpp"
+#include "run_cli.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 
 namespace {
 
-int run(std::vector<std::string> args, std::string& out, std::string& err) {
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  std::ostringstream o, e;
-  const int rc = dereth::app::run_cli(static_cast<int>(argv.size()), argv.data(), o, e);
-  out = o.str();
-  err = e.str();
-  return rc;
-}
+using dereth::app::test::run;
 
 // A UDP port that takes datagrams and never answers (a server that hangs).
 struct SilentServer {
@@ -68,15 +61,29 @@ struct PasswordFiles {
   }
 };
 
+// A scenario file of this repository, served over loopback UDP on a free port pair.
+struct Served {
+  explicit Served(const std::string& relative, dereth::scenario::UdpServerOptions options = {})
+      : server(load(relative), options) {
+    REQUIRE(server.start().has_value());
+    where = "127.0.0.1:" + std::to_string(server.port());
+  }
+  static dereth::scenario::Scenario load(const std::string& relative) {
+    auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + relative);
+    REQUIRE(sc.has_value());
+    return std::move(*sc);
+  }
+  dereth::scenario::UdpScenarioServer server;
+  std::string where;
+};
+
+constexpr const char* kBasic = "/tests/scenario/data/basic.scenario";
+
 }  // namespace
 
 TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", "[app][e2e]") {
-  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                 "/tests/scenario/data/basic.scenario");
-  REQUIRE(sc.has_value());
-  dereth::scenario::UdpScenarioServer server(*sc);
-  REQUIRE(server.start().has_value());
-  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  Served served(kBasic);
+  const std::string& where = served.where;
   std::string out, err;
   const PasswordFiles passwords;
   const auto password_file = [&passwords](const std::string& p) { return passwords.make(p); };
@@ -132,14 +139,10 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
 
 TEST_CASE("dereth play logs in to a server that sends everything from its first port, as GDLE does",
           "[app][e2e]") {
-  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                 "/tests/scenario/data/basic.scenario");
-  REQUIRE(sc.has_value());
   dereth::scenario::UdpServerOptions options;
   options.single_port = true;
-  dereth::scenario::UdpScenarioServer server(*sc, options);
-  REQUIRE(server.start().has_value());
-  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  Served served(kBasic, options);
+  const std::string& where = served.where;
   const PasswordFiles passwords;
   std::string out, err;
   CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", passwords.make("secret"),
@@ -180,12 +183,9 @@ TEST_CASE("dereth play: a server that never answers is one sentence and exit 1 w
 
 TEST_CASE("dereth play: the server dying mid-session ends the run at the silence timeout, whatever --ticks says",
           "[app][e2e][live]") {
-  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                 "/tests/scenario/data/basic.scenario");
-  REQUIRE(sc.has_value());
-  dereth::scenario::UdpScenarioServer server(*sc);
-  REQUIRE(server.start().has_value());
-  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  Served served(kBasic);
+  auto& server = served.server;
+  const std::string& where = served.where;
   const PasswordFiles passwords;
   const std::string pw = passwords.make("secret");
   std::string out, err;
@@ -214,11 +214,8 @@ TEST_CASE("dereth play: the server dying mid-session ends the run at the silence
 }
 
 TEST_CASE("dereth play: a headless live run sleeps between frames and lasts --ticks/30 s", "[app][e2e][live]") {
-  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                 "/tests/scenario/data/basic.scenario");
-  REQUIRE(sc.has_value());
-  dereth::scenario::UdpScenarioServer server(*sc);
-  REQUIRE(server.start().has_value());
+  Served served(kBasic);
+  auto& server = served.server;
   const PasswordFiles passwords;
   std::string out, err;
   CHECK(run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
@@ -234,12 +231,9 @@ TEST_CASE("dereth play: a headless live run sleeps between frames and lasts --ti
 }
 
 TEST_CASE("dereth play: bad --dats and an empty password fail before any packet is sent", "[app][e2e][live]") {
-  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                 "/tests/scenario/data/basic.scenario");
-  REQUIRE(sc.has_value());
-  dereth::scenario::UdpScenarioServer server(*sc);
-  REQUIRE(server.start().has_value());
-  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  Served served(kBasic);
+  auto& server = served.server;
+  const std::string& where = served.where;
   const PasswordFiles passwords;
   std::string out, err;
   CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", passwords.make("secret"),
@@ -261,10 +255,8 @@ TEST_CASE("dereth play: every F7B1 game action takes the next stamp of one count
   // LoginComplete is the session's, AutonomousPosition the command
   // interpreter's: before, both counted from 1 on their own and the server
   // saw the stamp 1 twice.
-  auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/data/demo/demo.scenario");
-  REQUIRE(sc.has_value());
-  dereth::scenario::UdpScenarioServer server(*sc);
-  REQUIRE(server.start().has_value());
+  Served served("/data/demo/demo.scenario");
+  auto& server = served.server;
   const PasswordFiles passwords;
   std::string out, err;
   REQUIRE(run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "demo",

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "dereth/app/cli.hpp"
+#include "run_cli.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -26,15 +27,7 @@ namespace {
 
 constexpr std::string_view kPassword = "Qx7-hunter2-Zp";
 
-int run(std::vector<std::string> args, std::string& out, std::string& err) {
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  std::ostringstream o, e;
-  const int rc = dereth::app::run_cli(static_cast<int>(argv.size()), argv.data(), o, e);
-  out = o.str();
-  err = e.str();
-  return rc;
-}
+using dereth::app::test::run;
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -58,3 +58,14 @@ TEST_CASE("CharacterList refuses a count beyond its bytes", "[protocol][login][m
   REQUIRE_FALSE(m.has_value());
   CHECK(m.error().kind == dereth::core::ErrorKind::TooLarge);
 }
+
+TEST_CASE("peek_game_event_guid reads the F7B0 event's object, nothing for other or cut messages",
+          "[protocol][login][malformed]") {
+  const std::vector<std::uint8_t> event = {0xB0, 0xF7, 0, 0, 0x16, 0x2B, 0x00, 0x50, 1, 0, 0, 0, 0xC9, 0x02, 0, 0};
+  CHECK(dereth::protocol::peek_game_event_guid(event) == std::optional<std::uint32_t>{0x50002B16});
+  for (std::size_t n = 0; n < 8; ++n) {
+    CHECK_FALSE(dereth::protocol::peek_game_event_guid(std::span(event).first(n)).has_value());
+  }
+  const std::vector<std::uint8_t> action = {0xB1, 0xF7, 0, 0, 0x16, 0x2B, 0x00, 0x50};
+  CHECK_FALSE(dereth::protocol::peek_game_event_guid(action).has_value());
+}

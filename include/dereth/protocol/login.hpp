@@ -5,6 +5,7 @@
 // reads and the other way round.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -139,5 +140,8 @@ std::vector<std::uint8_t> encode_game_event(std::uint32_t target, std::uint32_t 
 // F7B0/F7B1 the event or action type (0 otherwise).
 std::uint32_t peek_opcode(std::span<const std::uint8_t> body);
 std::uint32_t peek_wrapped_type(std::span<const std::uint8_t> body);
+// The object an F7B0 game event is addressed to (the player), or nothing
+// when `body` is not a game event or is too short.
+std::optional<std::uint32_t> peek_game_event_guid(std::span<const std::uint8_t> body);
 
 }  // namespace dereth::protocol
