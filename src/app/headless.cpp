@@ -128,11 +128,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
                             *world.game_event_guid(), *world.game_event_guid())
               : std::string("--assume-player GUID names the player"));
     }
-    if (check && check->damage) {
-      report.note += "; read " + std::to_string(check->stats.records) + " records (" +
-                     std::to_string(check->stats.bytes_read) + " bytes) before the damage: " +
-                     check->damage->message();
-    }
+    if (check && check->damage) report.note += "; " + check->damage_summary();
   } else {
     report.note = "logged in over the loopback scenario server (" +
                   std::to_string(loopback->loopback().datagrams()) + " datagrams exchanged)";

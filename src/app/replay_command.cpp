@@ -141,10 +141,7 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   out << fmt::format("capture: packets={} fragments={} messages_s2c={} messages_c2s={} framing_errors={}{}\n",
                      cs.packets, cs.fragments, cs.messages_s2c, cs.messages_c2s, cs.framing_errors,
                      report->screenshots > 0 ? fmt::format(" screenshots={}", report->screenshots) : "");
-  if (check->damage) {
-    out << fmt::format("dereth: read {} records ({} bytes) before the damage: {}\n", check->stats.records,
-                       check->stats.bytes_read, check->damage->message());
-  }
+  if (check->damage) out << "dereth: " << check->damage_summary() << "\n";
   return 0;
 }
 

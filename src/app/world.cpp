@@ -126,9 +126,7 @@ void World::handle(std::span<const std::uint8_t> bytes) {
     // Applied, and not a teleport (a new place, not a correction of a prediction).
     if (after != nullptr && after->update_time(protocol::TimestampIndex::Position) != stamp &&
         after->update_time(protocol::TimestampIndex::Teleport) == teleport) {
-      const sim::Position server = sim::to_position(update->position.cell_id, update->position.origin,
-                                                    update->position.orientation());
-      const glm::vec3 d = sim::get_offset(*predicted, server);
+      const glm::vec3 d = sim::get_offset(*predicted, sim::received_position(update->position).position);
       report_->add_position_error(QaReport::Sample{update->guid, box_.physics().tick_count(),
                                                    context_.now().count(), std::sqrt(glm::dot(d, d)), moving});
     }

@@ -78,11 +78,9 @@ std::uint32_t be32(const std::uint8_t* p) {
   return (static_cast<std::uint32_t>(be16(p)) << 16) | be16(p + 2);
 }
 
-// The UDP payload and ports of an IPv4 packet.
+// The UDP payload and the endpoints of an IPv4 packet.
 Frame udp_of(std::span<const std::uint8_t> ip, Endpoint& from, Endpoint& to,
              std::span<const std::uint8_t>& payload) {
-  std::uint16_t& src = from.port;
-  std::uint16_t& dst = to.port;
   if (ip.size() < 20 || (ip[0] >> 4) != 4) return ip.empty() ? Frame::NotUdp : Frame::Broken;
   const std::size_t ihl = static_cast<std::size_t>(ip[0] & 0x0F) * 4;
   if (ihl < 20 || ihl > ip.size()) return Frame::Broken;
@@ -97,8 +95,8 @@ Frame udp_of(std::span<const std::uint8_t> ip, Endpoint& from, Endpoint& to,
   from.address = be32(ip.data() + 12);
   to.address = be32(ip.data() + 16);
   const auto udp = ip.subspan(ihl, total - ihl);
-  src = be16(udp.data());
-  dst = be16(udp.data() + 2);
+  from.port = be16(udp.data());
+  to.port = be16(udp.data() + 2);
   const std::size_t length = be16(udp.data() + 4);
   if (length < 8 || length > udp.size()) return Frame::Broken;
   payload = udp.subspan(8, length - 8);
@@ -252,6 +250,12 @@ std::optional<CaptureDatagram> CaptureReader::next_datagram() {
     return d;
   }
   return std::nullopt;
+}
+
+std::string CaptureCheck::damage_summary() const {
+  if (!damage) return {};
+  return fmt::format("read {} records ({} bytes) before the damage: {}", stats.records, stats.bytes_read,
+                     damage->message());
 }
 
 core::Result<CaptureCheck> admit_capture(const std::filesystem::path& path, CaptureFilter filter,

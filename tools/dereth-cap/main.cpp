@@ -93,10 +93,7 @@ int main(int argc, char** argv) {
   if (s.unreadable_frames > 0) {
     std::cerr << "dereth-cap: " << s.unreadable_frames << " records had broken IP/UDP framing\n";
   }
-  if (check->damage) {
-    std::cerr << fmt::format("dereth-cap: read {} records ({} bytes) before the damage: {}\n", s.records, s.bytes_read,
-                             check->damage->message());
-  }
+  if (check->damage) std::cerr << "dereth-cap: " << check->damage_summary() << "\n";
   std::cout << fmt::format("summary: packets={} fragments={} messages_s2c={} messages_c2s={} framing_errors={} "
                            "decode_errors={}\n",
                            s.packets, s.fragments, s.messages_s2c, s.messages_c2s, s.framing_errors, decode_errors);

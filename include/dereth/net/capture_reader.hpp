@@ -96,6 +96,9 @@ class CaptureReader {
 struct CaptureCheck {
   CaptureStats stats;                 // records, AC packets, bytes read
   std::optional<core::Error> damage;  // where reading stopped early, if it did
+  // "read N records (B bytes) before the damage: <where and why>", or empty
+  // when the capture is whole.
+  [[nodiscard]] std::string damage_summary() const;
 };
 
 // Reads the whole capture once and decides whether it may be replayed: an
