@@ -20,6 +20,23 @@ double seconds_between(SteadyClock::time_point a, SteadyClock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
+// An output file of the run (digest, trace), opened once, truncated.
+core::Result<void> open_output(std::ofstream& file, const std::filesystem::path& path) {
+  if (file.is_open()) return {};
+  file.open(path, std::ios::binary | std::ios::trunc);
+  if (!file) return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, "cannot be written"});
+  return {};
+}
+
+// Flushes an output file; an error names it when not everything was written.
+core::Result<void> finish_output(std::ofstream& file, const std::filesystem::path& path) {
+  file.flush();
+  if (!file) {
+    return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, "could not be written completely"});
+  }
+  return {};
+}
+
 }  // namespace
 
 FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock,
@@ -41,17 +58,9 @@ core::Result<LoopReport> FrameLoop::run() {
                                        "a virtual-clock run needs the world's manual clock"});
   }
   std::ofstream& digest = digest_;
-  if (options_.digest && !digest.is_open()) {
-    digest.open(*options_.digest, std::ios::binary | std::ios::trunc);
-    if (!digest) {
-      return std::unexpected(core::Error{core::ErrorKind::Io, options_.digest->string(), "", 0, "cannot be written"});
-    }
-  }
-  if (options_.trace && !trace_file_.is_open()) {
-    trace_file_.open(*options_.trace, std::ios::binary | std::ios::trunc);
-    if (!trace_file_) {
-      return std::unexpected(core::Error{core::ErrorKind::Io, options_.trace->string(), "", 0, "cannot be written"});
-    }
+  if (options_.digest) DERETH_CHECK(open_output(digest, *options_.digest));
+  if (options_.trace && !trace_) {
+    DERETH_CHECK(open_output(trace_file_, *options_.trace));
     trace_ = std::make_unique<sim::JsonlTrace>(trace_file_, &world_->context().clock());
     world_->set_trace(trace_.get());
   }
@@ -179,20 +188,8 @@ core::Result<LoopReport> FrameLoop::run() {
     }
   }
   report.wall_seconds = wall_before + seconds_between(wall_start, SteadyClock::now());
-  if (digest) {
-    digest.flush();
-    if (!digest) {
-      return std::unexpected(
-          core::Error{core::ErrorKind::Io, options_.digest->string(), "", 0, "could not be written completely"});
-    }
-  }
-  if (trace_) {
-    trace_file_.flush();
-    if (!trace_file_) {
-      return std::unexpected(
-          core::Error{core::ErrorKind::Io, options_.trace->string(), "", 0, "could not be written completely"});
-    }
-  }
+  if (options_.digest) DERETH_CHECK(finish_output(digest, *options_.digest));
+  if (trace_) DERETH_CHECK(finish_output(trace_file_, *options_.trace));
   if (options_.progress) options_.progress(1.0);
   return report;
 }
