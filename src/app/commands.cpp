@@ -96,17 +96,14 @@ bool display_available() {
   return (x != nullptr && *x != '\0') || (wl != nullptr && *wl != '\0');
 }
 
-std::unique_ptr<audio::AudioSystem> make_audio(bool headless, const Config& config, const Dats& dats,
-                                               std::ostream& err) {
-  if (headless || !config.audio) {
-    return std::make_unique<audio::AudioSystem>(std::make_unique<audio::NullBackend>(), dats.portal_ptr());
-  }
+std::unique_ptr<audio::AudioBackend> make_audio_backend(const Config& config, std::ostream& err) {
+  if (!config.audio) return std::make_unique<audio::NullBackend>();
   audio::AudioOptions o;
   o.device = config.audio_device;
   o.sound.effect_volume = config.volume;
   audio::OpenedAudio opened = audio::open_audio(o);
   if (!opened.fallback_reason.empty()) err << "dereth: no sound: " << opened.fallback_reason << "\n";
-  return std::make_unique<audio::AudioSystem>(std::move(opened.backend), dats.portal_ptr());
+  return std::move(opened.backend);
 }
 
 WindowOptions window_options(const Config& config, std::string title) {
@@ -161,14 +158,17 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
 }
 
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
-             audio::AudioSystem* sound, LoopOptions options, std::ostream& out, std::ostream& err) {
+             std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
+             std::ostream& err) {
   core::RealClock clock;
   World world(clock, portal);
+  std::unique_ptr<audio::AudioSystem> sound;
+  if (audio_backend) sound = std::make_unique<audio::AudioSystem>(std::move(audio_backend), &world.records());
   options.virtual_clock = false;
   // The session ending (the server closed it, went silent or away) ends the run.
   options.stop_when_inbox_finished = true;
   options.tail = 0.0;
-  FrameLoop loop(world, client, nullptr, presenter, sound, std::move(options));
+  FrameLoop loop(world, client, nullptr, presenter, sound.get(), std::move(options));
   Controls controls(world, loop, presenter,
                     [&client](std::vector<std::uint8_t> m, std::uint16_t queue) { client.send_message(std::move(m), queue); },
                     [&client]() { return client.next_action_sequence(); });

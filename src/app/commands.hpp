@@ -48,16 +48,20 @@ std::string prompt_password(const std::string& account, std::ostream& err);
 bool read_password(const std::string& path, std::string& out);
 // Whether a window can be opened here at all (X11 or Wayland, or an explicit SDL driver).
 bool display_available();
-std::unique_ptr<audio::AudioSystem> make_audio(bool headless, const Config& config, const Dats& dats,
-                                               std::ostream& err);
+// The sound device the config asks for (the null backend when audio is off
+// or no device opens; why is said on `err`).
+std::unique_ptr<audio::AudioBackend> make_audio_backend(const Config& config, std::ostream& err);
 WindowOptions window_options(const Config& config, std::string title);
 void print_report(std::ostream& out, const std::string& what, const LoopReport& r, const World& world);
 // A live session in the one loop on the real clock: the World over
 // `client`'s inbox with the local player's Controls, until max_ticks, the
 // user quits, or the session ends; then logs off. `what` names the run in the
-// report line. Exit status 0, or 1 with one sentence when the session failed.
+// report line. Sound plays through `audio_backend` (none: silent), with the
+// waves read through the world's record cache. Exit status 0, or 1 with one
+// sentence when the session failed.
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
-             audio::AudioSystem* sound, LoopOptions options, std::ostream& out, std::ostream& err);
+             std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
+             std::ostream& err);
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
                   int width, int height);
 

@@ -27,7 +27,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   oo.height = options.height;
   oo.every_frame = options.render_every_frame;
   DERETH_TRY(demo->presenter_, OffscreenPresenter::create(portal, cell, oo));
-  demo->audio_ = std::make_unique<audio::AudioSystem>(std::make_unique<audio::NullBackend>(), portal);
+  demo->audio_ = std::make_unique<audio::AudioSystem>(std::make_unique<audio::NullBackend>(), &demo->world_->records());
   LoopOptions lo;
   lo.virtual_clock = true;
   lo.trace = options.trace;

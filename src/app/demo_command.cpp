@@ -115,12 +115,12 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     err << "dereth: cannot reach the demo server: " << client.error().message() << "\n";
     return 1;
   }
-  auto sound = make_audio(false, config, *dats, err);
   LoopOptions lo;
   lo.max_ticks = args.ticks;
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
-  return run_live("demo", **client, dats->portal_ptr(), window.get(), sound.get(), std::move(lo), out, err);
+  return run_live("demo", **client, dats->portal_ptr(), window.get(), make_audio_backend(config, err), std::move(lo), out,
+                  err);
 }
 
 }  // namespace dereth::app::commands

@@ -148,13 +148,11 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     (*client)->logout();
     return 0;
   }
-  std::unique_ptr<audio::AudioSystem> sound;
-  if (!headless) sound = make_audio(false, config, *dats, err);
   LoopOptions lo;
   lo.max_ticks = args.ticks;
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
-  return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, presenter.get(), sound.get(), std::move(lo),
-                  out, err);
+  return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, presenter.get(),
+                  headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err);
 }
 
 }  // namespace dereth::app::commands

@@ -112,7 +112,7 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   const bool virtual_time = args.fast;
   World world(virtual_time ? static_cast<const core::Clock&>(virtual_clock) : real_clock, portal);
   std::unique_ptr<audio::AudioSystem> sound;
-  if (!headless) sound = make_audio(false, config, *dats, err);
+  if (!headless) sound = std::make_unique<audio::AudioSystem>(make_audio_backend(config, err), &world.records());
   LoopOptions lo;
   lo.virtual_clock = virtual_time;
   lo.stop_when_inbox_finished = true;

@@ -1,16 +1,14 @@
 #include "dereth/app/world.hpp"
 
+#include <chrono>
 #include <cmath>
 
 #include "dereth/app/qa_report.hpp"
-
-#include <chrono>
-
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
-#include "dereth/sim/position.hpp"
 #include "dereth/sim/digest.hpp"
+#include "dereth/sim/position.hpp"
 #include "dereth/sim/snapshot_builder.hpp"
 
 namespace dereth::app {
@@ -22,9 +20,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed)
-    : context_(clock, seed),
-      effects_(portal),
-      factory_(portal != nullptr ? std::make_unique<sim::DatObjectFactory>(*portal) : nullptr),
+    : records_(portal),
+      context_(clock, seed),
+      effects_(portal != nullptr ? &records_ : nullptr),
+      factory_(portal != nullptr ? std::make_unique<sim::DatObjectFactory>(records_) : nullptr),
       box_(context_),
       snapshot_(std::make_shared<const sim::RenderSnapshot>()) {
   context_.set_effects(&effects_);

@@ -4,12 +4,11 @@
 
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/core/log.hpp"
-#include "dereth/dat/wave.hpp"
 
 namespace dereth::audio {
 
-AudioSystem::AudioSystem(std::unique_ptr<AudioBackend> backend, const dat::DatFile* portal)
-    : backend_(backend ? std::move(backend) : std::make_unique<NullBackend>()), portal_(portal) {}
+AudioSystem::AudioSystem(std::unique_ptr<AudioBackend> backend, dat::RecordCache* records)
+    : backend_(backend ? std::move(backend) : std::make_unique<NullBackend>()), records_(records) {}
 
 void AudioSystem::update(std::span<const SoundRequest> requests, const Listener& listener, core::Seconds now) {
   ++stats_.frames;
@@ -29,11 +28,14 @@ std::shared_ptr<const Pcm> AudioSystem::wave(std::uint32_t wave_id, std::uint32_
     cache_.emplace(wave_id, nullptr);
     return nullptr;
   };
-  if (portal_ == nullptr) return fail("no portal DAT is loaded");
-  auto bytes = portal_->read(wave_id);
-  if (!bytes) return fail(bytes.error().message());
-  auto record = dat::read_wave(*bytes, wave_id);
-  if (!record) return fail(record.error().message());
+  if (records_ == nullptr || records_->portal() == nullptr) return fail("no portal DAT is loaded");
+  const auto record = records_->wave(wave_id);
+  if (!record) {
+    for (const dat::MissingRecord& m : records_->missing()) {
+      if (m.id == wave_id && m.kind == "Wave") return fail(m.why);
+    }
+    return fail("not a Wave");
+  }
   auto pcm = decode_wave(*record);
   if (!pcm) return fail(pcm.error().message());
   ++stats_.waves_decoded;

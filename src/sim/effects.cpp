@@ -7,7 +7,6 @@
 #include <variant>
 
 #include "dereth/core/log.hpp"
-#include "dereth/dat/dat_file.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/physics_script_resolve.hpp"
 #include "dereth/sim/position.hpp"
@@ -191,7 +190,7 @@ bool set_ethereal(PhysicsObj& owner, bool ethereal) {
 
 // --- Effects ---------------------------------------------------------------------------
 
-Effects::Effects(const dat::DatFile* portal) noexcept : portal_(portal) {}
+Effects::Effects(dat::RecordCache* records) noexcept : records_(records) {}
 
 Effects::~Effects() = default;
 
@@ -227,46 +226,6 @@ ParticleManager& Effects::particles_for(const PhysicsObj& owner) {
   OwnerState& state = touch(owner);
   if (!state.particles) state.particles = std::make_unique<ParticleManager>(owner.local_id());
   return *state.particles;
-}
-
-template <class T, class Read>
-std::shared_ptr<const T> Effects::load(std::unordered_map<std::uint32_t, std::shared_ptr<const T>>& cache,
-                                       std::uint32_t did, Read read, const char* what) {
-  if (auto it = cache.find(did); it != cache.end()) return it->second;
-  std::shared_ptr<const T> value;
-  if (portal_ != nullptr && did != 0) {
-    auto bytes = portal_->read(did);
-    if (!bytes) {
-      core::logger(core::Module::Sim)->warn("{} {:#010x} not loaded: {}", what, did, bytes.error().message());
-    } else if (auto record = read(*bytes, did); !record) {
-      core::logger(core::Module::Sim)->warn("{} {:#010x} malformed: {}", what, did, record.error().message());
-    } else {
-      value = std::make_shared<const T>(std::move(*record));
-    }
-  }
-  // Absent and malformed records are remembered too: the DAT is not re-read.
-  cache.emplace(did, value);
-  return value;
-}
-
-std::shared_ptr<const dat::PhysicsScript> Effects::physics_script(std::uint32_t did) {
-  return load(scripts_, did, dat::read_physics_script, "PhysicsScript");
-}
-
-std::shared_ptr<const dat::PhysicsScriptTable> Effects::physics_script_table(std::uint32_t did) {
-  return load(tables_, did, dat::read_physics_script_table, "PhysicsScriptTable");
-}
-
-std::shared_ptr<const dat::ParticleEmitterInfo> Effects::particle_emitter_info(std::uint32_t did) {
-  return load(emitter_infos_, did, dat::read_particle_emitter_info, "ParticleEmitterInfo");
-}
-
-std::shared_ptr<const dat::SoundTable> Effects::sound_table(std::uint32_t did) {
-  return load(sound_tables_, did, dat::read_sound_table, "SoundTable");
-}
-
-std::shared_ptr<const dat::Setup> Effects::setup(std::uint32_t did) {
-  return load(setups_, did, dat::read_setup, "Setup");
 }
 
 // PhysicsScriptTable::GetScript 0x00521E40

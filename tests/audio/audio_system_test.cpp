@@ -54,7 +54,8 @@ TEST_CASE("AudioSystem plays a frame's requests in order from the camera, decodi
   const dat::DatFile dat = portal();
   auto null = std::make_unique<NullBackend>();
   NullBackend* recorder = null.get();
-  AudioSystem system(std::move(null), &dat);
+  dat::RecordCache cache(&dat);
+  AudioSystem system(std::move(null), &cache);
 
   const Listener camera{{0.0f, 0.0f, 2.0f}, glm::quat(1.0f, 0.0f, 0.0f, 0.0f)};
   const std::vector<SoundRequest> frame1 = {
@@ -116,7 +117,8 @@ TEST_CASE("AudioSystem decodes every wave of the synthetic demo world", "[audio]
   REQUIRE(world.has_value());
   auto dat = dat::DatFile::from_bytes(std::move(world->portal), "demo portal");
   REQUIRE(dat.has_value());
-  AudioSystem system(std::make_unique<NullBackend>(), &*dat);
+  dat::RecordCache records(&*dat);
+  AudioSystem system(std::make_unique<NullBackend>(), &records);
   int found = 0;
   for (std::uint32_t id = 0x0A000001; id <= 0x0A000005; ++id) {
     const auto pcm = system.wave(id);

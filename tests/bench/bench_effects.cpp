@@ -69,7 +69,8 @@ void BM_Particles(benchmark::State& state) {
   const dat::DatFile portal = dense_portal();
   core::ManualClock clock;
   sim::SimContext context(clock);
-  sim::Effects effects(&portal);
+  dat::RecordCache records(&portal);
+  sim::Effects effects(&records);
   context.set_effects(&effects);
   sim::SmartBox box(context);
   box.handle(protocol::PlayerCreate{kPlayer});
@@ -114,10 +115,11 @@ void BM_Animated(benchmark::State& state) {
   const auto count = static_cast<std::uint32_t>(state.range(0));
   auto world = dat::demo::build_demo_world();
   auto portal = dat::DatFile::from_bytes(std::move(world->portal), "demo portal");
-  sim::DatObjectFactory factory(*portal);
+  dat::RecordCache records(&*portal);
+  sim::DatObjectFactory factory(records);
   core::ManualClock clock;
   sim::SimContext context(clock);
-  sim::Effects effects(&*portal);
+  sim::Effects effects(&records);
   context.set_effects(&effects);
   context.set_factory(&factory);
   sim::SmartBox box(context);

@@ -27,7 +27,7 @@ namespace {
 
 // The demo humanoid, equipped by the DatObjectFactory, standing in a cell.
 struct Human {
-  explicit Human(std::uint32_t state = kInitialState, bool enter = true) : factory(demo_portal()) {
+  explicit Human(std::uint32_t state = kInitialState, bool enter = true) : records(&demo_portal()), factory(records) {
     owner.context.set_factory(&factory);
     PhysicsObj& o = owner.object;
     o.set_state(state, false);
@@ -48,6 +48,7 @@ struct Human {
     return table->cycle((mc::NonCombat << 16) | (motion & 0xFFFFFF))->anims.at(0).anim_id;
   }
 
+  dat::RecordCache records;
   DatObjectFactory factory;
   Owner owner;
   DatPartArray* parts = nullptr;
@@ -458,7 +459,7 @@ class HookEffects final : public EffectsSink {
 };
 
 struct DemoWorld {
-  DemoWorld() : context(clock), effects(clock), factory(demo_portal()), box(context) {
+  DemoWorld() : context(clock), effects(clock), records(&demo_portal()), factory(records), box(context) {
     context.set_effects(&effects);
     context.set_factory(&factory);
     box.handle(protocol::PlayerCreate{0x50000001});
@@ -473,6 +474,7 @@ struct DemoWorld {
   core::ManualClock clock;
   SimContext context;
   HookEffects effects;
+  dat::RecordCache records;
   DatObjectFactory factory;
   SmartBox box;
   double now = 0.0;

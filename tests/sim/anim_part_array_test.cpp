@@ -516,8 +516,8 @@ TEST_CASE("steady-state animation allocates nothing per tick", "[sim][anim]") {
 // --- DatObjectFactory -------------------------------------------------------------------------
 
 TEST_CASE("DatObjectFactory reads the demo humanoid and treats missing or malformed records as absent", "[sim][anim]") {
-  const dat::DatFile& portal = demo_portal();
-  DatObjectFactory factory(portal);
+  dat::RecordCache records(&demo_portal());
+  DatObjectFactory factory(records);
   const auto defaults = factory.setup_defaults(dat::demo::kHumanSetup);
   REQUIRE(defaults.has_value());
   CHECK(defaults->default_motion_table_id == dat::demo::kHumanMotionTable);
@@ -530,9 +530,9 @@ TEST_CASE("DatObjectFactory reads the demo humanoid and treats missing or malfor
   CHECK(parts->num_parts() == 6);
   CHECK(factory.get_animation(0x03DEAD00) == nullptr);
   CHECK(factory.get_motion_table(0x09DEAD00) == nullptr);
-  const std::size_t cached = factory.cached_records();
+  const std::size_t cached = records.size();
   CHECK(factory.get_animation(0x03DEAD00) == nullptr);  // absence is cached
-  CHECK(factory.cached_records() == cached);
+  CHECK(records.size() == cached);
 
   SECTION("a truncated Setup and a truncated MotionTable are refused, not crashed on") {
     dat::DatWriter writer;
@@ -546,10 +546,15 @@ TEST_CASE("DatObjectFactory reads the demo humanoid and treats missing or malfor
     REQUIRE(bytes.has_value());
     auto file = dat::DatFile::from_bytes(std::move(*bytes), "broken.dat");
     REQUIRE(file.has_value());
-    DatObjectFactory broken(*file);
+    dat::RecordCache broken_records(&*file);
+    DatObjectFactory broken(broken_records);
     CHECK_FALSE(broken.setup_defaults(kSetup).has_value());
     CHECK(broken.make_part_array(owner.object, kSetup) == nullptr);
     CHECK(broken.get_motion_table(kTable) == nullptr);
+    // Each is read once and listed once, for the QA report.
+    REQUIRE(broken_records.missing().size() == 2);
+    CHECK(broken_records.missing()[0].kind == "Setup");
+    CHECK(broken_records.missing()[1].kind == "MotionTable");
   }
 }
 

@@ -522,8 +522,8 @@ TEST_CASE("CSequence::update_internal 0x005255D0 survives hostile framerates", "
 
 TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParticle hook when frame 16 is left",
           "[retail][0x00525B80][0x005255D0][0x00524830][sim][anim]") {
-  const dat::DatFile& portal = demo_portal();
-  DatObjectFactory factory(portal);
+  dat::RecordCache records(&demo_portal());
+  DatObjectFactory factory(records);
   Owner owner;
   owner.context.set_factory(&factory);
   auto parts = factory.make_part_array(owner.object, dat::demo::kHumanSetup);
@@ -565,8 +565,8 @@ TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParti
 
 TEST_CASE("CSequence::update 0x00525B80 the recall link holds its final frame until its boundary, then AnimDone",
           "[retail][0x00525B80][0x005252B0][sim][anim]") {
-  const dat::DatFile& portal = demo_portal();
-  DatObjectFactory factory(portal);
+  dat::RecordCache records(&demo_portal());
+  DatObjectFactory factory(records);
   const auto table = factory.get_motion_table(dat::demo::kHumanMotionTable);
   REQUIRE(table);
   const dat::MotionData* ready = table->cycle(0x003D0003);

@@ -160,7 +160,7 @@ class RecordingFxTrace final : public EffectsTraceSink {
 // A world for effects tests: the effects are the context's seam.
 struct FxWorld {
   explicit FxWorld(const dat::DatFile* portal = &demo_portal(), std::uint32_t seed = 1234)
-      : context(clock, seed), effects(portal) {
+      : context(clock, seed), records(portal), effects(portal != nullptr ? &records : nullptr) {
     context.set_effects(&effects);
     effects.set_trace_sink(&trace);
   }
@@ -189,6 +189,7 @@ struct FxWorld {
 
   core::ManualClock clock;
   SimContext context;
+  dat::RecordCache records;
   Effects effects;
   RecordingFxTrace trace;
 };

@@ -1,6 +1,7 @@
 #pragma once
 // The client's world for one session: the SmartBox and PhysicsObj loop
-// (dereth_sim) with the DAT-driven factory and effects, on an injected clock.
+// (dereth_sim) with the DAT-driven factory and effects over one record cache,
+// on an injected clock.
 // The frame loop feeds it messages in arrival order and asks it for the
 // render snapshot after each physics tick (docs/architecture.md, steps 2-4).
 
@@ -14,6 +15,7 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/sim/effects.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/render_snapshot.hpp"
@@ -71,6 +73,10 @@ class World {
   [[nodiscard]] sim::SmartBox& box() noexcept { return box_; }
   [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
   [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }
+  // The one cache of portal records: the factory, the effects and the audio
+  // system read through it.
+  [[nodiscard]] dat::RecordCache& records() noexcept { return records_; }
+  [[nodiscard]] const dat::RecordCache& records() const noexcept { return records_; }
   [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
   // Feeds the QA report (position errors, verdicts, decode errors, script
   // lookups); null stops. Not owned.
@@ -89,6 +95,7 @@ class World {
   [[nodiscard]] const VerdictCounts& verdicts() const noexcept { return counter_.counts; }
 
  private:
+  dat::RecordCache records_;
   sim::SimContext context_;
   sim::Effects effects_;
   std::unique_ptr<sim::DatObjectFactory> factory_;

@@ -3,7 +3,7 @@
 // it the frame's sound requests (converted from the render snapshot's
 // sim::SoundEvents, in order) and the camera pose; it sets the listener, then
 // plays each request through the backend with the wave decoded from the
-// portal DAT.
+// world's record cache (the same cache the simulation reads).
 //
 // Decoded waves are cached by DID for the system's lifetime (retail decoded
 // every wave of every loaded SoundTable up front and kept it). A wave that is
@@ -17,7 +17,7 @@
 #include <unordered_map>
 
 #include "dereth/audio/audio_backend.hpp"
-#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/record_cache.hpp"
 
 namespace dereth::audio {
 
@@ -30,9 +30,9 @@ struct AudioSystemStats {
 
 class AudioSystem {
  public:
-  // `portal` may be null (no DAT: only waves given to add_wave play). It must
+  // `records` may be null (no DAT: only waves given to add_wave play). It must
   // outlive the system.
-  AudioSystem(std::unique_ptr<AudioBackend> backend, const dat::DatFile* portal);
+  AudioSystem(std::unique_ptr<AudioBackend> backend, dat::RecordCache* records);
 
   // One frame: update the backend's clock to `now`, set the listener, then
   // play the requests in order. `now` and the requests' times must come from
@@ -52,7 +52,7 @@ class AudioSystem {
 
  private:
   std::unique_ptr<AudioBackend> backend_;
-  const dat::DatFile* portal_;
+  dat::RecordCache* records_;
   std::unordered_map<std::uint32_t, std::shared_ptr<const Pcm>> cache_;  // null value = known failure
   AudioSystemStats stats_;
 };

@@ -1,12 +1,13 @@
 #pragma once
 // DatObjectFactory: the ObjectFactory seam over a portal DAT. Setups,
-// MotionTables and Animations are read on first use and cached (absent and
-// unreadable records too, so each is logged once); a missing or malformed
-// record is treated as absent and never stops the world.
+// MotionTables and Animations are read through the world's one RecordCache
+// (absent and unreadable records are logged once there); a missing or
+// malformed record is treated as absent and never stops the world.
 //
 // Part arrays it makes are DatPartArrays; movement managers are
 // DatMovementManagers. The factory must outlive every object it equips (part
-// arrays read animations and motion tables through it).
+// arrays read animations and motion tables through it), and the cache must
+// outlive the factory.
 
 #include <cstdint>
 #include <memory>
@@ -14,7 +15,7 @@
 #include <unordered_map>
 
 #include "dereth/dat/animation.hpp"
-#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/seams.hpp"
@@ -24,8 +25,8 @@ namespace dereth::sim {
 
 class DatObjectFactory final : public ObjectFactory, public AnimationSource, public MotionTableSource {
  public:
-  // `portal` is not owned and must outlive the factory.
-  explicit DatObjectFactory(const dat::DatFile& portal) : portal_(&portal) {}
+  // `records` is not owned and must outlive the factory.
+  explicit DatObjectFactory(dat::RecordCache& records) : records_(&records) {}
 
   // The Setup fields CPhysicsObj::InitDefaults reads; none when the Setup is
   // absent or unreadable.
@@ -39,15 +40,11 @@ class DatObjectFactory final : public ObjectFactory, public AnimationSource, pub
   [[nodiscard]] std::shared_ptr<const dat::Animation> get_animation(std::uint32_t did) override;
   [[nodiscard]] std::shared_ptr<const MotionTable> get_motion_table(std::uint32_t did) override;
 
-  // Records read (or found absent) so far, for tests and tools.
-  [[nodiscard]] std::size_t cached_records() const noexcept {
-    return setups_.size() + animations_.size() + motion_tables_.size();
-  }
+  [[nodiscard]] dat::RecordCache& records() noexcept { return *records_; }
 
  private:
-  const dat::DatFile* portal_;
-  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::Setup>> setups_;
-  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::Animation>> animations_;
+  dat::RecordCache* records_;
+  // The motion tables built over the cache's records (built once each).
   std::unordered_map<std::uint32_t, std::shared_ptr<const MotionTable>> motion_tables_;
 };
 

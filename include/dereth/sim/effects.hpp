@@ -28,7 +28,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "dereth/core/clock.hpp"
@@ -37,6 +36,7 @@
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/sound_table.hpp"
 #include "dereth/sim/particles.hpp"
@@ -147,8 +147,9 @@ bool set_ethereal(PhysicsObj& owner, bool ethereal);
 
 class Effects final : public EffectsSink {
  public:
-  // `portal` is read, never owned, and may be null (no data: nothing resolves).
-  explicit Effects(const dat::DatFile* portal) noexcept;
+  // `records` is the world's record cache, never owned, and may be null (no
+  // data: nothing resolves).
+  explicit Effects(dat::RecordCache* records) noexcept;
   Effects(const Effects&) = delete;
   Effects& operator=(const Effects&) = delete;
   ~Effects() override;
@@ -222,12 +223,6 @@ class Effects final : public EffectsSink {
   // The sound events since the last publish.
   [[nodiscard]] const std::vector<SoundEvent>& sound_events() const noexcept { return sounds_; }
 
-  // --- assets (cached; null when absent or malformed) ------------------------------
-  [[nodiscard]] std::shared_ptr<const dat::PhysicsScript> physics_script(std::uint32_t did);
-  [[nodiscard]] std::shared_ptr<const dat::PhysicsScriptTable> physics_script_table(std::uint32_t did);
-  [[nodiscard]] std::shared_ptr<const dat::ParticleEmitterInfo> particle_emitter_info(std::uint32_t did);
-  [[nodiscard]] std::shared_ptr<const dat::SoundTable> sound_table(std::uint32_t did);
-  [[nodiscard]] std::shared_ptr<const dat::Setup> setup(std::uint32_t did);
 
  private:
   // What the effects keep per object. The object itself is never kept: what
@@ -238,24 +233,29 @@ class Effects final : public EffectsSink {
     bool hidden = false;
   };
 
+  // The records, through the world's cache; null without one.
+  std::shared_ptr<const dat::PhysicsScript> physics_script(std::uint32_t did) {
+    return records_ != nullptr ? records_->physics_script(did) : nullptr;
+  }
+  std::shared_ptr<const dat::PhysicsScriptTable> physics_script_table(std::uint32_t did) {
+    return records_ != nullptr ? records_->physics_script_table(did) : nullptr;
+  }
+  std::shared_ptr<const dat::ParticleEmitterInfo> particle_emitter_info(std::uint32_t did) {
+    return records_ != nullptr ? records_->particle_emitter_info(did) : nullptr;
+  }
+  std::shared_ptr<const dat::SoundTable> sound_table(std::uint32_t did) {
+    return records_ != nullptr ? records_->sound_table(did) : nullptr;
+  }
+
   OwnerState& touch(const PhysicsObj& owner);
   OwnerState* find(LocalId owner);
   ParticleManager& particles_for(const PhysicsObj& owner);
   void push_sound(const PhysicsObj& owner, std::uint32_t wave, std::uint32_t sound_type, float volume, float priority);
 
-  template <class T, class Read>
-  std::shared_ptr<const T> load(std::unordered_map<std::uint32_t, std::shared_ptr<const T>>& cache, std::uint32_t did,
-                                Read read, const char* what);
-
-  const dat::DatFile* portal_;
+  dat::RecordCache* records_;
   EffectsTraceSink* trace_ = nullptr;
   std::map<LocalId, OwnerState> owners_;  // ordered: publish goes in owner order
   std::vector<SoundEvent> sounds_;
-  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::PhysicsScript>> scripts_;
-  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::PhysicsScriptTable>> tables_;
-  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::ParticleEmitterInfo>> emitter_infos_;
-  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::SoundTable>> sound_tables_;
-  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::Setup>> setups_;
 };
 
 }  // namespace dereth::sim

@@ -1,0 +1,85 @@
+#pragma once
+// RecordCache: the one cache of decoded portal records a world reads through.
+// The object factory (Setups, Animations, MotionTables), the effects
+// (PhysicsScripts, PhysicsScriptTables, ParticleEmitterInfos, SoundTables and
+// their Setups) and the audio system (Waves) all ask this cache, so each
+// record is read and decoded once per world, whoever asks first.
+//
+// A record that is absent, unreadable or malformed is cached as null too: it
+// is logged once, remembered in missing() (the QA report's "assets missing"),
+// and never re-read. Id 0 means "none" and is neither read nor counted. With
+// no portal DAT every lookup gives null and nothing is counted missing.
+//
+// One thread: the cache is used from the simulation's thread only.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "dereth/dat/animation.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/motion_table.hpp"
+#include "dereth/dat/particle_emitter_info.hpp"
+#include "dereth/dat/physics_script.hpp"
+#include "dereth/dat/physics_script_table.hpp"
+#include "dereth/dat/setup.hpp"
+#include "dereth/dat/sound_table.hpp"
+#include "dereth/dat/wave.hpp"
+
+namespace dereth::dat {
+
+// A record a lookup could not give.
+struct MissingRecord {
+  Did id = 0;
+  std::string kind;  // "Setup", "Wave", ...
+  std::string why;   // "not in client_portal.dat", or the decode error
+};
+
+class RecordCache {
+ public:
+  // `portal` may be null (no DAT data); it must outlive the cache.
+  explicit RecordCache(const DatFile* portal) : portal_(portal) {}
+  RecordCache(const RecordCache&) = delete;
+  RecordCache& operator=(const RecordCache&) = delete;
+
+  [[nodiscard]] std::shared_ptr<const Setup> setup(Did id);
+  [[nodiscard]] std::shared_ptr<const Animation> animation(Did id);
+  [[nodiscard]] std::shared_ptr<const MotionTable> motion_table(Did id);
+  [[nodiscard]] std::shared_ptr<const PhysicsScript> physics_script(Did id);
+  [[nodiscard]] std::shared_ptr<const PhysicsScriptTable> physics_script_table(Did id);
+  [[nodiscard]] std::shared_ptr<const ParticleEmitterInfo> particle_emitter_info(Did id);
+  [[nodiscard]] std::shared_ptr<const SoundTable> sound_table(Did id);
+  [[nodiscard]] std::shared_ptr<const Wave> wave(Did id);
+
+  [[nodiscard]] const DatFile* portal() const noexcept { return portal_; }
+  // Records looked up so far (found or not), over all kinds.
+  [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
+  // Records that could not be had, in the order they were first asked for.
+  [[nodiscard]] const std::vector<MissingRecord>& missing() const noexcept { return missing_; }
+
+ private:
+  enum class Kind : std::uint8_t {
+    Setup,
+    Animation,
+    MotionTable,
+    PhysicsScript,
+    PhysicsScriptTable,
+    ParticleEmitterInfo,
+    SoundTable,
+    Wave
+  };
+  template <class T, class Read>
+  std::shared_ptr<const T> get(Kind kind, Did id, const char* name, Read read);
+
+  const DatFile* portal_;
+  // Keyed by kind and id (the kind in the high word): an id is untrusted and
+  // may be asked for as two kinds, and each lookup must get its own kind
+  // back. The value is the decoded record, type-erased (null = missing).
+  std::unordered_map<std::uint64_t, std::shared_ptr<const void>> entries_;
+  std::vector<MissingRecord> missing_;
+};
+
+}  // namespace dereth::dat

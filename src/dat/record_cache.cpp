@@ -1,0 +1,63 @@
+#include "dereth/dat/record_cache.hpp"
+
+#include <utility>
+
+#include "dereth/core/log.hpp"
+
+namespace dereth::dat {
+
+template <class T, class Read>
+std::shared_ptr<const T> RecordCache::get(Kind kind, Did id, const char* name, Read read) {
+  if (id == 0 || portal_ == nullptr) return nullptr;
+  const std::uint64_t key = (static_cast<std::uint64_t>(kind) << 32) | id;
+  if (auto it = entries_.find(key); it != entries_.end()) return std::static_pointer_cast<const T>(it->second);
+  std::shared_ptr<const T> value;
+  std::string why;
+  if (auto entry = portal_->find(id); !entry) {
+    why = entry.error().message();
+  } else if (!*entry) {
+    why = "not in " + portal_->name();
+  } else if (auto bytes = portal_->read(**entry); !bytes) {
+    why = bytes.error().message();
+  } else if (auto record = read(*bytes, id); !record) {
+    why = record.error().message();
+  } else {
+    value = std::make_shared<const T>(std::move(*record));
+  }
+  if (!value) {
+    core::logger(core::Module::Dat)->warn("{} {:#010x} cannot be used: {}", name, id, why);
+    missing_.push_back(MissingRecord{id, name, std::move(why)});
+  }
+  entries_.emplace(key, value);
+  return value;
+}
+
+std::shared_ptr<const Setup> RecordCache::setup(Did id) { return get<Setup>(Kind::Setup, id, "Setup", read_setup); }
+
+std::shared_ptr<const Animation> RecordCache::animation(Did id) {
+  return get<Animation>(Kind::Animation, id, "Animation", read_animation);
+}
+
+std::shared_ptr<const MotionTable> RecordCache::motion_table(Did id) {
+  return get<MotionTable>(Kind::MotionTable, id, "MotionTable", read_motion_table);
+}
+
+std::shared_ptr<const PhysicsScript> RecordCache::physics_script(Did id) {
+  return get<PhysicsScript>(Kind::PhysicsScript, id, "PhysicsScript", read_physics_script);
+}
+
+std::shared_ptr<const PhysicsScriptTable> RecordCache::physics_script_table(Did id) {
+  return get<PhysicsScriptTable>(Kind::PhysicsScriptTable, id, "PhysicsScriptTable", read_physics_script_table);
+}
+
+std::shared_ptr<const ParticleEmitterInfo> RecordCache::particle_emitter_info(Did id) {
+  return get<ParticleEmitterInfo>(Kind::ParticleEmitterInfo, id, "ParticleEmitterInfo", read_particle_emitter_info);
+}
+
+std::shared_ptr<const SoundTable> RecordCache::sound_table(Did id) {
+  return get<SoundTable>(Kind::SoundTable, id, "SoundTable", read_sound_table);
+}
+
+std::shared_ptr<const Wave> RecordCache::wave(Did id) { return get<Wave>(Kind::Wave, id, "Wave", read_wave); }
+
+}  // namespace dereth::dat
