@@ -163,7 +163,7 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->type_name("FILE");
   replay_cmd->add_option("--report", replay_args.report,
                          "Write the QA report: dereth's prediction against every server Position, verdicts, decode "
-                         "errors (docs/trace.md)")
+                         "errors, scripts not found, DAT records missing (docs/trace.md)")
       ->type_name("FILE");
   replay_cmd->add_option("--trace", replay_args.trace,
                          "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")

@@ -96,6 +96,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
   }
 
   if (options.report) {
+    qa.set_assets_missing(world.records().missing());
     DERETH_CHECK(qa.write_file(*options.report));
     world.set_report(nullptr);
   }

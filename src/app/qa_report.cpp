@@ -106,6 +106,15 @@ void QaReport::write_json(std::ostream& out) const {
     j.end_object();
   }
   j.end_array();
+  j.key("assets_missing").begin_array();
+  for (const dat::MissingRecord& m : assets_missing_) {
+    j.begin_object();
+    j.key("kind").string(m.kind);
+    j.key("id").hex(m.id);
+    j.key("why").string(m.why);
+    j.end_object();
+  }
+  j.end_array();
   j.end_object();
   out << j.str() << '\n';
 }

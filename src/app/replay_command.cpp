@@ -127,6 +127,7 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   auto report = loop.run();
   if (report && !args.report.empty()) {
     world.set_report(nullptr);
+    qa.set_assets_missing(world.records().missing());
     if (auto written = qa.write_file(args.report); !written) {
       err << "dereth: " << written.error().message() << "\n";
       return 1;

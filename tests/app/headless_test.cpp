@@ -275,3 +275,28 @@ TEST_CASE("the QA report measures dereth's prediction against each server Positi
   CHECK(report.find(R"("objects_created":2,"objects_deleted":1)") != std::string::npos);
   CHECK(report.find(R"("decode_errors":{})") != std::string::npos);
 }
+
+TEST_CASE("the QA report lists the DAT records the world asked for and could not have, once each",
+          "[app][headless][report]") {
+  // basic.scenario names the drudge's MotionTable 0x09000004 and plays
+  // PhysicsScript 0x3300015B on the player, neither of which the demo DAT
+  // holds; the Setups (the demo's human and drudge) resolve.
+  auto world = dereth::dat::demo::build_demo_world();
+  REQUIRE(world.has_value());
+  auto portal = dereth::dat::DatFile::from_bytes(world->portal, "demo portal");
+  REQUIRE(portal.has_value());
+  HeadlessOptions o;
+  o.input = kScenario;
+  o.portal = &*portal;
+  o.report = temp("qa-assets.json");
+  REQUIRE(dereth::app::run_headless(o).has_value());
+  const std::string report = slurp(*o.report);
+  INFO(report);
+  CHECK(report.find(R"("assets_missing":[{"kind":"MotionTable","id":"0x09000004","why":"not in demo portal"},)"
+                    R"({"kind":"PhysicsScript","id":"0x3300015B","why":"not in demo portal"}]})") != std::string::npos);
+
+  // Without a DAT nothing is asked for, so nothing is missing.
+  o.portal = nullptr;
+  REQUIRE(dereth::app::run_headless(o).has_value());
+  CHECK(slurp(*o.report).find(R"("assets_missing":[])") != std::string::npos);
+}

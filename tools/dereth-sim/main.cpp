@@ -53,7 +53,7 @@ int main(int argc, char** argv) {
   app.add_option("--report", report_path,
                  "Write the QA report: for every server Position of an object dereth had, how far dereth's own "
                  "prediction was from it (count, mean, p50, p95, max, the worst ten), verdicts, decode errors by "
-                 "opcode, objects created and deleted, script lookups that found nothing (docs/trace.md)")
+                 "opcode, objects created and deleted, script lookups that found nothing, DAT records missing (docs/trace.md)")
       ->type_name("FILE");
   std::string assume_player;
   app.add_option("--assume-player", assume_player,

@@ -5,17 +5,20 @@
 // had the object (its own prediction: velocity, root motion, interpolation)
 // and where the server put it, at that moment; per object and overall. Also
 // the verdict counts, decode errors by opcode, objects created and deleted,
-// and the typed-script lookups that found no script.
+// the typed-script lookups that found no script, and the DAT records the
+// world asked for and could not have.
 
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <string>
-#include <utility>
 #include <ostream>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "dereth/core/error.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/sim/effects.hpp"
 #include "dereth/sim/verdict.hpp"
 
@@ -35,6 +38,8 @@ class QaReport {
   void add_decode_error(std::uint32_t opcode) { ++decode_errors_[opcode]; }
   void add_verdict(const sim::MessageRecord& record);
   void add_script_lookup(std::uint32_t table, std::uint32_t script_type, std::uint32_t chosen);
+  // The world's dat::RecordCache::missing() at the end of the run.
+  void set_assets_missing(std::span<const dat::MissingRecord> missing) { assets_missing_.assign(missing.begin(), missing.end()); }
 
   [[nodiscard]] const std::vector<Sample>& samples() const noexcept { return samples_; }
   [[nodiscard]] std::uint64_t objects_created() const noexcept { return created_; }
@@ -52,6 +57,7 @@ class QaReport {
   std::uint64_t script_lookups_ = 0;
   std::uint64_t created_ = 0;
   std::uint64_t deleted_ = 0;
+  std::vector<dat::MissingRecord> assets_missing_;
 };
 
 }  // namespace dereth::app
