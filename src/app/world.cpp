@@ -132,6 +132,10 @@ void World::handle(std::span<const std::uint8_t> bytes) {
   }
 }
 
+sim::SnapshotPtr World::build_snapshot() const {
+  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count());
+}
+
 bool World::step() {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t before = box_.physics().tick_count();
@@ -141,7 +145,8 @@ bool World::step() {
   if (tick == before) return false;
   ++stats_.ticks;
   const auto snap_start = std::chrono::steady_clock::now();
-  snapshot_ = sim::build_render_snapshot(box_, tick);
+  snapshot_ = build_snapshot();
+  effects_.clear_sound_events();
   stats_.snapshot_seconds += seconds_since(snap_start);
   if (trace_ != nullptr) trace_->write_tick(tick, context_.now(), box_);
   return true;

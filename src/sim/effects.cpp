@@ -525,7 +525,7 @@ void Effects::execute_hook(PhysicsObj& owner, const dat::AnimationHook& hook) {
 
 // --- publish ---------------------------------------------------------------------------
 
-void Effects::publish(RenderSnapshot& snapshot) {
+void Effects::publish(RenderSnapshot& snapshot) const {
   for (const auto& [id, state] : owners_) {
     if (state.particles) {
       for (const auto& emitter : state.particles->emitters()) {
@@ -548,7 +548,6 @@ void Effects::publish(RenderSnapshot& snapshot) {
     }
   }
   snapshot.sounds.insert(snapshot.sounds.end(), sounds_.begin(), sounds_.end());
-  sounds_.clear();
 }
 
 }  // namespace dereth::sim

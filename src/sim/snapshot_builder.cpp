@@ -1,5 +1,6 @@
 #include "dereth/sim/snapshot_builder.hpp"
 
+#include "dereth/sim/effects_sink.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/smart_box.hpp"
@@ -8,7 +9,7 @@ namespace dereth::sim {
 
 namespace ps = protocol::physics_state;
 
-SnapshotPtr build_render_snapshot(SmartBox& box, std::uint64_t tick) {
+SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick) {
   auto snapshot = std::make_shared<RenderSnapshot>();
   snapshot->tick = tick;
   snapshot->time = box.context().now();
@@ -33,7 +34,7 @@ SnapshotPtr build_render_snapshot(SmartBox& box, std::uint64_t tick) {
       if (object->in_cell()) parts->publish_lights(o.root, o.id, snapshot->lights);
     }
   }
-  box.context().effects().publish(*snapshot);
+  effects.publish(*snapshot);
   return snapshot;
 }
 

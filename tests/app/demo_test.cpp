@@ -138,10 +138,20 @@ TEST_CASE("The null audio backend receives the demo's sound events in order", "[
   auto demo = make_demo();
   if (!demo) return;
   std::vector<sim::SoundEvent> published;
+  double previous = -1.0;
   for (std::uint64_t tick = 1; tick <= 240; ++tick) {
     REQUIRE(demo->run_to_tick(tick).has_value());
-    const auto& sounds = demo->snapshot().sounds;
-    published.insert(published.end(), sounds.begin(), sounds.end());
+    const auto& snapshot = demo->snapshot();
+    // Each event is published once, in the snapshot of the tick it happened
+    // in: none older than the previous snapshot (publishing reads; the world
+    // forgets a tick's sounds once it has published them).
+    for (const sim::SoundEvent& e : snapshot.sounds) {
+      INFO("tick " << tick << " sound at " << e.time.count());
+      CHECK(e.time.count() > previous);
+      CHECK(e.time.count() <= snapshot.time.count());
+    }
+    previous = snapshot.time.count();
+    published.insert(published.end(), snapshot.sounds.begin(), snapshot.sounds.end());
   }
   REQUIRE(published.size() >= 2);  // the UnHide entry and the projectiles' launches and explosions
   const auto& backend = dynamic_cast<const audio::NullBackend&>(demo->audio().backend());

@@ -90,7 +90,9 @@ void BM_Particles(benchmark::State& state) {
     t += 1.0 / 30.0 + 1e-9;
     clock.set(core::Seconds{t});
     box.use_time();
-    return sim::build_render_snapshot(box, box.physics().tick_count());
+    auto snapshot = sim::build_render_snapshot(box, effects, box.physics().tick_count());
+    effects.clear_sound_events();
+    return snapshot;
   };
   for (int i = 0; i < 60; ++i) tick();  // warm up: slots die and are reborn
   std::size_t particles = 0;
@@ -170,7 +172,9 @@ void BM_Animated(benchmark::State& state) {
     t += 1.0 / 30.0 + 1e-9;
     clock.set(core::Seconds{t});
     box.use_time();
-    return sim::build_render_snapshot(box, box.physics().tick_count());
+    auto snapshot = sim::build_render_snapshot(box, effects, box.physics().tick_count());
+    effects.clear_sound_events();
+    return snapshot;
   };
   for (int i = 0; i < 30; ++i) tick();
   const sim::PhysicsObj* first = box.get_object(0x80000000u);

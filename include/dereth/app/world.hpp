@@ -67,6 +67,9 @@ class World {
   // Writes message verdicts, effects lines and one line per object after
   // every tick to `trace` (docs/trace.md); null stops. Not owned.
   void set_trace(sim::JsonlTrace* trace) noexcept;
+  // The render snapshot of the world as it stands (step publishes one after
+  // each tick, then forgets the tick's sound events); changes nothing.
+  [[nodiscard]] sim::SnapshotPtr build_snapshot() const;
   // The latest published snapshot (an empty one before the first tick).
   [[nodiscard]] const sim::SnapshotPtr& snapshot() const noexcept { return snapshot_; }
 

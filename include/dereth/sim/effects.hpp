@@ -177,7 +177,8 @@ class Effects final : public EffectsSink {
   void execute_hook(PhysicsObj& owner, const dat::AnimationHook& hook) override;
   // Appends every drawable emitter with its live particles, every light of a
   // lit object, and this tick's sound events (then forgets those).
-  void publish(RenderSnapshot& snapshot) override;
+  void publish(RenderSnapshot& snapshot) const override;
+  void clear_sound_events() override { sounds_.clear(); }
 
   // --- entry points that name the owner -------------------------------------
   // PhysicsScriptTable::GetScript 0x00521E40 through the table DID, traced with `owner`.
@@ -220,7 +221,7 @@ class Effects final : public EffectsSink {
   // --- inspection --------------------------------------------------------------
   [[nodiscard]] const ScriptManager* script_manager(LocalId owner) const;
   [[nodiscard]] const ParticleManager* particle_manager(LocalId owner) const;
-  // The sound events since the last publish.
+  // The sound events since the last clear_sound_events.
   [[nodiscard]] const std::vector<SoundEvent>& sound_events() const noexcept { return sounds_; }
 
 

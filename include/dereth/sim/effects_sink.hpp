@@ -58,9 +58,11 @@ class EffectsSink {
   // (DatAnimHook below) or a PhysicsScript reached it (ScriptManager). The
   // default does nothing, as an object with no effects attached.
   virtual void execute_hook(PhysicsObj& /*owner*/, const dat::AnimationHook& /*hook*/) {}
-  // After a tick: append every live emitter, light and the tick's sound
-  // events to the snapshot being built (then forget those sound events).
-  virtual void publish(RenderSnapshot& /*snapshot*/) {}
+  // After a tick: append every live emitter and the sound events since the
+  // last clear_sound_events to the snapshot being built. Changes nothing.
+  virtual void publish(RenderSnapshot& /*snapshot*/) const {}
+  // The world has published the tick: forget its sound events.
+  virtual void clear_sound_events() {}
 };
 
 }  // namespace dereth::sim

@@ -125,6 +125,7 @@ class SmartBox {
   [[nodiscard]] ObjectMaint& objects() noexcept { return objects_; }
   [[nodiscard]] const ObjectMaint& objects() const noexcept { return objects_; }
   [[nodiscard]] Physics& physics() noexcept { return physics_; }
+  [[nodiscard]] const Physics& physics() const noexcept { return physics_; }
   [[nodiscard]] SimContext& context() const noexcept { return *context_; }
 
   // Not owned; nullptr stops tracing.

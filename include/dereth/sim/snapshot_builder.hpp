@@ -1,7 +1,7 @@
 #pragma once
 // Builds the immutable RenderSnapshot after a tick (render_snapshot.hpp):
-// objects in local-id order with their part poses, then the effects' emitters,
-// lights and sound events.
+// objects in local-id order with their part poses and lights, then the
+// effects' emitters and sound events. It reads the world and changes nothing.
 
 #include <cstdint>
 
@@ -9,10 +9,11 @@
 
 namespace dereth::sim {
 
+class EffectsSink;
 class SmartBox;
 
 // Objects outside the world (no cell) and parented children that are not
 // drawn are still published, flagged, so the renderer decides.
-[[nodiscard]] SnapshotPtr build_render_snapshot(SmartBox& box, std::uint64_t tick);
+[[nodiscard]] SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick);
 
 }  // namespace dereth::sim
