@@ -6,7 +6,6 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
-#include <initializer_list>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -14,6 +13,8 @@
 #include <glad/gl.h>
 
 #include <stb_easy_font.h>
+
+#include "gl_program.hpp"
 
 namespace dereth::render {
 
@@ -495,21 +496,6 @@ core::Error overlay_error(std::string field, std::string detail) {
   return core::Error{core::ErrorKind::Unsupported, "OpenGL overlay", std::move(field), 0, std::move(detail)};
 }
 
-core::Result<GLuint> compile_shader(GLenum kind, const char* source, const char* name) {
-  const GLuint shader = glCreateShader(kind);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  GLint ok = GL_FALSE;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok != GL_TRUE) {
-    char log[1024] = {};
-    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-    glDeleteShader(shader);
-    return std::unexpected(overlay_error(name, log));
-  }
-  return shader;
-}
-
 // The GL state draw changes, put back afterwards.
 struct SavedState {
   GLint program = 0;
@@ -586,25 +572,7 @@ struct Overlay::Impl {
   }
 
   core::Result<void> build() {
-    DERETH_TRY(const GLuint vs, compile_shader(GL_VERTEX_SHADER, kVertexShader, "overlay vertex shader"));
-    auto fs = compile_shader(GL_FRAGMENT_SHADER, kFragmentShader, "overlay fragment shader");
-    if (!fs) {
-      glDeleteShader(vs);
-      return std::unexpected(std::move(fs.error()));
-    }
-    program = glCreateProgram();
-    glAttachShader(program, vs);
-    glAttachShader(program, *fs);
-    glLinkProgram(program);
-    glDeleteShader(vs);
-    glDeleteShader(*fs);
-    GLint ok = GL_FALSE;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (ok != GL_TRUE) {
-      char log[1024] = {};
-      glGetProgramInfoLog(program, sizeof log, nullptr, log);
-      return std::unexpected(overlay_error("overlay program", log));
-    }
+    DERETH_TRY(program, gl::build_program("OpenGL overlay", "overlay", {kVertexShader}, {kFragmentShader}));
     u_viewport = glGetUniformLocation(program, "u_viewport");
 
     GLint previous_vao = 0;

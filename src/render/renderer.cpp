@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -30,6 +29,7 @@
 #include "dereth/render/mesh.hpp"
 #include "dereth/render/terrain.hpp"
 
+#include "gl_program.hpp"
 #include "shaders.hpp"
 
 namespace dereth::render {
@@ -68,40 +68,6 @@ GLenum gl_blend(BlendFactor f) noexcept {
 
 bool finite(const glm::vec3& v) noexcept {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
-core::Result<GLuint> compile(GLenum kind, std::initializer_list<const char*> sources, const char* name) {
-  const GLuint shader = glCreateShader(kind);
-  std::vector<const char*> parts(sources);
-  glShaderSource(shader, static_cast<GLsizei>(parts.size()), parts.data(), nullptr);
-  glCompileShader(shader);
-  GLint ok = GL_FALSE;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok != GL_TRUE) {
-    char log[2048] = {};
-    glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-    glDeleteShader(shader);
-    return std::unexpected(gl_error(name, log));
-  }
-  return shader;
-}
-
-core::Result<GLuint> link(GLuint vs, GLuint fs, const char* name) {
-  const GLuint program = glCreateProgram();
-  glAttachShader(program, vs);
-  glAttachShader(program, fs);
-  glLinkProgram(program);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint ok = GL_FALSE;
-  glGetProgramiv(program, GL_LINK_STATUS, &ok);
-  if (ok != GL_TRUE) {
-    char log[2048] = {};
-    glGetProgramInfoLog(program, sizeof log, nullptr, log);
-    glDeleteProgram(program);
-    return std::unexpected(gl_error(name, log));
-  }
-  return program;
 }
 
 // Uniform locations shared by both programs (lighting).
@@ -313,17 +279,12 @@ struct Renderer::Impl {
   // ---- setup -----------------------------------------------------------------------------------
 
   core::Result<void> build_programs() {
-    DERETH_TRY(const GLuint mvs, compile(GL_VERTEX_SHADER, {shaders::kMeshVertex}, "mesh vertex shader"));
-    DERETH_TRY(const GLuint mfs,
-               compile(GL_FRAGMENT_SHADER, {shaders::kMeshFragmentHead, shaders::kLighting, shaders::kMeshFragmentMain},
-                       "mesh fragment shader"));
-    DERETH_TRY(mesh_program, link(mvs, mfs, "mesh program"));
-    DERETH_TRY(const GLuint tvs, compile(GL_VERTEX_SHADER, {shaders::kTerrainVertex}, "terrain vertex shader"));
-    DERETH_TRY(
-        const GLuint tfs,
-        compile(GL_FRAGMENT_SHADER, {shaders::kTerrainFragmentHead, shaders::kLighting, shaders::kTerrainFragmentMain},
-                "terrain fragment shader"));
-    DERETH_TRY(terrain_program, link(tvs, tfs, "terrain program"));
+    DERETH_TRY(mesh_program,
+               gl::build_program("OpenGL", "mesh", {shaders::kMeshVertex},
+                                 {shaders::kMeshFragmentHead, shaders::kLighting, shaders::kMeshFragmentMain}));
+    DERETH_TRY(terrain_program,
+               gl::build_program("OpenGL", "terrain", {shaders::kTerrainVertex},
+                                 {shaders::kTerrainFragmentHead, shaders::kLighting, shaders::kTerrainFragmentMain}));
     mesh_lighting.locate(mesh_program);
     terrain_lighting.locate(terrain_program);
     u_model = glGetUniformLocation(mesh_program, "u_model");
