@@ -13,6 +13,7 @@ cmake_policy(VERSION 3.25)
 # Which dereth modules each module may link (directly or transitively).
 set(DERETH_ALLOWED_core "")
 set(DERETH_ALLOWED_dat "core")
+set(DERETH_ALLOWED_demo "core;dat")
 set(DERETH_ALLOWED_protocol "core")
 set(DERETH_ALLOWED_net "core;protocol")
 set(DERETH_ALLOWED_scenario "core;protocol;net")
@@ -20,7 +21,7 @@ set(DERETH_ALLOWED_snapshot "core")
 set(DERETH_ALLOWED_sim "core;dat;protocol;snapshot")
 set(DERETH_ALLOWED_render "core;dat;snapshot")
 set(DERETH_ALLOWED_audio "core;dat;snapshot")
-set(DERETH_ALLOWED_app "core;dat;protocol;net;scenario;snapshot;sim;render;audio")
+set(DERETH_ALLOWED_app "core;dat;demo;protocol;net;scenario;snapshot;sim;render;audio")
 
 # External libraries (regular expressions) and the only modules that may reach them.
 set(DERETH_EXTERNAL_RULES

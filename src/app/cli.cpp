@@ -25,7 +25,7 @@
 #include "dereth/audio/open_audio.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/core/version.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/net/pcap_recorder.hpp"
 #include "dereth/net/udp_client.hpp"
 #include "dereth/scenario/demo_scenario.hpp"

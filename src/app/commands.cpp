@@ -27,7 +27,7 @@
 #include "dereth/audio/open_audio.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/core/version.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/net/pcap_recorder.hpp"
 #include "dereth/net/udp_client.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
@@ -41,7 +41,7 @@ core::Result<Dats> open_dats(const fs::path& folder, std::ostream& err) {
   Dats d;
   if (folder.empty()) {
     err << "dereth: building the embedded demo world...\n";
-    DERETH_TRY(dat::demo::DemoWorld world, dat::demo::build_demo_world());
+    DERETH_TRY(demo::DemoWorld world, demo::build_demo_world());
     DERETH_TRY(d.portal, dat::DatFile::from_bytes(std::move(world.portal), "demo client_portal.dat"));
     DERETH_TRY(d.cell, dat::DatFile::from_bytes(std::move(world.cell), "demo client_cell_1.dat"));
     d.description = "the embedded demo world";

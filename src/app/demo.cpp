@@ -1,7 +1,7 @@
 #include "dereth/app/demo.hpp"
 
 #include "dereth/audio/null_backend.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 
 namespace dereth::app {
@@ -12,7 +12,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   const dat::DatFile* portal = options.portal;
   const dat::DatFile* cell = options.cell;
   if (portal == nullptr) {
-    DERETH_TRY(dat::demo::DemoWorld built, dat::demo::build_demo_world());
+    DERETH_TRY(demo::DemoWorld built, demo::build_demo_world());
     DERETH_TRY(demo->own_portal_, dat::DatFile::from_bytes(std::move(built.portal), "demo client_portal.dat"));
     DERETH_TRY(demo->own_cell_, dat::DatFile::from_bytes(std::move(built.cell), "demo client_cell_1.dat"));
     portal = &*demo->own_portal_;

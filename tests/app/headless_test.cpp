@@ -13,7 +13,7 @@
 #include "run_cli.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/verdict.hpp"
 
 namespace fs = std::filesystem;
@@ -169,7 +169,7 @@ TEST_CASE("a scenario headless: login over the loopback server, objects move, di
 
 TEST_CASE("a scenario headless with the demo DAT: scripts, particles and sounds in the digest and trace",
           "[app][headless]") {
-  auto world = dereth::dat::demo::build_demo_world();
+  auto world = dereth::demo::build_demo_world();
   REQUIRE(world.has_value());
   auto portal = dereth::dat::DatFile::from_bytes(world->portal, "demo portal");
   REQUIRE(portal.has_value());
@@ -281,7 +281,7 @@ TEST_CASE("the QA report lists the DAT records the world asked for and could not
   // basic.scenario names the drudge's MotionTable 0x09000004 and plays
   // PhysicsScript 0x3300015B on the player, neither of which the demo DAT
   // holds; the Setups (the demo's human and drudge) resolve.
-  auto world = dereth::dat::demo::build_demo_world();
+  auto world = dereth::demo::build_demo_world();
   REQUIRE(world.has_value());
   auto portal = dereth::dat::DatFile::from_bytes(world->portal, "demo portal");
   REQUIRE(portal.has_value());

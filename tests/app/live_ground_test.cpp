@@ -21,7 +21,7 @@
 #include "dereth/app/cli.hpp"
 #include "run_cli.hpp"
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/render/image.hpp"
@@ -92,7 +92,7 @@ struct DemoTerrain {
 };
 
 DemoTerrain demo_terrain() {
-  auto world = dereth::dat::demo::build_demo_world();
+  auto world = dereth::demo::build_demo_world();
   REQUIRE(world.has_value());
   auto portal = dereth::dat::DatFile::from_bytes(std::move(world->portal), "portal");
   auto cell = dereth::dat::DatFile::from_bytes(std::move(world->cell), "cell");

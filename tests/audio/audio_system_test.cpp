@@ -9,7 +9,7 @@
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 #include "audio_test_support.hpp"
 
@@ -113,7 +113,7 @@ TEST_CASE("AudioSystem without a DAT plays only waves given to it, a null backen
 }
 
 TEST_CASE("AudioSystem decodes every wave of the synthetic demo world", "[audio][system][demo]") {
-  auto world = dat::demo::build_demo_world();
+  auto world = demo::build_demo_world();
   REQUIRE(world.has_value());
   auto dat = dat::DatFile::from_bytes(std::move(world->portal), "demo portal");
   REQUIRE(dat.has_value());

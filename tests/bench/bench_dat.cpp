@@ -9,7 +9,7 @@
 
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 
 namespace {
@@ -25,7 +25,7 @@ struct World {
 
 const World& world() {
   static const World w = [] {
-    auto built = demo::build_demo_world();
+    auto built = dereth::demo::build_demo_world();
     if (!built) {
       std::fprintf(stderr, "demo world: %s\n", built.error().message().c_str());
       std::exit(2);

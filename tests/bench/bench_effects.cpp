@@ -12,7 +12,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
@@ -115,7 +115,7 @@ void BM_Particles(benchmark::State& state) {
 // snapshot publishes every part pose.
 void BM_Animated(benchmark::State& state) {
   const auto count = static_cast<std::uint32_t>(state.range(0));
-  auto world = dat::demo::build_demo_world();
+  auto world = demo::build_demo_world();
   auto portal = dat::DatFile::from_bytes(std::move(world->portal), "demo portal");
   dat::RecordCache records(&*portal);
   sim::DatObjectFactory factory(records);
@@ -130,8 +130,8 @@ void BM_Animated(benchmark::State& state) {
     protocol::CreateObject m;
     m.guid = guid;
     m.physics.state = 0x00400008;  // EdgeSlide | ReportCollisions: no gravity (no collision to stand on)
-    m.physics.setup_id = dat::demo::kHumanSetup;
-    m.physics.motion_table_id = dat::demo::kHumanMotionTable;
+    m.physics.setup_id = demo::kHumanSetup;
+    m.physics.motion_table_id = demo::kHumanMotionTable;
     m.physics.position = protocol::Position{kCell, {x, y, 20.0f}, {1, 0, 0, 0}};
     m.physics.timestamps[static_cast<std::size_t>(protocol::TimestampIndex::Instance)] = 1;
     return m;
@@ -162,7 +162,7 @@ void BM_Animated(benchmark::State& state) {
     walk.movement_ts = 1;
     walk.server_control_ts = 1;
     protocol::InterpretedMovement interpreted;
-    interpreted.state.forward_command = static_cast<std::uint16_t>(dat::demo::motion::WalkForward & 0xFFFF);
+    interpreted.state.forward_command = static_cast<std::uint16_t>(demo::motion::WalkForward & 0xFFFF);
     interpreted.state.forward_speed = 1.0f;
     walk.data.payload = interpreted;
     box.handle(walk);

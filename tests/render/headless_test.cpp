@@ -11,7 +11,7 @@
 #include <string>
 
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/render/headless_context.hpp"
 #include "dereth/render/image.hpp"
@@ -58,7 +58,7 @@ struct DemoDats {
 
 const DemoDats& demo() {
   static const auto* dats = [] {
-    auto world = dat::demo::build_demo_world();
+    auto world = demo::build_demo_world();
     REQUIRE(world.has_value());
     auto portal = dat::DatFile::from_bytes(world->portal, "demo_portal");
     auto cell = dat::DatFile::from_bytes(world->cell, "demo_cell");
@@ -270,7 +270,7 @@ TEST_CASE("Headless: GfxObj parts draw from the DAT, a part that will not load f
 TEST_CASE("Headless: the demo landblock's terrain fills the ground below the sky", "[render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(true, true);
-  const glm::vec3 block = render::land_block_origin(dat::demo::kLandBlock);
+  const glm::vec3 block = render::land_block_origin(demo::kLandBlock);
   const glm::vec3 centre = block + glm::vec3(96.0F, 96.0F, 20.0F);
   const Camera cam = Camera::look_at(centre + glm::vec3(0.0F, -80.0F, 40.0F), centre);
   sim::RenderSnapshot snap;
@@ -335,7 +335,7 @@ TEST_CASE("Headless: bad target sizes are errors, not crashes, screenshots need 
 TEST_CASE("Headless: demo frame time at 1280x720", "[.][perf][render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(true, true);
-  const glm::vec3 block = render::land_block_origin(dat::demo::kLandBlock);
+  const glm::vec3 block = render::land_block_origin(demo::kLandBlock);
   const glm::vec3 spot = block + glm::vec3(96.0F, 96.0F, 25.0F);
   sim::RenderSnapshot snap;
   for (int i = 0; i < 20; ++i) {

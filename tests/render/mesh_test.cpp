@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 
 using namespace dereth;
@@ -118,7 +118,7 @@ TEST_CASE("build_gfx_obj_mesh: malformed polygons are skipped and counted, missi
 }
 
 TEST_CASE("build_gfx_obj_mesh: every demo world GfxObj builds without skipped polygons", "[render][mesh]") {
-  auto world = dat::demo::build_demo_world();
+  auto world = demo::build_demo_world();
   REQUIRE(world.has_value());
   auto portal = dat::DatFile::from_bytes(world->portal, "demo_portal");
   REQUIRE(portal.has_value());

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
 
@@ -145,15 +145,15 @@ TEST_CASE("build_terrain_mesh: 128 upward triangles with corner terrain types as
 }
 
 TEST_CASE("Terrain of the demo landblock: heights through the demo Region's table", "[render][terrain]") {
-  auto world = dat::demo::build_demo_world();
+  auto world = demo::build_demo_world();
   REQUIRE(world.has_value());
   auto portal = dat::DatFile::from_bytes(world->portal, "demo_portal");
   auto cell = dat::DatFile::from_bytes(world->cell, "demo_cell");
   REQUIRE(portal.has_value());
   REQUIRE(cell.has_value());
-  auto region = dat::read_region(*portal->read(dat::demo::kRegion), dat::demo::kRegion);
+  auto region = dat::read_region(*portal->read(demo::kRegion), demo::kRegion);
   REQUIRE(region.has_value());
-  auto block = dat::read_land_block(*cell->read(dat::demo::kLandBlock), dat::demo::kLandBlock);
+  auto block = dat::read_land_block(*cell->read(demo::kLandBlock), demo::kLandBlock);
   REQUIRE(block.has_value());
   LandBlockStruct s;
   s.construct_vertices(*block, region->land_defs);

@@ -15,13 +15,13 @@
 #include <string>
 
 #include "dereth/core/timestamp.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/loopback.hpp"
 
 using namespace dereth::scenario;
 namespace protocol = dereth::protocol;
-namespace demo = dereth::dat::demo;
+namespace demo = dereth::demo;
 namespace ps = protocol::physics_state;
 using TI = protocol::TimestampIndex;
 

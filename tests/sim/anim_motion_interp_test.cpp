@@ -21,7 +21,6 @@ using namespace dereth::sim::test;
 namespace mc = motion_command;
 namespace ps = protocol::physics_state;
 namespace ts = transient_state;
-namespace demo = dat::demo;
 
 namespace {
 

@@ -518,14 +518,14 @@ TEST_CASE("steady-state animation allocates nothing per tick", "[sim][anim]") {
 TEST_CASE("DatObjectFactory reads the demo humanoid and treats missing or malformed records as absent", "[sim][anim]") {
   dat::RecordCache records(&demo_portal());
   DatObjectFactory factory(records);
-  const auto defaults = factory.setup_defaults(dat::demo::kHumanSetup);
+  const auto defaults = factory.setup_defaults(demo::kHumanSetup);
   REQUIRE(defaults.has_value());
-  CHECK(defaults->default_motion_table_id == dat::demo::kHumanMotionTable);
-  CHECK(defaults->default_script_table_id == dat::demo::kHumanScriptTable);
+  CHECK(defaults->default_motion_table_id == demo::kHumanMotionTable);
+  CHECK(defaults->default_script_table_id == demo::kHumanScriptTable);
   CHECK_FALSE(factory.setup_defaults(0x02DEAD00).has_value());
   Owner owner;
   CHECK(factory.make_part_array(owner.object, 0x02DEAD00) == nullptr);
-  auto parts = factory.make_part_array(owner.object, dat::demo::kHumanSetup);
+  auto parts = factory.make_part_array(owner.object, demo::kHumanSetup);
   REQUIRE(parts != nullptr);
   CHECK(parts->num_parts() == 6);
   CHECK(factory.get_animation(0x03DEAD00) == nullptr);

@@ -526,18 +526,18 @@ TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParti
   DatObjectFactory factory(records);
   Owner owner;
   owner.context.set_factory(&factory);
-  auto parts = factory.make_part_array(owner.object, dat::demo::kHumanSetup);
+  auto parts = factory.make_part_array(owner.object, demo::kHumanSetup);
   REQUIRE(parts);
   auto* dat_parts = dynamic_cast<DatPartArray*>(parts.get());
   REQUIRE(dat_parts != nullptr);
-  REQUIRE(dat_parts->set_motion_table_id(dat::demo::kHumanMotionTable));
+  REQUIRE(dat_parts->set_motion_table_id(demo::kHumanMotionTable));
   dat_parts->initialize_motion_tables();
   MovementParameters params;
-  REQUIRE(dat_parts->do_interpreted_motion(dat::demo::motion::Recall, params) == 0);
+  REQUIRE(dat_parts->do_interpreted_motion(demo::motion::Recall, params) == 0);
   Sequence& seq = dat_parts->sequence();
   REQUIRE(seq.curr_anim() != nullptr);
-  REQUIRE(seq.curr_anim()->anim_id() == dat::demo::kRecallAnimation);
-  CHECK(seq.curr_anim()->framerate() == dat::demo::kRecallFramerate);
+  REQUIRE(seq.curr_anim()->anim_id() == demo::kRecallAnimation);
+  CHECK(seq.curr_anim()->framerate() == demo::kRecallFramerate);
   (void)take_staged(owner.object);
 
   // 30 Hz quanta: frame 16 is left when the cursor passes 17, at
@@ -551,8 +551,8 @@ TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParti
       if (h == nullptr) continue;
       if (const auto* p = std::get_if<dat::CreateParticleHook>(&h->hook().payload)) {
         fired_at = tick;
-        CHECK(p->emitter_info == dat::demo::kRecallEmitter);
-        CHECK(p->emitter_id == dat::demo::kRecallEmitterLogicalId);
+        CHECK(p->emitter_info == demo::kRecallEmitter);
+        CHECK(p->emitter_id == demo::kRecallEmitterLogicalId);
         CHECK(p->part_index == 0xFFFFFFFFu);
       }
     }
@@ -567,7 +567,7 @@ TEST_CASE("CSequence::update 0x00525B80 the recall link holds its final frame un
           "[retail][0x00525B80][0x005252B0][sim][anim]") {
   dat::RecordCache records(&demo_portal());
   DatObjectFactory factory(records);
-  const auto table = factory.get_motion_table(dat::demo::kHumanMotionTable);
+  const auto table = factory.get_motion_table(demo::kHumanMotionTable);
   REQUIRE(table);
   const dat::MotionData* ready = table->cycle(0x003D0003);
   REQUIRE(ready != nullptr);
@@ -575,11 +575,11 @@ TEST_CASE("CSequence::update 0x00525B80 the recall link holds its final frame un
   Sequence seq;
   seq.set_animation_source(&factory);
   seq.set_object(&owner.object);
-  seq.append_animation(anim_data(dat::demo::kRecallAnimation, dat::demo::kRecallFramerate));
+  seq.append_animation(anim_data(demo::kRecallAnimation, demo::kRecallFramerate));
   seq.append_animation(ready->anims.at(0));
-  const double boundary = 120.0 / static_cast<double>(dat::demo::kRecallFramerate);
+  const double boundary = 120.0 / static_cast<double>(demo::kRecallFramerate);
   seq.update(boundary - 0.01, nullptr);
-  CHECK(seq.curr_anim()->anim_id() == dat::demo::kRecallAnimation);
+  CHECK(seq.curr_anim()->anim_id() == demo::kRecallAnimation);
   CHECK(seq.get_curr_frame_number() == 119);  // the final authored frame, not yet Ready
   auto staged = take_staged(owner.object);
   CHECK(std::count(staged.begin(), staged.end(), kAnimDone) == 0);

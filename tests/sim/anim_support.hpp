@@ -13,7 +13,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sequence.hpp"
@@ -99,7 +99,7 @@ struct Owner {
 // The demo world's portal DAT, built once.
 inline const dat::DatFile& demo_portal() {
   static const dat::DatFile file = [] {
-    auto world = dat::demo::build_demo_world();
+    auto world = demo::build_demo_world();
     if (!world) throw std::runtime_error("demo world: " + world.error().message());
     auto dat = dat::DatFile::from_bytes(std::move(world->portal), "demo client_portal.dat");
     if (!dat) throw std::runtime_error("demo portal: " + dat.error().message());

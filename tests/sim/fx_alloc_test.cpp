@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 
 #include "alloc_counter.hpp"
@@ -69,7 +69,6 @@ using dereth::sim::test::stop_counting_allocations;
 using namespace dereth;
 using namespace dereth::sim;
 using namespace dereth::sim::fxtest;
-namespace demo = dat::demo;
 
 namespace {
 

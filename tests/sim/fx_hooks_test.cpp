@@ -10,7 +10,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/setup.hpp"
@@ -21,7 +21,6 @@
 using namespace dereth;
 using namespace dereth::sim;
 using namespace dereth::sim::fxtest;
-namespace demo = dat::demo;
 namespace ps = protocol::physics_state;
 namespace ts = transient_state;
 using dat::HookType;

@@ -6,7 +6,7 @@
 #include <bit>
 #include <limits>
 
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
 #include "dereth/sim/physics_script_resolve.hpp"
@@ -17,7 +17,6 @@
 using namespace dereth;
 using namespace dereth::sim;
 using namespace dereth::sim::fxtest;
-namespace demo = dat::demo;
 namespace ps = protocol::physics_state;
 using dat::HookType;
 

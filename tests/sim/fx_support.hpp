@@ -18,7 +18,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/effects.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
@@ -31,7 +31,7 @@ inline constexpr std::uint32_t kTestCell = 0x00000001;
 // The demo world's client_portal.dat, built once per test program.
 inline const dat::DatFile& demo_portal() {
   static const dat::DatFile file = [] {
-    auto world = dat::demo::build_demo_world();
+    auto world = demo::build_demo_world();
     if (!world) throw std::runtime_error(world.error().message());
     auto opened = dat::DatFile::from_bytes(std::move(world->portal), "demo client_portal.dat");
     if (!opened) throw std::runtime_error(opened.error().message());

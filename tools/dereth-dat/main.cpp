@@ -12,7 +12,7 @@
 #include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/records.hpp"
 
 using namespace dereth;
@@ -144,7 +144,7 @@ int verify(const std::string& path, bool quiet) {
 }
 
 int make_demo(const std::string& folder, bool quiet) {
-  if (auto r = dat::demo::write_demo_world(folder); !r) {
+  if (auto r = demo::write_demo_world(folder); !r) {
     std::cerr << "dereth-dat: " << r.error().message() << "\n";
     return 2;
   }

@@ -13,7 +13,9 @@
 #include "dereth/core/error.hpp"
 #include "dereth/dat/types.hpp"
 
-namespace dereth::dat::demo {
+namespace dereth::demo {
+
+using dat::Did;
 
 // PlayScript values (the typed-effect enum of F755 and PhysicsScriptTables).
 namespace play_script {
@@ -70,7 +72,7 @@ struct ProjectileKind {
   std::string_view name;
   Did setup;
   Did script_table;
-  Sphere sphere;  // Setup-local collision sphere (seed 11.1)
+  dat::Sphere sphere;  // Setup-local collision sphere (seed 11.1)
 };
 inline constexpr std::array<ProjectileKind, 10> kProjectiles = {{
     {300, "Arrow", 0x02000124, 0x3400002B, {{0, 0, 0}, 0.10F}},
@@ -96,4 +98,4 @@ core::Result<DemoWorld> build_demo_world();
 // needed), each atomically.
 core::Result<void> write_demo_world(const std::filesystem::path& folder);
 
-}  // namespace dereth::dat::demo
+}  // namespace dereth::demo

@@ -10,7 +10,7 @@
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/motion_table.hpp"
@@ -29,7 +29,7 @@
 #include "dereth/dat/xp_table.hpp"
 
 using namespace dereth::dat;
-using namespace dereth::dat::demo;
+using namespace dereth::demo;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "dereth/dat/demo_world.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -30,9 +30,11 @@
 #include "dereth/dat/wave.hpp"
 #include "dereth/dat/xp_table.hpp"
 
-namespace dereth::dat::demo {
+namespace dereth::demo {
 
 namespace {
+
+using namespace dereth::dat;  // the demo is written in the DAT records' own terms
 
 // ---- ids of the made-up assets -----------------------------------------------------------------
 
@@ -1104,4 +1106,4 @@ core::Result<void> write_demo_world(const std::filesystem::path& folder) {
   return {};
 }
 
-}  // namespace dereth::dat::demo
+}  // namespace dereth::demo
