@@ -1,5 +1,4 @@
-// The embedded demo headless (issue "The dereth executable", section 5): the
-// demo renders on Mesa's software OpenGL, projectiles leave visible trails,
+// The embedded demo headless: the demo renders on Mesa's software OpenGL, projectiles leave visible trails,
 // the picture follows the scene, and the null audio backend hears the
 // world's sound events in order. `dereth replay` of the example capture.
 #include <catch2/catch.hpp>

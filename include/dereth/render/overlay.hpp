@@ -1,5 +1,5 @@
 #pragma once
-// The 2D overlay drawn over the 3D frame (issue 7): a toggleable HUD (frame
+// The 2D overlay drawn over the 3D frame: a toggleable HUD (frame
 // rate, object and particle counts, network statistics), a chat panel of
 // server text, and a progress bar while the DATs open and the world loads.
 //

@@ -1,6 +1,5 @@
 #pragma once
-// The render snapshot (issue "Animation, PhysicsScripts and particles",
-// section 4): what the world looks and sounds like after one tick. Built once
+// The render snapshot: what the world looks and sounds like after one tick. Built once
 // per tick by the simulation, published as std::shared_ptr<const
 // RenderSnapshot> and never written again; the renderer and the audio mixer
 // read it and nothing else.
