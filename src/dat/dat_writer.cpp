@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/core/file.hpp"
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/dat/dat_file.hpp"
 
@@ -264,7 +265,7 @@ Result<std::vector<std::uint8_t>> DatWriter::build() const {
 
 Result<void> DatWriter::write_file(const std::filesystem::path& path) const {
   DERETH_TRY(auto bytes, build());
-  return write_file_atomic(path, bytes);
+  return core::write_file_atomic(path, bytes);
 }
 
 }  // namespace dereth::dat

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "dereth/core/file.hpp"
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_writer.hpp"
@@ -1101,8 +1102,8 @@ core::Result<void> write_demo_world(const std::filesystem::path& folder) {
   std::filesystem::create_directories(folder, ec);
   if (ec) return std::unexpected(core::Error{core::ErrorKind::Io, folder.string(), "folder", 0, ec.message()});
   DERETH_TRY(const auto world, build_demo_world());
-  DERETH_CHECK(write_file_atomic(folder / "client_portal.dat", world.portal));
-  DERETH_CHECK(write_file_atomic(folder / "client_cell_1.dat", world.cell));
+  DERETH_CHECK(core::write_file_atomic(folder / "client_portal.dat", world.portal));
+  DERETH_CHECK(core::write_file_atomic(folder / "client_cell_1.dat", world.cell));
   return {};
 }
 

@@ -21,6 +21,7 @@
 
 #include <zlib.h>
 
+#include "dereth/core/file.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
 
@@ -860,7 +861,7 @@ TEST_CASE("container: concurrent reads give identical bytes", "[dat][container]"
   const Bytes bytes = build(records);
   const auto dir = temp_dir();
   const auto path = dir / "client_portal.dat";
-  REQUIRE(write_file_atomic(path, bytes).has_value());
+  REQUIRE(dereth::core::write_file_atomic(path, bytes).has_value());
   auto opened = DatFile::open(path);
   REQUIRE(opened.has_value());
   const DatFile dat = *opened;  // copies share the descriptor and cache

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "dereth/core/file.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
@@ -98,7 +99,7 @@ int extract(const std::string& path, const std::string& id_text, const std::stri
     std::cerr << "dereth-dat: " << bytes.error().message() << "\n";
     return 1;
   }
-  if (auto w = dat::write_file_atomic(out, *bytes); !w) {
+  if (auto w = dereth::core::write_file_atomic(out, *bytes); !w) {
     std::cerr << "dereth-dat: " << w.error().message() << "\n";
     return 2;
   }

@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "dereth/core/error.hpp"
-#include "dereth/core/file.hpp"
 #include "dereth/dat/db_type.hpp"
 #include "dereth/dat/types.hpp"
 
@@ -67,7 +66,7 @@ class DatWriter {
   // Fails (kind Invalid) on a duplicate id, bad options, or a file that would
   // pass the 2 GiB limit of the format's int32 offsets.
   [[nodiscard]] core::Result<std::vector<std::uint8_t>> build() const;
-  // build(), then write_file_atomic().
+  // build(), then core::write_file_atomic().
   [[nodiscard]] core::Result<void> write_file(const std::filesystem::path& path) const;
 
  private:
@@ -78,8 +77,6 @@ class DatWriter {
 // The same as DatWriter::build over a list of records.
 [[nodiscard]] core::Result<std::vector<std::uint8_t>> build_dat(std::span<const DatRecord> records,
                                                                 const DatWriterOptions& options = {});
-
-using core::write_file_atomic;  // core/file.hpp
 
 // The iteration record body [N, -N, 1] for iterations 1..N (spec 1.5).
 [[nodiscard]] std::vector<std::uint8_t> make_iteration_record(std::int32_t count);
