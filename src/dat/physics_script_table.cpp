@@ -6,7 +6,8 @@ std::optional<Did> PhysicsScriptTable::get_script(std::uint32_t type, float inte
   // PhysicsScriptTable::GetScript 0x00521E40: exact type lookup, first key wins.
   for (const auto& entry : entries) {
     if (entry.type != type) continue;
-    // PhysicsScriptTableData::GetScript 0x00521A20: first stored entry with intensity <= mod (NaN: none).
+    // PhysicsScriptTableData::GetScript 0x00521A20: first stored entry with intensity <= mod (NaN: none:
+    // the x86 compare at 0x00521A3B, `test ah, 0x41; jnp`, goes on while intensity > mod or unordered).
     for (const auto& candidate : entry.scripts) {
       if (intensity <= candidate.mod) return candidate.script;
     }

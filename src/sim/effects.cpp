@@ -8,7 +8,6 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/sim/physics_obj.hpp"
-#include "dereth/sim/physics_script_resolve.hpp"
 #include "dereth/sim/position.hpp"
 #include "dereth/sim/sim_context.hpp"
 
@@ -243,7 +242,7 @@ std::uint32_t Effects::resolve_script_for(PhysicsObj& owner, std::uint32_t table
 std::uint32_t Effects::resolve_script(LocalId owner, std::uint32_t table_did, std::uint32_t script_type,
                                       float intensity) {
   std::uint32_t chosen = 0;
-  if (const auto table = physics_script_table(table_did); table) chosen = get_script(*table, script_type, intensity);
+  if (const auto table = physics_script_table(table_did); table) chosen = table->get_script(script_type, intensity).value_or(0);
   if (trace_ != nullptr) trace_->on_script_resolved(owner, table_did, script_type, intensity, chosen);
   return chosen;
 }

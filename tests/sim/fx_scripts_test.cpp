@@ -9,7 +9,6 @@
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
-#include "dereth/sim/physics_script_resolve.hpp"
 #include "dereth/sim/script_manager.hpp"
 
 #include "fx_support.hpp"
@@ -43,6 +42,12 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 
 core::Seconds s(double v) {
   return core::Seconds{v};
+}
+
+// The table's lookup with "no script" as the invalid DID 0 the physics
+// object passes on (as Effects::resolve_script does).
+std::uint32_t script_of(const dat::PhysicsScriptTable& table, std::uint32_t type, float intensity) {
+  return table.get_script(type, intensity).value_or(0);
 }
 
 }  // namespace
@@ -178,17 +183,17 @@ TEST_CASE(
   t.entries = {dat::PhysicsScriptTableEntry{7, {{1.0f, 0x33000001}, {0.5f, 0x33000002}}},
                dat::PhysicsScriptTableEntry{8, {{0.25f, 0x33000003}}},
                dat::PhysicsScriptTableEntry{7, {{9.0f, 0x33000004}}}};
-  CHECK(get_script(t, 7, 0.3f) == 0x33000001);  // first entry with 0.3 <= mod, not the closest
-  CHECK(get_script(t, 7, 1.0f) == 0x33000001);  // equality matches
-  CHECK(get_script(t, 7, 1.5f) == 0);           // above every threshold of the first list
+  CHECK(script_of(t, 7, 0.3f) == 0x33000001);  // first entry with 0.3 <= mod, not the closest
+  CHECK(script_of(t, 7, 1.0f) == 0x33000001);  // equality matches
+  CHECK(script_of(t, 7, 1.5f) == 0);           // above every threshold of the first list
   // 0x00521A3B: `test ah, 0x41; jnp`: NaN sets both tested flags, is never
   // "less or equal", and falls off the end: no script.
-  CHECK(get_script(t, 7, kNaN) == 0);
-  CHECK(get_script(t, 7, kInf) == 0);
-  CHECK(get_script(t, 7, -kInf) == 0x33000001);
-  CHECK(get_script(t, 8, 0.25f) == 0x33000003);
-  CHECK(get_script(t, 8, 0.2500001f) == 0);
-  CHECK(get_script(t, 9, 0.0f) == 0);  // exact type only
+  CHECK(script_of(t, 7, kNaN) == 0);
+  CHECK(script_of(t, 7, kInf) == 0);
+  CHECK(script_of(t, 7, -kInf) == 0x33000001);
+  CHECK(script_of(t, 8, 0.25f) == 0x33000003);
+  CHECK(script_of(t, 8, 0.2500001f) == 0);
+  CHECK(script_of(t, 9, 0.0f) == 0);  // exact type only
 }
 
 TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: the flame table at every seed intensity (demo DAT)",
