@@ -577,8 +577,10 @@ Verdict SmartBox::set_object_movement(PhysicsObj& object, const protocol::Moveme
 // SmartBox::HandleReceivedPosition 0x00453FD0
 Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPosition& received) {
   Position position = received.position;
+  // The blip is taken unless the stored Teleport is newer than the incoming
+  // one (acclient.c 145124; the seed says only an equal one: docs/deviations.md).
   if (&object == player_ && object.newer_event(TimestampIndex::ForcePosition, received.force_position_ts) &&
-      received.teleport_ts == object.update_time(TimestampIndex::Teleport)) {
+      !core::is_newer(object.update_time(TimestampIndex::Teleport), received.teleport_ts)) {
     // ForcePosition blip: keep the live heading, assign Position even when
     // equal or older, leave Teleport alone (seed section 3.1).
     position.frame.set_heading(object.get_heading());

@@ -528,7 +528,7 @@ TEST_CASE("PositionPack::UnPack 0x00516740 absent placement and velocity are zer
   }
 }
 
-TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePosition blip with an equal Teleport",
+TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePosition blip unless the stored Teleport is newer",
           "[retail][0x00453FD0][0x00453940][sim]") {
   World w;
   w.start(kPlayer);
@@ -557,13 +557,31 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePositio
   SECTION("an equal ForcePosition takes the normal path") {
     CHECK(w.handle(position(kPlayer, 1, 40, {1, 1, 1}, 7, 3)).verdict == Verdict::StaleTimestamp);
   }
-  SECTION("a newer ForcePosition with a different Teleport takes the normal path, storing ForcePosition") {
+  SECTION("a newer ForcePosition with a newer Teleport blips too, and does not teleport (the binary, not the seed)") {
+    // acclient.c 145124: the blip is taken unless the stored Teleport is
+    // newer than the incoming one; the seed says only an equal one.
+    const bool teleporting = w.box.teleport_in_progress();
     CHECK(w.handle(position(kPlayer, 1, 41, {1, 1, 1}, 8, 4)).verdict == Verdict::Applied);
     CHECK(player.update_time(TI::ForcePosition) == 4);
-    CHECK(player.update_time(TI::Teleport) == 8);  // a real teleport
-    CHECK(player.velocity() == glm::vec3(0.0f));   // teleport zeroes velocity
+    CHECK(player.update_time(TI::Teleport) == 7);  // not advanced: no teleport
+    CHECK(player.velocity() == glm::vec3(3, 0, 0));  // a blip keeps velocity
+    CHECK(w.box.teleport_in_progress() == teleporting);
     CHECK(player.position().frame.origin == glm::vec3(1, 1, 1));
-    CHECK(w.controller.position_events == 1);
+    CHECK(player.update_time(TI::Position) == 41);
+    CHECK(w.controller.position_events == 2);
+  }
+  SECTION("a newer ForcePosition with an older Teleport takes the normal path, storing ForcePosition") {
+    CHECK(w.handle(position(kPlayer, 1, 41, {1, 1, 1}, 6, 4)).verdict == Verdict::StaleTimestamp);
+    CHECK(player.update_time(TI::ForcePosition) == 4);  // newer_event stored it before the Teleport test
+    CHECK(player.update_time(TI::Position) == 40);      // put back by the stale Teleport
+    CHECK(player.position().frame.origin == glm::vec3(100, 100, 5));
+  }
+  SECTION("the Teleport test wraps as every stamp does: 0x7FFF ahead blips, 0x8000 ahead is older") {
+    CHECK(w.handle(position(kPlayer, 1, 41, {2, 2, 2}, 7 + 0x7FFF, 4)).verdict == Verdict::Applied);
+    CHECK(player.position().frame.origin == glm::vec3(2, 2, 2));
+    CHECK(player.update_time(TI::Teleport) == 7);
+    CHECK(w.handle(position(kPlayer, 1, 42, {3, 3, 3}, 7 + 0x8000, 5)).verdict == Verdict::StaleTimestamp);
+    CHECK(player.position().frame.origin == glm::vec3(2, 2, 2));
   }
 }
 
