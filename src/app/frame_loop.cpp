@@ -80,7 +80,7 @@ core::Result<LoopReport> FrameLoop::run() {
   SteadyClock::time_point last_frame = wall_start;
   std::optional<double>& inbox_finished_at = inbox_finished_at_;
   double& fps = fps_;
-  const double frame_step = 1.0 / options_.frame_rate + 1e-9;
+  const double frame_step = core::exact_frame_step(options_.frame_rate);
   if (!real_start_) real_start_ = real_clock.now().count();
   const double real_start = *real_start_;
   const double wall_before = report.wall_seconds;

@@ -354,14 +354,18 @@ void PhysicsObj::update_object() {
     update_time_ = now;
     return;
   }
+  // Up to MAX_QUANTUM the whole elapsed time runs, even at or below
+  // MIN_QUANTUM (acclient.c 323080; the seed holds it: docs/deviations.md).
+  // Only a remainder the catch-up loop leaves at or below MIN_QUANTUM stays
+  // accumulated for the next tick.
+  bool run_remainder = elapsed <= kMaxQuantum;
   while (elapsed > kMaxQuantum) {
     context_->physics_time += kMaxQuantum;
     update_object_internal(to_float(kMaxQuantum));
     elapsed -= kMaxQuantum;
+    run_remainder = elapsed > kMinQuantum;
   }
-  // Seed section 9: a remainder at or below MIN_QUANTUM stays accumulated
-  // for the next tick (spec/physics.md correction 10a).
-  if (elapsed > kMinQuantum) {
+  if (run_remainder) {
     context_->physics_time += elapsed;
     update_object_internal(to_float(elapsed));
   }

@@ -87,7 +87,7 @@ void BM_Particles(benchmark::State& state) {
   }
   double t = 0.0;
   const auto tick = [&] {
-    t += 1.0 / 30.0 + 1e-9;
+    t += core::exact_frame_step(30.0);
     clock.set(core::Seconds{t});
     box.use_time();
     auto snapshot = sim::build_render_snapshot(box, effects, box.physics().tick_count());
@@ -169,7 +169,7 @@ void BM_Animated(benchmark::State& state) {
   }
   double t = 0.0;
   const auto tick = [&] {
-    t += 1.0 / 30.0 + 1e-9;
+    t += core::exact_frame_step(30.0);
     clock.set(core::Seconds{t});
     box.use_time();
     auto snapshot = sim::build_render_snapshot(box, effects, box.physics().tick_count());

@@ -55,7 +55,7 @@ void BM_UseTime(benchmark::State& state) {
   double t = 0.0;
   std::uint64_t ticks = 0;
   for (auto _ : state) {
-    t += 1.0 / 30.0 + 1e-9;
+    t += core::exact_frame_step(30.0);
     clock.set(core::Seconds{t});
     box.use_time();
     ++ticks;

@@ -44,3 +44,30 @@ TEST_CASE("RealClock starts near zero and does not go backwards", "[clock]") {
   CHECK(second >= first);
   CHECK(second.count() >= 0.004);
 }
+
+TEST_CASE("exact_frame_step: frame times are exact, so frames 1/30 s apart always measure at least 1/30 s",
+          "[clock]") {
+  for (const double rate : {30.0, 60.0, 144.0, 1000.0}) {
+    INFO("rate " << rate);
+    const double step = dereth::core::exact_frame_step(rate);
+    CHECK(step >= 1.0 / rate);
+    CHECK(step - 1.0 / rate < 1e-9);
+  }
+  // At 60 frames a second the physics (CPhysics::UseTime: quantum >= 1/30 s)
+  // ticks on every second frame for an hour of frames. With k * (1/60) it
+  // misses a third of them.
+  const auto ticks_over = [](double step) {
+    double last = 0.0;
+    int ticks = 0;
+    for (int k = 1; k <= 216000; ++k) {
+      const double now = k * step;
+      if (now - last >= 1.0 / 30.0) {
+        ++ticks;
+        last = now;
+      }
+    }
+    return ticks;
+  };
+  CHECK(ticks_over(dereth::core::exact_frame_step(60.0)) == 108000);
+  CHECK(ticks_over(1.0 / 60.0) < 100000);
+}

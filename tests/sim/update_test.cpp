@@ -74,20 +74,41 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 runs 0.2 s catch-up quanta, the
   CHECK(w.context.physics_time.count() == Approx(0.5));
 }
 
-TEST_CASE("CPhysicsObj::update_object 0x00515D10 a remainder at or below 1/30 s stays accumulated",
+TEST_CASE("CPhysicsObj::update_object 0x00515D10 up to MAX_QUANTUM runs whole, even at or below 1/30 s (the binary)",
           "[retail][0x00515D10][sim]") {
+  // acclient.c 323080: `if elapsed <= MAX_QUANTUM goto LABEL_21` runs the
+  // whole elapsed time; only a remainder left by the catch-up loop is held
+  // when at or below MIN_QUANTUM. The seed holds any remainder at or below
+  // 1/30 s (docs/deviations.md, "Seed prose versus the binary").
   World w;
   Body b(w, 1);
-  SECTION("exactly MIN_QUANTUM does not run") {
+  SECTION("exactly MIN_QUANTUM runs") {
     w.clock.set(kMinQuantum);
     b.object.update_object();
-    CHECK(b.parts->quanta.empty());
-    CHECK(b.object.last_update_time().count() == 0.0);
-    // It is carried: the next tick runs the whole accumulated time.
-    w.clock.set(core::Seconds{0.1});
+    REQUIRE(b.parts->quanta.size() == 1);
+    CHECK(b.parts->quanta[0] == Approx(1.0f / 30.0f));
+    CHECK(b.object.last_update_time() == kMinQuantum);
+  }
+  SECTION("below MIN_QUANTUM but above 0.0002 s runs") {
+    w.clock.set(core::Seconds{0.01});
     b.object.update_object();
     REQUIRE(b.parts->quanta.size() == 1);
-    CHECK(b.parts->quanta[0] == Approx(0.1f));
+    CHECK(b.parts->quanta[0] == Approx(0.01f));
+  }
+  SECTION("a clock stepping at exactly 30 Hz updates the object every step") {
+    for (int i = 1; i <= 30; ++i) {
+      w.clock.set(core::Seconds{i / 30.0});
+      b.object.update_object();
+    }
+    CHECK(b.parts->quanta.size() == 30);
+    CHECK(b.object.last_update_time().count() == Approx(1.0));
+  }
+  SECTION("after catch-up, a remainder of exactly MIN_QUANTUM waits") {
+    w.clock.set(kMaxQuantum + kMinQuantum);
+    b.object.update_object();
+    REQUIRE(b.parts->quanta.size() == 1);
+    CHECK(b.parts->quanta[0] == Approx(0.2f));
+    CHECK(b.object.last_update_time().count() == Approx(0.2));
   }
   SECTION("after catch-up, a small remainder waits") {
     w.clock.set(core::Seconds{0.22});

@@ -63,8 +63,9 @@ class Presenter {
 };
 
 struct LoopOptions {
-  // Virtual clock: each frame advances simulated time by 1/frame_rate (plus
-  // 1 ns, docs/trace.md) as fast as the CPU allows, so runs are repeatable.
+  // Virtual clock: each frame advances simulated time by 1/frame_rate (as
+  // core::exact_frame_step, docs/trace.md) as fast as the CPU allows, so runs
+  // are repeatable.
   // Otherwise the real clock drives the world.
   bool virtual_clock = true;
   double frame_rate = 60.0;

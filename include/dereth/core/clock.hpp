@@ -4,10 +4,22 @@
 // time, and ManualClock drives tests.
 
 #include <chrono>
+#include <cmath>
 
 namespace dereth::core {
 
 using Seconds = std::chrono::duration<double>;
+
+// The frame step of a virtual clock running `rate` frames a second: 1/rate
+// rounded up to a multiple of 2^-30 s (under a nanosecond). Frame k's time,
+// k times the step, is then exact in a double, so frame cadence never
+// depends on rounding: at 60 frames a second every second frame is at least
+// MIN_QUANTUM (1/30 s) after the last tick, as on an ideal real clock, where
+// k * (1/60) would measure some pairs of frames a rounding error short.
+[[nodiscard]] inline double exact_frame_step(double rate) noexcept {
+  constexpr double kGrid = 1073741824.0;  // 2^30
+  return std::ceil(kGrid / rate) / kGrid;
+}
 
 class Clock {
  public:
