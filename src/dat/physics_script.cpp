@@ -11,8 +11,14 @@ constexpr std::size_t kEntryMinSize = 8 + 8;  // f64 start time + hook type and 
 
 }  // namespace
 
+// PhysicsScriptData::Sort 0x00521600
+int physics_script_data_sort(const PhysicsScriptHook& a, const PhysicsScriptHook& b) noexcept {
+  return a.start_time >= b.start_time ? 1 : -1;
+}
+
 void sort_hooks_by_start_time(std::vector<PhysicsScriptHook>& hooks) {
-  // PhysicsScriptData::Sort 0x00521600: ascending start time (stable here: ties keep stored order; NaN last).
+  // qsort(hooks, n, 4, PhysicsScriptData::Sort) in PhysicsScript::UnPack: ascending start time; the
+  // tie order of MSVCR70's qsort is unknown, so ties keep stored order and NaN goes last (a deviation).
   std::stable_sort(hooks.begin(), hooks.end(), [](const PhysicsScriptHook& a, const PhysicsScriptHook& b) {
     if (std::isnan(a.start_time)) return false;
     if (std::isnan(b.start_time)) return true;

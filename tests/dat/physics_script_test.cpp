@@ -81,8 +81,21 @@ TEST_CASE("PhysicsScript::UnPack 0x005218B0: the reader sorts entries by start t
   CHECK(back->length() == 2.0);  // the last start time once sorted
 }
 
-TEST_CASE("PhysicsScriptData::Sort 0x00521600: equal start times keep their stored order",
+TEST_CASE("PhysicsScriptData::Sort 0x00521600 the comparator: -1 below, +1 otherwise, never 0",
           "[dat][physics_script][retail][0x00521600]") {
+  // acclient.c 336265: result = -1; if (a >= b) result = 1.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const auto at = [](double t) { return entry(t, SoundTableHook{0}); };
+  CHECK(physics_script_data_sort(at(0.0), at(1.0)) == -1);
+  CHECK(physics_script_data_sort(at(1.0), at(0.0)) == 1);
+  CHECK(physics_script_data_sort(at(0.5), at(0.5)) == 1);  // a tie is "greater", both ways round
+  CHECK(physics_script_data_sort(at(-0.0), at(0.0)) == 1);
+  CHECK(physics_script_data_sort(at(nan), at(0.0)) == -1);  // NaN: the >= is false
+  CHECK(physics_script_data_sort(at(0.0), at(nan)) == -1);
+}
+
+TEST_CASE("PhysicsScript::UnPack's sort keeps equal start times in stored order (MSVCR70's qsort order is unknown)",
+          "[dat][physics_script][deviation]") {
   PhysicsScript s;
   s.id = kId;
   for (std::uint32_t i = 0; i < 40; ++i) {
@@ -98,8 +111,8 @@ TEST_CASE("PhysicsScriptData::Sort 0x00521600: equal start times keep their stor
   CHECK(sounds == expected);
 }
 
-TEST_CASE("PhysicsScriptData::Sort 0x00521600: NaN start times sort last, negatives first",
-          "[dat][physics_script][retail][0x00521600]") {
+TEST_CASE("PhysicsScript::UnPack's sort puts NaN start times last, negatives first",
+          "[dat][physics_script][deviation]") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<PhysicsScriptHook> hooks = {entry(nan, SoundTableHook{1}), entry(1.0, SoundTableHook{2}),
                                           entry(-0.5, SoundTableHook{3}), entry(nan, SoundTableHook{4}),

@@ -32,8 +32,17 @@ struct PhysicsScript {
   bool operator==(const PhysicsScript&) const = default;
 };
 
-// Stable ascending sort by start time: equal times keep their stored order;
-// NaN start times go last (retail's comparator gives NaN no consistent place).
+// PhysicsScriptData::Sort 0x00521600, the comparator PhysicsScript::UnPack
+// hands to qsort: -1 when a's start time is below b's, else +1. It never
+// returns 0: equal times give +1 in either order, and a NaN on either side
+// gives -1 (the `>=` is false).
+[[nodiscard]] int physics_script_data_sort(const PhysicsScriptHook& a, const PhysicsScriptHook& b) noexcept;
+
+// Ascending by start time, as PhysicsScript::UnPack 0x005218B0 orders the
+// hooks with qsort and the comparator above. That qsort is MSVCR70.dll's (not
+// in the client binary), so the order it gives equal times cannot be read off
+// the decompilation: dereth keeps equal times in stored order and puts NaN
+// times last (docs/deviations.md, "Seed prose versus the binary").
 void sort_hooks_by_start_time(std::vector<PhysicsScriptHook>& hooks);
 
 // Reads the entries, then sorts them with sort_hooks_by_start_time.
