@@ -1,9 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <vector>
-#include <regex>
 
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/net/pcap_recorder.hpp"
@@ -43,9 +45,26 @@ TEST_CASE("A recorded session replays to the same messages, both directions", "[
   std::filesystem::remove_all(path.parent_path());
 }
 
-TEST_CASE("Recording names follow pkt_YYYY-M-D_<unixtime>_log.pcap", "[net][recording]") {
-  const auto name = PcapRecorder::default_file_name(1763490291);
-  CHECK(std::regex_match(name, std::regex(R"(pkt_2025-11-1[89]_1763490291_log\.pcap)")));
+TEST_CASE("Recording names follow pkt_YYYY-M-D_<unixtime>_log.pcap in the local date", "[net][recording]") {
+  // 1763490291 is 2025-11-18 18:24:51 UTC. POSIX TZ strings need no zone
+  // database: the date is the local one, whatever zone the machine is in.
+  const char* saved = std::getenv("TZ");
+  const std::string previous = saved != nullptr ? saved : "";
+  const auto name_in = [](const char* zone) {
+    ::setenv("TZ", zone, 1);
+    ::tzset();
+    return PcapRecorder::default_file_name(1763490291);
+  };
+  CHECK(name_in("UTC0") == "pkt_2025-11-18_1763490291_log.pcap");
+  CHECK(name_in("EAST-14") == "pkt_2025-11-19_1763490291_log.pcap");  // UTC+14: the next day
+  CHECK(name_in("WEST12") == "pkt_2025-11-18_1763490291_log.pcap");   // UTC-12: 06:24 the same day
+  CHECK(name_in("WEST12") != name_in("EAST-14"));
+  if (saved != nullptr) {
+    ::setenv("TZ", previous.c_str(), 1);
+  } else {
+    ::unsetenv("TZ");
+  }
+  ::tzset();
   CHECK(PcapRecorder::default_folder().filename() == "recordings");
 }
 

@@ -403,6 +403,23 @@ TEST_CASE(
   CHECK(obj->hook_count() == 1);
 }
 
+TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run newest first (each is added at the head)",
+          "[retail][0x00511AF0][0x00511550][fx]") {
+  FxWorld w(&demo_portal(), 7);
+  w.at(1.0);
+  auto obj = w.make(0x70000043);
+  call_pes(*obj, demo::kUnHideScript, 0.5f);  // the older call
+  call_pes(*obj, demo::kHiddenScript, 0.5f);  // the newer call, now at the head
+  REQUIRE(obj->hook_count() == 2);
+  CHECK(w.trace.enqueued.empty());
+  w.context.physics_time = core::Seconds{2.0};  // past both delays (each under 0.5 s)
+  obj->process_hooks();
+  REQUIRE(w.trace.enqueued.size() == 2);
+  CHECK(w.trace.enqueued[0].script == demo::kHiddenScript);
+  CHECK(w.trace.enqueued[1].script == demo::kUnHideScript);
+  CHECK(obj->hook_count() == 0);
+}
+
 TEST_CASE("CPhysicsObj::CallPESInternal 0x00511AC0 enqueues only at value >= 1 and in a cell",
           "[retail][0x00511AC0][fx]") {
   FxWorld w;

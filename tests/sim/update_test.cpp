@@ -322,17 +322,23 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 integrates position, th
   CHECK(near(b.object.velocity(), {1.0f, 2.0f, -0.98f}));
 }
 
-TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 clamps the speed to 50 m/s", "[retail][0x00510700][sim]") {
+TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the 50 m/s clamp catches a speed gravity built up",
+          "[retail][0x00510700][0x00510950][sim]") {
+  // set_velocity clamps its argument, so only acceleration can carry the
+  // speed past 50 m/s; the next update clamps before it moves the frame.
   World w;
-  Body b(w, 1, {0, 0, 0}, 0);
-  b.object.set_velocity({30.0f, 0.0f, 0.0f}, false);
-  // Push past the limit the way a collision response could.
-  b.object.set_velocity({30.0f, 40.0f, 20.0f}, false);  // set_velocity clamps too
-  CHECK(glm::length(b.object.velocity()) == Approx(50.0f));
-  core::Frame frame;
-  b.object.update_physics_internal(FloatSeconds{0.1f}, frame);
-  CHECK(glm::length(b.object.velocity()) == Approx(50.0f));
-  CHECK(glm::length(frame.origin) == Approx(5.0f));
+  Body b(w, 1, {0, 0, 0}, ps::Gravity);
+  b.object.set_velocity({0.0f, 0.0f, -49.5f}, false);
+  b.object.calc_acceleration();
+  REQUIRE(b.object.acceleration().z == Approx(-9.8f));
+  core::Frame first;
+  b.object.update_physics_internal(FloatSeconds{0.2f}, first);
+  CHECK(b.object.velocity().z == Approx(-51.46f));  // past the limit: the clamp comes before the acceleration
+  core::Frame second;
+  b.object.update_physics_internal(FloatSeconds{0.1f}, second);
+  // Clamped to 50 first: -50 * 0.1 - 0.5 * 9.8 * 0.01 (unclamped it would be -5.195).
+  CHECK(second.origin.z == Approx(-5.049f));
+  CHECK(b.object.velocity().z == Approx(-50.98f));
 }
 
 TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the near-stop test uses the speed before friction",
