@@ -128,6 +128,21 @@ void print_report(std::ostream& out, const std::string& what, const LoopReport& 
       world.snapshot()->objects.size(), r.sound_events);
 }
 
+namespace {
+void print_network(std::ostream& out, const net::TransportStats& t) {
+  // Every drop counter (docs/net.md, "Hostile datagrams"); dropped is their sum.
+  out << fmt::format(
+      "network: packets_in={} packets_out={} messages_in={} resends={} naks={} dropped={} bad_packets={} "
+      "bad_checksums={} out_of_window={} unverified_content={} acks_beyond_sent={} requests_unsent={} "
+      "requests_throttled={} rejects_ignored={} keyless_skipped={} held_overflow={} fragments_dropped={} "
+      "partials_evicted={} oversized_messages={} handshake_dropped={} foreign_datagrams={} queue_overflow={}\n",
+      t.packets_received, t.packets_sent, t.messages_received, t.retransmits_sent, t.naks_sent, t.dropped(),
+      t.bad_packets, t.bad_checksums, t.out_of_window, t.unverified_content, t.acks_beyond_sent, t.requests_unsent,
+      t.requests_throttled, t.rejects_ignored, t.keyless_skipped, t.held_overflow, t.fragments_dropped,
+      t.partials_evicted, t.oversized_messages, t.handshake_dropped, t.foreign_datagrams, t.queue_overflow);
+}
+}  // namespace
+
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
                   int width, int height) {
   if (r.presented == 0) return;
@@ -181,6 +196,7 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
     return 1;
   }
   print_report(out, what, *report, world);
+  print_network(out, client.status().transport);
   if (!failure.empty()) {
     err << "dereth: " << failure << "\n";
     return 1;

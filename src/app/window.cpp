@@ -226,7 +226,7 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
       hud.messages_out = info.network->messages_sent;
       hud.resends = info.network->retransmits_sent;
       hud.naks = info.network->naks_sent;
-      hud.bad_packets = info.network->bad_packets + info.network->bad_checksums;
+      hud.bad_packets = info.network->dropped();  // every drop, whatever its counter
       if (info.network->echo_round_trip) hud.rtt_ms = *info.network->echo_round_trip * 1000.0;
     }
     overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F});

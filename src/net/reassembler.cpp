@@ -7,9 +7,9 @@ namespace dereth::net {
 Reassembler::Reassembler(std::size_t max_partials, std::uint16_t max_fragments, std::size_t remembered_sequences)
     : max_partials_(max_partials), max_fragments_(max_fragments), remembered_(remembered_sequences) {}
 
-void Reassembler::remember_completed(std::uint32_t sequence) {
-  if (completed_.insert(sequence).second) {
-    completed_order_.push_back(sequence);
+void Reassembler::remember_completed(std::uint64_t key) {
+  if (completed_.insert(key).second) {
+    completed_order_.push_back(key);
     if (completed_order_.size() > remembered_) {
       completed_.erase(completed_order_.front());
       completed_order_.pop_front();
@@ -19,20 +19,27 @@ void Reassembler::remember_completed(std::uint32_t sequence) {
 
 std::optional<ReassembledMessage> Reassembler::add(const Fragment& f) {
   ++stats_.fragments;
-  if (completed_.contains(f.sequence)) {
+  const std::uint64_t key = (static_cast<std::uint64_t>(f.sequence) << 32) | f.id;
+  if (completed_.contains(key)) {
     ++stats_.duplicate_fragments;
     return std::nullopt;
   }
-  if (f.count == 0 || f.index >= f.count || f.count > max_fragments_) {
+  if (f.count == 0 || f.index >= f.count) {
     ++stats_.inconsistent_fragments;
     return std::nullopt;
   }
+  if (f.count > max_fragments_) {
+    // Dropped whole, counted once: its other fragments count as duplicates.
+    ++stats_.oversized_messages;
+    remember_completed(key);
+    return std::nullopt;
+  }
   if (f.count == 1) {
-    remember_completed(f.sequence);
+    remember_completed(key);
     ++stats_.messages;
     return ReassembledMessage{f.sequence, f.queue, f.data};
   }
-  auto it = partials_.find(f.sequence);
+  auto it = partials_.find(key);
   if (it == partials_.end()) {
     if (partials_.size() >= max_partials_) {
       // Evict the oldest partial still held.
@@ -49,12 +56,12 @@ std::optional<ReassembledMessage> Reassembler::add(const Fragment& f) {
     p.count = f.count;
     p.queue = f.queue;
     p.pieces.resize(f.count);
-    it = partials_.emplace(f.sequence, std::move(p)).first;
-    partial_order_.push_back(f.sequence);
+    it = partials_.emplace(key, std::move(p)).first;
+    partial_order_.push_back(key);
   }
   Partial& p = it->second;
-  if (p.count != f.count) {
-    ++stats_.inconsistent_fragments;
+  if (p.count != f.count || p.queue != f.queue) {
+    ++stats_.mismatched_fragments;
     return std::nullopt;
   }
   auto& slot = p.pieces[f.index];
@@ -63,7 +70,6 @@ std::optional<ReassembledMessage> Reassembler::add(const Fragment& f) {
     return std::nullopt;
   }
   slot = f.data;
-  if (f.index == 0) p.queue = f.queue;
   if (++p.received < p.count) return std::nullopt;
 
   ReassembledMessage m{f.sequence, p.queue, {}};
@@ -71,9 +77,9 @@ std::optional<ReassembledMessage> Reassembler::add(const Fragment& f) {
   partials_.erase(it);
   // The sequence stays in partial_order_ until it reaches the front; erase() above tolerates that.
   if (partial_order_.size() > 2 * max_partials_) {
-    std::erase_if(partial_order_, [&](std::uint32_t s) { return !partials_.contains(s); });
+    std::erase_if(partial_order_, [&](std::uint64_t k) { return !partials_.contains(k); });
   }
-  remember_completed(f.sequence);
+  remember_completed(key);
   ++stats_.messages;
   return m;
 }

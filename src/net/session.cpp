@@ -78,7 +78,12 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
   if (state_ == SessionState::Failed || state_ == SessionState::Closed || state_ == SessionState::Idle) return;
   if (state_ == SessionState::LoggingIn) {
     auto p = parse_packet(datagram);
-    if (!p || !cleartext_checksum_ok(*p) || !p->optional.connect_request) return;  // not for us yet
+    // Only a well-formed ConnectRequest (flags exactly 0x40000, a valid
+    // cleartext checksum) from the login port N starts the handshake (spec 3.3).
+    if (!p || from_port_offset != 0 || p->header.flags != packet_flag::ConnectRequest || !cleartext_checksum_ok(*p)) {
+      ++handshake_dropped_;
+      return;
+    }
     connect_ = *p->optional.connect_request;
     server_iteration_ = p->header.iteration;
     state_ = SessionState::Connecting;
@@ -88,11 +93,18 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
   }
   if (state_ == SessionState::Connecting) {
     auto p = parse_packet(datagram);
-    if (!p) return;
+    if (!p) {
+      ++handshake_dropped_;
+      return;
+    }
     if (p->optional.connect_request) {
       // A fresh ConnectRequest (a new cookie) means the server started over:
       // answer that one. A resend of the one answered already is ignored.
-      if (from_port_offset == 0 && cleartext_checksum_ok(*p) && p->optional.connect_request->cookie != connect_->cookie) {
+      const bool well_formed =
+          from_port_offset == 0 && p->header.flags == packet_flag::ConnectRequest && cleartext_checksum_ok(*p);
+      if (!well_formed) {
+        ++handshake_dropped_;
+      } else if (p->optional.connect_request->cookie != connect_->cookie) {
         connect_ = *p->optional.connect_request;
         server_iteration_ = p->header.iteration;
         connect_started_ = now;
@@ -105,12 +117,18 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
     // the ConnectResponse was accepted. Only an encrypted checksum proves it
     // (anyone can compute a cleartext one); a packet that does not verify
     // changes nothing: it is tried on a transport of its own.
-    if ((p->header.flags & packet_flag::EncryptedChecksum) == 0) return;
+    if ((p->header.flags & packet_flag::EncryptedChecksum) == 0) {
+      ++handshake_dropped_;
+      return;
+    }
     Transport candidate(Role::Client, config_.transport);
     candidate.start(connect_->client_seed, connect_->server_seed,
                     static_cast<std::uint16_t>(connect_->net_id & 0xFFFFU), server_iteration_, now);
     candidate.receive(datagram, now);
-    if (candidate.stats().packets_received == 0) return;
+    if (candidate.stats().packets_received == 0) {
+      ++handshake_dropped_;
+      return;
+    }
     transport_ = std::move(candidate);
     state_ = SessionState::CharacterSelect;
   } else {
@@ -120,7 +138,9 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
     on_message(*m, now);
     inbox_.push_back(SessionMessage{now, m->queue, std::move(m->bytes)});
   }
-  if (transport_.peer_disconnected()) fail("the server closed the connection");
+  // A Disconnect may come in cleartext (retail ends the session on one too),
+  // so it may not be the server's.
+  if (transport_.peer_disconnected()) fail("the server (or someone forging its address) disconnected");
 }
 
 void ClientSession::port_unreachable(std::uint8_t port_offset, double /*now*/) {
@@ -256,8 +276,13 @@ void ClientSession::tick(double now) {
     case SessionState::InWorld:
       transport_.tick(now);
       if (transport_.timed_out(now)) {
-        fail(fmt::format("no packet from {} for {:.0f} s; the connection is lost", config_.server_name,
-                         config_.transport.silence_timeout));
+        if (transport_.stats().stalled != 0) {
+          fail(fmt::format("{} did not resend a lost packet for {:.0f} s; the connection is lost", config_.server_name,
+                           config_.transport.silence_timeout));
+        } else {
+          fail(fmt::format("no packet from {} for {:.0f} s; the connection is lost", config_.server_name,
+                           config_.transport.silence_timeout));
+        }
       }
       return;
     default:

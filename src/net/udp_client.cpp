@@ -18,6 +18,10 @@
 namespace dereth::net {
 
 namespace {
+// The queues between this thread and the main thread are bounded; what they
+// drop is counted (TransportStats::queue_overflow).
+constexpr std::size_t kMaxInbox = 65536;   // messages received, not yet drained
+constexpr std::size_t kMaxOutbox = 4096;   // messages queued to send, not yet taken
 double unix_now() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -44,6 +48,8 @@ struct UdpClient::Impl {
   std::vector<SessionMessage> inbox;
   std::vector<std::pair<std::vector<std::uint8_t>, std::uint16_t>> outbox;
   UdpClientStatus status;
+  std::uint64_t queue_overflow = 0;
+  std::uint64_t foreign_datagrams = 0;  // the socket thread's alone
 
   explicit Impl(SessionConfig config) : session(std::move(config)) {}
 
@@ -76,12 +82,21 @@ struct UdpClient::Impl {
       if (ec) core::logger(core::Module::Net)->warn("send failed: {}", ec.message());
     }
     std::lock_guard lock(mutex);
-    while (auto m = session.poll_message()) inbox.push_back(std::move(*m));
+    while (auto m = session.poll_message()) {
+      if (inbox.size() >= kMaxInbox) {
+        ++queue_overflow;
+        continue;
+      }
+      inbox.push_back(std::move(*m));
+    }
     status.state = session.state();
     status.failure = session.failure();
     status.player_guid = session.player_guid();
     status.transport = session.transport().stats();
     status.transport.echo_round_trip = session.transport().echo_round_trip();
+    status.transport.handshake_dropped = session.handshake_dropped();
+    status.transport.foreign_datagrams = foreign_datagrams;
+    status.transport.queue_overflow = queue_overflow;
   }
 
   // An ICMP error queued on the socket (IP_RECVERR): a port-unreachable for
@@ -130,6 +145,8 @@ struct UdpClient::Impl {
           record(bytes, sender, local);
           session.receive(bytes, sender.port() == server_n.port() ? 0 : 1, now());
           flush();
+        } else {
+          ++foreign_datagrams;
         }
       }
       receive_loop();
@@ -215,6 +232,10 @@ std::vector<SessionMessage> UdpClient::drain_messages() {
 
 void UdpClient::send_message(std::vector<std::uint8_t> message, std::uint16_t queue) {
   std::lock_guard lock(impl_->mutex);
+  if (impl_->outbox.size() >= kMaxOutbox) {
+    ++impl_->queue_overflow;
+    return;
+  }
   impl_->outbox.emplace_back(std::move(message), queue);
 }
 

@@ -202,6 +202,16 @@ ServerStats UdpScenarioServer::stats() const {
   return impl_->core.stats();
 }
 
+void UdpScenarioServer::send_raw(int local_port, const Endpoint& to, std::vector<std::uint8_t> bytes) {
+  Impl& m = *impl_;
+  if (!m.started) return;
+  asio::post(m.io, [&m, local_port, to, bytes = std::move(bytes)] {
+    auto& s = m.sockets[local_port == 1 ? 1 : 0];
+    asio::error_code ec;
+    if (s.is_open()) s.send_to(asio::buffer(bytes), to_asio(to), 0, ec);
+  });
+}
+
 void UdpScenarioServer::inspect(const std::function<void(const ScenarioServer&)>& f) const {
   std::lock_guard lock(impl_->mutex);
   f(impl_->core);

@@ -35,10 +35,11 @@ TEST_CASE("Reassembler: hostile fragments are counted, memory stays bounded", "[
   CHECK_FALSE(r.add(frag(5, 2, 2, {1})).has_value());     // index >= count
   CHECK_FALSE(r.add(frag(5, 0, 0, {1})).has_value());     // count 0
   CHECK_FALSE(r.add(frag(5, 1000, 0, {1})).has_value());  // absurd count
-  CHECK(r.stats().inconsistent_fragments == 3);
+  CHECK(r.stats().inconsistent_fragments == 2);
+  CHECK(r.stats().oversized_messages == 1);
   CHECK_FALSE(r.add(frag(6, 3, 0, {1})).has_value());
   CHECK_FALSE(r.add(frag(6, 4, 1, {1})).has_value());  // count disagrees
-  CHECK(r.stats().inconsistent_fragments == 4);
+  CHECK(r.stats().mismatched_fragments == 1);
   // A flood of never-completed partials: at most 16 held.
   for (std::uint32_t s = 100; s < 100000; ++s) r.add(frag(s, 2, 0, {0}));
   CHECK(r.partial_count() == 16);
@@ -67,4 +68,44 @@ TEST_CASE("Reassembler over the real capture's datagrams gives the capture's 1,9
     if (m.server_to_client) expected.push_back(m.bytes);
   }
   CHECK(messages == expected);
+}
+
+TEST_CASE("Reassembler attack: two messages sharing a fragment sequence with different ids are never spliced",
+          "[net][reassembly][attack]") {
+  Reassembler r;
+  const auto a0 = Fragment{5, 0x80000000, 2, 0, 10, {1, 1}};
+  const auto a1 = Fragment{5, 0x80000000, 2, 1, 10, {2, 2}};
+  const auto b0 = Fragment{5, 0x80000001, 2, 0, 10, {8, 8}};
+  const auto b1 = Fragment{5, 0x80000001, 2, 1, 10, {9, 9}};
+  CHECK_FALSE(r.add(a0).has_value());
+  CHECK_FALSE(r.add(b1).has_value());  // another blob id: its own partial
+  auto a = r.add(a1);
+  REQUIRE(a.has_value());
+  CHECK(a->bytes == std::vector<std::uint8_t>{1, 1, 2, 2});
+  auto b = r.add(b0);
+  REQUIRE(b.has_value());
+  CHECK(b->bytes == std::vector<std::uint8_t>{8, 8, 9, 9});
+}
+
+TEST_CASE("Reassembler attack: a fragment whose count or queue disagrees with its partial is dropped and counted",
+          "[net][reassembly][attack]") {
+  Reassembler r;
+  CHECK_FALSE(r.add(Fragment{6, 0x80000000, 3, 0, 10, {1}}).has_value());
+  CHECK_FALSE(r.add(Fragment{6, 0x80000000, 3, 1, 9, {2}}).has_value());  // queue 9, not 10
+  CHECK_FALSE(r.add(Fragment{6, 0x80000000, 4, 1, 10, {2}}).has_value());  // count 4, not 3
+  CHECK(r.stats().mismatched_fragments == 2);
+  CHECK_FALSE(r.add(Fragment{6, 0x80000000, 3, 1, 10, {2}}).has_value());
+  auto m = r.add(Fragment{6, 0x80000000, 3, 2, 10, {3}});
+  REQUIRE(m.has_value());
+  CHECK(m->bytes == std::vector<std::uint8_t>{1, 2, 3});
+  CHECK(m->queue == 10);
+}
+
+TEST_CASE("Reassembler attack: a message of more than 1,024 fragments is counted once as oversized",
+          "[net][reassembly][attack]") {
+  Reassembler r;
+  for (std::uint16_t i = 0; i < 1025; ++i) CHECK_FALSE(r.add(Fragment{7, 0x80000000, 1025, i, 10, {0}}).has_value());
+  CHECK(r.stats().oversized_messages == 1);
+  CHECK(r.partial_count() == 0);
+  CHECK(r.add(Fragment{8, 0x80000000, 1, 0, 10, {4}}).has_value());
 }

@@ -305,3 +305,59 @@ TEST_CASE("Session: the recording's copy of the LoginRequest has the password bl
   CHECK(login->password == "********");
   CHECK(login->account == "someone");
 }
+
+namespace {
+
+std::vector<std::uint8_t> connect_request_bytes(std::uint64_t cookie) {
+  Packet cr;
+  cr.header.id = 0x000B;
+  cr.header.iteration = 1;
+  cr.optional.connect_request = ConnectRequestBody{1.0, cookie, 5, 0xAAAA0001, 0xBBBB0002, 0};
+  return serialize_packet(cr);
+}
+
+}  // namespace
+
+TEST_CASE("Session attack: logging in, only a well-formed ConnectRequest from port N advances the handshake",
+          "[net][session][attack]") {
+  SessionConfig c;
+  c.account = "a";
+  c.password = "b";
+  ClientSession s(c);
+  s.start(0.0);
+  // A ConnectRequest from port N+1: retail and ACE send it from the login port only.
+  s.receive(connect_request_bytes(0x1111), 1, 0.1);
+  CHECK(s.state() == SessionState::LoggingIn);
+  // Garbage and a ConnectRequest with a broken checksum, from either port.
+  const std::vector<std::uint8_t> garbage(40, 0x5A);
+  s.receive(garbage, 0, 0.2);
+  s.receive(garbage, 1, 0.2);
+  auto bad = connect_request_bytes(0x2222);
+  bad[8] ^= 0x01;
+  s.receive(bad, 0, 0.3);
+  CHECK(s.state() == SessionState::LoggingIn);
+  CHECK(s.handshake_dropped() == 4);
+  s.receive(connect_request_bytes(0x3333), 0, 0.4);
+  CHECK(s.state() == SessionState::Connecting);
+  // Connecting: garbage from N or N+1 changes nothing and is counted.
+  s.receive(garbage, 1, 0.5);
+  s.receive(garbage, 0, 0.5);
+  CHECK(s.state() == SessionState::Connecting);
+  CHECK(s.handshake_dropped() == 6);
+}
+
+TEST_CASE("Session: a cleartext Disconnect ends the session and says who may have sent it", "[net][session][attack]") {
+  ClientSession client(config());
+  FakeServer server;
+  double now = 0;
+  client.start(now);
+  pump(client, server, now, 5);
+  REQUIRE(client.state() == SessionState::InWorld);
+  Packet bye;
+  bye.header.sequence = client.transport().highest_processed();
+  bye.header.flags = packet_flag::Disconnect;
+  bye.header.id = 0x000B;
+  client.receive(serialize_packet(bye), 1, now);
+  CHECK(client.state() == SessionState::Failed);
+  CHECK(client.failure() == "the server (or someone forging its address) disconnected");
+}

@@ -218,6 +218,26 @@ TEST_CASE("Scenario server: 20% loss, duplication and reordering deliver the str
   }
 }
 
+TEST_CASE("Scenario server: 35% and 50% loss, duplication, reordering and delay still deliver exactly once, in order",
+          "[scenario][server][impairment]") {
+  // The time bound grows with the loss: every exchange needs about
+  // 1 / (1 - loss)^2 tries, so twice the 20% bound at 35%, four times at 50%.
+  for (const auto& [loss, bound] : {std::pair{0.35, 240.0}, std::pair{0.5, 480.0}}) {
+    for (std::uint32_t seed : {31u, 32u}) {
+      INFO("loss " << loss << " seed " << seed);
+      Harness h(basic(fmt::format("impair loss={} duplicate=0.2 reorder=0.2 delay=20 jitter=30 seed={} inbound\n", loss,
+                                  seed)));
+      REQUIRE(h.run_until([&] { return world_done(h); }, bound));
+      check_world_entry_and_stream(h);
+      CHECK(h.server.stats().outbound.lost > 0);
+      CHECK(h.server.stats().inbound.lost > 0);
+      const auto s = *h.last_session();
+      CHECK(s.transport.bad_checksums == 0);
+      CHECK(h.client.transport->stats().bad_checksums == 0);
+    }
+  }
+}
+
 TEST_CASE("Scenario server: a long stream with multi-fragment messages survives 20% loss, duplication and reordering",
           "[scenario][server][impairment]") {
   // 300 messages in 1.5 s: creates, positions, movements and every 25th a

@@ -1,10 +1,14 @@
 #pragma once
 // Reassembles blob fragments into whole messages (spec/protocol.md 1.4):
-// keyed by fragment sequence; a one-fragment message completes at once;
-// otherwise fragments are stored by index (duplicates dropped) and the message
-// completes, in index order, when every index has arrived, whatever order
-// they came in. Bounded: partial messages and completed-sequence memory have
-// caps, and what they drop is counted.
+// keyed by the whole blob id, fragment sequence and id (as retail's u64
+// blobID and aclogview key it), so two messages sharing a sequence are never
+// spliced; a one-fragment message completes at once; otherwise fragments are
+// stored by index (duplicates dropped) and the message completes, in index
+// order, when every index has arrived, whatever order they came in. A
+// fragment whose count or queue disagrees with the partial it joins is
+// dropped. Bounded: partial messages and completed-blob memory have caps, a
+// message of more than max_fragments fragments is dropped whole, and every
+// drop is counted.
 
 #include <cstdint>
 #include <deque>
@@ -29,6 +33,8 @@ struct ReassemblerStats {
   std::uint64_t duplicate_fragments = 0;   // an index already held, or a completed sequence again
   std::uint64_t inconsistent_fragments = 0;  // a count that disagrees with the first fragment's
   std::uint64_t evicted_partials = 0;      // partial messages dropped to respect the cap
+  std::uint64_t mismatched_fragments = 0;  // a count or queue that disagrees with the partial it joins
+  std::uint64_t oversized_messages = 0;    // messages of more than max_fragments fragments, each counted once
 };
 
 class Reassembler {
@@ -52,15 +58,16 @@ class Reassembler {
     std::uint16_t received = 0;
     std::vector<std::optional<std::vector<std::uint8_t>>> pieces;
   };
-  void remember_completed(std::uint32_t sequence);
+  void remember_completed(std::uint64_t key);
 
   std::size_t max_partials_;
   std::uint16_t max_fragments_;
   std::size_t remembered_;
-  std::map<std::uint32_t, Partial> partials_;
-  std::deque<std::uint32_t> partial_order_;  // arrival order, for eviction
-  std::unordered_set<std::uint32_t> completed_;
-  std::deque<std::uint32_t> completed_order_;
+  // Keys are (sequence << 32) | id.
+  std::map<std::uint64_t, Partial> partials_;
+  std::deque<std::uint64_t> partial_order_;  // arrival order, for eviction
+  std::unordered_set<std::uint64_t> completed_;  // completed (or dropped as oversized) blobs
+  std::deque<std::uint64_t> completed_order_;
   ReassemblerStats stats_;
 };
 

@@ -103,6 +103,9 @@ class ClientSession {
   [[nodiscard]] const std::optional<protocol::CharacterList>& characters() const noexcept { return characters_; }
   [[nodiscard]] const Transport& transport() const noexcept { return transport_; }
   [[nodiscard]] int login_complete_count() const noexcept { return login_completes_; }
+  // Datagrams that arrived during the handshake and did not advance it
+  // (garbage, a bad checksum, a ConnectRequest from the wrong port, ...).
+  [[nodiscard]] std::uint64_t handshake_dropped() const noexcept { return handshake_dropped_; }
 
  private:
   void fail(std::string sentence);
@@ -130,6 +133,7 @@ class ClientSession {
   bool player_created_ = false;
   bool teleporting_ = false;
   int login_completes_ = 0;
+  std::uint64_t handshake_dropped_ = 0;
   std::atomic<std::uint32_t> action_sequence_{1};
 };
 

@@ -40,7 +40,14 @@ struct TransportConfig {
   double echo_interval = 2.0;        // client only: EchoRequest every this often (0 = never)
   std::size_t max_held_packets = 512;  // out-of-order packets held while a gap fills
   std::size_t max_unacked_packets = 4096;  // sent packets kept for retransmission
-  std::size_t max_nak_list = 115;
+  std::size_t max_nak_list = 115;  // sequences per retransmit request, sent or honoured
+  // Sequences either side of the highest processed one that a packet may
+  // carry; anything further is dropped and counted (ACE ends a session whose
+  // gap exceeds 256; a lossy link at 50% needs more room than that).
+  std::uint32_t receive_window = 1024;
+  double min_resend_interval = 0.05;  // one sequence is resent at most this often
+  std::uint32_t max_resends_per_second = 512;  // resends in total, whoever asked
+  double min_reject_interval = 1.0;   // RejectRetransmit packets at most this often
 };
 
 struct TransportStats {
@@ -54,9 +61,34 @@ struct TransportStats {
   std::uint64_t bad_checksums = 0;
   std::uint64_t held_overflow = 0;       // out-of-order packets dropped because too many were held
   std::uint64_t rejected_retransmits = 0;  // sequences the peer could no longer resend
+  std::uint64_t reject_packets_sent = 0;   // RejectRetransmit answers to requests for packets no longer held
   std::uint64_t messages_sent = 0;
   std::uint64_t messages_received = 0;
+  // Drops of datagrams (or parts of them) that do not prove they came from the peer.
+  std::uint64_t out_of_window = 0;       // a sequence outside the receive window
+  std::uint64_t unverified_content = 0;  // cleartext carrying what only an encrypted packet may (fragments, ...)
+  std::uint64_t acks_beyond_sent = 0;    // an acknowledgement above the highest sequence sent
+  std::uint64_t requests_unsent = 0;     // retransmit requests for a sequence never sent
+  std::uint64_t requests_throttled = 0;  // retransmit requests over the per-packet or per-second bound
+  std::uint64_t rejects_ignored = 0;     // RejectRetransmit entries not honoured (see docs/net.md)
+  std::uint64_t keyless_skipped = 0;     // sequences the peer's key stream proves carried no data
+  std::uint64_t stalled = 0;             // 1 once a missing sequence stayed missing past the silence timeout
+  // The reassembler's drops (copied from ReassemblerStats).
+  std::uint64_t fragments_dropped = 0;   // an index out of range, or a count or queue that disagrees
+  std::uint64_t partials_evicted = 0;
+  std::uint64_t oversized_messages = 0;  // messages of more fragments than allowed, dropped whole
+  // Filled in by the session and the socket thread (UdpClient), not by Transport.
+  std::uint64_t handshake_dropped = 0;   // datagrams that did not advance the handshake
+  std::uint64_t foreign_datagrams = 0;   // from an address or port that is not the server's
+  std::uint64_t queue_overflow = 0;      // messages dropped because a thread queue was full
   std::optional<double> echo_round_trip;  // seconds: the last answered EchoRequest (client), when one was
+
+  // Every datagram or part of one dropped for any reason above (the HUD's "drop").
+  [[nodiscard]] std::uint64_t dropped() const noexcept {
+    return bad_packets + bad_checksums + held_overflow + out_of_window + unverified_content + acks_beyond_sent +
+           requests_unsent + requests_throttled + rejects_ignored + fragments_dropped + partials_evicted +
+           oversized_messages + handshake_dropped + foreign_datagrams + queue_overflow;
+  }
 };
 
 class Transport {
@@ -90,6 +122,13 @@ class Transport {
   [[nodiscard]] const TransportStats& stats() const noexcept { return stats_; }
   [[nodiscard]] std::optional<double> last_time_sync() const noexcept { return time_sync_; }
   [[nodiscard]] std::uint32_t highest_processed() const noexcept { return processed_; }
+  [[nodiscard]] std::uint32_t last_sent_sequence() const noexcept { return last_sent_sequence_; }
+  // What the transport holds, for memory bounds: out-of-order packets,
+  // sent packets kept for resending, partial messages, receive keys drawn.
+  [[nodiscard]] std::size_t held_count() const noexcept { return held_.size(); }
+  [[nodiscard]] std::size_t unacked_count() const noexcept { return unacked_.size(); }
+  [[nodiscard]] std::size_t partial_count() const noexcept { return reassembler_.partial_count(); }
+  [[nodiscard]] std::size_t receive_key_count() const noexcept { return receive_keys_drawn_.size(); }
   // Client: the round trip of the last answered EchoRequest, in seconds.
   [[nodiscard]] std::optional<double> echo_round_trip() const noexcept { return echo_rtt_; }
 
@@ -97,6 +136,11 @@ class Transport {
   struct Sent {
     Packet packet;
     std::optional<std::uint32_t> key;
+    double last_resent = -1e9;
+  };
+  struct Held {
+    Packet packet;
+    std::uint32_t key_shift = 0;  // keyless sequences before this one (see receive_key)
   };
   struct Chunk {
     std::uint32_t sequence;
@@ -106,8 +150,17 @@ class Transport {
     std::vector<std::uint8_t> data;
   };
 
-  void process(const Packet& p, double now);
-  bool checksum_ok(const Packet& p);
+  // Verifies an encrypted packet against the key its sequence calls for;
+  // the shift it verified under, or nothing. Consumes nothing.
+  std::optional<std::uint32_t> verify_encrypted(const Packet& p);
+  std::uint32_t receive_key(std::uint32_t index);
+  bool in_sequence_window(std::uint32_t sequence) const noexcept;
+  void handle_control(const Packet& p, double now);
+  void handle_retransmit_request(const std::vector<std::uint32_t>& list, double now);
+  void accept_sequenced(Packet p, std::uint32_t key_shift, double now);
+  void deliver(const Packet& p);
+  void drain_held(double now);
+  void sync_reassembly_stats();
   void flush_data(double now);
   void send_packet(Packet p, bool keyed);
   void send_pure_ack(double now);
@@ -124,7 +177,12 @@ class Transport {
   std::uint16_t iteration_ = 0;
   std::optional<AcIsaac> send_keys_;
   std::optional<AcIsaac> receive_keys_;
-  std::vector<std::uint32_t> receive_window_;  // drawn, unused receive keys
+  // Receive keys by index: key index i is the (i+1)-th output of the peer's
+  // stream; sequence s carries key index s - 2 - (keyless sequences before s).
+  std::deque<std::uint32_t> receive_keys_drawn_;
+  std::uint32_t receive_key_base_ = 0;   // the index of receive_keys_drawn_.front()
+  std::uint32_t receive_key_next_ = 0;   // the index the generator gives next
+  std::uint32_t key_shift_ = 0;          // keyless sequences at or below processed_
   std::uint32_t next_sequence_ = 2;
   std::uint32_t last_sent_sequence_ = 1;
   std::uint32_t next_fragment_sequence_ = 1;
@@ -132,7 +190,10 @@ class Transport {
   std::map<std::uint32_t, Sent> unacked_;
   std::uint32_t processed_ = 1;  // highest contiguous peer sequence processed
   std::uint32_t peer_last_sent_ = 1;  // the highest sequence the peer has shown us
-  std::map<std::uint32_t, Packet> held_;
+  std::map<std::uint32_t, Held> held_;
+  double resend_window_start_ = -1e9;  // the second the resend budget counts in
+  std::uint32_t resends_in_window_ = 0;
+  double last_reject_sent_ = -1e9;
   std::optional<double> gap_since_;
   double last_nak_ = -1e9;
   double last_ack_sent_ = 0;
@@ -146,6 +207,7 @@ class Transport {
   double echo_received_at_ = 0;
   std::optional<double> echo_rtt_;
   std::optional<std::uint32_t> piggyback_ack_;
+  bool stalled_ = false;
   Reassembler reassembler_;
   std::deque<ReassembledMessage> inbox_;
   std::vector<std::vector<std::uint8_t>> outgoing_;

@@ -45,6 +45,9 @@ class UdpScenarioServer {
   [[nodiscard]] std::vector<ServerEvent> events() const;
   [[nodiscard]] std::vector<SessionInfo> sessions() const;
   [[nodiscard]] ServerStats stats() const;
+  // Sends `bytes` from port N (local_port 0) or N+1 (1) to `to`, outside any
+  // session: tests forge datagrams with it as if the server had sent them.
+  void send_raw(int local_port, const Endpoint& to, std::vector<std::uint8_t> bytes);
   // Runs `f` on the core under its lock.
   void inspect(const std::function<void(const ScenarioServer&)>& f) const;
 
