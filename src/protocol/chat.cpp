@@ -1,0 +1,434 @@
+#include "dereth/protocol/chat.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "dereth/protocol/login.hpp"
+
+namespace dereth::protocol {
+
+namespace {
+
+constexpr std::uint32_t kGameEvent = login_opcode::GameEvent;
+constexpr std::uint32_t kGameAction = login_opcode::GameAction;
+constexpr std::uint32_t kServerMessage = login_opcode::ServerMessage;
+
+// CP1252 0x80..0x9F as Unicode code points (0: undefined, dropped).
+constexpr std::array<char32_t, 32> kCp1252High = {
+    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out.push_back(static_cast<char>(c));
+  } else if (c < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  }
+}
+
+std::size_t utf8_length(char32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : 3; }
+
+// Reads the F7B0 header and checks the event type; the reader is left at the payload.
+Result<void> expect_event(ByteReader& r, std::uint32_t event) {
+  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
+  if (op != kGameEvent) {
+    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}", op)));
+  }
+  DERETH_CHECK(r.skip(8, "guid and sequence"));
+  DERETH_TRY(const std::uint32_t type, r.u32("event"));
+  if (type != event) {
+    return std::unexpected(r.error_at(12, core::ErrorKind::Invalid, "event",
+                                      fmt::format("event 0x{:04X}, expected 0x{:04X}", type, event)));
+  }
+  return {};
+}
+
+Result<std::uint32_t> read_opcode_of(ByteReader& r, std::uint32_t a, std::uint32_t b) {
+  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
+  if (op != a && op != b) {
+    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode",
+                                      fmt::format("opcode 0x{:04X}, expected 0x{:04X} or 0x{:04X}", op, a, b)));
+  }
+  return op;
+}
+
+ByteWriter event_header(std::uint32_t target, std::uint32_t sequence, std::uint32_t event) {
+  ByteWriter w;
+  w.u32(kGameEvent);
+  w.u32(target);
+  w.u32(sequence);
+  w.u32(event);
+  return w;
+}
+
+ByteWriter action_header(std::uint32_t sequence, std::uint32_t action) {
+  ByteWriter w;
+  w.u32(kGameAction);
+  w.u32(sequence);
+  w.u32(action);
+  return w;
+}
+
+// The longest String16L the chat box sends (retail's input line is far shorter).
+constexpr std::size_t kMaxOutboundText = 1000;
+
+}  // namespace
+
+// ---- inbound ---------------------------------------------------------------------------------
+
+std::vector<std::uint8_t> encode(const HearSpeech& m) {
+  ByteWriter w;
+  w.u32(m.range ? chat_opcode::HearRangedSpeech : chat_opcode::HearSpeech);
+  w.string16l(m.text);
+  w.string16l(m.sender);
+  w.u32(m.sender_id);
+  if (m.range) w.f32(*m.range);
+  w.u32(m.chat_type);
+  return std::move(w).take();
+}
+
+Result<HearSpeech> decode_hear_speech(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "HearSpeech");
+  DERETH_TRY(const std::uint32_t op, read_opcode_of(r, chat_opcode::HearSpeech, chat_opcode::HearRangedSpeech));
+  HearSpeech m;
+  DERETH_TRY(m.text, r.string16l("text"));
+  DERETH_TRY(m.sender, r.string16l("sender"));
+  DERETH_TRY(m.sender_id, r.u32("sender_id"));
+  if (op == chat_opcode::HearRangedSpeech) {
+    DERETH_TRY(const float range, r.f32("range"));
+    m.range = range;
+  }
+  DERETH_TRY(m.chat_type, r.u32("chat_type"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+std::vector<std::uint8_t> encode(const HearEmote& m) {
+  ByteWriter w;
+  w.u32(m.soul ? chat_opcode::HearSoulEmote : chat_opcode::HearEmote);
+  w.u32(m.sender_id);
+  w.string16l(m.sender);
+  w.string16l(m.text);
+  return std::move(w).take();
+}
+
+Result<HearEmote> decode_hear_emote(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "HearEmote");
+  DERETH_TRY(const std::uint32_t op, read_opcode_of(r, chat_opcode::HearEmote, chat_opcode::HearSoulEmote));
+  HearEmote m;
+  m.soul = op == chat_opcode::HearSoulEmote;
+  DERETH_TRY(m.sender_id, r.u32("sender_id"));
+  DERETH_TRY(m.sender, r.string16l("sender"));
+  DERETH_TRY(m.text, r.string16l("text"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+std::vector<std::uint8_t> encode(const HearDirectSpeech& m, std::uint32_t target, std::uint32_t sequence) {
+  ByteWriter w = event_header(target, sequence, chat_event::HearDirectSpeech);
+  w.string16l(m.text);
+  w.string16l(m.sender);
+  w.u32(m.sender_id);
+  w.u32(m.target_id);
+  w.u32(m.chat_type);
+  w.u32(m.secret_flags);
+  return std::move(w).take();
+}
+
+Result<HearDirectSpeech> decode_hear_direct_speech(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B0 HearDirectSpeech");
+  DERETH_CHECK(expect_event(r, chat_event::HearDirectSpeech));
+  HearDirectSpeech m;
+  DERETH_TRY(m.text, r.string16l("text"));
+  DERETH_TRY(m.sender, r.string16l("sender"));
+  DERETH_TRY(m.sender_id, r.u32("sender_id"));
+  DERETH_TRY(m.target_id, r.u32("target_id"));
+  DERETH_TRY(m.chat_type, r.u32("chat_type"));
+  DERETH_TRY(m.secret_flags, r.u32("secret_flags"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+std::vector<std::uint8_t> encode(const ChannelBroadcast& m, std::uint32_t target, std::uint32_t sequence) {
+  ByteWriter w = event_header(target, sequence, chat_event::ChannelBroadcast);
+  w.u32(m.channel);
+  w.string16l(m.sender);
+  w.string16l(m.text);
+  return std::move(w).take();
+}
+
+Result<ChannelBroadcast> decode_channel_broadcast(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B0 ChannelBroadcast");
+  DERETH_CHECK(expect_event(r, chat_event::ChannelBroadcast));
+  ChannelBroadcast m;
+  DERETH_TRY(m.channel, r.u32("channel"));
+  DERETH_TRY(m.sender, r.string16l("sender"));
+  DERETH_TRY(m.text, r.string16l("text"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+std::vector<std::uint8_t> encode(const WeenieError& m, std::uint32_t target, std::uint32_t sequence) {
+  ByteWriter w = event_header(target, sequence, m.text ? chat_event::WeenieErrorWithString : chat_event::WeenieError);
+  w.u32(m.code);
+  if (m.text) w.string16l(*m.text);
+  return std::move(w).take();
+}
+
+Result<WeenieError> decode_weenie_error(std::span<const std::uint8_t> body) {
+  const bool with_string = peek_wrapped_type(body) == chat_event::WeenieErrorWithString;
+  ByteReader r(body, with_string ? "F7B0 WeenieErrorWithString" : "F7B0 WeenieError");
+  DERETH_CHECK(expect_event(r, with_string ? chat_event::WeenieErrorWithString : chat_event::WeenieError));
+  WeenieError m;
+  DERETH_TRY(m.code, r.u32("code"));
+  if (with_string) {
+    DERETH_TRY(std::string text, r.string16l("text"));
+    m.text = std::move(text);
+  }
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+std::vector<std::uint8_t> encode(const StatusString& m, std::uint32_t target, std::uint32_t sequence) {
+  ByteWriter w = event_header(target, sequence, m.popup ? chat_event::PopupString : chat_event::TransientString);
+  w.string16l(m.text);
+  return std::move(w).take();
+}
+
+Result<StatusString> decode_status_string(std::span<const std::uint8_t> body) {
+  const bool popup = peek_wrapped_type(body) == chat_event::PopupString;
+  ByteReader r(body, popup ? "F7B0 PopupString" : "F7B0 TransientString");
+  DERETH_CHECK(expect_event(r, popup ? chat_event::PopupString : chat_event::TransientString));
+  StatusString m;
+  m.popup = popup;
+  DERETH_TRY(m.text, r.string16l("text"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+// ---- chat lines ------------------------------------------------------------------------------
+
+std::string chat_channel_name(std::uint32_t t) {
+  namespace ct = chat_type;
+  switch (t) {
+    case ct::Broadcast: return "broadcast";
+    case ct::Speech: return "speech";
+    case ct::Tell: return "tell";
+    case ct::OutgoingTell: return "tell-sent";
+    case ct::System: return "system";
+    case ct::Combat: return "combat";
+    case ct::Magic: return "magic";
+    case ct::Channel: return "channel";
+    case ct::ChannelSend: return "channel-sent";
+    case ct::Social: return "social";
+    case ct::SocialSend: return "social-sent";
+    case ct::Emote: return "emote";
+    case ct::Advancement: return "advancement";
+    case ct::Abuse: return "abuse";
+    case ct::Help: return "help";
+    case ct::Appraisal: return "appraisal";
+    case ct::Spellcasting: return "spellcasting";
+    case ct::Allegiance: return "allegiance";
+    case ct::Fellowship: return "fellowship";
+    case ct::WorldBroadcast: return "world";
+    case ct::CombatEnemy: return "combat-enemy";
+    case ct::CombatSelf: return "combat-self";
+    case ct::Recall: return "recall";
+    case ct::Craft: return "craft";
+    case ct::Salvaging: return "salvaging";
+    case ct::AdminTell: return "admin-tell";
+    default: return fmt::format("type-0x{:02x}", t);
+  }
+}
+
+std::string sanitize_chat_text(std::string_view cp1252, std::size_t max_bytes) {
+  std::string out;
+  out.reserve(std::min(cp1252.size(), max_bytes));
+  for (const char ch : cp1252) {
+    const auto b = static_cast<unsigned char>(ch);
+    char32_t c = b;
+    if (b == '\t') {
+      c = U' ';
+    } else if (b < 0x20 || b == 0x7F) {
+      continue;  // C0 controls and DEL
+    } else if (b >= 0x80 && b < 0xA0) {
+      c = kCp1252High[b - 0x80];
+      if (c == 0) continue;  // undefined in CP1252
+    }
+    if (out.size() + utf8_length(c) > max_bytes) break;
+    append_utf8(out, c);
+  }
+  return out;
+}
+
+bool is_chat_message(std::span<const std::uint8_t> body) {
+  const std::uint32_t op = peek_opcode(body);
+  switch (op) {
+    case kServerMessage:
+    case chat_opcode::HearSpeech:
+    case chat_opcode::HearRangedSpeech:
+    case chat_opcode::HearEmote:
+    case chat_opcode::HearSoulEmote: return true;
+    case kGameEvent: {
+      const std::uint32_t e = peek_wrapped_type(body);
+      return e == chat_event::HearDirectSpeech || e == chat_event::ChannelBroadcast || e == chat_event::WeenieError ||
+             e == chat_event::WeenieErrorWithString || e == chat_event::TransientString ||
+             e == chat_event::PopupString;
+    }
+    default: return false;
+  }
+}
+
+Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
+  if (!is_chat_message(body)) return std::optional<ChatLine>{};
+  const auto line = [](std::uint32_t type, std::string_view sender, std::string_view text,
+                       std::string channel = {}) {
+    ChatLine l;
+    l.chat_type = type;
+    l.channel = channel.empty() ? chat_channel_name(type) : std::move(channel);
+    l.sender = sanitize_chat_text(sender, 64);
+    l.text = sanitize_chat_text(text);
+    return std::optional<ChatLine>{std::move(l)};
+  };
+  switch (peek_opcode(body)) {
+    case kServerMessage: {
+      DERETH_TRY(const ServerMessage m, decode_server_message(body));
+      return line(m.chat_type, "", m.text);
+    }
+    case chat_opcode::HearSpeech:
+    case chat_opcode::HearRangedSpeech: {
+      DERETH_TRY(const HearSpeech m, decode_hear_speech(body));
+      return line(m.chat_type, m.sender, m.text);
+    }
+    case chat_opcode::HearEmote:
+    case chat_opcode::HearSoulEmote: {
+      DERETH_TRY(const HearEmote m, decode_hear_emote(body));
+      return line(chat_type::Emote, m.sender, m.text, m.soul ? "soul-emote" : "emote");
+    }
+    default: break;
+  }
+  switch (peek_wrapped_type(body)) {
+    case chat_event::HearDirectSpeech: {
+      DERETH_TRY(const HearDirectSpeech m, decode_hear_direct_speech(body));
+      return line(m.chat_type, m.sender, m.text);
+    }
+    case chat_event::ChannelBroadcast: {
+      DERETH_TRY(const ChannelBroadcast m, decode_channel_broadcast(body));
+      return line(chat_type::Channel, m.sender, m.text, fmt::format("channel-0x{:x}", m.channel));
+    }
+    case chat_event::WeenieError:
+    case chat_event::WeenieErrorWithString: {
+      DERETH_TRY(const WeenieError m, decode_weenie_error(body));
+      // The client's own string table turns the code into words; dereth has
+      // none, so it names the code (and the server's string, when given).
+      const std::string text = m.text ? fmt::format("error 0x{:04X}: {}", m.code, *m.text)
+                                      : fmt::format("error 0x{:04X}", m.code);
+      return line(chat_type::System, "", text, "error");
+    }
+    default: {
+      DERETH_TRY(const StatusString m, decode_status_string(body));
+      return line(chat_type::System, "", m.text, m.popup ? "popup" : "transient");
+    }
+  }
+}
+
+// ---- outbound --------------------------------------------------------------------------------
+
+std::string utf8_to_cp1252(std::string_view utf8, std::size_t max_bytes, std::size_t* replaced) {
+  std::string out;
+  std::size_t bad = 0;
+  std::size_t i = 0;
+  while (i < utf8.size() && out.size() < max_bytes) {
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    char32_t c = 0;
+    std::size_t n = 0;
+    if (b < 0x80) {
+      c = b;
+      n = 1;
+    } else if ((b & 0xE0) == 0xC0) {
+      c = b & 0x1F;
+      n = 2;
+    } else if ((b & 0xF0) == 0xE0) {
+      c = b & 0x0F;
+      n = 3;
+    } else if ((b & 0xF8) == 0xF0) {
+      c = b & 0x07;
+      n = 4;
+    }
+    bool ok = n > 0 && i + n <= utf8.size();
+    for (std::size_t k = 1; ok && k < n; ++k) {
+      const auto cont = static_cast<unsigned char>(utf8[i + k]);
+      if ((cont & 0xC0) != 0x80) ok = false;
+      c = (c << 6) | (cont & 0x3F);
+    }
+    if (!ok) {
+      out.push_back('?');
+      ++bad;
+      ++i;
+      continue;
+    }
+    i += n;
+    if (c < 0x80 || (c >= 0xA0 && c <= 0xFF)) {
+      out.push_back(static_cast<char>(c));
+      continue;
+    }
+    char mapped = '?';
+    for (std::size_t k = 0; k < kCp1252High.size(); ++k) {
+      if (kCp1252High[k] != 0 && kCp1252High[k] == c) mapped = static_cast<char>(0x80 + k);
+    }
+    if (mapped == '?') ++bad;
+    out.push_back(mapped);
+  }
+  if (replaced != nullptr) *replaced = bad;
+  return out;
+}
+
+std::vector<std::uint8_t> encode_talk(std::uint32_t sequence, std::string_view text) {
+  ByteWriter w = action_header(sequence, chat_action::Talk);
+  w.string16l(utf8_to_cp1252(text, kMaxOutboundText));
+  return std::move(w).take();
+}
+
+std::vector<std::uint8_t> encode_tell(std::uint32_t sequence, std::string_view text, std::string_view target) {
+  ByteWriter w = action_header(sequence, chat_action::Tell);
+  w.string16l(utf8_to_cp1252(text, kMaxOutboundText));
+  w.string16l(utf8_to_cp1252(target, 64));
+  return std::move(w).take();
+}
+
+std::vector<std::uint8_t> encode_emote(std::uint32_t sequence, std::string_view text, bool soul) {
+  ByteWriter w = action_header(sequence, soul ? chat_action::SoulEmote : chat_action::Emote);
+  w.string16l(utf8_to_cp1252(text, kMaxOutboundText));
+  return std::move(w).take();
+}
+
+Result<ChatAction> decode_chat_action(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1 chat action");
+  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
+  if (op != kGameAction) {
+    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}", op)));
+  }
+  DERETH_CHECK(r.skip(4, "sequence"));
+  ChatAction a;
+  DERETH_TRY(a.action, r.u32("action"));
+  if (a.action != chat_action::Talk && a.action != chat_action::Tell && a.action != chat_action::Emote &&
+      a.action != chat_action::SoulEmote) {
+    return std::unexpected(r.error_at(8, core::ErrorKind::Invalid, "action",
+                                      fmt::format("action 0x{:04X} is not a chat action", a.action)));
+  }
+  DERETH_TRY(a.text, r.string16l("text"));
+  if (a.action == chat_action::Tell) {
+    DERETH_TRY(a.target, r.string16l("target"));
+  }
+  DERETH_CHECK(r.expect_end());
+  return a;
+}
+
+}  // namespace dereth::protocol
