@@ -1,0 +1,79 @@
+#pragma once
+// The chat box: what the player types (parse_chat_input: Talk, tells, emotes
+// and the server's @ and / commands), how a received line reads and what
+// colour it has in the chat window (format_chat_line, chat_color), the
+// headless form (`chat: CHANNEL: SENDER: TEXT`), and the input line's own
+// editing state (ChatInput: UTF-8 text, history, cancel) with no SDL in it.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dereth/protocol/chat.hpp"
+
+namespace dereth::app {
+
+struct ChatCommand {
+  enum class Kind : std::uint8_t { Talk, Tell, Emote, SoulEmote };
+  Kind kind = Kind::Talk;
+  std::string text;    // UTF-8
+  std::string target;  // Tell only
+  bool operator==(const ChatCommand&) const = default;
+};
+
+// Plain text is Talk. `/t NAME, text`, `/tell NAME, text`, `@t` and `@tell`
+// are tells; `/e text` and `/emote text` (and `@e`, `@emote`) emotes,
+// `/se text` a soul emote; `/s text` and `/say text` say. Anything else that
+// starts with `@` or `/` goes to the server whole, as Talk, which is how ACE
+// takes its commands (`@telepoi Arwic`, `/help`). Blank input, or a tell
+// without a name or text, is none. Leading and trailing spaces are trimmed.
+[[nodiscard]] std::optional<ChatCommand> parse_chat_input(std::string_view typed);
+
+// The F7B1 message a command sends, with its game-action stamp.
+[[nodiscard]] std::vector<std::uint8_t> encode_chat_command(const ChatCommand& command, std::uint32_t stamp);
+
+// The line as the chat window shows it: `Bob says, "Hi"`, `Bob tells you,
+// "yo"`, `Bob waves`, `[channel-0x800] Ann says, "lfg"`, or the bare text
+// of a system line.
+[[nodiscard]] std::string format_chat_line(const protocol::ChatLine& line);
+// `chat: CHANNEL: SENDER: TEXT` (the sender empty for system lines).
+[[nodiscard]] std::string headless_chat_line(const protocol::ChatLine& line);
+// The colour of a chat type in the chat window (docs/app.md, "Chat").
+[[nodiscard]] std::array<std::uint8_t, 4> chat_color(std::uint32_t chat_type);
+
+// The input line: opened by Enter, closed by Enter (submitting) or Esc.
+class ChatInput {
+ public:
+  static constexpr std::size_t kMaxLength = 300;   // bytes of UTF-8 typed
+  static constexpr std::size_t kHistory = 50;      // lines kept for Up/Down
+
+  [[nodiscard]] bool active() const noexcept { return active_; }
+  [[nodiscard]] const std::string& text() const noexcept { return text_; }
+  void open();
+  void cancel();
+  // UTF-8 from the text-input event; what would pass kMaxLength is dropped
+  // whole characters at a time.
+  void insert(std::string_view utf8);
+  // Removes the last whole UTF-8 character.
+  void backspace();
+  // Up (older) and Down (newer) through the submitted lines.
+  void history_up();
+  void history_down();
+  // Closes the line and gives what was typed (none when blank); a non-blank
+  // line joins the history.
+  std::optional<std::string> submit();
+
+ private:
+  bool active_ = false;
+  std::string text_;
+  std::deque<std::string> history_;
+  std::size_t browse_ = 0;  // 0: the line being typed; k: the k-th newest history entry
+  std::string draft_;
+};
+
+}  // namespace dereth::app

@@ -1,0 +1,104 @@
+// The chat box (include/dereth/app/chat.hpp): what typed text sends, how a
+// received line reads, and the input line's editing and history.
+#include <catch2/catch.hpp>
+
+#include "dereth/app/chat.hpp"
+#include "dereth/protocol/chat.hpp"
+
+using dereth::app::ChatCommand;
+using dereth::app::ChatInput;
+using dereth::app::parse_chat_input;
+using Kind = ChatCommand::Kind;
+namespace protocol = dereth::protocol;
+
+TEST_CASE("parse_chat_input: talk, tells, emotes and the server's commands", "[app][chat]") {
+  CHECK(parse_chat_input("  hello there ") == ChatCommand{Kind::Talk, "hello there", ""});
+  CHECK(parse_chat_input("/t Borin the Bold, meet me at the portal") ==
+        ChatCommand{Kind::Tell, "meet me at the portal", "Borin the Bold"});
+  CHECK(parse_chat_input("@tell Aerin,hi") == ChatCommand{Kind::Tell, "hi", "Aerin"});
+  CHECK(parse_chat_input("/TELL Aerin, hi") == ChatCommand{Kind::Tell, "hi", "Aerin"});
+  CHECK(parse_chat_input("/e waves") == ChatCommand{Kind::Emote, "waves", ""});
+  CHECK(parse_chat_input("@emote bows") == ChatCommand{Kind::Emote, "bows", ""});
+  CHECK(parse_chat_input("/se glows") == ChatCommand{Kind::SoulEmote, "glows", ""});
+  CHECK(parse_chat_input("/s hi all") == ChatCommand{Kind::Talk, "hi all", ""});
+  // Commands the client does not handle go to the server whole, as Talk.
+  CHECK(parse_chat_input("@telepoi Arwic") == ChatCommand{Kind::Talk, "@telepoi Arwic", ""});
+  CHECK(parse_chat_input("/help") == ChatCommand{Kind::Talk, "/help", ""});
+  // Nothing to send.
+  CHECK_FALSE(parse_chat_input("   "));
+  CHECK_FALSE(parse_chat_input("/t Aerin"));      // no comma
+  CHECK_FALSE(parse_chat_input("/t , hi"));       // no name
+  CHECK_FALSE(parse_chat_input("/t Aerin,   "));  // no text
+  CHECK_FALSE(parse_chat_input("/e"));
+}
+
+TEST_CASE("encode_chat_command sends each kind as its F7B1 action, in CP1252", "[app][chat]") {
+  const auto tell = dereth::app::encode_chat_command(ChatCommand{Kind::Tell, "caf\xC3\xA9", "Aerin"}, 9);
+  const auto action = protocol::decode_chat_action(tell);
+  REQUIRE(action.has_value());
+  CHECK(action->action == protocol::chat_action::Tell);
+  CHECK(action->text == "caf\xE9");
+  CHECK(action->target == "Aerin");
+  CHECK(protocol::decode_chat_action(dereth::app::encode_chat_command({Kind::Talk, "@help", ""}, 1))->action ==
+        protocol::chat_action::Talk);
+  CHECK(protocol::decode_chat_action(dereth::app::encode_chat_command({Kind::SoulEmote, "x", ""}, 1))->action ==
+        protocol::chat_action::SoulEmote);
+}
+
+TEST_CASE("Received lines read as the chat window shows them, and headless as chat: CHANNEL: SENDER: TEXT",
+          "[app][chat]") {
+  using dereth::app::format_chat_line;
+  using dereth::app::headless_chat_line;
+  namespace ct = protocol::chat_type;
+  CHECK(format_chat_line({"speech", "Bob", "Hi", ct::Speech}) == "Bob says, \"Hi\"");
+  CHECK(format_chat_line({"tell", "Bob", "yo", ct::Tell}) == "Bob tells you, \"yo\"");
+  CHECK(format_chat_line({"emote", "Bob", "waves", ct::Emote}) == "Bob waves");
+  CHECK(format_chat_line({"channel-0x800", "", "hello", ct::Channel}) == "[channel-0x800] You say, \"hello\"");
+  CHECK(format_chat_line({"system", "", "Welcome.", ct::System}) == "Welcome.");
+  CHECK(headless_chat_line({"system", "", "Welcome.", ct::System}) == "chat: system: : Welcome.");
+  CHECK(headless_chat_line({"tell", "Bob", "yo", ct::Tell}) == "chat: tell: Bob: yo");
+  CHECK(dereth::app::chat_color(ct::Tell) != dereth::app::chat_color(ct::Speech));
+  CHECK(dereth::app::chat_color(ct::CombatEnemy) == std::array<std::uint8_t, 4>{255, 80, 80, 255});
+}
+
+TEST_CASE("ChatInput: UTF-8 editing, a length bound, history with Up and Down, Esc cancels", "[app][chat]") {
+  ChatInput input;
+  input.insert("ignored");  // closed: typing does nothing
+  CHECK(input.text().empty());
+  input.open();
+  input.insert("caf\xC3\xA9");
+  input.backspace();  // the whole two-byte character
+  CHECK(input.text() == "caf");
+  input.insert("e");
+  CHECK(input.submit() == std::optional<std::string>("cafe"));
+  CHECK_FALSE(input.active());
+
+  input.open();
+  input.insert("second");
+  CHECK(input.submit() == std::optional<std::string>("second"));
+  input.open();
+  input.insert("draft");
+  input.history_up();
+  CHECK(input.text() == "second");
+  input.history_up();
+  CHECK(input.text() == "cafe");
+  input.history_up();  // nothing older
+  CHECK(input.text() == "cafe");
+  input.history_down();
+  input.history_down();
+  CHECK(input.text() == "draft");
+  input.cancel();
+  CHECK_FALSE(input.active());
+  CHECK(input.text().empty());
+
+  input.open();
+  CHECK_FALSE(input.submit().has_value());  // blank: nothing sent, nothing remembered
+  input.open();
+  input.insert(std::string(ChatInput::kMaxLength + 50, 'x'));
+  CHECK(input.text().size() == ChatInput::kMaxLength);
+  input.cancel();
+  input.open();
+  input.insert(std::string(ChatInput::kMaxLength - 1, 'x'));
+  input.insert("\xC3\xA9");  // two bytes do not fit in one: dropped whole
+  CHECK(input.text().size() == ChatInput::kMaxLength - 1);
+}
