@@ -130,6 +130,13 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
   play_cmd->add_flag("--headless", play_args.headless, "No window (with --ticks: stay that many ticks, then log off)");
+  play_cmd->add_option("--say", play_args.say,
+                       "Say TEXT as if typed in the chat box (repeatable; a tell, emote or @command works too)")
+      ->type_name("TEXT");
+  play_cmd->add_option("--at", play_args.at,
+                       "Seconds into the world for the matching --say (repeatable; default 1)")
+      ->type_name("SECONDS")
+      ->check(CLI::NonNegativeNumber);
   play_cmd->add_option("--ticks", play_args.ticks, "Log off after N physics ticks in the world (N/30 s)")
       ->check(in_range(1, kMaxTicks, "ticks"))
       ->type_name("N");

@@ -1,6 +1,5 @@
 #include "commands.hpp"
 
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/app/chat.hpp"
 #include "dereth/app/config.hpp"
 #include "dereth/app/controls.hpp"
 #include "dereth/app/demo.hpp"
@@ -174,7 +174,7 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
 
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
-             std::ostream& err) {
+             std::ostream& err, const std::vector<std::pair<double, std::string>>& says) {
   core::RealClock clock;
   World world(clock, portal);
   std::unique_ptr<audio::AudioSystem> sound;
@@ -187,7 +187,10 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
   Controls controls(world, loop, presenter,
                     [&client](std::vector<std::uint8_t> m, std::uint16_t queue) { client.send_message(std::move(m), queue); },
                     [&client]() { return client.next_action_sequence(); });
+  for (const auto& [time, typed] : says) controls.say_at(time, typed);
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return client.status().transport; };
+  // Headless, the chat window is standard output.
+  if (presenter == nullptr) loop.on_chat = [&out](const protocol::ChatLine& line) { out << headless_chat_line(line) << "\n"; };
   auto report = loop.run();
   const std::string failure = client.status().failure;
   client.logout();

@@ -59,9 +59,10 @@ void print_report(std::ostream& out, const std::string& what, const LoopReport& 
 // report line. Sound plays through `audio_backend` (none: silent), with the
 // waves read through the world's record cache. Exit status 0, or 1 with one
 // sentence when the session failed.
+// `says` are (time, typed line) pairs for the chat box (Controls::say_at).
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
-             std::ostream& err);
+             std::ostream& err, const std::vector<std::pair<double, std::string>>& says = {});
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
                   int width, int height);
 
@@ -108,6 +109,10 @@ struct PlayArgs {
   std::string record;
   std::string trace;
   bool no_record = false;
+  // Lines to say (as typed in the chat box), the i-th at the i-th `at`
+  // (seconds after the world loop starts; 1 s when not given).
+  std::vector<std::string> say;
+  std::vector<double> at;
 };
 
 // A live session against a server.

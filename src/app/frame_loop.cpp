@@ -105,7 +105,7 @@ core::Result<LoopReport> FrameLoop::run() {
       world_->handle(m.bytes, m.time - *first_arrival_);
     }
     // Server text the world routed for the chat panel.
-    for (const std::string& line : world_->take_chat()) {
+    for (const protocol::ChatLine& line : world_->take_chat()) {
       if (presenter_ != nullptr) presenter_->chat(line);
       if (on_chat) on_chat(line);
     }

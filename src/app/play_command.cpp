@@ -39,6 +39,11 @@ namespace dereth::app::commands {
 
 
 int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
+  if (args.at.size() > args.say.size()) {
+    err << "dereth: each --at gives the time of one --say: " << args.at.size() << " --at for " << args.say.size()
+        << " --say\n";
+    return 2;
+  }
   const auto colon = args.server.rfind(':');
   int port = 0;
   if (colon == std::string::npos || colon == 0) {
@@ -151,8 +156,10 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   LoopOptions lo;
   lo.max_ticks = args.ticks;
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
+  std::vector<std::pair<double, std::string>> says;
+  for (std::size_t i = 0; i < args.say.size(); ++i) says.emplace_back(i < args.at.size() ? args.at[i] : 1.0, args.say[i]);
   return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, presenter.get(),
-                  headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err);
+                  headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err, says);
 }
 
 }  // namespace dereth::app::commands

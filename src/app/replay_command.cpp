@@ -15,6 +15,7 @@
 #include "dereth/app/config.hpp"
 #include "dereth/app/controls.hpp"
 #include "dereth/app/demo.hpp"
+#include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/app/loopback_inbox.hpp"
@@ -124,6 +125,8 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   QaReport qa;
   if (!args.report.empty()) world.set_report(&qa);
   FrameLoop loop(world, *player, virtual_time ? &virtual_clock : nullptr, presenter.get(), sound.get(), lo);
+  // Headless, the chat window is standard output.
+  if (headless) loop.on_chat = [&out](const protocol::ChatLine& line) { out << headless_chat_line(line) << "\n"; };
   auto report = loop.run();
   if (report && !args.report.empty()) {
     world.set_report(nullptr);

@@ -124,11 +124,39 @@ bool WindowPresenter::poll_input() {
       case SDL_QUIT:
         return false;
       case SDL_KEYUP:
+        // Releases always pass, even while typing, so no key stays held.
         if (rig_.camera().mode == render::CameraMode::Follow && on_motion_key) {
           if (auto command = motion_command_for_key(e.key.keysym.sym)) on_motion_key(*command, false);
         }
         break;
+      case SDL_TEXTINPUT:
+        input_.insert(e.text.text);
+        break;
       case SDL_KEYDOWN:
+        if (input_.active()) {
+          // The chat box has the keyboard: Enter sends, Esc cancels.
+          switch (e.key.keysym.sym) {
+            case SDLK_RETURN:
+            case SDLK_KP_ENTER:
+              if (auto typed = input_.submit(); typed && on_chat_input) on_chat_input(*typed);
+              SDL_StopTextInput();
+              break;
+            case SDLK_ESCAPE:
+              input_.cancel();
+              SDL_StopTextInput();
+              break;
+            case SDLK_BACKSPACE: input_.backspace(); break;
+            case SDLK_UP: input_.history_up(); break;
+            case SDLK_DOWN: input_.history_down(); break;
+            default: break;
+          }
+          break;
+        }
+        if (e.key.keysym.sym == SDLK_RETURN || e.key.keysym.sym == SDLK_KP_ENTER) {
+          input_.open();
+          SDL_StartTextInput();
+          break;
+        }
         if (e.key.repeat == 0 && rig_.camera().mode == render::CameraMode::Follow && on_motion_key) {
           if (auto command = motion_command_for_key(e.key.keysym.sym)) on_motion_key(*command, true);
         }
@@ -178,7 +206,7 @@ bool WindowPresenter::poll_input() {
         break;
     }
   }
-  if (rig_.camera().mode == render::CameraMode::Free) {
+  if (rig_.camera().mode == render::CameraMode::Free && !input_.active()) {
     const Uint8* keys = SDL_GetKeyboardState(nullptr);
     const float f = (keys[SDL_SCANCODE_W] != 0 ? kFlySpeed : 0.0F) - (keys[SDL_SCANCODE_S] != 0 ? kFlySpeed : 0.0F);
     const float r = (keys[SDL_SCANCODE_D] != 0 ? kFlySpeed : 0.0F) - (keys[SDL_SCANCODE_A] != 0 ? kFlySpeed : 0.0F);
@@ -229,11 +257,15 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
       hud.bad_packets = info.network->dropped();  // every drop, whatever its counter
       if (info.network->echo_round_trip) hud.rtt_ms = *info.network->echo_round_trip * 1000.0;
     }
-    overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F});
+    overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
+  }
+  if (input_.active()) {
+    overlay.panels.push_back(render::TextPanel{render::Anchor::BottomLeft, {"> " + input_.text() + "_"},
+                                               {255, 255, 255, 255}, 0.7F, {}});
   }
   if (chat_.size() > 0) {
-    overlay.panels.push_back(
-        render::TextPanel{render::Anchor::BottomLeft, chat_.recent(kChatLines), {255, 240, 180, 255}, 0.5F});
+    overlay.panels.push_back(render::TextPanel{render::Anchor::BottomLeft, chat_.recent(kChatLines),
+                                               {255, 240, 180, 255}, 0.5F, chat_.recent_colors(kChatLines)});
   }
   if (!info.in_world) overlay.progress = render::ProgressBar{0.5F, "Entering the world...", 0.6F};
   if (auto drawn = overlay_->draw(overlay, w, h); !drawn) {
@@ -256,9 +288,10 @@ core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path
   return renderer_->write_screenshot(path);
 }
 
-void WindowPresenter::chat(const std::string& line) {
-  chat_.add(last_time_, line);
-  core::logger(core::Module::App)->info("chat: {}", line);
+void WindowPresenter::chat(const protocol::ChatLine& line) {
+  const auto c = chat_color(line.chat_type);
+  chat_.add(last_time_, format_chat_line(line), render::Rgba8{c[0], c[1], c[2], c[3]});
+  core::logger(core::Module::App)->info("{}", headless_chat_line(line));
 }
 
 }  // namespace dereth::app

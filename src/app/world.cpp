@@ -75,8 +75,8 @@ void World::handle(std::span<const std::uint8_t> bytes, double arrival) {
   if (trace_ != nullptr) trace_->set_arrival(std::nullopt);
 }
 
-std::vector<std::string> World::take_chat() {
-  std::vector<std::string> out;
+std::vector<protocol::ChatLine> World::take_chat() {
+  std::vector<protocol::ChatLine> out;
   out.swap(chat_);
   return out;
 }
@@ -88,13 +88,19 @@ void World::handle(std::span<const std::uint8_t> bytes) {
   const std::uint32_t opcode = protocol::peek_opcode(bytes);
   if (!protocol::is_decoded_opcode(opcode)) {
     ++stats_.not_object;
-    if (opcode == protocol::login_opcode::ServerMessage) {
-      if (auto text = protocol::decode_server_message(bytes); text) {
-        if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
-        chat_.push_back(std::move(text->text));
-      }
-    } else if (opcode == protocol::login_opcode::GameEvent && !game_event_guid_) {
+    if (opcode == protocol::login_opcode::GameEvent && !game_event_guid_) {
       game_event_guid_ = protocol::peek_game_event_guid(bytes);
+    }
+    if (protocol::is_chat_message(bytes)) {
+      auto line = protocol::chat_line(bytes);
+      if (!line) {
+        ++stats_.decode_errors;
+        if (report_ != nullptr) report_->add_decode_error(opcode);
+      } else if (*line) {
+        if (trace_ != nullptr) trace_->write_chat(context_.now(), (*line)->channel, (*line)->sender, (*line)->text);
+        if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
+        chat_.push_back(std::move(**line));
+      }
     }
     return;
   }

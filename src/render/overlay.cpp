@@ -179,7 +179,8 @@ float text_width(std::string_view text, float scale) {
   return static_cast<float>(stb_easy_font_width(clean.data())) * valid_scale(scale);
 }
 
-TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 color, TextLimits limits) {
+TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 color, TextLimits limits,
+                       std::span<const Rgba8> line_colors) {
   scale = valid_scale(scale);
   TextLayout out;
   std::size_t first = 0;
@@ -198,7 +199,7 @@ TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 co
     }
     widest = std::max(widest, width);
     const float row_y = static_cast<float>(out.lines) * kFontLineHeight;
-    emit_line(line, row_y, scale, color, out.vertices, out.ink, first_ink);
+    emit_line(line, row_y, scale, i < line_colors.size() ? line_colors[i] : color, out.vertices, out.ink, first_ink);
     ++out.lines;
   }
   out.box = Rect{0.0F, 0.0F, widest, static_cast<float>(out.lines) * kFontLineHeight * scale};
@@ -277,7 +278,7 @@ void ChatLog::push(ChatLine line) {
   ++dropped_;
 }
 
-void ChatLog::add(double time, std::string_view text) {
+void ChatLog::add(double time, std::string_view text, Rgba8 color) {
   bool first = true;
   std::size_t pos = 0;
   while (true) {
@@ -285,7 +286,7 @@ void ChatLog::add(double time, std::string_view text) {
     std::string_view segment = text.substr(pos, newline == std::string_view::npos ? std::string_view::npos : newline - pos);
     if (!segment.empty() && segment.back() == '\r') segment.remove_suffix(1);
     for (std::string& piece : wrap_text(sanitize_text(segment), columns_)) {
-      push(ChatLine{time, std::move(piece), !first});
+      push(ChatLine{time, std::move(piece), !first, color});
       first = false;
     }
     if (newline == std::string_view::npos) break;
@@ -315,6 +316,14 @@ std::vector<std::string> ChatLog::recent(std::size_t max_lines, bool timestamps)
     const std::string stamp = format_timestamp(line.time) + ' ';
     out.push_back((line.continuation ? std::string(stamp.size(), ' ') : stamp) + line.text);
   }
+  return out;
+}
+
+std::vector<Rgba8> ChatLog::recent_colors(std::size_t max_lines) const {
+  const std::size_t n = std::min(max_lines, count_);
+  std::vector<Rgba8> out;
+  out.reserve(n);
+  for (std::size_t i = count_ - n; i < count_; ++i) out.push_back(at(i).color);
   return out;
 }
 
@@ -348,9 +357,9 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
     float box_h = 0.0F;
     Rgba8 box_color{0, 0, 0, 0};
   };
-  const auto lay_text = [&](std::span<const std::string> lines, Rgba8 color) {
+  const auto lay_text = [&](std::span<const std::string> lines, Rgba8 color, std::span<const Rgba8> colors = {}) {
     if (max_lines == 0) return TextLayout{};
-    return layout_text(lines, scale, color, TextLimits{text_w, max_lines});
+    return layout_text(lines, scale, color, TextLimits{text_w, max_lines}, colors);
   };
 
   std::vector<Item> items;
@@ -359,7 +368,7 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
     const TextPanel& panel = frame.panels[i];
     Item item;
     item.panel = i;
-    item.text = lay_text(panel.lines, panel.color);
+    item.text = lay_text(panel.lines, panel.color, panel.line_colors);
     item.text.dropped = panel.lines.size() - item.text.lines;
     if (item.text.lines > 0) {
       item.box_w = item.text.box.width() + 2.0F * padding;

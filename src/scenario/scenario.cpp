@@ -532,6 +532,90 @@ Result<StreamMessage> parse_chat(Args& a, StreamEvent& /*e*/) {
   return m;
 }
 
+// The text of a chat directive: text="..." or the first positional word.
+Result<std::string> chat_text(Args& a) {
+  if (Token* t = a.keyed("text")) return t->value;
+  DERETH_TRY(Token * p, a.required_positional("text"));
+  return p->value;
+}
+
+Result<std::uint32_t> required_u32(Args& a, std::string_view key) {
+  DERETH_TRY(Token * t, a.required(key));
+  return parse_u32(t->value, a.where(), t->column, key);
+}
+
+Result<std::string> chat_sender(Args& a) {
+  DERETH_TRY(Token * t, a.required("sender"));
+  return t->value;
+}
+
+// `at T speech sender=NAME text=... [sender-id=X] [type=T] [range=R]`
+Result<StreamMessage> parse_speech(Args& a, StreamEvent& /*e*/) {
+  protocol::HearSpeech m;
+  DERETH_TRY(m.sender, chat_sender(a));
+  DERETH_TRY(m.text, chat_text(a));
+  DERETH_CHECK(a.optional_value("sender-id", m.sender_id, parse_u32));
+  DERETH_CHECK(a.optional_value("type", m.chat_type, parse_u32));
+  if (Token* t = a.keyed("range")) {
+    DERETH_TRY(const float range, parse_float(t->value, a.where(), t->column, "range"));
+    m.range = range;
+  }
+  return ChatSpec{m};
+}
+
+// `at T emote sender=NAME text=... [sender-id=X] [soul]`
+Result<StreamMessage> parse_emote(Args& a, StreamEvent& /*e*/) {
+  protocol::HearEmote m;
+  m.soul = a.flag("soul");
+  DERETH_TRY(m.sender, chat_sender(a));
+  DERETH_TRY(m.text, chat_text(a));
+  DERETH_CHECK(a.optional_value("sender-id", m.sender_id, parse_u32));
+  return ChatSpec{m};
+}
+
+// `at T tell sender=NAME text=... [sender-id=X] [type=T]`
+Result<StreamMessage> parse_tell(Args& a, StreamEvent& e) {
+  protocol::HearDirectSpeech m;
+  e.to_player = true;
+  DERETH_TRY(m.sender, chat_sender(a));
+  DERETH_TRY(m.text, chat_text(a));
+  DERETH_CHECK(a.optional_value("sender-id", m.sender_id, parse_u32));
+  DERETH_CHECK(a.optional_value("type", m.chat_type, parse_u32));
+  return ChatSpec{m};
+}
+
+// `at T channel channel=X sender=NAME text=...` (sender="" for the player's own line)
+Result<StreamMessage> parse_channel(Args& a, StreamEvent& e) {
+  protocol::ChannelBroadcast m;
+  e.to_player = true;
+  DERETH_TRY(m.channel, required_u32(a, "channel"));
+  DERETH_TRY(m.sender, chat_sender(a));
+  DERETH_TRY(m.text, chat_text(a));
+  return ChatSpec{m};
+}
+
+// `at T weenie-error code=X [text=...]`
+Result<StreamMessage> parse_weenie_error(Args& a, StreamEvent& e) {
+  protocol::WeenieError m;
+  e.to_player = true;
+  DERETH_TRY(m.code, required_u32(a, "code"));
+  if (Token* t = a.keyed("text")) m.text = t->value;
+  return ChatSpec{m};
+}
+
+// `at T transient text=...` and `at T popup text=...`
+Result<StreamMessage> parse_transient(Args& a, StreamEvent& e) {
+  e.to_player = true;
+  DERETH_TRY(std::string text, chat_text(a));
+  return ChatSpec{protocol::StatusString{std::move(text), false}};
+}
+
+Result<StreamMessage> parse_popup(Args& a, StreamEvent& e) {
+  e.to_player = true;
+  DERETH_TRY(std::string text, chat_text(a));
+  return ChatSpec{protocol::StatusString{std::move(text), true}};
+}
+
 // `at T hex ...`
 Result<StreamMessage> parse_hex(Args& a, StreamEvent& /*e*/) {
   const Where& w = a.where();
@@ -588,6 +672,13 @@ constexpr EventKind kEventKinds[] = {
     {"teleport", &parse_teleport},
     {"sound", &parse_sound},
     {"chat", &parse_chat},
+    {"speech", &parse_speech},
+    {"emote", &parse_emote},
+    {"tell", &parse_tell},
+    {"channel", &parse_channel},
+    {"weenie-error", &parse_weenie_error},
+    {"transient", &parse_transient},
+    {"popup", &parse_popup},
     {"hex", &parse_hex},
 };
 

@@ -351,6 +351,13 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
       } else {
         rec.decode_error = d.error().message();
       }
+    } else if (rec.action == protocol::chat_action::Talk || rec.action == protocol::chat_action::Tell ||
+               rec.action == protocol::chat_action::Emote || rec.action == protocol::chat_action::SoulEmote) {
+      if (auto d = protocol::decode_chat_action(m.bytes)) {
+        rec.chat = std::move(*d);
+      } else {
+        rec.decode_error = d.error().message();
+      }
     } else if (rec.action == protocol::opcode::AutonomousPosition) {
       if (auto d = protocol::decode_autonomous_position(m.bytes)) {
         rec.autonomous_position = std::move(*d);
@@ -593,6 +600,18 @@ void ScenarioServer::play_event(Session& s, const StreamEvent& e, double now) {
           send(s, protocol::encode(m), smartbox, e.line, now);
         } else if constexpr (std::is_same_v<T, protocol::ServerMessage>) {
           send(s, protocol::encode(spec), protocol::queue::Ui, e.line, now);
+        } else if constexpr (std::is_same_v<T, ChatSpec>) {
+          // Speech and emotes are plain messages; the rest are game events to the player.
+          std::visit(
+              [&](const auto& chat) {
+                using C = std::decay_t<decltype(chat)>;
+                if constexpr (std::is_same_v<C, protocol::HearSpeech> || std::is_same_v<C, protocol::HearEmote>) {
+                  send(s, protocol::encode(chat), protocol::queue::Ui, e.line, now);
+                } else {
+                  send(s, protocol::encode(chat, player, s.event_sequence++), protocol::queue::Ui, e.line, now);
+                }
+              },
+              spec.message);
         } else if constexpr (std::is_same_v<T, RawMessage>) {
           send(s, spec.bytes, spec.queue, e.line, now);
         }

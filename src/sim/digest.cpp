@@ -183,6 +183,19 @@ void JsonlTrace::on_script_enqueued(LocalId owner, std::uint32_t script, core::S
   *out_ << j.str() << '\n';
 }
 
+void JsonlTrace::write_chat(core::Seconds time, std::string_view channel, std::string_view sender,
+                            std::string_view text) {
+  core::JsonWriter j;
+  j.begin_object();
+  j.key("kind").string("chat");
+  j.key("time").f64(time.count());
+  j.key("channel").string(channel);
+  j.key("sender").string(sender);
+  j.key("text").string(text);
+  j.end_object();
+  *out_ << j.str() << '\n';
+}
+
 void JsonlTrace::on_hook_executed(LocalId owner, dat::HookType type, core::Seconds time) {
   core::JsonWriter j;
   j.begin_object();

@@ -300,3 +300,19 @@ TEST_CASE("the QA report lists the DAT records the world asked for and could not
   REQUIRE(dereth::app::run_headless(o).has_value());
   CHECK(slurp(*o.report).find(R"("assets_missing":[])") != std::string::npos);
 }
+
+TEST_CASE("The trace has one chat line per chat message: example.pcap's 313 spell lines", "[app][headless][chat]") {
+  HeadlessOptions o;
+  o.input = kExample;
+  o.trace = temp("chat-trace.jsonl");
+  REQUIRE(dereth::app::run_headless(o).has_value());
+  std::ifstream in(*o.trace);
+  std::string line;
+  int chat = 0;
+  while (std::getline(in, line)) {
+    if (line.find(R"("kind":"chat")") == std::string::npos) continue;
+    ++chat;
+    CHECK(line.find(R"("channel":"magic","sender":"","text":")") != std::string::npos);
+  }
+  CHECK(chat == 313);
+}

@@ -7,6 +7,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -273,4 +274,55 @@ TEST_CASE("dereth play: every F7B1 game action takes the next stamp of one count
   CHECK(autonomous);  // the interpreter did send (a position event each second on the ground)
   REQUIRE(stamps.size() >= 2);
   for (std::size_t i = 0; i < stamps.size(); ++i) CHECK(stamps[i] == i + 1);
+}
+
+TEST_CASE("dereth play --headless: every chat line on standard output, and what --say sends arrives at the server",
+          "[app][e2e][live][chat]") {
+  Served served("/tests/scenario/data/chat.scenario");
+  auto& server = served.server;
+  const PasswordFiles passwords;
+  std::string out, err;
+  CHECK(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
+             passwords.make("secret"), "--headless", "--no-record", "--ticks", "75", "--say", "hello there",
+             "--at", "0.5", "--say", "/t Borin the Bold, on my way", "--at", "1.0", "--say", "@telepoi Arwic",
+             "--at", "1.5", "--say", "/e bows.", "--at", "2.0"},
+            out, err) == 0);
+  INFO(out << err);
+  // What the player sees: one line per message, channel, sender and text.
+  for (const char* line : {"chat: system: : Welcome to the chat scenario.\n",
+                           "chat: speech: Borin the Bold: Well met.\n",
+                           "chat: emote: Crier: Hear ye!\n",
+                           "chat: emote: Borin the Bold: waves.\n",
+                           "chat: soul-emote: Borin the Bold: glows softly.\n",
+                           "chat: tell: Borin the Bold: Meet me at the portal.\n",
+                           "chat: channel-0x800: Ann: LFG\n",
+                           "chat: error: : error 0x052E\n",
+                           "chat: error: : error 0x051D: Borin the Bold\n",
+                           "chat: transient: : You are too encumbered to use that!\n",
+                           "chat: popup: : Welcome!\n"}) {
+    CHECK(out.find(line) != std::string::npos);
+  }
+  // What the server received, in order, with rising game-action stamps.
+  std::vector<dereth::protocol::ChatAction> said;
+  std::vector<std::uint32_t> stamps;
+  for (const auto& m : server.client_messages()) {
+    if (m.chat) {
+      said.push_back(*m.chat);
+      stamps.push_back(m.action_sequence);
+    }
+    CHECK(m.decode_error.empty());
+  }
+  namespace ca = dereth::protocol::chat_action;
+  std::string heard;
+  for (const auto& s : said) heard += std::to_string(s.action) + " [" + s.text + "] to [" + s.target + "]\n";
+  INFO(heard);
+  REQUIRE(said.size() == 4);
+  CHECK(said[0] == dereth::protocol::ChatAction{ca::Talk, "hello there", ""});
+  CHECK(said[1] == dereth::protocol::ChatAction{ca::Tell, "on my way", "Borin the Bold"});
+  CHECK(said[2] == dereth::protocol::ChatAction{ca::Talk, "@telepoi Arwic", ""});
+  CHECK(said[3] == dereth::protocol::ChatAction{ca::Emote, "bows.", ""});
+  CHECK(std::is_sorted(stamps.begin(), stamps.end()));
+  CHECK(std::adjacent_find(stamps.begin(), stamps.end()) == stamps.end());
+  // More --at than --say is a usage error.
+  CHECK(run({"dereth", "play", "--server", served.where, "--account", "tester", "--at", "1"}, out, err) == 2);
 }

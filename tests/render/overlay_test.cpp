@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ using render::OverlayFrame;
 using render::Rect;
 using render::TextLayout;
 using render::TextPanel;
+using render::Rgba8;
 
 namespace {
 
@@ -316,9 +318,9 @@ TEST_CASE("Overlay ChatLog wraps long server text, splits newlines and sanitises
 TEST_CASE("Overlay layout_overlay: anchors, stacking, the progress bar and the dark boxes", "[render][overlay]") {
   render::OverlayOptions o;  // scale 2, margin 8, padding 4
   OverlayFrame frame;
-  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, {"HUD"}, {255, 255, 255, 255}, 0.5F});
-  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, {"x", "y"}, {255, 255, 0, 255}, 0.5F});
-  frame.panels.push_back(TextPanel{render::Anchor::BottomLeft, {"chat"}, {200, 200, 200, 255}, 0.0F});
+  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, {"HUD"}, {255, 255, 255, 255}, 0.5F, {}});
+  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, {"x", "y"}, {255, 255, 0, 255}, 0.5F, {}});
+  frame.panels.push_back(TextPanel{render::Anchor::BottomLeft, {"chat"}, {200, 200, 200, 255}, 0.0F, {}});
   frame.progress = render::ProgressBar{0.25F, "Loading", 0.6F};
   const auto layout = render::layout_overlay(frame, 320, 200, o);
   REQUIRE(layout.panels.size() == 3);
@@ -419,7 +421,7 @@ TEST_CASE("Overlay layout_overlay: the progress fraction is clamped and the cent
   CHECK(fill_width(std::numeric_limits<float>::quiet_NaN()) == 0.0F);
 
   OverlayFrame frame;
-  frame.panels.push_back(TextPanel{render::Anchor::Centre, {"Welcome"}, {255, 255, 255, 255}, 0.6F});
+  frame.panels.push_back(TextPanel{render::Anchor::Centre, {"Welcome"}, {255, 255, 255, 255}, 0.6F, {}});
   frame.progress = render::ProgressBar{0.5F, "", 0.6F};
   const auto layout = render::layout_overlay(frame, 200, 100, o);
   const Rect& panel = layout.panels[0].box;
@@ -505,7 +507,7 @@ TEST_CASE("Overlay draws a panel's text inside its dark box over the renderer's 
   REQUIRE((*overlay)->options().scale == 2.0F);
 
   OverlayFrame frame;
-  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, {"HI"}, {255, 255, 255, 255}, 0.75F});
+  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, {"HI"}, {255, 255, 255, 255}, 0.75F, {}});
   REQUIRE(renderer->bind_framebuffer());
   REQUIRE((*overlay)->draw(frame, 128, 64).has_value());
   const render::Image img = renderer->read_pixels();
@@ -619,8 +621,8 @@ TEST_CASE("Overlay draws the HUD, a chat panel and a loading bar, each panel's t
   const render::Rgba8 hud_color{255, 255, 0, 255};
   const render::Rgba8 chat_color{0, 255, 255, 255};
   OverlayFrame frame;
-  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, render::format_hud(stats), hud_color, 0.6F});
-  frame.panels.push_back(TextPanel{render::Anchor::BottomLeft, chat.recent(4), chat_color, 0.6F});
+  frame.panels.push_back(TextPanel{render::Anchor::TopLeft, render::format_hud(stats), hud_color, 0.6F, {}});
+  frame.panels.push_back(TextPanel{render::Anchor::BottomLeft, chat.recent(4), chat_color, 0.6F, {}});
   frame.progress = render::ProgressBar{0.4F, "Loading landblocks", 0.6F};
   REQUIRE(renderer->bind_framebuffer());
   REQUIRE((*overlay)->draw(frame, 320, 180).has_value());
@@ -656,4 +658,21 @@ TEST_CASE("Overlay draws the HUD, a chat panel and a loading bar, each panel's t
   // The panels do not overlap.
   CHECK(layout.panels[0].box.y1 < layout.progress->box.y0);
   CHECK(layout.progress->box.y1 < layout.panels[1].box.y0);
+}
+
+TEST_CASE("layout_text colours each line by its channel where a colour is given", "[render][overlay][chat]") {
+  const std::vector<std::string> lines = {"tell", "speech", "plain"};
+  const std::vector<Rgba8> colors = {{255, 255, 110, 255}, {255, 255, 255, 255}};
+  const auto layout = render::layout_text(lines, 1.0F, Rgba8{10, 20, 30, 255}, {}, colors);
+  REQUIRE_FALSE(layout.vertices.empty());
+  // Rows are one line height apart: a vertex's row says which line it is.
+  std::set<std::array<std::uint8_t, 4>> first_row, second_row, third_row;
+  const float row = layout.box.height() / 3.0F;
+  for (const auto& v : layout.vertices) {
+    const int r = static_cast<int>(v.y / row);
+    (r == 0 ? first_row : r == 1 ? second_row : third_row).insert(v.color);
+  }
+  CHECK(first_row == std::set<std::array<std::uint8_t, 4>>{{255, 255, 110, 255}});
+  CHECK(second_row == std::set<std::array<std::uint8_t, 4>>{{255, 255, 255, 255}});
+  CHECK(third_row == std::set<std::array<std::uint8_t, 4>>{{10, 20, 30, 255}});  // past the colours: the panel's
 }

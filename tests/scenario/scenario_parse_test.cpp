@@ -245,3 +245,22 @@ TEST_CASE("Scenario: a missing file is an i/o error naming it", "[scenario][pars
   CHECK(s.error().kind == dereth::core::ErrorKind::Io);
   CHECK(s.error().message().find("none.scenario") != std::string::npos);
 }
+
+TEST_CASE("Scenario: the chat directives", "[scenario][parse][chat]") {
+  auto s = load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/chat.scenario");
+  REQUIRE(s.has_value());
+  REQUIRE(s->stream.size() == 11);
+  const auto chat = [&](std::size_t i) { return as<ChatSpec>(s->stream[i]).message; };
+  CHECK(std::get<protocol::HearSpeech>(chat(1)) ==
+        protocol::HearSpeech{"Well met.", "Borin the Bold", 0x50000002, std::nullopt, 2});
+  CHECK(std::get<protocol::HearSpeech>(chat(2)).range == 30.0f);
+  CHECK(std::get<protocol::HearEmote>(chat(4)).soul);
+  CHECK(std::get<protocol::HearDirectSpeech>(chat(5)).text == "Meet me at the portal.");
+  CHECK(std::get<protocol::ChannelBroadcast>(chat(6)).channel == 0x800);
+  CHECK(std::get<protocol::WeenieError>(chat(8)).text == std::optional<std::string>("Borin the Bold"));
+  CHECK(std::get<protocol::StatusString>(chat(10)).popup);
+  CHECK(error_of("at 1 speech text=hi\n").find("missing sender=") != std::string::npos);
+  CHECK(error_of("at 1 channel sender=a text=b\n").find("missing channel=") != std::string::npos);
+  CHECK(error_of("at 1 weenie-error\n").find("missing code=") != std::string::npos);
+  CHECK(error_of("at 1 tell sender=a text=b volume=3\n").find("unknown argument 'volume='") != std::string::npos);
+}

@@ -5,10 +5,15 @@
 // AutonomousPosition through the session's outbound path. Every run that
 // logs in (the demo headless or in a window, `dereth play`) attaches the
 // same controls, so the local player is handled the same way everywhere.
+// The controls also own the chat box's outbound side: a typed line
+// (Presenter::on_chat_input, or say/say_at for scripted runs) goes out as
+// its F7B1 chat action with the same game-action stamp.
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "dereth/sim/command_interpreter.hpp"
@@ -37,11 +42,27 @@ class Controls {
 
   [[nodiscard]] sim::CommandInterpreter& interpreter() noexcept { return *interpreter_; }
 
+  // Sends what the player typed (app::parse_chat_input); false when it
+  // sends nothing (blank, or a tell without a name or text).
+  bool say(std::string_view typed);
+  // Says `typed` at the first outbound step at or after `time` (the loop's
+  // clock), for scripted runs (`dereth play --say TEXT --at T`).
+  void say_at(double time, std::string typed);
+  [[nodiscard]] std::uint64_t chat_sent() const noexcept { return chat_sent_; }
+
  private:
+  struct Scheduled {
+    double time = 0.0;
+    std::string typed;
+  };
   World* world_;
   FrameLoop* loop_;
   Presenter* presenter_;
   std::unique_ptr<sim::CommandInterpreter> interpreter_;
+  SendFn send_;
+  StampFn next_stamp_;
+  std::vector<Scheduled> scheduled_;
+  std::uint64_t chat_sent_ = 0;
 };
 
 }  // namespace dereth::app

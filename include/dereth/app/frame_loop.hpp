@@ -55,8 +55,10 @@ class Presenter {
   virtual core::Result<void> screenshot(const std::filesystem::path& path) = 0;
   // Where sounds are heard from: the camera.
   [[nodiscard]] virtual audio::Listener listener() const { return {}; }
-  // A line of server text for the chat panel.
-  virtual void chat(const std::string& /*line*/) {}
+  // A chat line for the chat panel.
+  virtual void chat(const protocol::ChatLine& /*line*/) {}
+  // A line the player typed in the chat box (the controls send it).
+  std::function<void(const std::string& typed)> on_chat_input;
   // Movement keys (window): a retail MotionCommand pressed or released; the
   // app hands it to the CommandInterpreter. May be empty.
   std::function<void(std::uint32_t command, bool pressed)> on_motion_key;
@@ -116,7 +118,7 @@ class FrameLoop {
   // may be empty.
   std::function<void(double now)> outbound;
   // Server text the World routed (F7E0) goes here too.
-  std::function<void(const std::string&)> on_chat;
+  std::function<void(const protocol::ChatLine&)> on_chat;
   // A live session's transport counters for the HUD; may be empty.
   std::function<std::optional<net::TransportStats>()> network_stats;
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/render/camera.hpp"
@@ -96,7 +97,7 @@ class WindowPresenter final : public Presenter {
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
-  void chat(const std::string& line) override;
+  void chat(const protocol::ChatLine& line) override;
 
  private:
   struct Sdl;
@@ -108,6 +109,7 @@ class WindowPresenter final : public Presenter {
   WindowOptions options_;
   CameraRig rig_;
   render::ChatLog chat_;
+  ChatInput input_;  // the chat box's input line (Enter opens it)
   double last_time_ = 0.0;
   bool screenshot_requested_ = false;
   // The snapshot last presented (valid until the world's next tick, which is

@@ -16,6 +16,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
+#include "dereth/protocol/chat.hpp"
 #include "dereth/sim/effects.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/render_snapshot.hpp"
@@ -84,9 +85,11 @@ class World {
   // Feeds the QA report (position errors, verdicts, decode errors, script
   // lookups); null stops. Not owned.
   void set_report(QaReport* report) noexcept;
-  // Server text (F7E0 ServerMessage) handled since the last call, in order,
-  // for the chat panel; at most kChatBacklog lines are kept between calls.
-  std::vector<std::string> take_chat();
+  // The chat lines handled since the last call, in order (server text,
+  // speech, tells, emotes, channel lines, errors and status strings:
+  // protocol::chat_line), for the chat panel and the headless output; at
+  // most kChatBacklog lines are kept between calls.
+  std::vector<protocol::ChatLine> take_chat();
   static constexpr std::size_t kChatBacklog = 256;
   // The GUID the first F7B0 game event named: the player, in a capture that
   // starts after world entry (F7B0 events go to the player).
@@ -127,7 +130,7 @@ class World {
   };
   EffectsForward effects_forward_;
   QaReport* report_ = nullptr;
-  std::vector<std::string> chat_;
+  std::vector<protocol::ChatLine> chat_;
   std::optional<std::uint32_t> game_event_guid_;
 };
 

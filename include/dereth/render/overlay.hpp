@@ -72,9 +72,10 @@ struct TextLayout {
 [[nodiscard]] std::string sanitize_text(std::string_view text);
 // The advance width of one line of (sanitised) text in pixels at `scale`.
 [[nodiscard]] float text_width(std::string_view text, float scale);
-// Lays out lines top to bottom, one line height apart, in one colour.
+// Lays out lines top to bottom, one line height apart, in `color`, or line
+// i in line_colors[i] where given.
 [[nodiscard]] TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 color = {255, 255, 255, 255},
-                                     TextLimits limits = {});
+                                     TextLimits limits = {}, std::span<const Rgba8> line_colors = {});
 
 // ---- HUD -----------------------------------------------------------------------------------------
 
@@ -114,6 +115,7 @@ struct ChatLine {
   double time = 0.0;          // seconds (the app's clock) when the server text arrived
   std::string text;           // sanitised, at most the log's columns long
   bool continuation = false;  // a wrapped piece after the first of one message
+  Rgba8 color{255, 240, 180, 255};  // the line's channel colour
 };
 
 // Splits sanitised text into pieces of at most `columns` characters, at the
@@ -131,7 +133,7 @@ class ChatLog {
  public:
   explicit ChatLog(std::size_t capacity = 200, std::size_t columns = 80);
 
-  void add(double time, std::string_view text);
+  void add(double time, std::string_view text, Rgba8 color = {255, 240, 180, 255});
   void clear() noexcept;
 
   [[nodiscard]] std::size_t size() const noexcept { return count_; }
@@ -144,6 +146,8 @@ class ChatLog {
   // of a message prefixed with its timestamp and a space, continuation pieces
   // indented to match.
   [[nodiscard]] std::vector<std::string> recent(std::size_t max_lines, bool timestamps = true) const;
+  // The colours of the same lines recent(max_lines) gives.
+  [[nodiscard]] std::vector<Rgba8> recent_colors(std::size_t max_lines) const;
 
  private:
   void push(ChatLine line);
@@ -168,6 +172,7 @@ struct TextPanel {
   std::vector<std::string> lines;
   Rgba8 color{255, 255, 255, 255};
   float background_alpha = 0.6F;  // the dark box behind the text: 0 none, 1 opaque black
+  std::vector<Rgba8> line_colors;  // per line (by index into lines); `color` where absent
 };
 
 struct ProgressBar {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dereth/core/error.hpp"
+#include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 
@@ -70,6 +71,16 @@ struct TeleportSpec {
   bool operator==(const TeleportSpec&) const = default;
 };
 
+// A chat message (protocol/chat.hpp): speech, emotes, and the tell, channel,
+// weenie-error and status-string game events, which the server addresses to
+// the entering character with its next game-event sequence.
+struct ChatSpec {
+  std::variant<protocol::HearSpeech, protocol::HearEmote, protocol::HearDirectSpeech, protocol::ChannelBroadcast,
+               protocol::WeenieError, protocol::StatusString>
+      message;
+  bool operator==(const ChatSpec&) const = default;
+};
+
 // Any message, given as bytes (opcode first) and the queue it goes on.
 struct RawMessage {
   std::vector<std::uint8_t> bytes;
@@ -83,7 +94,7 @@ struct RawMessage {
 using StreamMessage =
     std::variant<protocol::CreateObject, protocol::UpdatePosition, protocol::SetState, protocol::VectorUpdate,
                  protocol::MovementEvent, protocol::PlayScriptType, protocol::PlayScriptId, protocol::DeleteObject,
-                 TeleportSpec, protocol::Sound, protocol::ServerMessage, RawMessage>;
+                 TeleportSpec, protocol::Sound, protocol::ServerMessage, ChatSpec, RawMessage>;
 
 struct StreamEvent {
   double time = 0;       // seconds after world entry (the server's answer to F657)

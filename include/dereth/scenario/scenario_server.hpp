@@ -59,6 +59,7 @@ struct ClientMessage {
   std::optional<protocol::MoveToState> move_to_state;
   std::optional<protocol::AutonomousPosition> autonomous_position;
   std::optional<protocol::CharacterEnterWorld> enter_world;
+  std::optional<protocol::ChatAction> chat;  // F7B1 Talk, Tell, Emote, SoulEmote
   std::string decode_error;  // a message of a decoded kind that failed to decode
 };
 

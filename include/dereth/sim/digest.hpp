@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <ostream>
+#include <string_view>
 
 #include "dereth/core/clock.hpp"
 #include "dereth/sim/effects.hpp"
@@ -61,6 +62,8 @@ class JsonlTrace : public TraceSink, public EffectsTraceSink {
   void on_emitter(LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id,
                   EmitterEvent event) override;
   void write_tick(std::uint64_t tick, core::Seconds time, const SmartBox& box);
+  // {"kind":"chat","time":T,"channel":...,"sender":...,"text":...}
+  void write_chat(core::Seconds time, std::string_view channel, std::string_view sender, std::string_view text);
   // When the message being handled arrived (seconds since the input's first
   // message); message lines carry it as "arrival" beside the frame "time".
   void set_arrival(std::optional<double> arrival) noexcept { arrival_ = arrival; }
