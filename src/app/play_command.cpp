@@ -103,6 +103,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   o.session.login_timeout = args.connect_timeout;
   o.session.transport.silence_timeout = args.silence_timeout;
   if (!args.character.empty()) o.session.character = args.character;
+  // In a window with no --character, the player picks from the list.
+  o.session.wait_for_choice = presenter != nullptr && args.character.empty();
   if (!args.no_record) {
     fs::path folder = !args.record.empty()         ? fs::path(args.record)
                       : !config.record_folder.empty() ? config.record_folder
@@ -122,8 +124,34 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   }
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
   bool in_world = false;
-  while (std::chrono::steady_clock::now() < deadline) {
+  std::optional<CharacterPicker> picker;
+  bool waiting_for_player = false;  // the list is up: the world timeout waits for the player
+  auto loading_deadline = deadline;
+  if (presenter != nullptr) {
+    presenter->on_character_chosen = [&](std::uint32_t guid) {
+      (*client)->choose_character(guid);
+      presenter->show_characters(nullptr);
+      waiting_for_player = false;
+      loading_deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
+    };
+  }
+  while (waiting_for_player || std::chrono::steady_clock::now() < loading_deadline) {
     const auto s = (*client)->status();
+    if (presenter != nullptr && s.awaiting_choice && !picker && s.characters) {
+      picker.emplace(*s.characters);
+      presenter->show_characters(&*picker);
+      waiting_for_player = true;
+    }
+    if (presenter != nullptr && picker) {
+      // The list (or the loading bar once chosen) over an empty world.
+      static const sim::RenderSnapshot kEmpty;
+      FrameInfo info;
+      if (auto shown = presenter->present(kEmpty, info); !shown) {
+        err << "dereth: " << shown.error().message() << "\n";
+        (*client)->logout();
+        return 1;
+      }
+    }
     if (s.state == net::SessionState::InWorld) {
       out << "dereth: in the world on " << args.server << " (player 0x" << std::hex << s.player_guid << std::dec
           << ")\n";

@@ -133,6 +133,16 @@ bool WindowPresenter::poll_input() {
         input_.insert(e.text.text);
         break;
       case SDL_KEYDOWN:
+        if (picker_ != nullptr) {
+          // The character list has the keyboard until a character is chosen.
+          const SDL_Keycode k = e.key.keysym.sym;
+          if (k == SDLK_ESCAPE) return false;
+          if (k == SDLK_UP) picker_->up();
+          if (k == SDLK_DOWN) picker_->down();
+          if (k == SDLK_RETURN || k == SDLK_KP_ENTER) choose(picker_->choose());
+          if (k >= SDLK_1 && k <= SDLK_9) choose(picker_->choose_number(static_cast<std::size_t>(k - SDLK_0)));
+          break;
+        }
         if (input_.active()) {
           // The chat box has the keyboard: Enter sends, Esc cancels.
           switch (e.key.keysym.sym) {
@@ -188,6 +198,7 @@ bool WindowPresenter::poll_input() {
         }
         break;
       case SDL_MOUSEBUTTONDOWN:
+        if (e.button.button == SDL_BUTTON_LEFT && picker_ != nullptr) click(e.button.x, e.button.y);
         if (e.button.button == SDL_BUTTON_RIGHT) sdl_->dragging = true;
         break;
       case SDL_MOUSEBUTTONUP:
@@ -267,12 +278,47 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
     overlay.panels.push_back(render::TextPanel{render::Anchor::BottomLeft, chat_.recent(kChatLines),
                                                {255, 240, 180, 255}, 0.5F, chat_.recent_colors(kChatLines)});
   }
-  if (!info.in_world) overlay.progress = render::ProgressBar{0.5F, "Entering the world...", 0.6F};
+  picker_panel_.reset();
+  if (picker_ != nullptr) {
+    render::TextPanel list{render::Anchor::Centre, picker_->lines(), {220, 220, 220, 255}, 0.75F, {}};
+    list.line_colors.assign(list.lines.size(), list.color);
+    list.line_colors[CharacterPicker::line_of(picker_->selected())] = {255, 230, 90, 255};
+    picker_panel_ = overlay.panels.size();
+    overlay.panels.push_back(std::move(list));
+  } else if (!info.in_world) {
+    overlay.progress = render::ProgressBar{0.5F, "Entering the world...", 0.6F};
+  }
   if (auto drawn = overlay_->draw(overlay, w, h); !drawn) {
     core::logger(core::Module::App)->warn("overlay not drawn: {}", drawn.error().message());
   }
   SDL_GL_SwapWindow(sdl_->window);
+  last_overlay_ = std::move(overlay);
+  last_width_ = w;
+  last_height_ = h;
   return {};
+}
+
+void WindowPresenter::choose(std::optional<std::uint32_t> guid) {
+  if (!guid) return;
+  picker_ = nullptr;
+  if (on_character_chosen) on_character_chosen(*guid);
+}
+
+// A left click on the character list: the line under the pointer, found from
+// where the last frame's overlay put the panel (window to drawable pixels).
+void WindowPresenter::click(int x, int y) {
+  if (!picker_panel_ || last_width_ <= 0 || last_height_ <= 0) return;
+  int ww = 0;
+  int wh = 0;
+  SDL_GetWindowSize(sdl_->window, &ww, &wh);
+  const float px = ww > 0 ? static_cast<float>(x) * static_cast<float>(last_width_) / static_cast<float>(ww) : 0.0F;
+  const float py = wh > 0 ? static_cast<float>(y) * static_cast<float>(last_height_) / static_cast<float>(wh) : 0.0F;
+  const auto layout = render::layout_overlay(last_overlay_, last_width_, last_height_, overlay_->options());
+  if (*picker_panel_ >= layout.panels.size()) return;
+  const render::PanelPlacement& p = layout.panels[*picker_panel_];
+  if (p.lines == 0 || px < p.box.x0 || px > p.box.x1 || py < p.text.y0 || py >= p.text.y1) return;
+  const auto line = static_cast<std::size_t>((py - p.text.y0) / (p.text.height() / static_cast<float>(p.lines)));
+  choose(picker_->choose_line(line));
 }
 
 core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path) {

@@ -154,6 +154,18 @@ void ClientSession::port_unreachable(std::uint8_t port_offset, double /*now*/) {
   }
 }
 
+bool ClientSession::choose_character(std::uint32_t guid) {
+  if (!awaiting_choice_ || !characters_) return false;
+  for (const auto& c : characters_->characters) {
+    if (c.guid != guid) continue;
+    awaiting_choice_ = false;
+    chosen_guid_ = guid;
+    transport_.send_message(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+    return true;
+  }
+  return false;
+}
+
 void ClientSession::on_message(const ReassembledMessage& m, double now) {
   (void)now;
   const std::uint32_t op = protocol::peek_opcode(m.bytes);
@@ -168,6 +180,14 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
         return;
       }
       characters_ = std::move(*list);
+      if (characters_->characters.empty()) {
+        fail("the account has no characters; create one with the retail client first");
+        return;
+      }
+      if (config_.wait_for_choice && !config_.character) {
+        awaiting_choice_ = true;
+        return;
+      }
       const protocol::CharacterEntry* chosen = nullptr;
       for (const auto& c : characters_->characters) {
         if (!config_.character || c.name == *config_.character) {

@@ -92,6 +92,8 @@ struct UdpClient::Impl {
     status.state = session.state();
     status.failure = session.failure();
     status.player_guid = session.player_guid();
+    if (!status.characters && session.characters()) status.characters = session.characters();
+    status.awaiting_choice = session.awaiting_choice();
     status.transport = session.transport().stats();
     status.transport.echo_round_trip = session.transport().echo_round_trip();
     status.transport.handshake_dropped = session.handshake_dropped();
@@ -244,6 +246,15 @@ std::uint32_t UdpClient::next_action_sequence() noexcept { return impl_->session
 UdpClientStatus UdpClient::status() const {
   std::lock_guard lock(impl_->mutex);
   return impl_->status;
+}
+
+void UdpClient::choose_character(std::uint32_t guid) {
+  Impl* s = impl_.get();
+  if (!s->thread.joinable()) return;
+  asio::post(s->io, [s, guid] {
+    s->session.choose_character(guid);
+    s->flush();
+  });
 }
 
 void UdpClient::logout() {

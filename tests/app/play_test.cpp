@@ -18,6 +18,7 @@
 
 #include "dereth/app/cli.hpp"
 #include "run_cli.hpp"
+#include "dereth/net/udp_client.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 
@@ -325,4 +326,44 @@ TEST_CASE("dereth play --headless: every chat line on standard output, and what 
   CHECK(std::adjacent_find(stamps.begin(), stamps.end()) == stamps.end());
   // More --at than --say is a usage error.
   CHECK(run({"dereth", "play", "--server", served.where, "--account", "tester", "--at", "1"}, out, err) == 2);
+}
+
+TEST_CASE("A session that waits for the player's choice enters the world with the character chosen",
+          "[app][e2e][live][characters]") {
+  Served served(kBasic);
+  dereth::net::UdpClientOptions o;
+  o.port = served.server.port();
+  o.session.account = "tester";
+  o.session.password = "secret";
+  o.session.wait_for_choice = true;
+  auto client = dereth::net::UdpClient::connect(o);
+  REQUIRE(client.has_value());
+  const auto wait_for = [&](auto done) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < until) {
+      const auto s = (*client)->status();
+      if (done(s)) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  };
+  REQUIRE(wait_for([](const auto& s) { return s.awaiting_choice; }));
+  const auto s = (*client)->status();
+  REQUIRE(s.characters.has_value());
+  REQUIRE(s.characters->characters.size() == 2);
+  CHECK(s.state == dereth::net::SessionState::CharacterSelect);  // nothing entered yet
+  (*client)->choose_character(s.characters->characters[1].guid);
+  REQUIRE(wait_for([](const auto& st) { return st.state == dereth::net::SessionState::InWorld; }));
+  CHECK((*client)->status().player_guid == 0x50000002);  // Borin the Bold, not the first
+  (*client)->logout();
+}
+
+TEST_CASE("dereth play: an account without characters is one sentence and exit 1", "[app][e2e][live][characters]") {
+  Served served("/tests/scenario/data/no_characters.scenario");
+  const PasswordFiles passwords;
+  std::string out, err;
+  CHECK(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
+             passwords.make("secret"), "--headless", "--no-record", "--ticks", "1"},
+            out, err) == 1);
+  CHECK(err == "dereth: the account has no characters; create one with the retail client first\n");
 }

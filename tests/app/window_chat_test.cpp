@@ -6,12 +6,23 @@
 
 #include <SDL.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <optional>
+#include <thread>
 #include <string>
 #include <vector>
 
+#include "dereth/app/character_picker.hpp"
 #include "dereth/app/presenters.hpp"
+#include "dereth/render/overlay.hpp"
+#include "dereth/scenario/scenario.hpp"
+#include "dereth/scenario/udp_scenario_server.hpp"
+#include "dereth/sim/render_snapshot.hpp"
+#include "run_cli.hpp"
 
 namespace {
 
@@ -81,4 +92,99 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   CHECK(moves.size() == 2);
   key(SDLK_ESCAPE);
   CHECK_FALSE((*window)->poll_input());
+}
+
+TEST_CASE("The window's character list: keys, numbers and a click choose, Esc quits", "[app][window][characters]") {
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  dereth::app::WindowOptions o;
+  o.width = 640;
+  o.height = 480;
+  o.vsync = false;
+  o.hud = false;
+  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
+  ::unsetenv("SDL_VIDEODRIVER");
+  if (!window) {
+    WARN("no offscreen window here: " << window.error().message());
+    return;
+  }
+  dereth::protocol::CharacterList list;
+  list.characters = {{0x50000001, "Aerin", 0}, {0x50000002, "Borin the Bold", 0}, {0x50000003, "Cid", 0}};
+  list.max_slots = 11;
+  std::vector<std::uint32_t> chosen;
+  (*window)->on_character_chosen = [&](std::uint32_t guid) { chosen.push_back(guid); };
+
+  dereth::app::CharacterPicker picker(list);
+  (*window)->show_characters(&picker);
+  key(SDLK_DOWN);
+  key(SDLK_RETURN);
+  key(SDLK_RETURN);  // the list is gone after the first choice: this one opens the chat box instead
+  REQUIRE((*window)->poll_input());
+  CHECK(chosen == std::vector<std::uint32_t>{0x50000002});
+
+  dereth::app::CharacterPicker again(list);
+  (*window)->show_characters(&again);
+  key(SDLK_3);
+  REQUIRE((*window)->poll_input());
+  CHECK(chosen.back() == 0x50000003);
+
+  // A click on the first character's line, where the last frame drew it.
+  dereth::app::CharacterPicker by_mouse(list);
+  (*window)->show_characters(&by_mouse);
+  static const dereth::sim::RenderSnapshot empty;
+  REQUIRE((*window)->present(empty, dereth::app::FrameInfo{}).has_value());
+  const auto lines = by_mouse.lines();
+  dereth::render::OverlayFrame frame;
+  frame.panels.push_back(dereth::render::TextPanel{dereth::render::Anchor::Centre, lines, {}, 0.75F, {}});
+  const auto layout = dereth::render::layout_overlay(frame, 640, 480, dereth::render::OverlayOptions{});
+  REQUIRE(layout.panels.size() == 1);
+  const auto& text = layout.panels[0].text;
+  const float row = text.height() / static_cast<float>(layout.panels[0].lines);
+  SDL_Event click{};
+  click.type = SDL_MOUSEBUTTONDOWN;
+  click.button.button = SDL_BUTTON_LEFT;
+  click.button.x = static_cast<int>((text.x0 + text.x1) / 2.0F);
+  click.button.y = static_cast<int>(text.y0 + row * (static_cast<float>(dereth::app::CharacterPicker::line_of(0)) + 0.5F));
+  SDL_PushEvent(&click);
+  REQUIRE((*window)->poll_input());
+  CHECK(chosen.back() == 0x50000001);
+  CHECK(chosen.size() == 3);
+
+  dereth::app::CharacterPicker quit(list);
+  (*window)->show_characters(&quit);
+  key(SDLK_ESCAPE);
+  CHECK_FALSE((*window)->poll_input());
+}
+
+TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown and the second character chosen",
+          "[app][e2e][live][window][characters]") {
+  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                       "/tests/scenario/data/basic.scenario");
+  REQUIRE(scenario.has_value());
+  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
+  REQUIRE(server.start().has_value());
+  const auto pw = std::filesystem::temp_directory_path() / "dereth-window-characters-pw";
+  std::ofstream(pw) << "secret\n";
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  std::atomic<bool> done{false};
+  // The player presses 2 on the list (keys before the window exists go nowhere).
+  std::thread presser([&] {
+    while (!done) {
+      if (SDL_WasInit(SDL_INIT_EVENTS) != 0) key(SDLK_2);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  std::string out, err;
+  const int rc = dereth::app::test::run(
+      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
+       "--password-file", pw.string(), "--no-record", "--ticks", "15", "--set", "window_width=320", "--set",
+       "window_height=200", "--set", "audio=false"},
+      out, err);
+  done = true;
+  presser.join();
+  ::unsetenv("SDL_VIDEODRIVER");
+  std::filesystem::remove(pw);
+  INFO(out << err);
+  REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
+  CHECK(rc == 0);
+  CHECK(out.find("(player 0x50000002)") != std::string::npos);  // Borin the Bold, chosen from the list
 }

@@ -37,6 +37,8 @@ struct FrameInfo {
   bool in_world = false;                       // the player exists (else: still loading)
 };
 
+class CharacterPicker;
+
 // Shows frames: a window or an offscreen target. Owns the camera.
 class Presenter {
  public:
@@ -59,6 +61,11 @@ class Presenter {
   virtual void chat(const protocol::ChatLine& /*line*/) {}
   // A line the player typed in the chat box (the controls send it).
   std::function<void(const std::string& typed)> on_chat_input;
+  // The character list after login (a window shows it and takes the
+  // player's choice; null hides it). Not owned; it must outlive its showing.
+  virtual void show_characters(CharacterPicker* /*picker*/) {}
+  // The character the player chose from the list shown.
+  std::function<void(std::uint32_t guid)> on_character_chosen;
   // Movement keys (window): a retail MotionCommand pressed or released; the
   // app hands it to the CommandInterpreter. May be empty.
   std::function<void(std::uint32_t command, bool pressed)> on_motion_key;

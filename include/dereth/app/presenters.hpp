@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "dereth/app/character_picker.hpp"
 #include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/dat/dat_file.hpp"
@@ -98,6 +99,7 @@ class WindowPresenter final : public Presenter {
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
   void chat(const protocol::ChatLine& line) override;
+  void show_characters(CharacterPicker* picker) override { picker_ = picker; }
 
  private:
   struct Sdl;
@@ -110,6 +112,13 @@ class WindowPresenter final : public Presenter {
   CameraRig rig_;
   render::ChatLog chat_;
   ChatInput input_;  // the chat box's input line (Enter opens it)
+  CharacterPicker* picker_ = nullptr;  // the character list, while shown
+  render::OverlayFrame last_overlay_;  // what the last frame's overlay held, for clicks
+  std::optional<std::size_t> picker_panel_;  // its index in last_overlay_.panels
+  int last_width_ = 0;
+  int last_height_ = 0;
+  void choose(std::optional<std::uint32_t> guid);
+  void click(int x, int y);
   double last_time_ = 0.0;
   bool screenshot_requested_ = false;
   // The snapshot last presented (valid until the world's next tick, which is

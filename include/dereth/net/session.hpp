@@ -25,6 +25,9 @@ struct SessionConfig {
   std::string account;
   std::string password;
   std::optional<std::string> character;  // by name; the first character when empty
+  // With no character named: wait in CharacterSelect for choose_character
+  // (the window's character list) instead of taking the first.
+  bool wait_for_choice = false;
   std::string server_name = "the server";  // for messages: "127.0.0.1:9000"
   double login_resend_interval = 2.0;
   int login_attempts = 20;
@@ -101,6 +104,11 @@ class ClientSession {
   [[nodiscard]] const std::string& failure() const noexcept { return failure_; }
   [[nodiscard]] std::uint32_t player_guid() const noexcept { return player_guid_; }
   [[nodiscard]] const std::optional<protocol::CharacterList>& characters() const noexcept { return characters_; }
+  // Waiting for choose_character (wait_for_choice, the list has arrived).
+  [[nodiscard]] bool awaiting_choice() const noexcept { return awaiting_choice_; }
+  // Enters the world with the listed character `guid`; false (nothing sent)
+  // when not awaiting a choice or `guid` is not on the list.
+  bool choose_character(std::uint32_t guid);
   [[nodiscard]] const Transport& transport() const noexcept { return transport_; }
   [[nodiscard]] int login_complete_count() const noexcept { return login_completes_; }
   // Datagrams that arrived during the handshake and did not advance it
@@ -128,6 +136,7 @@ class ClientSession {
   std::optional<ConnectRequestBody> connect_;
   std::uint16_t server_iteration_ = 0;
   std::optional<protocol::CharacterList> characters_;
+  bool awaiting_choice_ = false;
   std::uint32_t chosen_guid_ = 0;
   std::uint32_t player_guid_ = 0;
   bool player_created_ = false;

@@ -30,6 +30,10 @@ struct UdpClientStatus {
   std::string failure;
   std::uint32_t player_guid = 0;
   TransportStats transport;
+  // The account's characters once F658 arrived, and whether the session
+  // waits for choose_character (SessionConfig::wait_for_choice).
+  std::optional<protocol::CharacterList> characters;
+  bool awaiting_choice = false;
 };
 
 class UdpClient final : public MessageInbox {
@@ -54,6 +58,8 @@ class UdpClient final : public MessageInbox {
   // LoginComplete). Thread-safe.
   std::uint32_t next_action_sequence() noexcept;
   [[nodiscard]] UdpClientStatus status() const;
+  // ClientSession::choose_character on the network thread. Thread-safe.
+  void choose_character(std::uint32_t guid);
   // The file this session is recorded to (record_to, or the free name next
   // to it when that was taken); empty when not recording.
   [[nodiscard]] const std::filesystem::path& recording() const noexcept;
