@@ -43,7 +43,8 @@ struct ChatCommand {
 [[nodiscard]] std::string format_chat_line(const protocol::ChatLine& line);
 // `chat: CHANNEL: SENDER: TEXT` (the sender empty for system lines).
 [[nodiscard]] std::string headless_chat_line(const protocol::ChatLine& line);
-// The colour of a chat type in the chat window (docs/app.md, "Chat").
+// The colour of a chat type in the chat window (docs/protocol.md, "Chat and
+// the character list").
 [[nodiscard]] std::array<std::uint8_t, 4> chat_color(std::uint32_t chat_type);
 
 // The input line: opened by Enter, closed by Enter (submitting) or Esc.
