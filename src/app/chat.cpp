@@ -66,7 +66,7 @@ std::vector<std::uint8_t> encode_chat_command(const ChatCommand& c, std::uint32_
   return protocol::encode_talk(stamp, c.text);
 }
 
-std::string format_chat_line(const protocol::ChatLine& l) {
+std::string format_chat_line(const protocol::ChatLine& l, std::uint32_t player) {
   namespace ct = protocol::chat_type;
   if (l.channel == "emote" || l.channel == "soul-emote") return l.sender.empty() ? l.text : l.sender + " " + l.text;
   if (l.channel.rfind("channel-", 0) == 0) {
@@ -75,7 +75,10 @@ std::string format_chat_line(const protocol::ChatLine& l) {
   }
   if (l.sender.empty()) return l.text;
   if (l.chat_type == ct::Tell || l.chat_type == ct::AdminTell) return fmt::format("{} tells you, \"{}\"", l.sender, l.text);
-  if (l.chat_type == ct::Speech) return fmt::format("{} says, \"{}\"", l.sender, l.text);
+  if (l.chat_type == ct::Speech) {
+    if (player != 0 && l.sender_id == player) return fmt::format("You say, \"{}\"", l.text);
+    return fmt::format("{} says, \"{}\"", l.sender, l.text);
+  }
   return fmt::format("{}: {}", l.sender, l.text);
 }
 

@@ -336,7 +336,14 @@ core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path
 
 void WindowPresenter::chat(const protocol::ChatLine& line) {
   const auto c = chat_color(line.chat_type);
-  chat_.add(last_time_, format_chat_line(line), render::Rgba8{c[0], c[1], c[2], c[3]});
+  // The player's guid, from the frame last drawn, so its own speech reads "You say".
+  std::uint32_t player = 0;
+  if (last_snapshot_ != nullptr) {
+    for (const auto& o : last_snapshot_->objects) {
+      if (o.is_player) player = o.guid;
+    }
+  }
+  chat_.add(last_time_, format_chat_line(line, player), render::Rgba8{c[0], c[1], c[2], c[3]});
   core::logger(core::Module::App)->info("{}", headless_chat_line(line));
 }
 

@@ -289,9 +289,10 @@ bool is_chat_message(std::span<const std::uint8_t> body) {
 Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
   if (!is_chat_message(body)) return std::optional<ChatLine>{};
   const auto line = [](std::uint32_t type, std::string_view sender, std::string_view text,
-                       std::string channel = {}) {
+                       std::string channel = {}, std::uint32_t sender_id = 0) {
     ChatLine l;
     l.chat_type = type;
+    l.sender_id = sender_id;
     l.channel = channel.empty() ? chat_channel_name(type) : std::move(channel);
     l.sender = sanitize_chat_text(sender, 64);
     l.text = sanitize_chat_text(text);
@@ -305,19 +306,19 @@ Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
     case chat_opcode::HearSpeech:
     case chat_opcode::HearRangedSpeech: {
       DERETH_TRY(const HearSpeech m, decode_hear_speech(body));
-      return line(m.chat_type, m.sender, m.text);
+      return line(m.chat_type, m.sender, m.text, {}, m.sender_id);
     }
     case chat_opcode::HearEmote:
     case chat_opcode::HearSoulEmote: {
       DERETH_TRY(const HearEmote m, decode_hear_emote(body));
-      return line(chat_type::Emote, m.sender, m.text, m.soul ? "soul-emote" : "emote");
+      return line(chat_type::Emote, m.sender, m.text, m.soul ? "soul-emote" : "emote", m.sender_id);
     }
     default: break;
   }
   switch (peek_wrapped_type(body)) {
     case chat_event::HearDirectSpeech: {
       DERETH_TRY(const HearDirectSpeech m, decode_hear_direct_speech(body));
-      return line(m.chat_type, m.sender, m.text);
+      return line(m.chat_type, m.sender, m.text, {}, m.sender_id);
     }
     case chat_event::ChannelBroadcast: {
       DERETH_TRY(const ChannelBroadcast m, decode_channel_broadcast(body));

@@ -50,13 +50,17 @@ TEST_CASE("Received lines read as the chat window shows them, and headless as ch
   using dereth::app::format_chat_line;
   using dereth::app::headless_chat_line;
   namespace ct = protocol::chat_type;
-  CHECK(format_chat_line({"speech", "Bob", "Hi", ct::Speech}) == "Bob says, \"Hi\"");
-  CHECK(format_chat_line({"tell", "Bob", "yo", ct::Tell}) == "Bob tells you, \"yo\"");
-  CHECK(format_chat_line({"emote", "Bob", "waves", ct::Emote}) == "Bob waves");
-  CHECK(format_chat_line({"channel-0x800", "", "hello", ct::Channel}) == "[channel-0x800] You say, \"hello\"");
-  CHECK(format_chat_line({"system", "", "Welcome.", ct::System}) == "Welcome.");
-  CHECK(headless_chat_line({"system", "", "Welcome.", ct::System}) == "chat: system: : Welcome.");
-  CHECK(headless_chat_line({"tell", "Bob", "yo", ct::Tell}) == "chat: tell: Bob: yo");
+  CHECK(format_chat_line({"speech", "Bob", "Hi", ct::Speech, 0}) == "Bob says, \"Hi\"");
+  CHECK(format_chat_line({"tell", "Bob", "yo", ct::Tell, 0}) == "Bob tells you, \"yo\"");
+  // The server echoes the player's own speech under the player's guid.
+  CHECK(format_chat_line({"speech", "Dereth Tester", "hello", ct::Speech, 0x50000001}, 0x50000001) ==
+        "You say, \"hello\"");
+  CHECK(format_chat_line({"speech", "Bob", "hello", ct::Speech, 0x50000002}, 0x50000001) == "Bob says, \"hello\"");
+  CHECK(format_chat_line({"emote", "Bob", "waves", ct::Emote, 0}) == "Bob waves");
+  CHECK(format_chat_line({"channel-0x800", "", "hello", ct::Channel, 0}) == "[channel-0x800] You say, \"hello\"");
+  CHECK(format_chat_line({"system", "", "Welcome.", ct::System, 0}) == "Welcome.");
+  CHECK(headless_chat_line({"system", "", "Welcome.", ct::System, 0}) == "chat: system: : Welcome.");
+  CHECK(headless_chat_line({"tell", "Bob", "yo", ct::Tell, 0}) == "chat: tell: Bob: yo");
   CHECK(dereth::app::chat_color(ct::Tell) != dereth::app::chat_color(ct::Speech));
   CHECK(dereth::app::chat_color(ct::CombatEnemy) == std::array<std::uint8_t, 4>{255, 80, 80, 255});
 }

@@ -112,15 +112,15 @@ TEST_CASE("F7B0 game events: a tell, a channel broadcast, weenie errors and stat
 TEST_CASE("chat_line: one line per chat-carrying message, with channel and sender", "[protocol][chat]") {
   const auto line_of = [](const std::vector<std::uint8_t>& bytes) { return chat_line(bytes).value().value(); };
   CHECK(line_of(encode(ServerMessage{"Welcome to Dereth.", chat_type::System})) ==
-        ChatLine{"system", "", "Welcome to Dereth.", chat_type::System});
+        ChatLine{"system", "", "Welcome to Dereth.", chat_type::System, 0});
   CHECK(line_of(encode(HearSpeech{"Hi", "Bob", 2, std::nullopt, chat_type::Speech})) ==
-        ChatLine{"speech", "Bob", "Hi", chat_type::Speech});
+        ChatLine{"speech", "Bob", "Hi", chat_type::Speech, 2});
   CHECK(line_of(encode(HearEmote{2, "Bob", "waves", true})).channel == "soul-emote");
   CHECK(line_of(encode(HearDirectSpeech{"yo", "Bob", 2, 1, chat_type::Tell, 0}, 1, 1)) ==
-        ChatLine{"tell", "Bob", "yo", chat_type::Tell});
+        ChatLine{"tell", "Bob", "yo", chat_type::Tell, 2});
   CHECK(line_of(encode(ChannelBroadcast{0x800, "Ann", "lfg"}, 1, 1)).channel == "channel-0x800");
   CHECK(line_of(encode(WeenieError{0x051D, std::string("Bob")}, 1, 1)).text == "error 0x051D: Bob");
-  CHECK(line_of(encode(StatusString{"Locked!", false}, 1, 1)) == ChatLine{"transient", "", "Locked!", chat_type::System});
+  CHECK(line_of(encode(StatusString{"Locked!", false}, 1, 1)) == ChatLine{"transient", "", "Locked!", chat_type::System, 0});
   // Not chat: no line and no error; malformed chat: an error naming it.
   CHECK_FALSE(chat_line(encode_opcode_only(0xF7DF)).value().has_value());
   CHECK_FALSE(chat_line(encode_game_event(1, 1, 0x0013, {})).value().has_value());

@@ -39,8 +39,9 @@ struct ChatCommand {
 
 // The line as the chat window shows it: `Bob says, "Hi"`, `Bob tells you,
 // "yo"`, `Bob waves`, `[channel-0x800] Ann says, "lfg"`, or the bare text
-// of a system line.
-[[nodiscard]] std::string format_chat_line(const protocol::ChatLine& line);
+// of a system line; the player's own speech (the server echoes it with the
+// player's guid) reads `You say, "Hi"`.
+[[nodiscard]] std::string format_chat_line(const protocol::ChatLine& line, std::uint32_t player = 0);
 // `chat: CHANNEL: SENDER: TEXT` (the sender empty for system lines).
 [[nodiscard]] std::string headless_chat_line(const protocol::ChatLine& line);
 // The colour of a chat type in the chat window (docs/protocol.md, "Chat and

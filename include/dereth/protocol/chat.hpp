@@ -146,6 +146,7 @@ struct ChatLine {
   std::string sender;
   std::string text;
   std::uint32_t chat_type = 0;
+  std::uint32_t sender_id = 0;  // the speaker's guid, where the message names one
   bool operator==(const ChatLine&) const = default;
 };
 inline constexpr std::size_t kMaxChatText = 1000;
