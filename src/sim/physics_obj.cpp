@@ -419,8 +419,12 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
       if (!movement_manager_ && (transient_state_ & ts::OnWalkable) != 0) {
         transient_state_ &= ~ts::Active;
       }
-      // Seeds 9 and 10: no physics spheres, no sweep; the candidate frame is
-      // committed directly (spec/physics.md correction 10b).
+      // No physics spheres, no sweep: the object keeps its origin and takes
+      // only the candidate's rotation (acclient.c 322718; seeds 9 and 10
+      // commit the whole frame: docs/deviations.md). An object with no part
+      // array at all (no DAT data, deviation D1) commits the whole frame, so
+      // headless runs without DATs still dead-reckon.
+      if (part_array_) new_frame.origin = position_.frame.origin;
       set_frame(new_frame);
       cached_velocity_ = glm::vec3(0.0f);
     }

@@ -224,14 +224,29 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 an active object with no
   CHECK(w.effects.script_updates == 0);
 }
 
-TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres commits the candidate frame",
+TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres keeps the origin and takes the rotation",
           "[retail][0x005156B0][sim]") {
+  // acclient.c 322718: with no spheres the candidate's origin is replaced by
+  // the committed one before set_frame; the seeds say the whole frame.
   World w;
   Body b(w, 1);
+  REQUIRE(b.parts->num_spheres() == 0);
   b.object.set_velocity({1.0f, 0.0f, 0.0f}, false);
+  b.object.set_omega({0.0f, 0.0f, 1.0f}, false);
+  const glm::quat before = b.object.position().frame.orientation();
   b.object.update_object_internal(FloatSeconds{0.1f});
-  CHECK(near(b.object.position().frame.origin, {10.1f, 10.0f, 10.0f}));
+  CHECK(near(b.object.position().frame.origin, {10.0f, 10.0f, 10.0f}));  // did not move
+  CHECK(b.object.position().frame.orientation() != before);                   // but turned
   CHECK(b.object.cached_velocity() == glm::vec3(0.0f));
+
+  SECTION("with no part array at all (no DAT data, deviation D1) the whole frame is committed") {
+    PhysicsObj bare(w.context, 2, LocalId{2});
+    bare.enter_world(Position{kCell, core::Frame({10.0f, 10.0f, 10.0f}, glm::quat(1, 0, 0, 0))});
+    bare.set_active(true);
+    bare.set_velocity({1.0f, 0.0f, 0.0f}, false);
+    bare.update_object_internal(FloatSeconds{0.1f});
+    CHECK(bare.position().frame.origin.x == Approx(10.1f));  // moved (and fell a little: default Gravity)
+  }
 }
 
 TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 AlignPath heads along the full 3D movement vector",
