@@ -38,6 +38,10 @@ constexpr std::uint32_t kLitSetup = 0x02000099;
 constexpr std::uint32_t kTable = 0x20000099;
 constexpr std::uint32_t kEager = 0x32000200;
 constexpr std::uint32_t kEagerScript = 0x33000200;
+// The real Hidden PES 0x33000331's shape: 14 CreateParticle hooks and one
+// translucency hook, all at time zero (the translucency one ninth, stored).
+constexpr std::uint32_t kHiddenShape = 0x33000201;
+constexpr std::size_t kHiddenTransparentAt = 8;
 
 dat::DatFile fx_dat() {
   dat::Setup setup;
@@ -76,7 +80,15 @@ dat::DatFile fx_dat() {
   script.id = kEagerScript;
   script.hooks = {{0.0, hook(dat::CreateParticleHook{kEager, kRootPart, dat::Frame{}, 0})}};
 
+  dat::PhysicsScript hidden;
+  hidden.id = kHiddenShape;
+  for (std::uint32_t i = 0; i < 14; ++i) {
+    if (hidden.hooks.size() == kHiddenTransparentAt) hidden.hooks.push_back({0.0, hook(dat::TransparentHook{0.0f, 1.0f, 0.0f})});
+    hidden.hooks.push_back({0.0, hook(dat::CreateParticleHook{kEager, kRootPart, dat::Frame{{0, 0, static_cast<float>(i)}, glm::quat(1, 0, 0, 0)}, 0})});
+  }
+
   return make_dat({{kLitSetup, dat::write_setup(setup)},
+                   {kHiddenShape, dat::write_physics_script(hidden)},
                    {kTable, dat::write_sound_table(table)},
                    {kEager, dat::write_particle_emitter_info(eager)},
                    {kEagerScript, dat::write_physics_script(script)}});
@@ -498,3 +510,35 @@ TEST_CASE("Effects without a DAT resolves nothing and creates nothing", "[fx]") 
   CHECK(w.effects.particle_manager(obj->local_id())->get_num_emitters() == 0);
   CHECK_FALSE(w.effects.play_sound(*obj, 1, 1.0f));
 }
+
+TEST_CASE("A Hidden-shaped script (14 CreateParticle and one translucency hook at t = 0) runs its hooks in stored order",
+          "[fx][deviation]") {
+  // PhysicsScript::UnPack sorts with MSVCR70's qsort, whose order for equal
+  // times the binary does not show; dereth keeps stored order
+  // (docs/deviations.md): the anonymous emitters are made in stored order
+  // and the translucency hook runs ninth.
+  FxWorld w(&fx_portal());
+  w.at(2.0);
+  auto obj = w.make(0x70000270);
+  REQUIRE(w.effects.play_script(*obj, kHiddenShape));
+  w.context.physics_time = core::Seconds{2.0};
+  obj->update_object_internal(FloatSeconds{0.01f});
+  std::vector<std::string> order;
+  for (const auto& line : w.trace.log) {
+    if (line.rfind("hook:", 0) == 0) order.push_back(line);
+  }
+  REQUIRE(order.size() == 15);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    INFO("hook " << i << ": " << order[i]);
+    CHECK((order[i].find("Transparent") != std::string::npos) == (i == kHiddenTransparentAt));
+  }
+  const ParticleManager* pm = w.effects.particle_manager(obj->local_id());
+  REQUIRE(pm != nullptr);
+  REQUIRE(pm->get_num_emitters() == 14);
+  // Made in stored order: the k-th emitter sits k metres up.
+  for (std::size_t k = 0; k < 14; ++k) {
+    INFO("emitter " << k);
+    CHECK(pm->emitters()[k]->parent_offset().origin.z == Approx(static_cast<float>(k)));
+  }
+}
+
