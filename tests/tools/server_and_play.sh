@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # dereth-server serves the demo on a free port pair; dereth play logs in with
 # the account it prints, stays 30 ticks headless recording the session, and
-# logs off; the server logged the login and stops on Ctrl-C. The recording
+# logs off after saying a line; the server logged the login and the line and
+# stops on Ctrl-C. The recording
 # (on that random port) replays through dereth-cap, dereth-sim and dereth
 # replay, all finding the AC traffic by the protocol.
 set -euo pipefail
@@ -17,10 +18,14 @@ password=$(sed -n 's/.*password "\([^"]*\)".*/\1/p' "$out/server.log")
 [ -n "$port" ] && [ -n "$account" ] || { echo "no port/account in:"; cat "$out/server.log"; exit 1; }
 printf '%s\n' "$password" >"$out/pw"
 "$dereth" play --server "127.0.0.1:$port" --account "$account" --password-file "$out/pw" \
-  --headless --ticks 30 --record "$out/rec" >"$out/play.log" 2>&1 || { cat "$out/play.log"; exit 1; }
+  --headless --ticks 30 --record "$out/rec" --say "hello from the test" --at 0.2 \
+  >"$out/play.log" 2>&1 || { cat "$out/play.log"; exit 1; }
 grep -q "in the world on 127.0.0.1:$port" "$out/play.log" || { cat "$out/play.log"; exit 1; }
 for _ in $(seq 50); do grep -q "login 1: account \"$account\" from 127.0.0.1:" "$out/server.log" && break; sleep 0.1; done
 grep -q "login 1: account \"$account\" from 127.0.0.1:" "$out/server.log" || { cat "$out/server.log"; exit 1; }
+# The server heard what the player said.
+for _ in $(seq 50); do grep -q "login 1 says (chat): hello from the test" "$out/server.log" && break; sleep 0.1; done
+grep -q "login 1 says (chat): hello from the test" "$out/server.log" || { cat "$out/server.log"; exit 1; }
 kill -INT $pid
 wait $pid
 grep -q "stopped after 1 login" "$out/server.log" || { cat "$out/server.log"; exit 1; }

@@ -2,6 +2,7 @@
 // embedded demo's by default) over UDP on 127.0.0.1 ports N and N+1 with the
 // scenario server (docs/scenario.md), prints the account to log in with, logs
 // logins, and runs until Ctrl-C (or --seconds).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -14,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "dereth/core/log.hpp"
+#include "dereth/protocol/chat.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -109,6 +111,7 @@ int main(int argc, char** argv) {
   const auto started_at = std::chrono::steady_clock::now();
   std::size_t logins = 0;
   std::uint64_t rejected = 0;
+  std::uint64_t heard = 0;  // client messages looked at, counting those the record dropped
   while (!g_stop) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     const auto sessions = server.sessions();
@@ -117,6 +120,20 @@ int main(int argc, char** argv) {
       std::cout << fmt::format("dereth-server: login {}: account \"{}\" from {}\n", s.id, s.account,
                                dereth::scenario::to_string(s.c2s));
     }
+    // What each client says (Talk, tells, emotes): the scenario server decodes it.
+    server.inspect([&](const dereth::scenario::ScenarioServer& core) {
+      const auto& received = core.client_messages();
+      const std::uint64_t dropped = core.stats().dropped_records;
+      for (std::uint64_t i = std::max(heard, dropped); i < dropped + received.size(); ++i) {
+        const auto& m = received[static_cast<std::size_t>(i - dropped)];
+        if (!m.chat) continue;
+        std::cout << fmt::format("dereth-server: login {} says ({}): {}{}\n", m.session,
+                                 m.chat->action == dereth::protocol::chat_action::Tell ? "tell" : "chat",
+                                 m.chat->target.empty() ? "" : m.chat->target + ", ",
+                                 dereth::protocol::sanitize_chat_text(m.chat->text));
+      }
+      heard = dropped + received.size();
+    });
     const auto stats = server.stats();
     for (; rejected < stats.rejected_logins; ++rejected) std::cout << "dereth-server: a login was refused\n";
     std::cout << std::flush;
