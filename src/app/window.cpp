@@ -54,6 +54,9 @@ struct WindowPresenter::Sdl {
     if (gl != nullptr) SDL_GL_DeleteContext(gl);
     if (window != nullptr) SDL_DestroyWindow(window);
     SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    // dereth uses SDL for the window only. SDL_QuitSubSystem keeps SDL's
+    // D-Bus connection and the hints; SDL_Quit frees them.
+    SDL_Quit();
   }
 };
 
@@ -75,7 +78,11 @@ core::Result<std::unique_ptr<WindowPresenter>> WindowPresenter::create(const dat
     if (x11 != nullptr && *x11 != '\0') drivers += drivers.empty() ? "x11" : ",x11";
     if (!drivers.empty()) SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, drivers.c_str(), SDL_HINT_OVERRIDE);
   }
-  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) return fail("opening the display");
+  if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+    auto failed = fail("opening the display");
+    SDL_Quit();  // what the failed init left (the D-Bus connection, the hint above)
+    return failed;
+  }
   core::logger(core::Module::App)->info("window: SDL video driver {}", SDL_GetCurrentVideoDriver());
   auto sdl = std::make_unique<Sdl>();
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
