@@ -166,9 +166,14 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
   std::ofstream(pw) << "secret\n";
   ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   std::atomic<bool> done{false};
-  // The player presses 2 on the list (keys before the window exists go nowhere).
+  // The player presses 2 on the list (keys before the window exists go
+  // nowhere), until the server hears the choice: pressing stops long before
+  // the window (and SDL) is torn down.
   std::thread presser([&] {
     while (!done) {
+      bool entered = false;
+      for (const auto& m : server.client_messages()) entered = entered || m.enter_world.has_value();
+      if (entered) break;
       if (SDL_WasInit(SDL_INIT_EVENTS) != 0) key(SDLK_2);
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
