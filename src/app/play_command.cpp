@@ -122,20 +122,21 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     err << "dereth: cannot reach " << args.server << ": " << client.error().message() << "\n";
     return 1;
   }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
+  // The world must be reached within --timeout (counted again from the
+  // player's choice when the character list is shown).
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
   bool in_world = false;
   std::optional<CharacterPicker> picker;
   bool waiting_for_player = false;  // the list is up: the world timeout waits for the player
-  auto loading_deadline = deadline;
   if (presenter != nullptr) {
     presenter->on_character_chosen = [&](std::uint32_t guid) {
       (*client)->choose_character(guid);
       presenter->show_characters(nullptr);
       waiting_for_player = false;
-      loading_deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
+      deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
     };
   }
-  while (waiting_for_player || std::chrono::steady_clock::now() < loading_deadline) {
+  while (waiting_for_player || std::chrono::steady_clock::now() < deadline) {
     const auto s = (*client)->status();
     if (presenter != nullptr && s.awaiting_choice && !picker && s.characters) {
       picker.emplace(*s.characters);

@@ -91,16 +91,14 @@ void World::handle(std::span<const std::uint8_t> bytes) {
     if (opcode == protocol::login_opcode::GameEvent && !game_event_guid_) {
       game_event_guid_ = protocol::peek_game_event_guid(bytes);
     }
-    if (protocol::is_chat_message(bytes)) {
-      auto line = protocol::chat_line(bytes);
-      if (!line) {
-        ++stats_.decode_errors;
-        if (report_ != nullptr) report_->add_decode_error(opcode);
-      } else if (*line) {
-        if (trace_ != nullptr) trace_->write_chat(context_.now(), (*line)->channel, (*line)->sender, (*line)->text);
-        if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
-        chat_.push_back(std::move(**line));
-      }
+    // chat_line gives no line (and no error) for a message that carries no chat.
+    if (auto line = protocol::chat_line(bytes); !line) {
+      ++stats_.decode_errors;
+      if (report_ != nullptr) report_->add_decode_error(opcode);
+    } else if (*line) {
+      if (trace_ != nullptr) trace_->write_chat(context_.now(), (*line)->channel, (*line)->sender, (*line)->text);
+      if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
+      chat_.push_back(std::move(**line));
     }
     return;
   }

@@ -38,6 +38,18 @@ std::vector<std::string> lines(const fs::path& p) {
   return out;
 }
 
+// The embedded demo's portal DAT, built once.
+const dereth::dat::DatFile& demo_portal() {
+  static const dereth::dat::DatFile portal = [] {
+    auto world = dereth::demo::build_demo_world();
+    REQUIRE(world.has_value());
+    auto file = dereth::dat::DatFile::from_bytes(world->portal, "demo portal");
+    REQUIRE(file.has_value());
+    return std::move(*file);
+  }();
+  return portal;
+}
+
 fs::path temp(const std::string& name) { return fs::temp_directory_path() / ("dereth-headless-" + name); }
 
 std::uint64_t verdict_count(const dereth::app::HeadlessReport& r, Verdict v) {
@@ -169,13 +181,9 @@ TEST_CASE("a scenario headless: login over the loopback server, objects move, di
 
 TEST_CASE("a scenario headless with the demo DAT: scripts, particles and sounds in the digest and trace",
           "[app][headless]") {
-  auto world = dereth::demo::build_demo_world();
-  REQUIRE(world.has_value());
-  auto portal = dereth::dat::DatFile::from_bytes(world->portal, "demo portal");
-  REQUIRE(portal.has_value());
   HeadlessOptions o;
   o.input = kScenario;
-  o.portal = &*portal;
+  o.portal = &demo_portal();
   o.digest = temp("demo-1.jsonl");
   o.trace = temp("demo-trace-1.jsonl");
   auto first = dereth::app::run_headless(o);
@@ -281,13 +289,9 @@ TEST_CASE("the QA report lists the DAT records the world asked for and could not
   // basic.scenario names the drudge's MotionTable 0x09000004 and plays
   // PhysicsScript 0x3300015B on the player, neither of which the demo DAT
   // holds; the Setups (the demo's human and drudge) resolve.
-  auto world = dereth::demo::build_demo_world();
-  REQUIRE(world.has_value());
-  auto portal = dereth::dat::DatFile::from_bytes(world->portal, "demo portal");
-  REQUIRE(portal.has_value());
   HeadlessOptions o;
   o.input = kScenario;
-  o.portal = &*portal;
+  o.portal = &demo_portal();
   o.report = temp("qa-assets.json");
   REQUIRE(dereth::app::run_headless(o).has_value());
   const std::string report = slurp(*o.report);
