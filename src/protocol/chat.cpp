@@ -59,15 +59,6 @@ Result<std::uint32_t> read_opcode_of(ByteReader& r, std::uint32_t a, std::uint32
   return op;
 }
 
-ByteWriter event_header(std::uint32_t target, std::uint32_t sequence, std::uint32_t event) {
-  ByteWriter w;
-  w.u32(kGameEvent);
-  w.u32(target);
-  w.u32(sequence);
-  w.u32(event);
-  return w;
-}
-
 ByteWriter action_header(std::uint32_t sequence, std::uint32_t action) {
   ByteWriter w;
   w.u32(kGameAction);
@@ -132,14 +123,14 @@ Result<HearEmote> decode_hear_emote(std::span<const std::uint8_t> body) {
 }
 
 std::vector<std::uint8_t> encode(const HearDirectSpeech& m, std::uint32_t target, std::uint32_t sequence) {
-  ByteWriter w = event_header(target, sequence, chat_event::HearDirectSpeech);
+  ByteWriter w;  // the payload: encode_game_event adds the F7B0 header
   w.string16l(m.text);
   w.string16l(m.sender);
   w.u32(m.sender_id);
   w.u32(m.target_id);
   w.u32(m.chat_type);
   w.u32(m.secret_flags);
-  return std::move(w).take();
+  return encode_game_event(target, sequence, chat_event::HearDirectSpeech, std::move(w).take());
 }
 
 Result<HearDirectSpeech> decode_hear_direct_speech(std::span<const std::uint8_t> body) {
@@ -157,11 +148,11 @@ Result<HearDirectSpeech> decode_hear_direct_speech(std::span<const std::uint8_t>
 }
 
 std::vector<std::uint8_t> encode(const ChannelBroadcast& m, std::uint32_t target, std::uint32_t sequence) {
-  ByteWriter w = event_header(target, sequence, chat_event::ChannelBroadcast);
+  ByteWriter w;  // the payload: encode_game_event adds the F7B0 header
   w.u32(m.channel);
   w.string16l(m.sender);
   w.string16l(m.text);
-  return std::move(w).take();
+  return encode_game_event(target, sequence, chat_event::ChannelBroadcast, std::move(w).take());
 }
 
 Result<ChannelBroadcast> decode_channel_broadcast(std::span<const std::uint8_t> body) {
@@ -176,10 +167,11 @@ Result<ChannelBroadcast> decode_channel_broadcast(std::span<const std::uint8_t> 
 }
 
 std::vector<std::uint8_t> encode(const WeenieError& m, std::uint32_t target, std::uint32_t sequence) {
-  ByteWriter w = event_header(target, sequence, m.text ? chat_event::WeenieErrorWithString : chat_event::WeenieError);
+  ByteWriter w;  // the payload: encode_game_event adds the F7B0 header
   w.u32(m.code);
   if (m.text) w.string16l(*m.text);
-  return std::move(w).take();
+  return encode_game_event(target, sequence, m.text ? chat_event::WeenieErrorWithString : chat_event::WeenieError,
+                           std::move(w).take());
 }
 
 Result<WeenieError> decode_weenie_error(std::span<const std::uint8_t> body) {
@@ -197,9 +189,10 @@ Result<WeenieError> decode_weenie_error(std::span<const std::uint8_t> body) {
 }
 
 std::vector<std::uint8_t> encode(const StatusString& m, std::uint32_t target, std::uint32_t sequence) {
-  ByteWriter w = event_header(target, sequence, m.popup ? chat_event::PopupString : chat_event::TransientString);
+  ByteWriter w;  // the payload: encode_game_event adds the F7B0 header
   w.string16l(m.text);
-  return std::move(w).take();
+  return encode_game_event(target, sequence, m.popup ? chat_event::PopupString : chat_event::TransientString,
+                           std::move(w).take());
 }
 
 Result<StatusString> decode_status_string(std::span<const std::uint8_t> body) {
