@@ -618,11 +618,36 @@ bool PhysicsObj::set_position_internal(const Position& p) {
   store_position(p);
   if (!is_valid_cell(position_.objcell_id)) {
     // CPhysicsObj::SetPositionInternal's lost-cell branch.
+    remove_shadows_from_cells();
+    cell_ = nullptr;
     in_cell_ = false;
     transient_state_ &= ~ts::Active;
     return true;
   }
   in_cell_ = true;
+  if (context_->cells != nullptr) {
+    // Committed without a transition (D3), the object still lives in the
+    // cells it overlaps, so later transitions start in the right cell and
+    // others collide with it.
+    remove_shadows_from_cells();
+    cell_ = context_->cells->get_cell(position_.objcell_id);
+    if (cell_ != nullptr) {
+      std::array<dat::Sphere, 2> global{};
+      std::uint32_t count = 0;
+      if (part_array_) {
+        for (const dat::Sphere& s : part_array_->spheres()) {
+          if (count == global.size()) break;
+          global[count].center = position_.frame.localtoglobal(s.center * scale_);
+          global[count].radius = s.radius * scale_;
+          ++count;
+        }
+      }
+      CellArray cells;
+      ObjCell* ignored = nullptr;
+      context_->cells->find_cell_list(position_, count, global.data(), cells, ignored);
+      add_shadows_to_cells(cells);
+    }
+  }
   calc_acceleration();
   return true;
 }
@@ -658,6 +683,9 @@ bool PhysicsObj::enter_world(bool slide) {
 // placement transition from `p` (CheckPositionInternal, AdjustPosition's
 // cell lookup), committed through SetPositionInternal(transition).
 bool PhysicsObj::place(const Position& p, bool slide) {
+  // Outside the loaded cells there is nothing to collide with: placed as
+  // told (deviation D3), where retail would go to the lost cell.
+  if (context_->cells->get_cell(p.objcell_id) == nullptr) return set_position_internal(p);
   std::unique_ptr<Transition> t = make_transition(nullptr, p, false);
   t->sphere_path.placement_allows_sliding = slide;
   if (!t->find_valid_position()) return false;

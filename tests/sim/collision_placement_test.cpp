@@ -583,3 +583,24 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 commits through the swee
   CHECK(obj->position().frame.origin.z == Approx(10.0f).margin(0.01f));
   CHECK(obj->position().frame.origin.z >= 10.0f - 1e-3f);  // never below the floor
 }
+
+TEST_CASE("A position committed without a transition still takes its cell and shadows when the world has cells",
+          "[sim][deviation]") {
+  Scene s;
+  GroundCell& cell = s.cells.add(kCellA, 10.0f);
+  auto obj = s.object(1, {50, 50, 10}, 0.5f);
+  REQUIRE(obj->set_position_simple(at({51, 50, 10}), true));
+  CHECK(obj->cell() == &cell);
+  CHECK(cell.shadow_objects().size() == 1);
+  SECTION("moved again: one shadow, not two") {
+    REQUIRE(obj->set_position_simple(at({52, 50, 10}), true));
+    CHECK(cell.shadow_objects().size() == 1);
+  }
+  SECTION("entering the world where no cell is loaded: placed as told, with no cell") {
+    auto far = s.object(2, {50, 50, 10}, 0.5f);
+    far->store_position(at({10, 10, 5}, 0xA9B40001));
+    REQUIRE(far->enter_world(far->position()));
+    CHECK(far->cell() == nullptr);
+    CHECK(far->position().frame.origin == glm::vec3(10, 10, 5));
+  }
+}

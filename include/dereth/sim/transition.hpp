@@ -226,6 +226,9 @@ class ObjCell {
   virtual TransitionState find_collisions(Transition& t);
   // The environment test (terrain for a land cell; none here).
   virtual TransitionState find_env_collisions(Transition& /*t*/) { return TransitionState::OK; }
+  // The cell's point_in_cell (vtable slot): whether a point in the cell's
+  // landblock-local space lies in it.
+  [[nodiscard]] virtual bool point_in_cell(const glm::vec3& /*block_local*/) const { return false; }
 
  private:
   std::uint32_t id_;
