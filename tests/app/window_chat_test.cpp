@@ -18,6 +18,7 @@
 
 #include "dereth/app/character_picker.hpp"
 #include "dereth/app/presenters.hpp"
+#include "dereth/protocol/combat.hpp"
 #include "dereth/render/overlay.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
@@ -192,4 +193,75 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
   REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
   CHECK(rc == 0);
   CHECK(out.find("(player 0x50000002)") != std::string::npos);  // Borin the Bold, chosen from the list
+}
+
+TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the attack key reach the server",
+          "[app][e2e][live][window][combat]") {
+  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                       "/tests/scenario/data/combat.scenario");
+  REQUIRE(scenario.has_value());
+  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
+  REQUIRE(server.start().has_value());
+  const auto pw = std::filesystem::temp_directory_path() / "dereth-window-combat-pw";
+  std::ofstream(pw) << "secret\n";
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  std::atomic<bool> done{false};
+  const auto attacked = [&] {
+    for (const auto& m : server.client_messages()) {
+      if (m.attack) return true;
+    }
+    return false;
+  };
+  // Once in the world (and the drudge with it): ` for melee, Tab for the
+  // nearest creature, End held for half a second, until the server hears
+  // the attack. Pressing stops before the window is torn down.
+  std::thread presser([&] {
+    bool armed = false;
+    while (!done && !attacked()) {
+      bool entered = false;
+      for (const auto& m : server.client_messages()) entered = entered || m.enter_world.has_value();
+      if (entered && SDL_WasInit(SDL_INIT_EVENTS) != 0) {
+        if (!armed) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(300));
+          key(SDLK_BACKQUOTE);
+          key(SDLK_BACKQUOTE, false);
+          armed = true;
+        }
+        key(SDLK_TAB);  // again each round: the drudge may not have been there the first time
+        key(SDLK_TAB, false);
+        key(SDLK_END);
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        key(SDLK_END, false);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  std::string out, err;
+  const int rc = dereth::app::test::run(
+      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
+       "--password-file", pw.string(), "--character", "Aerin", "--no-record", "--ticks", "240", "--set",
+       "window_width=320", "--set",
+       "window_height=200", "--set", "audio=false"},
+      out, err);
+  done = true;
+  presser.join();
+  ::unsetenv("SDL_VIDEODRIVER");
+  std::filesystem::remove(pw);
+  INFO(out << err);
+  REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
+  CHECK(rc == 0);
+  std::optional<dereth::protocol::TargetedAttack> attack;
+  bool combat_mode = false;
+  for (const auto& m : server.client_messages()) {
+    if (m.attack && !attack) attack = m.attack;
+    combat_mode = combat_mode || m.action == dereth::protocol::combat_action::ChangeCombatMode;
+    CHECK(m.decode_error.empty());
+  }
+  CHECK(combat_mode);
+  REQUIRE(attack.has_value());
+  CHECK(attack->action == dereth::protocol::combat_action::TargetedMeleeAttack);
+  CHECK(attack->target == 0x80000010u);
+  CHECK(attack->height == 2u);  // End: medium
+  CHECK(attack->power > 0.0f);
+  CHECK(attack->power <= 1.0f);
 }
