@@ -14,14 +14,17 @@
 #include <optional>
 #include <thread>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dereth/app/character_picker.hpp"
+#include "dereth/app/key_map.hpp"
 #include "dereth/app/presenters.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/render/overlay.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "dereth/sim/command_interpreter.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 #include "run_cli.hpp"
 
@@ -91,6 +94,77 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   key(SDLK_w, false);
   CHECK((*window)->poll_input());
   CHECK(moves.size() == 2);
+  key(SDLK_ESCAPE);
+  CHECK_FALSE((*window)->poll_input());
+}
+
+TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before it quits, mouse look turns",
+          "[app][window][controls]") {
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  dereth::app::WindowOptions o;
+  o.width = 160;
+  o.height = 120;
+  o.vsync = false;
+  auto rebind = dereth::app::parse_key_rebind("attack_high", "H");
+  REQUIRE(rebind);
+  o.keys.rebind(*rebind);
+  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
+  ::unsetenv("SDL_VIDEODRIVER");
+  if (!window) {
+    WARN("no offscreen window here: " << window.error().message());
+    return;
+  }
+  using dereth::app::KeyAction;
+  std::vector<std::pair<KeyAction, bool>> actions;
+  std::vector<std::pair<std::uint32_t, bool>> moves;
+  std::vector<int> turns;
+  bool selected = true;
+  (*window)->on_key_action = [&](KeyAction a, bool pressed) {
+    actions.emplace_back(a, pressed);
+    if (a == KeyAction::ClearSelection) return std::exchange(selected, false);
+    return true;
+  };
+  (*window)->on_motion_key = [&](std::uint32_t command, bool pressed) { moves.emplace_back(command, pressed); };
+  (*window)->on_mouse_turn = [&](int d) { turns.push_back(d); };
+
+  key(SDLK_END);
+  key(SDLK_END, false);
+  key(SDLK_h);  // attack_high rebound to H
+  key(SDLK_PAGEDOWN);  // no longer bound
+  key(SDLK_x);  // retail's backward
+  key(SDLK_TAB);
+  REQUIRE((*window)->poll_input());
+  CHECK(actions == std::vector<std::pair<KeyAction, bool>>{{KeyAction::AttackMedium, true},
+                                                          {KeyAction::AttackMedium, false},
+                                                          {KeyAction::AttackHigh, true},
+                                                          {KeyAction::SelectNextMonster, true}});
+  CHECK(moves == std::vector<std::pair<std::uint32_t, bool>>{{dereth::sim::command::WalkBackwards, true}});
+
+  // Right button held and the mouse moving right: the player turns right;
+  // when the mouse stops the turn ends, and a release ends it too.
+  SDL_Event down{};
+  down.type = SDL_MOUSEBUTTONDOWN;
+  down.button.button = SDL_BUTTON_RIGHT;
+  SDL_PushEvent(&down);
+  SDL_Event motion{};
+  motion.type = SDL_MOUSEMOTION;
+  motion.motion.xrel = 7;
+  SDL_PushEvent(&motion);
+  REQUIRE((*window)->poll_input());
+  CHECK(turns == std::vector<int>{1});
+  REQUIRE((*window)->poll_input());
+  CHECK(turns == std::vector<int>{1, 0});
+  motion.motion.xrel = -3;
+  SDL_PushEvent(&motion);
+  SDL_Event up = down;
+  up.type = SDL_MOUSEBUTTONUP;
+  SDL_PushEvent(&up);
+  REQUIRE((*window)->poll_input());
+  CHECK(turns == std::vector<int>{1, 0, -1, 0});
+
+  // Esc clears the selection first, then quits.
+  key(SDLK_ESCAPE);
+  CHECK((*window)->poll_input());
   key(SDLK_ESCAPE);
   CHECK_FALSE((*window)->poll_input());
 }
