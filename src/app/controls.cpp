@@ -27,7 +27,8 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
     : world_(&world), loop_(&loop), presenter_(presenter), send_(send), next_stamp_(next_stamp) {
   interpreter_ = std::make_unique<sim::CommandInterpreter>(world.context(), std::move(send), std::move(next_stamp));
   combat_ = std::make_unique<sim::ClientCombatSystem>(*interpreter_);
-  combat_->set_object_lookup([&world](std::uint32_t guid) -> const sim::PhysicsObj* { return world.box().get_object(guid); });
+  combat_->set_object_lookup(
+      [&world](std::uint32_t guid) -> const sim::PhysicsObj* { return world.box().get_object(guid); });
   interpreter_->set_combat_system(combat_.get());
   world.context().set_controller(interpreter_.get());
   loop.outbound = [this](double now) {
@@ -132,9 +133,7 @@ bool Controls::key_action(KeyAction action, bool pressed) {
       if (!pressed) return true;
       const sim::PhysicsObj* player = interpreter_->player_object();
       const glm::vec3 from = player != nullptr ? sim::global_frame(player->position()).origin : glm::vec3(0.0F);
-      const int step = action == KeyAction::SelectClosestMonster ? 0
-                       : action == KeyAction::SelectNextMonster  ? 1
-                                                                  : -1;
+      const int step = action == KeyAction::SelectClosestMonster ? 0 : action == KeyAction::SelectNextMonster ? 1 : -1;
       const auto candidates = creature_candidates();
       if (auto next = cycle_target(candidates, from, selected(), step)) select(*next);
       return true;
@@ -144,8 +143,7 @@ bool Controls::key_action(KeyAction action, bool pressed) {
       select(0);
       return true;
     case KeyAction::Chat:
-    default:
-      return false;
+    default: return false;
   }
 }
 

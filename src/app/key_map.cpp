@@ -1,10 +1,9 @@
 #include "dereth/app/key_map.hpp"
 
-#include <SDL.h>
-
 #include <algorithm>
 #include <array>
 
+#include <SDL.h>
 #include <fmt/format.h>
 
 #include "dereth/sim/command_interpreter.hpp"
@@ -28,8 +27,10 @@ constexpr std::array<KeyActionInfo, 18> kActions = {{
     {KeyAction::AttackMedium, "attack_medium", "CombatMediumAttack", "attack medium (hold to build power)"},
     {KeyAction::AttackLow, "attack_low", "CombatLowAttack", "attack low (hold to build power)"},
     {KeyAction::Chat, "chat", "EnterChatMode", "open the chat line"},
-    {KeyAction::SelectClosestMonster, "select_closest_monster", "SelectionClosestMonster", "select the nearest creature"},
-    {KeyAction::SelectNextMonster, "select_next_monster", "SelectionNextMonster", "select the next creature by distance"},
+    {KeyAction::SelectClosestMonster, "select_closest_monster", "SelectionClosestMonster",
+     "select the nearest creature"},
+    {KeyAction::SelectNextMonster, "select_next_monster", "SelectionNextMonster",
+     "select the next creature by distance"},
     {KeyAction::SelectPreviousMonster, "select_previous_monster", "SelectionPreviousMonster",
      "select the previous creature by distance"},
     {KeyAction::ClearSelection, "clear_selection", "EscapeKey", "clear the selection (with none: quit)"},
@@ -41,21 +42,50 @@ struct NamedKey {
 };
 
 constexpr std::array<NamedKey, 44> kNamedKeys = {{
-    {"Up", SDLK_UP},           {"Down", SDLK_DOWN},           {"Left", SDLK_LEFT},
-    {"Right", SDLK_RIGHT},     {"Space", SDLK_SPACE},         {"Return", SDLK_RETURN},
-    {"Enter", SDLK_RETURN},    {"KeypadEnter", SDLK_KP_ENTER}, {"Escape", SDLK_ESCAPE},
-    {"Tab", SDLK_TAB},         {"Backspace", SDLK_BACKSPACE}, {"Insert", SDLK_INSERT},
-    {"Delete", SDLK_DELETE},   {"Home", SDLK_HOME},           {"End", SDLK_END},
-    {"PageUp", SDLK_PAGEUP},   {"PageDown", SDLK_PAGEDOWN},   {"LeftShift", SDLK_LSHIFT},
-    {"RightShift", SDLK_RSHIFT}, {"LeftCtrl", SDLK_LCTRL},    {"RightCtrl", SDLK_RCTRL},
-    {"LeftAlt", SDLK_LALT},    {"RightAlt", SDLK_RALT},       {"Grave", SDLK_BACKQUOTE},
-    {"Minus", SDLK_MINUS},     {"Equals", SDLK_EQUALS},       {"LeftBracket", SDLK_LEFTBRACKET},
-    {"RightBracket", SDLK_RIGHTBRACKET}, {"Backslash", SDLK_BACKSLASH}, {"Semicolon", SDLK_SEMICOLON},
-    {"Apostrophe", SDLK_QUOTE}, {"Comma", SDLK_COMMA},        {"Period", SDLK_PERIOD},
-    {"Slash", SDLK_SLASH},     {"Keypad0", SDLK_KP_0},        {"Keypad1", SDLK_KP_1},
-    {"Keypad2", SDLK_KP_2},    {"Keypad3", SDLK_KP_3},        {"Keypad4", SDLK_KP_4},
-    {"Keypad5", SDLK_KP_5},    {"Keypad6", SDLK_KP_6},        {"Keypad7", SDLK_KP_7},
-    {"Keypad8", SDLK_KP_8},    {"Keypad9", SDLK_KP_9},
+    {"Up", SDLK_UP},
+    {"Down", SDLK_DOWN},
+    {"Left", SDLK_LEFT},
+    {"Right", SDLK_RIGHT},
+    {"Space", SDLK_SPACE},
+    {"Return", SDLK_RETURN},
+    {"Enter", SDLK_RETURN},
+    {"KeypadEnter", SDLK_KP_ENTER},
+    {"Escape", SDLK_ESCAPE},
+    {"Tab", SDLK_TAB},
+    {"Backspace", SDLK_BACKSPACE},
+    {"Insert", SDLK_INSERT},
+    {"Delete", SDLK_DELETE},
+    {"Home", SDLK_HOME},
+    {"End", SDLK_END},
+    {"PageUp", SDLK_PAGEUP},
+    {"PageDown", SDLK_PAGEDOWN},
+    {"LeftShift", SDLK_LSHIFT},
+    {"RightShift", SDLK_RSHIFT},
+    {"LeftCtrl", SDLK_LCTRL},
+    {"RightCtrl", SDLK_RCTRL},
+    {"LeftAlt", SDLK_LALT},
+    {"RightAlt", SDLK_RALT},
+    {"Grave", SDLK_BACKQUOTE},
+    {"Minus", SDLK_MINUS},
+    {"Equals", SDLK_EQUALS},
+    {"LeftBracket", SDLK_LEFTBRACKET},
+    {"RightBracket", SDLK_RIGHTBRACKET},
+    {"Backslash", SDLK_BACKSLASH},
+    {"Semicolon", SDLK_SEMICOLON},
+    {"Apostrophe", SDLK_QUOTE},
+    {"Comma", SDLK_COMMA},
+    {"Period", SDLK_PERIOD},
+    {"Slash", SDLK_SLASH},
+    {"Keypad0", SDLK_KP_0},
+    {"Keypad1", SDLK_KP_1},
+    {"Keypad2", SDLK_KP_2},
+    {"Keypad3", SDLK_KP_3},
+    {"Keypad4", SDLK_KP_4},
+    {"Keypad5", SDLK_KP_5},
+    {"Keypad6", SDLK_KP_6},
+    {"Keypad7", SDLK_KP_7},
+    {"Keypad8", SDLK_KP_8},
+    {"Keypad9", SDLK_KP_9},
 }};
 
 // Retail's default key map for these actions (docs/controls.md).
@@ -85,17 +115,20 @@ constexpr std::array<std::pair<std::int32_t, KeyAction>, 23> kRetailDefaults = {
     {SDLK_ESCAPE, KeyAction::ClearSelection},  // retail's EscapeKey
 }};
 
-char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 bool iequals(std::string_view a, std::string_view b) noexcept {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return lower(x) == lower(y);
-         });
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
 }  // namespace
 
-std::span<const KeyActionInfo> key_actions() noexcept { return kActions; }
+std::span<const KeyActionInfo> key_actions() noexcept {
+  return kActions;
+}
 
 const KeyActionInfo& key_action_info(KeyAction action) noexcept {
   return kActions[static_cast<std::size_t>(action)];
@@ -155,8 +188,9 @@ core::Result<KeyRebind> parse_key_rebind(std::string_view action, std::string_vi
     if (!name.empty()) {
       const auto key = parse_key_name(name);
       if (!key) {
-        return std::unexpected(core::Error{core::ErrorKind::Invalid, "key map", std::string(key_action_info(*which).name),
-                                           0, fmt::format("unknown key \"{}\"", name)});
+        return std::unexpected(core::Error{core::ErrorKind::Invalid, "key map",
+                                           std::string(key_action_info(*which).name), 0,
+                                           fmt::format("unknown key \"{}\"", name)});
       }
       if (std::find(r.keys.begin(), r.keys.end(), *key) == r.keys.end()) r.keys.push_back(*key);
     }
@@ -189,8 +223,7 @@ std::vector<std::int32_t> KeyMap::keys_for(KeyAction action) const {
 
 void KeyMap::rebind(const KeyRebind& rebind) {
   std::erase_if(bindings_, [&](const Binding& b) {
-    return b.action == rebind.action ||
-           std::find(rebind.keys.begin(), rebind.keys.end(), b.key) != rebind.keys.end();
+    return b.action == rebind.action || std::find(rebind.keys.begin(), rebind.keys.end(), b.key) != rebind.keys.end();
   });
   for (std::int32_t key : rebind.keys) bindings_.push_back(Binding{key, rebind.action});
 }
@@ -200,8 +233,7 @@ std::string format_key_table(const KeyMap& keys) {
   for (const auto& a : kActions) {
     std::string names;
     for (std::int32_t k : keys.keys_for(a.action)) names += (names.empty() ? "" : ", ") + key_name(k);
-    out += fmt::format("{:<24} {:<18} {:<25} {}\n", a.name, names.empty() ? "-" : names, a.retail_name,
-                       a.description);
+    out += fmt::format("{:<24} {:<18} {:<25} {}\n", a.name, names.empty() ? "-" : names, a.retail_name, a.description);
   }
   return out;
 }

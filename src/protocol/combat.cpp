@@ -21,8 +21,8 @@ Result<TargetedAttack> decode_targeted_attack(std::span<const std::uint8_t> body
   ByteReader r(body, "F7B1 TargetedAttack");
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
   if (op != login_opcode::GameAction) {
-    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode",
-                                      fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
+    return std::unexpected(
+        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
   }
   TargetedAttack m;
   DERETH_TRY(m.sequence, r.u32("sequence"));
@@ -57,8 +57,8 @@ Result<AttackDone> decode_attack_done(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B0/01A7 AttackDone");
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
   if (op != login_opcode::GameEvent) {
-    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode",
-                                      fmt::format("opcode 0x{:04X}, expected 0xF7B0", op)));
+    return std::unexpected(
+        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B0", op)));
   }
   DERETH_CHECK(r.require(8, "target, sequence"));
   (void)r.u32("target");

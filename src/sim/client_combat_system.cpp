@@ -117,20 +117,18 @@ bool ClientCombatSystem::player_in_ready_position(bool consider_attacking_ready)
   };
   switch (combat_mode) {
     case CombatMode::NonCombat:
-    case CombatMode::Magic:
-      return motions_done();
+    case CombatMode::Magic: return motions_done();
     case CombatMode::Melee:
       // The CombatManeuverTable is taken as present (no PlayerDescription).
       return consider_attacking_ready || motions_done();
     case CombatMode::Missile: {
       const RawMotionState& s = interpreter_->raw_state();
-      const bool missile_style = std::find(std::begin(kMissileStyles), std::end(kMissileStyles), s.current_style) !=
-                                 std::end(kMissileStyles);
+      const bool missile_style =
+          std::find(std::begin(kMissileStyles), std::end(kMissileStyles), s.current_style) != std::end(kMissileStyles);
       if (!missile_style || s.forward_command != command::Ready) return false;
       return consider_attacking_ready || motions_done();
     }
-    default:
-      return false;
+    default: return false;
   }
 }
 

@@ -2,12 +2,13 @@
 // rebinding from the settings file, what the attack keys send through the
 // ClientCombatSystem, which keys cancel a repeat attack, and target
 // selection (Tab by distance, a click by bounding sphere).
+#include "dereth/app/controls.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <SDL.h>
 
 #include "dereth/app/config.hpp"
-#include "dereth/app/controls.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/targeting.hpp"
@@ -111,10 +112,10 @@ TEST_CASE("The settings file rebinds keys with key.<action> and names a bad line
 TEST_CASE("pick_object takes the sphere the ray meets first", "[app][controls]") {
   const PickRay ray{{0.0F, 0.0F, 1.0F}, {0.0F, 1.0F, 0.0F}};
   const std::vector<PickSphere> spheres = {
-      {1, {0.0F, 10.0F, 1.0F}, 1.0F},   // met at 9
-      {2, {0.0F, 5.0F, 1.0F}, 0.5F},    // met at 4.5: the nearest
-      {3, {3.0F, 5.0F, 1.0F}, 1.0F},    // beside the ray: missed
-      {4, {0.0F, -5.0F, 1.0F}, 2.0F},   // behind: missed
+      {1, {0.0F, 10.0F, 1.0F}, 1.0F},  // met at 9
+      {2, {0.0F, 5.0F, 1.0F}, 0.5F},   // met at 4.5: the nearest
+      {3, {3.0F, 5.0F, 1.0F}, 1.0F},   // beside the ray: missed
+      {4, {0.0F, -5.0F, 1.0F}, 2.0F},  // behind: missed
   };
   CHECK(pick_object(ray, spheres) == 2u);
   CHECK(pick_object(ray, std::span(spheres).subspan(2)) == std::nullopt);
@@ -185,7 +186,8 @@ struct Session {
   FrameLoop loop{world, inbox, &clock, nullptr, nullptr, LoopOptions{}};
   std::vector<std::vector<std::uint8_t>> sent;
   std::uint32_t stamp = 100;
-  Controls controls{world, loop, nullptr, [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
+  Controls controls{world, loop, nullptr,
+                    [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
                     [this] { return stamp++; }};
 
   Session() {
@@ -210,7 +212,7 @@ struct Session {
 
 }  // namespace
 
-TEST_CASE("Tab selects the nearest creature, then the next by distance; Escape clears", "[app][controls]") {
+TEST_CASE("Tab selects the nearest creature, then the next by distance, and Escape clears", "[app][controls]") {
   Session s;
   REQUIRE(s.world.box().player() != nullptr);
   CHECK(s.controls.selected() == 0);
@@ -249,13 +251,13 @@ TEST_CASE("The attack key sends TargetedMeleeAttack through the ClientCombatSyst
   CHECK(s.sent[0] == protocol::encode_change_combat_mode(100, 2));
   s.clear();
   s.controls.key_action(KeyAction::AttackHigh, true);
-  CHECK(s.sent.empty());  // the bar builds while the key is held
+  CHECK(s.sent.empty());                // the bar builds while the key is held
   s.clock.advance(core::Seconds{1.0});  // a full bar
   s.controls.key_action(KeyAction::AttackHigh, false);
   REQUIRE(s.sent.size() == 1);
   // F7B1, stamp 101, TargetedMeleeAttack, the near drudge, high, full power.
-  CHECK(s.sent[0] == std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0, 101, 0, 0, 0, 0x08, 0, 0, 0, 0x01, 0x01, 0, 0x80,
-                                               0x01, 0, 0, 0, 0x00, 0x00, 0x80, 0x3F});
+  CHECK(s.sent[0] == std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0,    101,  0, 0, 0, 0x08, 0,    0,    0,
+                                               0x01, 0x01, 0, 0x80, 0x01, 0, 0, 0, 0x00, 0x00, 0x80, 0x3F});
   CHECK(s.controls.combat().attack_server_response_pending);
   // The server's AttackDone ends it.
   s.world.handle(protocol::encode_attack_done(kPlayer, 5, protocol::AttackDone{0}));
@@ -272,7 +274,7 @@ TEST_CASE("The attack key sends TargetedMeleeAttack through the ClientCombatSyst
   }
 }
 
-TEST_CASE("During a repeat attack forward and backward send CancelAttack; autorun, turning and sidestepping do not",
+TEST_CASE("During a repeat attack forward and backward send CancelAttack, but autorun, turning and sidestepping do not",
           "[app][controls][combat]") {
   Session s;
   s.controls.key_action(KeyAction::SelectNextMonster, true);

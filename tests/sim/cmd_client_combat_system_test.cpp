@@ -76,8 +76,8 @@ TEST_CASE("ClientCombatSystem::GetAttackTarget 0x0056A8F0 and ObjectIsAttackable
   Fixture f;
   CHECK(f.combat.get_attack_target() == kDrudge);
   CHECK(f.combat.object_is_attackable(kDrudge));
-  CHECK(f.combat.object_is_attackable(0));            // nothing: attackable
-  CHECK(f.combat.object_is_attackable(0x50000001));   // the player itself: attackable
+  CHECK(f.combat.object_is_attackable(0));                 // nothing: attackable
+  CHECK(f.combat.object_is_attackable(0x50000001));        // the player itself: attackable
   CHECK_FALSE(f.combat.object_is_attackable(0x80000A02));  // not a creature
   CHECK_FALSE(f.combat.object_is_attackable(0x12345678));  // unknown
   f.combat.selected_id = 0x50000001;
@@ -146,8 +146,8 @@ TEST_CASE("ClientCombatSystem::EndAttackRequest 0x0056C0E0 sends TargetedMeleeAt
     f.combat.end_attack_request(AttackHeight::High);
     REQUIRE(f.sent.size() == 1);
     // F7B1, stamp 40, action 8, target, height 1 (high), power 0.5f.
-    CHECK(f.sent[0] == std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0, 40, 0, 0, 0, 0x08, 0, 0, 0, 0x01, 0x0A, 0, 0x80,
-                                                 0x01, 0, 0, 0, 0x00, 0x00, 0x00, 0x3F});
+    CHECK(f.sent[0] == std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0,    40,   0, 0, 0, 0x08, 0,    0,    0,
+                                                 0x01, 0x0A, 0, 0x80, 0x01, 0, 0, 0, 0x00, 0x00, 0x00, 0x3F});
     CHECK(f.combat.attack_server_response_pending);
     CHECK_FALSE(f.combat.build_in_progress);
     CHECK_FALSE(f.combat.repeat_attacking);  // no AutoRepeatAttack

@@ -32,7 +32,8 @@ struct PickSphere {
 // The object whose sphere the ray meets nearest its origin (a ray starting
 // inside a sphere meets it at distance 0); ties keep the first given.
 // Spheres behind the origin, with a radius not above 0 or not finite, miss.
-[[nodiscard]] std::optional<std::uint32_t> pick_object(const PickRay& ray, std::span<const PickSphere> spheres) noexcept;
+[[nodiscard]] std::optional<std::uint32_t> pick_object(const PickRay& ray,
+                                                       std::span<const PickSphere> spheres) noexcept;
 
 // The ray from the camera's eye through pixel (x, y) of a width x height
 // view (x right, y down from the top-left corner).

@@ -21,7 +21,8 @@ namespace combat_action {
 inline constexpr std::uint32_t TargetedMeleeAttack = 0x0008;
 inline constexpr std::uint32_t TargetedMissileAttack = 0x000A;
 inline constexpr std::uint32_t CancelAttack = 0x01B7;
-inline constexpr std::uint32_t ChangeCombatMode = 0x0053;  // u32 COMBAT_MODE (CM_Combat::Event_ChangeCombatMode 0x006A9A70)
+inline constexpr std::uint32_t ChangeCombatMode =
+    0x0053;  // u32 COMBAT_MODE (CM_Combat::Event_ChangeCombatMode 0x006A9A70)
 }  // namespace combat_action
 
 namespace combat_event {

@@ -115,7 +115,7 @@ class ClientCombatSystem {
   bool current_build_is_automatic = false;
   bool attack_when_response_received = false;
   float attack_when_response_received_power = 0.0f;
-  bool auto_repeat_attack = false;  // PlayerModule::AutoRepeatAttack (a character option)
+  bool auto_repeat_attack = false;    // PlayerModule::AutoRepeatAttack (a character option)
   bool advanced_combat_mode = false;  // m_bAdvancedCombatMode
   CombatMode combat_mode = CombatMode::NonCombat;
   CombatMode pending_combat_mode = CombatMode::Undef;
