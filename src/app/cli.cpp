@@ -17,6 +17,7 @@
 #include "dereth/app/demo.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/headless.hpp"
+#include "dereth/app/key_map.hpp"
 #include "dereth/app/loopback_inbox.hpp"
 #include "dereth/app/presenters.hpp"
 #include "dereth/app/qa_report.hpp"
@@ -192,8 +193,11 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   replay_cmd->add_flag("--allow-truncated", replay_args.allow_truncated,
                        "Replay a damaged capture up to the damage (else exit 1)");
 
+  auto* keys_cmd = app.add_subcommand(
+      "keys", "List the window's key bindings: retail's default key map with the config's key.<action> rebindings");
+
   // The global options may also follow the command.
-  for (auto* sub : {demo_cmd, play_cmd, replay_cmd}) sub->fallthrough();
+  for (auto* sub : {demo_cmd, play_cmd, replay_cmd, keys_cmd}) sub->fallthrough();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -230,7 +234,7 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       return 1;
     }
     out << "dereth: settings written to " << config_path.string() << "\n";
-    if (!*demo_cmd && !*play_cmd && !*replay_cmd) return 0;  // saving was the whole job
+    if (!*demo_cmd && !*play_cmd && !*replay_cmd && !*keys_cmd) return 0;  // saving was the whole job
   }
   // --log-level given on the command line wins over the file's.
   bool level_given = false;
@@ -239,6 +243,12 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
   core::init_logging(level_given ? level : config->log_level);
 
+  if (*keys_cmd) {
+    KeyMap keys = KeyMap::retail_default();
+    keys.apply(config->key_bindings);
+    out << format_key_table(keys);
+    return 0;
+  }
   if (*play_cmd) return play(play_args, *config, out, err);
   if (*replay_cmd) return replay(replay_args, *config, out, err);
   return demo(demo_args, *config, out, err);

@@ -116,6 +116,7 @@ WindowOptions window_options(const Config& config, std::string title) {
   wo.title = std::move(title);
   wo.free_camera = config.camera_mode == CameraMode::Free;
   wo.mouse_sensitivity = config.mouse_sensitivity;
+  wo.keys.apply(config.key_bindings);
   return wo;
 }
 

@@ -221,6 +221,22 @@ void warn(std::vector<std::string>* warnings, std::string text) {
   if (warnings != nullptr) warnings->push_back(std::move(text));
 }
 
+// `key.<action> = keys`: a rebinding over the default key map.
+constexpr std::string_view kKeyPrefix = "key.";
+
+Problem apply_key_rebind(Config& config, std::string_view key, std::string_view value) {
+  auto rebind = parse_key_rebind(key.substr(kKeyPrefix.size()), value);
+  if (!rebind) return rebind.error().detail;
+  config.key_bindings.push_back(std::move(*rebind));
+  return std::nullopt;
+}
+
+std::string format_key_rebind(const KeyRebind& r) {
+  std::string keys;
+  for (std::int32_t k : r.keys) keys += (keys.empty() ? "" : ", ") + key_name(k);
+  return fmt::format("{}{} = {}", kKeyPrefix, key_action_info(r.action).name, keys);
+}
+
 // One line split as `key = value`, or why it is not one.
 struct Assignment {
   std::string_view key;
@@ -328,6 +344,12 @@ core::Result<void> apply_config_text(Config& config, std::string_view text, std:
       failure = config_error(core::ErrorKind::Invalid, where, "key", offset, "the key before = is empty");
       return;
     }
+    if (a->key.starts_with(kKeyPrefix)) {
+      if (auto problem = apply_key_rebind(next, a->key, a->value)) {
+        failure = config_error(core::ErrorKind::Invalid, where, std::string(a->key), offset, std::move(*problem));
+      }
+      return;
+    }
     const Field* field = find_field(a->key);
     if (field == nullptr) {
       warn(warnings, fmt::format("{}: unknown setting \"{}\" ignored", where, a->key));
@@ -372,6 +394,13 @@ core::Result<void> apply_overrides(Config& config, std::span<const std::string> 
       return std::unexpected(config_error(core::ErrorKind::Invalid, where, "argument", 0,
                                           fmt::format("expected key=value, got \"{}\"", assignments[i])));
     }
+    if (a->key.starts_with(kKeyPrefix)) {
+      if (auto problem = apply_key_rebind(next, a->key, a->value)) {
+        return std::unexpected(
+            config_error(core::ErrorKind::Invalid, where, std::string(a->key), 0, std::move(*problem)));
+      }
+      continue;
+    }
     const Field* field = find_field(a->key);
     if (field == nullptr) {
       return std::unexpected(
@@ -401,6 +430,9 @@ std::string format_config(const Config& config) {
       "# blanks (\"\" is empty). Booleans: true/false, yes/no, on/off, 1/0.\n"
       "# Command-line --set key=value overrides this file. See docs/config.md.\n";
   for (const auto& f : kFields) out += fmt::format("\n# {}\n{} = {}\n", f.doc, f.key, f.format(config));
+  out += "\n# Key rebindings over retail's default key map: key.<action> = <key>[, <key>...]\n"
+         "# (docs/controls.md lists the actions and key names), e.g. key.attack_medium = End\n";
+  for (const auto& r : config.key_bindings) out += format_key_rebind(r) + "\n";
   return out;
 }
 

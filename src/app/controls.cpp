@@ -5,15 +5,44 @@
 #include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/world.hpp"
+#include "dereth/core/log.hpp"
+#include "dereth/protocol/combat.hpp"
+#include "dereth/sim/position.hpp"
 
 namespace dereth::app {
+
+namespace {
+
+sim::AttackHeight attack_height(KeyAction action) noexcept {
+  switch (action) {
+    case KeyAction::AttackHigh: return sim::AttackHeight::High;
+    case KeyAction::AttackMedium: return sim::AttackHeight::Medium;
+    default: return sim::AttackHeight::Low;
+  }
+}
+
+}  // namespace
 
 Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send, StampFn next_stamp)
     : world_(&world), loop_(&loop), presenter_(presenter), send_(send), next_stamp_(next_stamp) {
   interpreter_ = std::make_unique<sim::CommandInterpreter>(world.context(), std::move(send), std::move(next_stamp));
+  combat_ = std::make_unique<sim::ClientCombatSystem>(*interpreter_);
+  combat_->set_object_lookup(
+      [&world](std::uint32_t guid) -> const sim::PhysicsObj* { return world.box().get_object(guid); });
+  interpreter_->set_combat_system(combat_.get());
   world.context().set_controller(interpreter_.get());
   loop.outbound = [this](double now) {
+    for (const auto& e : world_->take_combat_events()) {
+      if (e.event == protocol::combat_event::CombatCommenceAttack) {
+        combat_->handle_commence_attack_event();
+      } else {
+        combat_->handle_attack_done_event(e.error);
+      }
+    }
+    combat_->use_time();
     interpreter_->use_time();
+    for (auto& line : combat_->take_messages()) core::logger(core::Module::App)->info("{}", line);
+    if (presenter_ != nullptr) presenter_->hud_target = selected_name();
     // Scripted lines, in time order (say_at keeps them sorted).
     while (!scheduled_.empty() && scheduled_.front().time <= now) {
       const std::string typed = std::move(scheduled_.front().typed);
@@ -30,6 +59,9 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
         interpreter_->handle_keyboard_command(command, pressed);
       }
     };
+    presenter->on_key_action = [this](KeyAction action, bool pressed) { return key_action(action, pressed); };
+    presenter->on_pick = [this](const PickRay& ray) { pick(ray); };
+    presenter->on_mouse_turn = [this](int direction) { mouse_turn(direction); };
   }
 }
 
@@ -39,6 +71,9 @@ Controls::~Controls() {
   if (presenter_ != nullptr) {
     presenter_->on_motion_key = nullptr;
     presenter_->on_chat_input = nullptr;
+    presenter_->on_key_action = nullptr;
+    presenter_->on_pick = nullptr;
+    presenter_->on_mouse_turn = nullptr;
   }
 }
 
@@ -55,6 +90,111 @@ void Controls::say_at(double time, std::string typed) {
   const auto at = std::upper_bound(scheduled_.begin(), scheduled_.end(), time,
                                    [](double t, const Scheduled& s) { return t < s.time; });
   scheduled_.insert(at, Scheduled{time, std::move(typed)});
+}
+
+bool Controls::key_action(KeyAction action, bool pressed) {
+  if (auto command = motion_command_for(action)) {
+    if (*command == sim::command::HoldRun) {
+      interpreter_->set_hold_run(pressed);
+    } else {
+      interpreter_->handle_keyboard_command(*command, pressed);
+    }
+    return true;
+  }
+  switch (action) {
+    case KeyAction::AutoRun:
+      if (pressed) interpreter_->handle_keyboard_command(sim::command::AutoRun, true);
+      return true;
+    case KeyAction::Jump:
+      if (pressed) {
+        combat_->commence_jump();
+      } else {
+        combat_->finish_jump();
+      }
+      return true;
+    case KeyAction::CombatToggle:
+      if (pressed) combat_->toggle_combat_mode();
+      return true;
+    case KeyAction::AttackHigh:
+    case KeyAction::AttackMedium:
+    case KeyAction::AttackLow:
+      // The key sets the height; down starts the request, up ends it
+      // (the retail MeleeCombat input map's press and release).
+      if (pressed) {
+        combat_->set_requested_attack_height(attack_height(action));
+        combat_->start_attack_request();
+      } else {
+        combat_->end_attack_request(attack_height(action));
+      }
+      return true;
+    case KeyAction::SelectClosestMonster:
+    case KeyAction::SelectNextMonster:
+    case KeyAction::SelectPreviousMonster: {
+      if (!pressed) return true;
+      const sim::PhysicsObj* player = interpreter_->player_object();
+      const glm::vec3 from = player != nullptr ? sim::global_frame(player->position()).origin : glm::vec3(0.0F);
+      const int step = action == KeyAction::SelectClosestMonster ? 0 : action == KeyAction::SelectNextMonster ? 1 : -1;
+      const auto candidates = creature_candidates();
+      if (auto next = cycle_target(candidates, from, selected(), step)) select(*next);
+      return true;
+    }
+    case KeyAction::ClearSelection:
+      if (!pressed || selected() == 0) return false;
+      select(0);
+      return true;
+    case KeyAction::Chat:
+    default: return false;
+  }
+}
+
+void Controls::mouse_turn(int direction) {
+  direction = direction > 0 ? 1 : direction < 0 ? -1 : 0;
+  if (direction == mouse_turn_) return;
+  if (mouse_turn_ != 0) {
+    interpreter_->handle_keyboard_command(mouse_turn_ > 0 ? sim::command::TurnRight : sim::command::TurnLeft, false);
+  }
+  mouse_turn_ = direction;
+  if (mouse_turn_ != 0) {
+    interpreter_->handle_keyboard_command(mouse_turn_ > 0 ? sim::command::TurnRight : sim::command::TurnLeft, true);
+  }
+}
+
+std::vector<TargetCandidate> Controls::creature_candidates() const {
+  std::vector<TargetCandidate> out;
+  const sim::PhysicsObj* player = interpreter_->player_object();
+  for (const sim::PhysicsObj* o : world_->box().objects().objects()) {
+    if (o == nullptr || o == player || !o->weenie() || !o->weenie()->is_creature) continue;
+    out.push_back(TargetCandidate{o->id(), sim::global_frame(o->position()).origin});
+  }
+  return out;
+}
+
+std::optional<std::uint32_t> Controls::pick(const PickRay& ray) {
+  std::vector<PickSphere> spheres;
+  const sim::PhysicsObj* player = interpreter_->player_object();
+  for (const sim::PhysicsObj* o : world_->box().objects().objects()) {
+    if (o == nullptr || o == player) continue;
+    const core::Frame frame = sim::global_frame(o->position());
+    glm::vec3 centre{0.0F, 0.0F, 1.0F};
+    float radius = 1.0F;
+    if (o->setup_id() != 0) {
+      if (auto setup = world_->records().setup(o->setup_id()); setup && setup->selection_sphere.radius > 0.0F) {
+        centre = setup->selection_sphere.center;
+        radius = setup->selection_sphere.radius;
+      }
+    }
+    spheres.push_back(PickSphere{o->id(), frame.localtoglobal(centre * o->scale()), radius * o->scale()});
+  }
+  auto picked = pick_object(ray, spheres);
+  if (picked) select(*picked);
+  return picked;
+}
+
+std::string Controls::selected_name() const {
+  if (selected() == 0) return {};
+  const sim::PhysicsObj* o = world_->box().get_object(selected());
+  if (o == nullptr || !o->weenie()) return {};
+  return o->weenie()->name;
 }
 
 }  // namespace dereth::app

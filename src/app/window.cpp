@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "dereth/app/presenters.hpp"
+#include "dereth/app/targeting.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/sim/command_interpreter.hpp"
 
@@ -18,38 +19,13 @@ constexpr std::size_t kChatColumns = 72;
 constexpr float kFlySpeed = 0.5F;  // metres per frame with a fly key held
 }  // namespace
 
-std::optional<std::uint32_t> motion_command_for_key(std::int32_t key) noexcept {
-  namespace cmd = sim::command;
-  switch (key) {
-    case SDLK_w:
-    case SDLK_UP:
-      return cmd::WalkForward;
-    case SDLK_s:
-    case SDLK_DOWN:
-      return cmd::WalkBackwards;
-    case SDLK_a:
-    case SDLK_LEFT:
-      return cmd::TurnLeft;
-    case SDLK_d:
-    case SDLK_RIGHT:
-      return cmd::TurnRight;
-    case SDLK_z:
-      return cmd::SideStepLeft;
-    case SDLK_x:
-      return cmd::SideStepRight;
-    case SDLK_LSHIFT:
-    case SDLK_RSHIFT:
-      return cmd::HoldRun;
-    default:
-      return std::nullopt;
-  }
-}
-
 struct WindowPresenter::Sdl {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
   bool fullscreen = false;
-  bool dragging = false;
+  bool dragging = false;       // right button held
+  bool orbiting = false;       // middle button held
+  bool turned = false;         // mouse look moved this poll
   ~Sdl() {
     if (gl != nullptr) SDL_GL_DeleteContext(gl);
     if (window != nullptr) SDL_DestroyWindow(window);
@@ -125,6 +101,8 @@ WindowPresenter::~WindowPresenter() {
 }
 
 bool WindowPresenter::poll_input() {
+  const bool was_turning = sdl_->turned;
+  sdl_->turned = false;
   SDL_Event e;
   while (SDL_PollEvent(&e) != 0) {
     switch (e.type) {
@@ -132,8 +110,12 @@ bool WindowPresenter::poll_input() {
         return false;
       case SDL_KEYUP:
         // Releases always pass, even while typing, so no key stays held.
-        if (rig_.camera().mode == render::CameraMode::Follow && on_motion_key) {
-          if (auto command = motion_command_for_key(e.key.keysym.sym)) on_motion_key(*command, false);
+        if (auto action = options_.keys.action_for(e.key.keysym.sym)) {
+          if (auto command = motion_command_for(*action)) {
+            if (rig_.camera().mode == render::CameraMode::Follow && on_motion_key) on_motion_key(*command, false);
+          } else if (on_key_action && *action != KeyAction::ClearSelection) {
+            on_key_action(*action, false);
+          }
         }
         break;
       case SDL_TEXTINPUT:
@@ -169,13 +151,22 @@ bool WindowPresenter::poll_input() {
           }
           break;
         }
-        if (e.key.keysym.sym == SDLK_RETURN || e.key.keysym.sym == SDLK_KP_ENTER) {
+        if (const auto action = options_.keys.action_for(e.key.keysym.sym);
+            action == KeyAction::Chat || e.key.keysym.sym == SDLK_KP_ENTER) {
           input_.open();
           SDL_StartTextInput();
           break;
-        }
-        if (e.key.repeat == 0 && rig_.camera().mode == render::CameraMode::Follow && on_motion_key) {
-          if (auto command = motion_command_for_key(e.key.keysym.sym)) on_motion_key(*command, true);
+        } else if (action && e.key.repeat == 0 &&
+                   (rig_.camera().mode == render::CameraMode::Follow || *action == KeyAction::ClearSelection)) {
+          // The free camera keeps the keys for flying (only Esc acts).
+          if (auto command = motion_command_for(*action)) {
+            if (on_motion_key) on_motion_key(*command, true);
+          } else {
+            const bool used = on_key_action && on_key_action(*action, true);
+            // Escape with nothing to clear quits, as it always did.
+            if (*action == KeyAction::ClearSelection && !used) return false;
+          }
+          break;
         }
         switch (e.key.keysym.sym) {
           case SDLK_ESCAPE:
@@ -190,7 +181,7 @@ bool WindowPresenter::poll_input() {
           case SDLK_F12:
             screenshot_requested_ = true;
             break;
-          case SDLK_c: {
+          case SDLK_F2: {
             auto& cam = rig_.camera();
             if (cam.mode == render::CameraMode::Follow) {
               cam.position = cam.eye();
@@ -205,18 +196,37 @@ bool WindowPresenter::poll_input() {
         }
         break;
       case SDL_MOUSEBUTTONDOWN:
-        if (e.button.button == SDL_BUTTON_LEFT && picker_ != nullptr) click(e.button.x, e.button.y);
+        if (e.button.button == SDL_BUTTON_LEFT) {
+          if (picker_ != nullptr) {
+            click(e.button.x, e.button.y);
+          } else {
+            pick(e.button.x, e.button.y);
+          }
+        }
         if (e.button.button == SDL_BUTTON_RIGHT) sdl_->dragging = true;
+        if (e.button.button == SDL_BUTTON_MIDDLE) sdl_->orbiting = true;
         break;
       case SDL_MOUSEBUTTONUP:
-        if (e.button.button == SDL_BUTTON_RIGHT) sdl_->dragging = false;
+        if (e.button.button == SDL_BUTTON_RIGHT) {
+          sdl_->dragging = false;
+          if (on_mouse_turn) on_mouse_turn(0);
+        }
+        if (e.button.button == SDL_BUTTON_MIDDLE) sdl_->orbiting = false;
         break;
-      case SDL_MOUSEMOTION:
-        if (sdl_->dragging) {
+      case SDL_MOUSEMOTION: {
+        // Follow camera: the right button turns the player (mouse look), the
+        // middle one orbits the camera. Free camera: the right button orbits.
+        const bool follow = rig_.camera().mode == render::CameraMode::Follow;
+        if (sdl_->dragging && follow && on_mouse_turn && e.motion.xrel != 0) {
+          on_mouse_turn(e.motion.xrel > 0 ? 1 : -1);
+          sdl_->turned = true;
+        }
+        if ((sdl_->dragging && !follow) || sdl_->orbiting) {
           rig_.camera().orbit(static_cast<float>(e.motion.xrel) * options_.mouse_sensitivity,
                               static_cast<float>(e.motion.yrel) * options_.mouse_sensitivity);
         }
         break;
+      }
       case SDL_MOUSEWHEEL:
         rig_.camera().zoom(static_cast<float>(e.wheel.y));
         break;
@@ -224,6 +234,8 @@ bool WindowPresenter::poll_input() {
         break;
     }
   }
+  // Mouse look stops when the mouse does.
+  if (was_turning && !sdl_->turned && sdl_->dragging && on_mouse_turn) on_mouse_turn(0);
   if (rig_.camera().mode == render::CameraMode::Free && !input_.active()) {
     const Uint8* keys = SDL_GetKeyboardState(nullptr);
     const float f = (keys[SDL_SCANCODE_W] != 0 ? kFlySpeed : 0.0F) - (keys[SDL_SCANCODE_S] != 0 ? kFlySpeed : 0.0F);
@@ -277,6 +289,10 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
     }
     overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
   }
+  if (!hud_target.empty()) {
+    overlay.panels.push_back(
+        render::TextPanel{render::Anchor::TopLeft, {"Target: " + hud_target}, {255, 230, 90, 255}, 0.6F, {}});
+  }
   if (input_.active()) {
     overlay.panels.push_back(render::TextPanel{render::Anchor::BottomLeft, {"> " + input_.text() + "_"},
                                                {255, 255, 255, 255}, 0.7F, {}});
@@ -326,6 +342,18 @@ void WindowPresenter::click(int x, int y) {
   if (p.lines == 0 || px < p.box.x0 || px > p.box.x1 || py < p.text.y0 || py >= p.text.y1) return;
   const auto line = static_cast<std::size_t>((py - p.text.y0) / (p.text.height() / static_cast<float>(p.lines)));
   choose(picker_->choose_line(line));
+}
+
+// A left click in the world: the ray through the pointer, from the camera
+// the last frame was drawn with (window to drawable pixels).
+void WindowPresenter::pick(int x, int y) {
+  if (!on_pick || last_width_ <= 0 || last_height_ <= 0) return;
+  int ww = 0;
+  int wh = 0;
+  SDL_GetWindowSize(sdl_->window, &ww, &wh);
+  const float px = ww > 0 ? static_cast<float>(x) * static_cast<float>(last_width_) / static_cast<float>(ww) : 0.0F;
+  const float py = wh > 0 ? static_cast<float>(y) * static_cast<float>(last_height_) / static_cast<float>(wh) : 0.0F;
+  on_pick(camera_ray(rig_.camera(), px, py, last_width_, last_height_));
 }
 
 core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "dereth/app/qa_report.hpp"
+#include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
@@ -90,6 +91,24 @@ void World::handle(std::span<const std::uint8_t> bytes) {
     ++stats_.not_object;
     if (opcode == protocol::login_opcode::GameEvent && !game_event_guid_) {
       game_event_guid_ = protocol::peek_game_event_guid(bytes);
+    }
+    if (opcode == protocol::login_opcode::GameEvent) {
+      const std::uint32_t event = protocol::peek_wrapped_type(bytes);
+      if (event == protocol::combat_event::AttackDone || event == protocol::combat_event::CombatCommenceAttack) {
+        CombatEvent e{event, 0};
+        if (event == protocol::combat_event::AttackDone) {
+          auto done = protocol::decode_attack_done(bytes);
+          if (!done) {
+            ++stats_.decode_errors;
+            if (report_ != nullptr) report_->add_decode_error(opcode);
+            return;
+          }
+          e.error = done->error;
+        }
+        if (combat_events_.size() >= kChatBacklog) combat_events_.erase(combat_events_.begin());
+        combat_events_.push_back(e);
+        return;
+      }
     }
     // chat_line gives no line (and no error) for a message that carries no chat.
     if (auto line = protocol::chat_line(bytes); !line) {

@@ -358,6 +358,13 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
       } else {
         rec.decode_error = d.error().message();
       }
+    } else if (rec.action == protocol::combat_action::TargetedMeleeAttack ||
+               rec.action == protocol::combat_action::TargetedMissileAttack) {
+      if (auto d = protocol::decode_targeted_attack(m.bytes)) {
+        rec.attack = *d;
+      } else {
+        rec.decode_error = d.error().message();
+      }
     } else if (rec.action == protocol::opcode::AutonomousPosition) {
       if (auto d = protocol::decode_autonomous_position(m.bytes)) {
         rec.autonomous_position = std::move(*d);
@@ -377,6 +384,17 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
 
   const SessionState state = s.info.state;
   if (state == SessionState::Rejected || state == SessionState::LoggingOff || state == SessionState::Ended) return;
+
+  // An attack in the world is logged and answered with AttackDone (no
+  // error), as ACE ends each swing, so the client's attack state settles.
+  if (msg.attack && state == SessionState::InWorld && s.character != nullptr) {
+    event(now, s.info.id,
+          fmt::format("attack 0x{:04X} on 0x{:08X}, height {}, power {}", msg.attack->action, msg.attack->target,
+                      msg.attack->height, msg.attack->power));
+    send(s, protocol::encode_attack_done(s.character->guid, s.event_sequence++, protocol::AttackDone{0}),
+         protocol::queue::Ui, 0, now);
+    return;
+  }
 
   switch (msg.opcode) {
     case lo::DddInterrogationResponse:

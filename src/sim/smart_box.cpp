@@ -65,13 +65,17 @@ glm::vec3 vec_or_zero(const std::optional<protocol::Vec3>& v) noexcept {
 
 // What OBJECTINFO and missile_ignore ask of the weenie, read from WeenieDesc:
 // ItemType Creature (0x10); ObjectDescriptionFlags Player (0x8),
-// PlayerKiller (0x20), PkLiteStatus (0x02000000).
-WeenieTraits weenie_traits(const protocol::WeenieDesc& w) noexcept {
+// PlayerKiller (0x20), PkLiteStatus (0x02000000); and what the combat
+// system asks: Attackable (0x10), FreePkStatus (0x200000), the name.
+WeenieTraits weenie_traits(const protocol::WeenieDesc& w) {
   WeenieTraits traits;
   traits.is_creature = (w.item_type & 0x10u) != 0;
   traits.is_player = (w.object_description_flags & 0x8u) != 0;
   traits.is_pk = (w.object_description_flags & 0x20u) != 0;
   traits.is_pklite = (w.object_description_flags & 0x02000000u) != 0;
+  traits.is_attackable = (w.object_description_flags & 0x10u) != 0;
+  traits.is_free_pk = (w.object_description_flags & 0x200000u) != 0;
+  traits.name = w.name;
   return traits;
 }
 

@@ -1,29 +1,318 @@
-// The window's movement keys (README, "The demo"): which retail
-// MotionCommand each key hands the CommandInterpreter.
+// The window's controls (docs/controls.md): retail's default key map and its
+// rebinding from the settings file, what the attack keys send through the
+// ClientCombatSystem, which keys cancel a repeat attack, and target
+// selection (Tab by distance, a click by bounding sphere).
+#include "dereth/app/controls.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/app/presenters.hpp"
-#include "dereth/sim/command_interpreter.hpp"
+#include <SDL.h>
 
-using dereth::app::motion_command_for_key;
+#include "dereth/app/config.hpp"
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/key_map.hpp"
+#include "dereth/app/targeting.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/net/inbox.hpp"
+#include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/messages.hpp"
+#include "dereth/render/camera.hpp"
+
+using namespace dereth;
+using namespace dereth::app;
 namespace cmd = dereth::sim::command;
 
-TEST_CASE("motion_command_for_key maps WASD, the arrows, Z/X and Shift to retail motion commands", "[app][controls]") {
-  // SDL keycodes: letters are their lower-case ASCII; arrows are scancode | 1<<30.
-  constexpr std::int32_t kUp = 0x40000052, kDown = 0x40000051, kLeft = 0x40000050, kRight = 0x4000004F;
-  constexpr std::int32_t kLeftShift = 0x400000E1;
-  CHECK(motion_command_for_key('w') == cmd::WalkForward);
-  CHECK(motion_command_for_key(kUp) == cmd::WalkForward);
-  CHECK(motion_command_for_key('s') == cmd::WalkBackwards);
-  CHECK(motion_command_for_key(kDown) == cmd::WalkBackwards);
-  CHECK(motion_command_for_key('a') == cmd::TurnLeft);
-  CHECK(motion_command_for_key(kLeft) == cmd::TurnLeft);
-  CHECK(motion_command_for_key('d') == cmd::TurnRight);
-  CHECK(motion_command_for_key(kRight) == cmd::TurnRight);
-  CHECK(motion_command_for_key('z') == cmd::SideStepLeft);
-  CHECK(motion_command_for_key('x') == cmd::SideStepRight);
-  CHECK(motion_command_for_key(kLeftShift) == cmd::HoldRun);
-  // C switches the camera, F-keys and Escape are the window's own.
-  CHECK_FALSE(motion_command_for_key('c').has_value());
-  CHECK_FALSE(motion_command_for_key(27).has_value());
+TEST_CASE("KeyMap::retail_default has retail's movement, combat, selection and chat keys", "[app][controls]") {
+  const KeyMap m = KeyMap::retail_default();
+  CHECK(m.action_for(SDLK_w) == KeyAction::Forward);
+  CHECK(m.action_for(SDLK_UP) == KeyAction::Forward);
+  CHECK(m.action_for(SDLK_x) == KeyAction::Backward);
+  CHECK(m.action_for(SDLK_DOWN) == KeyAction::Backward);
+  CHECK(m.action_for(SDLK_a) == KeyAction::TurnLeft);
+  CHECK(m.action_for(SDLK_LEFT) == KeyAction::TurnLeft);
+  CHECK(m.action_for(SDLK_d) == KeyAction::TurnRight);
+  CHECK(m.action_for(SDLK_RIGHT) == KeyAction::TurnRight);
+  CHECK(m.action_for(SDLK_z) == KeyAction::StrafeLeft);
+  CHECK(m.action_for(SDLK_c) == KeyAction::StrafeRight);
+  CHECK(m.action_for(SDLK_LSHIFT) == KeyAction::Walk);
+  CHECK(m.action_for(SDLK_q) == KeyAction::AutoRun);
+  CHECK(m.action_for(SDLK_SPACE) == KeyAction::Jump);
+  CHECK(m.action_for(SDLK_BACKQUOTE) == KeyAction::CombatToggle);
+  CHECK(m.action_for(SDLK_PAGEDOWN) == KeyAction::AttackHigh);
+  CHECK(m.action_for(SDLK_END) == KeyAction::AttackMedium);
+  CHECK(m.action_for(SDLK_DELETE) == KeyAction::AttackLow);
+  CHECK(m.action_for(SDLK_RETURN) == KeyAction::Chat);
+  CHECK(m.action_for(SDLK_TAB) == KeyAction::SelectNextMonster);
+  CHECK(m.action_for(SDLK_QUOTE) == KeyAction::SelectClosestMonster);
+  CHECK(m.action_for(SDLK_ESCAPE) == KeyAction::ClearSelection);
+  CHECK_FALSE(m.action_for(SDLK_s).has_value());  // retail's MovementStop: not bound in dereth
+  CHECK(motion_command_for(KeyAction::Forward) == cmd::WalkForward);
+  CHECK(motion_command_for(KeyAction::Backward) == cmd::WalkBackwards);
+  CHECK(motion_command_for(KeyAction::StrafeRight) == cmd::SideStepRight);
+  CHECK(motion_command_for(KeyAction::Walk) == cmd::HoldRun);
+  CHECK_FALSE(motion_command_for(KeyAction::AttackHigh).has_value());
+}
+
+TEST_CASE("Key names and rebinding: a rebound key leaves its old action, bad names are refused", "[app][controls]") {
+  CHECK(parse_key_name("w") == SDLK_w);
+  CHECK(parse_key_name("PAGEDOWN") == SDLK_PAGEDOWN);
+  CHECK(parse_key_name("F12") == SDLK_F12);
+  CHECK_FALSE(parse_key_name("F13").has_value());
+  CHECK_FALSE(parse_key_name("Wub").has_value());
+  CHECK(key_name(SDLK_PAGEDOWN) == "PageDown");
+  CHECK(key_name(SDLK_w) == "W");
+  for (const auto& a : key_actions()) CHECK(parse_key_action(a.name) == a.action);
+
+  auto r = parse_key_rebind("attack_medium", "Home, W");
+  REQUIRE(r);
+  KeyMap m = KeyMap::retail_default();
+  m.rebind(*r);
+  CHECK(m.action_for(SDLK_HOME) == KeyAction::AttackMedium);
+  CHECK(m.action_for(SDLK_w) == KeyAction::AttackMedium);
+  CHECK_FALSE(m.action_for(SDLK_END).has_value());  // the old key is gone
+  CHECK(m.keys_for(KeyAction::Forward) == std::vector<std::int32_t>{SDLK_UP});
+
+  auto bad_action = parse_key_rebind("fly", "W");
+  REQUIRE_FALSE(bad_action);
+  CHECK_THAT(bad_action.error().detail, Catch::Contains("unknown action \"fly\""));
+  auto bad_key = parse_key_rebind("forward", "W, Wub");
+  REQUIRE_FALSE(bad_key);
+  CHECK_THAT(bad_key.error().detail, Catch::Contains("unknown key \"Wub\""));
+  auto none = parse_key_rebind("jump", "");
+  REQUIRE(none);
+  CHECK(none->keys.empty());
+}
+
+TEST_CASE("The settings file rebinds keys with key.<action> and names a bad line", "[app][controls][config]") {
+  Config c;
+  REQUIRE(apply_config_text(c, "hud = false\nkey.attack_high = Insert\nkey.forward = W, Up\n", "dereth.conf"));
+  REQUIRE(c.key_bindings.size() == 2);
+  CHECK(c.key_bindings[0] == KeyRebind{KeyAction::AttackHigh, {SDLK_INSERT}});
+  const auto bad = apply_config_text(c, "key.attack_sideways = End\n", "dereth.conf");
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error().message(), Catch::Contains("dereth.conf:1"));
+  CHECK_THAT(bad.error().message(), Catch::Contains("attack_sideways"));
+  const auto bad_key = apply_config_text(c, "\nkey.jump = Spacebar\n", "dereth.conf");
+  REQUIRE_FALSE(bad_key);
+  CHECK_THAT(bad_key.error().message(), Catch::Contains("dereth.conf:2"));
+  CHECK(c.key_bindings.size() == 2);  // a failed file changes nothing
+  // The settings file written back keeps the rebindings, and --set takes them too.
+  Config again;
+  REQUIRE(apply_config_text(again, format_config(c), "written"));
+  CHECK(again.key_bindings == c.key_bindings);
+  const std::vector<std::string> set{"key.jump=J"};
+  REQUIRE(apply_overrides(again, set));
+  CHECK(again.key_bindings.back() == KeyRebind{KeyAction::Jump, {SDLK_j}});
+  const std::vector<std::string> bad_set{"key.jump=Wub"};
+  CHECK_FALSE(apply_overrides(again, bad_set));
+}
+
+TEST_CASE("pick_object takes the sphere the ray meets first", "[app][controls]") {
+  const PickRay ray{{0.0F, 0.0F, 1.0F}, {0.0F, 1.0F, 0.0F}};
+  const std::vector<PickSphere> spheres = {
+      {1, {0.0F, 10.0F, 1.0F}, 1.0F},  // met at 9
+      {2, {0.0F, 5.0F, 1.0F}, 0.5F},   // met at 4.5: the nearest
+      {3, {3.0F, 5.0F, 1.0F}, 1.0F},   // beside the ray: missed
+      {4, {0.0F, -5.0F, 1.0F}, 2.0F},  // behind: missed
+  };
+  CHECK(pick_object(ray, spheres) == 2u);
+  CHECK(pick_object(ray, std::span(spheres).subspan(2)) == std::nullopt);
+  // A ray starting inside a sphere meets it at once.
+  const std::vector<PickSphere> around = {{7, {0.0F, 10.0F, 1.0F}, 1.0F}, {8, {0.0F, 0.5F, 1.0F}, 1.0F}};
+  CHECK(pick_object(ray, around) == 8u);
+  // Degenerate spheres never hit.
+  const std::vector<PickSphere> bad = {{9, {0.0F, 5.0F, 1.0F}, 0.0F},
+                                       {10, {0.0F, 5.0F, 1.0F}, std::numeric_limits<float>::quiet_NaN()}};
+  CHECK(pick_object(ray, bad) == std::nullopt);
+}
+
+TEST_CASE("camera_ray goes through the pixel: the view's centre looks at the camera target", "[app][controls]") {
+  render::Camera camera;
+  camera.target = {100.0F, 200.0F, 10.0F};
+  const PickRay ray = camera_ray(camera, 160.0F, 120.0F, 320, 240);
+  const glm::vec3 to_target = glm::normalize(camera.target - camera.eye());
+  CHECK(glm::dot(ray.direction, to_target) == Approx(1.0F).margin(1e-4));
+  const std::vector<PickSphere> at_target = {{5, camera.target, 0.5F}};
+  CHECK(pick_object(ray, at_target) == 5u);
+  // A pixel at the left edge misses it.
+  CHECK(pick_object(camera_ray(camera, 0.0F, 120.0F, 320, 240), at_target) == std::nullopt);
+}
+
+TEST_CASE("cycle_target steps through creatures by distance and wraps", "[app][controls]") {
+  const std::vector<TargetCandidate> c = {{0x30, {30, 0, 0}}, {0x10, {10, 0, 0}}, {0x20, {0, 20, 0}}};
+  const glm::vec3 from{0.0F};
+  CHECK(cycle_target(c, from, 0, 1) == 0x10u);
+  CHECK(cycle_target(c, from, 0x10, 1) == 0x20u);
+  CHECK(cycle_target(c, from, 0x20, 1) == 0x30u);
+  CHECK(cycle_target(c, from, 0x30, 1) == 0x10u);  // wraps
+  CHECK(cycle_target(c, from, 0x10, -1) == 0x30u);
+  CHECK(cycle_target(c, from, 0, -1) == 0x30u);
+  CHECK(cycle_target(c, from, 0x999, 1) == 0x10u);  // not a candidate: the nearest
+  CHECK(cycle_target(c, from, 0x30, 0) == 0x10u);   // closest
+  CHECK(cycle_target({}, from, 0, 1) == std::nullopt);
+}
+
+namespace {
+
+struct NoInbox final : net::MessageInbox {
+  std::vector<net::SessionMessage> drain(double) override { return {}; }
+  [[nodiscard]] bool finished() const override { return false; }
+};
+
+constexpr std::uint32_t kPlayer = 0x50000001;
+constexpr std::uint32_t kNear = 0x80000101;
+constexpr std::uint32_t kFar = 0x80000102;
+constexpr std::uint32_t kRock = 0x80000103;
+constexpr std::uint32_t kCell = 0xA9B40021;
+
+protocol::CreateObject creature(std::uint32_t guid, glm::vec3 at, std::string name, bool creature_type,
+                                bool player = false) {
+  protocol::CreateObject m;
+  m.guid = guid;
+  m.physics.state = 0x00400C08;
+  m.physics.position = protocol::Position{kCell, {at.x, at.y, at.z}, {1, 0, 0, 0}};
+  m.weenie.name = std::move(name);
+  m.weenie.item_type = creature_type ? 0x10 : 0x20;
+  m.weenie.object_description_flags = player ? 0x8 : (creature_type ? 0x10 : 0);
+  return m;
+}
+
+struct Session {
+  core::ManualClock clock{core::Seconds{1.0}};
+  World world{clock, nullptr};
+  NoInbox inbox;
+  FrameLoop loop{world, inbox, &clock, nullptr, nullptr, LoopOptions{}};
+  std::vector<std::vector<std::uint8_t>> sent;
+  std::uint32_t stamp = 100;
+  Controls controls{world, loop, nullptr,
+                    [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
+                    [this] { return stamp++; }};
+
+  Session() {
+    world.handle(protocol::encode(creature(kPlayer, {10, 10, 0}, "Tester", true, true)));
+    world.handle(protocol::encode(protocol::PlayerCreate{kPlayer}));
+    world.handle(protocol::encode(creature(kFar, {10, 40, 0}, "Far Drudge", true)));
+    world.handle(protocol::encode(creature(kNear, {10, 15, 0}, "Near Drudge", true)));
+    world.handle(protocol::encode(creature(kRock, {11, 10, 0}, "Rock", false)));
+    // The client moves the player (autonomy 2, not controlled by the server).
+    controls.interpreter().take_control_from_server();
+    sent.clear();
+    stamp = 100;
+  }
+  void outbound() { loop.outbound(clock.now().count()); }
+  std::vector<std::uint32_t> actions() const {
+    std::vector<std::uint32_t> out;
+    for (const auto& b : sent) out.push_back(protocol::peek_wrapped_type(b));
+    return out;
+  }
+  void clear() { sent.clear(); }
+};
+
+}  // namespace
+
+TEST_CASE("Tab selects the nearest creature, then the next by distance, and Escape clears", "[app][controls]") {
+  Session s;
+  REQUIRE(s.world.box().player() != nullptr);
+  CHECK(s.controls.selected() == 0);
+  CHECK(s.controls.key_action(KeyAction::SelectNextMonster, true));
+  CHECK(s.controls.selected() == kNear);  // the rock is not a creature, the player not a target
+  CHECK(s.controls.selected_name() == "Near Drudge");
+  s.controls.key_action(KeyAction::SelectNextMonster, true);
+  CHECK(s.controls.selected() == kFar);
+  s.controls.key_action(KeyAction::SelectNextMonster, true);
+  CHECK(s.controls.selected() == kNear);
+  s.controls.key_action(KeyAction::SelectPreviousMonster, true);
+  CHECK(s.controls.selected() == kFar);
+  s.controls.key_action(KeyAction::SelectClosestMonster, true);
+  CHECK(s.controls.selected() == kNear);
+  CHECK(s.controls.key_action(KeyAction::ClearSelection, true));
+  CHECK(s.controls.selected() == 0);
+  CHECK_FALSE(s.controls.key_action(KeyAction::ClearSelection, true));  // nothing to clear: the window quits
+}
+
+TEST_CASE("A click picks the object under the pointer by its sphere", "[app][controls]") {
+  Session s;
+  // From above the rock, looking down at it: a 1 m sphere a metre up (no DAT).
+  const PickRay down{{11.0F + 0xA9 * 192.0F, 10.0F + 0xB4 * 192.0F, 10.0F}, {0.0F, 0.0F, -1.0F}};
+  CHECK(s.controls.pick(down) == kRock);
+  CHECK(s.controls.selected() == kRock);
+  const PickRay away{{11.0F + 0xA9 * 192.0F, 10.0F + 0xB4 * 192.0F, 10.0F}, {0.0F, 0.0F, 1.0F}};
+  CHECK(s.controls.pick(away) == std::nullopt);
+  CHECK(s.controls.selected() == kRock);  // a miss keeps the selection
+}
+
+TEST_CASE("The attack key sends TargetedMeleeAttack through the ClientCombatSystem", "[app][controls][combat]") {
+  Session s;
+  s.controls.key_action(KeyAction::SelectNextMonster, true);
+  s.controls.key_action(KeyAction::CombatToggle, true);
+  REQUIRE(s.actions() == std::vector<std::uint32_t>{protocol::combat_action::ChangeCombatMode});
+  CHECK(s.sent[0] == protocol::encode_change_combat_mode(100, 2));
+  s.clear();
+  s.controls.key_action(KeyAction::AttackHigh, true);
+  CHECK(s.sent.empty());                // the bar builds while the key is held
+  s.clock.advance(core::Seconds{1.0});  // a full bar
+  s.controls.key_action(KeyAction::AttackHigh, false);
+  REQUIRE(s.sent.size() == 1);
+  // F7B1, stamp 101, TargetedMeleeAttack, the near drudge, high, full power.
+  CHECK(s.sent[0] == std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0,    101,  0, 0, 0, 0x08, 0,    0,    0,
+                                               0x01, 0x01, 0, 0x80, 0x01, 0, 0, 0, 0x00, 0x00, 0x80, 0x3F});
+  CHECK(s.controls.combat().attack_server_response_pending);
+  // The server's AttackDone ends it.
+  s.world.handle(protocol::encode_attack_done(kPlayer, 5, protocol::AttackDone{0}));
+  s.outbound();
+  CHECK_FALSE(s.controls.combat().attack_server_response_pending);
+  SECTION("without a target nothing is sent") {
+    s.clear();
+    s.controls.key_action(KeyAction::ClearSelection, true);
+    s.controls.key_action(KeyAction::AttackLow, true);
+    s.clock.advance(core::Seconds{1.0});
+    s.outbound();
+    s.controls.key_action(KeyAction::AttackLow, false);
+    CHECK(s.sent.empty());
+  }
+}
+
+TEST_CASE("During a repeat attack forward and backward send CancelAttack, but autorun, turning and sidestepping do not",
+          "[app][controls][combat]") {
+  Session s;
+  s.controls.key_action(KeyAction::SelectNextMonster, true);
+  s.controls.key_action(KeyAction::CombatToggle, true);
+  s.controls.combat().auto_repeat_attack = true;
+  s.controls.key_action(KeyAction::AttackMedium, true);
+  s.clock.advance(core::Seconds{1.0});
+  s.controls.key_action(KeyAction::AttackMedium, false);
+  REQUIRE(s.controls.combat().repeat_attacking);
+  s.clear();
+  const auto cancels = [&] {
+    std::size_t n = 0;
+    for (auto a : s.actions()) n += a == protocol::combat_action::CancelAttack;
+    return n;
+  };
+  SECTION("turn and sidestep: none") {
+    s.controls.key_action(KeyAction::TurnLeft, true);
+    s.controls.key_action(KeyAction::TurnLeft, false);
+    s.controls.key_action(KeyAction::StrafeRight, true);
+    s.controls.key_action(KeyAction::StrafeRight, false);
+    CHECK(cancels() == 0);
+    CHECK(s.controls.combat().repeat_attacking);
+  }
+  SECTION("forward") {
+    s.controls.key_action(KeyAction::Forward, true);
+    CHECK(cancels() == 1);
+    CHECK_FALSE(s.controls.combat().repeat_attacking);
+  }
+  SECTION("backward") {
+    s.controls.key_action(KeyAction::Backward, true);
+    CHECK(cancels() == 1);
+  }
+  SECTION("autorun: not by the binary (docs/deviations.md), and forward after it still does") {
+    s.controls.key_action(KeyAction::AutoRun, true);
+    CHECK(s.controls.interpreter().auto_run());
+    CHECK(cancels() == 0);
+    CHECK(s.controls.combat().repeat_attacking);
+    s.controls.key_action(KeyAction::Forward, true);
+    CHECK(cancels() == 1);
+  }
 }

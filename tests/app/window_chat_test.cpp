@@ -14,13 +14,17 @@
 #include <optional>
 #include <thread>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dereth/app/character_picker.hpp"
+#include "dereth/app/key_map.hpp"
 #include "dereth/app/presenters.hpp"
+#include "dereth/protocol/combat.hpp"
 #include "dereth/render/overlay.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "dereth/sim/command_interpreter.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 #include "run_cli.hpp"
 
@@ -90,6 +94,77 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   key(SDLK_w, false);
   CHECK((*window)->poll_input());
   CHECK(moves.size() == 2);
+  key(SDLK_ESCAPE);
+  CHECK_FALSE((*window)->poll_input());
+}
+
+TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before it quits, mouse look turns",
+          "[app][window][controls]") {
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  dereth::app::WindowOptions o;
+  o.width = 160;
+  o.height = 120;
+  o.vsync = false;
+  auto rebind = dereth::app::parse_key_rebind("attack_high", "H");
+  REQUIRE(rebind);
+  o.keys.rebind(*rebind);
+  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
+  ::unsetenv("SDL_VIDEODRIVER");
+  if (!window) {
+    WARN("no offscreen window here: " << window.error().message());
+    return;
+  }
+  using dereth::app::KeyAction;
+  std::vector<std::pair<KeyAction, bool>> actions;
+  std::vector<std::pair<std::uint32_t, bool>> moves;
+  std::vector<int> turns;
+  bool selected = true;
+  (*window)->on_key_action = [&](KeyAction a, bool pressed) {
+    actions.emplace_back(a, pressed);
+    if (a == KeyAction::ClearSelection) return std::exchange(selected, false);
+    return true;
+  };
+  (*window)->on_motion_key = [&](std::uint32_t command, bool pressed) { moves.emplace_back(command, pressed); };
+  (*window)->on_mouse_turn = [&](int d) { turns.push_back(d); };
+
+  key(SDLK_END);
+  key(SDLK_END, false);
+  key(SDLK_h);  // attack_high rebound to H
+  key(SDLK_PAGEDOWN);  // no longer bound
+  key(SDLK_x);  // retail's backward
+  key(SDLK_TAB);
+  REQUIRE((*window)->poll_input());
+  CHECK(actions == std::vector<std::pair<KeyAction, bool>>{{KeyAction::AttackMedium, true},
+                                                          {KeyAction::AttackMedium, false},
+                                                          {KeyAction::AttackHigh, true},
+                                                          {KeyAction::SelectNextMonster, true}});
+  CHECK(moves == std::vector<std::pair<std::uint32_t, bool>>{{dereth::sim::command::WalkBackwards, true}});
+
+  // Right button held and the mouse moving right: the player turns right;
+  // when the mouse stops the turn ends, and a release ends it too.
+  SDL_Event down{};
+  down.type = SDL_MOUSEBUTTONDOWN;
+  down.button.button = SDL_BUTTON_RIGHT;
+  SDL_PushEvent(&down);
+  SDL_Event motion{};
+  motion.type = SDL_MOUSEMOTION;
+  motion.motion.xrel = 7;
+  SDL_PushEvent(&motion);
+  REQUIRE((*window)->poll_input());
+  CHECK(turns == std::vector<int>{1});
+  REQUIRE((*window)->poll_input());
+  CHECK(turns == std::vector<int>{1, 0});
+  motion.motion.xrel = -3;
+  SDL_PushEvent(&motion);
+  SDL_Event up = down;
+  up.type = SDL_MOUSEBUTTONUP;
+  SDL_PushEvent(&up);
+  REQUIRE((*window)->poll_input());
+  CHECK(turns == std::vector<int>{1, 0, -1, 0});
+
+  // Esc clears the selection first, then quits.
+  key(SDLK_ESCAPE);
+  CHECK((*window)->poll_input());
   key(SDLK_ESCAPE);
   CHECK_FALSE((*window)->poll_input());
 }
@@ -192,4 +267,75 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
   REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
   CHECK(rc == 0);
   CHECK(out.find("(player 0x50000002)") != std::string::npos);  // Borin the Bold, chosen from the list
+}
+
+TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the attack key reach the server",
+          "[app][e2e][live][window][combat]") {
+  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                       "/tests/scenario/data/combat.scenario");
+  REQUIRE(scenario.has_value());
+  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
+  REQUIRE(server.start().has_value());
+  const auto pw = std::filesystem::temp_directory_path() / "dereth-window-combat-pw";
+  std::ofstream(pw) << "secret\n";
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  std::atomic<bool> done{false};
+  const auto attacked = [&] {
+    for (const auto& m : server.client_messages()) {
+      if (m.attack) return true;
+    }
+    return false;
+  };
+  // Once in the world (and the drudge with it): ` for melee, Tab for the
+  // nearest creature, End held for half a second, until the server hears
+  // the attack. Pressing stops before the window is torn down.
+  std::thread presser([&] {
+    bool armed = false;
+    while (!done && !attacked()) {
+      bool entered = false;
+      for (const auto& m : server.client_messages()) entered = entered || m.enter_world.has_value();
+      if (entered && SDL_WasInit(SDL_INIT_EVENTS) != 0) {
+        if (!armed) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(300));
+          key(SDLK_BACKQUOTE);
+          key(SDLK_BACKQUOTE, false);
+          armed = true;
+        }
+        key(SDLK_TAB);  // again each round: the drudge may not have been there the first time
+        key(SDLK_TAB, false);
+        key(SDLK_END);
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+        key(SDLK_END, false);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  std::string out, err;
+  const int rc = dereth::app::test::run(
+      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
+       "--password-file", pw.string(), "--character", "Aerin", "--no-record", "--ticks", "240", "--set",
+       "window_width=320", "--set",
+       "window_height=200", "--set", "audio=false"},
+      out, err);
+  done = true;
+  presser.join();
+  ::unsetenv("SDL_VIDEODRIVER");
+  std::filesystem::remove(pw);
+  INFO(out << err);
+  REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
+  CHECK(rc == 0);
+  std::optional<dereth::protocol::TargetedAttack> attack;
+  bool combat_mode = false;
+  for (const auto& m : server.client_messages()) {
+    if (m.attack && !attack) attack = m.attack;
+    combat_mode = combat_mode || m.action == dereth::protocol::combat_action::ChangeCombatMode;
+    CHECK(m.decode_error.empty());
+  }
+  CHECK(combat_mode);
+  REQUIRE(attack.has_value());
+  CHECK(attack->action == dereth::protocol::combat_action::TargetedMeleeAttack);
+  CHECK(attack->target == 0x80000010u);
+  CHECK(attack->height == 2u);  // End: medium
+  CHECK(attack->power > 0.0f);
+  CHECK(attack->power <= 1.0f);
 }

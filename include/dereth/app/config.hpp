@@ -25,6 +25,7 @@
 
 #include <spdlog/common.h>
 
+#include "dereth/app/key_map.hpp"
 #include "dereth/core/error.hpp"
 
 namespace dereth::app {
@@ -57,6 +58,10 @@ struct Config {
   CameraMode camera_mode = CameraMode::Follow;  // camera_mode: follow or free
   bool hud = true;                              // hud
   float mouse_sensitivity = 1.0f;               // mouse_sensitivity: 0.01..100, a multiplier
+  // key.<action> = <key>[, <key>...]: rebindings over retail's default key
+  // map (app/key_map.hpp), in the order given; an unknown action or key
+  // name is an error naming file:line.
+  std::vector<KeyRebind> key_bindings;
   bool operator==(const Config&) const = default;
 };
 

@@ -1,21 +1,28 @@
 #pragma once
-// The local player's CommandInterpreter, attached to a world and a frame
-// loop: the SmartBox's PlayerController, run once per frame at the outbound step
-// (CommandInterpreter::UseTime), sending its MoveToState and
-// AutonomousPosition through the session's outbound path. Every run that
+// The local player's CommandInterpreter and ClientCombatSystem, attached to
+// a world and a frame loop: the SmartBox's PlayerController, run once per
+// frame at the outbound step (ClientCombatSystem::UseTime, then
+// CommandInterpreter::UseTime), sending its MoveToState, AutonomousPosition
+// and combat actions through the session's outbound path. Every run that
 // logs in (the demo headless or in a window, `dereth play`) attaches the
 // same controls, so the local player is handled the same way everywhere.
 // The controls also own the chat box's outbound side: a typed line
 // (Presenter::on_chat_input, or say/say_at for scripted runs) goes out as
-// its F7B1 chat action with the same game-action stamp.
+// its F7B1 chat action with the same game-action stamp; and the selected
+// target (Tab and retail's selection keys cycle the creatures by distance,
+// a click picks by bounding sphere, Escape clears; docs/controls.md).
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "dereth/app/key_map.hpp"
+#include "dereth/app/targeting.hpp"
+#include "dereth/sim/client_combat_system.hpp"
 #include "dereth/sim/command_interpreter.hpp"
 
 namespace dereth::app {
@@ -32,15 +39,17 @@ class Controls {
   // Proto_UI::GetNextUICounter: one counter for every game action).
   using StampFn = std::function<std::uint32_t()>;
 
-  // Installs the interpreter as `world`'s player controller, runs its
-  // use_time at each frame's outbound step and, when `presenter` is not null,
-  // takes its movement keys. All four must outlive the controls.
+  // Installs the interpreter as `world`'s player controller, runs the
+  // combat system's and the interpreter's use_time at each frame's outbound
+  // step and, when `presenter` is not null, takes its keys and clicks. All
+  // four must outlive the controls.
   Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send, StampFn next_stamp);
   ~Controls();
   Controls(const Controls&) = delete;
   Controls& operator=(const Controls&) = delete;
 
   [[nodiscard]] sim::CommandInterpreter& interpreter() noexcept { return *interpreter_; }
+  [[nodiscard]] sim::ClientCombatSystem& combat() noexcept { return *combat_; }
 
   // Sends what the player typed (app::parse_chat_input); false when it
   // sends nothing (blank, or a tell without a name or text).
@@ -50,19 +59,39 @@ class Controls {
   void say_at(double time, std::string typed);
   [[nodiscard]] std::uint64_t chat_sent() const noexcept { return chat_sent_; }
 
+  // A bound key's action (the window's on_key_action and on_motion_key, and
+  // tests): movement to the interpreter, attacks and the combat mode to the
+  // combat system, selection here. Returns whether it was used.
+  bool key_action(KeyAction action, bool pressed);
+  // The selection (ACCWeenieObject::selectedID; 0: none).
+  [[nodiscard]] std::uint32_t selected() const noexcept { return combat_->selected_id; }
+  void select(std::uint32_t guid) noexcept { combat_->selected_id = guid; }
+  // The creatures (weenie says creature; not the player) the selection keys
+  // step through, with their global positions.
+  [[nodiscard]] std::vector<TargetCandidate> creature_candidates() const;
+  // Picks the object the ray meets (its Setup's selection sphere, scaled;
+  // a 1 m sphere a metre up when it has none) and selects it; a miss keeps
+  // the selection. Returns what was picked.
+  std::optional<std::uint32_t> pick(const PickRay& ray);
+  // The selected object's name (empty: none, or nameless).
+  [[nodiscard]] std::string selected_name() const;
+
  private:
   struct Scheduled {
     double time = 0.0;
     std::string typed;
   };
+  void mouse_turn(int direction);
   World* world_;
   FrameLoop* loop_;
   Presenter* presenter_;
   std::unique_ptr<sim::CommandInterpreter> interpreter_;
+  std::unique_ptr<sim::ClientCombatSystem> combat_;
   SendFn send_;
   StampFn next_stamp_;
   std::vector<Scheduled> scheduled_;
   std::uint64_t chat_sent_ = 0;
+  int mouse_turn_ = 0;  // the turn mouse look holds: +1 right, -1 left
 };
 
 }  // namespace dereth::app

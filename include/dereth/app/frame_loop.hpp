@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 
+#include "dereth/app/key_map.hpp"
+#include "dereth/app/targeting.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/audio/audio_system.hpp"
 #include "dereth/core/clock.hpp"
@@ -69,6 +71,18 @@ class Presenter {
   // Movement keys (window): a retail MotionCommand pressed or released; the
   // app hands it to the CommandInterpreter. May be empty.
   std::function<void(std::uint32_t command, bool pressed)> on_motion_key;
+  // The other bound keys (window: attacks, combat mode, jump, autorun,
+  // selection): the action pressed or released. Returns whether the app
+  // used it (Escape with nothing selected quits instead). May be empty.
+  std::function<bool(KeyAction action, bool pressed)> on_key_action;
+  // A left click in the world (window): the ray through the pointer, in
+  // global metres; the app picks the object it meets. May be empty.
+  std::function<void(const PickRay& ray)> on_pick;
+  // Mouse look (window, right button held): the player turns right (+1),
+  // left (-1) or stops turning (0). May be empty.
+  std::function<void(int direction)> on_mouse_turn;
+  // The selected target's name for the HUD (empty: none); the app sets it.
+  std::string hud_target;
 };
 
 struct LoopOptions {

@@ -10,6 +10,7 @@
 #include "dereth/app/character_picker.hpp"
 #include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
+#include "dereth/app/key_map.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/render/headless_context.hpp"
@@ -74,20 +75,18 @@ struct WindowOptions {
   std::filesystem::path screenshot_dir = ".";  // where F12 saves
   bool free_camera = false;                    // start with the free camera (config camera_mode)
   float mouse_sensitivity = 1.0F;              // multiplies mouse orbiting (config mouse_sensitivity)
+  KeyMap keys = KeyMap::retail_default();      // the key bindings (config key.<action>)
 };
-
-// The movement key bindings of the window in follow-camera mode: W/S (and
-// the arrows) forward and back, A/D turn, Z/C sidestep... returned as the
-// retail MotionCommand the CommandInterpreter takes (HoldRun for Shift).
-// `key` is an SDL keycode; none for keys that do not move.
-[[nodiscard]] std::optional<std::uint32_t> motion_command_for_key(std::int32_t key) noexcept;
 
 // SDL2 window with an OpenGL 3.3 core context, the HUD (frame rate, object
 // and particle counts, network statistics) and a chat panel of server text
 // drawn over the frame, and a progress bar until the player is in the world.
-// Keys: Esc quits, F11 toggles fullscreen, F1 toggles the HUD, F12 saves a
-// screenshot, C switches follow/free camera, right mouse drag orbits, wheel
-// zooms, WASD/QE fly the free camera.
+// Keys: the key map's (options.keys: movement, combat, selection, chat;
+// Esc clears the selection, or with none quits), F11 toggles fullscreen, F1
+// toggles the HUD, F12 saves a screenshot, F2 switches follow/free camera;
+// a left click selects what it hits, the right mouse button held turns the
+// player (mouse look; in the free camera it orbits), the middle one orbits,
+// the wheel zooms, WASD/QE fly the free camera.
 class WindowPresenter final : public Presenter {
  public:
   // Fails (with SDL's reason) when no display can be opened.
@@ -119,6 +118,7 @@ class WindowPresenter final : public Presenter {
   int last_height_ = 0;
   void choose(std::optional<std::uint32_t> guid);
   void click(int x, int y);
+  void pick(int x, int y);
   double last_time_ = 0.0;
   bool screenshot_requested_ = false;
   // The snapshot last presented (valid until the world's next tick, which is

@@ -11,6 +11,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dereth/core/clock.hpp"
@@ -91,6 +92,14 @@ class World {
   // most kChatBacklog lines are kept between calls.
   std::vector<protocol::ChatLine> take_chat();
   static constexpr std::size_t kChatBacklog = 256;
+  // The combat events handled since the last call, in order: AttackDone
+  // (0x01A7, with its error) and CombatCommenceAttack (0x01B8), for the
+  // controls' ClientCombatSystem; at most kChatBacklog are kept.
+  struct CombatEvent {
+    std::uint32_t event = 0;  // protocol::combat_event
+    std::uint32_t error = 0;  // AttackDone's WeenieError
+  };
+  std::vector<CombatEvent> take_combat_events() { return std::exchange(combat_events_, {}); }
   // The GUID the first F7B0 game event named: the player, in a capture that
   // starts after world entry (F7B0 events go to the player).
   [[nodiscard]] std::optional<std::uint32_t> game_event_guid() const noexcept { return game_event_guid_; }
@@ -108,6 +117,7 @@ class World {
   sim::SmartBox box_;
   sim::SnapshotPtr snapshot_;
   WorldStats stats_;
+  std::vector<CombatEvent> combat_events_;
   sim::JsonlTrace* trace_ = nullptr;
   // Counts the SmartBox's verdicts and forwards them to the trace and report.
   struct VerdictCounter final : sim::TraceSink {

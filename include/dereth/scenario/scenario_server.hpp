@@ -30,6 +30,8 @@
 #include <vector>
 
 #include "dereth/net/transport.hpp"
+#include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/scenario/impairment.hpp"
@@ -60,6 +62,7 @@ struct ClientMessage {
   std::optional<protocol::AutonomousPosition> autonomous_position;
   std::optional<protocol::CharacterEnterWorld> enter_world;
   std::optional<protocol::ChatAction> chat;  // F7B1 Talk, Tell, Emote, SoulEmote
+  std::optional<protocol::TargetedAttack> attack;  // F7B1 TargetedMeleeAttack, TargetedMissileAttack
   std::string decode_error;  // a message of a decoded kind that failed to decode
 };
 

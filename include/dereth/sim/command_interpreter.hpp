@@ -253,6 +253,12 @@ class CommandInterpreter final : public PlayerController {
 
   // The outbound path, for the combat system's own events.
   void send_game_action(std::uint32_t action);
+  // Proto_UI::GetNextUICounter (0 without a counter) and a whole F7B1
+  // message sent on the interpreter's queue.
+  [[nodiscard]] std::uint32_t next_stamp() { return next_stamp_ ? next_stamp_() : 0; }
+  void send_message(std::vector<std::uint8_t> bytes) { send(std::move(bytes)); }
+  // CPhysicsObj::player_object (null before the player exists).
+  [[nodiscard]] PhysicsObj* player_object() const noexcept { return player(); }
   // Timer::cur_time: the SimContext's clock.
   [[nodiscard]] core::Seconds now() const;
 

@@ -13,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -49,6 +50,9 @@ struct WeenieTraits {
   bool is_player = false;
   bool is_pk = false;
   bool is_pklite = false;
+  bool is_attackable = false;  // ObjectDescriptionFlags Attackable (0x10)
+  bool is_free_pk = false;     // ObjectDescriptionFlags FreePkStatus (0x200000)
+  std::string name;            // the weenie's name (the HUD's selected target)
 };
 
 // Plane: a normal and a distance (the contact plane).
@@ -129,7 +133,7 @@ class PhysicsObj {
   // --- writers the collision and weenie sides use --------------------------
   void set_transient_state(std::uint32_t bits) noexcept { transient_state_ = bits; }
   void set_contact_plane(const Plane& plane) noexcept { contact_plane_ = plane; }
-  void set_weenie(std::optional<WeenieTraits> traits) noexcept { weenie_ = traits; }
+  void set_weenie(std::optional<WeenieTraits> traits) noexcept { weenie_ = std::move(traits); }
   void set_visual_desc(const protocol::ObjDesc& desc) { visual_desc_ = desc; }
   void set_setup_id(std::uint32_t setup_did) noexcept { setup_id_ = setup_did; }
 

@@ -1,0 +1,102 @@
+#pragma once
+// The window's key bindings: retail's default key map for the actions
+// dereth has (movement, combat, target selection, chat), and rebinding from
+// the settings file (`key.<action> = <key>[, <key>...]`, docs/config.md).
+//
+// The defaults are retail's (the MovementCommands, Combat, MeleeCombat,
+// ItemSelectionCommands and ChatCommands input maps of the retail client's
+// default keymap, docs/controls.md names the sources); dereth adds Tab for
+// the next monster and Escape to clear the selection. Modifier chords
+// (retail's Alt+A strafe, Ctrl+... selections) are not modelled: a binding
+// is one key.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dereth/core/error.hpp"
+
+namespace dereth::app {
+
+enum class KeyAction : std::uint8_t {
+  Forward,
+  Backward,
+  TurnLeft,
+  TurnRight,
+  StrafeLeft,
+  StrafeRight,
+  Walk,
+  AutoRun,
+  Jump,
+  CombatToggle,
+  AttackHigh,
+  AttackMedium,
+  AttackLow,
+  Chat,
+  SelectClosestMonster,
+  SelectNextMonster,
+  SelectPreviousMonster,
+  ClearSelection,
+};
+
+struct KeyActionInfo {
+  KeyAction action;
+  std::string_view name;         // the settings file's name: key.<name>
+  std::string_view retail_name;  // retail's input action
+  std::string_view description;
+};
+
+// Every action, in the order the README and the settings file list them.
+[[nodiscard]] std::span<const KeyActionInfo> key_actions() noexcept;
+[[nodiscard]] const KeyActionInfo& key_action_info(KeyAction action) noexcept;
+// An action by its settings name (case-insensitive).
+[[nodiscard]] std::optional<KeyAction> parse_key_action(std::string_view name) noexcept;
+// A key (SDL keycode) by dereth's name for it ("W", "PageDown", "Grave",
+// "Keypad5"; case-insensitive), and back.
+[[nodiscard]] std::optional<std::int32_t> parse_key_name(std::string_view name) noexcept;
+[[nodiscard]] std::string key_name(std::int32_t key);
+
+// One settings-file rebinding: the keys replace the action's defaults.
+struct KeyRebind {
+  KeyAction action = KeyAction::Forward;
+  std::vector<std::int32_t> keys;
+  bool operator==(const KeyRebind&) const = default;
+};
+// Parses `key.<action>`'s value: key names separated by commas or blanks
+// (empty: the action is unbound). An unknown action or key is an error
+// naming it.
+[[nodiscard]] core::Result<KeyRebind> parse_key_rebind(std::string_view action, std::string_view keys);
+
+class KeyMap {
+ public:
+  // Retail's defaults (see above).
+  [[nodiscard]] static KeyMap retail_default();
+  // The action bound to `key`, if any.
+  [[nodiscard]] std::optional<KeyAction> action_for(std::int32_t key) const noexcept;
+  [[nodiscard]] std::vector<std::int32_t> keys_for(KeyAction action) const;
+  // Replaces the action's keys; a key taken from another action leaves it.
+  void rebind(const KeyRebind& rebind);
+  void apply(std::span<const KeyRebind> rebinds) {
+    for (const auto& r : rebinds) rebind(r);
+  }
+
+ private:
+  struct Binding {
+    std::int32_t key;
+    KeyAction action;
+  };
+  std::vector<Binding> bindings_;
+};
+
+// The key table `dereth keys` prints (and the README shows): one line per
+// action, its keys, retail's action name and what it does.
+[[nodiscard]] std::string format_key_table(const KeyMap& keys);
+
+// The retail MotionCommand a movement action gives the CommandInterpreter
+// (HoldRun for Walk), or none for the other actions.
+[[nodiscard]] std::optional<std::uint32_t> motion_command_for(KeyAction action) noexcept;
+
+}  // namespace dereth::app

@@ -1,0 +1,61 @@
+#pragma once
+// Combat game actions and the game events that answer them (the client
+// combat system's wire side). Layouts from the retail senders
+// (CM_Combat::Event_TargetedMeleeAttack 0x006A9C10,
+// Event_TargetedMissileAttack 0x006A9D60, Event_CancelAttack 0x006A99E0) and
+// the retail dispatcher (UIQueueManager: F7B0 event 0x01A7 reads one u32 and
+// calls ClientCombatSystem::HandleAttackDoneEvent, 0x01B8 has no payload and
+// calls HandleCommenceAttackEvent), checked against ACE's GameActionType and
+// GameEventType (TargetedMeleeAttack 0x08, TargetedMissileAttack 0x0A,
+// CancelAttack 0x01B7, AttackDone 0x01A7, CombatCommenceAttack 0x01B8).
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "dereth/protocol/types.hpp"
+
+namespace dereth::protocol {
+
+namespace combat_action {
+inline constexpr std::uint32_t TargetedMeleeAttack = 0x0008;
+inline constexpr std::uint32_t TargetedMissileAttack = 0x000A;
+inline constexpr std::uint32_t CancelAttack = 0x01B7;
+inline constexpr std::uint32_t ChangeCombatMode =
+    0x0053;  // u32 COMBAT_MODE (CM_Combat::Event_ChangeCombatMode 0x006A9A70)
+}  // namespace combat_action
+
+namespace combat_event {
+inline constexpr std::uint32_t AttackDone = 0x01A7;
+inline constexpr std::uint32_t CombatCommenceAttack = 0x01B8;
+}  // namespace combat_event
+
+// F7B1 0x08 / 0x0A: u32 target, u32 ATTACK_HEIGHT (1 high, 2 medium, 3 low),
+// f32 power (melee) or accuracy (missile); 24 bytes in all.
+struct TargetedAttack {
+  std::uint32_t sequence = 0;
+  std::uint32_t action = combat_action::TargetedMeleeAttack;  // or TargetedMissileAttack
+  std::uint32_t target = 0;
+  std::uint32_t height = 0;
+  float power = 0.0f;
+  bool operator==(const TargetedAttack&) const = default;
+};
+std::vector<std::uint8_t> encode(const TargetedAttack& m);
+// Either action; anything else (or a short body) is an error naming the field.
+Result<TargetedAttack> decode_targeted_attack(std::span<const std::uint8_t> body);
+
+// F7B1 0x53 ChangeCombatMode: u32 COMBAT_MODE (1 peace, 2 melee, 4 missile, 8 magic).
+std::vector<std::uint8_t> encode_change_combat_mode(std::uint32_t sequence, std::uint32_t mode);
+
+// F7B0 0x01A7 AttackDone: the WeenieError number (0 when the attack simply
+// ended, e.g. between repeats).
+struct AttackDone {
+  std::uint32_t error = 0;
+  bool operator==(const AttackDone&) const = default;
+};
+std::vector<std::uint8_t> encode_attack_done(std::uint32_t target, std::uint32_t sequence, const AttackDone& m);
+Result<AttackDone> decode_attack_done(std::span<const std::uint8_t> body);
+// F7B0 0x01B8 CombatCommenceAttack (no payload).
+std::vector<std::uint8_t> encode_commence_attack(std::uint32_t target, std::uint32_t sequence);
+
+}  // namespace dereth::protocol

@@ -1,0 +1,255 @@
+#include "dereth/app/key_map.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <SDL.h>
+#include <fmt/format.h>
+
+#include "dereth/sim/command_interpreter.hpp"
+
+namespace dereth::app {
+
+namespace {
+
+constexpr std::array<KeyActionInfo, 18> kActions = {{
+    {KeyAction::Forward, "forward", "MovementForward", "walk or run forward (cancels a repeat attack)"},
+    {KeyAction::Backward, "backward", "MovementBackup", "walk backward (cancels a repeat attack)"},
+    {KeyAction::TurnLeft, "turn_left", "MovementTurnLeft", "turn left"},
+    {KeyAction::TurnRight, "turn_right", "MovementTurnRight", "turn right"},
+    {KeyAction::StrafeLeft, "strafe_left", "MovementStrafeLeft", "sidestep left"},
+    {KeyAction::StrafeRight, "strafe_right", "MovementStrafeRight", "sidestep right"},
+    {KeyAction::Walk, "walk", "MovementWalkMode", "held: switches between walking and running"},
+    {KeyAction::AutoRun, "autorun", "MovementRunLock", "autorun on/off"},
+    {KeyAction::Jump, "jump", "MovementJump", "jump"},
+    {KeyAction::CombatToggle, "combat_mode", "CombatToggleCombat", "peace / melee combat mode"},
+    {KeyAction::AttackHigh, "attack_high", "CombatHighAttack", "attack high (hold to build power)"},
+    {KeyAction::AttackMedium, "attack_medium", "CombatMediumAttack", "attack medium (hold to build power)"},
+    {KeyAction::AttackLow, "attack_low", "CombatLowAttack", "attack low (hold to build power)"},
+    {KeyAction::Chat, "chat", "EnterChatMode", "open the chat line"},
+    {KeyAction::SelectClosestMonster, "select_closest_monster", "SelectionClosestMonster",
+     "select the nearest creature"},
+    {KeyAction::SelectNextMonster, "select_next_monster", "SelectionNextMonster",
+     "select the next creature by distance"},
+    {KeyAction::SelectPreviousMonster, "select_previous_monster", "SelectionPreviousMonster",
+     "select the previous creature by distance"},
+    {KeyAction::ClearSelection, "clear_selection", "EscapeKey", "clear the selection (with none: quit)"},
+}};
+
+struct NamedKey {
+  std::string_view name;
+  std::int32_t key;
+};
+
+constexpr std::array<NamedKey, 44> kNamedKeys = {{
+    {"Up", SDLK_UP},
+    {"Down", SDLK_DOWN},
+    {"Left", SDLK_LEFT},
+    {"Right", SDLK_RIGHT},
+    {"Space", SDLK_SPACE},
+    {"Return", SDLK_RETURN},
+    {"Enter", SDLK_RETURN},
+    {"KeypadEnter", SDLK_KP_ENTER},
+    {"Escape", SDLK_ESCAPE},
+    {"Tab", SDLK_TAB},
+    {"Backspace", SDLK_BACKSPACE},
+    {"Insert", SDLK_INSERT},
+    {"Delete", SDLK_DELETE},
+    {"Home", SDLK_HOME},
+    {"End", SDLK_END},
+    {"PageUp", SDLK_PAGEUP},
+    {"PageDown", SDLK_PAGEDOWN},
+    {"LeftShift", SDLK_LSHIFT},
+    {"RightShift", SDLK_RSHIFT},
+    {"LeftCtrl", SDLK_LCTRL},
+    {"RightCtrl", SDLK_RCTRL},
+    {"LeftAlt", SDLK_LALT},
+    {"RightAlt", SDLK_RALT},
+    {"Grave", SDLK_BACKQUOTE},
+    {"Minus", SDLK_MINUS},
+    {"Equals", SDLK_EQUALS},
+    {"LeftBracket", SDLK_LEFTBRACKET},
+    {"RightBracket", SDLK_RIGHTBRACKET},
+    {"Backslash", SDLK_BACKSLASH},
+    {"Semicolon", SDLK_SEMICOLON},
+    {"Apostrophe", SDLK_QUOTE},
+    {"Comma", SDLK_COMMA},
+    {"Period", SDLK_PERIOD},
+    {"Slash", SDLK_SLASH},
+    {"Keypad0", SDLK_KP_0},
+    {"Keypad1", SDLK_KP_1},
+    {"Keypad2", SDLK_KP_2},
+    {"Keypad3", SDLK_KP_3},
+    {"Keypad4", SDLK_KP_4},
+    {"Keypad5", SDLK_KP_5},
+    {"Keypad6", SDLK_KP_6},
+    {"Keypad7", SDLK_KP_7},
+    {"Keypad8", SDLK_KP_8},
+    {"Keypad9", SDLK_KP_9},
+}};
+
+// Retail's default key map for these actions (docs/controls.md).
+constexpr std::array<std::pair<std::int32_t, KeyAction>, 23> kRetailDefaults = {{
+    {SDLK_w, KeyAction::Forward},
+    {SDLK_UP, KeyAction::Forward},
+    {SDLK_x, KeyAction::Backward},
+    {SDLK_DOWN, KeyAction::Backward},
+    {SDLK_a, KeyAction::TurnLeft},
+    {SDLK_LEFT, KeyAction::TurnLeft},
+    {SDLK_d, KeyAction::TurnRight},
+    {SDLK_RIGHT, KeyAction::TurnRight},
+    {SDLK_z, KeyAction::StrafeLeft},
+    {SDLK_c, KeyAction::StrafeRight},
+    {SDLK_LSHIFT, KeyAction::Walk},
+    {SDLK_q, KeyAction::AutoRun},
+    {SDLK_SPACE, KeyAction::Jump},
+    {SDLK_BACKQUOTE, KeyAction::CombatToggle},
+    {SDLK_PAGEDOWN, KeyAction::AttackHigh},
+    {SDLK_END, KeyAction::AttackMedium},
+    {SDLK_DELETE, KeyAction::AttackLow},
+    {SDLK_RETURN, KeyAction::Chat},
+    {SDLK_QUOTE, KeyAction::SelectClosestMonster},
+    {SDLK_SEMICOLON, KeyAction::SelectNextMonster},
+    {SDLK_TAB, KeyAction::SelectNextMonster},  // dereth's addition
+    {SDLK_l, KeyAction::SelectPreviousMonster},
+    {SDLK_ESCAPE, KeyAction::ClearSelection},  // retail's EscapeKey
+}};
+
+char lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool iequals(std::string_view a, std::string_view b) noexcept {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+}  // namespace
+
+std::span<const KeyActionInfo> key_actions() noexcept {
+  return kActions;
+}
+
+const KeyActionInfo& key_action_info(KeyAction action) noexcept {
+  return kActions[static_cast<std::size_t>(action)];
+}
+
+std::optional<KeyAction> parse_key_action(std::string_view name) noexcept {
+  for (const auto& a : kActions) {
+    if (iequals(a.name, name)) return a.action;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::int32_t> parse_key_name(std::string_view name) noexcept {
+  if (name.size() == 1) {
+    const char c = lower(name[0]);
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) return static_cast<std::int32_t>(c);
+  }
+  if (name.size() >= 2 && name.size() <= 3 && lower(name[0]) == 'f') {
+    int n = 0;
+    for (char c : name.substr(1)) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + (c - '0');
+    }
+    if (n >= 1 && n <= 12) return static_cast<std::int32_t>(SDLK_F1 + (n - 1));
+    return std::nullopt;
+  }
+  for (const auto& k : kNamedKeys) {
+    if (iequals(k.name, name)) return k.key;
+  }
+  return std::nullopt;
+}
+
+std::string key_name(std::int32_t key) {
+  if ((key >= 'a' && key <= 'z')) return std::string(1, static_cast<char>(key - 'a' + 'A'));
+  if (key >= '0' && key <= '9') return std::string(1, static_cast<char>(key));
+  if (key >= SDLK_F1 && key <= SDLK_F12) return fmt::format("F{}", key - SDLK_F1 + 1);
+  for (const auto& k : kNamedKeys) {
+    if (k.key == key) return std::string(k.name);
+  }
+  return fmt::format("0x{:X}", key);
+}
+
+core::Result<KeyRebind> parse_key_rebind(std::string_view action, std::string_view keys) {
+  const auto which = parse_key_action(action);
+  if (!which) {
+    std::string names;
+    for (const auto& a : kActions) names += (names.empty() ? "" : ", ") + std::string(a.name);
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "key map", "action", 0,
+                                       fmt::format("unknown action \"{}\"; the actions are: {}", action, names)});
+  }
+  KeyRebind r;
+  r.action = *which;
+  std::size_t at = 0;
+  while (at < keys.size()) {
+    const auto end = keys.find_first_of(", \t", at);
+    const std::string_view name = keys.substr(at, end == std::string_view::npos ? keys.size() - at : end - at);
+    if (!name.empty()) {
+      const auto key = parse_key_name(name);
+      if (!key) {
+        return std::unexpected(core::Error{core::ErrorKind::Invalid, "key map",
+                                           std::string(key_action_info(*which).name), 0,
+                                           fmt::format("unknown key \"{}\"", name)});
+      }
+      if (std::find(r.keys.begin(), r.keys.end(), *key) == r.keys.end()) r.keys.push_back(*key);
+    }
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
+  return r;
+}
+
+KeyMap KeyMap::retail_default() {
+  KeyMap m;
+  for (const auto& [key, action] : kRetailDefaults) m.bindings_.push_back(Binding{key, action});
+  return m;
+}
+
+std::optional<KeyAction> KeyMap::action_for(std::int32_t key) const noexcept {
+  for (const auto& b : bindings_) {
+    if (b.key == key) return b.action;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::int32_t> KeyMap::keys_for(KeyAction action) const {
+  std::vector<std::int32_t> out;
+  for (const auto& b : bindings_) {
+    if (b.action == action) out.push_back(b.key);
+  }
+  return out;
+}
+
+void KeyMap::rebind(const KeyRebind& rebind) {
+  std::erase_if(bindings_, [&](const Binding& b) {
+    return b.action == rebind.action || std::find(rebind.keys.begin(), rebind.keys.end(), b.key) != rebind.keys.end();
+  });
+  for (std::int32_t key : rebind.keys) bindings_.push_back(Binding{key, rebind.action});
+}
+
+std::string format_key_table(const KeyMap& keys) {
+  std::string out;
+  for (const auto& a : kActions) {
+    std::string names;
+    for (std::int32_t k : keys.keys_for(a.action)) names += (names.empty() ? "" : ", ") + key_name(k);
+    out += fmt::format("{:<24} {:<18} {:<25} {}\n", a.name, names.empty() ? "-" : names, a.retail_name, a.description);
+  }
+  return out;
+}
+
+std::optional<std::uint32_t> motion_command_for(KeyAction action) noexcept {
+  namespace cmd = sim::command;
+  switch (action) {
+    case KeyAction::Forward: return cmd::WalkForward;
+    case KeyAction::Backward: return cmd::WalkBackwards;
+    case KeyAction::TurnLeft: return cmd::TurnLeft;
+    case KeyAction::TurnRight: return cmd::TurnRight;
+    case KeyAction::StrafeLeft: return cmd::SideStepLeft;
+    case KeyAction::StrafeRight: return cmd::SideStepRight;
+    case KeyAction::Walk: return cmd::HoldRun;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace dereth::app

@@ -1,0 +1,70 @@
+// The combat game actions and events: bytes as the retail senders write
+// them (CM_Combat::Event_TargetedMeleeAttack 0x006A9C10,
+// Event_TargetedMissileAttack 0x006A9D60) and the AttackDone /
+// CombatCommenceAttack events the retail dispatcher reads.
+
+#include "dereth/protocol/combat.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "dereth/protocol/login.hpp"
+
+using namespace dereth;
+using namespace dereth::protocol;
+
+TEST_CASE("CM_Combat::Event_TargetedMeleeAttack 0x006A9C10 bytes and round trip", "[retail][0x006A9C10]") {
+  TargetedAttack m{
+      .sequence = 7, .action = combat_action::TargetedMeleeAttack, .target = 0x80000A01, .height = 1, .power = 1.0f};
+  const auto bytes = encode(m);
+  CHECK(bytes == std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0,    7,    0, 0, 0, 0x08, 0,    0,    0,
+                                           0x01, 0x0A, 0, 0x80, 0x01, 0, 0, 0, 0x00, 0x00, 0x80, 0x3F});
+  auto back = decode_targeted_attack(bytes);
+  REQUIRE(back);
+  CHECK(*back == m);
+}
+
+TEST_CASE("CM_Combat::Event_TargetedMissileAttack 0x006A9D60 bytes and round trip", "[retail][0x006A9D60]") {
+  TargetedAttack m{.sequence = 0x01020304,
+                   .action = combat_action::TargetedMissileAttack,
+                   .target = 0x11223344,
+                   .height = 3,
+                   .power = 0.5f};
+  const auto bytes = encode(m);
+  CHECK(bytes == std::vector<std::uint8_t>{0xB1, 0xF7, 0,    0,    4,    3, 2, 1, 0x0A, 0,    0,    0,
+                                           0x44, 0x33, 0x22, 0x11, 0x03, 0, 0, 0, 0x00, 0x00, 0x00, 0x3F});
+  auto back = decode_targeted_attack(bytes);
+  REQUIRE(back);
+  CHECK(*back == m);
+}
+
+TEST_CASE("decode_targeted_attack refuses other actions and short bodies, naming the field") {
+  auto bytes = encode(TargetedAttack{.sequence = 1, .target = 2, .height = 2, .power = 0.25f});
+  for (std::size_t n = 0; n < bytes.size(); ++n) {
+    CHECK_FALSE(decode_targeted_attack(std::span(bytes).first(n)));
+  }
+  auto cancel = encode_game_action(1, combat_action::CancelAttack);
+  auto refused = decode_targeted_attack(cancel);
+  REQUIRE_FALSE(refused);
+  CHECK_THAT(refused.error().message(), Catch::Contains("action_type"));
+  bytes[0] = 0xB0;
+  CHECK_FALSE(decode_targeted_attack(bytes));
+}
+
+TEST_CASE("AttackDone 0x01A7 and CombatCommenceAttack 0x01B8 events") {
+  const auto done = encode_attack_done(0x50000001, 9, AttackDone{0x36});
+  CHECK(done ==
+        std::vector<std::uint8_t>{0xB0, 0xF7, 0, 0, 0x01, 0, 0, 0x50, 9, 0, 0, 0, 0xA7, 0x01, 0, 0, 0x36, 0, 0, 0});
+  auto back = decode_attack_done(done);
+  REQUIRE(back);
+  CHECK(back->error == 0x36);
+  for (std::size_t n = 0; n < done.size(); ++n) CHECK_FALSE(decode_attack_done(std::span(done).first(n)));
+  const auto commence = encode_commence_attack(0x50000001, 10);
+  CHECK(peek_wrapped_type(commence) == combat_event::CombatCommenceAttack);
+  CHECK(commence.size() == 16);
+  CHECK_FALSE(decode_attack_done(commence));  // another event
+}
+
+TEST_CASE("CM_Combat::Event_ChangeCombatMode 0x006A9A70 bytes", "[retail][0x006A9A70]") {
+  CHECK(encode_change_combat_mode(5, 2) ==
+        std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0, 5, 0, 0, 0, 0x53, 0, 0, 0, 0x02, 0, 0, 0});
+}
