@@ -72,10 +72,10 @@ core::Result<LandBlockStruct> LandBlockStruct::build(std::span<const std::uint8_
 // CLandBlockStruct::ConstructVertices 0x005328D0
 void LandBlockStruct::construct_vertices(const std::array<float, 256>& height_table) noexcept {
   // poly_size = 192 / side_polygon_count, 24 m at full detail.
-  const auto poly_size = static_cast<float>(static_cast<double>(LandDefs::kBlockLength) / kSidePolygonCount);
-  for (std::size_t ix = 0; ix < kSideVertexCount; ++ix) {
-    for (std::size_t iy = 0; iy < kSideVertexCount; ++iy) {
-      const std::size_t v = ix * kSideVertexCount + iy;
+  const auto poly_size = static_cast<float>(static_cast<double>(LandDefs::kBlockLength) / dat::kLandBlockCellSide);
+  for (std::size_t ix = 0; ix < dat::kLandBlockSide; ++ix) {
+    for (std::size_t iy = 0; iy < dat::kLandBlockSide; ++iy) {
+      const std::size_t v = ix * dat::kLandBlockSide + iy;
       vertices_[v] = glm::vec3(static_cast<float>(static_cast<double>(ix) * poly_size),
                                static_cast<float>(static_cast<double>(iy) * poly_size), height_table[height_[v]]);
     }
@@ -95,9 +95,9 @@ void LandBlockStruct::add_polygon(std::size_t index, const dat::LandTriangle& id
 void LandBlockStruct::construct_polygons(std::uint32_t block_id) noexcept {
   // build() only passes ids of blocks on the world, so the lcoord exists.
   const LCoord base = LandDefs::blockid_to_lcoord(block_id).value_or(LCoord{});
-  for (std::size_t i = 0; i < kSideCellCount; ++i) {
-    for (std::size_t j = 0; j < kSideCellCount; ++j) {
-      const std::size_t cell = i * kSideCellCount + j;
+  for (std::size_t i = 0; i < dat::kLandBlockCellSide; ++i) {
+    for (std::size_t j = 0; j < dat::kLandBlockCellSide; ++j) {
+      const std::size_t cell = i * dat::kLandBlockCellSide + j;
       const int gx = base.x + static_cast<int>(i);
       const int gy = base.y + static_cast<int>(j);
       const bool cut = dat::land_cell_split_sw_ne(static_cast<std::uint32_t>(gx), static_cast<std::uint32_t>(gy));
@@ -111,8 +111,8 @@ void LandBlockStruct::construct_polygons(std::uint32_t block_id) noexcept {
 }
 
 glm::vec3 LandBlockStruct::cell_origin(std::size_t cell_index) noexcept {
-  const auto x = static_cast<float>(2 * (cell_index / kSideCellCount) + 1);
-  const auto y = static_cast<float>(2 * (cell_index % kSideCellCount) + 1);
+  const auto x = static_cast<float>(2 * (cell_index / dat::kLandBlockCellSide) + 1);
+  const auto y = static_cast<float>(2 * (cell_index % dat::kLandBlockCellSide) + 1);
   return {x * LandDefs::kHalfSquareLength, y * LandDefs::kHalfSquareLength, 0.0f};
 }
 
@@ -123,7 +123,7 @@ void LandBlockStruct::calc_cell_water(std::size_t cell_x, std::size_t cell_y, bo
   all_water = true;
   for (std::size_t vx = cell_x; vx <= cell_x + 1; ++vx) {
     for (std::size_t vy = cell_y; vy <= cell_y + 1; ++vy) {
-      if (terrain_surf_char(dat::terrain_type(terrain_[vx * kSideVertexCount + vy])) == SurfChar::Water) {
+      if (terrain_surf_char(dat::terrain_type(terrain_[vx * dat::kLandBlockSide + vy])) == SurfChar::Water) {
         has_water = true;
       } else {
         all_water = false;
@@ -136,12 +136,12 @@ void LandBlockStruct::calc_cell_water(std::size_t cell_x, std::size_t cell_y, bo
 void LandBlockStruct::calc_water() noexcept {
   bool block_has_water = false;
   bool block_all_water = true;
-  for (std::size_t x = 0; x < kSideCellCount; ++x) {
-    for (std::size_t y = 0; y < kSideCellCount; ++y) {
+  for (std::size_t x = 0; x < dat::kLandBlockCellSide; ++x) {
+    for (std::size_t y = 0; y < dat::kLandBlockCellSide; ++y) {
       bool has_water = false;
       bool all_water = false;
       calc_cell_water(x, y, has_water, all_water);
-      WaterType& cell = cell_water_[x * kSideCellCount + y];
+      WaterType& cell = cell_water_[x * dat::kLandBlockCellSide + y];
       if (!has_water) {
         block_all_water = false;
         cell = WaterType::NotWater;
@@ -177,13 +177,13 @@ float LandBlockStruct::calc_water_depth(std::uint32_t cell_id, const glm::vec3& 
   const bool south = !(static_cast<double>(point.y) > centre_y);
   const std::size_t vx = west ? cx : cx + 1;
   const std::size_t vy = south ? cy : cy + 1;
-  const SurfChar corner = terrain_surf_char(dat::terrain_type(terrain_[vx * kSideVertexCount + vy]));
+  const SurfChar corner = terrain_surf_char(dat::terrain_type(terrain_[vx * dat::kLandBlockSide + vy]));
   return corner == SurfChar::Water ? 0.45f : 0.1f;
 }
 
 // CLandCell::find_terrain_poly 0x00532CF0
 const LandPolygon* LandBlockStruct::find_terrain_poly(std::size_t cell_index, const glm::vec3& point) const noexcept {
-  if (cell_index >= kCellCount) return nullptr;
+  if (cell_index >= dat::kLandBlockCells) return nullptr;
   for (std::size_t k = 0; k < 2; ++k) {
     const LandPolygon& p = polygons_[2 * cell_index + k];
     const std::array<glm::vec3, 3> v{vertices_[p.vertex_ids[0]], vertices_[p.vertex_ids[1]],
@@ -196,10 +196,10 @@ const LandPolygon* LandBlockStruct::find_terrain_poly(std::size_t cell_index, co
 const LandPolygon* LandBlockStruct::find_terrain_poly(const glm::vec3& point) const noexcept {
   const float side = LandDefs::kBlockLength;
   if (!(point.x >= 0.0f && point.x <= side && point.y >= 0.0f && point.y <= side)) return nullptr;
-  const auto last = static_cast<int>(kSideCellCount) - 1;
+  const auto last = static_cast<int>(dat::kLandBlockCellSide) - 1;
   const int cx = std::min(static_cast<int>(std::floor(point.x / LandDefs::kSquareLength)), last);
   const int cy = std::min(static_cast<int>(std::floor(point.y / LandDefs::kSquareLength)), last);
-  return find_terrain_poly(static_cast<std::size_t>(cx) * kSideCellCount + static_cast<std::size_t>(cy), point);
+  return find_terrain_poly(static_cast<std::size_t>(cx) * dat::kLandBlockCellSide + static_cast<std::size_t>(cy), point);
 }
 
 std::optional<float> LandBlockStruct::height_at(float x, float y) const noexcept {

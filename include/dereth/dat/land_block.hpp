@@ -24,6 +24,9 @@ inline constexpr std::size_t kLandBlockSide = 9;  // vertices per side
 inline constexpr std::size_t kLandBlockVertices = kLandBlockSide * kLandBlockSide;
 inline constexpr std::size_t kLandBlockSize = 252;  // whole record, DID included
 inline constexpr float kLandCellLength = 24.0F;     // metres between vertices
+inline constexpr std::size_t kLandBlockCellSide = kLandBlockSide - 1;  // cells per side
+inline constexpr std::size_t kLandBlockCells = kLandBlockCellSide * kLandBlockCellSide;
+inline constexpr std::size_t kLandBlockTriangles = 2 * kLandBlockCells;  // two per cell
 
 struct LandBlock {
   Did id = 0;

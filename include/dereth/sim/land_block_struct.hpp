@@ -55,13 +55,6 @@ struct LandPolygon {
 
 class LandBlockStruct {
  public:
-  static constexpr std::size_t kSideVertexCount = 9;
-  static constexpr std::size_t kSideCellCount = 8;
-  static constexpr std::size_t kSidePolygonCount = 8;
-  static constexpr std::size_t kVertexCount = kSideVertexCount * kSideVertexCount;
-  static constexpr std::size_t kCellCount = kSideCellCount * kSideCellCount;
-  static constexpr std::size_t kPolygonCount = 2 * kCellCount;
-
   // The full-detail CLandBlockStruct::generate for the player's own blocks:
   // ConstructVertices, ConstructPolygons, CalcWater. Refused, naming the DAT
   // id: a height table entry outside [0, 800], NaN or infinite
@@ -104,9 +97,9 @@ class LandBlockStruct {
   [[nodiscard]] float calc_water_depth(std::uint32_t cell_id, const glm::vec3& point) const noexcept;
 
   [[nodiscard]] std::uint32_t block_id() const noexcept { return block_id_; }
-  [[nodiscard]] const std::array<glm::vec3, kVertexCount>& vertices() const noexcept { return vertices_; }
-  [[nodiscard]] const std::array<LandPolygon, kPolygonCount>& polygons() const noexcept { return polygons_; }
-  [[nodiscard]] const std::array<std::uint16_t, kVertexCount>& terrain() const noexcept { return terrain_; }
+  [[nodiscard]] const std::array<glm::vec3, dat::kLandBlockVertices>& vertices() const noexcept { return vertices_; }
+  [[nodiscard]] const std::array<LandPolygon, dat::kLandBlockTriangles>& polygons() const noexcept { return polygons_; }
+  [[nodiscard]] const std::array<std::uint16_t, dat::kLandBlockVertices>& terrain() const noexcept { return terrain_; }
   // SWtoNEcut[x*8 + y].
   [[nodiscard]] bool sw_to_ne_cut(std::size_t cell_index) const noexcept { return sw_to_ne_cut_.at(cell_index); }
   // The land cell's id (lcoord_to_gid of its lcoord) and its position's
@@ -133,13 +126,13 @@ class LandBlockStruct {
   void calc_water() noexcept;
 
   std::uint32_t block_id_ = 0;
-  std::array<std::uint16_t, kVertexCount> terrain_{};
-  std::array<std::uint8_t, kVertexCount> height_{};
-  std::array<glm::vec3, kVertexCount> vertices_{};
-  std::array<LandPolygon, kPolygonCount> polygons_{};
-  std::array<bool, kCellCount> sw_to_ne_cut_{};
-  std::array<std::uint32_t, kCellCount> cell_ids_{};
-  std::array<WaterType, kCellCount> cell_water_{};
+  std::array<std::uint16_t, dat::kLandBlockVertices> terrain_{};
+  std::array<std::uint8_t, dat::kLandBlockVertices> height_{};
+  std::array<glm::vec3, dat::kLandBlockVertices> vertices_{};
+  std::array<LandPolygon, dat::kLandBlockTriangles> polygons_{};
+  std::array<bool, dat::kLandBlockCells> sw_to_ne_cut_{};
+  std::array<std::uint32_t, dat::kLandBlockCells> cell_ids_{};
+  std::array<WaterType, dat::kLandBlockCells> cell_water_{};
   WaterType water_type_ = WaterType::NotWater;
 };
 
