@@ -133,43 +133,31 @@ TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: a point inside its block gets
 }
 
 TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: re-homes across each seam and the corner", "[retail][0x005A9BC0]") {
-  SECTION("east") {
-    const Adjusted a = adjust(0xA9B40039u, glm::vec3(193.5f, 10.0f, 3.0f));
+  struct Seam {
+    const char* name;
+    std::uint32_t cell;
+    glm::vec3 origin;
+    std::uint32_t want_cell;
+    glm::vec3 want_origin;
+  };
+  const Seam seams[] = {
+      {"east", 0xA9B40039u, {193.5f, 10.0f, 3.0f}, 0xAAB40001u, {1.5f, 10.0f, 3.0f}},
+      // lcoord x 1352 - 1 = 1351: block 0xA8, cell x 7; y 100 -> cell y 4: 1 + 56 + 4 = 0x3D.
+      {"west", 0xA9B40005u, {-0.5f, 100.0f, 3.0f}, 0xA8B4003Du, {191.5f, 100.0f, 3.0f}},
+      // cell x 1, y 0: 1 + 8.
+      {"north", 0xA9B40008u, {30.0f, 200.0f, 3.0f}, 0xA9B50009u, {30.0f, 8.0f, 3.0f}},
+      // cell x 1, y 7: 1 + 8 + 7.
+      {"south", 0xA9B40001u, {30.0f, -10.0f, 3.0f}, 0xA9B30010u, {30.0f, 182.0f, 3.0f}},
+      {"south-west corner", 0xA9B40001u, {-1.0f, -1.0f, 3.0f}, 0xA8B30040u, {191.0f, 191.0f, 3.0f}},
+      // 400 = 2*192 + 16: block +2, cell x 0; 390 = 2*192 + 6: block +2, cell y 0.
+      {"north-east, two blocks over", 0xA9B40001u, {400.0f, 390.0f, 3.0f}, 0xABB60001u, {16.0f, 6.0f, 3.0f}},
+  };
+  for (const Seam& seam : seams) {
+    INFO(seam.name);
+    const Adjusted a = adjust(seam.cell, seam.origin);
     CHECK(a.ok);
-    CHECK(a.cell == 0xAAB40001u);
-    CHECK(a.origin == glm::vec3(1.5f, 10.0f, 3.0f));
-  }
-  SECTION("west") {
-    // lcoord x 1352 - 1 = 1351: block 0xA8, cell x 7; y 100 -> cell y 4: 1 + 56 + 4 = 0x3D.
-    const Adjusted a = adjust(0xA9B40005u, glm::vec3(-0.5f, 100.0f, 3.0f));
-    CHECK(a.ok);
-    CHECK(a.cell == 0xA8B4003Du);
-    CHECK(a.origin == glm::vec3(191.5f, 100.0f, 3.0f));
-  }
-  SECTION("north") {
-    const Adjusted a = adjust(0xA9B40008u, glm::vec3(30.0f, 200.0f, 3.0f));
-    CHECK(a.ok);
-    CHECK(a.cell == 0xA9B50009u);  // cell x 1, y 0: 1 + 8
-    CHECK(a.origin == glm::vec3(30.0f, 8.0f, 3.0f));
-  }
-  SECTION("south") {
-    const Adjusted a = adjust(0xA9B40001u, glm::vec3(30.0f, -10.0f, 3.0f));
-    CHECK(a.ok);
-    CHECK(a.cell == 0xA9B30010u);  // cell x 1, y 7
-    CHECK(a.origin == glm::vec3(30.0f, 182.0f, 3.0f));
-  }
-  SECTION("south-west corner") {
-    const Adjusted a = adjust(0xA9B40001u, glm::vec3(-1.0f, -1.0f, 3.0f));
-    CHECK(a.ok);
-    CHECK(a.cell == 0xA8B30040u);
-    CHECK(a.origin == glm::vec3(191.0f, 191.0f, 3.0f));
-  }
-  SECTION("north-east corner, two blocks over") {
-    const Adjusted a = adjust(0xA9B40001u, glm::vec3(400.0f, 390.0f, 3.0f));
-    CHECK(a.ok);
-    // 400 = 2*192 + 16: block +2, cell x 0; 390 = 2*192 + 6: block +2, cell y 0.
-    CHECK(a.cell == 0xABB60001u);
-    CHECK(a.origin == glm::vec3(16.0f, 6.0f, 3.0f));
+    CHECK(a.cell == seam.want_cell);
+    CHECK(a.origin == seam.want_origin);
   }
 }
 
