@@ -8,6 +8,7 @@
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
 #include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/transition.hpp"
 
 namespace dereth::sim {
 
@@ -41,6 +42,10 @@ PhysicsObj::~PhysicsObj() {
   // CPhysicsObj::Destroy: a static animating object leaves CPhysics's list.
   auto& list = context_->static_animating_objects;
   list.erase(std::remove(list.begin(), list.end(), this), list.end());
+  // Its shadows leave every cell (CPhysicsObj::leave_world on delete).
+  for (ShadowObj& shadow : shadow_objects_) {
+    if (shadow.cell != nullptr) shadow.cell->remove_shadow_object(shadow);
+  }
 }
 
 void PhysicsObj::add_hook_at_head(std::unique_ptr<PhysicsObjHook> hook) {
@@ -607,12 +612,18 @@ bool PhysicsObj::enter_world(const Position& p) {
   return enter_world(true);
 }
 
-// CPhysicsObj::enter_world 0x00516170
-bool PhysicsObj::enter_world(bool /*slide*/) {
+// CPhysicsObj::enter_world 0x00516170: with the world's cells, the
+// SetPosition flags 0x11 (Placement, and Slide when `slide`): the placement
+// transition finds the nearest clear spot.
+bool PhysicsObj::enter_world(bool slide) {
   if (parent_ != nullptr) return false;
   update_time_ = context_->now();
   const Position p = position_;
-  if (!set_position_internal(p)) return false;
+  if (context_->cells != nullptr) {
+    if (!place(p, slide)) return false;
+  } else if (!set_position_internal(p)) {
+    return false;
+  }
   if ((state_ & ps::Static) == 0) {
     if ((transient_state_ & ts::Active) == 0) update_time_ = context_->now();
     transient_state_ |= ts::Active;
@@ -622,8 +633,100 @@ bool PhysicsObj::enter_world(bool /*slide*/) {
   return true;
 }
 
+// CPhysicsObj::SetPositionInternal 0x00516040 (the placement form): a
+// placement transition from `p` (CheckPositionInternal, AdjustPosition's
+// cell lookup), committed through SetPositionInternal(transition).
+bool PhysicsObj::place(const Position& p, bool slide) {
+  CellSource& cells = *context_->cells;
+  Transition t(cells);
+  t.init_object(*this, get_object_info(false));
+  std::array<dat::Sphere, 2> spheres{};
+  std::uint32_t count = 0;
+  if (part_array_ && !part_array_->spheres().empty()) {
+    const auto s = part_array_->spheres();
+    count = static_cast<std::uint32_t>(std::min<std::size_t>(s.size(), 2));
+    std::copy_n(s.begin(), count, spheres.begin());
+  } else {
+    // CPhysicsObj::transition's dummy sphere: 0.1 m at the origin.
+    spheres[0].radius = 0.1f;
+    count = 1;
+  }
+  t.init_sphere(count, spheres.data(), scale_);
+  t.init_path(cells.get_cell(p.objcell_id), nullptr, p);
+  t.sphere_path.placement_allows_sliding = slide;
+  if (!t.find_valid_position()) return false;
+  // Without Slide the result must stay within 0.05 m in the same cell.
+  if (!slide && (t.sphere_path.curr_pos.objcell_id != p.objcell_id ||
+                 glm::length(t.sphere_path.curr_pos.frame.origin - p.frame.origin) > 0.05f)) {
+    return false;
+  }
+  return set_position_internal(t);
+}
+
+// CPhysicsObj::GetStepUpHeight 0x0050EA00
+float PhysicsObj::step_up_height() const { return part_array_ ? part_array_->step_up_height() : 0.0f; }
+
+// CPhysicsObj::GetStepDownHeight 0x0050EA20
+float PhysicsObj::step_down_height() const { return part_array_ ? part_array_->step_down_height() : 0.0f; }
+
+// CPhysicsObj::SetPositionInternal 0x00515330: the cell first, then the
+// frame, the contact plane, walkable state and sliding normal, then the
+// shadows in the transition's cells.
+bool PhysicsObj::set_position_internal(Transition& t) {
+  const bool prev_on_walkable = (transient_state_ & ts::OnWalkable) != 0;
+  ObjCell* new_cell = t.sphere_path.curr_cell;
+  if (new_cell == nullptr) {
+    // prepare_to_leave_visibility, store_position, GotoLostCell.
+    remove_shadows_from_cells();
+    store_position(t.sphere_path.curr_pos);
+    cell_ = nullptr;
+    in_cell_ = false;
+    transient_state_ &= ~ts::Active;
+    return true;
+  }
+  position_.objcell_id = t.sphere_path.curr_pos.objcell_id;  // change_cell or the cell-id update
+  cell_ = new_cell;
+  in_cell_ = true;
+  set_frame(t.sphere_path.curr_pos.frame);
+  const CollisionInfo& ci = t.collision_info;
+  contact_plane_cell_id_ = ci.contact_plane_cell_id;
+  contact_plane_ = ci.contact_plane;
+  if (ci.contact_plane_valid) {
+    transient_state_ |= ts::Contact;
+  } else {
+    transient_state_ &= ~ts::Contact;
+  }
+  calc_acceleration();
+  if (ci.contact_plane_is_water) {
+    transient_state_ |= ts::WaterContact;
+  } else {
+    transient_state_ &= ~ts::WaterContact;
+  }
+  if ((transient_state_ & ts::Contact) != 0) {
+    set_on_walkable(contact_plane_.normal.z >= kFloorZ);
+  } else {
+    transient_state_ &= ~ts::OnWalkable;
+    if (prev_on_walkable && movement_manager_) movement_manager_->leave_ground();
+    calc_acceleration();
+  }
+  sliding_normal_ = ci.sliding_normal;
+  if (ci.sliding_normal_valid) {
+    transient_state_ |= ts::Sliding;
+  } else {
+    transient_state_ &= ~ts::Sliding;
+  }
+  // handle_all_collisions 0x00514720 is not ported (bounce, collision reports).
+  if ((state_ & ps::HasPhysicsBsp) == 0 && !t.cell_array.cells.empty()) {
+    remove_shadows_from_cells();
+    add_shadows_to_cells(t.cell_array);
+  }
+  return true;
+}
+
 // CPhysicsObj::leave_world 0x005155A0
 void PhysicsObj::leave_world() {
+  remove_shadows_from_cells();
+  cell_ = nullptr;
   // report_collision_end and the lost-cell bookkeeping are not ported.
   transient_state_ &= ~ts::Active;
   in_cell_ = false;
@@ -880,33 +983,6 @@ std::uint32_t PhysicsObj::stop_interpreted_motion(std::uint32_t motion, const Mo
 // CPhysicsObj::StopCompletely_Internal 0x0050EAD0
 void PhysicsObj::stop_completely_internal() {
   if (part_array_) part_array_->stop_completely_internal();
-}
-
-// --- OBJECTINFO ------------------------------------------------------------------
-
-// OBJECTINFO::init 0x0050CF30
-void ObjectInfo::init(const PhysicsObj& moving, std::uint32_t object_state) {
-  object = &moving;
-  state = object_state;
-  scale = moving.scale();
-  ethereal = (moving.state() & ps::Ethereal) != 0;
-  if (const auto& w = moving.weenie(); w) {
-    if (w->is_impenetrable) state |= object_info_state::IsImpenetrable;
-    if (w->is_player) state |= object_info_state::IsPlayer;
-    if (w->is_pk) state |= object_info_state::IsPk;
-    if (w->is_pklite) state |= object_info_state::IsPkLite;
-  }
-}
-
-// OBJECTINFO::missile_ignore 0x0050CEB0
-bool ObjectInfo::missile_ignore(const PhysicsObj& other) const {
-  if ((other.state() & ps::Missile) != 0) return true;
-  if (object == nullptr || (object->state() & ps::Missile) == 0) return false;
-  if (other.id() == target_id) return false;
-  const bool has_weenie = other.weenie().has_value();
-  if ((other.state() & ps::Ethereal) != 0 && has_weenie) return true;
-  if (target_id != 0 && has_weenie && other.weenie()->is_creature) return true;
-  return false;
 }
 
 }  // namespace dereth::sim

@@ -91,7 +91,11 @@ class FakePartArray final : public PartArray {
     offset.origin += root_motion;
   }
   bool has_anims() const override { return anims; }
-  std::size_t num_spheres() const override { return spheres; }
+  std::size_t num_spheres() const override { return sphere_count; }
+  std::span<const dat::Sphere> spheres() const override { return sphere_list; }
+  std::span<const dat::CylSphere> cyl_spheres() const override { return cyl_list; }
+  float step_up_height() const override { return step_up; }
+  float step_down_height() const override { return step_down; }
   bool allows_free_heading() const override { return free_heading; }
   bool set_motion_table_id(std::uint32_t id) override {
     motion_tables.push_back(id);
@@ -120,7 +124,11 @@ class FakePartArray final : public PartArray {
   }
 
   bool anims = false;
-  std::size_t spheres = 0;
+  std::size_t sphere_count = 0;
+  std::vector<dat::Sphere> sphere_list;  // the collision spheres (Setup space)
+  std::vector<dat::CylSphere> cyl_list;
+  float step_up = 0.0099999998f;
+  float step_down = 0.0099999998f;
   bool free_heading = false;
   bool accept_motion_table = true;
   glm::vec3 root_motion{0.0f};
@@ -174,7 +182,10 @@ class FakeFactory final : public ObjectFactory {
   std::unique_ptr<PartArray> make_part_array(PhysicsObj& owner, std::uint32_t /*setup*/) override {
     if (!with_part_arrays) return nullptr;
     auto parts = std::make_unique<FakePartArray>(*log_);
-    parts->spheres = spheres;
+    parts->sphere_count = spheres;
+    parts->sphere_list = sphere_list;
+    parts->step_up = step_up;
+    parts->step_down = step_down;
     parts->holding = holding;
     part_arrays[owner.id()] = parts.get();
     return parts;
@@ -194,6 +205,10 @@ class FakeFactory final : public ObjectFactory {
   bool with_part_arrays = true;
   bool with_position_managers = false;
   std::size_t spheres = 0;
+  std::vector<dat::Sphere> sphere_list;  // the collision spheres (Setup space)
+  std::vector<dat::CylSphere> cyl_list;
+  float step_up = 0.0099999998f;
+  float step_down = 0.0099999998f;
   std::map<std::uint32_t, HoldingLocation> holding;
   std::map<std::uint32_t, SetupDefaults> setups;
   std::map<std::uint32_t, FakePartArray*> part_arrays;

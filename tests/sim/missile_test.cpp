@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/transition.hpp"
 
 #include "fakes.hpp"
 

@@ -253,7 +253,7 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 AlignPath heads along th
           "[retail][0x005156B0][0x00535DB0][sim]") {
   World w;
   Body b(w, 1, {10, 10, 10}, ps::AlignPath);
-  b.parts->spheres = 1;
+  b.parts->sphere_count = 1;
   b.object.set_velocity({0.0f, 3.0f, 4.0f}, false);
   b.object.update_object_internal(FloatSeconds{0.1f});
   const glm::vec3 forward = b.object.position().frame.forward();
@@ -262,14 +262,14 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 AlignPath heads along th
 
   SECTION("Sledding without AlignPath heads along the velocity's compass heading") {
     Body sled(w, 2, {10, 10, 10}, ps::Sledding);
-    sled.parts->spheres = 1;
+    sled.parts->sphere_count = 1;
     sled.object.set_velocity({2.0f, 0.0f, 0.0f}, false);
     sled.object.update_object_internal(FloatSeconds{0.1f});
     CHECK(sled.object.get_heading() == Approx(90.0f).margin(0.01));
   }
   SECTION("no movement: the orientation and origin stay, cached velocity zero") {
     Body still(w, 3, {10, 10, 10}, ps::AlignPath);
-    still.parts->spheres = 1;
+    still.parts->sphere_count = 1;
     still.object.update_object_internal(FloatSeconds{0.1f});
     CHECK(near(still.object.position().frame.forward(), {0.0f, 1.0f, 0.0f}));
     CHECK(still.object.cached_velocity() == glm::vec3(0.0f));

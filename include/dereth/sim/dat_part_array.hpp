@@ -67,6 +67,14 @@ class DatPartArray final : public PartArray {
   [[nodiscard]] bool has_anims() const override { return sequence_.has_anims(); }
   // CPartArray::GetNumSphere 0x00518060
   [[nodiscard]] std::size_t num_spheres() const override { return setup_->spheres.size(); }
+  // CPartArray::GetSphere 0x00518070
+  [[nodiscard]] std::span<const dat::Sphere> spheres() const override { return setup_->spheres; }
+  // CPartArray::GetCylsphere 0x00518090
+  [[nodiscard]] std::span<const dat::CylSphere> cyl_spheres() const override { return setup_->cyl_spheres; }
+  // CPartArray::GetStepUpHeight 0x005180D0
+  [[nodiscard]] float step_up_height() const override { return setup_->step_up_height * scale_.z; }
+  // CPartArray::GetStepDownHeight 0x005180F0
+  [[nodiscard]] float step_down_height() const override { return setup_->step_down_height * scale_.z; }
   // CPartArray::AllowsFreeHeading 0x005180C0
   [[nodiscard]] bool allows_free_heading() const override {
     return (setup_->flags & dat::Setup::kAllowFreeHeading) != 0;

@@ -4,11 +4,13 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <glm/vec3.hpp>
 
 #include "dereth/core/frame.hpp"
+#include "dereth/dat/types.hpp"
 #include "dereth/dat/animation_hook.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/sim/position.hpp"
@@ -40,6 +42,14 @@ class PartArray {
   virtual void update(FloatSeconds /*quantum*/, core::Frame& /*offset*/) {}
   [[nodiscard]] virtual bool has_anims() const { return false; }            // CPartArray::HasAnims
   [[nodiscard]] virtual std::size_t num_spheres() const { return 0; }       // CPartArray::GetNumSphere
+  // CPartArray::GetSphere 0x00518070: the Setup's spheres (Setup space, unscaled).
+  [[nodiscard]] virtual std::span<const dat::Sphere> spheres() const { return {}; }
+  // CPartArray::GetCylsphere 0x00518090
+  [[nodiscard]] virtual std::span<const dat::CylSphere> cyl_spheres() const { return {}; }
+  // CPartArray::GetStepUpHeight 0x005180D0: the Setup's times scale.z; 0.01 without a Setup.
+  [[nodiscard]] virtual float step_up_height() const { return 0.0099999998f; }
+  // CPartArray::GetStepDownHeight 0x005180F0
+  [[nodiscard]] virtual float step_down_height() const { return 0.0099999998f; }
   [[nodiscard]] virtual bool allows_free_heading() const { return false; }  // CPartArray::AllowsFreeHeading
   // CPartArray::SetMotionTableID: false when the table cannot be installed.
   virtual bool set_motion_table_id(std::uint32_t /*mtable_id*/) { return true; }

@@ -26,8 +26,20 @@
 
 namespace dereth::sim {
 
+class ObjCell;
+class Transition;
+struct CellArray;
+enum class TransitionState : std::uint8_t;
+
 class SimContext;
 class PhysicsObj;
+
+// CShadowObj: one cell's reference to an object that overlaps it.
+struct ShadowObj {
+  PhysicsObj* physobj = nullptr;
+  ObjCell* cell = nullptr;
+  std::uint32_t cell_id = 0;
+};
 
 // What OBJECTINFO::init and missile_ignore ask of the weenie (CWeenieObject).
 // An object without a weenie has none.
@@ -201,6 +213,27 @@ class PhysicsObj {
   bool enter_world(const Position& p);
   // CPhysicsObj::enter_world 0x00516170
   bool enter_world(bool slide);
+  // --- collision (sim/transition.hpp) ----------------------------------------
+  // CPhysicsObj::GetStepUpHeight 0x0050EA00: 0 without a part array.
+  [[nodiscard]] float step_up_height() const;
+  // CPhysicsObj::GetStepDownHeight 0x0050EA20
+  [[nodiscard]] float step_down_height() const;
+  // CPhysicsObj::FindObjCollisions 0x0050F050: this object as an obstacle
+  // to the transition's mover.
+  TransitionState find_obj_collisions(Transition& t);
+  // CPhysicsObj::add_shadows_to_cells 0x00514AE0: a shadow in every cell
+  // of the array, children too.
+  void add_shadows_to_cells(const CellArray& cells);
+  // CPhysicsObj::remove_shadows_from_cells 0x00511230
+  void remove_shadows_from_cells();
+  // CPhysicsObj::SetPositionInternal 0x00515330: commit a transition's result.
+  bool set_position_internal(Transition& t);
+  // The cell the object is in (CPhysicsObj::cell), null outside the cell
+  // system (no CellSource in the context).
+  [[nodiscard]] ObjCell* cell() const noexcept { return cell_; }
+  [[nodiscard]] const std::vector<ShadowObj>& shadow_objects() const noexcept { return shadow_objects_; }
+  [[nodiscard]] const glm::vec3& sliding_normal() const noexcept { return sliding_normal_; }
+
   // CPhysicsObj::leave_world 0x005155A0
   void leave_world();
   // CPhysicsObj::exit_world 0x00514E60
@@ -272,6 +305,8 @@ class PhysicsObj {
   void remove_child(const PhysicsObj& child) noexcept;
   // Commits a position without a collision transition (docs/sim.md).
   bool set_position_internal(const Position& p);
+  // The placement transition at `p` (SetPositionInternal 0x00516040).
+  bool place(const Position& p, bool slide);
   PositionManager* make_position_manager();
   // CPhysicsObj::MakeMovementManager 0x00510270
   void make_movement_manager(bool init_motion);
@@ -311,6 +346,10 @@ class PhysicsObj {
   Plane contact_plane_;
   std::optional<WeenieTraits> weenie_;
   protocol::ObjDesc visual_desc_;
+  ObjCell* cell_ = nullptr;
+  std::uint32_t contact_plane_cell_id_ = 0;
+  glm::vec3 sliding_normal_{0.0f};
+  std::vector<ShadowObj> shadow_objects_;
 
   PhysicsObj* parent_ = nullptr;
   std::uint32_t parent_location_ = 0;
@@ -323,20 +362,5 @@ class PhysicsObj {
   std::vector<std::unique_ptr<AnimHook>> anim_hooks_;
 };
 
-// OBJECTINFO: the moving object's view of what it may collide with.
-struct ObjectInfo {
-  const PhysicsObj* object = nullptr;
-  std::uint32_t state = 0;
-  float scale = 1.0f;
-  bool ethereal = false;
-  // The designated target: zero unless a targeting system sets it, never
-  // inferred from the UI selection (seed section 10).
-  std::uint32_t target_id = 0;
-
-  // OBJECTINFO::init 0x0050CF30
-  void init(const PhysicsObj& moving, std::uint32_t object_state);
-  // OBJECTINFO::missile_ignore 0x0050CEB0
-  [[nodiscard]] bool missile_ignore(const PhysicsObj& other) const;
-};
 
 }  // namespace dereth::sim

@@ -14,6 +14,7 @@
 namespace dereth::sim {
 
 class PhysicsObj;
+class CellSource;
 
 class SimContext {
  public:
@@ -38,6 +39,9 @@ class SimContext {
   // CPhysics::static_animating_objects: static objects with a default
   // animation or script (CPhysicsObj::InitDefaults adds them).
   std::vector<PhysicsObj*> static_animating_objects;
+  // The world's cells (CObjCell::Get / find_cell_list), not owned. With none
+  // an object is placed where it is told, without collision (deviation D3).
+  CellSource* cells = nullptr;
 
   [[nodiscard]] EffectsSink& effects() const noexcept { return *effects_; }
   [[nodiscard]] ObjectFactory& factory() const noexcept { return *factory_; }

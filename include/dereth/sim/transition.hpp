@@ -1,0 +1,319 @@
+#pragma once
+// The collision transition (spec/physics.md section 5): CTransition with its
+// OBJECTINFO, SPHEREPATH, COLLISIONINFO and CELLARRAY, the object cells that
+// hold shadow objects (CObjCell), and the sphere primitive's responses
+// (CSphere). Retail names and addresses are cited at each function.
+//
+// Ported: placement (find_placement_position / find_placement_pos and the
+// insert, validate and step-down machinery they use), the object tests of a
+// cell (CObjCell::find_obj_collisions, CPhysicsObj::FindObjCollisions) for
+// sphere and cylinder-less sphere obstacles, terrain contact through
+// OBJECTINFO::validate_walkable, and the commit (CPhysicsObj::SetPositionInternal).
+// Not yet: BSP obstacles (building, cell and GfxObj physics BSPs),
+// CCylSphere, precipice_slide (it needs a BSP's walkable polygon), and the swept
+// find_transitional_position is not yet what the object loop commits
+// through (docs/deviations.md D3).
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "dereth/dat/types.hpp"
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/position.hpp"
+#include "dereth/sim/types.hpp"
+
+namespace dereth::sim {
+
+class ObjCell;
+class PhysicsObj;
+class Transition;
+
+// TransitionState (acclient.h).
+enum class TransitionState : std::uint8_t { Invalid = 0, OK = 1, Collided = 2, Adjusted = 3, Slid = 4 };
+
+// SPHEREPATH::insert_type.
+enum class InsertType : std::uint8_t { Transition = 0, Placement = 1, InitialPlacement = 2 };
+
+// PhysicsGlobals::floor_z and the landing allowance (spec 6.5) are kFloorZ
+// and kLandingZ in types.hpp, beside the other PhysicsGlobals.
+
+// CSphere: a centre and a radius (the Setup's sphere record).
+using CollisionSphere = dat::Sphere;
+
+// CELLARRAY entry and array.
+struct CellArrayEntry {
+  std::uint32_t cell_id = 0;
+  ObjCell* cell = nullptr;
+};
+struct CellArray {
+  std::vector<CellArrayEntry> cells;
+  bool added_outside = false;
+  bool do_not_load_cells = false;
+};
+
+// OBJECTINFO.
+struct ObjectInfo {
+  PhysicsObj* object = nullptr;
+  std::uint32_t state = 0;  // object_info_state bits
+  float scale = 1.0f;
+  float step_up_height = 0.0f;
+  float step_down_height = 0.0f;
+  bool ethereal = false;
+  bool step_down = true;
+  // The designated target: zero unless a targeting system sets it, never
+  // inferred from the UI selection (seed retail-projectile-vfx section 10).
+  std::uint32_t target_id = 0;
+
+  // OBJECTINFO::init 0x0050CF30
+  void init(PhysicsObj& mover, std::uint32_t object_state);
+  // OBJECTINFO::get_walkable_z 0x0050CF20
+  [[nodiscard]] static float get_walkable_z() noexcept { return kFloorZ; }
+  // OBJECTINFO::is_valid_walkable 0x0050CF10
+  [[nodiscard]] static bool is_valid_walkable(const glm::vec3& normal) noexcept { return normal.z >= kFloorZ; }
+  // OBJECTINFO::missile_ignore 0x0050CEB0
+  [[nodiscard]] bool missile_ignore(const PhysicsObj& other) const noexcept;
+  // OBJECTINFO::kill_velocity 0x0050CFE0
+  void kill_velocity() const;
+  // OBJECTINFO::validate_walkable 0x0050D010: the sphere (block space)
+  // against a terrain plane.
+  TransitionState validate_walkable(const CollisionSphere& check, const Plane& plane, bool is_water,
+                                    float water_depth, Transition& t, std::uint32_t land_cell_id) const;
+};
+
+// COLLISIONINFO.
+struct CollisionInfo {
+  bool last_known_contact_plane_valid = false;
+  Plane last_known_contact_plane;
+  bool last_known_contact_plane_is_water = false;
+  std::uint32_t last_known_contact_plane_cell_id = 0;
+  bool contact_plane_valid = false;
+  Plane contact_plane;
+  bool contact_plane_is_water = false;
+  std::uint32_t contact_plane_cell_id = 0;
+  bool sliding_normal_valid = false;
+  glm::vec3 sliding_normal{0.0f};
+  bool collision_normal_valid = false;
+  glm::vec3 collision_normal{0.0f};
+  glm::vec3 adjust_offset{0.0f};
+  std::vector<PhysicsObj*> collide_objects;
+  PhysicsObj* last_collided_object = nullptr;
+  bool collided_with_environment = false;
+  int frames_stationary_fall = 0;
+
+  // COLLISIONINFO::init 0x00509D60
+  void init() noexcept;
+  // COLLISIONINFO::set_contact_plane 0x00509D80
+  void set_contact_plane(const Plane& plane, bool is_water) noexcept;
+  // COLLISIONINFO::set_collision_normal 0x0050A000: normalised, zero when tiny.
+  void set_collision_normal(const glm::vec3& normal) noexcept;
+  // COLLISIONINFO::set_sliding_normal 0x0050A060: xy only, normalised.
+  void set_sliding_normal(const glm::vec3& normal) noexcept;
+  // COLLISIONINFO::add_object 0x006B4E20: each object once.
+  void add_object(PhysicsObj* object, TransitionState ts);
+};
+
+// SPHEREPATH.
+struct SpherePath {
+  std::uint32_t num_sphere = 0;
+  std::array<CollisionSphere, 2> local_sphere{};
+  glm::vec3 local_low_point{0.0f};
+  std::array<CollisionSphere, 2> global_sphere{};
+  glm::vec3 global_low_point{0.0f};
+  std::array<glm::vec3, 2> global_curr_center{};
+
+  ObjCell* begin_cell = nullptr;
+  std::optional<Position> begin_pos;
+  Position end_pos;
+  ObjCell* curr_cell = nullptr;
+  Position curr_pos;
+  ObjCell* check_cell = nullptr;
+  Position check_pos;
+  glm::vec3 global_offset{0.0f};
+
+  bool step_up = false;
+  glm::vec3 step_up_normal{0.0f};
+  bool collide = false;
+  InsertType insert_type = InsertType::Transition;
+  InsertType backup = InsertType::Transition;
+  bool step_down = false;
+  ObjCell* backup_cell = nullptr;
+  Position backup_check_pos;
+  bool obstruction_ethereal = false;
+  bool hits_interior_cell = false;
+  bool building_check = false;
+  bool cell_array_valid = false;
+  float walkable_allowance = 0.0f;
+  float walk_interp = 1.0f;
+  float step_down_amt = 0.0f;
+  bool walkable = false;  // a walkable polygon was recorded (BSP paths; not ported)
+  bool check_walkable = false;
+  bool neg_step_up = false;
+  glm::vec3 neg_collision_normal{0.0f};
+  bool neg_poly_hit = false;
+  bool placement_allows_sliding = true;
+
+  // SPHEREPATH::init 0x0050C330
+  void init() noexcept;
+  // SPHEREPATH::init_sphere 0x0050C670: at most 2 spheres, times scale.
+  void init_sphere(std::uint32_t count, const CollisionSphere* spheres, float scale) noexcept;
+  // SPHEREPATH::init_path 0x0050CE20
+  void init_path(ObjCell* begin, const Position* begin_position, const Position& end) noexcept;
+  // SPHEREPATH::cache_global_curr_center 0x0050C740
+  void cache_global_curr_center() noexcept;
+  // SPHEREPATH::cache_global_sphere 0x0050C810
+  void cache_global_sphere(const glm::vec3* offset) noexcept;
+  // SPHEREPATH::add_offset_to_check_pos 0x00536A60
+  void add_offset_to_check_pos(const glm::vec3& offset) noexcept;
+  // SPHEREPATH::save_check_pos 0x0050A880
+  void save_check_pos() noexcept;
+  // SPHEREPATH::restore_check_pos 0x0050B100
+  void restore_check_pos() noexcept;
+  // SPHEREPATH::set_check_pos 0x0050A8B0
+  void set_check_pos(const Position& p, ObjCell* cell) noexcept;
+  // SPHEREPATH::adjust_check_pos 0x0050CC00
+  void adjust_check_pos(std::uint32_t cell_id) noexcept;
+  // SPHEREPATH::set_collide 0x005378A0
+  void set_collide(const glm::vec3& normal) noexcept;
+  // SPHEREPATH::is_walkable_allowable 0x005368D0
+  [[nodiscard]] bool is_walkable_allowable(float z) const noexcept { return z > walkable_allowance; }
+  // SPHEREPATH::check_walkables 0x0050C3E0: true without a recorded walkable polygon.
+  [[nodiscard]] bool check_walkables() const noexcept { return true; }
+  // The curr -> check landblock offset (SPHEREPATH::get_curr_pos_check_pos_block_offset 0x00509FD0).
+  [[nodiscard]] glm::vec3 curr_to_check_block_offset() const noexcept;
+  void copy_curr_to_check() noexcept;  // check = curr, cell too, spheres cached
+};
+
+// Where a transition finds the cells a sphere set overlaps
+// (CObjCell::find_cell_list) and a cell by id. The world's landscape
+// implements it; tests build their own.
+class CellSource {
+ public:
+  CellSource() = default;
+  CellSource(const CellSource&) = delete;
+  CellSource& operator=(const CellSource&) = delete;
+  virtual ~CellSource() = default;
+  [[nodiscard]] virtual ObjCell* get_cell(std::uint32_t cell_id) = 0;
+  // CObjCell::find_cell_list 0x0052B4E0: every cell the spheres at `p`
+  // overlap into `out`, and the one holding sphere 0's centre in `curr`
+  // (null when none).
+  virtual void find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
+                              CellArray& out, ObjCell*& curr) = 0;
+};
+
+// CObjCell: a cell's shadow objects and its collision test.
+class ObjCell {
+ public:
+  explicit ObjCell(std::uint32_t id) noexcept : id_(id) {}
+  ObjCell(const ObjCell&) = delete;
+  ObjCell& operator=(const ObjCell&) = delete;
+  virtual ~ObjCell() = default;
+
+  [[nodiscard]] std::uint32_t id() const noexcept { return id_; }
+  [[nodiscard]] const std::vector<ShadowObj*>& shadow_objects() const noexcept { return shadows_; }
+
+  // CObjCell::add_shadow_object 0x0052B280
+  void add_shadow_object(ShadowObj& object);
+  // CObjCell::remove_shadow_object 0x0052B2D0: swap with the last.
+  void remove_shadow_object(ShadowObj& object);
+  // CObjCell::find_obj_collisions 0x0052B750
+  TransitionState find_obj_collisions(Transition& t);
+  // The cell's find_collisions (vtable slot): environment, then objects.
+  virtual TransitionState find_collisions(Transition& t);
+  // The environment test (terrain for a land cell; none here).
+  virtual TransitionState find_env_collisions(Transition& /*t*/) { return TransitionState::OK; }
+
+ private:
+  std::uint32_t id_;
+  std::vector<ShadowObj*> shadows_;
+};
+
+// CTransition.
+class Transition {
+ public:
+  explicit Transition(CellSource& cells) noexcept : cells_(&cells) { init(); }
+
+  ObjectInfo object_info;
+  SpherePath sphere_path;
+  CollisionInfo collision_info;
+  CellArray cell_array;
+
+  [[nodiscard]] CellSource& cells() noexcept { return *cells_; }
+
+  // CTransition::init 0x00509DD0
+  void init() noexcept;
+  // CTransition::init_object (inlined OBJECTINFO::init)
+  void init_object(PhysicsObj& object, std::uint32_t object_state) { object_info.init(object, object_state); }
+  // CTransition::init_sphere 0x00509E50
+  void init_sphere(std::uint32_t count, const CollisionSphere* spheres, float scale) noexcept {
+    sphere_path.init_sphere(count, spheres, scale);
+  }
+  // CTransition::init_path 0x00509E60
+  void init_path(ObjCell* begin, const Position* begin_position, const Position& end) noexcept {
+    sphere_path.init_path(begin, begin_position, end);
+  }
+
+  // CTransition::insert_into_cell 0x00509E70
+  TransitionState insert_into_cell(ObjCell* cell, int attempts);
+  // CTransition::build_cell_array 0x00509EE0
+  void build_cell_array(ObjCell*& new_cell);
+  // CTransition::check_other_cells 0x0050AE50
+  TransitionState check_other_cells(ObjCell* curr);
+  // CTransition::adjust_offset 0x0050A370
+  [[nodiscard]] glm::vec3 adjust_offset(const glm::vec3& offset);
+  // CTransition::validate_placement_transition 0x0050ADC0
+  TransitionState validate_placement_transition(TransitionState ts, bool& redo);
+  // CTransition::placement_insert 0x0050B1D0
+  TransitionState placement_insert();
+  // CTransition::validate_placement 0x0050B210
+  TransitionState validate_placement(TransitionState ts, bool adjust);
+  // CTransition::check_walkable 0x0050AFF0: true when there is ground
+  // below (or nothing to check).
+  bool check_walkable(float z_check);
+  // CTransition::step_down 0x0050B2A0
+  bool step_down(float step_down_height, float z);
+  // CTransition::step_up 0x0050B610
+  bool step_up(const glm::vec3& normal);
+  // SPHEREPATH::step_up_slide 0x0050C3B0
+  TransitionState step_up_slide();
+  // CTransition::cliff_slide 0x0050A6D0
+  TransitionState cliff_slide(const Plane& contact);
+  // CTransition::edge_slide 0x0050B3D0: true when `ts` is the result.
+  bool edge_slide(TransitionState& ts, float step_down_height, float z);
+  // CTransition::transitional_insert 0x0050B6F0
+  TransitionState transitional_insert(int attempts);
+  // CTransition::find_placement_pos 0x0050BA50
+  bool find_placement_pos();
+  // CTransition::find_placement_position 0x0050C170
+  bool find_placement_position();
+  // CTransition::find_valid_position 0x0050C310 (placement only: the swept
+  // find_transitional_position is not ported yet, so a transition-type path
+  // is refused).
+  bool find_valid_position();
+
+ private:
+  CellSource* cells_;
+};
+
+// CSphere's collision responses, in the transition's block-local space.
+namespace sphere {
+// CSphere::collides_with_sphere 0x005369E0: |disp|^2 <= radsum^2.
+[[nodiscard]] bool collides_with_sphere(const glm::vec3& disp, float radsum) noexcept;
+// CSphere::find_time_of_collision 0x005368F0: -1 when none.
+[[nodiscard]] double find_time_of_collision(const glm::vec3& movement, const glm::vec3& disp, float radsum) noexcept;
+// CSphere::intersects_sphere 0x00537A80: obstacle `obstacle` (already in the
+// check position's space) against the mover's spheres.
+TransitionState intersects_sphere(const CollisionSphere& obstacle, Transition& t, bool is_creature);
+// CSphere::intersects_sphere 0x00537FD0: an object sphere posed at `p`
+// with `scale`.
+TransitionState intersects_sphere(const CollisionSphere& local, const Position& p, float scale, Transition& t,
+                                  bool is_creature);
+// CSphere::slide_sphere 0x00537440 (the five-argument form).
+TransitionState slide_sphere(const CollisionSphere& check, Transition& t, glm::vec3 normal,
+                             const glm::vec3& curr_center);
+}  // namespace sphere
+
+}  // namespace dereth::sim

@@ -1,0 +1,448 @@
+// The placement transition and the cell object tests (spec/physics.md 5.7,
+// 5.9, 5.10; seed login-placement-and-repeat-cancel).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <map>
+#include <memory>
+
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/transition.hpp"
+
+#include "fakes.hpp"
+
+using namespace dereth;
+using namespace dereth::sim;
+using namespace dereth::sim::test;
+namespace ps = protocol::physics_state;
+
+namespace {
+
+constexpr std::uint32_t kCellA = 0xA9B40013;  // the outdoor cell holding (48..72, 48..72)
+constexpr std::uint32_t kCellB = 0xA9B40014;  // its neighbour to the north
+
+// An object cell with an optional flat floor at `floor_z` (a terrain plane
+// tested through OBJECTINFO::validate_walkable, as a land cell does).
+class GroundCell final : public ObjCell {
+ public:
+  GroundCell(std::uint32_t id, std::optional<float> floor_z) : ObjCell(id), floor_z_(floor_z) {}
+  TransitionState find_env_collisions(Transition& t) override {
+    if (!floor_z_) return TransitionState::OK;
+    const Plane floor{glm::vec3(0.0f, 0.0f, 1.0f), -*floor_z_};
+    return t.object_info.validate_walkable(t.sphere_path.global_sphere[0], floor, false, 0.0f, t, id());
+  }
+
+ private:
+  std::optional<float> floor_z_;
+};
+
+// Every cell overlaps every sphere set; the current cell is the position's.
+class TestCells final : public CellSource {
+ public:
+  GroundCell& add(std::uint32_t id, std::optional<float> floor_z = std::nullopt) {
+    auto cell = std::make_unique<GroundCell>(id, floor_z);
+    GroundCell& ref = *cell;
+    cells_[id] = std::move(cell);
+    return ref;
+  }
+  ObjCell* get_cell(std::uint32_t id) override {
+    const auto it = cells_.find(id);
+    return it == cells_.end() ? nullptr : it->second.get();
+  }
+  void find_cell_list(const Position& p, std::uint32_t /*num_sphere*/, const CollisionSphere* /*spheres*/,
+                      CellArray& out, ObjCell*& curr) override {
+    ++lookups;
+    for (auto& [id, cell] : cells_) out.cells.push_back(CellArrayEntry{id, cell.get()});
+    curr = get_cell(p.objcell_id);
+  }
+  int lookups = 0;
+
+ private:
+  std::map<std::uint32_t, std::unique_ptr<GroundCell>> cells_;
+};
+
+struct Scene {
+  Scene() { context.cells = &cells; }
+  core::ManualClock clock;
+  EventLog log;
+  SimContext context{clock};
+  TestCells cells;
+
+  // An object with one sphere of radius r centred 0.5 m above `origin` (a
+  // 0.5 m mover stands on its origin; every centre is at the same height).
+  std::unique_ptr<PhysicsObj> object(std::uint32_t guid, glm::vec3 origin, float r, std::uint32_t state = 0) {
+    auto obj = std::make_unique<PhysicsObj>(context, guid, LocalId{guid});
+    auto parts = std::make_unique<FakePartArray>(log);
+    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), r}};
+    parts->sphere_count = 1;
+    parts->step_down = 0.4f;
+    parts->step_up = 0.4f;
+    obj->set_part_array(std::move(parts));
+    obj->set_state(state, false);
+    obj->store_position(Position{kCellA, core::Frame(origin, glm::quat(1, 0, 0, 0))});
+    return obj;
+  }
+  // Registers `obj` as an obstacle in every cell.
+  void shadow(PhysicsObj& obj) {
+    CellArray all;
+    ObjCell* curr = nullptr;
+    cells.find_cell_list(obj.position(), 0, nullptr, all, curr);
+    obj.add_shadows_to_cells(all);
+  }
+  // A placement transition for `mover` at `p` (CPhysicsObj::place's setup).
+  Transition placement(PhysicsObj& mover, const Position& p, bool slide = true) {
+    Transition t(cells);
+    t.init_object(mover, mover.get_object_info(false));
+    const auto spheres = mover.part_array()->spheres();
+    t.init_sphere(static_cast<std::uint32_t>(spheres.size()), spheres.data(), mover.scale());
+    t.init_path(cells.get_cell(p.objcell_id), nullptr, p);
+    t.sphere_path.placement_allows_sliding = slide;
+    return t;
+  }
+};
+
+Position at(glm::vec3 origin, std::uint32_t cell = kCellA) {
+  return Position{cell, core::Frame(origin, glm::quat(1, 0, 0, 0))};
+}
+
+// The retail sample offset: Frame::set_heading on an identity frame, then
+// its forward vector times the ring distance.
+glm::vec3 sample(float heading, float distance) {
+  core::Frame f;
+  f.set_heading(heading);
+  return f.forward() * distance;
+}
+
+}  // namespace
+
+TEST_CASE("CTransition::find_placement_pos 0x0050BA50 takes the spot when it is clear", "[retail][0x0050BA50][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  auto mover = s.object(1, {50, 50, 10}, 0.5f);
+  Transition t = s.placement(*mover, at({50, 50, 10}));
+  t.sphere_path.insert_type = InsertType::Placement;
+  REQUIRE(t.find_placement_pos());
+  CHECK(t.sphere_path.curr_pos.frame.origin == glm::vec3(50, 50, 10));
+}
+
+TEST_CASE("CTransition::find_placement_pos 0x0050BA50 searches rings in heading order for the first clear sample",
+          "[retail][0x0050BA50][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  // Radius 0.5: 4/0.5 = 8 rings of 0.5 m; ring k spans k*0.5*3.1415999/0.5
+  // radians, so 2*ceil(...) samples: 8, 14, 20, ...
+  auto mover = s.object(1, {50, 50, 10}, 0.5f);
+  auto blocker = s.object(2, {50, 50, 10}, 1.0f);
+  s.shadow(*blocker);
+
+  SECTION("one obstacle on the spot: ring 3 (1.5 m > 1.0 + 0.5 - EPSILON) at heading 0, due north") {
+    Transition t = s.placement(*mover, at({50, 50, 10}));
+    t.sphere_path.insert_type = InsertType::Placement;
+    REQUIRE(t.find_placement_pos());
+    const glm::vec3 expect = glm::vec3(50, 50, 10) + sample(0.0f, 1.5f);
+    CHECK(t.sphere_path.curr_pos.frame.origin.x == Approx(expect.x).margin(1e-4));
+    CHECK(t.sphere_path.curr_pos.frame.origin.y == Approx(51.5f).margin(1e-4));
+    CHECK(t.sphere_path.curr_pos.frame.origin.z == Approx(10.0f));
+  }
+  SECTION("a second obstacle to the north blocks 0 and 18 degrees; the ring's third sample, 36 degrees, is taken") {
+    auto north = s.object(3, {50, 52, 10}, 0.3f);
+    s.shadow(*north);
+    Transition t = s.placement(*mover, at({50, 50, 10}));
+    t.sphere_path.insert_type = InsertType::Placement;
+    REQUIRE(t.find_placement_pos());
+    const glm::vec3 expect = glm::vec3(50, 50, 10) + sample(36.0f, 1.5f);
+    CHECK(t.sphere_path.curr_pos.frame.origin.x == Approx(expect.x).margin(1e-4));
+    CHECK(t.sphere_path.curr_pos.frame.origin.y == Approx(expect.y).margin(1e-4));
+    CHECK(expect.x == Approx(1.5f * std::sin(36.0f * 3.14159265f / 180.0f) + 50.0f).margin(1e-3));
+  }
+  SECTION("the mover's own shadow is skipped") {
+    s.shadow(*mover);
+    auto far_blocker = s.object(4, {60, 60, 10}, 0.5f);
+    s.shadow(*far_blocker);
+    Transition t = s.placement(*mover, at({40, 40, 10}));
+    t.sphere_path.insert_type = InsertType::Placement;
+    REQUIRE(t.find_placement_pos());
+    CHECK(t.sphere_path.curr_pos.frame.origin == glm::vec3(40, 40, 10));
+  }
+}
+
+TEST_CASE("CTransition::find_placement_pos 0x0050BA50 gives up as the binary does", "[retail][0x0050BA50][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  auto blocker = s.object(2, {50, 50, 10}, 6.0f);
+  s.shadow(*blocker);
+
+  SECTION("sliding not allowed: only the spot itself is tried") {
+    auto mover = s.object(1, {50, 50, 10}, 0.5f);
+    Transition t = s.placement(*mover, at({50, 50, 10}), false);
+    t.sphere_path.insert_type = InsertType::Placement;
+    CHECK_FALSE(t.find_placement_pos());
+  }
+  SECTION("a sphere of 4 m or more: 4/R <= 1 steps, no search") {
+    auto mover = s.object(1, {50, 50, 10}, 4.0f);
+    Transition t = s.placement(*mover, at({50, 50, 10}));
+    t.sphere_path.insert_type = InsertType::Placement;
+    CHECK_FALSE(t.find_placement_pos());
+  }
+  SECTION("every sample within 4 m blocked") {
+    auto mover = s.object(1, {50, 50, 10}, 0.5f);
+    Transition t = s.placement(*mover, at({50, 50, 10}));
+    t.sphere_path.insert_type = InsertType::Placement;
+    CHECK_FALSE(t.find_placement_pos());
+    CHECK(t.sphere_path.curr_pos.frame.origin == glm::vec3(50, 50, 10));
+  }
+}
+
+TEST_CASE("CTransition::find_placement_pos 0x0050BA50 fake sphere: under 0.125 m the search is 2 m at the real radius",
+          "[retail][0x0050BA50][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  // r = 0.1: steps = 4/0.1 * 0.5 = 20 rings of 2/20 = 0.1 m (the radius is
+  // not raised to 0.48).
+  auto mover = s.object(1, {50, 50, 10}, 0.1f);
+  SECTION("clear at ring 11 (1.1 m > 1.0 + 0.1 - EPSILON)") {
+    auto blocker = s.object(2, {50, 50, 10}, 1.0f);
+    s.shadow(*blocker);
+    Transition t = s.placement(*mover, at({50, 50, 10}));
+    t.sphere_path.insert_type = InsertType::Placement;
+    REQUIRE(t.find_placement_pos());
+    CHECK(t.sphere_path.curr_pos.frame.origin.y == Approx(51.1f).margin(1e-4));
+    CHECK(t.sphere_path.curr_pos.frame.origin.x == Approx(50.0f).margin(1e-4));
+  }
+  SECTION("nothing beyond 2 m is tried: an obstacle of 2.5 m defeats it (a normal sphere would reach 4 m)") {
+    auto blocker = s.object(2, {50, 50, 10}, 2.5f);
+    s.shadow(*blocker);
+    Transition t = s.placement(*mover, at({50, 50, 10}));
+    t.sphere_path.insert_type = InsertType::Placement;
+    CHECK_FALSE(t.find_placement_pos());
+    auto big = s.object(3, {50, 50, 10}, 0.5f);
+    Transition t2 = s.placement(*big, at({50, 50, 10}));
+    t2.sphere_path.insert_type = InsertType::Placement;
+    CHECK(t2.find_placement_pos());
+  }
+}
+
+TEST_CASE("CTransition::find_placement_position 0x0050C170 ignores objects first, then searches, then steps down",
+          "[retail][0x0050C170][sim]") {
+  Scene s;
+  s.cells.add(kCellA, 10.0f);  // a floor at z = 10
+  auto mover = s.object(1, {50, 50, 10.3f}, 0.5f);
+
+  SECTION("0.3 m above the floor: the step-down (0.4 m) lands it with a walkable contact plane") {
+    Transition t = s.placement(*mover, mover->position());
+    REQUIRE(t.find_placement_position());
+    CHECK(t.sphere_path.curr_pos.frame.origin.z == Approx(10.0f).margin(1e-4));
+    CHECK(t.collision_info.contact_plane_valid);
+    CHECK(t.collision_info.contact_plane.normal.z == 1.0f);
+  }
+  SECTION("1 m above the floor: beyond the step-down, it stays in the air without contact") {
+    mover->store_position(at({50, 50, 11.0f}));
+    Transition t = s.placement(*mover, mover->position());
+    REQUIRE(t.find_placement_position());
+    CHECK(t.sphere_path.curr_pos.frame.origin.z == Approx(11.0f));
+    CHECK_FALSE(t.collision_info.contact_plane_valid);
+  }
+  SECTION("below the floor: INITIAL_PLACEMENT lifts it out (Adjusted, then one more insert)") {
+    mover->store_position(at({50, 50, 9.8f}));
+    Transition t = s.placement(*mover, mover->position());
+    REQUIRE(t.find_placement_position());
+    CHECK(t.sphere_path.curr_pos.frame.origin.z == Approx(10.0f).margin(1e-4));
+  }
+  SECTION("an object on the spot: not seen by INITIAL_PLACEMENT, then PLACEMENT moves the mover clear") {
+    auto blocker = s.object(2, {50, 50, 10}, 1.0f);
+    s.shadow(*blocker);
+    Transition t = s.placement(*mover, at({50, 50, 10}));
+    REQUIRE(t.find_placement_position());
+    CHECK(t.sphere_path.curr_pos.frame.origin.y == Approx(51.5f).margin(1e-4));
+    CHECK(t.sphere_path.curr_pos.frame.origin.z == Approx(10.0f).margin(1e-4));
+  }
+  SECTION("a missile (step_down off) is not settled onto the floor") {
+    mover->set_state(ps::Missile, false);
+    Transition t = s.placement(*mover, mover->position());
+    REQUIRE(t.find_placement_position());
+    CHECK(t.sphere_path.curr_pos.frame.origin.z == Approx(10.3f));
+  }
+  SECTION("no cell: Collided, no placement") {
+    Transition t = s.placement(*mover, at({50, 50, 10.3f}, 0xA9B4003F));
+    CHECK_FALSE(t.find_placement_position());
+  }
+}
+
+TEST_CASE("CObjCell::find_obj_collisions 0x0052B750 skips INITIAL_PLACEMENT, the mover and parented objects",
+          "[retail][0x0052B750][sim]") {
+  Scene s;
+  GroundCell& cell = s.cells.add(kCellA);
+  auto mover = s.object(1, {50, 50, 10}, 0.5f);
+  auto blocker = s.object(2, {50, 50, 10}, 1.0f);
+  Transition t = s.placement(*mover, at({50, 50, 10}));
+  t.sphere_path.copy_curr_to_check();
+
+  t.sphere_path.insert_type = InsertType::Placement;
+  CHECK(cell.find_obj_collisions(t) == TransitionState::OK);  // no shadows yet
+  s.shadow(*blocker);
+  CHECK(cell.find_obj_collisions(t) == TransitionState::Collided);
+  CHECK(t.collision_info.collide_objects.size() == 1);
+  CHECK(t.collision_info.collide_objects[0] == blocker.get());
+
+  t.sphere_path.insert_type = InsertType::InitialPlacement;
+  CHECK(cell.find_obj_collisions(t) == TransitionState::OK);
+
+  t.sphere_path.insert_type = InsertType::Placement;
+  blocker->remove_shadows_from_cells();
+  s.shadow(*mover);
+  CHECK(cell.find_obj_collisions(t) == TransitionState::OK);  // the mover's own shadow
+}
+
+TEST_CASE("CPhysicsObj::FindObjCollisions 0x0050F050 ethereal, player and ignore-collisions rules",
+          "[retail][0x0050F050][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  auto mover = s.object(1, {50, 50, 10}, 0.5f);
+  auto other = s.object(2, {50, 50, 10}, 1.0f);
+  Transition t = s.placement(*mover, at({50, 50, 10}));
+  t.sphere_path.copy_curr_to_check();
+  t.sphere_path.insert_type = InsertType::Placement;
+
+  SECTION("ethereal + ignore collisions: OK") {
+    other->set_state(ps::Ethereal | ps::IgnoreCollisions, false);
+    CHECK(other->find_obj_collisions(t) == TransitionState::OK);
+  }
+  SECTION("ethereal obstacle: the overlap test still runs, the hit is recorded but reported OK") {
+    other->set_state(ps::Ethereal, false);
+    CHECK(other->find_obj_collisions(t) == TransitionState::OK);
+    CHECK(t.collision_info.collide_objects.size() == 1);
+    CHECK_FALSE(t.sphere_path.obstruction_ethereal);  // reset on the way out
+  }
+  SECTION("ethereal obstacle during step-down: passed through untested") {
+    other->set_state(ps::Ethereal, false);
+    t.sphere_path.step_down = true;
+    CHECK(other->find_obj_collisions(t) == TransitionState::OK);
+    CHECK(t.collision_info.collide_objects.empty());
+  }
+  SECTION("player through player, unless one is a PK meeting a PK") {
+    WeenieTraits player;
+    player.is_player = true;
+    other->set_weenie(player);
+    t.object_info.state |= object_info_state::IsPlayer;
+    CHECK(other->find_obj_collisions(t) == TransitionState::OK);
+    player.is_pk = true;
+    other->set_weenie(player);
+    t.object_info.state |= object_info_state::IsPk;
+    CHECK(other->find_obj_collisions(t) == TransitionState::Collided);
+  }
+  SECTION("a static obstacle counts as the environment") {
+    other->set_state(ps::Static, false);
+    CHECK(other->find_obj_collisions(t) == TransitionState::Collided);
+    CHECK(t.collision_info.collided_with_environment);
+    CHECK(t.collision_info.collide_objects.empty());
+  }
+  SECTION("a creature with IGNORE_CREATURES: reported OK with the normal cleared") {
+    WeenieTraits creature;
+    creature.is_creature = true;
+    other->set_weenie(creature);
+    t.object_info.state |= object_info_state::IgnoreCreatures;
+    CHECK(other->find_obj_collisions(t) == TransitionState::OK);
+    CHECK_FALSE(t.collision_info.collision_normal_valid);
+    CHECK(t.collision_info.collide_objects.size() == 1);
+  }
+}
+
+TEST_CASE("CPhysicsObj::add_shadows_to_cells 0x00514AE0 registers a shadow per cell, children too, and leave_world removes them",
+          "[retail][0x00514AE0][sim]") {
+  Scene s;
+  GroundCell& a = s.cells.add(kCellA);
+  GroundCell& b = s.cells.add(kCellB);
+  auto obj = s.object(1, {50, 50, 10}, 0.5f);
+  CellArray cells;
+  cells.cells = {CellArrayEntry{kCellA, &a}, CellArrayEntry{kCellB, &b}, CellArrayEntry{0xA9B40015, nullptr}};
+  obj->add_shadows_to_cells(cells);
+  REQUIRE(obj->shadow_objects().size() == 3);
+  CHECK(obj->shadow_objects()[0].cell == &a);
+  CHECK(obj->shadow_objects()[1].cell == &b);
+  CHECK(obj->shadow_objects()[2].cell == nullptr);  // an unloaded cell keeps its id only
+  CHECK(obj->shadow_objects()[2].cell_id == 0xA9B40015u);
+  REQUIRE(a.shadow_objects().size() == 1);
+  CHECK(a.shadow_objects()[0]->physobj == obj.get());
+  CHECK(b.shadow_objects().size() == 1);
+
+  SECTION("a particle emitter casts no shadow") {
+    auto emitter = s.object(2, {50, 50, 10}, 0.5f, ps::ParticleEmitter);
+    emitter->add_shadows_to_cells(cells);
+    CHECK(emitter->shadow_objects().empty());
+    CHECK(a.shadow_objects().size() == 1);
+  }
+  SECTION("leave_world removes every shadow (swap-with-last)") {
+    auto second = s.object(2, {50, 50, 10}, 0.5f);
+    second->add_shadows_to_cells(cells);
+    CHECK(a.shadow_objects().size() == 2);
+    obj->leave_world();
+    CHECK(obj->shadow_objects().empty());
+    REQUIRE(a.shadow_objects().size() == 1);
+    CHECK(a.shadow_objects()[0]->physobj == second.get());
+  }
+  SECTION("deleting the object removes its shadows") {
+    obj.reset();
+    CHECK(a.shadow_objects().empty());
+    CHECK(b.shadow_objects().empty());
+  }
+}
+
+TEST_CASE("CPhysicsObj::SetPositionInternal 0x00515330 commits the cell, frame, contact and shadows",
+          "[retail][0x00515330][sim]") {
+  Scene s;
+  GroundCell& cell = s.cells.add(kCellA, 10.0f);
+  auto obj = s.object(1, {50, 50, 10.3f}, 0.5f);
+  Transition t = s.placement(*obj, obj->position());
+  REQUIRE(t.find_placement_position());
+  REQUIRE(obj->set_position_internal(t));
+  CHECK(obj->cell() == &cell);
+  CHECK(obj->in_cell());
+  CHECK(obj->position().frame.origin.z == Approx(10.0f).margin(1e-4));
+  CHECK((obj->transient_state() & transient_state::Contact) != 0);
+  CHECK((obj->transient_state() & transient_state::OnWalkable) != 0);
+  REQUIRE(cell.shadow_objects().size() == 1);
+
+  SECTION("a steep contact plane: contact without OnWalkable") {
+    t.collision_info.contact_plane.normal = glm::normalize(glm::vec3(1.0f, 0.0f, 0.6f));  // z 0.51 < 0.664
+    REQUIRE(obj->set_position_internal(t));
+    CHECK((obj->transient_state() & transient_state::Contact) != 0);
+    CHECK((obj->transient_state() & transient_state::OnWalkable) == 0);
+  }
+  SECTION("no contact plane: neither") {
+    t.collision_info.contact_plane_valid = false;
+    REQUIRE(obj->set_position_internal(t));
+    CHECK((obj->transient_state() & (transient_state::Contact | transient_state::OnWalkable)) == 0);
+  }
+  SECTION("no current cell: the object leaves the cells") {
+    t.sphere_path.curr_cell = nullptr;
+    REQUIRE(obj->set_position_internal(t));
+    CHECK_FALSE(obj->in_cell());
+    CHECK(obj->cell() == nullptr);
+    CHECK(cell.shadow_objects().empty());
+  }
+}
+
+TEST_CASE("CPhysicsObj::enter_world 0x00516170 places with sliding (flags 0x11) at the nearest clear spot",
+          "[retail][0x00516170][sim]") {
+  Scene s;
+  s.cells.add(kCellA, 10.0f);
+  auto npc = s.object(2, {50, 50, 10}, 1.0f);
+  s.shadow(*npc);
+  auto player = s.object(1, {50, 50, 10}, 0.5f);
+  REQUIRE(player->enter_world(player->position()));
+  CHECK(player->position().frame.origin.y == Approx(51.5f).margin(1e-4));
+  CHECK(player->in_cell());
+  CHECK(player->shadow_objects().size() == 1);  // the player owns a shadow too
+
+  SECTION("the NPC now de-overlaps against the player's shadow") {
+    auto second = s.object(3, {50, 51.5f, 10}, 0.5f);
+    REQUIRE(second->enter_world(second->position()));
+    CHECK(second->position().frame.origin != glm::vec3(50, 51.5f, 10));
+  }
+  SECTION("without sliding the blocked spot fails") {
+    auto other = s.object(4, {50, 50, 10}, 0.5f);
+    other->store_position(at({50, 50, 10}));
+    CHECK_FALSE(other->enter_world(false));
+  }
+}
