@@ -117,6 +117,10 @@ TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10: triangles in retail o
   CHECK(s.cell_id(63) == 0xA9B40040u);
   CHECK(LandBlockStruct::cell_origin(0) == glm::vec3(12.0f, 12.0f, 0.0f));
   CHECK(LandBlockStruct::cell_origin(29) == glm::vec3(84.0f, 132.0f, 0.0f));
+  // Past the 64 cells: the empty answers, no exception.
+  CHECK_FALSE(s.sw_to_ne_cut(64));
+  CHECK(s.cell_id(64) == 0u);
+  CHECK(s.cell_water_type(1000) == WaterType::NotWater);
 }
 
 TEST_CASE("CLandBlockStruct::AddPolygon 0x005310D0: each triangle's plane holds its vertices and faces up",

@@ -100,15 +100,20 @@ class LandBlockStruct {
   [[nodiscard]] const std::array<glm::vec3, dat::kLandBlockVertices>& vertices() const noexcept { return vertices_; }
   [[nodiscard]] const std::array<LandPolygon, dat::kLandBlockTriangles>& polygons() const noexcept { return polygons_; }
   [[nodiscard]] const std::array<std::uint16_t, dat::kLandBlockVertices>& terrain() const noexcept { return terrain_; }
-  // SWtoNEcut[x*8 + y].
-  [[nodiscard]] bool sw_to_ne_cut(std::size_t cell_index) const noexcept { return sw_to_ne_cut_.at(cell_index); }
+  // SWtoNEcut[x*8 + y] (false past cell 63, as every accessor below answers
+  // an index past 63 with the empty value instead of throwing).
+  [[nodiscard]] bool sw_to_ne_cut(std::size_t cell_index) const noexcept {
+    return cell_index < sw_to_ne_cut_.size() && sw_to_ne_cut_[cell_index];
+  }
   // The land cell's id (lcoord_to_gid of its lcoord) and its position's
   // origin, the cell centre ((2x + 1) * 12, (2y + 1) * 12, 0).
-  [[nodiscard]] std::uint32_t cell_id(std::size_t cell_index) const noexcept { return cell_ids_.at(cell_index); }
+  [[nodiscard]] std::uint32_t cell_id(std::size_t cell_index) const noexcept {
+    return cell_index < cell_ids_.size() ? cell_ids_[cell_index] : 0;
+  }
   [[nodiscard]] static glm::vec3 cell_origin(std::size_t cell_index) noexcept;
   // The land cell's water_type (CalcWater) and the block's.
   [[nodiscard]] WaterType cell_water_type(std::size_t cell_index) const noexcept {
-    return cell_water_.at(cell_index);
+    return cell_index < cell_water_.size() ? cell_water_[cell_index] : WaterType::NotWater;
   }
   [[nodiscard]] WaterType water_type() const noexcept { return water_type_; }
 
