@@ -407,18 +407,32 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
         } else if ((state_ & ps::Sledding) != 0 && !nearly_equal(velocity_, glm::vec3(0.0f))) {
           new_frame.set_heading(core::compass_heading(velocity_));
         }
-        // CPhysicsObj::transition is not ported: the candidate is committed as
-        // an unobstructed transition (docs/sim.md, "Not yet ported").
         Position new_pos{position_.objcell_id, new_frame};
-        const glm::vec3 moved = get_offset(position_, new_pos);
-        const float q = quantum.count();
-        cached_velocity_ = q > 0.0f ? moved / q : glm::vec3(0.0f);
-        std::uint32_t cell = new_pos.objcell_id;
-        if ((cell & 0xFFFFu) < 0x100u && cell != 0) {
-          adjust_to_outside(cell, new_pos.frame.origin);
-          if (cell != 0) position_.objcell_id = cell;
+        if (context_->cells != nullptr && cell_ != nullptr) {
+          // The sweep through the world's cells; a failed one keeps the
+          // origin and takes the rotation.
+          if (std::unique_ptr<Transition> t = transition(&position_, new_pos, false)) {
+            const float q = quantum.count();
+            cached_velocity_ = q > 0.0f ? get_offset(position_, t->sphere_path.curr_pos) / q : glm::vec3(0.0f);
+            set_position_internal(*t);
+          } else {
+            new_frame.origin = position_.frame.origin;
+            set_frame(new_frame);
+            cached_velocity_ = glm::vec3(0.0f);
+          }
+        } else {
+          // Without cells the candidate is committed as an unobstructed
+          // transition (docs/deviations.md D3).
+          const glm::vec3 moved = get_offset(position_, new_pos);
+          const float q = quantum.count();
+          cached_velocity_ = q > 0.0f ? moved / q : glm::vec3(0.0f);
+          std::uint32_t cell = new_pos.objcell_id;
+          if ((cell & 0xFFFFu) < 0x100u && cell != 0) {
+            adjust_to_outside(cell, new_pos.frame.origin);
+            if (cell != 0) position_.objcell_id = cell;
+          }
+          set_frame(new_pos.frame);
         }
-        set_frame(new_pos.frame);
       }
     } else {
       if (!movement_manager_ && (transient_state_ & ts::OnWalkable) != 0) {
@@ -542,17 +556,24 @@ void PhysicsObj::process_hooks() {
 }
 
 // CPhysicsObj::get_object_info 0x00511CC0
-std::uint32_t PhysicsObj::get_object_info(bool admin_move) const {
+std::uint32_t PhysicsObj::get_object_info(bool admin_move, Transition* t) const {
   std::uint32_t info = 0;
   if ((state_ & ps::EdgeSlide) != 0) info = object_info_state::EdgeSlide;
-  if (!admin_move && (transient_state_ & ts::Contact) != 0) {
-    // CPhysicsObj::check_contact 0x0050F5B0: moving away from the contact
-    // plane faster than EPSILON is no contact.
-    const bool contact = glm::dot(velocity_, contact_plane_.normal) <= kPhysicsEpsilon;
-    if (contact) {
-      info |= object_info_state::Contact;
-      if ((transient_state_ & ts::OnWalkable) != 0) info |= object_info_state::OnWalkable;
+  if (!admin_move) {
+    if ((transient_state_ & ts::Contact) != 0) {
+      // CPhysicsObj::check_contact 0x0050F5B0: moving away from the contact
+      // plane faster than EPSILON is no contact.
+      const bool contact = glm::dot(velocity_, contact_plane_.normal) <= kPhysicsEpsilon;
+      const bool water = (transient_state_ & ts::WaterContact) != 0;
+      if (contact) {
+        if (t != nullptr) t->init_contact_plane(contact_plane_cell_id_, contact_plane_, water);
+        info |= object_info_state::Contact;
+        if ((transient_state_ & ts::OnWalkable) != 0) info |= object_info_state::OnWalkable;
+      } else if (t != nullptr) {
+        t->init_last_known_contact_plane(contact_plane_cell_id_, contact_plane_, water);
+      }
     }
+    if ((transient_state_ & ts::Sliding) != 0 && t != nullptr) t->init_sliding_normal(sliding_normal_);
   }
   if (part_array_ && part_array_->allows_free_heading()) info |= object_info_state::FreeRotate;
   // Missiles get PathClipped, never PerfectClip (seed section 9).
@@ -597,11 +618,36 @@ bool PhysicsObj::set_position_internal(const Position& p) {
   store_position(p);
   if (!is_valid_cell(position_.objcell_id)) {
     // CPhysicsObj::SetPositionInternal's lost-cell branch.
+    remove_shadows_from_cells();
+    cell_ = nullptr;
     in_cell_ = false;
     transient_state_ &= ~ts::Active;
     return true;
   }
   in_cell_ = true;
+  if (context_->cells != nullptr) {
+    // Committed without a transition (D3), the object still lives in the
+    // cells it overlaps, so later transitions start in the right cell and
+    // others collide with it.
+    remove_shadows_from_cells();
+    cell_ = context_->cells->get_cell(position_.objcell_id);
+    if (cell_ != nullptr) {
+      std::array<dat::Sphere, 2> global{};
+      std::uint32_t count = 0;
+      if (part_array_) {
+        for (const dat::Sphere& s : part_array_->spheres()) {
+          if (count == global.size()) break;
+          global[count].center = position_.frame.localtoglobal(s.center * scale_);
+          global[count].radius = s.radius * scale_;
+          ++count;
+        }
+      }
+      CellArray cells;
+      ObjCell* ignored = nullptr;
+      context_->cells->find_cell_list(position_, count, global.data(), cells, ignored);
+      add_shadows_to_cells(cells);
+    }
+  }
   calc_acceleration();
   return true;
 }
@@ -637,30 +683,54 @@ bool PhysicsObj::enter_world(bool slide) {
 // placement transition from `p` (CheckPositionInternal, AdjustPosition's
 // cell lookup), committed through SetPositionInternal(transition).
 bool PhysicsObj::place(const Position& p, bool slide) {
-  CellSource& cells = *context_->cells;
-  Transition t(cells);
-  t.init_object(*this, get_object_info(false));
-  std::array<dat::Sphere, 2> spheres{};
-  std::uint32_t count = 0;
-  if (part_array_ && !part_array_->spheres().empty()) {
-    const auto s = part_array_->spheres();
-    count = static_cast<std::uint32_t>(std::min<std::size_t>(s.size(), 2));
-    std::copy_n(s.begin(), count, spheres.begin());
-  } else {
-    // CPhysicsObj::transition's dummy sphere: 0.1 m at the origin.
-    spheres[0].radius = 0.1f;
-    count = 1;
-  }
-  t.init_sphere(count, spheres.data(), scale_);
-  t.init_path(cells.get_cell(p.objcell_id), nullptr, p);
-  t.sphere_path.placement_allows_sliding = slide;
-  if (!t.find_valid_position()) return false;
+  // Outside the loaded cells there is nothing to collide with: placed as
+  // told (deviation D3), where retail would go to the lost cell.
+  if (context_->cells->get_cell(p.objcell_id) == nullptr) return set_position_internal(p);
+  std::unique_ptr<Transition> t = make_transition(nullptr, p, false);
+  t->sphere_path.placement_allows_sliding = slide;
+  if (!t->find_valid_position()) return false;
   // Without Slide the result must stay within 0.05 m in the same cell.
-  if (!slide && (t.sphere_path.curr_pos.objcell_id != p.objcell_id ||
-                 glm::length(t.sphere_path.curr_pos.frame.origin - p.frame.origin) > 0.05f)) {
+  if (!slide && (t->sphere_path.curr_pos.objcell_id != p.objcell_id ||
+                 glm::length(t->sphere_path.curr_pos.frame.origin - p.frame.origin) > 0.05f)) {
     return false;
   }
-  return set_position_internal(t);
+  return set_position_internal(*t);
+}
+
+// CPhysicsObj::transition's set-up: object info, spheres (the dummy sphere
+// without any), path, and the stationary counters.
+std::unique_ptr<Transition> PhysicsObj::make_transition(const Position* old_pos, const Position& new_pos,
+                                                        bool admin_move) {
+  auto t = std::make_unique<Transition>(*context_->cells);
+  t->init_object(*this, get_object_info(admin_move, t.get()));
+  if (part_array_ && part_array_->num_spheres() != 0) {
+    const auto s = part_array_->spheres();
+    t->init_sphere(static_cast<std::uint32_t>(s.size()), s.data(), scale_);
+  } else {
+    // The dummy sphere: 0.1 m at the origin, unscaled.
+    const dat::Sphere dummy{glm::vec3(0.0f), 0.1f};
+    t->init_sphere(1, &dummy, 1.0f);
+  }
+  ObjCell* begin = cell_ != nullptr ? cell_ : context_->cells->get_cell(new_pos.objcell_id);
+  if (old_pos == nullptr) begin = context_->cells->get_cell(new_pos.objcell_id);
+  t->init_path(begin, old_pos, new_pos);
+  if ((transient_state_ & ts::StationaryStuck) != 0) {
+    t->collision_info.frames_stationary_fall = 3;
+  } else if ((transient_state_ & ts::StationaryStop) != 0) {
+    t->collision_info.frames_stationary_fall = 2;
+  } else if ((transient_state_ & ts::StationaryFall) != 0) {
+    t->collision_info.frames_stationary_fall = 1;
+  }
+  return t;
+}
+
+// CPhysicsObj::transition 0x00512DC0
+std::unique_ptr<Transition> PhysicsObj::transition(const Position* old_pos, const Position& new_pos,
+                                                   bool admin_move) {
+  if (context_->cells == nullptr) return nullptr;
+  std::unique_ptr<Transition> t = make_transition(old_pos, new_pos, admin_move);
+  if (!t->find_valid_position()) return nullptr;
+  return t;
 }
 
 // CPhysicsObj::GetStepUpHeight 0x0050EA00

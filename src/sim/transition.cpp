@@ -795,10 +795,223 @@ bool Transition::find_placement_position() {
   return validate_placement(TransitionState::OK, true) == TransitionState::OK;
 }
 
+// CTransition::calc_num_steps 0x0050A0B0
+void Transition::calc_num_steps(glm::vec3& offset, glm::vec3& offset_per_step, std::uint32_t& num_steps) const {
+  if (!sphere_path.begin_pos) {
+    offset = glm::vec3(0.0f);
+    offset_per_step = glm::vec3(0.0f);
+    num_steps = 1;
+    return;
+  }
+  offset = get_offset(*sphere_path.begin_pos, sphere_path.end_pos);
+  const double radius = sphere_path.local_sphere[0].radius;
+  const double dist = std::sqrt(static_cast<double>(glm::dot(offset, offset)));
+  if ((object_info.state & object_info_state::IsViewer) != 0) {
+    if (dist <= kEps) {
+      offset_per_step = glm::vec3(0.0f);
+      num_steps = 0;
+      return;
+    }
+    const double steps = dist / radius;
+    offset_per_step = offset * static_cast<float>(1.0 / steps);
+    num_steps = static_cast<std::uint32_t>(std::floor(steps)) + 1;
+    return;
+  }
+  const double steps = dist / (1.0 * radius);
+  if (steps > 1.0) {
+    const double n = std::ceil(steps);
+    offset_per_step = offset * static_cast<float>(1.0 / n);
+    num_steps = static_cast<std::uint32_t>(n);
+  } else if (offset != glm::vec3(0.0f)) {
+    offset_per_step = offset;
+    num_steps = 1;
+  } else {
+    offset_per_step = glm::vec3(0.0f);
+    num_steps = 0;
+  }
+}
+
+namespace {
+// Frame::is_equal 0x00424C30: origins within EPSILON per axis, quaternion
+// components closer than EPSILON.
+bool frames_equal(const core::Frame& a, const core::Frame& b) noexcept {
+  const glm::vec3 d = glm::abs(a.origin - b.origin);
+  if (d.x > kEps || d.y > kEps || d.z > kEps) return false;
+  const glm::quat& p = a.orientation();
+  const glm::quat& q = b.orientation();
+  return std::fabs(p.w - q.w) < kEps && std::fabs(p.x - q.x) < kEps && std::fabs(p.y - q.y) < kEps &&
+         std::fabs(p.z - q.z) < kEps;
+}
+}  // namespace
+
+// CTransition::validate_transition 0x0050AA70
+TransitionState Transition::validate_transition(TransitionState ts, bool& redo) {
+  SpherePath& path = sphere_path;
+  CollisionInfo& ci = collision_info;
+  redo = false;
+  bool moved = true;  // the binary's local "redo": 0 on a rejected or empty step
+  const bool unchanged =
+      path.check_pos.objcell_id == path.curr_pos.objcell_id && frames_equal(path.check_pos.frame, path.curr_pos.frame);
+  if (ts != TransitionState::OK || unchanged) {
+    moved = false;
+    if (ts != TransitionState::OK) {
+      if (ts != TransitionState::Invalid) {
+        if (ci.last_known_contact_plane_valid) {
+          object_info.kill_velocity();
+          const Plane& lk = ci.last_known_contact_plane;
+          if (path.global_sphere[0].radius + kEps >
+              std::fabs(glm::dot(path.global_curr_center[0], lk.normal) + lk.d)) {
+            ci.set_contact_plane(lk, ci.last_known_contact_plane_is_water);
+            ci.contact_plane_cell_id = ci.last_known_contact_plane_cell_id;
+            if ((object_info.state & object_info_state::OnWalkable) != 0) moved = true;
+          }
+        }
+        if (!ci.collision_normal_valid) ci.set_collision_normal(glm::vec3(0.0f, 0.0f, 1.0f));
+        path.set_check_pos(path.curr_pos, path.curr_cell);
+        ObjCell* ignored = nullptr;
+        build_cell_array(ignored);
+        ts = TransitionState::OK;
+      }
+    } else {
+      path.curr_pos = path.check_pos;
+      path.curr_cell = path.check_cell;
+      path.cache_global_curr_center();
+      path.set_check_pos(path.curr_pos, path.curr_cell);
+    }
+  } else {
+    path.curr_pos = path.check_pos;
+    path.curr_cell = path.check_cell;
+    path.cache_global_curr_center();
+    path.set_check_pos(path.curr_pos, path.curr_cell);
+  }
+  if (ci.collision_normal_valid) ci.set_sliding_normal(ci.collision_normal);
+
+  // The stationary-fall fail-safe: a Gravity object that does not move for
+  // three steps is given a floor under its sphere.
+  if ((object_info.state & object_info_state::IsViewer) == 0 && object_info.object != nullptr &&
+      (object_info.object->state() & protocol::physics_state::Gravity) != 0) {
+    if (moved) {
+      ci.frames_stationary_fall = 0;
+    } else if (ci.frames_stationary_fall == 0) {
+      ci.frames_stationary_fall = 1;
+    } else if (ci.frames_stationary_fall == 1) {
+      ci.frames_stationary_fall = 2;
+    } else {
+      ci.frames_stationary_fall = 3;
+      const CollisionSphere& s = path.global_sphere[0];
+      const Plane floor{glm::vec3(0.0f, 0.0f, 1.0f), s.radius - s.center.z};
+      ci.set_contact_plane(floor, false);
+      ci.contact_plane_cell_id = path.check_pos.objcell_id;
+      if ((object_info.state & object_info_state::Contact) == 0) {
+        ci.set_collision_normal(floor.normal);
+        ci.collided_with_environment = true;
+      }
+    }
+  }
+  ci.last_known_contact_plane_valid = ci.contact_plane_valid;
+  if (ci.contact_plane_valid) {
+    ci.last_known_contact_plane = ci.contact_plane;
+    ci.last_known_contact_plane_cell_id = ci.contact_plane_cell_id;
+    ci.last_known_contact_plane_is_water = ci.contact_plane_is_water;
+    object_info.state |= object_info_state::Contact;
+    if (ObjectInfo::is_valid_walkable(ci.contact_plane.normal)) {
+      object_info.state |= object_info_state::OnWalkable;
+    } else {
+      object_info.state &= ~object_info_state::OnWalkable;
+    }
+  } else {
+    object_info.state &= ~(object_info_state::Contact | object_info_state::OnWalkable);
+  }
+  return ts;
+}
+
+// CTransition::find_transitional_position 0x0050BDF0
+bool Transition::find_transitional_position() {
+  SpherePath& path = sphere_path;
+  CollisionInfo& ci = collision_info;
+  if (path.begin_cell == nullptr) return false;
+  TransitionState ts = TransitionState::OK;
+  glm::vec3 offset(0.0f);
+  glm::vec3 step(0.0f);
+  std::uint32_t num_steps = 0;
+  calc_num_steps(offset, step, num_steps);
+  const bool free_rotate = (object_info.state & object_info_state::FreeRotate) != 0;
+  const bool viewer = (object_info.state & object_info_state::IsViewer) != 0;
+  if (free_rotate) path.curr_pos.frame.set_rotate(path.end_pos.frame.orientation());
+  path.copy_curr_to_check();
+  if (num_steps == 0) {
+    if (!free_rotate) path.curr_pos.frame.set_rotate(path.end_pos.frame.orientation());
+    path.set_check_pos(path.curr_pos, path.curr_cell);
+    ObjCell* ignored = nullptr;
+    build_cell_array(ignored);
+    return true;
+  }
+  bool redo = false;
+  std::uint32_t i = 0;
+  for (; i < num_steps; ++i) {
+    if (viewer && i == num_steps - 1) {
+      // The viewer's last step is what is left of the offset.
+      const double dist = std::sqrt(static_cast<double>(glm::dot(offset, offset)));
+      if (dist > kEps) {
+        const double rest = (dist - path.local_sphere[0].radius * static_cast<double>(num_steps - 1)) / dist;
+        step = offset * static_cast<float>(rest);
+      }
+    }
+    path.global_offset = adjust_offset(step);
+    if (!viewer && glm::dot(path.global_offset, path.global_offset) < kEps * kEps) {
+      if (i == 0) return false;
+      return ts == TransitionState::OK;
+    }
+    if (!free_rotate && path.begin_pos) {
+      const float t = static_cast<float>(static_cast<double>(i + 1) / static_cast<double>(num_steps));
+      path.check_pos.frame.interpolate_rotation(path.begin_pos->frame, path.end_pos.frame, t);
+    }
+    ci.sliding_normal_valid = false;
+    ci.contact_plane_valid = false;
+    ci.contact_plane_is_water = false;
+    if (path.insert_type != InsertType::Transition) {
+      ts = validate_placement_transition(transitional_insert(3), redo);
+      if (ts == TransitionState::OK) return true;
+      if (!path.placement_allows_sliding) return false;
+      path.add_offset_to_check_pos(path.global_offset);
+    } else {
+      path.cell_array_valid = false;
+      path.check_pos.frame.origin += path.global_offset;
+      path.cache_global_sphere(&path.global_offset);
+      ts = validate_transition(transitional_insert(3), redo);
+      if (ci.frames_stationary_fall != 0) break;
+    }
+    if (ci.collision_normal_valid && (object_info.state & object_info_state::PathClipped) != 0) break;
+  }
+  return ts == TransitionState::OK;
+}
+
 // CTransition::find_valid_position 0x0050C310
 bool Transition::find_valid_position() {
   if (sphere_path.insert_type != InsertType::Transition) return find_placement_position();
-  return false;  // find_transitional_position 0x0050BDF0: not ported yet
+  return find_transitional_position();
+}
+
+// CTransition::init_contact_plane 0x0050E850
+void Transition::init_contact_plane(std::uint32_t cell_id, const Plane& plane, bool is_water) noexcept {
+  CollisionInfo& ci = collision_info;
+  ci.last_known_contact_plane_valid = true;
+  ci.last_known_contact_plane = plane;
+  ci.last_known_contact_plane_is_water = is_water;
+  ci.last_known_contact_plane_cell_id = cell_id;
+  ci.contact_plane_valid = true;
+  ci.contact_plane = plane;
+  ci.contact_plane_is_water = is_water;
+  ci.contact_plane_cell_id = cell_id;
+}
+
+// CTransition::init_last_known_contact_plane 0x0050E8E0
+void Transition::init_last_known_contact_plane(std::uint32_t cell_id, const Plane& plane, bool is_water) noexcept {
+  CollisionInfo& ci = collision_info;
+  ci.last_known_contact_plane_valid = true;
+  ci.last_known_contact_plane = plane;
+  ci.last_known_contact_plane_is_water = is_water;
+  ci.contact_plane_cell_id = cell_id;
 }
 
 }  // namespace dereth::sim

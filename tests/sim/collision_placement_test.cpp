@@ -1,5 +1,5 @@
-// The placement transition and the cell object tests (spec/physics.md 5.7,
-// 5.9, 5.10; seed login-placement-and-repeat-cancel).
+// The collision transition: placement, the sweep and the cell object tests
+// (spec/physics.md 5.2-5.10; seed login-placement-and-repeat-cancel).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -444,5 +444,163 @@ TEST_CASE("CPhysicsObj::enter_world 0x00516170 places with sliding (flags 0x11) 
     auto other = s.object(4, {50, 50, 10}, 0.5f);
     other->store_position(at({50, 50, 10}));
     CHECK_FALSE(other->enter_world(false));
+  }
+}
+
+TEST_CASE("CTransition::calc_num_steps 0x0050A0B0 steps of at most one sphere radius", "[retail][0x0050A0B0][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  auto mover = s.object(1, {50, 50, 10}, 0.5f);
+  const auto steps_for = [&](glm::vec3 to, std::uint32_t extra_state = 0) {
+    Transition t(s.cells);
+    t.init_object(*mover, extra_state);
+    const auto spheres = mover->part_array()->spheres();
+    t.init_sphere(1, spheres.data(), 1.0f);
+    const Position from = at({50, 50, 10});
+    t.init_path(s.cells.get_cell(kCellA), &from, at(to));
+    glm::vec3 offset;
+    glm::vec3 step;
+    std::uint32_t n = 99;
+    t.calc_num_steps(offset, step, n);
+    return std::pair{n, step};
+  };
+  CHECK(steps_for({50, 50, 10}).first == 0u);
+  CHECK(steps_for({50.3f, 50, 10}).first == 1u);            // 0.3 m: one step
+  CHECK(steps_for({50.5f, 50, 10}).first == 1u);            // exactly one radius: still one
+  auto [n, step] = steps_for({52.2f, 50, 10});              // 2.2 / 0.5 = 4.4 -> 5
+  CHECK(n == 5u);
+  CHECK(step.x == Approx(0.44f).margin(1e-5));
+  CHECK(steps_for({52.2f, 50, 10}, object_info_state::IsViewer).first == 5u);  // floor(4.4) + 1
+  CHECK(steps_for({52.0f, 50, 10}, object_info_state::IsViewer).first == 5u);  // floor(4) + 1
+  CHECK(steps_for({52.0f, 50, 10}).first == 4u);                               // ceil(4)
+}
+
+namespace {
+
+// A mover standing on the floor at z 10 (placed by enter_world).
+std::unique_ptr<PhysicsObj> standing(Scene& s, std::uint32_t guid, glm::vec3 origin) {
+  auto obj = s.object(guid, origin, 0.5f, ps::Gravity | ps::EdgeSlide);
+  REQUIRE(obj->enter_world(obj->position()));
+  REQUIRE((obj->transient_state() & transient_state::OnWalkable) != 0);
+  return obj;
+}
+
+}  // namespace
+
+TEST_CASE("CTransition::find_transitional_position 0x0050BDF0 walks along the floor and is stopped by an obstacle",
+          "[retail][0x0050BDF0][sim]") {
+  Scene s;
+  s.cells.add(kCellA, 10.0f);
+  auto mover = standing(s, 1, {50, 50, 10});
+
+  SECTION("an open floor: the end position, still in contact") {
+    auto t = mover->transition(&mover->position(), at({52, 50, 10}), false);
+    REQUIRE(t);
+    CHECK(t->sphere_path.curr_pos.frame.origin.x == Approx(52.0f).margin(1e-4));
+    CHECK(t->sphere_path.curr_pos.frame.origin.z == Approx(10.0f).margin(1e-4));
+    CHECK(t->collision_info.contact_plane_valid);
+  }
+  SECTION("head-on into a 1 m sphere: stopped short, never overlapping") {
+    auto rock = s.object(2, {53, 50, 10}, 1.0f, ps::Static);
+    s.shadow(*rock);
+    auto t = mover->transition(&mover->position(), at({53, 50, 10}), false);
+    REQUIRE(t);
+    const float gap = 53.0f - t->sphere_path.curr_pos.frame.origin.x;
+    CHECK(gap >= 1.5f - 0.0002f - 1e-4f);
+    CHECK(gap < 2.0f);  // it did move up to the rock
+    // A static obstacle counts as environment, not as an object; a grounded
+    // mover does not flag the environment collision (FindObjCollisions).
+    CHECK(t->collision_info.collide_objects.empty());
+    CHECK_FALSE(t->collision_info.collided_with_environment);
+  }
+  SECTION("at an angle: it slides along the obstacle") {
+    auto rock = s.object(2, {52, 50.6f, 10}, 1.0f, ps::Static);
+    s.shadow(*rock);
+    auto t = mover->transition(&mover->position(), at({54, 50, 10}), false);
+    REQUIRE(t);
+    const glm::vec3 end = t->sphere_path.curr_pos.frame.origin;
+    CHECK(glm::length(glm::vec2(end.x - 52.0f, end.y - 50.6f)) >= 1.5f - 0.0002f - 1e-3f);
+    CHECK(end.y < 49.95f);   // pushed aside, away from the rock
+    CHECK(end.x > 50.6f);    // after moving towards it
+  }
+}
+
+TEST_CASE("CTransition::validate_transition 0x0050AA70 rejects a step back to the current position and counts stationary falls",
+          "[retail][0x0050AA70][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::Gravity);
+  Transition t(s.cells);
+  t.init_object(*mover, 0);
+  const auto spheres = mover->part_array()->spheres();
+  t.init_sphere(1, spheres.data(), 1.0f);
+  const Position from = at({50, 50, 10});
+  t.init_path(s.cells.get_cell(kCellA), &from, at({51, 50, 10}));
+  t.sphere_path.copy_curr_to_check();
+  t.sphere_path.add_offset_to_check_pos({0.5f, 0, 0});
+  bool redo = true;
+
+  SECTION("a collided step: back to the current position, normal (0,0,1), reported OK") {
+    CHECK(t.validate_transition(TransitionState::Collided, redo) == TransitionState::OK);
+    CHECK_FALSE(redo);
+    CHECK(t.sphere_path.check_pos.frame.origin.x == 50.0f);
+    CHECK(t.collision_info.collision_normal == glm::vec3(0, 0, 1));
+    CHECK(t.collision_info.frames_stationary_fall == 1);
+    // the sliding normal is the collision normal's xy: (0,0,1) has none
+    CHECK(t.collision_info.sliding_normal == glm::vec3(0.0f));
+  }
+  SECTION("three rejected steps: a fabricated floor under the foot sphere, and an environment collision") {
+    for (int i = 0; i < 3; ++i) t.validate_transition(TransitionState::Collided, redo);
+    CHECK(t.collision_info.frames_stationary_fall == 3);
+    REQUIRE(t.collision_info.contact_plane_valid);
+    CHECK(t.collision_info.contact_plane.normal == glm::vec3(0, 0, 1));
+    CHECK(t.collision_info.contact_plane.d == Approx(0.5f - 10.5f));
+    CHECK(t.collision_info.collided_with_environment);
+    CHECK((t.object_info.state & object_info_state::OnWalkable) != 0);
+  }
+  SECTION("an accepted step moves curr and resets the count") {
+    t.collision_info.frames_stationary_fall = 2;
+    CHECK(t.validate_transition(TransitionState::OK, redo) == TransitionState::OK);
+    CHECK(t.sphere_path.curr_pos.frame.origin.x == 50.5f);
+    CHECK(t.collision_info.frames_stationary_fall == 0);
+    CHECK((t.object_info.state & object_info_state::Contact) == 0);
+  }
+}
+
+TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 commits through the sweep: a fall lands on the floor with contact from the transition",
+          "[retail][0x005156B0][sim]") {
+  Scene s;
+  s.cells.add(kCellA, 10.0f);
+  auto obj = s.object(1, {50, 50, 11.0f}, 0.5f, ps::Gravity);
+  REQUIRE(obj->enter_world(obj->position()));
+  REQUIRE((obj->transient_state() & transient_state::Contact) == 0);  // 1 m up: beyond the step-down
+  obj->calc_acceleration();
+  for (int i = 0; i < 60 && (obj->transient_state() & transient_state::Contact) == 0; ++i) {
+    obj->update_object_internal(FloatSeconds(1.0f / 30.0f));
+  }
+  CHECK((obj->transient_state() & transient_state::Contact) != 0);
+  CHECK((obj->transient_state() & transient_state::OnWalkable) != 0);
+  CHECK(obj->position().frame.origin.z == Approx(10.0f).margin(0.01f));
+  CHECK(obj->position().frame.origin.z >= 10.0f - 1e-3f);  // never below the floor
+}
+
+TEST_CASE("A position committed without a transition still takes its cell and shadows when the world has cells",
+          "[sim][deviation]") {
+  Scene s;
+  GroundCell& cell = s.cells.add(kCellA, 10.0f);
+  auto obj = s.object(1, {50, 50, 10}, 0.5f);
+  REQUIRE(obj->set_position_simple(at({51, 50, 10}), true));
+  CHECK(obj->cell() == &cell);
+  CHECK(cell.shadow_objects().size() == 1);
+  SECTION("moved again: one shadow, not two") {
+    REQUIRE(obj->set_position_simple(at({52, 50, 10}), true));
+    CHECK(cell.shadow_objects().size() == 1);
+  }
+  SECTION("entering the world where no cell is loaded: placed as told, with no cell") {
+    auto far = s.object(2, {50, 50, 10}, 0.5f);
+    far->store_position(at({10, 10, 5}, 0xA9B40001));
+    REQUIRE(far->enter_world(far->position()));
+    CHECK(far->cell() == nullptr);
+    CHECK(far->position().frame.origin == glm::vec3(10, 10, 5));
   }
 }

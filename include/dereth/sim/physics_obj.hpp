@@ -197,8 +197,10 @@ class PhysicsObj {
   void calc_friction(FloatSeconds quantum, float velocity_mag2);
   // CPhysicsObj::process_hooks 0x00511550
   void process_hooks();
-  // CPhysicsObj::get_object_info 0x00511CC0: the OBJECTINFO state bits.
-  [[nodiscard]] std::uint32_t get_object_info(bool admin_move) const;
+  // CPhysicsObj::get_object_info 0x00511CC0: the OBJECTINFO state bits;
+  // with a transition it also seeds the transition's contact plane, last
+  // known contact plane and sliding normal from this object's.
+  [[nodiscard]] std::uint32_t get_object_info(bool admin_move, Transition* t = nullptr) const;
 
   // --- position and world membership ---------------------------------------
   // CPhysicsObj::set_frame 0x00514090
@@ -226,6 +228,10 @@ class PhysicsObj {
   void add_shadows_to_cells(const CellArray& cells);
   // CPhysicsObj::remove_shadows_from_cells 0x00511230
   void remove_shadows_from_cells();
+  // CPhysicsObj::transition 0x00512DC0: a transition from `old_pos` (none:
+  // placement) to `new_pos` through the world's cells; null when it fails
+  // or the world has no cells.
+  std::unique_ptr<Transition> transition(const Position* old_pos, const Position& new_pos, bool admin_move);
   // CPhysicsObj::SetPositionInternal 0x00515330: commit a transition's result.
   bool set_position_internal(Transition& t);
   // The cell the object is in (CPhysicsObj::cell), null outside the cell
@@ -307,6 +313,7 @@ class PhysicsObj {
   bool set_position_internal(const Position& p);
   // The placement transition at `p` (SetPositionInternal 0x00516040).
   bool place(const Position& p, bool slide);
+  std::unique_ptr<Transition> make_transition(const Position* old_pos, const Position& new_pos, bool admin_move);
   PositionManager* make_position_manager();
   // CPhysicsObj::MakeMovementManager 0x00510270
   void make_movement_manager(bool init_motion);

@@ -4,15 +4,16 @@
 // hold shadow objects (CObjCell), and the sphere primitive's responses
 // (CSphere). Retail names and addresses are cited at each function.
 //
-// Ported: placement (find_placement_position / find_placement_pos and the
-// insert, validate and step-down machinery they use), the object tests of a
-// cell (CObjCell::find_obj_collisions, CPhysicsObj::FindObjCollisions) for
-// sphere and cylinder-less sphere obstacles, terrain contact through
-// OBJECTINFO::validate_walkable, and the commit (CPhysicsObj::SetPositionInternal).
-// Not yet: BSP obstacles (building, cell and GfxObj physics BSPs),
-// CCylSphere, precipice_slide (it needs a BSP's walkable polygon), and the swept
-// find_transitional_position is not yet what the object loop commits
-// through (docs/deviations.md D3).
+// Ported: the sweep and placement (find_transitional_position,
+// find_placement_position / find_placement_pos and the insert, validate,
+// step and slide machinery they use), the object tests of a cell
+// (CObjCell::find_obj_collisions, CPhysicsObj::FindObjCollisions) for sphere
+// obstacles, terrain contact through OBJECTINFO::validate_walkable, and the
+// commit (CPhysicsObj::SetPositionInternal).
+// The sweep (find_transitional_position) is what the object loop commits
+// through when the world has cells. Not yet: BSP obstacles (building, cell
+// and GfxObj physics BSPs), CCylSphere, precipice_slide (it needs a BSP's
+// walkable polygon) and handle_all_collisions (docs/deviations.md D3, D5).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -225,6 +226,9 @@ class ObjCell {
   virtual TransitionState find_collisions(Transition& t);
   // The environment test (terrain for a land cell; none here).
   virtual TransitionState find_env_collisions(Transition& /*t*/) { return TransitionState::OK; }
+  // The cell's point_in_cell (vtable slot): whether a point in the cell's
+  // landblock-local space lies in it.
+  [[nodiscard]] virtual bool point_in_cell(const glm::vec3& /*block_local*/) const { return false; }
 
  private:
   std::uint32_t id_;
@@ -289,10 +293,23 @@ class Transition {
   bool find_placement_pos();
   // CTransition::find_placement_position 0x0050C170
   bool find_placement_position();
-  // CTransition::find_valid_position 0x0050C310 (placement only: the swept
-  // find_transitional_position is not ported yet, so a transition-type path
-  // is refused).
+  // CTransition::calc_num_steps 0x0050A0B0: sub-steps of at most one
+  // sphere radius (the viewer's rule differs).
+  void calc_num_steps(glm::vec3& offset, glm::vec3& offset_per_step, std::uint32_t& num_steps) const;
+  // CTransition::validate_transition 0x0050AA70: accept or reject one step,
+  // the stationary-fall fail-safe, and the contact bits for the next.
+  TransitionState validate_transition(TransitionState ts, bool& redo);
+  // CTransition::find_transitional_position 0x0050BDF0: the sweep.
+  bool find_transitional_position();
+  // CTransition::find_valid_position 0x0050C310
   bool find_valid_position();
+  // CTransition::init_contact_plane 0x0050E850
+  void init_contact_plane(std::uint32_t cell_id, const Plane& plane, bool is_water) noexcept;
+  // CTransition::init_last_known_contact_plane 0x0050E8E0 (it writes the
+  // contact plane's cell id, not the last-known one's, as the binary does)
+  void init_last_known_contact_plane(std::uint32_t cell_id, const Plane& plane, bool is_water) noexcept;
+  // CTransition::init_sliding_normal 0x0050FF20
+  void init_sliding_normal(const glm::vec3& normal) noexcept { collision_info.set_sliding_normal(normal); }
 
  private:
   CellSource* cells_;
