@@ -38,12 +38,6 @@ void LandBlockStruct::construct_vertices(const dat::LandBlock& block, const dat:
   }
 }
 
-bool LandBlockStruct::sw_to_ne_cut(std::uint32_t global_x, std::uint32_t global_y) noexcept {
-  const std::uint32_t s = global_y * (214614067U * global_x + 1813693831U) - 1109124029U * global_x - 1369149221U;
-  // Retail multiplies by the float constant 2.3283064e-10 (2^-32) in double.
-  return static_cast<double>(s) * static_cast<double>(2.3283064e-10F) >= 0.5;
-}
-
 // CLandBlockStruct::ConstructPolygons 0x00531D10
 void LandBlockStruct::construct_polygons(std::uint32_t block_id) {
   std::uint32_t block_x = 0;
@@ -52,23 +46,14 @@ void LandBlockStruct::construct_polygons(std::uint32_t block_id) {
     block_x = (block_id >> 21) & 0x7F8U;
     block_y = 8U * ((block_id >> 16) & 0xFFU);
   }
-  const auto vtx = [](std::size_t x, std::size_t y) { return static_cast<std::uint16_t>(x * kSideVertexCount + y); };
   for (std::size_t i = 0; i < kSideCellCount; ++i) {
     for (std::size_t j = 0; j < kSideCellCount; ++j) {
       const std::size_t cell = i * kSidePolygonCount + j;
-      const std::uint16_t sw = vtx(i, j);
-      const std::uint16_t se = vtx(i + 1, j);
-      const std::uint16_t nw = vtx(i, j + 1);
-      const std::uint16_t ne = vtx(i + 1, j + 1);
-      const bool cut = sw_to_ne_cut(block_x + static_cast<std::uint32_t>(i), block_y + static_cast<std::uint32_t>(j));
+      const bool cut = dat::land_cell_split_sw_ne(block_x + static_cast<std::uint32_t>(i), block_y + static_cast<std::uint32_t>(j));
       sw_to_ne[cell] = cut;
-      if (cut) {
-        polygons[2 * cell] = {sw, se, ne};
-        polygons[2 * cell + 1] = {sw, ne, nw};
-      } else {
-        polygons[2 * cell] = {sw, se, nw};
-        polygons[2 * cell + 1] = {ne, nw, se};
-      }
+      const auto tris = dat::land_cell_triangles(i, j, cut);
+      polygons[2 * cell] = tris[0];
+      polygons[2 * cell + 1] = tris[1];
     }
   }
 }

@@ -84,3 +84,27 @@ TEST_CASE("LandBlock: truncation, trailing bytes, JSON", "[dat][land_block]") {
                       R"("vertex0":{"terrain":"0x00004834","terrain_type":13,"road":0,"scenery":9,"height":120})",
                       0) == 0);
 }
+
+TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 diagonal: land_cell_split_sw_ne cuts SW-NE from a wrapped hash of 2^31 up",
+          "[retail][0x00531D10]") {
+  // s = gy*(214614067*gx + 1813693831) - 1109124029*gx - 1369149221 (mod 2^32), by hand:
+  // (0,0): -1369149221 = 0xAE6470DB, SW-NE.
+  // (1,0): -1109124029 - 1369149221 = 0x6C488D1E, NW-SE.
+  // (0,1): 1813693831 - 1369149221 = 0x1A7F3662, NW-SE.
+  // (1,1): 2028307898 - 2478273250 = -449965352 = 0xE52E12D8, SW-NE.
+  // (2039,2039): every product wraps: 1325112252 * 2039 = 369452644 (mod 2^32),
+  //   1109124029 * 2039 = 2351097435 (mod 2^32), s = 0x3846F0E4, NW-SE.
+  // (657,1857): 0x800001B8, just above the cut: SW-NE; (2015,514): 0x7FFFFA20, just below: NW-SE.
+  // (0xFFFFFFFF,0xFFFFFFFF): no world cell, the arithmetic still wraps: 0x91304F44, SW-NE.
+  STATIC_REQUIRE(land_cell_split_sw_ne(0, 0));
+  CHECK_FALSE(land_cell_split_sw_ne(1, 0));
+  CHECK_FALSE(land_cell_split_sw_ne(0, 1));
+  CHECK(land_cell_split_sw_ne(1, 1));
+  CHECK_FALSE(land_cell_split_sw_ne(2039, 2039));
+  CHECK(land_cell_split_sw_ne(657, 1857));
+  CHECK_FALSE(land_cell_split_sw_ne(2015, 514));
+  CHECK(land_cell_split_sw_ne(0xFFFFFFFFU, 0xFFFFFFFFU));
+  CHECK(land_cell_split_sw_ne(1352, 1440));        // 0xC15BD913
+  CHECK_FALSE(land_cell_split_sw_ne(1355, 1445));  // 0x7EBDEBD4
+  CHECK(land_cell_split_sw_ne(1359, 1447));        // 0xF0E404E4
+}

@@ -32,19 +32,6 @@ dat::LandBlock block_with_heights(dat::Did id) {
 
 }  // namespace
 
-TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 cuts SW-NE when the wrapped hash is at least 2^31",
-          "[retail][0x00531D10]") {
-  // s = y*(214614067*x + 1813693831) - 1109124029*x - 1369149221 (mod 2^32), computed by hand:
-  // (0,0): 0xAE6470DB; (1,0): 0x6C488D1E; (0,1): 0x1A7F3662;
-  // (1352,1440): 0xC15BD913; (1355,1445): 0x7EBDEBD4; (1359,1447): 0xF0E404E4.
-  CHECK(LandBlockStruct::sw_to_ne_cut(0, 0));
-  CHECK_FALSE(LandBlockStruct::sw_to_ne_cut(1, 0));
-  CHECK_FALSE(LandBlockStruct::sw_to_ne_cut(0, 1));
-  CHECK(LandBlockStruct::sw_to_ne_cut(1352, 1440));
-  CHECK_FALSE(LandBlockStruct::sw_to_ne_cut(1355, 1445));
-  CHECK(LandBlockStruct::sw_to_ne_cut(1359, 1447));
-}
-
 TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 splits every cell of block 0xA9B4 by its global hash",
           "[retail][0x00531D10]") {
   LandBlockStruct s;

@@ -24,6 +24,9 @@ inline constexpr std::size_t kLandBlockSide = 9;  // vertices per side
 inline constexpr std::size_t kLandBlockVertices = kLandBlockSide * kLandBlockSide;
 inline constexpr std::size_t kLandBlockSize = 252;  // whole record, DID included
 inline constexpr float kLandCellLength = 24.0F;     // metres between vertices
+inline constexpr std::size_t kLandBlockCellSide = kLandBlockSide - 1;  // cells per side
+inline constexpr std::size_t kLandBlockCells = kLandBlockCellSide * kLandBlockCellSide;
+inline constexpr std::size_t kLandBlockTriangles = 2 * kLandBlockCells;  // two per cell
 
 struct LandBlock {
   Did id = 0;
@@ -51,6 +54,35 @@ void write_json(core::JsonWriter& j, const LandBlock& block);
 [[nodiscard]] constexpr std::uint16_t make_terrain_word(std::uint32_t road, std::uint32_t type,
                                                         std::uint32_t scenery) noexcept {
   return static_cast<std::uint16_t>((road & 0x3U) | ((type & 0x1FU) << 2) | ((scenery & 0x1FU) << 11));
+}
+
+// The diagonal that splits global land cell (gx, gy) = (block x * 8 + cell x,
+// block y * 8 + cell y) into two triangles (CLandBlockStruct::ConstructPolygons
+// 0x00531D10, acclient.c 354000): in wrapping uint32 arithmetic
+//   s = gy * (214614067 * gx + 1813693831) - 1109124029 * gx - 1369149221
+// and the cut runs south-west to north-east when s * 2^-32 >= 0.5 (retail
+// multiplies by the float constant 2.3283064e-10, which is exactly 2^-32, in
+// double, so this is s >= 0x80000000). Otherwise it runs north-west to
+// south-east. One function for the renderer and the collision terrain.
+[[nodiscard]] constexpr bool land_cell_split_sw_ne(std::uint32_t global_x, std::uint32_t global_y) noexcept {
+  const std::uint32_t s = global_y * (214614067U * global_x + 1813693831U) - 1109124029U * global_x - 1369149221U;
+  return static_cast<double>(s) * 0x1p-32 >= 0.5;
+}
+
+// The two triangles of land cell (x, y), as vertex indices (x*9 + y), in the
+// order ConstructPolygons hands them to AddPolygon (spec/physics.md 6.3), with
+// SW = (x, y), SE = (x+1, y), NW = (x, y+1), NE = (x+1, y+1):
+//   SW->NE cut: (SW, SE, NE), (SW, NE, NW);  NW->SE cut: (SW, SE, NW), (NE, NW, SE).
+// Every triangle winds counter-clockwise seen from above. x, y in 0..7.
+using LandTriangle = std::array<std::uint16_t, 3>;
+[[nodiscard]] constexpr std::array<LandTriangle, 2> land_cell_triangles(std::size_t x, std::size_t y,
+                                                                       bool sw_ne) noexcept {
+  const auto sw = static_cast<std::uint16_t>(land_block_vertex(x, y));
+  const auto se = static_cast<std::uint16_t>(land_block_vertex(x + 1, y));
+  const auto nw = static_cast<std::uint16_t>(land_block_vertex(x, y + 1));
+  const auto ne = static_cast<std::uint16_t>(land_block_vertex(x + 1, y + 1));
+  if (sw_ne) return {LandTriangle{sw, se, ne}, LandTriangle{sw, ne, nw}};
+  return {LandTriangle{sw, se, nw}, LandTriangle{ne, nw, se}};
 }
 
 }  // namespace dereth::dat

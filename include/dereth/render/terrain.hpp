@@ -47,15 +47,10 @@ class LandBlockStruct {
   void construct_vertices(const dat::LandBlock& block, const dat::LandDefs& defs);
   // CLandBlockStruct::ConstructPolygons 0x00531D10: for cell (x, y), polygons
   // 2*(x*8 + y) and 2*(x*8 + y) + 1. SW->NE cut: (SW, SE, NE), (SW, NE, NW);
-  // otherwise (SW, SE, NW), (NE, NW, SE). The block's x and y come from the
-  // id's top two bytes (retail leaves them unset for id 0; here they are 0).
+  // otherwise (SW, SE, NW), (NE, NW, SE); the diagonal is
+  // dat::land_cell_split_sw_ne. The block's x and y come from the id's top
+  // two bytes (retail leaves them unset for id 0; here they are 0).
   void construct_polygons(std::uint32_t block_id);
-
-  // The diagonal hash of ConstructPolygons for global cell (x, y) = (block x *
-  // 8 + cell x, block y * 8 + cell y), in wrapping uint32 arithmetic:
-  // s = y*(214614067*x + 1813693831) - 1109124029*x - 1369149221, and the cut
-  // runs SW->NE when s * 2^-32 >= 0.5.
-  [[nodiscard]] static bool sw_to_ne_cut(std::uint32_t global_x, std::uint32_t global_y) noexcept;
 
   // Height of the terrain surface at block-local (x, y), on the cell's
   // triangle (spec/physics.md 6.4); clamped into the block.

@@ -1,6 +1,6 @@
 #pragma once
 // Position: a cell id plus a Frame, and the LandDefs helpers the object loop
-// needs (spec/physics.md section 4.2).
+// needs (spec/physics.md section 4.2; the helpers live in land_defs.hpp).
 
 #include <cstdint>
 
@@ -8,6 +8,7 @@
 
 #include "dereth/core/frame.hpp"
 #include "dereth/protocol/types.hpp"
+#include "dereth/sim/land_defs.hpp"
 
 namespace dereth::sim {
 
@@ -23,23 +24,26 @@ struct Position {
                                    const protocol::Quat& orientation) noexcept;
 [[nodiscard]] glm::vec3 to_vec3(const protocol::Vec3& v) noexcept;
 
-// LandDefs::get_block_offset: zero for the same landblock, otherwise the
-// landblock difference times 192 m.
-[[nodiscard]] glm::vec3 block_offset(std::uint32_t from_cell, std::uint32_t to_cell) noexcept;
+// LandDefs::get_block_offset 0x0043E630 (land_defs.hpp).
+[[nodiscard]] inline glm::vec3 block_offset(std::uint32_t from_cell, std::uint32_t to_cell) noexcept {
+  return LandDefs::get_block_offset(from_cell, to_cell);
+}
 
-// Position::get_offset: the vector from `from` to `to`, landblock-aware.
+// Position::get_offset 0x00509F60: the vector from `from` to `to`, landblock-aware.
 [[nodiscard]] glm::vec3 get_offset(const Position& from, const Position& to) noexcept;
 
-// LandDefs::adjust_to_outside (RE geometry/LandDefs.c line 144): re-homes an
+// LandDefs::adjust_to_outside 0x005A9BC0 (land_defs.hpp): re-homes an
 // outdoor position that walked off its landblock. Returns false (and sets the
 // cell to 0) for an invalid cell range or a position off the world.
-bool adjust_to_outside(std::uint32_t& cell_id, glm::vec3& origin) noexcept;
+inline bool adjust_to_outside(std::uint32_t& cell_id, glm::vec3& origin) noexcept {
+  return LandDefs::adjust_to_outside(cell_id, origin);
+}
 
 // The position in global metres: landblock (x, y) adds (x*192, y*192); the
 // frame's rotation is kept. What the render snapshot publishes.
 [[nodiscard]] core::Frame global_frame(const Position& p) noexcept;
 
 // True for the valid objcell ranges (1..0x40, 0x100..0xFFFD, 0xFFFF).
-[[nodiscard]] bool is_valid_cell(std::uint32_t cell_id) noexcept;
+[[nodiscard]] inline bool is_valid_cell(std::uint32_t cell_id) noexcept { return LandDefs::is_valid_cell(cell_id); }
 
 }  // namespace dereth::sim

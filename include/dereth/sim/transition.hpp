@@ -25,6 +25,7 @@
 #include "dereth/dat/types.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/position.hpp"
+#include "dereth/sim/types.hpp"
 
 namespace dereth::sim {
 
@@ -38,9 +39,8 @@ enum class TransitionState : std::uint8_t { Invalid = 0, OK = 1, Collided = 2, A
 // SPHEREPATH::insert_type.
 enum class InsertType : std::uint8_t { Transition = 0, Placement = 1, InitialPlacement = 2 };
 
-// PhysicsGlobals::floor_z and the landing allowance (spec 6.5).
-inline constexpr float kFloorZ = 0.66417414f;
-inline constexpr float kLandingZ = 0.0871557f;
+// PhysicsGlobals::floor_z and the landing allowance (spec 6.5) are kFloorZ
+// and kLandingZ in types.hpp, beside the other PhysicsGlobals.
 
 // CSphere: a centre and a radius (the Setup's sphere record).
 using CollisionSphere = dat::Sphere;

@@ -38,6 +38,20 @@ inline constexpr float kDefaultFriction = 0.94999999f;     // DEFAULT_FRICTION
 inline constexpr float kDefaultElasticity = 0.050000001f;  // DEFAULT_ELASTICITY
 inline constexpr float kMaxElasticity = 0.1f;              // set_elasticity clamp
 inline constexpr float kDefaultTranslucency = 0.0f;        // DEFAULT_TRANSLUCENCY
+// PhysicsGlobals::floor_z = (float)cos(3437.746770784939) (acclient.c 800527):
+// retail meant 60 degrees and took radians for degrees, so the walkable limit
+// is about 48.4 degrees (spec/physics.md 0.1 and 6.5).
+inline constexpr float kFloorZ = 0.66417414f;
+// The landing allowance, sin(5 degrees), that CTransition::transitional_insert
+// 0x0050B6F0 passes to check_walkable and find_placement_position 0x0050C170
+// to step_down (literal 0.0871557 in the binary).
+inline constexpr float kLandingZ = 0.0871557f;
+
+// CPhysicsObj::is_valid_walkable 0x0050F530: a surface normal is walkable iff
+// its z is at least floor_z (compared in double; NaN is not walkable).
+[[nodiscard]] constexpr bool is_valid_walkable(float normal_z) noexcept {
+  return static_cast<double>(normal_z) >= static_cast<double>(kFloorZ);
+}
 
 // CPhysicsObj::CPhysicsObj 0x005123F0 (assignment at 0x00512508):
 // EdgeSlide | Lighting | Gravity | ReportCollisions, no Hidden.
