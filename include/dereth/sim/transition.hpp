@@ -74,7 +74,9 @@ struct ObjectInfo {
   // OBJECTINFO::get_walkable_z 0x0050CF20
   [[nodiscard]] static float get_walkable_z() noexcept { return kFloorZ; }
   // OBJECTINFO::is_valid_walkable 0x0050CF10
-  [[nodiscard]] static bool is_valid_walkable(const glm::vec3& normal) noexcept { return normal.z >= kFloorZ; }
+  [[nodiscard]] static bool is_valid_walkable(const glm::vec3& normal) noexcept {
+    return sim::is_valid_walkable(normal.z);
+  }
   // OBJECTINFO::missile_ignore 0x0050CEB0
   [[nodiscard]] bool missile_ignore(const PhysicsObj& other) const noexcept;
   // OBJECTINFO::kill_velocity 0x0050CFE0

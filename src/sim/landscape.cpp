@@ -1,0 +1,175 @@
+// CLandCell and LScape's outdoor cell lookup (spec/physics.md 5.4 and 5.7;
+// RE ccell/CLandCell.c, ccell/CObjCell.c).
+#include "dereth/sim/landscape.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "dereth/sim/land_defs.hpp"
+#include "dereth/sim/physics_obj.hpp"
+
+namespace dereth::sim {
+
+namespace {
+
+// CObjCell::check_entry_restrictions 0x0052B6D0: a transition without an
+// object cannot enter; housing restrictions are not modelled (no cell has
+// a restriction object), so every object may.
+TransitionState check_entry_restrictions(const Transition& t) noexcept {
+  return t.object_info.object == nullptr ? TransitionState::Collided : TransitionState::OK;
+}
+
+}  // namespace
+
+// CELLARRAY::add_cell
+void add_cell(CellArray& out, std::uint32_t cell_id, ObjCell* cell) {
+  const auto same = [cell_id](const CellArrayEntry& e) { return e.cell_id == cell_id; };
+  if (std::find_if(out.cells.begin(), out.cells.end(), same) != out.cells.end()) return;
+  out.cells.push_back(CellArrayEntry{cell_id, cell});
+}
+
+// ---- CLandCell ----------------------------------------------------------------------
+
+LandCell::LandCell(const LandBlockStruct& block, std::size_t cell_index)
+    : ObjCell(block.cell_id(cell_index)), block_(&block), index_(cell_index) {}
+
+// CLandCell::point_in_cell 0x00532D40
+bool LandCell::point_in_cell(const glm::vec3& block_local) const {
+  return block_->find_terrain_poly(index_, block_local) != nullptr;
+}
+
+// CObjCell::get_water_depth 0x0052B8A0
+float LandCell::get_water_depth(const glm::vec3& point) const noexcept {
+  return sim::get_water_depth(water_type(), block_, id(), point);
+}
+
+// CLandCell::find_env_collisions 0x00532F20
+TransitionState LandCell::find_env_collisions(Transition& t) {
+  const TransitionState entry = check_entry_restrictions(t);
+  if (entry != TransitionState::OK) return entry;
+  const glm::vec3 block = LandDefs::get_block_offset(t.sphere_path.check_pos.objcell_id, id());
+  const glm::vec3 low_point = t.sphere_path.global_low_point - block;
+  const LandPolygon* poly = block_->find_terrain_poly(index_, low_point);
+  if (poly == nullptr) return TransitionState::OK;
+  // CObjCell::get_block_water_type: a wholly-water landblock stops all but
+  // the viewer and missiles.
+  if (block_->water_type() == WaterType::EntirelyWater &&
+      (t.object_info.state & object_info_state::IsViewer) == 0 && t.object_info.object != nullptr &&
+      (t.object_info.object->state() & protocol::physics_state::Missile) == 0) {
+    return TransitionState::Collided;
+  }
+  const float depth = get_water_depth(low_point);
+  CollisionSphere check = t.sphere_path.global_sphere[0];
+  check.center -= block;
+  const Plane plane{poly->plane.normal, poly->plane.d};
+  return t.object_info.validate_walkable(check, plane, water_type() != WaterType::NotWater, depth, t, id());
+}
+
+// CLandCell::find_collisions 0x00532D60. CSortCell::find_collisions (the
+// building's physics BSP) is not ported.
+TransitionState LandCell::find_collisions(Transition& t) {
+  const TransitionState env = find_env_collisions(t);
+  if (env != TransitionState::OK) return env;
+  return find_obj_collisions(t);
+}
+
+// ---- LScape -----------------------------------------------------------------------
+
+bool Landscape::add_block(LandBlockStruct terrain) {
+  const std::uint32_t key = terrain.block_id() & 0xFFFF0000u;
+  if (auto it = blocks_.find(key); it != blocks_.end()) {
+    for (const auto& cell : it->second.cells) {
+      if (!cell->shadow_objects().empty()) return false;
+    }
+  }
+  Block block;
+  block.terrain = std::make_unique<LandBlockStruct>(std::move(terrain));
+  block.cells.reserve(dat::kLandBlockCells);
+  for (std::size_t i = 0; i < dat::kLandBlockCells; ++i) {
+    block.cells.push_back(std::make_unique<LandCell>(*block.terrain, i));
+  }
+  blocks_[key] = std::move(block);
+  return true;
+}
+
+ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
+  const std::uint32_t low = cell_id & 0xFFFFu;
+  if (low < 1 || low > dat::kLandBlockCells) return nullptr;
+  const auto it = blocks_.find(cell_id & 0xFFFF0000u);
+  if (it == blocks_.end()) return nullptr;
+  return it->second.cells[low - 1].get();
+}
+
+// CLandCell::add_outside_cell 0x00532EC0
+void Landscape::add_outside_cell(CellArray& out, int x, int y) {
+  if (x < 0 || y < 0 || x >= 2040 || y >= 2040) return;
+  const std::uint32_t id = LandDefs::lcoord_to_gid(x, y);
+  add_cell(out, id, get_cell(id));
+}
+
+// CLandCell::check_add_cell_boundary 0x00533260
+void Landscape::check_add_cell_boundary(CellArray& out, const glm::vec2& pt, int x, int y, float in_max,
+                                        float in_min) {
+  if (pt.x > in_max) {
+    add_outside_cell(out, x + 1, y);
+    if (pt.y > in_max) add_outside_cell(out, x + 1, y + 1);
+    if (pt.y < in_min) add_outside_cell(out, x + 1, y - 1);
+  }
+  if (pt.x < in_min) {
+    add_outside_cell(out, x - 1, y);
+    if (pt.y > in_max) add_outside_cell(out, x - 1, y + 1);
+    if (pt.y < in_min) add_outside_cell(out, x - 1, y - 1);
+  }
+  if (pt.y > in_max) add_outside_cell(out, x, y + 1);
+  if (pt.y < in_min) add_outside_cell(out, x, y - 1);
+}
+
+// CLandCell::add_all_outside_cells 0x00533630
+void Landscape::add_all_outside_cells(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
+                                      CellArray& out) {
+  if (out.added_outside) return;
+  out.added_outside = true;
+  if (num_sphere == 0) {
+    std::uint32_t cell = p.objcell_id;
+    glm::vec3 point = p.frame.origin;
+    if (LandDefs::adjust_to_outside(cell, point)) {
+      if (const auto lc = LandDefs::gid_to_lcoord(cell)) add_outside_cell(out, lc->x, lc->y);
+    }
+    return;
+  }
+  for (std::uint32_t i = 0; i < num_sphere; ++i) {
+    std::uint32_t cell = p.objcell_id;
+    glm::vec3 point = spheres[i].center;
+    if (!LandDefs::adjust_to_outside(cell, point)) break;
+    const double cx = std::floor(point.x / 24.0);
+    const double cy = std::floor(point.y / 24.0);
+    const glm::vec2 in_cell(static_cast<float>(point.x - cx * 24.0), static_cast<float>(point.y - cy * 24.0));
+    const float min_rad = spheres[i].radius;
+    const float max_rad = 24.0f - min_rad;
+    if (const auto lc = LandDefs::gid_to_lcoord(cell)) {
+      add_outside_cell(out, lc->x, lc->y);
+      check_add_cell_boundary(out, in_cell, lc->x, lc->y, max_rad, min_rad);
+    }
+  }
+}
+
+// CObjCell::find_cell_list 0x0052B4E0 (outdoors): the cells the spheres
+// reach, then the one that holds sphere 0's centre. EnvCells are not
+// loaded, so an indoor position finds no cell.
+void Landscape::find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
+                               CellArray& out, ObjCell*& curr) {
+  out.cells.clear();
+  out.added_outside = false;
+  curr = nullptr;
+  if ((p.objcell_id & 0xFFFFu) >= 0x100u) return;
+  ObjCell* own = p.objcell_id != 0 ? get_cell(p.objcell_id) : nullptr;
+  add_all_outside_cells(p, num_sphere, spheres, out);
+  if (own == nullptr || num_sphere == 0) return;
+  for (const CellArrayEntry& e : out.cells) {
+    if (e.cell == nullptr) continue;
+    const glm::vec3 local = spheres[0].center - LandDefs::get_block_offset(p.objcell_id, e.cell->id());
+    if (e.cell->point_in_cell(local)) curr = e.cell;
+  }
+}
+
+}  // namespace dereth::sim

@@ -1,0 +1,249 @@
+// Land cells over LandBlockStruct terrain and the landscape's cell lookup
+// (spec/physics.md 5.4, 5.7 and 6; RE ccell/CLandCell.c).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <memory>
+
+#include <glm/geometric.hpp>
+
+#include "dereth/dat/land_block.hpp"
+#include "dereth/dat/region.hpp"
+#include "dereth/sim/land_defs.hpp"
+#include "dereth/sim/landscape.hpp"
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/sim_context.hpp"
+
+#include "fakes.hpp"
+
+using namespace dereth;
+using namespace dereth::sim;
+using namespace dereth::sim::test;
+namespace ps = protocol::physics_state;
+
+namespace {
+
+constexpr dat::Did kRegion = 0x13000000;
+constexpr std::uint32_t kBlockA = 0xA9B4FFFF;
+constexpr std::uint32_t kBlockEast = 0xAAB4FFFF;
+
+dat::LandDefs linear_defs() {
+  dat::LandDefs d;
+  for (std::size_t i = 0; i < d.land_height_table.size(); ++i) d.land_height_table[i] = 2.0f * static_cast<float>(i);
+  return d;
+}
+
+// Flat at z 10 (height index 5) west of x = 96 m; a walkable rise to z 20
+// at x = 120 m (10 m over 24: normal z 0.92); a cliff to z 80 at x = 144 m
+// (60 m over 24: normal z 0.37, steeper than floor_z); flat on top.
+LandBlockStruct hill_block(std::uint32_t id = kBlockA, bool water = false) {
+  dat::LandBlock b;
+  b.id = id;
+  for (std::size_t vx = 0; vx < dat::kLandBlockSide; ++vx) {
+    for (std::size_t vy = 0; vy < dat::kLandBlockSide; ++vy) {
+      std::uint8_t h = 5;
+      if (vx == 5) h = 10;
+      if (vx >= 6) h = 40;
+      b.height[vx * 9 + vy] = id == kBlockA ? h : 40;  // other blocks: flat at z 80, level with A's top
+      if (water) b.terrain[vx * 9 + vy] = static_cast<std::uint16_t>(17u << 2);  // a water type
+    }
+  }
+  auto s = LandBlockStruct::build(b, linear_defs(), kRegion);
+  REQUIRE(s);
+  return std::move(*s);
+}
+
+struct Land {
+  Land() {
+    context.cells = &landscape;
+    REQUIRE(landscape.add_block(hill_block()));
+  }
+  core::ManualClock clock;
+  EventLog log;
+  SimContext context{clock};
+  Landscape landscape;
+
+  std::unique_ptr<PhysicsObj> walker(std::uint32_t guid, std::uint32_t cell, glm::vec3 origin,
+                                     std::uint32_t state = ps::Gravity | ps::EdgeSlide) {
+    auto obj = std::make_unique<PhysicsObj>(context, guid, LocalId{guid});
+    auto parts = std::make_unique<FakePartArray>(log);
+    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), 0.5f}};
+    parts->sphere_count = 1;
+    parts->step_up = 0.4f;
+    parts->step_down = 0.4f;
+    obj->set_part_array(std::move(parts));
+    obj->set_state(state, false);
+    obj->store_position(Position{cell, core::Frame(origin, glm::quat(1, 0, 0, 0))});
+    return obj;
+  }
+};
+
+Position at(std::uint32_t cell, glm::vec3 origin) { return Position{cell, core::Frame(origin, glm::quat(1, 0, 0, 0))}; }
+
+std::vector<std::uint32_t> ids(const CellArray& a) {
+  std::vector<std::uint32_t> out;
+  for (const auto& e : a.cells) out.push_back(e.cell_id);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("CLandCell::add_all_outside_cells 0x00533630 adds the sphere's cell and the neighbours its radius reaches",
+          "[retail][0x00533630][sim]") {
+  Land land;
+  const auto cells_for = [&](std::uint32_t cell, glm::vec3 center, float r) {
+    CellArray out;
+    const dat::Sphere s{center, r};
+    land.landscape.add_all_outside_cells(at(cell, center), 1, &s, out);
+    return ids(out);
+  };
+  // Cell (2, 2) of block A9B4 is 0xA9B40013, (48..72, 48..72).
+  CHECK(cells_for(0xA9B40013, {60, 60, 10}, 0.5f) == std::vector<std::uint32_t>{0xA9B40013});
+  // Within the radius of the east edge: the east neighbour (3, 2) = 0x1B.
+  CHECK(cells_for(0xA9B40013, {71.8f, 60, 10}, 0.5f) == std::vector<std::uint32_t>{0xA9B40013, 0xA9B4001B});
+  // Near the north-east corner: east, north and the diagonal.
+  CHECK(cells_for(0xA9B40013, {71.8f, 71.8f, 10}, 0.5f) ==
+        std::vector<std::uint32_t>{0xA9B40013, 0xA9B40014, 0xA9B4001B, 0xA9B4001C});
+  // At the block's east seam: the neighbour is cell (0, 2) of block AAB4,
+  // listed with no cell while that block is not loaded.
+  CellArray seam;
+  const dat::Sphere s{{191.8f, 60, 10}, 0.5f};
+  land.landscape.add_all_outside_cells(at(0xA9B4003B, s.center), 1, &s, seam);
+  CHECK(ids(seam) == std::vector<std::uint32_t>{0xA9B4003B, 0xAAB40003});
+  const auto east = std::find_if(seam.cells.begin(), seam.cells.end(), [](auto& e) { return e.cell_id == 0xAAB40003; });
+  CHECK(east->cell == nullptr);
+  // Added once per array.
+  land.landscape.add_all_outside_cells(at(0xA9B4003B, s.center), 1, &s, seam);
+  CHECK(seam.cells.size() == 2);
+}
+
+TEST_CASE("CLandCell::add_outside_cell 0x00532EC0 and check_add_cell_boundary 0x00533260 stay on the world",
+          "[retail][0x00532EC0][retail][0x00533260][sim]") {
+  Landscape landscape;
+  CellArray out;
+  landscape.add_outside_cell(out, -1, 5);
+  landscape.add_outside_cell(out, 5, 2040);
+  CHECK(out.cells.empty());
+  landscape.check_add_cell_boundary(out, {0.2f, 23.9f}, 0, 0, 23.5f, 0.5f);  // west edge of the world: only north
+  CHECK(ids(out) == std::vector<std::uint32_t>{LandDefs::lcoord_to_gid(0, 1)});
+}
+
+TEST_CASE("CLandCell::find_env_collisions 0x00532F20 puts objects on the terrain", "[retail][0x00532F20][sim]") {
+  Land land;
+  SECTION("entering the world 0.3 m above flat ground: settled onto it") {
+    auto obj = land.walker(1, 0xA9B40013, {60, 60, 10.3f});
+    REQUIRE(obj->enter_world(obj->position()));
+    CHECK(obj->position().frame.origin.z == Approx(10.0f).margin(1e-4));
+    CHECK((obj->transient_state() & transient_state::OnWalkable) != 0);
+    CHECK(obj->cell() == land.landscape.get_cell(0xA9B40013));
+  }
+  SECTION("entering below the ground: lifted out") {
+    auto obj = land.walker(1, 0xA9B40013, {60, 60, 9.0f});
+    REQUIRE(obj->enter_world(obj->position()));
+    CHECK(obj->position().frame.origin.z == Approx(10.0f).margin(1e-4));
+  }
+  SECTION("walking up the walkable rise: the feet follow the slope, still on walkable ground") {
+    auto obj = land.walker(1, 0xA9B40023, {95, 60, 10});
+    REQUIRE(obj->enter_world(obj->position()));
+    Position p = obj->position();
+    for (int i = 0; i < 20; ++i) {
+      Position next = p;
+      next.frame.origin.x += 0.5f;
+      auto t = obj->transition(&p, next, false);
+      REQUIRE(t);
+      REQUIRE(obj->set_position_internal(*t));
+      p = obj->position();
+    }
+    // CTransition::adjust_offset takes the into-slope part out of each
+    // 0.5 m step: two steps on the flat, then 18 of 0.5 - 0.5 * nx * nx
+    // along x, with the slope normal n = (-10, 0, 24) / 26.
+    const float nx = -10.0f / 26.0f;
+    const float along_x = 0.5f - 0.5f * nx * nx;
+    const float x = p.frame.origin.x;
+    CHECK(x == Approx(96.0f + 18.0f * along_x).margin(0.01f));
+    CHECK(x < 105.0f);
+    CHECK(p.frame.origin.z == Approx(10.0f + (x - 96.0f) * 10.0f / 24.0f).margin(0.01f));
+    CHECK((obj->transient_state() & transient_state::OnWalkable) != 0);
+    CHECK(p.objcell_id == 0xA9B40023u);  // still cell (4, 2), x 96..120
+  }
+}
+
+TEST_CASE("CLandCell::find_collisions 0x00532D60 a steep slope is solid but not walkable", "[retail][0x00532D60][sim]") {
+  Land land;
+  // Just above the cliff face (x 120..144, z 20..80), mid-way: z 50 at x 132.
+  auto obj = land.walker(1, 0xA9B40033, {132, 60, 50.2f});
+  REQUIRE(obj->enter_world(obj->position()));
+  CHECK((obj->transient_state() & transient_state::Contact) != 0);
+  CHECK((obj->transient_state() & transient_state::OnWalkable) == 0);
+  CHECK(obj->contact_plane().normal.z < kFloorZ);
+  // OBJECTINFO::validate_walkable measures the sphere's lowest point (centre
+  // minus r along z), not its surface, against the plane: the origin rests on
+  // the face itself.
+  CHECK(obj->position().frame.origin.z == Approx(50.0f).margin(1e-3));
+}
+
+TEST_CASE("CLandCell::point_in_cell 0x00532D40 and the landscape's current cell", "[retail][0x00532D40][sim]") {
+  Land land;
+  ObjCell* c = land.landscape.get_cell(0xA9B40013);
+  REQUIRE(c != nullptr);
+  CHECK(c->point_in_cell({60, 60, 0}));
+  CHECK_FALSE(c->point_in_cell({80, 60, 0}));
+  CHECK(land.landscape.get_cell(0xA9B40041) == nullptr);  // past cell 0x40
+  CHECK(land.landscape.get_cell(0xAAB40001) == nullptr);  // block not loaded
+
+  CellArray out;
+  ObjCell* curr = nullptr;
+  const dat::Sphere s{{71.8f, 60, 10.5f}, 0.5f};
+  land.landscape.find_cell_list(at(0xA9B40013, {71.8f, 60, 10}), 1, &s, out, curr);
+  CHECK(out.cells.size() == 2);
+  CHECK(curr == c);
+  const dat::Sphere moved{{72.2f, 60, 10.5f}, 0.5f};
+  land.landscape.find_cell_list(at(0xA9B40013, {72.2f, 60, 10}), 1, &moved, out, curr);
+  CHECK(curr == land.landscape.get_cell(0xA9B4001B));
+}
+
+TEST_CASE("The sweep walks across a landblock seam into the loaded neighbour's cell", "[sim][collision]") {
+  Land land;
+  REQUIRE(land.landscape.add_block(hill_block(kBlockEast)));
+  // Block A's cliff top (z 80) meets the east block, flat at z 80.
+  auto obj = land.walker(1, 0xA9B4003B, {190, 60, 80});
+  REQUIRE(obj->enter_world(obj->position()));
+  REQUIRE((obj->transient_state() & transient_state::OnWalkable) != 0);
+  Position p = obj->position();
+  Position next = p;
+  next.frame.origin.x = 194.0f;  // 2 m past the seam, still in A's coordinates
+  auto t = obj->transition(&p, next, false);
+  REQUIRE(t);
+  REQUIRE(obj->set_position_internal(*t));
+  CHECK(obj->position().objcell_id == 0xAAB40003u);  // cell (0, 2) of the east block
+  CHECK(obj->position().frame.origin.x == Approx(2.0f).margin(1e-3));
+  CHECK(obj->position().frame.origin.z == Approx(80.0f).margin(1e-3));
+  CHECK(obj->cell() == land.landscape.get_cell(0xAAB40003));
+  CHECK((obj->transient_state() & transient_state::OnWalkable) != 0);
+}
+
+TEST_CASE("CLandCell::find_env_collisions 0x00532F20 a wholly-water landblock stops all but missiles",
+          "[retail][0x00532F20][sim]") {
+  core::ManualClock clock;
+  SimContext context(clock);
+  Landscape landscape;
+  context.cells = &landscape;
+  REQUIRE(landscape.add_block(hill_block(kBlockEast, true)));
+  REQUIRE(landscape.get_cell(0xAAB40013) != nullptr);
+  EventLog log;
+  auto make = [&](std::uint32_t state) {
+    auto obj = std::make_unique<PhysicsObj>(context, 1, LocalId{1});
+    auto parts = std::make_unique<FakePartArray>(log);
+    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), 0.5f}};
+    parts->sphere_count = 1;
+    obj->set_part_array(std::move(parts));
+    obj->set_state(state, false);
+    obj->store_position(at(0xAAB40013, {60, 60, 80.0f}));
+    return obj;
+  };
+  auto swimmer = make(ps::Gravity);
+  CHECK_FALSE(swimmer->enter_world(swimmer->position()));
+  auto arrow = make(ps::Missile);
+  CHECK(arrow->enter_world(arrow->position()));
+}
