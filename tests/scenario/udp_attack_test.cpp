@@ -11,11 +11,12 @@
 // deadline); "pure acks with a huge sequence", "acknowledge everything",
 // "cleartext data" and "garbage while connecting" still deliver every
 // message, so against the old code only their counter checks (which could
-// not compile there) tell them apart. The same way (the old transport.cpp
-// and the net headers of cd636fb's parent on this tree; 2026-12-01): "a
+// not compile there) tell them apart. The same way (cd636fb's changes to
+// src/net and include/dereth/net reverted on this tree; 2026-12-01): "a
 // request for a sequence the client has not sent yet" fails there, the
-// client answering with a RejectRetransmit of all 20 sequences (the server's
-// rejected_retransmits, the old name of what rejects_ignored counts, is 20);
+// client answering with a RejectRetransmit of all 20 sequences (the old
+// server's rejected_retransmits, its count of rejected sequences taken, is
+// 20, where this test checks rejects_ignored);
 // "cleartext packets after the server falls silent" fails there, the client
 // still in the world 10 s after the server fell silent (a 4 s timeout).
 #include <catch2/catch.hpp>
