@@ -41,6 +41,7 @@ struct UdpScenarioServer::Impl {
   std::thread thread;
   std::atomic<bool> started{false};
   std::atomic<bool> stopping{false};
+  std::atomic<bool> muted{false};
   std::uint16_t port = 0;
   std::chrono::steady_clock::time_point epoch = std::chrono::steady_clock::now();
 
@@ -85,7 +86,7 @@ struct UdpScenarioServer::Impl {
     s.async_receive_from(asio::buffer(buf), senders[static_cast<std::size_t>(index)],
                          [this, index](const asio::error_code& ec, std::size_t n) {
                            if (stopping) return;
-                           if (!ec) {
+                           if (!ec && !muted) {
                              std::lock_guard lock(mutex);
                              const auto& b = buffers[static_cast<std::size_t>(index)];
                              core.receive(std::span<const std::uint8_t>(b.data(), n),
@@ -103,7 +104,7 @@ struct UdpScenarioServer::Impl {
         std::chrono::duration<double>(options.tick_interval)));
     timer.async_wait([this](const asio::error_code& ec) {
       if (ec || stopping) return;
-      {
+      if (!muted) {
         std::lock_guard lock(mutex);
         core.tick(now());
         send_ready();
@@ -211,6 +212,8 @@ void UdpScenarioServer::send_raw(int local_port, const Endpoint& to, std::vector
     if (s.is_open()) s.send_to(asio::buffer(bytes), to_asio(to), 0, ec);
   });
 }
+
+void UdpScenarioServer::mute(bool muted) { impl_->muted = muted; }
 
 void UdpScenarioServer::inspect(const std::function<void(const ScenarioServer&)>& f) const {
   std::lock_guard lock(impl_->mutex);

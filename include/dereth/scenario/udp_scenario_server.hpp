@@ -48,6 +48,11 @@ class UdpScenarioServer {
   // Sends `bytes` from port N (local_port 0) or N+1 (1) to `to`, outside any
   // session: tests forge datagrams with it as if the server had sent them.
   void send_raw(int local_port, const Endpoint& to, std::vector<std::uint8_t> bytes);
+  // A muted server has fallen silent but keeps its ports: what arrives is read
+  // and discarded, the core is neither fed nor ticked, and nothing goes out
+  // but send_raw's datagrams (tests of the client's silence timeout, which a
+  // closed port would cut short with ICMP port-unreachable).
+  void mute(bool muted);
   // Runs `f` on the core under its lock.
   void inspect(const std::function<void(const ScenarioServer&)>& f) const;
 
