@@ -656,7 +656,7 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
   }
   if (!contact) return false;
   if (player_distance_ >= kActivityRadius) {
-    if (position_manager_) position_manager_->stop_interpolating();
+    stop_interpolating();
     set_position_simple(p, true);
   } else {
     interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
@@ -685,26 +685,6 @@ void PhysicsObj::teleport_hook(bool /*hide*/) {
     position_manager_->stop_interpolating();
     position_manager_->unconstrain();
   }
-}
-
-PositionManager* PhysicsObj::make_position_manager() {
-  if (!position_manager_) position_manager_ = context_->factory().make_position_manager(*this);
-  return position_manager_.get();
-}
-
-// CPhysicsObj::InterpolateTo
-void PhysicsObj::interpolate_to(const Position& p, bool keep_heading) {
-  if (PositionManager* manager = make_position_manager(); manager != nullptr) {
-    manager->interpolate_to(p, keep_heading);
-    return;
-  }
-  // No interpolation manager is ported yet: arrive at once (deviation D2).
-  set_position_simple(p, true);
-}
-
-// CPhysicsObj::ConstrainTo
-void PhysicsObj::constrain_to(const Position& p) {
-  if (PositionManager* manager = make_position_manager(); manager != nullptr) manager->constrain_to(p);
 }
 
 // CPhysicsObj::SetPlacementFrame 0x0050F690

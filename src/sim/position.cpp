@@ -60,6 +60,31 @@ glm::vec3 get_offset(const Position& from, const Position& to) noexcept {
   return block_offset(from.objcell_id, to.objcell_id) + to.frame.origin - from.frame.origin;
 }
 
+// Position::distance 0x005A94B0
+float distance(const Position& a, const Position& b) noexcept {
+  const glm::vec3 v = get_offset(a, b);
+  return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+}
+
+// Position::subtract2 0x00555A90 (Frame::subtract2 0x00535650 for the rotation)
+core::Frame subtract2(const Position& to, const Position& from) noexcept {
+  const glm::vec3 local = from.frame.globaltolocalvec(get_offset(from, to));
+  return core::Frame(local, glm::conjugate(from.frame.orientation()) * to.frame.orientation());
+}
+
+// Position::cylinder_distance_no_z 0x005A98B0
+float cylinder_distance_no_z(float r1, const Position& p1, float r2, const Position& p2) noexcept {
+  return distance(p1, p2) - (r1 + r2);
+}
+
+// Position::heading 0x005A9520
+float heading(const Position& from, const Position& to) noexcept {
+  glm::vec3 d = get_offset(from, to);
+  d.z = 0.0f;
+  if (std::sqrt(d.x * d.x + d.y * d.y) < kSnapEpsilon) return 0.0f;
+  return core::compass_heading(d);
+}
+
 // LandDefs::adjust_to_outside (RE geometry/LandDefs.c line 144)
 bool adjust_to_outside(std::uint32_t& cell_id, glm::vec3& origin) noexcept {
   if (!is_valid_cell(cell_id)) {

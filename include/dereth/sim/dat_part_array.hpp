@@ -67,6 +67,10 @@ class DatPartArray final : public PartArray {
   [[nodiscard]] bool has_anims() const override { return sequence_.has_anims(); }
   // CPartArray::GetNumSphere 0x00518060
   [[nodiscard]] std::size_t num_spheres() const override { return setup_->spheres.size(); }
+  // CPartArray::GetRadius 0x005180A0
+  [[nodiscard]] float get_radius() const override { return setup_->radius * scale_.z; }
+  // CPartArray::GetHeight 0x005180B0
+  [[nodiscard]] float get_height() const override { return setup_->height * scale_.z; }
   // CPartArray::AllowsFreeHeading 0x005180C0
   [[nodiscard]] bool allows_free_heading() const override {
     return (setup_->flags & dat::Setup::kAllowFreeHeading) != 0;

@@ -41,6 +41,8 @@ class PartArray {
   [[nodiscard]] virtual bool has_anims() const { return false; }            // CPartArray::HasAnims
   [[nodiscard]] virtual std::size_t num_spheres() const { return 0; }       // CPartArray::GetNumSphere
   [[nodiscard]] virtual bool allows_free_heading() const { return false; }  // CPartArray::AllowsFreeHeading
+  [[nodiscard]] virtual float get_radius() const { return 0.0f; }         // CPartArray::GetRadius
+  [[nodiscard]] virtual float get_height() const { return 0.0f; }         // CPartArray::GetHeight
   // CPartArray::SetMotionTableID: false when the table cannot be installed.
   virtual bool set_motion_table_id(std::uint32_t /*mtable_id*/) { return true; }
   virtual bool set_placement_frame(std::uint32_t /*frame_id*/) { return false; }  // CPartArray::SetPlacementFrame
