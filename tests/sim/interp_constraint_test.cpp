@@ -2,8 +2,6 @@
 // last position the server confirmed.
 #include <catch2/catch.hpp>
 
-#include <glm/geometric.hpp>
-
 #include "dereth/sim/constraint_manager.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/position_manager.hpp"
@@ -15,8 +13,6 @@ using namespace dereth::sim;
 using namespace dereth::sim::test;
 
 namespace {
-
-bool near(glm::vec3 a, glm::vec3 b, float tol = 1e-4f) { return glm::length(a - b) <= tol; }
 
 core::Frame step(ConstraintManager& c, glm::vec3 v) {
   core::Frame offset;
@@ -36,12 +32,12 @@ TEST_CASE("ConstraintManager::adjust_offset 0x00556180 scales the offset between
     c.constrain_to(at({14, 10, 10}), 10.0f, 50.0f);
     CHECK(c.is_constrained());
     CHECK(c.constraint_pos_offset() == Approx(4.0f));
-    CHECK(near(step(c, {1, 0, 0}).origin, {1, 0, 0}));  // under the start: untouched
+    CHECK(near_to(step(c, {1, 0, 0}).origin, {1, 0, 0}));  // under the start: untouched
     CHECK(c.constraint_pos_offset() == Approx(5.0f));   // path length accumulates
   }
   SECTION("between start and max: (max - offset) / (max - start)") {
     c.constrain_to(at({22, 10, 10}), 10.0f, 50.0f);
-    CHECK(near(step(c, {0, 2, 0}).origin, {0, 2.0f * 38.0f / 40.0f, 0}));
+    CHECK(near_to(step(c, {0, 2, 0}).origin, {0, 2.0f * 38.0f / 40.0f, 0}));
     CHECK(c.constraint_pos_offset() == Approx(12.0f + 1.9f));
   }
   SECTION("at max the offset is zeroed") {
@@ -78,7 +74,7 @@ TEST_CASE("ConstraintManager::adjust_offset 0x00556180 holds a walking object wi
   a.object.constrain_to(a.object.position(), a.object.get_start_constraint_distance(),
                         a.object.get_max_constraint_distance());
   for (int i = 0; i < 11; ++i) a.tick();
-  CHECK(near(a.object.position().frame.origin, {10, 21, 10}));  // full steps up to the start distance
+  CHECK(near_to(a.object.position().frame.origin, {10, 21, 10}));  // full steps up to the start distance
   for (int i = 0; i < 300; ++i) a.tick();
   const float travelled = a.object.position().frame.origin.y - 10.0f;
   CHECK(travelled > 49.0f);
@@ -95,5 +91,5 @@ TEST_CASE("PositionManager::adjust_offset 0x00555190 runs interpolation, then st
   a.object.constrain_to(at({40, 10, 10}), 10.0f, 50.0f);
   core::Frame offset;
   a.object.position_manager()->adjust_offset(offset, FloatSeconds{0.1f});
-  CHECK(near(offset.origin, {0.375f, 0, 0}));
+  CHECK(near_to(offset.origin, {0.375f, 0, 0}));
 }

@@ -4,8 +4,6 @@
 
 #include <cmath>
 
-#include <glm/geometric.hpp>
-
 #include "dereth/sim/interpolation_manager.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/position_manager.hpp"
@@ -18,8 +16,6 @@ using namespace dereth::sim::test;
 using Node = InterpolationNodeType;
 
 namespace {
-
-bool near(glm::vec3 a, glm::vec3 b, float tol = 1e-4f) { return glm::length(a - b) <= tol; }
 
 glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
 
@@ -36,19 +32,19 @@ TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 catches up at MAX_INTE
   CHECK(origin(a.object) == glm::vec3(10, 10, 10));  // queued, not placed
   // No motion interpreter speed (the fake answers 0): 7.5 m/s, 0.75 m a 0.1 s quantum.
   a.tick();
-  CHECK(near(origin(a.object), {10.75f, 10, 10}));
+  CHECK(near_to(origin(a.object), {10.75f, 10, 10}));
   a.tick();
   a.tick();
-  CHECK(near(origin(a.object), {12.25f, 10, 10}));
+  CHECK(near_to(origin(a.object), {12.25f, 10, 10}));
   a.tick();  // the last 0.75 m
-  CHECK(near(origin(a.object), {13, 10, 10}));
+  CHECK(near_to(origin(a.object), {13, 10, 10}));
   CHECK(a.object.is_interpolating());
   a.tick();  // within 0.05 m: the node completes and the manager stops
   CHECK_FALSE(a.object.is_interpolating());
   CHECK(a.im()->node_fail_counter() == 0);
   CHECK(a.im()->original_distance() == InterpolationManager::kBigDistance);
   a.tick();
-  CHECK(near(origin(a.object), {13, 10, 10}));
+  CHECK(near_to(origin(a.object), {13, 10, 10}));
 }
 
 TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 moves at twice the adjusted max speed",
@@ -59,13 +55,13 @@ TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 moves at twice the adj
     a.set_speed(4.0f, 5.0f);  // 2 x 5 = 10 m/s
     a.object.interpolate_to(at({15, 10, 10}), false);
     a.tick();
-    CHECK(near(origin(a.object), {11, 10, 10}));
+    CHECK(near_to(origin(a.object), {11, 10, 10}));
   }
   SECTION("a step never overshoots the node") {
     a.set_speed(4.0f, 50.0f);
     a.object.interpolate_to(at({10, 12, 10}), false);
     a.tick();
-    CHECK(near(origin(a.object), {10, 12, 10}));
+    CHECK(near_to(origin(a.object), {10, 12, 10}));
   }
   SECTION("without Contact nothing moves and nothing is counted") {
     a.object.set_transient_state(a.object.transient_state() & ~transient_state::Contact);
@@ -92,16 +88,16 @@ TEST_CASE("InterpolationManager::NodeCompleted 0x005559A0 queued nodes are visit
     a.tick();
     path.push_back(origin(a.object));
   }
-  CHECK(near(path[0], {10.75f, 10, 10}));
-  CHECK(near(path[1], {11, 10, 10}));     // node 1 reached
-  CHECK(near(path[2], {11, 10, 10}));     // node 1 completed: no step this tick
-  CHECK(near(path[3], {11, 10.75f, 10}));  // toward node 2 (north), not straight to node 3
-  CHECK(near(path[4], {11, 11, 10}));
-  CHECK(near(path[5], {11, 11, 10}));
-  CHECK(near(path[6], {11.75f, 11, 10}));
-  CHECK(near(path[7], {12, 11, 10}));
+  CHECK(near_to(path[0], {10.75f, 10, 10}));
+  CHECK(near_to(path[1], {11, 10, 10}));     // node 1 reached
+  CHECK(near_to(path[2], {11, 10, 10}));     // node 1 completed: no step this tick
+  CHECK(near_to(path[3], {11, 10.75f, 10}));  // toward node 2 (north), not straight to node 3
+  CHECK(near_to(path[4], {11, 11, 10}));
+  CHECK(near_to(path[5], {11, 11, 10}));
+  CHECK(near_to(path[6], {11.75f, 11, 10}));
+  CHECK(near_to(path[7], {12, 11, 10}));
   CHECK_FALSE(a.object.is_interpolating());
-  CHECK(near(path[11], {12, 11, 10}));
+  CHECK(near_to(path[11], {12, 11, 10}));
 }
 
 TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 past the autonomy blip distance blips on the next UseTime",
@@ -267,13 +263,13 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 keep_heading queues th
     CHECK(a.im()->keep_heading());
     CHECK(a.im()->queue().front().p.frame.get_heading() == Approx(90.0f));
     a.tick();
-    CHECK(near(origin(a.object), {10, 10.75f, 10}));  // still toward the node, in world terms
+    CHECK(near_to(origin(a.object), {10, 10.75f, 10}));  // still toward the node, in world terms
     CHECK(a.object.get_heading() == Approx(90.0f));
   }
   SECTION("not kept: the object takes the node's heading at once") {
     a.object.interpolate_to(at({10, 13, 10}, 180.0f), false);
     a.tick();
-    CHECK(near(origin(a.object), {10, 10.75f, 10}));
+    CHECK(near_to(origin(a.object), {10, 10.75f, 10}));
     CHECK(a.object.get_heading() == Approx(180.0f));
   }
   SECTION("past the blip distance the previous call's keep_heading decides") {
@@ -338,11 +334,11 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 a remote creature walks t
     w.clock.advance(core::Seconds{0.05});
     w.box.use_time();
   }
-  CHECK(near(creature.position().frame.origin, {11.5f, 10, 10}, 1e-3f));
+  CHECK(near_to(creature.position().frame.origin, {11.5f, 10, 10}, 1e-3f));
   for (int i = 0; i < 6; ++i) {
     w.clock.advance(core::Seconds{0.05});
     w.box.use_time();
   }
-  CHECK(near(creature.position().frame.origin, {13, 10, 10}, 1e-3f));
+  CHECK(near_to(creature.position().frame.origin, {13, 10, 10}, 1e-3f));
   CHECK_FALSE(creature.is_interpolating());
 }

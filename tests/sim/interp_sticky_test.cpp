@@ -1,8 +1,6 @@
 // PORTAL/cpmanager/CStickyManager: an object held at a fixed gap from a target.
 #include <catch2/catch.hpp>
 
-#include <glm/geometric.hpp>
-
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/position_manager.hpp"
 #include "dereth/sim/sticky_manager.hpp"
@@ -14,8 +12,6 @@ using namespace dereth::sim;
 using namespace dereth::sim::test;
 
 namespace {
-
-bool near(glm::vec3 a, glm::vec3 b, float tol = 1e-4f) { return glm::length(a - b) <= tol; }
 
 TargetInfo ok(std::uint32_t id, const Position& p) { return TargetInfo{0, id, TargetInfo::kOk, p}; }
 
@@ -97,30 +93,30 @@ TEST_CASE("StickyManager::adjust_offset 0x00555430 closes to 0.3 m between the c
   SECTION("15 m/s without a max speed; the step is object-local and turns toward the target") {
     core::Frame offset;
     s.adjust_offset(offset, FloatSeconds{0.1f});
-    CHECK(near(offset.origin, {1.5f, 0, 0}));
+    CHECK(near_to(offset.origin, {1.5f, 0, 0}));
     CHECK(offset.get_heading() == Approx(90.0f));
     a.tick();
-    CHECK(near(a.object.position().frame.origin, {11.5f, 10, 10}));
+    CHECK(near_to(a.object.position().frame.origin, {11.5f, 10, 10}));
     CHECK(a.object.get_heading() == Approx(90.0f));
     a.tick();  // now facing the target: the step is straight ahead
-    CHECK(near(a.object.position().frame.origin, {13, 10, 10}));
+    CHECK(near_to(a.object.position().frame.origin, {13, 10, 10}));
     a.tick();  // the last 0.7 m: 5 m less both radii less 0.3 m
-    CHECK(near(a.object.position().frame.origin, {13.7f, 10, 10}));
+    CHECK(near_to(a.object.position().frame.origin, {13.7f, 10, 10}));
     a.tick();
-    CHECK(near(a.object.position().frame.origin, {13.7f, 10, 10}));
+    CHECK(near_to(a.object.position().frame.origin, {13.7f, 10, 10}));
     CHECK(a.object.get_heading() == Approx(90.0f));
   }
   SECTION("5 x the (unadjusted) max speed") {
     a.set_speed(2.0f, 9.0f);
     core::Frame offset;
     s.adjust_offset(offset, FloatSeconds{0.1f});
-    CHECK(near(offset.origin, {1.0f, 0, 0}));
+    CHECK(near_to(offset.origin, {1.0f, 0, 0}));
   }
   SECTION("too close: it backs off to the gap") {
     s.handle_update_target(ok(0x99, at({11, 10, 10})));
     core::Frame offset;
     s.adjust_offset(offset, FloatSeconds{0.1f});
-    CHECK(near(offset.origin, {-0.3f, 0, 0}));
+    CHECK(near_to(offset.origin, {-0.3f, 0, 0}));
   }
 }
 
@@ -143,8 +139,8 @@ TEST_CASE("CPhysicsObj::stick_to_object 0x005127E0 follows the live target from 
   // The report initialises the stick; the live position, not the reported one, is followed.
   follower.handle_update_target(TargetInfo{0, kTarget, TargetInfo::kOk, at({99, 99, 10})});
   for (int i = 0; i < 20; ++i) follower.update_object_internal(FloatSeconds{0.1f});
-  CHECK(near(follower.position().frame.origin, {10, 18.7f, 10}, 1e-3f));
+  CHECK(near_to(follower.position().frame.origin, {10, 18.7f, 10}, 1e-3f));
   target.set_position_simple(at({10, 30, 10}), true);
   for (int i = 0; i < 20; ++i) follower.update_object_internal(FloatSeconds{0.1f});
-  CHECK(near(follower.position().frame.origin, {10, 28.7f, 10}, 1e-3f));
+  CHECK(near_to(follower.position().frame.origin, {10, 28.7f, 10}, 1e-3f));
 }

@@ -4,6 +4,7 @@
 // the whole candidate frame, and a movement manager with a chosen max speed.
 #include <memory>
 
+#include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 #include "dereth/sim/physics_obj.hpp"
@@ -28,6 +29,9 @@ class SpeedMovementManager final : public MovementManager {
   float max_speed_;
   float adjusted_;
 };
+
+// Vectors equal within `tol` metres.
+inline bool near_to(glm::vec3 a, glm::vec3 b, float tol = 1e-4f) { return glm::length(a - b) <= tol; }
 
 inline Position at(glm::vec3 origin, float heading = 0.0f, std::uint32_t cell = kCell) {
   core::Frame f(origin, glm::quat(1, 0, 0, 0));
