@@ -360,6 +360,20 @@ glm::vec3 MotionInterp::get_state_velocity() const {
   return v;
 }
 
+// CMotionInterp::get_max_speed 0x00527CB0
+float MotionInterp::get_max_speed() const {
+  const float rate = owner_->weenie().has_value() ? my_run_rate : 1.0f;
+  return rate * 4.0f;
+}
+
+// CMotionInterp::get_adjusted_max_speed 0x00527D00
+float MotionInterp::get_adjusted_max_speed() const {
+  constexpr float kCurrentSpeedFactor = 1.0f;
+  float rate = owner_->weenie().has_value() ? my_run_rate : 1.0f;
+  if (interpreted_.forward_command == mc::RunForward) rate = interpreted_.forward_speed / kCurrentSpeedFactor;
+  return rate * 4.0f;
+}
+
 // CMotionInterp::get_leave_ground_velocity 0x005280C0 (no jumps are ported:
 // the jump extent is 0, so z is 0).
 glm::vec3 MotionInterp::get_leave_ground_velocity() const {

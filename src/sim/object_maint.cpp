@@ -8,7 +8,10 @@
 
 namespace dereth::sim {
 
+ObjectMaint::ObjectMaint(SimContext& context) noexcept : context_(&context) { context.obj_maint = this; }
+
 ObjectMaint::~ObjectMaint() {
+  if (context_->obj_maint == this) context_->obj_maint = nullptr;
   // World teardown: no object may reach a destroyed sibling through a link.
   ordered_.clear();
   objects_.clear();

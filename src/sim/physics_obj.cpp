@@ -703,7 +703,7 @@ std::unique_ptr<Transition> PhysicsObj::make_transition(const Position* old_pos,
                                                         bool admin_move) {
   auto t = std::make_unique<Transition>(*context_->cells);
   t->init_object(*this, get_object_info(admin_move, t.get()));
-  if (part_array_ && part_array_->num_spheres() != 0) {
+  if (part_array_ && !part_array_->spheres().empty()) {
     const auto s = part_array_->spheres();
     t->init_sphere(static_cast<std::uint32_t>(s.size()), s.data(), scale_);
   } else {
@@ -829,7 +829,7 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
   }
   if (!contact) return false;
   if (player_distance_ >= kActivityRadius) {
-    if (position_manager_) position_manager_->stop_interpolating();
+    stop_interpolating();
     set_position_simple(p, true);
   } else {
     interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
@@ -858,26 +858,6 @@ void PhysicsObj::teleport_hook(bool /*hide*/) {
     position_manager_->stop_interpolating();
     position_manager_->unconstrain();
   }
-}
-
-PositionManager* PhysicsObj::make_position_manager() {
-  if (!position_manager_) position_manager_ = context_->factory().make_position_manager(*this);
-  return position_manager_.get();
-}
-
-// CPhysicsObj::InterpolateTo
-void PhysicsObj::interpolate_to(const Position& p, bool keep_heading) {
-  if (PositionManager* manager = make_position_manager(); manager != nullptr) {
-    manager->interpolate_to(p, keep_heading);
-    return;
-  }
-  // No interpolation manager is ported yet: arrive at once (deviation D2).
-  set_position_simple(p, true);
-}
-
-// CPhysicsObj::ConstrainTo
-void PhysicsObj::constrain_to(const Position& p) {
-  if (PositionManager* manager = make_position_manager(); manager != nullptr) manager->constrain_to(p);
 }
 
 // CPhysicsObj::SetPlacementFrame 0x0050F690

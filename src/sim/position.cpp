@@ -1,5 +1,7 @@
 #include "dereth/sim/position.hpp"
 
+#include <cmath>
+
 #include <glm/gtc/quaternion.hpp>
 
 namespace dereth::sim {
@@ -26,6 +28,31 @@ core::Frame global_frame(const Position& p) noexcept {
 // Position::get_offset 0x00509F60
 glm::vec3 get_offset(const Position& from, const Position& to) noexcept {
   return block_offset(from.objcell_id, to.objcell_id) + to.frame.origin - from.frame.origin;
+}
+
+// Position::distance 0x005A94B0
+float distance(const Position& a, const Position& b) noexcept {
+  const glm::vec3 v = get_offset(a, b);
+  return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
+}
+
+// Position::subtract2 0x00555A90 (Frame::subtract2 0x00535650 for the rotation)
+core::Frame subtract2(const Position& to, const Position& from) noexcept {
+  const glm::vec3 local = from.frame.globaltolocalvec(get_offset(from, to));
+  return core::Frame(local, glm::conjugate(from.frame.orientation()) * to.frame.orientation());
+}
+
+// Position::cylinder_distance_no_z 0x005A98B0
+float cylinder_distance_no_z(float r1, const Position& p1, float r2, const Position& p2) noexcept {
+  return distance(p1, p2) - (r1 + r2);
+}
+
+// Position::heading 0x005A9520
+float heading(const Position& from, const Position& to) noexcept {
+  glm::vec3 d = get_offset(from, to);
+  d.z = 0.0f;
+  if (std::sqrt(d.x * d.x + d.y * d.y) < core::kEpsilon) return 0.0f;  // PhysicsGlobals EPSILON
+  return core::compass_heading(d);
 }
 
 }  // namespace dereth::sim

@@ -613,12 +613,12 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
   if (&object == player_) {
     if (object.newer_event(TimestampIndex::Teleport, received.teleport_ts)) {
       teleport_player(position);
-      object.constrain_to(position);
+      object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());
       object.set_velocity(glm::vec3(0.0f), true);
       if (received.has_contact) object.land_on_server_contact();  // deviation D4
     } else {
       // No packet velocity for the local player.
-      object.constrain_to(position);
+      object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());
       PlayerController& controller = context_->controller();
       if (controller.server_controls_player() && received.has_contact) {
         object.interpolate_to(position, controller.keep_heading_on_interpolate());
@@ -637,7 +637,8 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       }
     }
   } else if (object.move_or_teleport(position, received.teleport_ts, received.has_contact, received.velocity)) {
-    object.constrain_to(object.position());
+    object.constrain_to(object.position(), object.get_start_constraint_distance(),
+                         object.get_max_constraint_distance());
   }
   return Verdict::Applied;
 }

@@ -97,6 +97,8 @@ class FakePartArray final : public PartArray {
   float step_up_height() const override { return step_up; }
   float step_down_height() const override { return step_down; }
   bool allows_free_heading() const override { return free_heading; }
+  float get_radius() const override { return radius; }
+  float get_height() const override { return height; }
   bool set_motion_table_id(std::uint32_t id) override {
     motion_tables.push_back(id);
     return accept_motion_table;
@@ -130,6 +132,8 @@ class FakePartArray final : public PartArray {
   float step_up = 0.0099999998f;
   float step_down = 0.0099999998f;
   bool free_heading = false;
+  float radius = 0.0f;
+  float height = 0.0f;
   bool accept_motion_table = true;
   glm::vec3 root_motion{0.0f};
   std::map<std::uint32_t, HoldingLocation> holding;
@@ -155,12 +159,16 @@ class FakeMovementManager final : public MovementManager {
 
 class FakePositionManager final : public PositionManager {
  public:
+  explicit FakePositionManager(PhysicsObj& owner) : PositionManager(owner) {}
   void adjust_offset(core::Frame& offset, FloatSeconds /*quantum*/) override {
     offset.origin += offset_per_quantum;
     ++adjusts;
   }
   void interpolate_to(const Position& p, bool keep_heading) override { interpolations.emplace_back(p, keep_heading); }
-  void constrain_to(const Position& p) override { constraints.push_back(p); }
+  void constrain_to(const Position& p, float start_distance, float max_distance) override {
+    constraints.push_back(p);
+    constraint_distances.emplace_back(start_distance, max_distance);
+  }
   void stop_interpolating() override { ++stops; }
 
   glm::vec3 offset_per_quantum{0.0f};
@@ -168,6 +176,7 @@ class FakePositionManager final : public PositionManager {
   int stops = 0;
   std::vector<std::pair<Position, bool>> interpolations;
   std::vector<Position> constraints;
+  std::vector<std::pair<float, float>> constraint_distances;
 };
 
 // Hands out fake parts for every object and remembers them by GUID.
@@ -197,7 +206,7 @@ class FakeFactory final : public ObjectFactory {
   }
   std::unique_ptr<PositionManager> make_position_manager(PhysicsObj& owner) override {
     if (!with_position_managers) return nullptr;
-    auto m = std::make_unique<FakePositionManager>();
+    auto m = std::make_unique<FakePositionManager>(owner);
     position_managers[owner.id()] = m.get();
     return m;
   }

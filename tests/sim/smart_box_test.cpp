@@ -440,7 +440,11 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 remote objects: strictly 
     CHECK(w.object(kObject).update_time(TI::Position) == 12);
   }
   SECTION("near the player the move is an interpolation") {
-    w.factory.with_position_managers = true;
+    // The grounded position above already made the object's PositionManager
+    // (ConstrainTo); a recorder replaces it.
+    auto recorder = std::make_unique<FakePositionManager>(w.object(kObject));
+    const FakePositionManager* recorded = recorder.get();
+    w.object(kObject).set_position_manager(std::move(recorder));
     w.handle(create(kPlayer, 1, kInitialState, {3, 3, 4}));
     w.clock.advance(core::Seconds{0.05});
     w.box.use_time();  // update_object measures the distance to the player
@@ -448,14 +452,15 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 remote objects: strictly 
     auto next = position(kObject, 1, 13, {8, 8, 8});
     next.position.flags = protocol::position_flag::IsGrounded;
     w.handle(next);
-    REQUIRE(w.factory.position_managers.count(kObject) == 1);
-    const auto& manager = *w.factory.position_managers.at(kObject);
+    const auto& manager = *recorded;
     REQUIRE(manager.interpolations.size() == 1);
     CHECK(manager.interpolations[0].first.frame.origin == glm::vec3(8, 8, 8));
     CHECK(manager.constraints.size() == 1);
+    // GetStartConstraintDistance 0x0050EBC0 / GetMaxConstraintDistance 0x0050EC10 outdoors.
+    CHECK(manager.constraint_distances[0] == std::pair<float, float>(10.0f, 50.0f));
     CHECK(w.object(kObject).position().frame.origin != glm::vec3(8, 8, 8));
   }
-  SECTION("near the player without an interpolation manager the object arrives at once (deviation D2)") {
+  SECTION("near the player the retail PositionManager queues the position instead of placing it") {
     w.handle(create(kPlayer, 1, kInitialState, {3, 3, 4}));
     w.clock.advance(core::Seconds{0.05});
     w.box.use_time();
@@ -463,7 +468,13 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 remote objects: strictly 
     auto next = position(kObject, 1, 13, {8, 8, 8});
     next.position.flags = protocol::position_flag::IsGrounded;
     w.handle(next);
-    CHECK(w.object(kObject).position().frame.origin == glm::vec3(8, 8, 8));
+    CHECK(w.object(kObject).position().frame.origin == glm::vec3(2, 3, 4));
+    CHECK(w.object(kObject).is_interpolating());
+    REQUIRE(w.object(kObject).position_manager() != nullptr);
+    const InterpolationManager* im = w.object(kObject).position_manager()->interpolation_manager();
+    REQUIRE(im != nullptr);
+    REQUIRE(im->queue().size() == 1);
+    CHECK(im->queue().front().p.frame.origin == glm::vec3(8, 8, 8));
   }
 }
 

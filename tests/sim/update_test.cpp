@@ -282,7 +282,7 @@ TEST_CASE("CPhysicsObj::UpdatePositionInternal 0x00512C30 Hidden skips animation
           "[retail][0x00512C30][sim]") {
   World w;
   Body b(w, 1, {10, 10, 10}, ps::Hidden);
-  auto manager = std::make_unique<FakePositionManager>();
+  auto manager = std::make_unique<FakePositionManager>(b.object);
   manager->offset_per_quantum = {1.0f, 0.0f, 0.0f};
   FakePositionManager* pm = manager.get();
   b.object.set_position_manager(std::move(manager));

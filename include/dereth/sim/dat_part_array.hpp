@@ -75,6 +75,10 @@ class DatPartArray final : public PartArray {
   [[nodiscard]] float step_up_height() const override { return setup_->step_up_height * scale_.z; }
   // CPartArray::GetStepDownHeight 0x005180F0
   [[nodiscard]] float step_down_height() const override { return setup_->step_down_height * scale_.z; }
+  // CPartArray::GetRadius 0x005180A0
+  [[nodiscard]] float get_radius() const override { return setup_->radius * scale_.z; }
+  // CPartArray::GetHeight 0x005180B0
+  [[nodiscard]] float get_height() const override { return setup_->height * scale_.z; }
   // CPartArray::AllowsFreeHeading 0x005180C0
   [[nodiscard]] bool allows_free_heading() const override {
     return (setup_->flags & dat::Setup::kAllowFreeHeading) != 0;

@@ -343,6 +343,13 @@ class MotionInterp {
   void leave_ground();
   // CMotionInterp::get_state_velocity 0x00527D50: object-local.
   [[nodiscard]] glm::vec3 get_state_velocity() const;
+  // CMotionInterp::get_max_speed 0x00527CB0: 4 x the run rate (InqRunRate is
+  // not ported: an object with a weenie uses my_run_rate, one without 1).
+  [[nodiscard]] float get_max_speed() const;
+  // CMotionInterp::get_adjusted_max_speed 0x00527D00: as get_max_speed, but a
+  // RunForward state uses its own forward speed (current_speed_factor, never
+  // written after CMotionInterp::Create sets it to 1, divides it).
+  [[nodiscard]] float get_adjusted_max_speed() const;
   // CMotionInterp::get_leave_ground_velocity 0x005280C0: the state velocity, or the
   // current velocity when the state has none (no jumps: z is 0).
   [[nodiscard]] glm::vec3 get_leave_ground_velocity() const;
@@ -386,6 +393,10 @@ class DatMovementManager final : public MovementManager {
   // MovementManager::PerformMovement 0x005240D0 for the interpreted kinds
   // (InterpretedCommand, StopInterpretedCommand, StopCompletely).
   std::uint32_t perform_movement(MovementKind kind, std::uint32_t motion, const MovementParameters& params);
+  // CMotionInterp::get_max_speed 0x00527CB0, through get_minterp
+  [[nodiscard]] float get_max_speed() override { return get_minterp().get_max_speed(); }
+  // CMotionInterp::get_adjusted_max_speed 0x00527D00, through get_minterp
+  [[nodiscard]] float get_adjusted_max_speed() override { return get_minterp().get_adjusted_max_speed(); }
   // MovementManager::get_minterp 0x005242A0: created (in its default state)
   // on first use.
   MotionInterp& get_minterp();

@@ -61,6 +61,10 @@ class MovementManager {
   virtual void enter_default_state() {}                              // MovementManager::EnterDefaultState 0x005241C0
   virtual void motion_done(std::uint32_t /*motion*/, bool /*success*/) {}  // MovementManager::MotionDone 0x005242D0
   [[nodiscard]] virtual bool motions_pending() const { return false; }  // MovementManager::motions_pending 0x00524280
+  // CMotionInterp::get_max_speed 0x00527CB0 and get_adjusted_max_speed
+  // 0x00527D00 (through get_minterp); 0 stands for "no motion interpreter".
+  [[nodiscard]] virtual float get_max_speed() { return 0.0f; }
+  [[nodiscard]] virtual float get_adjusted_max_speed() { return 0.0f; }
 };
 
 }  // namespace dereth::sim

@@ -50,6 +50,8 @@ class ObjectFactory {
   [[nodiscard]] virtual std::unique_ptr<MovementManager> make_movement_manager(PhysicsObj& /*owner*/) {
     return nullptr;
   }
+  // None: CPhysicsObj::MakePositionManager then creates the retail one (a
+  // test factory may hand out a recorder instead).
   [[nodiscard]] virtual std::unique_ptr<PositionManager> make_position_manager(PhysicsObj& /*owner*/) {
     return nullptr;
   }

@@ -42,7 +42,8 @@ class ObjectMaint {
   // CObjectMaint::AddObjectToBeDestroyed 0x00508F70: now + 25 s.
   static constexpr core::Seconds kNullObjectLifetime{25.0};
 
-  explicit ObjectMaint(SimContext& context) noexcept : context_(&context) {}
+  // Registers itself as the context's CPhysicsObj::obj_maint.
+  explicit ObjectMaint(SimContext& context) noexcept;
   ObjectMaint(const ObjectMaint&) = delete;
   ObjectMaint& operator=(const ObjectMaint&) = delete;
   ~ObjectMaint();

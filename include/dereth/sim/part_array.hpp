@@ -51,6 +51,8 @@ class PartArray {
   // CPartArray::GetStepDownHeight 0x005180F0
   [[nodiscard]] virtual float step_down_height() const { return 0.0099999998f; }
   [[nodiscard]] virtual bool allows_free_heading() const { return false; }  // CPartArray::AllowsFreeHeading
+  [[nodiscard]] virtual float get_radius() const { return 0.0f; }         // CPartArray::GetRadius
+  [[nodiscard]] virtual float get_height() const { return 0.0f; }         // CPartArray::GetHeight
   // CPartArray::SetMotionTableID: false when the table cannot be installed.
   virtual bool set_motion_table_id(std::uint32_t /*mtable_id*/) { return true; }
   virtual bool set_placement_frame(std::uint32_t /*frame_id*/) { return false; }  // CPartArray::SetPlacementFrame

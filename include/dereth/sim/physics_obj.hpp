@@ -256,10 +256,47 @@ class PhysicsObj {
   void land_on_server_contact();
   // CPhysicsObj::teleport_hook 0x00514ED0
   void teleport_hook(bool hide);
-  // CPhysicsObj::InterpolateTo: through the PositionManager (docs/sim.md when none exists).
+  // CPhysicsObj::InterpolateTo 0x005104F0
   void interpolate_to(const Position& p, bool keep_heading);
-  // CPhysicsObj::ConstrainTo
-  void constrain_to(const Position& p);
+  // CPhysicsObj::ConstrainTo 0x00510520
+  void constrain_to(const Position& p, float start_distance, float max_distance);
+  // CPhysicsObj::StopInterpolating 0x0050EB40
+  void stop_interpolating();
+  // CPhysicsObj::IsInterpolating 0x0050EB50
+  [[nodiscard]] bool is_interpolating() const;
+  // CPhysicsObj::IsFullyConstrained 0x0050EC60
+  [[nodiscard]] bool is_fully_constrained() const;
+  // CPhysicsObj::GetAutonomyBlipDistance 0x0050EB70: 25 m (player) or 20 m
+  // indoors, 100 m outdoors.
+  [[nodiscard]] float get_autonomy_blip_distance() const noexcept;
+  // CPhysicsObj::GetStartConstraintDistance 0x0050EBC0: 5 m indoors, 10 m outdoors.
+  [[nodiscard]] float get_start_constraint_distance() const noexcept;
+  // CPhysicsObj::GetMaxConstraintDistance 0x0050EC10: 20 m indoors, 50 m outdoors.
+  [[nodiscard]] float get_max_constraint_distance() const noexcept;
+  // CPhysicsObj::stick_to_object 0x005127E0: the target's radius and height
+  // from its part array (nothing when CPhysicsObj::obj_maint lacks it).
+  void stick_to_object(std::uint32_t object_id);
+  // CPhysicsObj::unstick_from_object 0x0050EAE0
+  void unstick_from_object();
+  // CPhysicsObj::get_sticky_object_id 0x0050EAF0
+  [[nodiscard]] std::uint32_t get_sticky_object_id() const;
+  // CPhysicsObj::HandleUpdateTarget 0x00512BC0 (the MovementManager's half,
+  // MoveToManager targets, is not ported).
+  void handle_update_target(const TargetInfo& info);
+  // CPhysicsObj::set_target 0x0050ED30 and clear_target 0x0050ED90 hand the
+  // watch to the TargetManager, which is not ported: they do nothing here,
+  // and a stick stays uninitialised until handle_update_target reports.
+  void set_target(std::uint32_t context_id, std::uint32_t object_id, float radius, float quantum);
+  void clear_target();
+  // CPhysicsObj::cancel_moveto 0x005101F0
+  void cancel_moveto();
+  // CPhysicsObj::GetRadius 0x0050E9C0: the part array's, or 0.
+  [[nodiscard]] float get_radius() const;
+  // CPhysicsObj::GetHeight 0x0050E9E0: the part array's, or 0.
+  [[nodiscard]] float get_height() const;
+  // CPhysicsObj::get_minterp 0x005120C0: the motion interpreter (here its
+  // MovementManager), created on first use; null when the factory makes none.
+  MovementManager* get_minterp();
   // CPhysicsObj::SetPlacementFrame 0x0050F690
   bool set_placement_frame(std::uint32_t frame_id, bool send_event);
   // CPhysicsObj::HasAnims 0x0050F770
@@ -318,6 +355,7 @@ class PhysicsObj {
   // The placement transition at `p` (SetPositionInternal 0x00516040).
   bool place(const Position& p, bool slide);
   std::unique_ptr<Transition> make_transition(const Position* old_pos, const Position& new_pos, bool admin_move);
+  // CPhysicsObj::MakePositionManager 0x00510210
   PositionManager* make_position_manager();
   // CPhysicsObj::MakeMovementManager 0x00510270
   void make_movement_manager(bool init_motion);

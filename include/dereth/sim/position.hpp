@@ -32,6 +32,23 @@ struct Position {
 // Position::get_offset 0x00509F60: the vector from `from` to `to`, landblock-aware.
 [[nodiscard]] glm::vec3 get_offset(const Position& from, const Position& to) noexcept;
 
+// Position::distance 0x005A94B0: the length of get_offset.
+[[nodiscard]] float distance(const Position& a, const Position& b) noexcept;
+
+// Position::subtract2 0x00555A90: `to` in `from`'s local frame: the origin of
+// `to` in from's local axes (landblock-aware) and the rotation
+// conj(from.q) * to.q (Frame::subtract2 0x00535650), so that
+// Frame::combine(from.frame, subtract2(to, from)) is to's frame.
+[[nodiscard]] core::Frame subtract2(const Position& to, const Position& from) noexcept;
+
+// Position::cylinder_distance_no_z 0x005A98B0: despite the name, the full 3D
+// distance between the origins less both radii.
+[[nodiscard]] float cylinder_distance_no_z(float r1, const Position& p1, float r2, const Position& p2) noexcept;
+
+// Position::heading 0x005A9520: the compass heading from `from` to `to`
+// (horizontal part; 0 when they are closer than the epsilon).
+[[nodiscard]] float heading(const Position& from, const Position& to) noexcept;
+
 // LandDefs::adjust_to_outside 0x005A9BC0 (land_defs.hpp): re-homes an
 // outdoor position that walked off its landblock. Returns false (and sets the
 // cell to 0) for an invalid cell range or a position off the world.

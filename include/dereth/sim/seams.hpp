@@ -1,12 +1,13 @@
 #pragma once
 // The seams where later work plugs into the object loop, one header each.
 // Each interface names the retail owner it stands for; the defaults do what
-// retail does when that owner is absent (a null part array, no script table,
-// no position manager).
+// retail does when that owner is absent (a null part array, no script table).
+// PositionManager is the retail class itself (virtual so tests can record).
 //
 // - effects_sink.hpp: PhysicsScriptTable resolution, ScriptManager, ParticleManager.
 // - part_array.hpp, movement_manager.hpp: animation, placement frames, lights, motion.
-// - position_manager.hpp: interpolation, sticky, constraint.
+// - position_manager.hpp: interpolation, sticky, constraint (interpolation_manager.hpp,
+//   sticky_manager.hpp, constraint_manager.hpp).
 // - object_hooks.hpp: timed and animation hooks.
 // - object_factory.hpp: Setup defaults and the per-object parts above.
 // - player_controller.hpp: the CommandInterpreter questions the SmartBox asks.

@@ -15,6 +15,7 @@ namespace dereth::sim {
 
 class PhysicsObj;
 class CellSource;
+class ObjectMaint;
 
 class SimContext {
  public:
@@ -32,6 +33,8 @@ class SimContext {
   core::Seconds physics_time{0.0};
   // CPhysicsObj::player_object (set by SmartBox::init_player).
   PhysicsObj* player = nullptr;
+  // CPhysicsObj::obj_maint: the object table (set by ObjectMaint while it lives).
+  const ObjectMaint* obj_maint = nullptr;
   // CObjectMaint::is_active (the 96 m activity cull needs it).
   bool object_maint_active = true;
   // The world's seeded generator (CallPES pauses, particle spread).
