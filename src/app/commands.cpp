@@ -173,11 +173,13 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
   }
 }
 
-int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
+int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
+             Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
              std::ostream& err, const std::vector<std::pair<double, std::string>>& says) {
   core::RealClock clock;
   World world(clock, portal);
+  world.use_terrain(cell);
   std::unique_ptr<audio::AudioSystem> sound;
   if (audio_backend) sound = std::make_unique<audio::AudioSystem>(std::move(audio_backend), &world.records());
   options.virtual_clock = false;

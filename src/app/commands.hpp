@@ -60,7 +60,8 @@ void print_report(std::ostream& out, const std::string& what, const LoopReport& 
 // waves read through the world's record cache. Exit status 0, or 1 with one
 // sentence when the session failed.
 // `says` are (time, typed line) pairs for the chat box (Controls::say_at).
-int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, Presenter* presenter,
+int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
+             Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
              std::ostream& err, const std::vector<std::pair<double, std::string>>& says = {});
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,

@@ -22,6 +22,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   DERETH_TRY(scenario::Loopback loopback, scenario::Loopback::create(std::move(parsed)));
   demo->inbox_ = std::make_unique<LoopbackInbox>(std::move(loopback));
   demo->world_ = std::make_unique<World>(demo->clock_, portal);
+  demo->world_->use_terrain(cell);
   OffscreenOptions oo;
   oo.width = options.width;
   oo.height = options.height;

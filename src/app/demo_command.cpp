@@ -119,7 +119,7 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   lo.max_ticks = args.ticks;
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
-  return run_live("demo", **client, dats->portal_ptr(), window.get(), make_audio_backend(config, err), std::move(lo), out,
+  return run_live("demo", **client, dats->portal_ptr(), dats->cell_ptr(), window.get(), make_audio_backend(config, err), std::move(lo), out,
                   err);
 }
 

@@ -43,6 +43,7 @@ double scenario_duration(const scenario::Scenario& scenario, double asked) {
 core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind kind) {
   core::ManualClock clock;
   World world(clock, options.portal, options.seed);
+  world.use_terrain(options.cell);
   LoopOptions lo;
   lo.virtual_clock = true;
   lo.frame_rate = options.frame_rate;

@@ -187,7 +187,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   std::vector<std::pair<double, std::string>> says;
   for (std::size_t i = 0; i < args.say.size(); ++i) says.emplace_back(i < args.at.size() ? args.at[i] : 1.0, args.say[i]);
-  return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, presenter.get(),
+  return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, dats ? dats->cell_ptr() : nullptr,
+                  presenter.get(),
                   headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err, says);
 }
 

@@ -112,6 +112,7 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   core::RealClock real_clock;
   const bool virtual_time = args.fast;
   World world(virtual_time ? static_cast<const core::Clock&>(virtual_clock) : real_clock, portal);
+  world.use_terrain(cell);
   std::unique_ptr<audio::AudioSystem> sound;
   if (!headless) sound = std::make_unique<audio::AudioSystem>(make_audio_backend(config, err), &world.records());
   LoopOptions lo;

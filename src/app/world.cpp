@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "dereth/app/qa_report.hpp"
+#include "dereth/core/log.hpp"
+#include "dereth/dat/region.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
@@ -22,6 +24,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed)
     : records_(portal),
+      portal_(portal),
       context_(clock, seed),
       effects_(portal != nullptr ? &records_ : nullptr),
       factory_(portal != nullptr ? std::make_unique<sim::DatObjectFactory>(records_) : nullptr),
@@ -34,6 +37,39 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
 }
 
 World::~World() = default;
+
+bool World::use_terrain(const dat::DatFile* cell) {
+  constexpr dat::Did kRegionId = 0x13000000;
+  if (portal_ == nullptr || cell == nullptr) return false;
+  auto bytes = portal_->read(kRegionId);
+  if (!bytes) {
+    core::logger(core::Module::App)->warn("no terrain collision: {}", bytes.error().message());
+    return false;
+  }
+  auto region = dat::read_region(*bytes, kRegionId);
+  if (!region) {
+    core::logger(core::Module::App)->warn("no terrain collision: {}", region.error().message());
+    return false;
+  }
+  auto loader = [cell, defs = region->land_defs](std::uint32_t block_id) -> std::optional<sim::LandBlockStruct> {
+    auto entry = cell->find(block_id);
+    if (!entry || !entry->has_value()) return std::nullopt;  // absent: nothing to stand on there
+    auto block = cell->read(**entry);
+    if (!block) {
+      core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, block.error().message());
+      return std::nullopt;
+    }
+    auto built = sim::LandBlockStruct::build(*block, block_id, defs, kRegionId);
+    if (!built) {
+      core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, built.error().message());
+      return std::nullopt;
+    }
+    return std::move(*built);
+  };
+  landscape_ = std::make_unique<sim::Landscape>(std::move(loader));
+  context_.cells = landscape_.get();
+  return true;
+}
 
 void World::VerdictCounter::on_message(const sim::MessageRecord& record) {
   const auto index = static_cast<std::size_t>(record.verdict);

@@ -95,8 +95,17 @@ bool Landscape::add_block(LandBlockStruct terrain) {
 ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   const std::uint32_t low = cell_id & 0xFFFFu;
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
-  const auto it = blocks_.find(cell_id & 0xFFFF0000u);
-  if (it == blocks_.end()) return nullptr;
+  const std::uint32_t key = cell_id & 0xFFFF0000u;
+  auto it = blocks_.find(key);
+  if (it == blocks_.end()) {
+    if (!loader_ || unavailable_.contains(key)) return nullptr;
+    std::optional<LandBlockStruct> loaded = loader_(key | 0xFFFFu);
+    if (!loaded || !add_block(std::move(*loaded))) {
+      unavailable_.insert(key);
+      return nullptr;
+    }
+    it = blocks_.find(key);
+  }
   return it->second.cells[low - 1].get();
 }
 

@@ -233,3 +233,18 @@ TEST_CASE("dereth --save-config writes the layered settings atomically and keeps
   CHECK(text.find("window_width = 800") != std::string::npos);
   CHECK(text.find("vsync = false") != std::string::npos);
 }
+
+TEST_CASE("The demo's objects stand on its terrain by collision: the landscape is loaded and the player is in a land cell",
+          "[app][demo][gl][collision]") {
+  auto demo = make_demo();
+  if (!demo) return;
+  REQUIRE(demo->run_to_tick(60, std::nullopt));
+  const sim::Landscape* land = demo->world().landscape();
+  REQUIRE(land != nullptr);
+  CHECK(land->block_count() >= 1);
+  const sim::PhysicsObj* player = demo->world().box().player();
+  REQUIRE(player != nullptr);
+  REQUIRE(player->cell() != nullptr);
+  CHECK(player->cell()->id() == player->position().objcell_id);
+  CHECK(!player->shadow_objects().empty());
+}

@@ -87,6 +87,7 @@ int main(int argc, char** argv) {
   if (!report_path.empty()) options.report = report_path;
 
   std::optional<dereth::dat::DatFile> portal;
+  std::optional<dereth::dat::DatFile> cell;
   if (!dats.empty()) {
     auto opened = dereth::dat::DatFile::open(std::filesystem::path(dats) / "client_portal.dat");
     if (!opened) {
@@ -95,6 +96,11 @@ int main(int argc, char** argv) {
     }
     portal.emplace(std::move(*opened));
     options.portal = &*portal;
+    // The cell DAT is optional: without it objects do not collide with terrain.
+    if (auto cell_file = dereth::dat::DatFile::open(std::filesystem::path(dats) / "client_cell_1.dat")) {
+      cell.emplace(std::move(*cell_file));
+      options.cell = &*cell;
+    }
   }
   auto kind = dereth::app::detect_input(options.input);
   if (!kind) {

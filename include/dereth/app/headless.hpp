@@ -52,6 +52,7 @@ struct HeadlessOptions {
   // capture that starts after world entry has no PlayerCreate).
   std::optional<std::uint32_t> assume_player;
   const dat::DatFile* portal = nullptr;  // DAT data for the objects (optional)
+  const dat::DatFile* cell = nullptr;    // the landblocks objects collide with (optional, needs the portal)
   // Called now and then with the fraction done (0..1); may be empty.
   std::function<void(double)> progress;
 };

@@ -22,6 +22,7 @@
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 #include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/landscape.hpp"
 #include "dereth/sim/smart_box.hpp"
 #include "dereth/sim/verdict.hpp"
 
@@ -52,6 +53,11 @@ class World {
   // `portal` may be null (no DAT data: objects have no parts, nothing
   // resolves); it must outlive the world. `clock` is read, never owned.
   World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed = 1);
+  // Objects collide with the terrain of `cell`'s landblocks (loaded as they
+  // are reached) through the Region's height table from the portal. False,
+  // and no collision, without a portal, a cell file or a readable Region.
+  bool use_terrain(const dat::DatFile* cell);
+  [[nodiscard]] const sim::Landscape* landscape() const noexcept { return landscape_.get(); }
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;
@@ -111,7 +117,11 @@ class World {
 
  private:
   dat::RecordCache records_;
+  const dat::DatFile* portal_;
   sim::SimContext context_;
+  // The terrain objects collide with; declared before the SmartBox so the
+  // objects (and their shadows) go first.
+  std::unique_ptr<sim::Landscape> landscape_;
   sim::Effects effects_;
   std::unique_ptr<sim::DatObjectFactory> factory_;
   sim::SmartBox box_;

@@ -4,8 +4,11 @@
 // LandBlockStruct terrain, and the CellSource the world gives its objects.
 // Buildings (CSortCell's building physics BSP) and EnvCells are not here yet.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -41,7 +44,15 @@ class LandCell final : public ObjCell {
 // LScape: the loaded landblocks' land cells, and CObjCell::find_cell_list.
 class Landscape final : public CellSource {
  public:
+  // Reads a landblock's terrain on demand (0xXXYYFFFF); none when the block
+  // is absent or refused (the loader reports why).
+  using BlockLoader = std::function<std::optional<LandBlockStruct>(std::uint32_t block_id)>;
+
   Landscape() = default;
+  // With a loader, get_cell loads a block the first time one of its cells
+  // is asked for (LScape's landblock loading); a block that fails to load is
+  // not asked for again. Loaded blocks stay loaded.
+  explicit Landscape(BlockLoader loader) : loader_(std::move(loader)) {}
   // Adds (or replaces, when no object stands in it) a landblock's terrain.
   // Returns false when the block is loaded and still holds shadows.
   bool add_block(LandBlockStruct block);
@@ -68,6 +79,8 @@ class Landscape final : public CellSource {
     std::vector<std::unique_ptr<LandCell>> cells;
   };
   std::map<std::uint32_t, Block> blocks_;  // by landblock id (0xXXYY0000)
+  BlockLoader loader_;
+  std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
 };
 
 // CELLARRAY::add_cell: once per cell id.
