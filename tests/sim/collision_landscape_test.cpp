@@ -247,3 +247,35 @@ TEST_CASE("CLandCell::find_env_collisions 0x00532F20 a wholly-water landblock st
   auto arrow = make(ps::Missile);
   CHECK(arrow->enter_world(arrow->position()));
 }
+
+TEST_CASE("A missile's offset sphere (Force Bolt, seed 11.1) scaled with the object stops on the terrain it dives into",
+          "[sim][collision][missile]") {
+  Land land;
+  auto bolt = std::make_unique<PhysicsObj>(land.context, 0x80000104, LocalId{9});
+  auto parts = std::make_unique<FakePartArray>(land.log);
+  parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, -0.165f, 0.1045f), 0.102f}};
+  parts->sphere_count = 1;
+  bolt->set_part_array(std::move(parts));
+  bolt->set_state(ps::Missile, false);
+  bolt->set_scale_static(2.0f);
+  bolt->store_position(at(0xA9B40013, {60, 60, 12}));
+  REQUIRE(bolt->enter_world(bolt->position()));
+  REQUIRE(bolt->position().frame.origin.z == Approx(12.0f));  // missiles are not settled onto the ground
+
+  Position to = bolt->position();
+  to.frame.origin = glm::vec3(61, 60, 8);  // through the ground at z 10
+  auto t = bolt->transition(&bolt->position(), to, false);
+  REQUIRE(t);
+  // SPHEREPATH::init_sphere scales the Setup-local origin and the radius.
+  CHECK(t->sphere_path.local_sphere[0].center.y == Approx(-0.33f));
+  CHECK(t->sphere_path.local_sphere[0].center.z == Approx(0.209f));
+  CHECK(t->sphere_path.local_sphere[0].radius == Approx(0.204f));
+  // PathClipped: the sweep stops at the first hit, the sphere's lowest point
+  // on the ground (centre 0.209 above the origin, radius 0.204).
+  const glm::vec3 end = t->sphere_path.curr_pos.frame.origin;
+  CHECK(end.z + 0.209f - 0.204f == Approx(10.0f).margin(1e-3));
+  CHECK(end.x > 60.0f);
+  CHECK(end.x < 61.0f);
+  CHECK(t->collision_info.collision_normal_valid);
+  CHECK(t->collision_info.collision_normal.z == Approx(1.0f));
+}

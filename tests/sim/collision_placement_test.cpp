@@ -604,3 +604,23 @@ TEST_CASE("A position committed without a transition still takes its cell and sh
     CHECK(far->position().frame.origin == glm::vec3(10, 10, 5));
   }
 }
+
+TEST_CASE("CSphere::intersects_sphere 0x00537A80 a path-clipped missile stops before the first object it meets",
+          "[retail][0x00537A80][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  auto rock = s.object(2, {55, 50, 10}, 1.0f, ps::Static);
+  s.shadow(*rock);
+  auto arrow = s.object(1, {50, 50, 10}, 0.1f, ps::Missile);
+  REQUIRE(arrow->enter_world(arrow->position()));
+  auto t = arrow->transition(&arrow->position(), at({58, 50, 10}), false);
+  REQUIRE(t);
+  const float x = t->sphere_path.curr_pos.frame.origin.x;
+  // Sub-steps of one radius (0.1 m); the step that would overlap (radsum
+  // 1.1 - EPSILON) is refused and the sweep ends on the one before it.
+  CHECK(x <= 55.0f - 1.1f + 0.0002f);
+  CHECK(x >= 55.0f - 1.1f - 0.1f - 1e-3f);
+  CHECK(t->collision_info.collision_normal_valid);
+  CHECK(t->collision_info.collision_normal.x == Approx(-1.0f).margin(1e-3));
+  CHECK(t->collision_info.collided_with_environment);  // a static rock, a mover in the air
+}
