@@ -279,3 +279,20 @@ TEST_CASE("A missile's offset sphere (Force Bolt, seed 11.1) scaled with the obj
   CHECK(t->collision_info.collision_normal_valid);
   CHECK(t->collision_info.collision_normal.z == Approx(1.0f));
 }
+
+TEST_CASE("On a slope steeper than floor_z gravity slides the object down the face, kept in contact by the transition",
+          "[sim][collision]") {
+  Land land;
+  auto obj = land.walker(1, 0xA9B40033, {132, 60, 50.2f});
+  REQUIRE(obj->enter_world(obj->position()));
+  REQUIRE((obj->transient_state() & transient_state::Contact) != 0);
+  REQUIRE((obj->transient_state() & transient_state::OnWalkable) == 0);
+  obj->calc_acceleration();  // not walkable: gravity acts
+  const glm::vec3 start = obj->position().frame.origin;
+  for (int i = 0; i < 15; ++i) obj->update_object_internal(FloatSeconds(1.0f / 30.0f));
+  const glm::vec3 end = obj->position().frame.origin;
+  CHECK(end.z < start.z - 0.05f);  // it went down
+  CHECK(end.x < start.x);          // downhill is west on this face
+  // never below the face: z on the face is 20 + (x - 120) * 60 / 24
+  CHECK(end.z >= 20.0f + (end.x - 120.0f) * 2.5f - 0.01f);
+}
