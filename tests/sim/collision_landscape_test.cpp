@@ -296,3 +296,46 @@ TEST_CASE("On a slope steeper than floor_z gravity slides the object down the fa
   // never below the face: z on the face is 20 + (x - 120) * 60 / 24
   CHECK(end.z >= 20.0f + (end.x - 120.0f) * 2.5f - 0.01f);
 }
+
+TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and is stopped by a tall one",
+          "[retail][0x00537900][sim]") {
+  Land land;
+  const auto rock_at = [&](std::uint32_t guid, glm::vec3 center, float r) {
+    auto rock = std::make_unique<PhysicsObj>(land.context, guid, LocalId{guid});
+    auto parts = std::make_unique<FakePartArray>(land.log);
+    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f), r}};
+    parts->sphere_count = 1;
+    rock->set_part_array(std::move(parts));
+    rock->set_state(ps::Static, false);
+    rock->store_position(at(0xA9B40013, center));
+    REQUIRE(rock->set_position_simple(rock->position(), false));  // shadows in its cells
+    return rock;
+  };
+  auto walker = land.walker(1, 0xA9B40013, {55, 60, 10});
+  REQUIRE(walker->enter_world(walker->position()));
+  // Walks east in 0.25 m moves; returns the highest the walker got.
+  const auto walk_east = [&](float metres) {
+    float top = walker->position().frame.origin.z;
+    for (int i = 0; i < static_cast<int>(metres / 0.25f); ++i) {
+      Position p = walker->position();
+      Position next = p;
+      next.frame.origin.x += 0.25f;
+      if (auto t = walker->transition(&p, next, false)) walker->set_position_internal(*t);
+      top = std::max(top, walker->position().frame.origin.z);
+    }
+    return top;
+  };
+  SECTION("a rock whose top is 0.3 m up (step-up height 0.4): walked over") {
+    auto rock = rock_at(2, {57, 60, 9.9f}, 0.4f);
+    const float top = walk_east(4.0f);
+    CHECK(top > 10.1f);                                 // it climbed onto the rock
+    CHECK(walker->position().frame.origin.x > 58.0f);  // and went on past it
+    CHECK(walker->position().frame.origin.z == Approx(10.0f).margin(0.05f));  // back on the ground
+  }
+  SECTION("a rock 2 m tall: stopped against it") {
+    auto rock = rock_at(2, {57, 60, 10.0f}, 1.0f);
+    CHECK(walk_east(4.0f) == Approx(10.0f).margin(0.05f));
+    CHECK(walker->position().frame.origin.x < 57.0f - 1.0f);
+    CHECK(walker->position().frame.origin.z == Approx(10.0f).margin(0.05f));
+  }
+}
