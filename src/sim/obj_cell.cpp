@@ -16,13 +16,6 @@ namespace {
 namespace ps = protocol::physics_state;
 constexpr float kEps = core::kEpsilon;
 
-bool normalize_check_small(glm::vec3& v) noexcept {
-  const float len = glm::length(v);
-  if (len < kEps) return true;
-  v /= len;
-  return false;
-}
-
 // Plane::Plane 0x00536A20: through `point` with `normal`.
 Plane plane_through(const glm::vec3& normal, const glm::vec3& point) noexcept {
   return Plane{normal, -glm::dot(point, normal)};

@@ -17,15 +17,6 @@ namespace {
 namespace ps = protocol::physics_state;
 constexpr float kEps = core::kEpsilon;
 
-// AC1Legacy::Vector3::normalize_check_small: true (and v untouched) when
-// the length is below EPSILON.
-bool normalize_check_small(glm::vec3& v) noexcept {
-  const float len = glm::length(v);
-  if (len < kEps) return true;
-  v /= len;
-  return false;
-}
-
 // Plane::snap_to_plane 0x00509C50: the offset's z follows the plane.
 void snap_to_plane(const Plane& p, glm::vec3& offset) noexcept {
   if (std::fabs(p.normal.z) > kEps) {
@@ -34,6 +25,14 @@ void snap_to_plane(const Plane& p, glm::vec3& offset) noexcept {
 }
 
 }  // namespace
+
+// AC1Legacy::Vector3::normalize_check_small
+bool normalize_check_small(glm::vec3& v) noexcept {
+  const float len = glm::length(v);
+  if (len < core::kEpsilon) return true;
+  v /= len;
+  return false;
+}
 
 // ---- OBJECTINFO --------------------------------------------------------------
 
@@ -501,18 +500,34 @@ bool Transition::step_down(float step_down_height, float z) {
   return again == TransitionState::OK;
 }
 
+// The height and floor the binary steps with: 0.04 m and landing_z in the
+// air, the object's own height and floor_z on walkable ground.
+std::pair<float, float> Transition::step_height_and_floor(float walkable_height) const noexcept {
+  if ((object_info.state & object_info_state::OnWalkable) != 0) {
+    return {walkable_height, ObjectInfo::get_walkable_z()};
+  }
+  return {0.04f, kLandingZ};
+}
+
+// The step-down transitional_insert and find_placement_position try: with
+// one sphere, no more than half its radius when the height exceeds its
+// diameter; then once by h when h is at most the foot sphere's diameter,
+// else twice by h/2. `h` is left at the height used (edge_slide takes it).
+bool Transition::try_step_down(float& h, float z) {
+  const float r = sphere_path.global_sphere[0].radius;
+  if (sphere_path.num_sphere < 2 && r + r < h) h = r * 0.5f;
+  if (r + r >= h) return step_down(h, z);
+  h *= 0.5f;
+  return step_down(h, z) || step_down(h, z);
+}
+
 // CTransition::step_up 0x0050B610
 bool Transition::step_up(const glm::vec3& normal) {
   collision_info.contact_plane_valid = false;
   collision_info.contact_plane_is_water = false;
   sphere_path.step_up = true;
   sphere_path.step_up_normal = normal;
-  float h = 0.04f;
-  float z = kLandingZ;
-  if ((object_info.state & object_info_state::OnWalkable) != 0) {
-    z = ObjectInfo::get_walkable_z();
-    h = object_info.step_up_height;
-  }
+  const auto [h, z] = step_height_and_floor(object_info.step_up_height);
   sphere_path.walkable_allowance = z;
   sphere_path.save_check_pos();
   const bool ok = step_down(h, z);
@@ -608,27 +623,12 @@ TransitionState Transition::transitional_insert(int attempts) {
       return TransitionState::OK;
     }
     // Grounded but the ground was lost this step: stay glued if it is near.
-    float h = 0.04f;
-    float z = kLandingZ;
-    if ((object_info.state & object_info_state::OnWalkable) != 0) {
-      z = ObjectInfo::get_walkable_z();
-      h = object_info.step_down_height;
-    }
+    auto [h, z] = step_height_and_floor(object_info.step_down_height);
     path.walkable_allowance = z;
     path.save_check_pos();
-    const float r = path.global_sphere[0].radius;
-    if (path.num_sphere < 2 && r + r < h) h = r * 0.5f;
-    if (r + r >= h) {
-      if (step_down(h, z)) {
-        path.walkable = false;
-        return TransitionState::OK;
-      }
-    } else {
-      h *= 0.5f;
-      if (step_down(h, z) || step_down(h, z)) {
-        path.walkable = false;
-        return TransitionState::OK;
-      }
+    if (try_step_down(h, z)) {
+      path.walkable = false;
+      return TransitionState::OK;
     }
     if (edge_slide(ts, h, z)) return ts;
   }
@@ -776,16 +776,7 @@ bool Transition::find_placement_position() {
   path.save_check_pos();
   path.backup = path.insert_type;
   path.insert_type = InsertType::Transition;
-  const float r = path.global_sphere[0].radius;
-  if (path.num_sphere < 2 && r + r < h) h = r * 0.5f;
-  bool landed = false;
-  if (r + r >= h) {
-    landed = step_down(h, kLandingZ);
-  } else {
-    h *= 0.5f;
-    landed = step_down(h, kLandingZ) || step_down(h, kLandingZ);
-  }
-  if (!landed) {
+  if (!try_step_down(h, kLandingZ)) {
     path.restore_check_pos();
     collision_info.contact_plane_valid = false;
     collision_info.contact_plane_is_water = false;

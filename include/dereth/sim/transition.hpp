@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -283,6 +284,8 @@ class Transition {
   bool step_down(float step_down_height, float z);
   // CTransition::step_up 0x0050B610
   bool step_up(const glm::vec3& normal);
+  [[nodiscard]] std::pair<float, float> step_height_and_floor(float walkable_height) const noexcept;
+  bool try_step_down(float& h, float z);
   // SPHEREPATH::step_up_slide 0x0050C3B0
   TransitionState step_up_slide();
   // CTransition::cliff_slide 0x0050A6D0
@@ -316,6 +319,10 @@ class Transition {
  private:
   CellSource* cells_;
 };
+
+// AC1Legacy::Vector3::normalize_check_small: true (and `v` untouched) when
+// its length is below EPSILON, else `v` is normalised.
+bool normalize_check_small(glm::vec3& v) noexcept;
 
 // CSphere's collision responses, in the transition's block-local space.
 namespace sphere {
