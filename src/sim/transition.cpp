@@ -325,8 +325,7 @@ TransitionState Transition::insert_into_cell(ObjCell* cell, int attempts) {
     result = cell->find_collisions(*this);
     if (result == TransitionState::OK || result == TransitionState::Collided) return result;
     if (result == TransitionState::Slid) {
-      collision_info.contact_plane_valid = false;
-      collision_info.contact_plane_is_water = false;
+      collision_info.clear_contact_plane();
     }
   }
   return result;
@@ -351,8 +350,7 @@ TransitionState Transition::check_other_cells(ObjCell* curr) {
     if (entry.cell == nullptr || entry.cell == curr) continue;
     ts = entry.cell->find_collisions(*this);
     if (ts == TransitionState::Slid) {
-      collision_info.contact_plane_valid = false;
-      collision_info.contact_plane_is_water = false;
+      collision_info.clear_contact_plane();
       return ts;
     }
     if (ts == TransitionState::Collided || ts == TransitionState::Adjusted) return ts;
@@ -481,12 +479,7 @@ bool Transition::step_down(float step_down_height, float z) {
   path.step_down = true;
   path.step_down_amt = step_down_height;
   path.walk_interp = 1.0f;
-  if (!path.step_up) {
-    path.cell_array_valid = false;
-    const glm::vec3 offset(0.0f, 0.0f, -step_down_height);
-    path.check_pos.frame.origin += offset;
-    path.cache_global_sphere(&offset);
-  }
+  if (!path.step_up) path.add_offset_to_check_pos(glm::vec3(0.0f, 0.0f, -step_down_height));
   const TransitionState ts = transitional_insert(5);
   path.step_down = false;
   if (ts != TransitionState::OK || !collision_info.contact_plane_valid || collision_info.contact_plane.normal.z < z) {
@@ -523,8 +516,7 @@ bool Transition::try_step_down(float& h, float z) {
 
 // CTransition::step_up 0x0050B610
 bool Transition::step_up(const glm::vec3& normal) {
-  collision_info.contact_plane_valid = false;
-  collision_info.contact_plane_is_water = false;
+  collision_info.clear_contact_plane();
   sphere_path.step_up = true;
   sphere_path.step_up_normal = normal;
   const auto [h, z] = step_height_and_floor(object_info.step_up_height);
@@ -540,8 +532,7 @@ bool Transition::step_up(const glm::vec3& normal) {
 
 // SPHEREPATH::step_up_slide 0x0050C3B0
 TransitionState Transition::step_up_slide() {
-  collision_info.contact_plane_valid = false;
-  collision_info.contact_plane_is_water = false;
+  collision_info.clear_contact_plane();
   sphere_path.step_up = false;
   return sphere::slide_sphere(sphere_path.global_sphere[0], *this, sphere_path.step_up_normal,
                               sphere_path.global_curr_center[0]);
@@ -562,8 +553,7 @@ TransitionState Transition::transitional_insert(int attempts) {
         if (ts == TransitionState::Collided) return ts;
         break;
       case TransitionState::Slid:
-        ci.contact_plane_valid = false;
-        ci.contact_plane_is_water = false;
+        ci.clear_contact_plane();
         path.neg_poly_hit = false;
         break;
       case TransitionState::Adjusted:
@@ -596,8 +586,7 @@ TransitionState Transition::transitional_insert(int attempts) {
       path.walkable = false;
       if (!reset) return ts;
       path.restore_check_pos();
-      ci.contact_plane_valid = false;
-      ci.contact_plane_is_water = false;
+      ci.clear_contact_plane();
       if (ci.last_known_contact_plane_valid) {
         object_info.kill_velocity();
         ci.last_known_contact_plane_valid = false;
@@ -661,29 +650,22 @@ bool Transition::edge_slide(TransitionState& ts, float step_down_height, float z
   SpherePath& path = sphere_path;
   CollisionInfo& ci = collision_info;
   const std::uint32_t st = object_info.state;
-  if ((st & object_info_state::OnWalkable) == 0 || (st & object_info_state::EdgeSlide) == 0) {
-    path.walkable = false;
-    path.restore_check_pos();
-    ci.contact_plane_valid = false;
-    ci.contact_plane_is_water = false;
-    path.cell_array_valid = true;
-    ts = TransitionState::OK;
-    return true;
-  }
-  if (ci.contact_plane_valid && ci.contact_plane.normal.z < z) {
+  const bool edge_sliding = (st & object_info_state::OnWalkable) != 0 && (st & object_info_state::EdgeSlide) != 0;
+  const bool cliff = ci.contact_plane_valid && ci.contact_plane.normal.z < z;
+  if (edge_sliding && cliff) {
     path.walkable = false;
     path.restore_check_pos();
     ts = cliff_slide(ci.contact_plane);
-    ci.contact_plane_valid = false;
-    ci.contact_plane_is_water = false;
+    ci.clear_contact_plane();
     return false;
   }
-  if (ci.contact_plane_valid) {
+  if (!edge_sliding || ci.contact_plane_valid) {
+    // Not edge-sliding, or on ground it may stand on: back to the step's
+    // start, without a contact plane.
     path.walkable = false;
     path.restore_check_pos();
+    ci.clear_contact_plane();
     path.cell_array_valid = true;
-    ci.contact_plane_valid = false;
-    ci.contact_plane_is_water = false;
     ts = TransitionState::OK;
     return true;
   }
@@ -691,8 +673,7 @@ bool Transition::edge_slide(TransitionState& ts, float step_down_height, float z
   const glm::vec3 back = path.global_curr_center[0] - path.global_sphere[0].center;
   path.add_offset_to_check_pos(back);
   step_down(step_down_height, z);
-  ci.contact_plane_valid = false;
-  ci.contact_plane_is_water = false;
+  ci.clear_contact_plane();
   path.restore_check_pos();
   path.walkable = false;
   path.cell_array_valid = true;
@@ -706,8 +687,7 @@ bool Transition::find_placement_pos() {
   CollisionInfo& ci = collision_info;
   path.copy_curr_to_check();
   ci.sliding_normal_valid = false;
-  ci.contact_plane_valid = false;
-  ci.contact_plane_is_water = false;
+  ci.clear_contact_plane();
   bool redo = false;
   if (validate_placement_transition(transitional_insert(3), redo) == TransitionState::OK) return true;
   if (!path.placement_allows_sliding) return false;
@@ -743,12 +723,9 @@ bool Transition::find_placement_pos() {
       const glm::vec3 offset = heading_frame.forward() * distance;
       path.global_offset = adjust_offset(offset);
       if (glm::length(path.global_offset) < kEps) continue;
-      path.cell_array_valid = false;
-      path.check_pos.frame.origin += path.global_offset;
-      path.cache_global_sphere(&path.global_offset);
+      path.add_offset_to_check_pos(path.global_offset);
       ci.sliding_normal_valid = false;
-      ci.contact_plane_valid = false;
-      ci.contact_plane_is_water = false;
+      ci.clear_contact_plane();
       if (validate_placement_transition(transitional_insert(3), redo) == TransitionState::OK) return true;
     }
   }
@@ -778,8 +755,7 @@ bool Transition::find_placement_position() {
   path.insert_type = InsertType::Transition;
   if (!try_step_down(h, kLandingZ)) {
     path.restore_check_pos();
-    collision_info.contact_plane_valid = false;
-    collision_info.contact_plane_is_water = false;
+    collision_info.clear_contact_plane();
   }
   path.insert_type = path.backup;
   path.walkable = false;
@@ -958,17 +934,14 @@ bool Transition::find_transitional_position() {
       path.check_pos.frame.interpolate_rotation(path.begin_pos->frame, path.end_pos.frame, t);
     }
     ci.sliding_normal_valid = false;
-    ci.contact_plane_valid = false;
-    ci.contact_plane_is_water = false;
+    ci.clear_contact_plane();
     if (path.insert_type != InsertType::Transition) {
       ts = validate_placement_transition(transitional_insert(3), redo);
       if (ts == TransitionState::OK) return true;
       if (!path.placement_allows_sliding) return false;
       path.add_offset_to_check_pos(path.global_offset);
     } else {
-      path.cell_array_valid = false;
-      path.check_pos.frame.origin += path.global_offset;
-      path.cache_global_sphere(&path.global_offset);
+      path.add_offset_to_check_pos(path.global_offset);
       ts = validate_transition(transitional_insert(3), redo);
       if (ci.frames_stationary_fall != 0) break;
     }

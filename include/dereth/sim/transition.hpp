@@ -110,6 +110,12 @@ struct CollisionInfo {
 
   // COLLISIONINFO::init 0x00509D60
   void init() noexcept;
+  // The contact plane forgotten (valid and is_water cleared), as the
+  // binary does inline after a slide or a failed step.
+  void clear_contact_plane() noexcept {
+    contact_plane_valid = false;
+    contact_plane_is_water = false;
+  }
   // COLLISIONINFO::set_contact_plane 0x00509D80
   void set_contact_plane(const Plane& plane, bool is_water) noexcept;
   // COLLISIONINFO::set_collision_normal 0x0050A000: normalised, zero when tiny.
