@@ -1,5 +1,6 @@
 #include "dereth/app/cli.hpp"
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <iostream>
 #include <optional>
 #include <thread>
+#include <utility>
 
 
 #include <CLI/CLI.hpp>
@@ -63,6 +65,21 @@ CLI::Validator in_range(double lo, double hi, std::string unit) {
 
 constexpr double kMaxTicks = 10'000'000;  // about 92 hours at 30 ticks a second
 
+// "1280x720" -> (1280, 720) within the window-size limits; nullopt otherwise
+// (CLI11 then names the option and the text).
+std::optional<std::pair<int, int>> parse_size(const std::string& text) {
+  const std::size_t x = text.find_first_of("xX");
+  if (x == std::string::npos) return std::nullopt;
+  int w = 0;
+  int h = 0;
+  const char* end = text.data() + text.size();
+  const auto wr = std::from_chars(text.data(), text.data() + x, w);
+  const auto hr = std::from_chars(text.data() + x + 1, end, h);
+  if (wr.ec != std::errc{} || wr.ptr != text.data() + x || hr.ec != std::errc{} || hr.ptr != end) return std::nullopt;
+  if (w < kMinWindowWidth || w > kMaxWindowSize || h < kMinWindowHeight || h > kMaxWindowSize) return std::nullopt;
+  return std::pair{w, h};
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) { return run_cli(argc, argv, std::cout, std::cerr); }
@@ -107,6 +124,24 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->type_name("FILE");
   demo_cmd->add_flag("--stats", demo_args.stats,
                      "Headless: render every frame and print frame time split into tick, snapshot and render");
+  demo_cmd->add_option("--record-frames", demo_args.record_frames,
+                       "Headless: write every tick's frame (or every K'th, --record-every) to DIR as tick_NNNNNN.png")
+      ->type_name("DIR");
+  demo_cmd->add_option("--record-every", demo_args.record_every, "With --record-frames: one PNG every K ticks (default 1)")
+      ->check(in_range(1, kMaxTicks, "ticks"))
+      ->type_name("K");
+  demo_cmd->add_option("--size",
+                       [&](const CLI::results_t& r) {
+                         const auto size = parse_size(r.front());
+                         if (!size) return false;
+                         sets.push_back(fmt::format("window_width={}", size->first));
+                         sets.push_back(fmt::format("window_height={}", size->second));
+                         return true;
+                       },
+                       fmt::format("The picture's size, WIDTHxHEIGHT ({}..{} by {}..{}; default: the config's "
+                                   "window_width x window_height)",
+                                   kMinWindowWidth, kMaxWindowSize, kMinWindowHeight, kMaxWindowSize))
+      ->type_name("WxH");
 
   PlayArgs play_args;
   auto* play_cmd = app.add_subcommand("play", "Log into an ACE server and play");

@@ -73,6 +73,8 @@ struct DemoArgs {
   std::string screenshot;
   std::string trace;
   bool stats = false;
+  std::string record_frames;       // headless: a folder for every K'th tick's PNG
+  std::uint64_t record_every = 1;  // that K
 };
 
 // The embedded demo: headless on the loopback (virtual clock), or in a window

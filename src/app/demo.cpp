@@ -1,5 +1,7 @@
 #include "dereth/app/demo.hpp"
 
+#include <algorithm>
+
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
@@ -32,6 +34,10 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   LoopOptions lo;
   lo.virtual_clock = true;
   lo.trace = options.trace;
+  if (options.record_frames) {
+    lo.screenshot_dir = *options.record_frames;
+    lo.screenshot_every = std::max<std::uint64_t>(options.record_every, 1);
+  }
   demo->loop_ = std::make_unique<FrameLoop>(*demo->world_, *demo->inbox_, &demo->clock_, demo->presenter_.get(),
                                             demo->audio_.get(), lo);
   // The local player is the command interpreter's, as in every live run.

@@ -45,6 +45,11 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     return 1;
   }
   bool headless = args.headless;
+  if (!args.record_frames.empty() && !headless) {
+    // Recording needs the virtual clock: every tick drawn, the same frames every run.
+    err << "dereth: --record-frames records the headless demo: add --headless\n";
+    return 2;
+  }
   if (!headless && !display_available()) {
     err << "dereth: no display (neither DISPLAY nor WAYLAND_DISPLAY is set): running the demo headless\n";
     headless = true;
@@ -70,6 +75,8 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     ho.portal = dats->portal_ptr();
     ho.cell = dats->cell_ptr();
     if (!args.trace.empty()) ho.trace = fs::path(args.trace);
+    if (!args.record_frames.empty()) ho.record_frames = fs::path(args.record_frames);
+    ho.record_every = args.record_every;
     auto run = HeadlessDemo::create(ho);
     if (!run) {
       err << "dereth: cannot run the demo headless: " << run.error().message() << "\n";
@@ -86,6 +93,11 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
       out << "gl: " << (*run)->presenter().gl_description() << "\n";
     }
     std::error_code ec;
+    if (!args.record_frames.empty()) {
+      out << fmt::format("dereth: {} frames ({}x{}, every {} tick{}) are in {}\n",
+                         (*run)->report().periodic_screenshots, ho.width, ho.height, args.record_every,
+                         args.record_every == 1 ? "" : "s", fs::absolute(args.record_frames, ec).string());
+    }
     out << "dereth: the demo's picture is in " << fs::absolute(shot, ec).string() << "\n";
     return 0;
   }

@@ -153,6 +153,7 @@ core::Result<LoopReport> FrameLoop::run() {
         const auto path = options_.screenshot_dir / fmt::format("tick_{:06}.png", report.ticks);
         DERETH_CHECK(presenter_->screenshot(path));
         ++report.screenshots;
+        ++report.periodic_screenshots;
       }
       if (end_shot) {
         DERETH_CHECK(presenter_->screenshot(*options_.screenshot_at_end));

@@ -3,6 +3,7 @@
 // world's sound events in order. `dereth replay` of the example capture.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -247,4 +248,55 @@ TEST_CASE("The demo's objects stand on its terrain by collision: the landscape i
   REQUIRE(player->cell() != nullptr);
   CHECK(player->cell()->id() == player->position().objcell_id);
   CHECK(!player->shadow_objects().empty());
+}
+
+TEST_CASE("dereth demo --record-frames writes every K'th tick's frame at --size, the last one the end's picture",
+          "[app][demo][gl][cli]") {
+  if (!make_demo()) return;  // no headless GL here (make_demo says so)
+  const fs::path dir = fs::temp_directory_path() / "dereth-record-frames-test";
+  const fs::path shot = fs::temp_directory_path() / "dereth-record-frames-test-end.png";
+  fs::remove_all(dir);
+  fs::remove(shot);
+  std::string out, err;
+  REQUIRE(run({"dereth", "demo", "--headless", "--ticks", "30", "--record-frames", dir.string(), "--record-every",
+               "10", "--size", "400x240", "--screenshot", shot.string()},
+              out, err) == 0);
+  CHECK(out.find("3 frames (400x240, every 10 ticks) are in") != std::string::npos);
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{"tick_000010.png", "tick_000020.png", "tick_000030.png"});
+  for (const std::string& name : names) {
+    auto image = render::read_png(dir / name);
+    REQUIRE(image.has_value());
+    CHECK(image->width == 400);
+    CHECK(image->height == 240);
+  }
+  // The frame recorded at tick 30 is the picture the run ends on.
+  auto last = render::read_png(dir / "tick_000030.png");
+  auto end = render::read_png(shot);
+  REQUIRE(last.has_value());
+  REQUIRE(end.has_value());
+  CHECK(last->pixels == end->pixels);
+  // The world moves between recorded frames.
+  auto first = render::read_png(dir / "tick_000010.png");
+  REQUIRE(first.has_value());
+  CHECK(differing_pixels(*first, *last) > 0);
+  fs::remove_all(dir);
+  fs::remove(shot);
+}
+
+TEST_CASE("dereth demo refuses a malformed --size and --record-frames without --headless", "[app][demo][cli]") {
+  std::string out, err;
+  for (const char* bad : {"1280", "1280x", "x720", "100x100", "1280x720x3", "12a0x720", "99999x720"}) {
+    CAPTURE(bad);
+    CHECK(run({"dereth", "demo", "--headless", "--size", bad}, out, err) == 2);
+    CHECK(err.find("--size") != std::string::npos);
+  }
+  CHECK(run({"dereth", "demo", "--record-frames", "/tmp/x"}, out, err) == 2);
+  CHECK(err.find("--headless") != std::string::npos);
+  CHECK(run({"dereth", "demo", "--headless", "--record-frames", "/tmp/x", "--record-every", "0"}, out, err) == 2);
+  CHECK(run({"dereth", "demo", "--help"}, out, err) == 0);
+  CHECK(out.find("--record-frames") != std::string::npos);
+  CHECK(out.find("--size") != std::string::npos);
 }

@@ -29,6 +29,9 @@ struct HeadlessDemoOptions {
   const dat::DatFile* cell = nullptr;
   // Message verdicts and per-tick object lines (docs/trace.md).
   std::optional<std::filesystem::path> trace;
+  // Every `record_every`'th tick's frame as DIR/tick_NNNNNN.png (a clip).
+  std::optional<std::filesystem::path> record_frames;
+  std::uint64_t record_every = 1;
 };
 
 class HeadlessDemo {

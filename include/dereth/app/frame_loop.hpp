@@ -111,7 +111,8 @@ struct LoopReport {
   std::uint64_t frames = 0;
   std::uint64_t ticks = 0;
   std::uint64_t presented = 0;
-  std::uint64_t screenshots = 0;
+  std::uint64_t screenshots = 0;           // every PNG written: the periodic ones and the end's
+  std::uint64_t periodic_screenshots = 0;  // those of screenshot_every alone
   double sim_seconds = 0.0;
   double wall_seconds = 0.0;
   double present_seconds = 0.0;  // wall time in present() (render submission + rasterising)
