@@ -239,7 +239,7 @@ TEST_CASE("The demo's objects stand on its terrain by collision: the landscape i
           "[app][demo][gl][collision]") {
   auto demo = make_demo();
   if (!demo) return;
-  REQUIRE(demo->run_to_tick(48).has_value());
+  REQUIRE(demo->run_to_tick(60).has_value());
   const sim::Landscape* land = demo->world().landscape();
   REQUIRE(land != nullptr);
   CHECK(land->block_count() >= 1);
