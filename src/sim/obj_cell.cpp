@@ -16,11 +16,6 @@ namespace {
 namespace ps = protocol::physics_state;
 constexpr float kEps = core::kEpsilon;
 
-// Plane::Plane 0x00536A20: through `point` with `normal`.
-Plane plane_through(const glm::vec3& normal, const glm::vec3& point) noexcept {
-  return Plane{normal, -glm::dot(point, normal)};
-}
-
 }  // namespace
 
 // ---- CObjCell ---------------------------------------------------------------------
@@ -284,10 +279,7 @@ TransitionState intersects_sphere(const CollisionSphere& local, const Position& 
                                   bool is_creature) {
   CollisionSphere global;
   global.radius = local.radius * scale;
-  // Position::localtoglobal(check_pos, p, v): p's frame, moved into the
-  // check position's landblock.
-  global.center = block_offset(t.sphere_path.check_pos.objcell_id, p.objcell_id) +
-                  p.frame.localtoglobal(local.center * scale);
+  global.center = localtoglobal(t.sphere_path.check_pos, p, local.center * scale);
   return intersects_sphere(global, t, is_creature);
 }
 
@@ -328,13 +320,8 @@ TransitionState PhysicsObj::find_obj_collisions(Transition& t) {
   if (!tested && part_array_ && !exempt && !t.object_info.missile_ignore(*this)) {
     const auto cyl = part_array_->cyl_spheres();
     if (!cyl.empty()) {
-      // CCylSphere::intersects_sphere is not ported: each cylinder is
-      // tested as its enclosing sphere (docs/deviations.md).
       for (const dat::CylSphere& c : cyl) {
-        dat::Sphere s;
-        s.center = c.origin + glm::vec3(0.0f, 0.0f, c.height * 0.5f);
-        s.radius = std::sqrt(c.radius * c.radius + 0.25f * c.height * c.height);
-        result = sphere::intersects_sphere(s, position_, scale_, t, is_creature);
+        result = cylsphere::intersects_sphere(c, position_, scale_, t);
         if (result != TransitionState::OK) break;
       }
     } else {

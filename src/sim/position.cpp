@@ -30,6 +30,11 @@ glm::vec3 get_offset(const Position& from, const Position& to) noexcept {
   return block_offset(from.objcell_id, to.objcell_id) + to.frame.origin - from.frame.origin;
 }
 
+// Position::localtoglobal 0x00456180
+glm::vec3 localtoglobal(const Position& space, const Position& p, const glm::vec3& v) noexcept {
+  return p.frame.localtoglobal(v) + block_offset(space.objcell_id, p.objcell_id);
+}
+
 // Position::distance 0x005A94B0
 float distance(const Position& a, const Position& b) noexcept {
   const glm::vec3 v = get_offset(a, b);

@@ -34,6 +34,11 @@ bool normalize_check_small(glm::vec3& v) noexcept {
   return false;
 }
 
+// Plane::Plane 0x00536A20
+Plane plane_through(const glm::vec3& normal, const glm::vec3& point) noexcept {
+  return Plane{normal, -glm::dot(point, normal)};
+}
+
 // ---- OBJECTINFO --------------------------------------------------------------
 
 // OBJECTINFO::init 0x0050CF30

@@ -1,5 +1,6 @@
-// Collision cost (docs/benchmarks.md): sphere sweeps per second for a
-// walker against a landblock with static sphere obstacles, one 30 Hz tick
+// Collision cost (docs/benchmarks.md): sweeps per second for a walker
+// against a landblock with static sphere obstacles or creature-sized
+// cylinder obstacles, one 30 Hz tick
 // of N creatures walking on terrain through the transition, and the
 // placement search's worst case (every sample blocked). Terrain comes from a
 // synthetic LandBlockStruct (rolling, walkable); no DAT data.
@@ -38,6 +39,16 @@ class SpherePart final : public sim::PartArray {
   std::vector<dat::Sphere> spheres_;
 };
 
+// A creature-sized obstacle: one cylinder sphere standing on the origin.
+class CylinderPart final : public sim::PartArray {
+ public:
+  CylinderPart(float radius, float height) : cylinders_{dat::CylSphere{glm::vec3(0.0f), radius, height}} {}
+  [[nodiscard]] std::span<const dat::CylSphere> cyl_spheres() const override { return cylinders_; }
+
+ private:
+  std::vector<dat::CylSphere> cylinders_;
+};
+
 sim::LandBlockStruct rolling_block() {
   dat::LandBlock b;
   b.id = kBlock;
@@ -45,7 +56,8 @@ sim::LandBlockStruct rolling_block() {
     b.height[v] = static_cast<std::uint8_t>(10 + (v * 7) % 5);  // gentle, walkable
   }
   dat::LandDefs defs;
-  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i) defs.land_height_table[i] = 2.0f * static_cast<float>(i);
+  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i)
+    defs.land_height_table[i] = 2.0f * static_cast<float>(i);
   return *sim::LandBlockStruct::build(b, defs, 0x13000000);
 }
 
@@ -57,8 +69,12 @@ struct Scene {
   // The terrain height under (x, y): objects are put on the ground.
   [[nodiscard]] float ground(float x, float y) const { return terrain.height_at(x, y).value_or(0.0f); }
   std::unique_ptr<sim::PhysicsObj> add(std::uint32_t guid, glm::vec3 at, float radius, std::uint32_t state) {
+    return add(guid, at, std::make_unique<SpherePart>(radius), state);
+  }
+  std::unique_ptr<sim::PhysicsObj> add(std::uint32_t guid, glm::vec3 at, std::unique_ptr<sim::PartArray> parts,
+                                       std::uint32_t state) {
     auto obj = std::make_unique<sim::PhysicsObj>(context, guid, sim::LocalId{guid});
-    obj->set_part_array(std::make_unique<SpherePart>(radius));
+    obj->set_part_array(std::move(parts));
     obj->set_state(state, false);
     std::uint32_t cell = (kBlock & 0xFFFF0000u) | 1u;
     glm::vec3 origin(at.x, at.y, ground(at.x, at.y));
@@ -73,14 +89,16 @@ struct Scene {
   sim::Landscape landscape;
 };
 
-// Sweeps of 1 m (two sub-steps) through a field of 200 static rocks.
-void BM_SphereSweep(benchmark::State& state) {
+// Sweeps of 1 m (two sub-steps) through a field of 200 static obstacles,
+// each given its part array by `parts`.
+template <typename MakeParts>
+void sweep_through_field(benchmark::State& state, MakeParts parts) {
   Scene s;
-  std::vector<std::unique_ptr<sim::PhysicsObj>> rocks;
+  std::vector<std::unique_ptr<sim::PhysicsObj>> obstacles;
   for (std::uint32_t i = 0; i < 200; ++i) {
     const float x = 10.0f + static_cast<float>((i * 37) % 170);
     const float y = 10.0f + static_cast<float>((i * 91) % 170);
-    rocks.push_back(s.add(0x70000000u + i, {x, y, 40.0f}, 0.8f, ps::Static));
+    obstacles.push_back(s.add(0x70000000u + i, {x, y, 40.0f}, parts(), ps::Static));
   }
   auto walker = s.add(1, {96.0f, 96.0f, 40.0f}, 0.5f, ps::Gravity | ps::EdgeSlide);
   std::uint64_t sweeps = 0;
@@ -93,6 +111,16 @@ void BM_SphereSweep(benchmark::State& state) {
     ++sweeps;
   }
   state.counters["sweeps_per_s"] = benchmark::Counter(static_cast<double>(sweeps), benchmark::Counter::kIsRate);
+}
+
+// Among 0.8 m sphere rocks.
+void BM_SphereSweep(benchmark::State& state) {
+  sweep_through_field(state, [] { return std::make_unique<SpherePart>(0.8f); });
+}
+
+// Among creature-sized cylinders (0.8 m across, 1.8 m tall: CCylSphere).
+void BM_CylinderSweep(benchmark::State& state) {
+  sweep_through_field(state, [] { return std::make_unique<CylinderPart>(0.8f, 1.8f); });
 }
 
 // One 30 Hz tick (update_object_internal) of N creatures walking at 3 m/s.
@@ -138,6 +166,7 @@ void BM_PlacementWorstCase(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_SphereSweep)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_CylinderSweep)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TickWalkers)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlacementWorstCase)->Unit(benchmark::kMicrosecond);
 

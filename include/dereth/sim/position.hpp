@@ -32,6 +32,10 @@ struct Position {
 // Position::get_offset 0x00509F60: the vector from `from` to `to`, landblock-aware.
 [[nodiscard]] glm::vec3 get_offset(const Position& from, const Position& to) noexcept;
 
+// Position::localtoglobal 0x00456180: the point `v` of p's frame, in the
+// landblock space of `space` (the transition's check position).
+[[nodiscard]] glm::vec3 localtoglobal(const Position& space, const Position& p, const glm::vec3& v) noexcept;
+
 // Position::distance 0x005A94B0: the length of get_offset.
 [[nodiscard]] float distance(const Position& a, const Position& b) noexcept;
 

@@ -1,18 +1,19 @@
 #pragma once
 // The collision transition (spec/physics.md section 5): CTransition with its
 // OBJECTINFO, SPHEREPATH, COLLISIONINFO and CELLARRAY, the object cells that
-// hold shadow objects (CObjCell), and the sphere primitive's responses
-// (CSphere). Retail names and addresses are cited at each function.
+// hold shadow objects (CObjCell), and the sphere and cylinder primitives'
+// responses (CSphere, CCylSphere). Retail names and addresses are cited at
+// each function.
 //
 // Ported: the sweep and placement (find_transitional_position,
 // find_placement_position / find_placement_pos and the insert, validate,
 // step and slide machinery they use), the object tests of a cell
 // (CObjCell::find_obj_collisions, CPhysicsObj::FindObjCollisions) for sphere
-// obstacles, terrain contact through OBJECTINFO::validate_walkable, and the
+// and cylinder obstacles, terrain contact through OBJECTINFO::validate_walkable, and the
 // commit (CPhysicsObj::SetPositionInternal).
 // The sweep (find_transitional_position) is what the object loop commits
 // through when the world has cells. Not yet: BSP obstacles (building, cell
-// and GfxObj physics BSPs), CCylSphere, precipice_slide (it needs a BSP's
+// and GfxObj physics BSPs), precipice_slide (it needs a BSP's
 // walkable polygon) and handle_all_collisions (docs/deviations.md D3, D5).
 #include <array>
 #include <cstdint>
@@ -134,6 +135,9 @@ struct SpherePath {
   std::array<CollisionSphere, 2> global_sphere{};
   glm::vec3 global_low_point{0.0f};
   std::array<glm::vec3, 2> global_curr_center{};
+  // The obstacle being tested (SPHEREPATH::cache_localspace_sphere
+  // 0x0050C9D0 sets it; its localspace spheres are for the BSP tests).
+  Position localspace_pos;
 
   ObjCell* begin_cell = nullptr;
   std::optional<Position> begin_pos;
@@ -330,6 +334,9 @@ class Transition {
 // its length is below EPSILON, else `v` is normalised.
 bool normalize_check_small(glm::vec3& v) noexcept;
 
+// Plane::Plane 0x00536A20: the plane through `point` with `normal`.
+[[nodiscard]] Plane plane_through(const glm::vec3& normal, const glm::vec3& point) noexcept;
+
 // CSphere's collision responses, in the transition's block-local space.
 namespace sphere {
 // CSphere::collides_with_sphere 0x005369E0: |disp|^2 <= radsum^2.
@@ -347,5 +354,46 @@ TransitionState intersects_sphere(const CollisionSphere& local, const Position& 
 TransitionState slide_sphere(const CollisionSphere& check, Transition& t, glm::vec3 normal,
                              const glm::vec3& curr_center);
 }  // namespace sphere
+
+// CCylSphere: a vertical cylinder standing on its low point (the Setup's
+// record; `origin` is retail's low_pt).
+using CollisionCylinder = dat::CylSphere;
+
+// CCylSphere's collision responses, in the transition's block-local space:
+// `cyl` is the obstacle already posed there (z up), `check` the mover's
+// sphere tested, `disp` its centre less the cylinder's low point and
+// `radsum` the two radii less EPSILON.
+namespace cylsphere {
+// CCylSphere::collides_with_sphere 0x0053A880: within radsum across and
+// within the cylinder's height widened by the sphere's radius.
+[[nodiscard]] bool collides_with_sphere(const CollisionCylinder& cyl, const CollisionSphere& check,
+                                        const glm::vec3& disp, float radsum) noexcept;
+// CCylSphere::normal_of_collision 0x0053AB50: the side normal (xy of the
+// current centre) or the top/bottom one; false when a side hit came from
+// above or below the cylinder and may have met its top or bottom instead.
+bool normal_of_collision(const CollisionCylinder& cyl, const SpherePath& path, const CollisionSphere& check,
+                         const glm::vec3& disp, float radsum, int sphere_num, glm::vec3& normal) noexcept;
+// CCylSphere::step_sphere_down 0x0053A9B0
+TransitionState step_sphere_down(const CollisionCylinder& cyl, Transition& t, const CollisionSphere& check,
+                                 const glm::vec3& disp, float radsum);
+// CCylSphere::collide_with_point 0x0053ACB0
+TransitionState collide_with_point(const CollisionCylinder& cyl, Transition& t, const CollisionSphere& check,
+                                   const glm::vec3& disp, float radsum, int sphere_num);
+// CCylSphere::slide_sphere 0x0053B2A0
+TransitionState slide_sphere(const CollisionCylinder& cyl, Transition& t, const CollisionSphere& check,
+                             const glm::vec3& disp, float radsum, int sphere_num);
+// CCylSphere::step_sphere_up 0x0053B310
+TransitionState step_sphere_up(const CollisionCylinder& cyl, Transition& t, const CollisionSphere& check,
+                               const glm::vec3& disp, float radsum);
+// CCylSphere::land_on_cylinder 0x0053B3D0
+TransitionState land_on_cylinder(const CollisionCylinder& cyl, Transition& t, const CollisionSphere& check,
+                                 const glm::vec3& disp, float radsum);
+// CCylSphere::intersects_sphere 0x0053B440: the obstacle cylinder against
+// the mover's spheres (no creature exemption, unlike CSphere's).
+TransitionState intersects_sphere(const CollisionCylinder& cyl, Transition& t);
+// CCylSphere::intersects_sphere 0x0053B8F0: an object cylinder posed at `p`
+// with `scale`.
+TransitionState intersects_sphere(const CollisionCylinder& local, const Position& p, float scale, Transition& t);
+}  // namespace cylsphere
 
 }  // namespace dereth::sim
