@@ -1,5 +1,5 @@
 #pragma once
-// GLSL 3.30 core sources of the renderer's two programs (private header).
+// GLSL 3.30 core sources of the renderer's programs (private header).
 
 namespace dereth::render::shaders {
 
@@ -79,26 +79,21 @@ void main() {
 }
 )GLSL";
 
+// The terrain draw: one sample of the landblock's composited surface (the
+// landscape surface cache, terrain_cache.hpp) per pixel, lit.
 inline constexpr const char* kTerrainVertex = R"GLSL(#version 330 core
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
-layout(location = 2) in vec2 a_uv;
-layout(location = 3) in vec3 a_weight;
-layout(location = 4) in vec3 a_layers;
 uniform mat4 u_view_projection;
 uniform vec3 u_offset;
 out vec3 v_position;
 out vec3 v_normal;
 out vec2 v_uv;
-out vec3 v_weight;
-flat out vec3 v_layers;
 void main() {
   vec3 world = a_position + u_offset;
   v_position = world;
   v_normal = a_normal;
-  v_uv = a_uv;
-  v_weight = a_weight;
-  v_layers = a_layers;
+  v_uv = a_position.xy * (1.0 / 192.0);
   gl_Position = u_view_projection * vec4(world, 1.0);
 }
 )GLSL";
@@ -107,19 +102,49 @@ inline constexpr const char* kTerrainFragmentHead = R"GLSL(#version 330 core
 in vec3 v_position;
 in vec3 v_normal;
 in vec2 v_uv;
-in vec3 v_weight;
-flat in vec3 v_layers;
-uniform sampler2DArray u_layers;
+uniform sampler2D u_surface;
 out vec4 o_color;
 )GLSL";
 
 inline constexpr const char* kTerrainFragmentMain = R"GLSL(
 void main() {
+  vec3 c = texture(u_surface, v_uv).rgb;
+  vec3 lit = clamp(incoming_light(v_position, normalize(v_normal)), 0.0, 1.0);
+  o_color = vec4(c * lit, 1.0);
+}
+)GLSL";
+
+// The landscape surface cache's composite pass: a landblock's triangles laid
+// flat over its surface texture (block-local x, y over 192 m to clip space),
+// each texel its triangle's three corner layers blended by barycentric
+// weight, one layer repeat per 24 m cell. Run once per landblock arrival.
+inline constexpr const char* kTerrainCompositeVertex = R"GLSL(#version 330 core
+layout(location = 0) in vec3 a_position;
+layout(location = 2) in vec2 a_uv;
+layout(location = 3) in vec3 a_weight;
+layout(location = 4) in vec3 a_layers;
+out vec2 v_uv;
+out vec3 v_weight;
+flat out vec3 v_layers;
+void main() {
+  v_uv = a_uv;
+  v_weight = a_weight;
+  v_layers = a_layers;
+  gl_Position = vec4(a_position.xy * (2.0 / 192.0) - 1.0, 0.0, 1.0);
+}
+)GLSL";
+
+inline constexpr const char* kTerrainCompositeFragment = R"GLSL(#version 330 core
+in vec2 v_uv;
+in vec3 v_weight;
+flat in vec3 v_layers;
+uniform sampler2DArray u_layers;
+out vec4 o_color;
+void main() {
   vec3 c = texture(u_layers, vec3(v_uv, v_layers.x)).rgb * v_weight.x
          + texture(u_layers, vec3(v_uv, v_layers.y)).rgb * v_weight.y
          + texture(u_layers, vec3(v_uv, v_layers.z)).rgb * v_weight.z;
-  vec3 lit = clamp(incoming_light(v_position, normalize(v_normal)), 0.0, 1.0);
-  o_color = vec4(c * lit, 1.0);
+  o_color = vec4(c, 1.0);
 }
 )GLSL";
 

@@ -10,6 +10,10 @@
 
 namespace dereth::render {
 
+namespace {
+constexpr int kMinSide = static_cast<int>(LandBlockStruct::kSideCellCount);  // one texel a cell
+}  // namespace
+
 glm::vec3 land_block_origin(std::uint32_t block_id) noexcept {
   return {static_cast<float>(block_id >> 24) * kLandBlockLength,
           static_cast<float>((block_id >> 16) & 0xFFU) * kLandBlockLength, 0.0F};
@@ -108,6 +112,22 @@ TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs&
     }
   }
   return mesh;
+}
+
+std::size_t surface_bytes(int side) noexcept {
+  std::size_t bytes = 0;
+  for (auto s = static_cast<std::size_t>(std::max(side, 1));; s = std::max<std::size_t>(s / 2, 1)) {
+    bytes += s * s * 4;
+    if (s == 1) break;
+  }
+  return bytes;
+}
+
+int surface_side(int cell_texels, std::size_t view_blocks, std::size_t budget_bytes) noexcept {
+  int side = std::max(cell_texels, 1) * static_cast<int>(LandBlockStruct::kSideCellCount);
+  const std::size_t share = budget_bytes / std::max<std::size_t>(view_blocks, 1);
+  while (side > kMinSide && surface_bytes(side) > share) side /= 2;
+  return std::max(side, kMinSide);
 }
 
 Image resample_nearest(const Image& src, int w, int h) {

@@ -93,6 +93,14 @@ struct TerrainLayers {
 };
 [[nodiscard]] TerrainLayers build_terrain_layers(const dat::Region& region, const dat::DatFile* portal, int size = 64);
 
+// Sizing the landscape surface cache (the renderer's composited landblock
+// surfaces): the memory of a side x side RGBA8 texture with its full mip chain.
+[[nodiscard]] std::size_t surface_bytes(int side) noexcept;
+// A landblock surface's texels a side: `cell_texels` a cell (8 cells a side),
+// halved while `view_blocks` surfaces of that size exceed `budget_bytes`,
+// never under one texel a cell.
+[[nodiscard]] int surface_side(int cell_texels, std::size_t view_blocks, std::size_t budget_bytes) noexcept;
+
 // Nearest-neighbour resample to w x h.
 [[nodiscard]] Image resample_nearest(const Image& src, int w, int h);
 
