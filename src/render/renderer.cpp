@@ -273,8 +273,9 @@ struct Renderer::Impl {
                gl::build_program("OpenGL", "mesh", {shaders::kMeshVertex},
                                  {shaders::kMeshFragmentHead, shaders::kLighting, shaders::kMeshFragmentMain}));
     DERETH_TRY(terrain_program,
-               gl::build_program("OpenGL", "terrain", {shaders::kTerrainVertex},
-                                 {shaders::kTerrainFragmentHead, shaders::kLighting, shaders::kTerrainFragmentMain}));
+               gl::build_program("OpenGL", "terrain",
+                                 {shaders::kTerrainVertexHead, shaders::kLighting, shaders::kTerrainVertexMain},
+                                 {shaders::kTerrainFragment}));
     mesh_lighting.locate(mesh_program);
     terrain_lighting.locate(terrain_program);
     u_model = glGetUniformLocation(mesh_program, "u_model");

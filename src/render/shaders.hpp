@@ -4,7 +4,8 @@
 namespace dereth::render::shaders {
 
 // Shared lighting: fixed ambient + sun, and retail's calc_point_light
-// 0x0059C8B0 per fragment (lighting.hpp has the CPU copy the tests pin).
+// 0x0059C8B0 (lighting.hpp has the CPU copy the tests pin): per fragment for
+// meshes, per vertex for terrain.
 inline constexpr const char* kLighting = R"GLSL(
 const int kMaxLights = 8;
 uniform vec3 u_ambient;
@@ -79,38 +80,36 @@ void main() {
 }
 )GLSL";
 
-// The terrain draw: one sample of the landblock's composited surface (the
-// landscape surface cache, terrain_cache.hpp) per pixel, lit.
-inline constexpr const char* kTerrainVertex = R"GLSL(#version 330 core
+// The terrain draw: lit per vertex as retail lights its landscape
+// (CLandBlockStruct::calc_lighting 0x00531700: sun and ambient on the vertex
+// normals; here with the point lights too), then one sample of the
+// landblock's composited surface (the landscape surface cache,
+// terrain_cache.hpp) per pixel.
+inline constexpr const char* kTerrainVertexHead = R"GLSL(#version 330 core
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
 uniform mat4 u_view_projection;
 uniform vec3 u_offset;
-out vec3 v_position;
-out vec3 v_normal;
+out vec3 v_light;
 out vec2 v_uv;
+)GLSL";
+
+inline constexpr const char* kTerrainVertexMain = R"GLSL(
 void main() {
   vec3 world = a_position + u_offset;
-  v_position = world;
-  v_normal = a_normal;
+  v_light = clamp(incoming_light(world, a_normal), 0.0, 1.0);
   v_uv = a_position.xy * (1.0 / 192.0);
   gl_Position = u_view_projection * vec4(world, 1.0);
 }
 )GLSL";
 
-inline constexpr const char* kTerrainFragmentHead = R"GLSL(#version 330 core
-in vec3 v_position;
-in vec3 v_normal;
+inline constexpr const char* kTerrainFragment = R"GLSL(#version 330 core
+in vec3 v_light;
 in vec2 v_uv;
 uniform sampler2D u_surface;
 out vec4 o_color;
-)GLSL";
-
-inline constexpr const char* kTerrainFragmentMain = R"GLSL(
 void main() {
-  vec3 c = texture(u_surface, v_uv).rgb;
-  vec3 lit = clamp(incoming_light(v_position, normalize(v_normal)), 0.0, 1.0);
-  o_color = vec4(c * lit, 1.0);
+  o_color = vec4(texture(u_surface, v_uv).rgb * v_light, 1.0);
 }
 )GLSL";
 
