@@ -31,6 +31,7 @@
 
 #include "gl_program.hpp"
 #include "shaders.hpp"
+#include "terrain_cache.hpp"
 
 namespace dereth::render {
 
@@ -117,13 +118,6 @@ struct GpuMesh {
   std::vector<GpuBatch> batches;
 };
 
-struct GpuTerrain {
-  GLuint vao = 0;
-  GLuint vbo = 0;
-  GLsizei vertex_count = 0;
-  glm::vec3 origin{0.0F};
-};
-
 struct DrawItem {
   const GpuMesh* mesh = nullptr;
   const GpuBatch* batch = nullptr;
@@ -189,20 +183,21 @@ struct Renderer::Impl {
   GLint u_luminosity = -1;
   GLint u_diffuse = -1;
   GLint u_offset = -1;
-  GLint u_layers = -1;
+  GLint u_surface = -1;
 
   GpuMesh cube;                        // the marker
   GpuMesh quad;                        // texture billboards (batch material set per draw)
   std::shared_ptr<GpuMaterial> white;  // the marker's surface
 
-  std::unordered_map<dat::Did, std::shared_ptr<GpuMesh>> meshes;           // null: failed
-  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials;    // surfaces (0x08), null: failed
-  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> billboards;   // textures (0x05/0x06), null: failed
-  std::unordered_map<std::uint32_t, std::unique_ptr<GpuTerrain>> terrain;  // null: absent or failed
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMesh>> meshes;          // null: failed
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials;   // surfaces (0x08), null: failed
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> billboards;  // textures (0x05/0x06), null: failed
+  TerrainSurfaceCache terrain;                                            // landblocks: geometry and composited surface
   std::unordered_set<std::uint32_t> logged;
   bool region_tried = false;
   std::optional<dat::Region> region;
-  GLuint terrain_layers = 0;
+  GLuint terrain_layers = 0;  // 2D array, one layer per terrain type (the composite's input)
+  int terrain_layer_texels = 0;
 
   GLuint fbo = 0;
   GLuint color_rb = 0;
@@ -254,11 +249,6 @@ struct Renderer::Impl {
     free_material(white);
     free_mesh(cube);
     free_mesh(quad);
-    for (auto& [id, t] : terrain) {
-      if (!t) continue;
-      glDeleteBuffers(1, &t->vbo);
-      glDeleteVertexArrays(1, &t->vao);
-    }
     meshes.clear();
     materials.clear();
     billboards.clear();
@@ -283,8 +273,9 @@ struct Renderer::Impl {
                gl::build_program("OpenGL", "mesh", {shaders::kMeshVertex},
                                  {shaders::kMeshFragmentHead, shaders::kLighting, shaders::kMeshFragmentMain}));
     DERETH_TRY(terrain_program,
-               gl::build_program("OpenGL", "terrain", {shaders::kTerrainVertex},
-                                 {shaders::kTerrainFragmentHead, shaders::kLighting, shaders::kTerrainFragmentMain}));
+               gl::build_program("OpenGL", "terrain",
+                                 {shaders::kTerrainVertexHead, shaders::kLighting, shaders::kTerrainVertexMain},
+                                 {shaders::kTerrainFragment}));
     mesh_lighting.locate(mesh_program);
     terrain_lighting.locate(terrain_program);
     u_model = glGetUniformLocation(mesh_program, "u_model");
@@ -296,8 +287,8 @@ struct Renderer::Impl {
     u_luminosity = glGetUniformLocation(mesh_program, "u_luminosity");
     u_diffuse = glGetUniformLocation(mesh_program, "u_diffuse");
     u_offset = glGetUniformLocation(terrain_program, "u_offset");
-    u_layers = glGetUniformLocation(terrain_program, "u_layers");
-    return {};
+    u_surface = glGetUniformLocation(terrain_program, "u_surface");
+    return terrain.create_gl();
   }
 
   static GLuint upload_texture(const Image& image) {
@@ -485,6 +476,7 @@ struct Renderer::Impl {
     }
     region = std::move(*r);
     const TerrainLayers layers = build_terrain_layers(*region, &*portal, options.terrain_layer_size);
+    terrain_layer_texels = layers.size;
     glGenTextures(1, &terrain_layers);
     glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
@@ -501,48 +493,32 @@ struct Renderer::Impl {
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_REPEAT);
   }
 
-  const GpuTerrain* terrain_block(std::uint32_t block_id) {
-    if (auto it = terrain.find(block_id); it != terrain.end()) return it->second.get();
+  [[nodiscard]] int terrain_radius() const noexcept { return std::clamp(options.terrain_radius, 0, 8); }
+
+  // A landblock arriving: read from the cell DAT, its surface composited
+  // into the cache; null (and remembered as absent) when it is not in the
+  // cell DAT or does not read.
+  const TerrainBlock* load_terrain_block(std::uint32_t block_id) {
     const LoadScope scope(*this);
-    std::unique_ptr<GpuTerrain> result;
-    if (cell && region) {
-      auto entry = cell->find(block_id);
-      if (!entry) {
-        log_once(block_id, entry.error().message());
-      } else if (entry->has_value()) {  // an absent landblock is simply not there
-        auto bytes = cell->read(**entry);
-        if (!bytes) {
-          log_once(block_id, bytes.error().message());
-        } else if (auto block = dat::read_land_block(*bytes, block_id); !block) {
-          log_once(block_id, block.error().message());
-        } else {
-          const TerrainMesh mesh = build_terrain_mesh(*block, region->land_defs);
-          result = std::make_unique<GpuTerrain>();
-          result->origin = mesh.origin;
-          result->vertex_count = static_cast<GLsizei>(mesh.vertices.size());
-          glGenVertexArrays(1, &result->vao);
-          glBindVertexArray(result->vao);
-          glGenBuffers(1, &result->vbo);
-          glBindBuffer(GL_ARRAY_BUFFER, result->vbo);
-          glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(TerrainVertex)),
-                       mesh.vertices.data(), GL_STATIC_DRAW);
-          const auto stride = static_cast<GLsizei>(sizeof(TerrainVertex));
-          const auto attrib = [stride](GLuint index, GLint size, std::size_t offset) {
-            glEnableVertexAttribArray(index);
-            glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
-          };
-          attrib(0, 3, offsetof(TerrainVertex, position));
-          attrib(1, 3, offsetof(TerrainVertex, normal));
-          attrib(2, 2, offsetof(TerrainVertex, uv));
-          attrib(3, 3, offsetof(TerrainVertex, weight));
-          attrib(4, 3, offsetof(TerrainVertex, layers));
-          glBindVertexArray(0);
-        }
+    const TerrainBlock* result = nullptr;
+    auto entry = cell->find(block_id);
+    if (!entry) {
+      log_once(block_id, entry.error().message());
+    } else if (entry->has_value()) {  // an absent landblock is simply not there
+      auto bytes = cell->read(**entry);
+      if (!bytes) {
+        log_once(block_id, bytes.error().message());
+      } else if (auto block = dat::read_land_block(*bytes, block_id); !block) {
+        log_once(block_id, block.error().message());
+      } else {
+        const auto side = static_cast<std::size_t>(2 * terrain_radius() + 1);
+        result = terrain.arrive(build_terrain_mesh(*block, region->land_defs), terrain_layers,
+                                surface_side(terrain_layer_texels, side * side, options.terrain_cache_bytes),
+                                options.terrain_cache_bytes);
       }
     }
-    const GpuTerrain* raw = result.get();
-    terrain.emplace(block_id, std::move(result));
-    return raw;
+    if (result == nullptr) terrain.mark_absent(block_id);
+    return result;
   }
 
   // ---- per frame -------------------------------------------------------------------------------
@@ -613,24 +589,35 @@ struct Renderer::Impl {
     glm::vec3 eye_rel{0.0F};  // relative to origin
   };
 
-  // Terrain blocks around the camera centre.
-  std::vector<const GpuTerrain*> gather_terrain(const glm::vec3& origin) {
-    std::vector<const GpuTerrain*> blocks;
-    if (options.draw_terrain && cell) {
-      ensure_region();
-      std::uint32_t centre_block = 0;
-      if (region && land_block_at(origin, centre_block)) {
-        const int bx = static_cast<int>(centre_block >> 24);
-        const int by = static_cast<int>((centre_block >> 16) & 0xFFU);
-        const int r = std::clamp(options.terrain_radius, 0, 8);
-        for (int x = std::max(0, bx - r); x <= std::min(255, bx + r); ++x) {
-          for (int y = std::max(0, by - r); y <= std::min(255, by + r); ++y) {
-            const std::uint32_t id =
-                (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFU;
-            if (const GpuTerrain* t = terrain_block(id)) blocks.push_back(t);
-          }
+  // Terrain blocks around the camera centre, in a fixed order. Blocks beyond
+  // the next ring are unloaded; every block in view is marked drawn before
+  // any newcomer arrives, so a newcomer never evicts one of them.
+  std::vector<const TerrainBlock*> gather_terrain(const glm::vec3& origin) {
+    std::vector<const TerrainBlock*> blocks;
+    std::uint32_t centre_block = 0;
+    if (options.draw_terrain && cell) ensure_region();
+    if (options.draw_terrain && cell && region && land_block_at(origin, centre_block)) {
+      const int bx = static_cast<int>(centre_block >> 24);
+      const int by = static_cast<int>((centre_block >> 16) & 0xFFU);
+      const int r = terrain_radius();
+      terrain.begin_frame();
+      terrain.unload_outside(bx, by, r + 1);
+      std::vector<std::uint32_t> ids;  // each slot's block (a null slot is still to load)
+      for (int x = std::max(0, bx - r); x <= std::min(255, bx + r); ++x) {
+        for (int y = std::max(0, by - r); y <= std::min(255, by + r); ++y) {
+          const std::uint32_t id =
+              (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFU;
+          bool absent = false;
+          const TerrainBlock* t = terrain.find(id, absent);
+          if (t == nullptr && absent) continue;
+          blocks.push_back(t);
+          ids.push_back(id);
         }
       }
+      for (std::size_t i = 0; i < blocks.size(); ++i) {
+        if (blocks[i] == nullptr) blocks[i] = load_terrain_block(ids[i]);
+      }
+      std::erase(blocks, nullptr);
     }
     stats.terrain_blocks = blocks.size();
     return blocks;
@@ -758,19 +745,19 @@ struct Renderer::Impl {
     }
   }
 
-  // The terrain pass: one draw per landblock.
-  void draw_terrain(const std::vector<const GpuTerrain*>& blocks, const FrameView& view,
+  // The terrain pass: one draw per landblock, over its cached surface.
+  void draw_terrain(const std::vector<const TerrainBlock*>& blocks, const FrameView& view,
                     const std::vector<FrameLight>& lights) {
     if (blocks.empty()) return;
     const glm::vec3& origin = view.origin;
     glUseProgram(terrain_program);
     set_lighting(terrain_lighting, view, lights);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);
-    glUniform1i(u_layers, 0);
-    for (const GpuTerrain* t : blocks) {
+    glUniform1i(u_surface, 0);
+    for (const TerrainBlock* t : blocks) {
       const glm::vec3 offset = t->origin - origin;
       glUniform3fv(u_offset, 1, glm::value_ptr(offset));
+      glBindTexture(GL_TEXTURE_2D, t->surface);
       glBindVertexArray(t->vao);
       glDrawArrays(GL_TRIANGLES, 0, t->vertex_count);
       ++stats.draw_calls;
@@ -832,7 +819,7 @@ struct Renderer::Impl {
     view.eye_rel = view.eye - view.origin;
     if (own_target) DERETH_CHECK(ensure_target(width, height));
 
-    const std::vector<const GpuTerrain*> blocks = gather_terrain(view.origin);
+    const std::vector<const TerrainBlock*> blocks = gather_terrain(view.origin);
     const std::vector<FrameLight> lights = gather_lights(snapshot, view.origin);
     std::vector<DrawItem> opaque;
     std::vector<DrawItem> blended;
@@ -965,6 +952,9 @@ core::Result<void> Renderer::write_screenshot(const std::filesystem::path& path)
 
 const RenderStats& Renderer::stats() const noexcept {
   return impl_->stats;
+}
+const TerrainCacheStats& Renderer::terrain_cache_stats() const noexcept {
+  return impl_->terrain.stats();
 }
 const FrameTiming& Renderer::last_timing() const noexcept {
   return impl_->timing;

@@ -1,10 +1,11 @@
 #pragma once
-// GLSL 3.30 core sources of the renderer's two programs (private header).
+// GLSL 3.30 core sources of the renderer's programs (private header).
 
 namespace dereth::render::shaders {
 
 // Shared lighting: fixed ambient + sun, and retail's calc_point_light
-// 0x0059C8B0 per fragment (lighting.hpp has the CPU copy the tests pin).
+// 0x0059C8B0 (lighting.hpp has the CPU copy the tests pin): per fragment for
+// meshes, per vertex for terrain.
 inline constexpr const char* kLighting = R"GLSL(
 const int kMaxLights = 8;
 uniform vec3 u_ambient;
@@ -79,47 +80,70 @@ void main() {
 }
 )GLSL";
 
-inline constexpr const char* kTerrainVertex = R"GLSL(#version 330 core
+// The terrain draw: lit per vertex as retail lights its landscape
+// (CLandBlockStruct::calc_lighting 0x00531700: sun and ambient on the vertex
+// normals; here with the point lights too), then one sample of the
+// landblock's composited surface (the landscape surface cache,
+// terrain_cache.hpp) per pixel.
+inline constexpr const char* kTerrainVertexHead = R"GLSL(#version 330 core
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
-layout(location = 2) in vec2 a_uv;
-layout(location = 3) in vec3 a_weight;
-layout(location = 4) in vec3 a_layers;
 uniform mat4 u_view_projection;
 uniform vec3 u_offset;
-out vec3 v_position;
-out vec3 v_normal;
+out vec3 v_light;
 out vec2 v_uv;
-out vec3 v_weight;
-flat out vec3 v_layers;
+)GLSL";
+
+inline constexpr const char* kTerrainVertexMain = R"GLSL(
 void main() {
   vec3 world = a_position + u_offset;
-  v_position = world;
-  v_normal = a_normal;
-  v_uv = a_uv;
-  v_weight = a_weight;
-  v_layers = a_layers;
+  v_light = clamp(incoming_light(world, a_normal), 0.0, 1.0);
+  v_uv = a_position.xy * (1.0 / 192.0);
   gl_Position = u_view_projection * vec4(world, 1.0);
 }
 )GLSL";
 
-inline constexpr const char* kTerrainFragmentHead = R"GLSL(#version 330 core
-in vec3 v_position;
-in vec3 v_normal;
+inline constexpr const char* kTerrainFragment = R"GLSL(#version 330 core
+in vec3 v_light;
+in vec2 v_uv;
+uniform sampler2D u_surface;
+out vec4 o_color;
+void main() {
+  o_color = vec4(texture(u_surface, v_uv).rgb * v_light, 1.0);
+}
+)GLSL";
+
+// The landscape surface cache's composite pass: a landblock's triangles laid
+// flat over its surface texture (block-local x, y over 192 m to clip space),
+// each texel its triangle's three corner layers blended by barycentric
+// weight, one layer repeat per 24 m cell. Run once per landblock arrival.
+inline constexpr const char* kTerrainCompositeVertex = R"GLSL(#version 330 core
+layout(location = 0) in vec3 a_position;
+layout(location = 2) in vec2 a_uv;
+layout(location = 3) in vec3 a_weight;
+layout(location = 4) in vec3 a_layers;
+out vec2 v_uv;
+out vec3 v_weight;
+flat out vec3 v_layers;
+void main() {
+  v_uv = a_uv;
+  v_weight = a_weight;
+  v_layers = a_layers;
+  gl_Position = vec4(a_position.xy * (2.0 / 192.0) - 1.0, 0.0, 1.0);
+}
+)GLSL";
+
+inline constexpr const char* kTerrainCompositeFragment = R"GLSL(#version 330 core
 in vec2 v_uv;
 in vec3 v_weight;
 flat in vec3 v_layers;
 uniform sampler2DArray u_layers;
 out vec4 o_color;
-)GLSL";
-
-inline constexpr const char* kTerrainFragmentMain = R"GLSL(
 void main() {
   vec3 c = texture(u_layers, vec3(v_uv, v_layers.x)).rgb * v_weight.x
          + texture(u_layers, vec3(v_uv, v_layers.y)).rgb * v_weight.y
          + texture(u_layers, vec3(v_uv, v_layers.z)).rgb * v_weight.z;
-  vec3 lit = clamp(incoming_light(v_position, normalize(v_normal)), 0.0, 1.0);
-  o_color = vec4(c * lit, 1.0);
+  o_color = vec4(c, 1.0);
 }
 )GLSL";
 

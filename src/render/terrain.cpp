@@ -3,12 +3,17 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
 #include "dereth/core/log.hpp"
 #include "dereth/render/material.hpp"
 
 namespace dereth::render {
+
+namespace {
+constexpr int kMinSide = static_cast<int>(LandBlockStruct::kSideCellCount);  // one texel a cell
+}  // namespace
 
 glm::vec3 land_block_origin(std::uint32_t block_id) noexcept {
   return {static_cast<float>(block_id >> 24) * kLandBlockLength,
@@ -78,29 +83,41 @@ float LandBlockStruct::height_at(float x, float y) const noexcept {
                        : h11 + (1.0F - u) * (h01 - h11) + (1.0F - v) * (h10 - h11);
 }
 
+// CLandBlockStruct::calc_lighting 0x00531700
+void LandBlockStruct::calc_lighting(const glm::vec3& sunlight, const glm::vec3& sun_color, const glm::vec3& ambient) {
+  std::array<glm::vec3, kVertexCount> sum{};
+  for (const auto& tri : polygons) {
+    const glm::vec3 n = glm::cross(vertices[tri[1]] - vertices[tri[0]], vertices[tri[2]] - vertices[tri[0]]);
+    const float len = glm::length(n);
+    const glm::vec3 unit = len > 0.0F ? n / len : glm::vec3(0.0F);
+    for (const std::uint16_t v : tri) sum[v] += unit;
+  }
+  for (std::size_t v = 0; v < kVertexCount; ++v) {
+    const float len = glm::length(sum[v]);
+    vertex_normals[v] = len < 0.0002F ? glm::vec3(0.0F, 0.0F, 1.0F) : sum[v] * (1.0F / len);
+    const float sun = std::max(glm::dot(vertex_normals[v], sunlight), 0.0F);
+    vertex_lighting[v] = glm::min(sun_color * sun + ambient, glm::vec3(1.0F));
+  }
+}
+
 TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs& defs) {
   LandBlockStruct s;
   s.construct_vertices(block, defs);
   s.construct_polygons(block.id);
+  s.calc_lighting(glm::vec3(0.0F, 0.0F, 1.0F), glm::vec3(0.0F), glm::vec3(0.0F));  // the normals
   TerrainMesh mesh;
   mesh.block_id = block.id;
   mesh.origin = land_block_origin(block.id);
   mesh.vertices.reserve(LandBlockStruct::kPolygonCount * 3);
   const float cell = kLandBlockLength / static_cast<float>(LandBlockStruct::kSideCellCount);
   for (const auto& tri : s.polygons) {
-    const glm::vec3 a = s.vertices[tri[0]];
-    const glm::vec3 b = s.vertices[tri[1]];
-    const glm::vec3 c = s.vertices[tri[2]];
-    glm::vec3 n = glm::cross(b - a, c - a);
-    const float len = glm::length(n);
-    n = len > 0.0F ? n / len : glm::vec3(0.0F, 0.0F, 1.0F);
     const glm::vec3 layers(static_cast<float>(dat::terrain_type(block.terrain[tri[0]])),
                            static_cast<float>(dat::terrain_type(block.terrain[tri[1]])),
                            static_cast<float>(dat::terrain_type(block.terrain[tri[2]])));
     for (std::size_t k = 0; k < 3; ++k) {
       TerrainVertex v;
       v.position = s.vertices[tri[k]];
-      v.normal = n;
+      v.normal = s.vertex_normals[tri[k]];
       v.uv = glm::vec2(v.position.x / cell, v.position.y / cell);
       v.weight = glm::vec3(k == 0 ? 1.0F : 0.0F, k == 1 ? 1.0F : 0.0F, k == 2 ? 1.0F : 0.0F);
       v.layers = layers;
@@ -108,6 +125,22 @@ TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs&
     }
   }
   return mesh;
+}
+
+std::size_t surface_bytes(int side) noexcept {
+  std::size_t bytes = 0;
+  for (auto s = static_cast<std::size_t>(std::max(side, 1));; s = std::max<std::size_t>(s / 2, 1)) {
+    bytes += s * s * 4;
+    if (s == 1) break;
+  }
+  return bytes;
+}
+
+int surface_side(int cell_texels, std::size_t view_blocks, std::size_t budget_bytes) noexcept {
+  int side = std::max(cell_texels, 1) * static_cast<int>(LandBlockStruct::kSideCellCount);
+  const std::size_t share = budget_bytes / std::max<std::size_t>(view_blocks, 1);
+  while (side > kMinSide && surface_bytes(side) > share) side /= 2;
+  return std::max(side, kMinSide);
 }
 
 Image resample_nearest(const Image& src, int w, int h) {

@@ -11,6 +11,8 @@
 #include <string>
 
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/land_block.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/render/headless_context.hpp"
@@ -302,6 +304,140 @@ TEST_CASE("Headless: the demo landblock's terrain fills the ground below the sky
   CHECK(renderer->timing_totals().frames == 3);
   CHECK(renderer->last_timing().submit >= 0.0);
   CHECK(renderer->last_timing().readback >= 0.0);
+}
+
+namespace {
+
+// A cell DAT holding the demo landblock's bytes under every id given.
+dat::DatFile cell_with_blocks(const std::vector<std::uint32_t>& ids) {
+  auto bytes = demo().cell.read(demo::kLandBlock);
+  REQUIRE(bytes.has_value());
+  auto block = dat::read_land_block(*bytes, demo::kLandBlock);
+  REQUIRE(block.has_value());
+  std::vector<dat::DatRecord> records;
+  for (const std::uint32_t id : ids) {
+    dat::LandBlock b = *block;
+    b.id = id;
+    b.has_objects = 0;
+    records.push_back({id, dat::write_land_block(b)});
+  }
+  auto built = dat::build_dat(records, dat::DatWriterOptions{dat::DatKind::Cell});
+  REQUIRE(built.has_value());
+  auto file = dat::DatFile::from_bytes(std::move(*built), "terrain cache cell");
+  REQUIRE(file.has_value());
+  return std::move(*file);
+}
+
+constexpr std::uint32_t block_id(std::uint32_t x, std::uint32_t y) {
+  return (x << 24) | (y << 16) | 0xFFFFU;
+}
+
+std::unique_ptr<Renderer> make_renderer(const dat::DatFile& cell, const render::RendererOptions& options) {
+  auto r = Renderer::create(render::HeadlessContext::loader(), &demo().portal, &cell, options);
+  if (!r) FAIL(r.error().message());
+  return std::move(*r);
+}
+
+// Looking down at the middle of landblock (x, y).
+Camera over_block(std::uint32_t x, std::uint32_t y) {
+  const glm::vec3 centre = render::land_block_origin(block_id(x, y)) + glm::vec3(96.0F, 96.0F, 20.0F);
+  return Camera::look_at(centre + glm::vec3(0.0F, -60.0F, 80.0F), centre);
+}
+
+}  // namespace
+
+TEST_CASE("Headless: the terrain surface cache composites each landblock once and frees it on unload",
+          "[render][gl][terrain]") {
+  DERETH_GL_OR_RETURN();
+  // 3x4 landblocks at 0xA8..0xAA x 0xB3..0xB6, and one far away at 0x10 0x10.
+  std::vector<std::uint32_t> ids;
+  for (std::uint32_t x = 0xA8; x <= 0xAA; ++x) {
+    for (std::uint32_t y = 0xB3; y <= 0xB6; ++y) ids.push_back(block_id(x, y));
+  }
+  ids.push_back(block_id(0x10, 0x10));
+  const dat::DatFile cell = cell_with_blocks(ids);
+  render::RendererOptions options;
+  const auto made = make_renderer(cell, options);
+  Renderer& renderer = *made;
+  const sim::RenderSnapshot snap;
+  const auto& cache = renderer.terrain_cache_stats();
+
+  // The first frame over 0xA9B4 brings its 3x3 ring: nine composites.
+  REQUIRE(renderer.render(snap, over_block(0xA9, 0xB4), 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks == 9);
+  CHECK(cache.built == 9);
+  CHECK(cache.resident == 9);
+  CHECK(cache.freed == 0);
+  CHECK(cache.resident_bytes == 9 * render::surface_bytes(8 * options.terrain_layer_size));
+  const Image first = renderer.read_pixels();
+  // Further frames, and a camera that moves within the block, composite nothing.
+  for (int i = 0; i < 3; ++i) REQUIRE(renderer.render(snap, over_block(0xA9, 0xB4), 64, 64).has_value());
+  Camera nearby = over_block(0xA9, 0xB4);
+  nearby.position += glm::vec3(20.0F, 10.0F, 0.0F);
+  REQUIRE(renderer.render(snap, nearby, 64, 64).has_value());
+  CHECK(cache.built == 9);
+  CHECK(cache.freed == 0);
+  // The cached surfaces draw the same picture again.
+  REQUIRE(renderer.render(snap, over_block(0xA9, 0xB4), 64, 64).has_value());
+  CHECK(render::compare_images(renderer.read_pixels(), first, 0).differing_pixels == 0);
+
+  // One block north: only the new row (0xB6) arrives; the 0xB3 row is kept (within the next ring).
+  REQUIRE(renderer.render(snap, over_block(0xA9, 0xB5), 64, 64).has_value());
+  CHECK(cache.built == 12);
+  CHECK(cache.freed == 0);
+  CHECK(cache.resident == 12);
+
+  // Far away: every block of the old ring is unloaded and freed, the far block arrives.
+  REQUIRE(renderer.render(snap, over_block(0x10, 0x10), 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks == 1);
+  CHECK(cache.built == 13);
+  CHECK(cache.freed == 12);
+  CHECK(cache.resident == 1);
+  CHECK(cache.resident_bytes == render::surface_bytes(8 * options.terrain_layer_size));
+  CHECK(cache.evicted == 0);
+
+  // Back again: the ring arrives anew (a block is rebuilt only when it arrives again).
+  REQUIRE(renderer.render(snap, over_block(0xA9, 0xB4), 64, 64).has_value());
+  CHECK(cache.built == 22);
+  CHECK(cache.freed == 13);
+  CHECK(render::compare_images(renderer.read_pixels(), first, 0).differing_pixels == 0);
+}
+
+TEST_CASE("Headless: the terrain surface cache stays within its memory bound", "[render][gl][terrain]") {
+  DERETH_GL_OR_RETURN();
+  std::vector<std::uint32_t> ids;
+  for (std::uint32_t x = 0xA8; x <= 0xAA; ++x) {
+    for (std::uint32_t y = 0xB3; y <= 0xB6; ++y) ids.push_back(block_id(x, y));
+  }
+  const dat::DatFile cell = cell_with_blocks(ids);
+  render::RendererOptions options;
+  // Room for the nine blocks in view at a quarter of the full resolution (128 texels a side, not 512).
+  options.terrain_cache_bytes = 9 * render::surface_bytes(128) + 1000;
+  const auto made = make_renderer(cell, options);
+  Renderer& renderer = *made;
+  const sim::RenderSnapshot snap;
+  const auto& cache = renderer.terrain_cache_stats();
+  CHECK(render::surface_side(options.terrain_layer_size, 9, options.terrain_cache_bytes) == 128);
+
+  REQUIRE(renderer.render(snap, over_block(0xA9, 0xB4), 64, 64).has_value());
+  CHECK(cache.built == 9);
+  CHECK(cache.resident_bytes == 9 * render::surface_bytes(128));
+  const Image low = renderer.read_pixels();
+  CHECK_FALSE(near(low.at(32, 50), sky(renderer), 4));  // still terrain
+
+  // Moving north, the three new blocks evict the three least recently drawn (the 0xB3 row).
+  REQUIRE(renderer.render(snap, over_block(0xA9, 0xB5), 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks == 9);
+  CHECK(cache.built == 12);
+  CHECK(cache.evicted == 3);
+  CHECK(cache.freed == 3);
+  CHECK(cache.resident == 9);
+  CHECK(cache.peak_bytes <= options.terrain_cache_bytes);
+  // Going back brings the evicted row in again, evicting the 0xB6 row.
+  REQUIRE(renderer.render(snap, over_block(0xA9, 0xB4), 64, 64).has_value());
+  CHECK(cache.built == 15);
+  CHECK(cache.evicted == 6);
+  CHECK(cache.peak_bytes <= options.terrain_cache_bytes);
 }
 
 TEST_CASE("Headless: bad target sizes are errors, not crashes, screenshots need a frame", "[render][gl]") {

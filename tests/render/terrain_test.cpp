@@ -2,8 +2,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
+
+#include <glm/geometric.hpp>
 
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
@@ -164,4 +167,100 @@ TEST_CASE("land_block_at and land_block_origin convert global metres and block i
   CHECK_FALSE(render::land_block_at({-1.0F, 5.0F, 0.0F}, id));
   CHECK_FALSE(render::land_block_at({256 * 192.0F, 5.0F, 0.0F}, id));
   CHECK_FALSE(render::land_block_at({std::nanf(""), 5.0F, 0.0F}, id));
+}
+
+TEST_CASE("CLandBlockStruct::calc_lighting 0x00531700 lights each vertex by the sum of its polygons' normals",
+          "[render][terrain][retail][0x00531700]") {
+  const glm::vec3 sun_towards = glm::normalize(glm::vec3(0.4F, -0.5F, 0.77F));
+  const glm::vec3 sun_color(0.65F, 0.6F, 0.5F);
+  const glm::vec3 ambient(0.45F, 0.4F, 0.3F);
+
+  SECTION("a flat block: every normal straight up, light = sun * sunlight.z + ambient") {
+    dat::LandBlock flat;
+    flat.id = 0xA9B4FFFF;
+    LandBlockStruct s;
+    s.construct_vertices(flat, linear_defs(2.0F, 10.0F));
+    s.construct_polygons(flat.id);
+    s.calc_lighting(sun_towards, sun_color, ambient);
+    for (std::size_t v = 0; v < LandBlockStruct::kVertexCount; ++v) {
+      CHECK(s.vertex_normals[v].x == Approx(0.0F).margin(1e-6));
+      CHECK(s.vertex_normals[v].y == Approx(0.0F).margin(1e-6));
+      CHECK(s.vertex_normals[v].z == Approx(1.0F));
+      CHECK(s.vertex_lighting[v].r == Approx(0.65F * sun_towards.z + 0.45F));
+      CHECK(s.vertex_lighting[v].g == Approx(0.6F * sun_towards.z + 0.4F));
+      CHECK(s.vertex_lighting[v].b == Approx(0.5F * sun_towards.z + 0.3F));
+    }
+  }
+
+  SECTION("a plane sloping up to the east: every vertex has the plane's normal, facing away from the sun or not") {
+    dat::LandBlock slope;
+    slope.id = 0xA9B4FFFF;
+    for (std::size_t x = 0; x < 9; ++x) {
+      for (std::size_t y = 0; y < 9; ++y) slope.height[dat::land_block_vertex(x, y)] = static_cast<std::uint8_t>(x * 12);
+    }
+    LandBlockStruct s;
+    s.construct_vertices(slope, linear_defs(1.0F, 0.0F));  // rises 12 m per 24 m cell
+    s.construct_polygons(slope.id);
+    const glm::vec3 plane = glm::normalize(glm::vec3(-12.0F, 0.0F, 24.0F));
+    // The sun low in the east lights the slope; low in the west it leaves only the ambient.
+    const glm::vec3 east = glm::normalize(glm::vec3(1.0F, 0.0F, 0.1F));
+    s.calc_lighting(east, sun_color, ambient);
+    for (std::size_t v = 0; v < LandBlockStruct::kVertexCount; ++v) {
+      CHECK(s.vertex_normals[v].x == Approx(plane.x));
+      CHECK(s.vertex_normals[v].z == Approx(plane.z));
+      CHECK(s.vertex_lighting[v] == ambient);  // n . sunlight < 0: no sun
+    }
+    s.calc_lighting(glm::normalize(glm::vec3(-1.0F, 0.0F, 0.1F)), sun_color, ambient);
+    const float lit = std::max(glm::dot(plane, glm::normalize(glm::vec3(-1.0F, 0.0F, 0.1F))), 0.0F);
+    CHECK(s.vertex_lighting[40].r == Approx(0.65F * lit + 0.45F));
+  }
+
+  SECTION("a vertex's normal sums only the polygons that use it, unweighted; the light clamps at 1 per channel") {
+    auto block = block_with_heights(0xA9B4FFFF);
+    LandBlockStruct s;
+    s.construct_vertices(block, linear_defs(0.5F, 0.0F));
+    s.construct_polygons(block.id);
+    s.calc_lighting(glm::vec3(0.0F, 0.0F, 1.0F), glm::vec3(1.0F, 0.2F, 0.0F), glm::vec3(0.5F, 0.1F, 0.0F));
+    const auto unit_normal = [&s](const LandBlockStruct::Triangle& t) {
+      return glm::normalize(glm::cross(s.vertices[t[1]] - s.vertices[t[0]], s.vertices[t[2]] - s.vertices[t[0]]));
+    };
+    // The south-west corner (vertex 0) is in one or both triangles of cell (0, 0), by the cut.
+    glm::vec3 sum(0.0F);
+    for (std::size_t p = 0; p < 2; ++p) {
+      const auto& t = s.polygons[p];
+      if (t[0] == 0 || t[1] == 0 || t[2] == 0) sum += unit_normal(t);
+    }
+    const glm::vec3 expected = glm::normalize(sum);
+    CHECK(s.vertex_normals[0].x == Approx(expected.x));
+    CHECK(s.vertex_normals[0].y == Approx(expected.y));
+    CHECK(s.vertex_normals[0].z == Approx(expected.z));
+    // An inner vertex (4, 4) gathers the six triangles around it.
+    glm::vec3 inner(0.0F);
+    int count = 0;
+    for (const auto& t : s.polygons) {
+      if (t[0] == 40 || t[1] == 40 || t[2] == 40) {
+        inner += unit_normal(t);
+        ++count;
+      }
+    }
+    CHECK(count == 6);
+    CHECK(s.vertex_normals[40].z == Approx(glm::normalize(inner).z));
+    for (std::size_t v = 0; v < LandBlockStruct::kVertexCount; ++v) {
+      CHECK(s.vertex_lighting[v].r == 1.0F);  // 1 * n.z + 0.5 > 1 on this gentle terrain
+      CHECK(s.vertex_lighting[v].g == Approx(0.2F * s.vertex_normals[v].z + 0.1F));
+      CHECK(s.vertex_lighting[v].b == 0.0F);
+    }
+  }
+
+  SECTION("build_terrain_mesh draws each corner with its vertex's normal") {
+    auto block = block_with_heights(0xA9B4FFFF);
+    LandBlockStruct s;
+    s.construct_vertices(block, linear_defs(0.5F, 0.0F));
+    s.construct_polygons(block.id);
+    s.calc_lighting(sun_towards, sun_color, ambient);
+    const auto mesh = render::build_terrain_mesh(block, linear_defs(0.5F, 0.0F));
+    for (std::size_t p = 0; p < LandBlockStruct::kPolygonCount; ++p) {
+      for (std::size_t k = 0; k < 3; ++k) CHECK(mesh.vertices[p * 3 + k].normal == s.vertex_normals[s.polygons[p][k]]);
+    }
+  }
 }

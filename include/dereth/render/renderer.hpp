@@ -45,8 +45,9 @@ namespace dereth::render {
 
 struct RendererOptions {
   bool draw_terrain = true;
-  int terrain_radius = 1;                                       // landblocks around the camera centre: (2r+1)^2
-  int terrain_layer_size = 64;                                  // texels per terrain texture layer
+  int terrain_radius = 1;                        // landblocks around the camera centre: (2r+1)^2
+  int terrain_layer_size = 64;                   // texels per terrain texture layer (and per cell of the surface cache)
+  std::size_t terrain_cache_bytes = 64U << 20U;  // the landscape surface cache's memory bound
   std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky
   glm::vec3 ambient{0.45F};
   glm::vec3 sun_color{0.65F};
@@ -67,6 +68,19 @@ struct RenderStats {
   std::size_t lights = 0;  // lights used (at most 8)
   std::size_t draw_calls = 0;
   std::size_t triangles = 0;
+};
+
+// The landscape surface cache (docs/render.md, "Terrain"): one composited
+// surface texture per landblock, built when the block arrives and freed when
+// it is unloaded (leaves the square within terrain_radius + 1 of the camera
+// centre's block) or evicted for the memory bound.
+struct TerrainCacheStats {
+  std::uint64_t built = 0;         // surfaces composited: one per landblock arrival
+  std::uint64_t freed = 0;         // surfaces released: unloaded, evicted or at teardown
+  std::uint64_t evicted = 0;       // of those, released to stay within terrain_cache_bytes
+  std::size_t resident = 0;        // landblocks held now
+  std::size_t resident_bytes = 0;  // their surfaces' memory, every mip level
+  std::size_t peak_bytes = 0;      // the most resident_bytes has been
 };
 
 // Wall-clock seconds per phase, for the frame-time report (the app times
@@ -118,6 +132,7 @@ class Renderer {
   [[nodiscard]] core::Result<void> write_screenshot(const std::filesystem::path& path);
 
   [[nodiscard]] const RenderStats& stats() const noexcept;
+  [[nodiscard]] const TerrainCacheStats& terrain_cache_stats() const noexcept;
   [[nodiscard]] const FrameTiming& last_timing() const noexcept;
   [[nodiscard]] const TimingTotals& timing_totals() const noexcept;
   void reset_timing() noexcept;

@@ -56,14 +56,26 @@ class LandBlockStruct {
   // triangle (spec/physics.md 6.4); clamped into the block.
   [[nodiscard]] float height_at(float x, float y) const noexcept;
 
+  // CLandBlockStruct::calc_lighting 0x00531700 (after construct_vertices and
+  // construct_polygons): each vertex's normal is the normalised sum of the
+  // unit normals of this block's polygons that use it ((0, 0, 1) when the sum
+  // is shorter than 0.0002), and its light is, per channel,
+  // min(sun_color * max(normal . sunlight, 0) + ambient, 1), where `sunlight`
+  // points towards the sun and `ambient` is retail's ambient colour times its
+  // ambient level. The renderer draws these normals and evaluates the same
+  // term per vertex in its terrain vertex shader (with the point lights).
+  void calc_lighting(const glm::vec3& sunlight, const glm::vec3& sun_color, const glm::vec3& ambient);
+
   std::array<glm::vec3, kVertexCount> vertices{};
+  std::array<glm::vec3, kVertexCount> vertex_normals{};   // calc_lighting
+  std::array<glm::vec3, kVertexCount> vertex_lighting{};  // calc_lighting, RGB in [0, 1]
   std::array<bool, kCellCount> sw_to_ne{};         // index x*8 + y
   std::array<Triangle, kPolygonCount> polygons{};  // index 2*(x*8 + y) + {0, 1}
 };
 
 struct TerrainVertex {
-  glm::vec3 position{0.0F};  // block-local metres
-  glm::vec3 normal{0.0F, 0.0F, 1.0F};
+  glm::vec3 position{0.0F};            // block-local metres
+  glm::vec3 normal{0.0F, 0.0F, 1.0F};  // the vertex's normal (LandBlockStruct::calc_lighting)
   glm::vec2 uv{0.0F};      // one texture repeat per 24 m cell
   glm::vec3 weight{0.0F};  // barycentric weight of the triangle's three corners
   glm::vec3 layers{0.0F};  // the terrain types of the triangle's three corners (texture layers)
@@ -75,7 +87,8 @@ struct TerrainMesh {
   std::vector<TerrainVertex> vertices;  // 3 per triangle, 128 triangles
 };
 
-// Builds the 128 triangles of one landblock. Each corner's texture layer is
+// Builds the 128 triangles of one landblock, each corner with its vertex's
+// normal as retail's calc_lighting makes it. Each corner's texture layer is
 // its terrain type (bits 2-6 of the terrain word); the fragment blends the
 // three corners' layers by barycentric weight. Roads and retail's offline
 // texture merge (corner and side alpha maps) are not modelled.
@@ -92,6 +105,14 @@ struct TerrainLayers {
   std::size_t failures = 0;
 };
 [[nodiscard]] TerrainLayers build_terrain_layers(const dat::Region& region, const dat::DatFile* portal, int size = 64);
+
+// Sizing the landscape surface cache (the renderer's composited landblock
+// surfaces): the memory of a side x side RGBA8 texture with its full mip chain.
+[[nodiscard]] std::size_t surface_bytes(int side) noexcept;
+// A landblock surface's texels a side: `cell_texels` a cell (8 cells a side),
+// halved while `view_blocks` surfaces of that size exceed `budget_bytes`,
+// never under one texel a cell.
+[[nodiscard]] int surface_side(int cell_texels, std::size_t view_blocks, std::size_t budget_bytes) noexcept;
 
 // Nearest-neighbour resample to w x h.
 [[nodiscard]] Image resample_nearest(const Image& src, int w, int h);

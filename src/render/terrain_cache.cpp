@@ -1,0 +1,184 @@
+#include "terrain_cache.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+#include "gl_program.hpp"
+#include "shaders.hpp"
+
+namespace dereth::render {
+
+namespace {
+
+int block_coordinate_x(std::uint32_t id) noexcept {
+  return static_cast<int>(id >> 24);
+}
+int block_coordinate_y(std::uint32_t id) noexcept {
+  return static_cast<int>((id >> 16) & 0xFFU);
+}
+bool outside(std::uint32_t id, int x, int y, int keep) noexcept {
+  return std::abs(block_coordinate_x(id) - x) > keep || std::abs(block_coordinate_y(id) - y) > keep;
+}
+
+}  // namespace
+
+TerrainSurfaceCache::~TerrainSurfaceCache() {
+  clear();
+}
+
+core::Result<void> TerrainSurfaceCache::create_gl() {
+  if (program_ != 0) return {};
+  DERETH_TRY(program_, gl::build_program("OpenGL", "terrain composite", {shaders::kTerrainCompositeVertex},
+                                         {shaders::kTerrainCompositeFragment}));
+  u_layers_ = glGetUniformLocation(program_, "u_layers");
+  glGenFramebuffers(1, &fbo_);
+  return {};
+}
+
+const TerrainBlock* TerrainSurfaceCache::find(std::uint32_t block_id, bool& absent) {
+  absent = absent_.contains(block_id);
+  const auto it = blocks_.find(block_id);
+  if (it == blocks_.end()) return nullptr;
+  it->second.last_drawn = frame_;
+  return &it->second;
+}
+
+const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, GLuint layers, int side,
+                                                std::size_t budget_bytes) {
+  if (program_ == 0 || blocks_.contains(mesh.block_id)) return nullptr;
+  make_room(surface_bytes(side), budget_bytes);
+
+  TerrainBlock block;
+  block.origin = mesh.origin;
+  block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
+  block.last_drawn = frame_;
+  glGenVertexArrays(1, &block.vao);
+  glBindVertexArray(block.vao);
+  glGenBuffers(1, &block.vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, block.vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(TerrainVertex)),
+               mesh.vertices.data(), GL_STATIC_DRAW);
+  const auto stride = static_cast<GLsizei>(sizeof(TerrainVertex));
+  const auto attrib = [stride](GLuint index, GLint size, std::size_t offset) {
+    glEnableVertexAttribArray(index);
+    glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+  };
+  attrib(0, 3, offsetof(TerrainVertex, position));
+  attrib(1, 3, offsetof(TerrainVertex, normal));
+  attrib(2, 2, offsetof(TerrainVertex, uv));
+  attrib(3, 3, offsetof(TerrainVertex, weight));
+  attrib(4, 3, offsetof(TerrainVertex, layers));
+  glBindVertexArray(0);
+
+  block.surface_side = side;
+  block.bytes = surface_bytes(side);
+  glGenTextures(1, &block.surface);
+  glBindTexture(GL_TEXTURE_2D, block.surface);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, side, side, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  composite(block, layers);
+  glBindTexture(GL_TEXTURE_2D, block.surface);
+  glGenerateMipmap(GL_TEXTURE_2D);
+
+  ++stats_.built;
+  ++stats_.resident;
+  stats_.resident_bytes += block.bytes;
+  stats_.peak_bytes = std::max(stats_.peak_bytes, stats_.resident_bytes);
+  return &blocks_.emplace(mesh.block_id, block).first->second;
+}
+
+// The block's triangles laid flat over the texture (x east, y north), each
+// texel the blend of its triangle's corner layers at that point.
+void TerrainSurfaceCache::composite(const TerrainBlock& block, GLuint layers) const {
+  GLint previous_draw = 0;
+  GLint viewport[4] = {};
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_draw);
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  const GLboolean depth_test = glIsEnabled(GL_DEPTH_TEST);
+  const GLboolean cull = glIsEnabled(GL_CULL_FACE);
+  const GLboolean blend = glIsEnabled(GL_BLEND);
+  GLboolean color_mask[4] = {};
+  glGetBooleanv(GL_COLOR_WRITEMASK, color_mask);
+
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo_);
+  glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, block.surface, 0);
+  glViewport(0, 0, block.surface_side, block.surface_side);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glUseProgram(program_);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, layers);
+  glUniform1i(u_layers_, 0);
+  glBindVertexArray(block.vao);
+  glDrawArrays(GL_TRIANGLES, 0, block.vertex_count);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous_draw));
+  glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+  glColorMask(color_mask[0], color_mask[1], color_mask[2], color_mask[3]);
+  if (depth_test == GL_TRUE) glEnable(GL_DEPTH_TEST);
+  if (cull == GL_TRUE) glEnable(GL_CULL_FACE);
+  if (blend == GL_TRUE) glEnable(GL_BLEND);
+}
+
+void TerrainSurfaceCache::make_room(std::size_t bytes, std::size_t budget) {
+  while (stats_.resident_bytes + bytes > budget) {
+    auto victim = blocks_.end();
+    std::uint64_t oldest = std::numeric_limits<std::uint64_t>::max();
+    for (auto it = blocks_.begin(); it != blocks_.end(); ++it) {
+      if (it->second.last_drawn < frame_ && it->second.last_drawn < oldest) {
+        oldest = it->second.last_drawn;
+        victim = it;
+      }
+    }
+    if (victim == blocks_.end()) return;
+    free_block(victim->second);
+    ++stats_.evicted;
+    blocks_.erase(victim);
+  }
+}
+
+void TerrainSurfaceCache::mark_absent(std::uint32_t block_id) {
+  absent_.insert(block_id);
+}
+
+void TerrainSurfaceCache::unload_outside(int x, int y, int keep) {
+  for (auto it = blocks_.begin(); it != blocks_.end();) {
+    if (outside(it->first, x, y, keep)) {
+      free_block(it->second);
+      it = blocks_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  std::erase_if(absent_, [&](std::uint32_t id) { return outside(id, x, y, keep); });
+}
+
+void TerrainSurfaceCache::free_block(TerrainBlock& block) {
+  if (block.surface != 0) glDeleteTextures(1, &block.surface);
+  if (block.vbo != 0) glDeleteBuffers(1, &block.vbo);
+  if (block.vao != 0) glDeleteVertexArrays(1, &block.vao);
+  ++stats_.freed;
+  --stats_.resident;
+  stats_.resident_bytes -= block.bytes;
+  block = TerrainBlock{};
+}
+
+void TerrainSurfaceCache::clear() {
+  for (auto& [id, block] : blocks_) free_block(block);
+  blocks_.clear();
+  absent_.clear();
+  if (fbo_ != 0) glDeleteFramebuffers(1, &fbo_);
+  if (program_ != 0) glDeleteProgram(program_);
+  fbo_ = program_ = 0;
+}
+
+}  // namespace dereth::render

@@ -1,0 +1,90 @@
+#pragma once
+// The landscape surface cache (private header): every landblock on screen
+// holds its geometry and one texture with its whole surface composited once,
+// when the block arrives, so drawing terrain samples one texture per pixel.
+// Retail keeps the same kind of cache of composited land surfaces (LandSurf,
+// keyed by each cell's palette code, docs/render.md "Terrain"); here there is
+// one surface per landblock.
+//
+// Memory is bounded: each surface gets the resolution of the layers (one
+// layer texel per surface texel) or, when the blocks in view would not fit
+// in the budget at that, the largest power of two a side at which they fit
+// (down to one texel a cell). A newcomer first evicts the least recently
+// drawn blocks that the current frame does not draw until it fits. So the
+// blocks resident stay within the budget while the view's size stays as it
+// was when they arrived. Blocks that leave the kept square around the camera
+// are unloaded (freed).
+// Every call needs the GL context current.
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <glad/gl.h>
+#include <glm/vec3.hpp>
+
+#include "dereth/core/error.hpp"
+#include "dereth/render/renderer.hpp"
+#include "dereth/render/terrain.hpp"
+
+namespace dereth::render {
+
+struct TerrainBlock {
+  GLuint vao = 0;
+  GLuint vbo = 0;
+  GLsizei vertex_count = 0;
+  glm::vec3 origin{0.0F};  // global south-west corner
+  GLuint surface = 0;      // the composited surface, RGBA8 with mipmaps, (0,0) at the south-west corner
+  int surface_side = 0;    // texels a side
+  std::size_t bytes = 0;   // the surface's memory, every mip level
+  std::uint64_t last_drawn = 0;
+};
+
+class TerrainSurfaceCache {
+ public:
+  TerrainSurfaceCache() = default;
+  TerrainSurfaceCache(const TerrainSurfaceCache&) = delete;
+  TerrainSurfaceCache& operator=(const TerrainSurfaceCache&) = delete;
+  ~TerrainSurfaceCache();
+
+  // The composite program and framebuffer; once, before the first arrive.
+  [[nodiscard]] core::Result<void> create_gl();
+  // Starts a frame: what this frame draws is never evicted for a newcomer.
+  void begin_frame() noexcept { ++frame_; }
+
+  // The block, when it is loaded (marked drawn this frame); nullptr when it
+  // is not loaded, or known absent (then `absent` is set).
+  const TerrainBlock* find(std::uint32_t block_id, bool& absent);
+  // A landblock arrives: uploads its triangles and composites its surface,
+  // `side` texels a side (surface_side), from the terrain layers (a 2D array
+  // texture, one layer per terrain type), evicting for `budget_bytes` first.
+  const TerrainBlock* arrive(const TerrainMesh& mesh, GLuint layers, int side, std::size_t budget_bytes);
+  // A landblock that is not in the cell DAT (or did not read): remembered so
+  // it is not read again until it is unloaded.
+  void mark_absent(std::uint32_t block_id);
+  // Unloads every block (and absence) outside the square of blocks within
+  // `keep` of block (x, y).
+  void unload_outside(int x, int y, int keep);
+  // Frees everything (the renderer's teardown).
+  void clear();
+
+  [[nodiscard]] const TerrainCacheStats& stats() const noexcept { return stats_; }
+
+ private:
+  void free_block(TerrainBlock& block);
+  // Frees least recently drawn blocks not drawn this frame until `bytes`
+  // more fit in `budget`, or none is left to free.
+  void make_room(std::size_t bytes, std::size_t budget);
+  void composite(const TerrainBlock& block, GLuint layers) const;
+
+  std::unordered_map<std::uint32_t, TerrainBlock> blocks_;
+  std::unordered_set<std::uint32_t> absent_;
+  TerrainCacheStats stats_;
+  std::uint64_t frame_ = 0;
+  GLuint program_ = 0;
+  GLint u_layers_ = -1;
+  GLuint fbo_ = 0;
+};
+
+}  // namespace dereth::render
