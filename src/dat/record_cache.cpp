@@ -60,4 +60,9 @@ std::shared_ptr<const SoundTable> RecordCache::sound_table(Did id) {
 
 std::shared_ptr<const Wave> RecordCache::wave(Did id) { return get<Wave>(Kind::Wave, id, "Wave", read_wave); }
 
+std::shared_ptr<const GfxObj> RecordCache::gfx_obj(Did id) {
+  return get<GfxObj>(Kind::GfxObj, id, "GfxObj",
+                     [](std::span<const std::uint8_t> bytes, Did did) { return read_gfx_obj(bytes, did); });
+}
+
 }  // namespace dereth::dat

@@ -4,12 +4,17 @@
 #include <utility>
 
 #include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/transition.hpp"
 
 namespace dereth::sim {
 
 DatPartArray::DatPartArray(PhysicsObj& owner, std::shared_ptr<const dat::Setup> setup, AnimationSource* animations,
-                           MotionTableSource* motion_tables)
-    : owner_(&owner), setup_(std::move(setup)), animations_(animations), motion_tables_(motion_tables) {
+                           MotionTableSource* motion_tables, GfxObjPhysicsSource* physics)
+    : owner_(&owner),
+      setup_(std::move(setup)),
+      animations_(animations),
+      motion_tables_(motion_tables),
+      physics_(physics) {
   sequence_.set_object(owner_);
   sequence_.set_animation_source(animations_);
   init_parts();
@@ -39,6 +44,23 @@ void DatPartArray::init_default_animation() {
   data.high_frame = -1;
   data.framerate = 30.0f;
   sequence_.append_animation(data);
+}
+
+// CPartArray::FindObjCollisions 0x00518180: each part is posed in the
+// owner's cell (CPhysicsPart::pos).
+TransitionState DatPartArray::find_obj_collisions(Transition& t) {
+  TransitionState result = TransitionState::OK;
+  if (physics_ == nullptr) return result;
+  for (const PhysicsPart& part : parts_) {
+    const std::shared_ptr<const GfxObjPhysics> gfx = physics_->get_gfx_obj_physics(part.gfx_obj);
+    if (!gfx) continue;
+    Position part_pos;
+    part_pos.objcell_id = owner_->position().objcell_id;
+    part_pos.frame = part.frame;
+    result = find_part_collisions(gfx.get(), part_pos, part.gfxobj_scale.z, t);
+    if (result != TransitionState::OK) break;
+  }
+  return result;
 }
 
 // CPartArray::Update 0x00517DB0

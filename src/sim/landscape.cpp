@@ -65,17 +65,27 @@ TransitionState LandCell::find_env_collisions(Transition& t) {
   return t.object_info.validate_walkable(check, plane, water_type() != WaterType::NotWater, depth, t, id());
 }
 
-// CLandCell::find_collisions 0x00532D60. CSortCell::find_collisions (the
-// building's physics BSP) is not ported.
+// CLandCell::find_collisions 0x00532D60
 TransitionState LandCell::find_collisions(Transition& t) {
-  const TransitionState env = find_env_collisions(t);
-  if (env != TransitionState::OK) return env;
+  TransitionState result = find_env_collisions(t);
+  if (result != TransitionState::OK) return result;
+  // CSortCell::find_collisions 0x005340A0
+  if (building_ != nullptr) result = building_->find_building_collisions(t);
+  if (result != TransitionState::OK) return result;
   return find_obj_collisions(t);
+}
+
+// CLandCell::find_transit_cells 0x00533800
+void LandCell::find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
+                                  const CollisionSphere* spheres, CellArray& out, SpherePath* path) const {
+  scape.add_all_outside_cells(p, num_sphere, spheres, out);
+  // CSortCell::find_transit_cells 0x00534060
+  if (building_ != nullptr) building_->find_building_transit_cells(scape, num_sphere, spheres, out, path);
 }
 
 // ---- LScape -----------------------------------------------------------------------
 
-bool Landscape::add_block(LandBlockStruct terrain) {
+bool Landscape::add_block(LandBlockStruct terrain, std::vector<Building> buildings) {
   const std::uint32_t key = terrain.block_id() & 0xFFFF0000u;
   if (auto it = blocks_.find(key); it != blocks_.end()) {
     for (const auto& cell : it->second.cells) {
@@ -88,19 +98,54 @@ bool Landscape::add_block(LandBlockStruct terrain) {
   for (std::size_t i = 0; i < dat::kLandBlockCells; ++i) {
     block.cells.push_back(std::make_unique<LandCell>(*block.terrain, i));
   }
+  // CLandBlock::init_buildings 0x0052FD80: each building in the land cell
+  // holding its origin.
+  for (Building& b : buildings) {
+    std::uint32_t cell = key | 1u;
+    glm::vec3 origin = b.pos.frame.origin;
+    if (!LandDefs::adjust_to_outside(cell, origin) || (cell & 0xFFFF0000u) != key) continue;
+    auto owned = std::make_unique<Building>(std::move(b));
+    owned->pos.objcell_id = cell;
+    block.cells[(cell & 0xFFFFu) - 1]->set_building(owned.get());
+    block.buildings.push_back(std::move(owned));
+  }
   blocks_[key] = std::move(block);
+  return true;
+}
+
+bool Landscape::add_env_cell(std::unique_ptr<EnvCell> cell) {
+  if (!cell) return false;
+  const std::uint32_t id = cell->id();
+  if (auto it = env_cells_.find(id); it != env_cells_.end() && !it->second->shadow_objects().empty()) return false;
+  env_cells_[id] = std::move(cell);
+  env_unavailable_.erase(id);
   return true;
 }
 
 ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   const std::uint32_t low = cell_id & 0xFFFFu;
+  if (low >= 0x100u && low <= 0xFFFDu) {
+    // CEnvCell::GetVisible
+    if (auto it = env_cells_.find(cell_id); it != env_cells_.end()) return it->second.get();
+    if (!env_loader_ || env_unavailable_.contains(cell_id)) return nullptr;
+    std::unique_ptr<EnvCell> loaded = env_loader_(cell_id);
+    if (!loaded || loaded->id() != cell_id) {
+      env_unavailable_.insert(cell_id);
+      return nullptr;
+    }
+    EnvCell* raw = loaded.get();
+    env_cells_[cell_id] = std::move(loaded);
+    return raw;
+  }
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
   const std::uint32_t key = cell_id & 0xFFFF0000u;
   auto it = blocks_.find(key);
   if (it == blocks_.end()) {
     if (!loader_ || unavailable_.contains(key)) return nullptr;
     std::optional<LandBlockStruct> loaded = loader_(key | 0xFFFFu);
-    if (!loaded || !add_block(std::move(*loaded))) {
+    std::vector<Building> buildings;
+    if (loaded && building_loader_) buildings = building_loader_(key | 0xFFFFu);
+    if (!loaded || !add_block(std::move(*loaded), std::move(buildings))) {
       unavailable_.insert(key);
       return nullptr;
     }
@@ -162,22 +207,40 @@ void Landscape::add_all_outside_cells(const Position& p, std::uint32_t num_spher
   }
 }
 
-// CObjCell::find_cell_list 0x0052B4E0 (outdoors): the cells the spheres
-// reach, then the one that holds sphere 0's centre. EnvCells are not
-// loaded, so an indoor position finds no cell.
+// CObjCell::find_cell_list 0x0052B4E0 (the do_not_load_cells pruning is
+// not modelled: cells are loaded as they are asked for).
 void Landscape::find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
-                               CellArray& out, ObjCell*& curr) {
+                               CellArray& out, ObjCell*& curr, SpherePath* path) {
   out.cells.clear();
   out.added_outside = false;
   curr = nullptr;
-  if ((p.objcell_id & 0xFFFFu) >= 0x100u) return;
-  ObjCell* own = p.objcell_id != 0 ? get_cell(p.objcell_id) : nullptr;
-  add_all_outside_cells(p, num_sphere, spheres, out);
+  const std::uint32_t id = p.objcell_id;
+  ObjCell* own = id != 0 ? get_cell(id) : nullptr;
+  if ((id & 0xFFFFu) >= 0x100u) {
+    if (path != nullptr) path->hits_interior_cell = true;
+    add_cell(out, id, own);
+  } else {
+    add_all_outside_cells(p, num_sphere, spheres, out);
+  }
   if (own == nullptr || num_sphere == 0) return;
+  // Each cell's transit cells; the array grows as they are found.
+  for (std::size_t i = 0; i < out.cells.size(); ++i) {
+    ObjCell* cell = out.cells[i].cell;
+    if (auto* env = dynamic_cast<EnvCell*>(cell); env != nullptr) {
+      env->find_transit_cells(*this, p, num_sphere, spheres, out, path);
+    } else if (auto* land = dynamic_cast<LandCell*>(cell); land != nullptr) {
+      land->find_transit_cells(*this, p, num_sphere, spheres, out, path);
+    }
+  }
   for (const CellArrayEntry& e : out.cells) {
     if (e.cell == nullptr) continue;
-    const glm::vec3 local = spheres[0].center - LandDefs::get_block_offset(p.objcell_id, e.cell->id());
-    if (e.cell->point_in_cell(local)) curr = e.cell;
+    const glm::vec3 local = spheres[0].center - LandDefs::get_block_offset(id, e.cell->id());
+    if (!e.cell->point_in_cell(local)) continue;
+    curr = e.cell;
+    if ((e.cell->id() & 0xFFFFu) >= 0x100u) {
+      if (path != nullptr) path->hits_interior_cell = true;
+      break;
+    }
   }
 }
 

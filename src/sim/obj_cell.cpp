@@ -311,13 +311,10 @@ TransitionState PhysicsObj::find_obj_collisions(Transition& t) {
   const bool is_creature = (state_ & ps::Missile) != 0 || creature_weenie;
 
   TransitionState result = TransitionState::OK;
-  bool tested = false;
-  if ((state_ & ps::HasPhysicsBsp) != 0 && !exempt && !t.object_info.missile_ignore(*this)) {
-    // CPartArray::FindObjCollisions (physics BSPs) is not ported: the
-    // object's spheres stand in below only when it has no BSP parts.
-    tested = true;
-  }
-  if (!tested && part_array_ && !exempt && !t.object_info.missile_ignore(*this)) {
+  if ((state_ & ps::HasPhysicsBsp) != 0) {
+    // The parts' physics BSPs stand in for the spheres and cylinders.
+    if (part_array_ && !exempt && !t.object_info.missile_ignore(*this)) result = part_array_->find_obj_collisions(t);
+  } else if (part_array_ && !exempt && !t.object_info.missile_ignore(*this)) {
     const auto cyl = part_array_->cyl_spheres();
     if (!cyl.empty()) {
       for (const dat::CylSphere& c : cyl) {

@@ -190,7 +190,7 @@ void SpherePath::init() noexcept {
   obstruction_ethereal = false;
   backup_cell = nullptr;
   walkable_allowance = 0.0f;
-  walkable = false;
+  walkable = nullptr;
   check_walkable = false;
   cell_array_valid = false;
   neg_step_up = false;
@@ -300,6 +300,45 @@ glm::vec3 SpherePath::curr_to_check_block_offset() const noexcept {
   return block_offset(curr_pos.objcell_id, check_pos.objcell_id);
 }
 
+// SPHEREPATH::check_walkables 0x0050C3E0
+bool SpherePath::check_walkables() noexcept {
+  if (walkable == nullptr) return true;
+  walkable_check_pos.radius *= 0.5f;
+  return walkable->check_walkable(walkable_check_pos, walkable_up);
+}
+
+// SPHEREPATH::cache_localspace_sphere 0x0050C9D0
+void SpherePath::cache_localspace_sphere(const Position& p, float scale) noexcept {
+  const float inv = 1.0f / scale;
+  for (std::uint32_t i = 0; i < num_sphere; ++i) {
+    localspace_sphere[i].radius = inv * local_sphere[i].radius;
+    // Position::localtolocal: the sphere's centre of check_pos (curr_pos)
+    // in p's frame.
+    localspace_sphere[i].center = p.frame.globaltolocal(localtoglobal(p, check_pos, local_sphere[i].center)) * inv;
+    localspace_curr_center[i] = p.frame.globaltolocal(localtoglobal(p, curr_pos, local_sphere[i].center)) * inv;
+  }
+  localspace_pos = p;
+  localspace_z = p.frame.globaltolocalvec(glm::vec3(0.0f, 0.0f, 1.0f));
+  localspace_low_point = localspace_sphere[0].center - localspace_sphere[0].radius * localspace_z;
+}
+
+// SPHEREPATH::set_walkable 0x00539FC0
+void SpherePath::set_walkable(const CollisionSphere& sphere, const Polygon* poly, const glm::vec3& zaxis,
+                              const Position& local_pos, float scale) noexcept {
+  walkable_check_pos = sphere;
+  walkable = poly;
+  walkable_up = zaxis;
+  walkable_pos = local_pos;
+  walkable_scale = scale;
+}
+
+// SPHEREPATH::set_neg_poly_hit 0x005398E0
+void SpherePath::set_neg_poly_hit(bool step_up_hit, const glm::vec3& collision_normal) noexcept {
+  neg_step_up = step_up_hit;
+  neg_poly_hit = true;
+  neg_collision_normal = -collision_normal;
+}
+
 void SpherePath::copy_curr_to_check() noexcept {
   check_pos = curr_pos;
   check_cell = curr_cell;
@@ -343,7 +382,7 @@ void Transition::build_cell_array(ObjCell*& new_cell) {
   cell_array.cells.clear();
   new_cell = nullptr;
   cells_->find_cell_list(sphere_path.check_pos, sphere_path.num_sphere, sphere_path.global_sphere.data(), cell_array,
-                         new_cell);
+                         new_cell, &sphere_path);
 }
 
 // CTransition::check_other_cells 0x0050AE50
@@ -529,7 +568,7 @@ bool Transition::step_up(const glm::vec3& normal) {
   sphere_path.save_check_pos();
   const bool ok = step_down(h, z);
   sphere_path.step_up = false;
-  sphere_path.walkable = false;
+  sphere_path.walkable = nullptr;
   if (ok) return true;
   sphere_path.restore_check_pos();
   return false;
@@ -588,7 +627,7 @@ TransitionState Transition::transitional_insert(int attempts) {
       } else {
         reset = true;
       }
-      path.walkable = false;
+      path.walkable = nullptr;
       if (!reset) return ts;
       path.restore_check_pos();
       ci.clear_contact_plane();
@@ -621,7 +660,7 @@ TransitionState Transition::transitional_insert(int attempts) {
     path.walkable_allowance = z;
     path.save_check_pos();
     if (try_step_down(h, z)) {
-      path.walkable = false;
+      path.walkable = nullptr;
       return TransitionState::OK;
     }
     if (edge_slide(ts, h, z)) return ts;
@@ -648,42 +687,77 @@ TransitionState Transition::cliff_slide(const Plane& contact) {
   return TransitionState::Adjusted;
 }
 
-// CTransition::edge_slide 0x0050B3D0. The precipice_slide branches need a
-// walkable polygon, which only BSP obstacles record (not ported), so they
-// are not reached: `walkable` is never set.
+// CTransition::edge_slide 0x0050B3D0: true when `ts` is the result.
 bool Transition::edge_slide(TransitionState& ts, float step_down_height, float z) {
   SpherePath& path = sphere_path;
   CollisionInfo& ci = collision_info;
   const std::uint32_t st = object_info.state;
-  const bool edge_sliding = (st & object_info_state::OnWalkable) != 0 && (st & object_info_state::EdgeSlide) != 0;
-  const bool cliff = ci.contact_plane_valid && ci.contact_plane.normal.z < z;
-  if (edge_sliding && cliff) {
-    path.walkable = false;
-    path.restore_check_pos();
-    ts = cliff_slide(ci.contact_plane);
-    ci.clear_contact_plane();
-    return false;
-  }
-  if (!edge_sliding || ci.contact_plane_valid) {
-    // Not edge-sliding, or on ground it may stand on: back to the step's
-    // start, without a contact plane.
-    path.walkable = false;
+  if ((st & object_info_state::OnWalkable) == 0 || (st & object_info_state::EdgeSlide) == 0) {
+    // Not edge-sliding: back to the step's start, without a contact plane.
+    path.walkable = nullptr;
     path.restore_check_pos();
     ci.clear_contact_plane();
     path.cell_array_valid = true;
     ts = TransitionState::OK;
     return true;
   }
-  // No ground: probe from the current centre, then give the step up.
+  if (ci.contact_plane_valid && ci.contact_plane.normal.z < z) {
+    path.walkable = nullptr;
+    path.restore_check_pos();
+    ts = cliff_slide(ci.contact_plane);
+    ci.clear_contact_plane();
+    return false;
+  }
+  if (path.walkable != nullptr) {
+    path.restore_check_pos();
+    ci.clear_contact_plane();
+    ts = precipice_slide();
+    return ts == TransitionState::Collided;
+  }
+  if (ci.contact_plane_valid) {
+    path.walkable = nullptr;
+    path.restore_check_pos();
+    path.cell_array_valid = true;
+    ci.clear_contact_plane();
+    ts = TransitionState::OK;
+    return true;
+  }
+  // No ground: probe from the current centre for the walkable polygon the
+  // mover is leaving.
   const glm::vec3 back = path.global_curr_center[0] - path.global_sphere[0].center;
   path.add_offset_to_check_pos(back);
   step_down(step_down_height, z);
   ci.clear_contact_plane();
   path.restore_check_pos();
-  path.walkable = false;
-  path.cell_array_valid = true;
+  if (path.walkable != nullptr) {
+    ci.clear_contact_plane();
+    const Position walkable_pos = path.walkable_pos;  // SPHEREPATH::get_walkable_pos
+    path.cache_localspace_sphere(walkable_pos, path.walkable_scale);
+    path.walkable_check_pos = path.localspace_sphere[0];  // SPHEREPATH::set_walkable_check_pos
+    ts = precipice_slide();
+    return ts == TransitionState::Collided;
+  }
+  path.walkable = nullptr;
   ts = TransitionState::Collided;
+  path.cell_array_valid = true;
   return true;
+}
+
+// SPHEREPATH::precipice_slide 0x0050CC80
+TransitionState Transition::precipice_slide() {
+  SpherePath& path = sphere_path;
+  glm::vec3 normal{0.0f};
+  if (!path.walkable->find_crossed_edge(path.walkable_check_pos, path.walkable_up, normal)) {
+    path.walkable = nullptr;
+    return TransitionState::Collided;
+  }
+  path.walkable = nullptr;
+  path.step_up = false;
+  normal = path.walkable_pos.frame.localtoglobalvec(normal);
+  const glm::vec3 moved =
+      path.curr_to_check_block_offset() + (path.global_sphere[0].center - path.global_curr_center[0]);
+  if (glm::dot(normal, moved) > 0.0f) normal = -normal;
+  return sphere::slide_sphere(path.global_sphere[0], *this, normal, path.global_curr_center[0]);
 }
 
 // CTransition::find_placement_pos 0x0050BA50
@@ -763,7 +837,7 @@ bool Transition::find_placement_position() {
     collision_info.clear_contact_plane();
   }
   path.insert_type = path.backup;
-  path.walkable = false;
+  path.walkable = nullptr;
   return validate_placement(TransitionState::OK, true) == TransitionState::OK;
 }
 

@@ -49,7 +49,7 @@ class TestCells final : public CellSource {
     return it == cells_.end() ? nullptr : it->second.get();
   }
   void find_cell_list(const Position& p, std::uint32_t /*num_sphere*/, const CollisionSphere* /*spheres*/,
-                      CellArray& out, ObjCell*& curr) override {
+                      CellArray& out, ObjCell*& curr, SpherePath* /*path*/ = nullptr) override {
     ++lookups;
     for (auto& [id, cell] : cells_) out.cells.push_back(CellArrayEntry{id, cell.get()});
     curr = get_cell(p.objcell_id);

@@ -21,6 +21,7 @@
 
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/motion_table.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
@@ -53,6 +54,8 @@ class RecordCache {
   [[nodiscard]] std::shared_ptr<const ParticleEmitterInfo> particle_emitter_info(Did id);
   [[nodiscard]] std::shared_ptr<const SoundTable> sound_table(Did id);
   [[nodiscard]] std::shared_ptr<const Wave> wave(Did id);
+  // With its BSP trees kept (the physics tree is what collision needs).
+  [[nodiscard]] std::shared_ptr<const GfxObj> gfx_obj(Did id);
 
   [[nodiscard]] const DatFile* portal() const noexcept { return portal_; }
   // Records looked up so far (found or not), over all kinds.
@@ -69,7 +72,8 @@ class RecordCache {
     PhysicsScriptTable,
     ParticleEmitterInfo,
     SoundTable,
-    Wave
+    Wave,
+    GfxObj
   };
   template <class T, class Read>
   std::shared_ptr<const T> get(Kind kind, Did id, const char* name, Read read);

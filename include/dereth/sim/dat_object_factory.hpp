@@ -17,13 +17,17 @@
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/sim/bsp.hpp"
 #include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/seams.hpp"
 #include "dereth/sim/sequence.hpp"
 
 namespace dereth::sim {
 
-class DatObjectFactory final : public ObjectFactory, public AnimationSource, public MotionTableSource {
+class DatObjectFactory final : public ObjectFactory,
+                               public AnimationSource,
+                               public MotionTableSource,
+                               public GfxObjPhysicsSource {
  public:
   // `records` is not owned and must outlive the factory.
   explicit DatObjectFactory(dat::RecordCache& records) : records_(&records) {}
@@ -39,6 +43,11 @@ class DatObjectFactory final : public ObjectFactory, public AnimationSource, pub
   [[nodiscard]] std::shared_ptr<const dat::Setup> get_setup(std::uint32_t did);
   [[nodiscard]] std::shared_ptr<const dat::Animation> get_animation(std::uint32_t did) override;
   [[nodiscard]] std::shared_ptr<const MotionTable> get_motion_table(std::uint32_t did) override;
+  // The GfxObj's physics tree, built and checked once; null without one,
+  // and for a record whose tree is refused (logged, kept in
+  // refused_physics()).
+  [[nodiscard]] std::shared_ptr<const GfxObjPhysics> get_gfx_obj_physics(std::uint32_t did) override;
+  [[nodiscard]] const std::vector<core::Error>& refused_physics() const noexcept { return refused_physics_; }
 
   [[nodiscard]] dat::RecordCache& records() noexcept { return *records_; }
 
@@ -46,6 +55,8 @@ class DatObjectFactory final : public ObjectFactory, public AnimationSource, pub
   dat::RecordCache* records_;
   // The motion tables built over the cache's records (built once each).
   std::unordered_map<std::uint32_t, std::shared_ptr<const MotionTable>> motion_tables_;
+  std::unordered_map<std::uint32_t, std::shared_ptr<const GfxObjPhysics>> physics_;
+  std::vector<core::Error> refused_physics_;
 };
 
 }  // namespace dereth::sim

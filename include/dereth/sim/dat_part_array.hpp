@@ -19,6 +19,7 @@
 
 #include "dereth/core/frame.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/sim/bsp.hpp"
 #include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/seams.hpp"
 #include "dereth/sim/sequence.hpp"
@@ -51,8 +52,10 @@ class DatPartArray final : public PartArray {
   // The owner's own InitDefaults runs from the factory's setup_defaults, as
   // SmartBox::create_object calls it. Neither source is owned; both must
   // outlive the part array.
+  // `physics` (optional) gives the parts' physics BSPs; without it the
+  // parts are no obstacle.
   DatPartArray(PhysicsObj& owner, std::shared_ptr<const dat::Setup> setup, AnimationSource* animations,
-               MotionTableSource* motion_tables);
+               MotionTableSource* motion_tables, GfxObjPhysicsSource* physics = nullptr);
 
   [[nodiscard]] const dat::Setup& setup() const noexcept { return *setup_; }
   [[nodiscard]] Sequence& sequence() noexcept { return sequence_; }
@@ -114,6 +117,7 @@ class DatPartArray final : public PartArray {
   // NoDrawHook on one part (CPhysicsPart::SetNoDraw)
   void set_part_no_draw(std::uint32_t part, bool no_draw) override;
   [[nodiscard]] std::size_t num_parts() const override { return parts_.size(); }
+  TransitionState find_obj_collisions(Transition& t) override;
   // CSetup's holding locations (CPhysicsObj::add_child 0x0050F870 reads them).
   [[nodiscard]] std::optional<HoldingLocation> holding_location(std::uint32_t where) const override;
   [[nodiscard]] std::optional<core::Frame> part_frame(std::uint32_t index) const override;
@@ -152,6 +156,7 @@ class DatPartArray final : public PartArray {
   bool lights_on_ = false;
   AnimationSource* animations_;
   MotionTableSource* motion_tables_;
+  GfxObjPhysicsSource* physics_;
   Sequence sequence_;
   std::unique_ptr<MotionTableManager> manager_;
   std::vector<PhysicsPart> parts_;

@@ -1,8 +1,9 @@
 #pragma once
-// The outdoor cells the transition walks through (retail CLandCell, and
+// The cells the transition walks through (retail CLandCell, CSortCell and
 // LScape's cell lookup): each loaded landblock's 64 land cells over its
-// LandBlockStruct terrain, and the CellSource the world gives its objects.
-// Buildings (CSortCell's building physics BSP) and EnvCells are not here yet.
+// LandBlockStruct terrain with the buildings standing in them, the EnvCells
+// (env_cell.hpp) loaded as they are reached, and the CellSource the world
+// gives its objects.
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -14,6 +15,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "dereth/sim/env_cell.hpp"
 #include "dereth/sim/land_block_struct.hpp"
 #include "dereth/sim/transition.hpp"
 
@@ -28,8 +30,16 @@ class LandCell final : public ObjCell {
   // sphere's low point, through OBJECTINFO::validate_walkable.
   TransitionState find_env_collisions(Transition& t) override;
   // CLandCell::find_collisions 0x00532D60: the terrain, then the building
-  // (not ported), then the shadow objects.
+  // (CSortCell::find_collisions 0x005340A0), then the shadow objects.
   TransitionState find_collisions(Transition& t) override;
+  // CLandCell::find_transit_cells 0x00533800: the outside cells the spheres
+  // reach, and the building's EnvCells behind its portals
+  // (CSortCell::find_transit_cells 0x00534060).
+  void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
+                          const CollisionSphere* spheres, CellArray& out, SpherePath* path) const;
+  // CSortCell::add_building 0x00534020 (the building stays the block's).
+  void set_building(const Building* building) noexcept { building_ = building; }
+  [[nodiscard]] const Building* building() const noexcept { return building_; }
   // CLandCell::point_in_cell 0x00532D40
   [[nodiscard]] bool point_in_cell(const glm::vec3& block_local) const override;
   // CObjCell::get_water_depth 0x0052B8A0
@@ -39,6 +49,7 @@ class LandCell final : public ObjCell {
  private:
   const LandBlockStruct* block_;
   std::size_t index_;
+  const Building* building_ = nullptr;
 };
 
 // LScape: the loaded landblocks' land cells, and CObjCell::find_cell_list.
@@ -47,22 +58,36 @@ class Landscape final : public CellSource {
   // Reads a landblock's terrain on demand (0xXXYYFFFF); none when the block
   // is absent or refused (the loader reports why).
   using BlockLoader = std::function<std::optional<LandBlockStruct>(std::uint32_t block_id)>;
+  // An EnvCell by its id (0xXXYY0100 and up); null when absent or refused
+  // (the loader reports why).
+  using EnvCellLoader = std::function<std::unique_ptr<EnvCell>(std::uint32_t cell_id)>;
+  // The buildings of a landblock (its LandBlockInfo), when it is loaded.
+  using BuildingLoader = std::function<std::vector<Building>(std::uint32_t block_id)>;
 
   Landscape() = default;
   // With a loader, get_cell loads a block the first time one of its cells
-  // is asked for (LScape's landblock loading); a block that fails to load is
-  // not asked for again. Loaded blocks stay loaded.
-  explicit Landscape(BlockLoader loader) : loader_(std::move(loader)) {}
-  // Adds (or replaces, when no object stands in it) a landblock's terrain.
+  // is asked for (LScape's landblock loading), with its buildings; an
+  // EnvCell is loaded the first time it is asked for. What fails to load is
+  // not asked for again. Loaded blocks and cells stay loaded.
+  explicit Landscape(BlockLoader loader, EnvCellLoader env_cells = {}, BuildingLoader buildings = {})
+      : loader_(std::move(loader)), env_loader_(std::move(env_cells)), building_loader_(std::move(buildings)) {}
+  // Adds (or replaces, when no object stands in it) a landblock's terrain
+  // and buildings, each building in the land cell holding its origin
+  // (CLandBlock::init_buildings 0x0052FD80; one off the block is dropped).
   // Returns false when the block is loaded and still holds shadows.
-  bool add_block(LandBlockStruct block);
+  bool add_block(LandBlockStruct block, std::vector<Building> buildings = {});
+  // Adds an EnvCell (replacing one of the same id that holds no shadows).
+  bool add_env_cell(std::unique_ptr<EnvCell> cell);
   [[nodiscard]] std::size_t block_count() const noexcept { return blocks_.size(); }
 
-  // LScape::get_landcell: a land cell of a loaded block, else null.
+  // LScape::get_landcell / CEnvCell::GetVisible: a loaded cell, else null.
   [[nodiscard]] ObjCell* get_cell(std::uint32_t cell_id) override;
-  // CObjCell::find_cell_list 0x0052B4E0 for outdoor positions.
+  // CObjCell::find_cell_list 0x0052B4E0: the position's cell (an EnvCell,
+  // or the outside cells the spheres reach), then every cell's transit
+  // cells (portals, building doors, outside portals), then the cell holding
+  // sphere 0's centre, an EnvCell before any land cell.
   void find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres, CellArray& out,
-                      ObjCell*& curr) override;
+                      ObjCell*& curr, SpherePath* path = nullptr) override;
 
   // CLandCell::add_all_outside_cells 0x00533630: each sphere's cell and the
   // neighbours its radius reaches.
@@ -77,10 +102,15 @@ class Landscape final : public CellSource {
   struct Block {
     std::unique_ptr<LandBlockStruct> terrain;
     std::vector<std::unique_ptr<LandCell>> cells;
+    std::vector<std::unique_ptr<Building>> buildings;
   };
   std::map<std::uint32_t, Block> blocks_;  // by landblock id (0xXXYY0000)
   BlockLoader loader_;
+  EnvCellLoader env_loader_;
+  BuildingLoader building_loader_;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
+  std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
+  std::set<std::uint32_t> env_unavailable_;
 };
 
 // CELLARRAY::add_cell: once per cell id.

@@ -21,6 +21,8 @@
 namespace dereth::sim {
 
 class PhysicsObj;
+class Transition;
+enum class TransitionState : std::uint8_t;
 
 // A Setup holding location: the part it hangs from and the offset frame.
 struct HoldingLocation {
@@ -75,6 +77,9 @@ class PartArray {
   virtual void replace_part_gfx(std::uint32_t /*part*/, std::uint32_t /*gfx*/) {} // ReplaceObjectHook -> CPhysicsPart::SetGfxObj
   virtual void set_part_no_draw(std::uint32_t /*part*/, bool /*no_draw*/) {}     // NoDrawHook on one part
   [[nodiscard]] virtual std::size_t num_parts() const { return 0; }
+  // CPartArray::FindObjCollisions 0x00518180: each part's physics BSP in
+  // turn until one is not OK; OK (1) without parts.
+  virtual TransitionState find_obj_collisions(Transition& /*t*/) { return TransitionState{1}; }
   // CSetup::GetHoldingLocation: none means set_parent fails, as in retail.
   [[nodiscard]] virtual std::optional<HoldingLocation> holding_location(std::uint32_t /*where*/) const {
     return std::nullopt;

@@ -7,14 +7,15 @@
 //
 // Ported: the sweep and placement (find_transitional_position,
 // find_placement_position / find_placement_pos and the insert, validate,
-// step and slide machinery they use), the object tests of a cell
-// (CObjCell::find_obj_collisions, CPhysicsObj::FindObjCollisions) for sphere
-// and cylinder obstacles, terrain contact through OBJECTINFO::validate_walkable, and the
-// commit (CPhysicsObj::SetPositionInternal).
-// The sweep (find_transitional_position) is what the object loop commits
-// through when the world has cells. Not yet: BSP obstacles (building, cell
-// and GfxObj physics BSPs), precipice_slide (it needs a BSP's
-// walkable polygon) and handle_all_collisions (docs/deviations.md D3, D5).
+// step and slide machinery they use, edge_slide with precipice_slide), the
+// object tests of a cell (CObjCell::find_obj_collisions,
+// CPhysicsObj::FindObjCollisions) for sphere, cylinder and physics BSP
+// obstacles (bsp.hpp), terrain contact through
+// OBJECTINFO::validate_walkable, and the commit
+// (CPhysicsObj::SetPositionInternal). The sweep (find_transitional_position)
+// is what the object loop commits through when the world has cells. Not
+// yet: EnvCell and building BSPs in the world, handle_all_collisions
+// (docs/deviations.md D3, D5).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -26,6 +27,7 @@
 
 #include "dereth/dat/types.hpp"
 #include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/polygon.hpp"
 #include "dereth/sim/position.hpp"
 #include "dereth/sim/types.hpp"
 
@@ -135,9 +137,13 @@ struct SpherePath {
   std::array<CollisionSphere, 2> global_sphere{};
   glm::vec3 global_low_point{0.0f};
   std::array<glm::vec3, 2> global_curr_center{};
-  // The obstacle being tested (SPHEREPATH::cache_localspace_sphere
-  // 0x0050C9D0 sets it; its localspace spheres are for the BSP tests).
+  // The obstacle being tested, and the mover's spheres in its frame
+  // divided by its scale (SPHEREPATH::cache_localspace_sphere 0x0050C9D0).
   Position localspace_pos;
+  std::array<CollisionSphere, 2> localspace_sphere{};
+  std::array<glm::vec3, 2> localspace_curr_center{};
+  glm::vec3 localspace_z{0.0f, 0.0f, 1.0f};  // world up in the obstacle's frame
+  glm::vec3 localspace_low_point{0.0f};
 
   ObjCell* begin_cell = nullptr;
   std::optional<Position> begin_pos;
@@ -163,7 +169,13 @@ struct SpherePath {
   float walkable_allowance = 0.0f;
   float walk_interp = 1.0f;
   float step_down_amt = 0.0f;
-  bool walkable = false;  // a walkable polygon was recorded (BSP paths; not ported)
+  // The walkable polygon a BSP step-down or landing stood the mover on
+  // (SPHEREPATH::set_walkable), with the sphere, up and frame it was found in.
+  const Polygon* walkable = nullptr;
+  CollisionSphere walkable_check_pos;
+  glm::vec3 walkable_up{0.0f};
+  Position walkable_pos;
+  float walkable_scale = 1.0f;
   bool check_walkable = false;
   bool neg_step_up = false;
   glm::vec3 neg_collision_normal{0.0f};
@@ -194,8 +206,18 @@ struct SpherePath {
   void set_collide(const glm::vec3& normal) noexcept;
   // SPHEREPATH::is_walkable_allowable 0x005368D0
   [[nodiscard]] bool is_walkable_allowable(float z) const noexcept { return z > walkable_allowance; }
-  // SPHEREPATH::check_walkables 0x0050C3E0: true without a recorded walkable polygon.
-  [[nodiscard]] bool check_walkables() const noexcept { return true; }
+  // SPHEREPATH::check_walkables 0x0050C3E0: true without a recorded
+  // walkable polygon; else halves the recorded sphere's radius (kept, as the
+  // binary writes it back) and asks CPolygon::check_walkable.
+  [[nodiscard]] bool check_walkables() noexcept;
+  // SPHEREPATH::cache_localspace_sphere 0x0050C9D0: the spheres at the
+  // check and current positions in p's frame, divided by `scale`.
+  void cache_localspace_sphere(const Position& p, float scale) noexcept;
+  // SPHEREPATH::set_walkable 0x00539FC0
+  void set_walkable(const CollisionSphere& sphere, const Polygon* poly, const glm::vec3& zaxis,
+                    const Position& local_pos, float scale) noexcept;
+  // SPHEREPATH::set_neg_poly_hit 0x005398E0: the normal is stored negated.
+  void set_neg_poly_hit(bool step_up_hit, const glm::vec3& collision_normal) noexcept;
   // The curr -> check landblock offset (SPHEREPATH::get_curr_pos_check_pos_block_offset 0x00509FD0).
   [[nodiscard]] glm::vec3 curr_to_check_block_offset() const noexcept;
   void copy_curr_to_check() noexcept;  // check = curr, cell too, spheres cached
@@ -213,9 +235,10 @@ class CellSource {
   [[nodiscard]] virtual ObjCell* get_cell(std::uint32_t cell_id) = 0;
   // CObjCell::find_cell_list 0x0052B4E0: every cell the spheres at `p`
   // overlap into `out`, and the one holding sphere 0's centre in `curr`
-  // (null when none).
+  // (null when none); `path` (optional) learns whether an indoor cell was
+  // met (hits_interior_cell).
   virtual void find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
-                              CellArray& out, ObjCell*& curr) = 0;
+                              CellArray& out, ObjCell*& curr, SpherePath* path = nullptr) = 0;
 };
 
 // CObjCell: a cell's shadow objects and its collision test.
@@ -298,6 +321,9 @@ class Transition {
   bool try_step_down(float& h, float z);
   // SPHEREPATH::step_up_slide 0x0050C3B0
   TransitionState step_up_slide();
+  // SPHEREPATH::precipice_slide 0x0050CC80: slide along the edge of the
+  // recorded walkable polygon the mover is about to leave.
+  TransitionState precipice_slide();
   // CTransition::cliff_slide 0x0050A6D0
   TransitionState cliff_slide(const Plane& contact);
   // CTransition::edge_slide 0x0050B3D0: true when `ts` is the result.

@@ -1,0 +1,335 @@
+// EnvCells and buildings in the landscape: CCellStruct's cell BSP, the
+// cell list through building doors and cell portals, an EnvCell's physics
+// BSP as its environment, a building's shell in the land cell at its origin
+// (spec/physics.md 5.4 and 5.7; RE ccell/CEnvCell.c, ccell/CObjCell.c,
+// ccell/CLandCell.c, ccell/CSortCell.c, cphysobj/CBuildingObj.c).
+//
+// The world: a flat landblock at z 10 and a house whose one room is the
+// EnvCell 0xA9B40100, 4 x 4 x 3 m, from (60, 60, 10) to (64, 64, 13), with a
+// 2 m wide, 2.5 m high doorway in its west wall (y 61 to 63). The house's
+// shell is the west wall's two solid segments beside the door, 0.25 m thick
+// (x 59.75 to 60). Walkers are 0.5 m spheres centred 0.5 m above their
+// origin with 0.4 m step heights.
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "dereth/sim/env_cell.hpp"
+#include "dereth/sim/landscape.hpp"
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/sim_context.hpp"
+
+#include "fakes.hpp"
+
+using namespace dereth;
+using namespace dereth::sim;
+using namespace dereth::sim::test;
+namespace ps = protocol::physics_state;
+
+namespace {
+
+constexpr std::uint32_t kLand = 0xA9B40013;  // the land cell holding (48..72, 48..72)
+constexpr std::uint32_t kRoom = 0xA9B40100;
+const glm::vec3 kRoomOrigin(60, 60, 10);
+
+Polygon quad(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) { return Polygon::from_vertices({a, b, c, d}); }
+
+LandBlockStruct flat_block() {
+  dat::LandDefs defs;
+  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i) {
+    defs.land_height_table[i] = 2.0f * static_cast<float>(i);
+  }
+  dat::LandBlock b;
+  b.id = 0xA9B4FFFF;
+  for (auto& h : b.height) h = 5;  // z 10
+  auto s = LandBlockStruct::build(b, defs, 0x13000000);
+  REQUIRE(s);
+  return std::move(*s);
+}
+
+// A solid box as a chain of face nodes (front: empty leaf; behind all six:
+// the solid leaf) appended to `nodes`; returns its first node.
+std::int32_t append_box(std::vector<BspNode>& nodes, std::vector<Polygon>& polys, glm::vec3 lo, glm::vec3 hi) {
+  const dat::Sphere bound{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f + 0.01f};
+  const auto first_poly = static_cast<std::uint16_t>(polys.size());
+  polys.push_back(quad({hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, hi.y, hi.z}, {hi.x, lo.y, hi.z}));
+  polys.push_back(quad({lo.x, lo.y, lo.z}, {lo.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {lo.x, hi.y, lo.z}));
+  polys.push_back(quad({lo.x, hi.y, lo.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, hi.z}, {hi.x, hi.y, lo.z}));
+  polys.push_back(quad({lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z}, {lo.x, lo.y, hi.z}));
+  polys.push_back(quad({lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}));
+  polys.push_back(quad({lo.x, lo.y, lo.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, lo.y, lo.z}));
+  const auto first = static_cast<std::int32_t>(nodes.size());
+  for (std::uint16_t i = 0; i < 6; ++i) {
+    BspNode node;
+    node.plane = polys[first_poly + i].plane;
+    node.sphere = bound;
+    node.pos = static_cast<std::int32_t>(nodes.size()) + 1;
+    node.neg = static_cast<std::int32_t>(nodes.size()) + 2;
+    nodes.push_back(node);
+    BspNode empty;
+    empty.leaf = true;
+    empty.sphere = bound;
+    nodes.push_back(empty);
+  }
+  BspNode solid;
+  solid.leaf = true;
+  solid.solid = true;
+  solid.sphere = bound;
+  for (std::uint16_t i = 0; i < 6; ++i) solid.polys.push_back(static_cast<std::uint16_t>(first_poly + i));
+  nodes.push_back(solid);
+  return first;
+}
+
+// The shell (in the building's frame, origin at the room's corner): the
+// west wall's segments south and north of the door, split at y 2.
+std::shared_ptr<const GfxObjPhysics> shell() {
+  std::vector<BspNode> nodes(1);
+  std::vector<Polygon> polys;
+  nodes[0].plane = dat::Plane{glm::vec3(0, 1, 0), -2.0f};
+  nodes[0].sphere = dat::Sphere{glm::vec3(-0.125f, 2, 1.5f), 3.0f};
+  nodes[0].pos = append_box(nodes, polys, {-0.25f, 3, 0}, {0, 4, 3});
+  nodes[0].neg = append_box(nodes, polys, {-0.25f, 0, 0}, {0, 1, 3});
+  auto tree = BspTree::make(std::move(nodes), std::move(polys), true, "house shell");
+  REQUIRE(tree);
+  const dat::Sphere bound = tree->get_sphere();
+  return std::make_shared<const GfxObjPhysics>(GfxObjPhysics{0x01000100, std::move(*tree), bound});
+}
+
+// The room's structure, in the cell's frame: a floor, a ceiling, three
+// walls and the west wall around the door, all facing in; one leaf, not
+// solid. The cell tree keeps 0..4 x 0..4 x 0..3; the doorway is drawing
+// polygon 0, the room's one portal, leading outside.
+std::shared_ptr<const CellStructPhysics> room_structure() {
+  std::vector<Polygon> walls = {
+      quad({0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}),  // floor, up
+      quad({0, 0, 3}, {0, 4, 3}, {4, 4, 3}, {4, 0, 3}),  // ceiling, down
+      quad({4, 0, 0}, {4, 0, 3}, {4, 4, 3}, {4, 4, 0}),  // east, facing -x
+      quad({0, 0, 0}, {0, 0, 3}, {4, 0, 3}, {4, 0, 0}),  // south, facing +y
+      quad({0, 4, 0}, {4, 4, 0}, {4, 4, 3}, {0, 4, 3}),  // north, facing -y
+      quad({0, 0, 0}, {0, 1, 0}, {0, 1, 3}, {0, 0, 3}),  // west, south of the door, facing +x
+      quad({0, 3, 0}, {0, 4, 0}, {0, 4, 3}, {0, 3, 3}),  // west, north of the door
+      quad({0, 1, 2.5f}, {0, 3, 2.5f}, {0, 3, 3}, {0, 1, 3}),  // west, over the door
+  };
+  for (const Polygon& w : walls) REQUIRE(std::isfinite(w.plane.d));
+  BspNode leaf;
+  leaf.leaf = true;
+  leaf.sphere = dat::Sphere{glm::vec3(2, 2, 1.5f), 3.5f};
+  for (std::uint16_t i = 0; i < walls.size(); ++i) leaf.polys.push_back(i);
+  auto physics = BspTree::make({leaf}, std::move(walls), true, "room physics");
+  REQUIRE(physics);
+  const auto plane_node = [](glm::vec3 n, float d, std::int32_t pos) {
+    BspNode node;
+    node.plane = dat::Plane{n, d};
+    node.pos = pos;
+    return node;
+  };
+  BspNode end;
+  end.leaf = true;
+  auto cells = BspTree::make({plane_node({1, 0, 0}, 0, 1), plane_node({-1, 0, 0}, 4, 2), plane_node({0, 1, 0}, 0, 3),
+                              plane_node({0, -1, 0}, 4, 4), plane_node({0, 0, 1}, 0, 5), plane_node({0, 0, -1}, 3, 6), end},
+                             {}, false, "room cells");
+  REQUIRE(cells);
+  auto s = std::make_shared<CellStructPhysics>(CellStructPhysics{std::move(*physics), std::move(*cells), {}});
+  s->polygons.push_back(quad({0, 1, 0}, {0, 3, 0}, {0, 3, 2.5f}, {0, 1, 2.5f}));  // the doorway
+  return s;
+}
+
+std::unique_ptr<EnvCell> room() {
+  auto structure = room_structure();
+  dat::CellPortal door;
+  door.flags = 4;  // leads outside
+  door.polygon_index = 0;
+  door.other_cell_id = dat::kCellPortalOutside;
+  std::vector<CellPortal> portals = {CellPortal::unpack(door, 0xA9B40000, *structure)};
+  return std::make_unique<EnvCell>(kRoom, Position{kRoom, core::Frame(kRoomOrigin, glm::quat(1, 0, 0, 0))},
+                                   std::move(structure), std::move(portals));
+}
+
+struct House {
+  House() {
+    context.cells = &landscape;
+    Building b;
+    b.physics = shell();
+    b.pos = Position{0xA9B40001, core::Frame(kRoomOrigin, glm::quat(1, 0, 0, 0))};
+    b.portals = {BuildingPortal{kRoom, 0, true}};
+    std::vector<Building> buildings;
+    buildings.push_back(std::move(b));
+    REQUIRE(landscape.add_block(flat_block(), std::move(buildings)));
+    REQUIRE(landscape.add_env_cell(room()));
+  }
+  core::ManualClock clock;
+  EventLog log;
+  SimContext context{clock};
+  Landscape landscape;
+
+  std::unique_ptr<PhysicsObj> walker(std::uint32_t guid, std::uint32_t cell, glm::vec3 origin) {
+    auto obj = std::make_unique<PhysicsObj>(context, guid, LocalId{guid});
+    auto parts = std::make_unique<FakePartArray>(log);
+    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), 0.5f}};
+    parts->sphere_count = 1;
+    parts->step_up = 0.4f;
+    parts->step_down = 0.4f;
+    obj->set_part_array(std::move(parts));
+    obj->set_state(ps::Gravity | ps::EdgeSlide, false);
+    obj->store_position(Position{cell, core::Frame(origin, glm::quat(1, 0, 0, 0))});
+    REQUIRE(obj->enter_world(obj->position()));
+    return obj;
+  }
+};
+
+void walk(PhysicsObj& mover, int moves, glm::vec3 delta) {
+  for (int i = 0; i < moves; ++i) {
+    Position p = mover.position();
+    Position next = p;
+    next.frame.origin += delta;
+    if (auto t = mover.transition(&p, next, false)) mover.set_position_internal(*t);
+  }
+}
+
+glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
+
+}  // namespace
+
+TEST_CASE("BSPNODE::sphere_intersects_cell_bsp 0x0053C260 through CCellStruct::sphere_intersects_cell 0x00533900: inside, across a wall, outside",
+          "[retail][0x0053C260][0x00533900][0x005338F0][sim]") {
+  const auto s = room_structure();
+  // The room's tree ends in a leaf, whose zero plane every sphere straddles:
+  // inside reads 1 there, as the binary's walk does.
+  CHECK(s->sphere_intersects_cell(dat::Sphere{glm::vec3(2, 2, 1.5f), 0.5f}) == 1);
+  SECTION("a chain whose last plane has no positive child: inside is 2") {
+    BspNode a;
+    a.plane = dat::Plane{glm::vec3(1, 0, 0), 0.0f};
+    a.pos = 1;
+    BspNode b;
+    b.plane = dat::Plane{glm::vec3(-1, 0, 0), 4.0f};
+    auto open = BspTree::make({a, b}, {}, false, "two planes");
+    REQUIRE(open);
+    CHECK(open->sphere_intersects_cell_bsp(dat::Sphere{glm::vec3(2, 0, 0), 0.5f}) == 2);
+    CHECK(open->sphere_intersects_cell_bsp(dat::Sphere{glm::vec3(3.8f, 0, 0), 0.5f}) == 1);
+    CHECK(open->sphere_intersects_cell_bsp(dat::Sphere{glm::vec3(4.6f, 0, 0), 0.5f}) == 0);
+  }
+  CHECK(s->sphere_intersects_cell(dat::Sphere{glm::vec3(0.2f, 2, 1.5f), 0.5f}) == 1);
+  CHECK(s->sphere_intersects_cell(dat::Sphere{glm::vec3(-0.505f, 2, 1.5f), 0.5f}) == 1);  // within the 0.01 margin
+  CHECK(s->sphere_intersects_cell(dat::Sphere{glm::vec3(-0.52f, 2, 1.5f), 0.5f}) == 0);
+  CHECK(s->sphere_intersects_cell(dat::Sphere{glm::vec3(2, 2, 3.6f), 0.5f}) == 0);
+  CHECK(s->point_in_cell({2, 2, 1}));
+  CHECK_FALSE(s->point_in_cell({4.1f, 2, 1}));
+}
+
+TEST_CASE("CCellPortal::UnPack 0x0053BAB0 reads the side from flag 2 and the outside from flag 4",
+          "[retail][0x0053BAB0][sim]") {
+  const auto s = room_structure();
+  dat::CellPortal p;
+  p.flags = 0;
+  p.polygon_index = 0;
+  p.other_cell_id = 0x0102;
+  p.other_portal_id = 3;
+  CellPortal a = CellPortal::unpack(p, 0xA9B40000, *s);
+  CHECK(a.portal_side);
+  CHECK(a.other_cell_id == 0xA9B40102);
+  CHECK(a.other_portal_id == 3);
+  CHECK(a.portal == &s->polygons[0]);
+  p.flags = 2 | 4;
+  p.polygon_index = 9;  // past the polygons: no plane
+  CellPortal b = CellPortal::unpack(p, 0xA9B40000, *s);
+  CHECK_FALSE(b.portal_side);
+  CHECK(b.other_cell_id == CellPortal::kOutside);
+  CHECK(b.portal == nullptr);
+}
+
+TEST_CASE("CEnvCell::point_in_cell 0x0052C300 tests the cell's own frame, and a cell without portals holds nothing",
+          "[retail][0x0052C300][sim]") {
+  auto cell = room();
+  CHECK(cell->point_in_cell({62, 62, 11}));
+  CHECK_FALSE(cell->point_in_cell({59, 62, 11}));
+  EnvCell sealed(kRoom + 1, cell->pos(), room_structure(), {});
+  CHECK_FALSE(sealed.point_in_cell({62, 62, 11}));
+}
+
+TEST_CASE("CObjCell::find_cell_list 0x0052B4E0 reaches the room through the building's door only near it",
+          "[retail][0x0052B4E0][0x00533800][0x00534060][0x006B5230][0x0052C5D0][sim]") {
+  House h;
+  const auto list = [&](glm::vec3 centre, std::uint32_t cell, SpherePath& path) {
+    CellArray out;
+    ObjCell* curr = nullptr;
+    const CollisionSphere s{centre, 0.5f};
+    h.landscape.find_cell_list(Position{cell, core::Frame(centre, glm::quat(1, 0, 0, 0))}, 1, &s, out, curr, &path);
+    return std::make_pair(out, curr);
+  };
+  SECTION("3 m west of the wall: land cells only") {
+    SpherePath path;
+    auto [out, curr] = list({57, 62, 10.5f}, kLand, path);
+    CHECK(std::none_of(out.cells.begin(), out.cells.end(), [](auto& e) { return e.cell_id == kRoom; }));
+    CHECK(curr == h.landscape.get_cell(kLand));
+    CHECK_FALSE(path.hits_interior_cell);
+  }
+  SECTION("its sphere reaching through the doorway's plane: the room joins, the centre still outside") {
+    SpherePath path;
+    auto [out, curr] = list({59.7f, 62, 10.5f}, kLand, path);
+    CHECK(std::any_of(out.cells.begin(), out.cells.end(), [](auto& e) { return e.cell_id == kRoom; }));
+    CHECK(curr == h.landscape.get_cell(kLand));
+    CHECK(path.hits_interior_cell);
+  }
+  SECTION("the centre inside: the room is the current cell, found before the land cell") {
+    SpherePath path;
+    auto [out, curr] = list({60.2f, 62, 10.5f}, kLand, path);
+    REQUIRE(curr != nullptr);
+    CHECK(curr->id() == kRoom);
+  }
+  SECTION("from the room at its doorway: the outside cells through the outside portal") {
+    SpherePath path;
+    auto [out, curr] = list({60.3f, 62, 10.5f}, kRoom, path);
+    CHECK(out.cells.front().cell_id == kRoom);
+    CHECK(std::any_of(out.cells.begin(), out.cells.end(), [](auto& e) { return e.cell_id == kLand; }));
+    CHECK(path.hits_interior_cell);
+  }
+  SECTION("from the room's middle: the room alone") {
+    SpherePath path;
+    auto [out, curr] = list({62, 62, 10.5f}, kRoom, path);
+    CHECK(out.cells.size() == 1);
+    CHECK(curr->id() == kRoom);
+  }
+}
+
+TEST_CASE("CEnvCell::find_env_collisions 0x0052C130: a walker goes through the doorway into the room, stands on its floor and stops at its far wall",
+          "[retail][0x0052C130][0x0052C820][0x0052B4E0][0x0053A440][sim]") {
+  House h;
+  auto w = h.walker(1, kLand, {57, 62, 10});
+  REQUIRE(origin(*w).z == Approx(10.0f).margin(1e-4));
+  walk(*w, 12, {0.25f, 0, 0});  // to x 60: the centre at the doorway's plane
+  walk(*w, 4, {0.25f, 0, 0});   // x 61: inside
+  CHECK(w->position().objcell_id == kRoom);
+  CHECK(origin(*w).x == Approx(61.0f).margin(1e-4));
+  CHECK(origin(*w).z == Approx(10.0f).margin(1e-4));
+  CHECK((w->transient_state() & transient_state::OnWalkable) != 0);
+  walk(*w, 16, {0.25f, 0, 0});  // on toward x 65
+  CHECK(w->position().objcell_id == kRoom);
+  CHECK(origin(*w).x == Approx(63.5f).margin(1e-4));  // the east wall at 64
+  walk(*w, 16, {-0.25f, 0, 0});  // and back out
+  CHECK(w->position().objcell_id == kLand);
+  CHECK(origin(*w).x == Approx(59.5f).margin(1e-4));
+}
+
+TEST_CASE("CBuildingObj::find_building_collisions 0x006B5300 through CLandCell::find_collisions 0x00532D60: the shell beside the door stops a walker",
+          "[retail][0x006B5300][0x00532D60][0x005340A0][0x0052FD80][sim]") {
+  House h;
+  auto w = h.walker(1, kLand, {57, 60.5f, 10});
+  walk(*w, 16, {0.25f, 0, 0});
+  CHECK(w->position().objcell_id == kLand);
+  CHECK(origin(*w).x == Approx(59.25f).margin(1e-4));  // the shell's west face at 59.75
+  CHECK(origin(*w).z == Approx(10.0f).margin(1e-4));
+}
+
+TEST_CASE("CLandBlock::init_buildings 0x0052FD80 puts a building in the land cell holding its origin only",
+          "[retail][0x0052FD80][sim]") {
+  House h;
+  auto* home = dynamic_cast<LandCell*>(h.landscape.get_cell(kLand));
+  REQUIRE(home != nullptr);
+  REQUIRE(home->building() != nullptr);
+  CHECK(home->building()->pos.objcell_id == kLand);
+  auto* other = dynamic_cast<LandCell*>(h.landscape.get_cell(0xA9B40014));
+  REQUIRE(other != nullptr);
+  CHECK(other->building() == nullptr);
+}
