@@ -2,9 +2,15 @@
 
 #include <chrono>
 #include <cmath>
+#include <map>
+
+#include <fmt/format.h>
 
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/environment.hpp"
+#include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
@@ -20,6 +26,112 @@ namespace {
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+core::Frame to_core_frame(const dat::Frame& f) { return core::Frame(f.origin, f.orientation); }
+
+// A record of `dat`, or none (absent; an unreadable one is logged).
+template <class T, class Read>
+std::optional<T> read_record(const dat::DatFile* dat, dat::Did id, const char* what, Read read) {
+  if (dat == nullptr) return std::nullopt;
+  auto entry = dat->find(id);
+  if (!entry || !entry->has_value()) return std::nullopt;
+  auto bytes = dat->read(**entry);
+  if (!bytes) {
+    core::logger(core::Module::App)->warn("{} {:08X}: {}", what, id, bytes.error().message());
+    return std::nullopt;
+  }
+  auto record = read(*bytes, id);
+  if (!record) {
+    core::logger(core::Module::App)->warn("{} {:08X}: {}", what, id, record.error().message());
+    return std::nullopt;
+  }
+  return std::move(*record);
+}
+
+// The EnvCells of the cell DAT over the portal DAT's Environments
+// (CEnvCell::UnPack and CEnvCell::init_structure): each CellStruct's trees
+// are built and checked once and shared by the cells that use it.
+class EnvCellReader {
+ public:
+  EnvCellReader(const dat::DatFile* cell, const dat::DatFile* portal) : cell_(cell), portal_(portal) {}
+
+  std::unique_ptr<sim::EnvCell> operator()(std::uint32_t cell_id) {
+    auto env_cell = read_record<dat::EnvCell>(cell_, cell_id, "EnvCell", dat::read_env_cell);
+    if (!env_cell) return nullptr;
+    const dat::Did env_id = env_cell->environment_did();
+    const std::uint64_t key = (static_cast<std::uint64_t>(env_id) << 16) | env_cell->cell_struct;
+    auto it = structures_.find(key);
+    if (it == structures_.end()) {
+      std::shared_ptr<const sim::CellStructPhysics> built;
+      if (auto env = read_record<dat::Environment>(portal_, env_id, "Environment", dat::read_environment)) {
+        if (const dat::CellStruct* cs = dat::find_cell_struct(*env, env_cell->cell_struct)) {
+          const std::string context = fmt::format("DAT 0x{:08X} cell struct {}", env_id, env_cell->cell_struct);
+          if (auto physics = sim::CellStructPhysics::build(*cs, context)) {
+            built = std::make_shared<const sim::CellStructPhysics>(std::move(*physics));
+          } else {
+            core::logger(core::Module::App)->warn("EnvCell {:08X} is not solid: {}", cell_id, physics.error().message());
+          }
+        } else {
+          core::logger(core::Module::App)->warn("EnvCell {:08X}: Environment {:08X} has no cell struct {}", cell_id,
+                                                env_id, env_cell->cell_struct);
+        }
+      }
+      it = structures_.emplace(key, std::move(built)).first;
+    }
+    if (!it->second) return nullptr;
+    std::vector<sim::CellPortal> portals;
+    portals.reserve(env_cell->portals.size());
+    for (const dat::CellPortal& p : env_cell->portals) {
+      portals.push_back(sim::CellPortal::unpack(p, cell_id & 0xFFFF0000u, *it->second));
+    }
+    const sim::Position pos{cell_id, to_core_frame(env_cell->position)};
+    return std::make_unique<sim::EnvCell>(cell_id, pos, it->second, std::move(portals));
+  }
+
+ private:
+  const dat::DatFile* cell_;
+  const dat::DatFile* portal_;
+  std::map<std::uint64_t, std::shared_ptr<const sim::CellStructPhysics>> structures_;
+};
+
+// A landblock's buildings from its LandBlockInfo (CLandBlock::init_buildings,
+// CBuildingObj::makeBuilding): the model's first part with its physics BSP.
+// A GfxObj model is that part at the building's frame; a Setup's first part
+// stands at its Resting (else Default) placement frame within it.
+std::vector<sim::Building> read_buildings(const dat::DatFile* cell, sim::DatObjectFactory& factory,
+                                          dat::RecordCache& records, std::uint32_t block_id) {
+  std::vector<sim::Building> out;
+  const dat::Did info_id = (block_id & 0xFFFF0000u) | 0xFFFEu;
+  auto info = read_record<dat::LandBlockInfo>(cell, info_id, "LandBlockInfo", dat::read_land_block_info);
+  if (!info) return out;
+  for (const dat::BuildingInfo& b : info->buildings) {
+    sim::Building building;
+    building.pos = sim::Position{block_id & 0xFFFF0000u, to_core_frame(b.frame)};
+    std::uint32_t gfx = b.model_id;
+    if ((b.model_id >> 24) == 0x02u) {
+      const auto setup = records.setup(b.model_id);
+      gfx = setup && !setup->parts.empty() ? setup->parts.front() : 0;
+      const dat::AnimationFrame* placed = nullptr;
+      if (setup) {
+        for (const dat::SetupPlacement& p : setup->placement_frames) {
+          if (p.key == 0x65u || (p.key == 0 && placed == nullptr)) placed = &p.frame;
+        }
+      }
+      if (placed != nullptr && !placed->part_frames.empty()) {
+        building.pos.frame = core::Frame::combine(building.pos.frame, to_core_frame(placed->part_frames.front()));
+      }
+    }
+    building.physics = factory.get_gfx_obj_physics(gfx);
+    for (const dat::BuildingPortal& p : b.portals) {
+      // CBldPortal::UnPack 0x0053BC40
+      building.portals.push_back(
+          sim::BuildingPortal{(block_id & 0xFFFF0000u) | p.other_cell_id, p.other_portal_id, (p.flags & 2u) == 0});
+    }
+    out.push_back(std::move(building));
+  }
+  return out;
+}
+
 }  // namespace
 
 World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed)
@@ -66,7 +178,13 @@ bool World::use_terrain(const dat::DatFile* cell) {
     }
     return std::move(*built);
   };
-  landscape_ = std::make_unique<sim::Landscape>(std::move(loader));
+  sim::Landscape::BuildingLoader buildings;
+  if (factory_) {
+    buildings = [cell, factory = factory_.get(), records = &records_](std::uint32_t block_id) {
+      return read_buildings(cell, *factory, *records, block_id);
+    };
+  }
+  landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
   context_.cells = landscape_.get();
   return true;
 }
