@@ -77,7 +77,7 @@ TransitionState LandCell::find_collisions(Transition& t) {
 
 // CLandCell::find_transit_cells 0x00533800
 void LandCell::find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
-                                  const CollisionSphere* spheres, CellArray& out, SpherePath* path) const {
+                                  const CollisionSphere* spheres, CellArray& out, SpherePath* path) {
   scape.add_all_outside_cells(p, num_sphere, spheres, out);
   // CSortCell::find_transit_cells 0x00534060
   if (building_ != nullptr) building_->find_building_transit_cells(scape, num_sphere, spheres, out, path);
@@ -225,11 +225,8 @@ void Landscape::find_cell_list(const Position& p, std::uint32_t num_sphere, cons
   if (own == nullptr || num_sphere == 0) return;
   // Each cell's transit cells; the array grows as they are found.
   for (std::size_t i = 0; i < out.cells.size(); ++i) {
-    ObjCell* cell = out.cells[i].cell;
-    if (auto* env = dynamic_cast<EnvCell*>(cell); env != nullptr) {
-      env->find_transit_cells(*this, p, num_sphere, spheres, out, path);
-    } else if (auto* land = dynamic_cast<LandCell*>(cell); land != nullptr) {
-      land->find_transit_cells(*this, p, num_sphere, spheres, out, path);
+    if (ObjCell* cell = out.cells[i].cell; cell != nullptr) {
+      cell->find_transit_cells(*this, p, num_sphere, spheres, out, path);
     }
   }
   for (const CellArrayEntry& e : out.cells) {

@@ -1,6 +1,7 @@
 // Collision cost (docs/benchmarks.md): sweeps per second for a walker
-// against a landblock with static sphere obstacles or creature-sized
-// cylinder obstacles, one 30 Hz tick
+// against a landblock with static sphere obstacles, creature-sized
+// cylinder obstacles, physics BSP crates, or a town of buildings and
+// crates; one 30 Hz tick
 // of N creatures walking on terrain through the transition, and the
 // placement search's worst case (every sample blocked). Terrain comes from a
 // synthetic LandBlockStruct (rolling, walkable); no DAT data.
@@ -18,6 +19,8 @@
 #include "dereth/sim/part_array.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
+
+#include "support/bsp_box.hpp"
 
 namespace {
 
@@ -49,6 +52,27 @@ class CylinderPart final : public sim::PartArray {
   std::vector<dat::CylSphere> cylinders_;
 };
 
+// A static object whose one part is a physics BSP posed at the owner.
+class BspPart final : public sim::PartArray {
+ public:
+  BspPart(const sim::PhysicsObj& owner, std::shared_ptr<const sim::GfxObjPhysics> gfx)
+      : owner_(&owner), gfx_(std::move(gfx)) {}
+  [[nodiscard]] std::size_t num_parts() const override { return 1; }
+  sim::TransitionState find_obj_collisions(sim::Transition& t) override {
+    return sim::find_part_collisions(gfx_.get(), owner_->position(), 1.0f, t);
+  }
+
+ private:
+  const sim::PhysicsObj* owner_;
+  std::shared_ptr<const sim::GfxObjPhysics> gfx_;
+};
+
+std::shared_ptr<const sim::GfxObjPhysics> box_physics(glm::vec3 lo, glm::vec3 hi) {
+  auto tree = test::box_tree(lo, hi);
+  const dat::Sphere bound = tree->get_sphere();
+  return std::make_shared<const sim::GfxObjPhysics>(sim::GfxObjPhysics{0x01000001, std::move(*tree), bound});
+}
+
 sim::LandBlockStruct rolling_block() {
   dat::LandBlock b;
   b.id = kBlock;
@@ -62,9 +86,9 @@ sim::LandBlockStruct rolling_block() {
 }
 
 struct Scene {
-  Scene() {
+  explicit Scene(std::vector<sim::Building> buildings = {}) {
     context.cells = &landscape;
-    landscape.add_block(terrain);
+    landscape.add_block(terrain, std::move(buildings));
   }
   // The terrain height under (x, y): objects are put on the ground.
   [[nodiscard]] float ground(float x, float y) const { return terrain.height_at(x, y).value_or(0.0f); }
@@ -89,17 +113,16 @@ struct Scene {
   sim::Landscape landscape;
 };
 
-// Sweeps of 1 m (two sub-steps) through a field of 200 static obstacles,
-// each given its part array by `parts`.
-template <typename MakeParts>
-void sweep_through_field(benchmark::State& state, MakeParts parts) {
-  Scene s;
-  std::vector<std::unique_ptr<sim::PhysicsObj>> obstacles;
-  for (std::uint32_t i = 0; i < 200; ++i) {
-    const float x = 10.0f + static_cast<float>((i * 37) % 170);
-    const float y = 10.0f + static_cast<float>((i * 91) % 170);
-    obstacles.push_back(s.add(0x70000000u + i, {x, y, 40.0f}, parts(), ps::Static));
-  }
+// A static object with a physics BSP `gfx` at (x, y) on the ground.
+std::unique_ptr<sim::PhysicsObj> add_bsp(Scene& s, std::uint32_t guid, float x, float y,
+                                         const std::shared_ptr<const sim::GfxObjPhysics>& gfx) {
+  auto obj = s.add(guid, {x, y, 40.0f}, std::make_unique<sim::PartArray>(), ps::Static | ps::HasPhysicsBsp);
+  obj->set_part_array(std::make_unique<BspPart>(*obj, gfx));
+  return obj;
+}
+
+// Sweeps of 1 m by a walker circling among what `s` holds.
+void sweep(benchmark::State& state, Scene& s) {
   auto walker = s.add(1, {96.0f, 96.0f, 40.0f}, 0.5f, ps::Gravity | ps::EdgeSlide);
   std::uint64_t sweeps = 0;
   float heading = 0.0f;
@@ -113,6 +136,20 @@ void sweep_through_field(benchmark::State& state, MakeParts parts) {
   state.counters["sweeps_per_s"] = benchmark::Counter(static_cast<double>(sweeps), benchmark::Counter::kIsRate);
 }
 
+// Sweeps of 1 m (two sub-steps) through a field of 200 static obstacles,
+// each given its part array by `parts`.
+template <typename MakeParts>
+void sweep_through_field(benchmark::State& state, MakeParts parts) {
+  Scene s;
+  std::vector<std::unique_ptr<sim::PhysicsObj>> obstacles;
+  for (std::uint32_t i = 0; i < 200; ++i) {
+    const float x = 10.0f + static_cast<float>((i * 37) % 170);
+    const float y = 10.0f + static_cast<float>((i * 91) % 170);
+    obstacles.push_back(s.add(0x70000000u + i, {x, y, 40.0f}, parts(), ps::Static));
+  }
+  sweep(state, s);
+}
+
 // Among 0.8 m sphere rocks.
 void BM_SphereSweep(benchmark::State& state) {
   sweep_through_field(state, [] { return std::make_unique<SpherePart>(0.8f); });
@@ -121,6 +158,46 @@ void BM_SphereSweep(benchmark::State& state) {
 // Among creature-sized cylinders (0.8 m across, 1.8 m tall: CCylSphere).
 void BM_CylinderSweep(benchmark::State& state) {
   sweep_through_field(state, [] { return std::make_unique<CylinderPart>(0.8f, 1.8f); });
+}
+
+// Among 200 1 m crates with physics BSPs (BSPTREE::find_collisions).
+void BM_BspSweep(benchmark::State& state) {
+  Scene s;
+  const auto crate = box_physics({-0.5f, -0.5f, 0.0f}, {0.5f, 0.5f, 1.0f});
+  std::vector<std::unique_ptr<sim::PhysicsObj>> crates;
+  for (std::uint32_t i = 0; i < 200; ++i) {
+    const float x = 10.0f + static_cast<float>((i * 37) % 170);
+    const float y = 10.0f + static_cast<float>((i * 91) % 170);
+    crates.push_back(add_bsp(s, 0x70000000u + i, x, y, crate));
+  }
+  sweep(state, s);
+}
+
+// A landblock with 16 buildings (6 x 6 x 4 m shells in the land cells at
+// their origins, 12 m apart around the walker) and 100 BSP crates: the
+// landscape a player walks through in a town.
+void BM_TownSweep(benchmark::State& state) {
+  const auto hut = box_physics({-3.0f, -3.0f, 0.0f}, {3.0f, 3.0f, 4.0f});
+  const sim::LandBlockStruct terrain = rolling_block();
+  std::vector<sim::Building> buildings;
+  for (int i = 0; i < 16; ++i) {
+    sim::Building b;
+    b.physics = hut;
+    const float x = 72.0f + 12.0f * static_cast<float>(i % 4) + 6.0f;
+    const float y = 72.0f + 12.0f * static_cast<float>(i / 4) + 6.0f;
+    b.pos = sim::Position{kBlock & 0xFFFF0000u, core::Frame({x, y, terrain.height_at(x, y).value_or(0.0f) - 0.5f},
+                                                            glm::quat(1, 0, 0, 0))};
+    buildings.push_back(std::move(b));
+  }
+  Scene s(std::move(buildings));
+  const auto crate = box_physics({-0.5f, -0.5f, 0.0f}, {0.5f, 0.5f, 1.0f});
+  std::vector<std::unique_ptr<sim::PhysicsObj>> crates;
+  for (std::uint32_t i = 0; i < 100; ++i) {
+    const float x = 10.0f + static_cast<float>((i * 37) % 170);
+    const float y = 10.0f + static_cast<float>((i * 91) % 170);
+    crates.push_back(add_bsp(s, 0x70000000u + i, x, y, crate));
+  }
+  sweep(state, s);
 }
 
 // One 30 Hz tick (update_object_internal) of N creatures walking at 3 m/s.
@@ -167,6 +244,8 @@ void BM_PlacementWorstCase(benchmark::State& state) {
 
 BENCHMARK(BM_SphereSweep)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_CylinderSweep)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BspSweep)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TownSweep)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TickWalkers)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlacementWorstCase)->Unit(benchmark::kMicrosecond);
 

@@ -18,11 +18,14 @@
 #include "dereth/sim/transition.hpp"
 
 #include "collision_support.hpp"
+#include "support/bsp_box.hpp"
 #include "fakes.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
 using namespace dereth::sim::test;
+using dereth::test::box_faces;
+using dereth::test::quad;
 namespace ps = protocol::physics_state;
 
 namespace {
@@ -30,51 +33,14 @@ namespace {
 constexpr float kEps = core::kEpsilon;
 const glm::vec3 kUp(0.0f, 0.0f, 1.0f);
 
-Polygon quad(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) { return Polygon::from_vertices({a, b, c, d}); }
-
 // The 2 x 2 square at z 0 facing up (counter-clockwise from above).
 Polygon floor_square() { return quad({-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}); }
 
 dat::Sphere ball(glm::vec3 c, float r) { return dat::Sphere{c, r}; }
 
-// The six outward faces of the box lo..hi.
-std::vector<Polygon> box_faces(glm::vec3 lo, glm::vec3 hi) {
-  return {
-      quad({hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, hi.y, hi.z}, {hi.x, lo.y, hi.z}),  // +x
-      quad({lo.x, lo.y, lo.z}, {lo.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {lo.x, hi.y, lo.z}),  // -x
-      quad({lo.x, hi.y, lo.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, hi.z}, {hi.x, hi.y, lo.z}),  // +y
-      quad({lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z}, {lo.x, lo.y, hi.z}),  // -y
-      quad({lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}),  // +z
-      quad({lo.x, lo.y, lo.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, lo.y, lo.z}),  // -z
-  };
-}
-
-// A solid box as a physics tree: one node per face plane (outward), its
-// front an empty leaf and its back the next face's node; behind all six, the
-// solid leaf holding the faces. Every node's sphere encloses the box.
+// A solid box (support/bsp_box.hpp).
 BspTree box_tree(glm::vec3 lo, glm::vec3 hi) {
-  const dat::Sphere bound{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f + 0.01f};
-  std::vector<Polygon> faces = box_faces(lo, hi);
-  std::vector<BspNode> nodes;
-  for (std::int32_t i = 0; i < 6; ++i) {
-    BspNode node;
-    node.plane = faces[static_cast<std::size_t>(i)].plane;
-    node.sphere = bound;
-    node.pos = static_cast<std::int32_t>(nodes.size()) + 1;
-    node.neg = static_cast<std::int32_t>(nodes.size()) + 2;
-    nodes.push_back(node);
-    BspNode empty;
-    empty.leaf = true;
-    empty.sphere = bound;
-    nodes.push_back(empty);
-  }
-  BspNode solid;
-  solid.leaf = true;
-  solid.solid = true;
-  solid.sphere = bound;
-  solid.polys = {0, 1, 2, 3, 4, 5};
-  nodes.push_back(solid);
-  auto tree = BspTree::make(std::move(nodes), std::move(faces), true, "test box");
+  auto tree = dereth::test::box_tree(lo, hi);
   REQUIRE(tree);
   return std::move(*tree);
 }

@@ -22,10 +22,13 @@
 #include "dereth/sim/sim_context.hpp"
 
 #include "fakes.hpp"
+#include "support/bsp_box.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
 using namespace dereth::sim::test;
+using dereth::test::append_box;
+using dereth::test::quad;
 namespace ps = protocol::physics_state;
 
 namespace {
@@ -33,8 +36,6 @@ namespace {
 constexpr std::uint32_t kLand = 0xA9B40013;  // the land cell holding (48..72, 48..72)
 constexpr std::uint32_t kRoom = 0xA9B40100;
 const glm::vec3 kRoomOrigin(60, 60, 10);
-
-Polygon quad(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) { return Polygon::from_vertices({a, b, c, d}); }
 
 LandBlockStruct flat_block() {
   dat::LandDefs defs;
@@ -47,39 +48,6 @@ LandBlockStruct flat_block() {
   auto s = LandBlockStruct::build(b, defs, 0x13000000);
   REQUIRE(s);
   return std::move(*s);
-}
-
-// A solid box as a chain of face nodes (front: empty leaf; behind all six:
-// the solid leaf) appended to `nodes`; returns its first node.
-std::int32_t append_box(std::vector<BspNode>& nodes, std::vector<Polygon>& polys, glm::vec3 lo, glm::vec3 hi) {
-  const dat::Sphere bound{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f + 0.01f};
-  const auto first_poly = static_cast<std::uint16_t>(polys.size());
-  polys.push_back(quad({hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, hi.y, hi.z}, {hi.x, lo.y, hi.z}));
-  polys.push_back(quad({lo.x, lo.y, lo.z}, {lo.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {lo.x, hi.y, lo.z}));
-  polys.push_back(quad({lo.x, hi.y, lo.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, hi.z}, {hi.x, hi.y, lo.z}));
-  polys.push_back(quad({lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z}, {lo.x, lo.y, hi.z}));
-  polys.push_back(quad({lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}));
-  polys.push_back(quad({lo.x, lo.y, lo.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, lo.y, lo.z}));
-  const auto first = static_cast<std::int32_t>(nodes.size());
-  for (std::uint16_t i = 0; i < 6; ++i) {
-    BspNode node;
-    node.plane = polys[first_poly + i].plane;
-    node.sphere = bound;
-    node.pos = static_cast<std::int32_t>(nodes.size()) + 1;
-    node.neg = static_cast<std::int32_t>(nodes.size()) + 2;
-    nodes.push_back(node);
-    BspNode empty;
-    empty.leaf = true;
-    empty.sphere = bound;
-    nodes.push_back(empty);
-  }
-  BspNode solid;
-  solid.leaf = true;
-  solid.solid = true;
-  solid.sphere = bound;
-  for (std::uint16_t i = 0; i < 6; ++i) solid.polys.push_back(static_cast<std::uint16_t>(first_poly + i));
-  nodes.push_back(solid);
-  return first;
 }
 
 // The shell (in the building's frame, origin at the room's corner): the

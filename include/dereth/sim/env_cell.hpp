@@ -72,7 +72,7 @@ class EnvCell final : public ObjCell {
   // portals the spheres reach, and the outside cells when a sphere is at an
   // outside portal.
   void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
-                          const CollisionSphere* spheres, CellArray& out, SpherePath* path);
+                          const CollisionSphere* spheres, CellArray& out, SpherePath* path) override;
   // CEnvCell::check_building_transit 0x0052C5D0: this cell, when a sphere
   // reaches into it through the building portal `portal_id`.
   void check_building_transit(int portal_id, std::uint32_t num_sphere, const CollisionSphere* spheres,

@@ -36,7 +36,7 @@ class LandCell final : public ObjCell {
   // reach, and the building's EnvCells behind its portals
   // (CSortCell::find_transit_cells 0x00534060).
   void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
-                          const CollisionSphere* spheres, CellArray& out, SpherePath* path) const;
+                          const CollisionSphere* spheres, CellArray& out, SpherePath* path) override;
   // CSortCell::add_building 0x00534020 (the building stays the block's).
   void set_building(const Building* building) noexcept { building_ = building; }
   [[nodiscard]] const Building* building() const noexcept { return building_; }

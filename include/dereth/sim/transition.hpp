@@ -33,6 +33,7 @@
 
 namespace dereth::sim {
 
+class Landscape;
 class ObjCell;
 class PhysicsObj;
 class Transition;
@@ -265,6 +266,10 @@ class ObjCell {
   // The cell's point_in_cell (vtable slot): whether a point in the cell's
   // landblock-local space lies in it.
   [[nodiscard]] virtual bool point_in_cell(const glm::vec3& /*block_local*/) const { return false; }
+  // The cell's find_transit_cells (vtable slot; CObjCell's adds nothing):
+  // the cells the spheres at `p` reach from this one (landscape.hpp).
+  virtual void find_transit_cells(Landscape& /*scape*/, const Position& /*p*/, std::uint32_t /*num_sphere*/,
+                                  const CollisionSphere* /*spheres*/, CellArray& /*out*/, SpherePath* /*path*/) {}
 
  private:
   std::uint32_t id_;
