@@ -744,6 +744,7 @@ float PhysicsObj::step_down_height() const { return part_array_ ? part_array_->s
 // shadows in the transition's cells.
 bool PhysicsObj::set_position_internal(Transition& t) {
   const bool prev_on_walkable = (transient_state_ & ts::OnWalkable) != 0;
+  const bool prev_has_contact = (transient_state_ & ts::Contact) != 0;
   ObjCell* new_cell = t.sphere_path.curr_cell;
   if (new_cell == nullptr) {
     // prepare_to_leave_visibility, store_position, GotoLostCell.
@@ -785,7 +786,7 @@ bool PhysicsObj::set_position_internal(Transition& t) {
   } else {
     transient_state_ &= ~ts::Sliding;
   }
-  // handle_all_collisions 0x00514720 is not ported (bounce, collision reports).
+  handle_all_collisions(ci, prev_has_contact, prev_on_walkable);
   if ((state_ & ps::HasPhysicsBsp) == 0 && !t.cell_array.cells.empty()) {
     remove_shadows_from_cells();
     add_shadows_to_cells(t.cell_array);
@@ -793,11 +794,102 @@ bool PhysicsObj::set_position_internal(Transition& t) {
   return true;
 }
 
+// CPhysicsObj::handle_all_collisions 0x00514780
+bool PhysicsObj::handle_all_collisions(const CollisionInfo& ci, bool prev_has_contact, bool prev_on_walkable) {
+  const bool apply_bounce =
+      !prev_on_walkable || (transient_state_ & ts::OnWalkable) == 0 || (state_ & ps::Sledding) != 0;
+  bool reported = false;
+  for (PhysicsObj* object : ci.collide_objects) {
+    if (object != nullptr && track_object_collision(*object, prev_has_contact)) reported = true;
+  }
+  report_collision_end(false);
+  if (colliding_with_environment_) {
+    colliding_with_environment_ = ci.collided_with_environment;
+  } else if (ci.collided_with_environment || (!prev_on_walkable && (transient_state_ & ts::OnWalkable) != 0)) {
+    // A landing counts as meeting the environment.
+    if (report_environment_collision(prev_has_contact)) reported = true;
+  }
+  const int frames = ci.frames_stationary_fall;
+  if (frames <= 1) {
+    if (apply_bounce && ci.collision_normal_valid) {
+      if ((state_ & ps::Inelastic) != 0) {
+        velocity_ = glm::vec3(0.0f);
+      } else {
+        const float into = glm::dot(velocity_, ci.collision_normal);
+        if (into < 0.0f) velocity_ += ci.collision_normal * -(into * (elasticity_ + 1.0f));
+      }
+    }
+  } else {
+    velocity_ = glm::vec3(0.0f);
+  }
+  // The stationary bits follow the counter; at 3 the binary clears them.
+  transient_state_ &= ~(ts::StationaryFall | ts::StationaryStop | ts::StationaryStuck);
+  if (frames == 1) {
+    transient_state_ |= ts::StationaryFall;
+  } else if (frames == 2) {
+    transient_state_ |= ts::StationaryStop;
+  } else if (frames > 3) {
+    transient_state_ |= ts::StationaryStuck;
+  }
+  return reported;
+}
+
+// CPhysicsObj::track_object_collision 0x00513F10
+bool PhysicsObj::track_object_collision(PhysicsObj& object, bool prev_has_contact) {
+  if ((object.state() & ps::Static) != 0) return report_environment_collision(prev_has_contact);
+  const CollisionRecord record{context_->physics_time.count(), (object.state() & ps::Ethereal) != 0};
+  // LongNIValHash::clobber: a record already there is replaced, unreported.
+  const auto [it, inserted] = collision_table_.insert_or_assign(object.id(), record);
+  if (!inserted) return false;
+  return report_object_collision(object, prev_has_contact);
+}
+
+// CPhysicsObj::report_object_collision 0x00513060. The client's weenie
+// answers neither object-collision profile (CWeenieObject's defaults), so
+// what remains is the missile's state and the answer.
+bool PhysicsObj::report_object_collision(PhysicsObj& object, bool prev_has_contact) {
+  if ((object.state() & ps::ReportAsEnvironment) != 0) return report_environment_collision(prev_has_contact);
+  bool result = false;
+  if ((object.state() & ps::IgnoreCollisions) == 0) {
+    if ((state_ & ps::ReportCollisions) != 0 && weenie_) result = true;
+    if ((state_ & ps::Missile) != 0) state_ &= ~(ps::Missile | ps::AlignPath | ps::PathClipped);
+  }
+  if ((object.state() & ps::ReportCollisions) != 0 && (state_ & ps::IgnoreCollisions) == 0 && object.weenie_) {
+    result = true;
+  }
+  return result;
+}
+
+// CPhysicsObj::report_environment_collision 0x00512FC0
+bool PhysicsObj::report_environment_collision(bool /*prev_has_contact*/) {
+  if (colliding_with_environment_) return false;
+  bool result = false;
+  if ((state_ & ps::ReportCollisions) != 0 && weenie_) {
+    // ACCWeenieObject::DoCollision 0x0058C3A0
+    if ((state_ & ps::ScriptedCollision) != 0) context_->effects().play_default_script(*this);
+    result = true;
+  }
+  colliding_with_environment_ = true;
+  if ((state_ & ps::Missile) != 0) state_ &= ~(ps::Missile | ps::AlignPath | ps::PathClipped);
+  return result;
+}
+
+// CPhysicsObj::report_collision_end 0x00514620 (report_object_collision_end
+// reaches only the weenies' DoCollisionEnd, which the client's do not answer)
+void PhysicsObj::report_collision_end(bool force_end) {
+  const double now = context_->physics_time.count();
+  std::erase_if(collision_table_, [&](const auto& entry) {
+    const CollisionRecord& r = entry.second;
+    return now - r.touched_time > 1.0 || (r.ethereal && now - r.touched_time > 0.0) || force_end;
+  });
+}
+
 // CPhysicsObj::leave_world 0x005155A0
 void PhysicsObj::leave_world() {
+  report_collision_end(true);
   remove_shadows_from_cells();
   cell_ = nullptr;
-  // report_collision_end and the lost-cell bookkeeping are not ported.
+  // The lost-cell bookkeeping is not ported.
   transient_state_ &= ~ts::Active;
   in_cell_ = false;
   position_.objcell_id = 0;

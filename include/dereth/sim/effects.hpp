@@ -189,7 +189,7 @@ class Effects final : public EffectsSink {
                                              float intensity);
   // CPhysicsObj::play_default_script 0x005132B0: the PhysicsDesc default type
   // and intensity through the owner's table (in a cell only).
-  bool play_default_script(PhysicsObj& owner);
+  bool play_default_script(PhysicsObj& owner) override;
   // CPhysicsObj::play_default_script 0x00513300: the same for the first child
   // attached at `part_index`, through the child's own table and default.
   bool play_default_script(PhysicsObj& owner, std::uint32_t part_index);

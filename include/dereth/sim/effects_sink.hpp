@@ -50,6 +50,9 @@ class EffectsSink {
   // the end of CPhysicsObj::UpdateObjectInternal 0x005156B0 (in that order).
   // CPhysicsObj::play_sound, reached from SmartBox::HandleSoundEvent 0x00451FC0.
   virtual bool play_sound(PhysicsObj& /*owner*/, std::uint32_t /*sound_type*/, float /*volume*/) { return true; }
+  // CPhysicsObj::play_default_script 0x005132B0: the owner's PhysicsDesc
+  // default script type through its table.
+  virtual bool play_default_script(PhysicsObj& /*owner*/) { return false; }
   virtual void update_particles(PhysicsObj& /*owner*/) {}
   virtual void update_scripts(PhysicsObj& /*owner*/) {}
   // The owner is being destroyed (CPhysicsObj::Destroy): drop its queues.

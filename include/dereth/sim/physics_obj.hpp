@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,7 @@ namespace dereth::sim {
 class ObjCell;
 class Transition;
 struct CellArray;
+struct CollisionInfo;
 enum class TransitionState : std::uint8_t;
 
 class SimContext;
@@ -244,6 +246,37 @@ class PhysicsObj {
   [[nodiscard]] const std::vector<ShadowObj>& shadow_objects() const noexcept { return shadow_objects_; }
   [[nodiscard]] const glm::vec3& sliding_normal() const noexcept { return sliding_normal_; }
 
+  // CPhysicsObj::handle_all_collisions 0x00514780: reports the objects and
+  // the environment the transition hit, bounces the velocity off the
+  // collision normal (or stops it: Inelastic, a stationary fall) and keeps
+  // the stationary-fall transient bits. True when something was reported.
+  bool handle_all_collisions(const CollisionInfo& ci, bool prev_has_contact, bool prev_on_walkable);
+  // CPhysicsObj::track_object_collision 0x00513F10: a static obstacle is the
+  // environment; another object is reported the first time it is touched
+  // (its record's time is renewed while it stays touched).
+  bool track_object_collision(PhysicsObj& object, bool prev_has_contact);
+  // CPhysicsObj::report_object_collision 0x00513060
+  bool report_object_collision(PhysicsObj& object, bool prev_has_contact);
+  // CPhysicsObj::report_environment_collision 0x00512FC0: once per contact
+  // with the environment; a missile stops being one (Missile, AlignPath and
+  // PathClipped are cleared), and a reporting object with a weenie plays
+  // its default script when it has ScriptedCollision
+  // (ACCWeenieObject::DoCollision 0x0058C3A0).
+  bool report_environment_collision(bool prev_has_contact);
+  // CPhysicsObj::report_collision_end 0x00514620: forgets the objects not
+  // touched for over a second (an ethereal one at once; all with `force_end`).
+  void report_collision_end(bool force_end);
+  // The objects touched and not yet forgotten (CPhysicsObj::collision_table),
+  // by id: when last touched (physics time) and whether it was ethereal.
+  struct CollisionRecord {
+    double touched_time = 0.0;
+    bool ethereal = false;
+  };
+  [[nodiscard]] const std::map<std::uint32_t, CollisionRecord>& collision_table() const noexcept {
+    return collision_table_;
+  }
+  [[nodiscard]] bool colliding_with_environment() const noexcept { return colliding_with_environment_; }
+
   // CPhysicsObj::leave_world 0x005155A0
   void leave_world();
   // CPhysicsObj::exit_world 0x00514E60
@@ -394,6 +427,8 @@ class PhysicsObj {
   float player_distance_ = std::numeric_limits<float>::max();
   Plane contact_plane_;
   std::optional<WeenieTraits> weenie_;
+  std::map<std::uint32_t, CollisionRecord> collision_table_;
+  bool colliding_with_environment_ = false;
   protocol::ObjDesc visual_desc_;
   ObjCell* cell_ = nullptr;
   std::uint32_t contact_plane_cell_id_ = 0;
