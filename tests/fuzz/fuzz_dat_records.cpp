@@ -1,7 +1,10 @@
 // libFuzzer target over the DAT record decoders and the container reader.
 // The first byte picks the record type (or the container); the rest is the
 // record. Every decoder must return a value or an error, never crash; a record
-// that decodes must re-encode and decode to the same JSON.
+// that decodes must re-encode and decode to the same JSON. A GfxObj or an
+// Environment that decodes also has its physics and cell BSPs built (the
+// collision code's checks) and, when accepted, asked sphere questions around
+// its bounding sphere: none may crash or loop.
 #include <cstdint>
 #include <cstdlib>
 #include <span>
@@ -10,7 +13,11 @@
 
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/db_type.hpp"
+#include "dereth/dat/environment.hpp"
+#include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/records.hpp"
+#include "dereth/sim/env_cell.hpp"
+#include "dereth/sim/transition.hpp"
 
 namespace {
 
@@ -27,6 +34,47 @@ constexpr DbType kTypes[] = {
     DbType::SpellComponentTable, DbType::XpTable, DbType::QualityFilter,
 };
 constexpr std::size_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
+
+// Sphere questions at and around the tree's bounding sphere.
+void ask(const dereth::sim::BspTree& tree) {
+  using dereth::dat::Sphere;
+  const Sphere& bound = tree.get_sphere();
+  dereth::sim::SpherePath path;
+  path.walk_interp = 1.0f;
+  path.walkable_allowance = 0.66417414f;
+  const glm::vec3 up(0.0f, 0.0f, 1.0f);
+  for (const glm::vec3 off : {glm::vec3(0.0f), glm::vec3(bound.radius, 0.0f, 0.0f), glm::vec3(0.0f, 0.0f, 0.5f)}) {
+    Sphere s{bound.center + off, 0.5f};
+    const dereth::sim::Polygon* hit = nullptr;
+    glm::vec3 contact{0.0f};
+    bool changed = false;
+    bool center_solid = false;
+    (void)tree.sphere_intersects_solid(s, true);
+    (void)tree.sphere_intersects_poly(s, -up, hit, contact);
+    (void)tree.hits_walkable(path, s, up);
+    tree.find_walkable(path, s, hit, -up * 0.4f, up, changed);
+    (void)tree.sphere_intersects_solid_poly(s, s.radius, center_solid, hit, true);
+    (void)tree.point_inside_cell_bsp(s.center);
+    (void)tree.sphere_intersects_cell_bsp(s);
+  }
+}
+
+void build_trees(dereth::dat::DbType type, std::uint32_t id, std::span<const std::uint8_t> body) {
+  if (type == DbType::GfxObj) {
+    auto gfx = dereth::dat::read_gfx_obj(body, id);
+    if (!gfx || gfx->physics_bsp.nodes.empty()) return;
+    if (auto tree = dereth::sim::BspTree::from_gfx_obj(*gfx)) ask(*tree);
+  } else if (type == DbType::Environment) {
+    auto env = dereth::dat::read_environment(body, id);
+    if (!env) return;
+    for (const auto& cs : env->cells) {
+      auto built = dereth::sim::CellStructPhysics::build(cs, "fuzz");
+      if (!built) continue;
+      ask(built->cells);
+      if (built->physics) ask(*built->physics);
+    }
+  }
+}
 
 }  // namespace
 
@@ -57,5 +105,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (type == DbType::Iteration) id = dereth::dat::kIterationId;
   auto json = dereth::dat::record_json(id, type, body);
   if (!json && json.error().message().empty()) std::abort();
+  build_trees(type, id, body);
   return 0;
 }
