@@ -319,6 +319,25 @@ int BspTree::sphere_intersects_cell_bsp(const dat::Sphere& sphere, std::int32_t 
 
 // ---- BSPTREE --------------------------------------------------------------------------
 
+namespace {
+
+// The end BSPTREE::step_sphere_down and find_collisions' landing pass share:
+// the check position follows the sphere `find_walkable` lifted from
+// `from` onto `poly`, whose plane becomes the contact plane (dry), and the
+// polygon is recorded as the walkable one.
+TransitionState stand_on_walkable(SpherePath& path, CollisionInfo& ci, const dat::Sphere& from,
+                                  const dat::Sphere& valid_pos, const Polygon* poly, float scale) {
+  path.add_offset_to_check_pos(path.localspace_pos.frame.localtoglobalvec(valid_pos.center - from.center) * scale);
+  dat::Plane plane = plane_localtoglobal(path.check_pos, path.localspace_pos, poly->plane);
+  plane.d *= scale;
+  ci.set_contact_plane(Plane{plane.normal, plane.d}, false);
+  ci.contact_plane_cell_id = path.check_pos.objcell_id;
+  path.set_walkable(valid_pos, poly, path.localspace_z, path.localspace_pos, scale);
+  return TransitionState::Adjusted;
+}
+
+}  // namespace
+
 // BSPTREE::slide_sphere 0x00539E50
 TransitionState BspTree::slide_sphere(Transition& t, const glm::vec3& local_normal) {
   SpherePath& path = t.sphere_path;
@@ -349,14 +368,7 @@ TransitionState BspTree::step_sphere_down(SpherePath& path, CollisionInfo& ci, c
   bool changed = false;
   find_walkable(path, valid_pos, poly, movement, path.localspace_z, changed);
   if (!changed) return TransitionState::OK;
-  const glm::vec3 offset = path.localspace_pos.frame.localtoglobalvec(valid_pos.center - check_pos.center) * scale;
-  path.add_offset_to_check_pos(offset);
-  dat::Plane plane = plane_localtoglobal(path.check_pos, path.localspace_pos, poly->plane);
-  plane.d *= scale;
-  ci.set_contact_plane(Plane{plane.normal, plane.d}, false);
-  ci.contact_plane_cell_id = path.check_pos.objcell_id;
-  path.set_walkable(valid_pos, poly, path.localspace_z, path.localspace_pos, scale);
-  return TransitionState::Adjusted;
+  return stand_on_walkable(path, ci, check_pos, valid_pos, poly, scale);
 }
 
 // BSPTREE::adjust_to_plane 0x00539BF0
@@ -445,13 +457,7 @@ TransitionState BspTree::find_collisions(Transition& t, float scale) const {
     bool changed = false;
     find_walkable(path, valid_pos, walkable, movement, path.localspace_z, changed);
     if (!changed) return TransitionState::OK;
-    path.add_offset_to_check_pos(path.localspace_pos.frame.localtoglobalvec(valid_pos.center - foot.center) * scale);
-    dat::Plane plane = plane_localtoglobal(path.check_pos, path.localspace_pos, walkable->plane);
-    plane.d *= scale;
-    ci.set_contact_plane(Plane{plane.normal, plane.d}, false);
-    ci.contact_plane_cell_id = path.check_pos.objcell_id;
-    path.set_walkable(valid_pos, walkable, path.localspace_z, path.localspace_pos, scale);
-    return TransitionState::Adjusted;
+    return stand_on_walkable(path, ci, foot, valid_pos, walkable, scale);
   }
 
   const std::uint32_t state = t.object_info.state;

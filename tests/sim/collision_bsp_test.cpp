@@ -74,18 +74,6 @@ std::unique_ptr<PhysicsObj> box_object(Scene& s, std::uint32_t guid, const Posit
   return obj;
 }
 
-// Moves `mover` by `delta` in `moves` moves, committing each transition.
-void walk(PhysicsObj& mover, int moves, glm::vec3 delta) {
-  for (int i = 0; i < moves; ++i) {
-    Position p = mover.position();
-    Position next = p;
-    next.frame.origin += delta;
-    if (auto t = mover.transition(&p, next, false)) mover.set_position_internal(*t);
-  }
-}
-
-glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
-
 }  // namespace
 
 // ---- CPolygon -------------------------------------------------------------------------

@@ -21,6 +21,7 @@
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
 
+#include "collision_support.hpp"
 #include "fakes.hpp"
 #include "support/bsp_box.hpp"
 
@@ -147,16 +148,6 @@ struct House {
   }
 };
 
-void walk(PhysicsObj& mover, int moves, glm::vec3 delta) {
-  for (int i = 0; i < moves; ++i) {
-    Position p = mover.position();
-    Position next = p;
-    next.frame.origin += delta;
-    if (auto t = mover.transition(&p, next, false)) mover.set_position_internal(*t);
-  }
-}
-
-glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
 
 }  // namespace
 

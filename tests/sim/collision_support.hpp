@@ -104,6 +104,18 @@ inline Position at(glm::vec3 origin, std::uint32_t cell = kCellA) {
   return Position{cell, core::Frame(origin, glm::quat(1, 0, 0, 0))};
 }
 
+// Moves `mover` by `delta` in `moves` moves, committing each transition.
+inline void walk(PhysicsObj& mover, int moves, glm::vec3 delta) {
+  for (int i = 0; i < moves; ++i) {
+    Position p = mover.position();
+    Position next = p;
+    next.frame.origin += delta;
+    if (auto t = mover.transition(&p, next, false)) mover.set_position_internal(*t);
+  }
+}
+
+inline glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
+
 // A mover standing on the floor at z 10 (placed by enter_world).
 inline std::unique_ptr<PhysicsObj> standing(Scene& s, std::uint32_t guid, glm::vec3 origin) {
   auto obj = s.object(guid, origin, 0.5f, protocol::physics_state::Gravity | protocol::physics_state::EdgeSlide);
