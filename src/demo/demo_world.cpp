@@ -9,6 +9,7 @@
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/motion_table.hpp"
@@ -49,6 +50,7 @@ constexpr Did kBoltMesh = 0x01000011;
 constexpr Did kBladeMesh = 0x01000012;
 constexpr Did kFistMesh = 0x01000013;
 constexpr Did kSparkMesh = 0x01000020;  // a GfxObj particle
+constexpr Did kSparkDegrades = 0x11000020;  // its degrade info: one level, drawn facing the viewer (mode 2)
 constexpr Did kTreeTrunkMesh = 0x01000030;
 constexpr Did kTreeCrownMesh = 0x01000031;
 constexpr Did kRockMesh = 0x01000032;
@@ -331,7 +333,8 @@ GfxObj box_mesh(Did id, glm::vec3 lo, glm::vec3 hi, Did surface) {
 GfxObj spark_mesh() {
   GfxObj g;
   g.id = kSparkMesh;
-  g.flags = GfxObj::kHasDrawing;
+  g.flags = GfxObj::kHasDrawing | GfxObj::kHasDidDegrade;
+  g.degrade_id = kSparkDegrades;
   g.surfaces = {kGlowSurface};
   add_quad(g, {glm::vec3{-0.1F, 0, -0.1F}, {0.1F, 0, -0.1F}, {0.1F, 0, 0.1F}, {-0.1F, 0, 0.1F}}, {0, -1, 0}, 0, 1);
   g.drawing_bsp = single_leaf(1, Sphere{{0, 0, 0}, 0.15F});
@@ -354,6 +357,12 @@ void add_meshes(Records& out) {
       spark_mesh(),
   };
   for (const auto& m : meshes) out.push_back({m.id, write_gfx_obj(m)});
+  // The spark faces the viewer at every distance, as retail's particle
+  // GfxObjs do through their degrade info (CPhysicsPart::calc_draw_frame mode 2).
+  GfxObjDegradeInfo spark_degrades;
+  spark_degrades.id = kSparkDegrades;
+  spark_degrades.degrades = {GfxObjDegrade{kSparkMesh, 2, 0.0F, 0.0F, 1000.0F}};
+  out.push_back({kSparkDegrades, write_gfx_obj_degrade_info(spark_degrades)});
 }
 
 // ---- setups -------------------------------------------------------------------------------------

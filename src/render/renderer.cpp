@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -21,9 +22,11 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/surface.hpp"
+#include "dereth/render/draw_order.hpp"
 #include "dereth/render/lighting.hpp"
 #include "dereth/render/material.hpp"
 #include "dereth/render/mesh.hpp"
@@ -42,6 +45,9 @@ using Clock = std::chrono::steady_clock;
 constexpr dat::Did kRegionId = 0x13000000;
 constexpr int kMaxLights = 8;  // Render::minimize_object_lighting's hardware cap
 constexpr int kMaxTargetSize = 8192;
+// EXT/ARB_texture_filter_anisotropic (core in 4.6); glad's 3.3 core loader does not name them.
+constexpr GLenum kTextureMaxAnisotropy = 0x84FE;
+constexpr GLenum kMaxTextureMaxAnisotropy = 0x84FF;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -116,6 +122,8 @@ struct GpuMesh {
   GLuint vbo = 0;
   GLuint ebo = 0;
   std::vector<GpuBatch> batches;
+  glm::vec3 sort_center{0.0F};                      // the GfxObj's, for the viewer distance
+  std::optional<dat::GfxObjDegradeInfo> degrades;  // its degrade levels (draw modes), when it names any
 };
 
 struct DrawItem {
@@ -129,7 +137,29 @@ struct DrawItem {
   float luminosity = 0.0F;
   float diffuse = 1.0F;
   SurfaceState state;
-  float depth = 0.0F;  // squared distance from the eye, for back-to-front order
+  AlphaClass alpha_class = AlphaClass::Opaque;
+  float distance = 0.0F;  // CYpt: the part's sort centre from the eye, for back-to-front order
+  DrawKind kind = DrawKind::Part;
+  sim::LocalId owner = sim::LocalId::None;
+  std::uint32_t gfx_obj = 0;
+  std::uint32_t degrade_mode = 1;
+};
+
+// What add_batches tags a part's items with.
+struct PartTag {
+  DrawKind kind = DrawKind::Part;
+  sim::LocalId owner = sim::LocalId::None;
+  std::uint32_t gfx_obj = 0;
+  float distance = 0.0F;
+  std::uint32_t degrade_mode = 1;
+};
+
+// The frame's mesh draws by pass: opaque at once, then retail's clip list,
+// then its alpha list (D3DPolyRender::FlushAlphaList).
+struct DrawLists {
+  std::vector<DrawItem> opaque;
+  std::vector<DrawItem> clip;
+  std::vector<DrawItem> alpha;
 };
 
 struct FrameLight {
@@ -206,6 +236,8 @@ struct Renderer::Impl {
   int fbo_height = 0;
 
   RenderStats stats;
+  std::vector<DrawRecord> draw_list;
+  float anisotropy = 1.0F;  // the degree textures are created with (1: trilinear only)
   FrameTiming timing;
   TimingTotals totals;
   double load_seconds = 0.0;  // accumulated by loads during the current frame
@@ -291,7 +323,33 @@ struct Renderer::Impl {
     return terrain.create_gl();
   }
 
-  static GLuint upload_texture(const Image& image) {
+  // Trilinear, plus anisotropic filtering where the context has it: retail's
+  // highest Render.TextureFiltering choice ("Anisotropic").
+  void set_filtering(GLenum target) const {
+    glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    if (anisotropy > 1.0F) glTexParameterf(target, kTextureMaxAnisotropy, anisotropy);
+  }
+
+  void detect_anisotropy() {
+    anisotropy = 1.0F;
+    if (!(options.max_anisotropy > 1.0F)) return;
+    GLint count = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+    bool found = false;
+    for (GLint i = 0; i < count && !found; ++i) {
+      const auto* name = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+      if (name == nullptr) continue;
+      const std::string_view n(name);
+      found = n == "GL_EXT_texture_filter_anisotropic" || n == "GL_ARB_texture_filter_anisotropic";
+    }
+    if (!found) return;
+    GLfloat most = 1.0F;
+    glGetFloatv(kMaxTextureMaxAnisotropy, &most);
+    anisotropy = std::clamp(options.max_anisotropy, 1.0F, std::max(most, 1.0F));
+  }
+
+  GLuint upload_texture(const Image& image) const {
     GLuint tex = 0;
     glGenTextures(1, &tex);
     glBindTexture(GL_TEXTURE_2D, tex);
@@ -299,14 +357,13 @@ struct Renderer::Impl {
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  image.pixels.data());
     glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    set_filtering(GL_TEXTURE_2D);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
     return tex;
   }
 
-  static std::shared_ptr<GpuMaterial> make_material(Material m) {
+  std::shared_ptr<GpuMaterial> make_material(Material m) const {
     auto g = std::make_shared<GpuMaterial>();
     g->texture = upload_texture(m.image);
     m.image.pixels.clear();
@@ -453,10 +510,33 @@ struct Renderer::Impl {
         for (std::size_t i = 0; i < data.batches.size(); ++i) {
           result->batches[i].material = material(obj->surfaces[data.batches[i].surface_index]);
         }
+        result->sort_center = finite(obj->sort_center) ? obj->sort_center : glm::vec3(0.0F);
+        if ((obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
+          result->degrades = degrade_info(obj->degrade_id);
+        }
       }
     }
     meshes.emplace(gfx_obj, result);
     return result.get();
+  }
+
+  // A GfxObj's degrade levels; none (drawn as posed, mode 1) when they do not read.
+  std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id) {
+    if ((id >> 24) != 0x11) {
+      log_once(id, "not a GfxObjDegradeInfo id");
+      return std::nullopt;
+    }
+    auto bytes = portal->read(id);
+    if (!bytes) {
+      log_once(id, bytes.error().message());
+      return std::nullopt;
+    }
+    auto info = dat::read_gfx_obj_degrade_info(*bytes, id);
+    if (!info) {
+      log_once(id, info.error().message());
+      return std::nullopt;
+    }
+    return std::move(*info);
   }
 
   void ensure_region() {
@@ -550,13 +630,10 @@ struct Renderer::Impl {
     return {};
   }
 
+  // A part's batches into the opaque, clip or alpha list (D3DPolyRender::DrawMesh's delay test).
   void add_batches(const GpuMesh& m, const glm::mat4& model, const glm::mat3& normal_matrix, float part_translucency,
-                   float luminosity, float diffuse, const glm::vec3& eye_rel, std::vector<DrawItem>& opaque,
-                   std::vector<DrawItem>& blended, const GpuMaterial* override_material = nullptr,
-                   const glm::vec4& tint = glm::vec4(1.0F)) {
-    const glm::vec3 centre(model[3]);
-    const glm::vec3 to_eye = centre - eye_rel;
-    const float depth = glm::dot(to_eye, to_eye);
+                   float luminosity, float diffuse, const PartTag& tag, DrawLists& lists,
+                   const GpuMaterial* override_material = nullptr, const glm::vec4& tint = glm::vec4(1.0F)) {
     for (const auto& b : m.batches) {
       const GpuMaterial* mat = override_material != nullptr ? override_material : b.material.get();
       if (mat == nullptr) continue;
@@ -575,9 +652,27 @@ struct Renderer::Impl {
       const bool luminous = (mat->info.type & dat::surface_type::kLuminous) != 0;
       item.luminosity = std::max(luminosity, luminous ? mat->info.luminosity : 0.0F);
       item.diffuse = diffuse;
-      item.depth = depth;
-      (item.state.blend ? blended : opaque).push_back(item);
+      item.alpha_class = alpha_class(mat->info.type, part_translucency > 0.0F);
+      item.distance = tag.distance;
+      item.kind = tag.kind;
+      item.owner = tag.owner;
+      item.gfx_obj = tag.gfx_obj;
+      item.degrade_mode = tag.degrade_mode;
+      switch (item.alpha_class) {
+        case AlphaClass::Opaque: lists.opaque.push_back(item); break;
+        case AlphaClass::Clip: lists.clip.push_back(item); break;
+        case AlphaClass::Alpha: lists.alpha.push_back(item); break;
+      }
     }
+  }
+
+  // The degrade mode a part is drawn with (CPhysicsPart::UpdateViewerDistance
+  // 0x0050E030): its GfxObj's degrade level at the distance over the part's
+  // z scale; mode 1 without degrade info and for the player's own parts.
+  [[nodiscard]] std::uint32_t degrade_mode(const GpuMesh& m, const ViewerDistance& vd, float scale_z,
+                                           bool player) const noexcept {
+    if (!m.degrades || player) return 1;
+    return get_degrade(*m.degrades, vd.distance / scale_z, options.degrade).mode;
   }
 
   // What one frame is drawn from: everything relative to the camera's
@@ -640,10 +735,8 @@ struct Renderer::Impl {
 
   // The objects' parts (or a marker for an object with none loaded) into the
   // opaque and blended lists.
-  void gather_objects(const sim::RenderSnapshot& snapshot, const FrameView& view, std::vector<DrawItem>& opaque,
-                      std::vector<DrawItem>& blended) {
+  void gather_objects(const sim::RenderSnapshot& snapshot, const FrameView& view, DrawLists& lists) {
     const glm::vec3& origin = view.origin;
-    const glm::vec3& eye_rel = view.eye_rel;
     stats.objects = snapshot.objects.size();
     for (const auto& obj : snapshot.objects) {
       if (obj.hidden || obj.no_draw) {
@@ -671,10 +764,13 @@ struct Renderer::Impl {
         if (!finite(pos) || !finite(part.scale) || std::abs(part.scale.x * part.scale.y * part.scale.z) < 1e-12F) {
           continue;
         }
-        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(part.frame.matrix()) *
+        const ViewerDistance vd = viewer_distance(view.eye, part.frame, m->sort_center, part.scale);
+        const std::uint32_t mode = degrade_mode(*m, vd, part.scale.z, obj.is_player);
+        const core::Frame draw_frame = calc_draw_frame(part.frame, mode, vd.heading);
+        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(draw_frame.matrix()) *
                                 glm::scale(glm::mat4(1.0F), part.scale);
         add_batches(*m, model, glm::inverseTranspose(glm::mat3(model)), draw_state.translucency(), part.luminosity,
-                    part.diffuse, eye_rel, opaque, blended);
+                    part.diffuse, PartTag{DrawKind::Part, obj.id, part.gfx_obj, vd.distance, mode}, lists);
         ++stats.parts_drawn;
       }
       if (obj.parts.empty() || (any_drawable && !any_loaded)) {
@@ -686,19 +782,21 @@ struct Renderer::Impl {
         if (!draw_state.drawn()) continue;
         const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(obj.root.matrix()) *
                                 glm::scale(glm::mat4(1.0F), glm::vec3(s));
-        add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F, eye_rel, opaque,
-                    blended, nullptr, glm::vec4(marker_color(obj), 1.0F));
+        const float distance = glm::length(pos - view.eye_rel);
+        add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F,
+                    PartTag{DrawKind::Marker, obj.id, 0, distance, 1}, lists, nullptr,
+                    glm::vec4(marker_color(obj), 1.0F));
         ++stats.markers;
       }
     }
   }
 
-  // The particles, camera-facing, into the opaque and blended lists.
-  void gather_particles(const sim::RenderSnapshot& snapshot, const FrameView& view, std::vector<DrawItem>& opaque,
-                        std::vector<DrawItem>& blended) {
+  // The particles: each a part of its emitter's GfxObj at the particle's
+  // position, orientation and uniform scale, turned by the GfxObj's degrade
+  // mode (2: facing the eye) as retail draws parts; texture billboards always
+  // face the eye.
+  void gather_particles(const sim::RenderSnapshot& snapshot, const FrameView& view, DrawLists& lists) {
     const glm::vec3& origin = view.origin;
-    const glm::vec3& eye_rel = view.eye_rel;
-    const glm::vec3& eye = view.eye;
     for (const auto& emitter : snapshot.emitters) {
       const GpuMesh* m = nullptr;
       const GpuMaterial* override_material = nullptr;
@@ -715,14 +813,17 @@ struct Renderer::Impl {
         if (!draw_state.drawn() || !(p.scale > 0.0F) || !std::isfinite(p.scale)) continue;
         const glm::vec3 pos = p.position - origin;
         if (!finite(pos)) continue;
-        // Camera-facing, as retail's degrade mode 2 (set_vector_heading
-        // along the viewer-to-part direction): local +Y points away from the eye.
-        core::Frame facing;
-        facing.set_vector_heading(p.position - eye);
-        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(facing.matrix()) *
-                                glm::scale(glm::mat4(1.0F), glm::vec3(p.scale));
-        add_batches(*m, model, glm::mat3(facing.matrix()), draw_state.translucency(), 0.0F, 1.0F, eye_rel, opaque,
-                    blended, override_material);
+        const core::Frame frame(p.position, p.orientation);  // an invalid quaternion leaves the identity
+        const glm::vec3 scale(p.scale);
+        const ViewerDistance vd = viewer_distance(view.eye, frame, m->sort_center, scale);
+        const std::uint32_t mode = override_material != nullptr ? 2U : degrade_mode(*m, vd, p.scale, false);
+        const core::Frame draw_frame = calc_draw_frame(frame, mode, vd.heading);
+        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(draw_frame.matrix()) *
+                                glm::scale(glm::mat4(1.0F), scale);
+        add_batches(*m, model, glm::mat3(draw_frame.matrix()), draw_state.translucency(), 0.0F, 1.0F,
+                    PartTag{DrawKind::Particle, emitter.owner, emitter.gfx_obj != 0 ? emitter.gfx_obj : emitter.texture,
+                            vd.distance, mode},
+                    lists, override_material);
         ++stats.particles_drawn;
       }
     }
@@ -760,6 +861,12 @@ struct Renderer::Impl {
       glBindTexture(GL_TEXTURE_2D, t->surface);
       glBindVertexArray(t->vao);
       glDrawArrays(GL_TRIANGLES, 0, t->vertex_count);
+      if (options.record_draw_list) {
+        DrawRecord r;
+        r.kind = DrawKind::Terrain;
+        r.block = t->id;
+        draw_list.push_back(r);
+      }
       ++stats.draw_calls;
       stats.triangles += static_cast<std::size_t>(t->vertex_count) / 3;
     }
@@ -786,19 +893,37 @@ struct Renderer::Impl {
     glDrawElements(
         GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
         reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
+    if (options.record_draw_list) {
+      draw_list.push_back(DrawRecord{item.kind, item.alpha_class, item.owner, item.gfx_obj, item.material->info.surface,
+                                     0, item.distance, item.degrade_mode, item.state});
+    }
     ++stats.draw_calls;
     stats.triangles += item.batch->index_count / 3;
   }
 
-  // The mesh passes: opaque meshes, then translucent meshes and particles back to front.
-  void draw_meshes(const std::vector<DrawItem>& opaque, const std::vector<DrawItem>& blended, const FrameView& view,
-                   const std::vector<FrameLight>& lights) {
+  // The mesh passes: the opaque draws, then the clip list, then the alpha
+  // list (D3DPolyRender::FlushAlphaList 0x0059D2E0), each list back to front.
+  void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights) {
     glUseProgram(mesh_program);
     set_lighting(mesh_lighting, view, lights);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_texture, 0);
-    for (const auto& item : opaque) draw_item(item);
-    for (const auto& item : blended) draw_item(item);
+    for (const auto& item : lists.opaque) draw_item(item);
+    for (const auto& item : lists.clip) draw_item(item);
+    for (const auto& item : lists.alpha) draw_item(item);
+  }
+
+  // A delayed list in retail's visiting order: farthest part first
+  // (CShadowPart::insertion_sort 0x006B5130), a part's batches together.
+  static void order_back_to_front(std::vector<DrawItem>& items) {
+    if (items.size() < 2) return;
+    std::vector<float> distances(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) distances[i] = items[i].distance;
+    const std::vector<std::size_t> order = back_to_front(distances);
+    std::vector<DrawItem> sorted;
+    sorted.reserve(items.size());
+    for (const std::size_t i : order) sorted.push_back(items[i]);
+    items = std::move(sorted);
   }
 
   core::Result<void> draw(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
@@ -808,6 +933,7 @@ struct Renderer::Impl {
                                          "width and height must be 1.." + std::to_string(kMaxTargetSize)});
     }
     stats = RenderStats{};
+    draw_list.clear();
     timing = FrameTiming{};
     load_seconds = 0.0;
     const auto prepare_start = Clock::now();
@@ -821,13 +947,11 @@ struct Renderer::Impl {
 
     const std::vector<const TerrainBlock*> blocks = gather_terrain(view.origin);
     const std::vector<FrameLight> lights = gather_lights(snapshot, view.origin);
-    std::vector<DrawItem> opaque;
-    std::vector<DrawItem> blended;
-    gather_objects(snapshot, view, opaque, blended);
-    gather_particles(snapshot, view, opaque, blended);
-    // Blended items back to front (retail sorts parts coarsely by depth).
-    std::stable_sort(blended.begin(), blended.end(),
-                     [](const DrawItem& a, const DrawItem& b) { return a.depth > b.depth; });
+    DrawLists lists;
+    gather_objects(snapshot, view, lists);
+    gather_particles(snapshot, view, lists);
+    order_back_to_front(lists.clip);
+    order_back_to_front(lists.alpha);
     timing.prepare = std::max(0.0, seconds_since(prepare_start) - load_seconds);
 
     // ---- submit ----
@@ -850,7 +974,7 @@ struct Renderer::Impl {
     glDisable(GL_BLEND);
 
     draw_terrain(blocks, view, lights);
-    draw_meshes(opaque, blended, view, lights);
+    draw_meshes(lists, view, lights);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);
@@ -913,6 +1037,8 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(GlProcLoader loader, co
   impl->options = options;
   if (portal != nullptr) impl->portal = *portal;
   if (cell != nullptr) impl->cell = *cell;
+  impl->detect_anisotropy();
+  impl->terrain.set_anisotropy(impl->anisotropy);
   DERETH_CHECK(impl->build_programs());
   impl->build_fixed_meshes();
   if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
@@ -952,6 +1078,12 @@ core::Result<void> Renderer::write_screenshot(const std::filesystem::path& path)
 
 const RenderStats& Renderer::stats() const noexcept {
   return impl_->stats;
+}
+const std::vector<DrawRecord>& Renderer::last_draw_list() const noexcept {
+  return impl_->draw_list;
+}
+float Renderer::anisotropy() const noexcept {
+  return impl_->anisotropy;
 }
 const TerrainCacheStats& Renderer::terrain_cache_stats() const noexcept {
   return impl_->terrain.stats();

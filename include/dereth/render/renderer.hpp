@@ -31,14 +31,17 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
 #include "dereth/core/error.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/render/camera.hpp"
+#include "dereth/render/draw_order.hpp"
 #include "dereth/render/gl_loader.hpp"
 #include "dereth/render/image.hpp"
+#include "dereth/render/material.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 
 namespace dereth::render {
@@ -54,6 +57,23 @@ struct RendererOptions {
   glm::vec3 sun_towards{0.4F, -0.5F, 0.77F};  // direction towards the sun (normalised on use)
   float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
   bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
+  DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
+  bool record_draw_list = false;              // keep the frame's draws in order for last_draw_list()
+  float max_anisotropy = 16.0F;               // texture filtering: trilinear, plus anisotropic up to this where supported
+};
+
+// One draw call of a frame, in submission order (RendererOptions::record_draw_list).
+enum class DrawKind : std::uint8_t { Terrain, Part, Marker, Particle };
+struct DrawRecord {
+  DrawKind kind = DrawKind::Part;
+  AlphaClass alpha = AlphaClass::Opaque;  // which pass: opaque, then the clip list, then the alpha list
+  sim::LocalId owner = sim::LocalId::None;
+  std::uint32_t gfx_obj = 0;              // the GfxObj (particles: the emitter's), 0 for terrain and markers
+  std::uint32_t surface = 0;              // the Surface (0x08...) or billboard texture, 0 for terrain and markers
+  std::uint32_t block = 0;                // terrain: the landblock id
+  float distance = 0.0F;                  // CYpt: metres from the eye to the part's sort centre
+  std::uint32_t degrade_mode = 1;         // the draw frame's mode (2: facing the eye)
+  SurfaceState state;                     // blend, alpha test, depth writes
 };
 
 // What the last frame drew.
@@ -132,6 +152,12 @@ class Renderer {
   [[nodiscard]] core::Result<void> write_screenshot(const std::filesystem::path& path);
 
   [[nodiscard]] const RenderStats& stats() const noexcept;
+  // The last frame's draws in the order they were submitted; empty unless
+  // RendererOptions::record_draw_list.
+  [[nodiscard]] const std::vector<DrawRecord>& last_draw_list() const noexcept;
+  // Whether the context offers anisotropic filtering (GL_ARB/EXT_texture_filter_anisotropic)
+  // and the largest degree used (1 without it).
+  [[nodiscard]] float anisotropy() const noexcept;
   [[nodiscard]] const TerrainCacheStats& terrain_cache_stats() const noexcept;
   [[nodiscard]] const FrameTiming& last_timing() const noexcept;
   [[nodiscard]] const TimingTotals& timing_totals() const noexcept;
