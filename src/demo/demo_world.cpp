@@ -159,6 +159,49 @@ RenderSurface rgb_image(int size, auto&& pixel) {
   return r;
 }
 
+// A deterministic hash of a texel to [0, 1).
+float hash01(std::uint32_t x, std::uint32_t y, std::uint32_t seed) {
+  std::uint32_t h = (x * 0x8DA6B343U) ^ (y * 0xD8163841U) ^ (seed * 0xCB1AB31FU);
+  h ^= h >> 13;
+  h *= 0x5BD1E995U;
+  h ^= h >> 15;
+  return static_cast<float>(h & 0xFFFFFFU) / 16777216.0F;
+}
+
+// Value noise with `cell`-texel features that tiles over `size` texels
+// (cell divides size): random lattice values, smoothstep-interpolated.
+float tiling_noise(int x, int y, int size, int cell, std::uint32_t seed) {
+  const int n = size / cell;
+  const int x0 = x / cell;
+  const int y0 = y / cell;
+  const auto smooth = [](float t) { return t * t * (3.0F - 2.0F * t); };
+  const float fx = smooth((static_cast<float>(x % cell) + 0.5F) / static_cast<float>(cell));
+  const float fy = smooth((static_cast<float>(y % cell) + 0.5F) / static_cast<float>(cell));
+  const auto at = [&](int i, int j) {
+    return hash01(static_cast<std::uint32_t>(i % n), static_cast<std::uint32_t>(j % n), seed);
+  };
+  const float south = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx;
+  const float north = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx;
+  return south + (north - south) * fy;
+}
+
+// A terrain texture that mipmaps without moire: its variation is broad
+// (16- and 8-texel features, tiling) plus a faint per-texel grain, so every
+// mip level is the same ground a little smoother. A short-period lattice
+// pattern (the old x*31 + y*17 mod 7) beats against the 2x2 mip box filter
+// and bakes bands into the coarse levels, which show as moire in the distance.
+RenderSurface terrain_image(int size, std::uint32_t rgb, std::uint32_t seed) {
+  return rgb_image(size, [size, rgb, seed](int x, int y) {
+    const float broad = 0.65F * tiling_noise(x, y, size, 16, seed) + 0.35F * tiling_noise(x, y, size, 8, seed + 1);
+    const float grain = hash01(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), seed + 2) - 0.5F;
+    const float k = 0.86F + 0.28F * broad + 0.08F * grain;
+    const auto channel = [k](std::uint32_t c) {
+      return static_cast<std::uint32_t>(std::clamp(static_cast<float>(c) * k + 0.5F, 0.0F, 255.0F));
+    };
+    return (channel((rgb >> 16) & 0xFFU) << 16) | (channel((rgb >> 8) & 0xFFU) << 8) | channel(rgb & 0xFFU);
+  });
+}
+
 std::uint16_t rgb565(std::uint32_t r, std::uint32_t g, std::uint32_t b) {
   return static_cast<std::uint16_t>(((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3));
 }
@@ -246,15 +289,9 @@ void add_textures(Records& out) {
   add_texture(out, kGlowSurface, 0x05000006, 0x06000006, dxt5_glow(16),
               surface_type::kBase1ClipMap | surface_type::kAdditive | surface_type::kLuminous);
   // Terrain textures for the region's terrain types.
-  add_texture(out, 0x08000020, 0x05000020, 0x06000020,
-              rgb_image(64, [](int x, int y) { return ((x * 31 + y * 17) % 7) ? 0x3E7A32U : 0x4A8A3AU; }),
-              surface_type::kBase1Image);
-  add_texture(out, 0x08000021, 0x05000021, 0x06000021,
-              rgb_image(64, [](int x, int y) { return ((x * 13 + y * 29) % 5) ? 0x7A6444U : 0x8A7454U; }),
-              surface_type::kBase1Image);
-  add_texture(out, 0x08000022, 0x05000022, 0x06000022,
-              rgb_image(64, [](int x, int y) { return ((x + y * 3) % 9) ? 0x8C8C84U : 0x9C9C94U; }),
-              surface_type::kBase1Image);
+  add_texture(out, 0x08000020, 0x05000020, 0x06000020, terrain_image(64, 0x427E35U, 1), surface_type::kBase1Image);
+  add_texture(out, 0x08000021, 0x05000021, 0x06000021, terrain_image(64, 0x7E6848U, 2), surface_type::kBase1Image);
+  add_texture(out, 0x08000022, 0x05000022, 0x06000022, terrain_image(64, 0x909088U, 3), surface_type::kBase1Image);
 
   // Solid-colour surfaces for projectiles.
   const std::pair<Did, std::uint32_t> solids[] = {
