@@ -73,6 +73,12 @@ GLenum gl_blend(BlendFactor f) noexcept {
   return GL_ONE;
 }
 
+// Mesa's software rasterisers, by their GL_RENDERER string.
+bool is_software_rasteriser(std::string_view renderer) noexcept {
+  return renderer.find("llvmpipe") != std::string_view::npos || renderer.find("softpipe") != std::string_view::npos ||
+         renderer.find("swrast") != std::string_view::npos;
+}
+
 bool finite(const glm::vec3& v) noexcept {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
@@ -238,6 +244,7 @@ struct Renderer::Impl {
   RenderStats stats;
   std::vector<DrawRecord> draw_list;
   float anisotropy = 1.0F;  // the degree textures are created with (1: trilinear only)
+  bool software = false;    // the context is a software rasteriser (llvmpipe, softpipe, swrast)
   FrameTiming timing;
   TimingTotals totals;
   double load_seconds = 0.0;  // accumulated by loads during the current frame
@@ -334,6 +341,9 @@ struct Renderer::Impl {
   void detect_anisotropy() {
     anisotropy = 1.0F;
     if (!(options.max_anisotropy > 1.0F)) return;
+    const auto* renderer_name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    software = renderer_name != nullptr && is_software_rasteriser(renderer_name);
+    if (software && !options.anisotropic_on_software) return;
     GLint count = 0;
     glGetIntegerv(GL_NUM_EXTENSIONS, &count);
     bool found = false;

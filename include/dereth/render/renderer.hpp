@@ -60,6 +60,10 @@ struct RendererOptions {
   DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
   bool record_draw_list = false;              // keep the frame's draws in order for last_draw_list()
   float max_anisotropy = 16.0F;               // texture filtering: trilinear, plus anisotropic up to this where supported
+  // Anisotropic filtering on a software rasteriser too (llvmpipe, softpipe,
+  // swrast). Off by default: on llvmpipe any degree above 1 costs 2.5-3x the
+  // frame time (docs/benchmarks.md), so there the filtering is trilinear.
+  bool anisotropic_on_software = false;
 };
 
 // One draw call of a frame, in submission order (RendererOptions::record_draw_list).
@@ -155,8 +159,9 @@ class Renderer {
   // The last frame's draws in the order they were submitted; empty unless
   // RendererOptions::record_draw_list.
   [[nodiscard]] const std::vector<DrawRecord>& last_draw_list() const noexcept;
-  // Whether the context offers anisotropic filtering (GL_ARB/EXT_texture_filter_anisotropic)
-  // and the largest degree used (1 without it).
+  // The anisotropic filtering degree textures are created with: 1 (trilinear
+  // only) without GL_ARB/EXT_texture_filter_anisotropic, and on a software
+  // rasteriser unless RendererOptions::anisotropic_on_software.
   [[nodiscard]] float anisotropy() const noexcept;
   [[nodiscard]] const TerrainCacheStats& terrain_cache_stats() const noexcept;
   [[nodiscard]] const FrameTiming& last_timing() const noexcept;
