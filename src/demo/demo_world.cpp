@@ -828,6 +828,45 @@ void add_region(Records& out) {
     tex.tex_tiling = 2;
     r.terrain.tex_merge.terrain_textures.push_back(tex);
   }
+  // The sky's light and fog by time of day (SkyDesc::GetLighting and
+  // GetWorldFog interpolate between these): night, dawn, noon, dusk. Noon is
+  // the light the renderer used before it read a SkyDesc (sun 0.65 from the
+  // south-east, 50 degrees up; ambient 0.45), with fog the sky's colour.
+  const auto sky_time = [](float begin, float sun, float heading, float pitch, std::uint32_t sun_color, float ambient,
+                           std::uint32_t ambient_color, float fog_min, float fog_max, std::uint32_t fog_color) {
+    SkyTimeOfDay t;
+    t.begin = begin;
+    t.dir_bright = sun;
+    t.dir_heading = heading;
+    t.dir_pitch = pitch;
+    t.dir_color = sun_color;
+    t.amb_bright = ambient;
+    t.amb_color = ambient_color;
+    t.world_fog = 1;
+    t.min_world_fog = fog_min;
+    t.max_world_fog = fog_max;
+    t.world_fog_color = fog_color;
+    return t;
+  };
+  DayGroup clear;
+  clear.chance_of_occur = 1.0F;
+  clear.name = "Clear";
+  clear.sky_times = {
+      sky_time(0.0F, 0.25F, 0.0F, -20.0F, argb(255, 96, 112, 160), 0.25F, argb(255, 80, 96, 160), 60.0F, 250.0F,
+               argb(255, 28, 36, 64)),
+      sky_time(0.25F, 0.7F, 90.0F, 15.0F, argb(255, 255, 192, 144), 0.4F, argb(255, 192, 160, 160), 90.0F, 320.0F,
+               argb(255, 160, 140, 140)),
+      sky_time(0.5F, 0.65F, 141.3F, 50.3F, argb(255, 255, 255, 255), 0.45F, argb(255, 255, 255, 255), 150.0F, 450.0F,
+               argb(255, 120, 161, 219)),
+      sky_time(0.75F, 0.6F, 270.0F, 18.0F, argb(255, 255, 160, 112), 0.45F, argb(255, 200, 168, 168), 90.0F, 320.0F,
+               argb(255, 154, 124, 128)),
+  };
+  SkyDesc sky;
+  sky.tick_size = 5.0;
+  sky.light_tick_size = 30.0;
+  sky.day_groups = {clear};
+  r.sky = sky;
+  r.parts_mask |= region_parts::kSky;
   out.push_back({kRegion, write_region(r)});
 }
 

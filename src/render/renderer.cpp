@@ -30,6 +30,7 @@
 #include "dereth/render/lighting.hpp"
 #include "dereth/render/material.hpp"
 #include "dereth/render/mesh.hpp"
+#include "dereth/render/sky.hpp"
 #include "dereth/render/terrain.hpp"
 
 #include "gl_program.hpp"
@@ -90,6 +91,9 @@ struct LightingUniforms {
   GLint sun_color = -1;
   GLint sun_towards = -1;
   GLint light_count = -1;
+  GLint eye = -1;
+  GLint fog = -1;
+  GLint fog_color = -1;
   // Per element: GL 3.3 does not promise consecutive locations within an array.
   std::array<GLint, kMaxLights> light_position{};
   std::array<GLint, kMaxLights> light_color{};
@@ -102,6 +106,9 @@ struct LightingUniforms {
     sun_color = glGetUniformLocation(program, "u_sun_color");
     sun_towards = glGetUniformLocation(program, "u_sun_towards");
     light_count = glGetUniformLocation(program, "u_light_count");
+    eye = glGetUniformLocation(program, "u_eye");
+    fog = glGetUniformLocation(program, "u_fog");
+    fog_color = glGetUniformLocation(program, "u_fog_color");
     for (std::size_t i = 0; i < static_cast<std::size_t>(kMaxLights); ++i) {
       const std::string index = "[" + std::to_string(i) + "]";
       light_position[i] = glGetUniformLocation(program, ("u_light_position" + index).c_str());
@@ -167,6 +174,23 @@ struct DrawLists {
   std::vector<DrawItem> clip;
   std::vector<DrawItem> alpha;
 };
+
+// The frame's sun, ambient and fog: the Region's SkyDesc at the time of day,
+// or the fixed options without one.
+struct FrameSky {
+  glm::vec3 mesh_ambient{0.0F};     // Render::world_lights.ambient_color (SmartBox::SetWorldAmbientLight)
+  glm::vec3 terrain_ambient{0.0F};  // LScape's ambient colour times level (CLandBlockStruct::calc_lighting)
+  glm::vec3 sun_color{0.0F};        // sunlight colour times the sunlight's length
+  glm::vec3 sun_towards{0.0F, 0.0F, 1.0F};
+  bool fog = false;
+  float fog_min = 0.0F;
+  float fog_max = 0.0F;
+  glm::vec3 fog_color{0.0F};
+};
+
+glm::vec3 unit_color(const Rgb8& c) noexcept {
+  return glm::vec3(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])) / 255.0F;
+}
 
 struct FrameLight {
   glm::vec3 position{0.0F};  // relative to the frame origin
@@ -839,14 +863,50 @@ struct Renderer::Impl {
     }
   }
 
-  // The lighting uniforms every lit program shares: sun, ambient and the frame's point lights.
-  void set_lighting(const LightingUniforms& u, const FrameView& view, const std::vector<FrameLight>& lights) const {
-    const glm::vec3 sun =
-        glm::length(options.sun_towards) > 0.0F ? glm::normalize(options.sun_towards) : glm::vec3(0.0F, 0.0F, 1.0F);
+  // The sun, ambient and fog of this frame: from the Region's SkyDesc at
+  // options.time_of_day as LScape::PreFetchCells and set_landscape_lighting
+  // use it (SkyDesc::GetLighting, SkyDesc::GetWorldFog), else the options'
+  // fixed light and no fog.
+  [[nodiscard]] FrameSky frame_sky() const {
+    FrameSky f;
+    if (!region || !region->sky || region->sky->day_groups.empty() || !options.use_region_sky) {
+      f.mesh_ambient = f.terrain_ambient = options.ambient;
+      f.sun_color = options.sun_color;
+      f.sun_towards = glm::length(options.sun_towards) > 0.0F ? glm::normalize(options.sun_towards)
+                                                               : glm::vec3(0.0F, 0.0F, 1.0F);
+      return f;
+    }
+    const dat::SkyDesc& sky = *region->sky;
+    const std::size_t group = options.day_group < sky.day_groups.size() ? options.day_group : 0;
+    const SkyLighting l = get_lighting(sky, group, options.time_of_day);
+    const float level = std::isfinite(l.ambient_level) ? std::max(l.ambient_level, 0.0F) : 0.0F;  // min_ambient 0
+    const float strength = std::isfinite(glm::length(l.sunlight)) ? glm::length(l.sunlight) : 0.0F;
+    const glm::vec3 ambient = unit_color(l.ambient_color);
+    f.terrain_ambient = ambient * level;
+    f.mesh_ambient = ambient * (strength * 0.2F + level);
+    f.sun_color = unit_color(l.sunlight_color) * strength;
+    f.sun_towards = strength > core::kEpsilon ? l.sunlight / strength : glm::vec3(0.0F, 0.0F, 1.0F);
+    if (const auto fog = get_world_fog(sky, group, options.time_of_day);
+        fog && std::isfinite(fog->min) && std::isfinite(fog->max) && fog->max > fog->min) {
+      f.fog = true;
+      f.fog_min = fog->min;
+      f.fog_max = fog->max;
+      f.fog_color = unit_color(fog->color);
+    }
+    return f;
+  }
+
+  // The lighting uniforms every lit program shares: sun, ambient, fog and the frame's point lights.
+  void set_lighting(const LightingUniforms& u, const FrameView& view, const std::vector<FrameLight>& lights,
+                    const FrameSky& sky, const glm::vec3& ambient) const {
     glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(view.view_projection));
-    glUniform3fv(u.ambient, 1, glm::value_ptr(options.ambient));
-    glUniform3fv(u.sun_color, 1, glm::value_ptr(options.sun_color));
-    glUniform3fv(u.sun_towards, 1, glm::value_ptr(sun));
+    glUniform3fv(u.ambient, 1, glm::value_ptr(ambient));
+    glUniform3fv(u.sun_color, 1, glm::value_ptr(sky.sun_color));
+    glUniform3fv(u.sun_towards, 1, glm::value_ptr(sky.sun_towards));
+    glUniform3fv(u.eye, 1, glm::value_ptr(view.eye_rel));
+    // No fog: a range so far away that every vertex is clear.
+    glUniform2f(u.fog, sky.fog ? sky.fog_min : 1e30F, sky.fog ? sky.fog_max : 2e30F);
+    glUniform3fv(u.fog_color, 1, glm::value_ptr(sky.fog_color));
     glUniform1i(u.light_count, static_cast<GLint>(lights.size()));
     for (std::size_t i = 0; i < lights.size(); ++i) {
       glUniform3fv(u.light_position[i], 1, glm::value_ptr(lights[i].position));
@@ -858,11 +918,11 @@ struct Renderer::Impl {
 
   // The terrain pass: one draw per landblock, over its cached surface.
   void draw_terrain(const std::vector<const TerrainBlock*>& blocks, const FrameView& view,
-                    const std::vector<FrameLight>& lights) {
+                    const std::vector<FrameLight>& lights, const FrameSky& sky) {
     if (blocks.empty()) return;
     const glm::vec3& origin = view.origin;
     glUseProgram(terrain_program);
-    set_lighting(terrain_lighting, view, lights);
+    set_lighting(terrain_lighting, view, lights, sky, sky.terrain_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_surface, 0);
     for (const TerrainBlock* t : blocks) {
@@ -913,9 +973,10 @@ struct Renderer::Impl {
 
   // The mesh passes: the opaque draws, then the clip list, then the alpha
   // list (D3DPolyRender::FlushAlphaList 0x0059D2E0), each list back to front.
-  void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights) {
+  void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights,
+                   const FrameSky& sky) {
     glUseProgram(mesh_program);
-    set_lighting(mesh_lighting, view, lights);
+    set_lighting(mesh_lighting, view, lights, sky, sky.mesh_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_texture, 0);
     for (const auto& item : lists.opaque) draw_item(item);
@@ -956,6 +1017,8 @@ struct Renderer::Impl {
     if (own_target) DERETH_CHECK(ensure_target(width, height));
 
     const std::vector<const TerrainBlock*> blocks = gather_terrain(view.origin);
+    if (portal) ensure_region();  // the SkyDesc lights the frame even without terrain
+    const FrameSky sky = frame_sky();
     const std::vector<FrameLight> lights = gather_lights(snapshot, view.origin);
     DrawLists lists;
     gather_objects(snapshot, view, lists);
@@ -972,7 +1035,13 @@ struct Renderer::Impl {
     glViewport(0, 0, width, height);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthMask(GL_TRUE);
-    glClearColor(options.clear_color[0], options.clear_color[1], options.clear_color[2], 1.0F);
+    // With the Region's fog the background is the fog's colour, so the ground
+    // fades into it at the horizon (a stand-in for retail's sky objects, which
+    // are not drawn yet); otherwise the fixed clear colour.
+    const glm::vec3 background = sky.fog ? sky.fog_color
+                                         : glm::vec3(options.clear_color[0], options.clear_color[1],
+                                                     options.clear_color[2]);
+    glClearColor(background.r, background.g, background.b, 1.0F);
     glClearDepth(1.0);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // destination alpha stays 1
@@ -983,8 +1052,8 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
-    draw_terrain(blocks, view, lights);
-    draw_meshes(lists, view, lights);
+    draw_terrain(blocks, view, lights, sky);
+    draw_meshes(lists, view, lights, sky);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);

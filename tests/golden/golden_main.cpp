@@ -42,6 +42,7 @@ constexpr std::uint64_t kTicks[] = {12, 48, 240};
 // Explode type) holds at least kBurstParticles particles, seen from close by.
 constexpr std::uint64_t kTranslucentTick = 12;
 constexpr float kNpcTranslucency = 0.5F;
+constexpr float kDuskTimeOfDay = 0.77F;
 constexpr std::uint64_t kBurstSearchFrom = kTranslucentTick + 1;
 constexpr std::uint64_t kBurstSearchTo = 400;
 constexpr std::size_t kBurstParticles = 20;
@@ -59,7 +60,7 @@ void usage() {
   std::puts(
       "usage: dereth_golden [--update-golden] [--golden-dir DIR] [--out DIR]\n"
       "Renders the embedded demo headless at ticks 12, 48 and 240 (320x180), the tick-12 snapshot with the NPCs\n"
-      "half translucent, and the first projectile burst seen from close by, and compares each frame with its PNG\n"
+      "half translucent and at dusk, and the first projectile burst seen from close by, and compares each frame with its PNG\n"
       "in DIR. --update-golden writes the frames there instead. --out DIR receives the actual frames of a\n"
       "failed comparison.");
 }
@@ -194,6 +195,18 @@ int main(int argc, char** argv) {
   }
   frames.push_back(
       {fmt::format("scene_translucent_npcs_tick_{:04}.png", kTranslucentTick), entry_renderer.read_pixels()});
+
+  // Dusk: the world-entry snapshot drawn with the demo's camera at time of
+  // day 0.77, where the demo's SkyDesc gives a low western sun, a warm
+  // ambient and fog from about 90 m (SkyDesc::GetLighting, GetWorldFog).
+  entry_renderer.options().time_of_day = kDuskTimeOfDay;
+  auto dusk_picture = (*entry)->draw((*entry)->snapshot());
+  entry_renderer.options().time_of_day = render::RendererOptions{}.time_of_day;
+  if (!dusk_picture) {
+    std::fprintf(stderr, "dereth_golden: %s\n", dusk_picture.error().message().c_str());
+    return 1;
+  }
+  frames.push_back({fmt::format("scene_dusk_tick_{:04}.png", kTranslucentTick), *dusk_picture});
 
   // A particle burst: the first projectile explosion, found by running the
   // world-entry demo on, seen from 2.2 m south of its particles' centre and a

@@ -697,6 +697,68 @@ TEST_CASE(
   }
 }
 
+TEST_CASE(
+    "Headless: the Region's SkyDesc lights the frame by time of day and fogs the distance (SkyDesc::GetLighting "
+    "0x00500A80, SkyDesc::GetWorldFog 0x00500CE0)",
+    "[render][gl][sky]") {
+  DERETH_GL_OR_RETURN();
+  const auto make = [](bool with_terrain, bool region_sky, float time_of_day) {
+    render::RendererOptions options;
+    options.draw_terrain = with_terrain;
+    options.use_region_sky = region_sky;
+    options.time_of_day = time_of_day;
+    auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
+    REQUIRE(created.has_value());
+    return std::move(*created);
+  };
+  SECTION("the ground is darker at night than at noon") {
+    const glm::vec3 block = render::land_block_origin(demo::kLandBlock);
+    const glm::vec3 eye = block + glm::vec3(108.0F, 100.0F, demo_ground(108.0F, 100.0F) + 2.5F);
+    const Camera cam = Camera::look_at(eye, block + glm::vec3(108.0F, 120.0F, demo_ground(108.0F, 120.0F)));
+    const auto mean_ground = [&](float time_of_day) {
+      auto r = make(true, true, time_of_day);
+      REQUIRE(r->render(sim::RenderSnapshot{}, cam, 96, 54).has_value());
+      const Image img = r->read_pixels();
+      double sum = 0.0;
+      for (int y = 40; y < 54; ++y) {  // the ground just ahead, inside any fog's clear range
+        for (int x = 0; x < 96; ++x) sum += (img.at(x, y)[0] + img.at(x, y)[1] + img.at(x, y)[2]) / 3.0;
+      }
+      return sum / (14.0 * 96.0);
+    };
+    const double noon = mean_ground(0.5F);
+    const double night = mean_ground(0.0F);
+    INFO("mean ground luminance: noon " << noon << ", night " << night);
+    CHECK(noon > night * 1.5);
+  }
+  SECTION("a far object takes the fog's colour, a near one keeps its own") {
+    // Dusk in the demo's SkyDesc: fog from 90 m, whole at 320 m, colour (154, 124, 128).
+    const glm::vec3 spot = kSpot;
+    const auto marker_at = [&](float distance, bool region_sky) {
+      auto r = make(false, region_sky, 0.75F);
+      sim::RenderSnapshot snap;
+      auto o = marker_object(spot + glm::vec3(0.0F, distance, 0.0F), 0x50000003, false);
+      o.scale = distance / 10.0F;  // about the same size on screen
+      snap.objects.push_back(o);
+      const glm::vec3 centre = o.root.origin + glm::vec3(0.0F, 0.0F, 0.3F * o.scale);
+      const Camera cam = Camera::look_at(spot, centre);
+      REQUIRE(r->render(snap, cam, 32, 32).has_value());
+      return r->read_pixels().at(16, 16);
+    };
+    const Px fog{154, 124, 128, 255};
+    const Px near_own = marker_at(30.0F, false);
+    const Px near_sky = marker_at(30.0F, true);
+    const Px far_own = marker_at(400.0F, false);
+    const Px far_sky = marker_at(400.0F, true);
+    INFO("near " << int(near_sky[0]) << "," << int(near_sky[1]) << "," << int(near_sky[2]) << "; far "
+                 << int(far_sky[0]) << "," << int(far_sky[1]) << "," << int(far_sky[2]) << " (without sky "
+                 << int(far_own[0]) << "," << int(far_own[1]) << "," << int(far_own[2]) << ")");
+    CHECK(near(far_sky, fog, 2));         // its near face at 388 m, past 320: all fog
+    CHECK_FALSE(near(far_own, fog, 30));  // without the SkyDesc: no fog
+    CHECK_FALSE(near(near_sky, fog, 30)); // within 90 m: clear
+    CHECK_FALSE(near(near_own, fog, 30));
+  }
+}
+
 TEST_CASE("Headless: demo frame time at 1280x720", "[.][perf][render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(true, true);

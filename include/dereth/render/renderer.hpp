@@ -16,7 +16,8 @@
 // * particles: GfxObj particles and texture billboards, camera-facing, at the
 //   particle's position, scale and alpha;
 // * lights: the snapshot's lights (the nearest 8 to the camera's centre) with
-//   retail's point-light term, over a fixed ambient and sun.
+//   retail's point-light term, over the sun and ambient of the Region's
+//   SkyDesc at the time of day (fixed ones without a SkyDesc), and its fog.
 //
 // The renderer draws into its own framebuffer object (render) or into the
 // framebuffer bound by the caller (render_to_current, for a window). A bad or
@@ -51,10 +52,16 @@ struct RendererOptions {
   int terrain_radius = 1;                        // landblocks around the camera centre: (2r+1)^2
   int terrain_layer_size = 64;                   // texels per terrain texture layer (and per cell of the surface cache)
   std::size_t terrain_cache_bytes = 64U << 20U;  // the landscape surface cache's memory bound
-  std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky
+  std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky (the fog's colour when the Region fogs)
   glm::vec3 ambient{0.45F};
   glm::vec3 sun_color{0.65F};
   glm::vec3 sun_towards{0.4F, -0.5F, 0.77F};  // direction towards the sun (normalised on use)
+  // ambient, sun_color and sun_towards light the frame when the Region
+  // (0x13000000) has no SkyDesc; with one, its keyframes at time_of_day give
+  // the sun, the ambient and the world fog (docs/render.md "Sky light and fog").
+  bool use_region_sky = true;
+  float time_of_day = 0.5F;      // fraction of the day [0, 1): the demo's fixed hour, noon
+  std::size_t day_group = 0;     // the SkyDesc day group (retail picks one per game day)
   float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
   bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
   DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
