@@ -9,6 +9,7 @@
 #include "dereth/dat/env_cell.hpp"
 #include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/motion_table.hpp"
@@ -45,6 +46,7 @@ core::Result<void> with_record(Did id, DbType type, std::span<const std::uint8_t
   };
   switch (type) {
     case DbType::GfxObj: return run(read_gfx_obj(bytes, id));
+    case DbType::GfxObjDegradeInfo: return run(read_gfx_obj_degrade_info(bytes, id));
     case DbType::Setup: return run(read_setup(bytes, id));
     case DbType::Animation: return run(read_animation(bytes, id));
     case DbType::Palette: return run(read_palette(bytes, id));
@@ -104,7 +106,7 @@ bool has_record_reader(DbType type) noexcept {
     case DbType::SpellComponentTable: case DbType::XpTable: case DbType::QualityFilter:
     case DbType::SoundTable: case DbType::ParticleEmitterInfo: case DbType::PhysicsScript:
     case DbType::PhysicsScriptTable: case DbType::LandBlock: case DbType::LandBlockInfo: case DbType::EnvCell:
-    case DbType::Iteration:
+    case DbType::Iteration: case DbType::GfxObjDegradeInfo:
       return true;
     default:
       return false;

@@ -9,6 +9,7 @@
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/motion_table.hpp"
@@ -49,6 +50,7 @@ constexpr Did kBoltMesh = 0x01000011;
 constexpr Did kBladeMesh = 0x01000012;
 constexpr Did kFistMesh = 0x01000013;
 constexpr Did kSparkMesh = 0x01000020;  // a GfxObj particle
+constexpr Did kSparkDegrades = 0x11000020;  // its degrade info: one level, drawn facing the viewer (mode 2)
 constexpr Did kTreeTrunkMesh = 0x01000030;
 constexpr Did kTreeCrownMesh = 0x01000031;
 constexpr Did kRockMesh = 0x01000032;
@@ -157,6 +159,49 @@ RenderSurface rgb_image(int size, auto&& pixel) {
   return r;
 }
 
+// A deterministic hash of a texel to [0, 1).
+float hash01(std::uint32_t x, std::uint32_t y, std::uint32_t seed) {
+  std::uint32_t h = (x * 0x8DA6B343U) ^ (y * 0xD8163841U) ^ (seed * 0xCB1AB31FU);
+  h ^= h >> 13;
+  h *= 0x5BD1E995U;
+  h ^= h >> 15;
+  return static_cast<float>(h & 0xFFFFFFU) / 16777216.0F;
+}
+
+// Value noise with `cell`-texel features that tiles over `size` texels
+// (cell divides size): random lattice values, smoothstep-interpolated.
+float tiling_noise(int x, int y, int size, int cell, std::uint32_t seed) {
+  const int n = size / cell;
+  const int x0 = x / cell;
+  const int y0 = y / cell;
+  const auto smooth = [](float t) { return t * t * (3.0F - 2.0F * t); };
+  const float fx = smooth((static_cast<float>(x % cell) + 0.5F) / static_cast<float>(cell));
+  const float fy = smooth((static_cast<float>(y % cell) + 0.5F) / static_cast<float>(cell));
+  const auto at = [&](int i, int j) {
+    return hash01(static_cast<std::uint32_t>(i % n), static_cast<std::uint32_t>(j % n), seed);
+  };
+  const float south = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx;
+  const float north = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx;
+  return south + (north - south) * fy;
+}
+
+// A terrain texture that mipmaps without moire: its variation is broad
+// (16- and 8-texel features, tiling) plus a faint per-texel grain, so every
+// mip level is the same ground a little smoother. A short-period lattice
+// pattern (the old x*31 + y*17 mod 7) beats against the 2x2 mip box filter
+// and bakes bands into the coarse levels, which show as moire in the distance.
+RenderSurface terrain_image(int size, std::uint32_t rgb, std::uint32_t seed) {
+  return rgb_image(size, [size, rgb, seed](int x, int y) {
+    const float broad = 0.65F * tiling_noise(x, y, size, 16, seed) + 0.35F * tiling_noise(x, y, size, 8, seed + 1);
+    const float grain = hash01(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), seed + 2) - 0.5F;
+    const float k = 0.86F + 0.28F * broad + 0.08F * grain;
+    const auto channel = [k](std::uint32_t c) {
+      return static_cast<std::uint32_t>(std::clamp(static_cast<float>(c) * k + 0.5F, 0.0F, 255.0F));
+    };
+    return (channel((rgb >> 16) & 0xFFU) << 16) | (channel((rgb >> 8) & 0xFFU) << 8) | channel(rgb & 0xFFU);
+  });
+}
+
 std::uint16_t rgb565(std::uint32_t r, std::uint32_t g, std::uint32_t b) {
   return static_cast<std::uint16_t>(((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3));
 }
@@ -244,15 +289,9 @@ void add_textures(Records& out) {
   add_texture(out, kGlowSurface, 0x05000006, 0x06000006, dxt5_glow(16),
               surface_type::kBase1ClipMap | surface_type::kAdditive | surface_type::kLuminous);
   // Terrain textures for the region's terrain types.
-  add_texture(out, 0x08000020, 0x05000020, 0x06000020,
-              rgb_image(64, [](int x, int y) { return ((x * 31 + y * 17) % 7) ? 0x3E7A32U : 0x4A8A3AU; }),
-              surface_type::kBase1Image);
-  add_texture(out, 0x08000021, 0x05000021, 0x06000021,
-              rgb_image(64, [](int x, int y) { return ((x * 13 + y * 29) % 5) ? 0x7A6444U : 0x8A7454U; }),
-              surface_type::kBase1Image);
-  add_texture(out, 0x08000022, 0x05000022, 0x06000022,
-              rgb_image(64, [](int x, int y) { return ((x + y * 3) % 9) ? 0x8C8C84U : 0x9C9C94U; }),
-              surface_type::kBase1Image);
+  add_texture(out, 0x08000020, 0x05000020, 0x06000020, terrain_image(64, 0x427E35U, 1), surface_type::kBase1Image);
+  add_texture(out, 0x08000021, 0x05000021, 0x06000021, terrain_image(64, 0x7E6848U, 2), surface_type::kBase1Image);
+  add_texture(out, 0x08000022, 0x05000022, 0x06000022, terrain_image(64, 0x909088U, 3), surface_type::kBase1Image);
 
   // Solid-colour surfaces for projectiles.
   const std::pair<Did, std::uint32_t> solids[] = {
@@ -331,7 +370,8 @@ GfxObj box_mesh(Did id, glm::vec3 lo, glm::vec3 hi, Did surface) {
 GfxObj spark_mesh() {
   GfxObj g;
   g.id = kSparkMesh;
-  g.flags = GfxObj::kHasDrawing;
+  g.flags = GfxObj::kHasDrawing | GfxObj::kHasDidDegrade;
+  g.degrade_id = kSparkDegrades;
   g.surfaces = {kGlowSurface};
   add_quad(g, {glm::vec3{-0.1F, 0, -0.1F}, {0.1F, 0, -0.1F}, {0.1F, 0, 0.1F}, {-0.1F, 0, 0.1F}}, {0, -1, 0}, 0, 1);
   g.drawing_bsp = single_leaf(1, Sphere{{0, 0, 0}, 0.15F});
@@ -354,6 +394,12 @@ void add_meshes(Records& out) {
       spark_mesh(),
   };
   for (const auto& m : meshes) out.push_back({m.id, write_gfx_obj(m)});
+  // The spark faces the viewer at every distance, as retail's particle
+  // GfxObjs do through their degrade info (CPhysicsPart::calc_draw_frame mode 2).
+  GfxObjDegradeInfo spark_degrades;
+  spark_degrades.id = kSparkDegrades;
+  spark_degrades.degrades = {GfxObjDegrade{kSparkMesh, 2, 0.0F, 0.0F, 1000.0F}};
+  out.push_back({kSparkDegrades, write_gfx_obj_degrade_info(spark_degrades)});
 }
 
 // ---- setups -------------------------------------------------------------------------------------
@@ -782,6 +828,45 @@ void add_region(Records& out) {
     tex.tex_tiling = 2;
     r.terrain.tex_merge.terrain_textures.push_back(tex);
   }
+  // The sky's light and fog by time of day (SkyDesc::GetLighting and
+  // GetWorldFog interpolate between these): night, dawn, noon, dusk. Noon is
+  // the light the renderer used before it read a SkyDesc (sun 0.65 from the
+  // south-east, 50 degrees up; ambient 0.45), with fog the sky's colour.
+  const auto sky_time = [](float begin, float sun, float heading, float pitch, std::uint32_t sun_color, float ambient,
+                           std::uint32_t ambient_color, float fog_min, float fog_max, std::uint32_t fog_color) {
+    SkyTimeOfDay t;
+    t.begin = begin;
+    t.dir_bright = sun;
+    t.dir_heading = heading;
+    t.dir_pitch = pitch;
+    t.dir_color = sun_color;
+    t.amb_bright = ambient;
+    t.amb_color = ambient_color;
+    t.world_fog = 1;
+    t.min_world_fog = fog_min;
+    t.max_world_fog = fog_max;
+    t.world_fog_color = fog_color;
+    return t;
+  };
+  DayGroup clear;
+  clear.chance_of_occur = 1.0F;
+  clear.name = "Clear";
+  clear.sky_times = {
+      sky_time(0.0F, 0.25F, 0.0F, -20.0F, argb(255, 96, 112, 160), 0.25F, argb(255, 80, 96, 160), 60.0F, 250.0F,
+               argb(255, 28, 36, 64)),
+      sky_time(0.25F, 0.7F, 90.0F, 15.0F, argb(255, 255, 192, 144), 0.4F, argb(255, 192, 160, 160), 90.0F, 320.0F,
+               argb(255, 160, 140, 140)),
+      sky_time(0.5F, 0.65F, 141.3F, 50.3F, argb(255, 255, 255, 255), 0.45F, argb(255, 255, 255, 255), 150.0F, 450.0F,
+               argb(255, 120, 161, 219)),
+      sky_time(0.75F, 0.6F, 270.0F, 18.0F, argb(255, 255, 160, 112), 0.45F, argb(255, 200, 168, 168), 90.0F, 320.0F,
+               argb(255, 154, 124, 128)),
+  };
+  SkyDesc sky;
+  sky.tick_size = 5.0;
+  sky.light_tick_size = 30.0;
+  sky.day_groups = {clear};
+  r.sky = sky;
+  r.parts_mask |= region_parts::kSky;
   out.push_back({kRegion, write_region(r)});
 }
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -21,12 +22,15 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/surface.hpp"
+#include "dereth/render/draw_order.hpp"
 #include "dereth/render/lighting.hpp"
 #include "dereth/render/material.hpp"
 #include "dereth/render/mesh.hpp"
+#include "dereth/render/sky.hpp"
 #include "dereth/render/terrain.hpp"
 
 #include "gl_program.hpp"
@@ -42,6 +46,9 @@ using Clock = std::chrono::steady_clock;
 constexpr dat::Did kRegionId = 0x13000000;
 constexpr int kMaxLights = 8;  // Render::minimize_object_lighting's hardware cap
 constexpr int kMaxTargetSize = 8192;
+// EXT/ARB_texture_filter_anisotropic (core in 4.6); glad's 3.3 core loader does not name them.
+constexpr GLenum kTextureMaxAnisotropy = 0x84FE;
+constexpr GLenum kMaxTextureMaxAnisotropy = 0x84FF;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -67,6 +74,12 @@ GLenum gl_blend(BlendFactor f) noexcept {
   return GL_ONE;
 }
 
+// Mesa's software rasterisers, by their GL_RENDERER string.
+bool is_software_rasteriser(std::string_view renderer) noexcept {
+  return renderer.find("llvmpipe") != std::string_view::npos || renderer.find("softpipe") != std::string_view::npos ||
+         renderer.find("swrast") != std::string_view::npos;
+}
+
 bool finite(const glm::vec3& v) noexcept {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
@@ -78,6 +91,9 @@ struct LightingUniforms {
   GLint sun_color = -1;
   GLint sun_towards = -1;
   GLint light_count = -1;
+  GLint eye = -1;
+  GLint fog = -1;
+  GLint fog_color = -1;
   // Per element: GL 3.3 does not promise consecutive locations within an array.
   std::array<GLint, kMaxLights> light_position{};
   std::array<GLint, kMaxLights> light_color{};
@@ -90,6 +106,9 @@ struct LightingUniforms {
     sun_color = glGetUniformLocation(program, "u_sun_color");
     sun_towards = glGetUniformLocation(program, "u_sun_towards");
     light_count = glGetUniformLocation(program, "u_light_count");
+    eye = glGetUniformLocation(program, "u_eye");
+    fog = glGetUniformLocation(program, "u_fog");
+    fog_color = glGetUniformLocation(program, "u_fog_color");
     for (std::size_t i = 0; i < static_cast<std::size_t>(kMaxLights); ++i) {
       const std::string index = "[" + std::to_string(i) + "]";
       light_position[i] = glGetUniformLocation(program, ("u_light_position" + index).c_str());
@@ -116,6 +135,8 @@ struct GpuMesh {
   GLuint vbo = 0;
   GLuint ebo = 0;
   std::vector<GpuBatch> batches;
+  glm::vec3 sort_center{0.0F};                      // the GfxObj's, for the viewer distance
+  std::optional<dat::GfxObjDegradeInfo> degrades;  // its degrade levels (draw modes), when it names any
 };
 
 struct DrawItem {
@@ -129,8 +150,47 @@ struct DrawItem {
   float luminosity = 0.0F;
   float diffuse = 1.0F;
   SurfaceState state;
-  float depth = 0.0F;  // squared distance from the eye, for back-to-front order
+  AlphaClass alpha_class = AlphaClass::Opaque;
+  float distance = 0.0F;  // CYpt: the part's sort centre from the eye, for back-to-front order
+  DrawKind kind = DrawKind::Part;
+  sim::LocalId owner = sim::LocalId::None;
+  std::uint32_t gfx_obj = 0;
+  std::uint32_t degrade_mode = 1;
 };
+
+// What add_batches tags a part's items with.
+struct PartTag {
+  DrawKind kind = DrawKind::Part;
+  sim::LocalId owner = sim::LocalId::None;
+  std::uint32_t gfx_obj = 0;
+  float distance = 0.0F;
+  std::uint32_t degrade_mode = 1;
+};
+
+// The frame's mesh draws by pass: opaque at once, then retail's clip list,
+// then its alpha list (D3DPolyRender::FlushAlphaList).
+struct DrawLists {
+  std::vector<DrawItem> opaque;
+  std::vector<DrawItem> clip;
+  std::vector<DrawItem> alpha;
+};
+
+// The frame's sun, ambient and fog: the Region's SkyDesc at the time of day,
+// or the fixed options without one.
+struct FrameSky {
+  glm::vec3 mesh_ambient{0.0F};     // Render::world_lights.ambient_color (SmartBox::SetWorldAmbientLight)
+  glm::vec3 terrain_ambient{0.0F};  // LScape's ambient colour times level (CLandBlockStruct::calc_lighting)
+  glm::vec3 sun_color{0.0F};        // sunlight colour times the sunlight's length
+  glm::vec3 sun_towards{0.0F, 0.0F, 1.0F};
+  bool fog = false;
+  float fog_min = 0.0F;
+  float fog_max = 0.0F;
+  glm::vec3 fog_color{0.0F};
+};
+
+glm::vec3 unit_color(const Rgb8& c) noexcept {
+  return glm::vec3(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])) / 255.0F;
+}
 
 struct FrameLight {
   glm::vec3 position{0.0F};  // relative to the frame origin
@@ -206,6 +266,9 @@ struct Renderer::Impl {
   int fbo_height = 0;
 
   RenderStats stats;
+  std::vector<DrawRecord> draw_list;
+  float anisotropy = 1.0F;  // the degree textures are created with (1: trilinear only)
+  bool software = false;    // the context is a software rasteriser (llvmpipe, softpipe, swrast)
   FrameTiming timing;
   TimingTotals totals;
   double load_seconds = 0.0;  // accumulated by loads during the current frame
@@ -291,7 +354,36 @@ struct Renderer::Impl {
     return terrain.create_gl();
   }
 
-  static GLuint upload_texture(const Image& image) {
+  // Trilinear, plus anisotropic filtering where the context has it: retail's
+  // highest Render.TextureFiltering choice ("Anisotropic").
+  void set_filtering(GLenum target) const {
+    glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    if (anisotropy > 1.0F) glTexParameterf(target, kTextureMaxAnisotropy, anisotropy);
+  }
+
+  void detect_anisotropy() {
+    anisotropy = 1.0F;
+    if (!(options.max_anisotropy > 1.0F)) return;
+    const auto* renderer_name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    software = renderer_name != nullptr && is_software_rasteriser(renderer_name);
+    if (software && !options.anisotropic_on_software) return;
+    GLint count = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+    bool found = false;
+    for (GLint i = 0; i < count && !found; ++i) {
+      const auto* name = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+      if (name == nullptr) continue;
+      const std::string_view n(name);
+      found = n == "GL_EXT_texture_filter_anisotropic" || n == "GL_ARB_texture_filter_anisotropic";
+    }
+    if (!found) return;
+    GLfloat most = 1.0F;
+    glGetFloatv(kMaxTextureMaxAnisotropy, &most);
+    anisotropy = std::clamp(options.max_anisotropy, 1.0F, std::max(most, 1.0F));
+  }
+
+  GLuint upload_texture(const Image& image) const {
     GLuint tex = 0;
     glGenTextures(1, &tex);
     glBindTexture(GL_TEXTURE_2D, tex);
@@ -299,14 +391,13 @@ struct Renderer::Impl {
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  image.pixels.data());
     glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    set_filtering(GL_TEXTURE_2D);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
     return tex;
   }
 
-  static std::shared_ptr<GpuMaterial> make_material(Material m) {
+  std::shared_ptr<GpuMaterial> make_material(Material m) const {
     auto g = std::make_shared<GpuMaterial>();
     g->texture = upload_texture(m.image);
     m.image.pixels.clear();
@@ -453,10 +544,33 @@ struct Renderer::Impl {
         for (std::size_t i = 0; i < data.batches.size(); ++i) {
           result->batches[i].material = material(obj->surfaces[data.batches[i].surface_index]);
         }
+        result->sort_center = finite(obj->sort_center) ? obj->sort_center : glm::vec3(0.0F);
+        if ((obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
+          result->degrades = degrade_info(obj->degrade_id);
+        }
       }
     }
     meshes.emplace(gfx_obj, result);
     return result.get();
+  }
+
+  // A GfxObj's degrade levels; none (drawn as posed, mode 1) when they do not read.
+  std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id) {
+    if ((id >> 24) != 0x11) {
+      log_once(id, "not a GfxObjDegradeInfo id");
+      return std::nullopt;
+    }
+    auto bytes = portal->read(id);
+    if (!bytes) {
+      log_once(id, bytes.error().message());
+      return std::nullopt;
+    }
+    auto info = dat::read_gfx_obj_degrade_info(*bytes, id);
+    if (!info) {
+      log_once(id, info.error().message());
+      return std::nullopt;
+    }
+    return std::move(*info);
   }
 
   void ensure_region() {
@@ -550,13 +664,10 @@ struct Renderer::Impl {
     return {};
   }
 
+  // A part's batches into the opaque, clip or alpha list (D3DPolyRender::DrawMesh's delay test).
   void add_batches(const GpuMesh& m, const glm::mat4& model, const glm::mat3& normal_matrix, float part_translucency,
-                   float luminosity, float diffuse, const glm::vec3& eye_rel, std::vector<DrawItem>& opaque,
-                   std::vector<DrawItem>& blended, const GpuMaterial* override_material = nullptr,
-                   const glm::vec4& tint = glm::vec4(1.0F)) {
-    const glm::vec3 centre(model[3]);
-    const glm::vec3 to_eye = centre - eye_rel;
-    const float depth = glm::dot(to_eye, to_eye);
+                   float luminosity, float diffuse, const PartTag& tag, DrawLists& lists,
+                   const GpuMaterial* override_material = nullptr, const glm::vec4& tint = glm::vec4(1.0F)) {
     for (const auto& b : m.batches) {
       const GpuMaterial* mat = override_material != nullptr ? override_material : b.material.get();
       if (mat == nullptr) continue;
@@ -575,9 +686,27 @@ struct Renderer::Impl {
       const bool luminous = (mat->info.type & dat::surface_type::kLuminous) != 0;
       item.luminosity = std::max(luminosity, luminous ? mat->info.luminosity : 0.0F);
       item.diffuse = diffuse;
-      item.depth = depth;
-      (item.state.blend ? blended : opaque).push_back(item);
+      item.alpha_class = alpha_class(mat->info.type, part_translucency > 0.0F);
+      item.distance = tag.distance;
+      item.kind = tag.kind;
+      item.owner = tag.owner;
+      item.gfx_obj = tag.gfx_obj;
+      item.degrade_mode = tag.degrade_mode;
+      switch (item.alpha_class) {
+        case AlphaClass::Opaque: lists.opaque.push_back(item); break;
+        case AlphaClass::Clip: lists.clip.push_back(item); break;
+        case AlphaClass::Alpha: lists.alpha.push_back(item); break;
+      }
     }
+  }
+
+  // The degrade mode a part is drawn with (CPhysicsPart::UpdateViewerDistance
+  // 0x0050E030): its GfxObj's degrade level at the distance over the part's
+  // z scale; mode 1 without degrade info and for the player's own parts.
+  [[nodiscard]] std::uint32_t degrade_mode(const GpuMesh& m, const ViewerDistance& vd, float scale_z,
+                                           bool player) const noexcept {
+    if (!m.degrades || player) return 1;
+    return get_degrade(*m.degrades, vd.distance / scale_z, options.degrade).mode;
   }
 
   // What one frame is drawn from: everything relative to the camera's
@@ -640,10 +769,8 @@ struct Renderer::Impl {
 
   // The objects' parts (or a marker for an object with none loaded) into the
   // opaque and blended lists.
-  void gather_objects(const sim::RenderSnapshot& snapshot, const FrameView& view, std::vector<DrawItem>& opaque,
-                      std::vector<DrawItem>& blended) {
+  void gather_objects(const sim::RenderSnapshot& snapshot, const FrameView& view, DrawLists& lists) {
     const glm::vec3& origin = view.origin;
-    const glm::vec3& eye_rel = view.eye_rel;
     stats.objects = snapshot.objects.size();
     for (const auto& obj : snapshot.objects) {
       if (obj.hidden || obj.no_draw) {
@@ -671,10 +798,13 @@ struct Renderer::Impl {
         if (!finite(pos) || !finite(part.scale) || std::abs(part.scale.x * part.scale.y * part.scale.z) < 1e-12F) {
           continue;
         }
-        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(part.frame.matrix()) *
+        const ViewerDistance vd = viewer_distance(view.eye, part.frame, m->sort_center, part.scale);
+        const std::uint32_t mode = degrade_mode(*m, vd, part.scale.z, obj.is_player);
+        const core::Frame draw_frame = calc_draw_frame(part.frame, mode, vd.heading);
+        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(draw_frame.matrix()) *
                                 glm::scale(glm::mat4(1.0F), part.scale);
         add_batches(*m, model, glm::inverseTranspose(glm::mat3(model)), draw_state.translucency(), part.luminosity,
-                    part.diffuse, eye_rel, opaque, blended);
+                    part.diffuse, PartTag{DrawKind::Part, obj.id, part.gfx_obj, vd.distance, mode}, lists);
         ++stats.parts_drawn;
       }
       if (obj.parts.empty() || (any_drawable && !any_loaded)) {
@@ -686,19 +816,21 @@ struct Renderer::Impl {
         if (!draw_state.drawn()) continue;
         const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(obj.root.matrix()) *
                                 glm::scale(glm::mat4(1.0F), glm::vec3(s));
-        add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F, eye_rel, opaque,
-                    blended, nullptr, glm::vec4(marker_color(obj), 1.0F));
+        const float distance = glm::length(pos - view.eye_rel);
+        add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F,
+                    PartTag{DrawKind::Marker, obj.id, 0, distance, 1}, lists, nullptr,
+                    glm::vec4(marker_color(obj), 1.0F));
         ++stats.markers;
       }
     }
   }
 
-  // The particles, camera-facing, into the opaque and blended lists.
-  void gather_particles(const sim::RenderSnapshot& snapshot, const FrameView& view, std::vector<DrawItem>& opaque,
-                        std::vector<DrawItem>& blended) {
+  // The particles: each a part of its emitter's GfxObj at the particle's
+  // position, orientation and uniform scale, turned by the GfxObj's degrade
+  // mode (2: facing the eye) as retail draws parts; texture billboards always
+  // face the eye.
+  void gather_particles(const sim::RenderSnapshot& snapshot, const FrameView& view, DrawLists& lists) {
     const glm::vec3& origin = view.origin;
-    const glm::vec3& eye_rel = view.eye_rel;
-    const glm::vec3& eye = view.eye;
     for (const auto& emitter : snapshot.emitters) {
       const GpuMesh* m = nullptr;
       const GpuMaterial* override_material = nullptr;
@@ -715,27 +847,66 @@ struct Renderer::Impl {
         if (!draw_state.drawn() || !(p.scale > 0.0F) || !std::isfinite(p.scale)) continue;
         const glm::vec3 pos = p.position - origin;
         if (!finite(pos)) continue;
-        // Camera-facing, as retail's degrade mode 2 (set_vector_heading
-        // along the viewer-to-part direction): local +Y points away from the eye.
-        core::Frame facing;
-        facing.set_vector_heading(p.position - eye);
-        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(facing.matrix()) *
-                                glm::scale(glm::mat4(1.0F), glm::vec3(p.scale));
-        add_batches(*m, model, glm::mat3(facing.matrix()), draw_state.translucency(), 0.0F, 1.0F, eye_rel, opaque,
-                    blended, override_material);
+        const core::Frame frame(p.position, p.orientation);  // an invalid quaternion leaves the identity
+        const glm::vec3 scale(p.scale);
+        const ViewerDistance vd = viewer_distance(view.eye, frame, m->sort_center, scale);
+        const std::uint32_t mode = override_material != nullptr ? 2U : degrade_mode(*m, vd, p.scale, false);
+        const core::Frame draw_frame = calc_draw_frame(frame, mode, vd.heading);
+        const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(draw_frame.matrix()) *
+                                glm::scale(glm::mat4(1.0F), scale);
+        add_batches(*m, model, glm::mat3(draw_frame.matrix()), draw_state.translucency(), 0.0F, 1.0F,
+                    PartTag{DrawKind::Particle, emitter.owner, emitter.gfx_obj != 0 ? emitter.gfx_obj : emitter.texture,
+                            vd.distance, mode},
+                    lists, override_material);
         ++stats.particles_drawn;
       }
     }
   }
 
-  // The lighting uniforms every lit program shares: sun, ambient and the frame's point lights.
-  void set_lighting(const LightingUniforms& u, const FrameView& view, const std::vector<FrameLight>& lights) const {
-    const glm::vec3 sun =
-        glm::length(options.sun_towards) > 0.0F ? glm::normalize(options.sun_towards) : glm::vec3(0.0F, 0.0F, 1.0F);
+  // The sun, ambient and fog of this frame: from the Region's SkyDesc at
+  // options.time_of_day as LScape::PreFetchCells and set_landscape_lighting
+  // use it (SkyDesc::GetLighting, SkyDesc::GetWorldFog), else the options'
+  // fixed light and no fog.
+  [[nodiscard]] FrameSky frame_sky() const {
+    FrameSky f;
+    if (!region || !region->sky || region->sky->day_groups.empty() || !options.use_region_sky) {
+      f.mesh_ambient = f.terrain_ambient = options.ambient;
+      f.sun_color = options.sun_color;
+      f.sun_towards = glm::length(options.sun_towards) > 0.0F ? glm::normalize(options.sun_towards)
+                                                               : glm::vec3(0.0F, 0.0F, 1.0F);
+      return f;
+    }
+    const dat::SkyDesc& sky = *region->sky;
+    const std::size_t group = options.day_group < sky.day_groups.size() ? options.day_group : 0;
+    const SkyLighting l = get_lighting(sky, group, options.time_of_day);
+    const float level = std::isfinite(l.ambient_level) ? std::max(l.ambient_level, 0.0F) : 0.0F;  // min_ambient 0
+    const float strength = std::isfinite(glm::length(l.sunlight)) ? glm::length(l.sunlight) : 0.0F;
+    const glm::vec3 ambient = unit_color(l.ambient_color);
+    f.terrain_ambient = ambient * level;
+    f.mesh_ambient = ambient * (strength * 0.2F + level);
+    f.sun_color = unit_color(l.sunlight_color) * strength;
+    f.sun_towards = strength > core::kEpsilon ? l.sunlight / strength : glm::vec3(0.0F, 0.0F, 1.0F);
+    if (const auto fog = get_world_fog(sky, group, options.time_of_day);
+        fog && std::isfinite(fog->min) && std::isfinite(fog->max) && fog->max > fog->min) {
+      f.fog = true;
+      f.fog_min = fog->min;
+      f.fog_max = fog->max;
+      f.fog_color = unit_color(fog->color);
+    }
+    return f;
+  }
+
+  // The lighting uniforms every lit program shares: sun, ambient, fog and the frame's point lights.
+  void set_lighting(const LightingUniforms& u, const FrameView& view, const std::vector<FrameLight>& lights,
+                    const FrameSky& sky, const glm::vec3& ambient) const {
     glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(view.view_projection));
-    glUniform3fv(u.ambient, 1, glm::value_ptr(options.ambient));
-    glUniform3fv(u.sun_color, 1, glm::value_ptr(options.sun_color));
-    glUniform3fv(u.sun_towards, 1, glm::value_ptr(sun));
+    glUniform3fv(u.ambient, 1, glm::value_ptr(ambient));
+    glUniform3fv(u.sun_color, 1, glm::value_ptr(sky.sun_color));
+    glUniform3fv(u.sun_towards, 1, glm::value_ptr(sky.sun_towards));
+    glUniform3fv(u.eye, 1, glm::value_ptr(view.eye_rel));
+    // No fog: a range so far away that every vertex is clear.
+    glUniform2f(u.fog, sky.fog ? sky.fog_min : 1e30F, sky.fog ? sky.fog_max : 2e30F);
+    glUniform3fv(u.fog_color, 1, glm::value_ptr(sky.fog_color));
     glUniform1i(u.light_count, static_cast<GLint>(lights.size()));
     for (std::size_t i = 0; i < lights.size(); ++i) {
       glUniform3fv(u.light_position[i], 1, glm::value_ptr(lights[i].position));
@@ -747,11 +918,11 @@ struct Renderer::Impl {
 
   // The terrain pass: one draw per landblock, over its cached surface.
   void draw_terrain(const std::vector<const TerrainBlock*>& blocks, const FrameView& view,
-                    const std::vector<FrameLight>& lights) {
+                    const std::vector<FrameLight>& lights, const FrameSky& sky) {
     if (blocks.empty()) return;
     const glm::vec3& origin = view.origin;
     glUseProgram(terrain_program);
-    set_lighting(terrain_lighting, view, lights);
+    set_lighting(terrain_lighting, view, lights, sky, sky.terrain_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_surface, 0);
     for (const TerrainBlock* t : blocks) {
@@ -760,6 +931,12 @@ struct Renderer::Impl {
       glBindTexture(GL_TEXTURE_2D, t->surface);
       glBindVertexArray(t->vao);
       glDrawArrays(GL_TRIANGLES, 0, t->vertex_count);
+      if (options.record_draw_list) {
+        DrawRecord r;
+        r.kind = DrawKind::Terrain;
+        r.block = t->id;
+        draw_list.push_back(r);
+      }
       ++stats.draw_calls;
       stats.triangles += static_cast<std::size_t>(t->vertex_count) / 3;
     }
@@ -786,19 +963,38 @@ struct Renderer::Impl {
     glDrawElements(
         GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
         reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
+    if (options.record_draw_list) {
+      draw_list.push_back(DrawRecord{item.kind, item.alpha_class, item.owner, item.gfx_obj, item.material->info.surface,
+                                     0, item.distance, item.degrade_mode, item.state});
+    }
     ++stats.draw_calls;
     stats.triangles += item.batch->index_count / 3;
   }
 
-  // The mesh passes: opaque meshes, then translucent meshes and particles back to front.
-  void draw_meshes(const std::vector<DrawItem>& opaque, const std::vector<DrawItem>& blended, const FrameView& view,
-                   const std::vector<FrameLight>& lights) {
+  // The mesh passes: the opaque draws, then the clip list, then the alpha
+  // list (D3DPolyRender::FlushAlphaList 0x0059D2E0), each list back to front.
+  void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights,
+                   const FrameSky& sky) {
     glUseProgram(mesh_program);
-    set_lighting(mesh_lighting, view, lights);
+    set_lighting(mesh_lighting, view, lights, sky, sky.mesh_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_texture, 0);
-    for (const auto& item : opaque) draw_item(item);
-    for (const auto& item : blended) draw_item(item);
+    for (const auto& item : lists.opaque) draw_item(item);
+    for (const auto& item : lists.clip) draw_item(item);
+    for (const auto& item : lists.alpha) draw_item(item);
+  }
+
+  // A delayed list in retail's visiting order: farthest part first
+  // (CShadowPart::insertion_sort 0x006B5130), a part's batches together.
+  static void order_back_to_front(std::vector<DrawItem>& items) {
+    if (items.size() < 2) return;
+    std::vector<float> distances(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) distances[i] = items[i].distance;
+    const std::vector<std::size_t> order = back_to_front(distances);
+    std::vector<DrawItem> sorted;
+    sorted.reserve(items.size());
+    for (const std::size_t i : order) sorted.push_back(items[i]);
+    items = std::move(sorted);
   }
 
   core::Result<void> draw(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
@@ -808,6 +1004,7 @@ struct Renderer::Impl {
                                          "width and height must be 1.." + std::to_string(kMaxTargetSize)});
     }
     stats = RenderStats{};
+    draw_list.clear();
     timing = FrameTiming{};
     load_seconds = 0.0;
     const auto prepare_start = Clock::now();
@@ -820,14 +1017,14 @@ struct Renderer::Impl {
     if (own_target) DERETH_CHECK(ensure_target(width, height));
 
     const std::vector<const TerrainBlock*> blocks = gather_terrain(view.origin);
+    if (portal) ensure_region();  // the SkyDesc lights the frame even without terrain
+    const FrameSky sky = frame_sky();
     const std::vector<FrameLight> lights = gather_lights(snapshot, view.origin);
-    std::vector<DrawItem> opaque;
-    std::vector<DrawItem> blended;
-    gather_objects(snapshot, view, opaque, blended);
-    gather_particles(snapshot, view, opaque, blended);
-    // Blended items back to front (retail sorts parts coarsely by depth).
-    std::stable_sort(blended.begin(), blended.end(),
-                     [](const DrawItem& a, const DrawItem& b) { return a.depth > b.depth; });
+    DrawLists lists;
+    gather_objects(snapshot, view, lists);
+    gather_particles(snapshot, view, lists);
+    order_back_to_front(lists.clip);
+    order_back_to_front(lists.alpha);
     timing.prepare = std::max(0.0, seconds_since(prepare_start) - load_seconds);
 
     // ---- submit ----
@@ -838,7 +1035,13 @@ struct Renderer::Impl {
     glViewport(0, 0, width, height);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthMask(GL_TRUE);
-    glClearColor(options.clear_color[0], options.clear_color[1], options.clear_color[2], 1.0F);
+    // With the Region's fog the background is the fog's colour, so the ground
+    // fades into it at the horizon (a stand-in for retail's sky objects, which
+    // are not drawn yet); otherwise the fixed clear colour.
+    const glm::vec3 background = sky.fog ? sky.fog_color
+                                         : glm::vec3(options.clear_color[0], options.clear_color[1],
+                                                     options.clear_color[2]);
+    glClearColor(background.r, background.g, background.b, 1.0F);
     glClearDepth(1.0);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // destination alpha stays 1
@@ -849,8 +1052,8 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
-    draw_terrain(blocks, view, lights);
-    draw_meshes(opaque, blended, view, lights);
+    draw_terrain(blocks, view, lights, sky);
+    draw_meshes(lists, view, lights, sky);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);
@@ -913,6 +1116,8 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(GlProcLoader loader, co
   impl->options = options;
   if (portal != nullptr) impl->portal = *portal;
   if (cell != nullptr) impl->cell = *cell;
+  impl->detect_anisotropy();
+  impl->terrain.set_anisotropy(impl->anisotropy);
   DERETH_CHECK(impl->build_programs());
   impl->build_fixed_meshes();
   if (const GLenum e = glGetError(); e != GL_NO_ERROR) {
@@ -952,6 +1157,12 @@ core::Result<void> Renderer::write_screenshot(const std::filesystem::path& path)
 
 const RenderStats& Renderer::stats() const noexcept {
   return impl_->stats;
+}
+const std::vector<DrawRecord>& Renderer::last_draw_list() const noexcept {
+  return impl_->draw_list;
+}
+float Renderer::anisotropy() const noexcept {
+  return impl_->anisotropy;
 }
 const TerrainCacheStats& Renderer::terrain_cache_stats() const noexcept {
   return impl_->terrain.stats();

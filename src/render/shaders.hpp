@@ -44,14 +44,18 @@ layout(location = 2) in vec2 a_uv;
 uniform mat4 u_view_projection;
 uniform mat4 u_model;
 uniform mat3 u_normal_matrix;
+uniform vec3 u_eye;
+uniform vec2 u_fog;  // linear world fog: (min, max) metres from the eye
 out vec3 v_position;
 out vec3 v_normal;
 out vec2 v_uv;
+out float v_fog;     // 1 clear .. 0 all fog, per vertex
 void main() {
   vec4 world = u_model * vec4(a_position, 1.0);
   v_position = world.xyz;
   v_normal = u_normal_matrix * a_normal;
   v_uv = a_uv;
+  v_fog = clamp((u_fog.y - length(world.xyz - u_eye)) / (u_fog.y - u_fog.x), 0.0, 1.0);
   gl_Position = u_view_projection * world;
 }
 )GLSL";
@@ -60,6 +64,8 @@ inline constexpr const char* kMeshFragmentHead = R"GLSL(#version 330 core
 in vec3 v_position;
 in vec3 v_normal;
 in vec2 v_uv;
+in float v_fog;
+uniform vec3 u_fog_color;
 uniform sampler2D u_texture;
 uniform vec4 u_tint;
 uniform float u_alpha;
@@ -76,7 +82,7 @@ void main() {
   if (u_alpha_ref >= 0.0 && alpha < u_alpha_ref) discard;
   vec3 n = normalize(v_normal);
   vec3 lit = clamp(vec3(u_luminosity) + u_diffuse * incoming_light(v_position, n), 0.0, 1.0);
-  o_color = vec4(tex.rgb * lit, alpha);
+  o_color = vec4(mix(u_fog_color, tex.rgb * lit, v_fog), alpha);
 }
 )GLSL";
 
@@ -90,8 +96,11 @@ layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
 uniform mat4 u_view_projection;
 uniform vec3 u_offset;
+uniform vec3 u_eye;
+uniform vec2 u_fog;
 out vec3 v_light;
 out vec2 v_uv;
+out float v_fog;
 )GLSL";
 
 inline constexpr const char* kTerrainVertexMain = R"GLSL(
@@ -99,6 +108,7 @@ void main() {
   vec3 world = a_position + u_offset;
   v_light = clamp(incoming_light(world, a_normal), 0.0, 1.0);
   v_uv = a_position.xy * (1.0 / 192.0);
+  v_fog = clamp((u_fog.y - length(world - u_eye)) / (u_fog.y - u_fog.x), 0.0, 1.0);
   gl_Position = u_view_projection * vec4(world, 1.0);
 }
 )GLSL";
@@ -106,10 +116,12 @@ void main() {
 inline constexpr const char* kTerrainFragment = R"GLSL(#version 330 core
 in vec3 v_light;
 in vec2 v_uv;
+in float v_fog;
 uniform sampler2D u_surface;
+uniform vec3 u_fog_color;
 out vec4 o_color;
 void main() {
-  o_color = vec4(texture(u_surface, v_uv).rgb * v_light, 1.0);
+  o_color = vec4(mix(u_fog_color, texture(u_surface, v_uv).rgb * v_light, v_fog), 1.0);
 }
 )GLSL";
 

@@ -50,6 +50,7 @@ const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, GLuint 
   make_room(surface_bytes(side), budget_bytes);
 
   TerrainBlock block;
+  block.id = mesh.block_id;
   block.origin = mesh.origin;
   block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
   block.last_drawn = frame_;
@@ -78,6 +79,8 @@ const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, GLuint 
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, side, side, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  // EXT/ARB_texture_filter_anisotropic's GL_TEXTURE_MAX_ANISOTROPY (the renderer checked the extension).
+  if (anisotropy_ > 1.0F) glTexParameterf(GL_TEXTURE_2D, 0x84FE, anisotropy_);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   composite(block, layers);

@@ -31,6 +31,7 @@
 namespace dereth::render {
 
 struct TerrainBlock {
+  std::uint32_t id = 0;  // the landblock (0xXXYYFFFF)
   GLuint vao = 0;
   GLuint vbo = 0;
   GLsizei vertex_count = 0;
@@ -70,6 +71,8 @@ class TerrainSurfaceCache {
   void clear();
 
   [[nodiscard]] const TerrainCacheStats& stats() const noexcept { return stats_; }
+  // The anisotropic filtering degree surfaces are created with (1: trilinear only).
+  void set_anisotropy(float degree) noexcept { anisotropy_ = degree; }
 
  private:
   void free_block(TerrainBlock& block);
@@ -85,6 +88,7 @@ class TerrainSurfaceCache {
   GLuint program_ = 0;
   GLint u_layers_ = -1;
   GLuint fbo_ = 0;
+  float anisotropy_ = 1.0F;
 };
 
 }  // namespace dereth::render

@@ -541,7 +541,8 @@ void Effects::publish(RenderSnapshot& snapshot) const {
         for (std::size_t i = 0; i < particles.size(); ++i) {
           if (!emitter->live(i)) continue;
           const Particle& p = particles[i];
-          out.particles.push_back(ParticleSnapshot{p.frame.origin, p.scale, 1.0f - p.translucency});
+          out.particles.push_back(
+              ParticleSnapshot{p.frame.origin, p.scale, 1.0f - p.translucency, p.frame.orientation()});
         }
       }
     }

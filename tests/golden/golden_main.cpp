@@ -1,23 +1,30 @@
 // Golden images of the embedded demo: the demo rendered headless on Mesa's
-// software OpenGL at fixed ticks, compared with the PNGs in tests/golden
-// within a tolerance. `--update-golden` rewrites them (after a deliberate
+// software OpenGL at fixed ticks, and two scenes drawn from the demo's own
+// snapshots (a translucent part over terrain, a projectile's particle burst),
+// compared with the PNGs in tests/golden within a tolerance. `--update-golden` rewrites them (after a deliberate
 // change to what the demo shows; review the new pictures before committing).
 //
 // Exit status: 0 when every frame matches (or was rewritten), 1 when one
 // differs (the actual frames are written to --out for inspection), 2 for bad
 // arguments, 77 (ctest: skipped) when this machine has no headless OpenGL and
 // DERETH_REQUIRE_GL is not 1.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <glm/geometric.hpp>
+
 #include <fmt/format.h>
 
 #include "dereth/app/demo.hpp"
+#include "dereth/render/camera.hpp"
 #include "dereth/render/image.hpp"
+#include "dereth/render/renderer.hpp"
 
 namespace fs = std::filesystem;
 using namespace dereth;
@@ -29,6 +36,20 @@ constexpr int kHeight = 180;
 // World entry; the first projectile in flight (trail); the recall under way
 // with its emitter and a later projectile.
 constexpr std::uint64_t kTicks[] = {12, 48, 240};
+// The scenes: the world-entry snapshot with the NPCs' parts half translucent
+// (a translucent part over terrain, drawn after it, farthest first); the
+// first tick at which a projectile's burst emitter (0x32000020..23, the
+// Explode type) holds at least kBurstParticles particles, seen from close by.
+constexpr std::uint64_t kTranslucentTick = 12;
+constexpr float kNpcTranslucency = 0.5F;
+constexpr float kDuskTimeOfDay = 0.77F;
+constexpr std::uint64_t kBurstSearchFrom = kTranslucentTick + 1;
+constexpr std::uint64_t kBurstSearchTo = 400;
+constexpr std::size_t kBurstParticles = 20;
+// Ticks after the burst appears: its particles have flown apart and their
+// translucency ramp has begun (a spark at translucency 0 fails the glow's
+// ClipMap alpha test, docs/render.md "Notes on the demo world").
+constexpr std::uint64_t kBurstAge = 8;
 // llvmpipe is deterministic on one machine; the tolerance absorbs rounding
 // differences between Mesa builds: a pixel differs when a channel moves by
 // more than 24, and at most 0.5% of the pixels may differ.
@@ -38,9 +59,50 @@ constexpr double kMaxDifferingFraction = 0.005;
 void usage() {
   std::puts(
       "usage: dereth_golden [--update-golden] [--golden-dir DIR] [--out DIR]\n"
-      "Renders the embedded demo headless at ticks 12, 48 and 240 (320x180) and compares each frame with\n"
-      "DIR/demo_tick_NNNN.png. --update-golden writes the frames there instead. --out DIR receives the\n"
-      "actual frames of a failed comparison.");
+      "Renders the embedded demo headless at ticks 12, 48 and 240 (320x180), the tick-12 snapshot with the NPCs\n"
+      "half translucent and at dusk, and the first projectile burst seen from close by, and compares each frame with its PNG\n"
+      "in DIR. --update-golden writes the frames there instead. --out DIR receives the actual frames of a\n"
+      "failed comparison.");
+}
+
+bool is_burst(const sim::EmitterSnapshot& e) {
+  return e.emitter_info_id >= 0x32000020U && e.emitter_info_id <= 0x32000023U && e.particles.size() >= kBurstParticles;
+}
+
+struct GoldenFrame {
+  std::string name;
+  render::Image image;
+};
+
+// Compares (or with `update` writes) one frame; returns whether it passed.
+bool check_frame(const GoldenFrame& frame, const fs::path& golden_dir, const fs::path& out_dir, bool update) {
+  const fs::path golden = golden_dir / frame.name;
+  if (update) {
+    if (auto written = render::write_png(golden, frame.image); !written) {
+      std::fprintf(stderr, "dereth_golden: %s\n", written.error().message().c_str());
+      return false;
+    }
+    std::printf("wrote %s\n", golden.string().c_str());
+    return true;
+  }
+  auto expected = render::read_png(golden);
+  if (!expected) {
+    std::fprintf(stderr, "dereth_golden: %s (run with --update-golden to create it)\n",
+                 expected.error().message().c_str());
+    return false;
+  }
+  const render::ImageDiff diff = render::compare_images(frame.image, *expected, kChannelTolerance);
+  const bool ok = diff.same_size && diff.differing_fraction <= kMaxDifferingFraction;
+  std::printf("%s: %s (%zu pixels differ by more than %d, %.3f%%; largest channel delta %d)\n", frame.name.c_str(),
+              ok ? "matches" : "DIFFERS", diff.differing_pixels, kChannelTolerance, diff.differing_fraction * 100.0,
+              diff.max_channel_delta);
+  if (!ok && !out_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    const fs::path path = out_dir / frame.name;
+    if (render::write_png(path, frame.image)) std::printf("  actual frame: %s\n", path.string().c_str());
+  }
+  return ok;
 }
 
 }  // namespace
@@ -75,44 +137,134 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dereth_golden: no headless demo here: %s\n", demo.error().message().c_str());
     return require != nullptr && std::string_view(require) == "1" ? 1 : 77;
   }
-  int failures = 0;
+  std::vector<GoldenFrame> frames;
   for (const std::uint64_t tick : kTicks) {
     if (auto ran = (*demo)->run_to_tick(tick); !ran) {
       std::fprintf(stderr, "dereth_golden: tick %llu: %s\n", static_cast<unsigned long long>(tick),
                    ran.error().message().c_str());
       return 1;
     }
-    const render::Image actual = (*demo)->picture();
-    const fs::path golden = golden_dir / fmt::format("demo_tick_{:04}.png", tick);
-    if (update) {
-      if (auto written = render::write_png(golden, actual); !written) {
-        std::fprintf(stderr, "dereth_golden: %s\n", written.error().message().c_str());
-        return 1;
-      }
-      std::printf("wrote %s\n", golden.string().c_str());
-      continue;
+    frames.push_back({fmt::format("demo_tick_{:04}.png", tick), (*demo)->picture()});
+  }
+
+  // A translucent part over terrain: a fresh demo's world-entry snapshot with
+  // every NPC part half translucent, and an opaque copy of the first NPC a
+  // little behind it, seen from close by with the ground behind them.
+  auto entry = app::HeadlessDemo::create(options);
+  if (!entry) {
+    std::fprintf(stderr, "dereth_golden: %s\n", entry.error().message().c_str());
+    return 1;
+  }
+  if (auto ran = (*entry)->run_to_tick(kTranslucentTick); !ran) {
+    std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());
+    return 1;
+  }
+  sim::RenderSnapshot translucent = (*entry)->snapshot();
+  std::size_t made_translucent = 0;
+  for (auto& object : translucent.objects) {
+    if (object.is_player) continue;
+    for (auto& part : object.parts) {
+      part.translucency = kNpcTranslucency;
+      ++made_translucent;
     }
-    auto expected = render::read_png(golden);
-    if (!expected) {
-      std::fprintf(stderr, "dereth_golden: %s (run with --update-golden to create it)\n",
-                   expected.error().message().c_str());
-      ++failures;
-      continue;
+  }
+  const auto npc = std::find_if(translucent.objects.begin(), translucent.objects.end(),
+                                 [](const sim::ObjectSnapshot& o) { return !o.is_player && !o.parts.empty(); });
+  if (made_translucent == 0 || npc == translucent.objects.end()) {
+    std::fprintf(stderr, "dereth_golden: no NPC parts at tick %llu to make translucent\n",
+                 static_cast<unsigned long long>(kTranslucentTick));
+    return 1;
+  }
+  const glm::vec3 npc_at = npc->root.origin;
+  sim::ObjectSnapshot opaque_copy = *npc;
+  opaque_copy.id = static_cast<sim::LocalId>(0xFFFF);
+  opaque_copy.guid = 0x7FFFFFFFU;
+  const glm::vec3 behind(0.9F, 1.4F, 0.0F);
+  opaque_copy.root.origin += behind;
+  for (auto& part : opaque_copy.parts) {
+    part.frame.origin += behind;
+    part.translucency = 0.0F;
+  }
+  translucent.objects.push_back(opaque_copy);
+  const render::Camera npc_view = render::Camera::look_at(npc_at + glm::vec3(-1.2F, -3.2F, 1.5F),
+                                                          npc_at + glm::vec3(0.0F, 0.0F, 0.8F));
+  render::Renderer& entry_renderer = (*entry)->presenter().renderer();
+  if (auto drawn = entry_renderer.render(translucent, npc_view, kWidth, kHeight); !drawn) {
+    std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());
+    return 1;
+  }
+  frames.push_back(
+      {fmt::format("scene_translucent_npcs_tick_{:04}.png", kTranslucentTick), entry_renderer.read_pixels()});
+
+  // Dusk: the world-entry snapshot drawn with the demo's camera at time of
+  // day 0.77, where the demo's SkyDesc gives a low western sun, a warm
+  // ambient and fog from about 90 m (SkyDesc::GetLighting, GetWorldFog).
+  entry_renderer.options().time_of_day = kDuskTimeOfDay;
+  auto dusk_picture = (*entry)->draw((*entry)->snapshot());
+  entry_renderer.options().time_of_day = render::RendererOptions{}.time_of_day;
+  if (!dusk_picture) {
+    std::fprintf(stderr, "dereth_golden: %s\n", dusk_picture.error().message().c_str());
+    return 1;
+  }
+  frames.push_back({fmt::format("scene_dusk_tick_{:04}.png", kTranslucentTick), *dusk_picture});
+
+  // A particle burst: the first projectile explosion, found by running the
+  // world-entry demo on, seen from 2.2 m south of its particles' centre and a
+  // little above.
+  std::optional<std::uint64_t> burst_tick;
+  glm::vec3 burst_centre(0.0F);
+  for (std::uint64_t tick = kBurstSearchFrom; tick <= kBurstSearchTo && !burst_tick; ++tick) {
+    if (auto ran = (*entry)->run_to_tick(tick); !ran) {
+      std::fprintf(stderr, "dereth_golden: tick %llu: %s\n", static_cast<unsigned long long>(tick),
+                   ran.error().message().c_str());
+      return 1;
     }
-    const render::ImageDiff diff = render::compare_images(actual, *expected, kChannelTolerance);
-    const bool ok = diff.same_size && diff.differing_fraction <= kMaxDifferingFraction;
-    std::printf("tick %4llu: %s (%zu pixels differ by more than %d, %.3f%%; largest channel delta %d)\n",
-                static_cast<unsigned long long>(tick), ok ? "matches" : "DIFFERS", diff.differing_pixels,
-                kChannelTolerance, diff.differing_fraction * 100.0, diff.max_channel_delta);
-    if (!ok) {
-      ++failures;
-      if (!out_dir.empty()) {
-        std::error_code ec;
-        fs::create_directories(out_dir, ec);
-        const fs::path path = out_dir / golden.filename();
-        if (render::write_png(path, actual)) std::printf("  actual frame: %s\n", path.string().c_str());
-      }
+    for (const auto& e : (*entry)->snapshot().emitters) {
+      if (!is_burst(e)) continue;
+      glm::vec3 sum(0.0F);
+      for (const auto& p : e.particles) sum += p.position;
+      burst_centre = sum / static_cast<float>(e.particles.size());
+      burst_tick = tick;
+      break;
     }
+  }
+  if (!burst_tick) {
+    std::fprintf(stderr, "dereth_golden: no burst of %zu particles between ticks %llu and %llu\n", kBurstParticles,
+                 static_cast<unsigned long long>(kBurstSearchFrom), static_cast<unsigned long long>(kBurstSearchTo));
+    return 1;
+  }
+  *burst_tick += kBurstAge;
+  if (auto ran = (*entry)->run_to_tick(*burst_tick); !ran) {
+    std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());
+    return 1;
+  }
+  const auto burst = std::find_if((*entry)->snapshot().emitters.begin(), (*entry)->snapshot().emitters.end(),
+                                  [](const sim::EmitterSnapshot& e) {
+                                    return e.emitter_info_id >= 0x32000020U && e.emitter_info_id <= 0x32000023U &&
+                                           !e.particles.empty();
+                                  });
+  if (burst == (*entry)->snapshot().emitters.end()) {
+    std::fprintf(stderr, "dereth_golden: the burst is gone %llu ticks later\n",
+                 static_cast<unsigned long long>(kBurstAge));
+    return 1;
+  }
+  burst_centre = glm::vec3(0.0F);
+  for (const auto& p : burst->particles) burst_centre += p.position;
+  burst_centre /= static_cast<float>(burst->particles.size());
+  const render::Camera close_by =
+      render::Camera::look_at(burst_centre + glm::vec3(0.0F, -2.2F, 0.6F), burst_centre);
+  render::Renderer& renderer = (*entry)->presenter().renderer();
+  if (auto drawn = renderer.render((*entry)->snapshot(), close_by, kWidth, kHeight); !drawn) {
+    std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());
+    return 1;
+  }
+  std::printf("burst at tick %llu, %zu particles drawn\n", static_cast<unsigned long long>(*burst_tick),
+              renderer.stats().particles_drawn);
+  frames.push_back({fmt::format("scene_burst_tick_{:04}.png", *burst_tick), renderer.read_pixels()});
+
+  int failures = 0;
+  for (const GoldenFrame& frame : frames) {
+    if (!check_frame(frame, golden_dir, out_dir, update)) ++failures;
   }
   return failures == 0 ? 0 : 1;
 }

@@ -459,6 +459,54 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "publish: a particle carries its part's orientation, spun by c*t for types 4, 9 and 11 (Particle::Update "
+    "0x0051C290), the identity for the others",
+    "[retail][0x0051C290][fx][particles]") {
+  FxWorld w;
+  w.at(0.0);
+  auto obj = w.make(0x70000252, {30, 30, 0});
+  const std::uint32_t spinning = 0x32000004;  // the demo's type 4, ParabolicLVGAGR: c about local +Z
+  const std::uint32_t parabolic = 0x32000003;  // type 3, ParabolicLVGA: the update writes only the origin
+  w.effects.execute_hook(*obj, hook(dat::CreateParticleHook{spinning, kRootPart, dat::Frame{}, 0}));
+  w.effects.execute_hook(*obj, hook(dat::CreateParticleHook{parabolic, kRootPart, dat::Frame{}, 0}));
+  w.at(0.5);
+  w.effects.update_particles(*obj);
+  RenderSnapshot snap;
+  w.effects.publish(snap);
+  REQUIRE(snap.emitters.size() == 2);
+  const ParticleManager* pm = w.effects.particle_manager(obj->local_id());
+  REQUIRE(pm != nullptr);
+  for (std::size_t e = 0; e < 2; ++e) {
+    const EmitterSnapshot& out = snap.emitters[e];
+    const ParticleEmitter& emitter = *pm->emitters()[e];
+    std::vector<const Particle*> live;
+    for (std::size_t i = 0; i < emitter.particles().size(); ++i) {
+      if (emitter.live(i)) live.push_back(&emitter.particles()[i]);
+    }
+    REQUIRE(out.particles.size() == live.size());
+    REQUIRE_FALSE(live.empty());
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      const Particle& p = *live[i];
+      const glm::quat q = out.particles[i].orientation;
+      CHECK(q == p.frame.orientation());
+      CHECK(out.particles[i].scale == p.scale);                       // the scale ramp
+      CHECK(out.particles[i].alpha == Approx(1.0f - p.translucency));  // the translucency ramp
+      if (out.emitter_info_id == spinning) {
+        // The owner is unturned, so the part is turned about +Z by |c| * lifetime.
+        INFO("particle " << i << " lifetime " << p.lifetime);
+        CHECK(2.0 * std::acos(std::min(1.0, static_cast<double>(std::abs(q.w)))) ==
+              Approx(static_cast<double>(glm::length(p.c)) * p.lifetime).margin(1e-3));
+        if (p.lifetime > 0.1) CHECK(std::abs(q.w) < 0.999f);  // turned by at least 0.05 rad
+        CHECK(std::abs(q.x) < 1e-5f);
+        CHECK(std::abs(q.y) < 1e-5f);
+      } else {
+        CHECK(q == glm::quat(1, 0, 0, 0));
+      }
+    }
+  }
+}
+
+TEST_CASE(
     "CPhysicsObj::UpdateObjectInternal 0x005156B0: particles, then scripts: an emitter from an animation hook "
     "updates this tick, one from a script hook next tick",
     "[retail][0x005156B0][0x00511550][fx][particles]") {

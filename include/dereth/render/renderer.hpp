@@ -16,7 +16,8 @@
 // * particles: GfxObj particles and texture billboards, camera-facing, at the
 //   particle's position, scale and alpha;
 // * lights: the snapshot's lights (the nearest 8 to the camera's centre) with
-//   retail's point-light term, over a fixed ambient and sun.
+//   retail's point-light term, over the sun and ambient of the Region's
+//   SkyDesc at the time of day (fixed ones without a SkyDesc), and its fog.
 //
 // The renderer draws into its own framebuffer object (render) or into the
 // framebuffer bound by the caller (render_to_current, for a window). A bad or
@@ -31,14 +32,17 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
 #include "dereth/core/error.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/render/camera.hpp"
+#include "dereth/render/draw_order.hpp"
 #include "dereth/render/gl_loader.hpp"
 #include "dereth/render/image.hpp"
+#include "dereth/render/material.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 
 namespace dereth::render {
@@ -48,12 +52,39 @@ struct RendererOptions {
   int terrain_radius = 1;                        // landblocks around the camera centre: (2r+1)^2
   int terrain_layer_size = 64;                   // texels per terrain texture layer (and per cell of the surface cache)
   std::size_t terrain_cache_bytes = 64U << 20U;  // the landscape surface cache's memory bound
-  std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky
+  std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky (the fog's colour when the Region fogs)
   glm::vec3 ambient{0.45F};
   glm::vec3 sun_color{0.65F};
   glm::vec3 sun_towards{0.4F, -0.5F, 0.77F};  // direction towards the sun (normalised on use)
+  // ambient, sun_color and sun_towards light the frame when the Region
+  // (0x13000000) has no SkyDesc; with one, its keyframes at time_of_day give
+  // the sun, the ambient and the world fog (docs/render.md "Sky light and fog").
+  bool use_region_sky = true;
+  float time_of_day = 0.5F;      // fraction of the day [0, 1): the demo's fixed hour, noon
+  std::size_t day_group = 0;     // the SkyDesc day group (retail picks one per game day)
   float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
   bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
+  DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
+  bool record_draw_list = false;              // keep the frame's draws in order for last_draw_list()
+  float max_anisotropy = 16.0F;               // texture filtering: trilinear, plus anisotropic up to this where supported
+  // Anisotropic filtering on a software rasteriser too (llvmpipe, softpipe,
+  // swrast). Off by default: on llvmpipe any degree above 1 costs 2.5-3x the
+  // frame time (docs/benchmarks.md), so there the filtering is trilinear.
+  bool anisotropic_on_software = false;
+};
+
+// One draw call of a frame, in submission order (RendererOptions::record_draw_list).
+enum class DrawKind : std::uint8_t { Terrain, Part, Marker, Particle };
+struct DrawRecord {
+  DrawKind kind = DrawKind::Part;
+  AlphaClass alpha = AlphaClass::Opaque;  // which pass: opaque, then the clip list, then the alpha list
+  sim::LocalId owner = sim::LocalId::None;
+  std::uint32_t gfx_obj = 0;              // the GfxObj (particles: the emitter's), 0 for terrain and markers
+  std::uint32_t surface = 0;              // the Surface (0x08...) or billboard texture, 0 for terrain and markers
+  std::uint32_t block = 0;                // terrain: the landblock id
+  float distance = 0.0F;                  // CYpt: metres from the eye to the part's sort centre
+  std::uint32_t degrade_mode = 1;         // the draw frame's mode (2: facing the eye)
+  SurfaceState state;                     // blend, alpha test, depth writes
 };
 
 // What the last frame drew.
@@ -132,6 +163,13 @@ class Renderer {
   [[nodiscard]] core::Result<void> write_screenshot(const std::filesystem::path& path);
 
   [[nodiscard]] const RenderStats& stats() const noexcept;
+  // The last frame's draws in the order they were submitted; empty unless
+  // RendererOptions::record_draw_list.
+  [[nodiscard]] const std::vector<DrawRecord>& last_draw_list() const noexcept;
+  // The anisotropic filtering degree textures are created with: 1 (trilinear
+  // only) without GL_ARB/EXT_texture_filter_anisotropic, and on a software
+  // rasteriser unless RendererOptions::anisotropic_on_software.
+  [[nodiscard]] float anisotropy() const noexcept;
   [[nodiscard]] const TerrainCacheStats& terrain_cache_stats() const noexcept;
   [[nodiscard]] const FrameTiming& last_timing() const noexcept;
   [[nodiscard]] const TimingTotals& timing_totals() const noexcept;

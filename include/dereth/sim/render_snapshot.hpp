@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
@@ -47,8 +48,13 @@ struct ObjectSnapshot {
 
 struct ParticleSnapshot {
   glm::vec3 position{0.0f};           // world position
-  float scale = 1.0f;
-  float alpha = 1.0f;                 // 1 - translucency
+  float scale = 1.0f;                 // gfxobj_scale (uniform), the start-to-final scale ramp
+  float alpha = 1.0f;                 // 1 - translucency, the start-to-final translucency ramp
+  // The particle part's world orientation: the parent's, turned by c*t, for
+  // the spinning types 4, 9 and 11 (Particle::Update 0x0051C290); identity
+  // for the others, whose update writes only the origin. The renderer turns
+  // it further by the GfxObj's degrade mode (billboards).
+  glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
 };
 
 struct EmitterSnapshot {

@@ -1,0 +1,113 @@
+#include "dereth/render/sky.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+using namespace dereth;
+using render::Rgb8;
+
+namespace {
+
+dat::SkyTimeOfDay key(float begin, float dir_bright, float heading, float pitch, std::uint32_t dir_color,
+                      float amb_bright, std::uint32_t amb_color, bool fog, float fog_min, float fog_max,
+                      std::uint32_t fog_color) {
+  dat::SkyTimeOfDay k;
+  k.begin = begin;
+  k.dir_bright = dir_bright;
+  k.dir_heading = heading;
+  k.dir_pitch = pitch;
+  k.dir_color = dir_color;
+  k.amb_bright = amb_bright;
+  k.amb_color = amb_color;
+  k.world_fog = fog ? 1U : 0U;
+  k.min_world_fog = fog_min;
+  k.max_world_fog = fog_max;
+  k.world_fog_color = fog_color;
+  return k;
+}
+
+dat::SkyDesc four_keys() {
+  dat::DayGroup g;
+  g.name = "Clear";
+  g.sky_times = {key(0.0F, 0.2F, 90.0F, -10.0F, 0xFF402010U, 0.2F, 0xFF101030U, true, 50.0F, 200.0F, 0xFF000020U),
+                 key(0.25F, 0.6F, 90.0F, 10.0F, 0xFF806040U, 0.3F, 0xFF606080U, true, 80.0F, 300.0F, 0xFF6080A0U),
+                 key(0.5F, 1.0F, 180.0F, 60.0F, 0xFFFFFFF0U, 0.5F, 0xFFC8C8FFU, true, 120.0F, 400.0F, 0xFF78A0DCU),
+                 key(0.75F, 0.6F, 270.0F, 10.0F, 0xFFA05030U, 0.3F, 0xFF505070U, false, 0.0F, 0.0F, 0U)};
+  dat::SkyDesc sky;
+  sky.day_groups = {g};
+  return sky;
+}
+
+}  // namespace
+
+TEST_CASE("DayGroup::GetTimeOfDay 0x005009B0 picks the keyframes around the time and wraps after the last",
+          "[retail][0x005009B0][sky]") {
+  const dat::SkyDesc sky = four_keys();
+  const auto& times = sky.day_groups[0].sky_times;
+  const auto at = [&](float t) {
+    auto keys = render::get_time_of_day(sky.day_groups[0], t);
+    REQUIRE(keys.has_value());
+    return *keys;
+  };
+  auto k = at(0.6F);
+  CHECK(k.before == &times[2]);
+  CHECK(k.after == &times[3]);
+  CHECK(k.ratio == Approx(0.4F));
+  k = at(0.5F);  // a keyframe's own begin: it, ratio 0
+  CHECK(k.before == &times[2]);
+  CHECK(k.ratio == 0.0F);
+  k = at(0.9F);  // after the last: towards the first, over what is left of the day
+  CHECK(k.before == &times[3]);
+  CHECK(k.after == &times[0]);
+  CHECK(k.ratio == Approx(0.6F));
+  k = at(-0.5F);  // before the first: the first, extrapolated as retail does
+  CHECK(k.before == &times[0]);
+  CHECK(k.after == &times[1]);
+  CHECK(k.ratio == Approx(-2.0F));
+  CHECK_FALSE(render::get_time_of_day(dat::DayGroup{}, 0.5F).has_value());
+  // One keyframe at 1: retail divides by zero; the ratio is 0 here.
+  dat::DayGroup one;
+  one.sky_times = {key(1.0F, 1, 0, 0, 0, 1, 0, false, 0, 0, 0)};
+  CHECK(render::get_time_of_day(one, 0.5F)->ratio == 0.0F);
+}
+
+TEST_CASE("SkyDesc::GetLighting 0x00500A80 interpolates sun and ambient, truncating colour channels",
+          "[retail][0x00500A80][sky]") {
+  const dat::SkyDesc sky = four_keys();
+  const auto noon = render::get_lighting(sky, 0, 0.5F);
+  CHECK(noon.ambient_level == 0.5F);
+  CHECK(noon.ambient_color == Rgb8{200, 200, 255});
+  CHECK(noon.sunlight_color == Rgb8{255, 255, 240});
+  CHECK(noon.sunlight.x == Approx(0.0F).margin(1e-6));  // heading 180: south
+  CHECK(noon.sunlight.y == Approx(-0.5F));              // cos 60
+  CHECK(noon.sunlight.z == Approx(std::sqrt(3.0F) / 2.0F));
+  // Half way from 0.25 to 0.5: brightness 0.8, heading 135, pitch 35.
+  const auto morning = render::get_lighting(sky, 0, 0.375F);
+  CHECK(morning.ambient_level == Approx(0.4F));
+  const float rad = 3.14159265F / 180.0F;
+  CHECK(morning.sunlight.x == Approx(0.8F * std::sin(135.0F * rad) * std::cos(35.0F * rad)));
+  CHECK(morning.sunlight.y == Approx(0.8F * std::cos(135.0F * rad) * std::cos(35.0F * rad)));
+  CHECK(morning.sunlight.z == Approx(0.8F * std::sin(35.0F * rad)));
+  // (255 - 128) / 2 + 128 = 191.5, (255 - 96) / 2 + 96 = 175.5: truncated, not rounded.
+  CHECK(morning.sunlight_color == Rgb8{191, 175, 152});
+  CHECK(morning.ambient_color == Rgb8{148, 148, 191});  // 0x60..0xC8: 148 exactly; 0x80..0xFF: 191.5 -> 191
+  // No keyframes, or no such day group: retail's fixed light.
+  const render::SkyLighting fixed{0.3F, {255, 255, 255}, {0.5F, 0.0F, 0.8F}, {255, 255, 255}};
+  CHECK(render::get_lighting(dat::SkyDesc{}, 0, 0.5F) == fixed);
+  CHECK(render::get_lighting(sky, 3, 0.5F) == fixed);
+}
+
+TEST_CASE("SkyDesc::GetWorldFog 0x00500CE0 gives fog only when both keyframes have it", "[retail][0x00500CE0][sky]") {
+  const dat::SkyDesc sky = four_keys();
+  const auto fog = render::get_world_fog(sky, 0, 0.375F);
+  REQUIRE(fog.has_value());
+  CHECK(fog->min == Approx(100.0F));
+  CHECK(fog->max == Approx(350.0F));
+  CHECK(fog->color == Rgb8{108, 144, 190});  // (0x60+0x78)/2, (0x80+0xA0)/2, (0xA0+0xDC)/2
+  CHECK_FALSE(render::get_world_fog(sky, 0, 0.6F).has_value());  // towards the fogless dusk
+  CHECK_FALSE(render::get_world_fog(sky, 0, 0.9F).has_value());  // from it
+  CHECK_FALSE(render::get_world_fog(dat::SkyDesc{}, 0, 0.5F).has_value());
+  CHECK(render::get_world_fog(sky, 0, std::numeric_limits<float>::quiet_NaN()) == std::nullopt);  // NaN: the last
+}
