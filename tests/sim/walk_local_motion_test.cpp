@@ -178,7 +178,7 @@ TEST_CASE("Running, walking backward and sidestepping move by their cycles, auto
   }
 }
 
-TEST_CASE("Turning turns the player by the turn cycle's omega; walking while turning curves",
+TEST_CASE("Turning turns the player by the turn cycle's omega, and walking while turning curves",
           "[retail][0x00528D20][0x00528600][sim][walk]") {
   WalkWorld w;
   w.ci->handle_keyboard_command(command::TurnRight, true);

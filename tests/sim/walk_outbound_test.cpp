@@ -171,7 +171,7 @@ TEST_CASE("CMotionInterp::apply_current_movement 0x00528870: the player's own mo
 }
 
 TEST_CASE("CPhysics::SetObjectMovement 0x00509690: the server's echo of the player's autonomous motion is not "
-          "unpacked; its own server-controlled motion is",
+          "unpacked, its own server-controlled motion is",
           "[retail][0x00509690][0x00528870][sim][walk]") {
   core::ManualClock clock{core::Seconds{5.0}};
   SimContext context(clock);
