@@ -295,3 +295,58 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
     CHECK(combat.do_jump() == movement_error::YouCantJumpFromThisPosition);
   }
 }
+
+TEST_CASE("CMotionInterp::set_hold_run 0x00528B70, SetHoldKey 0x00528BB0, StopMotion 0x00528530, is_standing_still "
+          "0x00527FA0 and StopCompletely 0x00527E40 on the raw state",
+          "[retail][0x00528B70][0x00528BB0][0x00528530][0x00527FA0][0x00527E40][0x00510180][sim][walk]") {
+  WalkWorld w;
+  MotionInterp& m = w.minterp();
+  CHECK(m.is_standing_still());
+  // set_hold_run: only a change re-applies the movement.
+  m.set_hold_run(true, false);
+  CHECK(m.raw_state().current_holdkey == HoldKey::Run);
+  // SetHoldKey: Invalid changes nothing, None only from Run, Run from anything.
+  m.set_hold_key(HoldKey::Invalid, false);
+  CHECK(m.raw_state().current_holdkey == HoldKey::Run);
+  m.set_hold_key(HoldKey::None, false);
+  CHECK(m.raw_state().current_holdkey == HoldKey::None);
+  m.set_hold_key(HoldKey::Run, false);
+  CHECK(m.raw_state().current_holdkey == HoldKey::Run);
+  m.set_hold_key(HoldKey::None, false);
+
+  MovementParameters params;
+  params.hold_key = static_cast<std::uint32_t>(HoldKey::Invalid);
+  params.bitfield |= MovementParameters::kAutonomous;
+  REQUIRE(w.player->do_motion(mc::WalkForward, params) == movement_error::None);
+  REQUIRE(w.player->do_motion(mc::SideStepLeft, params) == movement_error::None);
+  CHECK_FALSE(m.is_standing_still());
+  CHECK(m.raw_state().sidestep_command == mc::SideStepLeft);  // raw keeps the key as pressed
+  CHECK(m.interpreted_state().sidestep_command == mc::SideStepRight);
+  // StopMotion takes the adjusted motion out of the interpreted state and the
+  // pressed one out of the raw state.
+  REQUIRE(w.player->stop_motion(mc::SideStepLeft, params) == movement_error::None);
+  CHECK(m.raw_state().sidestep_command == 0);
+  CHECK(m.interpreted_state().sidestep_command == 0);
+  CHECK(m.raw_state().forward_command == mc::WalkForward);
+  // StopCompletely (CPhysicsObj::StopCompletely 0x00510180): both states back to Ready.
+  REQUIRE(w.player->stop_completely() == movement_error::None);
+  CHECK(m.raw_state().forward_command == mc::Ready);
+  CHECK(m.interpreted_state().forward_command == mc::Ready);
+  CHECK(m.is_standing_still());
+  // In the air nothing is standing still.
+  w.player->set_on_walkable(false);
+  CHECK_FALSE(m.is_standing_still());
+}
+
+TEST_CASE("CPhysicsObj::get_local_physics_velocity 0x00512140 turns the velocity into the object's axes",
+          "[retail][0x00512140][sim][walk]") {
+  WalkWorld w;
+  core::Frame f = w.player->position().frame;
+  f.set_heading(90.0f);  // facing east
+  w.player->set_frame(f);
+  w.player->set_velocity(glm::vec3(2.0f, 0.0f, 1.0f), false);  // moving east, and up
+  const glm::vec3 local = w.player->get_local_physics_velocity();
+  CHECK(local.x == Approx(0.0f).margin(1e-5));
+  CHECK(local.y == Approx(2.0f).margin(1e-5));  // straight ahead
+  CHECK(local.z == Approx(1.0f).margin(1e-5));
+}
