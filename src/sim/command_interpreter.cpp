@@ -667,7 +667,7 @@ void CommandInterpreter::set_hold_key(HoldKey key) {
 void CommandInterpreter::raw_set_hold_run(bool run) {
   if (PhysicsObj* p = player()) {
     if (MotionInterp* m = p->motion_interp()) {
-      m->set_hold_run(run, false);
+      m->set_hold_run(run, true);  // SetHoldRun 0x006B3370 cancels a move-to
       return;
     }
   }
