@@ -7,8 +7,9 @@
 // attack", spec/protocol.md section 5.14, spec/physics.md section 2.7).
 //
 // What is here:
-//  * RawMotionState (retail RawMotionState): what the player pressed, its
-//    ApplyMotion/RemoveMotion and the wire form RawMotionState::Pack writes.
+//  * (RawMotionState itself, what the player pressed, lives in
+//    movement_manager.hpp beside the MotionInterp that owns it; its
+//    ApplyMotion/RemoveMotion and Pack are implemented with this file.)
 //  * CommandList: the per-axis key lists (the newest key is the head).
 //  * CommandInterpreter: key commands, hold keys, autorun, control hand-over
 //    between the client and the server, and the three send functions:

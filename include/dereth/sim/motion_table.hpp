@@ -8,10 +8,10 @@
 // defaults, cycles, modifiers and links, and GetObjectSequence, which rewrites
 // a Sequence for a motion. MotionTableManager keeps the object's MotionState
 // and the queue of pending motions whose link animations have not finished;
-// AnimDone hooks drain it. MotionInterp holds the interpreted motion state the
-// server sends (style, forward, sidestep, turn, actions) and applies it
-// through the part array; DatMovementManager is the MovementManager seam over
-// it.
+// AnimDone hooks drain it. MotionInterp holds the raw motion state (the local
+// player's keys) and the interpreted state (the canonical form the server
+// sends for other objects) and applies one of them through the part array;
+// DatMovementManager is the MovementManager seam over it.
 
 #include <cstdint>
 #include <memory>
