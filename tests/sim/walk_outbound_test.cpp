@@ -170,35 +170,68 @@ TEST_CASE("CMotionInterp::apply_current_movement 0x00528870: the player's own mo
   }
 }
 
+namespace {
+
+// The local player made by the SmartBox from its CreateObject (the demo
+// humanoid, a player weenie) on flat terrain, with its CommandInterpreter.
+struct BoxWorld {
+  static constexpr std::uint32_t kPlayer = 0x50000001;
+  BoxWorld() : records(&demo_portal()), factory(records) {
+    REQUIRE(landscape.add_block(flat_block()));
+    context.set_factory(&factory);
+    context.cells = &landscape;
+    context.set_controller(&ci);
+    box.handle(protocol::PlayerCreate{kPlayer});
+    protocol::CreateObject m = create(kPlayer, 1, protocol::physics_state::Gravity, {60.0f, 60.0f, kGroundZ});
+    m.physics.position->cell_id = 0xA9B40013;
+    m.weenie.item_type = 0x10;
+    m.weenie.object_description_flags = 0x8;  // a player
+    m.physics.setup_id = demo::kHumanSetup;
+    m.physics.motion_table_id = demo::kHumanMotionTable;
+    REQUIRE(box.handle(m).verdict == Verdict::Applied);
+    player = box.get_object(kPlayer);
+    REQUIRE(player != nullptr);
+    REQUIRE(player->motion_interp() != nullptr);
+  }
+  ~BoxWorld() { context.set_controller(nullptr); }
+  void tick() {
+    clock.advance(core::Seconds{1.0 / 30.0});
+    box.use_time();
+    ci.use_time();
+  }
+  std::vector<protocol::AutonomousPosition> autonomous_positions() const {
+    std::vector<protocol::AutonomousPosition> out;
+    for (const auto& m : sent) {
+      if (action_of(m) != 0xF753) continue;
+      auto d = protocol::decode_autonomous_position(m);
+      REQUIRE(d);
+      out.push_back(*d);
+    }
+    return out;
+  }
+
+  core::ManualClock clock{core::Seconds{5.0}};
+  SimContext context{clock};
+  dat::RecordCache records;
+  DatObjectFactory factory;
+  Landscape landscape;
+  SmartBox box{context};
+  std::vector<std::vector<std::uint8_t>> sent;
+  std::uint32_t stamp = 0;
+  CommandInterpreter ci{context, [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
+                        [this] { return ++stamp; }};
+  PhysicsObj* player = nullptr;
+};
+
+}  // namespace
+
 TEST_CASE("CPhysics::SetObjectMovement 0x00509690: the server's echo of the player's autonomous motion is not "
           "unpacked, its own server-controlled motion is",
           "[retail][0x00509690][0x00528870][sim][walk]") {
-  core::ManualClock clock{core::Seconds{5.0}};
-  SimContext context(clock);
-  dat::RecordCache records(&demo_portal());
-  DatObjectFactory factory(records);
-  Landscape landscape;
-  REQUIRE(landscape.add_block(flat_block()));
-  context.set_factory(&factory);
-  context.cells = &landscape;
-  SmartBox box(context);
-  std::vector<std::vector<std::uint8_t>> sent;
-  std::uint32_t stamp = 0;
-  CommandInterpreter ci(context, [&sent](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(m); },
-                        [&stamp] { return ++stamp; });
-  context.set_controller(&ci);
-  constexpr std::uint32_t kPlayer = 0x50000001;
-  box.handle(protocol::PlayerCreate{kPlayer});
-  protocol::CreateObject create_msg = create(kPlayer, 1, protocol::physics_state::Gravity, {60.0f, 60.0f, kGroundZ});
-  create_msg.physics.position->cell_id = 0xA9B40013;
-  create_msg.weenie.item_type = 0x10;
-  create_msg.weenie.object_description_flags = 0x8;  // a player
-  create_msg.physics.setup_id = demo::kHumanSetup;
-  create_msg.physics.motion_table_id = demo::kHumanMotionTable;
-  REQUIRE(box.handle(create_msg).verdict == Verdict::Applied);
-  PhysicsObj* player = box.get_object(kPlayer);
-  REQUIRE(player != nullptr);
-  REQUIRE(player->motion_interp() != nullptr);
+  BoxWorld w;
+  PhysicsObj* player = w.player;
+  CommandInterpreter& ci = w.ci;
+  constexpr std::uint32_t kPlayer = BoxWorld::kPlayer;
   ci.handle_keyboard_command(command::WalkForward, true);
   REQUIRE(player->motion_interp()->interpreted_state().forward_command == mc::WalkForward);
 
@@ -210,7 +243,7 @@ TEST_CASE("CPhysics::SetObjectMovement 0x00509690: the server's echo of the play
   echo.data.current_style = 0x003D;
   protocol::InterpretedMovement ready;  // the server's idea of the player, a step behind
   echo.data.payload = ready;
-  CHECK(box.handle(wire(echo)).verdict == Verdict::Ignored);
+  CHECK(w.box.handle(wire(echo)).verdict == Verdict::Ignored);
   CHECK(player->motion_interp()->interpreted_state().forward_command == mc::WalkForward);
   CHECK(player->last_move_was_autonomous());
   CHECK_FALSE(ci.controlled_by_server());
@@ -220,9 +253,58 @@ TEST_CASE("CPhysics::SetObjectMovement 0x00509690: the server's echo of the play
   server.movement_ts = 2;
   server.server_control_ts = 1;
   server.is_autonomous = 0;
-  CHECK(box.handle(wire(server)).verdict == Verdict::Applied);
+  CHECK(w.box.handle(wire(server)).verdict == Verdict::Applied);
   CHECK_FALSE(player->last_move_was_autonomous());
   CHECK(player->motion_interp()->interpreted_state().forward_command == mc::Ready);
   CHECK(ci.controlled_by_server());  // LoseControlToServer
-  context.set_controller(nullptr);
+}
+
+TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0: a ForcePosition blip moves the walking player, which walks "
+          "on from there and reports it",
+          "[retail][0x00453FD0][0x006B4770][sim][walk]") {
+  BoxWorld w;
+  w.ci.handle_keyboard_command(command::WalkForward, true);
+  for (int i = 0; i < 15; ++i) w.tick();
+  const float walked_to = w.player->position().frame.origin.y;
+  REQUIRE(walked_to > 61.0f);
+  const std::size_t before = w.autonomous_positions().size();
+  // Newer ForcePosition, the stored Teleport: the blip.
+  protocol::UpdatePosition blip = position(BoxWorld::kPlayer, 1, 1, {60.0f, 50.0f, kGroundZ - 0.05f}, 0, 1);
+  blip.position.cell_id = 0xA9B40013;
+  REQUIRE(w.box.handle(wire(blip)).verdict == Verdict::Applied);
+  CHECK(w.player->position().frame.origin.y == 50.0f);
+  // SendPositionEvent at once, from the blip position.
+  const auto aps = w.autonomous_positions();
+  REQUIRE(aps.size() == before + 1);
+  CHECK(aps.back().position.origin.y == 50.0f);
+  // The key is still down: the player walks on from the blip position.
+  for (int i = 0; i < 30; ++i) w.tick();
+  CHECK(w.player->position().frame.origin.y > 52.5f);
+  CHECK(w.player->position().frame.origin.y < walked_to);
+  CHECK(w.player->motion_interp()->interpreted_state().forward_command == mc::WalkForward);
+}
+
+TEST_CASE("Deviation D4 narrowed: in a collision cell an airborne client-controlled player is not put down at the "
+          "server's grounded Position",
+          "[deviation][sim][walk]") {
+  BoxWorld w;
+  w.ci.handle_keyboard_command(command::WalkForward, true);  // the client controls the player
+  w.tick();
+  REQUIRE(w.ci.charge_jump() == 0);
+  REQUIRE(w.ci.jump(0.5f) == 0);
+  w.tick();
+  REQUIRE((w.player->transient_state() & transient_state::OnWalkable) == 0);
+  const glm::vec3 in_the_air = w.player->position().frame.origin;
+  // The server's Position for the player: on the ground, elsewhere.
+  protocol::UpdatePosition grounded = position(BoxWorld::kPlayer, 1, 1, {60.0f, 40.0f, kGroundZ - 0.05f});
+  grounded.position.cell_id = 0xA9B40013;
+  grounded.position.flags |= protocol::position_flag::IsGrounded;
+  REQUIRE(w.box.handle(wire(grounded)).verdict == Verdict::Applied);
+  // Retail: the server's Position only constrains a client-controlled player;
+  // the transition lands it where it comes down.
+  CHECK(w.player->position().frame.origin == in_the_air);
+  CHECK((w.player->transient_state() & transient_state::OnWalkable) == 0);
+  for (int i = 0; i < 90 && (w.player->transient_state() & transient_state::OnWalkable) == 0; ++i) w.tick();
+  CHECK((w.player->transient_state() & transient_state::OnWalkable) != 0);
+  CHECK(w.player->position().frame.origin.y > in_the_air.y);  // it came down ahead, not at y 40
 }
