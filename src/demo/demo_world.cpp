@@ -509,8 +509,7 @@ void add_animation(Records& out) {
   t.style_defaults = {MotionStyleDefault{motion::NonCombat, motion::Ready}};
   t.cycles = {
       MotionEntry{cycle_key(motion::NonCombat, motion::Ready), motion_data(kReadyAnimation, 30.0F)},
-      MotionEntry{cycle_key(motion::NonCombat, motion::WalkForward),
-                  motion_data(kWalkAnimation, 30.0F, {0, 3.12F, 0})},
+      MotionEntry{cycle_key(motion::NonCombat, motion::WalkForward), motion_data(kWalkAnimation, 30.0F, {0, 3.12F, 0})},
       MotionEntry{cycle_key(motion::NonCombat, motion::RunForward), motion_data(kRunAnimation, 30.0F, {0, 4.0F, 0})},
       // Turning and sidestepping are cycles only from Ready (bitfield 0x2, as
       // in retail's tables); from a walk or run they are the modifiers below.
@@ -525,7 +524,8 @@ void add_animation(Records& out) {
   // Turning or sidestepping while walking or running adds the motion as a
   // modifier: its omega or velocity on top of the cycle (GetObjectSequence).
   t.modifiers = {
-      MotionEntry{cycle_key(motion::NonCombat, motion::TurnRight), motion_data(kTurnAnimation, 30.0F, {}, {0, 0, -1.5F})},
+      MotionEntry{cycle_key(motion::NonCombat, motion::TurnRight),
+                  motion_data(kTurnAnimation, 30.0F, {}, {0, 0, -1.5F})},
       MotionEntry{cycle_key(motion::NonCombat, motion::SideStepRight),
                   motion_data(kWalkAnimation, 30.0F, {1.25F, 0, 0})},
   };

@@ -694,10 +694,14 @@ Result<StreamMessage> parse_event(std::string_view kind, Args& a, StreamEvent& e
 namespace {
 
 constexpr std::pair<InputKey, std::string_view> kInputKeys[] = {
-    {InputKey::Forward, "forward"},         {InputKey::Backward, "backward"},
-    {InputKey::TurnLeft, "turn_left"},      {InputKey::TurnRight, "turn_right"},
-    {InputKey::StrafeLeft, "strafe_left"},  {InputKey::StrafeRight, "strafe_right"},
-    {InputKey::Walk, "walk"},               {InputKey::AutoRun, "autorun"},
+    {InputKey::Forward, "forward"},
+    {InputKey::Backward, "backward"},
+    {InputKey::TurnLeft, "turn_left"},
+    {InputKey::TurnRight, "turn_right"},
+    {InputKey::StrafeLeft, "strafe_left"},
+    {InputKey::StrafeRight, "strafe_right"},
+    {InputKey::Walk, "walk"},
+    {InputKey::AutoRun, "autorun"},
     {InputKey::Jump, "jump"},
 };
 

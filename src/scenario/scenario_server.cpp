@@ -607,7 +607,7 @@ std::vector<std::uint8_t> ScenarioServer::player_create(Session& to, const Sessi
   wd.name = of.character->name;
   wd.weenie_class_id = 1;
   wd.icon_id = 0x06001036;
-  wd.item_type = 0x10;                 // Creature
+  wd.item_type = 0x10;                // Creature
   wd.object_description_flags = 0x8;  // Player
   return protocol::encode(m);
 }

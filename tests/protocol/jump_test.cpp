@@ -4,6 +4,7 @@
 
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/protocol/outbound.hpp"
+
 #include "fixtures.hpp"
 
 using namespace dereth::protocol;

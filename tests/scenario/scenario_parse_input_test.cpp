@@ -43,7 +43,8 @@ TEST_CASE("Scenario: input lines give the local player's keys in time order", "[
   CHECK(to_string(InputKey::StrafeLeft) == "strafe_left");
 }
 
-TEST_CASE("Scenario: a bad input line is an error naming the line and the field", "[scenario][parse][input][malformed]") {
+TEST_CASE("Scenario: a bad input line is an error naming the line and the field",
+          "[scenario][parse][input][malformed]") {
   struct Case {
     const char* text;
     const char* expected;
@@ -51,13 +52,15 @@ TEST_CASE("Scenario: a bad input line is an error naming the line and the field"
   const Case cases[] = {
       {"world X\ninput sprint down at=1\n",
        "bad.scenario:2: input at offset 7: invalid (unknown key 'sprint' (the keys: forward, backward, turn_left"},
-      {"input forward sideways at=1\n", "bad.scenario:1: input at offset 15: invalid (expected down or up, got 'sideways')"},
+      {"input forward sideways at=1\n",
+       "bad.scenario:1: input at offset 15: invalid (expected down or up, got 'sideways')"},
       {"input forward down\n", "bad.scenario:1: input at offset 1: invalid (missing at=)"},
       {"input forward down at=soon\n", "bad.scenario:1: at at offset 20: invalid (expected a number, got 'soon')"},
       {"input forward down at=-1\n", "bad.scenario:1: at at offset 20: invalid (-1 is negative)"},
       {"input\n", "bad.scenario:1: input at offset 1: invalid (missing key)"},
       {"input forward\n", "bad.scenario:1: input at offset 1: invalid (missing down or up)"},
-      {"input forward down at=1 speed=2\n", "bad.scenario:1: input at offset 25: invalid (unknown argument 'speed=' for input)"},
+      {"input forward down at=1 speed=2\n",
+       "bad.scenario:1: input at offset 25: invalid (unknown argument 'speed=' for input)"},
       {"input forward down at=1 extra\n", "bad.scenario:1: input at offset 25: invalid (unexpected 'extra' for input)"},
   };
   for (const auto& c : cases) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "dereth/scenario/scenario_server.hpp"
+
 #include "test_client.hpp"
 
 using namespace dereth::scenario;
@@ -93,7 +94,8 @@ std::vector<T> received(const TestClient& c, std::uint32_t opcode, Decode decode
 }
 
 std::vector<protocol::MovementEvent> movements_of(const TestClient& c, std::uint32_t guid) {
-  auto all = received<protocol::MovementEvent>(c, 0xF74C, [](const auto& m) { return protocol::decode_movement_event(m); });
+  auto all =
+      received<protocol::MovementEvent>(c, 0xF74C, [](const auto& m) { return protocol::decode_movement_event(m); });
   std::erase_if(all, [guid](const auto& e) { return e.guid != guid; });
   return all;
 }
@@ -142,7 +144,7 @@ TEST_CASE("Scenario server: a MoveToState goes to the observers as an autonomous
   CHECK(seen[0].instance_ts == 1);
   const auto& st = std::get<protocol::InterpretedMovement>(seen[0].data.payload).state;
   CHECK(st.forward_command == std::optional<std::uint16_t>(0x0005));  // backward: WalkForward...
-  CHECK(st.forward_speed == std::optional<float>(-0.65F));           // ...at -0.65 (run rate 1)
+  CHECK(st.forward_speed == std::optional<float>(-0.65F));            // ...at -0.65 (run rate 1)
   CHECK(st.turn_command == std::optional<std::uint16_t>(0x000D));     // left: TurnRight...
   CHECK(st.turn_speed == std::optional<float>(-1.5F));                // ...running, negated
   CHECK(movements_of(p.a, 0x50000001).empty());                       // never back to the mover
@@ -189,9 +191,12 @@ TEST_CASE("Scenario server: a player beyond the relay range is not told", "[scen
   ap.position = protocol::Position{0xABB4001F, {84, 148, 66}, {1, 0, 0, 0}};  // two landblocks east: 384 m
   ap.contact = 1;
   p.a.send(protocol::encode(ap), protocol::queue::Weenie);
-  REQUIRE(p.run_until([&] { return p.server.client_messages().size() >= 1 &&
-                                   p.server.client_messages().back().autonomous_position.has_value(); },
-                      5.0));
+  REQUIRE(p.run_until(
+      [&] {
+        return p.server.client_messages().size() >= 1 &&
+               p.server.client_messages().back().autonomous_position.has_value();
+      },
+      5.0));
   p.run_until([] { return false; }, 0.5);
   CHECK(positions_of(p.b, 0x50000001).empty());
 }

@@ -284,7 +284,8 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
   REQUIRE(jumps.size() == 1);
   CHECK(jumps[0].extent == Approx(0.4f).margin(1e-3));
   CHECK(jumps[0].velocity == protocol::Vec3{0.0f, 0.0f, 10.0f});  // standing: straight up, local axes
-  CHECK(jumps[0].position == to_wire(Position{w.player->position().objcell_id, core::Frame(took_off_at, glm::quat(1, 0, 0, 0))}));
+  CHECK(jumps[0].position ==
+        to_wire(Position{w.player->position().objcell_id, core::Frame(took_off_at, glm::quat(1, 0, 0, 0))}));
   SECTION("no jump pending: the release does nothing") {
     const std::size_t sent = w.sent.size();
     CHECK(combat.do_jump() == 0);
@@ -296,9 +297,10 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
   }
 }
 
-TEST_CASE("CMotionInterp::set_hold_run 0x00528B70, SetHoldKey 0x00528BB0, StopMotion 0x00528530, is_standing_still "
-          "0x00527FA0 and StopCompletely 0x00527E40 on the raw state",
-          "[retail][0x00528B70][0x00528BB0][0x00528530][0x00527FA0][0x00527E40][0x00510180][sim][walk]") {
+TEST_CASE(
+    "CMotionInterp::set_hold_run 0x00528B70, SetHoldKey 0x00528BB0, StopMotion 0x00528530, is_standing_still "
+    "0x00527FA0 and StopCompletely 0x00527E40 on the raw state",
+    "[retail][0x00528B70][0x00528BB0][0x00528530][0x00527FA0][0x00527E40][0x00510180][sim][walk]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   CHECK(m.is_standing_still());

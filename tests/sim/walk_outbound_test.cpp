@@ -56,9 +56,10 @@ class IndoorCells final : public CellSource {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 goes out on every raw-state change with the player's "
-          "resolved position",
-          "[retail][0x006B4680][0x006B3690][sim][walk]") {
+TEST_CASE(
+    "CommandInterpreter::SendMovementEvent 0x006B4680 goes out on every raw-state change with the player's "
+    "resolved position",
+    "[retail][0x006B4680][0x006B3690][sim][walk]") {
   WalkWorld w;
   w.ci->handle_keyboard_command(command::WalkForward, true);
   auto states = w.move_to_states();
@@ -86,9 +87,10 @@ TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 goes out on every ra
   CHECK(states[2].position.origin.y > states[0].position.origin.y + 3.0f);
 }
 
-TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 sends the transition's resolved cell at once "
-          "when the walk crosses a cell",
-          "[retail][0x006B45E0][0x006B4770][0x00515330][sim][walk]") {
+TEST_CASE(
+    "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 sends the transition's resolved cell at once "
+    "when the walk crosses a cell",
+    "[retail][0x006B45E0][0x006B4770][0x00515330][sim][walk]") {
   WalkWorld w({60.0f, 70.0f, kGroundZ});
   w.ci->handle_keyboard_command(command::WalkForward, true);
   // Every AutonomousPosition is the player's position at the tick it was sent.
@@ -107,8 +109,8 @@ TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 sends the tran
   CHECK(pairs[0].first.position.cell_id == 0xA9B40013);  // the first event: nothing sent yet
   // Crossing y = 72 (cell 0x13 to 0x14) is sent on the tick it happens, within
   // the 1 s interval; the origin stays block-relative.
-  const auto crossed = std::find_if(pairs.begin(), pairs.end(),
-                                    [](const auto& p) { return p.first.position.cell_id == 0xA9B40014; });
+  const auto crossed =
+      std::find_if(pairs.begin(), pairs.end(), [](const auto& p) { return p.first.position.cell_id == 0xA9B40014; });
   REQUIRE(crossed != pairs.end());
   CHECK(crossed->first.position.origin.y >= 72.0f);
   CHECK(crossed->first.position.origin.y < 72.0f + 3.12f / 30.0f + 1e-4f);
@@ -141,8 +143,8 @@ TEST_CASE("Walking through a doorway: MoveToState and AutonomousPosition carry t
   CHECK(p.frame.origin.y == Approx(62.0f + 2.0f * 3.12f).margin(1e-3));
   const auto aps = w.autonomous_positions();
   REQUIRE_FALSE(aps.empty());
-  const auto indoors = std::find_if(aps.begin(), aps.end(),
-                                    [](const auto& ap) { return ap.position.cell_id == IndoorCells::kRoom; });
+  const auto indoors =
+      std::find_if(aps.begin(), aps.end(), [](const auto& ap) { return ap.position.cell_id == IndoorCells::kRoom; });
   REQUIRE(indoors != aps.end());
   CHECK(indoors->position.origin.y >= IndoorCells::kDoorY);  // the frame kept as resolved, not re-homed
   w.ci->handle_keyboard_command(command::WalkForward, false);
@@ -225,9 +227,10 @@ struct BoxWorld {
 
 }  // namespace
 
-TEST_CASE("CPhysics::SetObjectMovement 0x00509690: the server's echo of the player's autonomous motion is not "
-          "unpacked, its own server-controlled motion is",
-          "[retail][0x00509690][0x00528870][sim][walk]") {
+TEST_CASE(
+    "CPhysics::SetObjectMovement 0x00509690: the server's echo of the player's autonomous motion is not "
+    "unpacked, its own server-controlled motion is",
+    "[retail][0x00509690][0x00528870][sim][walk]") {
   BoxWorld w;
   PhysicsObj* player = w.player;
   CommandInterpreter& ci = w.ci;
@@ -259,9 +262,10 @@ TEST_CASE("CPhysics::SetObjectMovement 0x00509690: the server's echo of the play
   CHECK(ci.controlled_by_server());  // LoseControlToServer
 }
 
-TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0: a ForcePosition blip moves the walking player, which walks "
-          "on from there and reports it",
-          "[retail][0x00453FD0][0x006B4770][sim][walk]") {
+TEST_CASE(
+    "SmartBox::HandleReceivedPosition 0x00453FD0: a ForcePosition blip moves the walking player, which walks "
+    "on from there and reports it",
+    "[retail][0x00453FD0][0x006B4770][sim][walk]") {
   BoxWorld w;
   w.ci.handle_keyboard_command(command::WalkForward, true);
   for (int i = 0; i < 15; ++i) w.tick();
@@ -284,9 +288,10 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0: a ForcePosition blip mov
   CHECK(w.player->motion_interp()->interpreted_state().forward_command == mc::WalkForward);
 }
 
-TEST_CASE("Deviation D4 narrowed: in a collision cell an airborne client-controlled player is not put down at the "
-          "server's grounded Position",
-          "[deviation][sim][walk]") {
+TEST_CASE(
+    "Deviation D4 narrowed: in a collision cell an airborne client-controlled player is not put down at the "
+    "server's grounded Position",
+    "[deviation][sim][walk]") {
   BoxWorld w;
   w.ci.handle_keyboard_command(command::WalkForward, true);  // the client controls the player
   w.tick();

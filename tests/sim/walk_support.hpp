@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "dereth/dat/land_block.hpp"
-#include "dereth/dat/region.hpp"
 #include "dereth/dat/record_cache.hpp"
+#include "dereth/dat/region.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/sim/command_interpreter.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
@@ -75,7 +75,10 @@ struct WalkWorld {
     context.player = &o;
     REQUIRE(o.enter_world(Position{cell, core::Frame(start, glm::quat(1, 0, 0, 0))}));
     ci = std::make_unique<CommandInterpreter>(
-        context, [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back({action_of(m), std::move(m)}); },
+        context,
+        [this](std::vector<std::uint8_t> m, std::uint16_t) {
+          sent.push_back({action_of(m), std::move(m)});
+        },
         [this] { return ++stamp; });
     context.set_controller(ci.get());
   }

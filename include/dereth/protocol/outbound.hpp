@@ -50,8 +50,8 @@ struct Jump {
   Position position;
   EchoedTimestamps timestamps;
   bool operator==(const Jump& o) const noexcept {
-    return sequence == o.sequence && same_bits(extent, o.extent) && velocity == o.velocity &&
-           position == o.position && timestamps == o.timestamps;
+    return sequence == o.sequence && same_bits(extent, o.extent) && velocity == o.velocity && position == o.position &&
+           timestamps == o.timestamps;
   }
 };
 

@@ -83,7 +83,6 @@ struct RawMotionState {
   bool operator==(const RawMotionState&) const = default;
 };
 
-
 // MovementStruct types (MovementManager::PerformMovement).
 enum class MovementKind : std::uint8_t {
   RawCommand = 1,
