@@ -43,6 +43,18 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
     interpreter_->use_time();
     for (auto& line : combat_->take_messages()) core::logger(core::Module::App)->info("{}", line);
     if (presenter_ != nullptr) presenter_->hud_target = selected_name();
+    // Scripted keys, in time order (input_at keeps them sorted), timed from
+    // the player's entry into the world.
+    if (!entered_at_) {
+      const sim::PhysicsObj* player = interpreter_->player_object();
+      if (player != nullptr && player->in_cell()) entered_at_ = now;
+    }
+    while (entered_at_ && !inputs_.empty() && *entered_at_ + inputs_.front().time <= now) {
+      const ScheduledInput input = inputs_.front();
+      inputs_.erase(inputs_.begin());
+      key_action(input.action, input.pressed);
+      ++inputs_pressed_;
+    }
     // Scripted lines, in time order (say_at keeps them sorted).
     while (!scheduled_.empty() && scheduled_.front().time <= now) {
       const std::string typed = std::move(scheduled_.front().typed);
@@ -92,6 +104,31 @@ void Controls::say_at(double time, std::string typed) {
   scheduled_.insert(at, Scheduled{time, std::move(typed)});
 }
 
+KeyAction key_action_for(scenario::InputKey key) noexcept {
+  switch (key) {
+    case scenario::InputKey::Forward: return KeyAction::Forward;
+    case scenario::InputKey::Backward: return KeyAction::Backward;
+    case scenario::InputKey::TurnLeft: return KeyAction::TurnLeft;
+    case scenario::InputKey::TurnRight: return KeyAction::TurnRight;
+    case scenario::InputKey::StrafeLeft: return KeyAction::StrafeLeft;
+    case scenario::InputKey::StrafeRight: return KeyAction::StrafeRight;
+    case scenario::InputKey::Walk: return KeyAction::Walk;
+    case scenario::InputKey::AutoRun: return KeyAction::AutoRun;
+    case scenario::InputKey::Jump: return KeyAction::Jump;
+  }
+  return KeyAction::Forward;
+}
+
+void Controls::schedule_inputs(const std::vector<scenario::InputEvent>& inputs) {
+  for (const scenario::InputEvent& e : inputs) input_at(e.time, key_action_for(e.key), e.down);
+}
+
+void Controls::input_at(double time, KeyAction action, bool pressed) {
+  const auto at = std::upper_bound(inputs_.begin(), inputs_.end(), time,
+                                   [](double t, const ScheduledInput& s) { return t < s.time; });
+  inputs_.insert(at, ScheduledInput{time, action, pressed});
+}
+
 bool Controls::key_action(KeyAction action, bool pressed) {
   if (auto command = motion_command_for(action)) {
     if (*command == sim::command::HoldRun) {
@@ -109,7 +146,7 @@ bool Controls::key_action(KeyAction action, bool pressed) {
       if (pressed) {
         combat_->commence_jump();
       } else {
-        combat_->finish_jump();
+        combat_->do_jump();
       }
       return true;
     case KeyAction::CombatToggle:

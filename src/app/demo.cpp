@@ -21,6 +21,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
     cell = &*demo->own_cell_;
   }
   DERETH_TRY(scenario::Scenario parsed, scenario::demo_scenario());
+  const std::vector<scenario::InputEvent> inputs = parsed.inputs;  // the scripted walk
   DERETH_TRY(scenario::Loopback loopback, scenario::Loopback::create(std::move(parsed)));
   demo->inbox_ = std::make_unique<LoopbackInbox>(std::move(loopback));
   demo->world_ = std::make_unique<World>(demo->clock_, portal);
@@ -46,6 +47,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
       *demo->world_, *demo->loop_, demo->presenter_.get(),
       [&inbox](std::vector<std::uint8_t> m, std::uint16_t queue) { inbox.loopback().send(m, queue); },
       [&inbox]() { return inbox.loopback().next_action_sequence(); });
+  demo->controls_->schedule_inputs(inputs);
   return demo;
 }
 

@@ -56,6 +56,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
   net::CapturePlayer* player = nullptr;
   LoopbackInbox* loopback = nullptr;
   std::optional<net::CaptureCheck> check;
+  std::vector<scenario::InputEvent> inputs;  // the scenario's local keys
   if (kind == InputKind::Capture) {
     const auto filter = options.port ? net::CaptureFilter::port(*options.port) : net::CaptureFilter{};
     DERETH_TRY(check, net::admit_capture(options.input, filter, options.allow_truncated));
@@ -70,6 +71,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
   } else {
     DERETH_TRY(scenario::Scenario scenario, scenario::load_scenario_file(options.input));
     const double duration = scenario_duration(scenario, options.duration);
+    inputs = scenario.inputs;
     DERETH_TRY(scenario::Loopback pair, scenario::Loopback::create(std::move(scenario)));
     auto owned = std::make_unique<LoopbackInbox>(std::move(pair));
     loopback = owned.get();
@@ -89,6 +91,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
         world, loop, nullptr,
         [loopback](std::vector<std::uint8_t> m, std::uint16_t queue) { loopback->loopback().send(m, queue); },
         [loopback]() { return loopback->loopback().next_action_sequence(); });
+    controls->schedule_inputs(inputs);
   }
   DERETH_TRY(const LoopReport run, loop.run());
   if (loopback != nullptr && loopback->loopback().state() == net::SessionState::Failed) {

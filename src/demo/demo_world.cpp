@@ -524,8 +524,10 @@ Animation recall_animation() {
   return a;
 }
 
-MotionData motion_data(Did anim, float framerate, glm::vec3 velocity = {}, glm::vec3 omega = {}) {
+MotionData motion_data(Did anim, float framerate, glm::vec3 velocity = {}, glm::vec3 omega = {},
+                       std::uint8_t bitfield = 0) {
   MotionData m;
+  m.bitfield = bitfield;
   m.anims = {AnimData{anim, 0, -1, framerate}};
   if (velocity != glm::vec3(0.0F)) {
     m.flags |= MotionData::kHasVelocity;
@@ -553,11 +555,25 @@ void add_animation(Records& out) {
   t.style_defaults = {MotionStyleDefault{motion::NonCombat, motion::Ready}};
   t.cycles = {
       MotionEntry{cycle_key(motion::NonCombat, motion::Ready), motion_data(kReadyAnimation, 30.0F)},
-      MotionEntry{cycle_key(motion::NonCombat, motion::WalkForward),
-                  motion_data(kWalkAnimation, 30.0F, {0, 3.12F, 0})},
+      MotionEntry{cycle_key(motion::NonCombat, motion::WalkForward), motion_data(kWalkAnimation, 30.0F, {0, 3.12F, 0})},
       MotionEntry{cycle_key(motion::NonCombat, motion::RunForward), motion_data(kRunAnimation, 30.0F, {0, 4.0F, 0})},
+      // Turning and sidestepping are cycles only from Ready (bitfield 0x2, as
+      // in retail's tables); from a walk or run they are the modifiers below.
+      MotionEntry{cycle_key(motion::NonCombat, motion::TurnRight),
+                  motion_data(kTurnAnimation, 30.0F, {}, {0, 0, -1.5F}, 0x2)},
+      // Sidestepping walks the walk cycle sideways at 1.25 m/s (retail's
+      // SidestepAnimSpeed); falling holds the ready pose.
+      MotionEntry{cycle_key(motion::NonCombat, motion::SideStepRight),
+                  motion_data(kWalkAnimation, 30.0F, {1.25F, 0, 0}, {}, 0x2)},
+      MotionEntry{cycle_key(motion::NonCombat, motion::Falling), motion_data(kReadyAnimation, 30.0F)},
+  };
+  // Turning or sidestepping while walking or running adds the motion as a
+  // modifier: its omega or velocity on top of the cycle (GetObjectSequence).
+  t.modifiers = {
       MotionEntry{cycle_key(motion::NonCombat, motion::TurnRight),
                   motion_data(kTurnAnimation, 30.0F, {}, {0, 0, -1.5F})},
+      MotionEntry{cycle_key(motion::NonCombat, motion::SideStepRight),
+                  motion_data(kWalkAnimation, 30.0F, {1.25F, 0, 0})},
   };
   // The recall is a link from NonCombat/Ready: the full command is the inner key.
   t.links = {MotionLinks{cycle_key(motion::NonCombat, motion::Ready),

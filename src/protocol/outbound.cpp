@@ -69,6 +69,37 @@ std::vector<std::uint8_t> encode(const AutonomousPosition& m) {
   return std::move(w).take();
 }
 
+// JumpPack::Pack 0x00516D10 inside CM_Movement::Event_Jump 0x006AFA70
+std::vector<std::uint8_t> encode(const Jump& m) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(m.sequence);
+  w.u32(opcode::Jump);
+  w.f32(m.extent);
+  w.f32(m.velocity.x);
+  w.f32(m.velocity.y);
+  w.f32(m.velocity.z);
+  write_position(w, m.position);
+  write_echoed(w, m.timestamps);
+  w.align4();
+  return std::move(w).take();
+}
+
+Result<Jump> decode_jump(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/F61B Jump");
+  Jump m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::Jump));
+  DERETH_TRY(m.extent, r.f32("extent"));
+  DERETH_TRY(m.velocity.x, r.f32("velocity.x"));
+  DERETH_TRY(m.velocity.y, r.f32("velocity.y"));
+  DERETH_TRY(m.velocity.z, r.f32("velocity.z"));
+  DERETH_TRY(m.position, read_position(r, "position"));
+  DERETH_TRY(m.timestamps, read_echoed(r));
+  DERETH_CHECK(r.align4("align"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
 Result<MoveToState> decode_move_to_state(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B1/F61C MoveToState");
   MoveToState m;

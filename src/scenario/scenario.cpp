@@ -691,6 +691,62 @@ Result<StreamMessage> parse_event(std::string_view kind, Args& a, StreamEvent& e
 
 }  // namespace
 
+namespace {
+
+constexpr std::pair<InputKey, std::string_view> kInputKeys[] = {
+    {InputKey::Forward, "forward"},
+    {InputKey::Backward, "backward"},
+    {InputKey::TurnLeft, "turn_left"},
+    {InputKey::TurnRight, "turn_right"},
+    {InputKey::StrafeLeft, "strafe_left"},
+    {InputKey::StrafeRight, "strafe_right"},
+    {InputKey::Walk, "walk"},
+    {InputKey::AutoRun, "autorun"},
+    {InputKey::Jump, "jump"},
+};
+
+// `input KEY down|up at=T`
+Result<InputEvent> parse_input(Args& a) {
+  const Where& w = a.where();
+  InputEvent e;
+  e.line = w.line;
+  DERETH_TRY(Token * key, a.required_positional("key"));
+  bool known = false;
+  std::string names;
+  for (const auto& [k, name] : kInputKeys) {
+    if (!names.empty()) names += ", ";
+    names += name;
+    if (key->value == name) {
+      e.key = k;
+      known = true;
+    }
+  }
+  if (!known) {
+    return std::unexpected(
+        w.error(key->column, "input", fmt::format("unknown key '{}' (the keys: {})", key->value, names)));
+  }
+  DERETH_TRY(Token * edge, a.required_positional("down or up"));
+  if (edge->value == "down") {
+    e.down = true;
+  } else if (edge->value == "up") {
+    e.down = false;
+  } else {
+    return std::unexpected(w.error(edge->column, "input", fmt::format("expected down or up, got '{}'", edge->value)));
+  }
+  DERETH_TRY(Token * at, a.required("at"));
+  DERETH_TRY(e.time, parse_non_negative(at->value, w, at->column, "at"));
+  return e;
+}
+
+}  // namespace
+
+std::string_view to_string(InputKey key) noexcept {
+  for (const auto& [k, name] : kInputKeys) {
+    if (k == key) return name;
+  }
+  return "?";
+}
+
 std::uint16_t default_queue(std::uint32_t opcode) noexcept {
   switch (opcode) {
     case 0xF7B0:
@@ -845,6 +901,9 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
       DERETH_CHECK(a.finish());
       s.stream.push_back(std::move(e));
       continue;
+    } else if (directive == "input") {
+      DERETH_TRY(InputEvent e, parse_input(a));
+      s.inputs.push_back(e);
     } else if (directive == "loop") {
       if (loop_line != 0) {
         return std::unexpected(where.error(1, "loop", fmt::format("a second loop line (the first is line {})", loop_line)));
@@ -870,6 +929,8 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
 
   std::stable_sort(s.stream.begin(), s.stream.end(),
                    [](const StreamEvent& x, const StreamEvent& y) { return x.time < y.time; });
+  std::stable_sort(s.inputs.begin(), s.inputs.end(),
+                   [](const InputEvent& x, const InputEvent& y) { return x.time < y.time; });
   if (s.loop_period) {
     Where at_loop{name, loop_line};
     if (s.stream.empty()) return std::unexpected(at_loop.error(1, "loop", "there is no 'at' line to repeat"));

@@ -1,7 +1,9 @@
 #include "dereth/scenario/scenario_server.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -53,6 +55,72 @@ std::vector<std::uint8_t> player_description_payload() {
   return std::move(w).take();
 }
 
+// The interpreted motion state an observer is sent for a client's
+// MoveToState, as ACE's MovementData(Creature, MoveToState) forms it: walk or
+// backward become WalkForward (RunForward with the Run hold key), backward at
+// -0.65; a sidestep becomes SideStepRight at 3.12 / 1.25 / 2 (negated for
+// left, clamped to 3); a turn becomes TurnRight at 1 (1.5 running; a raw
+// speed up to 1.5 is mouse look and kept), negated for left. The run rate is
+// 1: the scenario server keeps no skills. Nothing forward or sideways moves
+// during a standing long jump.
+protocol::MovementData relayed_motion(const protocol::MoveToState& m) {
+  constexpr std::uint32_t kWalkForward = 0x45000005;
+  constexpr std::uint32_t kWalkBackwards = 0x45000006;
+  constexpr std::uint32_t kSideStepLeft = 0x65000010;
+  constexpr std::uint32_t kTurnLeft = 0x6500000E;
+  constexpr std::uint32_t kRunHoldKey = 2;
+  constexpr float kRunRate = 1.0F;
+  const protocol::RawMotionState& raw = m.raw;
+  const bool running = raw.current_hold_key.value_or(1) == kRunHoldKey;
+  const bool long_jump = (m.contact_long_jump & 0x2) != 0;
+  const float speed = running ? kRunRate : 1.0F;
+  protocol::MovementData out;
+  out.current_style = static_cast<std::uint16_t>(raw.current_style.value_or(0x8000003D) & 0xFFFF);
+  if (long_jump) out.motion_flags |= protocol::kMotionFlagStandingLongJump;
+  protocol::InterpretedMovement im;
+  auto& st = im.state;
+  if (raw.current_style) st.current_style = static_cast<std::uint16_t>(*raw.current_style & 0xFFFF);
+  if (raw.forward_command && !long_jump) {
+    const std::uint32_t fwd = *raw.forward_command;
+    if (fwd == kWalkForward || fwd == kWalkBackwards) {
+      st.forward_command = static_cast<std::uint16_t>(fwd == kWalkForward && running ? 0x0007 : 0x0005);
+      st.forward_speed = fwd == kWalkBackwards ? speed * -0.65F : speed;
+    } else {
+      st.forward_command = static_cast<std::uint16_t>(fwd & 0xFFFF);
+    }
+  }
+  if (raw.sidestep_command && !long_jump) {
+    st.sidestep_command = 0x000F;
+    float v = speed * 3.12F / 1.25F * 0.5F;
+    if (*raw.sidestep_command == kSideStepLeft) v = -v;
+    st.sidestep_speed = std::clamp(v, -3.0F, 3.0F);
+  }
+  if (raw.turn_command) {
+    st.turn_command = 0x000D;
+    float v = running ? 1.5F : 1.0F;
+    if (raw.turn_speed && *raw.turn_speed != 0.0F && *raw.turn_speed <= 1.5F) v = *raw.turn_speed;
+    if (*raw.turn_command == kTurnLeft) v = -v;
+    st.turn_speed = v;
+  }
+  st.commands = raw.commands;
+  out.payload = std::move(im);
+  return out;
+}
+
+// Observers hear a player within this distance (metres, across landblocks).
+constexpr double kRelayRange = 192.0;
+
+double distance(const protocol::Position& a, const protocol::Position& b) {
+  const auto global = [](const protocol::Position& p) {
+    const double bx = static_cast<double>((p.cell_id >> 24) & 0xFF) * 192.0;
+    const double by = static_cast<double>((p.cell_id >> 16) & 0xFF) * 192.0;
+    return std::array<double, 3>{bx + p.origin.x, by + p.origin.y, static_cast<double>(p.origin.z)};
+  };
+  const auto ga = global(a);
+  const auto gb = global(b);
+  return std::hypot(ga[0] - gb[0], ga[1] - gb[1], ga[2] - gb[2]);
+}
+
 }  // namespace
 
 const char* to_string(SessionState s) noexcept {
@@ -88,6 +156,9 @@ struct ScenarioServer::Session {
   // Per object: the 15-bit stamp of the last one-shot action sent in a
   // Movement's command list (the client plays only newer ones).
   std::map<std::uint32_t, std::uint16_t> action_stamps;
+  // Where the client last said its player is (world entry, then every
+  // MoveToState and AutonomousPosition): what nearby observers are told.
+  protocol::Position player_position;
 };
 
 ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
@@ -365,6 +436,12 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
       } else {
         rec.decode_error = d.error().message();
       }
+    } else if (rec.action == protocol::opcode::Jump) {
+      if (auto d = protocol::decode_jump(m.bytes)) {
+        rec.jump = *d;
+      } else {
+        rec.decode_error = d.error().message();
+      }
     } else if (rec.action == protocol::opcode::AutonomousPosition) {
       if (auto d = protocol::decode_autonomous_position(m.bytes)) {
         rec.autonomous_position = std::move(*d);
@@ -394,6 +471,22 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
     send(s, protocol::encode_attack_done(s.character->guid, s.event_sequence++, protocol::AttackDone{0}),
          protocol::queue::Ui, 0, now);
     return;
+  }
+
+  // The player's own motion and position (ACE's GameActionMoveToState and
+  // GameActionAutonomousPosition): remembered, and relayed to the other
+  // players nearby as F74C (autonomous) and F748, never back to the mover.
+  if (state == SessionState::InWorld && s.character != nullptr && !s.info.teleporting) {
+    if (msg.move_to_state) {
+      s.player_position = msg.move_to_state->position;
+      relay_motion(s, *msg.move_to_state, now);
+      return;
+    }
+    if (msg.autonomous_position) {
+      s.player_position = msg.autonomous_position->position;
+      relay_position(s, *msg.autonomous_position, now);
+      return;
+    }
   }
 
   switch (msg.opcode) {
@@ -486,7 +579,87 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   wd.item_type = 0x10;                 // Creature
   wd.object_description_flags = 0x8;  // Player
   send(s, protocol::encode(player), protocol::queue::SmartBox, 0, now);
+  s.player_position = scenario_.player.position;
+  // The players already in the world and this one see each other.
+  for (auto& other : sessions_) {
+    if (other.get() == &s || other->info.state != SessionState::InWorld || other->character == nullptr) continue;
+    if (other->character->guid == character->guid) continue;
+    send(*other, player_create(*other, s), protocol::queue::SmartBox, 0, now);
+    send(s, player_create(s, *other), protocol::queue::SmartBox, 0, now);
+  }
   play_stream(s, now);
+}
+
+std::vector<std::uint8_t> ScenarioServer::player_create(Session& to, const Session& of) {
+  auto& st = to.stamps[of.character->guid];
+  bump(st, TimestampIndex::Instance);
+  protocol::CreateObject m;
+  m.guid = of.character->guid;
+  auto& ph = m.physics;
+  ph.state = of.player_state;
+  ph.position = of.player_position;
+  ph.setup_id = scenario_.player.setup_id;
+  ph.motion_table_id = scenario_.player.motion_table_id;
+  ph.sound_table_id = scenario_.player.sound_table_id;
+  ph.physics_script_table_id = scenario_.player.physics_script_table_id;
+  ph.timestamps = st;
+  auto& wd = m.weenie;
+  wd.name = of.character->name;
+  wd.weenie_class_id = 1;
+  wd.icon_id = 0x06001036;
+  wd.item_type = 0x10;                // Creature
+  wd.object_description_flags = 0x8;  // Player
+  return protocol::encode(m);
+}
+
+std::vector<ScenarioServer::Session*> ScenarioServer::observers_of(const Session& mover) {
+  std::vector<Session*> out;
+  for (auto& other : sessions_) {
+    if (other.get() == &mover || other->info.state != SessionState::InWorld || other->character == nullptr) continue;
+    if (other->character->guid == mover.character->guid) continue;
+    if (distance(other->player_position, mover.player_position) > kRelayRange) continue;
+    out.push_back(other.get());
+  }
+  return out;
+}
+
+void ScenarioServer::relay_motion(Session& mover, const protocol::MoveToState& m, double now) {
+  const std::uint32_t guid = mover.character->guid;
+  for (Session* o : observers_of(mover)) {
+    auto& st = o->stamps[guid];
+    protocol::MovementEvent e;
+    e.guid = guid;
+    e.instance_ts = stamp(st, TimestampIndex::Instance);
+    e.movement_ts = bump(st, TimestampIndex::Movement);
+    // ACE: autonomous motion carries the current server-control stamp.
+    e.server_control_ts = stamp(st, TimestampIndex::ServerControlledMove);
+    e.is_autonomous = 1;
+    e.data = relayed_motion(m);
+    send(*o, protocol::encode(e), protocol::queue::SmartBox, 0, now);
+    event(now, mover.info.id, fmt::format("MoveToState relayed to session {}", o->info.id));
+  }
+}
+
+void ScenarioServer::relay_position(Session& mover, const protocol::AutonomousPosition& m, double now) {
+  const std::uint32_t guid = mover.character->guid;
+  for (Session* o : observers_of(mover)) {
+    auto& st = o->stamps[guid];
+    protocol::UpdatePosition up;
+    up.guid = guid;
+    up.position.cell_id = m.position.cell_id;
+    up.position.origin = m.position.origin;
+    up.position.qw = m.position.orientation.w;
+    up.position.qx = m.position.orientation.x;
+    up.position.qy = m.position.orientation.y;
+    up.position.qz = m.position.orientation.z;
+    if (m.contact != 0) up.position.flags |= protocol::position_flag::IsGrounded;
+    up.position.instance_ts = stamp(st, TimestampIndex::Instance);
+    up.position.position_ts = bump(st, TimestampIndex::Position);
+    up.position.teleport_ts = stamp(st, TimestampIndex::Teleport);
+    up.position.force_position_ts = stamp(st, TimestampIndex::ForcePosition);
+    send(*o, protocol::encode(up), protocol::queue::SmartBox, 0, now);
+    event(now, mover.info.id, fmt::format("AutonomousPosition relayed to session {}", o->info.id));
+  }
 }
 
 void ScenarioServer::play_stream(Session& s, double now) {

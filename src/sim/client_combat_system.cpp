@@ -49,6 +49,19 @@ void ClientCombatSystem::finish_jump() {
   jump_pending = false;
 }
 
+// ClientCombatSystem::DoJump 0x0056B110 (the autonomous branch)
+std::uint32_t ClientCombatSystem::do_jump() {
+  constexpr float kMinJumpExtent = 0.001f;  // MIN_JUMP_EXTENT
+  if (!jump_pending) return 0;
+  const auto level = static_cast<float>(get_power_bar_level());
+  const float extent = static_cast<double>(level) >= 0.001 ? level : kMinJumpExtent;
+  finish_jump();
+  const std::uint32_t result = interpreter_->jump(extent);
+  if (result == 0) interpreter_->send_jump_event(extent);
+  // 73, 72 and 36 are the UI's "You can't jump ..." lines.
+  return result;
+}
+
 // ClientCombatSystem::HidePowerBar 0x0056A8B0
 void ClientCombatSystem::hide_power_bar() {
   build_in_progress = false;

@@ -225,6 +225,27 @@ PhysicsObj* CommandInterpreter::player() const noexcept {
   return context_->player;
 }
 
+const RawMotionState& CommandInterpreter::raw_state() const noexcept {
+  if (const PhysicsObj* p = player()) {
+    if (const RawMotionState* raw = p->inq_raw_motion_state()) return *raw;
+  }
+  return raw_;
+}
+
+bool CommandInterpreter::standing_longjump() const noexcept {
+  if (const PhysicsObj* p = player()) {
+    if (const MotionInterp* m = p->motion_interp()) return m->standing_longjump;
+  }
+  return standing_longjump_;
+}
+
+void CommandInterpreter::set_standing_longjump(bool on) noexcept {
+  standing_longjump_ = on;
+  if (PhysicsObj* p = player()) {
+    if (MotionInterp* m = p->motion_interp()) m->standing_longjump = on;
+  }
+}
+
 core::Seconds CommandInterpreter::now() const {
   return context_->now();
 }
@@ -304,11 +325,11 @@ void CommandInterpreter::send_movement_event() {
   const bool contact = (ts & transient_state::Contact) != 0 && (ts & transient_state::OnWalkable) != 0;
   protocol::MoveToState m;
   m.sequence = next_stamp_ ? next_stamp_() : 0;
-  m.raw = raw_.pack();
+  m.raw = raw_state().pack();
   m.position = to_wire(p->position());
   m.timestamps = echoed_timestamps(*p);
   // MoveToStatePack::Pack: contact | longjump_mode << 1.
-  m.contact_long_jump = static_cast<std::uint8_t>((contact ? 1u : 0u) | (standing_longjump_ ? 2u : 0u));
+  m.contact_long_jump = static_cast<std::uint8_t>((contact ? 1u : 0u) | (standing_longjump() ? 2u : 0u));
   send(protocol::encode(m));
   // Only the time: the position the schedule compares against stays the
   // last one an AutonomousPosition carried.
@@ -480,13 +501,17 @@ void CommandInterpreter::take_control_from_server() {
   controlled_by_server_ = false;
   if (PhysicsObj* p = player()) {
     p->set_last_move_was_autonomous(true);
-    // CPhysicsObj::StopCompletely -> CMotionInterp::StopCompletely 0x00527E40,
-    // its raw half: forward Ready at speed 1, no sidestep, no turn (their
-    // hold keys and speeds stay).
-    raw_.forward_command = command::Ready;
-    raw_.forward_speed = 1.0f;
-    raw_.sidestep_command = 0;
-    raw_.turn_command = 0;
+    // CPhysicsObj::StopCompletely -> CMotionInterp::StopCompletely 0x00527E40:
+    // forward Ready at speed 1, no sidestep, no turn (their hold keys and
+    // speeds stay). Without a motion interpreter, its raw half here.
+    if (p->motion_interp() != nullptr) {
+      p->stop_completely();
+    } else {
+      raw_.forward_command = command::Ready;
+      raw_.forward_speed = 1.0f;
+      raw_.sidestep_command = 0;
+      raw_.turn_command = 0;
+    }
     if (PositionManager* pm = p->position_manager()) pm->stop_interpolating();
   }
   set_hold_run(hold_run_);
@@ -510,13 +535,15 @@ void CommandInterpreter::clear_all_commands() {
 // CommandInterpreter::IsStandingStill 0x006B3CA0
 bool CommandInterpreter::is_standing_still() const noexcept {
   if (player() == nullptr) return true;
-  return raw_.forward_command == command::Ready && raw_.sidestep_command == 0 && raw_.turn_command == 0;
+  const RawMotionState& raw = raw_state();
+  return raw.forward_command == command::Ready && raw.sidestep_command == 0 && raw.turn_command == 0;
 }
 
 // CMotionInterp::charge_jump 0x005281C0
 std::uint32_t CommandInterpreter::charge_jump() {
-  const PhysicsObj* p = player();
+  PhysicsObj* p = player();
   if (p == nullptr) return 8;
+  if (MotionInterp* m = p->motion_interp()) return m->charge_jump();
   const std::uint32_t fwd = raw_.forward_command;
   if (fwd == command::Fallen || (fwd > 0x41000011 && fwd <= command::Sleeping)) return 0x48;
   const std::uint32_t ts = p->transient_state();
@@ -525,6 +552,29 @@ std::uint32_t CommandInterpreter::charge_jump() {
     standing_longjump_ = true;
   }
   return 0;
+}
+
+// CM_Movement::Event_Jump 0x006AFA70
+void CommandInterpreter::send_jump_event(float extent) {
+  const PhysicsObj* p = player();
+  if (p == nullptr) return;
+  protocol::Jump m;
+  m.sequence = next_stamp_ ? next_stamp_() : 0;
+  m.extent = extent;
+  const glm::vec3 v = p->get_local_physics_velocity();
+  m.velocity = protocol::Vec3{v.x, v.y, v.z};
+  m.position = to_wire(p->position());
+  m.timestamps = echoed_timestamps(*p);
+  send(protocol::encode(m));
+}
+
+// CMotionInterp::jump 0x00528780 through CPhysicsObj::get_minterp
+std::uint32_t CommandInterpreter::jump(float extent) {
+  PhysicsObj* p = player();
+  if (p == nullptr) return 8;
+  MotionInterp* m = p->motion_interp();
+  if (m == nullptr) return movement_error::NoMotionTable;
+  return m->jump(extent);
 }
 
 // CommandInterpreter::ApplyListHeadMovement 0x006B3510
@@ -576,21 +626,30 @@ void CommandInterpreter::move_player(std::uint32_t cmd, bool start, float speed,
     params.action_stamp = action_stamp_;
     params.bitfield |= MovementParameters::kAutonomous;
     params.speed = speed;
-    do_motion(cmd, params);
+    if (do_motion(cmd, params) == movement_error::None && (cmd & mask::Action) != 0) ++action_stamp_;
   } else {
     stop_motion(cmd, params);
   }
 }
 
-// CMotionInterp::DoMotion 0x00528D20: the raw-state half. The interpreted
-// half (DoInterpretedMotion) is the MotionInterp's and is taken as accepted.
-void CommandInterpreter::do_motion(std::uint32_t motion, const MovementParameters& params) {
+// CPhysicsObj::DoMotion 0x00510020: the player's motion interpreter
+// (CMotionInterp::DoMotion 0x00528D20); without one, its raw-state half.
+std::uint32_t CommandInterpreter::do_motion(std::uint32_t motion, const MovementParameters& params) {
+  PhysicsObj* p = player();
+  if (p != nullptr && p->motion_interp() != nullptr) return p->do_motion(motion, params);
   if ((params.bitfield & MovementParameters::kSetHoldKey) != 0) set_hold_key(static_cast<HoldKey>(params.hold_key));
   if ((params.bitfield & MovementParameters::kModifyRawState) != 0) raw_.apply_motion(motion, params);
+  return movement_error::None;
 }
 
-// CMotionInterp::StopMotion 0x00528530: the raw-state half.
+// CPhysicsObj::StopMotion 0x005100D0 (CMotionInterp::StopMotion 0x00528530);
+// without a motion interpreter, its raw-state half.
 void CommandInterpreter::stop_motion(std::uint32_t motion, const MovementParameters& params) {
+  PhysicsObj* p = player();
+  if (p != nullptr && p->motion_interp() != nullptr) {
+    p->stop_motion(motion, params);
+    return;
+  }
   if ((params.bitfield & MovementParameters::kModifyRawState) != 0) raw_.remove_motion(motion);
 }
 
@@ -606,6 +665,12 @@ void CommandInterpreter::set_hold_key(HoldKey key) {
 
 // CMotionInterp::set_hold_run 0x00528B70
 void CommandInterpreter::raw_set_hold_run(bool run) {
+  if (PhysicsObj* p = player()) {
+    if (MotionInterp* m = p->motion_interp()) {
+      m->set_hold_run(run, true);  // SetHoldRun 0x006B3370 cancels a move-to
+      return;
+    }
+  }
   if (run != (raw_.current_holdkey == HoldKey::Run)) raw_.current_holdkey = run ? HoldKey::Run : HoldKey::None;
 }
 

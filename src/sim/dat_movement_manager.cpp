@@ -58,6 +58,7 @@ std::uint32_t DatMovementManager::perform_movement(MovementKind kind, std::uint3
     case MovementKind::StopInterpretedCommand: result = minterp.stop_interpreted_motion(motion, params); break;
     case MovementKind::StopCompletely: result = minterp.stop_completely(); break;
     case MovementKind::RawCommand: result = minterp.do_motion(motion, params); break;
+    case MovementKind::StopRawCommand: result = minterp.stop_motion(motion, params); break;
     default: return movement_error::GeneralMovementFailure;
   }
   owner_->check_for_completed_motions();

@@ -254,6 +254,23 @@ void JsonlTrace::write_tick(std::uint64_t tick, core::Seconds time, const SmartB
     j.end_object();
     *out_ << j.str() << '\n';
   }
+  // The local player's line: where it stands and whether it is on the ground
+  // (the scripted walk's trace, docs/trace.md).
+  if (const PhysicsObj* p = box.player(); p != nullptr && p->in_cell()) {
+    core::JsonWriter j;
+    j.begin_object();
+    j.key("kind").string("player");
+    j.key("tick").number(tick);
+    j.key("time").f64(time.count());
+    j.key("guid").hex(p->id());
+    j.key("cell").hex(p->position().objcell_id);
+    write_vec(j.key("position"), p->position().frame.origin);
+    j.key("heading").f32(p->get_heading());
+    j.key("contact").boolean((p->transient_state() & transient_state::Contact) != 0);
+    j.key("on_walkable").boolean((p->transient_state() & transient_state::OnWalkable) != 0);
+    j.end_object();
+    *out_ << j.str() << '\n';
+  }
 }
 
 }  // namespace dereth::sim

@@ -115,12 +115,25 @@ bool MotionInterp::is_creature_or_unknown() const {
   return !weenie || weenie->is_creature;
 }
 
+// The weenie's IsThePlayer (vtable slot 5): true without a weenie.
+bool MotionInterp::is_the_player_or_unknown() const {
+  return !owner_->weenie().has_value() || owner_ == owner_->context().player;
+}
+
+// CWeenieObject::InqRunRate (vtable slot 13) with CMotionInterp's fallback.
+float MotionInterp::inq_run_rate() const {
+  const auto& weenie = owner_->weenie();
+  if (!weenie) return 1.0f;
+  return weenie->run_rate ? *weenie->run_rate : my_run_rate;
+}
+
 void MotionInterp::remove_link_animations_when_cell_less() {
   if (!owner_->in_cell()) owner_->remove_link_animations();
 }
 
 // CMotionInterp::enter_default_state 0x00528C80
 void MotionInterp::enter_default_state() {
+  raw_ = RawMotionState{};
   interpreted_ = InterpretedMotionState{};
   owner_->initialize_motion_tables();
   pending_.push_back(PendingMotion{0, mc::Ready, 0});
@@ -142,7 +155,7 @@ bool MotionInterp::contact_allows_move(std::uint32_t motion) const {
 }
 
 // CMotionInterp::adjust_motion 0x00528010
-void MotionInterp::adjust_motion(std::uint32_t& motion, float& speed) const {
+void MotionInterp::adjust_motion(std::uint32_t& motion, float& speed, HoldKey key) const {
   if (!is_creature_or_unknown()) return;
   switch (motion) {
     case mc::TurnLeft:
@@ -162,8 +175,129 @@ void MotionInterp::adjust_motion(std::uint32_t& motion, float& speed) const {
       break;
     default: break;
   }
-  // A Run hold key would apply apply_run_to_command here: hold keys are not
-  // ported (remote objects never carry one).
+  if (key == HoldKey::Invalid) key = raw_.current_holdkey;
+  if (key == HoldKey::Run) apply_run_to_command(motion, speed);
+}
+
+// CMotionInterp::apply_run_to_command 0x00527BE0
+void MotionInterp::apply_run_to_command(std::uint32_t& motion, float& speed) const {
+  const float rate = inq_run_rate();
+  switch (motion) {
+    case mc::WalkForward:
+      if (speed > 0.0f) motion = mc::RunForward;
+      speed = rate * speed;
+      break;
+    case mc::TurnRight: speed = static_cast<float>(1.5 * static_cast<double>(speed)); break;
+    case mc::SideStepRight: {
+      const double v = static_cast<double>(rate) * static_cast<double>(speed);
+      speed = static_cast<float>(v);
+      if (std::fabs(v) > 3.0) speed = v <= 0.0 ? -3.0f : 3.0f;
+      break;
+    }
+    default: break;
+  }
+}
+
+// CMotionInterp::set_hold_run 0x00528B70
+void MotionInterp::set_hold_run(bool run, bool cancel_moveto) {
+  if (run != (raw_.current_holdkey == HoldKey::Run)) {
+    raw_.current_holdkey = run ? HoldKey::Run : HoldKey::None;
+    apply_current_movement(cancel_moveto, false);
+  }
+}
+
+// CMotionInterp::SetHoldKey 0x00528BB0: only None (from Run) and Run change it.
+void MotionInterp::set_hold_key(HoldKey key, bool cancel_moveto) {
+  if (key == raw_.current_holdkey) return;
+  if (key == HoldKey::None) {
+    if (raw_.current_holdkey == HoldKey::Run) {
+      raw_.current_holdkey = HoldKey::None;
+      apply_current_movement(cancel_moveto, false);
+    }
+  } else if (key == HoldKey::Run) {
+    raw_.current_holdkey = HoldKey::Run;
+    apply_current_movement(cancel_moveto, false);
+  }
+}
+
+// CMotionInterp::is_standing_still 0x00527FA0
+bool MotionInterp::is_standing_still() const {
+  const std::uint32_t t = owner_->transient_state();
+  return (t & ts::Contact) != 0 && (t & ts::OnWalkable) != 0 && interpreted_.forward_command == mc::Ready &&
+         interpreted_.sidestep_command == 0 && interpreted_.turn_command == 0;
+}
+
+// CMotionInterp::motion_allows_jump 0x005279E0
+std::uint32_t MotionInterp::motion_allows_jump(std::uint32_t substate) noexcept {
+  constexpr std::uint32_t kNo = 72;
+  if (substate > 0x40000018u) {
+    if (substate > 0x41000014u || (substate < 0x41000012u && (substate < 0x4000001Eu || substate > 0x40000039u))) {
+      return 0;
+    }
+  } else if (substate < 0x40000016u) {
+    if (substate > 0x10000131u) {
+      if (substate != 0x40000008u) return 0;
+    } else if (substate < 0x10000128u && (substate < 0x1000006Fu || substate > 0x10000078u)) {
+      return 0;
+    }
+  }
+  return kNo;
+}
+
+// CMotionInterp::jump_charge_is_allowed 0x00527A50
+std::uint32_t MotionInterp::jump_charge_is_allowed() const {
+  const std::uint32_t fwd = interpreted_.forward_command;
+  if (fwd == 0x40000008u || (fwd > 0x41000011u && fwd <= 0x41000014u)) return 72;
+  return 0;
+}
+
+// CMotionInterp::charge_jump 0x005281C0
+std::uint32_t MotionInterp::charge_jump() {
+  const std::uint32_t fwd = interpreted_.forward_command;
+  if (fwd == 0x40000008u || (fwd > 0x41000011u && fwd <= 0x41000014u)) return 72;
+  const std::uint32_t t = owner_->transient_state();
+  if ((t & ts::Contact) != 0 && (t & ts::OnWalkable) != 0 && fwd == mc::Ready && interpreted_.sidestep_command == 0 &&
+      interpreted_.turn_command == 0) {
+    standing_longjump = true;
+  }
+  return 0;
+}
+
+// CMotionInterp::jump_is_allowed 0x005282B0
+std::uint32_t MotionInterp::jump_is_allowed(float /*extent*/) const {
+  const std::uint32_t t = owner_->transient_state();
+  const bool grounded = !is_creature_or_unknown() || (owner_->state() & ps::Gravity) == 0 ||
+                        ((t & ts::Contact) != 0 && (t & ts::OnWalkable) != 0);
+  if (!grounded) return movement_error::YouCantJumpFromThisPosition;
+  if (owner_->is_fully_constrained()) return movement_error::GeneralMovementFailure;
+  if (!pending_.empty() && pending_.front().jump_error != 0) return pending_.front().jump_error;
+  if (const std::uint32_t charge = jump_charge_is_allowed(); charge != 0) return charge;
+  // The weenie's stamina check (JumpStaminaCost) is not ported.
+  return motion_allows_jump(interpreted_.forward_command);
+}
+
+// CMotionInterp::jump 0x00528780
+std::uint32_t MotionInterp::jump(float extent) {
+  owner_->cancel_moveto();
+  const std::uint32_t result = jump_is_allowed(extent);
+  if (result != 0) {
+    standing_longjump = false;
+    return result;
+  }
+  jump_extent = extent;
+  owner_->set_on_walkable(false);
+  return 0;
+}
+
+// CMotionInterp::get_jump_v_z 0x00527AA0
+float MotionInterp::get_jump_v_z() const {
+  float extent = jump_extent;
+  if (static_cast<double>(extent) < kEpsilon) return 0.0f;
+  if (extent > 1.0f) extent = 1.0f;
+  // CWeenieObject::InqJumpVelocity (slot 12), from the jump skill and the
+  // extent, is not ported: every object answers as one without a weenie.
+  (void)extent;
+  return 10.0f;
 }
 
 // CMotionInterp::add_to_queue 0x00527B80
@@ -174,8 +308,12 @@ void MotionInterp::add_to_queue(std::uint32_t context_id, std::uint32_t motion, 
 // CMotionInterp::DoMotion 0x00528D20
 std::uint32_t MotionInterp::do_motion(std::uint32_t motion, const MovementParameters& params) {
   MovementParameters adjusted = params;
+  if ((params.bitfield & MovementParameters::kCancelMoveTo) != 0) owner_->cancel_moveto();
+  if ((params.bitfield & MovementParameters::kSetHoldKey) != 0) {
+    set_hold_key(static_cast<HoldKey>(params.hold_key), (params.bitfield & MovementParameters::kCancelMoveTo) != 0);
+  }
   std::uint32_t adjusted_motion = motion;
-  adjust_motion(adjusted_motion, adjusted.speed);
+  adjust_motion(adjusted_motion, adjusted.speed, static_cast<HoldKey>(params.hold_key));
   if (interpreted_.current_style != mc::NonCombat) {
     if (motion == mc::Crouch) return movement_error::CantCrouchInCombat;
     if (motion == mc::Sitting) return movement_error::CantSitInCombat;
@@ -185,7 +323,24 @@ std::uint32_t MotionInterp::do_motion(std::uint32_t motion, const MovementParame
   if ((motion & motion_mask::Action) != 0 && interpreted_.actions.size() >= 6) {
     return movement_error::TooManyActions;
   }
-  return do_interpreted_motion(adjusted_motion, adjusted);
+  const std::uint32_t result = do_interpreted_motion(adjusted_motion, adjusted);
+  if (result == movement_error::None && (params.bitfield & MovementParameters::kModifyRawState) != 0) {
+    raw_.apply_motion(motion, params);
+  }
+  return result;
+}
+
+// CMotionInterp::StopMotion 0x00528530
+std::uint32_t MotionInterp::stop_motion(std::uint32_t motion, const MovementParameters& params) {
+  if ((params.bitfield & MovementParameters::kCancelMoveTo) != 0) owner_->cancel_moveto();
+  MovementParameters adjusted = params;
+  std::uint32_t adjusted_motion = motion;
+  adjust_motion(adjusted_motion, adjusted.speed, static_cast<HoldKey>(params.hold_key));
+  const std::uint32_t result = stop_interpreted_motion(adjusted_motion, adjusted);
+  if (result == movement_error::None && (params.bitfield & MovementParameters::kModifyRawState) != 0) {
+    raw_.remove_motion(motion);
+  }
+  return result;
 }
 
 // CMotionInterp::DoInterpretedMotion 0x00528360
@@ -199,8 +354,13 @@ std::uint32_t MotionInterp::do_interpreted_motion(std::uint32_t motion, const Mo
       if (motion == mc::Dead) owner_->remove_link_animations();
       result = owner_->do_interpreted_motion(motion, params);
       if (result == movement_error::None) {
-        // motion_allows_jump is not ported: only the link-jump lock is kept.
-        const std::uint32_t jump_error = (params.bitfield & MovementParameters::kDisableJumpDuringLink) != 0 ? 72 : 0;
+        std::uint32_t jump_error = 72;
+        if ((params.bitfield & MovementParameters::kDisableJumpDuringLink) == 0) {
+          jump_error = motion_allows_jump(motion);
+          if (jump_error == 0 && (motion & motion_mask::Action) == 0) {
+            jump_error = motion_allows_jump(interpreted_.forward_command);
+          }
+        }
         add_to_queue(params.context_id, motion, jump_error);
         if (modify) interpreted_.apply_motion(motion, params);
       }
@@ -238,12 +398,18 @@ std::uint32_t MotionInterp::stop_interpreted_motion(std::uint32_t motion, const 
 
 // CMotionInterp::StopCompletely 0x00527E40
 std::uint32_t MotionInterp::stop_completely() {
+  owner_->cancel_moveto();
+  const std::uint32_t jump_error = motion_allows_jump(interpreted_.forward_command);
+  raw_.forward_command = mc::Ready;
+  raw_.forward_speed = 1.0f;
+  raw_.sidestep_command = 0;
+  raw_.turn_command = 0;
   interpreted_.forward_command = mc::Ready;
   interpreted_.forward_speed = 1.0f;
   interpreted_.sidestep_command = 0;
   interpreted_.turn_command = 0;
   owner_->stop_completely_internal();
-  add_to_queue(0, mc::Ready, 0);
+  add_to_queue(0, mc::Ready, jump_error);
   remove_link_animations_when_cell_less();
   return movement_error::None;
 }
@@ -289,19 +455,40 @@ void MotionInterp::apply_interpreted_movement(bool cancel_moveto, bool disallow_
   }
 }
 
-// CMotionInterp::apply_current_movement 0x00528870: remote objects apply the
-// interpreted state (raw input is not ported).
+// CMotionInterp::apply_raw_movement 0x005287E0
+void MotionInterp::apply_raw_movement(bool cancel_moveto, bool disallow_jump) {
+  interpreted_.current_style = raw_.current_style;
+  interpreted_.forward_command = raw_.forward_command;
+  interpreted_.forward_speed = raw_.forward_speed;
+  interpreted_.sidestep_command = raw_.sidestep_command;
+  interpreted_.sidestep_speed = raw_.sidestep_speed;
+  interpreted_.turn_command = raw_.turn_command;
+  interpreted_.turn_speed = raw_.turn_speed;
+  adjust_motion(interpreted_.forward_command, interpreted_.forward_speed, raw_.forward_holdkey);
+  adjust_motion(interpreted_.sidestep_command, interpreted_.sidestep_speed, raw_.sidestep_holdkey);
+  adjust_motion(interpreted_.turn_command, interpreted_.turn_speed, raw_.turn_holdkey);
+  apply_interpreted_movement(cancel_moveto, disallow_jump);
+}
+
+// CMotionInterp::apply_current_movement 0x00528870
 void MotionInterp::apply_current_movement(bool cancel_moveto, bool disallow_jump) {
   if (!initted_) return;
-  apply_interpreted_movement(cancel_moveto, disallow_jump);
+  if (is_the_player_or_unknown() && owner_->last_move_was_autonomous()) {
+    apply_raw_movement(cancel_moveto, disallow_jump);
+  } else {
+    apply_interpreted_movement(cancel_moveto, disallow_jump);
+  }
 }
 
 // CMotionInterp::move_to_interpreted_state 0x005289C0
 bool MotionInterp::move_to_interpreted_state(const InterpretedMotionState& state) {
+  raw_.current_style = state.current_style;
+  owner_->cancel_moveto();
+  const bool disallow_jump = motion_allows_jump(interpreted_.forward_command) != 0;
   interpreted_.copy_movement_from(state);
-  apply_current_movement(true, false);
+  apply_current_movement(true, disallow_jump);
   MovementParameters params;
-  const bool remote = owner_->weenie().has_value() && owner_ != owner_->context().player;
+  const bool remote = !is_the_player_or_unknown();
   for (const InterpretedMotionState::Action& action : state.actions) {
     // 15-bit action stamps, newer within half the range.
     const std::uint32_t incoming = action.stamp & 0x7FFFu;
@@ -309,7 +496,7 @@ bool MotionInterp::move_to_interpreted_state(const InterpretedMotionState& state
     const std::uint32_t distance = incoming <= stored ? stored - incoming : incoming - stored;
     const bool newer = distance <= 0x3FFFu ? stored < incoming : incoming < stored;
     if (!newer) continue;
-    // The local player's own (autonomous) actions already played.
+    // The player's (or a weenie-less object's) own autonomous actions already played.
     if (!remote && action.autonomous) continue;
     server_action_stamp = action.stamp;
     params.speed = action.speed;
@@ -324,8 +511,9 @@ bool MotionInterp::move_to_interpreted_state(const InterpretedMotionState& state
 void MotionInterp::motion_done(bool /*success*/) {
   if (pending_.empty()) return;
   if ((pending_.front().motion & motion_mask::Action) != 0) {
-    // unstick_from_object: sticky movement is not ported.
+    owner_->unstick_from_object();
     interpreted_.remove_action();
+    raw_.remove_action();
   }
   pending_.erase(pending_.begin());
 }
@@ -351,10 +539,7 @@ glm::vec3 MotionInterp::get_state_velocity() const {
   } else if (interpreted_.forward_command == mc::RunForward) {
     v.y = 4.0f * interpreted_.forward_speed;
   }
-  // No weenie answers InqRunRate here: an object with a weenie uses the run
-  // rate the last RunForward carried, one without uses 1.
-  const float rate = owner_->weenie().has_value() ? my_run_rate : 1.0f;
-  const float cap = rate * 4.0f;
+  const float cap = inq_run_rate() * 4.0f;
   const float length = std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z);
   if (length > cap) v *= cap / length;
   return v;
@@ -362,22 +547,21 @@ glm::vec3 MotionInterp::get_state_velocity() const {
 
 // CMotionInterp::get_max_speed 0x00527CB0
 float MotionInterp::get_max_speed() const {
-  const float rate = owner_->weenie().has_value() ? my_run_rate : 1.0f;
-  return rate * 4.0f;
+  return inq_run_rate() * 4.0f;
 }
 
 // CMotionInterp::get_adjusted_max_speed 0x00527D00
 float MotionInterp::get_adjusted_max_speed() const {
   constexpr float kCurrentSpeedFactor = 1.0f;
-  float rate = owner_->weenie().has_value() ? my_run_rate : 1.0f;
+  float rate = inq_run_rate();
   if (interpreted_.forward_command == mc::RunForward) rate = interpreted_.forward_speed / kCurrentSpeedFactor;
   return rate * 4.0f;
 }
 
-// CMotionInterp::get_leave_ground_velocity 0x005280C0 (no jumps are ported:
-// the jump extent is 0, so z is 0).
+// CMotionInterp::get_leave_ground_velocity 0x005280C0
 glm::vec3 MotionInterp::get_leave_ground_velocity() const {
   glm::vec3 v = get_state_velocity();
+  v.z = get_jump_v_z();
   const auto tiny = [](float f) { return std::fabs(static_cast<double>(f)) < kEpsilon; };
   if (tiny(v.x) && tiny(v.y) && tiny(v.z)) v = owner_->position().frame.globaltolocalvec(owner_->velocity());
   return v;
@@ -389,6 +573,7 @@ void MotionInterp::leave_ground() {
   // CPhysicsObj::set_local_velocity: the state's velocity in world axes.
   owner_->set_velocity(owner_->position().frame.localtoglobalvec(get_leave_ground_velocity()), true);
   standing_longjump = false;
+  jump_extent = 0.0f;
   owner_->remove_link_animations();
   apply_current_movement(false, false);
 }

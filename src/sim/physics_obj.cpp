@@ -7,6 +7,7 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
+#include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/transition.hpp"
 
@@ -1125,6 +1126,41 @@ std::uint32_t PhysicsObj::stop_interpreted_motion(std::uint32_t motion, const Mo
 // CPhysicsObj::StopCompletely_Internal 0x0050EAD0
 void PhysicsObj::stop_completely_internal() {
   if (part_array_) part_array_->stop_completely_internal();
+}
+
+// CPhysicsObj::DoMotion 0x00510020
+std::uint32_t PhysicsObj::do_motion(std::uint32_t motion, const MovementParameters& params) {
+  last_move_was_autonomous_ = true;
+  if (!movement_manager_) return movement_error::NoMotionTable;
+  return movement_manager_->perform_movement(MovementKind::RawCommand, motion, params);
+}
+
+// CPhysicsObj::StopMotion 0x005100D0
+std::uint32_t PhysicsObj::stop_motion(std::uint32_t motion, const MovementParameters& params) {
+  last_move_was_autonomous_ = true;
+  if (!movement_manager_) return movement_error::NoMotionTable;
+  return movement_manager_->perform_movement(MovementKind::StopRawCommand, motion, params);
+}
+
+// CPhysicsObj::StopCompletely 0x00510180
+std::uint32_t PhysicsObj::stop_completely() {
+  if (!movement_manager_) return movement_error::NoMotionTable;
+  return movement_manager_->perform_movement(MovementKind::StopCompletely, 0, MovementParameters{});
+}
+
+// CPhysicsObj::InqRawMotionState 0x0050FDE0
+const RawMotionState* PhysicsObj::inq_raw_motion_state() const {
+  MotionInterp* minterp = motion_interp();
+  return minterp != nullptr ? &minterp->raw_state() : nullptr;
+}
+
+MotionInterp* PhysicsObj::motion_interp() const {
+  return movement_manager_ ? movement_manager_->get_motion_interp() : nullptr;
+}
+
+// CPhysicsObj::get_local_physics_velocity 0x00512140
+glm::vec3 PhysicsObj::get_local_physics_velocity() const {
+  return position_.frame.globaltolocalvec(velocity_);
 }
 
 }  // namespace dereth::sim

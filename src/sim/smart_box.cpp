@@ -305,12 +305,12 @@ PhysicsObj* SmartBox::create_object(const protocol::CreateObject& message, std::
     object.store_position(position);
     object.enter_world(position);
     player_position_updated(true);
-    // Deviation D4 at world entry: retail's placement transition
+    // Deviation D4 at world entry, only where no collision cell holds the
+    // player: there retail's placement transition
     // (CTransition::find_placement_position) puts the entering player on the
-    // ground the server put it on; with no transition yet, the player stands
-    // where the server created it instead of falling until a grounded
-    // Position arrives (a second on GDLE).
-    if (position.objcell_id != 0) object.land_on_server_contact();
+    // ground; without one, the player stands where the server created it
+    // instead of falling until a grounded Position arrives (a second on GDLE).
+    if (position.objcell_id != 0 && object.cell() == nullptr) object.land_on_server_contact();
   } else if (parent_guid == 0 && position.objcell_id != 0) {
     object.enter_world(position);
   }
@@ -623,12 +623,13 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       if (controller.server_controls_player() && received.has_contact) {
         object.interpolate_to(position, controller.keep_heading_on_interpolate());
       }
-      // Deviation D4 holds whoever moves the player: retail's own transition
-      // keeps a client-controlled player on the ground, and dereth has none
-      // yet. A client-controlled player already on the ground stays where the
-      // client has it (the server's Position only constrains it); one that is
+      // Deviation D4, only where no collision cell holds the player (no cell
+      // DAT, or a landblock it lacks): there the transition lands the player
+      // as retail's does. Without one, whoever moves the player: a
+      // client-controlled player already on the ground stays where the client
+      // has it (the server's Position only constrains it); one that is
       // airborne (it can never land by itself) lands where the server says.
-      if (received.has_contact) {
+      if (received.has_contact && object.cell() == nullptr) {
         constexpr std::uint32_t kGrounded = transient_state::Contact | transient_state::OnWalkable;
         if (!controller.server_controls_player() && (object.transient_state() & kGrounded) != kGrounded) {
           object.set_position_simple(position, true);

@@ -172,7 +172,10 @@ TEST_CASE("Demo world: the recall chain resolves to Animation 0x030009BF with it
   CHECK(recall->anims[0].framerate == kRecallFramerate);
   std::set<std::uint32_t> cycles;
   for (const auto& c : table.cycles) cycles.insert(c.key);
-  CHECK(cycles == std::set<std::uint32_t>{0x003D0003, 0x003D0005, 0x003D0007, 0x003D000D});
+  CHECK(cycles == std::set<std::uint32_t>{0x003D0003, 0x003D0005, 0x003D0007, 0x003D000D, 0x003D000F, 0x003D0015});
+  std::set<std::uint32_t> modifiers;
+  for (const auto& m : table.modifiers) modifiers.insert(m.key);
+  CHECK(modifiers == std::set<std::uint32_t>{0x003D000D, 0x003D000F});
 
   const auto anim = load<Animation>(f, kRecallAnimation, [](auto b, Did id) { return read_animation(b, id); });
   REQUIRE(anim.frames.size() >= 117);

@@ -318,17 +318,19 @@ TEST_CASE("CMotionInterp::apply_interpreted_movement 0x00528600 style, forward, 
   CHECK(h.cycle_anim() == h.anim_of(mc::RunForward));
   CHECK(h.parts->sequence().first_cyclic()->framerate() == 30.0f * 1.25f);
   CHECK(m.my_run_rate == 1.25f);
-  SECTION("a turn is applied last: the demo's turn cycle lacks retail's 0x2 bit, so it becomes the cycle") {
+  SECTION("a turn is applied last: the turn cycle is allowed only from Ready (bit 0x2), so it is a modifier") {
     s.turn_command = mc::TurnRight;
     REQUIRE(m.move_to_interpreted_state(s));
-    CHECK(h.parts->motion_table_manager()->state().substate == mc::TurnRight);
+    CHECK(h.parts->motion_table_manager()->state().substate == mc::RunForward);
+    REQUIRE(h.parts->motion_table_manager()->state().modifiers().size() == 1);
+    CHECK(h.parts->motion_table_manager()->state().modifiers()[0].motion == mc::TurnRight);
   }
-  SECTION("in the air only Falling is asked for (the demo table has none, so the run cycle stays)") {
+  SECTION("in the air only Falling is asked for; the forward command waits in the interpreted state") {
     h.owner.object.set_on_walkable(false);
     s.forward_command = mc::WalkForward;
     REQUIRE(m.move_to_interpreted_state(s));
     CHECK(m.interpreted_state().forward_command == mc::WalkForward);
-    CHECK(h.parts->motion_table_manager()->state().substate == mc::RunForward);
+    CHECK(h.parts->motion_table_manager()->state().substate == mc::Falling);
   }
 }
 

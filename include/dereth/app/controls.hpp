@@ -22,6 +22,7 @@
 
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/targeting.hpp"
+#include "dereth/scenario/scenario.hpp"
 #include "dereth/sim/client_combat_system.hpp"
 #include "dereth/sim/command_interpreter.hpp"
 
@@ -30,6 +31,10 @@ namespace dereth::app {
 class World;
 class FrameLoop;
 class Presenter;
+
+// The key action a scenario `input` line names (the same names as the
+// settings file's key.<name>).
+[[nodiscard]] KeyAction key_action_for(scenario::InputKey key) noexcept;
 
 class Controls {
  public:
@@ -58,6 +63,16 @@ class Controls {
   // clock), for scripted runs (`dereth play --say TEXT --at T`).
   void say_at(double time, std::string typed);
   [[nodiscard]] std::uint64_t chat_sent() const noexcept { return chat_sent_; }
+  // Presses (or releases) `action` at the first outbound step at or after
+  // `time` seconds after the player entered the world (the scenario's
+  // `input` lines; docs/scenario.md). The player enters the world when the
+  // SmartBox has it in a cell.
+  void input_at(double time, KeyAction action, bool pressed);
+  // Every `input` line of a scenario, through input_at.
+  void schedule_inputs(const std::vector<scenario::InputEvent>& inputs);
+  // The loop time the player entered the world (none yet).
+  [[nodiscard]] std::optional<double> entered_world_at() const noexcept { return entered_at_; }
+  [[nodiscard]] std::uint64_t inputs_pressed() const noexcept { return inputs_pressed_; }
 
   // A bound key's action (the window's on_key_action and on_motion_key, and
   // tests): movement to the interpreter, attacks and the combat mode to the
@@ -89,7 +104,15 @@ class Controls {
   std::unique_ptr<sim::ClientCombatSystem> combat_;
   SendFn send_;
   StampFn next_stamp_;
+  struct ScheduledInput {
+    double time = 0.0;  // after world entry
+    KeyAction action = KeyAction::Forward;
+    bool pressed = true;
+  };
   std::vector<Scheduled> scheduled_;
+  std::vector<ScheduledInput> inputs_;  // sorted by time
+  std::optional<double> entered_at_;
+  std::uint64_t inputs_pressed_ = 0;
   std::uint64_t chat_sent_ = 0;
   int mouse_turn_ = 0;  // the turn mouse look holds: +1 right, -1 left
 };

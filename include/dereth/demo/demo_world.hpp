@@ -36,6 +36,8 @@ inline constexpr std::uint32_t Ready = 0x41000003;
 inline constexpr std::uint32_t WalkForward = 0x45000005;
 inline constexpr std::uint32_t RunForward = 0x44000007;
 inline constexpr std::uint32_t TurnRight = 0x6500000D;
+inline constexpr std::uint32_t SideStepRight = 0x6500000F;
+inline constexpr std::uint32_t Falling = 0x40000015;
 inline constexpr std::uint32_t Recall = 0x10000153;  // a motion command, not an Animation DID
 }  // namespace motion
 

@@ -38,6 +38,7 @@ inline constexpr std::uint32_t GameEvent = 0xF7B0;
 inline constexpr std::uint32_t GameAction = 0xF7B1;
 inline constexpr std::uint32_t UpdateObject = 0xF7DB;
 inline constexpr std::uint32_t MoveToState = 0xF61C;  // action type inside F7B1
+inline constexpr std::uint32_t Jump = 0xF61B;         // action type inside F7B1 (CM_Movement::Event_Jump)
 }  // namespace opcode
 
 // F745 CreateObject: guid, ObjDesc, PhysicsDesc, WeenieDesc.

@@ -41,7 +41,23 @@ struct AutonomousPosition {
   bool operator==(const AutonomousPosition&) const = default;
 };
 
+// F7B1 / F61B Jump: JumpPack::Pack 0x00516D10 (f32 extent, the local
+// velocity, the Position, the four echoed stamps, aligned).
+struct Jump {
+  std::uint32_t sequence = 0;
+  float extent = 0;
+  Vec3 velocity;
+  Position position;
+  EchoedTimestamps timestamps;
+  bool operator==(const Jump& o) const noexcept {
+    return sequence == o.sequence && same_bits(extent, o.extent) && velocity == o.velocity && position == o.position &&
+           timestamps == o.timestamps;
+  }
+};
+
 std::vector<std::uint8_t> encode(const MoveToState& m);
+std::vector<std::uint8_t> encode(const Jump& m);
+Result<Jump> decode_jump(std::span<const std::uint8_t> body);
 std::vector<std::uint8_t> encode(const AutonomousPosition& m);
 Result<MoveToState> decode_move_to_state(std::span<const std::uint8_t> body);
 Result<AutonomousPosition> decode_autonomous_position(std::span<const std::uint8_t> body);

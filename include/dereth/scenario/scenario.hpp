@@ -104,6 +104,33 @@ struct StreamEvent {
   bool operator==(const StreamEvent&) const = default;
 };
 
+// A key the scripted local player presses or releases: the key map's
+// movement actions (docs/controls.md), by their settings-file names.
+enum class InputKey : std::uint8_t {
+  Forward,
+  Backward,
+  TurnLeft,
+  TurnRight,
+  StrafeLeft,
+  StrafeRight,
+  Walk,
+  AutoRun,
+  Jump,
+};
+// "forward", "backward", "turn_left", ... (the names `input` takes).
+[[nodiscard]] std::string_view to_string(InputKey key) noexcept;
+
+// `input KEY down|up at=T`: the client's own key, T seconds after the player
+// enters the world (the client's clock; the server never sees these lines).
+// dereth-sim and `dereth demo --headless` press them on the virtual clock.
+struct InputEvent {
+  double time = 0;
+  int line = 0;
+  InputKey key = InputKey::Forward;
+  bool down = true;
+  bool operator==(const InputEvent&) const = default;
+};
+
 struct Scenario {
   std::string name;  // the file name, for messages
   std::string world_name = "Dereth";
@@ -127,6 +154,8 @@ struct Scenario {
   std::optional<double> loop_period;   // repeat the stream every this many seconds
   std::optional<std::uint32_t> loop_count;  // plays in all (absent: forever)
   double loop_from = 0;                     // only the events at or after this time repeat
+
+  std::vector<InputEvent> inputs;  // the local player's keys, sorted by time (file order for ties)
 };
 
 // Parses a scenario text. `name` (usually the file name) prefixes every

@@ -60,6 +60,7 @@ struct ClientMessage {
   std::vector<std::uint8_t> bytes;    // the whole message, opcode first
   std::optional<protocol::MoveToState> move_to_state;
   std::optional<protocol::AutonomousPosition> autonomous_position;
+  std::optional<protocol::Jump> jump;
   std::optional<protocol::CharacterEnterWorld> enter_world;
   std::optional<protocol::ChatAction> chat;  // F7B1 Talk, Tell, Emote, SoulEmote
   std::optional<protocol::TargetedAttack> attack;  // F7B1 TargetedMeleeAttack, TargetedMissileAttack
@@ -152,6 +153,14 @@ class ScenarioServer {
   void handle_connect_response(std::span<const std::uint8_t> datagram, const Endpoint& from, double now);
   void handle_message(Session& s, const net::ReassembledMessage& m, double now);
   void enter_world(Session& s, const protocol::CharacterEnterWorld& m, double now);
+  // The F745 CreateObject that shows `of`'s player to `to` (to's stamps).
+  std::vector<std::uint8_t> player_create(Session& to, const Session& of);
+  // The other players in the world within the relay range of `mover`.
+  std::vector<Session*> observers_of(const Session& mover);
+  // A client's MoveToState to its observers as F74C (autonomous), its
+  // AutonomousPosition as F748 (ACE's broadcasts; never to the mover).
+  void relay_motion(Session& mover, const protocol::MoveToState& m, double now);
+  void relay_position(Session& mover, const protocol::AutonomousPosition& m, double now);
   void play_stream(Session& s, double now);
   void play_event(Session& s, const StreamEvent& e, double now);
   void reject(Session& s, std::uint32_t code, const std::string& why, double now);

@@ -51,9 +51,15 @@ class ClientCombatSystem {
   // starts building and a MoveToState goes out. Returns charge_jump's code.
   std::uint32_t commence_jump();
   // ClientCombatSystem::FinishJump 0x0056A9B0: a pending jump's bar goes,
-  // the standing long jump and the pending flag are cleared. (DoJump, the
-  // jump itself on the key's release, is the local-motion work's.)
+  // the standing long jump and the pending flag are cleared.
   void finish_jump();
+  // ClientCombatSystem::DoJump 0x0056B110, autonomous: on the jump key's
+  // release a pending jump takes the bar's level as its extent
+  // (MIN_JUMP_EXTENT 0.001 below that), finishes the bar, jumps
+  // (CMotionInterp::jump) and on success sends F7B1/F61B Jump. Returns the
+  // jump's code (0, 36 in the air, 72 from a pose that cannot jump, ...); 0
+  // when no jump was pending. The non-autonomous form (F7C9) is not ported.
+  std::uint32_t do_jump();
   // ClientCombatSystem::HidePowerBar 0x0056A8B0
   void hide_power_bar();
   // ClientCombatSystem::StartPowerBarBuild 0x0056ADB0

@@ -7,8 +7,9 @@
 // attack", spec/protocol.md section 5.14, spec/physics.md section 2.7).
 //
 // What is here:
-//  * RawMotionState (retail RawMotionState): what the player pressed, its
-//    ApplyMotion/RemoveMotion and the wire form RawMotionState::Pack writes.
+//  * (RawMotionState itself, what the player pressed, lives in
+//    movement_manager.hpp beside the MotionInterp that owns it; its
+//    ApplyMotion/RemoveMotion and Pack are implemented with this file.)
 //  * CommandList: the per-axis key lists (the newest key is the head).
 //  * CommandInterpreter: key commands, hold keys, autorun, control hand-over
 //    between the client and the server, and the three send functions:
@@ -21,11 +22,15 @@
 // F7B1 stamp from an injected counter (retail Proto_UI::GetNextUICounter,
 // shared with every other game action). Time comes only from the SimContext.
 //
+// The player's motion goes to its CMotionInterp (MotionInterp in
+// motion_table.hpp) through CPhysicsObj::DoMotion/StopMotion, as retail's
+// MovePlayer does: the raw state lives there and the motion table's root
+// motion moves the player. A player without a motion interpreter (no motion
+// table: test fakes, objects the factory cannot equip) keeps only the raw
+// state, in the interpreter.
+//
 // Not here (docs/sim.md): mouse turning and mouse-look, the non-autonomous
-// (autonomy 0) path, chat emotes and other actions from the keyboard, and the
-// animation side of the player's motion: CMotionInterp's raw half (the
-// MotionInterp in motion_table.hpp is interpreted-only), so the interpreter
-// keeps the player's RawMotionState itself.
+// (autonomy 0) path, chat emotes and other actions from the keyboard.
 
 #include <cstdint>
 #include <functional>
@@ -44,9 +49,6 @@ namespace dereth::sim {
 class SimContext;
 class ClientCombatSystem;
 
-// Retail HoldKey.
-enum class HoldKey : std::uint32_t { Invalid = 0, None = 1, Run = 2 };
-
 // The commands the interpreter handles (retail MotionCommand values): the
 // motion code's (motion_table.hpp) plus the interpreter's own.
 namespace command {
@@ -61,46 +63,6 @@ inline constexpr std::uint32_t HoldSidestep = 0x85000002;
 namespace game_action {
 inline constexpr std::uint32_t CancelAttack = 0x01B7;  // CM_Combat::Event_CancelAttack
 }  // namespace game_action
-
-// RawMotionState: the commands and hold keys the player pressed, before
-// CMotionInterp::adjust_motion turns them into the interpreted state.
-struct RawMotionState {
-  struct Action {
-    std::uint32_t motion = 0;
-    float speed = 1.0f;
-    std::uint32_t stamp = 0;
-    bool autonomous = false;
-    bool operator==(const Action&) const = default;
-  };
-
-  // RawMotionState::RawMotionState 0x0051E7F0 defaults.
-  std::vector<Action> actions;
-  HoldKey current_holdkey = HoldKey::None;
-  std::uint32_t current_style = command::NonCombat;
-  std::uint32_t forward_command = command::Ready;
-  HoldKey forward_holdkey = HoldKey::Invalid;
-  float forward_speed = 1.0f;
-  std::uint32_t sidestep_command = 0;
-  HoldKey sidestep_holdkey = HoldKey::Invalid;
-  float sidestep_speed = 1.0f;
-  std::uint32_t turn_command = 0;
-  HoldKey turn_holdkey = HoldKey::Invalid;
-  float turn_speed = 1.0f;
-
-  // RawMotionState::ApplyMotion 0x0051EB60
-  void apply_motion(std::uint32_t motion, const MovementParameters& params);
-  // RawMotionState::RemoveMotion 0x0051E6E0
-  void remove_motion(std::uint32_t motion);
-  // RawMotionState::AddAction 0x0051E840
-  void add_action(std::uint32_t action, float speed, std::uint32_t stamp, bool autonomous);
-  // RawMotionState::RemoveAction 0x0051E8A0: the oldest action, or 0.
-  std::uint32_t remove_action();
-  // RawMotionState::Pack 0x0051ED10: a field is written only when it differs
-  // from its default (speeds compared bit for bit); actions as u16 command,
-  // u16 (stamp & 0x7FFF | autonomous << 15), f32 speed.
-  [[nodiscard]] protocol::RawMotionState pack() const;
-  bool operator==(const RawMotionState&) const = default;
-};
 
 // One key list entry (retail CommandListElement).
 struct CommandListElement {
@@ -225,11 +187,20 @@ class CommandInterpreter final : public PlayerController {
   // CommandInterpreter::IsStandingStill 0x006B3CA0 (CMotionInterp::is_standing_still
   // over the raw state: Ready, no sidestep, no turn).
   [[nodiscard]] bool is_standing_still() const noexcept;
-  // CMotionInterp::charge_jump 0x005281C0 over the interpreter's raw state:
-  // 0x48 while fallen, crouching, sitting or sleeping, else 0 (and a standing
-  // long jump when grounded with no movement). There is no weenie burden
-  // check (0x49) yet.
+  // CMotionInterp::charge_jump 0x005281C0 on the player's motion interpreter
+  // (its interpreted state): 0x48 while fallen, crouching, sitting or
+  // sleeping, else 0 (and a standing long jump when grounded with no
+  // movement). Without one, the same over the raw state. There is no weenie
+  // burden check (0x49) yet.
   std::uint32_t charge_jump();
+  // CMotionInterp::jump 0x00528780 on the player's motion interpreter, as
+  // ClientCombatSystem::DoJump 0x0056B110 calls it; 8 without a player, 7
+  // without a motion interpreter.
+  std::uint32_t jump(float extent);
+  // CM_Movement::Event_Jump 0x006AFA70 with JumpPack::JumpPack 0x00516C70:
+  // F7B1/F61B with the extent, the player's local velocity
+  // (get_local_physics_velocity), its position and stamps 8, 5, 4, 6.
+  void send_jump_event(float extent);
 
   // The combat system the ACCmdInterp override talks to (not owned; may be null).
   void set_combat_system(ClientCombatSystem* combat) noexcept { combat_ = combat; }
@@ -237,12 +208,17 @@ class CommandInterpreter final : public PlayerController {
   void set_run_is_default(bool on) noexcept { run_is_default_ = on; }
 
   // --- State, for the app and tests -----------------------------------------
-  [[nodiscard]] const RawMotionState& raw_state() const noexcept { return raw_; }
+  // The player's raw motion state: its motion interpreter's (CPhysicsObj::
+  // InqRawMotionState), or, for a player without one (no motion table), the
+  // interpreter's own copy.
+  [[nodiscard]] const RawMotionState& raw_state() const noexcept;
   [[nodiscard]] bool controlled_by_server() const noexcept { return controlled_by_server_; }
   [[nodiscard]] bool auto_run() const noexcept { return auto_run_; }
   [[nodiscard]] bool hold_run() const noexcept { return hold_run_; }
-  [[nodiscard]] bool standing_longjump() const noexcept { return standing_longjump_; }
-  void set_standing_longjump(bool on) noexcept { standing_longjump_ = on; }
+  // The player's motion interpreter's standing_longjump (the interpreter's
+  // own flag without one).
+  [[nodiscard]] bool standing_longjump() const noexcept;
+  void set_standing_longjump(bool on) noexcept;
   [[nodiscard]] std::uint32_t action_stamp() const noexcept { return action_stamp_; }
   [[nodiscard]] core::Seconds last_sent_position_time() const noexcept { return last_sent_position_time_; }
   [[nodiscard]] const Position& last_sent_position() const noexcept { return last_sent_position_; }
@@ -279,9 +255,11 @@ class CommandInterpreter final : public PlayerController {
   void apply_list_head_movement(const CommandList& list);
   // CommandInterpreter::MovePlayer 0x006B3F40 (keyboard and autorun; no mouse turning)
   void move_player(std::uint32_t command, bool start, float speed, bool mouse, bool hold_run);
-  // CMotionInterp::DoMotion 0x00528D20, its raw-state half.
-  void do_motion(std::uint32_t motion, const MovementParameters& params);
-  // CMotionInterp::StopMotion 0x00528530, its raw-state half.
+  // CPhysicsObj::DoMotion 0x00510020 (CMotionInterp::DoMotion 0x00528D20);
+  // without a motion interpreter, its raw-state half.
+  std::uint32_t do_motion(std::uint32_t motion, const MovementParameters& params);
+  // CPhysicsObj::StopMotion 0x005100D0 (CMotionInterp::StopMotion 0x00528530);
+  // without a motion interpreter, its raw-state half.
   void stop_motion(std::uint32_t motion, const MovementParameters& params);
   // CMotionInterp::SetHoldKey 0x00528BB0
   void set_hold_key(HoldKey key);

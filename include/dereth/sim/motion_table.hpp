@@ -8,10 +8,10 @@
 // defaults, cycles, modifiers and links, and GetObjectSequence, which rewrites
 // a Sequence for a motion. MotionTableManager keeps the object's MotionState
 // and the queue of pending motions whose link animations have not finished;
-// AnimDone hooks drain it. MotionInterp holds the interpreted motion state the
-// server sends (style, forward, sidestep, turn, actions) and applies it
-// through the part array; DatMovementManager is the MovementManager seam over
-// it.
+// AnimDone hooks drain it. MotionInterp holds the raw motion state (the local
+// player's keys) and the interpreted state (the canonical form the server
+// sends for other objects) and applies one of them through the part array;
+// DatMovementManager is the MovementManager seam over it.
 
 #include <cstdint>
 #include <memory>
@@ -178,15 +178,6 @@ class MotionTableSource {
   [[nodiscard]] virtual std::shared_ptr<const MotionTable> get_motion_table(std::uint32_t did) = 0;
 };
 
-// MovementStruct types the motion table manager handles.
-enum class MovementKind : std::uint8_t {
-  RawCommand = 1,
-  InterpretedCommand = 2,
-  StopRawCommand = 3,
-  StopInterpretedCommand = 4,
-  StopCompletely = 5,
-};
-
 // Retail error codes of the movement path (WERROR_*).
 namespace movement_error {
 inline constexpr std::uint32_t None = 0;
@@ -292,8 +283,11 @@ struct InterpretedMotionState {
 // motion_command_from_wire; unknown commands logged and left at defaults).
 [[nodiscard]] InterpretedMotionState interpreted_state_from_wire(const protocol::InterpretedMotionState& wire);
 
-// CMotionInterp: the interpreted half (remote objects). Raw input (the local
-// player's keys), hold keys, jumps and the MoveTo manager are not ported.
+// CMotionInterp: the raw state (what the local player pressed) and the
+// interpreted state (the canonical form the server sends for everyone else),
+// hold keys, jumps; the MoveTo manager is not ported. apply_current_movement
+// rebuilds the animation from the raw state for the local player whose last
+// move was its own (autonomous), from the interpreted state otherwise.
 class MotionInterp {
  public:
   struct PendingMotion {
@@ -306,6 +300,7 @@ class MotionInterp {
   explicit MotionInterp(PhysicsObj& owner) : owner_(&owner) {}
 
   [[nodiscard]] const InterpretedMotionState& interpreted_state() const noexcept { return interpreted_; }
+  [[nodiscard]] const RawMotionState& raw_state() const noexcept { return raw_; }
   [[nodiscard]] const std::vector<PendingMotion>& pending_motions() const noexcept { return pending_; }
   [[nodiscard]] bool initted() const noexcept { return initted_; }
 
@@ -313,8 +308,11 @@ class MotionInterp {
   [[nodiscard]] std::uint32_t inq_style() const noexcept { return interpreted_.current_style; }
   // CMotionInterp::enter_default_state 0x00528C80
   void enter_default_state();
-  // CMotionInterp::DoMotion 0x00528D20 (no raw state or hold keys)
+  // CMotionInterp::DoMotion 0x00528D20: the hold key, adjust_motion, the
+  // interpreted motion, and on success the raw state.
   std::uint32_t do_motion(std::uint32_t motion, const MovementParameters& params);
+  // CMotionInterp::StopMotion 0x00528530
+  std::uint32_t stop_motion(std::uint32_t motion, const MovementParameters& params);
   // CMotionInterp::DoInterpretedMotion 0x00528360
   std::uint32_t do_interpreted_motion(std::uint32_t motion, const MovementParameters& params);
   // CMotionInterp::StopInterpretedMotion 0x00528470
@@ -323,14 +321,43 @@ class MotionInterp {
   std::uint32_t stop_completely();
   // CMotionInterp::apply_interpreted_movement 0x00528600
   void apply_interpreted_movement(bool cancel_moveto, bool disallow_jump);
-  // CMotionInterp::apply_current_movement 0x00528870 (always interpreted here)
+  // CMotionInterp::apply_raw_movement 0x005287E0: the raw state copied into
+  // the interpreted state, each slot through adjust_motion with its hold key.
+  void apply_raw_movement(bool cancel_moveto, bool disallow_jump);
+  // CMotionInterp::apply_current_movement 0x00528870: raw for the local
+  // player (or an object without a weenie) whose last move was autonomous.
   void apply_current_movement(bool cancel_moveto, bool disallow_jump);
   // CMotionInterp::move_to_interpreted_state 0x005289C0
   bool move_to_interpreted_state(const InterpretedMotionState& state);
   // CMotionInterp::contact_allows_move 0x00528240
   [[nodiscard]] bool contact_allows_move(std::uint32_t motion) const;
-  // CMotionInterp::adjust_motion 0x00528010 (without a Run hold key)
-  void adjust_motion(std::uint32_t& motion, float& speed) const;
+  // CMotionInterp::adjust_motion 0x00528010: `key` Invalid means the raw
+  // state's current hold key.
+  void adjust_motion(std::uint32_t& motion, float& speed, HoldKey key = HoldKey::Invalid) const;
+  // CMotionInterp::apply_run_to_command 0x00527BE0
+  void apply_run_to_command(std::uint32_t& motion, float& speed) const;
+  // CMotionInterp::set_hold_run 0x00528B70
+  void set_hold_run(bool run, bool cancel_moveto);
+  // CMotionInterp::SetHoldKey 0x00528BB0
+  void set_hold_key(HoldKey key, bool cancel_moveto);
+  // CMotionInterp::is_standing_still 0x00527FA0
+  [[nodiscard]] bool is_standing_still() const;
+  // CMotionInterp::motion_allows_jump 0x005279E0: 0, or 72 for a substate
+  // (or action) from which no jump is allowed.
+  [[nodiscard]] static std::uint32_t motion_allows_jump(std::uint32_t substate) noexcept;
+  // CMotionInterp::jump_charge_is_allowed 0x00527A50 (the weenie's burden
+  // check, 73, is not ported: no weenie answers CanJump)
+  [[nodiscard]] std::uint32_t jump_charge_is_allowed() const;
+  // CMotionInterp::charge_jump 0x005281C0
+  std::uint32_t charge_jump();
+  // CMotionInterp::jump_is_allowed 0x005282B0 (no stamina check: no weenie
+  // answers JumpStaminaCost)
+  [[nodiscard]] std::uint32_t jump_is_allowed(float extent) const;
+  // CMotionInterp::jump 0x00528780: on success the extent is kept and the
+  // object leaves the ground (set_on_walkable(false) -> LeaveGround).
+  std::uint32_t jump(float extent);
+  // CMotionInterp::get_jump_v_z 0x00527AA0
+  [[nodiscard]] float get_jump_v_z() const;
   // CMotionInterp::add_to_queue 0x00527B80
   void add_to_queue(std::uint32_t context_id, std::uint32_t motion, std::uint32_t jump_error);
   // CMotionInterp::MotionDone 0x00527EC0
@@ -343,28 +370,33 @@ class MotionInterp {
   void leave_ground();
   // CMotionInterp::get_state_velocity 0x00527D50: object-local.
   [[nodiscard]] glm::vec3 get_state_velocity() const;
-  // CMotionInterp::get_max_speed 0x00527CB0: 4 x the run rate (InqRunRate is
-  // not ported: an object with a weenie uses my_run_rate, one without 1).
+  // CMotionInterp::get_max_speed 0x00527CB0: 4 x InqRunRate.
   [[nodiscard]] float get_max_speed() const;
   // CMotionInterp::get_adjusted_max_speed 0x00527D00: as get_max_speed, but a
   // RunForward state uses its own forward speed (current_speed_factor, never
   // written after CMotionInterp::Create sets it to 1, divides it).
   [[nodiscard]] float get_adjusted_max_speed() const;
-  // CMotionInterp::get_leave_ground_velocity 0x005280C0: the state velocity, or the
-  // current velocity when the state has none (no jumps: z is 0).
+  // CMotionInterp::get_leave_ground_velocity 0x005280C0: the state velocity
+  // with the jump's vertical speed, or the current velocity when both are nil.
   [[nodiscard]] glm::vec3 get_leave_ground_velocity() const;
   // CMotionInterp::motions_pending 0x00527FE0
   [[nodiscard]] bool motions_pending() const noexcept { return !pending_.empty(); }
+  // The run rate the weenie answers (ACCWeenieObject::InqRunRate, from the
+  // run skill) or, when it answers none, my_run_rate; 1 without a weenie.
+  [[nodiscard]] float inq_run_rate() const;
 
   bool standing_longjump = false;
   std::uint32_t server_action_stamp = 0;
   float my_run_rate = 1.0f;
+  float jump_extent = 0.0f;
 
  private:
   [[nodiscard]] bool is_creature_or_unknown() const;
+  [[nodiscard]] bool is_the_player_or_unknown() const;
   void remove_link_animations_when_cell_less();
 
   PhysicsObj* owner_;
+  RawMotionState raw_;
   InterpretedMotionState interpreted_;
   std::vector<PendingMotion> pending_;
   bool initted_ = false;
@@ -392,7 +424,7 @@ class DatMovementManager final : public MovementManager {
   [[nodiscard]] bool motions_pending() const override { return minterp_ && minterp_->motions_pending(); }
   // MovementManager::PerformMovement 0x005240D0 for the interpreted kinds
   // (InterpretedCommand, StopInterpretedCommand, StopCompletely).
-  std::uint32_t perform_movement(MovementKind kind, std::uint32_t motion, const MovementParameters& params);
+  std::uint32_t perform_movement(MovementKind kind, std::uint32_t motion, const MovementParameters& params) override;
   // CMotionInterp::get_max_speed 0x00527CB0, through get_minterp
   [[nodiscard]] float get_max_speed() override { return get_minterp().get_max_speed(); }
   // CMotionInterp::get_adjusted_max_speed 0x00527D00, through get_minterp
@@ -401,6 +433,7 @@ class DatMovementManager final : public MovementManager {
   // on first use.
   MotionInterp& get_minterp();
   [[nodiscard]] MotionInterp* motion_interpreter() const noexcept { return minterp_.get(); }
+  [[nodiscard]] MotionInterp* get_motion_interp() override { return &get_minterp(); }
 
  private:
   PhysicsObj* owner_;

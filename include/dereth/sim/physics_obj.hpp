@@ -54,7 +54,11 @@ struct WeenieTraits {
   bool is_pklite = false;
   bool is_attackable = false;  // ObjectDescriptionFlags Attackable (0x10)
   bool is_free_pk = false;     // ObjectDescriptionFlags FreePkStatus (0x200000)
-  std::string name;            // the weenie's name (the HUD's selected target)
+  // ACCWeenieObject::InqRunRate: the run rate the run skill gives, when the
+  // client was told it (nothing decodes the skills yet: absent, and
+  // CMotionInterp falls back to its my_run_rate).
+  std::optional<float> run_rate = std::nullopt;
+  std::string name;  // the weenie's name (the HUD's selected target)
 };
 
 // Plane: a normal and a distance (the contact plane).
@@ -377,6 +381,21 @@ class PhysicsObj {
   std::uint32_t stop_interpreted_motion(std::uint32_t motion, const MovementParameters& params);
   // CPhysicsObj::StopCompletely_Internal 0x0050EAD0
   void stop_completely_internal();
+  // CPhysicsObj::DoMotion 0x00510020: a raw (autonomous) motion through the
+  // MovementManager; 7 without one.
+  std::uint32_t do_motion(std::uint32_t motion, const MovementParameters& params);
+  // CPhysicsObj::StopMotion 0x005100D0
+  std::uint32_t stop_motion(std::uint32_t motion, const MovementParameters& params);
+  // CPhysicsObj::StopCompletely 0x00510180
+  std::uint32_t stop_completely();
+  // CPhysicsObj::InqRawMotionState 0x0050FDE0: null without a motion interpreter.
+  [[nodiscard]] const RawMotionState* inq_raw_motion_state() const;
+  // The motion interpreter the MovementManager holds (as get_minterp reaches
+  // it), or null without a manager or for one without an interpreter.
+  [[nodiscard]] MotionInterp* motion_interp() const;
+  // CPhysicsObj::get_local_physics_velocity 0x00512140: the velocity in the
+  // object's own axes.
+  [[nodiscard]] glm::vec3 get_local_physics_velocity() const;
   // The animation hooks staged since the last process_hooks, in order.
   [[nodiscard]] const std::vector<std::unique_ptr<AnimHook>>& anim_hooks() const noexcept { return anim_hooks_; }
 

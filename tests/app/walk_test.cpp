@@ -1,0 +1,190 @@
+// A scripted walk, as the user runs it: a scenario's `input` lines pressed by
+// dereth-sim's headless loop (run_headless) and by `dereth demo --headless`
+// on the virtual clock; the trace's per-tick player lines show the walk, the
+// scenario server records the MoveToStates the keys sent.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "dereth/app/demo.hpp"
+#include "dereth/app/headless.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/demo/demo_world.hpp"
+
+namespace fs = std::filesystem;
+using namespace dereth;
+
+namespace {
+
+struct DemoDats {
+  dat::DatFile portal;
+  dat::DatFile cell;
+};
+
+const DemoDats& demo_dats() {
+  static const DemoDats dats = [] {
+    auto world = demo::build_demo_world();
+    if (!world) throw std::runtime_error(world.error().message());
+    auto portal = dat::DatFile::from_bytes(world->portal, "demo portal");
+    auto cell = dat::DatFile::from_bytes(world->cell, "demo cell");
+    if (!portal || !cell) throw std::runtime_error("demo DATs");
+    return DemoDats{std::move(*portal), std::move(*cell)};
+  }();
+  return dats;
+}
+
+// One "kind":"player" trace line, the fields the test reads.
+struct PlayerLine {
+  double time = 0;
+  std::string cell;
+  double x = 0, y = 0, z = 0;
+  bool on_walkable = false;
+};
+
+double number_after(const std::string& line, const std::string& key, std::size_t& at) {
+  at = line.find(key, at);
+  REQUIRE(at != std::string::npos);
+  at += key.size();
+  return std::strtod(line.c_str() + at, nullptr);
+}
+
+std::vector<PlayerLine> player_lines(const fs::path& trace) {
+  std::ifstream in(trace);
+  REQUIRE(in);
+  std::vector<PlayerLine> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(R"({"kind":"player")", 0) != 0) continue;
+    PlayerLine p;
+    std::size_t at = 0;
+    p.time = number_after(line, R"("time":)", at);
+    const std::size_t c = line.find(R"("cell":")") + 8;
+    p.cell = line.substr(c, line.find('"', c) - c);
+    at = 0;
+    p.x = number_after(line, R"("position":[)", at);
+    at = line.find(',', at) + 1;
+    p.y = std::strtod(line.c_str() + at, nullptr);
+    at = line.find(',', at) + 1;
+    p.z = std::strtod(line.c_str() + at, nullptr);
+    p.on_walkable = line.find(R"("on_walkable":true)") != std::string::npos;
+    out.push_back(p);
+  }
+  return out;
+}
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("dereth-walk-" + name + "-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("dereth-sim runs a scenario's input lines on the virtual clock: the player walks, the same every run",
+          "[app][headless][walk]") {
+  const fs::path dir = temp_dir("sim");
+  const fs::path scenario = dir / "walk.scenario";
+  {
+    std::ofstream out(scenario);
+    // The player stands on the demo terrain facing north (+y); it walks for
+    // two seconds, one second after entering the world.
+    out << "account demo password=demo\n"
+           "character 0x50000001 Walker\n"
+           "player setup=0x02000001 mtable=0x09000001 stable=0x20000001 pes=0x34000004 "
+           "pos=0xA9B4002E,120,120,14,1,0,0,0\n"
+           "at 3.0 chat \"end\"\n"
+           "input forward down at=1.0\n"
+           "input forward up at=3.0\n";
+  }
+  const auto run_once = [&](const std::string& name) {
+    app::HeadlessOptions o;
+    o.input = scenario;
+    o.portal = &demo_dats().portal;
+    o.cell = &demo_dats().cell;
+    o.duration = 8.0;
+    o.trace = dir / name;
+    auto report = app::run_headless(o);
+    if (!report) FAIL(report.error().message());
+    return player_lines(dir / name);
+  };
+  const auto lines = run_once("a.jsonl");
+  REQUIRE(lines.size() > 60);
+  // Standing on the ground before the key and after it.
+  const PlayerLine& first = lines.front();
+  const PlayerLine& last = lines.back();
+  CHECK(first.on_walkable);
+  CHECK(last.on_walkable);
+  const double walked = std::hypot(last.x - first.x, last.y - first.y);
+  // Two seconds at the walk cycle's 3.12 m/s (the terrain may tilt the path
+  // a little; a frame either side of each key).
+  CHECK(walked == Approx(2.0 * 3.12).margin(0.35));
+  CHECK(last.y > first.y + 5.5);
+  // It stood still before the key and after the release.
+  std::size_t moving_ticks = 0;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (std::hypot(lines[i].x - lines[i - 1].x, lines[i].y - lines[i - 1].y) > 1e-4) ++moving_ticks;
+  }
+  CHECK(moving_ticks == Approx(60).margin(3));
+  // The same walk every run: the trace's player lines are identical.
+  const auto again = run_once("b.jsonl");
+  REQUIRE(again.size() == lines.size());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    CHECK(again[i].x == lines[i].x);
+    CHECK(again[i].y == lines[i].y);
+    CHECK(again[i].cell == lines[i].cell);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("dereth demo --headless plays the demo's scripted walk after the teleport", "[app][demo][gl][walk]") {
+  app::HeadlessDemoOptions o;
+  o.width = 160;
+  o.height = 90;
+  const fs::path dir = temp_dir("demo");
+  o.trace = dir / "demo.jsonl";
+  auto demo = app::HeadlessDemo::create(o);
+  if (!demo) {
+    const char* require = std::getenv("DERETH_REQUIRE_GL");
+    if (require != nullptr && std::string(require) == "1") FAIL(demo.error().message());
+    WARN("no headless GL here, demo not checked: " << demo.error().message());
+    return;
+  }
+  REQUIRE((*demo)->run_to_tick(30 * 33).has_value());
+  (*demo).reset();  // closes the trace
+  const auto lines = player_lines(dir / "demo.jsonl");
+  REQUIRE(!lines.empty());
+  // After the teleport (21 s) and before the walk (24 s after world entry)
+  // the player stands at the lifestone; by 29 s it has walked away.
+  const auto at = [&](double t) {
+    const auto it = std::find_if(lines.begin(), lines.end(), [t](const PlayerLine& p) { return p.time >= t; });
+    REQUIRE(it != lines.end());
+    return *it;
+  };
+  const PlayerLine before = at(23.0);
+  const PlayerLine after = at(32.0);
+  CHECK(before.cell == "0xA9B4002E");
+  CHECK(before.on_walkable);
+  CHECK(std::hypot(after.x - before.x, after.y - before.y) > 6.0);
+  // The jump (released 29 s after entry) leaves the ground for about two
+  // seconds (10 m/s up) and lands.
+  double highest = before.z;
+  bool airborne = false;
+  for (const PlayerLine& p : lines) {
+    if (p.time < 29.0 || p.time > 32.0) continue;
+    highest = std::max(highest, p.z);
+    airborne = airborne || !p.on_walkable;
+  }
+  CHECK(airborne);
+  CHECK(highest > after.z + 3.0);
+  CHECK(after.on_walkable);  // landed
+  fs::remove_all(dir);
+}
