@@ -23,6 +23,7 @@
 
 #include "collision_support.hpp"
 #include "fakes.hpp"
+#include "house_support.hpp"
 #include "support/bsp_box.hpp"
 
 using namespace dereth;
@@ -35,7 +36,6 @@ namespace ps = protocol::physics_state;
 namespace {
 
 constexpr std::uint32_t kLand = 0xA9B40013;  // the land cell holding (48..72, 48..72)
-constexpr std::uint32_t kRoom = 0xA9B40100;
 const glm::vec3 kRoomOrigin(60, 60, 10);
 
 LandBlockStruct flat_block() {
@@ -51,82 +51,14 @@ LandBlockStruct flat_block() {
   return std::move(*s);
 }
 
-// The shell (in the building's frame, origin at the room's corner): the
-// west wall's segments south and north of the door, split at y 2.
-std::shared_ptr<const GfxObjPhysics> shell() {
-  std::vector<BspNode> nodes(1);
-  std::vector<Polygon> polys;
-  nodes[0].plane = dat::Plane{glm::vec3(0, 1, 0), -2.0f};
-  nodes[0].sphere = dat::Sphere{glm::vec3(-0.125f, 2, 1.5f), 3.0f};
-  nodes[0].pos = append_box(nodes, polys, {-0.25f, 3, 0}, {0, 4, 3});
-  nodes[0].neg = append_box(nodes, polys, {-0.25f, 0, 0}, {0, 1, 3});
-  auto tree = BspTree::make(std::move(nodes), std::move(polys), true, "house shell");
-  REQUIRE(tree);
-  const dat::Sphere bound = tree->get_sphere();
-  return std::make_shared<const GfxObjPhysics>(GfxObjPhysics{0x01000100, std::move(*tree), bound});
-}
-
-// The room's structure, in the cell's frame: a floor, a ceiling, three
-// walls and the west wall around the door, all facing in; one leaf, not
-// solid. The cell tree keeps 0..4 x 0..4 x 0..3; the doorway is drawing
-// polygon 0, the room's one portal, leading outside.
-std::shared_ptr<const CellStructPhysics> room_structure() {
-  std::vector<Polygon> walls = {
-      quad({0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}),  // floor, up
-      quad({0, 0, 3}, {0, 4, 3}, {4, 4, 3}, {4, 0, 3}),  // ceiling, down
-      quad({4, 0, 0}, {4, 0, 3}, {4, 4, 3}, {4, 4, 0}),  // east, facing -x
-      quad({0, 0, 0}, {0, 0, 3}, {4, 0, 3}, {4, 0, 0}),  // south, facing +y
-      quad({0, 4, 0}, {4, 4, 0}, {4, 4, 3}, {0, 4, 3}),  // north, facing -y
-      quad({0, 0, 0}, {0, 1, 0}, {0, 1, 3}, {0, 0, 3}),  // west, south of the door, facing +x
-      quad({0, 3, 0}, {0, 4, 0}, {0, 4, 3}, {0, 3, 3}),  // west, north of the door
-      quad({0, 1, 2.5f}, {0, 3, 2.5f}, {0, 3, 3}, {0, 1, 3}),  // west, over the door
-  };
-  for (const Polygon& w : walls) REQUIRE(std::isfinite(w.plane.d));
-  BspNode leaf;
-  leaf.leaf = true;
-  leaf.sphere = dat::Sphere{glm::vec3(2, 2, 1.5f), 3.5f};
-  for (std::uint16_t i = 0; i < walls.size(); ++i) leaf.polys.push_back(i);
-  auto physics = BspTree::make({leaf}, std::move(walls), true, "room physics");
-  REQUIRE(physics);
-  const auto plane_node = [](glm::vec3 n, float d, std::int32_t pos) {
-    BspNode node;
-    node.plane = dat::Plane{n, d};
-    node.pos = pos;
-    return node;
-  };
-  BspNode end;
-  end.leaf = true;
-  auto cells = BspTree::make({plane_node({1, 0, 0}, 0, 1), plane_node({-1, 0, 0}, 4, 2), plane_node({0, 1, 0}, 0, 3),
-                              plane_node({0, -1, 0}, 4, 4), plane_node({0, 0, 1}, 0, 5), plane_node({0, 0, -1}, 3, 6), end},
-                             {}, false, "room cells");
-  REQUIRE(cells);
-  auto s = std::make_shared<CellStructPhysics>(CellStructPhysics{std::move(*physics), std::move(*cells), {}});
-  s->polygons.push_back(quad({0, 1, 0}, {0, 3, 0}, {0, 3, 2.5f}, {0, 1, 2.5f}));  // the doorway
-  return s;
-}
-
-std::unique_ptr<EnvCell> room() {
-  auto structure = room_structure();
-  dat::CellPortal door;
-  door.flags = 4;  // leads outside
-  door.polygon_index = 0;
-  door.other_cell_id = dat::kCellPortalOutside;
-  std::vector<CellPortal> portals = {CellPortal::unpack(door, 0xA9B40000, *structure)};
-  return std::make_unique<EnvCell>(kRoom, Position{kRoom, core::Frame(kRoomOrigin, glm::quat(1, 0, 0, 0))},
-                                   std::move(structure), std::move(portals));
-}
-
 struct House {
   House() {
     context.cells = &landscape;
-    Building b;
-    b.physics = shell();
-    b.pos = Position{0xA9B40001, core::Frame(kRoomOrigin, glm::quat(1, 0, 0, 0))};
-    b.portals = {BuildingPortal{kRoom, 0, true}};
+    const core::Frame frame(kRoomOrigin, glm::quat(1, 0, 0, 0));
     std::vector<Building> buildings;
-    buildings.push_back(std::move(b));
+    buildings.push_back(house_building(frame));
     REQUIRE(landscape.add_block(flat_block(), std::move(buildings)));
-    REQUIRE(landscape.add_env_cell(room()));
+    REQUIRE(landscape.add_env_cell(room(frame)));
   }
   core::ManualClock clock;
   EventLog log;
@@ -200,7 +132,7 @@ TEST_CASE("CCellPortal::UnPack 0x0053BAB0 reads the side from flag 2 and the out
 
 TEST_CASE("CEnvCell::point_in_cell 0x0052C300 tests the cell's own frame, and a cell without portals holds nothing",
           "[retail][0x0052C300][sim]") {
-  auto cell = room();
+  auto cell = room(core::Frame(kRoomOrigin, glm::quat(1, 0, 0, 0)));
   CHECK(cell->point_in_cell({62, 62, 11}));
   CHECK_FALSE(cell->point_in_cell({59, 62, 11}));
   EnvCell sealed(kRoom + 1, cell->pos(), room_structure(), {});

@@ -11,6 +11,7 @@
 #include "dereth/sim/smart_box.hpp"
 
 #include "fakes.hpp"
+#include "house_support.hpp"
 #include "walk_support.hpp"
 
 using namespace dereth;
@@ -43,7 +44,7 @@ class IndoorCells final : public CellSource {
     return nullptr;
   }
   void find_cell_list(const Position& p, std::uint32_t /*num_sphere*/, const CollisionSphere* /*spheres*/,
-                      CellArray& out, ObjCell*& curr) override {
+                      CellArray& out, ObjCell*& curr, SpherePath* /*path*/ = nullptr) override {
     out.cells.push_back(CellArrayEntry{kOutside, &outside_});
     out.cells.push_back(CellArrayEntry{kRoom, &room_});
     curr = p.frame.origin.y >= kDoorY ? static_cast<ObjCell*>(&room_) : &outside_;
@@ -152,6 +153,40 @@ TEST_CASE("Walking through a doorway: MoveToState and AutonomousPosition carry t
   REQUIRE(states.size() == 2);
   CHECK(states[1].position == to_wire(p));
   CHECK(states[1].position.cell_id == IndoorCells::kRoom);
+}
+
+TEST_CASE("Walking in by a building's door in the landscape: the transition resolves the room, and MoveToState and AutonomousPosition carry it",
+          "[retail][0x0052B4E0][0x0052C130][0x00515330][0x006B4770][sim][walk]") {
+  // The house turned a quarter left: its room's local +x runs north, so the
+  // doorway (x 59 to 61) is in the room's south wall at y 66.
+  const core::Frame frame(glm::vec3(62.0f, 66.0f, kGroundZ), glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)));
+  WalkWorld w({60.0f, 62.0f, kGroundZ});
+  std::vector<Building> buildings;
+  buildings.push_back(house_building(frame));
+  Landscape cells;
+  REQUIRE(cells.add_block(flat_block(), std::move(buildings)));
+  REQUIRE(cells.add_env_cell(room(frame)));
+  w.player->leave_world();
+  w.context.cells = &cells;
+  REQUIRE(w.player->enter_world(Position{0xA9B40013, core::Frame({60.0f, 62.0f, kGroundZ}, glm::quat(1, 0, 0, 0))}));
+  REQUIRE(w.grounded());
+  const float standing_z = w.player->position().frame.origin.z;  // the foot sphere's low point on the ground
+  w.ci->handle_keyboard_command(command::WalkForward, true);
+  w.run(60);  // 6.24 m north: through the door at y 66, stopped by the room's north wall at y 70
+  const Position& p = w.player->position();
+  CHECK(p.objcell_id == kRoom);
+  CHECK(p.frame.origin.x == Approx(60.0f).margin(1e-3));
+  CHECK(p.frame.origin.y <= 70.0f - 0.45f + 1e-3f);  // the human's 0.45 m spheres short of the far wall
+  CHECK(p.frame.origin.z == Approx(standing_z).margin(1e-3));  // on the room's floor, level with the ground
+  const auto aps = w.autonomous_positions();
+  const auto indoors = std::find_if(aps.begin(), aps.end(), [](const auto& ap) { return ap.position.cell_id == kRoom; });
+  REQUIRE(indoors != aps.end());
+  CHECK(indoors->position.origin.y >= 66.0f);  // the landblock frame, as resolved
+  w.ci->handle_keyboard_command(command::WalkForward, false);
+  const auto states = w.move_to_states();
+  REQUIRE(states.size() == 2);
+  CHECK(states[1].position == to_wire(p));
+  CHECK(states[1].position.cell_id == kRoom);
 }
 
 TEST_CASE("CMotionInterp::apply_current_movement 0x00528870: the player's own motion is rebuilt from its raw state",
