@@ -149,7 +149,9 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
       unavailable_.insert(key);
       return nullptr;
     }
+    if (block_loaded_) block_loaded_(key | 0xFFFFu);
     it = blocks_.find(key);
+    if (it == blocks_.end()) return nullptr;
   }
   return it->second.cells[low - 1].get();
 }
@@ -158,6 +160,14 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
 void Landscape::add_outside_cell(CellArray& out, int x, int y) {
   if (x < 0 || y < 0 || x >= 2040 || y >= 2040) return;
   const std::uint32_t id = LandDefs::lcoord_to_gid(x, y);
+  if (out.do_not_load_cells) {
+    const auto it = blocks_.find(id & 0xFFFF0000u);
+    const std::uint32_t low = id & 0xFFFFu;
+    ObjCell* loaded =
+        it != blocks_.end() && low >= 1 && low <= dat::kLandBlockCells ? it->second.cells[low - 1].get() : nullptr;
+    add_cell(out, id, loaded);
+    return;
+  }
   add_cell(out, id, get_cell(id));
 }
 

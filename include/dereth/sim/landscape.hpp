@@ -63,6 +63,10 @@ class Landscape final : public CellSource {
   using EnvCellLoader = std::function<std::unique_ptr<EnvCell>(std::uint32_t cell_id)>;
   // The buildings of a landblock (its LandBlockInfo), when it is loaded.
   using BuildingLoader = std::function<std::vector<Building>(std::uint32_t block_id)>;
+  // Told of a landblock (0xXXYYFFFF) get_cell has just loaded, its cells in
+  // place (CLandBlock::init_static_objs runs then): it may place objects in
+  // the loaded cells; a CellArray with do_not_load_cells loads nothing more.
+  using BlockLoadedHook = std::function<void(std::uint32_t block_id)>;
 
   Landscape() = default;
   // With a loader, get_cell loads a block the first time one of its cells
@@ -79,6 +83,7 @@ class Landscape final : public CellSource {
   // Adds an EnvCell (replacing one of the same id that holds no shadows).
   bool add_env_cell(std::unique_ptr<EnvCell> cell);
   [[nodiscard]] std::size_t block_count() const noexcept { return blocks_.size(); }
+  void set_block_loaded(BlockLoadedHook hook) { block_loaded_ = std::move(hook); }
 
   // LScape::get_landcell / CEnvCell::GetVisible: a loaded cell, else null.
   [[nodiscard]] ObjCell* get_cell(std::uint32_t cell_id) override;
@@ -93,7 +98,8 @@ class Landscape final : public CellSource {
   // neighbours its radius reaches.
   void add_all_outside_cells(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
                              CellArray& out);
-  // CLandCell::add_outside_cell 0x00532EC0 (lcoords; off the world: nothing)
+  // CLandCell::add_outside_cell 0x00532EC0 (lcoords; off the world:
+  // nothing; with do_not_load_cells a cell not loaded is added as null)
   void add_outside_cell(CellArray& out, int x, int y);
   // CLandCell::check_add_cell_boundary 0x00533260
   void check_add_cell_boundary(CellArray& out, const glm::vec2& pt, int x, int y, float in_max, float in_min);
@@ -108,6 +114,7 @@ class Landscape final : public CellSource {
   BlockLoader loader_;
   EnvCellLoader env_loader_;
   BuildingLoader building_loader_;
+  BlockLoadedHook block_loaded_;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
   std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
   std::set<std::uint32_t> env_unavailable_;
