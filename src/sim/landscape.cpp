@@ -135,6 +135,7 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
     }
     EnvCell* raw = loaded.get();
     env_cells_[cell_id] = std::move(loaded);
+    if (env_cell_loaded_) env_cell_loaded_(*raw);
     return raw;
   }
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
@@ -156,19 +157,22 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   return it->second.cells[low - 1].get();
 }
 
+ObjCell* Landscape::loaded_cell(std::uint32_t cell_id) const {
+  const std::uint32_t low = cell_id & 0xFFFFu;
+  if (low >= 0x100u && low <= 0xFFFDu) {
+    const auto it = env_cells_.find(cell_id);
+    return it != env_cells_.end() ? it->second.get() : nullptr;
+  }
+  if (low < 1 || low > dat::kLandBlockCells) return nullptr;
+  const auto it = blocks_.find(cell_id & 0xFFFF0000u);
+  return it != blocks_.end() ? it->second.cells[low - 1].get() : nullptr;
+}
+
 // CLandCell::add_outside_cell 0x00532EC0
 void Landscape::add_outside_cell(CellArray& out, int x, int y) {
   if (x < 0 || y < 0 || x >= 2040 || y >= 2040) return;
   const std::uint32_t id = LandDefs::lcoord_to_gid(x, y);
-  if (out.do_not_load_cells) {
-    const auto it = blocks_.find(id & 0xFFFF0000u);
-    const std::uint32_t low = id & 0xFFFFu;
-    ObjCell* loaded =
-        it != blocks_.end() && low >= 1 && low <= dat::kLandBlockCells ? it->second.cells[low - 1].get() : nullptr;
-    add_cell(out, id, loaded);
-    return;
-  }
-  add_cell(out, id, get_cell(id));
+  add_cell(out, id, cell_for(out, id));
 }
 
 // CLandCell::check_add_cell_boundary 0x00533260

@@ -433,4 +433,11 @@ void PhysicsObj::calc_cross_cells_static() {
   add_shadows_to_cells(cells);
 }
 
+void PhysicsObj::add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id) {
+  for (ShadowObj& s : shadow_objects_) {
+    if (s.cell != nullptr || (s.cell_id & 0xFFFF0000u) != (block_id & 0xFFFF0000u)) continue;
+    if (ObjCell* c = cells.get_cell(s.cell_id); c != nullptr) c->add_shadow_object(s);
+  }
+}
+
 }  // namespace dereth::sim

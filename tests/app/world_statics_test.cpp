@@ -5,8 +5,9 @@
 // (docs/sim.md, "Static objects").
 //
 // Two landblocks, 0xA8B4 (west) and 0xA9B4 (east), flat at z 10. In 0xA9B4:
-// the rock, a 2 x 2 x 2 m box, at (40, 60, 10) and (3, 60, 10); the tree, a
-// cylinder of radius 0.5 m and height 3 m, at (40, 68, 10).
+// the rock, a 2 x 2 x 2 m box, at (40, 60, 10), (3, 60, 10) and
+// (0.5, 36, 10); the tree, a cylinder of radius 0.5 m and height 3 m, at
+// (40, 68, 10).
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -18,11 +19,14 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/sim/env_cell.hpp"
 #include "dereth/sim/landscape.hpp"
 #include "dereth/sim/physics_obj.hpp"
 
@@ -35,6 +39,37 @@ constexpr dat::Did kTrunk = 0x01000301;
 constexpr dat::Did kTree = 0x02000300;
 constexpr std::uint32_t kWest = 0xA8B40000;
 constexpr std::uint32_t kEast = 0xA9B40000;
+constexpr dat::Did kEnvironment = 0x0D000300;
+constexpr std::uint32_t kRoom = kEast | 0x0100u;
+
+// A room's CellStruct: a 20 x 20 m floor its physics BSP, its cell BSP one
+// leaf.
+dat::Environment room_environment() {
+  dat::CellStruct cs;
+  cs.id = 0;
+  dat::EnvPolygon floor;
+  for (const glm::vec3& c : {glm::vec3(0, 0, 0), glm::vec3(20, 0, 0), glm::vec3(20, 20, 0), glm::vec3(0, 20, 0)}) {
+    dat::EnvVertex v;
+    v.id = static_cast<std::uint16_t>(cs.vertices.size());
+    v.origin = c;
+    cs.vertices.push_back(v);
+    floor.vertex_ids.push_back(static_cast<decltype(floor.vertex_ids)::value_type>(v.id));
+  }
+  floor.stippling = 0x04;  // no UVs
+  cs.physics_polygons = {floor};
+  dat::EnvBspNode leaf;
+  leaf.tag = dat::bsp_tag::kLeaf;
+  leaf.sphere = dat::Sphere{glm::vec3(10, 10, 0), 15.0f};
+  leaf.polygons = {0};
+  cs.physics_bsp.nodes = {leaf};
+  dat::EnvBspNode end;
+  end.tag = dat::bsp_tag::kLeaf;
+  cs.cell_bsp.nodes = {end};
+  dat::Environment env;
+  env.id = kEnvironment;
+  env.cells = {cs};
+  return env;
+}
 
 // A GfxObj whose physics BSP is the solid box lo..hi: a chain of its six
 // face nodes (pre-order: each node, its empty front leaf, then the next
@@ -121,6 +156,7 @@ struct Dats {
         {kRock, dat::write_gfx_obj(rock_gfx({-1, -1, 0}, {1, 1, 2}))},
         {kTrunk, dat::write_gfx_obj(trunk)},
         {kTree, dat::write_setup(tree_setup())},
+        {kEnvironment, dat::write_environment(room_environment())},
     };
     auto p = dat::build_dat(portal_records, dat::DatWriterOptions{dat::DatKind::Portal});
     REQUIRE(p);
@@ -134,8 +170,17 @@ struct Dats {
     info.objects = {dat::Stab{kRock, dat::Frame{{40, 60, 10}, identity}},
                     dat::Stab{kTree, dat::Frame{{40, 68, 10}, identity}},
                     dat::Stab{kRock, dat::Frame{{3, 60, 10}, identity}},
+                    dat::Stab{kRock, dat::Frame{{0.5f, 36, 10}, identity}},
                     dat::Stab{0x01000999, dat::Frame{{50, 50, 10}, identity}}};  // absent: not made
+    dat::EnvCell room;
+    room.id = kRoom;
+    room.flags = dat::env_cell_flags::kHasStaticObjs;
+    room.environment_id = static_cast<std::uint16_t>(kEnvironment & 0xFFFFu);
+    room.position = dat::Frame{{100, 100, 0}, identity};
+    room.static_objects = {dat::Stab{kRock, dat::Frame{{110, 110, 0}, identity}},
+                           dat::Stab{kTree, dat::Frame{{105, 105, 0}, identity}}};
     const std::vector<dat::DatRecord> cell_records = {
+        {kRoom, dat::write_env_cell(room)},
         {kWest | 0xFFFFu, dat::write_land_block(flat_block(kWest))},
         {kEast | 0xFFFFu, dat::write_land_block(flat_block(kEast))},
         {kEast | 0xFFFEu, dat::write_land_block_info(info)},
@@ -193,7 +238,7 @@ TEST_CASE("World::use_terrain makes a landblock's stabs static objects as it loa
   // CLandBlock::init_static_objs 0x00530A40
   REQUIRE(cells.get_cell(kEast | 0x0Bu) != nullptr);
   const auto& statics = world.static_objects();
-  REQUIRE(statics.size() == 3);  // the absent GfxObj makes none
+  REQUIRE(statics.size() == 4);  // the absent GfxObj makes none
   namespace ps = protocol::physics_state;
   const sim::PhysicsObj& rock = *statics[0];
   const sim::PhysicsObj& tree = *statics[1];
@@ -258,8 +303,55 @@ TEST_CASE("A block loaded inside a walker's transition brings its rock, which st
   auto w = walker(world, 1, west_cell, {189.5f, 60, 10});
   CHECK(world.static_objects().empty());
   walk(*w, 16, {0.25f, 0, 0});
-  CHECK(world.static_objects().size() == 3);
+  CHECK(world.static_objects().size() == 4);
   // The rock's west face is at x 2 of the east block.
   CHECK(w->position().objcell_id == (kEast | 0x03u));
   CHECK(w->position().frame.origin.x == Approx(1.5f).margin(1e-3));
+}
+
+TEST_CASE("A static object reaching into a landblock loaded after its own gets its shadows there", "[app]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  sim::CellSource& cells = *world.context().cells;
+  REQUIRE(cells.get_cell(kEast | 0x02u) != nullptr);
+  REQUIRE(world.static_objects().size() == 4);
+  const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36): its bound reaches x -1.24
+  const auto west_shadow = [&]() -> const sim::ShadowObj* {
+    for (const sim::ShadowObj& s : rock.shadow_objects()) {
+      if (s.cell_id == (kWest | 0x3Au)) return &s;
+    }
+    return nullptr;
+  };
+  REQUIRE(west_shadow() != nullptr);
+  CHECK(west_shadow()->cell == nullptr);  // the west block is not loaded
+  sim::ObjCell* west = cells.get_cell(kWest | 0x3Au);
+  REQUIRE(west != nullptr);
+  CHECK(west_shadow()->cell == west);
+  CHECK(west->shadow_objects().size() == 1);
+  CHECK(world.static_objects().size() == 4);  // the west block has no stabs
+}
+
+TEST_CASE("World::use_terrain makes an EnvCell's static objects as it loads", "[app][retail][0x0052C350]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  // CEnvCell::init_static_objects 0x0052C350
+  auto* room = dynamic_cast<sim::EnvCell*>(world.context().cells->get_cell(kRoom));
+  REQUIRE(room != nullptr);
+  const auto& statics = world.static_objects();
+  REQUIRE(statics.size() == 2);  // the east block is not loaded: its stabs are not made
+  namespace ps = protocol::physics_state;
+  CHECK((statics[0]->state() & (ps::Static | ps::HasPhysicsBsp)) == (ps::Static | ps::HasPhysicsBsp));
+  CHECK((statics[1]->state() & ps::HasPhysicsBsp) == 0);
+  for (const auto& obj : statics) {
+    CHECK(obj->position().objcell_id == kRoom);
+    CHECK(obj->cell() == room);
+    REQUIRE(!obj->shadow_objects().empty());
+    CHECK(obj->shadow_objects().front().cell == room);
+  }
+  CHECK(statics[0]->position().frame.origin == glm::vec3(110, 110, 0));
+  CHECK(room->shadow_objects().size() == 2);
 }

@@ -67,6 +67,9 @@ class Landscape final : public CellSource {
   // place (CLandBlock::init_static_objs runs then): it may place objects in
   // the loaded cells; a CellArray with do_not_load_cells loads nothing more.
   using BlockLoadedHook = std::function<void(std::uint32_t block_id)>;
+  // Told of an EnvCell get_cell has just loaded (CEnvCell::init_static_objects
+  // runs then), likewise.
+  using EnvCellLoadedHook = std::function<void(EnvCell& cell)>;
 
   Landscape() = default;
   // With a loader, get_cell loads a block the first time one of its cells
@@ -84,6 +87,14 @@ class Landscape final : public CellSource {
   bool add_env_cell(std::unique_ptr<EnvCell> cell);
   [[nodiscard]] std::size_t block_count() const noexcept { return blocks_.size(); }
   void set_block_loaded(BlockLoadedHook hook) { block_loaded_ = std::move(hook); }
+  void set_env_cell_loaded(EnvCellLoadedHook hook) { env_cell_loaded_ = std::move(hook); }
+  // A cell already loaded, else null (nothing is loaded).
+  [[nodiscard]] ObjCell* loaded_cell(std::uint32_t cell_id) const;
+  // The cell for a cell array: get_cell, or loaded_cell when the array has
+  // do_not_load_cells (CELLARRAY::do_not_load_cells).
+  [[nodiscard]] ObjCell* cell_for(const CellArray& out, std::uint32_t cell_id) {
+    return out.do_not_load_cells ? loaded_cell(cell_id) : get_cell(cell_id);
+  }
 
   // LScape::get_landcell / CEnvCell::GetVisible: a loaded cell, else null.
   [[nodiscard]] ObjCell* get_cell(std::uint32_t cell_id) override;
@@ -115,6 +126,7 @@ class Landscape final : public CellSource {
   EnvCellLoader env_loader_;
   BuildingLoader building_loader_;
   BlockLoadedHook block_loaded_;
+  EnvCellLoadedHook env_cell_loaded_;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
   std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
   std::set<std::uint32_t> env_unavailable_;

@@ -29,6 +29,7 @@
 namespace dereth::sim {
 
 class ObjCell;
+class CellSource;
 class Transition;
 struct CellArray;
 struct CollisionInfo;
@@ -249,6 +250,10 @@ class PhysicsObj {
   // parts' bounding spheres, else its cylinders' (or spheres') reach
   // (docs/deviations.md D3).
   void calc_cross_cells_static();
+  // The shadows calc_cross_cells_static left outside the landblock
+  // `block_id` (not loaded then) put in its cells now that it is: added
+  // only, no shadow list shrinks (deviation D3).
+  void add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id);
   // CPhysicsObj::transition 0x00512DC0: a transition from `old_pos` (none:
   // placement) to `new_pos` through the world's cells; null when it fails
   // or the world has no cells.
