@@ -364,7 +364,7 @@ void World::handle(std::span<const std::uint8_t> bytes) {
 }
 
 sim::SnapshotPtr World::build_snapshot() const {
-  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count());
+  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), statics_);
 }
 
 bool World::step() {
