@@ -17,6 +17,7 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
 #include "dereth/sim/digest.hpp"
+#include "dereth/sim/land_defs.hpp"
 #include "dereth/sim/position.hpp"
 #include "dereth/sim/snapshot_builder.hpp"
 
@@ -184,9 +185,62 @@ bool World::use_terrain(const dat::DatFile* cell) {
       return read_buildings(cell, *factory, *records, block_id);
     };
   }
+  statics_.clear();  // their shadows leave the old landscape's cells first
   landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
+  if (factory_) {
+    landscape_->set_block_loaded([this, cell](std::uint32_t block_id) { load_static_objects(cell, block_id); });
+    landscape_->set_env_cell_loaded([this, cell](sim::EnvCell& env_cell) { load_env_cell_statics(cell, env_cell); });
+  }
   context_.cells = landscape_.get();
   return true;
+}
+
+// CLandBlock::init_static_objs 0x00530A40 (a block's first load): each stab
+// made as a static object (CPhysicsObj::makeObject 0x00513970, not dynamic)
+// in the land cell holding its origin, at its frame as it stands; one off
+// the block is dropped.
+void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id) {
+  const std::uint32_t key = block_id & 0xFFFF0000u;
+  auto info = read_record<dat::LandBlockInfo>(cell, key | 0xFFFEu, "LandBlockInfo", dat::read_land_block_info);
+  // The statics of blocks loaded before this one reach into it now.
+  for (const auto& obj : statics_) obj->add_shadows_to_loaded_block(*landscape_, block_id);
+  if (!info) return;
+  for (const dat::Stab& stab : info->objects) {
+    auto obj = make_static_object(stab.id);
+    if (!obj) continue;
+    std::uint32_t cell_id = key | 0xFFFFu;
+    glm::vec3 origin = stab.frame.origin;
+    if (!sim::LandDefs::adjust_to_outside(cell_id, origin) || (cell_id & 0xFFFF0000u) != key) continue;
+    sim::ObjCell* land_cell = landscape_->get_cell(cell_id);
+    if (land_cell == nullptr) continue;
+    obj->add_obj_to_cell(*land_cell, to_core_frame(stab.frame));
+    statics_.push_back(std::move(obj));
+  }
+}
+
+std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
+  namespace ps = protocol::physics_state;
+  auto obj = std::make_unique<sim::PhysicsObj>(context_, 0u, sim::LocalId::None);
+  auto parts = factory_->make_part_array(*obj, did);
+  if (!parts) return nullptr;
+  obj->set_part_array(std::move(parts));
+  // CPhysicsObj::InitObjectBegin 0x0050FF80: a static object.
+  obj->set_state(obj->state() | ps::Static, false);
+  obj->cache_has_physics_bsp();
+  return obj;
+}
+
+// CEnvCell::init_static_objects 0x0052C350 (the cell's first load): each
+// static object in the cell at its frame as it stands.
+void World::load_env_cell_statics(const dat::DatFile* cell, sim::EnvCell& env_cell) {
+  auto record = read_record<dat::EnvCell>(cell, env_cell.id(), "EnvCell", dat::read_env_cell);
+  if (!record) return;
+  for (const dat::Stab& stab : record->static_objects) {
+    auto obj = make_static_object(stab.id);
+    if (!obj) continue;
+    obj->add_obj_to_cell(env_cell, to_core_frame(stab.frame));
+    statics_.push_back(std::move(obj));
+  }
 }
 
 void World::VerdictCounter::on_message(const sim::MessageRecord& record) {
@@ -310,7 +364,7 @@ void World::handle(std::span<const std::uint8_t> bytes) {
 }
 
 sim::SnapshotPtr World::build_snapshot() const {
-  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count());
+  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), statics_);
 }
 
 bool World::step() {

@@ -51,8 +51,28 @@ std::optional<SetupDefaults> DatObjectFactory::setup_defaults(std::uint32_t setu
   return d;
 }
 
+// CSetup::makeSimpleSetup 0x00520090: one part, the GfxObj, with one
+// Default placement frame at the object's own frame.
+std::shared_ptr<const dat::Setup> DatObjectFactory::make_simple_setup(std::uint32_t gfx_obj_did) {
+  if (auto it = simple_setups_.find(gfx_obj_did); it != simple_setups_.end()) return it->second;
+  std::shared_ptr<const dat::Setup> made;
+  if (records_->gfx_obj(gfx_obj_did)) {
+    auto setup = std::make_shared<dat::Setup>();
+    setup->parts.push_back(gfx_obj_did);
+    dat::SetupPlacement placement;
+    placement.key = 0;
+    placement.frame.part_frames.emplace_back();
+    setup->placement_frames.push_back(std::move(placement));
+    made = std::move(setup);
+  }
+  simple_setups_.emplace(gfx_obj_did, made);
+  return made;
+}
+
 std::unique_ptr<PartArray> DatObjectFactory::make_part_array(PhysicsObj& owner, std::uint32_t setup_did) {
-  auto setup = get_setup(setup_did);
+  // CPhysicsObj::InitPartArrayObject 0x005126B0: a GfxObj id makes a
+  // one-part array (CPartArray::CreateMesh 0x00519640).
+  auto setup = (setup_did >> 24) == 0x01u ? make_simple_setup(setup_did) : get_setup(setup_did);
   if (!setup) return nullptr;
   return std::make_unique<DatPartArray>(owner, std::move(setup), this, this, this);
 }

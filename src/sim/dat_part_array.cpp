@@ -63,6 +63,25 @@ TransitionState DatPartArray::find_obj_collisions(Transition& t) {
   return result;
 }
 
+// CPartArray::CacheHasPhysicsBSP 0x00518110
+bool DatPartArray::has_physics_bsp() const {
+  if (physics_ == nullptr) return false;
+  return std::any_of(parts_.begin(), parts_.end(),
+                     [this](const PhysicsPart& part) { return physics_->get_gfx_obj_physics(part.gfx_obj) != nullptr; });
+}
+
+void DatPartArray::part_bounding_spheres(std::vector<dat::Sphere>& out) const {
+  if (physics_ == nullptr) return;
+  for (const PhysicsPart& part : parts_) {
+    const std::shared_ptr<const GfxObjPhysics> gfx = physics_->get_gfx_obj_physics(part.gfx_obj);
+    if (!gfx) continue;
+    dat::Sphere s;
+    s.center = part.frame.localtoglobal(gfx->physics_sphere.center * part.gfxobj_scale.z);
+    s.radius = gfx->physics_sphere.radius * part.gfxobj_scale.z;
+    out.push_back(s);
+  }
+}
+
 // CPartArray::Update 0x00517DB0
 void DatPartArray::update(FloatSeconds quantum, core::Frame& offset) {
   sequence_.update(static_cast<double>(quantum.count()), &offset);

@@ -118,7 +118,7 @@ void EnvCell::find_transit_cells(Landscape& scape, const Position& p, std::uint3
       }
       continue;
     }
-    ObjCell* other = scape.get_cell(portal.other_cell_id);
+    ObjCell* other = scape.cell_for(out, portal.other_cell_id);
     if (auto* env = dynamic_cast<EnvCell*>(other); env != nullptr) {
       for (std::uint32_t i = 0; i < num_sphere; ++i) {
         if (env->structure_->sphere_intersects_cell(env->to_local(spheres[i])) != 0) {
@@ -174,7 +174,7 @@ TransitionState Building::find_building_collisions(Transition& t) const {
 void Building::find_building_transit_cells(Landscape& scape, std::uint32_t num_sphere, const CollisionSphere* spheres,
                                            CellArray& out, SpherePath* path) const {
   for (const BuildingPortal& portal : portals) {
-    if (auto* env = dynamic_cast<EnvCell*>(scape.get_cell(portal.other_cell_id)); env != nullptr) {
+    if (auto* env = dynamic_cast<EnvCell*>(scape.cell_for(out, portal.other_cell_id)); env != nullptr) {
       env->check_building_transit(portal.other_portal_id, num_sphere, spheres, out, path);
     }
   }

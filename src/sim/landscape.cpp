@@ -135,6 +135,7 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
     }
     EnvCell* raw = loaded.get();
     env_cells_[cell_id] = std::move(loaded);
+    if (env_cell_loaded_) env_cell_loaded_(*raw);
     return raw;
   }
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
@@ -149,16 +150,29 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
       unavailable_.insert(key);
       return nullptr;
     }
+    if (block_loaded_) block_loaded_(key | 0xFFFFu);
     it = blocks_.find(key);
+    if (it == blocks_.end()) return nullptr;
   }
   return it->second.cells[low - 1].get();
+}
+
+ObjCell* Landscape::loaded_cell(std::uint32_t cell_id) const {
+  const std::uint32_t low = cell_id & 0xFFFFu;
+  if (low >= 0x100u && low <= 0xFFFDu) {
+    const auto it = env_cells_.find(cell_id);
+    return it != env_cells_.end() ? it->second.get() : nullptr;
+  }
+  if (low < 1 || low > dat::kLandBlockCells) return nullptr;
+  const auto it = blocks_.find(cell_id & 0xFFFF0000u);
+  return it != blocks_.end() ? it->second.cells[low - 1].get() : nullptr;
 }
 
 // CLandCell::add_outside_cell 0x00532EC0
 void Landscape::add_outside_cell(CellArray& out, int x, int y) {
   if (x < 0 || y < 0 || x >= 2040 || y >= 2040) return;
   const std::uint32_t id = LandDefs::lcoord_to_gid(x, y);
-  add_cell(out, id, get_cell(id));
+  add_cell(out, id, cell_for(out, id));
 }
 
 // CLandCell::check_add_cell_boundary 0x00533260

@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/transition.hpp"
 
 namespace dereth::sim {
@@ -374,6 +375,68 @@ void PhysicsObj::remove_shadows_from_cells() {
   shadow_objects_.clear();
   for (const ChildAttachment& child : children_) {
     if (child.object != nullptr) child.object->remove_shadows_from_cells();
+  }
+}
+
+// CPhysicsObj::CacheHasPhysicsBSP 0x0050F570
+bool PhysicsObj::cache_has_physics_bsp() {
+  if (part_array_ && part_array_->has_physics_bsp()) {
+    state_ |= ps::HasPhysicsBsp;
+    return true;
+  }
+  state_ &= ~ps::HasPhysicsBsp;
+  return false;
+}
+
+// CPhysicsObj::add_obj_to_cell 0x005159E0
+void PhysicsObj::add_obj_to_cell(ObjCell& cell, const core::Frame& frame) {
+  cell_ = &cell;  // enter_cell
+  in_cell_ = true;
+  position_.objcell_id = cell.id();
+  set_frame(frame);
+  calc_cross_cells_static();
+}
+
+// CPhysicsObj::calc_cross_cells_static 0x00515160 (retail hands the
+// cylinders to find_cell_list as spheres and takes a BSP object's cells from
+// its parts' bounding boxes; dereth uses spheres enclosing each, deviation D3).
+void PhysicsObj::calc_cross_cells_static() {
+  if (cell_ == nullptr) return;
+  CellArray cells;
+  cells.do_not_load_cells = true;
+  std::vector<CollisionSphere> spheres;
+  const auto cyl = part_array_ ? part_array_->cyl_spheres() : std::span<const dat::CylSphere>{};
+  if ((state_ & ps::HasPhysicsBsp) == 0 && !cyl.empty()) {
+    for (const dat::CylSphere& c : cyl) {
+      const float half = c.height * 0.5f;
+      CollisionSphere s;
+      s.center = position_.frame.localtoglobal((c.origin + glm::vec3(0.0f, 0.0f, half)) * scale_);
+      s.radius = std::sqrt(c.radius * c.radius + half * half) * scale_;
+      spheres.push_back(s);
+    }
+  } else if ((state_ & ps::HasPhysicsBsp) != 0) {
+    part_array_->part_bounding_spheres(spheres);
+  } else if (part_array_) {
+    for (const dat::Sphere& local : part_array_->spheres()) {
+      spheres.push_back(CollisionSphere{position_.frame.localtoglobal(local.center * scale_), local.radius * scale_});
+    }
+  }
+  if (context_->cells != nullptr && !spheres.empty()) {
+    ObjCell* curr = nullptr;
+    context_->cells->find_cell_list(position_, static_cast<std::uint32_t>(spheres.size()), spheres.data(), cells, curr);
+  }
+  const auto own = [this](const CellArrayEntry& e) { return e.cell == cell_; };
+  if (std::find_if(cells.cells.begin(), cells.cells.end(), own) == cells.cells.end()) {
+    cells.cells.insert(cells.cells.begin(), CellArrayEntry{cell_->id(), cell_});
+  }
+  remove_shadows_from_cells();
+  add_shadows_to_cells(cells);
+}
+
+void PhysicsObj::add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id) {
+  for (ShadowObj& s : shadow_objects_) {
+    if (s.cell != nullptr || (s.cell_id & 0xFFFF0000u) != (block_id & 0xFFFF0000u)) continue;
+    if (ObjCell* c = cells.get_cell(s.cell_id); c != nullptr) c->add_shadow_object(s);
   }
 }
 

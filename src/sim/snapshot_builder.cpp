@@ -9,7 +9,8 @@ namespace dereth::sim {
 
 namespace ps = protocol::physics_state;
 
-SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick) {
+SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
+                                  std::span<const std::unique_ptr<PhysicsObj>> statics) {
   auto snapshot = std::make_shared<RenderSnapshot>();
   snapshot->tick = tick;
   snapshot->time = box.context().now();
@@ -33,6 +34,20 @@ SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effect
       // Lights have one home: the part array that InitLights turned on.
       if (object->in_cell()) parts->publish_lights(o.root, o.id, snapshot->lights);
     }
+  }
+  for (const auto& object : statics) {
+    if (!object->in_cell()) continue;
+    ObjectSnapshot& o = snapshot->objects.emplace_back();
+    o.id = LocalId::None;
+    o.guid = 0;
+    o.setup_id = object->setup_id();
+    o.cell_id = object->position().objcell_id;
+    o.root = global_frame(object->position());
+    o.scale = object->scale();
+    o.translucency = object->translucency();
+    o.hidden = (object->state() & ps::Hidden) != 0;
+    o.no_draw = (object->state() & ps::NoDraw) != 0;
+    if (const PartArray* parts = object->part_array()) parts->publish_parts(o.root, o.parts);
   }
   effects.publish(*snapshot);
   return snapshot;

@@ -339,3 +339,61 @@ TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and
     CHECK(walker->position().frame.origin.z == Approx(10.0f).margin(0.05f));
   }
 }
+
+TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0x00515160 place a static object "
+          "in a block the landscape has just loaded, loading no other",
+          "[retail][0x005159E0][0x00515160][sim]") {
+  core::ManualClock clock;
+  EventLog log;
+  SimContext context{clock};
+  std::vector<std::uint32_t> loaded;
+  Landscape landscape([](std::uint32_t id) -> std::optional<LandBlockStruct> { return hill_block(id); });
+  context.cells = &landscape;
+  std::vector<std::unique_ptr<PhysicsObj>> statics;
+  const auto make = [&](glm::vec3 origin, std::uint32_t cell_id) {
+    auto obj = std::make_unique<PhysicsObj>(context, 0, LocalId::None);
+    auto parts = std::make_unique<FakePartArray>(log);
+    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 1.0f), 2.0f}};
+    parts->sphere_count = 1;
+    obj->set_part_array(std::move(parts));
+    obj->set_state(ps::Static, false);
+    ObjCell* cell = landscape.get_cell(cell_id);
+    REQUIRE(cell != nullptr);
+    obj->add_obj_to_cell(*cell, core::Frame(origin, glm::quat(1, 0, 0, 0)));
+    statics.push_back(std::move(obj));
+  };
+  landscape.set_block_loaded([&](std::uint32_t block_id) {
+    loaded.push_back(block_id);
+    for (const auto& s : statics) s->add_shadows_to_loaded_block(landscape, block_id);
+    if (block_id == kBlockA) {
+      make({23, 12, 10}, 0xA9B40001u);   // reaches the next cell east
+      make({191, 12, 80}, 0xA9B40039u);  // reaches the east block, not loaded
+    }
+  });
+  REQUIRE(landscape.get_cell(0xA9B40001u) != nullptr);
+  CHECK(loaded == std::vector<std::uint32_t>{kBlockA});
+  CHECK(landscape.block_count() == 1);  // the static loaded nothing
+  REQUIRE(statics.size() == 2);
+  CHECK(statics[0]->position().objcell_id == 0xA9B40001u);
+  CHECK(statics[0]->position().frame.origin == glm::vec3(23, 12, 10));
+  std::vector<std::uint32_t> cells0;
+  for (const ShadowObj& s : statics[0]->shadow_objects()) {
+    CHECK(s.cell != nullptr);
+    cells0.push_back(s.cell_id);
+  }
+  std::sort(cells0.begin(), cells0.end());
+  CHECK(cells0 == std::vector<std::uint32_t>{0xA9B40001u, 0xA9B40009u});
+  const auto east_shadow = [&]() -> const ShadowObj* {
+    for (const ShadowObj& s : statics[1]->shadow_objects()) {
+      if ((s.cell_id & 0xFFFF0000u) == (kBlockEast & 0xFFFF0000u)) return &s;
+    }
+    return nullptr;
+  };
+  REQUIRE(east_shadow() != nullptr);
+  CHECK(east_shadow()->cell == nullptr);
+  ObjCell* east = landscape.get_cell((kBlockEast & 0xFFFF0000u) | 0x01u);
+  REQUIRE(east != nullptr);
+  CHECK(loaded == std::vector<std::uint32_t>{kBlockA, kBlockEast});
+  CHECK(east_shadow()->cell == east);
+  CHECK(east->shadow_objects().size() == 1);
+}

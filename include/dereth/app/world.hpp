@@ -58,6 +58,12 @@ class World {
   // and no collision, without a portal, a cell file or a readable Region.
   bool use_terrain(const dat::DatFile* cell);
   [[nodiscard]] const sim::Landscape* landscape() const noexcept { return landscape_.get(); }
+  // The static objects of the loaded landblocks (their LandBlockInfo stabs),
+  // made as each block loads: obstacles, not server objects (not in the
+  // SmartBox, its digests or traces).
+  [[nodiscard]] const std::vector<std::unique_ptr<sim::PhysicsObj>>& static_objects() const noexcept {
+    return statics_;
+  }
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;
@@ -125,6 +131,16 @@ class World {
   sim::Effects effects_;
   std::unique_ptr<sim::DatObjectFactory> factory_;
   sim::SmartBox box_;
+  // After the landscape and the factory: they go first, their shadows
+  // leaving the cells, their parts no longer reading the factory.
+  std::vector<std::unique_ptr<sim::PhysicsObj>> statics_;
+  // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
+  void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
+  // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.
+  void load_env_cell_statics(const dat::DatFile* cell, sim::EnvCell& env_cell);
+  // CPhysicsObj::makeObject 0x00513970 (not dynamic) placed by add_obj_to_cell; none
+  // when the record is absent.
+  std::unique_ptr<sim::PhysicsObj> make_static_object(std::uint32_t did);
   sim::SnapshotPtr snapshot_;
   WorldStats stats_;
   std::vector<CombatEvent> combat_events_;

@@ -35,12 +35,16 @@ class DatObjectFactory final : public ObjectFactory,
   // The Setup fields CPhysicsObj::InitDefaults reads; none when the Setup is
   // absent or unreadable.
   [[nodiscard]] std::optional<SetupDefaults> setup_defaults(std::uint32_t setup_did) override;
-  // CPartArray::CreateSetup: none when the Setup is absent or unreadable.
+  // CPartArray::CreateSetup (CPartArray::CreateMesh for a GfxObj id
+  // 0x01...: a one-part array): none when the record is absent or unreadable.
   [[nodiscard]] std::unique_ptr<PartArray> make_part_array(PhysicsObj& owner, std::uint32_t setup_did) override;
   // MovementManager::Create
   [[nodiscard]] std::unique_ptr<MovementManager> make_movement_manager(PhysicsObj& owner) override;
 
   [[nodiscard]] std::shared_ptr<const dat::Setup> get_setup(std::uint32_t did);
+  // CSetup::makeSimpleSetup 0x00520090: the one-part Setup of a GfxObj
+  // (made once each); null when the GfxObj is absent.
+  [[nodiscard]] std::shared_ptr<const dat::Setup> make_simple_setup(std::uint32_t gfx_obj_did);
   [[nodiscard]] std::shared_ptr<const dat::Animation> get_animation(std::uint32_t did) override;
   [[nodiscard]] std::shared_ptr<const MotionTable> get_motion_table(std::uint32_t did) override;
   // The GfxObj's physics tree, built and checked once; null without one,
@@ -56,6 +60,7 @@ class DatObjectFactory final : public ObjectFactory,
   // The motion tables built over the cache's records (built once each).
   std::unordered_map<std::uint32_t, std::shared_ptr<const MotionTable>> motion_tables_;
   std::unordered_map<std::uint32_t, std::shared_ptr<const GfxObjPhysics>> physics_;
+  std::unordered_map<std::uint32_t, std::shared_ptr<const dat::Setup>> simple_setups_;
   std::vector<core::Error> refused_physics_;
 };
 

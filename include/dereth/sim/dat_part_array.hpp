@@ -118,6 +118,9 @@ class DatPartArray final : public PartArray {
   void set_part_no_draw(std::uint32_t part, bool no_draw) override;
   [[nodiscard]] std::size_t num_parts() const override { return parts_.size(); }
   TransitionState find_obj_collisions(Transition& t) override;
+  // CPartArray::CacheHasPhysicsBSP 0x00518110
+  [[nodiscard]] bool has_physics_bsp() const override;
+  void part_bounding_spheres(std::vector<dat::Sphere>& out) const override;
   // CSetup's holding locations (CPhysicsObj::add_child 0x0050F870 reads them).
   [[nodiscard]] std::optional<HoldingLocation> holding_location(std::uint32_t where) const override;
   [[nodiscard]] std::optional<core::Frame> part_frame(std::uint32_t index) const override;

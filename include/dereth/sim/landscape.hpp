@@ -63,6 +63,13 @@ class Landscape final : public CellSource {
   using EnvCellLoader = std::function<std::unique_ptr<EnvCell>(std::uint32_t cell_id)>;
   // The buildings of a landblock (its LandBlockInfo), when it is loaded.
   using BuildingLoader = std::function<std::vector<Building>(std::uint32_t block_id)>;
+  // Told of a landblock (0xXXYYFFFF) get_cell has just loaded, its cells in
+  // place (CLandBlock::init_static_objs runs then): it may place objects in
+  // the loaded cells; a CellArray with do_not_load_cells loads nothing more.
+  using BlockLoadedHook = std::function<void(std::uint32_t block_id)>;
+  // Told of an EnvCell get_cell has just loaded (CEnvCell::init_static_objects
+  // runs then), likewise.
+  using EnvCellLoadedHook = std::function<void(EnvCell& cell)>;
 
   Landscape() = default;
   // With a loader, get_cell loads a block the first time one of its cells
@@ -79,6 +86,15 @@ class Landscape final : public CellSource {
   // Adds an EnvCell (replacing one of the same id that holds no shadows).
   bool add_env_cell(std::unique_ptr<EnvCell> cell);
   [[nodiscard]] std::size_t block_count() const noexcept { return blocks_.size(); }
+  void set_block_loaded(BlockLoadedHook hook) { block_loaded_ = std::move(hook); }
+  void set_env_cell_loaded(EnvCellLoadedHook hook) { env_cell_loaded_ = std::move(hook); }
+  // A cell already loaded, else null (nothing is loaded).
+  [[nodiscard]] ObjCell* loaded_cell(std::uint32_t cell_id) const;
+  // The cell for a cell array: get_cell, or loaded_cell when the array has
+  // do_not_load_cells (CELLARRAY::do_not_load_cells).
+  [[nodiscard]] ObjCell* cell_for(const CellArray& out, std::uint32_t cell_id) {
+    return out.do_not_load_cells ? loaded_cell(cell_id) : get_cell(cell_id);
+  }
 
   // LScape::get_landcell / CEnvCell::GetVisible: a loaded cell, else null.
   [[nodiscard]] ObjCell* get_cell(std::uint32_t cell_id) override;
@@ -93,7 +109,8 @@ class Landscape final : public CellSource {
   // neighbours its radius reaches.
   void add_all_outside_cells(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
                              CellArray& out);
-  // CLandCell::add_outside_cell 0x00532EC0 (lcoords; off the world: nothing)
+  // CLandCell::add_outside_cell 0x00532EC0 (lcoords; off the world:
+  // nothing; with do_not_load_cells a cell not loaded is added as null)
   void add_outside_cell(CellArray& out, int x, int y);
   // CLandCell::check_add_cell_boundary 0x00533260
   void check_add_cell_boundary(CellArray& out, const glm::vec2& pt, int x, int y, float in_max, float in_min);
@@ -108,6 +125,8 @@ class Landscape final : public CellSource {
   BlockLoader loader_;
   EnvCellLoader env_loader_;
   BuildingLoader building_loader_;
+  BlockLoadedHook block_loaded_;
+  EnvCellLoadedHook env_cell_loaded_;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
   std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
   std::set<std::uint32_t> env_unavailable_;

@@ -80,6 +80,12 @@ class PartArray {
   // CPartArray::FindObjCollisions 0x00518180: each part's physics BSP in
   // turn until one is not OK; OK (1) without parts.
   virtual TransitionState find_obj_collisions(Transition& /*t*/) { return TransitionState{1}; }
+  // CPartArray::CacheHasPhysicsBSP 0x00518110: whether a part has a physics BSP.
+  [[nodiscard]] virtual bool has_physics_bsp() const { return false; }
+  // The parts' physics BSP bounding spheres, posed as the parts are (block
+  // local, scaled), appended to `out`: the reach a static object's shadows
+  // are given (CPhysicsObj::calc_cross_cells_static, docs/deviations.md D3).
+  virtual void part_bounding_spheres(std::vector<dat::Sphere>& /*out*/) const {}
   // CSetup::GetHoldingLocation: none means set_parent fails, as in retail.
   [[nodiscard]] virtual std::optional<HoldingLocation> holding_location(std::uint32_t /*where*/) const {
     return std::nullopt;

@@ -29,6 +29,7 @@
 namespace dereth::sim {
 
 class ObjCell;
+class CellSource;
 class Transition;
 struct CellArray;
 struct CollisionInfo;
@@ -238,6 +239,21 @@ class PhysicsObj {
   void add_shadows_to_cells(const CellArray& cells);
   // CPhysicsObj::remove_shadows_from_cells 0x00511230
   void remove_shadows_from_cells();
+  // CPhysicsObj::CacheHasPhysicsBSP 0x0050F570: HasPhysicsBsp when a part
+  // has a physics BSP, else cleared.
+  bool cache_has_physics_bsp();
+  // CPhysicsObj::add_obj_to_cell 0x005159E0: a static object placed as it
+  // stands (no placement search) at `frame` in `cell`, then its shadows.
+  void add_obj_to_cell(ObjCell& cell, const core::Frame& frame);
+  // CPhysicsObj::calc_cross_cells_static 0x00515160: the object's shadows
+  // in the loaded cells it overlaps (none is loaded for it): a BSP object's
+  // parts' bounding spheres, else its cylinders' (or spheres') reach
+  // (docs/deviations.md D3).
+  void calc_cross_cells_static();
+  // The shadows calc_cross_cells_static left outside the landblock
+  // `block_id` (not loaded then) put in its cells now that it is: added
+  // only, no shadow list shrinks (deviation D3).
+  void add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id);
   // CPhysicsObj::transition 0x00512DC0: a transition from `old_pos` (none:
   // placement) to `new_pos` through the world's cells; null when it fails
   // or the world has no cells.

@@ -4,16 +4,22 @@
 // effects' emitters and sound events. It reads the world and changes nothing.
 
 #include <cstdint>
+#include <memory>
+#include <span>
 
 #include "dereth/sim/render_snapshot.hpp"
 
 namespace dereth::sim {
 
 class EffectsSink;
+class PhysicsObj;
 class SmartBox;
 
 // Objects outside the world (no cell) and parented children that are not
-// drawn are still published, flagged, so the renderer decides.
-[[nodiscard]] SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick);
+// drawn are still published, flagged, so the renderer decides. `statics`
+// (the world's static objects: landblock and EnvCell stabs) follow the
+// SmartBox's objects, with LocalId::None and guid 0.
+[[nodiscard]] SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
+                                                std::span<const std::unique_ptr<PhysicsObj>> statics = {});
 
 }  // namespace dereth::sim

@@ -1,0 +1,357 @@
+// A landblock's static objects from real DAT bytes: World::use_terrain makes
+// each LandBlockInfo stab a static object as the block loads
+// (CLandBlock::init_static_objs), a GfxObj rock with its physics BSP and a
+// Setup tree with its cylinder, and a walker is stopped by each
+// (docs/sim.md, "Static objects").
+//
+// Two landblocks, 0xA8B4 (west) and 0xA9B4 (east), flat at z 10. In 0xA9B4:
+// the rock, a 2 x 2 x 2 m box, at (40, 60, 10), (3, 60, 10) and
+// (0.5, 36, 10); the tree, a cylinder of radius 0.5 m and height 3 m, at
+// (40, 68, 10).
+#include <catch2/catch.hpp>
+
+#include <memory>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/environment.hpp"
+#include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/land_block.hpp"
+#include "dereth/dat/land_block_info.hpp"
+#include "dereth/dat/region.hpp"
+#include "dereth/dat/setup.hpp"
+#include "dereth/sim/env_cell.hpp"
+#include "dereth/sim/landscape.hpp"
+#include "dereth/sim/physics_obj.hpp"
+
+using namespace dereth;
+
+namespace {
+
+constexpr dat::Did kRock = 0x01000300;
+constexpr dat::Did kTrunk = 0x01000301;
+constexpr dat::Did kTree = 0x02000300;
+constexpr std::uint32_t kWest = 0xA8B40000;
+constexpr std::uint32_t kEast = 0xA9B40000;
+constexpr dat::Did kEnvironment = 0x0D000300;
+constexpr std::uint32_t kRoom = kEast | 0x0100u;
+
+// A room's CellStruct: a 20 x 20 m floor its physics BSP, its cell BSP one
+// leaf.
+dat::Environment room_environment() {
+  dat::CellStruct cs;
+  cs.id = 0;
+  dat::EnvPolygon floor;
+  for (const glm::vec3& c : {glm::vec3(0, 0, 0), glm::vec3(20, 0, 0), glm::vec3(20, 20, 0), glm::vec3(0, 20, 0)}) {
+    dat::EnvVertex v;
+    v.id = static_cast<std::uint16_t>(cs.vertices.size());
+    v.origin = c;
+    cs.vertices.push_back(v);
+    floor.vertex_ids.push_back(static_cast<decltype(floor.vertex_ids)::value_type>(v.id));
+  }
+  floor.stippling = 0x04;  // no UVs
+  cs.physics_polygons = {floor};
+  dat::EnvBspNode leaf;
+  leaf.tag = dat::bsp_tag::kLeaf;
+  leaf.sphere = dat::Sphere{glm::vec3(10, 10, 0), 15.0f};
+  leaf.polygons = {0};
+  cs.physics_bsp.nodes = {leaf};
+  dat::EnvBspNode end;
+  end.tag = dat::bsp_tag::kLeaf;
+  cs.cell_bsp.nodes = {end};
+  dat::Environment env;
+  env.id = kEnvironment;
+  env.cells = {cs};
+  return env;
+}
+
+// A GfxObj whose physics BSP is the solid box lo..hi: a chain of its six
+// face nodes (pre-order: each node, its empty front leaf, then the next
+// node; the solid leaf last).
+dat::GfxObj rock_gfx(glm::vec3 lo, glm::vec3 hi) {
+  dat::GfxObj g;
+  g.id = kRock;
+  g.flags = dat::GfxObj::kHasPhysics;
+  const dat::Sphere bound{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f + 0.01f};
+  struct Face {
+    std::array<glm::vec3, 4> c;
+    glm::vec3 n;
+    float d;
+  };
+  const Face faces[] = {
+      {{{{hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, hi.y, hi.z}, {hi.x, lo.y, hi.z}}}, {1, 0, 0}, -hi.x},
+      {{{{lo.x, lo.y, lo.z}, {lo.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {lo.x, hi.y, lo.z}}}, {-1, 0, 0}, lo.x},
+      {{{{lo.x, hi.y, lo.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, hi.z}, {hi.x, hi.y, lo.z}}}, {0, 1, 0}, -hi.y},
+      {{{{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z}, {lo.x, lo.y, hi.z}}}, {0, -1, 0}, lo.y},
+      {{{{lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}}}, {0, 0, 1}, -hi.z},
+      {{{{lo.x, lo.y, lo.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, lo.y, lo.z}}}, {0, 0, -1}, lo.z},
+  };
+  dat::BspNode solid;
+  solid.tag = dat::kBspLeaf;
+  solid.solid = 1;
+  solid.sphere = bound;
+  for (const Face& f : faces) {
+    dat::Polygon p;
+    for (const glm::vec3& c : f.c) {
+      dat::SwVertex v;
+      v.id = static_cast<std::uint16_t>(g.vertices.size());
+      v.origin = c;
+      g.vertices.push_back(v);
+      p.vertex_ids.push_back(static_cast<decltype(p.vertex_ids)::value_type>(v.id));
+    }
+    p.stippling = 0x04;  // no UVs
+    g.physics_polygons.push_back(p);
+    solid.polys.push_back(static_cast<std::uint16_t>(g.physics_polygons.size() - 1));
+    dat::BspNode node;
+    node.tag = dat::kBspBPIN;
+    node.plane = dat::Plane{f.n, f.d};
+    node.sphere = bound;
+    node.pos = static_cast<std::int32_t>(g.physics_bsp.nodes.size()) + 1;
+    node.neg = static_cast<std::int32_t>(g.physics_bsp.nodes.size()) + 2;
+    g.physics_bsp.nodes.push_back(node);
+    dat::BspNode empty;
+    empty.tag = dat::kBspLeaf;
+    empty.sphere = bound;
+    g.physics_bsp.nodes.push_back(empty);
+  }
+  g.physics_bsp.nodes.push_back(solid);
+  return g;
+}
+
+// The tree: one part without a physics BSP, a cylinder at its foot.
+dat::Setup tree_setup() {
+  dat::Setup s;
+  s.id = kTree;
+  s.parts = {kTrunk};
+  s.cyl_spheres = {dat::CylSphere{glm::vec3(0.0f), 0.5f, 3.0f}};
+  s.height = 3.0f;
+  s.radius = 0.5f;
+  return s;
+}
+
+dat::LandBlock flat_block(std::uint32_t block) {
+  dat::LandBlock b;
+  b.id = block | 0xFFFFu;
+  for (auto& h : b.height) h = 5;  // z 10
+  return b;
+}
+
+struct Dats {
+  Dats() {
+    dat::Region region;
+    region.id = 0x13000000;
+    for (std::size_t i = 0; i < region.land_defs.land_height_table.size(); ++i) {
+      region.land_defs.land_height_table[i] = 2.0f * static_cast<float>(i);
+    }
+    dat::GfxObj trunk;
+    trunk.id = kTrunk;
+    const std::vector<dat::DatRecord> portal_records = {
+        {0x13000000, dat::write_region(region)},
+        {kRock, dat::write_gfx_obj(rock_gfx({-1, -1, 0}, {1, 1, 2}))},
+        {kTrunk, dat::write_gfx_obj(trunk)},
+        {kTree, dat::write_setup(tree_setup())},
+        {kEnvironment, dat::write_environment(room_environment())},
+    };
+    auto p = dat::build_dat(portal_records, dat::DatWriterOptions{dat::DatKind::Portal});
+    REQUIRE(p);
+    auto portal_file = dat::DatFile::from_bytes(std::move(*p), "portal");
+    REQUIRE(portal_file);
+    portal = std::make_unique<dat::DatFile>(std::move(*portal_file));
+
+    dat::LandBlockInfo info;
+    info.id = kEast | 0xFFFEu;
+    const glm::quat identity(1, 0, 0, 0);
+    info.objects = {dat::Stab{kRock, dat::Frame{{40, 60, 10}, identity}},
+                    dat::Stab{kTree, dat::Frame{{40, 68, 10}, identity}},
+                    dat::Stab{kRock, dat::Frame{{3, 60, 10}, identity}},
+                    dat::Stab{kRock, dat::Frame{{0.5f, 36, 10}, identity}},
+                    dat::Stab{0x01000999, dat::Frame{{50, 50, 10}, identity}}};  // absent: not made
+    dat::EnvCell room;
+    room.id = kRoom;
+    room.flags = dat::env_cell_flags::kHasStaticObjs;
+    room.environment_id = static_cast<std::uint16_t>(kEnvironment & 0xFFFFu);
+    room.position = dat::Frame{{100, 100, 0}, identity};
+    room.static_objects = {dat::Stab{kRock, dat::Frame{{110, 110, 0}, identity}},
+                           dat::Stab{kTree, dat::Frame{{105, 105, 0}, identity}}};
+    const std::vector<dat::DatRecord> cell_records = {
+        {kRoom, dat::write_env_cell(room)},
+        {kWest | 0xFFFFu, dat::write_land_block(flat_block(kWest))},
+        {kEast | 0xFFFFu, dat::write_land_block(flat_block(kEast))},
+        {kEast | 0xFFFEu, dat::write_land_block_info(info)},
+    };
+    auto c = dat::build_dat(cell_records, dat::DatWriterOptions{dat::DatKind::Cell});
+    REQUIRE(c);
+    auto cell_file = dat::DatFile::from_bytes(std::move(*c), "cell");
+    REQUIRE(cell_file);
+    cell = std::make_unique<dat::DatFile>(std::move(*cell_file));
+  }
+  std::unique_ptr<dat::DatFile> portal;
+  std::unique_ptr<dat::DatFile> cell;
+};
+
+// A walker's collision shape: one 0.5 m sphere 0.5 m up, 0.4 m steps.
+class Walker final : public sim::PartArray {
+ public:
+  std::size_t num_spheres() const override { return 1; }
+  std::span<const dat::Sphere> spheres() const override { return spheres_; }
+  float step_up_height() const override { return 0.4f; }
+  float step_down_height() const override { return 0.4f; }
+
+ private:
+  std::array<dat::Sphere, 1> spheres_{dat::Sphere{glm::vec3(0, 0, 0.5f), 0.5f}};
+};
+
+std::unique_ptr<sim::PhysicsObj> walker(app::World& world, std::uint32_t guid, std::uint32_t cell, glm::vec3 at) {
+  auto obj = std::make_unique<sim::PhysicsObj>(world.context(), guid, sim::LocalId{guid});
+  obj->set_part_array(std::make_unique<Walker>());
+  obj->set_state(protocol::physics_state::Gravity | protocol::physics_state::EdgeSlide, false);
+  obj->store_position(sim::Position{cell, core::Frame(at, glm::quat(1, 0, 0, 0))});
+  REQUIRE(obj->enter_world(obj->position()));
+  return obj;
+}
+
+void walk(sim::PhysicsObj& w, int moves, glm::vec3 delta) {
+  for (int i = 0; i < moves; ++i) {
+    sim::Position p = w.position();
+    sim::Position next = p;
+    next.frame.origin += delta;
+    if (auto t = w.transition(&p, next, false)) w.set_position_internal(*t);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("World::use_terrain makes a landblock's stabs static objects as it loads",
+          "[app][retail][0x00530A40][0x005159E0][0x00515160][0x0050F570][0x00520090]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  CHECK(world.static_objects().empty());  // nothing loaded yet
+  sim::CellSource& cells = *world.context().cells;
+  // CLandBlock::init_static_objs 0x00530A40
+  REQUIRE(cells.get_cell(kEast | 0x0Bu) != nullptr);
+  const auto& statics = world.static_objects();
+  REQUIRE(statics.size() == 4);  // the absent GfxObj makes none
+  namespace ps = protocol::physics_state;
+  const sim::PhysicsObj& rock = *statics[0];
+  const sim::PhysicsObj& tree = *statics[1];
+  // CPhysicsObj::CacheHasPhysicsBSP 0x0050F570: the rock's part has one.
+  CHECK((rock.state() & ps::Static) != 0);
+  CHECK((rock.state() & ps::HasPhysicsBsp) != 0);
+  CHECK((tree.state() & ps::Static) != 0);
+  CHECK((tree.state() & ps::HasPhysicsBsp) == 0);
+  CHECK(rock.id() == 0);
+  // CPhysicsObj::add_obj_to_cell 0x005159E0: where the stab stands.
+  CHECK(rock.position().objcell_id == (kEast | 0x0Bu));
+  CHECK(rock.position().frame.origin == glm::vec3(40, 60, 10));
+  CHECK(tree.position().objcell_id == (kEast | 0x0Bu));
+  REQUIRE(rock.part_array() != nullptr);
+  CHECK(rock.part_array()->num_parts() == 1);  // CSetup::makeSimpleSetup 0x00520090
+  // CPhysicsObj::calc_cross_cells_static 0x00515160: in its own cell.
+  REQUIRE(!rock.shadow_objects().empty());
+  CHECK(rock.shadow_objects().front().cell_id == (kEast | 0x0Bu));
+  // The rock at the block's west edge reaches no cell of the unloaded west
+  // block (none is loaded for it).
+  const sim::PhysicsObj& edge = *statics[2];
+  for (const sim::ShadowObj& s : edge.shadow_objects()) {
+    CHECK((s.cell_id & 0xFFFF0000u) == kEast);
+  }
+  CHECK(world.box().objects().object_count() == 0);  // not server objects
+}
+
+TEST_CASE("A walker is stopped by a static rock's physics BSP and a static tree's cylinder", "[app][0x0050F050]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+
+  SECTION("the rock (a GfxObj with a physics BSP): stopped at its west face, x 39") {
+    auto w = walker(world, 1, kEast | 0x0Bu, {36, 60, 10});
+    walk(*w, 16, {0.25f, 0, 0});
+    CHECK(w->position().objcell_id == (kEast | 0x0Bu));
+    CHECK(w->position().frame.origin.x == Approx(38.5f).margin(1e-3));
+    CHECK(w->position().frame.origin.z == Approx(10.0f).margin(1e-4));
+  }
+  SECTION("the tree (a Setup with a cylinder): stopped at its trunk, x 39.5") {
+    auto w = walker(world, 2, kEast | 0x0Bu, {36, 68, 10});
+    walk(*w, 16, {0.25f, 0, 0});
+    CHECK(w->position().objcell_id == (kEast | 0x0Bu));
+    CHECK(w->position().frame.origin.x == Approx(39.0f).margin(1e-2));
+  }
+  SECTION("beside them: not stopped") {
+    auto w = walker(world, 3, kEast | 0x0Bu, {36, 64, 10});
+    walk(*w, 16, {0.25f, 0, 0});
+    CHECK(w->position().frame.origin.x == Approx(40.0f).margin(1e-4));
+  }
+}
+
+TEST_CASE("A block loaded inside a walker's transition brings its rock, which stops the walker", "[app]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  // The walker starts in the west block, 2.5 m from the east block, which
+  // is first reached (and loaded, with its statics) by a transition.
+  const std::uint32_t west_cell = kWest | 0x3Bu;  // x 168..192, y 48..72
+  auto w = walker(world, 1, west_cell, {189.5f, 60, 10});
+  CHECK(world.static_objects().empty());
+  walk(*w, 16, {0.25f, 0, 0});
+  CHECK(world.static_objects().size() == 4);
+  // The rock's west face is at x 2 of the east block.
+  CHECK(w->position().objcell_id == (kEast | 0x03u));
+  CHECK(w->position().frame.origin.x == Approx(1.5f).margin(1e-3));
+}
+
+TEST_CASE("A static object reaching into a landblock loaded after its own gets its shadows there", "[app]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  sim::CellSource& cells = *world.context().cells;
+  REQUIRE(cells.get_cell(kEast | 0x02u) != nullptr);
+  REQUIRE(world.static_objects().size() == 4);
+  const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36): its bound reaches x -1.24
+  const auto west_shadow = [&]() -> const sim::ShadowObj* {
+    for (const sim::ShadowObj& s : rock.shadow_objects()) {
+      if (s.cell_id == (kWest | 0x3Au)) return &s;
+    }
+    return nullptr;
+  };
+  REQUIRE(west_shadow() != nullptr);
+  CHECK(west_shadow()->cell == nullptr);  // the west block is not loaded
+  sim::ObjCell* west = cells.get_cell(kWest | 0x3Au);
+  REQUIRE(west != nullptr);
+  CHECK(west_shadow()->cell == west);
+  CHECK(west->shadow_objects().size() == 1);
+  CHECK(world.static_objects().size() == 4);  // the west block has no stabs
+}
+
+TEST_CASE("World::use_terrain makes an EnvCell's static objects as it loads", "[app][retail][0x0052C350]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  // CEnvCell::init_static_objects 0x0052C350
+  auto* room = dynamic_cast<sim::EnvCell*>(world.context().cells->get_cell(kRoom));
+  REQUIRE(room != nullptr);
+  const auto& statics = world.static_objects();
+  REQUIRE(statics.size() == 2);  // the east block is not loaded: its stabs are not made
+  namespace ps = protocol::physics_state;
+  CHECK((statics[0]->state() & (ps::Static | ps::HasPhysicsBsp)) == (ps::Static | ps::HasPhysicsBsp));
+  CHECK((statics[1]->state() & ps::HasPhysicsBsp) == 0);
+  for (const auto& obj : statics) {
+    CHECK(obj->position().objcell_id == kRoom);
+    CHECK(obj->cell() == room);
+    REQUIRE(!obj->shadow_objects().empty());
+    CHECK(obj->shadow_objects().front().cell == room);
+  }
+  CHECK(statics[0]->position().frame.origin == glm::vec3(110, 110, 0));
+  CHECK(room->shadow_objects().size() == 2);
+}
