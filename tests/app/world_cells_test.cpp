@@ -28,7 +28,12 @@
 #include "dereth/sim/landscape.hpp"
 #include "dereth/sim/physics_obj.hpp"
 
+#include "world_support.hpp"
+
 using namespace dereth;
+using dereth::test::make_dat;
+using dereth::test::walk;
+using dereth::test::walker;
 
 namespace {
 
@@ -169,21 +174,12 @@ dat::Environment room_environment() {
 
 struct Dats {
   Dats() {
-    dat::Region region;
-    region.id = 0x13000000;
-    for (std::size_t i = 0; i < region.land_defs.land_height_table.size(); ++i) {
-      region.land_defs.land_height_table[i] = 2.0f * static_cast<float>(i);
-    }
     const std::vector<dat::DatRecord> portal_records = {
-        {0x13000000, dat::write_region(region)},
+        {0x13000000, dereth::test::linear_region()},
         {kShell, dat::write_gfx_obj(shell_gfx())},
         {kEnvironment, dat::write_environment(room_environment())},
     };
-    auto p = dat::build_dat(portal_records, dat::DatWriterOptions{dat::DatKind::Portal});
-    REQUIRE(p);
-    auto portal_file = dat::DatFile::from_bytes(std::move(*p), "portal");
-    REQUIRE(portal_file);
-    portal = std::make_unique<dat::DatFile>(std::move(*portal_file));
+    portal = make_dat(portal_records, dat::DatKind::Portal, "portal");
 
     dat::LandBlock block;
     block.id = 0xA9B4FFFF;
@@ -206,26 +202,10 @@ struct Dats {
         {0xA9B4FFFE, dat::write_land_block_info(info)},
         {kRoom, dat::write_env_cell(room)},
     };
-    auto c = dat::build_dat(cell_records, dat::DatWriterOptions{dat::DatKind::Cell});
-    REQUIRE(c);
-    auto cell_file = dat::DatFile::from_bytes(std::move(*c), "cell");
-    REQUIRE(cell_file);
-    cell = std::make_unique<dat::DatFile>(std::move(*cell_file));
+    cell = make_dat(cell_records, dat::DatKind::Cell, "cell");
   }
   std::unique_ptr<dat::DatFile> portal;
   std::unique_ptr<dat::DatFile> cell;
-};
-
-// A walker's collision shape: one 0.5 m sphere 0.5 m up, 0.4 m steps.
-class Walker final : public sim::PartArray {
- public:
-  std::size_t num_spheres() const override { return 1; }
-  std::span<const dat::Sphere> spheres() const override { return spheres_; }
-  float step_up_height() const override { return 0.4f; }
-  float step_down_height() const override { return 0.4f; }
-
- private:
-  std::array<dat::Sphere, 1> spheres_{dat::Sphere{glm::vec3(0, 0, 0.5f), 0.5f}};
 };
 
 }  // namespace
@@ -249,24 +229,8 @@ TEST_CASE("World::use_terrain loads a landblock's building and EnvCell from the 
   CHECK(room->point_in_cell({62, 62, 11}));
   CHECK(cells.get_cell(kRoom + 1) == nullptr);  // absent: nothing there
 
-  const auto walker = [&](std::uint32_t guid, glm::vec3 at) {
-    auto obj = std::make_unique<sim::PhysicsObj>(world.context(), guid, sim::LocalId{guid});
-    obj->set_part_array(std::make_unique<Walker>());
-    obj->set_state(protocol::physics_state::Gravity | protocol::physics_state::EdgeSlide, false);
-    obj->store_position(sim::Position{kLand, core::Frame(at, glm::quat(1, 0, 0, 0))});
-    REQUIRE(obj->enter_world(obj->position()));
-    return obj;
-  };
-  const auto walk = [](sim::PhysicsObj& w, int moves, glm::vec3 delta) {
-    for (int i = 0; i < moves; ++i) {
-      sim::Position p = w.position();
-      sim::Position next = p;
-      next.frame.origin += delta;
-      if (auto t = w.transition(&p, next, false)) w.set_position_internal(*t);
-    }
-  };
   SECTION("through the doorway: in the room, on its floor, stopped by its east wall") {
-    auto w = walker(1, {57, 62, 10});
+    auto w = walker(world, 1, kLand, {57, 62, 10});
     walk(*w, 16, {0.25f, 0, 0});
     CHECK(w->position().objcell_id == kRoom);
     CHECK(w->position().frame.origin.x == Approx(61.0f).margin(1e-4));
@@ -276,7 +240,7 @@ TEST_CASE("World::use_terrain loads a landblock's building and EnvCell from the 
     CHECK(w->position().frame.origin.z == Approx(10.0f).margin(1e-4));
   }
   SECTION("beside the door: stopped by the shell, outside") {
-    auto w = walker(2, {57, 60.5f, 10});
+    auto w = walker(world, 2, kLand, {57, 60.5f, 10});
     walk(*w, 16, {0.25f, 0, 0});
     CHECK(w->position().objcell_id == kLand);
     CHECK(w->position().frame.origin.x == Approx(59.25f).margin(1e-4));

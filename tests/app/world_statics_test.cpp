@@ -30,7 +30,12 @@
 #include "dereth/sim/landscape.hpp"
 #include "dereth/sim/physics_obj.hpp"
 
+#include "world_support.hpp"
+
 using namespace dereth;
+using dereth::test::make_dat;
+using dereth::test::walk;
+using dereth::test::walker;
 
 namespace {
 
@@ -144,25 +149,16 @@ dat::LandBlock flat_block(std::uint32_t block) {
 
 struct Dats {
   Dats() {
-    dat::Region region;
-    region.id = 0x13000000;
-    for (std::size_t i = 0; i < region.land_defs.land_height_table.size(); ++i) {
-      region.land_defs.land_height_table[i] = 2.0f * static_cast<float>(i);
-    }
     dat::GfxObj trunk;
     trunk.id = kTrunk;
     const std::vector<dat::DatRecord> portal_records = {
-        {0x13000000, dat::write_region(region)},
+        {0x13000000, dereth::test::linear_region()},
         {kRock, dat::write_gfx_obj(rock_gfx({-1, -1, 0}, {1, 1, 2}))},
         {kTrunk, dat::write_gfx_obj(trunk)},
         {kTree, dat::write_setup(tree_setup())},
         {kEnvironment, dat::write_environment(room_environment())},
     };
-    auto p = dat::build_dat(portal_records, dat::DatWriterOptions{dat::DatKind::Portal});
-    REQUIRE(p);
-    auto portal_file = dat::DatFile::from_bytes(std::move(*p), "portal");
-    REQUIRE(portal_file);
-    portal = std::make_unique<dat::DatFile>(std::move(*portal_file));
+    portal = make_dat(portal_records, dat::DatKind::Portal, "portal");
 
     dat::LandBlockInfo info;
     info.id = kEast | 0xFFFEu;
@@ -185,45 +181,11 @@ struct Dats {
         {kEast | 0xFFFFu, dat::write_land_block(flat_block(kEast))},
         {kEast | 0xFFFEu, dat::write_land_block_info(info)},
     };
-    auto c = dat::build_dat(cell_records, dat::DatWriterOptions{dat::DatKind::Cell});
-    REQUIRE(c);
-    auto cell_file = dat::DatFile::from_bytes(std::move(*c), "cell");
-    REQUIRE(cell_file);
-    cell = std::make_unique<dat::DatFile>(std::move(*cell_file));
+    cell = make_dat(cell_records, dat::DatKind::Cell, "cell");
   }
   std::unique_ptr<dat::DatFile> portal;
   std::unique_ptr<dat::DatFile> cell;
 };
-
-// A walker's collision shape: one 0.5 m sphere 0.5 m up, 0.4 m steps.
-class Walker final : public sim::PartArray {
- public:
-  std::size_t num_spheres() const override { return 1; }
-  std::span<const dat::Sphere> spheres() const override { return spheres_; }
-  float step_up_height() const override { return 0.4f; }
-  float step_down_height() const override { return 0.4f; }
-
- private:
-  std::array<dat::Sphere, 1> spheres_{dat::Sphere{glm::vec3(0, 0, 0.5f), 0.5f}};
-};
-
-std::unique_ptr<sim::PhysicsObj> walker(app::World& world, std::uint32_t guid, std::uint32_t cell, glm::vec3 at) {
-  auto obj = std::make_unique<sim::PhysicsObj>(world.context(), guid, sim::LocalId{guid});
-  obj->set_part_array(std::make_unique<Walker>());
-  obj->set_state(protocol::physics_state::Gravity | protocol::physics_state::EdgeSlide, false);
-  obj->store_position(sim::Position{cell, core::Frame(at, glm::quat(1, 0, 0, 0))});
-  REQUIRE(obj->enter_world(obj->position()));
-  return obj;
-}
-
-void walk(sim::PhysicsObj& w, int moves, glm::vec3 delta) {
-  for (int i = 0; i < moves; ++i) {
-    sim::Position p = w.position();
-    sim::Position next = p;
-    next.frame.origin += delta;
-    if (auto t = w.transition(&p, next, false)) w.set_position_internal(*t);
-  }
-}
 
 }  // namespace
 

@@ -1,0 +1,76 @@
+#pragma once
+// Shared by the world tests that build their own DATs with our writer
+// (world_cells_test.cpp, world_statics_test.cpp): a DAT file from records,
+// the Region every such world needs, and a walker (one 0.5 m sphere 0.5 m up,
+// 0.4 m steps) to move through the world's cells.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "dereth/app/world.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/region.hpp"
+#include "dereth/sim/physics_obj.hpp"
+
+namespace dereth::test {
+
+// The records as an in-memory DAT file of `kind`.
+inline std::unique_ptr<dat::DatFile> make_dat(const std::vector<dat::DatRecord>& records, dat::DatKind kind,
+                                              const std::string& name) {
+  auto bytes = dat::build_dat(records, dat::DatWriterOptions{kind});
+  REQUIRE(bytes);
+  auto file = dat::DatFile::from_bytes(std::move(*bytes), name);
+  REQUIRE(file);
+  return std::make_unique<dat::DatFile>(std::move(*file));
+}
+
+// A Region (0x13000000) whose land height table is 2 m a step.
+inline std::vector<std::uint8_t> linear_region() {
+  dat::Region region;
+  region.id = 0x13000000;
+  for (std::size_t i = 0; i < region.land_defs.land_height_table.size(); ++i) {
+    region.land_defs.land_height_table[i] = 2.0f * static_cast<float>(i);
+  }
+  return dat::write_region(region);
+}
+
+// A walker's collision shape.
+class Walker final : public sim::PartArray {
+ public:
+  std::size_t num_spheres() const override { return 1; }
+  std::span<const dat::Sphere> spheres() const override { return spheres_; }
+  float step_up_height() const override { return 0.4f; }
+  float step_down_height() const override { return 0.4f; }
+
+ private:
+  std::array<dat::Sphere, 1> spheres_{dat::Sphere{glm::vec3(0, 0, 0.5f), 0.5f}};
+};
+
+// A walker entered into `world` at `at` in `cell`.
+inline std::unique_ptr<sim::PhysicsObj> walker(app::World& world, std::uint32_t guid, std::uint32_t cell,
+                                               glm::vec3 at) {
+  auto obj = std::make_unique<sim::PhysicsObj>(world.context(), guid, sim::LocalId{guid});
+  obj->set_part_array(std::make_unique<Walker>());
+  obj->set_state(protocol::physics_state::Gravity | protocol::physics_state::EdgeSlide, false);
+  obj->store_position(sim::Position{cell, core::Frame(at, glm::quat(1, 0, 0, 0))});
+  REQUIRE(obj->enter_world(obj->position()));
+  return obj;
+}
+
+// Moves `w` by `delta` in `moves` moves, committing each transition.
+inline void walk(sim::PhysicsObj& w, int moves, glm::vec3 delta) {
+  for (int i = 0; i < moves; ++i) {
+    sim::Position p = w.position();
+    sim::Position next = p;
+    next.frame.origin += delta;
+    if (auto t = w.transition(&p, next, false)) w.set_position_internal(*t);
+  }
+}
+
+}  // namespace dereth::test
