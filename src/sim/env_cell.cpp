@@ -17,11 +17,6 @@ namespace {
 
 constexpr float kEps = kPhysicsEpsilon;
 
-// CObjCell::check_entry_restrictions 0x0052B6D0 (as the land cell reads it).
-TransitionState check_entry_restrictions(const Transition& t) noexcept {
-  return t.object_info.object == nullptr ? TransitionState::Collided : TransitionState::OK;
-}
-
 }  // namespace
 
 // ---- CCellStruct --------------------------------------------------------------------

@@ -10,17 +10,6 @@
 
 namespace dereth::sim {
 
-namespace {
-
-// CObjCell::check_entry_restrictions 0x0052B6D0: a transition without an
-// object cannot enter; housing restrictions are not modelled (no cell has
-// a restriction object), so every object may.
-TransitionState check_entry_restrictions(const Transition& t) noexcept {
-  return t.object_info.object == nullptr ? TransitionState::Collided : TransitionState::OK;
-}
-
-}  // namespace
-
 // CELLARRAY::add_cell
 void add_cell(CellArray& out, std::uint32_t cell_id, ObjCell* cell) {
   const auto same = [cell_id](const CellArrayEntry& e) { return e.cell_id == cell_id; };

@@ -51,6 +51,11 @@ TransitionState ObjCell::find_obj_collisions(Transition& t) {
   return result;
 }
 
+// CObjCell::check_entry_restrictions 0x0052B6D0
+TransitionState ObjCell::check_entry_restrictions(const Transition& t) noexcept {
+  return t.object_info.object == nullptr ? TransitionState::Collided : TransitionState::OK;
+}
+
 // The cell's find_collisions: a plain object cell has no environment of its
 // own (CLandCell and CEnvCell add terrain and the cell BSP).
 TransitionState ObjCell::find_collisions(Transition& t) {

@@ -259,6 +259,10 @@ class ObjCell {
   void remove_shadow_object(ShadowObj& object);
   // CObjCell::find_obj_collisions 0x0052B750
   TransitionState find_obj_collisions(Transition& t);
+  // CObjCell::check_entry_restrictions 0x0052B6D0: a transition without an
+  // object cannot enter; housing restrictions are not modelled (no cell has
+  // a restriction object), so every object may.
+  [[nodiscard]] static TransitionState check_entry_restrictions(const Transition& t) noexcept;
   // The cell's find_collisions (vtable slot): environment, then objects.
   virtual TransitionState find_collisions(Transition& t);
   // The environment test (terrain for a land cell; none here).
