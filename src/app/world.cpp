@@ -86,7 +86,9 @@ class EnvCellReader {
       portals.push_back(sim::CellPortal::unpack(p, cell_id & 0xFFFF0000u, *it->second));
     }
     const sim::Position pos{cell_id, to_core_frame(env_cell->position)};
-    return std::make_unique<sim::EnvCell>(cell_id, pos, it->second, std::move(portals));
+    auto out = std::make_unique<sim::EnvCell>(cell_id, pos, it->second, std::move(portals));
+    out->set_static_objects(std::move(env_cell->static_objects));
+    return out;
   }
 
  private:
@@ -189,7 +191,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
   landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
   if (factory_) {
     landscape_->set_block_loaded([this, cell](std::uint32_t block_id) { load_static_objects(cell, block_id); });
-    landscape_->set_env_cell_loaded([this, cell](sim::EnvCell& env_cell) { load_env_cell_statics(cell, env_cell); });
+    landscape_->set_env_cell_loaded([this](sim::EnvCell& env_cell) { load_env_cell_statics(env_cell); });
   }
   context_.cells = landscape_.get();
   return true;
@@ -231,11 +233,9 @@ std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
 }
 
 // CEnvCell::init_static_objects 0x0052C350 (the cell's first load): each
-// static object in the cell at its frame as it stands.
-void World::load_env_cell_statics(const dat::DatFile* cell, sim::EnvCell& env_cell) {
-  auto record = read_record<dat::EnvCell>(cell, env_cell.id(), "EnvCell", dat::read_env_cell);
-  if (!record) return;
-  for (const dat::Stab& stab : record->static_objects) {
+// static object the cell's record placed, at its frame as it stands.
+void World::load_env_cell_statics(sim::EnvCell& env_cell) {
+  for (const dat::Stab& stab : env_cell.static_objects()) {
     auto obj = make_static_object(stab.id);
     if (!obj) continue;
     obj->add_obj_to_cell(env_cell, to_core_frame(stab.frame));

@@ -137,7 +137,7 @@ class World {
   // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
   // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.
-  void load_env_cell_statics(const dat::DatFile* cell, sim::EnvCell& env_cell);
+  void load_env_cell_statics(sim::EnvCell& env_cell);
   // CPhysicsObj::makeObject 0x00513970 (not dynamic) placed by add_obj_to_cell; none
   // when the record is absent.
   std::unique_ptr<sim::PhysicsObj> make_static_object(std::uint32_t did);

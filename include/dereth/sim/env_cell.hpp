@@ -61,6 +61,10 @@ class EnvCell final : public ObjCell {
   [[nodiscard]] const Position& pos() const noexcept { return pos_; }
   [[nodiscard]] const CellStructPhysics& structure() const noexcept { return *structure_; }
   [[nodiscard]] const std::vector<CellPortal>& portals() const noexcept { return portals_; }
+  // CEnvCell::static_object_ids / static_object_frames: what the cell's
+  // record places in it (made into objects when it loads, by the world).
+  [[nodiscard]] const std::vector<dat::Stab>& static_objects() const noexcept { return static_objects_; }
+  void set_static_objects(std::vector<dat::Stab> stabs) { static_objects_ = std::move(stabs); }
 
   // CEnvCell::find_env_collisions 0x0052C130: the structure's physics BSP
   // in the cell's frame (placement_insert for INITIAL_PLACEMENT).
@@ -85,6 +89,7 @@ class EnvCell final : public ObjCell {
   Position pos_;
   std::shared_ptr<const CellStructPhysics> structure_;
   std::vector<CellPortal> portals_;
+  std::vector<dat::Stab> static_objects_;
 };
 
 // CBldPortal.
