@@ -185,7 +185,8 @@ TEST_CASE("MovementParameters::get_command 0x0052AA00 picks the command, hold ke
 // --- MoveToManager without an object ----------------------------------------------------------
 
 TEST_CASE("MoveToManager::InitializeLocalVariables 0x00529250 and the no-object answers",
-          "[retail][0x00529250][0x005293B0][0x00529220][0x00529010][0x00529080][0x005291B0][0x00529930][sim]") {
+          "[retail][0x00529250][0x005293B0][0x00529470][0x00529220][0x00529010][0x00529080][0x005291B0][0x00529930]"
+          "[sim]") {
   MoveToManager m(nullptr);
   CHECK_FALSE(m.is_moving_to());
   CHECK(m.movement_params().bitfield == 0);  // the constructor's defaults, bitfield cleared
@@ -642,7 +643,8 @@ TEST_CASE("MoveToManager::BeginNextNode 0x00529CB0 a Sticky MoveToObject sticks 
 // --- MovementManager and unpack_movement -------------------------------------------------------
 
 TEST_CASE("MovementManager::PerformMovement 0x005240D0 makes the MoveToManager and cancels the old MoveTo",
-          "[retail][0x005240D0][0x00524000][0x0052A900][0x00524260][0x005242F0][0x0050EB10][sim]") {
+          "[retail][0x005240D0][0x00524050][0x00524000][0x0052A900][0x00524260][0x005242F0][0x0050EB10][0x0050EAB0]"
+          "[sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {64, 64, kGroundZ});
@@ -669,7 +671,7 @@ TEST_CASE("MovementManager::PerformMovement 0x005240D0 makes the MoveToManager a
 }
 
 TEST_CASE("MovementManager::unpack_movement 0x00524440 types 6 to 9 from the wire reach the MoveToManager",
-          "[retail][0x00524440][0x0052AC50][0x00512040][sim]") {
+          "[retail][0x00524440][0x0052AC50][0x00512040][0x0050F490][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {70, 60, kGroundZ});

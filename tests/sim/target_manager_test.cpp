@@ -18,10 +18,14 @@ constexpr std::uint32_t kTarget = 0x80000002;
 }  // namespace
 
 TEST_CASE("TargetManager::SetTarget 0x0051AC30 asks the target for reports and hears at once",
-          "[retail][0x0051AC30][0x0051A830][0x0051A4F0][0x0050ED30][0x0050EE00][0x0050EDE0][sim]") {
+          "[retail][0x0051AC30][0x0051A370][0x0051A830][0x0051A4F0][0x0051A7E0][0x0050ED30][0x0050ED90][0x0050EE00]"
+          "[0x0050EDE0][0x0050F490][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
+  CHECK(watcher.target_manager() == nullptr);  // made by the first set_target
+  CHECK(PhysicsObj::get_object(w.context, kTarget) == &target);
+  CHECK(PhysicsObj::get_object(w.context, 0x12345) == nullptr);
   watcher.set_target(0, kTarget, 0.5f, 2.0);
   REQUIRE(watcher.target_manager() != nullptr);
   const auto& info = watcher.target_manager()->target_info();
@@ -187,4 +191,23 @@ TEST_CASE("TargetManager::NotifyVoyeurOfEvent 0x0051A6F0 a deleted or teleported
     w.maint.delete_object(kWatcher);
     CHECK(target.target_manager()->voyeurs().empty());
   }
+}
+
+TEST_CASE("TargetManager::GetInterpolatedPosition 0x0051A5E0 predicts a walking target by its velocity",
+          "[retail][0x0051A5E0][0x0051A650][sim]") {
+  MoveToWorld w;
+  PhysicsObj& watcher = w.creature(kWatcher, {60, 40, kGroundZ});
+  PhysicsObj& target = w.creature(kTarget, {60, 60, kGroundZ});
+  watcher.set_target(0, kTarget, 0.5f, 2.0);
+  // The target walks north on its own MoveTo.
+  MoveToWorld::manager(target).make_move_to_manager().move_to_position(spot({60, 80, kGroundZ}), MovementParameters{});
+  w.run(20);
+  const glm::vec3 v = target.cached_velocity();
+  REQUIRE(v.y > 2.0f);
+  const Position p = target.target_manager()->get_interpolated_position(2.0);
+  CHECK(near(p.frame.origin, target.position().frame.origin + 2.0f * v));
+  // The watcher has heard the predicted position (its quantum is 2 s).
+  const TargetInfo& info = *watcher.target_manager()->target_info();
+  CHECK(info.interpolated_position.frame.origin.y > info.target_position.frame.origin.y + 2.0f);
+  CHECK(info.velocity.y > 2.0f);
 }
