@@ -7,7 +7,9 @@
 #include <limits>
 
 #include "dereth/protocol/movement.hpp"
+#include "dereth/sim/smart_box.hpp"
 
+#include "fakes.hpp"
 #include "move_to_support.hpp"
 
 using namespace dereth;
@@ -784,4 +786,61 @@ TEST_CASE("MovementManager::unpack_movement 0x00524440 hostile MoveTo parameters
   o.unpack_movement(data, false);
   w.run(90);
   SUCCEED("the world ran on");
+}
+
+// --- end to end: F74C Movement through the SmartBox ---------------------------------------------
+
+TEST_CASE("F74C MoveToPosition through the SmartBox walks a remote creature to the point between server updates",
+          "[retail][0x00524440][0x0052A780][0x00509690][sim]") {
+  core::ManualClock clock{core::Seconds{10.0}};
+  SimContext context{clock};
+  dat::RecordCache records(&demo_portal());
+  DatObjectFactory factory(records);
+  Landscape landscape;
+  context.set_factory(&factory);
+  REQUIRE(landscape.add_block(flat_block()));
+  context.cells = &landscape;
+  SmartBox box(context);
+  box.handle(protocol::PlayerCreate{0x50000001});
+
+  constexpr std::uint32_t kGuid = 0x70000044;
+  const glm::vec3 start{60, 50, kGroundZ};
+  protocol::CreateObject create_msg = create(kGuid, 1, 0x00400C08, start);
+  create_msg.physics.position->cell_id = outdoor_cell(start);
+  create_msg.weenie.item_type = 0x10;  // a creature
+  create_msg.physics.setup_id = demo::kHumanSetup;
+  create_msg.physics.motion_table_id = demo::kHumanMotionTable;
+  REQUIRE(box.handle(wire(create_msg)).verdict == Verdict::Applied);
+  PhysicsObj* o = box.get_object(kGuid);
+  REQUIRE(o != nullptr);
+  auto tick = [&] {
+    clock.advance(core::Seconds{1.0 / 30.0});
+    box.use_time();
+  };
+  for (int i = 0; i < 30; ++i) tick();
+  REQUIRE(MoveToWorld::grounded(*o));
+
+  protocol::MovementEvent m;
+  m.guid = kGuid;
+  m.instance_ts = 1;
+  m.movement_ts = 1;
+  m.server_control_ts = 1;
+  m.data.current_style = 0x3D;
+  const glm::vec3 goal{60, 62, kGroundZ};
+  m.data.payload =
+      protocol::MoveToPosition{protocol::Origin{outdoor_cell(goal), {goal.x, goal.y, goal.z}},
+                               protocol::MoveToParameters{0x1EE0F, 0.6f, 0.0f, kFltMax, 1.0f, 15.0f, 0.0f}, 1.0f};
+  REQUIRE(box.handle(wire(m)).verdict == Verdict::Applied);
+  REQUIRE(o->is_moving_to());
+  int ticks = 0;
+  while (o->is_moving_to() && ticks < 600) {
+    tick();
+    ++ticks;
+  }
+  CHECK(ticks < 600);
+  const Position goal_pos{outdoor_cell(goal), core::Frame(goal, glm::quat(1, 0, 0, 0))};
+  CHECK(distance(o->position(), goal_pos) - o->get_radius() <= 0.6f);
+  CHECK(o->position().frame.origin.y > start.y + 10.0f);
+  // Walking 11 m at 3.12 m/s takes about 3.5 s of ticks.
+  CHECK(ticks > 90);
 }
