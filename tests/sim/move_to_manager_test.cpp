@@ -640,6 +640,10 @@ TEST_CASE("MoveToManager::BeginNextNode 0x00529CB0 a Sticky MoveToObject sticks 
   w.run_until([&] { return !m.is_moving_to(); }, 600);
   CHECK_FALSE(m.is_moving_to());
   CHECK(o.get_sticky_object_id() == kTarget);
+  // The stick's SetTarget got the target's answer at once (TargetManager):
+  // the stick is initialised, with no server help.
+  REQUIRE(o.position_manager()->sticky_manager() != nullptr);
+  CHECK(o.position_manager()->sticky_manager()->initialized());
 }
 
 // --- MovementManager and unpack_movement -------------------------------------------------------
