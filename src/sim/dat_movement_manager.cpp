@@ -1,9 +1,12 @@
 #include "dereth/sim/motion_table.hpp"
 
 #include <cmath>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "dereth/core/log.hpp"
+#include "dereth/sim/move_to_manager.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
 
@@ -11,6 +14,39 @@ namespace dereth::sim {
 
 
 // --- DatMovementManager ---------------------------------------------------------------
+
+// MovementManager::Create 0x00524050: neither the interpreter nor the
+// MoveToManager exists yet.
+DatMovementManager::DatMovementManager(PhysicsObj& owner) : owner_(&owner) {}
+
+// MovementManager::Destroy 0x005243F0
+DatMovementManager::~DatMovementManager() = default;
+
+// MovementManager::MakeMoveToManager 0x00524000
+MoveToManager& DatMovementManager::make_move_to_manager() {
+  if (!moveto_manager_) moveto_manager_ = std::make_unique<MoveToManager>(owner_);
+  return *moveto_manager_;
+}
+
+// MovementManager::UseTime 0x005242F0
+void DatMovementManager::use_time() {
+  if (moveto_manager_) moveto_manager_->use_time();
+}
+
+// MovementManager::CancelMoveTo 0x005241B0 with CPhysicsObj::cancel_moveto's 0x36
+void DatMovementManager::cancel_move_to() {
+  if (moveto_manager_) moveto_manager_->cancel_move_to(0x36);
+}
+
+// MovementManager::IsMovingTo 0x00524260
+bool DatMovementManager::is_moving_to() const {
+  return moveto_manager_ && moveto_manager_->is_moving_to();
+}
+
+// MovementManager::HandleUpdateTarget 0x00524790
+void DatMovementManager::handle_update_target(const TargetInfo& info) {
+  if (moveto_manager_) moveto_manager_->handle_update_target(info);
+}
 
 // MovementManager::get_minterp 0x005242A0
 MotionInterp& DatMovementManager::get_minterp() {
@@ -40,6 +76,7 @@ void DatMovementManager::handle_exit_world() {
 // MovementManager::HitGround 0x00524300
 void DatMovementManager::hit_ground() {
   if (minterp_) minterp_->hit_ground();
+  if (moveto_manager_) moveto_manager_->hit_ground();
 }
 
 // MovementManager::LeaveGround 0x00524320
@@ -65,21 +102,75 @@ std::uint32_t DatMovementManager::perform_movement(MovementKind kind, std::uint3
   return result;
 }
 
-// MovementManager::unpack_movement 0x00524440
+// MovementManager::PerformMovement 0x005240D0 (any kind; the MoveTo kinds
+// make the MoveToManager)
+std::uint32_t DatMovementManager::perform_movement_struct(const MovementStruct& mvs) {
+  switch (mvs.type) {
+    case MovementKind::MoveToObject:
+    case MovementKind::MoveToPosition:
+    case MovementKind::TurnToObject:
+    case MovementKind::TurnToHeading:
+      owner_->set_active(true);
+      return make_move_to_manager().perform_movement(mvs);
+    default: return perform_movement(mvs.type, mvs.motion, mvs.params);
+  }
+}
+
+// MovementManager::unpack_movement 0x00524440: any movement first cancels
+// the current MoveTo and unsticks; then the style, then the type's form.
 void DatMovementManager::unpack_movement(const protocol::MovementData& data, bool /*autonomous*/) {
   // Retail unpacks nothing for an object whose interpreter was never made
   // (no motion table).
   if (!minterp_) return;
+  owner_->cancel_moveto();
+  owner_->unstick_from_object();
+  MovementParameters params;
+  // Position::UnPackOrigin: the cell and origin; the rotation stays identity.
+  const auto origin_position = [](const protocol::Origin& o) {
+    return Position{o.cell_id, core::Frame(to_vec3(o.origin), glm::quat(1, 0, 0, 0))};
+  };
   if (const auto style = motion_command_from_wire(data.current_style); style && minterp_->inq_style() != *style) {
-    minterp_->do_motion(*style, MovementParameters{});
+    minterp_->do_motion(*style, params);
   }
-  if (const auto* interpreted = std::get_if<protocol::InterpretedMovement>(&data.payload)) {
-    minterp_->move_to_interpreted_state(interpreted_state_from_wire(interpreted->state));
-    minterp_->standing_longjump = (data.motion_flags & protocol::kMotionFlagStandingLongJump) != 0;
-    return;
-  }
-  core::logger(core::Module::Sim)
-      ->debug("object {:#010x}: movement type {} is not ported", owner_->id(), static_cast<int>(data.type()));
+  std::visit(
+      [&](const auto& payload) {
+        using T = std::decay_t<decltype(payload)>;
+        if constexpr (std::is_same_v<T, protocol::InterpretedMovement>) {
+          minterp_->move_to_interpreted_state(interpreted_state_from_wire(payload.state));
+          if (payload.sticky_object && *payload.sticky_object != 0) owner_->stick_to_object(*payload.sticky_object);
+          minterp_->standing_longjump = (data.motion_flags & protocol::kMotionFlagStandingLongJump) != 0;
+        } else if constexpr (std::is_same_v<T, protocol::MoveToObject>) {
+          // An unknown object: the MoveTo goes to the position sent with it.
+          MoveToManager& moveto = make_move_to_manager();
+          params.unpack_net(payload.params);
+          minterp_->my_run_rate = payload.run_rate;
+          if (PhysicsObj::get_object(owner_->context(), payload.target_guid) != nullptr) {
+            owner_->move_to_object(payload.target_guid, params);
+          } else {
+            moveto.move_to_position(origin_position(payload.origin), params);
+          }
+        } else if constexpr (std::is_same_v<T, protocol::MoveToPosition>) {
+          MoveToManager& moveto = make_move_to_manager();
+          params.unpack_net(payload.params);
+          minterp_->my_run_rate = payload.run_rate;
+          moveto.move_to_position(origin_position(payload.origin), params);
+        } else if constexpr (std::is_same_v<T, protocol::TurnToObject>) {
+          // An unknown object: a turn to the heading sent with it.
+          MoveToManager& moveto = make_move_to_manager();
+          params.unpack_net(payload.params);
+          if (PhysicsObj::get_object(owner_->context(), payload.target_guid) != nullptr) {
+            owner_->turn_to_object(payload.target_guid, params);
+          } else {
+            params.desired_heading = payload.desired_heading;
+            moveto.turn_to_heading(params);
+          }
+        } else if constexpr (std::is_same_v<T, protocol::TurnToHeading>) {
+          MoveToManager& moveto = make_move_to_manager();
+          params.unpack_net(payload.params);
+          moveto.turn_to_heading(params);
+        }
+      },
+      data.payload);
 }
 
 }  // namespace dereth::sim

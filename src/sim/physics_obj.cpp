@@ -9,6 +9,7 @@
 #include "dereth/core/timestamp.hpp"
 #include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/target_manager.hpp"
 #include "dereth/sim/transition.hpp"
 
 namespace dereth::sim {
@@ -448,7 +449,8 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
       set_frame(new_frame);
       cached_velocity_ = glm::vec3(0.0f);
     }
-    // DetectionManager and TargetManager are not ported.
+    // The DetectionManager is not ported.
+    if (target_manager_) target_manager_->handle_targetting();
     if (movement_manager_) movement_manager_->use_time();
     if (part_array_) part_array_->handle_movement();
     if (position_manager_) position_manager_->use_time();
@@ -902,6 +904,11 @@ void PhysicsObj::exit_world() {
   if (part_array_) part_array_->handle_exit_world();
   if (movement_manager_) movement_manager_->handle_exit_world();
   if (position_manager_) position_manager_->unstick();
+  // The watch on a target ends and the voyeurs hear that this object left.
+  if (target_manager_) {
+    target_manager_->clear_target();
+    target_manager_->notify_voyeur_of_event(target_status::ExitWorld);
+  }
 }
 
 // CPhysicsObj::SetPositionSimple 0x005162B0
@@ -950,6 +957,10 @@ void PhysicsObj::teleport_hook(bool /*hide*/) {
     position_manager_->unstick();
     position_manager_->stop_interpolating();
     position_manager_->unconstrain();
+  }
+  if (target_manager_) {
+    target_manager_->clear_target();
+    target_manager_->notify_voyeur_of_event(target_status::Teleported);
   }
 }
 

@@ -159,18 +159,15 @@ std::uint32_t PhysicsObj::get_sticky_object_id() const {
 }
 
 // CPhysicsObj::HandleUpdateTarget 0x00512BC0: only context 0 (the sticky
-// and MoveTo targets) is delivered.
+// and MoveTo targets) is delivered, to the MoveTo first.
 void PhysicsObj::handle_update_target(const TargetInfo& info) {
   if (info.context_id != 0) return;
+  if (movement_manager_) movement_manager_->handle_update_target(info);
   if (position_manager_) position_manager_->handle_update_target(info);
 }
 
-// CPhysicsObj::set_target 0x0050ED30 (TargetManager not ported: nothing)
-void PhysicsObj::set_target(std::uint32_t /*context_id*/, std::uint32_t /*object_id*/, float /*radius*/,
-                            float /*quantum*/) {}
-
-// CPhysicsObj::clear_target 0x0050ED90 (TargetManager not ported: nothing)
-void PhysicsObj::clear_target() {}
+// CPhysicsObj::get_position_manager 0x00512130
+PositionManager* PhysicsObj::get_position_manager() { return make_position_manager(); }
 
 // CPhysicsObj::cancel_moveto 0x005101F0
 void PhysicsObj::cancel_moveto() {

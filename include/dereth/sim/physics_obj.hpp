@@ -37,6 +37,7 @@ enum class TransitionState : std::uint8_t;
 
 class SimContext;
 class PhysicsObj;
+class TargetManager;
 
 // CShadowObj: one cell's reference to an object that overlaps it.
 struct ShadowObj {
@@ -333,14 +334,45 @@ class PhysicsObj {
   void unstick_from_object();
   // CPhysicsObj::get_sticky_object_id 0x0050EAF0
   [[nodiscard]] std::uint32_t get_sticky_object_id() const;
-  // CPhysicsObj::HandleUpdateTarget 0x00512BC0 (the MovementManager's half,
-  // MoveToManager targets, is not ported).
+  // CPhysicsObj::HandleUpdateTarget 0x00512BC0: a context-0 report goes to
+  // the MovementManager (MoveTo targets), then the PositionManager (sticky).
   void handle_update_target(const TargetInfo& info);
-  // CPhysicsObj::set_target 0x0050ED30 and clear_target 0x0050ED90 hand the
-  // watch to the TargetManager, which is not ported: they do nothing here,
-  // and a stick stays uninitialised until handle_update_target reports.
-  void set_target(std::uint32_t context_id, std::uint32_t object_id, float radius, float quantum);
+  // CPhysicsObj::set_target 0x0050ED30 (creates the TargetManager)
+  void set_target(std::uint32_t context_id, std::uint32_t object_id, float radius, double quantum);
+  // CPhysicsObj::clear_target 0x0050ED90
   void clear_target();
+  // CPhysicsObj::set_target_quantum 0x0050EDA0
+  void set_target_quantum(double new_quantum);
+  // CPhysicsObj::get_target_quantum 0x0050EDC0: 0 without a target.
+  [[nodiscard]] double get_target_quantum() const;
+  // CPhysicsObj::receive_target_update 0x0050EDE0
+  void receive_target_update(const TargetInfo& info);
+  // CPhysicsObj::add_voyeur 0x0050EE00 (creates the TargetManager)
+  void add_voyeur(std::uint32_t object_id, float radius, double quantum);
+  // CPhysicsObj::remove_voyeur 0x0050EE50
+  bool remove_voyeur(std::uint32_t object_id);
+  [[nodiscard]] TargetManager* target_manager() const noexcept { return target_manager_.get(); }
+  // CPhysicsObj::GetObjectA 0x0050F490: the object table's object, or null.
+  [[nodiscard]] static PhysicsObj* get_object(const SimContext& context, std::uint32_t object_id);
+  // CPhysicsObj::get_position_manager 0x00512130 (MakePositionManager first)
+  PositionManager* get_position_manager();
+  // CPhysicsObj::motions_pending 0x0050EAB0
+  [[nodiscard]] bool motions_pending() const;
+  // CPhysicsObj::IsMovingTo 0x0050EB10
+  [[nodiscard]] bool is_moving_to() const;
+  // CPhysicsObj::MoveToObject 0x00512860: to the object's top-level object
+  // (its parent when it has one), with its radius and height; nothing when
+  // the object table lacks it.
+  void move_to_object(std::uint32_t object_id, const MovementParameters& params);
+  // CPhysicsObj::MoveToObject_Internal 0x005102E0
+  void move_to_object_internal(std::uint32_t object_id, std::uint32_t top_level_id, float object_radius,
+                               float object_height, const MovementParameters& params);
+  // CPhysicsObj::TurnToObject 0x00512940
+  void turn_to_object(std::uint32_t object_id, const MovementParameters& params);
+  // CPhysicsObj::TurnToObject_Internal 0x005103F0
+  void turn_to_object_internal(std::uint32_t object_id, std::uint32_t top_level_id, const MovementParameters& params);
+  // CPhysicsObj::TurnToHeading 0x00512980
+  void turn_to_heading(const MovementParameters& params);
   // CPhysicsObj::cancel_moveto 0x005101F0
   void cancel_moveto();
   // CPhysicsObj::GetRadius 0x0050E9C0: the part array's, or 0.
@@ -427,6 +459,9 @@ class PhysicsObj {
   PositionManager* make_position_manager();
   // CPhysicsObj::MakeMovementManager 0x00510270
   void make_movement_manager(bool init_motion);
+  // The movement manager MoveToObject_Internal and its kin make (entering
+  // the default state), then PerformMovement.
+  void perform_move_to(const MovementStruct& mvs);
   // The hidden pose rule (seed portal-completion section 1).
   void republish_pose();
 
@@ -477,6 +512,7 @@ class PhysicsObj {
   std::unique_ptr<PartArray> part_array_;
   std::unique_ptr<MovementManager> movement_manager_;
   std::unique_ptr<PositionManager> position_manager_;
+  std::unique_ptr<TargetManager> target_manager_;
   std::vector<std::unique_ptr<PhysicsObjHook>> hooks_;  // index 0 is the head
   std::vector<std::unique_ptr<AnimHook>> anim_hooks_;
 };

@@ -6,23 +6,12 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/core/frame.hpp"
 #include "dereth/sim/position.hpp"
+#include "dereth/sim/target_manager.hpp"
 #include "dereth/sim/types.hpp"
 
 namespace dereth::sim {
 
 class PhysicsObj;
-
-// TargetInfo: what the TargetManager reports about a watched object (only the
-// fields the sticky manager reads). The TargetManager itself is not ported:
-// whoever tracks the target calls PhysicsObj::handle_update_target.
-struct TargetInfo {
-  // TargetStatus: 1 is Ok_TargetStatus; anything else means the target is lost.
-  static constexpr std::uint32_t kOk = 1;
-  std::uint32_t context_id = 0;
-  std::uint32_t object_id = 0;
-  std::uint32_t status = 0;
-  Position target_position;
-};
 
 class StickyManager {
  public:
