@@ -15,6 +15,9 @@
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "dereth/protocol/player_description.hpp"
+#include "dereth/dat/skill_table.hpp"
+#include "dereth/dat/xp_table.hpp"
 #include "dereth/sim/dat_object_factory.hpp"
 #include "dereth/sim/digest.hpp"
 #include "dereth/sim/land_defs.hpp"
@@ -290,6 +293,23 @@ std::vector<protocol::ChatLine> World::take_chat() {
   return out;
 }
 
+// The PlayerDescription's qualities become the player's (CACQualities::UnPack
+// 0x00593420 through the skills); a message that does not decode is counted
+// and the qualities held before are kept.
+void World::handle_player_description(std::span<const std::uint8_t> bytes) {
+  auto description = protocol::decode_player_description(bytes);
+  if (!description) {
+    ++stats_.decode_errors;
+    if (report_ != nullptr) report_->add_decode_error(protocol::login_opcode::GameEvent);
+    core::logger(core::Module::App)->warn("PlayerDescription dropped: {}", description.error().message());
+    return;
+  }
+  auto skills = read_record<dat::SkillTable>(portal_, dat::kSkillTableId, "SkillTable", dat::read_skill_table);
+  auto xp = read_record<dat::XpTable>(portal_, dat::kXpTableId, "XpTable", dat::read_xp_table);
+  qualities_ = std::make_unique<sim::Qualities>(*description, std::move(skills), std::move(xp));
+  context_.player_qualities = qualities_.get();
+}
+
 void World::assume_player(std::uint32_t guid) { box_.handle(protocol::PlayerCreate{guid}); }
 
 void World::handle(std::span<const std::uint8_t> bytes) {
@@ -302,6 +322,10 @@ void World::handle(std::span<const std::uint8_t> bytes) {
     }
     if (opcode == protocol::login_opcode::GameEvent) {
       const std::uint32_t event = protocol::peek_wrapped_type(bytes);
+      if (event == protocol::login_opcode::PlayerDescriptionEvent) {
+        handle_player_description(bytes);
+        return;
+      }
       if (event == protocol::combat_event::AttackDone || event == protocol::combat_event::CombatCommenceAttack) {
         CombatEvent e{event, 0};
         if (event == protocol::combat_event::AttackDone) {

@@ -883,6 +883,16 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
       if (Token* t = a.keyed("pos")) {
         DERETH_TRY(p.position, parse_position(t->value, where, t->column, "pos"));
       }
+      if (Token* t = a.keyed("attributes")) {
+        const auto parts = split_commas(t->value);
+        if (parts.size() != p.attributes.size()) {
+          return std::unexpected(where.error(t->column, "attributes",
+                                             fmt::format("expected six numbers S,E,Q,C,F,W, got '{}'", t->value)));
+        }
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+          DERETH_TRY(p.attributes[i], parse_u32(parts[i], where, t->column, "attributes"));
+        }
+      }
     } else if (directive == "at") {
       StreamEvent e;
       e.line = where.line;

@@ -10,6 +10,7 @@
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "dereth/protocol/player_description.hpp"
 
 namespace dereth::scenario {
 
@@ -42,12 +43,29 @@ std::uint16_t header_time(double now) {
 // A placeholder PlayerDescription (F7B0 event 0x13) payload: no properties,
 // no attribute/skill vectors, health present, no options, nothing carried or
 // wielded. It is not a faithful retail layout; clients should skip 0x13.
-std::vector<std::uint8_t> player_description_payload() {
+// The PlayerDescription (F7B0 0x0013) as ACE sends one, through the
+// qualities the client reads (protocol/player_description.hpp): the
+// scenario's attributes, vitals at their maxima (Health = Endurance / 2,
+// Stamina = Endurance, Mana = Self, the usual formulas), Run and Jump
+// trained without experience; then no options and empty inventory lists.
+std::vector<std::uint8_t> player_description_payload(const PlayerSpec& player) {
+  protocol::PlayerDescription d;
+  d.weenie_type = 1;
+  d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Skill;
+  for (std::size_t i = 0; i < d.attributes.size(); ++i) {
+    d.attributes[i] = protocol::AttributeWire{0, player.attributes[i], 0};
+  }
+  const std::uint32_t vitals[3] = {player.attributes[1] / 2, player.attributes[1], player.attributes[5]};
+  for (std::size_t i = 0; i < d.vitals.size(); ++i) {
+    d.vitals[i] = protocol::SecondaryAttributeWire{0, 0, 0, vitals[i]};
+  }
+  constexpr std::uint32_t kTrained = 2;
+  constexpr std::uint32_t kJump = 0x16;
+  constexpr std::uint32_t kRun = 0x18;
+  d.skills = {{kJump, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}},
+              {kRun, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}}};
   core::ByteWriter w;
-  w.u32(0);  // property flags
-  w.u32(1);  // weenie type
-  w.u32(0);  // vector flags
-  w.u32(1);  // has health
+  w.bytes(protocol::encode_player_description_qualities(d));
   w.u32(0);  // option flags
   w.u32(0);  // options 1
   w.u32(0);  // inventory count
@@ -554,7 +572,7 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   s.player_state = ps::Hidden | ps::IgnoreCollisions | ps::Gravity | ps::EdgeSlide;
   event(now, s.info.id, fmt::format("'{}' (0x{:08X}) enters the world", character->name, character->guid));
 
-  const auto description = player_description_payload();
+  const auto description = player_description_payload(scenario_.player);
   send(s,
        protocol::encode_game_event(character->guid, s.event_sequence++, lo::PlayerDescriptionEvent, description),
        protocol::queue::Ui, 0, now);

@@ -120,11 +120,13 @@ bool MotionInterp::is_the_player_or_unknown() const {
   return !owner_->weenie().has_value() || owner_ == owner_->context().player;
 }
 
-// CWeenieObject::InqRunRate (vtable slot 13) with CMotionInterp's fallback.
+// CWeenieObject::InqRunRate (vtable slot 13) with CMotionInterp's fallback:
+// 1 without a weenie, my_run_rate when the weenie gives no answer.
 float MotionInterp::inq_run_rate() const {
-  const auto& weenie = owner_->weenie();
-  if (!weenie) return 1.0f;
-  return weenie->run_rate ? *weenie->run_rate : my_run_rate;
+  if (!owner_->weenie()) return 1.0f;
+  float rate = 0.0f;
+  if (owner_->weenie_inq_run_rate(rate)) return rate;
+  return my_run_rate;
 }
 
 void MotionInterp::remove_link_animations_when_cell_less() {
@@ -294,10 +296,12 @@ float MotionInterp::get_jump_v_z() const {
   float extent = jump_extent;
   if (static_cast<double>(extent) < kEpsilon) return 0.0f;
   if (extent > 1.0f) extent = 1.0f;
-  // CWeenieObject::InqJumpVelocity (slot 12), from the jump skill and the
-  // extent, is not ported: every object answers as one without a weenie.
-  (void)extent;
-  return 10.0f;
+  // Without a weenie 10; a weenie that gives no velocity (CWeenieObject::
+  // InqJumpVelocity, slot 12, false: not the player, or no qualities yet) 0.
+  if (!owner_->weenie()) return 10.0f;
+  float v_z = 0.0f;
+  if (owner_->weenie_inq_jump_velocity(extent, v_z)) return v_z;
+  return 0.0f;
 }
 
 // CMotionInterp::add_to_queue 0x00527B80

@@ -8,6 +8,7 @@
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
 #include "dereth/sim/motion_table.hpp"
+#include "dereth/sim/qualities.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/target_manager.hpp"
 #include "dereth/sim/transition.hpp"
@@ -1172,6 +1173,18 @@ MotionInterp* PhysicsObj::motion_interp() const {
 // CPhysicsObj::get_local_physics_velocity 0x00512140
 glm::vec3 PhysicsObj::get_local_physics_velocity() const {
   return position_.frame.globaltolocalvec(velocity_);
+}
+
+// ACCWeenieObject::InqRunRate 0x0058C560: IsThePlayer and the qualities.
+bool PhysicsObj::weenie_inq_run_rate(float& rate) const {
+  if (!weenie_ || this != context_->player || context_->player_qualities == nullptr) return false;
+  return context_->player_qualities->inq_run_rate(rate);
+}
+
+// ACCWeenieObject::InqJumpVelocity 0x0058C520
+bool PhysicsObj::weenie_inq_jump_velocity(float extent, float& v_z) const {
+  if (!weenie_ || this != context_->player || context_->player_qualities == nullptr) return false;
+  return context_->player_qualities->inq_jump_velocity(extent, v_z);
 }
 
 }  // namespace dereth::sim

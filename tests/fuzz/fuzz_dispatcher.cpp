@@ -2,7 +2,8 @@
 // decoders (docs/fuzzing.md).
 //
 // Every input goes to decode_message, decode_movement_buffer,
-// decode_move_to_state and decode_autonomous_position. Whatever decodes is
+// decode_move_to_state, decode_autonomous_position and
+// decode_player_description. Whatever decodes is
 // re-encoded and decoded again, and the second decode must succeed and equal
 // the first (operator==, which compares floats by their bits). Byte equality
 // with the input is not required: the writers derive presence bits and pick
@@ -28,7 +29,9 @@
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/movement.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
+#include "dereth/protocol/player_description.hpp"
 
 namespace {
 
@@ -57,6 +60,10 @@ std::string describe(const p::AutonomousPosition& m) {
   dereth::core::JsonWriter j;
   p::write_json(j, m);
   return j.str();
+}
+std::string describe(const p::PlayerDescription& m) {
+  // No JSON writer: the re-encoded bytes say what was decoded.
+  return hex(p::encode_player_description_qualities(m));
 }
 std::string describe(const p::MovementData& m) {
   // MovementData has no JSON writer of its own: show it inside a Movement event.
@@ -146,6 +153,20 @@ void check_outbound(Bytes input) {
   }
 }
 
+void check_player_description(Bytes input) {
+  const auto description = p::decode_player_description(input);
+  check_error(description);
+  if (description) {
+    check_round_trip(
+        "PlayerDescription round trip", input, *description,
+        [](const p::PlayerDescription& v) {
+          return p::encode_game_event(0, 0, p::login_opcode::PlayerDescriptionEvent,
+                                      p::encode_player_description_qualities(v));
+        },
+        [](Bytes b) { return p::decode_player_description(b); });
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -153,5 +174,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_message(input);
   check_movement_buffer(input, input);
   check_outbound(input);
+  check_player_description(input);
   return 0;
 }

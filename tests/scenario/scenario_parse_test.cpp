@@ -264,3 +264,14 @@ TEST_CASE("Scenario: the chat directives", "[scenario][parse][chat]") {
   CHECK(error_of("at 1 weenie-error\n").find("missing code=") != std::string::npos);
   CHECK(error_of("at 1 tell sender=a text=b volume=3\n").find("unknown argument 'volume='") != std::string::npos);
 }
+
+TEST_CASE("Scenario: player attributes= sets the PlayerDescription's six attributes", "[scenario][parse]") {
+  auto s = parse_scenario("player attributes=10,20,30,40,50,60\n", "a.scenario");
+  REQUIRE(s);
+  CHECK(s->player.attributes == std::array<std::uint32_t, 6>{10, 20, 30, 40, 50, 60});
+  auto d = parse_scenario("player\n", "d.scenario");
+  REQUIRE(d);
+  CHECK(d->player.attributes == std::array<std::uint32_t, 6>{100, 100, 100, 100, 100, 100});
+  CHECK_THAT(error_of("player attributes=1,2,3\n"), Catch::Contains("six numbers"));
+  CHECK_THAT(error_of("player attributes=1,2,3,4,5,x\n"), Catch::Contains("attributes"));
+}

@@ -2,6 +2,8 @@
 // test_client.hpp, on simulated time (spec/protocol.md 0.3, 3.2-3.8).
 #include <catch2/catch.hpp>
 
+#include "dereth/protocol/player_description.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <iterator>
@@ -68,6 +70,24 @@ void check_world_entry_and_stream(const Harness& h) {
   CHECK(c.server_name->max_connections == 250);
   CHECK(c.saw_description);
   CHECK(c.player == 0x50000001u);
+  // The PlayerDescription carries the qualities the client's movement reads:
+  // the six attributes, stamina, Run and Jump trained.
+  const auto description = std::ranges::find_if(c.messages, [](const auto& m) {
+    return protocol::peek_wrapped_type(m) == protocol::login_opcode::PlayerDescriptionEvent;
+  });
+  REQUIRE(description != c.messages.end());
+  auto qualities = protocol::decode_player_description(*description);
+  REQUIRE(qualities);
+  for (const auto& a : qualities->attributes) {
+    REQUIRE(a.has_value());
+    CHECK(a->init_level == 100);
+  }
+  REQUIRE(qualities->vitals[1].has_value());
+  CHECK(qualities->vitals[1]->current_level == 100);  // Stamina = Endurance
+  REQUIRE(qualities->skills.size() == 2);
+  CHECK(qualities->skills[0].first == 0x16);
+  CHECK(qualities->skills[1].first == 0x18);
+  CHECK(qualities->skills[1].second.sac == 2);
 
   // Exactly once, in order: the client's messages are the server's, one for one.
   const auto sent = h.sent_to(s->id);

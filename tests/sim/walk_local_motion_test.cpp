@@ -13,6 +13,7 @@
 #include "dereth/sim/client_combat_system.hpp"
 #include "dereth/sim/smart_box.hpp"
 
+#include "qualities_support.hpp"
 #include "walk_support.hpp"
 
 using namespace dereth;
@@ -91,25 +92,48 @@ TEST_CASE("CMotionInterp::apply_run_to_command 0x00527BE0 scales by the weenie's
           "[retail][0x00527BE0][sim][walk]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
-  CHECK(m.inq_run_rate() == m.my_run_rate);  // no run skill told: CMotionInterp's own rate
-  WeenieTraits traits = *w.player->weenie();
-  traits.run_rate = 2.5f;
-  w.player->set_weenie(traits);
-  CHECK(m.inq_run_rate() == 2.5f);
+  w.context.player_qualities = nullptr;
+  CHECK(m.inq_run_rate() == m.my_run_rate);  // no qualities told: CMotionInterp's own rate
+  // Run skill 200 (Quickness 200, untrained): (200 / 400 x 11 + 4) / 4 = 2.375.
+  MovementStats stats;
+  stats.quickness = 200;
+  const auto qualities = movement_qualities(stats);
+  w.context.player_qualities = qualities.get();
+  CHECK(m.inq_run_rate() == 2.375f);
+  CHECK(m.get_max_speed() == 2.375f * 4.0f);
+  SECTION("only the player's weenie answers from the qualities") {
+    w.context.player = nullptr;
+    CHECK(m.inq_run_rate() == m.my_run_rate);
+    w.context.player = w.player.get();
+  }
+  SECTION("an object without a weenie runs at 1") {
+    w.player->set_weenie(std::nullopt);
+    CHECK(m.inq_run_rate() == 1.0f);
+    WeenieTraits back;
+    back.is_creature = true;
+    back.is_player = true;
+    w.player->set_weenie(back);
+  }
+  // A rate that makes the sidestep clamp visible: (300 / 500 x 11 + 4) / 4 = 2.65 (run skill 300).
+  stats.quickness = 300;
+  const auto fast = movement_qualities(stats);
+  w.context.player_qualities = fast.get();
+  const float rate = m.inq_run_rate();
+  REQUIRE(rate == Approx(2.65f));
   std::uint32_t motion = mc::WalkForward;
   float speed = 1.0f;
   m.apply_run_to_command(motion, speed);
   CHECK(motion == mc::RunForward);
-  CHECK(speed == 2.5f);
+  CHECK(speed == rate);
   motion = mc::WalkForward;
   speed = -0.65f;  // backwards never runs, but is scaled
   m.apply_run_to_command(motion, speed);
   CHECK(motion == mc::WalkForward);
-  CHECK(speed == 2.5f * -0.65f);
+  CHECK(speed == rate * -0.65f);
   motion = mc::SideStepRight;
   speed = 1.248f;
   m.apply_run_to_command(motion, speed);
-  CHECK(speed == 3.0f);  // 2.5 x 1.248 = 3.12, clamped
+  CHECK(speed == 3.0f);  // 2.65 x 1.248 = 3.31, clamped
   speed = -1.248f;
   m.apply_run_to_command(motion, speed);
   CHECK(speed == -3.0f);
@@ -203,9 +227,41 @@ TEST_CASE("Turning turns the player by the turn cycle's omega, and walking while
   }
 }
 
-TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at 10 m/s and the transition lands it",
+TEST_CASE("CMotionInterp::get_jump_v_z 0x00527AA0: 10 without a weenie, 0 from a weenie with no qualities",
+          "[retail][0x00527AA0][0x0058C520][sim][walk]") {
+  WalkWorld w;
+  MotionInterp& m = w.minterp();
+  m.jump_extent = 0.5f;
+  w.context.player_qualities = nullptr;
+  CHECK(m.get_jump_v_z() == 0.0f);  // the player, but no PlayerDescription yet
+  const auto& qualities = w.qualities;
+  w.context.player_qualities = qualities.get();
+  float expected = 0.0f;
+  REQUIRE(qualities->inq_jump_velocity(0.5f, expected));
+  CHECK(m.get_jump_v_z() == expected);
+  m.jump_extent = 3.0f;  // clamped to 1
+  REQUIRE(qualities->inq_jump_velocity(1.0f, expected));
+  CHECK(m.get_jump_v_z() == expected);
+  m.jump_extent = 0.0001f;  // below 0.0002: no jump
+  CHECK(m.get_jump_v_z() == 0.0f);
+  m.jump_extent = 0.5f;
+  w.player->set_weenie(std::nullopt);
+  CHECK(m.get_jump_v_z() == 10.0f);
+}
+
+TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at the jump skill's velocity and lands",
           "[retail][0x00528780][0x005281C0][0x00527AA0][0x005280C0][0x005282B0][0x00514780][sim][walk]") {
   WalkWorld w;
+  // A strong jumper (Jump 600): a half-charged jump leaves at ~8.3 m/s, so
+  // the landing's bounce is above what friction takes away.
+  MovementStats stats;
+  stats.strength = 600;
+  stats.coordination = 600;
+  w.qualities = movement_qualities(stats);
+  w.context.player_qualities = w.qualities.get();
+  float jump_v_z = 0.0f;
+  REQUIRE(w.qualities->inq_jump_velocity(0.5f, jump_v_z));
+  REQUIRE(jump_v_z == Approx(8.32f).margin(0.01));
   const float ground = w.origin().z;
   CHECK(w.minterp().jump_is_allowed(0.5f) == 0);
   CHECK(w.ci->charge_jump() == 0);
@@ -214,7 +270,7 @@ TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at
   CHECK_FALSE(w.grounded());
   CHECK_FALSE(w.minterp().standing_longjump);  // LeaveGround clears it
   CHECK(w.minterp().jump_extent == 0.0f);      // ... and the extent, once the velocity is set
-  CHECK(w.player->velocity().z == 10.0f);      // get_jump_v_z without a weenie jump skill
+  CHECK(w.player->velocity().z == jump_v_z);  // get_jump_v_z: the jump skill's velocity at extent 0.5
   auto* parts = dynamic_cast<DatPartArray*>(w.player->part_array());
   CHECK(parts->motion_table_manager()->state().substate == mc::Falling);
   SECTION("in the air no second jump (error 36, You can't jump from this position)") {
@@ -227,21 +283,21 @@ TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at
     peak = std::max(peak, w.origin().z);
     if (!w.grounded()) ++airborne_ticks;
   }
-  // v^2 / 2g = 100 / 19.6 = 5.1 m (less the first quantum's discretisation).
-  CHECK(peak - ground == Approx(100.0f / (2.0f * 9.8f)).margin(0.3));
+  // v^2 / 2g = 69.2 / 19.6 = 3.5 m (less the first quantum's discretisation).
+  CHECK(peak - ground == Approx(jump_v_z * jump_v_z / (2.0f * 9.8f)).margin(0.3));
   CHECK(w.grounded());  // Contact and OnWalkable from the transition's contact plane
   CHECK(w.origin().z == Approx(ground).margin(1e-3));
   // The landing bounced the fall off the ground by the elasticity
-  // (CPhysicsObj::handle_all_collisions 0x00514780: about 10 m/s x 0.05 up);
+  // (CPhysicsObj::handle_all_collisions 0x00514780: about 8.3 m/s x 0.05 up);
   // on walkable ground calc_friction leaves a velocity out of the plane
   // above 0.25 m/s alone and adjust_offset keeps the moves on the plane, so
   // the player stays on the terrain.
   w.tick();
-  CHECK(w.player->velocity().z == Approx(10.0f * w.player->elasticity()).margin(0.05));
+  CHECK(w.player->velocity().z == Approx(jump_v_z * w.player->elasticity()).margin(0.05));
   w.run(15);
   CHECK(w.grounded());
   CHECK(w.origin().z == Approx(ground).margin(1e-3));
-  CHECK(airborne_ticks == Approx(2.0 * 10.0 / 9.8 * 30.0).margin(2.0));
+  CHECK(airborne_ticks == Approx(2.0 * jump_v_z / 9.8 * 30.0).margin(2.0));
   CHECK(parts->motion_table_manager()->state().substate == mc::Ready);  // HitGround re-applied the raw state
 }
 
@@ -286,7 +342,9 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
   }
   REQUIRE(jumps.size() == 1);
   CHECK(jumps[0].extent == Approx(0.4f).margin(1e-3));
-  CHECK(jumps[0].velocity == protocol::Vec3{0.0f, 0.0f, 10.0f});  // standing: straight up, local axes
+  float v_z = 0.0f;
+  REQUIRE(w.qualities->inq_jump_velocity(jumps[0].extent, v_z));
+  CHECK(jumps[0].velocity == protocol::Vec3{0.0f, 0.0f, v_z});  // standing: straight up, local axes
   CHECK(jumps[0].position ==
         to_wire(Position{w.player->position().objcell_id, core::Frame(took_off_at, glm::quat(1, 0, 0, 0))}));
   SECTION("no jump pending: the release does nothing") {

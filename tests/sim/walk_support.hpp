@@ -22,6 +22,7 @@
 #include "dereth/sim/sim_context.hpp"
 
 #include "anim_support.hpp"
+#include "qualities_support.hpp"
 
 namespace dereth::sim::test {
 
@@ -73,6 +74,9 @@ struct WalkWorld {
     w.is_player = true;
     o.set_weenie(w);
     context.player = &o;
+    // The player's PlayerDescription: Quickness, Strength and Coordination
+    // 100, stamina, untrained Run and Jump (run rate 1.9167, a full jump ~5.66 m/s).
+    context.player_qualities = qualities.get();
     REQUIRE(o.enter_world(Position{cell, core::Frame(start, glm::quat(1, 0, 0, 0))}));
     ci = std::make_unique<CommandInterpreter>(
         context,
@@ -132,6 +136,7 @@ struct WalkWorld {
   dat::RecordCache records;
   DatObjectFactory factory;
   SimContext context{clock};
+  std::unique_ptr<Qualities> qualities = movement_qualities(MovementStats{});
   Landscape landscape;
   std::unique_ptr<PhysicsObj> player;
   std::vector<Outbound> sent;

@@ -20,6 +20,7 @@
 #include "dereth/protocol/chat.hpp"
 #include "dereth/sim/effects.hpp"
 #include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/qualities.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/landscape.hpp"
@@ -115,6 +116,10 @@ class World {
   // The GUID the first F7B0 game event named: the player, in a capture that
   // starts after world entry (F7B0 events go to the player).
   [[nodiscard]] std::optional<std::uint32_t> game_event_guid() const noexcept { return game_event_guid_; }
+  // The player's qualities from the last PlayerDescription (F7B0 0x0013),
+  // with the portal's SkillTable and XpTable; null before one arrives. The
+  // player's run rate and jump velocity come from them.
+  [[nodiscard]] const sim::Qualities* player_qualities() const noexcept { return qualities_.get(); }
   // Takes `guid` as the player, as a PlayerCreate would (a capture that
   // starts after world entry has none).
   void assume_player(std::uint32_t guid);
@@ -125,6 +130,9 @@ class World {
   dat::RecordCache records_;
   const dat::DatFile* portal_;
   sim::SimContext context_;
+  // The player's qualities (context_.player_qualities points here); before
+  // the objects so it outlives them.
+  std::unique_ptr<sim::Qualities> qualities_;
   // The terrain objects collide with; declared before the SmartBox so the
   // objects (and their shadows) go first.
   std::unique_ptr<sim::Landscape> landscape_;
@@ -168,6 +176,7 @@ class World {
   QaReport* report_ = nullptr;
   std::vector<protocol::ChatLine> chat_;
   std::optional<std::uint32_t> game_event_guid_;
+  void handle_player_description(std::span<const std::uint8_t> bytes);
 };
 
 }  // namespace dereth::app

@@ -4,6 +4,7 @@
 // the timed stream of messages it plays after world entry. Scenarios are text
 // files; docs/scenario.md documents every directive.
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -61,6 +62,11 @@ struct PlayerSpec {
   std::optional<std::uint32_t> motion_table_id = 0x09000001;
   std::optional<std::uint32_t> sound_table_id = 0x20000001;
   std::optional<std::uint32_t> physics_script_table_id = 0x34000004;
+  // The PlayerDescription's attributes (Strength, Endurance, Quickness,
+  // Coordination, Focus, Self; init levels, no ranks), with full vitals and
+  // Run and Jump trained without experience: the client's run rate and jump
+  // velocity come from them (CACQualities::InqRunRate / InqJumpVelocity).
+  std::array<std::uint32_t, 6> attributes{100, 100, 100, 100, 100, 100};
   bool operator==(const PlayerSpec&) const = default;
 };
 

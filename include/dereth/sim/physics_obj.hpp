@@ -56,10 +56,6 @@ struct WeenieTraits {
   bool is_pklite = false;
   bool is_attackable = false;  // ObjectDescriptionFlags Attackable (0x10)
   bool is_free_pk = false;     // ObjectDescriptionFlags FreePkStatus (0x200000)
-  // ACCWeenieObject::InqRunRate: the run rate the run skill gives, when the
-  // client was told it (nothing decodes the skills yet: absent, and
-  // CMotionInterp falls back to its my_run_rate).
-  std::optional<float> run_rate = std::nullopt;
   std::string name;  // the weenie's name (the HUD's selected target)
 };
 
@@ -142,6 +138,11 @@ class PhysicsObj {
   void set_transient_state(std::uint32_t bits) noexcept { transient_state_ = bits; }
   void set_contact_plane(const Plane& plane) noexcept { contact_plane_ = plane; }
   void set_weenie(std::optional<WeenieTraits> traits) noexcept { weenie_ = std::move(traits); }
+  // ACCWeenieObject::InqRunRate 0x0058C560 / InqJumpVelocity 0x0058C520:
+  // only the player answers, from the qualities its PlayerDescription gave
+  // (SimContext::player_qualities); false otherwise.
+  bool weenie_inq_run_rate(float& rate) const;
+  bool weenie_inq_jump_velocity(float extent, float& v_z) const;
   void set_visual_desc(const protocol::ObjDesc& desc) { visual_desc_ = desc; }
   void set_setup_id(std::uint32_t setup_did) noexcept { setup_id_ = setup_did; }
 

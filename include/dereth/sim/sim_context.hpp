@@ -16,6 +16,7 @@ namespace dereth::sim {
 class PhysicsObj;
 class CellSource;
 class ObjectMaint;
+class Qualities;
 
 class SimContext {
  public:
@@ -33,6 +34,9 @@ class SimContext {
   core::Seconds physics_time{0.0};
   // CPhysicsObj::player_object (set by SmartBox::init_player).
   PhysicsObj* player = nullptr;
+  // The player's qualities (its ACCWeenieObject's m_pQualities, from the
+  // PlayerDescription), not owned; null until the server sends them.
+  const Qualities* player_qualities = nullptr;
   // CPhysicsObj::obj_maint: the object table (set by ObjectMaint while it lives).
   const ObjectMaint* obj_maint = nullptr;
   // CObjectMaint::is_active (the 96 m activity cull needs it).

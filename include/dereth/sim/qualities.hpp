@@ -1,0 +1,114 @@
+#pragma once
+// The player's qualities (CACQualities) as far as movement reads them: the
+// run rate and jump velocity the run and jump skills give
+// (ACCWeenieObject::InqRunRate / InqJumpVelocity answer from them for the
+// player), with the attribute, skill, burden and experience-table rules they
+// rest on (EncumbranceSystem, MovementSystem, SkillFormula, ExperienceTable).
+//
+// Built from a decoded PlayerDescription and the portal's SkillTable
+// (0x0E000004) and XpTable (0x0E000018, retail's ExperienceTable). No
+// enchantment registry is kept (CACQualities::EnchantAttribute /
+// EnchantSkill / EnchantAttribute2nd change nothing here): spells that raise
+// Quickness, Run or Jump are not counted yet.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "dereth/dat/skill_table.hpp"
+#include "dereth/dat/xp_table.hpp"
+#include "dereth/protocol/player_description.hpp"
+
+namespace dereth::sim {
+
+// STypeSkill numbers movement reads.
+namespace skill_type {
+inline constexpr std::uint32_t Jump = 0x16;
+inline constexpr std::uint32_t Run = 0x18;
+}  // namespace skill_type
+
+// ExperienceType (ExperienceTable::GetLevelForExperience's table choice).
+enum class ExperienceType : std::uint32_t { Attribute = 1, Attribute2nd = 2, TrainedSkill = 3, SpecializedSkill = 4, Level = 5 };
+
+// EncumbranceSystem::EncumbranceCapacity 0x004FCC00
+int encumbrance_capacity(int strength, int encumb_augmentations);
+// EncumbranceSystem::Load 0x004FCC40
+double encumbrance_load(int encumb_capacity, int encumb_val);
+// EncumbranceSystem::LoadMod 0x004FCC70
+double encumbrance_load_mod(float load);
+// MovementSystem::GetRunRate 0x006B0950
+double get_run_rate(float load, int runskill, float scaling);
+// MovementSystem::GetJumpHeight 0x006B09B0
+double get_jump_height(float load, int jumpskill, float power, float scaling);
+// SkillFormula::Calculate 0x00591960: false (and `retval` untouched) when the divisor is 0.
+bool skill_formula_calculate(const dat::SkillFormula& formula, std::uint32_t attr1, std::uint32_t attr2,
+                             std::uint32_t& retval);
+// ExperienceTable::GetExperienceForLevel(type, level) 0x005C9CD0: 0xFFFFFFFF past the table.
+std::uint32_t experience_for_level(const dat::XpTable& table, ExperienceType type, std::uint32_t level);
+// ExperienceTable::GetLevelForExperience 0x005C9D40: retail's 16-step search.
+std::uint32_t level_for_experience(const dat::XpTable& table, ExperienceType type, std::uint32_t pp);
+// ExperienceSystem::SkillLevelFromExperience 0x005C8440: 0 for an untrained
+// skill or without the table.
+std::uint32_t skill_level_from_experience(const dat::XpTable* table, std::uint32_t sac, std::uint32_t pp);
+
+// Skill (the stored form after Skill::UnPack's checks).
+struct Skill {
+  std::uint32_t sac = 0;
+  std::uint32_t pp = 0;
+  std::uint32_t init_level = 0;
+  std::uint32_t level_from_pp = 0;
+  std::uint32_t resistance_of_last_check = 0;
+
+  // Skill::SanityCheck 0x005CA9C0: an unknown class becomes untrained; the
+  // level comes from the experience table. True when nothing changed.
+  bool sanity_check(const dat::XpTable* table);
+  // Skill::AdjPP 0x005CA960: pp += amount (saturating at 0xFFFFFFFF, the
+  // amount then what fitted), the level recomputed. True when the level changed.
+  bool adj_pp(const dat::XpTable* table, std::uint32_t& amount);
+};
+
+class Qualities {
+ public:
+  // `skills` and `xp` may be null (no portal, or the record missing): skill
+  // base levels are then unknown and trained levels 0, as retail's
+  // DBObj::GetByEnum failing gives.
+  Qualities(const protocol::PlayerDescription& description, std::optional<dat::SkillTable> skills,
+            std::optional<dat::XpTable> xp);
+
+  // CBaseQualities::InqInt (the table only; no enchantment).
+  bool inq_int(std::uint32_t stype, int& retval) const;
+  // AttributeCache::InqAttribute 0x005CC4E0 (level_from_cp + init_level)
+  // through CACQualities::InqAttribute 0x00591A00.
+  bool inq_attribute(std::uint32_t stype, std::uint32_t& retval) const;
+  // AttributeCache::InqAttribute2nd 0x005CC5D0: 1/3/5 the maximum's base
+  // (level_from_cp + init_level), 2/4/6 the current value.
+  bool inq_attribute_2nd(std::uint32_t stype, std::uint32_t& retval) const;
+  // CACQualities::InqSkillBaseLevel 0x00592140
+  bool inq_skill_base_level(std::uint32_t stype, int& retval) const;
+  // CACQualities::InqSkill 0x00592660 (the level with ranks, augmentations).
+  bool inq_skill(std::uint32_t stype, int& retval, bool raw) const;
+  // CACQualities::InqLoad 0x0058F130
+  bool inq_load(float& load) const;
+  // CACQualities::InqRunRate 0x00592800
+  bool inq_run_rate(float& rate) const;
+  // CACQualities::InqJumpVelocity 0x00592980
+  bool inq_jump_velocity(float extent, float& v_z) const;
+
+  [[nodiscard]] const Skill* find_skill(std::uint32_t stype) const;
+
+ private:
+  // The movement skills' shared tail of InqRunRate / InqJumpVelocity: the
+  // skill with ranks and augmentations, 0 without stamina.
+  bool movement_skill(std::uint32_t stype, int& skill) const;
+
+  std::vector<std::pair<std::uint32_t, std::int32_t>> ints_;
+  std::array<std::optional<protocol::AttributeWire>, 6> attributes_{};
+  std::array<std::optional<protocol::SecondaryAttributeWire>, 3> vitals_{};
+  bool has_attributes_ = false;
+  std::vector<std::pair<std::uint32_t, Skill>> skills_;
+  bool has_skills_ = false;
+  std::optional<dat::SkillTable> skill_table_;
+  std::optional<dat::XpTable> xp_table_;
+};
+
+}  // namespace dereth::sim

@@ -1,0 +1,74 @@
+// The PlayerDescription reaches the world: the player's qualities, with the
+// portal's SkillTable and XpTable, answer its run rate and jump velocity
+// (ACCWeenieObject::InqRunRate 0x0058C560, CACQualities::InqRunRate
+// 0x00592800); a malformed one is dropped and counted.
+#include <catch2/catch.hpp>
+
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/demo/demo_world.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/player_description.hpp"
+#include "dereth/sim/motion_table.hpp"
+#include "dereth/sim/qualities.hpp"
+
+using namespace dereth;
+
+namespace {
+
+const dat::DatFile& portal() {
+  static const dat::DatFile file = [] {
+    auto world = demo::build_demo_world();
+    REQUIRE(world.has_value());
+    auto f = dat::DatFile::from_bytes(world->portal, "demo portal");
+    REQUIRE(f.has_value());
+    return std::move(*f);
+  }();
+  return file;
+}
+
+std::vector<std::uint8_t> description(std::uint32_t quickness, std::uint32_t run_pp) {
+  protocol::PlayerDescription d;
+  d.weenie_type = 1;
+  d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Skill;
+  for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
+  d.attributes[2] = protocol::AttributeWire{0, quickness, 0};
+  for (auto& v : d.vitals) v = protocol::SecondaryAttributeWire{0, 0, 0, 100};
+  d.skills = {{0x18, protocol::SkillWire{0, 1, 2, run_pp, 0, 0, 0.0}}};
+  return protocol::encode_game_event(0x50000001, 1, protocol::login_opcode::PlayerDescriptionEvent,
+                                     protocol::encode_player_description_qualities(d));
+}
+
+}  // namespace
+
+TEST_CASE("A PlayerDescription gives the player its run rate from the Run skill", "[app][retail][0x0058C560]") {
+  core::ManualClock clock{core::Seconds{0.0}};
+  app::World world(clock, &portal());
+  CHECK(world.player_qualities() == nullptr);
+  world.handle(description(100, 0));
+  REQUIRE(world.player_qualities() != nullptr);
+  CHECK(world.context().player_qualities == world.player_qualities());
+  float rate = 0.0f;
+  REQUIRE(world.player_qualities()->inq_run_rate(rate));
+  // The demo SkillTable's Run is Quickness / 1: skill 100, (100 / 300 x 11 + 4) / 4.
+  CHECK(rate == Approx(1.9166667f));
+
+  SECTION("experience raises the skill through the demo XpTable") {
+    world.handle(description(100, 1000000));
+    float faster = 0.0f;
+    REQUIRE(world.player_qualities()->inq_run_rate(faster));
+    CHECK(faster > rate);
+  }
+  SECTION("a malformed description is dropped and counted; the qualities held stay") {
+    const auto* before = world.player_qualities();
+    auto bytes = description(200, 0);
+    bytes.resize(bytes.size() - 3);
+    const auto errors = world.stats().decode_errors;
+    world.handle(bytes);
+    CHECK(world.stats().decode_errors == errors + 1);
+    CHECK(world.player_qualities() == before);
+    float same = 0.0f;
+    REQUIRE(world.player_qualities()->inq_run_rate(same));
+    CHECK(same == rate);
+  }
+}
