@@ -37,8 +37,8 @@ struct TargetInfo {
   std::uint32_t context_id = 0;
   std::uint32_t object_id = 0;
   std::uint32_t status = target_status::Undef;
-  Position target_position;
-  Position interpolated_position;
+  Position target_position{};
+  Position interpolated_position{};
   float radius = 0.0f;
   double quantum = 0.0;
   glm::vec3 velocity{0.0f};
@@ -53,7 +53,7 @@ struct TargettedVoyeurInfo {
   std::uint32_t object_id = 0;
   double quantum = 0.0;
   float radius = 0.0f;
-  Position last_sent_position;
+  Position last_sent_position{};
 };
 
 class TargetManager {
