@@ -109,6 +109,15 @@ TEST_CASE("Demo world: the house and its room load into World, a walker goes thr
   CHECK(room->point_in_cell(centre));
   CHECK_FALSE(room->point_in_cell(centre + glm::vec3(0, 4, 0)));
 
+  // What the renderer is given: the building and the room.
+  REQUIRE(world.landscape_view() != nullptr);
+  REQUIRE(world.landscape_view()->buildings.size() == 1);
+  CHECK(world.landscape_view()->buildings[0].parts.at(0).gfx_obj == demo::kHouseModel);
+  REQUIRE(world.landscape_view()->cells.size() == 1);
+  CHECK(world.landscape_view()->cells[0].cell_id == demo::kRoomCell);
+  CHECK(world.landscape_view()->cells[0].environment_id == demo::kRoomEnvironment);
+  CHECK(world.landscape_view()->cells[0].surfaces.size() == 2);
+
   const float door_x = demo::kRoomOriginX + (demo::kDoorLow + demo::kDoorHigh) / 2;
   SECTION("north through both doors: into the room, on its floor, and out again") {
     auto w = walker(world, 1, kHouseLand, {door_x, demo::kRoomOriginY - 5, 14});
