@@ -24,6 +24,8 @@
 #include "dereth/sim/position.hpp"
 #include "dereth/sim/snapshot_builder.hpp"
 
+#include "landscape_view.hpp"
+
 namespace dereth::app {
 
 namespace {
@@ -191,6 +193,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
     };
   }
   statics_.clear();  // their shadows leave the old landscape's cells first
+  landscape_view_.reset();
   landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
   if (factory_) {
     landscape_->set_block_loaded([this, cell](std::uint32_t block_id) { load_static_objects(cell, block_id); });
@@ -210,6 +213,10 @@ void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id
   // The statics of blocks loaded before this one reach into it now.
   for (const auto& obj : statics_) obj->add_shadows_to_loaded_block(*landscape_, block_id);
   if (!info) return;
+  auto view = landscape_view_ ? std::make_shared<sim::LandscapeSnapshot>(*landscape_view_)
+                              : std::make_shared<sim::LandscapeSnapshot>();
+  append_landscape_view(cell, records_, block_id, *info, *view);
+  landscape_view_ = std::move(view);
   for (const dat::Stab& stab : info->objects) {
     auto obj = make_static_object(stab.id);
     if (!obj) continue;
@@ -388,7 +395,7 @@ void World::handle(std::span<const std::uint8_t> bytes) {
 }
 
 sim::SnapshotPtr World::build_snapshot() const {
-  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), statics_);
+  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), statics_, landscape_view_);
 }
 
 bool World::step() {

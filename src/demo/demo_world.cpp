@@ -8,6 +8,8 @@
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
@@ -69,6 +71,10 @@ constexpr Did kAcidSurface = 0x08000012;
 constexpr Did kLightningSurface = 0x08000013;
 constexpr Did kWoodSurface = 0x08000014;
 constexpr Did kForceSurface = 0x08000015;
+constexpr Did kPlasterSurface = 0x08000030;  // the house's walls, outside and in
+constexpr Did kRoofSurface = 0x08000031;
+constexpr Did kPlankSurface = 0x08000032;    // the room's floor and ceiling, the door frames
+constexpr Did kWaterTexture = 0x05000023;    // the water terrain type's
 
 constexpr Did kStonePalette = 0x04000001;
 
@@ -292,6 +298,19 @@ void add_textures(Records& out) {
   add_texture(out, 0x08000020, 0x05000020, 0x06000020, terrain_image(64, 0x427E35U, 1), surface_type::kBase1Image);
   add_texture(out, 0x08000021, 0x05000021, 0x06000021, terrain_image(64, 0x7E6848U, 2), surface_type::kBase1Image);
   add_texture(out, 0x08000022, 0x05000022, 0x06000022, terrain_image(64, 0x909088U, 3), surface_type::kBase1Image);
+  add_texture(out, 0x08000023, kWaterTexture, 0x06000023, terrain_image(64, 0x2E5A8CU, 4), surface_type::kBase1Image);
+  // The house: whitewashed plaster, red-brown roof tiles in rows, planks.
+  add_texture(out, kPlasterSurface, 0x05000030, 0x06000030, terrain_image(32, 0xD8CCB4U, 5), surface_type::kBase1Image);
+  add_texture(out, kRoofSurface, 0x05000031, 0x06000031, rgb_image(32, [](int x, int y) {
+                const bool gap = y % 8 == 0 || (x + (y / 8) * 4) % 8 == 0;
+                return gap ? 0x4A2418U : 0x9A4A30U + static_cast<std::uint32_t>((x * 5 + y * 3) % 4) * 0x040200U;
+              }),
+              surface_type::kBase1Image);
+  add_texture(out, kPlankSurface, 0x05000032, 0x06000032, rgb_image(32, [](int x, int y) {
+                const bool seam = x % 8 == 0 || (y + (x / 8) * 11) % 32 == 0;
+                return seam ? 0x3C2814U : 0x8A6238U + static_cast<std::uint32_t>((y * 7 + x) % 3) * 0x030201U;
+              }),
+              surface_type::kBase1Image);
 
   // Solid-colour surfaces for projectiles.
   const std::pair<Did, std::uint32_t> solids[] = {
@@ -484,6 +503,295 @@ void add_setups(Records& out) {
   placement.frame.part_frames = {Frame{}, Frame{}};
   tree.placement_frames = {placement};
   out.push_back({kTreeSetup, write_setup(tree)});
+}
+
+// ---- the house ------------------------------------------------------------------------------------
+// A building (LandBlockInfo) whose GfxObj kHouseModel is the outside: walls
+// with a door in the south and the north wall, a pitched roof, and a physics
+// BSP of the walls; and its one room, the EnvCell kRoomCell over the
+// Environment kRoomEnvironment's CellStruct 0: floor, ceiling and walls facing
+// in (drawing and physics polygons), the two doorways as portals to the
+// outside, and the cell BSP of the room's box. Both stand at the same frame,
+// kRoomOrigin; in it the room is 0..kRoomSide on x and y and 0..kRoomHeight
+// up, the doorways x kDoorLow..kDoorHigh, 0..kDoorHeight up.
+
+constexpr float kWall = 0.25F;  // the shell's thickness outside the room's box
+
+// Texture coordinates of a point on a face with normal n: metres along the
+// face over `tile` (walls: along the wall and up; floors and roofs: x, y).
+UvCoord planar_uv(glm::vec3 p, glm::vec3 n, float tile) {
+  if (std::abs(n.z) > 0.9F) return {p.x / tile, p.y / tile};
+  const glm::vec3 along = glm::normalize(glm::vec3(-n.y, n.x, 0.0F));
+  return {glm::dot(p, along) / tile, -p.z / tile};
+}
+
+glm::vec3 face_normal(const std::vector<glm::vec3>& pts) {
+  return glm::normalize(glm::cross(pts[1] - pts[0], pts[2] - pts[0]));
+}
+
+// A drawing polygon of the house's GfxObj, its points counter-clockwise seen
+// from the side it faces.
+void add_face(GfxObj& g, const std::vector<glm::vec3>& pts, std::int16_t surface, float tile, std::int32_t sides = 0) {
+  const glm::vec3 n = face_normal(pts);
+  Polygon p;
+  p.id = static_cast<std::uint16_t>(g.polygons.size());
+  p.sides_type = sides;
+  p.pos_surface = surface;
+  p.neg_surface = sides == 0 ? 0 : surface;
+  for (const glm::vec3& c : pts) {
+    SwVertex v;
+    v.id = static_cast<std::uint16_t>(g.vertices.size());
+    v.origin = c;
+    v.normal = n;
+    v.uvs = {planar_uv(c, n, tile)};
+    p.vertex_ids.push_back(static_cast<std::int16_t>(v.id));
+    p.pos_uv_indices.push_back(0);
+    g.vertices.push_back(std::move(v));
+  }
+  g.polygons.push_back(std::move(p));
+}
+
+// A solid box of the house's physics BSP: its six faces (physics polygons,
+// facing out) and a chain of face nodes in pre-order, each with an empty
+// leaf in front and the next face behind, the solid leaf last. Returns the
+// chain's first node.
+std::int32_t add_solid_box(GfxObj& g, glm::vec3 lo, glm::vec3 hi) {
+  const Sphere bound{(lo + hi) * 0.5F, glm::length(hi - lo) * 0.5F + 0.01F};
+  struct Face {
+    std::array<glm::vec3, 4> c;
+    glm::vec3 n;
+    float d;
+  };
+  const Face faces[] = {
+      {{{{hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, hi.y, hi.z}, {hi.x, lo.y, hi.z}}}, {1, 0, 0}, -hi.x},
+      {{{{lo.x, lo.y, lo.z}, {lo.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {lo.x, hi.y, lo.z}}}, {-1, 0, 0}, lo.x},
+      {{{{lo.x, hi.y, lo.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, hi.z}, {hi.x, hi.y, lo.z}}}, {0, 1, 0}, -hi.y},
+      {{{{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z}, {lo.x, lo.y, hi.z}}}, {0, -1, 0}, lo.y},
+      {{{{lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}}}, {0, 0, 1}, -hi.z},
+      {{{{lo.x, lo.y, lo.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, lo.y, lo.z}}}, {0, 0, -1}, lo.z},
+  };
+  std::vector<BspNode>& nodes = g.physics_bsp.nodes;
+  const auto first = static_cast<std::int32_t>(nodes.size());
+  BspNode solid;
+  solid.tag = kBspLeaf;
+  solid.solid = 1;
+  solid.sphere = bound;
+  for (const Face& f : faces) {
+    Polygon p;
+    p.id = static_cast<std::uint16_t>(g.physics_polygons.size());
+    p.stippling = Polygon::kNoPos;  // no texture coordinates
+    for (const glm::vec3& c : f.c) {
+      SwVertex v;
+      v.id = static_cast<std::uint16_t>(g.vertices.size());
+      v.origin = c;
+      v.normal = f.n;
+      p.vertex_ids.push_back(static_cast<std::int16_t>(v.id));
+      g.vertices.push_back(std::move(v));
+    }
+    solid.polys.push_back(p.id);
+    g.physics_polygons.push_back(std::move(p));
+    BspNode node;
+    node.tag = kBspBPIN;
+    node.plane = Plane{f.n, f.d};
+    node.sphere = bound;
+    node.pos = static_cast<std::int32_t>(nodes.size()) + 1;
+    node.neg = static_cast<std::int32_t>(nodes.size()) + 2;
+    nodes.push_back(node);
+    BspNode empty;
+    empty.tag = kBspLeaf;
+    empty.sphere = bound;
+    nodes.push_back(empty);
+  }
+  nodes.push_back(std::move(solid));
+  return first;
+}
+
+// A node splitting the physics BSP by `plane`: the solids `front` appends
+// lie in front of it, those `back` appends behind (pre-order: the node,
+// then its front subtree, then its back subtree).
+template <class Front, class Back>
+void add_split(GfxObj& g, Plane plane, const Sphere& bound, Front front, Back back) {
+  const auto at = g.physics_bsp.nodes.size();
+  BspNode node;
+  node.tag = kBspBPIN;
+  node.plane = plane;
+  node.sphere = bound;
+  g.physics_bsp.nodes.push_back(node);
+  const std::int32_t pos = front();
+  g.physics_bsp.nodes[at].pos = pos;
+  const std::int32_t neg = back();
+  g.physics_bsp.nodes[at].neg = neg;
+}
+
+GfxObj house_model() {
+  constexpr float s = kRoomSide;
+  constexpr float h = kRoomHeight;
+  constexpr float t = kWall;
+  constexpr float d0 = kDoorLow;
+  constexpr float d1 = kDoorHigh;
+  constexpr float dh = kDoorHeight;
+  constexpr float base = -0.3F;  // the walls reach a little into the ground
+  GfxObj g;
+  g.id = kHouseModel;
+  g.flags = GfxObj::kHasPhysics | GfxObj::kHasDrawing;
+  g.surfaces = {kPlasterSurface, kRoofSurface, kPlankSurface};
+  constexpr std::int16_t wall = 0, roof = 1, wood = 2;
+  // The outside of the walls: south (y -t) and north (y s+t) around their
+  // doors, west (x -t) and east (x s+t) whole.
+  for (const float y : {-t, s + t}) {
+    const bool south = y < 0;
+    const auto face = [&](float a, float b, float c, float e) {
+      if (south) {
+        add_face(g, {{a, y, c}, {b, y, c}, {b, y, e}, {a, y, e}}, wall, 2.0F);
+      } else {
+        add_face(g, {{a, y, c}, {a, y, e}, {b, y, e}, {b, y, c}}, wall, 2.0F);
+      }
+    };
+    face(-t, d0, base, h);
+    face(d1, s + t, base, h);
+    face(d0, d1, dh, h);
+    // The doorway's sides and top, inside the wall's thickness.
+    const float y0 = south ? -t : s;
+    const float y1 = south ? 0.0F : s + t;
+    add_face(g, {{d0, y0, 0}, {d0, y1, 0}, {d0, y1, dh}, {d0, y0, dh}}, wood, 1.0F);
+    add_face(g, {{d1, y0, 0}, {d1, y0, dh}, {d1, y1, dh}, {d1, y1, 0}}, wood, 1.0F);
+    add_face(g, {{d0, y0, dh}, {d0, y1, dh}, {d1, y1, dh}, {d1, y0, dh}}, wood, 1.0F);
+  }
+  add_face(g, {{-t, -t, base}, {-t, -t, h}, {-t, s + t, h}, {-t, s + t, base}}, wall, 2.0F);
+  add_face(g, {{s + t, -t, base}, {s + t, s + t, base}, {s + t, s + t, h}, {s + t, -t, h}}, wall, 2.0F);
+  // The roof: ridge along y over the middle, eaves overhanging the walls.
+  constexpr float over = 0.55F;
+  constexpr float eave = 2.9F;
+  constexpr float ridge = h + 1.6F;
+  constexpr float mid = s * 0.5F;
+  add_face(g, {{-over, -over, eave}, {mid, -over, ridge}, {mid, s + over, ridge}, {-over, s + over, eave}}, roof, 1.5F, 1);
+  add_face(g, {{s + over, -over, eave}, {s + over, s + over, eave}, {mid, s + over, ridge}, {mid, -over, ridge}}, roof,
+           1.5F, 1);
+  // The gables between the walls' tops and the roof.
+  add_face(g, {{-t, -t, h}, {s + t, -t, h}, {mid, -t, ridge - 0.1F}}, wall, 2.0F);
+  add_face(g, {{-t, s + t, h}, {mid, s + t, ridge - 0.1F}, {s + t, s + t, h}}, wall, 2.0F);
+  g.sort_center = {mid, mid, h * 0.5F};
+  g.drawing_bsp = single_leaf(g.polygons.size(), Sphere{g.sort_center, s});
+
+  // The physics BSP: the south wall's three pieces (in front of y 0, facing
+  // -y), the north wall's (in front of y s, facing +y), then the west wall
+  // (in front of x 0, facing -x) and the east wall behind it.
+  const Sphere all{{mid, mid, h * 0.5F}, s};
+  const auto door_wall = [&](float y0, float y1) {
+    return [&g, y0, y1, all] {
+      const auto at = static_cast<std::int32_t>(g.physics_bsp.nodes.size());
+      add_split(
+          g, Plane{{-1, 0, 0}, d0}, all, [&] { return add_solid_box(g, {-t, y0, 0}, {d0, y1, h}); },
+          [&] {
+            const auto back = static_cast<std::int32_t>(g.physics_bsp.nodes.size());
+            add_split(
+                g, Plane{{1, 0, 0}, -d1}, all, [&] { return add_solid_box(g, {d1, y0, 0}, {s + t, y1, h}); },
+                [&] { return add_solid_box(g, {d0, y0, dh}, {d1, y1, h}); });
+            return back;
+          });
+      return at;
+    };
+  };
+  add_split(g, Plane{{0, -1, 0}, 0}, all, door_wall(-t, 0), [&] {
+    const auto at = static_cast<std::int32_t>(g.physics_bsp.nodes.size());
+    add_split(g, Plane{{0, 1, 0}, -s}, all, door_wall(s, s + t), [&] {
+      const auto west = static_cast<std::int32_t>(g.physics_bsp.nodes.size());
+      add_split(
+          g, Plane{{-1, 0, 0}, 0}, all, [&] { return add_solid_box(g, {-t, 0, 0}, {0, s, h}); },
+          [&] { return add_solid_box(g, {s, 0, 0}, {s + t, s, h}); });
+      return west;
+    });
+    return at;
+  });
+  return g;
+}
+
+// A polygon of the room's CellStruct: points counter-clockwise seen from
+// inside the room, texture coordinates when it is drawn.
+std::uint16_t add_room_face(CellStruct& cs, std::vector<EnvPolygon>& into, const std::vector<glm::vec3>& pts,
+                            std::int16_t surface, float tile, bool drawn) {
+  const glm::vec3 n = face_normal(pts);
+  EnvPolygon p;
+  p.id = static_cast<std::uint16_t>(into.size());
+  p.pos_surface = surface;
+  p.stippling = drawn ? 0 : Polygon::kNoPos;
+  for (const glm::vec3& c : pts) {
+    EnvVertex v;
+    v.id = static_cast<std::uint16_t>(cs.vertices.size());
+    v.origin = c;
+    v.normal = n;
+    if (drawn) {
+      const UvCoord uv = planar_uv(c, n, tile);
+      v.uvs = {EnvUv{uv.u, uv.v}};
+      p.pos_uv_indices.push_back(0);
+    }
+    p.vertex_ids.push_back(v.id);
+    cs.vertices.push_back(std::move(v));
+  }
+  into.push_back(std::move(p));
+  return static_cast<std::uint16_t>(into.size() - 1);
+}
+
+Environment room_environment() {
+  constexpr float s = kRoomSide;
+  constexpr float h = kRoomHeight;
+  constexpr float d0 = kDoorLow;
+  constexpr float d1 = kDoorHigh;
+  constexpr float dh = kDoorHeight;
+  // The EnvCell's surface list: 0 floor and ceiling planks, 1 plaster walls.
+  constexpr std::int16_t planks = 0, plaster = 1;
+  CellStruct cs;
+  cs.id = 0;
+  // The doorways first: polygons 0 (south, facing +y into the room) and 1
+  // (north, facing -y), the cell's portals; never drawn.
+  add_room_face(cs, cs.polygons, {{d0, 0, 0}, {d0, 0, dh}, {d1, 0, dh}, {d1, 0, 0}}, 0, 1.0F, false);
+  add_room_face(cs, cs.polygons, {{d0, s, 0}, {d1, s, 0}, {d1, s, dh}, {d0, s, dh}}, 0, 1.0F, false);
+  cs.portals = {0, 1};
+  const std::vector<std::pair<std::vector<glm::vec3>, std::int16_t>> faces = {
+      {{{0, 0, 0}, {s, 0, 0}, {s, s, 0}, {0, s, 0}}, planks},   // floor, up
+      {{{0, 0, h}, {0, s, h}, {s, s, h}, {s, 0, h}}, planks},   // ceiling, down
+      {{{s, 0, 0}, {s, 0, h}, {s, s, h}, {s, s, 0}}, plaster},  // east, facing -x
+      {{{0, 0, 0}, {0, s, 0}, {0, s, h}, {0, 0, h}}, plaster},  // west, facing +x
+      // south (facing +y) and north (facing -y) around their doors
+      {{{0, 0, 0}, {0, 0, h}, {d0, 0, h}, {d0, 0, 0}}, plaster},
+      {{{d1, 0, 0}, {d1, 0, h}, {s, 0, h}, {s, 0, 0}}, plaster},
+      {{{d0, 0, dh}, {d0, 0, h}, {d1, 0, h}, {d1, 0, dh}}, plaster},
+      {{{0, s, 0}, {d0, s, 0}, {d0, s, h}, {0, s, h}}, plaster},
+      {{{d1, s, 0}, {s, s, 0}, {s, s, h}, {d1, s, h}}, plaster},
+      {{{d0, s, dh}, {d1, s, dh}, {d1, s, h}, {d0, s, h}}, plaster},
+  };
+  for (const auto& [pts, surface] : faces) {
+    add_room_face(cs, cs.polygons, pts, surface, 2.0F, true);
+    add_room_face(cs, cs.physics_polygons, pts, surface, 2.0F, false);
+  }
+  // The physics BSP: one leaf, not solid, holding every wall.
+  EnvBspNode leaf;
+  leaf.tag = bsp_tag::kLeaf;
+  leaf.sphere = Sphere{{s * 0.5F, s * 0.5F, h * 0.5F}, s};
+  for (std::uint16_t i = 0; i < cs.physics_polygons.size(); ++i) leaf.polygons.push_back(i);
+  cs.physics_bsp.nodes = {leaf};
+  // The cell BSP: inside is in front of all six planes of the room's box.
+  const std::pair<glm::vec3, float> planes[] = {{{1, 0, 0}, 0}, {{-1, 0, 0}, s}, {{0, 1, 0}, 0},
+                                                {{0, -1, 0}, s}, {{0, 0, 1}, 0}, {{0, 0, -1}, h}};
+  for (std::size_t i = 0; i < std::size(planes); ++i) {
+    EnvBspNode n;
+    n.tag = bsp_tag::kBPIn;  // the positive child only
+    n.plane = Plane{planes[i].first, planes[i].second};
+    n.pos = static_cast<std::int32_t>(i) + 1;
+    cs.cell_bsp.nodes.push_back(n);
+  }
+  EnvBspNode inside;
+  inside.tag = bsp_tag::kLeaf;
+  cs.cell_bsp.nodes.push_back(inside);
+  Environment env;
+  env.id = kRoomEnvironment;
+  env.cells = {std::move(cs)};
+  return env;
+}
+
+void add_house(Records& out) {
+  out.push_back({kHouseModel, write_gfx_obj(house_model())});
+  out.push_back({kRoomEnvironment, write_environment(room_environment())});
 }
 
 // ---- animation ----------------------------------------------------------------------------------
@@ -813,9 +1121,47 @@ std::uint8_t height_byte(double h) {
   return static_cast<std::uint8_t>(std::clamp(h, 0.0, 255.0));
 }
 
+// Vertices set by hand over the height field (height bytes: z = byte / 2),
+// for what the collision rules need (docs/dat.md, "The synthetic demo world"):
+// - the house's cell (4, 4) flat at z 14 (x 96..120, y 96..120);
+// - the walkable slope south of it, cell (4, 3): z 14 at y 96 up to z 22 at
+//   y 72 (rise 8 m over 24 m, normal z 0.949);
+// - the hill east of them, cells (5, 3) and (5, 4): z 22 and 14 at x 120 up
+//   to 58 and 50 at x 144 (normal z 0.545 and 0.555, steeper than walkable
+//   0.66417414), its back falling east to column 7;
+// - the lake in the low north-east corner, vertices (6..8, 6..8) at z 8
+//   (water, kWaterTerrainType).
+struct VertexOverride {
+  std::size_t x;
+  std::size_t y;
+  std::uint8_t height;
+  bool water = false;
+};
+constexpr VertexOverride kVertexOverrides[] = {
+    {4, 4, 28},  {5, 4, 28},  {4, 5, 28},  {5, 5, 28},   // the flat ground of the house
+    {4, 3, 44},  {5, 3, 44},                             // the top of the walkable slope
+    {6, 3, 116}, {6, 4, 100}, {6, 5, 100},               // the hill's steep face
+    {7, 3, 60},  {7, 4, 64},  {7, 5, 56},                // its back
+    {6, 6, 16, true}, {7, 6, 16, true}, {8, 6, 16, true},  // the lake
+    {6, 7, 16, true}, {7, 7, 16, true}, {8, 7, 16, true},
+    {6, 8, 16, true}, {7, 8, 16, true}, {8, 8, 16, true},
+};
+
+const VertexOverride* vertex_override(std::size_t x, std::size_t y) {
+  for (const VertexOverride& v : kVertexOverrides) {
+    if (v.x == x && v.y == y) return &v;
+  }
+  return nullptr;
+}
+
+std::uint8_t vertex_height(std::size_t x, std::size_t y) {
+  const VertexOverride* v = vertex_override(x, y);
+  return v != nullptr ? v->height : height_byte(terrain_height(x, y));
+}
+
 // The ground z at vertex (x, y): the Region's height table is i * 0.5.
 float ground_z(std::size_t x, std::size_t y) {
-  return static_cast<float>(height_byte(terrain_height(x, y))) * 0.5F;
+  return static_cast<float>(vertex_height(x, y)) * 0.5F;
 }
 
 void add_region(Records& out) {
@@ -835,12 +1181,20 @@ void add_region(Records& out) {
   r.terrain.terrain_types = {TerrainType{"Grassland", argb(255, 60, 120, 50), {}},
                              TerrainType{"Dirt", argb(255, 120, 100, 70), {}},
                              TerrainType{"Rock", argb(255, 140, 140, 130), {}}};
+  // Terrain types are indices into this list: the unused ones up to the
+  // water type are grey, type 16 is water (TERRAIN_SURF_CHAR makes 16..20
+  // water for the physics, whatever the Region calls them).
+  while (r.terrain.terrain_types.size() < kWaterTerrainType) {
+    r.terrain.terrain_types.push_back(TerrainType{"Unused", argb(255, 128, 128, 128), {}});
+  }
+  r.terrain.terrain_types.push_back(TerrainType{"Water", argb(255, 46, 90, 140), {}});
   r.terrain.tex_merge.base_tex_size = 64;
-  const Did textures[] = {0x05000020, 0x05000021, 0x05000022};
-  for (std::uint32_t i = 0; i < 3; ++i) {
+  const std::pair<std::uint32_t, Did> textures[] = {
+      {0, 0x05000020}, {1, 0x05000021}, {2, 0x05000022}, {kWaterTerrainType, kWaterTexture}};
+  for (const auto& [type, texture] : textures) {
     TerrainTex tex;
-    tex.terrain_type = i;
-    tex.texture = textures[i];
+    tex.terrain_type = type;
+    tex.texture = texture;
     tex.tex_tiling = 2;
     r.terrain.tex_merge.terrain_textures.push_back(tex);
   }
@@ -1155,9 +1509,11 @@ Records cell_records() {
   b.has_objects = 1;
   for (std::size_t x = 0; x < kLandBlockSide; ++x) {
     for (std::size_t y = 0; y < kLandBlockSide; ++y) {
-      const double h = terrain_height(x, y);
-      b.height[land_block_vertex(x, y)] = height_byte(h);
-      const std::uint32_t type = h > 55 ? 2 : (h < 32 ? 1 : 0);
+      const VertexOverride* v = vertex_override(x, y);
+      const double h = v != nullptr ? static_cast<double>(v->height) : terrain_height(x, y);
+      b.height[land_block_vertex(x, y)] = vertex_height(x, y);
+      std::uint32_t type = h > 55 ? 2 : (h < 32 ? 1 : 0);
+      if (v != nullptr && v->water) type = kWaterTerrainType;
       b.terrain[land_block_vertex(x, y)] = make_terrain_word((x == 4) ? 1 : 0, type, 0);
     }
   }
@@ -1165,7 +1521,7 @@ Records cell_records() {
   LandBlockInfo info;
   info.id = kLandBlockInfo;
   const std::pair<Did, glm::vec3> statics[] = {
-      {kTreeSetup, {40, 60, 0}}, {kTreeSetup, {130, 40, 0}}, {kTreeSetup, {150, 150, 0}},
+      {kTreeSetup, {40, 60, 0}}, {kTreeSetup, {130, 40, 0}}, {kTreeSetup, {120, 168, 0}},
       {kRockMesh, {90, 120, 0}}, {kRockMesh, {60, 150, 0}},
   };
   for (const auto& [id, where] : statics) {
@@ -1174,7 +1530,30 @@ Records cell_records() {
     const float z = static_cast<float>(b.height[land_block_vertex(vx, vy)]) * 0.5F;
     info.objects.push_back(Stab{id, Frame{{where.x, where.y, z}, glm::quat(1, 0, 0, 0)}});
   }
+  // The house over its room: the building's two doors lead into the room
+  // (its portals 0 and 1), the room's two portals lead outside.
+  const Frame house_frame{{kRoomOriginX, kRoomOriginY, kRoomOriginZ}, glm::quat(1, 0, 0, 0)};
+  BuildingInfo house;
+  house.model_id = kHouseModel;
+  house.frame = house_frame;
+  house.num_leaves = 1;
+  house.portals = {BuildingPortal{0, static_cast<std::uint16_t>(kRoomCell & 0xFFFFU), 0, {}},
+                   BuildingPortal{0, static_cast<std::uint16_t>(kRoomCell & 0xFFFFU), 1, {}}};
+  info.buildings = {house};
+  info.num_cells = 1;
   out.push_back({kLandBlockInfo, write_land_block_info(info)});
+  EnvCell room;
+  room.id = kRoomCell;
+  room.flags = env_cell_flags::kSeenOutside;
+  room.surfaces = {static_cast<std::uint16_t>(kPlankSurface & 0xFFFFU),
+                   static_cast<std::uint16_t>(kPlasterSurface & 0xFFFFU)};
+  room.environment_id = static_cast<std::uint16_t>(kRoomEnvironment & 0xFFFFU);
+  room.cell_struct = 0;
+  room.position = house_frame;
+  constexpr std::uint16_t kLeadsOutside = 4;
+  room.portals = {CellPortal{kLeadsOutside, 0, kCellPortalOutside, 0},
+                  CellPortal{kLeadsOutside, 1, kCellPortalOutside, 1}};
+  out.push_back({kRoomCell, write_env_cell(room)});
   return out;
 }
 
@@ -1185,6 +1564,7 @@ core::Result<DemoWorld> build_demo_world() {
   add_textures(portal);
   add_meshes(portal);
   add_setups(portal);
+  add_house(portal);
   add_animation(portal);
   add_particles(portal);
   add_scripts(portal);

@@ -21,6 +21,7 @@
 #include <glm/mat4x4.hpp>
 
 #include "dereth/core/log.hpp"
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
@@ -156,6 +157,7 @@ struct DrawItem {
   sim::LocalId owner = sim::LocalId::None;
   std::uint32_t gfx_obj = 0;
   std::uint32_t degrade_mode = 1;
+  std::uint32_t block = 0;  // an EnvCell's id (DrawRecord::block)
 };
 
 // What add_batches tags a part's items with.
@@ -250,6 +252,7 @@ struct Renderer::Impl {
   std::shared_ptr<GpuMaterial> white;  // the marker's surface
 
   std::unordered_map<dat::Did, std::shared_ptr<GpuMesh>> meshes;          // null: failed
+  std::unordered_map<std::uint32_t, std::shared_ptr<GpuMesh>> cell_meshes;  // by EnvCell id, null: failed
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials;   // surfaces (0x08), null: failed
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> billboards;  // textures (0x05/0x06), null: failed
   TerrainSurfaceCache terrain;                                            // landblocks: geometry and composited surface
@@ -307,6 +310,10 @@ struct Renderer::Impl {
     for (auto& [id, m] : meshes) {
       if (m) free_mesh(*m);
     }
+    for (auto& [id, m] : cell_meshes) {
+      if (m) free_mesh(*m);
+    }
+    cell_meshes.clear();
     for (auto& [id, m] : materials) free_material(m);
     for (auto& [id, m] : billboards) free_material(m);
     free_material(white);
@@ -554,6 +561,10 @@ struct Renderer::Impl {
     return result.get();
   }
 
+  // An EnvCell's structure (defined below the Impl): its Environment's CellStruct
+  // with the cell's surfaces, loaded the first time the cell is drawn.
+  const GpuMesh* cell_mesh(const sim::CellSnapshot& c);
+
   // A GfxObj's degrade levels; none (drawn as posed, mode 1) when they do not read.
   std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id) {
     if ((id >> 24) != 0x11) {
@@ -768,11 +779,21 @@ struct Renderer::Impl {
   }
 
   // The objects' parts (or a marker for an object with none loaded) into the
-  // opaque and blended lists.
+  // opaque and blended lists, then the landscape's buildings and EnvCells.
   void gather_objects(const sim::RenderSnapshot& snapshot, const FrameView& view, DrawLists& lists) {
-    const glm::vec3& origin = view.origin;
     stats.objects = snapshot.objects.size();
-    for (const auto& obj : snapshot.objects) {
+    gather_object_list(snapshot.objects, view, lists);
+    if (snapshot.landscape) {
+      gather_object_list(snapshot.landscape->buildings, view, lists);
+      gather_cells(snapshot.landscape->cells, view, lists);
+    }
+  }
+
+  void gather_cells(const std::vector<sim::CellSnapshot>& cells, const FrameView& view, DrawLists& lists);
+
+  void gather_object_list(const std::vector<sim::ObjectSnapshot>& objects, const FrameView& view, DrawLists& lists) {
+    const glm::vec3& origin = view.origin;
+    for (const auto& obj : objects) {
       if (obj.hidden || obj.no_draw) {
         ++stats.objects_skipped;
         continue;
@@ -965,7 +986,7 @@ struct Renderer::Impl {
         reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
     if (options.record_draw_list) {
       draw_list.push_back(DrawRecord{item.kind, item.alpha_class, item.owner, item.gfx_obj, item.material->info.surface,
-                                     0, item.distance, item.degrade_mode, item.state});
+                                     item.block, item.distance, item.degrade_mode, item.state});
     }
     ++stats.draw_calls;
     stats.triangles += item.batch->index_count / 3;
@@ -1102,6 +1123,65 @@ struct Renderer::Impl {
     return image;
   }
 };
+
+// ---- EnvCells ------------------------------------------------------------------------------------
+
+const GpuMesh* Renderer::Impl::cell_mesh(const sim::CellSnapshot& c) {
+  if (auto it = cell_meshes.find(c.cell_id); it != cell_meshes.end()) return it->second.get();
+  const LoadScope scope(*this);
+  std::shared_ptr<GpuMesh> result;
+  const dat::Did env_id = c.environment_id;
+  if (!portal) {
+    log_once(c.cell_id, "no portal DAT");
+  } else if (auto bytes = portal->read(env_id); !bytes) {
+    log_once(c.cell_id, bytes.error().message());
+  } else if (auto env = dat::read_environment(*bytes, env_id); !env) {
+    log_once(c.cell_id, env.error().message());
+  } else if (const dat::CellStruct* cs = dat::find_cell_struct(*env, c.cell_struct); cs == nullptr) {
+    log_once(c.cell_id, "Environment " + hex_id(env_id) + " has no cell struct " + std::to_string(c.cell_struct));
+  } else {
+    const MeshData data = build_cell_struct_mesh(*cs, c.surfaces.size());
+    if (data.skipped_polygons > 0) {
+      core::logger(core::Module::Render)
+          ->warn("{}: {} malformed polygons skipped", hex_id(c.cell_id), data.skipped_polygons);
+    }
+    if (data.indices.empty()) {
+      log_once(c.cell_id, "no drawable polygons");
+    } else {
+      result = std::make_shared<GpuMesh>(upload_mesh(data));
+      for (std::size_t i = 0; i < data.batches.size(); ++i) {
+        result->batches[i].material = material(c.surfaces[data.batches[i].surface_index]);
+      }
+      result->sort_center = (data.bounds_min + data.bounds_max) * 0.5F;
+    }
+  }
+  cell_meshes.emplace(c.cell_id, result);
+  return result.get();
+}
+
+// Each EnvCell's structure at its frame, lit and sorted as a part.
+void Renderer::Impl::gather_cells(const std::vector<sim::CellSnapshot>& cells, const FrameView& view,
+                                  DrawLists& lists) {
+  for (const sim::CellSnapshot& c : cells) {
+    const glm::vec3 pos = c.frame.origin - view.origin;
+    if (!finite(pos)) continue;
+    const GpuMesh* m = cell_mesh(c);
+    if (m == nullptr) continue;
+    const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(c.frame.matrix());
+    const float distance = glm::length(view.eye - c.frame.localtoglobal(m->sort_center));
+    const std::array<std::size_t, 3> before{lists.opaque.size(), lists.clip.size(), lists.alpha.size()};
+    add_batches(*m, model, glm::mat3(c.frame.matrix()), 0.0F, 0.0F, 1.0F,
+                PartTag{DrawKind::Cell, sim::LocalId::None, c.environment_id, distance, 1}, lists);
+    // The draw list names the cell as terrain names its landblock.
+    bool drawn = false;
+    const std::array<std::vector<DrawItem>*, 3> added{&lists.opaque, &lists.clip, &lists.alpha};
+    for (std::size_t l = 0; l < added.size(); ++l) {
+      for (std::size_t i = before[l]; i < added[l]->size(); ++i) (*added[l])[i].block = c.cell_id;
+      drawn = drawn || added[l]->size() > before[l];
+    }
+    if (drawn) ++stats.cells_drawn;
+  }
+}
 
 Renderer::Renderer(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
 Renderer::~Renderer() = default;

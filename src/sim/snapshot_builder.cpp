@@ -10,7 +10,8 @@ namespace dereth::sim {
 namespace ps = protocol::physics_state;
 
 SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
-                                  std::span<const std::unique_ptr<PhysicsObj>> statics) {
+                                  std::span<const std::unique_ptr<PhysicsObj>> statics,
+                                  std::shared_ptr<const LandscapeSnapshot> landscape) {
   auto snapshot = std::make_shared<RenderSnapshot>();
   snapshot->tick = tick;
   snapshot->time = box.context().now();
@@ -49,6 +50,7 @@ SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effect
     o.no_draw = (object->state() & ps::NoDraw) != 0;
     if (const PartArray* parts = object->part_array()) parts->publish_parts(o.root, o.parts);
   }
+  snapshot->landscape = std::move(landscape);
   effects.publish(*snapshot);
   return snapshot;
 }

@@ -95,12 +95,13 @@ TEST_CASE("dereth-sim runs a scenario's input lines on the virtual clock: the pl
   const fs::path scenario = dir / "walk.scenario";
   {
     std::ofstream out(scenario);
-    // The player stands on the demo terrain facing north (+y); it walks for
-    // two seconds, one second after entering the world.
+    // The player stands on the demo terrain's flat ground west of the house,
+    // facing north (+y); it walks for two seconds, one second after entering
+    // the world.
     out << "account demo password=demo\n"
            "character 0x50000001 Walker\n"
            "player setup=0x02000001 mtable=0x09000001 stable=0x20000001 pes=0x34000004 "
-           "pos=0xA9B4002E,120,120,14,1,0,0,0\n"
+           "pos=0xA9B40025,100,98,14,1,0,0,0\n"
            "at 3.0 chat \"end\"\n"
            "input forward down at=1.0\n"
            "input forward up at=3.0\n";
@@ -158,37 +159,37 @@ TEST_CASE("dereth demo --headless plays the demo's scripted walk after the telep
     WARN("no headless GL here, demo not checked: " << demo.error().message());
     return;
   }
-  REQUIRE((*demo)->run_to_tick(30 * 33).has_value());
+  REQUIRE((*demo)->run_to_tick(30 * 36).has_value());
   (*demo).reset();  // closes the trace
   const auto lines = player_lines(dir / "demo.jsonl");
   REQUIRE(!lines.empty());
-  // After the teleport (21 s) and before the walk (24 s after world entry)
-  // the player stands at the lifestone; by 29 s it has walked away.
   const auto at = [&](double t) {
     const auto it = std::find_if(lines.begin(), lines.end(), [t](const PlayerLine& p) { return p.time >= t; });
     REQUIRE(it != lines.end());
     return *it;
   };
-  const PlayerLine before = at(23.0);
-  const PlayerLine after = at(32.0);
-  CHECK(before.cell == "0xA9B4002E");
+  // After the teleport (21 s) and before the walk (22 s after world entry)
+  // the player stands at the lifestone spot, north of the house.
+  const PlayerLine before = at(21.8);
+  CHECK(before.cell == "0xA9B40025");
   CHECK(before.on_walkable);
-  CHECK(std::hypot(after.x - before.x, after.y - before.y) > 6.0);
-  // The jump (charged 0.2 s, released 29 s after entry) leaves the ground
-  // and lands: the PlayerDescription's Jump skill (100: Strength and
-  // Coordination 100, trained) at extent 0.2 is retail's 0.35 m floor
-  // (MovementSystem::GetJumpHeight), 2.62 m/s up.
-  const double takeoff_z = at(28.95).z;
-  double highest = takeoff_z;
-  bool airborne = false;
+  // Then, in order: the house's room (the EnvCell) on its floor, out by the
+  // south door, up the slope.
+  std::vector<std::string> cells;
   for (const PlayerLine& p : lines) {
-    if (p.time < 29.0 || p.time > 32.0) continue;
-    highest = std::max(highest, p.z);
-    airborne = airborne || !p.on_walkable;
+    if (p.time < 21.8) continue;
+    if (cells.empty() || cells.back() != p.cell) cells.push_back(p.cell);
+    if (p.cell == "0xA9B40100") CHECK(p.z == Approx(14.02 - 0.05).margin(1e-3));  // on the room's floor
   }
-  CHECK(airborne);
-  CHECK(highest > takeoff_z + 0.25);
-  CHECK(highest < takeoff_z + 0.6);  // not the 5 m a fixed 10 m/s gave
-  CHECK(after.on_walkable);  // landed
+  CHECK(cells == std::vector<std::string>{"0xA9B40025", "0xA9B40100", "0xA9B40025", "0xA9B40024"});
+  // Stopped at the foot of the hill's steep face (x 120), on the slope,
+  // still pressing forward (released at 35 s).
+  const PlayerLine stopped = at(34.5);
+  const PlayerLine after = at(35.9);
+  CHECK(after.x > 119.5);
+  CHECK(after.x < 120.5);
+  CHECK(after.z > before.z + 1.5);  // climbed the slope
+  CHECK(after.on_walkable);
+  CHECK(std::hypot(after.x - stopped.x, after.y - stopped.y) < 0.05);
   fs::remove_all(dir);
 }

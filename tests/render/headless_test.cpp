@@ -759,6 +759,82 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("Headless: the landscape's building and EnvCell room are drawn, the room seen through the door",
+          "[render][gl][cells]") {
+  DERETH_GL_OR_RETURN();
+  render::RendererOptions options;
+  options.draw_terrain = false;
+  options.record_draw_list = true;
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), nullptr, options);
+  REQUIRE(created.has_value());
+  Renderer& renderer = **created;
+  const Image empty_sky(64, 64, sky(renderer));
+
+  // The demo house and its room at one frame (the room 6 x 6 x 3 m from it).
+  const core::Frame frame(kSpot, glm::quat(1, 0, 0, 0));
+  auto landscape = std::make_shared<sim::LandscapeSnapshot>();
+  sim::ObjectSnapshot house;
+  house.setup_id = demo::kHouseModel;
+  house.root = frame;
+  house.parts.push_back(sim::PartPose{demo::kHouseModel, frame});
+  sim::CellSnapshot room;
+  room.cell_id = demo::kRoomCell;
+  room.environment_id = demo::kRoomEnvironment;
+  room.cell_struct = 0;
+  room.surfaces = {0x08000032, 0x08000030};  // planks, plaster
+  room.frame = frame;
+  const auto count = [&](render::DrawKind kind) {
+    return std::count_if(renderer.last_draw_list().begin(), renderer.last_draw_list().end(),
+                         [kind](const render::DrawRecord& r) { return r.kind == kind; });
+  };
+
+  SECTION("the building: its wall beside the south door, from outside") {
+    landscape->buildings.push_back(house);
+    sim::RenderSnapshot snap;
+    snap.landscape = landscape;
+    const glm::vec3 wall = kSpot + glm::vec3(1.0F, -0.25F, 1.5F);
+    REQUIRE(renderer.render(snap, Camera::look_at(wall - glm::vec3(0, 5, 0), wall), 64, 64).has_value());
+    const Image img = renderer.read_pixels();
+    CHECK(renderer.stats().parts_drawn == 1);
+    CHECK(count(render::DrawKind::Part) == 3);  // plaster, roof, door frames
+    const Px mid = img.at(32, 32);
+    INFO("wall pixel " << int(mid[0]) << " " << int(mid[1]) << " " << int(mid[2]));
+    CHECK_FALSE(near(mid, sky(renderer), 24));
+    CHECK(mid[0] > 120);  // whitewashed plaster, lit
+  }
+  SECTION("the room: its north wall from inside, its floor through the south door from outside") {
+    landscape->cells.push_back(room);
+    sim::RenderSnapshot snap;
+    snap.landscape = landscape;
+    const glm::vec3 wall = kSpot + glm::vec3(1.0F, 6.0F, 1.5F);
+    REQUIRE(renderer.render(snap, Camera::look_at(kSpot + glm::vec3(1.0F, 2.0F, 1.5F), wall), 64, 64).has_value());
+    CHECK(renderer.stats().cells_drawn == 1);
+    REQUIRE(count(render::DrawKind::Cell) == 2);  // planks and plaster
+    for (const auto& r : renderer.last_draw_list()) {
+      if (r.kind != render::DrawKind::Cell) continue;
+      CHECK(r.block == demo::kRoomCell);
+      CHECK(r.gfx_obj == demo::kRoomEnvironment);
+      CHECK((r.surface == 0x08000030 || r.surface == 0x08000032));
+    }
+    const Px inside = renderer.read_pixels().at(32, 32);
+    CHECK_FALSE(near(inside, sky(renderer), 24));
+
+    // With the building too: from outside, through the door, the room's floor.
+    landscape->buildings.push_back(house);
+    const glm::vec3 floor = kSpot + glm::vec3(3.0F, 2.5F, 0.0F);
+    const Camera outside = Camera::look_at(kSpot + glm::vec3(3.0F, -5.0F, 1.6F), floor);
+    REQUIRE(renderer.render(snap, outside, 64, 64).has_value());
+    const Px planks = renderer.read_pixels().at(32, 32);
+    INFO("floor pixel " << int(planks[0]) << " " << int(planks[1]) << " " << int(planks[2]));
+    CHECK_FALSE(near(planks, sky(renderer), 24));
+    CHECK(planks[0] > planks[2] + 20);  // brown planks
+    // Without the room the door shows what is behind it: nothing here.
+    landscape->cells.clear();
+    REQUIRE(renderer.render(snap, outside, 64, 64).has_value());
+    CHECK(near(renderer.read_pixels().at(32, 32), sky(renderer), 2));
+  }
+}
+
 TEST_CASE("Headless: demo frame time at 1280x720", "[.][perf][render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(true, true);

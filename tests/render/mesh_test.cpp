@@ -6,6 +6,7 @@
 
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 
 using namespace dereth;
@@ -141,4 +142,58 @@ TEST_CASE("build_gfx_obj_mesh: every demo world GfxObj builds without skipped po
     }
   }
   CHECK(meshes >= 12);
+}
+
+TEST_CASE("build_cell_struct_mesh: an EnvCell's polygons by the cell's surfaces, its portals left out",
+          "[render][mesh][cells]") {
+  dat::CellStruct cs;
+  const auto quad = [&](float z, std::int16_t surface) {
+    dat::EnvPolygon p;
+    p.pos_surface = surface;
+    for (const glm::vec2 c : {glm::vec2{0, 0}, glm::vec2{1, 0}, glm::vec2{1, 1}, glm::vec2{0, 1}}) {
+      dat::EnvVertex v;
+      v.id = static_cast<std::uint16_t>(cs.vertices.size());
+      v.origin = {c.x, c.y, z};
+      v.normal = {0, 0, 1};
+      v.uvs = {dat::EnvUv{c.x, c.y}};
+      p.vertex_ids.push_back(v.id);
+      p.pos_uv_indices.push_back(0);
+      cs.vertices.push_back(v);
+    }
+    cs.polygons.push_back(p);
+  };
+  quad(0, 1);  // a floor with the cell's surface 1
+  quad(2, 0);  // a doorway: the portal
+  quad(3, 0);  // a ceiling with surface 0
+  quad(4, 2);  // surface 2: past a two-surface list
+  cs.portals = {1};
+  const MeshData m = render::build_cell_struct_mesh(cs, 2);
+  CHECK(m.skipped_polygons == 1);
+  REQUIRE(m.batches.size() == 2);
+  CHECK(m.batches[0].surface_index == 0);
+  CHECK(m.batches[1].surface_index == 1);
+  CHECK(m.triangle_count() == 4);
+  CHECK(m.bounds_min.z == 0.0F);
+  CHECK(m.bounds_max.z == 3.0F);  // the portal at z 2 is not among them, nor the skipped one at 4
+  CHECK(m.vertices[0].uv == glm::vec2(0, 0));
+  CHECK(m.vertices[2].uv == glm::vec2(1, 1));
+}
+
+TEST_CASE("build_cell_struct_mesh: the demo room draws every wall but its two doorways", "[render][mesh][cells]") {
+  auto world = demo::build_demo_world();
+  REQUIRE(world.has_value());
+  auto portal = dat::DatFile::from_bytes(world->portal, "demo_portal");
+  REQUIRE(portal.has_value());
+  auto bytes = portal->read(demo::kRoomEnvironment);
+  REQUIRE(bytes.has_value());
+  auto env = dat::read_environment(*bytes, demo::kRoomEnvironment);
+  REQUIRE(env.has_value());
+  const dat::CellStruct* cs = dat::find_cell_struct(*env, 0);
+  REQUIRE(cs != nullptr);
+  const MeshData m = render::build_cell_struct_mesh(*cs, 2);
+  CHECK(m.skipped_polygons == 0);
+  CHECK(m.batches.size() == 2);  // planks, plaster
+  CHECK(m.triangle_count() == 2 * (cs->polygons.size() - 2));
+  CHECK(m.bounds_min == glm::vec3(0.0F));
+  CHECK(m.bounds_max == glm::vec3(demo::kRoomSide, demo::kRoomSide, demo::kRoomHeight));
 }

@@ -183,7 +183,7 @@ Recall check_recall(const std::vector<Received>& all, std::uint32_t player, doub
   REQUIRE(destination != nullptr);
   CHECK(destination->position.teleport_ts == teleport->teleport_ts);
   CHECK(dereth::core::is_newer(destination->position.teleport_ts, stored_teleport));
-  CHECK(destination->position.cell_id == 0xA9B4002Eu);
+  CHECK(destination->position.cell_id == 0xA9B40025u);  // the lifestone spot, north of the house
 
   const auto* still_hidden = as<protocol::SetState>(*seq[4]);
   REQUIRE(still_hidden != nullptr);

@@ -65,6 +65,11 @@ class World {
   [[nodiscard]] const std::vector<std::unique_ptr<sim::PhysicsObj>>& static_objects() const noexcept {
     return statics_;
   }
+  // The loaded landblocks' buildings and EnvCells as drawn, grown as each
+  // block loads (every snapshot shares it); null before any block loads.
+  [[nodiscard]] const std::shared_ptr<const sim::LandscapeSnapshot>& landscape_view() const noexcept {
+    return landscape_view_;
+  }
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;
@@ -142,6 +147,7 @@ class World {
   // After the landscape and the factory: they go first, their shadows
   // leaving the cells, their parts no longer reading the factory.
   std::vector<std::unique_ptr<sim::PhysicsObj>> statics_;
+  std::shared_ptr<const sim::LandscapeSnapshot> landscape_view_;
   // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
   // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.

@@ -68,7 +68,36 @@ inline constexpr Did kLandBlock = 0xA9B4FFFF;
 inline constexpr Did kLandBlockInfo = 0xA9B4FFFE;
 inline constexpr Did kRegion = 0x13000000;
 
-// Projectiles of seed section 11: WCID, name, Setup, PhysicsScriptTable (0 = none in the template).
+// What the collision rules need (docs/dat.md, "The synthetic demo world").
+// The house: a LandBlockInfo building, GfxObj kHouseModel (drawing polygons
+// and a physics BSP), over its one room, the EnvCell kRoomCell (Environment
+// kRoomEnvironment, CellStruct 0), both at kRoomOrigin (block-local metres,
+// no rotation). In that frame the room is 0..kRoomSide on x and y and
+// 0..kRoomHeight up; the doorways, in the south (y 0) and the north (y
+// kRoomSide) wall, are x kDoorLow..kDoorHigh and 0..kDoorHeight up. The
+// ground under it is flat at z 14; the floor is 2 cm above it.
+inline constexpr Did kHouseModel = 0x01000040;
+inline constexpr Did kRoomEnvironment = 0x0D000001;
+inline constexpr Did kRoomCell = 0xA9B40100;
+inline constexpr float kRoomOriginX = 111.0F;
+inline constexpr float kRoomOriginY = 106.0F;
+inline constexpr float kRoomOriginZ = 14.02F;
+inline constexpr float kRoomSide = 6.0F;
+inline constexpr float kRoomHeight = 3.0F;
+inline constexpr float kDoorLow = 2.0F;
+inline constexpr float kDoorHigh = 4.0F;
+inline constexpr float kDoorHeight = 2.5F;
+// The walkable slope south of the house: land cell 0xA9B40024 (x 96..120,
+// y 72..96) rising from z 14 to z 22 southwards. The hill east of both:
+// land cells 0xA9B4002C and 0xA9B4002D (x 120..144, y 72..120), rising east
+// from x 120, steeper than walkable.
+inline constexpr std::uint32_t kSlopeCell = 0xA9B40024;
+inline constexpr std::uint32_t kSteepCell = 0xA9B4002C;
+// Water: terrain type 16 (TERRAIN_SURF_CHAR: 16..20 are water) on the
+// vertices (6..8, 6..8), so the land cells (6..7, 6..7) are wholly water.
+inline constexpr std::uint32_t kWaterTerrainType = 16;
+inline constexpr std::uint32_t kWaterCell = 0xA9B40037;  // cell (6, 6)
+
 struct ProjectileKind {
   std::uint32_t wcid;
   std::string_view name;

@@ -1,5 +1,5 @@
 #pragma once
-// GfxObj drawing polygons to indexed triangles, without GL.
+// GfxObj and CellStruct drawing polygons to indexed triangles, without GL.
 //
 // Each polygon is a convex fan: points p0..pn-1 give triangles (p0, pi, pi+1)
 // in the stored order, which is counter-clockwise seen from the polygon's
@@ -22,6 +22,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 
 namespace dereth::render {
@@ -52,5 +53,10 @@ struct MeshData {
 };
 
 [[nodiscard]] MeshData build_gfx_obj_mesh(const dat::GfxObj& obj);
+
+// An EnvCell's structure: the CellStruct's drawing polygons but its portals
+// (the doorways one sees through), with the same rules; surface indices
+// index the EnvCell's surface list, `surface_count` long.
+[[nodiscard]] MeshData build_cell_struct_mesh(const dat::CellStruct& cs, std::size_t surface_count);
 
 }  // namespace dereth::render

@@ -10,6 +10,9 @@
 //   scale, with its translucency, luminosity and diffuse; Hidden and NoDraw
 //   objects and no_draw parts are skipped, and a part of translucency exactly
 //   1 is not drawn (CPhysicsPart::SetTranslucency);
+// * the landscape's buildings (their model's parts, as objects' parts) and
+//   EnvCells: the Environment CellStruct's drawing polygons but its portals,
+//   with the EnvCell's surfaces, at the cell's frame;
 // * an object with no parts (no DAT data) as a small coloured cube marker, so
 //   headless replays show something (also drawn when none of its parts'
 //   GfxObjs could be loaded);
@@ -74,14 +77,14 @@ struct RendererOptions {
 };
 
 // One draw call of a frame, in submission order (RendererOptions::record_draw_list).
-enum class DrawKind : std::uint8_t { Terrain, Part, Marker, Particle };
+enum class DrawKind : std::uint8_t { Terrain, Part, Marker, Particle, Cell };
 struct DrawRecord {
   DrawKind kind = DrawKind::Part;
   AlphaClass alpha = AlphaClass::Opaque;  // which pass: opaque, then the clip list, then the alpha list
   sim::LocalId owner = sim::LocalId::None;
-  std::uint32_t gfx_obj = 0;              // the GfxObj (particles: the emitter's), 0 for terrain and markers
+  std::uint32_t gfx_obj = 0;              // the GfxObj (particles: the emitter's; cells: the Environment), 0 for terrain and markers
   std::uint32_t surface = 0;              // the Surface (0x08...) or billboard texture, 0 for terrain and markers
-  std::uint32_t block = 0;                // terrain: the landblock id
+  std::uint32_t block = 0;                // terrain: the landblock id; cells: the EnvCell id
   float distance = 0.0F;                  // CYpt: metres from the eye to the part's sort centre
   std::uint32_t degrade_mode = 1;         // the draw frame's mode (2: facing the eye)
   SurfaceState state;                     // blend, alpha test, depth writes
@@ -96,6 +99,7 @@ struct RenderStats {
   std::size_t markers = 0;        // objects drawn as the marker cube
   std::size_t particles_drawn = 0;
   std::size_t terrain_blocks = 0;
+  std::size_t cells_drawn = 0;  // EnvCells (the snapshot's landscape cells)
   std::size_t lights = 0;  // lights used (at most 8)
   std::size_t draw_calls = 0;
   std::size_t triangles = 0;

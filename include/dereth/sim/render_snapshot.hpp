@@ -87,6 +87,26 @@ struct SoundEvent {
   bool operator==(const SoundEvent&) const = default;
 };
 
+// An EnvCell's structure as drawn: the drawing polygons of the
+// Environment's CellStruct (its portals excepted) with the EnvCell's
+// surfaces, at the cell's world frame.
+struct CellSnapshot {
+  std::uint32_t cell_id = 0;
+  std::uint32_t environment_id = 0;     // 0x0D... Environment
+  std::uint32_t cell_struct = 0;        // the CellStruct's id within it
+  std::vector<std::uint32_t> surfaces;  // 0x08... Surface DIDs; the polygons' surface indices index this
+  core::Frame frame;                    // world frame of the cell
+};
+
+// What the loaded landblocks hold that never moves and is not an object:
+// their buildings (each model's parts at their world frames, drawn like an
+// object's parts; LocalId::None, guid 0) and their EnvCells. It changes only
+// when a landblock loads, so the snapshots share one.
+struct LandscapeSnapshot {
+  std::vector<ObjectSnapshot> buildings;
+  std::vector<CellSnapshot> cells;
+};
+
 struct RenderSnapshot {
   std::uint64_t tick = 0;
   core::Seconds time{0.0};
@@ -95,6 +115,7 @@ struct RenderSnapshot {
   std::vector<EmitterSnapshot> emitters;  // in (owner, creation) order
   std::vector<LightSnapshot> lights;
   std::vector<SoundEvent> sounds;         // the sound events of this tick, in order
+  std::shared_ptr<const LandscapeSnapshot> landscape;  // null: nothing loaded
 };
 
 using SnapshotPtr = std::shared_ptr<const RenderSnapshot>;

@@ -18,8 +18,10 @@ class SmartBox;
 // Objects outside the world (no cell) and parented children that are not
 // drawn are still published, flagged, so the renderer decides. `statics`
 // (the world's static objects: landblock and EnvCell stabs) follow the
-// SmartBox's objects, with LocalId::None and guid 0.
+// SmartBox's objects, with LocalId::None and guid 0. `landscape` (the
+// loaded landblocks' buildings and EnvCells) is shared, not copied.
 [[nodiscard]] SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
-                                                std::span<const std::unique_ptr<PhysicsObj>> statics = {});
+                                                std::span<const std::unique_ptr<PhysicsObj>> statics = {},
+                                                std::shared_ptr<const LandscapeSnapshot> landscape = {});
 
 }  // namespace dereth::sim
