@@ -191,12 +191,13 @@ glm::vec3 on_sphere(float radius, float azimuth, float elevation) {
                             std::sin(elevation));
 }
 
-// A dome from 12 degrees below the horizon to the zenith, seen from inside;
-// v runs from the zenith (0) to the horizon (1).
+// A dome all round the viewer (the horizon's colour below it, where terrain
+// usually hides it), seen from inside; v runs from the zenith (0) to the
+// horizon (1).
 GfxObj dome_mesh() {
   GfxObj g = sky_mesh(kDomeMesh, kDomeSurface);
   constexpr int kSegments = 24;
-  constexpr std::array<float, 8> kRings = {-12.0F, 0.0F, 8.0F, 18.0F, 30.0F, 45.0F, 62.0F, 78.0F};
+  constexpr std::array<float, 9> kRings = {-60.0F, -12.0F, 0.0F, 8.0F, 18.0F, 30.0F, 45.0F, 62.0F, 78.0F};
   const auto rad = [](float d) { return d * std::numbers::pi_v<float> / 180.0F; };
   const auto v_of = [](float elevation) { return std::clamp(1.0F - elevation / 90.0F, 0.0F, 1.0F); };
   for (int s = 0; s < kSegments; ++s) {
@@ -216,6 +217,11 @@ GfxObj dome_mesh() {
     const float top = rad(kRings.back());
     add_facing_polygon(g, {on_sphere(kDomeRadius, a0, top), on_sphere(kDomeRadius, a1, top), {0.0F, 0.0F, kDomeRadius}},
                        {{u0, v_of(kRings.back())}, {u1, v_of(kRings.back())}, {u0, 0.0F}}, {0.0F, 0.0F, -1.0F});
+    const float bottom = rad(kRings.front());
+    add_facing_polygon(g,
+                       {on_sphere(kDomeRadius, a0, bottom), on_sphere(kDomeRadius, a1, bottom),
+                        {0.0F, 0.0F, -kDomeRadius}},
+                       {{u0, 1.0F}, {u1, 1.0F}, {u0, 1.0F}}, {0.0F, 0.0F, -1.0F});
   }
   finish(g, kDomeRadius);
   return g;
