@@ -981,30 +981,41 @@ struct Renderer::Impl {
         reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
     if (options.record_draw_list) {
       draw_list.push_back(DrawRecord{item.kind, item.alpha_class, item.owner, item.gfx_obj, item.material->info.surface,
-                                     0, item.distance, item.degrade_mode, item.state, item.kind != DrawKind::Sky});
+                                     0, item.distance, item.degrade_mode, item.state,
+                                     item.kind != DrawKind::Sky ? DepthMode::Test
+                                     : options.sky_first        ? DepthMode::Always
+                                                                : DepthMode::FarPlane});
     }
     ++stats.draw_calls;
     stats.triangles += item.batch->index_count / 3;
   }
 
-  // The mesh passes: the opaque draws, then the clip list, then the alpha
-  // list (D3DPolyRender::FlushAlphaList 0x0059D2E0), each list back to front.
+  // The mesh passes: the opaque draws, then the clip list (solid), or the
+  // alpha list (D3DPolyRender::FlushAlphaList 0x0059D2E0); the delayed lists
+  // back to front.
   void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights,
-                   const FrameSky& sky) {
+                   const FrameSky& sky, bool alpha_list) {
     glUseProgram(mesh_program);
     set_lighting(mesh_lighting, view, lights, sky, sky.mesh_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_texture, 0);
+    if (alpha_list) {
+      for (const auto& item : lists.alpha) draw_item(item);
+      return;
+    }
     for (const auto& item : lists.opaque) draw_item(item);
     for (const auto& item : lists.clip) draw_item(item);
-    for (const auto& item : lists.alpha) draw_item(item);
   }
 
-  // The sky objects before the world (GameSky::Draw 0x00506FF0 with after =
-  // 0): GameSky::UseTime at the time of day, then each object the draw
-  // keeps, in SkyObject order, around the eye (the view without its
-  // translation) under a far plane four times the camera's (Render::zfar *
-  // 4), with the depth test always passing and no depth writes, and no fog.
+  // The sky objects (GameSky::Draw 0x00506FF0 with after = 0): GameSky::UseTime
+  // at the time of day, then each object the draw keeps, in SkyObject
+  // order, around the eye (the view without its translation) under a far
+  // plane four times the camera's (Render::zfar * 4), with no depth writes
+  // and no fog. Retail draws them before the landblocks with the depth test
+  // always passing (options.sky_first); by default they are drawn after the
+  // opaque world and the clip list at the far plane, which leaves the same
+  // picture (each sky object still over the last, everything drawn so far in
+  // front) without shading the sky under the terrain (docs/deviations.md).
   // An object's batches go at once: opaque, then clip, then alpha.
   void draw_sky(const Camera& camera, int width, int height, const FrameSky& sky) {
     if (!options.draw_sky_objects || !region || !region->sky || !options.use_region_sky) return;
@@ -1025,7 +1036,11 @@ struct Renderer::Impl {
     set_lighting(mesh_lighting, view, {}, unfogged, sky.mesh_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_texture, 0);
-    glDepthFunc(GL_ALWAYS);
+    if (options.sky_first) {
+      glDepthFunc(GL_ALWAYS);
+    } else {
+      glDepthRange(1.0, 1.0);  // every sky fragment at the far plane: behind whatever was drawn
+    }
     for (const SkyObjectState* o : objects) {
       const GpuMesh* m = mesh(o->gfx_obj);
       if (m == nullptr) continue;
@@ -1048,6 +1063,7 @@ struct Renderer::Impl {
       }
       ++stats.sky_objects_drawn;
     }
+    glDepthRange(0.0, 1.0);
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
   }
@@ -1120,9 +1136,11 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
-    draw_sky(camera, width, height, sky);
+    if (options.sky_first) draw_sky(camera, width, height, sky);
     draw_terrain(blocks, view, lights, sky);
-    draw_meshes(lists, view, lights, sky);
+    draw_meshes(lists, view, lights, sky, false);
+    if (!options.sky_first) draw_sky(camera, width, height, sky);
+    draw_meshes(lists, view, lights, sky, true);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);

@@ -801,8 +801,8 @@ TEST_CASE("Headless: demo frame time at 1280x720", "[.][perf][render][gl]") {
   CHECK(renderer->timing_totals().frames == 6);
 }
 
-TEST_CASE("Headless: the Region's sky objects are drawn first, depth-free, around the eye, by time of day "
-          "(GameSky::Draw 0x00506FF0)",
+TEST_CASE("Headless: the Region's sky objects are drawn behind everything, depth-free, around the eye, by time of "
+          "day (GameSky::Draw 0x00506FF0)",
           "[render][gl][sky][retail][0x00506FF0]") {
   DERETH_GL_OR_RETURN();
   render::RendererOptions options;
@@ -833,34 +833,74 @@ TEST_CASE("Headless: the Region's sky objects are drawn first, depth-free, aroun
   CHECK(sky_draws(0.1F) == std::vector<dat::Did>{kDome, kMoon, kClouds});
   CHECK(sky_draws(0.72F) == std::vector<dat::Did>{kDome, kSun, kMoon, kClouds});  // both up at dusk
 
-  // Before anything else, with the depth test off and no depth writes.
+  // Retail's order (sky_first): before anything else, with the depth test
+  // always passing and no depth writes.
   renderer.options().time_of_day = 0.5F;
-  REQUIRE(renderer.render(empty, cam, 96, 64).has_value());
-  const auto& list = renderer.last_draw_list();
-  REQUIRE(list.size() > 3);
-  std::size_t first_other = 0;
-  while (first_other < list.size() && list[first_other].kind == render::DrawKind::Sky) ++first_other;
-  CHECK(first_other >= 3);
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    if (list[i].kind != render::DrawKind::Sky) continue;
-    CHECK(i < first_other);
-    CHECK_FALSE(list[i].depth_test);
-    CHECK_FALSE(list[i].state.depth_write);
+  renderer.options().sky_first = true;
+  sim::RenderSnapshot scene;
+  scene.objects.push_back(torso_object(sim::LocalId{1}, centre + glm::vec3(0.0F, 30.0F, 14.0F), 0.0F));
+  scene.objects.push_back(torso_object(sim::LocalId{2}, centre + glm::vec3(0.5F, 28.0F, 14.0F), 0.5F));
+  REQUIRE(renderer.render(scene, cam, 96, 64).has_value());
+  {
+    const auto& list = renderer.last_draw_list();
+    REQUIRE(list.size() > 3);
+    std::size_t first_other = 0;
+    while (first_other < list.size() && list[first_other].kind == render::DrawKind::Sky) ++first_other;
+    CHECK(first_other >= 3);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (list[i].kind != render::DrawKind::Sky) {
+        CHECK(list[i].depth == render::DepthMode::Test);
+        continue;
+      }
+      CHECK(i < first_other);
+      CHECK(list[i].depth == render::DepthMode::Always);
+      CHECK_FALSE(list[i].state.depth_write);
+    }
+    REQUIRE(first_other < list.size());
+    CHECK(list[first_other].kind == render::DrawKind::Terrain);
   }
-  REQUIRE(first_other < list.size());
-  CHECK(list[first_other].kind == render::DrawKind::Terrain);
-  CHECK(list[first_other].depth_test);
+  const Image retail_order = renderer.read_pixels();
+
+  // The default: after the opaque world and the clip list, at the far
+  // plane, before the alpha list; the same picture.
+  renderer.options().sky_first = false;
+  REQUIRE(renderer.render(scene, cam, 96, 64).has_value());
+  {
+    const auto& list = renderer.last_draw_list();
+    bool seen_sky = false;
+    bool seen_alpha = false;
+    for (const auto& r : list) {
+      if (r.kind == render::DrawKind::Sky) {
+        seen_sky = true;
+        CHECK_FALSE(seen_alpha);
+        CHECK(r.depth == render::DepthMode::FarPlane);
+        CHECK_FALSE(r.state.depth_write);
+      } else if (r.alpha == render::AlphaClass::Alpha) {
+        seen_alpha = true;
+        CHECK(seen_sky);
+      } else {
+        CHECK_FALSE(seen_sky);  // terrain, opaque and clip draws before the sky
+      }
+    }
+    CHECK(seen_sky);
+    CHECK(seen_alpha);  // the half-translucent torso, over the sky
+  }
   const Image with_sky = renderer.read_pixels();
+  const auto same = render::compare_images(with_sky, retail_order, 2);
+  INFO("largest channel delta " << same.max_channel_delta);
+  CHECK(same.differing_pixels == 0);
 
   // The same frame without sky objects: the ground is the same pixels (the
   // sky neither hides it nor leaves depth behind); the sky is not the
   // background colour.
+  REQUIRE(renderer.render(empty, cam, 96, 64).has_value());
+  const Image sky_only = renderer.read_pixels();
   renderer.options().draw_sky_objects = false;
   REQUIRE(renderer.render(empty, cam, 96, 64).has_value());
   const Image bare = renderer.read_pixels();
-  CHECK(render::compare_images(with_sky, bare, 0).differing_pixels > 96 * 8);
-  CHECK(near(with_sky.at(48, 60), bare.at(48, 60), 0));
-  CHECK_FALSE(near(with_sky.at(48, 1), bare.at(48, 1), 8));
+  CHECK(render::compare_images(sky_only, bare, 0).differing_pixels > 96 * 8);
+  CHECK(near(sky_only.at(48, 60), bare.at(48, 60), 0));
+  CHECK_FALSE(near(sky_only.at(48, 1), bare.at(48, 1), 8));
 
   // Around the eye: the sky alone (no terrain) looks the same from a place
   // 500 m away, looking the same way.

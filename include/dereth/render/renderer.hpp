@@ -18,6 +18,8 @@
 // * lights: the snapshot's lights (the nearest 8 to the camera's centre) with
 //   retail's point-light term, over the sun and ambient of the Region's
 //   SkyDesc at the time of day (fixed ones without a SkyDesc), and its fog.
+// * the SkyDesc's sky objects (dome, sun, moon, clouds) around the eye,
+//   behind everything (docs/render.md "Sky objects").
 //
 // The renderer draws into its own framebuffer object (render) or into the
 // framebuffer bound by the caller (render_to_current, for a window). A bad or
@@ -72,12 +74,16 @@ struct RendererOptions {
     std::uint32_t year = 0;
   };
   std::optional<GameDay> game_day;
-  // The day group's sky objects (dome, sun, moon, clouds: GameSky) drawn
-  // before the world at time_of_day, depth test off, around the eye
-  // (docs/render.md "Sky objects"); sky_seconds (the game clock) scrolls
-  // their textures by each object's texture velocity.
+  // The day group's sky objects (dome, sun, moon, clouds: GameSky) at
+  // time_of_day, around the eye, behind everything (docs/render.md "Sky
+  // objects"); sky_seconds (the game clock) scrolls their textures by each
+  // object's texture velocity. sky_first draws them as retail orders it,
+  // first with the depth test off; by default they go after the opaque
+  // world and the clip list at the far plane, before the alpha list: the
+  // same picture without shading the sky under the terrain.
   bool draw_sky_objects = true;
   double sky_seconds = 0.0;
+  bool sky_first = false;
   float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
   bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
   DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
@@ -91,6 +97,9 @@ struct RendererOptions {
 
 // One draw call of a frame, in submission order (RendererOptions::record_draw_list).
 enum class DrawKind : std::uint8_t { Terrain, Part, Marker, Particle, Sky };
+// How a draw meets the depth buffer: tested as usual, always passing (sky
+// objects drawn first), or at the far plane (sky objects behind the world).
+enum class DepthMode : std::uint8_t { Test, Always, FarPlane };
 struct DrawRecord {
   DrawKind kind = DrawKind::Part;
   AlphaClass alpha = AlphaClass::Opaque;  // which pass: opaque, then the clip list, then the alpha list
@@ -101,7 +110,7 @@ struct DrawRecord {
   float distance = 0.0F;                  // CYpt: metres from the eye to the part's sort centre
   std::uint32_t degrade_mode = 1;         // the draw frame's mode (2: facing the eye)
   SurfaceState state;                     // blend, alpha test, depth writes
-  bool depth_test = true;                 // false: drawn whatever the depth buffer holds (sky objects)
+  DepthMode depth = DepthMode::Test;
 };
 
 // What the last frame drew.
