@@ -192,6 +192,7 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
                     [&client]() { return client.next_action_sequence(); });
   for (const auto& [time, typed] : says) controls.say_at(time, typed);
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return client.status().transport; };
+  loop.time_sync = [&client]() { return client.status().time_sync; };
   // Headless, the chat window is standard output.
   if (presenter == nullptr) loop.on_chat = [&out](const protocol::ChatLine& line) { out << headless_chat_line(line) << "\n"; };
   auto report = loop.run();

@@ -48,6 +48,8 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
       [&inbox](std::vector<std::uint8_t> m, std::uint16_t queue) { inbox.loopback().send(m, queue); },
       [&inbox]() { return inbox.loopback().next_action_sequence(); });
   demo->controls_->schedule_inputs(inputs);
+  // The scenario server's TimeSync drives the game clock, as a live server's does.
+  demo->loop_->time_sync = [&inbox]() { return inbox.loopback().last_time_sync(); };
   return demo;
 }
 
@@ -74,6 +76,7 @@ core::Result<void> HeadlessDemo::run_to_tick(std::uint64_t tick, std::optional<s
     // The loop draws only when a picture is wanted: draw this frame now.
     FrameInfo info;
     info.tick = report.ticks;
+    info.sky = loop_->sky_time();
     DERETH_CHECK(presenter_->present(*world_->snapshot(), info));
   }
   if (inbox_->finished()) {

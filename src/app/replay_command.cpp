@@ -128,6 +128,8 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   FrameLoop loop(world, *player, virtual_time ? &virtual_clock : nullptr, presenter.get(), sound.get(), lo);
   // Headless, the chat window is standard output.
   if (headless) loop.on_chat = [&out](const protocol::ChatLine& line) { out << headless_chat_line(line) << "\n"; };
+  // The capture's TimeSync headers drive the game clock, as the live server's did.
+  loop.time_sync = [&player]() { return player->last_time_sync(); };
   auto report = loop.run();
   if (report && !args.report.empty()) {
     world.set_report(nullptr);

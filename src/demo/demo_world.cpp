@@ -1,5 +1,7 @@
 #include "dereth/demo/demo_world.hpp"
 
+#include "demo_sky.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -1237,6 +1239,7 @@ void add_region(Records& out) {
   sky.day_groups = {clear};
   r.sky = sky;
   r.parts_mask |= region_parts::kSky;
+  add_demo_sky(r, out);  // the sky objects (demo_sky.cpp)
   out.push_back({kRegion, write_region(r)});
 }
 

@@ -325,12 +325,13 @@ void CaptureReplay::handle(const CaptureDatagram& d) {
     c2s_pending_keys_.clear();
     stats_.encrypted_checksums_verified = true;
   }
+  if (d.server_to_client && packet->optional.time_sync) time_sync_ = *packet->optional.time_sync;
   stats_.fragments += packet->fragments.size();
   auto& reassembler = d.server_to_client ? s2c_ : c2s_;
   for (const auto& f : packet->fragments) {
     if (auto m = reassembler.add(f)) {
       (d.server_to_client ? stats_.messages_s2c : stats_.messages_c2s) += 1;
-      ready_.push_back(ReplayedMessage{d.time, d.server_to_client, m->queue, std::move(m->bytes)});
+      ready_.push_back(ReplayedMessage{d.time, d.server_to_client, m->queue, std::move(m->bytes), time_sync_});
     }
   }
 }

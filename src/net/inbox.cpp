@@ -27,6 +27,7 @@ std::vector<SessionMessage> CapturePlayer::drain(double now) {
     if (!capture_start_) capture_start_ = pending_->time;
     const double due = (pending_->time - *capture_start_) / (speed_ > 0 ? speed_ : 1.0);
     if (speed_ > 0 && now - *clock_start_ < due) break;  // not yet, on the capture's clock
+    if (pending_->time_sync) last_time_sync_ = pending_->time_sync;
     out.push_back(SessionMessage{pending_->time, pending_->queue, std::move(pending_->bytes)});
     pending_.reset();
   }

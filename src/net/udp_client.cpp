@@ -96,6 +96,7 @@ struct UdpClient::Impl {
     status.awaiting_choice = session.awaiting_choice();
     status.transport = session.transport().stats();
     status.transport.echo_round_trip = session.transport().echo_round_trip();
+    status.time_sync = session.transport().last_time_sync();
     status.transport.handshake_dropped = session.handshake_dropped();
     status.transport.foreign_datagrams = foreign_datagrams;
     status.transport.queue_overflow = queue_overflow;

@@ -158,6 +158,7 @@ struct DrawItem {
   std::uint32_t gfx_obj = 0;
   std::uint32_t degrade_mode = 1;
   std::uint32_t block = 0;  // an EnvCell's id (DrawRecord::block)
+  glm::vec2 uv_offset{0.0F};  // texture scrolling (sky objects)
 };
 
 // What add_batches tags a part's items with.
@@ -244,6 +245,7 @@ struct Renderer::Impl {
   GLint u_alpha_ref = -1;
   GLint u_luminosity = -1;
   GLint u_diffuse = -1;
+  GLint u_uv_offset = -1;
   GLint u_offset = -1;
   GLint u_surface = -1;
 
@@ -259,6 +261,7 @@ struct Renderer::Impl {
   std::unordered_set<std::uint32_t> logged;
   bool region_tried = false;
   std::optional<dat::Region> region;
+  GameSky game_sky;  // the sky objects between frames
   GLuint terrain_layers = 0;  // 2D array, one layer per terrain type (the composite's input)
   int terrain_layer_texels = 0;
 
@@ -355,6 +358,7 @@ struct Renderer::Impl {
     u_alpha = glGetUniformLocation(mesh_program, "u_alpha");
     u_alpha_ref = glGetUniformLocation(mesh_program, "u_alpha_ref");
     u_luminosity = glGetUniformLocation(mesh_program, "u_luminosity");
+    u_uv_offset = glGetUniformLocation(mesh_program, "u_uv_offset");
     u_diffuse = glGetUniformLocation(mesh_program, "u_diffuse");
     u_offset = glGetUniformLocation(terrain_program, "u_offset");
     u_surface = glGetUniformLocation(terrain_program, "u_surface");
@@ -884,6 +888,17 @@ struct Renderer::Impl {
     }
   }
 
+  // The day group drawn: retail's for the game day (CRegionDesc::CalcDayGroup
+  // -> SkyDesc::CalcPresentDayGroup 0x00500E10) when there is one, else
+  // options.day_group (group 0 when out of range).
+  [[nodiscard]] std::size_t day_group_now(const dat::SkyDesc& sky) const noexcept {
+    if (options.game_day) {
+      return calc_present_day_group(options.game_day->day, options.game_day->days_per_year, options.game_day->year,
+                                    sky.day_groups.size());
+    }
+    return options.day_group < sky.day_groups.size() ? options.day_group : 0;
+  }
+
   // The sun, ambient and fog of this frame: from the Region's SkyDesc at
   // options.time_of_day as LScape::PreFetchCells and set_landscape_lighting
   // use it (SkyDesc::GetLighting, SkyDesc::GetWorldFog), else the options'
@@ -898,7 +913,7 @@ struct Renderer::Impl {
       return f;
     }
     const dat::SkyDesc& sky = *region->sky;
-    const std::size_t group = options.day_group < sky.day_groups.size() ? options.day_group : 0;
+    const std::size_t group = day_group_now(sky);
     const SkyLighting l = get_lighting(sky, group, options.time_of_day);
     const float level = std::isfinite(l.ambient_level) ? std::max(l.ambient_level, 0.0F) : 0.0F;  // min_ambient 0
     const float strength = std::isfinite(glm::length(l.sunlight)) ? glm::length(l.sunlight) : 0.0F;
@@ -979,6 +994,7 @@ struct Renderer::Impl {
     glUniform1f(u_alpha_ref, item.state.alpha_test ? static_cast<float>(item.state.alpha_ref) / 255.0F : -1.0F);
     glUniform1f(u_luminosity, item.luminosity);
     glUniform1f(u_diffuse, item.diffuse);
+    glUniform2fv(u_uv_offset, 1, glm::value_ptr(item.uv_offset));
     glBindTexture(GL_TEXTURE_2D, item.material->texture);
     glBindVertexArray(item.mesh->vao);
     glDrawElements(
@@ -986,23 +1002,91 @@ struct Renderer::Impl {
         reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
     if (options.record_draw_list) {
       draw_list.push_back(DrawRecord{item.kind, item.alpha_class, item.owner, item.gfx_obj, item.material->info.surface,
-                                     item.block, item.distance, item.degrade_mode, item.state});
+                                     item.block, item.distance, item.degrade_mode, item.state,
+                                     item.kind != DrawKind::Sky ? DepthMode::Test
+                                     : options.sky_first        ? DepthMode::Always
+                                                                : DepthMode::FarPlane});
     }
     ++stats.draw_calls;
     stats.triangles += item.batch->index_count / 3;
   }
 
-  // The mesh passes: the opaque draws, then the clip list, then the alpha
-  // list (D3DPolyRender::FlushAlphaList 0x0059D2E0), each list back to front.
+  // The mesh passes: the opaque draws, then the clip list (solid), or the
+  // alpha list (D3DPolyRender::FlushAlphaList 0x0059D2E0); the delayed lists
+  // back to front.
   void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights,
-                   const FrameSky& sky) {
+                   const FrameSky& sky, bool alpha_list) {
     glUseProgram(mesh_program);
     set_lighting(mesh_lighting, view, lights, sky, sky.mesh_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_texture, 0);
+    if (alpha_list) {
+      for (const auto& item : lists.alpha) draw_item(item);
+      return;
+    }
     for (const auto& item : lists.opaque) draw_item(item);
     for (const auto& item : lists.clip) draw_item(item);
-    for (const auto& item : lists.alpha) draw_item(item);
+  }
+
+  // The sky objects (GameSky::Draw 0x00506FF0 with after = 0): GameSky::UseTime
+  // at the time of day, then each object the draw keeps, in SkyObject
+  // order, around the eye (the view without its translation) under a far
+  // plane four times the camera's (Render::zfar * 4), with no depth writes
+  // and no fog. Retail draws them before the landblocks with the depth test
+  // always passing (options.sky_first); by default they are drawn after the
+  // opaque world and the clip list at the far plane, which leaves the same
+  // picture (each sky object still over the last, everything drawn so far in
+  // front) without shading the sky under the terrain (docs/deviations.md).
+  // An object's batches go at once: opaque, then clip, then alpha.
+  void draw_sky(const Camera& camera, int width, int height, const FrameSky& sky) {
+    if (!options.draw_sky_objects || !region || !region->sky || !options.use_region_sky) return;
+    const dat::SkyDesc& desc = *region->sky;
+    const std::size_t group = day_group_now(desc);
+    game_sky.use_time(desc, group, options.time_of_day);
+    const std::vector<const SkyObjectState*> objects = game_sky.draw_before();
+    if (objects.empty()) return;
+    Camera far_camera = camera;
+    far_camera.far_plane = camera.far_plane * 4.0F;
+    FrameView view;
+    view.origin = camera.eye();
+    view.view_projection = far_camera.view_projection(width, height, view.origin);
+    view.eye = view.origin;
+    FrameSky unfogged = sky;
+    unfogged.fog = false;
+    glUseProgram(mesh_program);
+    set_lighting(mesh_lighting, view, {}, unfogged, sky.mesh_ambient);
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(u_texture, 0);
+    if (options.sky_first) {
+      glDepthFunc(GL_ALWAYS);
+    } else {
+      glDepthRange(1.0, 1.0);  // every sky fragment at the far plane: behind whatever was drawn
+    }
+    for (const SkyObjectState* o : objects) {
+      const GpuMesh* m = mesh(o->gfx_obj);
+      if (m == nullptr) continue;
+      PhysicsPart draw_state;
+      draw_state.set_translucency(o->translucency);
+      if (!draw_state.drawn()) continue;
+      const glm::mat4 model(o->frame.matrix());
+      DrawLists lists;
+      add_batches(*m, model, glm::mat3(model), draw_state.translucency(), o->luminosity, o->diffusion,
+                  PartTag{DrawKind::Sky, sim::LocalId::None, o->gfx_obj, 0.0F, 1}, lists);
+      const double scroll = options.sky_seconds;
+      const glm::vec2 offset(static_cast<float>(std::fmod(static_cast<double>(o->tex_velocity.x) * scroll, 1.0)),
+                             static_cast<float>(std::fmod(static_cast<double>(o->tex_velocity.y) * scroll, 1.0)));
+      for (auto* list : {&lists.opaque, &lists.clip, &lists.alpha}) {
+        for (DrawItem& item : *list) {
+          item.state.depth_write = false;
+          item.uv_offset = std::isfinite(offset.x) && std::isfinite(offset.y) ? offset : glm::vec2(0.0F);
+          draw_item(item);
+        }
+      }
+      ++stats.sky_objects_drawn;
+    }
+    glDepthRange(0.0, 1.0);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_TRUE);
   }
 
   // A delayed list in retail's visiting order: farthest part first
@@ -1057,8 +1141,8 @@ struct Renderer::Impl {
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthMask(GL_TRUE);
     // With the Region's fog the background is the fog's colour, so the ground
-    // fades into it at the horizon (a stand-in for retail's sky objects, which
-    // are not drawn yet); otherwise the fixed clear colour.
+    // fades into it at the horizon where no sky object covers it; otherwise
+    // the fixed clear colour. The sky objects are drawn over it first.
     const glm::vec3 background = sky.fog ? sky.fog_color
                                          : glm::vec3(options.clear_color[0], options.clear_color[1],
                                                      options.clear_color[2]);
@@ -1073,8 +1157,11 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
+    if (options.sky_first) draw_sky(camera, width, height, sky);
     draw_terrain(blocks, view, lights, sky);
-    draw_meshes(lists, view, lights, sky);
+    draw_meshes(lists, view, lights, sky, false);
+    if (!options.sky_first) draw_sky(camera, width, height, sky);
+    draw_meshes(lists, view, lights, sky, true);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);

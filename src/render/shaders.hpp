@@ -46,6 +46,7 @@ uniform mat4 u_model;
 uniform mat3 u_normal_matrix;
 uniform vec3 u_eye;
 uniform vec2 u_fog;  // linear world fog: (min, max) metres from the eye
+uniform vec2 u_uv_offset;  // texture scrolling (a sky object's texture velocity)
 out vec3 v_position;
 out vec3 v_normal;
 out vec2 v_uv;
@@ -54,7 +55,7 @@ void main() {
   vec4 world = u_model * vec4(a_position, 1.0);
   v_position = world.xyz;
   v_normal = u_normal_matrix * a_normal;
-  v_uv = a_uv;
+  v_uv = a_uv + u_uv_offset;
   v_fog = clamp((u_fog.y - length(world.xyz - u_eye)) / (u_fog.y - u_fog.x), 0.0, 1.0);
   gl_Position = u_view_projection * world;
 }

@@ -94,4 +94,122 @@ std::optional<SkyFog> get_world_fog(const dat::SkyDesc& sky, std::size_t group, 
   return fog;
 }
 
+// SkyDesc::CalcPresentDayGroup 0x00500E10
+std::size_t calc_present_day_group(std::uint32_t current_day, std::uint32_t days_per_year, std::uint32_t current_year,
+                                   std::size_t groups) noexcept {
+  const std::uint32_t day = current_day + days_per_year * current_year;
+  const std::uint32_t hash = 1782775218U * day - 1967253934U;
+  constexpr double kTwoToMinus32 = 1.0 / 4294967296.0;
+  const double scaled = std::floor(static_cast<double>(hash) * kTwoToMinus32 * static_cast<double>(groups));
+  const auto group = static_cast<std::size_t>(scaled);
+  return group < groups ? group : 0;
+}
+
+// SkyDesc::GetSky 0x00501EC0
+std::vector<CelestialPosition> get_sky(const dat::SkyDesc& sky, std::size_t group, float time_of_day) {
+  std::vector<CelestialPosition> out;
+  const dat::DayGroup* g = day_group(sky, group);
+  if (g == nullptr) return out;
+  const double t = time_of_day;
+  out.reserve(g->sky_objects.size());
+  for (const dat::SkyObject& o : g->sky_objects) {
+    CelestialPosition p;
+    const bool always = o.begin_time == o.end_time;
+    p.gfx_id = always || (t > o.begin_time && t < o.end_time) ? o.default_gfx_object : 0;
+    p.pes_id = o.default_pes_object;
+    p.properties = o.properties;
+    p.heading = 0.0F;
+    p.rotation = always ? o.begin_angle
+                        : static_cast<float>((o.end_angle - o.begin_angle) * (t - o.begin_time) /
+                                                 (o.end_time - o.begin_time) +
+                                             o.begin_angle);
+    p.tex_velocity = {o.tex_velocity_x, o.tex_velocity_y};
+    out.push_back(p);
+  }
+  const auto keys = get_time_of_day(*g, time_of_day);
+  if (!keys) return out;
+  const float ratio = keys->ratio;
+  for (const dat::SkyObjectReplace& r : keys->before->replaces) {
+    if (r.object_index >= out.size()) continue;  // retail: past the array
+    CelestialPosition& p = out[r.object_index];
+    if (r.gfx_obj != 0) p.gfx_id = r.gfx_obj;
+    if (r.rotate != 0.0F) p.heading = r.rotate;
+    if (!(r.luminosity > 0.0F || r.max_bright > 0.0F || r.transparent >= 0.0F)) continue;
+    const dat::SkyObjectReplace* next = nullptr;
+    for (const dat::SkyObjectReplace& n : keys->after->replaces) {
+      if (n.object_index == r.object_index) {
+        next = &n;
+        break;
+      }
+    }
+    if (next == nullptr) continue;
+    if (r.luminosity > 0.0F && next->luminosity > 0.0F) {
+      p.luminosity = (next->luminosity - r.luminosity) * ratio + r.luminosity;
+    }
+    if (r.max_bright > 0.0F && next->max_bright > 0.0F) {
+      p.max_bright = (next->max_bright - r.max_bright) * ratio + r.max_bright;
+    }
+    if (r.transparent >= 0.0F && next->transparent >= 0.0F) {
+      p.transparent = (next->transparent - r.transparent) * ratio + r.transparent;
+    }
+  }
+  return out;
+}
+
+// GameSky::CalcFrame 0x00506F80
+core::Frame calc_frame(core::Frame frame, float heading, float rotation) noexcept {
+  if (heading != 0.0F) frame.set_heading(heading);
+  if (rotation != 0.0F) {
+    frame.grotate(glm::vec3(0.0F, static_cast<float>(-static_cast<double>(rotation) * kDegreesToRadians), 0.0F));
+  }
+  return frame;
+}
+
+// GameSky::UseTime 0x005075B0
+void GameSky::use_time(const dat::SkyDesc& sky, std::size_t group, float time_of_day, bool weather_enabled) {
+  const std::vector<CelestialPosition> positions = get_sky(sky, group, time_of_day);
+  // GameSky::CreateDeletePhysicsObjects 0x005073C0
+  const bool weather_changed = weather_enabled != weather_enabled_;
+  weather_enabled_ = weather_enabled;
+  objects_.resize(positions.size());
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const CelestialPosition& p = positions[i];
+    std::optional<SkyObjectState>& slot = objects_[i];
+    const bool keep = slot && slot->gfx_obj == p.gfx_id && slot->properties == p.properties &&
+                      !(weather_changed && (p.properties & sky_properties::kWeather) != 0);
+    if (keep) continue;
+    slot.reset();
+    // GameSky::MakeObject 0x00506EE0
+    if (p.gfx_id == 0 || ((p.properties & sky_properties::kWeather) != 0 && !weather_enabled)) continue;
+    SkyObjectState made;
+    made.gfx_obj = p.gfx_id;
+    made.properties = p.properties;
+    made.tex_velocity = p.tex_velocity;
+    slot = made;
+  }
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if (!objects_[i]) continue;
+    const CelestialPosition& p = positions[i];
+    SkyObjectState& o = *objects_[i];
+    o.frame = calc_frame(core::Frame(), p.heading, p.rotation);
+    if (p.luminosity > 0.0F) o.luminosity = p.luminosity * 0.0099999998F;
+    if (p.max_bright > 0.0F) o.diffusion = p.max_bright * 0.0099999998F;
+    if (p.transparent >= 0.0F) o.translucency = p.transparent * 0.0099999998F;
+  }
+}
+
+// GameSky::Draw 0x00506FF0 (after = 0)
+std::vector<const SkyObjectState*> GameSky::draw_before(bool weather_enabled, bool fog_override) const {
+  std::vector<const SkyObjectState*> out;
+  for (const auto& slot : objects_) {
+    if (!slot) continue;
+    const std::uint32_t props = slot->properties;
+    if ((props & sky_properties::kAfter) != 0) continue;
+    if (!weather_enabled && (props & sky_properties::kWeather) != 0) continue;
+    if (fog_override && (props & sky_properties::kFogHidden) != 0) continue;
+    out.push_back(&*slot);
+  }
+  return out;
+}
+
 }  // namespace dereth::render

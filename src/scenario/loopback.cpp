@@ -80,5 +80,6 @@ net::SessionState Loopback::state() const noexcept { return parts_->client.state
 const std::string& Loopback::failure() const noexcept { return parts_->client.failure(); }
 std::uint32_t Loopback::player_guid() const noexcept { return parts_->client.player_guid(); }
 const ScenarioServer& Loopback::server() const noexcept { return parts_->server; }
+std::optional<double> Loopback::last_time_sync() const noexcept { return parts_->client.transport().last_time_sync(); }
 
 }  // namespace dereth::scenario

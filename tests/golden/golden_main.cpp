@@ -43,6 +43,7 @@ constexpr std::uint64_t kTicks[] = {12, 48, 240};
 constexpr std::uint64_t kTranslucentTick = 12;
 constexpr float kNpcTranslucency = 0.5F;
 constexpr float kDuskTimeOfDay = 0.77F;
+constexpr float kSkyTimeOfDay = 0.68F;
 constexpr std::uint64_t kBurstSearchFrom = kTranslucentTick + 1;
 constexpr std::uint64_t kBurstSearchTo = 400;
 constexpr std::size_t kBurstParticles = 20;
@@ -207,6 +208,27 @@ int main(int argc, char** argv) {
     return 1;
   }
   frames.push_back({fmt::format("scene_dusk_tick_{:04}.png", kTranslucentTick), *dusk_picture});
+
+  // The sky: the world-entry snapshot at time of day 0.68 seen from above the
+  // player looking south-west and up, at the demo Region's sky objects: the
+  // dome, the afternoon sun 19 degrees up and the cloud layer over it
+  // (SkyDesc::GetSky, GameSky::Draw), above the far terrain.
+  {
+    const sim::RenderSnapshot& snapshot = (*entry)->snapshot();
+    glm::vec3 eye(0.0F);
+    for (const auto& o : snapshot.objects) {
+      if (o.is_player) eye = o.root.origin + glm::vec3(0.0F, 0.0F, 2.0F);
+    }
+    const render::Camera sky_view = render::Camera::look_at(eye, eye + glm::vec3(-6.9F, -6.4F, 2.2F));
+    entry_renderer.options().time_of_day = kSkyTimeOfDay;
+    auto drawn = entry_renderer.render(snapshot, sky_view, kWidth, kHeight);
+    entry_renderer.options().time_of_day = render::RendererOptions{}.time_of_day;
+    if (!drawn) {
+      std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());
+      return 1;
+    }
+    frames.push_back({fmt::format("scene_sky_tick_{:04}.png", kTranslucentTick), entry_renderer.read_pixels()});
+  }
 
   // A particle burst: the first projectile explosion, found by running the
   // world-entry demo on, seen from 2.2 m south of its particles' centre and a

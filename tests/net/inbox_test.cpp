@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 #include "dereth/net/inbox.hpp"
 #include "support/pcap_messages.hpp"
 
@@ -44,4 +46,29 @@ TEST_CASE("CapturePlayer: paced by capture time, scaled by speed", "[net][replay
   total += player->drain(1000.0).size();
   CHECK(total == 1985);
   CHECK(player->finished());
+}
+
+TEST_CASE("CapturePlayer: the server's TimeSync headers come with the messages played, for the game clock",
+          "[net][replay][sky]") {
+  // Paced: nothing played, no TimeSync yet; each value seen belongs to a
+  // packet already played, and the values only move forward.
+  auto paced = CapturePlayer::open(dereth::test::shared_path("captures/example.pcap"), 1.0);
+  REQUIRE(paced.has_value());
+  CHECK_FALSE(paced->last_time_sync().has_value());
+  std::optional<double> previous;
+  std::size_t changes = 0;
+  for (double now = 0.0; now <= 2000.0 && !paced->finished(); now += 5.0) {
+    (void)paced->drain(now);
+    const auto sync = paced->last_time_sync();
+    if (previous) {
+      REQUIRE(sync.has_value());
+      CHECK(*sync >= *previous);
+    }
+    if (sync != previous) ++changes;
+    previous = sync;
+  }
+  // A real ACE session: TimeSync arrives, and more than once.
+  REQUIRE(previous.has_value());
+  CHECK(changes > 1);
+  CHECK(*previous > 1.0e6);  // the server's clock, not seconds since the capture started
 }

@@ -79,6 +79,7 @@ const DemoDats& demo() {
 std::unique_ptr<Renderer> make_renderer(bool terrain, bool with_cell = false) {
   render::RendererOptions options;
   options.draw_terrain = terrain;
+  options.draw_sky_objects = false;  // these tests read the background where the demo's sky dome would be
   auto r =
       Renderer::create(render::HeadlessContext::loader(), &demo().portal, with_cell ? &demo().cell : nullptr, options);
   if (!r) FAIL(r.error().message());
@@ -514,6 +515,7 @@ TEST_CASE(
   DERETH_GL_OR_RETURN();
   render::RendererOptions options;
   options.record_draw_list = true;
+  options.draw_sky_objects = false;  // the sky pass comes first (its own test below)
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
   REQUIRE(created.has_value());
   Renderer& renderer = **created;
@@ -595,6 +597,7 @@ TEST_CASE(
   render::RendererOptions options;
   options.draw_terrain = false;
   options.record_draw_list = true;
+  options.draw_sky_objects = false;  // the sky pass comes first (its own test below)
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), nullptr, options);
   REQUIRE(created.has_value());
   Renderer& renderer = **created;
@@ -872,4 +875,124 @@ TEST_CASE("Headless: demo frame time at 1280x720", "[.][perf][render][gl]") {
         renderer->stats().draw_calls, renderer->stats().triangles);
   }
   CHECK(renderer->timing_totals().frames == 6);
+}
+
+TEST_CASE("Headless: the Region's sky objects are drawn behind everything, depth-free, around the eye, by time of "
+          "day (GameSky::Draw 0x00506FF0)",
+          "[render][gl][sky][retail][0x00506FF0]") {
+  DERETH_GL_OR_RETURN();
+  render::RendererOptions options;
+  options.record_draw_list = true;
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
+  REQUIRE(created.has_value());
+  Renderer& renderer = **created;
+  const glm::vec3 centre = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 30.0F);
+  const Camera cam = Camera::look_at(centre + glm::vec3(0.0F, 60.0F, 12.0F), centre + glm::vec3(0.0F, 0.0F, 18.0F));
+  const sim::RenderSnapshot empty;
+  constexpr dat::Did kDome = 0x01000E01, kSun = 0x01000E02, kMoon = 0x01000E03, kClouds = 0x01000E04;
+  const auto sky_draws = [&renderer](float time_of_day) {
+    renderer.options().time_of_day = time_of_day;
+    REQUIRE(renderer.render(sim::RenderSnapshot{}, Camera::look_at({0, 0, 50}, {0, 10, 50}), 32, 32).has_value());
+    std::vector<dat::Did> objects;
+    for (const auto& r : renderer.last_draw_list()) {
+      if (r.kind == render::DrawKind::Sky && (objects.empty() || objects.back() != r.gfx_obj)) {
+        objects.push_back(r.gfx_obj);
+      }
+    }
+    return objects;
+  };
+  // Noon: the dome, the sun, the clouds, in SkyObject order; night: the
+  // moon (rising before midnight, setting after) instead of the sun.
+  CHECK(sky_draws(0.5F) == std::vector<dat::Did>{kDome, kSun, kClouds});
+  CHECK(renderer.stats().sky_objects_drawn == 3);
+  CHECK(sky_draws(0.9F) == std::vector<dat::Did>{kDome, kMoon, kClouds});
+  CHECK(sky_draws(0.1F) == std::vector<dat::Did>{kDome, kMoon, kClouds});
+  CHECK(sky_draws(0.72F) == std::vector<dat::Did>{kDome, kSun, kMoon, kClouds});  // both up at dusk
+
+  // Retail's order (sky_first): before anything else, with the depth test
+  // always passing and no depth writes.
+  renderer.options().time_of_day = 0.5F;
+  renderer.options().sky_first = true;
+  sim::RenderSnapshot scene;
+  scene.objects.push_back(torso_object(sim::LocalId{1}, centre + glm::vec3(0.0F, 30.0F, 14.0F), 0.0F));
+  scene.objects.push_back(torso_object(sim::LocalId{2}, centre + glm::vec3(0.5F, 28.0F, 14.0F), 0.5F));
+  REQUIRE(renderer.render(scene, cam, 96, 64).has_value());
+  {
+    const auto& list = renderer.last_draw_list();
+    REQUIRE(list.size() > 3);
+    std::size_t first_other = 0;
+    while (first_other < list.size() && list[first_other].kind == render::DrawKind::Sky) ++first_other;
+    CHECK(first_other >= 3);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (list[i].kind != render::DrawKind::Sky) {
+        CHECK(list[i].depth == render::DepthMode::Test);
+        continue;
+      }
+      CHECK(i < first_other);
+      CHECK(list[i].depth == render::DepthMode::Always);
+      CHECK_FALSE(list[i].state.depth_write);
+    }
+    REQUIRE(first_other < list.size());
+    CHECK(list[first_other].kind == render::DrawKind::Terrain);
+  }
+  const Image retail_order = renderer.read_pixels();
+
+  // The default: after the opaque world and the clip list, at the far
+  // plane, before the alpha list; the same picture.
+  renderer.options().sky_first = false;
+  REQUIRE(renderer.render(scene, cam, 96, 64).has_value());
+  {
+    const auto& list = renderer.last_draw_list();
+    bool seen_sky = false;
+    bool seen_alpha = false;
+    for (const auto& r : list) {
+      if (r.kind == render::DrawKind::Sky) {
+        seen_sky = true;
+        CHECK_FALSE(seen_alpha);
+        CHECK(r.depth == render::DepthMode::FarPlane);
+        CHECK_FALSE(r.state.depth_write);
+      } else if (r.alpha == render::AlphaClass::Alpha) {
+        seen_alpha = true;
+        CHECK(seen_sky);
+      } else {
+        CHECK_FALSE(seen_sky);  // terrain, opaque and clip draws before the sky
+      }
+    }
+    CHECK(seen_sky);
+    CHECK(seen_alpha);  // the half-translucent torso, over the sky
+  }
+  const Image with_sky = renderer.read_pixels();
+  const auto same = render::compare_images(with_sky, retail_order, 2);
+  INFO("largest channel delta " << same.max_channel_delta);
+  CHECK(same.differing_pixels == 0);
+
+  // The same frame without sky objects: the ground is the same pixels (the
+  // sky neither hides it nor leaves depth behind); the sky is not the
+  // background colour.
+  REQUIRE(renderer.render(empty, cam, 96, 64).has_value());
+  const Image sky_only = renderer.read_pixels();
+  renderer.options().draw_sky_objects = false;
+  REQUIRE(renderer.render(empty, cam, 96, 64).has_value());
+  const Image bare = renderer.read_pixels();
+  CHECK(render::compare_images(sky_only, bare, 0).differing_pixels > 96 * 8);
+  CHECK(near(sky_only.at(48, 60), bare.at(48, 60), 0));
+  CHECK_FALSE(near(sky_only.at(48, 1), bare.at(48, 1), 8));
+
+  // Around the eye: the sky alone (no terrain) looks the same from a place
+  // 500 m away, looking the same way.
+  renderer.options().draw_sky_objects = true;
+  renderer.options().draw_terrain = false;
+  REQUIRE(renderer.render(empty, Camera::look_at({0, 0, 50}, {10, 10, 60}), 48, 48).has_value());
+  const Image here = renderer.read_pixels();
+  REQUIRE(renderer.render(empty, Camera::look_at({500, -300, 250}, {510, -290, 260}), 48, 48).has_value());
+  CHECK(render::compare_images(here, renderer.read_pixels(), 0).differing_pixels == 0);
+
+  // The clouds' texture velocity scrolls them with the game clock.
+  const Camera up = Camera::look_at({0, 0, 50}, {0, 3, 60});
+  renderer.options().sky_seconds = 0.0;
+  REQUIRE(renderer.render(empty, up, 48, 48).has_value());
+  const Image still = renderer.read_pixels();
+  renderer.options().sky_seconds = 40.0;
+  REQUIRE(renderer.render(empty, up, 48, 48).has_value());
+  CHECK(render::compare_images(still, renderer.read_pixels(), 8).differing_pixels > 20);
 }

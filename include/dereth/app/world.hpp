@@ -130,6 +130,8 @@ class World {
   void assume_player(std::uint32_t guid);
   // Every SmartBox verdict so far (docs/trace.md), whether a trace is written or not.
   [[nodiscard]] const VerdictCounts& verdicts() const noexcept { return counter_.counts; }
+  // The portal file the world reads (null: none).
+  [[nodiscard]] const dat::DatFile* portal() const noexcept { return portal_; }
 
  private:
   dat::RecordCache records_;

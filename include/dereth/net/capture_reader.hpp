@@ -68,6 +68,9 @@ struct ReplayedMessage {
   bool server_to_client = true;
   std::uint16_t queue = 0;
   std::vector<std::uint8_t> bytes;  // opcode first
+  // The server time of the last server-to-client TimeSync header at or
+  // before this message's packet (none before the first).
+  std::optional<double> time_sync;
 };
 
 class CaptureReader {
@@ -135,6 +138,7 @@ class CaptureReplay {
   std::vector<std::uint32_t> c2s_pending_keys_;
   std::vector<ReplayedMessage> ready_;
   std::size_t ready_pos_ = 0;
+  std::optional<double> time_sync_;
 };
 
 }  // namespace dereth::net

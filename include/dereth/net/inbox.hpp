@@ -34,12 +34,16 @@ class CapturePlayer final : public MessageInbox {
   [[nodiscard]] bool finished() const override { return done_ && !pending_; }
   [[nodiscard]] const CaptureStats& stats() const noexcept { return replay_.stats(); }
   [[nodiscard]] std::string checksum_note() const { return replay_.checksum_note(); }
+  // The server time of the last TimeSync header among the packets played so
+  // far (the game clock follows it, as a live session's).
+  [[nodiscard]] std::optional<double> last_time_sync() const noexcept { return last_time_sync_; }
 
  private:
   CapturePlayer(CaptureReplay replay, double speed) : replay_(std::move(replay)), speed_(speed) {}
   bool fetch();  // the next server-to-client message into pending_
 
   CaptureReplay replay_;
+  std::optional<double> last_time_sync_;
   double speed_;
   std::optional<ReplayedMessage> pending_;
   std::optional<double> capture_start_;

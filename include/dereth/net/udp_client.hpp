@@ -30,6 +30,7 @@ struct UdpClientStatus {
   std::string failure;
   std::uint32_t player_guid = 0;
   TransportStats transport;
+  std::optional<double> time_sync;  // the server time of the last TimeSync header received
   // The account's characters once F658 arrived, and whether the session
   // waits for choose_character (SessionConfig::wait_for_choice).
   std::optional<protocol::CharacterList> characters;

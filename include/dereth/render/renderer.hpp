@@ -21,6 +21,8 @@
 // * lights: the snapshot's lights (the nearest 8 to the camera's centre) with
 //   retail's point-light term, over the sun and ambient of the Region's
 //   SkyDesc at the time of day (fixed ones without a SkyDesc), and its fog.
+// * the SkyDesc's sky objects (dome, sun, moon, clouds) around the eye,
+//   behind everything (docs/render.md "Sky objects").
 //
 // The renderer draws into its own framebuffer object (render) or into the
 // framebuffer bound by the caller (render_to_current, for a window). A bad or
@@ -35,6 +37,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -64,7 +67,26 @@ struct RendererOptions {
   // the sun, the ambient and the world fog (docs/render.md "Sky light and fog").
   bool use_region_sky = true;
   float time_of_day = 0.5F;      // fraction of the day [0, 1): the demo's fixed hour, noon
-  std::size_t day_group = 0;     // the SkyDesc day group (retail picks one per game day)
+  std::size_t day_group = 0;     // the SkyDesc day group without a game day
+  // The game day when the server's time is known (GameTime current_day,
+  // days_per_year, current_year): the day group is then retail's for that
+  // day (SkyDesc::CalcPresentDayGroup), not day_group.
+  struct GameDay {
+    std::uint32_t day = 0;
+    std::uint32_t days_per_year = 0;
+    std::uint32_t year = 0;
+  };
+  std::optional<GameDay> game_day;
+  // The day group's sky objects (dome, sun, moon, clouds: GameSky) at
+  // time_of_day, around the eye, behind everything (docs/render.md "Sky
+  // objects"); sky_seconds (the game clock) scrolls their textures by each
+  // object's texture velocity. sky_first draws them as retail orders it,
+  // first with the depth test off; by default they go after the opaque
+  // world and the clip list at the far plane, before the alpha list: the
+  // same picture without shading the sky under the terrain.
+  bool draw_sky_objects = true;
+  double sky_seconds = 0.0;
+  bool sky_first = false;
   float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
   bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
   DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
@@ -77,17 +99,21 @@ struct RendererOptions {
 };
 
 // One draw call of a frame, in submission order (RendererOptions::record_draw_list).
-enum class DrawKind : std::uint8_t { Terrain, Part, Marker, Particle, Cell };
+enum class DrawKind : std::uint8_t { Terrain, Part, Marker, Particle, Cell, Sky };
+// How a draw meets the depth buffer: tested as usual, always passing (sky
+// objects drawn first), or at the far plane (sky objects behind the world).
+enum class DepthMode : std::uint8_t { Test, Always, FarPlane };
 struct DrawRecord {
   DrawKind kind = DrawKind::Part;
   AlphaClass alpha = AlphaClass::Opaque;  // which pass: opaque, then the clip list, then the alpha list
   sim::LocalId owner = sim::LocalId::None;
-  std::uint32_t gfx_obj = 0;              // the GfxObj (particles: the emitter's; cells: the Environment), 0 for terrain and markers
+  std::uint32_t gfx_obj = 0;              // the GfxObj (particles: the emitter's; cells: the Environment; sky: the sky object's), 0 for terrain and markers
   std::uint32_t surface = 0;              // the Surface (0x08...) or billboard texture, 0 for terrain and markers
   std::uint32_t block = 0;                // terrain: the landblock id; cells: the EnvCell id
   float distance = 0.0F;                  // CYpt: metres from the eye to the part's sort centre
   std::uint32_t degrade_mode = 1;         // the draw frame's mode (2: facing the eye)
   SurfaceState state;                     // blend, alpha test, depth writes
+  DepthMode depth = DepthMode::Test;
 };
 
 // What the last frame drew.
@@ -98,6 +124,7 @@ struct RenderStats {
   std::size_t parts_missing = 0;  // parts whose GfxObj could not be loaded
   std::size_t markers = 0;        // objects drawn as the marker cube
   std::size_t particles_drawn = 0;
+  std::size_t sky_objects_drawn = 0;
   std::size_t terrain_blocks = 0;
   std::size_t cells_drawn = 0;  // EnvCells (the snapshot's landscape cells)
   std::size_t lights = 0;  // lights used (at most 8)

@@ -7,11 +7,15 @@
 // before the time and the next one (wrapping to the first after the last).
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "dereth/core/frame.hpp"
 #include "dereth/dat/region.hpp"
 
 namespace dereth::render {
@@ -58,5 +62,94 @@ struct SkyFog {
 // have world fog on; nothing otherwise.
 [[nodiscard]] std::optional<SkyFog> get_world_fog(const dat::SkyDesc& sky, std::size_t group,
                                                   float time_of_day) noexcept;
+
+// SkyDesc::CalcPresentDayGroup 0x00500E10: the day group of a game day.
+// Retail hashes the absolute day n = current_day + days_per_year *
+// current_year (32-bit unsigned arithmetic, wrapping) as
+// floor(((1782775218 * n - 1967253934) mod 2^32) * 2^-32 * groups) and takes
+// group 0 when that is not below the count (no groups: 0). The same day
+// always has the same group; GameTime (sim/game_time.hpp) gives the day.
+[[nodiscard]] std::size_t calc_present_day_group(std::uint32_t current_day, std::uint32_t days_per_year,
+                                                 std::uint32_t current_year, std::size_t groups) noexcept;
+
+// SkyObject::properties bits as GameSky reads them.
+namespace sky_properties {
+inline constexpr std::uint32_t kAfter = 0x1;       // drawn after the landscape (GameSky::Draw(1)), in the after-sky cell
+inline constexpr std::uint32_t kFogHidden = 0x2;   // not drawn while LScape's fog override is on and fog is enabled
+inline constexpr std::uint32_t kWeather = 0x4;     // weather: made and drawn only with LScape::weather_enabled
+inline constexpr std::uint32_t kWeatherKeepZ = 0x8;  // weather at the viewer's height (else z = -120)
+}  // namespace sky_properties
+
+// One sky object's look at a time of day (retail CelestialPosition).
+struct CelestialPosition {
+  dat::Did gfx_id = 0;  // 0: nothing to draw now
+  dat::Did pes_id = 0;
+  std::uint32_t properties = 0;
+  float heading = 0.0F;   // degrees (Frame::set_heading), from a replace's rotate
+  float rotation = 0.0F;  // degrees about the world's y axis (GameSky::CalcFrame)
+  glm::vec2 tex_velocity{0.0F};
+  // Percent; negative: not set this time (-1).
+  float luminosity = -1.0F;
+  float max_bright = -1.0F;
+  float transparent = -1.0F;
+  bool operator==(const CelestialPosition&) const = default;
+};
+
+// SkyDesc::GetSky 0x00501EC0 for day group `group` (retail: the present day
+// group): one position per SkyObject of the group, in order. An object shows
+// its default GfxObj when begin_time == end_time or begin_time < t < end_time
+// (strictly; else none), at rotation begin_angle + (end_angle - begin_angle)
+// * (t - begin_time) / (end_time - begin_time) (begin_angle when the times
+// are equal, drawn or not). The keyframe at or before t
+// (DayGroup::GetTimeOfDay) replaces an object's GfxObj (when non-zero) and
+// heading (when rotate is non-zero); its luminosity, max_bright and
+// transparent are interpolated towards the next keyframe's replace of the
+// same object, each only when both are set (luminosity and max_bright > 0,
+// transparent >= 0), else left unset. A replace naming no object of the
+// group is skipped (retail indexes past its array); no such group: empty.
+[[nodiscard]] std::vector<CelestialPosition> get_sky(const dat::SkyDesc& sky, std::size_t group, float time_of_day);
+
+// GameSky::CalcFrame 0x00506F80: set_heading(heading) when heading is not 0,
+// then a turn of -rotation degrees about the world's y axis (grotate) when
+// rotation is not 0: rotation 0 leaves a sky object's +x side on the east
+// horizon, 90 lifts it to the zenith, 180 sets it in the west.
+[[nodiscard]] core::Frame calc_frame(core::Frame frame, float heading, float rotation) noexcept;
+
+// A sky object as GameSky keeps it between frames (its CPhysicsObj).
+struct SkyObjectState {
+  dat::Did gfx_obj = 0;
+  std::uint32_t properties = 0;
+  core::Frame frame;  // rotation about the viewer (the origin is the eye's)
+  glm::vec2 tex_velocity{0.0F};
+  float luminosity = 0.0F;    // CPhysicsObj::SetLuminosity
+  float diffusion = 1.0F;     // CPhysicsObj::SetDiffusion
+  float translucency = 0.0F;  // CPhysicsObj::SetTranslucency
+};
+
+// The sky renderer's state (retail GameSky, PORTAL/lscape/Sky.c), without GL.
+class GameSky {
+ public:
+  // GameSky::UseTime 0x005075B0: GetSky for the time of day, then
+  // GameSky::CreateDeletePhysicsObjects 0x005073C0 (an object is made anew,
+  // with luminosity 0, diffusion 1 and translucency 0, when its GfxObj or
+  // properties changed; none for GfxObj 0 or for a weather object while
+  // weather is off), then each object's frame (calc_frame) and, where the
+  // position sets them, luminosity * 0.01, diffusion = max_bright * 0.01 and
+  // translucency = transparent * 0.01; an unset value keeps the object's
+  // last one.
+  void use_time(const dat::SkyDesc& sky, std::size_t group, float time_of_day, bool weather_enabled = false);
+  // GameSky::Draw 0x00506FF0 with after = 0 (before the landscape, depth
+  // test always, no depth writes, fog off unless overridden): the objects
+  // drawn, in SkyObject order: those without the after bit, weather ones
+  // only with weather on, fog-hidden ones not while fog_override.
+  [[nodiscard]] std::vector<const SkyObjectState*> draw_before(bool weather_enabled = false,
+                                                               bool fog_override = false) const;
+  // Every SkyObject's slot (empty: no object now).
+  [[nodiscard]] const std::vector<std::optional<SkyObjectState>>& objects() const noexcept { return objects_; }
+
+ private:
+  std::vector<std::optional<SkyObjectState>> objects_;
+  bool weather_enabled_ = false;
+};
 
 }  // namespace dereth::render

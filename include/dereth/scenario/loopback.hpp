@@ -46,6 +46,8 @@ class Loopback {
   [[nodiscard]] std::uint32_t player_guid() const noexcept;
   [[nodiscard]] const ScenarioServer& server() const noexcept;
   [[nodiscard]] std::uint64_t datagrams() const noexcept { return datagrams_; }
+  // The server time of the last TimeSync header the client received.
+  [[nodiscard]] std::optional<double> last_time_sync() const noexcept;
 
  private:
   struct Parts;

@@ -1,0 +1,131 @@
+#pragma once
+// The game clock: the server's time as the client keeps it (retail Timer,
+// CORE/timer/Timer.c) and the Region's calendar over it (retail GameTime,
+// PORTAL/gametime/GameTime.c): year, day, season, the named time of day and
+// the fraction of the day the sky is drawn at (docs/sim.md, "Game time").
+//
+// Retail: every packet with the TimeSync optional header (0x01000000, an f64
+// of server seconds) goes to ClientNet::HandleTimeSynch 0x00543D30, which
+// calls Timer::set_time with it, so Timer::cur_time is the server's time from
+// then on; GameTime::UseTime reads Timer::cur_time (plus a clock offset and
+// the GameTime.TimeZeroDelta setting, both 0) each frame. The Region's
+// GameTime (zero_time_of_year, day_length, days_per_year, times_of_day,
+// seasons) turns it into the calendar. Nothing here reads a wall clock: the
+// caller passes its clock's seconds.
+
+#include <cstdint>
+#include <optional>
+
+#include "dereth/dat/region.hpp"
+
+namespace dereth::sim {
+
+// The client's clock of server time: local seconds plus an offset learnt
+// from TimeSync.
+class Timer {
+ public:
+  // Timer::set_time 0x0040F840: a server time more than 1e-9 s ahead of the
+  // clock's reading moves the clock there (offset = server - local); one at
+  // or behind the reading leaves it (the clock never runs backwards; retail's
+  // momentary hold of a time between the last reading and now is not
+  // modelled). Non-finite times are ignored.
+  void set_time(double server_time, double local_now) noexcept;
+  // Timer::cur_time: local seconds plus the offset.
+  [[nodiscard]] double cur_time(double local_now) const noexcept { return local_now + offset_; }
+  // Whether a server time ever arrived (adopted or not: before the first
+  // one the clock reads local time, as retail's does).
+  [[nodiscard]] bool synced() const noexcept { return synced_; }
+
+ private:
+  double offset_ = 0.0;
+  bool synced_ = false;
+};
+
+// The Region's calendar at a time (retail GameTime).
+class GameTime {
+ public:
+  // year_length = day_length * days_per_year (GameTime::UnPack 0x005A6EC0);
+  // time_of_day_begin starts at -1 (not yet computed).
+  explicit GameTime(dat::GameTime desc);
+
+  // GameTime::CalcDayBegin 0x005A6400: with total = time + zero_time_of_year,
+  // current_year = zero_year + floor(total / year_length), current_day =
+  // floor(offset in the year / day_length), current_season = the last season
+  // (from the second on) whose begin day is not after the day (signed
+  // compare), time_of_day_begin = time - (offset in the year - day *
+  // day_length).
+  void calc_day_begin(double time) noexcept;
+  // GameTime::CalcTimeOfDay 0x005A64A0: the fraction f = (time -
+  // time_of_day_begin) / day_length; current_time_of_day = the last named
+  // time of day (from the second on) whose begin is not after f;
+  // time_of_next_event = the next one's begin * day_length +
+  // time_of_day_begin (after the last: day_length + time_of_day_begin), and
+  // present_time_in_day_unit = how far f is between the two begins (after
+  // the last: (f - begin) / (day_length - begin), as retail divides).
+  void calc_time_of_day(double time) noexcept;
+  // GameTime::UseTime 0x005A66F0 at `time` (retail: Timer::cur_time +
+  // clock_offset + time_zero_start_delta): the day begin when not yet
+  // computed (time_of_day_begin < 0), present_time_of_day = (time -
+  // time_of_day_begin) / day_length (a float); at or after
+  // time_of_next_event a new day (when that fraction is 1 or more) and the
+  // named time of day. A day_length or year_length that is not positive and
+  // finite, or a non-finite time, changes nothing (retail divides by zero).
+  void use_time(double time) noexcept;
+
+  [[nodiscard]] const dat::GameTime& desc() const noexcept { return desc_; }
+  [[nodiscard]] double year_length() const noexcept { return year_length_; }
+  [[nodiscard]] float present_time_of_day() const noexcept { return present_time_of_day_; }
+  [[nodiscard]] double time_of_day_begin() const noexcept { return time_of_day_begin_; }
+  [[nodiscard]] double time_of_next_event() const noexcept { return time_of_next_event_; }
+  [[nodiscard]] double present_time_in_day_unit() const noexcept { return present_time_in_day_unit_; }
+  [[nodiscard]] std::uint32_t current_year() const noexcept { return current_year_; }
+  [[nodiscard]] std::uint32_t current_day() const noexcept { return current_day_; }
+  [[nodiscard]] std::uint32_t current_season() const noexcept { return current_season_; }
+  [[nodiscard]] std::uint32_t current_time_of_day() const noexcept { return current_time_of_day_; }
+
+ private:
+  [[nodiscard]] bool usable() const noexcept;
+
+  dat::GameTime desc_;
+  double year_length_ = 0.0;
+  float present_time_of_day_ = 0.0F;
+  double time_of_day_begin_ = -1.0;
+  double time_of_next_event_ = 0.0;
+  double present_time_in_day_unit_ = 0.0;
+  std::uint32_t current_year_ = 0;
+  std::uint32_t current_day_ = 0;
+  std::uint32_t current_season_ = 0;
+  std::uint32_t current_time_of_day_ = 0;
+};
+
+// What the sky is drawn at this frame.
+struct SkyTime {
+  float time_of_day = 0.0F;  // fraction of the day [0, 1)
+  std::uint32_t day = 0;     // GameTime current_day (in the year)
+  std::uint32_t days_per_year = 0;
+  std::uint32_t year = 0;
+  double seconds = 0.0;  // the game clock (Timer::cur_time): texture scrolling
+  bool operator==(const SkyTime&) const = default;
+};
+
+// The Timer fed by TimeSync plus the Region's GameTime: what the frame loop
+// keeps. Until the first TimeSync there is no game time (the caller draws its
+// fixed hour).
+class GameClock {
+ public:
+  explicit GameClock(dat::GameTime desc) : game_time_(std::move(desc)) {}
+  // ClientNet::HandleTimeSynch 0x00543D30: the header's server time goes to
+  // Timer::set_time.
+  void time_sync(double server_time, double local_now) noexcept;
+  // GameTime::UseTime at Timer::cur_time(local_now); nothing before a sync.
+  // The sky's time then.
+  [[nodiscard]] std::optional<SkyTime> use_time(double local_now) noexcept;
+  [[nodiscard]] const Timer& timer() const noexcept { return timer_; }
+  [[nodiscard]] const GameTime& game_time() const noexcept { return game_time_; }
+
+ private:
+  Timer timer_;
+  GameTime game_time_;
+};
+
+}  // namespace dereth::sim
