@@ -35,21 +35,6 @@ void append_utf8(std::string& out, char32_t c) {
 
 std::size_t utf8_length(char32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : 3; }
 
-// Reads the F7B0 header and checks the event type; the reader is left at the payload.
-Result<void> expect_event(ByteReader& r, std::uint32_t event) {
-  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (op != kGameEvent) {
-    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}", op)));
-  }
-  DERETH_CHECK(r.skip(8, "guid and sequence"));
-  DERETH_TRY(const std::uint32_t type, r.u32("event"));
-  if (type != event) {
-    return std::unexpected(r.error_at(12, core::ErrorKind::Invalid, "event",
-                                      fmt::format("event 0x{:04X}, expected 0x{:04X}", type, event)));
-  }
-  return {};
-}
-
 Result<std::uint32_t> read_opcode_of(ByteReader& r, std::uint32_t a, std::uint32_t b) {
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
   if (op != a && op != b) {
@@ -135,7 +120,7 @@ std::vector<std::uint8_t> encode(const HearDirectSpeech& m, std::uint32_t target
 
 Result<HearDirectSpeech> decode_hear_direct_speech(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B0 HearDirectSpeech");
-  DERETH_CHECK(expect_event(r, chat_event::HearDirectSpeech));
+  DERETH_CHECK(expect_game_event(r, chat_event::HearDirectSpeech));
   HearDirectSpeech m;
   DERETH_TRY(m.text, r.string16l("text"));
   DERETH_TRY(m.sender, r.string16l("sender"));
@@ -157,7 +142,7 @@ std::vector<std::uint8_t> encode(const ChannelBroadcast& m, std::uint32_t target
 
 Result<ChannelBroadcast> decode_channel_broadcast(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B0 ChannelBroadcast");
-  DERETH_CHECK(expect_event(r, chat_event::ChannelBroadcast));
+  DERETH_CHECK(expect_game_event(r, chat_event::ChannelBroadcast));
   ChannelBroadcast m;
   DERETH_TRY(m.channel, r.u32("channel"));
   DERETH_TRY(m.sender, r.string16l("sender"));
@@ -177,7 +162,7 @@ std::vector<std::uint8_t> encode(const WeenieError& m, std::uint32_t target, std
 Result<WeenieError> decode_weenie_error(std::span<const std::uint8_t> body) {
   const bool with_string = peek_wrapped_type(body) == chat_event::WeenieErrorWithString;
   ByteReader r(body, with_string ? "F7B0 WeenieErrorWithString" : "F7B0 WeenieError");
-  DERETH_CHECK(expect_event(r, with_string ? chat_event::WeenieErrorWithString : chat_event::WeenieError));
+  DERETH_CHECK(expect_game_event(r, with_string ? chat_event::WeenieErrorWithString : chat_event::WeenieError));
   WeenieError m;
   DERETH_TRY(m.code, r.u32("code"));
   if (with_string) {
@@ -198,7 +183,7 @@ std::vector<std::uint8_t> encode(const StatusString& m, std::uint32_t target, st
 Result<StatusString> decode_status_string(std::span<const std::uint8_t> body) {
   const bool popup = peek_wrapped_type(body) == chat_event::PopupString;
   ByteReader r(body, popup ? "F7B0 PopupString" : "F7B0 TransientString");
-  DERETH_CHECK(expect_event(r, popup ? chat_event::PopupString : chat_event::TransientString));
+  DERETH_CHECK(expect_game_event(r, popup ? chat_event::PopupString : chat_event::TransientString));
   StatusString m;
   m.popup = popup;
   DERETH_TRY(m.text, r.string16l("text"));

@@ -55,20 +55,7 @@ std::vector<std::uint8_t> encode_attack_done(std::uint32_t target, std::uint32_t
 
 Result<AttackDone> decode_attack_done(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B0/01A7 AttackDone");
-  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (op != login_opcode::GameEvent) {
-    return std::unexpected(
-        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B0", op)));
-  }
-  DERETH_CHECK(r.require(8, "target, sequence"));
-  (void)r.u32("target");
-  (void)r.u32("sequence");
-  const std::size_t type_at = r.position();
-  DERETH_TRY(const std::uint32_t event, r.u32("event_type"));
-  if (event != combat_event::AttackDone) {
-    return std::unexpected(r.error_at(type_at, core::ErrorKind::Invalid, "event_type",
-                                      fmt::format("event 0x{:04X}, expected 0x01A7", event)));
-  }
+  DERETH_CHECK(expect_game_event(r, combat_event::AttackDone));
   AttackDone m;
   DERETH_TRY(m.error, r.u32("error"));
   return m;

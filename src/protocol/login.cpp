@@ -295,6 +295,23 @@ std::uint32_t peek_wrapped_type(std::span<const std::uint8_t> body) {
   return 0;
 }
 
+Result<void> expect_game_event(ByteReader& r, std::uint32_t event) {
+  const std::size_t start = r.position();
+  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
+  if (op != lo::GameEvent) {
+    return std::unexpected(
+        r.error_at(start, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B0", op)));
+  }
+  DERETH_CHECK(r.skip(8, "target and sequence"));
+  const std::size_t type_at = r.position();
+  DERETH_TRY(const std::uint32_t type, r.u32("event_type"));
+  if (type != event) {
+    return std::unexpected(r.error_at(type_at, core::ErrorKind::Invalid, "event_type",
+                                      fmt::format("event 0x{:04X}, expected 0x{:04X}", type, event)));
+  }
+  return {};
+}
+
 std::optional<std::uint32_t> peek_game_event_guid(std::span<const std::uint8_t> body) {
   ByteReader r(body, "message");
   if (r.u32("opcode").value_or(0) != lo::GameEvent) return std::nullopt;

@@ -106,20 +106,7 @@ bool PlayerDescription::operator==(const PlayerDescription& o) const noexcept {
 
 Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B0/0013 PlayerDescription");
-  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (op != login_opcode::GameEvent) {
-    return std::unexpected(
-        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B0", op)));
-  }
-  DERETH_CHECK(r.require(8, "target, sequence"));
-  (void)r.u32("target");
-  (void)r.u32("sequence");
-  const std::size_t type_at = r.position();
-  DERETH_TRY(const std::uint32_t event, r.u32("event_type"));
-  if (event != login_opcode::PlayerDescriptionEvent) {
-    return std::unexpected(r.error_at(type_at, core::ErrorKind::Invalid, "event_type",
-                                      fmt::format("event 0x{:04X}, expected 0x0013", event)));
-  }
+  DERETH_CHECK(expect_game_event(r, login_opcode::PlayerDescriptionEvent));
 
   PlayerDescription m;
   // CBaseQualities::UnPack 0x00595F10: flags, weenie type, the tables.

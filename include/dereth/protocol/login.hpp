@@ -136,6 +136,11 @@ std::vector<std::uint8_t> encode_game_action(std::uint32_t sequence, std::uint32
 std::vector<std::uint8_t> encode_game_event(std::uint32_t target, std::uint32_t sequence, std::uint32_t event,
                                             std::span<const std::uint8_t> payload);
 
+// Reads an F7B0 game event's header (opcode, target, sequence, event type)
+// and checks the opcode and the event type, naming the field that differs;
+// the reader is left at the event's payload.
+Result<void> expect_game_event(ByteReader& r, std::uint32_t event);
+
 // The opcode of a message body (0 when shorter than four bytes), and for
 // F7B0/F7B1 the event or action type (0 otherwise).
 std::uint32_t peek_opcode(std::span<const std::uint8_t> body);
