@@ -8,6 +8,19 @@
 
 namespace dereth::app {
 
+CameraFraming demo_camera_framing() noexcept {
+  CameraFraming f;
+  // The player stands at (72, 144) of landblock 0xA9B4; the two bolt lanes
+  // run east along y 96 and y 120 from x 48 to x 72, 3 to 6 m higher.
+  // Their middle, (60, 108), lies this way from the player.
+  f.toward = glm::vec3(60.0F - 72.0F, 108.0F - 144.0F, 0.0F);
+  f.distance = 4.0F;
+  f.pitch = 0.06F;
+  f.fov_y_degrees = 32.0F;
+  f.target_height = 2.2F;
+  return f;
+}
+
 core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOptions options) {
   auto demo = std::unique_ptr<HeadlessDemo>(new HeadlessDemo());
   demo->options_ = options;
@@ -31,6 +44,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   oo.height = options.height;
   oo.every_frame = options.render_every_frame;
   DERETH_TRY(demo->presenter_, OffscreenPresenter::create(portal, cell, oo));
+  demo->presenter_->rig().set_framing(demo_camera_framing());
   demo->audio_ = std::make_unique<audio::AudioSystem>(std::make_unique<audio::NullBackend>(), &demo->world_->records());
   LoopOptions lo;
   lo.virtual_clock = true;

@@ -63,6 +63,7 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
       headless = true;
     } else {
       window = std::move(*created);
+      window->rig().set_framing(demo_camera_framing());
     }
   }
 

@@ -151,6 +151,8 @@ core::Result<LoopReport> FrameLoop::run() {
       std::size_t particles = 0;
       for (const auto& e : snapshot.emitters) particles += e.particles.size();
       report.max_particles = std::max(report.max_particles, particles);
+      // The camera follows every tick, drawn or not (and the listener is the camera).
+      if (presenter_ != nullptr) presenter_->follow(snapshot);
       // 5b. audio: this tick's sound events, once.
       report.sound_events += snapshot.sounds.size();
       if (audio_ != nullptr) {

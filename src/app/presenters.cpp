@@ -10,6 +10,9 @@ namespace {
 constexpr float kFollowDistance = 6.0F;  // metres behind the player
 constexpr float kFollowPitch = 0.3F;     // radians looking down
 constexpr float kFieldOfView = 45.0F;    // vertical degrees
+// A jump further than this between two snapshots is a teleport (a portal,
+// a recall): the follow camera is placed behind the player afresh.
+constexpr float kTeleportDistance = 20.0F;
 }  // namespace
 
 void CameraRig::update(const sim::RenderSnapshot& snapshot) {
@@ -21,12 +24,28 @@ void CameraRig::update(const sim::RenderSnapshot& snapshot) {
     }
   }
   if (player == nullptr) return;
+  if (placed_ && camera_.mode == render::CameraMode::Follow &&
+      glm::length(player->root.origin - last_origin_) > kTeleportDistance) {
+    framing_.reset();  // a framing is for the first view only
+    placed_ = false;
+  }
+  last_origin_ = player->root.origin;
   if (!placed_) {
     const render::CameraMode mode = camera_.mode;
     // Close behind the player, a little above, with a narrower lens than
     // the camera's default so what the player faces reads at a distance.
-    camera_ = render::Camera::follow_behind(player->root, kFollowDistance, kFollowPitch);
-    camera_.fov_y_degrees = kFieldOfView;
+    if (framing_) {
+      camera_ = render::Camera::follow_behind(player->root, framing_->distance, framing_->pitch);
+      camera_.fov_y_degrees = framing_->fov_y_degrees;
+      camera_.target_height = framing_->target_height;
+      camera_.track(player->root);
+      if (framing_->toward.x != 0.0F || framing_->toward.y != 0.0F) {
+        camera_.yaw = std::atan2(framing_->toward.x, framing_->toward.y);
+      }
+    } else {
+      camera_ = render::Camera::follow_behind(player->root, kFollowDistance, kFollowPitch);
+      camera_.fov_y_degrees = kFieldOfView;
+    }
     camera_.mode = mode;
     if (mode == render::CameraMode::Free) camera_.position = camera_.eye();
     placed_ = true;

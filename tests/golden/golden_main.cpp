@@ -34,8 +34,10 @@ namespace {
 constexpr int kWidth = 320;
 constexpr int kHeight = 180;
 // World entry; the first projectile in flight (trail); the recall under way
-// with its emitter and a later projectile.
-constexpr std::uint64_t kTicks[] = {12, 48, 240};
+// with its emitter and a later projectile; Hidden (the player gone, SetState
+// Hidden at 20.1 s: PS_Hidden); UnHide after the teleport (the player fading
+// in by the house with the portal sparkles: PS_UnHide), then fully shown.
+constexpr std::uint64_t kTicks[] = {12, 48, 240, 606, 640, 650};
 // The scenes: the world-entry snapshot with the NPCs' parts half translucent
 // (a translucent part over terrain, drawn after it, farthest first); the
 // first tick at which a projectile's burst emitter (0x32000020..23, the

@@ -20,6 +20,12 @@
 
 namespace dereth::app {
 
+// The demo's first camera, the same for the window and headless: close
+// behind the player, nearly level, looking past it at the NPCs' bolt lanes
+// (data/demo/demo.scenario) so the first bolt and its trail fill part of the
+// screen. Afterwards the camera follows the player as always.
+[[nodiscard]] CameraFraming demo_camera_framing() noexcept;
+
 struct HeadlessDemoOptions {
   int width = 1280;
   int height = 720;

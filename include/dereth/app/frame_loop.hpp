@@ -57,6 +57,9 @@ class Presenter {
   // Whether present() should run this frame (an offscreen presenter renders
   // only when a picture is wanted).
   [[nodiscard]] virtual bool wants_frame(bool /*screenshot_due*/) const { return true; }
+  // Every tick's snapshot, drawn or not: the camera follows the player on
+  // every tick, so where it stands never depends on which frames were drawn.
+  virtual void follow(const sim::RenderSnapshot& /*snapshot*/) {}
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
   // Saves the last presented frame as a PNG (atomically).

@@ -19,17 +19,33 @@
 
 namespace dereth::app {
 
+// How the first snapshot places the follow camera when the default (behind
+// the player, along its heading) is not wanted: the demo frames its action.
+struct CameraFraming {
+  glm::vec3 toward{0.0F, 1.0F, 0.0F};  // world direction from the player the camera looks along (z ignored)
+  float distance = 6.0F;               // metres behind the player
+  float pitch = 0.3F;                  // radians below the horizon
+  float fov_y_degrees = 45.0F;         // vertical lens
+  float target_height = 1.5F;          // metres above the player's origin the camera looks at
+};
+
 // Keeps a follow camera on the player: the first snapshot places it behind
-// the player; afterwards it tracks the player's position (the user orbits).
+// the player (or as the framing says); afterwards it tracks the player's
+// position, keeping its direction (the user orbits). A teleport (a jump of
+// over 20 m) places the follow camera behind the player afresh.
 class CameraRig {
  public:
   void update(const sim::RenderSnapshot& snapshot);
+  // Before the first snapshot: place the camera by `framing` instead.
+  void set_framing(const CameraFraming& framing) noexcept { framing_ = framing; }
   [[nodiscard]] render::Camera& camera() noexcept { return camera_; }
   [[nodiscard]] const render::Camera& camera() const noexcept { return camera_; }
   [[nodiscard]] audio::Listener listener() const;
 
  private:
   render::Camera camera_;
+  std::optional<CameraFraming> framing_;
+  glm::vec3 last_origin_{0.0F};
   bool placed_ = false;
 };
 
@@ -53,6 +69,7 @@ class OffscreenPresenter final : public Presenter {
   [[nodiscard]] bool wants_frame(bool screenshot_due) const override {
     return screenshot_due || options_.every_frame;
   }
+  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
@@ -99,9 +116,11 @@ class WindowPresenter final : public Presenter {
                                                                WindowOptions options);
   ~WindowPresenter() override;
   bool poll_input() override;
+  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
+  [[nodiscard]] CameraRig& rig() noexcept { return rig_; }
   void chat(const protocol::ChatLine& line) override;
   void show_characters(CharacterPicker* picker) override { picker_ = picker; }
 
