@@ -199,6 +199,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
     landscape_->set_block_loaded([this, cell](std::uint32_t block_id) { load_static_objects(cell, block_id); });
     landscape_->set_env_cell_loaded([this](sim::EnvCell& env_cell) { load_env_cell_statics(env_cell); });
   }
+  landscape_->set_block_released([this](std::uint32_t block_id) { release_static_objects(block_id); });
   context_.cells = landscape_.get();
   return true;
 }
@@ -228,6 +229,24 @@ void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id
     obj->add_obj_to_cell(*land_cell, to_core_frame(stab.frame));
     statics_.push_back(std::move(obj));
   }
+}
+
+void World::release_static_objects(std::uint32_t block_id) {
+  const std::uint32_t key = block_id & 0xFFFF0000u;
+  const auto in_block = [key](std::uint32_t cell_id) { return (cell_id & 0xFFFF0000u) == key; };
+  std::erase_if(statics_, [&](const std::unique_ptr<sim::PhysicsObj>& obj) {
+    return obj->cell() != nullptr && in_block(obj->cell()->id());
+  });
+  if (!landscape_view_) return;
+  auto view = std::make_shared<sim::LandscapeSnapshot>(*landscape_view_);
+  std::erase_if(view->buildings, [&](const sim::ObjectSnapshot& b) { return in_block(b.cell_id); });
+  std::erase_if(view->cells, [&](const sim::CellSnapshot& c) { return in_block(c.cell_id); });
+  landscape_view_ = std::move(view);
+}
+
+// CellManager::UpdateLoadPoint 0x00455710
+void World::update_load_point(std::uint32_t load_cell) {
+  if (landscape_ && load_cell != 0 && (load_cell & 0xFFFFu) < 0x100u) landscape_->update_loadpoint(load_cell);
 }
 
 std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
@@ -406,6 +425,9 @@ bool World::step() {
   stats_.tick_seconds += seconds_since(start);
   if (tick == before) return false;
   ++stats_.ticks;
+  if (const sim::PhysicsObj* player = box_.player(); player != nullptr && player->in_cell()) {
+    update_load_point(player->position().objcell_id);
+  }
   const auto snap_start = std::chrono::steady_clock::now();
   snapshot_ = build_snapshot();
   effects_.clear_sound_events();

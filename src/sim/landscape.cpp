@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "dereth/sim/land_defs.hpp"
 #include "dereth/sim/physics_obj.hpp"
@@ -144,6 +145,110 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
     if (it == blocks_.end()) return nullptr;
   }
   return it->second.cells[low - 1].get();
+}
+
+std::vector<std::uint32_t> Landscape::loaded_blocks() const {
+  std::vector<std::uint32_t> out;
+  out.reserve(blocks_.size());
+  for (const auto& [key, block] : blocks_) out.push_back(key | 0xFFFFu);
+  return out;
+}
+
+std::vector<std::uint32_t> Landscape::loaded_env_cells() const {
+  std::vector<std::uint32_t> out;
+  out.reserve(env_cells_.size());
+  for (const auto& [id, cell] : env_cells_) out.push_back(id);
+  return out;
+}
+
+// LScape::SetMidRadius 0x00504C00
+bool Landscape::set_mid_radius(int radius) noexcept {
+  if (radius < 1 || loaded_cell_id_ != 0) return false;
+  mid_radius_ = radius;
+  return true;
+}
+
+// LScape::get_block_shift 0x00504A60
+bool Landscape::get_block_shift(std::uint32_t cell_id1, std::uint32_t cell_id2, int& x_shift, int& y_shift) noexcept {
+  if (cell_id1 == 0) return false;
+  const int x2 = cell_id2 != 0 ? static_cast<int>(cell_id2 >> 24) : 0;
+  const int y2 = cell_id2 != 0 ? static_cast<int>((cell_id2 >> 16) & 0xFFu) : 0;
+  x_shift = x2 - static_cast<int>(cell_id1 >> 24);
+  y_shift = y2 - static_cast<int>((cell_id1 >> 16) & 0xFFu);
+  return true;
+}
+
+// LScape::update_loadpoint 0x00506CD0
+void Landscape::update_loadpoint(std::uint32_t cell_id) {
+  if (cell_id == 0) {
+    release_all();
+    return;
+  }
+  int x_shift = 0;
+  int y_shift = 0;
+  const bool refresh = !get_block_shift(loaded_cell_id_, cell_id, x_shift, y_shift);
+  const int cx = static_cast<int>(cell_id >> 24);
+  const int cy = static_cast<int>((cell_id >> 16) & 0xFFu);
+  // check_loading: a slot of the grid still empty (here: a block inside the
+  // world neither loaded nor refused by the loader).
+  const auto in_world = [](int bx, int by) { return LandDefs::in_bounds(bx * 8, by * 8); };
+  const auto key_of = [](int bx, int by) {
+    return (static_cast<std::uint32_t>(bx) << 24) | (static_cast<std::uint32_t>(by) << 16);
+  };
+  bool check_loading = false;
+  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_ && !check_loading; ++bx) {
+    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
+      if (!in_world(bx, by)) continue;
+      const std::uint32_t key = key_of(bx, by);
+      if (!blocks_.contains(key) && (loader_ && !unavailable_.contains(key))) {
+        check_loading = true;
+        break;
+      }
+    }
+  }
+  if (x_shift == 0 && y_shift == 0 && !refresh && !check_loading) {
+    loaded_cell_id_ = cell_id;
+    return;
+  }
+  // LScape::update_block 0x005063A0, by its outcome: the blocks the shifted
+  // grid leaves go (CLandBlock::release_all), the slots it gains are loaded
+  // (LScape::get_all). Retail's refresh (no load point yet) releases all
+  // first; blocks loaded on demand before the first load point are kept
+  // here when inside the grid, as objects already stand in them.
+  std::vector<std::uint32_t> gone;
+  for (const auto& [key, block] : blocks_) {
+    const int bx = static_cast<int>(key >> 24);
+    const int by = static_cast<int>((key >> 16) & 0xFFu);
+    if (std::abs(bx - cx) > mid_radius_ || std::abs(by - cy) > mid_radius_) gone.push_back(key);
+  }
+  for (const std::uint32_t key : gone) release_block(key);
+  loaded_cell_id_ = cell_id;
+  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
+    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
+      if (in_world(bx, by)) (void)get_cell(key_of(bx, by) | 1u);
+    }
+  }
+}
+
+// LScape::release_all 0x00504B60
+void Landscape::release_all() {
+  while (!blocks_.empty()) release_block(blocks_.begin()->first);
+  loaded_cell_id_ = 0;
+}
+
+// CLandBlock::release_all 0x0052FCF0
+void Landscape::release_block(std::uint32_t key) {
+  auto it = blocks_.find(key);
+  if (it == blocks_.end()) return;
+  // CLandBlock::release_objs 0x0052F350: each land cell's objects.
+  for (const auto& cell : it->second.cells) cell->release_objects();
+  // CEnvCell::release_visible: the block's EnvCells, theirs too.
+  const auto first = env_cells_.lower_bound(key);
+  const auto last = env_cells_.upper_bound(key | 0xFFFFu);
+  for (auto e = first; e != last; ++e) e->second->release_objects();
+  if (block_released_) block_released_(key | 0xFFFFu);
+  env_cells_.erase(first, last);
+  blocks_.erase(it);
 }
 
 ObjCell* Landscape::loaded_cell(std::uint32_t cell_id) const {

@@ -36,6 +36,23 @@ void ObjCell::remove_shadow_object(ShadowObj& object) {
   shadows_.pop_back();
 }
 
+// CObjCell::release_objects 0x0052B490
+void ObjCell::release_objects() {
+  // The cell's objects (retail's object_list: those whose cell this is),
+  // found through their shadows here before these leave.
+  std::vector<PhysicsObj*> standing;
+  for (const ShadowObj* s : shadows_) {
+    PhysicsObj* obj = s->physobj;
+    if (obj == nullptr || obj->cell() != this) continue;
+    if (std::find(standing.begin(), standing.end(), obj) == standing.end()) standing.push_back(obj);
+  }
+  while (!shadows_.empty()) remove_shadow_object(*shadows_.back());
+  // CObjectMaint::ReleaseObjCell 0x00507BB0: neither static nor parented.
+  for (PhysicsObj* obj : standing) {
+    if ((obj->state() & protocol::physics_state::Static) == 0 && obj->parent() == nullptr) obj->leave_visibility();
+  }
+}
+
 // CObjCell::find_obj_collisions 0x0052B750: every shadow object that is not
 // parented and is not the mover; none at all for INITIAL_PLACEMENT.
 TransitionState ObjCell::find_obj_collisions(Transition& t) {

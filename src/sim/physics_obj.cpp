@@ -900,6 +900,17 @@ void PhysicsObj::leave_world() {
   clear_transient_states();
 }
 
+// CPhysicsObj::leave_visibility 0x00514220
+void PhysicsObj::leave_visibility() {
+  // CPhysicsObj::prepare_to_leave_visibility 0x00511F40
+  remove_shadows_from_cells();
+  cell_ = nullptr;  // leave_cell
+  in_cell_ = false;
+  // store_position keeps the position; CObjectMaint::GotoLostCell and the
+  // destruction queue are not ported.
+  transient_state_ &= ~ts::Active;
+}
+
 // CPhysicsObj::exit_world 0x00514E60
 void PhysicsObj::exit_world() {
   if (part_array_) part_array_->handle_exit_world();

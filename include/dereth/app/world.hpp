@@ -59,6 +59,15 @@ class World {
   // and no collision, without a portal, a cell file or a readable Region.
   bool use_terrain(const dat::DatFile* cell);
   [[nodiscard]] const sim::Landscape* landscape() const noexcept { return landscape_.get(); }
+  // The kept grid's radius in landblocks (LScape::SetMidRadius); false when
+  // refused (below 1, no terrain, or a load point already set).
+  bool set_mid_radius(int radius) noexcept { return landscape_ && landscape_->set_mid_radius(radius); }
+  // CellManager::UpdateLoadPoint 0x00455710: the landscape's kept grid
+  // follows the load position's outdoor cell (an EnvCell or 0 leaves it
+  // where it is); the blocks the grid leaves are released with their static
+  // objects and drawn buildings and rooms. step() calls it each tick with
+  // the player's cell.
+  void update_load_point(std::uint32_t load_cell);
   // The static objects of the loaded landblocks (their LandBlockInfo stabs),
   // made as each block loads: obstacles, not server objects (not in the
   // SmartBox, its digests or traces).
@@ -66,7 +75,8 @@ class World {
     return statics_;
   }
   // The loaded landblocks' buildings and EnvCells as drawn, grown as each
-  // block loads (every snapshot shares it); null before any block loads.
+  // block loads and rebuilt without a block's when it is released (every
+  // snapshot shares it); null before any block loads.
   [[nodiscard]] const std::shared_ptr<const sim::LandscapeSnapshot>& landscape_view() const noexcept {
     return landscape_view_;
   }
@@ -154,6 +164,9 @@ class World {
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
   // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.
   void load_env_cell_statics(sim::EnvCell& env_cell);
+  // A released block's static objects (those whose cell is in it) go, and
+  // the drawn view loses its buildings and EnvCells.
+  void release_static_objects(std::uint32_t block_id);
   // CPhysicsObj::makeObject 0x00513970 (not dynamic) placed by add_obj_to_cell; none
   // when the record is absent.
   std::unique_ptr<sim::PhysicsObj> make_static_object(std::uint32_t did);

@@ -70,12 +70,19 @@ class Landscape final : public CellSource {
   // Told of an EnvCell get_cell has just loaded (CEnvCell::init_static_objects
   // runs then), likewise.
   using EnvCellLoadedHook = std::function<void(EnvCell& cell)>;
+  // Told of a landblock (0xXXYYFFFF) being released, after its cells (land
+  // cells and its EnvCells) let go of every shadow and before they are
+  // freed: the owner frees the block's static objects then.
+  using BlockReleasedHook = std::function<void(std::uint32_t block_id)>;
+  // LScape's default mid_radius (LScape::LScape: 5, an 11 x 11 grid).
+  static constexpr int kDefaultMidRadius = 5;
 
   Landscape() = default;
   // With a loader, get_cell loads a block the first time one of its cells
   // is asked for (LScape's landblock loading), with its buildings; an
   // EnvCell is loaded the first time it is asked for. What fails to load is
-  // not asked for again. Loaded blocks and cells stay loaded.
+  // not asked for again. Loaded blocks and cells stay loaded until
+  // update_loadpoint's grid leaves them (or release_all).
   explicit Landscape(BlockLoader loader, EnvCellLoader env_cells = {}, BuildingLoader buildings = {})
       : loader_(std::move(loader)), env_loader_(std::move(env_cells)), building_loader_(std::move(buildings)) {}
   // Adds (or replaces, when no object stands in it) a landblock's terrain
@@ -86,7 +93,32 @@ class Landscape final : public CellSource {
   // Adds an EnvCell (replacing one of the same id that holds no shadows).
   bool add_env_cell(std::unique_ptr<EnvCell> cell);
   [[nodiscard]] std::size_t block_count() const noexcept { return blocks_.size(); }
+  // The loaded landblocks (0xXXYYFFFF), ascending.
+  [[nodiscard]] std::vector<std::uint32_t> loaded_blocks() const;
+  // The loaded EnvCells' ids, ascending.
+  [[nodiscard]] std::vector<std::uint32_t> loaded_env_cells() const;
   void set_block_loaded(BlockLoadedHook hook) { block_loaded_ = std::move(hook); }
+  void set_block_released(BlockReleasedHook hook) { block_released_ = std::move(hook); }
+
+  // LScape::SetMidRadius 0x00504C00: the kept grid's radius in landblocks
+  // (the grid is 2r+1 wide); refused (false) below 1 or once a load point
+  // is set.
+  bool set_mid_radius(int radius) noexcept;
+  [[nodiscard]] int mid_radius() const noexcept { return mid_radius_; }
+  // The cell the kept grid is centred on (LScape::loaded_cell_id; 0: none).
+  [[nodiscard]] std::uint32_t loaded_cell_id() const noexcept { return loaded_cell_id_; }
+  // LScape::get_block_shift 0x00504A60: the landblock steps from cell_id1's
+  // block to cell_id2's (cell_id2 0: from block 0,0); false when cell_id1 is 0.
+  static bool get_block_shift(std::uint32_t cell_id1, std::uint32_t cell_id2, int& x_shift, int& y_shift) noexcept;
+  // LScape::update_loadpoint 0x00506CD0: centres the kept grid on cell_id's
+  // landblock (cell 0: release_all). With LScape::update_block 0x005063A0's
+  // outcome: every loaded block outside the grid (more than mid_radius
+  // blocks from the centre in x or y) is released (CLandBlock::release_all),
+  // and every block of the grid inside the world that is not loaded is
+  // loaded (LScape::get_all), the blocks the loader cannot give left out.
+  void update_loadpoint(std::uint32_t cell_id);
+  // LScape::release_all 0x00504B60: every block released; no load point.
+  void release_all();
   void set_env_cell_loaded(EnvCellLoadedHook hook) { env_cell_loaded_ = std::move(hook); }
   // A cell already loaded, else null (nothing is loaded).
   [[nodiscard]] ObjCell* loaded_cell(std::uint32_t cell_id) const;
@@ -121,7 +153,15 @@ class Landscape final : public CellSource {
     std::vector<std::unique_ptr<LandCell>> cells;
     std::vector<std::unique_ptr<Building>> buildings;
   };
+  // CLandBlock::release_all 0x0052FCF0: the block's land cells and its
+  // EnvCells let go of their objects (CObjCell::release_objects), the owner
+  // is told, then the cells, buildings and terrain are freed.
+  void release_block(std::uint32_t key);
+
   std::map<std::uint32_t, Block> blocks_;  // by landblock id (0xXXYY0000)
+  int mid_radius_ = kDefaultMidRadius;
+  std::uint32_t loaded_cell_id_ = 0;
+  BlockReleasedHook block_released_;
   BlockLoader loader_;
   EnvCellLoader env_loader_;
   BuildingLoader building_loader_;

@@ -301,6 +301,11 @@ class PhysicsObj {
 
   // CPhysicsObj::leave_world 0x005155A0
   void leave_world();
+  // CPhysicsObj::leave_visibility 0x00514220 (its cell is released): the
+  // shadows and the cell go (prepare_to_leave_visibility 0x00511F40), the
+  // position is kept and Active cleared. Retail's lost-cell list and its
+  // destruction queue (CObjectMaint) are not ported.
+  void leave_visibility();
   // CPhysicsObj::exit_world 0x00514E60
   void exit_world();
   // CPhysicsObj::SetPositionSimple 0x005162B0

@@ -257,6 +257,12 @@ class ObjCell {
   void add_shadow_object(ShadowObj& object);
   // CObjCell::remove_shadow_object 0x0052B2D0: swap with the last.
   void remove_shadow_object(ShadowObj& object);
+  // CObjCell::release_objects 0x0052B490 (the cell is going away): every
+  // shadow leaves the cell (the objects keep the cell's id, cell null, and
+  // get it back when the cell loads again), then each object standing in
+  // the cell that is neither static nor parented leaves visibility
+  // (CObjectMaint::ReleaseObjCell 0x00507BB0, CPhysicsObj::leave_visibility).
+  void release_objects();
   // CObjCell::find_obj_collisions 0x0052B750
   TransitionState find_obj_collisions(Transition& t);
   // CObjCell::check_entry_restrictions 0x0052B6D0: a transition without an

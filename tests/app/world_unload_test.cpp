@@ -1,0 +1,211 @@
+// Landblock unloading in the world (LScape::update_loadpoint through
+// CellManager::UpdateLoadPoint, docs/sim.md "Landblock unloading"): five
+// flat landblocks in a row, 0xA8B4 to 0xACB4, each with a rock (a static
+// object) at (40, 60, 10), and in 0xAAB4 a room (an EnvCell) with a rock of
+// its own. A walker goes east along y 12 and back with the kept grid's
+// radius 1; after each block the loaded blocks are the grid's, the released
+// blocks' statics, rooms and drawn cells are gone, and no shadow points at a
+// released cell.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/environment.hpp"
+#include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/land_block.hpp"
+#include "dereth/dat/land_block_info.hpp"
+#include "dereth/sim/landscape.hpp"
+#include "dereth/sim/physics_obj.hpp"
+
+#include "world_support.hpp"
+
+using namespace dereth;
+using dereth::test::make_dat;
+using dereth::test::walk;
+using dereth::test::walker;
+
+namespace {
+
+constexpr dat::Did kRock = 0x01000500;
+constexpr dat::Did kEnvironment = 0x0D000500;
+constexpr std::uint32_t kRoom = 0xAAB40100;
+
+constexpr std::uint32_t block(int x) { return (static_cast<std::uint32_t>(x) << 24) | 0x00B4FFFFu; }
+
+std::vector<std::uint32_t> blocks(int from, int to) {
+  std::vector<std::uint32_t> out;
+  for (int x = from; x <= to; ++x) out.push_back(block(x));
+  return out;
+}
+
+// A room's CellStruct: one 20 x 20 m floor polygon, its physics BSP a leaf.
+dat::Environment room_environment() {
+  dat::CellStruct cs;
+  dat::EnvPolygon floor;
+  for (const glm::vec3& c : {glm::vec3(0, 0, 0), glm::vec3(20, 0, 0), glm::vec3(20, 20, 0), glm::vec3(0, 20, 0)}) {
+    dat::EnvVertex v;
+    v.id = static_cast<std::uint16_t>(cs.vertices.size());
+    v.origin = c;
+    cs.vertices.push_back(v);
+    floor.vertex_ids.push_back(static_cast<decltype(floor.vertex_ids)::value_type>(v.id));
+  }
+  floor.stippling = 0x04;
+  cs.physics_polygons = {floor};
+  dat::EnvBspNode leaf;
+  leaf.tag = dat::bsp_tag::kLeaf;
+  leaf.sphere = dat::Sphere{glm::vec3(10, 10, 0), 15.0f};
+  leaf.polygons = {0};
+  cs.physics_bsp.nodes = {leaf};
+  dat::EnvBspNode end;
+  end.tag = dat::bsp_tag::kLeaf;
+  cs.cell_bsp.nodes = {end};
+  dat::Environment env;
+  env.id = kEnvironment;
+  env.cells = {cs};
+  return env;
+}
+
+struct Dats {
+  Dats() {
+    dat::GfxObj rock;  // drawn only: no physics BSP, no spheres
+    rock.id = kRock;
+    portal = make_dat({{0x13000000, dereth::test::linear_region()},
+                       {kRock, dat::write_gfx_obj(rock)},
+                       {kEnvironment, dat::write_environment(room_environment())}},
+                      dat::DatKind::Portal, "portal");
+    const glm::quat identity(1, 0, 0, 0);
+    std::vector<dat::DatRecord> records;
+    for (int x = 0xA8; x <= 0xAC; ++x) {
+      dat::LandBlock b;
+      b.id = block(x);
+      for (auto& h : b.height) h = 5;  // z 10
+      records.push_back({block(x), dat::write_land_block(b)});
+      dat::LandBlockInfo info;
+      info.id = block(x) - 1u;
+      info.objects = {dat::Stab{kRock, dat::Frame{{40, 60, 10}, identity}}};
+      if (x == 0xAA) info.num_cells = 1;
+      records.push_back({block(x) - 1u, dat::write_land_block_info(info)});
+    }
+    dat::EnvCell room;
+    room.id = kRoom;
+    room.flags = dat::env_cell_flags::kHasStaticObjs;
+    room.environment_id = static_cast<std::uint16_t>(kEnvironment & 0xFFFFu);
+    room.position = dat::Frame{{100, 100, 0}, identity};
+    room.static_objects = {dat::Stab{kRock, dat::Frame{{110, 110, 0}, identity}}};
+    records.push_back({kRoom, dat::write_env_cell(room)});
+    std::sort(records.begin(), records.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+    cell = make_dat(records, dat::DatKind::Cell, "cell");
+  }
+  std::unique_ptr<dat::DatFile> portal;
+  std::unique_ptr<dat::DatFile> cell;
+};
+
+// Every static object stands in a loaded cell, and every shadow of every
+// object is in a loaded cell (that cell itself) or in none.
+void check_no_dangling(const app::World& world, const sim::PhysicsObj& mover) {
+  const sim::Landscape& scape = *world.landscape();
+  const auto check_shadows = [&](const sim::PhysicsObj& obj) {
+    for (const sim::ShadowObj& s : obj.shadow_objects()) {
+      if (s.cell != nullptr) CHECK(s.cell == scape.loaded_cell(s.cell_id));
+    }
+  };
+  for (const auto& obj : world.static_objects()) {
+    REQUIRE(obj->cell() != nullptr);
+    CHECK(obj->cell() == scape.loaded_cell(obj->cell()->id()));
+    check_shadows(*obj);
+  }
+  check_shadows(mover);
+  CHECK(mover.cell() == scape.loaded_cell(mover.position().objcell_id));
+}
+
+// The blocks (0xXXYY0000) the statics stand in, ascending, repeats kept.
+std::vector<std::uint32_t> statics_blocks(const app::World& world) {
+  std::vector<std::uint32_t> out;
+  for (const auto& obj : world.static_objects()) out.push_back(obj->cell()->id() & 0xFFFF0000u);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool view_has_room(const app::World& world) {
+  if (!world.landscape_view()) return false;
+  const auto& cells = world.landscape_view()->cells;
+  return std::any_of(cells.begin(), cells.end(), [](const auto& c) { return c.cell_id == kRoom; });
+}
+
+}  // namespace
+
+TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint's grid leaves",
+          "[app][retail][0x00455710][0x00506CD0][0x0052FCF0]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  REQUIRE(world.set_mid_radius(1));
+  const sim::Landscape& scape = *world.landscape();
+
+  auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});
+  world.update_load_point(w->position().objcell_id);
+  CHECK_FALSE(world.set_mid_radius(2));  // a load point is set
+  CHECK(scape.loaded_blocks() == blocks(0xA8, 0xA9));
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u});
+  check_no_dangling(world, *w);
+
+  // Into 0xA9B4: the grid reaches 0xAAB4; its room loads when asked for.
+  walk(*w, 48, {4, 0, 0});
+  REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
+  world.update_load_point(w->position().objcell_id);
+  CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
+  REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
+  CHECK(scape.loaded_env_cells() == std::vector<std::uint32_t>{kRoom});
+  CHECK(world.static_objects().size() == 4);  // three rocks and the room's
+  CHECK(view_has_room(world));
+  check_no_dangling(world, *w);
+
+  // Into 0xAAB4 and 0xABB4: 0xA8B4 and 0xA9B4 go, their rocks with them.
+  walk(*w, 48, {4, 0, 0});
+  world.update_load_point(w->position().objcell_id);
+  CHECK(scape.loaded_blocks() == blocks(0xA9, 0xAB));
+  walk(*w, 48, {4, 0, 0});
+  REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xABB40000u);
+  world.update_load_point(w->position().objcell_id);
+  CHECK(scape.loaded_blocks() == blocks(0xAA, 0xAC));
+  CHECK(statics_blocks(world) ==
+        std::vector<std::uint32_t>{0xAAB40000u, 0xAAB40000u, 0xABB40000u, 0xACB40000u});
+  check_no_dangling(world, *w);
+
+  // Into 0xACB4: 0xAAB4 goes with its room and the room's rock, and the
+  // drawn view loses the room.
+  walk(*w, 48, {4, 0, 0});
+  REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xACB40000u);
+  world.update_load_point(w->position().objcell_id);
+  CHECK(scape.loaded_blocks() == blocks(0xAB, 0xAC));
+  CHECK(scape.loaded_env_cells().empty());
+  CHECK(scape.loaded_cell(kRoom) == nullptr);
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xABB40000u, 0xACB40000u});
+  CHECK_FALSE(view_has_room(world));
+  check_no_dangling(world, *w);
+
+  // Back west to 0xA9B4: the released blocks load again with their rocks,
+  // the room when asked for.
+  for (int i = 0; i < 3; ++i) {
+    walk(*w, 48, {-4, 0, 0});
+    world.update_load_point(w->position().objcell_id);
+    check_no_dangling(world, *w);
+  }
+  REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
+  CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u});
+  CHECK(view_has_room(world));  // the block's view is back as it loads
+  REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
+  CHECK(world.static_objects().size() == 4);
+  check_no_dangling(world, *w);
+}
