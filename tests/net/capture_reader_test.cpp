@@ -55,6 +55,8 @@ TEST_CASE("CaptureReplay: a capture cut short replays what it holds", "[net][rep
   const auto path = dereth::test::shared_path("captures/example.pcap");
   std::ifstream in(path, std::ios::binary);
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  INFO("the capture: " << path);
+  REQUIRE(bytes.size() > 1024);  // read, or the cuts below would index an empty buffer
   const auto cut = std::filesystem::temp_directory_path() / "dereth-cut.pcap";
   for (std::size_t length : {std::size_t{24}, std::size_t{1000}, bytes.size() / 2, bytes.size() - 7}) {
     std::ofstream(cut, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(length));
@@ -140,6 +142,8 @@ TEST_CASE("admit_capture: a cut record, a record over 256 KiB, no AC traffic: on
   const auto path = dereth::test::shared_path("captures/example.pcap");
   std::ifstream in(path, std::ios::binary);
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  INFO("the capture: " << path);
+  REQUIRE(bytes.size() > 1024);  // read, or the cuts below would index an empty buffer
   const auto dir = std::filesystem::temp_directory_path() / "dereth-admit-test";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
