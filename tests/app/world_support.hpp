@@ -15,6 +15,7 @@
 #include "dereth/app/world.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/sim/physics_obj.hpp"
 
@@ -38,6 +39,34 @@ inline std::vector<std::uint8_t> linear_region() {
     region.land_defs.land_height_table[i] = 2.0f * static_cast<float>(i);
   }
   return dat::write_region(region);
+}
+
+// Environment `id` with one CellStruct: a 20 x 20 m floor at z 0 as its one
+// physics polygon (no UVs), its physics BSP one leaf, its cell BSP one leaf.
+inline dat::Environment floor_room_environment(dat::Did id) {
+  dat::CellStruct cs;
+  dat::EnvPolygon floor;
+  for (const glm::vec3& c : {glm::vec3(0, 0, 0), glm::vec3(20, 0, 0), glm::vec3(20, 20, 0), glm::vec3(0, 20, 0)}) {
+    dat::EnvVertex v;
+    v.id = static_cast<std::uint16_t>(cs.vertices.size());
+    v.origin = c;
+    cs.vertices.push_back(v);
+    floor.vertex_ids.push_back(static_cast<decltype(floor.vertex_ids)::value_type>(v.id));
+  }
+  floor.stippling = 0x04;  // no UVs
+  cs.physics_polygons = {floor};
+  dat::EnvBspNode leaf;
+  leaf.tag = dat::bsp_tag::kLeaf;
+  leaf.sphere = dat::Sphere{glm::vec3(10, 10, 0), 15.0f};
+  leaf.polygons = {0};
+  cs.physics_bsp.nodes = {leaf};
+  dat::EnvBspNode end;
+  end.tag = dat::bsp_tag::kLeaf;
+  cs.cell_bsp.nodes = {end};
+  dat::Environment env;
+  env.id = id;
+  env.cells = {cs};
+  return env;
 }
 
 // A walker's collision shape.

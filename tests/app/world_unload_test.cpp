@@ -47,40 +47,13 @@ std::vector<std::uint32_t> blocks(int from, int to) {
   return out;
 }
 
-// A room's CellStruct: one 20 x 20 m floor polygon, its physics BSP a leaf.
-dat::Environment room_environment() {
-  dat::CellStruct cs;
-  dat::EnvPolygon floor;
-  for (const glm::vec3& c : {glm::vec3(0, 0, 0), glm::vec3(20, 0, 0), glm::vec3(20, 20, 0), glm::vec3(0, 20, 0)}) {
-    dat::EnvVertex v;
-    v.id = static_cast<std::uint16_t>(cs.vertices.size());
-    v.origin = c;
-    cs.vertices.push_back(v);
-    floor.vertex_ids.push_back(static_cast<decltype(floor.vertex_ids)::value_type>(v.id));
-  }
-  floor.stippling = 0x04;
-  cs.physics_polygons = {floor};
-  dat::EnvBspNode leaf;
-  leaf.tag = dat::bsp_tag::kLeaf;
-  leaf.sphere = dat::Sphere{glm::vec3(10, 10, 0), 15.0f};
-  leaf.polygons = {0};
-  cs.physics_bsp.nodes = {leaf};
-  dat::EnvBspNode end;
-  end.tag = dat::bsp_tag::kLeaf;
-  cs.cell_bsp.nodes = {end};
-  dat::Environment env;
-  env.id = kEnvironment;
-  env.cells = {cs};
-  return env;
-}
-
 struct Dats {
   Dats() {
     dat::GfxObj rock;  // drawn only: no physics BSP, no spheres
     rock.id = kRock;
     portal = make_dat({{0x13000000, dereth::test::linear_region()},
                        {kRock, dat::write_gfx_obj(rock)},
-                       {kEnvironment, dat::write_environment(room_environment())}},
+                       {kEnvironment, dat::write_environment(dereth::test::floor_room_environment(kEnvironment))}},
                       dat::DatKind::Portal, "portal");
     const glm::quat identity(1, 0, 0, 0);
     std::vector<dat::DatRecord> records;
