@@ -553,10 +553,9 @@ void add_face(GfxObj& g, const std::vector<glm::vec3>& pts, std::int16_t surface
   g.polygons.push_back(std::move(p));
 }
 
-// A solid box of the house's physics BSP: its six faces (physics polygons,
-// facing out) and a chain of face nodes in pre-order, each with an empty
-// leaf in front and the next face behind, the solid leaf last. Returns the
-// chain's first node.
+}  // namespace
+
+// The house's walls and the tests' obstacles use it (demo_world.hpp).
 std::int32_t add_solid_box(GfxObj& g, glm::vec3 lo, glm::vec3 hi) {
   const Sphere bound{(lo + hi) * 0.5F, glm::length(hi - lo) * 0.5F + 0.01F};
   struct Face {
@@ -607,6 +606,8 @@ std::int32_t add_solid_box(GfxObj& g, glm::vec3 lo, glm::vec3 hi) {
   nodes.push_back(std::move(solid));
   return first;
 }
+
+namespace {
 
 // A node splitting the physics BSP by `plane`: the solids `front` appends
 // lie in front of it, those `back` appends behind (pre-order: the node,

@@ -26,6 +26,7 @@
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/env_cell.hpp"
 #include "dereth/sim/landscape.hpp"
 #include "dereth/sim/physics_obj.hpp"
@@ -47,85 +48,12 @@ constexpr std::uint32_t kEast = 0xA9B40000;
 constexpr dat::Did kEnvironment = 0x0D000300;
 constexpr std::uint32_t kRoom = kEast | 0x0100u;
 
-// A room's CellStruct: a 20 x 20 m floor its physics BSP, its cell BSP one
-// leaf.
-dat::Environment room_environment() {
-  dat::CellStruct cs;
-  cs.id = 0;
-  dat::EnvPolygon floor;
-  for (const glm::vec3& c : {glm::vec3(0, 0, 0), glm::vec3(20, 0, 0), glm::vec3(20, 20, 0), glm::vec3(0, 20, 0)}) {
-    dat::EnvVertex v;
-    v.id = static_cast<std::uint16_t>(cs.vertices.size());
-    v.origin = c;
-    cs.vertices.push_back(v);
-    floor.vertex_ids.push_back(static_cast<decltype(floor.vertex_ids)::value_type>(v.id));
-  }
-  floor.stippling = 0x04;  // no UVs
-  cs.physics_polygons = {floor};
-  dat::EnvBspNode leaf;
-  leaf.tag = dat::bsp_tag::kLeaf;
-  leaf.sphere = dat::Sphere{glm::vec3(10, 10, 0), 15.0f};
-  leaf.polygons = {0};
-  cs.physics_bsp.nodes = {leaf};
-  dat::EnvBspNode end;
-  end.tag = dat::bsp_tag::kLeaf;
-  cs.cell_bsp.nodes = {end};
-  dat::Environment env;
-  env.id = kEnvironment;
-  env.cells = {cs};
-  return env;
-}
-
-// A GfxObj whose physics BSP is the solid box lo..hi: a chain of its six
-// face nodes (pre-order: each node, its empty front leaf, then the next
-// node; the solid leaf last).
+// A GfxObj whose physics BSP is the solid box lo..hi (demo::add_solid_box).
 dat::GfxObj rock_gfx(glm::vec3 lo, glm::vec3 hi) {
   dat::GfxObj g;
   g.id = kRock;
   g.flags = dat::GfxObj::kHasPhysics;
-  const dat::Sphere bound{(lo + hi) * 0.5f, glm::length(hi - lo) * 0.5f + 0.01f};
-  struct Face {
-    std::array<glm::vec3, 4> c;
-    glm::vec3 n;
-    float d;
-  };
-  const Face faces[] = {
-      {{{{hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, hi.y, hi.z}, {hi.x, lo.y, hi.z}}}, {1, 0, 0}, -hi.x},
-      {{{{lo.x, lo.y, lo.z}, {lo.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {lo.x, hi.y, lo.z}}}, {-1, 0, 0}, lo.x},
-      {{{{lo.x, hi.y, lo.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, hi.z}, {hi.x, hi.y, lo.z}}}, {0, 1, 0}, -hi.y},
-      {{{{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, lo.y, hi.z}, {lo.x, lo.y, hi.z}}}, {0, -1, 0}, lo.y},
-      {{{{lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}}}, {0, 0, 1}, -hi.z},
-      {{{{lo.x, lo.y, lo.z}, {lo.x, hi.y, lo.z}, {hi.x, hi.y, lo.z}, {hi.x, lo.y, lo.z}}}, {0, 0, -1}, lo.z},
-  };
-  dat::BspNode solid;
-  solid.tag = dat::kBspLeaf;
-  solid.solid = 1;
-  solid.sphere = bound;
-  for (const Face& f : faces) {
-    dat::Polygon p;
-    for (const glm::vec3& c : f.c) {
-      dat::SwVertex v;
-      v.id = static_cast<std::uint16_t>(g.vertices.size());
-      v.origin = c;
-      g.vertices.push_back(v);
-      p.vertex_ids.push_back(static_cast<decltype(p.vertex_ids)::value_type>(v.id));
-    }
-    p.stippling = 0x04;  // no UVs
-    g.physics_polygons.push_back(p);
-    solid.polys.push_back(static_cast<std::uint16_t>(g.physics_polygons.size() - 1));
-    dat::BspNode node;
-    node.tag = dat::kBspBPIN;
-    node.plane = dat::Plane{f.n, f.d};
-    node.sphere = bound;
-    node.pos = static_cast<std::int32_t>(g.physics_bsp.nodes.size()) + 1;
-    node.neg = static_cast<std::int32_t>(g.physics_bsp.nodes.size()) + 2;
-    g.physics_bsp.nodes.push_back(node);
-    dat::BspNode empty;
-    empty.tag = dat::kBspLeaf;
-    empty.sphere = bound;
-    g.physics_bsp.nodes.push_back(empty);
-  }
-  g.physics_bsp.nodes.push_back(solid);
+  demo::add_solid_box(g, lo, hi);
   return g;
 }
 
@@ -156,7 +84,7 @@ struct Dats {
         {kRock, dat::write_gfx_obj(rock_gfx({-1, -1, 0}, {1, 1, 2}))},
         {kTrunk, dat::write_gfx_obj(trunk)},
         {kTree, dat::write_setup(tree_setup())},
-        {kEnvironment, dat::write_environment(room_environment())},
+        {kEnvironment, dat::write_environment(dereth::test::floor_room_environment(kEnvironment))},
     };
     portal = make_dat(portal_records, dat::DatKind::Portal, "portal");
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "dereth/core/error.hpp"
+#include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/types.hpp"
 
 namespace dereth::demo {
@@ -18,6 +19,12 @@ namespace dereth::demo {
 using dat::Did;
 
 // PlayScript values (the typed-effect enum of F755 and PhysicsScriptTables).
+// Appends the solid box lo..hi to `g`'s physics BSP: its six outward faces
+// as physics polygons and a chain of face nodes in pre-order, each with an
+// empty leaf in front and the next face behind, the solid leaf last (every
+// node's sphere encloses the box). Returns the chain's first node.
+std::int32_t add_solid_box(dat::GfxObj& g, glm::vec3 lo, glm::vec3 hi);
+
 namespace play_script {
 inline constexpr std::uint32_t Launch = 0x04;
 inline constexpr std::uint32_t Explode = 0x05;
