@@ -18,37 +18,34 @@ SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effect
   if (const PhysicsObj* player = box.player()) snapshot->player = player->local_id();
   const auto& objects = box.objects().objects();
   snapshot->objects.reserve(objects.size());
-  for (const PhysicsObj* object : objects) {
+  // What a server object and a static object publish alike.
+  const auto publish = [&](const PhysicsObj& object) -> ObjectSnapshot& {
     ObjectSnapshot& o = snapshot->objects.emplace_back();
+    o.setup_id = object.setup_id();
+    o.cell_id = object.position().objcell_id;
+    o.root = global_frame(object.position());
+    o.scale = object.scale();
+    o.translucency = object.translucency();
+    o.hidden = (object.state() & ps::Hidden) != 0;
+    o.no_draw = (object.state() & ps::NoDraw) != 0;
+    if (const PartArray* parts = object.part_array()) parts->publish_parts(o.root, o.parts);
+    return o;
+  };
+  for (const PhysicsObj* object : objects) {
+    ObjectSnapshot& o = publish(*object);
     o.id = object->local_id();
     o.guid = object->id();
-    o.setup_id = object->setup_id();
-    o.cell_id = object->position().objcell_id;
-    o.root = global_frame(object->position());
-    o.scale = object->scale();
-    o.translucency = object->translucency();
-    o.hidden = (object->state() & ps::Hidden) != 0;
-    o.no_draw = (object->state() & ps::NoDraw) != 0;
     o.is_player = object == box.player();
-    if (const PartArray* parts = object->part_array()) {
-      parts->publish_parts(o.root, o.parts);
-      // Lights have one home: the part array that InitLights turned on.
-      if (object->in_cell()) parts->publish_lights(o.root, o.id, snapshot->lights);
+    // Lights have one home: the part array that InitLights turned on.
+    if (const PartArray* parts = object->part_array(); parts != nullptr && object->in_cell()) {
+      parts->publish_lights(o.root, o.id, snapshot->lights);
     }
   }
   for (const auto& object : statics) {
     if (!object->in_cell()) continue;
-    ObjectSnapshot& o = snapshot->objects.emplace_back();
+    ObjectSnapshot& o = publish(*object);
     o.id = LocalId::None;
     o.guid = 0;
-    o.setup_id = object->setup_id();
-    o.cell_id = object->position().objcell_id;
-    o.root = global_frame(object->position());
-    o.scale = object->scale();
-    o.translucency = object->translucency();
-    o.hidden = (object->state() & ps::Hidden) != 0;
-    o.no_draw = (object->state() & ps::NoDraw) != 0;
-    if (const PartArray* parts = object->part_array()) parts->publish_parts(o.root, o.parts);
   }
   snapshot->landscape = std::move(landscape);
   effects.publish(*snapshot);
