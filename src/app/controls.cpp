@@ -64,12 +64,11 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
   };
   if (presenter != nullptr) {
     presenter->on_chat_input = [this](const std::string& typed) { say(typed); };
+    // Every motion key, HoldRun (walk) included, goes through
+    // HandleKeyboardCommand: it sends the MoveToState when the hold key
+    // changes while the player moves.
     presenter->on_motion_key = [this](std::uint32_t command, bool pressed) {
-      if (command == sim::command::HoldRun) {
-        interpreter_->set_hold_run(pressed);
-      } else {
-        interpreter_->handle_keyboard_command(command, pressed);
-      }
+      interpreter_->handle_keyboard_command(command, pressed);
     };
     presenter->on_key_action = [this](KeyAction action, bool pressed) { return key_action(action, pressed); };
     presenter->on_pick = [this](const PickRay& ray) { pick(ray); };
@@ -131,11 +130,7 @@ void Controls::input_at(double time, KeyAction action, bool pressed) {
 
 bool Controls::key_action(KeyAction action, bool pressed) {
   if (auto command = motion_command_for(action)) {
-    if (*command == sim::command::HoldRun) {
-      interpreter_->set_hold_run(pressed);
-    } else {
-      interpreter_->handle_keyboard_command(*command, pressed);
-    }
+    interpreter_->handle_keyboard_command(*command, pressed);
     return true;
   }
   switch (action) {

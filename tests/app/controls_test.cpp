@@ -18,6 +18,7 @@
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "dereth/protocol/outbound.hpp"
 #include "dereth/render/camera.hpp"
 
 using namespace dereth;
@@ -314,5 +315,44 @@ TEST_CASE("During a repeat attack forward and backward send CancelAttack, but au
     CHECK(s.controls.combat().repeat_attacking);
     s.controls.key_action(KeyAction::Forward, true);
     CHECK(cancels() == 1);
+  }
+}
+
+TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690: the walk key sends a MoveToState while moving",
+          "[retail][0x006B3690][app][controls]") {
+  Session s;
+  const auto move_to_states = [&] {
+    std::vector<protocol::MoveToState> out;
+    for (const auto& b : s.sent) {
+      if (protocol::peek_wrapped_type(b) != protocol::opcode::MoveToState) continue;
+      auto m = protocol::decode_move_to_state(b);
+      REQUIRE(m);
+      out.push_back(*m);
+    }
+    return out;
+  };
+  SECTION("standing still: the raw hold key changes, nothing is sent (retail returns when standing still)") {
+    s.controls.key_action(KeyAction::Walk, true);
+    s.outbound();
+    CHECK(move_to_states().empty());
+  }
+  SECTION("running forward: pressing and releasing walk each send the new hold key") {
+    s.controls.key_action(KeyAction::Forward, true);
+    s.outbound();
+    auto first = move_to_states();
+    REQUIRE(first.size() == 1);
+    const auto running_key = first[0].raw.current_hold_key;
+    s.clear();
+    s.controls.key_action(KeyAction::Walk, true);
+    s.outbound();
+    auto walking = move_to_states();
+    REQUIRE(walking.size() == 1);
+    CHECK(walking[0].raw.current_hold_key != running_key);
+    s.clear();
+    s.controls.key_action(KeyAction::Walk, false);
+    s.outbound();
+    auto again = move_to_states();
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].raw.current_hold_key == running_key);
   }
 }
