@@ -17,7 +17,9 @@ DatPartArray::DatPartArray(PhysicsObj& owner, std::shared_ptr<const dat::Setup> 
       physics_(physics) {
   sequence_.set_object(owner_);
   sequence_.set_animation_source(animations_);
+  // CPartArray::SetSetupID 0x00519330: InitParts, InitLights, InitDefaults.
   init_parts();
+  init_lights();
   init_default_animation();
   set_placement_frame(placement::Resting);
 }

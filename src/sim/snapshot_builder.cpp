@@ -31,21 +31,29 @@ SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effect
     if (const PartArray* parts = object.part_array()) parts->publish_parts(o.root, o.parts);
     return o;
   };
+  // Lights have one home: the part array that InitLights turned on; a light
+  // in a cell (CPartArray::AddLightsToCell 0x00517EA0) is one the frame can use.
+  const auto publish_lights = [&](const PhysicsObj& object, const ObjectSnapshot& o) {
+    const PartArray* parts = object.part_array();
+    if (parts == nullptr || !object.in_cell()) return;
+    const std::size_t first = snapshot->lights.size();
+    parts->publish_lights(o.root, o.id, snapshot->lights);
+    const bool is_static = (object.state() & ps::Static) != 0;
+    for (std::size_t i = first; i < snapshot->lights.size(); ++i) snapshot->lights[i].is_static = is_static;
+  };
   for (const PhysicsObj* object : objects) {
     ObjectSnapshot& o = publish(*object);
     o.id = object->local_id();
     o.guid = object->id();
     o.is_player = object == box.player();
-    // Lights have one home: the part array that InitLights turned on.
-    if (const PartArray* parts = object->part_array(); parts != nullptr && object->in_cell()) {
-      parts->publish_lights(o.root, o.id, snapshot->lights);
-    }
+    publish_lights(*object, o);
   }
   for (const auto& object : statics) {
     if (!object->in_cell()) continue;
     ObjectSnapshot& o = publish(*object);
     o.id = LocalId::None;
     o.guid = 0;
+    publish_lights(*object, o);
   }
   snapshot->landscape = std::move(landscape);
   effects.publish(*snapshot);

@@ -65,6 +65,8 @@ dat::Setup tree_setup() {
   s.cyl_spheres = {dat::CylSphere{glm::vec3(0.0f), 0.5f, 3.0f}};
   s.height = 3.0f;
   s.radius = 0.5f;
+  // A lantern hung 2 m up (the light tests below).
+  s.lights = {dat::SetupLight{0, dat::Frame{{0, 0, 2}, glm::quat(1, 0, 0, 0)}, 0xFFFF8000u, 1.5f, 6.0f, 0.0f}};
   return s;
 }
 
@@ -244,4 +246,29 @@ TEST_CASE("World::use_terrain makes an EnvCell's static objects as it loads", "[
   }
   CHECK(statics[0]->position().frame.origin == glm::vec3(110, 110, 0));
   CHECK(room->shadow_objects().size() == 2);
+}
+
+TEST_CASE("CPartArray::SetSetupID 0x00519330 lights a static object: its Setup light is published as a static light",
+          "[app][retail][0x00519330][lights]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  REQUIRE(world.context().cells->get_cell(kEast | 0x0Bu) != nullptr);
+  REQUIRE(world.static_objects().size() == 4);
+  clock.advance(core::Seconds{1.0});
+  world.step();
+  REQUIRE(world.snapshot() != nullptr);
+  const auto& lights = world.snapshot()->lights;
+  // The outdoor tree at (40, 68, 10): its lantern 2 m up, in landblock-grid world coordinates.
+  const sim::LightSnapshot* lantern = nullptr;
+  for (const auto& l : lights) {
+    if (glm::distance(l.position, glm::vec3(0xA9 * 192.0f + 40, 0xB4 * 192.0f + 68, 12)) < 1e-3f) lantern = &l;
+  }
+  REQUIRE(lantern != nullptr);
+  CHECK(lantern->is_static);  // LIGHTOBJ state 1: the owner is Static
+  CHECK(lantern->intensity == 1.5f);
+  CHECK(lantern->falloff == 6.0f);
+  CHECK(lantern->color.r == Approx(1.0f));
+  CHECK(lantern->color.g == Approx(128.0f / 255.0f));
 }

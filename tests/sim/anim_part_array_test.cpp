@@ -558,11 +558,11 @@ TEST_CASE("DatObjectFactory reads the demo humanoid and treats missing or malfor
   }
 }
 
-TEST_CASE("CPartArray::InitLights and DestroyLights: a lit object's Setup lights are posed from its world frame",
-          "[sim][anim][lights]") {
-  // The Setup's lights belong to the part array while InitLights has them on
-  // (the Lighting state bit and SetLightHook both drive it, fx_hooks_test);
-  // the snapshot builder publishes them with the parts.
+TEST_CASE("CPartArray::SetSetupID 0x00519330 turns the Setup's lights on, posed from the object's world frame",
+          "[retail][0x00519330][sim][anim][lights]") {
+  // SetSetupID calls InitLights for every object, whatever its state; the
+  // Lighting state bit and SetLightHook destroy and re-make them
+  // (fx_hooks_test); the snapshot builder publishes them with the parts.
   dat::Setup lit = make_setup();
   lit.lights = {dat::SetupLight{0, dat::Frame{{0, 1, 2}, glm::quat(1, 0, 0, 0)}, 0xFF204080u, 2.0f, 5.0f, 0.5f}};
   World2 w;
@@ -570,10 +570,7 @@ TEST_CASE("CPartArray::InitLights and DestroyLights: a lit object's Setup lights
   const glm::quat yaw = glm::angleAxis(glm::half_pi<float>(), glm::vec3(0, 0, 1));
   const core::Frame world({10, 10, 0}, yaw);
   std::vector<LightSnapshot> lights;
-  b.parts->publish_lights(world, LocalId{7}, lights);
-  CHECK(lights.empty());  // off until InitLights
-  b.object.set_lights(true, false);
-  CHECK(b.parts->lights_on());
+  CHECK(b.parts->lights_on());  // on from the Setup (SetSetupID), before any SetState or hook
   b.parts->publish_lights(world, LocalId{7}, lights);
   REQUIRE(lights.size() == 1);
   CHECK(lights[0].owner == LocalId{7});
@@ -585,7 +582,9 @@ TEST_CASE("CPartArray::InitLights and DestroyLights: a lit object's Setup lights
   CHECK(lights[0].intensity == 2.0f);
   CHECK(lights[0].falloff == 5.0f);
   CHECK(lights[0].cone_angle == 0.5f);
-  // The Lighting bit cleared by a SetState destroys them.
+  // The Lighting bit set and then cleared by SetState destroys them.
+  b.object.set_state(b.object.state() | protocol::physics_state::Lighting, false);
+  CHECK(b.parts->lights_on());
   b.object.set_state(b.object.state() & ~protocol::physics_state::Lighting, false);
   CHECK_FALSE(b.parts->lights_on());
   lights.clear();

@@ -125,8 +125,9 @@ class DatPartArray final : public PartArray {
   [[nodiscard]] std::optional<HoldingLocation> holding_location(std::uint32_t where) const override;
   [[nodiscard]] std::optional<core::Frame> part_frame(std::uint32_t index) const override;
   void publish_parts(const core::Frame& object_world, std::vector<PartPose>& out) const override;
-  // CPartArray::InitLights: the Setup's lights are the object's (while the
-  // Lighting state bit, or a SetLightHook, keeps them on).
+  // CPartArray::InitLights: the Setup's lights are the object's. SetSetupID
+  // turns them on for every object; the Lighting state bit and SetLightHook
+  // destroy them and turn them on again.
   void init_lights() override { lights_on_ = true; }
   // CPartArray::DestroyLights
   void destroy_lights() override { lights_on_ = false; }

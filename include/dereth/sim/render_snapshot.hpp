@@ -74,6 +74,7 @@ struct LightSnapshot {
   float intensity = 0.0f;
   float falloff = 0.0f;
   float cone_angle = 0.0f;
+  bool is_static = false;             // the owner's PhysicsState Static bit (LIGHTOBJ state 1, CPartArray::InitLights)
 };
 
 struct SoundEvent {
