@@ -29,6 +29,7 @@
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -40,9 +41,9 @@ constexpr float kTolerance = 0.2F;             // metres
 
 using dereth::app::test::run;
 
+// Files in this program's own scratch folder (removed when it exits).
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "dereth-live-ground-test";
-  fs::create_directories(dir);
+  static const dereth::test::TempDir dir("live-ground");
   fs::remove(dir / name);
   return dir / name;
 }
