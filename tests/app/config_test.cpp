@@ -102,7 +102,7 @@ TEST_CASE("Config text: unknown and repeated keys warn with file:line, bad value
   };
   const std::vector<Bad> bad = {
       {"hud = maybe\n", "b.conf:1", "hud"},
-      {"# ok\n\nwindow_width = 100\n", "b.conf:3", "window_width"},
+      {"# ok\n\nwindow_width = 63\n", "b.conf:3", "window_width"},
       {"window_width = 1280px\n", "b.conf:1", "window_width"},
       {"window_height = 99999\n", "b.conf:1", "window_height"},
       {"volume = 1.5\n", "b.conf:1", "volume"},
@@ -195,7 +195,7 @@ TEST_CASE("Config save: a new file is the documented template and reads back equ
   const std::string text = read(file);
   CHECK(text == format_config(c));
   for (auto key : config_keys()) CHECK(text.find("\n" + std::string(key) + " = ") != std::string::npos);
-  CHECK(text.find("# Window width in pixels, 320..16384. Default 1280.\nwindow_width = 1600\n") != std::string::npos);
+  CHECK(text.find("# Window width in pixels, 64..16384. Default 1280.\nwindow_width = 1600\n") != std::string::npos);
   CHECK(text.find("record_folder = \" leading\"\n") != std::string::npos);
   CHECK(text.find("log_level = error\n") != std::string::npos);
   auto back = load_config(file);

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "dereth/app/cli.hpp"
@@ -287,7 +288,7 @@ TEST_CASE("dereth demo --record-frames writes every K'th tick's frame at --size,
 
 TEST_CASE("dereth demo refuses a malformed --size and --record-frames without --headless", "[app][demo][cli]") {
   std::string out, err;
-  for (const char* bad : {"1280", "1280x", "x720", "100x100", "1280x720x3", "12a0x720", "99999x720"}) {
+  for (const char* bad : {"1280", "1280x", "x720", "63x64", "64x63", "1280x720x3", "12a0x720", "99999x720"}) {
     CAPTURE(bad);
     CHECK(run({"dereth", "demo", "--headless", "--size", bad}, out, err) == 2);
     CHECK(err.find("--size") != std::string::npos);
@@ -298,4 +299,23 @@ TEST_CASE("dereth demo refuses a malformed --size and --record-frames without --
   CHECK(run({"dereth", "demo", "--help"}, out, err) == 0);
   CHECK(out.find("--record-frames") != std::string::npos);
   CHECK(out.find("--size") != std::string::npos);
+}
+
+TEST_CASE("dereth demo --size takes the golden images' 320x180 and sizes down to 64x64, as --help says",
+          "[app][demo][cli]") {
+  std::string out, err;
+  REQUIRE(run({"dereth", "demo", "--help"}, out, err) == 0);
+  CHECK(out.find("64..16384 by 64..16384") != std::string::npos);
+  if (!make_demo()) return;  // no headless GL here (make_demo says so)
+  const test::TempDir tmp("demo-size");
+  for (const auto& [text, w, h] : {std::tuple{"320x180", 320, 180}, std::tuple{"64x64", 64, 64}}) {
+    CAPTURE(text);
+    const fs::path shot = tmp / (std::string(text) + ".png");
+    REQUIRE(run({"dereth", "demo", "--headless", "--ticks", "3", "--size", text, "--screenshot", shot.string()}, out,
+                err) == 0);
+    auto image = render::read_png(shot);
+    REQUIRE(image.has_value());
+    CHECK(image->width == w);
+    CHECK(image->height == h);
+  }
 }
