@@ -246,10 +246,11 @@ TEST_CASE("dereth play over UDP: a server whose first grounded Position comes a 
   // entry to 1 s later: before world entry stood the player on the ground,
   // it fell for that second and landed 5 m below the terrain.
   std::string text(dereth::scenario::demo_scenario_text());
-  const std::string line = "at 0.0 position guid=player pos=0xA9B4001F,72,144,19.5,0,0,0,1 grounded";
+  const std::string where = "pos=0xA9B40016,70,128,19.70833,0.24192190,0,0,0.97029573 grounded";
+  const std::string line = "at 0.0 position guid=player " + where;
   const auto at = text.find(line);
   REQUIRE(at != std::string::npos);
-  text.replace(at, line.size(), "at 1.0 position guid=player pos=0xA9B4001F,72,144,19.5,0,0,0,1 grounded");
+  text.replace(at, line.size(), "at 1.0 position guid=player " + where);
   auto parsed = dereth::scenario::parse_scenario(text, "late-ground.scenario");
   REQUIRE(parsed.has_value());
   const std::string account = parsed->accounts.front().name;
