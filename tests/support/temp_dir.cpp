@@ -3,9 +3,10 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
-#include <stdlib.h>  // mkdtemp (POSIX)
 #include <system_error>
 #include <vector>
+
+#include <stdlib.h>  // mkdtemp (POSIX)
 
 namespace dereth::test {
 

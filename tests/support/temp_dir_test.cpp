@@ -9,8 +9,7 @@
 namespace fs = std::filesystem;
 using dereth::test::TempDir;
 
-TEST_CASE("TempDir makes a new folder per use under the temp folder and removes it with its files",
-          "[support][temp]") {
+TEST_CASE("TempDir makes a new folder per use under the temp folder and removes it with its files", "[support][temp]") {
   fs::path first_path;
   {
     TempDir a("temp-dir-test");
