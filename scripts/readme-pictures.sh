@@ -7,11 +7,12 @@
 #   --bin DIR                             the executables (default build/bin); builds nothing
 #   --out DIR                             where the PNGs go (default docs/images)
 #
-# demo.png: tick 112 (3.7 s): the demo camera's first view, close behind the
-# player looking at the four NPCs; the Frost Bolt cast at 3 s flies along the
-# near lane with its trail. demo-recall.png: tick 640 (21.3 s): the player,
-# recalled to the lifestone spot by the house, fades in with the recall's
-# portal sparkles (PS_UnHide).
+# demo.png: tick 64 (2.1 s): the demo camera's first view, close behind the
+# player looking across the near bolt lane: the Flame Bolt cast at 1 s has
+# just exploded by the NPC it hit (left), and that NPC's answer, the Frost
+# Bolt cast at 1.8 s, flies off to the right with its trail.
+# demo-recall.png: tick 640 (21.3 s): the player, recalled to the lifestone
+# spot by the house, fades in with the recall's portal sparkles (PS_UnHide).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/build/bin"
@@ -36,5 +37,5 @@ picture() {  # picture TICKS NAME
   mv "$work/$2" "$out/$2"
   echo "readme-pictures: $out/$2 (tick $1)"
 }
-picture 112 demo.png
+picture 64 demo.png
 picture 640 demo-recall.png

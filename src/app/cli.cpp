@@ -255,7 +255,7 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     const core::Error& e = config.error();
     std::size_t index = 0;
     if (std::sscanf(e.context.c_str(), "--set %zu", &index) == 1 && index >= 1 && index <= sets.size()) {
-      // "dereth: --set window_height=180: 180 is outside 200..16384"
+      // "dereth: --set window_height=40: 40 is outside 64..16384"
       err << "dereth: --set " << sets[index - 1] << ": " << e.detail << "\n";
     } else {
       err << "dereth: " << e.message() << "\n";

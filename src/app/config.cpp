@@ -128,10 +128,10 @@ struct Field {
 };
 
 const std::array<Field, 13> kFields = {{
-    {"window_width", "Window width in pixels, 320..16384. Default 1280.",
+    {"window_width", "Window width in pixels, 64..16384. Default 1280.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowWidth, kMaxWindowSize, c.window_width); },
      [](const Config& c) { return fmt::format("{}", c.window_width); }},
-    {"window_height", "Window height in pixels, 200..16384. Default 720.",
+    {"window_height", "Window height in pixels, 64..16384. Default 720.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowHeight, kMaxWindowSize, c.window_height); },
      [](const Config& c) { return fmt::format("{}", c.window_height); }},
     {"fullscreen", "Full screen (true) or a window (false). Default false.",

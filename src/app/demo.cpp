@@ -10,12 +10,15 @@ namespace dereth::app {
 
 CameraFraming demo_camera_framing() noexcept {
   CameraFraming f;
-  // The player stands at (72, 144) of landblock 0xA9B4; the two bolt lanes
-  // run east along y 96 and y 120 from x 48 to x 72, 3 to 6 m higher.
-  // Their middle, (60, 108), lies this way from the player.
-  f.toward = glm::vec3(60.0F - 72.0F, 108.0F - 144.0F, 0.0F);
+  // The player stands at (70, 128) of landblock 0xA9B4, 8 m north of the
+  // near bolt lane (y 120, x 49..71, 1 to 3.5 m above the player's feet)
+  // and 2 m west of D, its east end; the far lane runs along y 96. Looking
+  // a little west of south past the player, the near lane crosses the view
+  // 11 to 15 m from the eye, above the player's head: the bolts landing by
+  // D explode at the left, the answers fly off to the right.
+  f.toward = glm::vec3(-0.3F, -1.0F, 0.0F);
   f.distance = 4.0F;
-  f.pitch = 0.06F;
+  f.pitch = 0.08F;
   f.fov_y_degrees = 32.0F;
   f.target_height = 2.2F;
   return f;

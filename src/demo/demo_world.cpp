@@ -406,7 +406,7 @@ void add_meshes(Records& out) {
       box_mesh(kArmMesh, {-0.06F, -0.06F, -0.6F}, {0.06F, 0.06F, 0.0F}, kSkinSurface),
       box_mesh(kLegMesh, {-0.08F, -0.08F, -0.85F}, {0.08F, 0.08F, 0.0F}, kClothSurface),
       box_mesh(kArrowMesh, {-0.015F, -0.4F, -0.015F}, {0.015F, 0.4F, 0.015F}, kWoodSurface),
-      box_mesh(kBoltMesh, {-0.08F, -0.15F, -0.08F}, {0.08F, 0.15F, 0.08F}, kFlameSurface),
+      box_mesh(kBoltMesh, {-0.12F, -0.25F, -0.12F}, {0.12F, 0.25F, 0.12F}, kFlameSurface),
       box_mesh(kBladeMesh, {-0.25F, -0.02F, -0.25F}, {0.25F, 0.02F, 0.25F}, kForceSurface),
       box_mesh(kFistMesh, {-0.12F, -0.12F, -0.12F}, {0.12F, 0.12F, 0.12F}, kStoneSurface),
       box_mesh(kTreeTrunkMesh, {-0.25F, -0.25F, 0.0F}, {0.25F, 0.25F, 3.0F}, kBarkSurface),
@@ -956,7 +956,7 @@ void add_particles(Records& out) {
     e.total_seconds = 0.5;
     e.min_a = 2.0F;
     e.max_a = 4.0F;
-    e.start_scale = 1.0F;
+    e.start_scale = 2.0F;
     out.push_back({id, write_particle_emitter_info(e)});
   }
   // The recall cloud and the portal swirl: parent-local, they follow the caster.

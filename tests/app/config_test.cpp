@@ -4,37 +4,18 @@
 
 #include <catch2/catch.hpp>
 
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
+#include "support/temp_dir.hpp"
 
 using namespace dereth;
 using namespace dereth::app;
 
 namespace {
-
-// A fresh folder under the system temp folder, removed afterwards.
-struct TempDir {
-  TempDir() {
-    static std::atomic<int> n{0};
-    path = std::filesystem::temp_directory_path() /
-           ("dereth-config-test-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::filesystem::path path;
-};
 
 void write(const std::filesystem::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
@@ -121,7 +102,7 @@ TEST_CASE("Config text: unknown and repeated keys warn with file:line, bad value
   };
   const std::vector<Bad> bad = {
       {"hud = maybe\n", "b.conf:1", "hud"},
-      {"# ok\n\nwindow_width = 100\n", "b.conf:3", "window_width"},
+      {"# ok\n\nwindow_width = 63\n", "b.conf:3", "window_width"},
       {"window_width = 1280px\n", "b.conf:1", "window_width"},
       {"window_height = 99999\n", "b.conf:1", "window_height"},
       {"volume = 1.5\n", "b.conf:1", "volume"},
@@ -159,8 +140,8 @@ TEST_CASE("Config path: XDG_CONFIG_HOME when absolute, else ~/.config", "[app][c
 }
 
 TEST_CASE("Config layers: defaults < file < command line", "[app][config]") {
-  TempDir dir;
-  const auto file = dir.path / "dereth.conf";
+  const dereth::test::TempDir dir("config");
+  const auto file = dir.path() / "dereth.conf";
   // No file: defaults, then overrides.
   const std::vector<std::string> overrides = {"volume=0.5", " hud = off ", "dats_folder=/data/ac"};
   auto c = layered_config(file, overrides);
@@ -198,8 +179,8 @@ TEST_CASE("Config layers: defaults < file < command line", "[app][config]") {
 }
 
 TEST_CASE("Config save: a new file is the documented template and reads back equal", "[app][config]") {
-  TempDir dir;
-  const auto file = dir.path / "nested" / "folder" / "dereth.conf";
+  const dereth::test::TempDir dir("config");
+  const auto file = dir.path() / "nested" / "folder" / "dereth.conf";
   Config c;
   c.window_width = 1600;
   c.fullscreen = true;
@@ -214,7 +195,7 @@ TEST_CASE("Config save: a new file is the documented template and reads back equ
   const std::string text = read(file);
   CHECK(text == format_config(c));
   for (auto key : config_keys()) CHECK(text.find("\n" + std::string(key) + " = ") != std::string::npos);
-  CHECK(text.find("# Window width in pixels, 320..16384. Default 1280.\nwindow_width = 1600\n") != std::string::npos);
+  CHECK(text.find("# Window width in pixels, 64..16384. Default 1280.\nwindow_width = 1600\n") != std::string::npos);
   CHECK(text.find("record_folder = \" leading\"\n") != std::string::npos);
   CHECK(text.find("log_level = error\n") != std::string::npos);
   auto back = load_config(file);
@@ -231,8 +212,8 @@ TEST_CASE("Config save: a new file is the documented template and reads back equ
 }
 
 TEST_CASE("Config save keeps the user's comments, unknown keys and order", "[app][config]") {
-  TempDir dir;
-  const auto file = dir.path / "dereth.conf";
+  const dereth::test::TempDir dir("config");
+  const auto file = dir.path() / "dereth.conf";
   write(file,
         "# my settings\n"
         "  volume = 0.9\n"
@@ -262,15 +243,15 @@ TEST_CASE("Config save keeps the user's comments, unknown keys and order", "[app
 }
 
 TEST_CASE("Config load refuses a file that is too large or not a file", "[app][config]") {
-  TempDir dir;
-  const auto big = dir.path / "big.conf";
+  const dereth::test::TempDir dir("config");
+  const auto big = dir.path() / "big.conf";
   write(big, std::string(kMaxConfigBytes + 1, '#'));
   auto r = load_config(big);
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().kind == core::ErrorKind::TooLarge);
-  auto folder = load_config(dir.path);
+  auto folder = load_config(dir.path());
   CHECK_FALSE(folder.has_value());
   // Saving over a folder fails without touching it.
-  CHECK_FALSE(save_config(dir.path, Config{}).has_value());
-  CHECK(std::filesystem::is_directory(dir.path));
+  CHECK_FALSE(save_config(dir.path(), Config{}).has_value());
+  CHECK(std::filesystem::is_directory(dir.path()));
 }

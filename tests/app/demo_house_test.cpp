@@ -14,8 +14,6 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include "dereth/app/headless.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
@@ -26,6 +24,7 @@
 #include "dereth/sim/env_cell.hpp"
 #include "dereth/sim/land_block_struct.hpp"
 #include "dereth/sim/landscape.hpp"
+#include "support/temp_dir.hpp"
 
 #include "world_support.hpp"
 
@@ -161,8 +160,8 @@ TEST_CASE("Demo world: the house and its room load into World, a walker goes thr
 
 TEST_CASE("dereth-sim plays the demo scenario's walk: through the house's room and out, stopped by the hill",
           "[app][headless][walk][demo]") {
-  const fs::path dir = fs::temp_directory_path() / ("dereth-demo-walk-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
+  const dereth::test::TempDir tmp("demo-walk");
+  const fs::path& dir = tmp.path();
   {
     std::ofstream out(dir / "demo.scenario");
     out << scenario::demo_scenario_text();
@@ -195,5 +194,4 @@ TEST_CASE("dereth-sim plays the demo scenario's walk: through the house's room a
   const double x = std::strtod(last.c_str() + p, nullptr);
   CHECK(x > 118.5);
   CHECK(x < 120.5);
-  fs::remove_all(dir);
 }

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "dereth/app/cli.hpp"
@@ -17,6 +18,7 @@
 #include "dereth/app/demo.hpp"
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/render/image.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace dereth;
@@ -168,7 +170,8 @@ TEST_CASE("The null audio backend receives the demo's sound events in order", "[
 
 TEST_CASE("dereth replay example.pcap --headless --fast --digest exits 0 and reports its message counts",
           "[app][replay]") {
-  const fs::path digest = fs::temp_directory_path() / "dereth-replay-digest.jsonl";
+  const test::TempDir tmp("replay-digest");
+  const fs::path digest = tmp / "replay-digest.jsonl";
   std::string out, err;
   const int rc = run({"dereth", "replay", std::string(DERETH_SHARED_DIR) + "/captures/example.pcap", "--headless",
                       "--fast", "--digest", digest.string()},
@@ -212,8 +215,8 @@ TEST_CASE("dereth's command line: help, version and bad arguments", "[app][cli]"
 
 TEST_CASE("dereth --save-config writes the layered settings atomically and keeps the user's comments",
           "[app][cli][config]") {
-  const fs::path path = fs::temp_directory_path() / "dereth-save-config-test.conf";
-  fs::remove(path);
+  const test::TempDir tmp("save-config");
+  const fs::path path = tmp / "dereth.conf";
   std::string out, err;
   REQUIRE(run({"dereth", "--config", path.string(), "--set", "window_width=800", "--save-config"}, out, err) == 0);
   CHECK(out.find("settings written to") != std::string::npos);
@@ -253,10 +256,9 @@ TEST_CASE("The demo's objects stand on its terrain by collision: the landscape i
 TEST_CASE("dereth demo --record-frames writes every K'th tick's frame at --size, the last one the end's picture",
           "[app][demo][gl][cli]") {
   if (!make_demo()) return;  // no headless GL here (make_demo says so)
-  const fs::path dir = fs::temp_directory_path() / "dereth-record-frames-test";
-  const fs::path shot = fs::temp_directory_path() / "dereth-record-frames-test-end.png";
-  fs::remove_all(dir);
-  fs::remove(shot);
+  const test::TempDir tmp("record-frames");
+  const fs::path dir = tmp / "frames";
+  const fs::path shot = tmp / "end.png";
   std::string out, err;
   REQUIRE(run({"dereth", "demo", "--headless", "--ticks", "30", "--record-frames", dir.string(), "--record-every",
                "10", "--size", "400x240", "--screenshot", shot.string()},
@@ -282,21 +284,38 @@ TEST_CASE("dereth demo --record-frames writes every K'th tick's frame at --size,
   auto first = render::read_png(dir / "tick_000010.png");
   REQUIRE(first.has_value());
   CHECK(differing_pixels(*first, *last) > 0);
-  fs::remove_all(dir);
-  fs::remove(shot);
 }
 
 TEST_CASE("dereth demo refuses a malformed --size and --record-frames without --headless", "[app][demo][cli]") {
   std::string out, err;
-  for (const char* bad : {"1280", "1280x", "x720", "100x100", "1280x720x3", "12a0x720", "99999x720"}) {
+  for (const char* bad : {"1280", "1280x", "x720", "63x64", "64x63", "1280x720x3", "12a0x720", "99999x720"}) {
     CAPTURE(bad);
     CHECK(run({"dereth", "demo", "--headless", "--size", bad}, out, err) == 2);
     CHECK(err.find("--size") != std::string::npos);
   }
-  CHECK(run({"dereth", "demo", "--record-frames", "/tmp/x"}, out, err) == 2);
+  CHECK(run({"dereth", "demo", "--record-frames", "frames"}, out, err) == 2);
   CHECK(err.find("--headless") != std::string::npos);
-  CHECK(run({"dereth", "demo", "--headless", "--record-frames", "/tmp/x", "--record-every", "0"}, out, err) == 2);
+  CHECK(run({"dereth", "demo", "--headless", "--record-frames", "frames", "--record-every", "0"}, out, err) == 2);
   CHECK(run({"dereth", "demo", "--help"}, out, err) == 0);
   CHECK(out.find("--record-frames") != std::string::npos);
   CHECK(out.find("--size") != std::string::npos);
+}
+
+TEST_CASE("dereth demo --size takes the golden images' 320x180 and sizes down to 64x64, as --help says",
+          "[app][demo][cli]") {
+  std::string out, err;
+  REQUIRE(run({"dereth", "demo", "--help"}, out, err) == 0);
+  CHECK(out.find("64..16384 by 64..16384") != std::string::npos);
+  if (!make_demo()) return;  // no headless GL here (make_demo says so)
+  const test::TempDir tmp("demo-size");
+  for (const auto& [text, w, h] : {std::tuple{"320x180", 320, 180}, std::tuple{"64x64", 64, 64}}) {
+    CAPTURE(text);
+    const fs::path shot = tmp / (std::string(text) + ".png");
+    REQUIRE(run({"dereth", "demo", "--headless", "--ticks", "3", "--size", text, "--screenshot", shot.string()}, out,
+                err) == 0);
+    auto image = render::read_png(shot);
+    REQUIRE(image.has_value());
+    CHECK(image->width == w);
+    CHECK(image->height == h);
+  }
 }

@@ -15,6 +15,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/verdict.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using dereth::app::HeadlessOptions;
@@ -50,7 +51,11 @@ const dereth::dat::DatFile& demo_portal() {
   return portal;
 }
 
-fs::path temp(const std::string& name) { return fs::temp_directory_path() / ("dereth-headless-" + name); }
+// Files in this program's own scratch folder (removed when it exits).
+fs::path temp(const std::string& name) {
+  static const dereth::test::TempDir dir("headless");
+  return dir / name;
+}
 
 std::uint64_t verdict_count(const dereth::app::HeadlessReport& r, Verdict v) {
   return r.verdicts[static_cast<std::size_t>(v)];

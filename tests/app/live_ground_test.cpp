@@ -29,6 +29,7 @@
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -40,9 +41,9 @@ constexpr float kTolerance = 0.2F;             // metres
 
 using dereth::app::test::run;
 
+// Files in this program's own scratch folder (removed when it exits).
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "dereth-live-ground-test";
-  fs::create_directories(dir);
+  static const dereth::test::TempDir dir("live-ground");
   fs::remove(dir / name);
   return dir / name;
 }
@@ -245,10 +246,11 @@ TEST_CASE("dereth play over UDP: a server whose first grounded Position comes a 
   // entry to 1 s later: before world entry stood the player on the ground,
   // it fell for that second and landed 5 m below the terrain.
   std::string text(dereth::scenario::demo_scenario_text());
-  const std::string line = "at 0.0 position guid=player pos=0xA9B4001F,72,144,19.5,0,0,0,1 grounded";
+  const std::string where = "pos=0xA9B40016,70,128,19.70833,0.24192190,0,0,0.97029573 grounded";
+  const std::string line = "at 0.0 position guid=player " + where;
   const auto at = text.find(line);
   REQUIRE(at != std::string::npos);
-  text.replace(at, line.size(), "at 1.0 position guid=player pos=0xA9B4001F,72,144,19.5,0,0,0,1 grounded");
+  text.replace(at, line.size(), "at 1.0 position guid=player " + where);
   auto parsed = dereth::scenario::parse_scenario(text, "late-ground.scenario");
   REQUIRE(parsed.has_value());
   const std::string account = parsed->accounts.front().name;

@@ -21,6 +21,7 @@
 #include "dereth/net/udp_client.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -51,11 +52,7 @@ struct SilentServer {
 
 // Password files in a folder of the test's own, removed when the test ends.
 struct PasswordFiles {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "dereth-play-test-passwords";
-  PasswordFiles() { std::filesystem::create_directories(dir); }
-  ~PasswordFiles() { std::filesystem::remove_all(dir); }
-  PasswordFiles(const PasswordFiles&) = delete;
-  PasswordFiles& operator=(const PasswordFiles&) = delete;
+  dereth::test::TempDir dir{"play-passwords"};
   std::string make(const std::string& password) const {
     const auto p = dir / ("pw-" + password);
     std::ofstream(p) << password << "\n";
@@ -91,8 +88,8 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
   const auto password_file = [&passwords](const std::string& p) { return passwords.make(p); };
 
   // Headless for 30 ticks in the world, recording into a folder of our own.
-  const auto recordings = std::filesystem::temp_directory_path() / "dereth-play-test-recordings";
-  std::filesystem::remove_all(recordings);
+  const dereth::test::TempDir recordings_tmp("play-recordings");
+  const auto recordings = recordings_tmp / "recordings";
   CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("secret"),
              "--headless", "--ticks", "30", "--record", recordings.string()},
             out, err) == 0);

@@ -20,6 +20,7 @@
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -62,9 +63,8 @@ TEST_CASE("dereth play records without the password, 0600, real addresses, never
   REQUIRE(server.start().has_value());
   REQUIRE(server.port() != 9000);
 
-  const fs::path dir = fs::temp_directory_path() / "dereth-recording-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const dereth::test::TempDir tmp("recording");
+  const fs::path& dir = tmp.path();
   const fs::path pw = dir / "password";
   std::ofstream(pw) << kPassword << "\n";
   const fs::path recordings = dir / "recordings";
@@ -142,14 +142,12 @@ TEST_CASE("dereth play records without the password, 0600, real addresses, never
     CHECK(run({"dereth", "replay", "--headless", "--fast", file.string()}, rout, rerr) == 0);
     CHECK(contains(rout, "replay: messages=" + std::to_string(s2c) + " "));
   }
-  fs::remove_all(dir);
 }
 
 TEST_CASE("a capture with no AC traffic, or not a capture, is one sentence and exit 1 in every tool",
           "[app][recording][hostile]") {
-  const fs::path dir = fs::temp_directory_path() / "dereth-recording-test-empty";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const dereth::test::TempDir tmp("recording-empty");
+  const fs::path& dir = tmp.path();
   // A valid pcap with one UDP datagram that is not AC traffic (DNS-like, port 53).
   const fs::path none = dir / "no-ac.pcap";
   {
@@ -208,5 +206,4 @@ TEST_CASE("a capture with no AC traffic, or not a capture, is one sentence and e
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().message() ==
         random.string() + ": is neither a capture (pcap or pcapng) nor a scenario (a text file, docs/scenario.md)");
-  fs::remove_all(dir);
 }

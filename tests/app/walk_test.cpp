@@ -13,12 +13,11 @@
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include "dereth/app/demo.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace dereth;
@@ -81,17 +80,12 @@ std::vector<PlayerLine> player_lines(const fs::path& trace) {
   return out;
 }
 
-fs::path temp_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("dereth-walk-" + name + "-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
 }  // namespace
 
 TEST_CASE("dereth-sim runs a scenario's input lines on the virtual clock: the player walks, the same every run",
           "[app][headless][walk]") {
-  const fs::path dir = temp_dir("sim");
+  const dereth::test::TempDir tmp("walk-sim");
+  const fs::path& dir = tmp.path();
   const fs::path scenario = dir / "walk.scenario";
   {
     std::ofstream out(scenario);
@@ -143,14 +137,14 @@ TEST_CASE("dereth-sim runs a scenario's input lines on the virtual clock: the pl
     CHECK(again[i].y == lines[i].y);
     CHECK(again[i].cell == lines[i].cell);
   }
-  fs::remove_all(dir);
 }
 
 TEST_CASE("dereth demo --headless plays the demo's scripted walk after the teleport", "[app][demo][gl][walk]") {
   app::HeadlessDemoOptions o;
   o.width = 160;
   o.height = 90;
-  const fs::path dir = temp_dir("demo");
+  const dereth::test::TempDir tmp("walk-demo");
+  const fs::path& dir = tmp.path();
   o.trace = dir / "demo.jsonl";
   auto demo = app::HeadlessDemo::create(o);
   if (!demo) {
@@ -191,5 +185,4 @@ TEST_CASE("dereth demo --headless plays the demo's scripted walk after the telep
   CHECK(after.z > before.z + 1.5);  // climbed the slope
   CHECK(after.on_walkable);
   CHECK(std::hypot(after.x - stopped.x, after.y - stopped.y) < 0.05);
-  fs::remove_all(dir);
 }

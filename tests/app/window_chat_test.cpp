@@ -27,6 +27,7 @@
 #include "dereth/sim/command_interpreter.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 #include "run_cli.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -237,7 +238,8 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
   REQUIRE(scenario.has_value());
   dereth::scenario::UdpScenarioServer server(std::move(*scenario));
   REQUIRE(server.start().has_value());
-  const auto pw = std::filesystem::temp_directory_path() / "dereth-window-characters-pw";
+  const dereth::test::TempDir tmp("window-characters");
+  const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";
   ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   std::atomic<bool> done{false};
@@ -262,7 +264,6 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
   done = true;
   presser.join();
   ::unsetenv("SDL_VIDEODRIVER");
-  std::filesystem::remove(pw);
   INFO(out << err);
   REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
   CHECK(rc == 0);
@@ -276,7 +277,8 @@ TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the att
   REQUIRE(scenario.has_value());
   dereth::scenario::UdpScenarioServer server(std::move(*scenario));
   REQUIRE(server.start().has_value());
-  const auto pw = std::filesystem::temp_directory_path() / "dereth-window-combat-pw";
+  const dereth::test::TempDir tmp("window-combat");
+  const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";
   ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   std::atomic<bool> done{false};
@@ -320,7 +322,6 @@ TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the att
   done = true;
   presser.join();
   ::unsetenv("SDL_VIDEODRIVER");
-  std::filesystem::remove(pw);
   INFO(out << err);
   REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
   CHECK(rc == 0);

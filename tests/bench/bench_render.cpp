@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -75,7 +76,7 @@ void usage() {
       "humanoids, 2,000 particles, 3x3 landblocks), interleaved over --rounds rounds (default 3); the floor\n"
       "and the dense scene draw --frames frames a round (default 100); --demo-every K measures every Kth demo\n"
       "tick only. Default size 1280x720. --pictures DIR\n"
-      "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png.");
+      "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png (DIR is created).");
 }
 
 // The value, or a message naming `what` and exit status 1.
@@ -462,6 +463,16 @@ int main(int argc, char** argv) {
     usage();
     return 2;
   }
+  if (!o.pictures.empty()) {
+    // The folder is made first, so a path that cannot be one fails before the measuring.
+    std::error_code ec;
+    std::filesystem::create_directories(o.pictures, ec);
+    if (ec) {
+      std::fprintf(stderr, "dereth_bench_render: --pictures %s: cannot create the folder: %s\n", o.pictures.c_str(),
+                   ec.message().c_str());
+      return 1;
+    }
+  }
   // The demo owns the headless context (and keeps it current); the other
   // scenes draw in it too.
   app::HeadlessDemoOptions demo_options;
@@ -506,10 +517,11 @@ int main(int argc, char** argv) {
   }
 
   if (!o.pictures.empty()) {
+    const std::filesystem::path dir = o.pictures;
     (void)render_ms(demo_renderer, *demo_frames.back().snapshot, demo_frames.back().camera, o);
-    or_exit(demo_renderer.write_screenshot(o.pictures + "/bench_demo.png"), "--pictures");
+    or_exit(demo_renderer.write_screenshot(dir / "bench_demo.png"), "--pictures");
     (void)render_ms(*dense_renderer, *dense.tick(), dense.camera(), o);
-    or_exit(dense_renderer->write_screenshot(o.pictures + "/bench_dense.png"), "--pictures");
+    or_exit(dense_renderer->write_screenshot(dir / "bench_dense.png"), "--pictures");
   }
   std::printf("gl: %s\n", (*demo)->presenter().gl_description().c_str());
   std::printf("size: %dx%d, %d rounds\n", o.width, o.height, o.rounds);

@@ -24,6 +24,7 @@
 #include "dereth/core/file.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -296,15 +297,6 @@ std::size_t check_round_trip(const std::vector<DatRecord>& records, DatKind kind
   return raw.leaf_depth;
 }
 
-std::filesystem::path temp_dir() {
-  auto dir =
-      std::filesystem::temp_directory_path() /
-      ("dereth_container_test_" +
-       std::to_string(static_cast<unsigned long long>(std::hash<std::thread::id>{}(std::this_thread::get_id()))));
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
 // The file offset of byte `pos` of a node written contiguously from `node`.
 std::size_t node_byte(std::uint32_t node, std::size_t pos, std::uint32_t bs) {
   const std::size_t p = bs - 4;
@@ -458,7 +450,8 @@ TEST_CASE("container: caller-provided iteration record and options", "[dat][cont
     DatWriter writer(DatWriterOptions{.kind = DatKind::Cell});
     writer.add(0xA9B4FFFF, Bytes(252, 7));
     writer.add(0xA9B4FFFE, Bytes{1, 2, 3});
-    const auto dir = temp_dir();
+    const dereth::test::TempDir tmp("container-writer");
+    const auto& dir = tmp.path();
     const auto path = dir / "client_cell_1.dat";
     REQUIRE(writer.write_file(path).has_value());
     REQUIRE(writer.write_file(path).has_value());  // over an existing file
@@ -473,7 +466,6 @@ TEST_CASE("container: caller-provided iteration record and options", "[dat][cont
     std::size_t files = 0;
     for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir)) ++files;
     CHECK(files == 1);  // no temporary left behind
-    std::filesystem::remove_all(dir);
   }
 }
 
@@ -496,7 +488,8 @@ TEST_CASE("container: open errors", "[dat][container]") {
   REQUIRE_FALSE(missing.has_value());
   CHECK(missing.error().kind == ErrorKind::Io);
   CHECK(missing.error().context.find("client_portal.dat") != std::string::npos);
-  auto dir = DatFile::open(std::filesystem::temp_directory_path());
+  const dereth::test::TempDir tmp("container-open");
+  auto dir = DatFile::open(tmp.path());
   CHECK_FALSE(dir.has_value());
 }
 
@@ -584,8 +577,8 @@ TEST_CASE("container: truncated files", "[dat][container]") {
   }
   // The same through a real file: the OS length bounds every read.
   const Bytes good = build(make_records(100, 1024, 32), options);
-  const auto dir = temp_dir();
-  const auto path = dir / "client_portal.dat";
+  const dereth::test::TempDir tmp("container-cut");
+  const auto path = tmp / "client_portal.dat";
   for (std::size_t len : {std::size_t{200}, std::size_t{5000}, good.size() - 1}) {
     {
       std::ofstream f(path, std::ios::binary | std::ios::trunc);
@@ -602,7 +595,6 @@ TEST_CASE("container: truncated files", "[dat][container]") {
     }
     CHECK(failed);
   }
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("container: corrupt block chains", "[dat][container]") {
@@ -859,8 +851,8 @@ TEST_CASE("container: iteration list parsing", "[dat][container]") {
 TEST_CASE("container: concurrent reads give identical bytes", "[dat][container]") {
   const auto records = make_records(1000, 1024, 71);
   const Bytes bytes = build(records);
-  const auto dir = temp_dir();
-  const auto path = dir / "client_portal.dat";
+  const dereth::test::TempDir tmp("container-threads");
+  const auto path = tmp / "client_portal.dat";
   REQUIRE(dereth::core::write_file_atomic(path, bytes).has_value());
   auto opened = DatFile::open(path);
   REQUIRE(opened.has_value());
@@ -899,7 +891,6 @@ TEST_CASE("container: concurrent reads give identical bytes", "[dat][container]"
   expected[kIterationId] = make_iteration_record(1);
   std::size_t i = 0;
   for (const auto& [id, data] : expected) CHECK(results[0][i++] == data);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("container: random damage never crashes or hangs", "[dat][container]") {

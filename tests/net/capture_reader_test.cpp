@@ -7,6 +7,7 @@
 
 #include "dereth/net/capture_reader.hpp"
 #include "support/pcap_messages.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace dereth::net;
 
@@ -43,12 +44,12 @@ TEST_CASE("CaptureReader: a missing or foreign file is a clear error", "[net][re
   REQUIRE_FALSE(missing.has_value());
   CHECK(missing.error().kind == dereth::core::ErrorKind::Io);
   CHECK(missing.error().context == "/nonexistent/dereth.pcap");
-  const auto text = std::filesystem::temp_directory_path() / "dereth-not-a-pcap.txt";
+  const dereth::test::TempDir tmp("capture-reader");
+  const auto text = tmp / "not-a-pcap.txt";
   std::ofstream(text) << "hello, this is not a capture\n";
   auto foreign = CaptureReader::open(text);
   REQUIRE_FALSE(foreign.has_value());
   CHECK_FALSE(foreign.error().message().empty());
-  std::filesystem::remove(text);
 }
 
 TEST_CASE("CaptureReplay: a capture cut short replays what it holds", "[net][replay][malformed]") {
@@ -57,7 +58,8 @@ TEST_CASE("CaptureReplay: a capture cut short replays what it holds", "[net][rep
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   INFO("the capture: " << path);
   REQUIRE(bytes.size() > 1024);  // read, or the cuts below would index an empty buffer
-  const auto cut = std::filesystem::temp_directory_path() / "dereth-cut.pcap";
+  const dereth::test::TempDir tmp("capture-cut");
+  const auto cut = tmp / "cut.pcap";
   for (std::size_t length : {std::size_t{24}, std::size_t{1000}, bytes.size() / 2, bytes.size() - 7}) {
     std::ofstream(cut, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(length));
     auto replay = CaptureReplay::open(cut);
@@ -67,7 +69,6 @@ TEST_CASE("CaptureReplay: a capture cut short replays what it holds", "[net][rep
     CHECK(n <= 2088);
     CHECK(replay->stats().framing_errors == 0);
   }
-  std::filesystem::remove(cut);
 }
 
 namespace {
@@ -123,7 +124,8 @@ TEST_CASE("CaptureReplay reads pcapng (section header, interface, enhanced packe
     pos += 16 + len;
     ++frames;
   }
-  const auto out = std::filesystem::temp_directory_path() / "dereth-example.pcapng";
+  const dereth::test::TempDir tmp("capture-pcapng");
+  const auto out = tmp / "example.pcapng";
   std::ofstream(out, std::ios::binary).write(reinterpret_cast<const char*>(ng.data()),
                                              static_cast<std::streamsize>(ng.size()));
   auto replay = CaptureReplay::open(out);
@@ -134,7 +136,6 @@ TEST_CASE("CaptureReplay reads pcapng (section header, interface, enhanced packe
   CHECK(replay->stats().packets == 632);
   CHECK(replay->stats().messages_s2c == 1985);
   CHECK(replay->stats().framing_errors == 0);
-  std::filesystem::remove(out);
 }
 
 TEST_CASE("admit_capture: a cut record, a record over 256 KiB, no AC traffic: one sentence with the file and offset",
@@ -144,9 +145,8 @@ TEST_CASE("admit_capture: a cut record, a record over 256 KiB, no AC traffic: on
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   INFO("the capture: " << path);
   REQUIRE(bytes.size() > 1024);  // read, or the cuts below would index an empty buffer
-  const auto dir = std::filesystem::temp_directory_path() / "dereth-admit-test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const dereth::test::TempDir tmp("admit-capture");
+  const auto& dir = tmp.path();
   // The first three records of example.pcap, to find the record boundaries.
   auto le = [&](std::size_t at) {
     return static_cast<std::uint32_t>(static_cast<std::uint8_t>(bytes[at]) |
@@ -196,5 +196,4 @@ TEST_CASE("admit_capture: a cut record, a record over 256 KiB, no AC traffic: on
     CHECK(none.error().message() ==
           path + ": holds no Asheron's Call traffic (632 records read, none on ports 20000-20001)");
   }
-  std::filesystem::remove_all(dir);
 }

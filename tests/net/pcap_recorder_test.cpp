@@ -10,14 +10,15 @@
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/net/pcap_recorder.hpp"
 #include "support/pcap_messages.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace dereth::net;
 
 TEST_CASE("A recorded session replays to the same messages, both directions", "[net][recording]") {
   auto capture = dereth::test::read_capture(dereth::test::shared_path("captures/example.pcap"));
   REQUIRE(capture.has_value());
-  const auto path = std::filesystem::temp_directory_path() / "dereth-recorder-test" / "session.pcap";
-  std::filesystem::remove_all(path.parent_path());
+  const dereth::test::TempDir tmp("recorder");
+  const auto path = tmp / "not-yet" / "session.pcap";  // the recorder makes the folder
   {
     auto rec = PcapRecorder::create(path);
     REQUIRE(rec.has_value());
@@ -42,7 +43,6 @@ TEST_CASE("A recorded session replays to the same messages, both directions", "[
   REQUIRE(again.has_value());
   CHECK(again->raw_datagrams.size() == 632);
   CHECK(again->raw_datagrams.back().time == Approx(capture->raw_datagrams.back().time).margin(1e-6));
-  std::filesystem::remove_all(path.parent_path());
 }
 
 TEST_CASE("Recording names follow pkt_YYYY-M-D_<unixtime>_log.pcap in the local date", "[net][recording]") {
@@ -75,8 +75,8 @@ TEST_CASE("A recorder in an unwritable place is a clear error", "[net][recording
 }
 
 TEST_CASE("A recorder never writes over another file and creates it readable by its owner only", "[net][recording]") {
-  const auto dir = std::filesystem::temp_directory_path() / "dereth-recorder-unique";
-  std::filesystem::remove_all(dir);
+  const dereth::test::TempDir tmp("recorder-unique");
+  const auto dir = tmp / "recordings";
   const auto path = dir / "pkt_2026-12-1_1796000000_log.pcap";
   auto first = PcapRecorder::create(path);
   REQUIRE(first.has_value());
@@ -94,12 +94,11 @@ TEST_CASE("A recorder never writes over another file and creates it readable by 
   // The first file's header is intact: the others did not truncate it.
   REQUIRE(first->record(std::vector<std::uint8_t>{1, 2, 3}, {}, {}, 1.5).has_value());
   CHECK(std::filesystem::file_size(path) == 24 + 16 + 14 + 20 + 8 + 3);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("A recorder's timestamps carry a rounded microsecond into the seconds", "[net][recording]") {
-  const auto dir = std::filesystem::temp_directory_path() / "dereth-recorder-time";
-  std::filesystem::remove_all(dir);
+  const dereth::test::TempDir tmp("recorder-time");
+  const auto dir = tmp / "recordings";
   const auto path = dir / "t.pcap";
   {
     auto rec = PcapRecorder::create(path);
@@ -115,5 +114,4 @@ TEST_CASE("A recorder's timestamps carry a rounded microsecond into the seconds"
   };
   CHECK(le(24) == 100);  // not 99 s and 0 us
   CHECK(le(28) == 0);
-  std::filesystem::remove_all(dir);
 }

@@ -24,6 +24,7 @@
 #include "dereth/render/image.hpp"
 #include "dereth/render/renderer.hpp"
 #include "dereth/render/terrain.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace dereth;
 using render::Camera;
@@ -449,9 +450,8 @@ TEST_CASE("Headless: the terrain surface cache stays within its memory bound", "
 TEST_CASE("Headless: bad target sizes are errors, not crashes, screenshots need a frame", "[render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
-  const auto dir = std::filesystem::temp_directory_path() / "dereth_render_screenshot";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const dereth::test::TempDir tmp("render-screenshot");
+  const auto& dir = tmp.path();
   CHECK_FALSE(renderer->write_screenshot(dir / "none.png").has_value());
   CHECK_FALSE(std::filesystem::exists(dir / "none.png"));
   sim::RenderSnapshot snap;
@@ -469,7 +469,6 @@ TEST_CASE("Headless: bad target sizes are errors, not crashes, screenshots need 
   auto back = render::read_png(dir / "shot.png");
   REQUIRE(back.has_value());
   CHECK(*back == renderer->read_pixels());
-  std::filesystem::remove_all(dir);
 }
 
 // Not run by ctest (hidden tag): frame time of the demo at 1280x720; with

@@ -6,18 +6,13 @@
 #include <fstream>
 #include <string>
 
+#include "support/temp_dir.hpp"
+
 using dereth::render::compare_images;
 using dereth::render::flip_rows;
 using dereth::render::Image;
 
 namespace {
-
-std::filesystem::path scratch_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("dereth_render_image_" + name);
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
 
 Image gradient(int w, int h) {
   Image img(w, h);
@@ -58,7 +53,8 @@ TEST_CASE("flip_rows reverses the row order (GL reads bottom row first)", "[rend
 }
 
 TEST_CASE("write_png then read_png gives the same pixels and leaves no temporary file", "[render][image]") {
-  const auto dir = scratch_dir("roundtrip");
+  const dereth::test::TempDir tmp("render-image-roundtrip");
+  const auto& dir = tmp.path();
   const Image img = gradient(5, 4);
   const auto path = dir / "shot.png";
   REQUIRE(dereth::render::write_png(path, img).has_value());
@@ -76,11 +72,11 @@ TEST_CASE("write_png then read_png gives the same pixels and leaves no temporary
   const Image other(2, 2, {10, 20, 30, 255});
   REQUIRE(dereth::render::write_png(path, other).has_value());
   CHECK(*dereth::render::read_png(path) == other);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("PNG errors: an empty image, a missing file and a file that is not a PNG", "[render][image]") {
-  const auto dir = scratch_dir("errors");
+  const dereth::test::TempDir tmp("render-image-errors");
+  const auto& dir = tmp.path();
   CHECK_FALSE(dereth::render::encode_png(Image{}).has_value());
   CHECK_FALSE(dereth::render::write_png(dir / "empty.png", Image{}).has_value());
   CHECK_FALSE(std::filesystem::exists(dir / "empty.png"));
@@ -94,7 +90,6 @@ TEST_CASE("PNG errors: an empty image, a missing file and a file that is not a P
   auto junk = dereth::render::read_png(dir / "junk.png");
   REQUIRE_FALSE(junk.has_value());
   CHECK(junk.error().kind == dereth::core::ErrorKind::Invalid);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("compare_images counts pixels beyond the tolerance and the largest channel delta", "[render][image]") {

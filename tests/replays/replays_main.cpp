@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 
 #include "dereth/app/cli.hpp"
 #include "dereth/app/headless.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -189,7 +191,7 @@ void usage() {
 int main(int argc, char** argv) {
   bool update = false;
   fs::path dir = DERETH_REPLAYS_DIR;
-  fs::path out = fs::temp_directory_path() / "dereth-replays";
+  std::optional<fs::path> keep;  // --out; else a scratch folder of this run's own
   std::vector<std::string> names;
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
@@ -198,7 +200,7 @@ int main(int argc, char** argv) {
     } else if (a == "--dir" && i + 1 < argc) {
       dir = argv[++i];
     } else if (a == "--out" && i + 1 < argc) {
-      out = argv[++i];
+      keep = argv[++i];
     } else if (a == "--help" || a == "-h") {
       usage();
       return 0;
@@ -217,6 +219,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dereth_replays: no such recording among demo-session, lossy-login, example\n");
     return 2;
   }
+  std::optional<dereth::test::TempDir> scratch;
+  if (!keep) scratch.emplace("replays");
+  const fs::path out = keep ? *keep : scratch->path();
   std::error_code ec;
   fs::create_directories(out, ec);
   int failed = 0;

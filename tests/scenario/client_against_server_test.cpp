@@ -15,6 +15,7 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "support/pcap_messages.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace dereth;
 
@@ -138,10 +139,8 @@ TEST_CASE("Client against the scenario server with 20% loss, duplication and reo
 }
 
 TEST_CASE("A recorded live session replays to the same message sequence, checksums verified", "[scenario][e2e]") {
-  const auto path = std::filesystem::temp_directory_path() / "dereth-e2e" / "session.pcap";
-  std::filesystem::remove_all(path.parent_path());
-  run(basic(), "secret", true, path);
-  std::filesystem::remove_all(path.parent_path());
+  const dereth::test::TempDir tmp("e2e");
+  run(basic(), "secret", true, tmp / "session.pcap");
 }
 
 TEST_CASE("Client against the scenario server: a wrong password is one sentence", "[scenario][e2e]") {

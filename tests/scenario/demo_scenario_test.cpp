@@ -31,6 +31,17 @@ constexpr std::uint32_t kProjectileState = ps::Missile | ps::AlignPath | ps::Pat
 constexpr std::uint32_t kFirstProjectile = 0x80000101;
 constexpr int kProjectiles = 16;
 
+// Projectile k's launch, seconds after world entry: in pairs every 4 s, one
+// NPC casting and the one it faces answering 0.8 s later, so the answer is
+// in flight when the first explodes (one second after its launch). The
+// pairs alternate between the near lane (y 120) and the far one (y 96).
+double launch_time(int k) {
+  return 1.0 + 4.0 * (k / 2) + 0.8 * (k % 2);
+}
+float lane_of(int k) {
+  return (k / 2) % 2 == 0 ? 120.0f : 96.0f;
+}
+
 std::uint16_t stamp(const protocol::CreateObject& c, TI i) {
   return c.physics.timestamps[static_cast<std::size_t>(i)];
 }
@@ -94,7 +105,7 @@ std::vector<Received> for_guid(const std::vector<Received>& all, std::uint32_t g
 // Checks one projectile's chain in one period; returns its Instance stamp.
 std::uint16_t check_projectile(const std::vector<Received>& all, int k, double period_start) {
   const std::uint32_t guid = kFirstProjectile + static_cast<std::uint32_t>(k);
-  const double launch = period_start + 1.0 + 2.0 * k;
+  const double launch = period_start + launch_time(k);
   INFO("projectile 0x" << std::hex << guid << std::dec << " launched at " << launch);
   const auto chain = for_guid(all, guid, launch - 0.5, launch + 2.5);
   REQUIRE(chain.size() == 6);
@@ -207,7 +218,7 @@ TEST_CASE("Demo scenario: the embedded text is data/demo/demo.scenario", "[scena
   CHECK(demo_scenario_text() == file);
 }
 
-TEST_CASE("Demo scenario: parses, with NPCs, projectile launches every 2 s and a 32 s loop",
+TEST_CASE("Demo scenario: parses, with NPCs, projectiles in pairs every 4 s and a 32 s loop",
           "[scenario][demo][parse]") {
   auto s = demo_scenario();
   if (!s) FAIL(s.error().message());
@@ -224,11 +235,17 @@ TEST_CASE("Demo scenario: parses, with NPCs, projectile launches every 2 s and a
 
   int npcs = 0, projectiles = 0;
   std::vector<double> launches;
+  std::vector<float> lanes;       // each launch's y
+  std::vector<float> directions;  // each launch's x velocity
   for (const auto& e : s->stream) {
     if (const auto* c = std::get_if<protocol::CreateObject>(&e.message)) {
       if ((c->physics.state & ps::Missile) != 0) {
         ++projectiles;
         launches.push_back(e.time);
+        REQUIRE(c->physics.position.has_value());
+        lanes.push_back(c->physics.position->origin.y);
+        REQUIRE(c->physics.velocity.has_value());
+        directions.push_back(c->physics.velocity->x);
       } else {
         ++npcs;
         CHECK(c->physics.setup_id == demo::kHumanSetup);
@@ -238,7 +255,22 @@ TEST_CASE("Demo scenario: parses, with NPCs, projectile launches every 2 s and a
   }
   CHECK(npcs == 4);
   CHECK(projectiles == kProjectiles);
-  for (std::size_t i = 1; i < launches.size(); ++i) CHECK(launches[i] - launches[i - 1] == Approx(2.0));
+  REQUIRE(launches.size() == kProjectiles);
+  for (int k = 0; k < kProjectiles; ++k) {
+    INFO("projectile " << k);
+    const auto i = static_cast<std::size_t>(k);
+    CHECK(launches[i] == Approx(launch_time(k)));
+    CHECK(lanes[i] == lane_of(k));
+  }
+  // Within a pair: the answer flies the other way along the same lane, is
+  // launched before the first explodes and explodes after it, so one bolt
+  // is in flight while the other explodes.
+  for (int k = 0; k + 1 < kProjectiles; k += 2) {
+    const auto i = static_cast<std::size_t>(k);
+    CHECK(directions[i] * directions[i + 1] < 0.0f);
+    CHECK(launch_time(k + 1) < launch_time(k) + 1.0);
+    CHECK(launch_time(k + 1) + 1.0 > launch_time(k) + 1.0);
+  }
 }
 
 TEST_CASE("Demo scenario: one loop period through the Loopback, then the repeat with newer stamps",

@@ -15,6 +15,7 @@
 
 #include "support/hex.hpp"
 #include "support/pcap_messages.hpp"
+#include "support/temp_dir.hpp"
 
 using dereth::core::ErrorKind;
 using dereth::test::CaptureContents;
@@ -162,24 +163,15 @@ Bytes read_file(const std::string& path) {
 
 class TempFile {
  public:
-  explicit TempFile(std::span<const std::uint8_t> contents) {
-    std::random_device rd;
-    path_ = (std::filesystem::temp_directory_path() /
-             ("dereth-pcap-test-" + std::to_string(rd()) + "-" + std::to_string(rd()) + ".pcap"))
-                .string();
+  explicit TempFile(std::span<const std::uint8_t> contents) : path_((dir_ / "capture.pcap").string()) {
     std::ofstream out(path_, std::ios::binary);
     out.write(reinterpret_cast<const char*>(contents.data()), static_cast<std::streamsize>(contents.size()));
     REQUIRE(out.good());
   }
-  ~TempFile() {
-    std::error_code ec;
-    std::filesystem::remove(path_, ec);
-  }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
   [[nodiscard]] const std::string& path() const { return path_; }
 
  private:
+  dereth::test::TempDir dir_{"pcap-test"};
   std::string path_;
 };
 
