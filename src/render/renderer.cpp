@@ -256,8 +256,10 @@ struct Renderer::Impl {
   std::optional<dat::DatFile> portal;
   std::optional<dat::DatFile> cell;
 
-  MeshProgram mesh_solid;  // surfaces without an alpha test: no discard, so the depth test comes before shading
-  MeshProgram mesh_clip;   // alpha-tested surfaces (ClipMap, Translucent's alpha reference)
+  // The mesh programs by [vertex lit][alpha test]: surfaces without an alpha
+  // test get a program without discard, so the depth test comes before
+  // shading; sky objects are lit per vertex (shaders::kVertexLit).
+  std::array<std::array<MeshProgram, 2>, 2> mesh_programs;
   GLuint terrain_program = 0;
   LightingUniforms terrain_lighting;
   GLuint instance_vbo = 0;  // the per-instance attributes of the draws being submitted
@@ -346,9 +348,11 @@ struct Renderer::Impl {
     if (fbo != 0) glDeleteFramebuffers(1, &fbo);
     if (color_rb != 0) glDeleteRenderbuffers(1, &color_rb);
     if (depth_rb != 0) glDeleteRenderbuffers(1, &depth_rb);
-    for (MeshProgram* p : {&mesh_solid, &mesh_clip}) {
-      if (p->id != 0) glDeleteProgram(p->id);
-      p->id = 0;
+    for (auto& pair : mesh_programs) {
+      for (MeshProgram& p : pair) {
+        if (p.id != 0) glDeleteProgram(p.id);
+        p.id = 0;
+      }
     }
     if (terrain_program != 0) glDeleteProgram(terrain_program);
     if (instance_vbo != 0) glDeleteBuffers(1, &instance_vbo);
@@ -362,21 +366,30 @@ struct Renderer::Impl {
   // ---- setup -----------------------------------------------------------------------------------
 
   core::Result<void> build_programs() {
-    DERETH_TRY(mesh_solid.id, gl::build_program("OpenGL", "mesh", {shaders::kMeshVertex},
-                                                {shaders::kVersion, shaders::kMeshFragmentHead, shaders::kLighting,
-                                                 shaders::kMeshFragmentMain}));
-    DERETH_TRY(mesh_clip.id, gl::build_program("OpenGL", "mesh (alpha test)", {shaders::kMeshVertex},
-                                               {shaders::kVersion, shaders::kAlphaTest, shaders::kMeshFragmentHead,
-                                                shaders::kLighting, shaders::kMeshFragmentMain}));
+    using namespace shaders;
+    DERETH_TRY(mesh_programs[0][0].id,
+               gl::build_program("OpenGL", "mesh", {kVersion, kMeshVertex},
+                                 {kVersion, kMeshFragmentHead, kLighting, kMeshFragmentMain}));
+    DERETH_TRY(mesh_programs[0][1].id,
+               gl::build_program("OpenGL", "mesh (alpha test)", {kVersion, kMeshVertex},
+                                 {kVersion, kAlphaTest, kMeshFragmentHead, kLighting, kMeshFragmentMain}));
+    DERETH_TRY(mesh_programs[1][0].id,
+               gl::build_program("OpenGL", "sky mesh", {kVersion, kVertexLit, kLighting, kMeshVertex},
+                                 {kVersion, kVertexLit, kMeshFragmentHead, kMeshFragmentMain}));
+    DERETH_TRY(mesh_programs[1][1].id,
+               gl::build_program("OpenGL", "sky mesh (alpha test)", {kVersion, kVertexLit, kLighting, kMeshVertex},
+                                 {kVersion, kAlphaTest, kVertexLit, kMeshFragmentHead, kMeshFragmentMain}));
     DERETH_TRY(terrain_program,
                gl::build_program("OpenGL", "terrain",
                                  {shaders::kTerrainVertexHead, shaders::kLighting, shaders::kTerrainVertexMain},
                                  {shaders::kTerrainFragment}));
-    for (MeshProgram* p : {&mesh_solid, &mesh_clip}) {
-      p->lighting.locate(p->id);
-      p->texture = glGetUniformLocation(p->id, "u_texture");
-      p->alpha_ref = glGetUniformLocation(p->id, "u_alpha_ref");
-      p->uv_offset = glGetUniformLocation(p->id, "u_uv_offset");
+    for (auto& pair : mesh_programs) {
+      for (MeshProgram& p : pair) {
+        p.lighting.locate(p.id);
+        p.texture = glGetUniformLocation(p.id, "u_texture");
+        p.alpha_ref = glGetUniformLocation(p.id, "u_alpha_ref");
+        p.uv_offset = glGetUniformLocation(p.id, "u_uv_offset");
+      }
     }
     terrain_lighting.locate(terrain_program);
     glGenBuffers(1, &instance_vbo);
@@ -1079,7 +1092,7 @@ struct Renderer::Impl {
   // program, blend, depth writes and texture. `depth` is what the draw
   // list records.
   void submit(const std::vector<DrawItem>& items, const FrameView& view, const std::vector<FrameLight>& lights,
-              const FrameSky& sky, DepthMode depth) {
+              const FrameSky& sky, DepthMode depth, bool vertex_lit = false) {
     if (items.empty()) return;
     instances.resize(items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -1093,10 +1106,11 @@ struct Renderer::Impl {
     glBindBuffer(GL_ARRAY_BUFFER, instance_vbo);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances.size() * sizeof(Instance)), instances.data(),
                  GL_STREAM_DRAW);
-    for (MeshProgram* p : {&mesh_solid, &mesh_clip}) {
-      glUseProgram(p->id);
-      set_lighting(p->lighting, view, lights, sky, sky.mesh_ambient);
-      glUniform1i(p->texture, 0);
+    auto& programs = mesh_programs[vertex_lit ? 1 : 0];
+    for (MeshProgram& p : programs) {
+      glUseProgram(p.id);
+      set_lighting(p.lighting, view, lights, sky, sky.mesh_ambient);
+      glUniform1i(p.texture, 0);
     }
     glActiveTexture(GL_TEXTURE0);
     const MeshProgram* current = nullptr;
@@ -1107,7 +1121,7 @@ struct Renderer::Impl {
       if (options.batch_draws) {
         while (i + n < items.size() && same_call(item, items[i + n])) ++n;
       }
-      const MeshProgram& program = item.state.alpha_test ? mesh_clip : mesh_solid;
+      const MeshProgram& program = programs[item.state.alpha_test ? 1 : 0];
       if (&program != current) {
         glUseProgram(program.id);
         current = &program;
@@ -1210,7 +1224,7 @@ struct Renderer::Impl {
       }
       ++stats.sky_objects_drawn;
     }
-    submit(items, view, {}, unfogged, options.sky_first ? DepthMode::Always : DepthMode::FarPlane);
+    submit(items, view, {}, unfogged, options.sky_first ? DepthMode::Always : DepthMode::FarPlane, true);
     glDepthRange(0.0, 1.0);
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
