@@ -108,4 +108,32 @@ std::optional<glm::vec2> Camera::project(const glm::vec3& world, int width, int 
                    (0.5F - ndc.y * 0.5F) * static_cast<float>(height));
 }
 
+Frustum Frustum::from_matrix(const glm::mat4& m) noexcept {
+  // Gribb and Hartmann: each plane is the fourth row of the matrix plus or minus another.
+  const auto row = [&m](int r) { return glm::vec4(m[0][r], m[1][r], m[2][r], m[3][r]); };
+  const glm::vec4 r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
+  Frustum f;
+  f.planes = {r3 + r0, r3 - r0, r3 + r1, r3 - r1, r3 + r2, r3 - r2};
+  for (glm::vec4& p : f.planes) {
+    const float length = glm::length(glm::vec3(p));
+    if (length > 0.0F && std::isfinite(length)) p /= length;
+  }
+  return f;
+}
+
+bool Frustum::sphere_outside(const glm::vec3& center, float radius) const noexcept {
+  for (const glm::vec4& p : planes) {
+    if (glm::dot(glm::vec3(p), center) + p.w < -radius) return true;
+  }
+  return false;
+}
+
+bool Frustum::box_outside(const glm::vec3& lo, const glm::vec3& hi) const noexcept {
+  for (const glm::vec4& p : planes) {
+    const glm::vec3 far_corner(p.x > 0.0F ? hi.x : lo.x, p.y > 0.0F ? hi.y : lo.y, p.z > 0.0F ? hi.z : lo.z);
+    if (glm::dot(glm::vec3(p), far_corner) + p.w < 0.0F) return true;
+  }
+  return false;
+}
+
 }  // namespace dereth::render

@@ -47,6 +47,7 @@ using Clock = std::chrono::steady_clock;
 constexpr dat::Did kRegionId = 0x13000000;
 constexpr int kMaxLights = 8;  // Render::minimize_object_lighting's hardware cap
 constexpr int kMaxTargetSize = 8192;
+constexpr float kBlockSide = 192.0F;  // metres a landblock side
 // EXT/ARB_texture_filter_anisotropic (core in 4.6); glad's 3.3 core loader does not name them.
 constexpr GLenum kTextureMaxAnisotropy = 0x84FE;
 constexpr GLenum kMaxTextureMaxAnisotropy = 0x84FF;
@@ -137,6 +138,8 @@ struct GpuMesh {
   GLuint ebo = 0;
   std::vector<GpuBatch> batches;
   glm::vec3 sort_center{0.0F};                      // the GfxObj's, for the viewer distance
+  glm::vec3 bound_center{0.0F};                     // the vertices' bounding sphere, mesh-local (frustum culling)
+  float bound_radius = 0.0F;
   std::optional<dat::GfxObjDegradeInfo> degrades;  // its degrade levels (draw modes), when it names any
 };
 
@@ -202,6 +205,26 @@ struct FrameLight {
   float falloff = 0.0F;
 };
 
+// One DrawItem's per-instance vertex attributes (kMeshVertex locations 3..11).
+struct Instance {
+  std::array<float, 16> model;   // columns
+  std::array<float, 9> normal;   // columns
+  std::array<float, 4> tint;
+  std::array<float, 3> params;   // alpha, luminosity, diffuse
+};
+static_assert(sizeof(Instance) == 32 * sizeof(float));
+constexpr GLuint kInstanceAttribute = 3;  // the first per-instance attribute
+constexpr GLuint kInstanceAttributes = 9;
+
+// A mesh program: the opaque one, or the one for alpha-tested surfaces.
+struct MeshProgram {
+  GLuint id = 0;
+  LightingUniforms lighting;
+  GLint texture = -1;
+  GLint alpha_ref = -1;
+  GLint uv_offset = -1;
+};
+
 }  // namespace
 
 glm::vec3 marker_color(const sim::ObjectSnapshot& object) noexcept {
@@ -233,19 +256,14 @@ struct Renderer::Impl {
   std::optional<dat::DatFile> portal;
   std::optional<dat::DatFile> cell;
 
-  GLuint mesh_program = 0;
+  // The mesh programs by [vertex lit][alpha test]: surfaces without an alpha
+  // test get a program without discard, so the depth test comes before
+  // shading; sky objects are lit per vertex (shaders::kVertexLit).
+  std::array<std::array<MeshProgram, 2>, 2> mesh_programs;
   GLuint terrain_program = 0;
-  LightingUniforms mesh_lighting;
   LightingUniforms terrain_lighting;
-  GLint u_model = -1;
-  GLint u_normal_matrix = -1;
-  GLint u_texture = -1;
-  GLint u_tint = -1;
-  GLint u_alpha = -1;
-  GLint u_alpha_ref = -1;
-  GLint u_luminosity = -1;
-  GLint u_diffuse = -1;
-  GLint u_uv_offset = -1;
+  GLuint instance_vbo = 0;  // the per-instance attributes of the draws being submitted
+  std::vector<Instance> instances;
   GLint u_offset = -1;
   GLint u_surface = -1;
 
@@ -330,9 +348,15 @@ struct Renderer::Impl {
     if (fbo != 0) glDeleteFramebuffers(1, &fbo);
     if (color_rb != 0) glDeleteRenderbuffers(1, &color_rb);
     if (depth_rb != 0) glDeleteRenderbuffers(1, &depth_rb);
-    if (mesh_program != 0) glDeleteProgram(mesh_program);
+    for (auto& pair : mesh_programs) {
+      for (MeshProgram& p : pair) {
+        if (p.id != 0) glDeleteProgram(p.id);
+        p.id = 0;
+      }
+    }
     if (terrain_program != 0) glDeleteProgram(terrain_program);
-    terrain_layers = fbo = color_rb = depth_rb = mesh_program = terrain_program = 0;
+    if (instance_vbo != 0) glDeleteBuffers(1, &instance_vbo);
+    terrain_layers = fbo = color_rb = depth_rb = terrain_program = instance_vbo = 0;
   }
 
   void log_once(std::uint32_t id, const std::string& what) {
@@ -342,24 +366,33 @@ struct Renderer::Impl {
   // ---- setup -----------------------------------------------------------------------------------
 
   core::Result<void> build_programs() {
-    DERETH_TRY(mesh_program,
-               gl::build_program("OpenGL", "mesh", {shaders::kMeshVertex},
-                                 {shaders::kMeshFragmentHead, shaders::kLighting, shaders::kMeshFragmentMain}));
+    using namespace shaders;
+    DERETH_TRY(mesh_programs[0][0].id,
+               gl::build_program("OpenGL", "mesh", {kVersion, kMeshVertex},
+                                 {kVersion, kMeshFragmentHead, kLighting, kMeshFragmentMain}));
+    DERETH_TRY(mesh_programs[0][1].id,
+               gl::build_program("OpenGL", "mesh (alpha test)", {kVersion, kMeshVertex},
+                                 {kVersion, kAlphaTest, kMeshFragmentHead, kLighting, kMeshFragmentMain}));
+    DERETH_TRY(mesh_programs[1][0].id,
+               gl::build_program("OpenGL", "sky mesh", {kVersion, kVertexLit, kLighting, kMeshVertex},
+                                 {kVersion, kVertexLit, kMeshFragmentHead, kMeshFragmentMain}));
+    DERETH_TRY(mesh_programs[1][1].id,
+               gl::build_program("OpenGL", "sky mesh (alpha test)", {kVersion, kVertexLit, kLighting, kMeshVertex},
+                                 {kVersion, kAlphaTest, kVertexLit, kMeshFragmentHead, kMeshFragmentMain}));
     DERETH_TRY(terrain_program,
                gl::build_program("OpenGL", "terrain",
                                  {shaders::kTerrainVertexHead, shaders::kLighting, shaders::kTerrainVertexMain},
                                  {shaders::kTerrainFragment}));
-    mesh_lighting.locate(mesh_program);
+    for (auto& pair : mesh_programs) {
+      for (MeshProgram& p : pair) {
+        p.lighting.locate(p.id);
+        p.texture = glGetUniformLocation(p.id, "u_texture");
+        p.alpha_ref = glGetUniformLocation(p.id, "u_alpha_ref");
+        p.uv_offset = glGetUniformLocation(p.id, "u_uv_offset");
+      }
+    }
     terrain_lighting.locate(terrain_program);
-    u_model = glGetUniformLocation(mesh_program, "u_model");
-    u_normal_matrix = glGetUniformLocation(mesh_program, "u_normal_matrix");
-    u_texture = glGetUniformLocation(mesh_program, "u_texture");
-    u_tint = glGetUniformLocation(mesh_program, "u_tint");
-    u_alpha = glGetUniformLocation(mesh_program, "u_alpha");
-    u_alpha_ref = glGetUniformLocation(mesh_program, "u_alpha_ref");
-    u_luminosity = glGetUniformLocation(mesh_program, "u_luminosity");
-    u_uv_offset = glGetUniformLocation(mesh_program, "u_uv_offset");
-    u_diffuse = glGetUniformLocation(mesh_program, "u_diffuse");
+    glGenBuffers(1, &instance_vbo);
     u_offset = glGetUniformLocation(terrain_program, "u_offset");
     u_surface = glGetUniformLocation(terrain_program, "u_surface");
     return terrain.create_gl();
@@ -417,7 +450,24 @@ struct Renderer::Impl {
     return g;
   }
 
-  static GpuMesh upload_mesh(const MeshData& data) {
+  // Per-instance attributes 3..11 of a mesh's VAO, `first` instances into instance_vbo (bound as GL_ARRAY_BUFFER).
+  static void point_instances(std::size_t first) {
+    const auto stride = static_cast<GLsizei>(sizeof(Instance));
+    const std::size_t base = first * sizeof(Instance);
+    const auto at = [base](std::size_t offset) { return reinterpret_cast<const void*>(base + offset); };
+    for (GLuint c = 0; c < 4; ++c) {
+      glVertexAttribPointer(kInstanceAttribute + c, 4, GL_FLOAT, GL_FALSE, stride,
+                            at(offsetof(Instance, model) + c * 4 * sizeof(float)));
+    }
+    for (GLuint c = 0; c < 3; ++c) {
+      glVertexAttribPointer(kInstanceAttribute + 4 + c, 3, GL_FLOAT, GL_FALSE, stride,
+                            at(offsetof(Instance, normal) + c * 3 * sizeof(float)));
+    }
+    glVertexAttribPointer(kInstanceAttribute + 7, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, tint)));
+    glVertexAttribPointer(kInstanceAttribute + 8, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, params)));
+  }
+
+  GpuMesh upload_mesh(const MeshData& data) const {
     GpuMesh m;
     glGenVertexArrays(1, &m.vao);
     glBindVertexArray(m.vao);
@@ -438,8 +488,16 @@ struct Renderer::Impl {
                           reinterpret_cast<const void*>(offsetof(MeshVertex, normal)));
     glEnableVertexAttribArray(2);
     glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(MeshVertex, uv)));
+    glBindBuffer(GL_ARRAY_BUFFER, instance_vbo);
+    for (GLuint a = kInstanceAttribute; a < kInstanceAttribute + kInstanceAttributes; ++a) {
+      glEnableVertexAttribArray(a);
+      glVertexAttribDivisor(a, 1);
+    }
+    point_instances(0);
     glBindVertexArray(0);
     for (const auto& b : data.batches) m.batches.push_back(GpuBatch{b.first_index, b.index_count, nullptr});
+    m.bound_center = (data.bounds_min + data.bounds_max) * 0.5F;
+    m.bound_radius = glm::length(data.bounds_max - data.bounds_min) * 0.5F;
     return m;
   }
 
@@ -731,7 +789,18 @@ struct Renderer::Impl {
     glm::mat4 view_projection{1.0F};
     glm::vec3 eye{0.0F};      // world space
     glm::vec3 eye_rel{0.0F};  // relative to origin
+    Frustum frustum;          // of view_projection: relative to origin
   };
+
+  // Whether a mesh drawn with `model` (relative to the view's origin; its
+  // largest axis scale `scale`) lies wholly outside the view (frustum
+  // culling by its bounding sphere).
+  [[nodiscard]] bool outside_view(const FrameView& view, const GpuMesh& m, const glm::mat4& model,
+                                  float scale) const noexcept {
+    if (!options.frustum_cull) return false;
+    const glm::vec3 centre(model * glm::vec4(m.bound_center, 1.0F));
+    return view.frustum.sphere_outside(centre, m.bound_radius * scale);
+  }
 
   // Terrain blocks around the camera centre, in a fixed order. Blocks beyond
   // the next ring are unloaded; every block in view is marked drawn before
@@ -828,6 +897,11 @@ struct Renderer::Impl {
         const core::Frame draw_frame = calc_draw_frame(part.frame, mode, vd.heading);
         const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(draw_frame.matrix()) *
                                 glm::scale(glm::mat4(1.0F), part.scale);
+        const glm::vec3 abs_scale = glm::abs(part.scale);
+        if (outside_view(view, *m, model, std::max({abs_scale.x, abs_scale.y, abs_scale.z}))) {
+          ++stats.parts_culled;
+          continue;
+        }
         add_batches(*m, model, glm::inverseTranspose(glm::mat3(model)), draw_state.translucency(), part.luminosity,
                     part.diffuse, PartTag{DrawKind::Part, obj.id, part.gfx_obj, vd.distance, mode}, lists);
         ++stats.parts_drawn;
@@ -841,6 +915,10 @@ struct Renderer::Impl {
         if (!draw_state.drawn()) continue;
         const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(obj.root.matrix()) *
                                 glm::scale(glm::mat4(1.0F), glm::vec3(s));
+        if (outside_view(view, cube, model, s)) {
+          ++stats.parts_culled;
+          continue;
+        }
         const float distance = glm::length(pos - view.eye_rel);
         add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F,
                     PartTag{DrawKind::Marker, obj.id, 0, distance, 1}, lists, nullptr,
@@ -879,6 +957,10 @@ struct Renderer::Impl {
         const core::Frame draw_frame = calc_draw_frame(frame, mode, vd.heading);
         const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(draw_frame.matrix()) *
                                 glm::scale(glm::mat4(1.0F), scale);
+        if (outside_view(view, *m, model, p.scale)) {
+          ++stats.particles_culled;
+          continue;
+        }
         add_batches(*m, model, glm::mat3(draw_frame.matrix()), draw_state.translucency(), 0.0F, 1.0F,
                     PartTag{DrawKind::Particle, emitter.owner, emitter.gfx_obj != 0 ? emitter.gfx_obj : emitter.texture,
                             vd.distance, mode},
@@ -961,8 +1043,15 @@ struct Renderer::Impl {
     set_lighting(terrain_lighting, view, lights, sky, sky.terrain_ambient);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_surface, 0);
+    std::size_t drawn = 0;
     for (const TerrainBlock* t : blocks) {
       const glm::vec3 offset = t->origin - origin;
+      if (options.frustum_cull && view.frustum.box_outside(offset + glm::vec3(0.0F, 0.0F, t->min_z),
+                                                           offset + glm::vec3(kBlockSide, kBlockSide, t->max_z))) {
+        ++stats.terrain_blocks_culled;
+        continue;
+      }
+      ++drawn;
       glUniform3fv(u_offset, 1, glm::value_ptr(offset));
       glBindTexture(GL_TEXTURE_2D, t->surface);
       glBindVertexArray(t->vao);
@@ -974,41 +1063,99 @@ struct Renderer::Impl {
         draw_list.push_back(r);
       }
       ++stats.draw_calls;
+      ++stats.batches;
       stats.triangles += static_cast<std::size_t>(t->vertex_count) / 3;
     }
+    stats.terrain_blocks = drawn;
   }
 
-  // One mesh batch with its blend and depth state.
-  void draw_item(const DrawItem& item) {
-    if (item.state.blend) {
-      glEnable(GL_BLEND);
-      glBlendFuncSeparate(gl_blend(item.state.src), gl_blend(item.state.dst), GL_ZERO, GL_ONE);
-    } else {
-      glDisable(GL_BLEND);
+  // Two draws that one instanced call can make: the same batch of the same
+  // mesh with the same surface, state and texture scroll.
+  static bool same_call(const DrawItem& a, const DrawItem& b) noexcept {
+    return a.mesh == b.mesh && a.batch == b.batch && a.material == b.material && a.state == b.state &&
+           a.uv_offset == b.uv_offset;
+  }
+
+  // The opaque list in state order (texture, then mesh and batch), so equal
+  // draws sit together for batching; opaque draws need no order of their own.
+  static void order_by_state(std::vector<DrawItem>& items) {
+    std::stable_sort(items.begin(), items.end(), [](const DrawItem& a, const DrawItem& b) {
+      if (a.material->texture != b.material->texture) return a.material->texture < b.material->texture;
+      if (a.mesh->vao != b.mesh->vao) return a.mesh->vao < b.mesh->vao;
+      return a.batch->first_index < b.batch->first_index;
+    });
+  }
+
+  // Draws the items in their order: their per-instance attributes uploaded
+  // at once, then each run of items that same_call joins as one instanced
+  // draw (one call per item without options.batch_draws), with the run's
+  // program, blend, depth writes and texture. `depth` is what the draw
+  // list records.
+  void submit(const std::vector<DrawItem>& items, const FrameView& view, const std::vector<FrameLight>& lights,
+              const FrameSky& sky, DepthMode depth, bool vertex_lit = false) {
+    if (items.empty()) return;
+    instances.resize(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const DrawItem& item = items[i];
+      Instance& in = instances[i];
+      std::copy_n(glm::value_ptr(item.model), 16, in.model.begin());
+      std::copy_n(glm::value_ptr(item.normal_matrix), 9, in.normal.begin());
+      std::copy_n(glm::value_ptr(item.tint), 4, in.tint.begin());
+      in.params = {item.alpha, item.luminosity, item.diffuse};
     }
-    glDepthMask(item.state.depth_write ? GL_TRUE : GL_FALSE);
-    glUniformMatrix4fv(u_model, 1, GL_FALSE, glm::value_ptr(item.model));
-    glUniformMatrix3fv(u_normal_matrix, 1, GL_FALSE, glm::value_ptr(item.normal_matrix));
-    glUniform4fv(u_tint, 1, glm::value_ptr(item.tint));
-    glUniform1f(u_alpha, item.alpha);
-    glUniform1f(u_alpha_ref, item.state.alpha_test ? static_cast<float>(item.state.alpha_ref) / 255.0F : -1.0F);
-    glUniform1f(u_luminosity, item.luminosity);
-    glUniform1f(u_diffuse, item.diffuse);
-    glUniform2fv(u_uv_offset, 1, glm::value_ptr(item.uv_offset));
-    glBindTexture(GL_TEXTURE_2D, item.material->texture);
-    glBindVertexArray(item.mesh->vao);
-    glDrawElements(
-        GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
-        reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)));
-    if (options.record_draw_list) {
-      draw_list.push_back(DrawRecord{item.kind, item.alpha_class, item.owner, item.gfx_obj, item.material->info.surface,
-                                     item.block, item.distance, item.degrade_mode, item.state,
-                                     item.kind != DrawKind::Sky ? DepthMode::Test
-                                     : options.sky_first        ? DepthMode::Always
-                                                                : DepthMode::FarPlane});
+    glBindBuffer(GL_ARRAY_BUFFER, instance_vbo);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances.size() * sizeof(Instance)), instances.data(),
+                 GL_STREAM_DRAW);
+    auto& programs = mesh_programs[vertex_lit ? 1 : 0];
+    for (MeshProgram& p : programs) {
+      glUseProgram(p.id);
+      set_lighting(p.lighting, view, lights, sky, sky.mesh_ambient);
+      glUniform1i(p.texture, 0);
     }
-    ++stats.draw_calls;
-    stats.triangles += item.batch->index_count / 3;
+    glActiveTexture(GL_TEXTURE0);
+    const MeshProgram* current = nullptr;
+    std::size_t i = 0;
+    while (i < items.size()) {
+      const DrawItem& item = items[i];
+      std::size_t n = 1;
+      if (options.batch_draws) {
+        while (i + n < items.size() && same_call(item, items[i + n])) ++n;
+      }
+      const MeshProgram& program = programs[item.state.alpha_test ? 1 : 0];
+      if (&program != current) {
+        glUseProgram(program.id);
+        current = &program;
+      }
+      if (item.state.blend) {
+        glEnable(GL_BLEND);
+        glBlendFuncSeparate(gl_blend(item.state.src), gl_blend(item.state.dst), GL_ZERO, GL_ONE);
+      } else {
+        glDisable(GL_BLEND);
+      }
+      glDepthMask(item.state.depth_write ? GL_TRUE : GL_FALSE);
+      if (item.state.alpha_test) {
+        glUniform1f(program.alpha_ref, static_cast<float>(item.state.alpha_ref) / 255.0F);
+      }
+      glUniform2fv(program.uv_offset, 1, glm::value_ptr(item.uv_offset));
+      glBindTexture(GL_TEXTURE_2D, item.material->texture);
+      glBindVertexArray(item.mesh->vao);
+      point_instances(i);
+      glDrawElementsInstanced(
+          GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
+          reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)),
+          static_cast<GLsizei>(n));
+      for (std::size_t k = i; k < i + n; ++k) {
+        const DrawItem& d = items[k];
+        if (options.record_draw_list) {
+          draw_list.push_back(DrawRecord{d.kind, d.alpha_class, d.owner, d.gfx_obj, d.material->info.surface, d.block,
+                                         d.distance, d.degrade_mode, d.state, depth});
+        }
+      }
+      ++stats.draw_calls;
+      stats.batches += n;
+      stats.triangles += static_cast<std::size_t>(item.batch->index_count / 3) * n;
+      i += n;
+    }
   }
 
   // The mesh passes: the opaque draws, then the clip list (solid), or the
@@ -1016,16 +1163,12 @@ struct Renderer::Impl {
   // back to front.
   void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights,
                    const FrameSky& sky, bool alpha_list) {
-    glUseProgram(mesh_program);
-    set_lighting(mesh_lighting, view, lights, sky, sky.mesh_ambient);
-    glActiveTexture(GL_TEXTURE0);
-    glUniform1i(u_texture, 0);
     if (alpha_list) {
-      for (const auto& item : lists.alpha) draw_item(item);
+      submit(lists.alpha, view, lights, sky, DepthMode::Test);
       return;
     }
-    for (const auto& item : lists.opaque) draw_item(item);
-    for (const auto& item : lists.clip) draw_item(item);
+    submit(lists.opaque, view, lights, sky, DepthMode::Test);
+    submit(lists.clip, view, lights, sky, DepthMode::Test);
   }
 
   // The sky objects (GameSky::Draw 0x00506FF0 with after = 0): GameSky::UseTime
@@ -1053,10 +1196,7 @@ struct Renderer::Impl {
     view.eye = view.origin;
     FrameSky unfogged = sky;
     unfogged.fog = false;
-    glUseProgram(mesh_program);
-    set_lighting(mesh_lighting, view, {}, unfogged, sky.mesh_ambient);
-    glActiveTexture(GL_TEXTURE0);
-    glUniform1i(u_texture, 0);
+    std::vector<DrawItem> items;
     if (options.sky_first) {
       glDepthFunc(GL_ALWAYS);
     } else {
@@ -1079,11 +1219,12 @@ struct Renderer::Impl {
         for (DrawItem& item : *list) {
           item.state.depth_write = false;
           item.uv_offset = std::isfinite(offset.x) && std::isfinite(offset.y) ? offset : glm::vec2(0.0F);
-          draw_item(item);
+          items.push_back(item);
         }
       }
       ++stats.sky_objects_drawn;
     }
+    submit(items, view, {}, unfogged, options.sky_first ? DepthMode::Always : DepthMode::FarPlane, true);
     glDepthRange(0.0, 1.0);
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
@@ -1119,6 +1260,7 @@ struct Renderer::Impl {
     view.view_projection = camera.view_projection(width, height, view.origin);
     view.eye = camera.eye();
     view.eye_rel = view.eye - view.origin;
+    view.frustum = Frustum::from_matrix(view.view_projection);
     if (own_target) DERETH_CHECK(ensure_target(width, height));
 
     const std::vector<const TerrainBlock*> blocks = gather_terrain(view.origin);
@@ -1128,6 +1270,7 @@ struct Renderer::Impl {
     DrawLists lists;
     gather_objects(snapshot, view, lists);
     gather_particles(snapshot, view, lists);
+    if (options.batch_draws) order_by_state(lists.opaque);
     order_back_to_front(lists.clip);
     order_back_to_front(lists.alpha);
     timing.prepare = std::max(0.0, seconds_since(prepare_start) - load_seconds);
@@ -1255,6 +1398,10 @@ void Renderer::Impl::gather_cells(const std::vector<sim::CellSnapshot>& cells, c
     const GpuMesh* m = cell_mesh(c);
     if (m == nullptr) continue;
     const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(c.frame.matrix());
+    if (outside_view(view, *m, model, 1.0F)) {
+      ++stats.cells_culled;
+      continue;
+    }
     const float distance = glm::length(view.eye - c.frame.localtoglobal(m->sort_center));
     const std::array<std::size_t, 3> before{lists.opaque.size(), lists.clip.size(), lists.alpha.size()};
     add_batches(*m, model, glm::mat3(c.frame.matrix()), 0.0F, 0.0F, 1.0F,

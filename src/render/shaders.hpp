@@ -37,52 +37,97 @@ vec3 incoming_light(vec3 p, vec3 n) {
 }
 )GLSL";
 
-inline constexpr const char* kMeshVertex = R"GLSL(#version 330 core
+// Every mesh draw is instanced: the vertex attributes 3..11 are per
+// instance (a DrawItem's model matrix, normal matrix, tint and alpha,
+// luminosity, diffuse), so runs of draws of one (GfxObj, surface) with one
+// state go in one call (renderer.cpp, "Batching").
+inline constexpr const char* kMeshVertex = R"GLSL(
 layout(location = 0) in vec3 a_position;
 layout(location = 1) in vec3 a_normal;
 layout(location = 2) in vec2 a_uv;
+layout(location = 3) in vec4 i_model0;
+layout(location = 4) in vec4 i_model1;
+layout(location = 5) in vec4 i_model2;
+layout(location = 6) in vec4 i_model3;
+layout(location = 7) in vec3 i_normal0;
+layout(location = 8) in vec3 i_normal1;
+layout(location = 9) in vec3 i_normal2;
+layout(location = 10) in vec4 i_tint;
+layout(location = 11) in vec3 i_params;  // alpha, luminosity, diffuse
 uniform mat4 u_view_projection;
-uniform mat4 u_model;
-uniform mat3 u_normal_matrix;
 uniform vec3 u_eye;
 uniform vec2 u_fog;  // linear world fog: (min, max) metres from the eye
 uniform vec2 u_uv_offset;  // texture scrolling (a sky object's texture velocity)
+#ifdef VERTEX_LIT
+out vec3 v_lit;
+#else
 out vec3 v_position;
 out vec3 v_normal;
+#endif
 out vec2 v_uv;
 out float v_fog;     // 1 clear .. 0 all fog, per vertex
+flat out vec4 v_tint;
+flat out vec3 v_params;
 void main() {
-  vec4 world = u_model * vec4(a_position, 1.0);
+  mat4 model = mat4(i_model0, i_model1, i_model2, i_model3);
+  vec4 world = model * vec4(a_position, 1.0);
+  vec3 normal = mat3(i_normal0, i_normal1, i_normal2) * a_normal;
+#ifdef VERTEX_LIT
+  v_lit = clamp(vec3(i_params.y) + i_params.z * incoming_light(world.xyz, normalize(normal)), 0.0, 1.0);
+#else
   v_position = world.xyz;
-  v_normal = u_normal_matrix * a_normal;
+  v_normal = normal;
+#endif
   v_uv = a_uv + u_uv_offset;
   v_fog = clamp((u_fog.y - length(world.xyz - u_eye)) / (u_fog.y - u_fog.x), 0.0, 1.0);
+  v_tint = i_tint;
+  v_params = i_params;
   gl_Position = u_view_projection * world;
 }
 )GLSL";
 
-inline constexpr const char* kMeshFragmentHead = R"GLSL(#version 330 core
+inline constexpr const char* kVersion = "#version 330 core\n";
+// Prepended to the fragment program of alpha-tested surfaces only: a shader
+// that may discard keeps llvmpipe from testing depth before shading, so
+// every other surface gets a program without the test.
+inline constexpr const char* kAlphaTest = "#define ALPHA_TEST 1\n";
+// Prepended to both stages of the sky objects' programs: lit per vertex
+// (kLighting in the vertex stage), as retail's fixed-function D3D lit every
+// mesh. A sky object's normals are one direction per object and it gets no
+// point lights, so this is the per-fragment picture at a fraction of the
+// cost over the whole screen the dome and clouds cover.
+inline constexpr const char* kVertexLit = "#define VERTEX_LIT 1\n";
+
+inline constexpr const char* kMeshFragmentHead = R"GLSL(
+#ifdef VERTEX_LIT
+in vec3 v_lit;
+#else
 in vec3 v_position;
 in vec3 v_normal;
+#endif
 in vec2 v_uv;
 in float v_fog;
+flat in vec4 v_tint;
+flat in vec3 v_params;
 uniform vec3 u_fog_color;
 uniform sampler2D u_texture;
-uniform vec4 u_tint;
-uniform float u_alpha;
 uniform float u_alpha_ref;
-uniform float u_luminosity;
-uniform float u_diffuse;
 out vec4 o_color;
 )GLSL";
 
 inline constexpr const char* kMeshFragmentMain = R"GLSL(
 void main() {
-  vec4 tex = texture(u_texture, v_uv) * u_tint;
-  float alpha = tex.a * u_alpha;
-  if (u_alpha_ref >= 0.0 && alpha < u_alpha_ref) discard;
+  vec4 tex = texture(u_texture, v_uv) * v_tint;
+  float alpha = tex.a * v_params.x;
+#ifdef ALPHA_TEST
+  if (alpha < u_alpha_ref) discard;
+#endif
+#ifdef VERTEX_LIT
+  vec3 lit = v_lit;
+#else
   vec3 n = normalize(v_normal);
-  vec3 lit = clamp(vec3(u_luminosity) + u_diffuse * incoming_light(v_position, n), 0.0, 1.0);
+  vec3 lit = clamp(vec3(v_params.y) + v_params.z * incoming_light(v_position, n), 0.0, 1.0);
+#endif
   o_color = vec4(mix(u_fog_color, tex.rgb * lit, v_fog), alpha);
 }
 )GLSL";

@@ -54,6 +54,13 @@ const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, GLuint 
   block.origin = mesh.origin;
   block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
   block.last_drawn = frame_;
+  if (!mesh.vertices.empty()) {
+    block.min_z = block.max_z = mesh.vertices.front().position.z;
+    for (const TerrainVertex& v : mesh.vertices) {
+      block.min_z = std::min(block.min_z, v.position.z);
+      block.max_z = std::max(block.max_z, v.position.z);
+    }
+  }
   glGenVertexArrays(1, &block.vao);
   glBindVertexArray(block.vao);
   glGenBuffers(1, &block.vbo);

@@ -36,6 +36,8 @@ struct TerrainBlock {
   GLuint vbo = 0;
   GLsizei vertex_count = 0;
   glm::vec3 origin{0.0F};  // global south-west corner
+  float min_z = 0.0F;      // the lowest and highest vertex, block-local (its box for frustum culling)
+  float max_z = 0.0F;
   GLuint surface = 0;      // the composited surface, RGBA8 with mipmaps, (0,0) at the south-west corner
   int surface_side = 0;    // texels a side
   std::size_t bytes = 0;   // the surface's memory, every mip level

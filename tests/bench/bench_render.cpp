@@ -66,6 +66,10 @@ struct Options {
   std::uint64_t demo_every = 1;    // every Kth of them is a measured frame
   int frames = 100;                // floor and dense frames per round
   std::string pictures;            // when set, the last demo and dense frames are written there as PNG
+  // Renderer options for both scenes, to find where a frame's time goes.
+  bool no_sky_objects = false;
+  bool no_terrain = false;
+  bool sky_first = false;
 };
 
 void usage() {
@@ -76,7 +80,9 @@ void usage() {
       "humanoids, 2,000 particles, 3x3 landblocks), interleaved over --rounds rounds (default 3); the floor\n"
       "and the dense scene draw --frames frames a round (default 100); --demo-every K measures every Kth demo\n"
       "tick only. Default size 1280x720. --pictures DIR\n"
-      "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png (DIR is created).");
+      "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png (DIR is created).\n"
+      "--no-sky-objects, --no-terrain, --sky-first set those RendererOptions in both scenes (to find where\n"
+      "the time goes).");
 }
 
 // The value, or a message naming `what` and exit status 1.
@@ -437,6 +443,12 @@ bool parse(int argc, char** argv, Options& o) {
       o.demo_every = static_cast<std::uint64_t>(std::max(1, std::atoi(argv[++i])));
     } else if (a == "--frames" && has_value) {
       o.frames = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--no-sky-objects") {
+      o.no_sky_objects = true;
+    } else if (a == "--no-terrain") {
+      o.no_terrain = true;
+    } else if (a == "--sky-first") {
+      o.sky_first = true;
     } else if (a == "--pictures" && has_value) {
       o.pictures = argv[++i];
     } else if (a == "--size" && has_value) {
@@ -494,6 +506,11 @@ int main(int argc, char** argv) {
   const std::unique_ptr<render::Renderer> dense_renderer =
       or_exit(render::Renderer::create(render::HeadlessContext::loader(), &portal, &ring), "the dense renderer");
   Floor floor(o.width, o.height);
+  for (render::Renderer* r : {&demo_renderer, dense_renderer.get()}) {
+    if (o.no_sky_objects) r->options().draw_sky_objects = false;
+    if (o.no_terrain) r->options().draw_terrain = false;
+    if (o.sky_first) r->options().sky_first = true;
+  }
 
   // Warm up: every asset loaded, every terrain block built.
   (void)render_ms(demo_renderer, *demo_frames.back().snapshot, demo_frames.back().camera, o);

@@ -371,7 +371,9 @@ TEST_CASE("Headless: the terrain surface cache composites each landblock once an
 
   // The first frame over 0xA9B4 brings its 3x3 ring: nine composites.
   REQUIRE(renderer.render(snap, over_block(0xA9, 0xB4), 64, 64).has_value());
-  CHECK(renderer.stats().terrain_blocks == 9);
+  // All nine are loaded; those outside the view are culled, not drawn.
+  CHECK(renderer.stats().terrain_blocks + renderer.stats().terrain_blocks_culled == 9);
+  CHECK(renderer.stats().terrain_blocks_culled > 0);  // the camera looks north: the southern row is behind it
   CHECK(cache.built == 9);
   CHECK(cache.resident == 9);
   CHECK(cache.freed == 0);
@@ -434,7 +436,7 @@ TEST_CASE("Headless: the terrain surface cache stays within its memory bound", "
 
   // Moving north, the three new blocks evict the three least recently drawn (the 0xB3 row).
   REQUIRE(renderer.render(snap, over_block(0xA9, 0xB5), 64, 64).has_value());
-  CHECK(renderer.stats().terrain_blocks == 9);
+  CHECK(renderer.stats().terrain_blocks + renderer.stats().terrain_blocks_culled == 9);
   CHECK(cache.built == 12);
   CHECK(cache.evicted == 3);
   CHECK(cache.freed == 3);
@@ -998,4 +1000,129 @@ TEST_CASE("Headless: the Region's sky objects are drawn behind everything, depth
   renderer.options().sky_seconds = 40.0;
   REQUIRE(renderer.render(empty, up, 48, 48).has_value());
   CHECK(render::compare_images(still, renderer.read_pixels(), 8).differing_pixels > 20);
+}
+
+TEST_CASE("Headless: frustum culling drops parts, markers, particles and terrain outside the view and keeps what is in it",
+          "[render][gl][cull]") {
+  DERETH_GL_OR_RETURN();
+  render::RendererOptions options;
+  options.record_draw_list = true;
+  options.draw_sky_objects = false;
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
+  REQUIRE(created.has_value());
+  Renderer& renderer = **created;
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
+  const Camera cam = Camera::look_at(spot - glm::vec3(0.0F, 6.0F, 0.0F), spot);  // looking north at the spot
+
+  sim::RenderSnapshot snap;
+  snap.objects.push_back(torso_object(sim::LocalId{1}, spot, 0.0F));                                  // in view
+  snap.objects.push_back(torso_object(sim::LocalId{2}, spot + glm::vec3(0.0F, -12.0F, 0.0F), 0.0F));  // behind the eye
+  snap.objects.push_back(torso_object(sim::LocalId{3}, spot + glm::vec3(40.0F, 0.0F, 0.0F), 0.0F));   // far right
+  // A part just past the left edge whose box still reaches into the view: kept.
+  snap.objects.push_back(torso_object(sim::LocalId{4}, spot + glm::vec3(-2.8F, 0.0F, 0.0F), 0.0F));
+  snap.objects.push_back(marker_object(spot + glm::vec3(0.0F, 0.0F, 60.0F), 0x50000010, false));  // high above
+  sim::EmitterSnapshot sparks;
+  sparks.owner = sim::LocalId{5};
+  sparks.gfx_obj = kSparkMesh;
+  sparks.particles.push_back(sim::ParticleSnapshot{spot + glm::vec3(0.5F, 1.0F, 0.0F), 1.0F, 0.8F});   // in view
+  sparks.particles.push_back(sim::ParticleSnapshot{spot + glm::vec3(0.0F, -20.0F, 0.0F), 1.0F, 0.8F});  // behind
+  snap.emitters.push_back(sparks);
+
+  REQUIRE(renderer.render(snap, cam, 96, 64).has_value());
+  const render::RenderStats culled_stats = renderer.stats();
+  const Image culled = renderer.read_pixels();
+  std::vector<sim::LocalId> owners;
+  for (const auto& r : renderer.last_draw_list()) {
+    if (r.kind != render::DrawKind::Terrain) owners.push_back(r.owner);
+  }
+  CHECK(culled_stats.parts_drawn == 2);
+  CHECK(culled_stats.parts_culled == 3);  // two torsos and the marker
+  CHECK(culled_stats.markers == 0);
+  CHECK(culled_stats.particles_drawn == 1);
+  CHECK(culled_stats.particles_culled == 1);
+  CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{1}) > 0);
+  CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{4}) > 0);
+  CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{2}) == 0);
+  CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{3}) == 0);
+  CHECK(culled_stats.terrain_blocks == 1);  // the demo cell DAT's one landblock, in view
+
+  // Without culling everything is submitted, and the picture is the same.
+  renderer.options().frustum_cull = false;
+  REQUIRE(renderer.render(snap, cam, 96, 64).has_value());
+  CHECK(renderer.stats().parts_drawn == 4);
+  CHECK(renderer.stats().markers == 1);
+  CHECK(renderer.stats().particles_drawn == 2);
+  CHECK(renderer.stats().parts_culled == 0);
+  CHECK(renderer.stats().terrain_blocks == culled_stats.terrain_blocks + culled_stats.terrain_blocks_culled);
+  CHECK(render::compare_images(renderer.read_pixels(), culled, 0).differing_pixels == 0);
+}
+
+TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced call, with the same pixels and order",
+          "[render][gl][batch]") {
+  DERETH_GL_OR_RETURN();
+  render::RendererOptions options;
+  options.record_draw_list = true;
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
+  REQUIRE(created.has_value());
+  Renderer& renderer = **created;
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
+  const Camera cam = Camera::look_at(spot - glm::vec3(0.0F, 8.0F, -1.0F), spot);
+
+  // A crowd of opaque torsos and markers, a few translucent torsos, and a
+  // cloud of sparks and glows in front: the sky, terrain, opaque, clip and alpha passes.
+  sim::RenderSnapshot snap;
+  std::uint32_t id = 1;
+  for (int x = -3; x <= 3; ++x) {
+    for (int y = 0; y < 3; ++y) {
+      const glm::vec3 where = spot + glm::vec3(static_cast<float>(x) * 0.9F, static_cast<float>(y) * 2.0F, 0.0F);
+      const float translucency = (x + y) % 3 == 0 ? 0.5F : 0.0F;
+      snap.objects.push_back(torso_object(sim::LocalId{id++}, where, translucency));
+      snap.objects.push_back(marker_object(where + glm::vec3(0.0F, 0.0F, 1.0F), 0x50000200U + id++, false));
+    }
+  }
+  sim::EmitterSnapshot sparks;
+  sparks.owner = sim::LocalId{200};
+  sparks.gfx_obj = kSparkMesh;
+  sim::EmitterSnapshot glows;
+  glows.owner = sim::LocalId{201};
+  glows.texture = kGlowTexture;
+  for (int i = 0; i < 40; ++i) {
+    const float a = static_cast<float>(i) * 0.7F;
+    const glm::vec3 p = spot + glm::vec3(std::cos(a) * 2.5F, 1.0F + static_cast<float>(i % 7) * 0.6F, std::sin(a));
+    sparks.particles.push_back(sim::ParticleSnapshot{p, 0.8F, 0.3F + 0.015F * static_cast<float>(i)});
+    glows.particles.push_back(sim::ParticleSnapshot{p + glm::vec3(0.3F, 0.2F, 0.4F), 0.6F, 0.7F});
+  }
+  snap.emitters.push_back(sparks);
+  snap.emitters.push_back(glows);
+
+  REQUIRE(renderer.render(snap, cam, 160, 90).has_value());
+  const render::RenderStats batched = renderer.stats();
+  const Image batched_image = renderer.read_pixels();
+  const std::vector<render::DrawRecord> batched_list = renderer.last_draw_list();
+
+  renderer.options().batch_draws = false;
+  REQUIRE(renderer.render(snap, cam, 160, 90).has_value());
+  const render::RenderStats single = renderer.stats();
+  const std::vector<render::DrawRecord>& single_list = renderer.last_draw_list();
+
+  INFO("batched: " << batched.draw_calls << " calls for " << batched.batches << " batches; single: "
+                   << single.draw_calls << " calls");
+  CHECK(single.draw_calls == single.batches);
+  CHECK(batched.batches == single.batches);
+  CHECK(batched.triangles == single.triangles);
+  CHECK(batched.draw_calls * 2 < single.draw_calls);
+  // The same pixels either way.
+  const auto diff = render::compare_images(renderer.read_pixels(), batched_image, 0);
+  CHECK(diff.differing_pixels == 0);
+  // The delayed lists keep their order (farthest first); only the opaque list is sorted by state.
+  REQUIRE(batched_list.size() == single_list.size());
+  std::size_t delayed = 0;
+  for (std::size_t i = 0; i < batched_list.size(); ++i) {
+    if (batched_list[i].alpha == render::AlphaClass::Opaque) continue;
+    ++delayed;
+    CHECK(batched_list[i].owner == single_list[i].owner);
+    CHECK(batched_list[i].distance == single_list[i].distance);
+    CHECK(batched_list[i].kind == single_list[i].kind);
+  }
+  CHECK(delayed > 80);
 }

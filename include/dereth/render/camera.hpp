@@ -15,11 +15,13 @@
 // origin every matrix can be built relative to an `origin` (the renderer uses
 // the camera target), so a landblock at x = 40000 m keeps millimetre precision.
 
+#include <array>
 #include <optional>
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 #include "dereth/core/frame.hpp"
 
@@ -81,6 +83,22 @@ class Camera {
   // x right and y down from the top-left corner (pixel centres at +0.5).
   // Nothing when the point is behind the eye or outside the depth range.
   [[nodiscard]] std::optional<glm::vec2> project(const glm::vec3& world, int width, int height) const noexcept;
+};
+
+// The six planes of a view-projection matrix's clip volume (left, right,
+// bottom, top, near, far), each normalised with its normal pointing in, in
+// the space the matrix takes points from. The renderer culls what lies
+// wholly outside (docs/render.md "Frustum culling"). Conservative: a sphere
+// or box near a corner may be kept though it is outside; nothing inside is
+// ever dropped.
+struct Frustum {
+  std::array<glm::vec4, 6> planes{};
+
+  [[nodiscard]] static Frustum from_matrix(const glm::mat4& view_projection) noexcept;
+  // True when the sphere lies wholly outside one plane.
+  [[nodiscard]] bool sphere_outside(const glm::vec3& center, float radius) const noexcept;
+  // True when the axis-aligned box lies wholly outside one plane.
+  [[nodiscard]] bool box_outside(const glm::vec3& lo, const glm::vec3& hi) const noexcept;
 };
 
 }  // namespace dereth::render

@@ -96,6 +96,14 @@ struct RendererOptions {
   // swrast). Off by default: on llvmpipe any degree above 1 costs 2.5-3x the
   // frame time (docs/benchmarks.md), so there the filtering is trilinear.
   bool anisotropic_on_software = false;
+  // Parts, particles, markers, EnvCells and terrain blocks wholly outside the
+  // view frustum (by their bounding sphere or box) are not drawn.
+  bool frustum_cull = true;
+  // Runs of draws of one (GfxObj, surface) with one state go out as one
+  // instanced draw call; the opaque list is sorted by texture and mesh first
+  // (the clip and alpha lists keep their back-to-front order). Off: one call
+  // per batch, in the same order (the same pixels; for tests and profiling).
+  bool batch_draws = true;
 };
 
 // One draw call of a frame, in submission order (RendererOptions::record_draw_list).
@@ -125,11 +133,17 @@ struct RenderStats {
   std::size_t markers = 0;        // objects drawn as the marker cube
   std::size_t particles_drawn = 0;
   std::size_t sky_objects_drawn = 0;
-  std::size_t terrain_blocks = 0;
+  std::size_t terrain_blocks = 0;  // drawn
   std::size_t cells_drawn = 0;  // EnvCells (the snapshot's landscape cells)
   std::size_t lights = 0;  // lights used (at most 8)
-  std::size_t draw_calls = 0;
+  std::size_t draw_calls = 0;  // GL draw calls (an instanced run of batches is one)
+  std::size_t batches = 0;     // mesh batches drawn (one per part/particle/cell and surface), terrain blocks included
   std::size_t triangles = 0;
+  // Left out by frustum culling (RendererOptions::frustum_cull).
+  std::size_t parts_culled = 0;      // parts and markers
+  std::size_t particles_culled = 0;
+  std::size_t cells_culled = 0;
+  std::size_t terrain_blocks_culled = 0;
 };
 
 // The landscape surface cache (docs/render.md, "Terrain"): one composited
