@@ -33,6 +33,7 @@
 #include "dereth/render/mesh.hpp"
 #include "dereth/render/sky.hpp"
 #include "dereth/render/terrain.hpp"
+#include "dereth/render/world_lights.hpp"
 
 #include "gl_program.hpp"
 #include "shaders.hpp"
@@ -162,6 +163,7 @@ struct DrawItem {
   std::uint32_t degrade_mode = 1;
   std::uint32_t block = 0;  // an EnvCell's id (DrawRecord::block)
   glm::vec2 uv_offset{0.0F};  // texture scrolling (sky objects)
+  std::uint16_t light_set = 0;  // the frame's light set lighting it (0: none)
 };
 
 // What add_batches tags a part's items with.
@@ -171,6 +173,7 @@ struct PartTag {
   std::uint32_t gfx_obj = 0;
   float distance = 0.0F;
   std::uint32_t degrade_mode = 1;
+  std::uint16_t light_set = 0;
 };
 
 // The frame's mesh draws by pass: opaque at once, then retail's clip list,
@@ -198,12 +201,8 @@ glm::vec3 unit_color(const Rgb8& c) noexcept {
   return glm::vec3(static_cast<float>(c[0]), static_cast<float>(c[1]), static_cast<float>(c[2])) / 255.0F;
 }
 
-struct FrameLight {
-  glm::vec3 position{0.0F};  // relative to the frame origin
-  glm::vec3 color{0.0F};
-  float intensity = 0.0F;
-  float falloff = 0.0F;
-};
+// The lights one draw is lit by (Render::minimize_object_lighting's pick).
+using LightSet = std::vector<const RenderLight*>;
 
 // One DrawItem's per-instance vertex attributes (kMeshVertex locations 3..11).
 struct Instance {
@@ -291,6 +290,8 @@ struct Renderer::Impl {
 
   RenderStats stats;
   std::vector<DrawRecord> draw_list;
+  std::optional<WorldLights> world_lights;     // this frame's (gather_lights)
+  std::vector<LightSet> light_sets{LightSet{}};  // this frame's sets; [0] lights nothing
   float anisotropy = 1.0F;  // the degree textures are created with (1: trilinear only)
   bool software = false;    // the context is a software rasteriser (llvmpipe, softpipe, swrast)
   FrameTiming timing;
@@ -765,6 +766,7 @@ struct Renderer::Impl {
       item.owner = tag.owner;
       item.gfx_obj = tag.gfx_obj;
       item.degrade_mode = tag.degrade_mode;
+      item.light_set = tag.light_set;
       switch (item.alpha_class) {
         case AlphaClass::Opaque: lists.opaque.push_back(item); break;
         case AlphaClass::Clip: lists.clip.push_back(item); break;
@@ -836,19 +838,41 @@ struct Renderer::Impl {
     return blocks;
   }
 
-  // Lights: the nearest kMaxLights to the camera centre.
-  std::vector<FrameLight> gather_lights(const sim::RenderSnapshot& snapshot, const glm::vec3& origin) {
-    std::vector<FrameLight> lights;
-    for (const auto& l : snapshot.lights) {
+  // The frame's lights (Render::world_lights): the snapshot's lights, relative
+  // to the frame's origin, in the static and dynamic lists sorted from the
+  // eye and capped by the degrade level (Render::SetDegradeLevelInternal).
+  // Retail hands over the lights of the cells it draws; every published
+  // light is offered here (docs/render.md, "Which lights light an object").
+  void gather_lights(const sim::RenderSnapshot& snapshot, const FrameView& view) {
+    light_sets.assign(1, LightSet{});
+    world_lights.emplace(set_degrade_level_internal(options.degrade.deg_mul), view.eye_rel);
+    for (std::size_t i = 0; i < snapshot.lights.size(); ++i) {
+      const sim::LightSnapshot& l = snapshot.lights[i];
       if (!finite(l.position) || !(l.falloff > 0.0F) || !std::isfinite(l.intensity)) continue;
-      lights.push_back(FrameLight{l.position - origin, glm::vec3(l.color), l.intensity, l.falloff});
+      world_lights->add(LightSource{l.position - view.origin, glm::vec3(l.color), l.intensity, l.falloff, l.is_static},
+                        i);
     }
-    std::stable_sort(lights.begin(), lights.end(), [](const FrameLight& a, const FrameLight& b) {
-      return glm::dot(a.position, a.position) < glm::dot(b.position, b.position);
-    });
-    if (lights.size() > static_cast<std::size_t>(kMaxLights)) lights.resize(kMaxLights);
-    stats.lights = lights.size();
-    return lights;
+    stats.lights = world_lights->static_lights().size() + world_lights->dynamic_lights().size();
+  }
+
+  // The frame's id of a set of lights (0: none), so draws lit alike batch.
+  std::uint16_t intern_light_set(LightSet set) {
+    if (set.empty()) return 0;
+    for (std::size_t i = 1; i < light_sets.size(); ++i) {
+      if (light_sets[i] == set) return static_cast<std::uint16_t>(i);
+    }
+    if (light_sets.size() > 0xFFFF) return 0;
+    light_sets.push_back(std::move(set));
+    return static_cast<std::uint16_t>(light_sets.size() - 1);
+  }
+
+  // Render::minimize_object_lighting 0x0054D480 for a mesh drawn with
+  // `model` (relative to the frame's origin): the lights reaching its
+  // bounding sphere, eight at most.
+  std::uint16_t object_lights(const GpuMesh& m, const glm::mat4& model, float scale) {
+    if (!world_lights) return 0;
+    const glm::vec3 centre(model * glm::vec4(m.bound_center, 1.0F));
+    return intern_light_set(world_lights->minimize_object_lighting(centre, m.bound_radius * scale));
   }
 
   // The objects' parts (or a marker for an object with none loaded) into the
@@ -902,8 +926,10 @@ struct Renderer::Impl {
           ++stats.parts_culled;
           continue;
         }
+        PartTag tag{DrawKind::Part, obj.id, part.gfx_obj, vd.distance, mode};
+        tag.light_set = object_lights(*m, model, std::max({abs_scale.x, abs_scale.y, abs_scale.z}));
         add_batches(*m, model, glm::inverseTranspose(glm::mat3(model)), draw_state.translucency(), part.luminosity,
-                    part.diffuse, PartTag{DrawKind::Part, obj.id, part.gfx_obj, vd.distance, mode}, lists);
+                    part.diffuse, tag, lists);
         ++stats.parts_drawn;
       }
       if (obj.parts.empty() || (any_drawable && !any_loaded)) {
@@ -920,9 +946,10 @@ struct Renderer::Impl {
           continue;
         }
         const float distance = glm::length(pos - view.eye_rel);
-        add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F,
-                    PartTag{DrawKind::Marker, obj.id, 0, distance, 1}, lists, nullptr,
-                    glm::vec4(marker_color(obj), 1.0F));
+        PartTag tag{DrawKind::Marker, obj.id, 0, distance, 1};
+        tag.light_set = object_lights(cube, model, s);
+        add_batches(cube, model, glm::mat3(obj.root.matrix()), draw_state.translucency(), 0.35F, 1.0F, tag, lists,
+                    nullptr, glm::vec4(marker_color(obj), 1.0F));
         ++stats.markers;
       }
     }
@@ -961,10 +988,11 @@ struct Renderer::Impl {
           ++stats.particles_culled;
           continue;
         }
-        add_batches(*m, model, glm::mat3(draw_frame.matrix()), draw_state.translucency(), 0.0F, 1.0F,
-                    PartTag{DrawKind::Particle, emitter.owner, emitter.gfx_obj != 0 ? emitter.gfx_obj : emitter.texture,
-                            vd.distance, mode},
-                    lists, override_material);
+        PartTag tag{DrawKind::Particle, emitter.owner, emitter.gfx_obj != 0 ? emitter.gfx_obj : emitter.texture,
+                    vd.distance, mode};
+        tag.light_set = object_lights(*m, model, p.scale);
+        add_batches(*m, model, glm::mat3(draw_frame.matrix()), draw_state.translucency(), 0.0F, 1.0F, tag, lists,
+                    override_material);
         ++stats.particles_drawn;
       }
     }
@@ -1015,8 +1043,8 @@ struct Renderer::Impl {
   }
 
   // The lighting uniforms every lit program shares: sun, ambient, fog and the frame's point lights.
-  void set_lighting(const LightingUniforms& u, const FrameView& view, const std::vector<FrameLight>& lights,
-                    const FrameSky& sky, const glm::vec3& ambient) const {
+  void set_lighting(const LightingUniforms& u, const FrameView& view, const LightSet& lights, const FrameSky& sky,
+                    const glm::vec3& ambient) const {
     glUniformMatrix4fv(u.view_projection, 1, GL_FALSE, glm::value_ptr(view.view_projection));
     glUniform3fv(u.ambient, 1, glm::value_ptr(ambient));
     glUniform3fv(u.sun_color, 1, glm::value_ptr(sky.sun_color));
@@ -1025,22 +1053,28 @@ struct Renderer::Impl {
     // No fog: a range so far away that every vertex is clear.
     glUniform2f(u.fog, sky.fog ? sky.fog_min : 1e30F, sky.fog ? sky.fog_max : 2e30F);
     glUniform3fv(u.fog_color, 1, glm::value_ptr(sky.fog_color));
-    glUniform1i(u.light_count, static_cast<GLint>(lights.size()));
-    for (std::size_t i = 0; i < lights.size(); ++i) {
-      glUniform3fv(u.light_position[i], 1, glm::value_ptr(lights[i].position));
-      glUniform3fv(u.light_color[i], 1, glm::value_ptr(lights[i].color));
-      glUniform1f(u.light_intensity[i], lights[i].intensity);
-      glUniform1f(u.light_falloff[i], lights[i].falloff);
+    set_point_lights(u, lights);
+  }
+
+  // The point lights of one draw (at most kMaxLights = 8 slots).
+  static void set_point_lights(const LightingUniforms& u, const LightSet& lights) {
+    const std::size_t n = std::min(lights.size(), static_cast<std::size_t>(kMaxLights));
+    glUniform1i(u.light_count, static_cast<GLint>(n));
+    for (std::size_t i = 0; i < n; ++i) {
+      glUniform3fv(u.light_position[i], 1, glm::value_ptr(lights[i]->position));
+      glUniform3fv(u.light_color[i], 1, glm::value_ptr(lights[i]->color));
+      glUniform1f(u.light_intensity[i], lights[i]->intensity);
+      glUniform1f(u.light_falloff[i], lights[i]->falloff);
     }
   }
 
   // The terrain pass: one draw per landblock, over its cached surface.
-  void draw_terrain(const std::vector<const TerrainBlock*>& blocks, const FrameView& view,
-                    const std::vector<FrameLight>& lights, const FrameSky& sky) {
+  void draw_terrain(const std::vector<const TerrainBlock*>& blocks, const FrameView& view, const FrameSky& sky) {
     if (blocks.empty()) return;
     const glm::vec3& origin = view.origin;
     glUseProgram(terrain_program);
-    set_lighting(terrain_lighting, view, lights, sky, sky.terrain_ambient);
+    set_lighting(terrain_lighting, view, light_sets.front(), sky, sky.terrain_ambient);
+    std::uint16_t block_lights = 0;
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_surface, 0);
     std::size_t drawn = 0;
@@ -1052,6 +1086,16 @@ struct Renderer::Impl {
         continue;
       }
       ++drawn;
+      // A block is lit as an object of its bounds (minimize_object_lighting).
+      if (world_lights) {
+        const glm::vec3 half(kBlockSide * 0.5F, kBlockSide * 0.5F, (t->max_z - t->min_z) * 0.5F);
+        const glm::vec3 centre = offset + glm::vec3(half.x, half.y, t->min_z + half.z);
+        const std::uint16_t set = intern_light_set(world_lights->minimize_object_lighting(centre, glm::length(half)));
+        if (set != block_lights) {
+          set_point_lights(terrain_lighting, light_sets[set]);
+          block_lights = set;
+        }
+      }
       glUniform3fv(u_offset, 1, glm::value_ptr(offset));
       glBindTexture(GL_TEXTURE_2D, t->surface);
       glBindVertexArray(t->vao);
@@ -1073,7 +1117,7 @@ struct Renderer::Impl {
   // mesh with the same surface, state and texture scroll.
   static bool same_call(const DrawItem& a, const DrawItem& b) noexcept {
     return a.mesh == b.mesh && a.batch == b.batch && a.material == b.material && a.state == b.state &&
-           a.uv_offset == b.uv_offset;
+           a.uv_offset == b.uv_offset && a.light_set == b.light_set;
   }
 
   // The opaque list in state order (texture, then mesh and batch), so equal
@@ -1082,7 +1126,8 @@ struct Renderer::Impl {
     std::stable_sort(items.begin(), items.end(), [](const DrawItem& a, const DrawItem& b) {
       if (a.material->texture != b.material->texture) return a.material->texture < b.material->texture;
       if (a.mesh->vao != b.mesh->vao) return a.mesh->vao < b.mesh->vao;
-      return a.batch->first_index < b.batch->first_index;
+      if (a.batch->first_index != b.batch->first_index) return a.batch->first_index < b.batch->first_index;
+      return a.light_set < b.light_set;
     });
   }
 
@@ -1091,8 +1136,8 @@ struct Renderer::Impl {
   // draw (one call per item without options.batch_draws), with the run's
   // program, blend, depth writes and texture. `depth` is what the draw
   // list records.
-  void submit(const std::vector<DrawItem>& items, const FrameView& view, const std::vector<FrameLight>& lights,
-              const FrameSky& sky, DepthMode depth, bool vertex_lit = false) {
+  void submit(const std::vector<DrawItem>& items, const FrameView& view, const FrameSky& sky, DepthMode depth,
+              bool vertex_lit = false) {
     if (items.empty()) return;
     instances.resize(items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -1109,9 +1154,10 @@ struct Renderer::Impl {
     auto& programs = mesh_programs[vertex_lit ? 1 : 0];
     for (MeshProgram& p : programs) {
       glUseProgram(p.id);
-      set_lighting(p.lighting, view, lights, sky, sky.mesh_ambient);
+      set_lighting(p.lighting, view, light_sets.front(), sky, sky.mesh_ambient);
       glUniform1i(p.texture, 0);
     }
+    std::array<std::uint16_t, 2> program_lights{0, 0};  // the light set each program holds
     glActiveTexture(GL_TEXTURE0);
     const MeshProgram* current = nullptr;
     std::size_t i = 0;
@@ -1121,10 +1167,15 @@ struct Renderer::Impl {
       if (options.batch_draws) {
         while (i + n < items.size() && same_call(item, items[i + n])) ++n;
       }
-      const MeshProgram& program = programs[item.state.alpha_test ? 1 : 0];
+      const std::size_t which = item.state.alpha_test ? 1 : 0;
+      const MeshProgram& program = programs[which];
       if (&program != current) {
         glUseProgram(program.id);
         current = &program;
+      }
+      if (item.light_set != program_lights[which] && item.light_set < light_sets.size()) {
+        set_point_lights(program.lighting, light_sets[item.light_set]);
+        program_lights[which] = item.light_set;
       }
       if (item.state.blend) {
         glEnable(GL_BLEND);
@@ -1147,8 +1198,10 @@ struct Renderer::Impl {
       for (std::size_t k = i; k < i + n; ++k) {
         const DrawItem& d = items[k];
         if (options.record_draw_list) {
-          draw_list.push_back(DrawRecord{d.kind, d.alpha_class, d.owner, d.gfx_obj, d.material->info.surface, d.block,
-                                         d.distance, d.degrade_mode, d.state, depth});
+          DrawRecord r{d.kind, d.alpha_class, d.owner, d.gfx_obj, d.material->info.surface, d.block,
+                       d.distance, d.degrade_mode, d.state, depth};
+          r.lights = d.light_set < light_sets.size() ? light_sets[d.light_set].size() : 0;
+          draw_list.push_back(r);
         }
       }
       ++stats.draw_calls;
@@ -1161,14 +1214,13 @@ struct Renderer::Impl {
   // The mesh passes: the opaque draws, then the clip list (solid), or the
   // alpha list (D3DPolyRender::FlushAlphaList 0x0059D2E0); the delayed lists
   // back to front.
-  void draw_meshes(const DrawLists& lists, const FrameView& view, const std::vector<FrameLight>& lights,
-                   const FrameSky& sky, bool alpha_list) {
+  void draw_meshes(const DrawLists& lists, const FrameView& view, const FrameSky& sky, bool alpha_list) {
     if (alpha_list) {
-      submit(lists.alpha, view, lights, sky, DepthMode::Test);
+      submit(lists.alpha, view, sky, DepthMode::Test);
       return;
     }
-    submit(lists.opaque, view, lights, sky, DepthMode::Test);
-    submit(lists.clip, view, lights, sky, DepthMode::Test);
+    submit(lists.opaque, view, sky, DepthMode::Test);
+    submit(lists.clip, view, sky, DepthMode::Test);
   }
 
   // The sky objects (GameSky::Draw 0x00506FF0 with after = 0): GameSky::UseTime
@@ -1224,7 +1276,7 @@ struct Renderer::Impl {
       }
       ++stats.sky_objects_drawn;
     }
-    submit(items, view, {}, unfogged, options.sky_first ? DepthMode::Always : DepthMode::FarPlane, true);
+    submit(items, view, unfogged, options.sky_first ? DepthMode::Always : DepthMode::FarPlane, true);
     glDepthRange(0.0, 1.0);
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_TRUE);
@@ -1266,7 +1318,7 @@ struct Renderer::Impl {
     const std::vector<const TerrainBlock*> blocks = gather_terrain(view.origin);
     if (portal) ensure_region();  // the SkyDesc lights the frame even without terrain
     const FrameSky sky = frame_sky();
-    const std::vector<FrameLight> lights = gather_lights(snapshot, view.origin);
+    gather_lights(snapshot, view);
     DrawLists lists;
     gather_objects(snapshot, view, lists);
     gather_particles(snapshot, view, lists);
@@ -1301,10 +1353,10 @@ struct Renderer::Impl {
     glDisable(GL_BLEND);
 
     if (options.sky_first) draw_sky(camera, width, height, sky);
-    draw_terrain(blocks, view, lights, sky);
-    draw_meshes(lists, view, lights, sky, false);
+    draw_terrain(blocks, view, sky);
+    draw_meshes(lists, view, sky, false);
     if (!options.sky_first) draw_sky(camera, width, height, sky);
-    draw_meshes(lists, view, lights, sky, true);
+    draw_meshes(lists, view, sky, true);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);
@@ -1404,8 +1456,10 @@ void Renderer::Impl::gather_cells(const std::vector<sim::CellSnapshot>& cells, c
     }
     const float distance = glm::length(view.eye - c.frame.localtoglobal(m->sort_center));
     const std::array<std::size_t, 3> before{lists.opaque.size(), lists.clip.size(), lists.alpha.size()};
-    add_batches(*m, model, glm::mat3(c.frame.matrix()), 0.0F, 0.0F, 1.0F,
-                PartTag{DrawKind::Cell, sim::LocalId::None, c.environment_id, distance, 1}, lists);
+    PartTag tag{DrawKind::Cell, sim::LocalId::None, c.environment_id, distance, 1};
+    // Render::minimize_envcell_lighting 0x0054C170: a cell takes the dynamic lights.
+    if (world_lights) tag.light_set = intern_light_set(world_lights->minimize_envcell_lighting());
+    add_batches(*m, model, glm::mat3(c.frame.matrix()), 0.0F, 0.0F, 1.0F, tag, lists);
     // The draw list names the cell as terrain names its landblock.
     bool drawn = false;
     const std::array<std::vector<DrawItem>*, 3> added{&lists.opaque, &lists.clip, &lists.alpha};

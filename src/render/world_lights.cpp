@@ -116,4 +116,15 @@ std::vector<const RenderLight*> WorldLights::minimize_object_lighting(const glm:
   return active;
 }
 
+// Render::minimize_envcell_lighting 0x0054C170 (Render::add_active_light keeps
+// the first eight in the hardware's slots)
+std::vector<const RenderLight*> WorldLights::minimize_envcell_lighting() const {
+  std::vector<const RenderLight*> active;
+  for (const RenderLight& l : dynamic_) {
+    if (active.size() >= kMaxObjectLights) break;
+    active.push_back(&l);
+  }
+  return active;
+}
+
 }  // namespace dereth::render

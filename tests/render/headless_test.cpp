@@ -1126,3 +1126,81 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
   }
   CHECK(delayed > 80);
 }
+
+TEST_CASE("Headless: each draw is lit only by the lights that reach it, eight at most (Render::minimize_object_lighting "
+          "0x0054D480)",
+          "[retail][0x0054D480][render][gl][lights]") {
+  DERETH_GL_OR_RETURN();
+  auto renderer = make_renderer(false);
+  renderer->options().record_draw_list = true;
+  // No sun, no ambient: only the marker's own 0.35 luminosity, so a light shows.
+  renderer->options().use_region_sky = false;
+  renderer->options().ambient = glm::vec3(0.0F);
+  renderer->options().sun_color = glm::vec3(0.0F);
+  const glm::vec3 left = kSpot + glm::vec3(-1.5F, 0.0F, 0.0F);
+  const glm::vec3 right = kSpot + glm::vec3(1.5F, 0.0F, 0.0F);
+  sim::RenderSnapshot snap;
+  snap.objects.push_back(marker_object(left, 0x80000011, false));
+  snap.objects.push_back(marker_object(right, 0x80000012, false));
+  // A blue light 0.8 m in front of the left marker, falloff 1 m: it reaches
+  // the left cube's sphere (centre 0.3 m up, radius about 0.52) but not the
+  // right one's, 3 m away.
+  sim::LightSnapshot red;
+  red.position = left + glm::vec3(0.0F, -0.8F, 0.3F);
+  red.color = glm::vec4(0.0F, 0.0F, 1.0F, 1.0F);
+  red.intensity = 2.0F;
+  red.falloff = 1.0F;
+  snap.lights.push_back(red);
+  const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.3F), 5.0F);
+  const auto lights_of = [&](std::uint32_t guid) {
+    for (const auto& r : renderer->last_draw_list()) {
+      if (r.kind == render::DrawKind::Marker && r.owner == static_cast<sim::LocalId>(guid & 0xFF)) return r.lights;
+    }
+    FAIL("no draw for the marker");
+    return std::size_t{99};
+  };
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  CHECK(renderer->stats().lights == 1);
+  CHECK(lights_of(0x80000011) == 1);
+  CHECK(lights_of(0x80000012) == 0);
+  const Image lit = renderer->read_pixels();
+  // The right marker looks as it does with no light at all; the left one is bluer.
+  sim::RenderSnapshot dark = snap;
+  dark.lights.clear();
+  REQUIRE(renderer->render(dark, cam, 64, 64).has_value());
+  const Image unlit = renderer->read_pixels();
+  const auto l = cam.project(left + glm::vec3(0.0F, -0.3F, 0.3F), 64, 64);
+  const auto r = cam.project(right + glm::vec3(0.0F, -0.3F, 0.3F), 64, 64);
+  REQUIRE(l.has_value());
+  REQUIRE(r.has_value());
+  INFO("left lit " << int(at(lit, *l)[2]) << " unlit " << int(at(unlit, *l)[2]));
+  CHECK(at(lit, *l)[2] > at(unlit, *l)[2] + 20);
+  CHECK(near(at(lit, *r), at(unlit, *r), 0));
+
+  // Twelve dynamic lights around the left marker: at retail's highest
+  // degrade level (deg_mul 1) the dynamic list holds ten, the marker takes
+  // eight. Two static lights join the static list and find no slot left.
+  sim::RenderSnapshot many = dark;
+  for (int i = 0; i < 12; ++i) {
+    sim::LightSnapshot d = red;
+    d.position = left + glm::vec3(0.05F * static_cast<float>(i), -0.8F, 0.3F);
+    many.lights.push_back(d);
+  }
+  for (int i = 0; i < 2; ++i) {
+    sim::LightSnapshot s = red;
+    s.is_static = true;
+    s.position = left + glm::vec3(0.0F, -0.5F - 0.1F * static_cast<float>(i), 0.3F);
+    many.lights.push_back(s);
+  }
+  REQUIRE(renderer->options().degrade.deg_mul == 1.0F);
+  REQUIRE(renderer->render(many, cam, 64, 64).has_value());
+  CHECK(renderer->stats().lights == 12);  // 10 dynamic + 2 static
+  CHECK(lights_of(0x80000011) == 8);
+  CHECK(lights_of(0x80000012) == 0);
+  // At deg_mul 0 the dynamic list holds seven: seven dynamic and one static.
+  renderer->options().degrade.deg_mul = 0.0F;
+  REQUIRE(renderer->render(many, cam, 64, 64).has_value());
+  CHECK(renderer->stats().lights == 9);
+  CHECK(lights_of(0x80000011) == 8);
+  CHECK(lights_of(0x80000012) == 0);
+}

@@ -162,3 +162,17 @@ TEST_CASE("Render::minimize_object_lighting 0x0054D480 takes at most 8: reaching
           std::vector<std::size_t>{102, 103, 104, 105});
   }
 }
+
+TEST_CASE("Render::minimize_envcell_lighting 0x0054C170 lights a cell by the dynamic lights only, eight at most",
+          "[retail][0x0054C170][render]") {
+  DegradeLimits limits;
+  limits.max_dynamic_lights = 10;
+  WorldLights world(limits, {0, 0, 0});
+  for (int i = 0; i < 10; ++i) world.add(point({float(i + 1) * 100.0F, 0, 0}, 1.0F, false), std::size_t(i));
+  world.add(point({0, 1, 0}, 1.0F, true), 99);
+  // However far: no reach test for a cell; the static light is not used.
+  CHECK(sources(world.minimize_envcell_lighting()) == std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6, 7});
+  WorldLights none(limits, {0, 0, 0});
+  none.add(point({0, 1, 0}, 1.0F, true), 0);
+  CHECK(none.minimize_envcell_lighting().empty());
+}

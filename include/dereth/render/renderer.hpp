@@ -18,8 +18,9 @@
 //   GfxObjs could be loaded);
 // * particles: GfxObj particles and texture billboards, camera-facing, at the
 //   particle's position, scale and alpha;
-// * lights: the snapshot's lights (the nearest 8 to the camera's centre) with
-//   retail's point-light term, over the sun and ambient of the Region's
+// * lights: the snapshot's lights in retail's eye-sorted static and dynamic
+//   lists, each draw lit by the eight at most that reach it
+//   (render/world_lights.hpp), with retail's point-light term, over the sun and ambient of the Region's
 //   SkyDesc at the time of day (fixed ones without a SkyDesc), and its fog.
 // * the SkyDesc's sky objects (dome, sun, moon, clouds) around the eye,
 //   behind everything (docs/render.md "Sky objects").
@@ -122,6 +123,7 @@ struct DrawRecord {
   std::uint32_t degrade_mode = 1;         // the draw frame's mode (2: facing the eye)
   SurfaceState state;                     // blend, alpha test, depth writes
   DepthMode depth = DepthMode::Test;
+  std::size_t lights = 0;                 // point lights lighting it (Render::minimize_object_lighting, at most 8)
 };
 
 // What the last frame drew.
@@ -135,7 +137,7 @@ struct RenderStats {
   std::size_t sky_objects_drawn = 0;
   std::size_t terrain_blocks = 0;  // drawn
   std::size_t cells_drawn = 0;  // EnvCells (the snapshot's landscape cells)
-  std::size_t lights = 0;  // lights used (at most 8)
+  std::size_t lights = 0;  // in the frame's static and dynamic light lists (each draw uses at most 8)
   std::size_t draw_calls = 0;  // GL draw calls (an instanced run of batches is one)
   std::size_t batches = 0;     // mesh batches drawn (one per part/particle/cell and surface), terrain blocks included
   std::size_t triangles = 0;

@@ -72,6 +72,9 @@ class WorldLights {
   // lights in viewer order that reach it, then the static ones.
   [[nodiscard]] std::vector<const RenderLight*> minimize_object_lighting(const glm::vec3& centre,
                                                                          float radius) const;
+  // Render::minimize_envcell_lighting 0x0054C170: an EnvCell is lit by the
+  // dynamic lights, in viewer order, as many as the eight slots hold.
+  [[nodiscard]] std::vector<const RenderLight*> minimize_envcell_lighting() const;
 
  private:
   DegradeLimits limits_;
