@@ -254,25 +254,29 @@ TEST_CASE("dereth play: bad --dats and an empty password fail before any packet 
 
 TEST_CASE("dereth play: every F7B1 game action takes the next stamp of one counter (Proto_UI::GetNextUICounter)",
           "[app][e2e][live]") {
-  // LoginComplete is the session's, AutonomousPosition the command
-  // interpreter's: before, both counted from 1 on their own and the server
-  // saw the stamp 1 twice.
+  // LoginComplete is the portal-space animation's (sent by the Controls at
+  // its end, about 6.7 s after entry: 270 ticks are 9 s), AutonomousPosition
+  // the command interpreter's: before, both counted from 1 on their own and
+  // the server saw the stamp 1 twice.
   Served served("/data/demo/demo.scenario");
   auto& server = served.server;
   const PasswordFiles passwords;
   std::string out, err;
   REQUIRE(run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "demo",
-               "--password-file", passwords.make("demo"), "--headless", "--no-record", "--ticks", "75"},
+               "--password-file", passwords.make("demo"), "--headless", "--no-record", "--ticks", "270"},
               out, err) == 0);
   std::vector<std::uint32_t> stamps;
   bool autonomous = false;
+  int login_completes = 0;
   for (const auto& m : server.client_messages()) {
     if (m.opcode != 0xF7B1) continue;
     stamps.push_back(m.action_sequence);
     autonomous = autonomous || m.autonomous_position.has_value();
+    if (m.action == 0x00A1) ++login_completes;
   }
   INFO(out << err);
   CHECK(autonomous);  // the interpreter did send (a position event each second on the ground)
+  CHECK(login_completes == 1);  // the entry's, at the end of the portal-space animation, over real UDP
   REQUIRE(stamps.size() >= 2);
   for (std::size_t i = 0; i < stamps.size(); ++i) CHECK(stamps[i] == i + 1);
 }
