@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -370,4 +371,34 @@ TEST_CASE("dereth play: an account without characters is one sentence and exit 1
              passwords.make("secret"), "--headless", "--no-record", "--ticks", "1"},
             out, err) == 1);
   CHECK(err == "dereth: the account has no characters; create one with the retail client first\n");
+}
+
+TEST_CASE("dereth play over UDP: the teleport ends with the portal-space animation's LoginComplete",
+          "[app][e2e][live][teleport]") {
+  // The basic scenario teleports the player 0.5 s after entry (F751 and
+  // F748), while the entry's portal-space animation still runs: that
+  // animation's end (about 6.7 s after entry) sends one LoginComplete, which
+  // takes the player out of portal space for both (docs/sim.md "Portal space").
+  Served served(kBasic);
+  auto& server = served.server;
+  const PasswordFiles passwords;
+  std::string out, err;
+  REQUIRE(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
+               passwords.make("secret"), "--headless", "--no-record", "--ticks", "270"},
+              out, err) == 0);
+  INFO(out << err);
+  const auto sessions = server.sessions();
+  REQUIRE_FALSE(sessions.empty());
+  const auto& s = sessions.back();
+  CHECK(s.login_completes == 1);
+  CHECK_FALSE(s.teleporting);
+  std::vector<double> completes;
+  std::optional<double> entered;
+  for (const auto& m : server.client_messages()) {
+    if (m.opcode == 0xF657 && !entered) entered = m.time;  // CharacterEnterWorld
+    if (m.opcode == 0xF7B1 && m.action == 0x00A1) completes.push_back(m.time);
+  }
+  REQUIRE(entered.has_value());
+  REQUIRE(completes.size() == 1);
+  CHECK(completes[0] - *entered > 4.0);  // not at the F748's arrival (0.5 s)
 }
