@@ -11,8 +11,8 @@
 # player looking across the near bolt lane: the Flame Bolt cast at 1 s has
 # just exploded by the NPC it hit (left), and that NPC's answer, the Frost
 # Bolt cast at 1.8 s, flies off to the right with its trail.
-# demo-recall.png: tick 640 (21.3 s): the player, recalled to the lifestone
-# spot by the house, fades in with the recall's portal sparkles (PS_UnHide).
+# demo-recall.png: tick 840 (28 s): the player, recalled to the lifestone
+# spot by the house, fades in after its portal-space animation (PS_UnHide).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/build/bin"
@@ -38,4 +38,4 @@ picture() {  # picture TICKS NAME
   echo "readme-pictures: $out/$2 (tick $1)"
 }
 picture 64 demo.png
-picture 640 demo-recall.png
+picture 840 demo-recall.png

@@ -7,6 +7,7 @@
 #include "dereth/app/world.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/sim/position.hpp"
 
 namespace dereth::app {
@@ -32,6 +33,13 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
   interpreter_->set_combat_system(combat_.get());
   world.context().set_controller(interpreter_.get());
   loop.outbound = [this](double now) {
+    // CPlayerSystem::SendLoginCompleteNotification: the LoginComplete game
+    // action (0xF7B1 0x00A1) when the teleport animation ended this frame.
+    for (int n = world_->take_login_completes(); n > 0 && send_; --n) {
+      send_(protocol::encode_game_action(next_stamp_ ? next_stamp_() : 0, protocol::login_opcode::LoginCompleteAction),
+            protocol::queue::Weenie);
+      ++login_completes_sent_;
+    }
     for (const auto& e : world_->take_combat_events()) {
       if (e.event == protocol::combat_event::CombatCommenceAttack) {
         combat_->handle_commence_attack_event();

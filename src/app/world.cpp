@@ -149,7 +149,8 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
       effects_(portal != nullptr ? &records_ : nullptr),
       factory_(portal != nullptr ? std::make_unique<sim::DatObjectFactory>(records_) : nullptr),
       box_(context_),
-      snapshot_(std::make_shared<const sim::RenderSnapshot>()) {
+      snapshot_(std::make_shared<const sim::RenderSnapshot>()),
+      smart_box_ui_(seed) {
   context_.set_effects(&effects_);
   if (factory_) context_.set_factory(factory_.get());
   box_.set_trace_sink(&counter_);
@@ -420,6 +421,11 @@ sim::SnapshotPtr World::build_snapshot() const {
 bool World::step() {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t before = box_.physics().tick_count();
+  // Retail drains the inbound blobs at the end of SmartBox::UseTime, so the
+  // UI's UseTime sees a new player or teleport before SmartBox::UseTime can
+  // complete it; here the frame's messages were handled before step(), so
+  // the UI goes first to keep that order.
+  if (smart_box_ui_.use_time(box_, context_.now().count())) ++login_completes_due_;
   box_.use_time();
   const std::uint64_t tick = box_.physics().tick_count();
   stats_.tick_seconds += seconds_since(start);

@@ -68,10 +68,9 @@ void ClientSession::send_connect_response(double now) {
   last_connect_sent_ = now;
 }
 
-void ClientSession::send_login_complete() {
+bool ClientSession::send_login_complete() {
   const auto action = protocol::encode_game_action(next_action_sequence(), lo::LoginCompleteAction);
-  transport_.send_message(action, protocol::queue::Weenie);
-  ++login_completes_;
+  return send_message(action, protocol::queue::Weenie);
 }
 
 void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t from_port_offset, double now) {
@@ -231,22 +230,11 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
       if (state_ != SessionState::EnteringWorld || player_guid_ == 0) return;
       auto c = protocol::decode_create_object(m.bytes);
       if (c && c->guid == player_guid_ && !player_created_) {
+        // In the world; the LoginComplete waits for the portal-space
+        // animation's end (gmSmartBoxUI::UseTime, sim::GmSmartBoxUi), which
+        // its owner sends through send_message or send_login_complete.
         player_created_ = true;
-        send_login_complete();
         state_ = SessionState::InWorld;
-      }
-      return;
-    }
-    case po::PlayerTeleport:
-      teleporting_ = true;
-      return;
-    case po::UpdatePosition: {
-      if (!teleporting_) return;
-      auto u = protocol::decode_update_position(m.bytes);
-      if (u && u->guid == player_guid_) {
-        // The destination arrived: tell the server the client is ready to leave portal space.
-        teleporting_ = false;
-        send_login_complete();
       }
       return;
     }
@@ -326,6 +314,10 @@ std::optional<SessionMessage> ClientSession::poll_message() {
 
 bool ClientSession::send_message(std::span<const std::uint8_t> message, std::uint16_t queue) {
   if (!transport_.started() || state_ == SessionState::Failed || state_ == SessionState::Closed) return false;
+  if (protocol::peek_opcode(message) == lo::GameAction &&
+      protocol::peek_wrapped_type(message) == lo::LoginCompleteAction) {
+    ++login_completes_;
+  }
   transport_.send_message(message, queue);
   return true;
 }

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -251,25 +252,29 @@ TEST_CASE("dereth play: bad --dats and an empty password fail before any packet 
 
 TEST_CASE("dereth play: every F7B1 game action takes the next stamp of one counter (Proto_UI::GetNextUICounter)",
           "[app][e2e][live]") {
-  // LoginComplete is the session's, AutonomousPosition the command
-  // interpreter's: before, both counted from 1 on their own and the server
-  // saw the stamp 1 twice.
+  // LoginComplete is the portal-space animation's (sent by the Controls at
+  // its end, about 6.7 s after entry: 270 ticks are 9 s), AutonomousPosition
+  // the command interpreter's: before, both counted from 1 on their own and
+  // the server saw the stamp 1 twice.
   Served served("/data/demo/demo.scenario");
   auto& server = served.server;
   const PasswordFiles passwords;
   std::string out, err;
   REQUIRE(run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "demo",
-               "--password-file", passwords.make("demo"), "--headless", "--no-record", "--ticks", "75"},
+               "--password-file", passwords.make("demo"), "--headless", "--no-record", "--ticks", "270"},
               out, err) == 0);
   std::vector<std::uint32_t> stamps;
   bool autonomous = false;
+  int login_completes = 0;
   for (const auto& m : server.client_messages()) {
     if (m.opcode != 0xF7B1) continue;
     stamps.push_back(m.action_sequence);
     autonomous = autonomous || m.autonomous_position.has_value();
+    if (m.action == 0x00A1) ++login_completes;
   }
   INFO(out << err);
   CHECK(autonomous);  // the interpreter did send (a position event each second on the ground)
+  CHECK(login_completes == 1);  // the entry's, at the end of the portal-space animation, over real UDP
   REQUIRE(stamps.size() >= 2);
   for (std::size_t i = 0; i < stamps.size(); ++i) CHECK(stamps[i] == i + 1);
 }
@@ -363,4 +368,34 @@ TEST_CASE("dereth play: an account without characters is one sentence and exit 1
              passwords.make("secret"), "--headless", "--no-record", "--ticks", "1"},
             out, err) == 1);
   CHECK(err == "dereth: the account has no characters; create one with the retail client first\n");
+}
+
+TEST_CASE("dereth play over UDP: the teleport ends with the portal-space animation's LoginComplete",
+          "[app][e2e][live][teleport]") {
+  // The basic scenario teleports the player 0.5 s after entry (F751 and
+  // F748), while the entry's portal-space animation still runs: that
+  // animation's end (about 6.7 s after entry) sends one LoginComplete, which
+  // takes the player out of portal space for both (docs/sim.md "Portal space").
+  Served served(kBasic);
+  auto& server = served.server;
+  const PasswordFiles passwords;
+  std::string out, err;
+  REQUIRE(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
+               passwords.make("secret"), "--headless", "--no-record", "--ticks", "270"},
+              out, err) == 0);
+  INFO(out << err);
+  const auto sessions = server.sessions();
+  REQUIRE_FALSE(sessions.empty());
+  const auto& s = sessions.back();
+  CHECK(s.login_completes == 1);
+  CHECK_FALSE(s.teleporting);
+  std::vector<double> completes;
+  std::optional<double> entered;
+  for (const auto& m : server.client_messages()) {
+    if (m.opcode == 0xF657 && !entered) entered = m.time;  // CharacterEnterWorld
+    if (m.opcode == 0xF7B1 && m.action == 0x00A1) completes.push_back(m.time);
+  }
+  REQUIRE(entered.has_value());
+  REQUIRE(completes.size() == 1);
+  CHECK(completes[0] - *entered > 4.0);  // not at the F748's arrival (0.5 s)
 }

@@ -90,22 +90,23 @@ TEST_CASE("dereth-sim runs a scenario's input lines on the virtual clock: the pl
   {
     std::ofstream out(scenario);
     // The player stands on the demo terrain's flat ground west of the house,
-    // facing north (+y); it walks for two seconds, one second after entering
-    // the world.
+    // facing north (+y); it walks for two seconds, eight seconds after
+    // entering the world (after the portal-space animation and its
+    // LoginComplete, about 6.7 s, have taken it out of portal space).
     out << "account demo password=demo\n"
            "character 0x50000001 Walker\n"
            "player setup=0x02000001 mtable=0x09000001 stable=0x20000001 pes=0x34000004 "
            "pos=0xA9B40025,100,98,14,1,0,0,0\n"
-           "at 3.0 chat \"end\"\n"
-           "input forward down at=1.0\n"
-           "input forward up at=3.0\n";
+           "at 10.0 chat \"end\"\n"
+           "input forward down at=8.0\n"
+           "input forward up at=10.0\n";
   }
   const auto run_once = [&](const std::string& name) {
     app::HeadlessOptions o;
     o.input = scenario;
     o.portal = &demo_dats().portal;
     o.cell = &demo_dats().cell;
-    o.duration = 8.0;
+    o.duration = 14.0;
     o.trace = dir / name;
     auto report = app::run_headless(o);
     if (!report) FAIL(report.error().message());
@@ -182,7 +183,11 @@ TEST_CASE("dereth demo --headless plays the demo's scripted walk after the telep
   const PlayerLine after = at(35.9);
   CHECK(after.x > 119.5);
   CHECK(after.x < 120.5);
-  CHECK(after.z > before.z + 1.5);  // climbed the slope
+  // Climbed the slope: less than before the portal-space animation was
+  // ported, as the player stays Hidden (no animation time, so no root motion)
+  // until its LoginComplete, about 6.7 s after the 21 s teleport, though the
+  // forward key is down from 22 s.
+  CHECK(after.z > before.z + 0.3);
   CHECK(after.on_walkable);
   CHECK(std::hypot(after.x - stopped.x, after.y - stopped.y) < 0.05);
 }

@@ -37,7 +37,10 @@ constexpr int kHeight = 180;
 // with its emitter and a later projectile; Hidden (the player gone, SetState
 // Hidden at 20.1 s: PS_Hidden); UnHide after the teleport (the player fading
 // in by the house with the portal sparkles: PS_UnHide), then fully shown.
-constexpr std::uint64_t kTicks[] = {12, 48, 240, 606, 640, 650};
+// The UnHide comes when the client's portal-space animation ends and sends
+// LoginComplete (docs/sim.md "Portal space"): the SetState arrives at
+// 27.73 s (tick 832), 6.7 s after the 21 s teleport.
+constexpr std::uint64_t kTicks[] = {12, 48, 240, 606, 840, 850};
 // The scenes: the world-entry snapshot with the NPCs' parts half translucent
 // (a translucent part over terrain, drawn after it, farthest first); the
 // first tick at which a projectile's burst emitter (0x32000020..23, the

@@ -117,22 +117,34 @@ TEST_CASE("Session: login, DDD, character choice and world entry with the server
   CHECK(client.player_guid() == 0x50000001u);
   CHECK(server.enter_account == "TestAccount");  // as F658 gave it, not as typed
   CHECK(std::count(server.client_opcodes.begin(), server.client_opcodes.end(), lo::DddInterrogationResponse) == 1);
-  CHECK(server.client_actions == std::vector<std::uint32_t>{lo::LoginCompleteAction});
-  CHECK(client.login_complete_count() == 1);
+  // The session sends no LoginComplete by itself: the World's portal-space
+  // animation decides when (sim::GmSmartBoxUi, tests/app/teleport_test.cpp).
+  CHECK(server.client_actions.empty());
+  CHECK(client.login_complete_count() == 0);
   // Every message reached the client's inbox in order.
   std::vector<std::uint32_t> received;
   while (auto m = client.poll_message()) received.push_back(proto::peek_opcode(m->bytes));
   CHECK(received.front() == lo::CharacterList);
   CHECK(received.back() == proto::opcode::CreateObject);
 
-  SECTION("a teleport is followed by LoginComplete once the destination arrives") {
+  SECTION("a teleport's destination sends nothing by itself") {
     server.transport.send_message(proto::encode(proto::PlayerTeleport{5}), 10);
     proto::UpdatePosition dest;
     dest.guid = 0x50000001;
     server.transport.send_message(proto::encode(dest), 10);
     pump(client, server, now, 2);
-    CHECK(client.login_complete_count() == 2);
+    CHECK(client.login_complete_count() == 0);
+    CHECK(server.client_actions.empty());
+  }
+  SECTION("send_login_complete queues the 0xF7B1 0x00A1 action; every LoginComplete sent is counted") {
+    CHECK(client.send_login_complete());
+    pump(client, server, now, 1);
+    CHECK(server.client_actions == std::vector<std::uint32_t>{lo::LoginCompleteAction});
+    CHECK(client.login_complete_count() == 1);
+    CHECK(client.send_message(proto::encode_game_action(client.next_action_sequence(), lo::LoginCompleteAction), 3));
+    pump(client, server, now, 1);
     CHECK(server.client_actions.size() == 2);
+    CHECK(client.login_complete_count() == 2);
   }
 }
 

@@ -18,6 +18,7 @@
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/loopback.hpp"
+#include "support/login_complete_stand_in.hpp"
 
 using namespace dereth::scenario;
 namespace protocol = dereth::protocol;
@@ -78,9 +79,14 @@ std::vector<Received> play(double until) {
   REQUIRE(loop.has_value());
   std::optional<double> entry;
   std::vector<Received> out;
+  dereth::test::LoginCompleteStandIn stand_in;  // the World's portal-space animation is not run here
   for (int step = 0; step < 100000; ++step) {
     const double now = 0.05 * step;
     for (auto& m : loop->advance(now)) {
+      if (stand_in.on_message(m.bytes)) {
+        loop->send(dereth::test::LoginCompleteStandIn::login_complete(loop->next_action_sequence()),
+                   protocol::queue::Weenie);
+      }
       auto decoded = protocol::decode_message(m.bytes);
       if (!decoded) continue;  // login and UI messages the decoder does not model
       if (!entry && std::holds_alternative<protocol::PlayerCreate>(*decoded)) entry = m.time;

@@ -31,6 +31,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "support/login_complete_stand_in.hpp"
 
 using namespace dereth;
 
@@ -99,9 +100,16 @@ void play(scenario::UdpScenarioServer& server, net::UdpClient& client, const std
           std::vector<std::vector<std::uint8_t>>& received) {
   std::vector<std::vector<std::uint8_t>> scripted;
   int round = 0;
+  dereth::test::LoginCompleteStandIn stand_in;  // the World's portal-space animation is not run here
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (std::chrono::steady_clock::now() < deadline) {
-    for (auto& m : client.drain_messages()) received.push_back(std::move(m.bytes));
+    for (auto& m : client.drain_messages()) {
+      if (stand_in.on_message(m.bytes)) {
+        client.send_message(dereth::test::LoginCompleteStandIn::login_complete(client.next_action_sequence()),
+                            protocol::queue::Weenie);
+      }
+      received.push_back(std::move(m.bytes));
+    }
     const auto status = client.status();
     if (status.state == net::SessionState::Failed) break;
     const auto sessions = server.sessions();

@@ -63,6 +63,9 @@ class Controls {
   // clock), for scripted runs (`dereth play --say TEXT --at T`).
   void say_at(double time, std::string typed);
   [[nodiscard]] std::uint64_t chat_sent() const noexcept { return chat_sent_; }
+  // LoginCompletes sent: one each time the world's teleport animation
+  // (World::take_login_completes) called for one, at the outbound step.
+  [[nodiscard]] std::uint64_t login_completes_sent() const noexcept { return login_completes_sent_; }
   // Presses (or releases) `action` at the first outbound step at or after
   // `time` seconds after the player entered the world (the scenario's
   // `input` lines; docs/scenario.md). The player enters the world when the
@@ -103,6 +106,7 @@ class Controls {
   std::unique_ptr<sim::CommandInterpreter> interpreter_;
   std::unique_ptr<sim::ClientCombatSystem> combat_;
   SendFn send_;
+  std::uint64_t login_completes_sent_ = 0;
   StampFn next_stamp_;
   struct ScheduledInput {
     double time = 0.0;  // after world entry

@@ -19,6 +19,7 @@
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/sim/effects.hpp"
+#include "dereth/sim/gm_smart_box_ui.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/qualities.hpp"
 #include "dereth/sim/render_snapshot.hpp"
@@ -91,9 +92,17 @@ class World {
   // message: its capture time, or its arrival in a live run), which the trace
   // records beside the frame time the SmartBox handles it at.
   void handle(std::span<const std::uint8_t> bytes, double arrival);
+  // One frame: gmSmartBoxUI::UseTime (the portal-space teleport animation,
+  // which may call for a LoginComplete: take_login_completes), then
   // SmartBox::use_time; when the physics ticked, a new snapshot is built and
   // published. Returns whether it ticked.
   bool step();
+  // The LoginCompletes the teleport animation called for since the last
+  // call (CPlayerSystem::SendLoginCompleteNotification); whoever owns the
+  // session's outbound path sends one 0xF7B1 0x00A1 action for each.
+  int take_login_completes() noexcept { return std::exchange(login_completes_due_, 0); }
+  // The portal-space teleport animation (world entry, F751 teleports).
+  [[nodiscard]] const sim::GmSmartBoxUi& smart_box_ui() const noexcept { return smart_box_ui_; }
   // Writes message verdicts, effects lines and one line per object after
   // every tick to `trace` (docs/trace.md); null stops. Not owned.
   void set_trace(sim::JsonlTrace* trace) noexcept;
@@ -171,6 +180,10 @@ class World {
   // when the record is absent.
   std::unique_ptr<sim::PhysicsObj> make_static_object(std::uint32_t did);
   sim::SnapshotPtr snapshot_;
+  // Seeded from the world's seed (its own generator: the tunnel's random
+  // rotation never shifts the particles' draws).
+  sim::GmSmartBoxUi smart_box_ui_;
+  int login_completes_due_ = 0;
   WorldStats stats_;
   std::vector<CombatEvent> combat_events_;
   sim::JsonlTrace* trace_ = nullptr;

@@ -4,9 +4,12 @@
 // ConnectRequest arrives), ConnectResponse to port N+1 (resent every 0.3 s
 // until anything arrives from N+1), then the reliable transport; it answers
 // the DDD interrogation, picks the character, enters the world with the
-// account name exactly as F658 spelled it, and sends LoginComplete after
-// world entry and after every teleport. Every failure ends in state Failed
-// with one sentence for the user.
+// account name exactly as F658 spelled it. It does not send LoginComplete by
+// itself: retail sends it when the portal-space animation ends
+// (gmSmartBoxUI::UseTime, sim::GmSmartBoxUi, docs/login.md), so the owner of
+// the world sends it (send_login_complete, or the action through
+// send_message). Every failure ends in state Failed with one sentence for the
+// user.
 
 #include <atomic>
 #include <cstdint>
@@ -110,7 +113,11 @@ class ClientSession {
   // when not awaiting a choice or `guid` is not on the list.
   bool choose_character(std::uint32_t guid);
   [[nodiscard]] const Transport& transport() const noexcept { return transport_; }
+  // LoginComplete actions (0xF7B1 0x00A1) sent, by either path.
   [[nodiscard]] int login_complete_count() const noexcept { return login_completes_; }
+  // CM_Character::Event_LoginCompleteNotification: queues the LoginComplete
+  // game action; false (nothing sent) before the session is connected.
+  bool send_login_complete();
   // Datagrams that arrived during the handshake and did not advance it
   // (garbage, a bad checksum, a ConnectRequest from the wrong port, ...).
   [[nodiscard]] std::uint64_t handshake_dropped() const noexcept { return handshake_dropped_; }
@@ -120,7 +127,6 @@ class ClientSession {
   void on_message(const ReassembledMessage& m, double now);
   void send_login_request(double now);
   void send_connect_response(double now);
-  void send_login_complete();
 
   SessionConfig config_;
   SessionState state_ = SessionState::Idle;
@@ -140,7 +146,6 @@ class ClientSession {
   std::uint32_t chosen_guid_ = 0;
   std::uint32_t player_guid_ = 0;
   bool player_created_ = false;
-  bool teleporting_ = false;
   int login_completes_ = 0;
   std::uint64_t handshake_dropped_ = 0;
   std::atomic<std::uint32_t> action_sequence_{1};

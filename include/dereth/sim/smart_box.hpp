@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -120,6 +121,9 @@ class SmartBox {
   [[nodiscard]] bool teleport_in_progress() const noexcept { return player_ != nullptr && !position_update_complete_; }
   [[nodiscard]] bool waiting_for_teleport() const noexcept { return waiting_for_teleport_; }
   [[nodiscard]] bool has_been_teleported() const noexcept { return has_been_teleported_; }
+  // SmartBox::teleport_occured 0x00451C40: whether a teleport (or world
+  // entry) completed since the last call; the flag is cleared by asking.
+  bool teleport_occured() noexcept { return std::exchange(has_been_teleported_, false); }
   [[nodiscard]] std::size_t queued_before_player() const noexcept { return before_player_.size(); }
   [[nodiscard]] const SmartBoxStats& stats() const noexcept { return stats_; }
   [[nodiscard]] ObjectMaint& objects() noexcept { return objects_; }

@@ -1,0 +1,112 @@
+#pragma once
+// gmSmartBoxUI's portal-space teleport animation (seed portal-completion
+// section 2; the binary's gmSmartBoxUI.c): while the SmartBox reports a
+// teleport in progress (world entry or F751), the world is hidden behind the
+// portal-space tunnel; once the destination is in place the tunnel runs on for
+// 2 to 5 s (until the portal-space loop reaches its exit window), fades out
+// for 1 s, the world fades back in for 1 s, and only then does the client
+// send LoginComplete (CPlayerSystem::SendLoginCompleteNotification), which is
+// when the server takes the player out of portal space.
+//
+// Time is the world's injected clock (Timer::cur_time), read once per call;
+// the random rotation of the portal-space camera comes from a seeded generator
+// this object owns (retail's C-runtime rand() through RandDouble), so every
+// run with the same seed draws the same values. The renderer is not driven
+// from here: the state, the view-distance fade and the camera angle are
+// exposed for the app to draw (docs/deviations.md).
+
+#include <cstdint>
+
+#include "dereth/core/rng.hpp"
+
+namespace dereth::sim {
+
+class SmartBox;
+
+// retail TeleportAnimState (acclient.h), values as the binary's.
+enum class TeleportAnimState : std::uint8_t {
+  Off = 0,
+  WorldFadeOut = 1,
+  TunnelFadeIn = 2,
+  Tunnel = 3,
+  TunnelContinue = 4,
+  TunnelFadeOut = 5,
+  WorldFadeIn = 6,
+};
+[[nodiscard]] const char* to_string(TeleportAnimState s) noexcept;
+
+// UIGlobals::GetAnimLevel 0x004EE540: the eased level (0..1024) of a fraction
+// in [0, 1] from UIGlobals::Init's table (0x004EE470): the normalised running
+// sum of sin(i * pi / 99) * 1024 over 100 entries.
+[[nodiscard]] std::int16_t get_anim_level(float fraction) noexcept;
+
+class GmSmartBoxUi {
+ public:
+  // The portal-space object's animation, modelled (deviation: no DAT
+  // animation is read): frames from kPortalStartFrame looping through
+  // kPortalLastFrame at kPortalFrameRate (the binary's
+  // set_sequence_animation(..., start_frame 1, 40.0) and its "120 - frame").
+  static constexpr std::uint32_t kPortalStartFrame = 1;
+  static constexpr std::uint32_t kPortalLastFrame = 119;
+  static constexpr double kPortalFrameRate = 40.0;
+  // The normal view distance (SmartBox::GetOverrideFovDistance) as 1: the
+  // fade is exposed as a fraction of it, down to the binary's 0.001.
+  static constexpr double kGameViewDistance = 1.0;
+  static constexpr double kMinViewDistance = 0.001;
+
+  explicit GmSmartBoxUi(std::uint32_t seed = core::Rng::kDefaultSeed) noexcept : rng_(seed) {}
+
+  // gmSmartBoxUI::BeginTeleportAnimation 0x004D6300
+  void begin_teleport_animation(TeleportAnimState state, double now);
+  // gmSmartBoxUI::EndTeleportAnimation 0x004D65A0
+  void end_teleport_animation(double now);
+  // gmSmartBoxUI::UseTime 0x004D6E30: one frame at `now`. Returns true when
+  // the client sends LoginComplete now (the animation's end, or a teleport
+  // completed with no animation running: SmartBox::teleport_occured).
+  bool use_time(SmartBox& box, double now);
+
+  [[nodiscard]] TeleportAnimState state() const noexcept { return state_; }
+  // CPlayerSystem::teleportInProgress.
+  [[nodiscard]] bool teleport_in_progress() const noexcept { return teleport_in_progress_; }
+  // The portal-space viewport is shown (the world, SmartBox::Hide, is not).
+  [[nodiscard]] bool portal_space_visible() const noexcept { return portal_space_visible_; }
+  // teleportCurVDist over the game's view distance: 1 the whole view, down
+  // to 0.001 at the bottom of a fade (1 when no override is in force).
+  [[nodiscard]] double view_distance() const noexcept {
+    return view_distance_override_ ? cur_view_distance_ : game_view_distance_;
+  }
+  // Whether SmartBox::SetOverrideFovDistance is in force (view_distance applies).
+  [[nodiscard]] bool view_distance_overridden() const noexcept { return view_distance_override_; }
+  // teleportRotationCurAngle: the portal-space camera's heading in degrees.
+  [[nodiscard]] double rotation_angle() const noexcept { return rotation_cur_angle_; }
+  [[nodiscard]] double transition_start_time() const noexcept { return transition_start_; }
+  // The portal-space object's current frame (CPhysicsObj::get_curr_frame_number).
+  [[nodiscard]] std::uint32_t portal_frame(double now) const noexcept;
+  // LoginCompletes sent (CPlayerSystem::SendLoginCompleteNotification calls).
+  [[nodiscard]] std::uint64_t login_completes() const noexcept { return login_completes_; }
+  // "In Portal Space - Please Wait..." notices shown (one per new rotation).
+  [[nodiscard]] std::uint64_t portal_notices() const noexcept { return portal_notices_; }
+
+ private:
+  // RandDouble 0x006843D0: rand() * (1/32767) * (max - min) + min.
+  double rand_double(double min, double max) noexcept;
+
+  core::Rng rng_;
+  TeleportAnimState state_ = TeleportAnimState::Off;
+  bool teleport_in_progress_ = false;
+  bool portal_space_visible_ = false;
+  double portal_anim_start_ = 0.0;
+  double game_view_distance_ = kGameViewDistance;
+  double cur_view_distance_ = kGameViewDistance;
+  bool view_distance_override_ = false;
+  double rotation_start_time_ = 0.0;
+  double rotation_duration_ = 0.0;
+  double rotation_start_angle_ = 0.0;
+  double rotation_end_angle_ = 0.0;
+  double rotation_cur_angle_ = 0.0;
+  double transition_start_ = 0.0;
+  std::uint64_t login_completes_ = 0;
+  std::uint64_t portal_notices_ = 0;
+};
+
+}  // namespace dereth::sim
