@@ -146,10 +146,13 @@ bool Controls::key_action(KeyAction action, bool pressed) {
       if (pressed) interpreter_->handle_keyboard_command(sim::command::AutoRun, true);
       return true;
     case KeyAction::Jump:
+      // ACCmdInterp::OnAction 0x0058B370's Jump action: CommenceJump down,
+      // DoJump(autonomous = true) up, whatever the autonomy level (the
+      // Jump command through MovePlayer is what goes non-autonomous).
       if (pressed) {
         combat_->commence_jump();
       } else {
-        combat_->do_jump();
+        combat_->do_jump(true);
       }
       return true;
     case KeyAction::CombatToggle:

@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "dereth/audio/null_backend.hpp"
+#include "dereth/dat/skill_table.hpp"
+#include "dereth/dat/xp_table.hpp"
+#include "dereth/sim/qualities.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 
@@ -24,6 +27,35 @@ CameraFraming demo_camera_framing() noexcept {
   return f;
 }
 
+scenario::ServerConfig demo_server_config(const dat::DatFile* portal) {
+  scenario::ServerConfig config;
+  const auto bytes_of = [portal](dat::Did id) -> std::optional<std::vector<std::uint8_t>> {
+    if (portal == nullptr) return std::nullopt;
+    auto entry = portal->find(id);
+    if (!entry || !entry->has_value()) return std::nullopt;
+    auto bytes = portal->read(**entry);
+    if (!bytes) return std::nullopt;
+    return std::move(*bytes);
+  };
+  std::optional<dat::SkillTable> skills;
+  std::optional<dat::XpTable> xp;
+  if (auto bytes = bytes_of(dat::kSkillTableId)) {
+    if (auto table = dat::read_skill_table(*bytes, dat::kSkillTableId)) skills = std::move(*table);
+  }
+  if (auto bytes = bytes_of(dat::kXpTableId)) {
+    if (auto table = dat::read_xp_table(*bytes, dat::kXpTableId)) xp = std::move(*table);
+  }
+  // CACQualities::InqRunRate 0x00592800 as the client asks it of the same
+  // description and tables (the World's sim::Qualities).
+  config.run_rate = [skills = std::move(skills),
+                     xp = std::move(xp)](const protocol::PlayerDescription& d) -> std::optional<float> {
+    float rate = 1.0F;
+    if (!sim::Qualities(d, skills, xp).inq_run_rate(rate)) return std::nullopt;
+    return rate;
+  };
+  return config;
+}
+
 core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOptions options) {
   auto demo = std::unique_ptr<HeadlessDemo>(new HeadlessDemo());
   demo->options_ = options;
@@ -38,7 +70,9 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   }
   DERETH_TRY(scenario::Scenario parsed, scenario::demo_scenario());
   const std::vector<scenario::InputEvent> inputs = parsed.inputs;  // the scripted walk
-  DERETH_TRY(scenario::Loopback loopback, scenario::Loopback::create(std::move(parsed)));
+  scenario::LoopbackOptions loopback_options;
+  loopback_options.server = demo_server_config(portal);
+  DERETH_TRY(scenario::Loopback loopback, scenario::Loopback::create(std::move(parsed), std::move(loopback_options)));
   demo->inbox_ = std::make_unique<LoopbackInbox>(std::move(loopback));
   demo->world_ = std::make_unique<World>(demo->clock_, portal);
   demo->world_->use_terrain(cell);

@@ -115,7 +115,9 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     co.session.account = parsed->accounts.front().name;
     co.session.password = parsed->accounts.front().password;
   }
-  scenario::UdpScenarioServer server(std::move(*parsed));
+  scenario::UdpServerOptions server_options;
+  server_options.server = demo_server_config(dats->portal_ptr());
+  scenario::UdpScenarioServer server(std::move(*parsed), std::move(server_options));
   if (auto started = server.start(); !started) {
     err << "dereth: cannot start the demo's scenario server: " << started.error().message() << "\n";
     return 1;

@@ -125,4 +125,86 @@ Result<AutonomousPosition> decode_autonomous_position(std::span<const std::uint8
   return m;
 }
 
+// CM_Movement::Event_AutonomyLevel 0x006AF850
+std::vector<std::uint8_t> encode(const AutonomyLevel& m) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(m.sequence);
+  w.u32(opcode::AutonomyLevel);
+  w.u32(m.level);
+  return std::move(w).take();
+}
+
+Result<AutonomyLevel> decode_autonomy_level(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/F752 AutonomyLevel");
+  AutonomyLevel m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::AutonomyLevel));
+  DERETH_TRY(m.level, r.u32("level"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+// CM_Movement::Event_Jump_NonAutonomous 0x006AFB30
+std::vector<std::uint8_t> encode(const JumpNonAutonomous& m) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(m.sequence);
+  w.u32(opcode::JumpNonAutonomous);
+  w.f32(m.extent);
+  return std::move(w).take();
+}
+
+Result<JumpNonAutonomous> decode_jump_non_autonomous(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/F7C9 Jump_NonAutonomous");
+  JumpNonAutonomous m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::JumpNonAutonomous));
+  DERETH_TRY(m.extent, r.f32("extent"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+// CM_Movement::Event_DoMovementCommand 0x006AF920
+std::vector<std::uint8_t> encode(const DoMovementCommand& m) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(m.sequence);
+  w.u32(opcode::DoMovementCommand);
+  w.u32(m.motion);
+  w.f32(m.speed);
+  w.u32(m.hold_key);
+  return std::move(w).take();
+}
+
+Result<DoMovementCommand> decode_do_movement_command(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/F61E DoMovementCommand");
+  DoMovementCommand m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::DoMovementCommand));
+  DERETH_TRY(m.motion, r.u32("motion"));
+  DERETH_TRY(m.speed, r.f32("speed"));
+  DERETH_TRY(m.hold_key, r.u32("hold_key"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+// CM_Movement::Event_StopMovementCommand 0x006AFCC0
+std::vector<std::uint8_t> encode(const StopMovementCommand& m) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(m.sequence);
+  w.u32(opcode::StopMovementCommand);
+  w.u32(m.motion);
+  w.u32(m.hold_key);
+  return std::move(w).take();
+}
+
+Result<StopMovementCommand> decode_stop_movement_command(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/F661 StopMovementCommand");
+  StopMovementCommand m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::StopMovementCommand));
+  DERETH_TRY(m.motion, r.u32("motion"));
+  DERETH_TRY(m.hold_key, r.u32("hold_key"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
 }  // namespace dereth::protocol

@@ -13,7 +13,8 @@ constexpr int kMaxRounds = 64;
 }  // namespace
 
 struct Loopback::Parts {
-  Parts(Scenario scenario, net::SessionConfig config) : server(std::move(scenario)), client(std::move(config)) {}
+  Parts(Scenario scenario, ServerConfig server_config, net::SessionConfig config)
+      : server(std::move(scenario), std::move(server_config)), client(std::move(config)) {}
   ScenarioServer server;
   net::ClientSession client;
   bool started = false;
@@ -35,7 +36,7 @@ Result<Loopback> Loopback::create(Scenario scenario, LoopbackOptions options) {
   }
   config.character = options.character;
   config.server_name = "the loopback scenario server";
-  return Loopback(std::make_unique<Parts>(std::move(scenario), std::move(config)));
+  return Loopback(std::make_unique<Parts>(std::move(scenario), std::move(options.server), std::move(config)));
 }
 
 Loopback::Loopback(std::unique_ptr<Parts> parts) : parts_(std::move(parts)) {}

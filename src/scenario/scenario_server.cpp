@@ -40,15 +40,11 @@ std::uint16_t header_time(double now) {
   return static_cast<std::uint16_t>(static_cast<std::uint64_t>(std::max(0.0, now)) & 0xFFFFU);
 }
 
-// A placeholder PlayerDescription (F7B0 event 0x13) payload: no properties,
-// no attribute/skill vectors, health present, no options, nothing carried or
-// wielded. It is not a faithful retail layout; clients should skip 0x13.
-// The PlayerDescription (F7B0 0x0013) as ACE sends one, through the
-// qualities the client reads (protocol/player_description.hpp): the
-// scenario's attributes, vitals at their maxima (Health = Endurance / 2,
+// The player's qualities as the PlayerDescription (F7B0 0x0013) tells them:
+// the scenario's attributes, vitals at their maxima (Health = Endurance / 2,
 // Stamina = Endurance, Mana = Self, the usual formulas), Run and Jump
-// trained without experience; then no options and empty inventory lists.
-std::vector<std::uint8_t> player_description_payload(const PlayerSpec& player) {
+// trained without experience.
+protocol::PlayerDescription player_description(const PlayerSpec& player) {
   protocol::PlayerDescription d;
   d.weenie_type = 1;
   d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Skill;
@@ -64,6 +60,12 @@ std::vector<std::uint8_t> player_description_payload(const PlayerSpec& player) {
   constexpr std::uint32_t kRun = 0x18;
   d.skills = {{kJump, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}},
               {kRun, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}}};
+  return d;
+}
+
+// The PlayerDescription event's payload as ACE sends one: the qualities
+// (protocol/player_description.hpp), then no options and empty inventory lists.
+std::vector<std::uint8_t> player_description_payload(const protocol::PlayerDescription& d) {
   core::ByteWriter w;
   w.bytes(protocol::encode_player_description_qualities(d));
   w.u32(0);  // option flags
@@ -78,20 +80,19 @@ std::vector<std::uint8_t> player_description_payload(const PlayerSpec& player) {
 // backward become WalkForward (RunForward with the Run hold key), backward at
 // -0.65; a sidestep becomes SideStepRight at 3.12 / 1.25 / 2 (negated for
 // left, clamped to 3); a turn becomes TurnRight at 1 (1.5 running; a raw
-// speed up to 1.5 is mouse look and kept), negated for left. The run rate is
-// 1: the scenario server keeps no skills. Nothing forward or sideways moves
-// during a standing long jump.
-protocol::MovementData relayed_motion(const protocol::MoveToState& m) {
+// speed up to 1.5 is mouse look and kept), negated for left. The speed with
+// the Run hold key is the mover's run rate (ACE's Creature.GetRunRate).
+// Nothing forward or sideways moves during a standing long jump.
+protocol::MovementData relayed_motion(const protocol::MoveToState& m, float run_rate) {
   constexpr std::uint32_t kWalkForward = 0x45000005;
   constexpr std::uint32_t kWalkBackwards = 0x45000006;
   constexpr std::uint32_t kSideStepLeft = 0x65000010;
   constexpr std::uint32_t kTurnLeft = 0x6500000E;
   constexpr std::uint32_t kRunHoldKey = 2;
-  constexpr float kRunRate = 1.0F;
   const protocol::RawMotionState& raw = m.raw;
   const bool running = raw.current_hold_key.value_or(1) == kRunHoldKey;
   const bool long_jump = (m.contact_long_jump & 0x2) != 0;
-  const float speed = running ? kRunRate : 1.0F;
+  const float speed = running ? run_rate : 1.0F;
   protocol::MovementData out;
   out.current_style = static_cast<std::uint16_t>(raw.current_style.value_or(0x8000003D) & 0xFFFF);
   if (long_jump) out.motion_flags |= protocol::kMotionFlagStandingLongJump;
@@ -177,6 +178,7 @@ struct ScenarioServer::Session {
   // Where the client last said its player is (world entry, then every
   // MoveToState and AutonomousPosition): what nearby observers are told.
   protocol::Position player_position;
+  float run_rate = 1.0F;  // the player's, from the PlayerDescription it was sent
 };
 
 ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
@@ -572,9 +574,16 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   s.player_state = ps::Hidden | ps::IgnoreCollisions | ps::Gravity | ps::EdgeSlide;
   event(now, s.info.id, fmt::format("'{}' (0x{:08X}) enters the world", character->name, character->guid));
 
-  const auto description = player_description_payload(scenario_.player);
+  const protocol::PlayerDescription description = player_description(scenario_.player);
+  // The player's run rate from this description (ServerConfig::run_rate); 1
+  // without an answer.
+  s.run_rate = 1.0F;
+  if (config_.run_rate) {
+    if (const std::optional<float> rate = config_.run_rate(description)) s.run_rate = *rate;
+  }
   send(s,
-       protocol::encode_game_event(character->guid, s.event_sequence++, lo::PlayerDescriptionEvent, description),
+       protocol::encode_game_event(character->guid, s.event_sequence++, lo::PlayerDescriptionEvent,
+                                   player_description_payload(description)),
        protocol::queue::Ui, 0, now);
   send(s, protocol::encode(protocol::PlayerCreate{character->guid}), protocol::queue::SmartBox, 0, now);
 
@@ -652,7 +661,7 @@ void ScenarioServer::relay_motion(Session& mover, const protocol::MoveToState& m
     // ACE: autonomous motion carries the current server-control stamp.
     e.server_control_ts = stamp(st, TimestampIndex::ServerControlledMove);
     e.is_autonomous = 1;
-    e.data = relayed_motion(m);
+    e.data = relayed_motion(m, mover.run_rate);
     send(*o, protocol::encode(e), protocol::queue::SmartBox, 0, now);
     event(now, mover.info.id, fmt::format("MoveToState relayed to session {}", o->info.id));
   }

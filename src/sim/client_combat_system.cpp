@@ -49,14 +49,25 @@ void ClientCombatSystem::finish_jump() {
   jump_pending = false;
 }
 
-// ClientCombatSystem::DoJump 0x0056B110 (the autonomous branch)
-std::uint32_t ClientCombatSystem::do_jump() {
+// ClientCombatSystem::DoJump 0x0056B110
+std::uint32_t ClientCombatSystem::do_jump(bool autonomous) {
   constexpr float kMinJumpExtent = 0.001f;  // MIN_JUMP_EXTENT
+  if (!autonomous) {
+    finish_jump();  // clears jump_pending: the binary's level branch below is never taken
+    float extent = 0.0f;
+    if (jump_pending) {
+      const auto level = static_cast<float>(get_power_bar_level());
+      extent = static_cast<double>(level) >= 0.001 ? level : kMinJumpExtent;
+    }
+    interpreter_->send_jump_non_autonomous_event(extent);
+    return 0;
+  }
   if (!jump_pending) return 0;
   const auto level = static_cast<float>(get_power_bar_level());
   const float extent = static_cast<double>(level) >= 0.001 ? level : kMinJumpExtent;
   finish_jump();
-  const std::uint32_t result = interpreter_->jump(extent);
+  int stamina_adjustment = 0;  // computed by the weenie and not used here: the server charges it
+  const std::uint32_t result = interpreter_->jump(extent, stamina_adjustment);
   if (result == 0) interpreter_->send_jump_event(extent);
   // 73, 72 and 36 are the UI's "You can't jump ..." lines.
   return result;

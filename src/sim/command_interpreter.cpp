@@ -277,11 +277,57 @@ void CommandInterpreter::movement_applied(const PhysicsObj& /*player*/) {
   lose_control_to_server();
 }
 
-// CommandInterpreter::SetAutonomyLevel 0x006B3BB0 (SendAutonomyLevelEvent is not sent)
-bool CommandInterpreter::set_autonomy_level(std::uint32_t level) noexcept {
+// CommandInterpreter::SetAutonomyLevel 0x006B3BB0
+bool CommandInterpreter::set_autonomy_level(std::uint32_t level) {
   if (level > 2) return false;
   autonomy_level_ = level;
+  send_autonomy_level_event(level);
   return true;
+}
+
+// ACCmdInterp::SendAutonomyLevelEvent 0x0058B210
+void CommandInterpreter::send_autonomy_level_event(std::uint32_t level) {
+  send(protocol::encode(protocol::AutonomyLevel{next_stamp(), level}));
+}
+
+// ACCmdInterp::SendDoMovementEvent 0x0058B230
+void CommandInterpreter::send_do_movement_event(std::uint32_t motion, float speed, HoldKey hold_key) {
+  send(protocol::encode(protocol::DoMovementCommand{next_stamp(), motion, speed, static_cast<std::uint32_t>(hold_key)}));
+}
+
+// ACCmdInterp::SendStopMovementEvent 0x0058B250
+void CommandInterpreter::send_stop_movement_event(std::uint32_t motion, HoldKey hold_key) {
+  send(protocol::encode(protocol::StopMovementCommand{next_stamp(), motion, static_cast<std::uint32_t>(hold_key)}));
+}
+
+// CM_Movement::Event_Jump_NonAutonomous 0x006AFB30
+void CommandInterpreter::send_jump_non_autonomous_event(float extent) {
+  send(protocol::encode(protocol::JumpNonAutonomous{next_stamp(), extent}));
+}
+
+// ACCmdInterp::CommenceJump 0x0058B1A0
+void CommandInterpreter::commence_jump() {
+  if (combat_ != nullptr) combat_->commence_jump();
+}
+
+// ACCmdInterp::DoJump 0x0058B1C0
+void CommandInterpreter::do_jump(bool autonomous) {
+  if (combat_ != nullptr) combat_->do_jump(autonomous);
+}
+
+// CommandInterpreter::MovePlayer_NonAutonomous 0x006B3D00
+void CommandInterpreter::move_player_non_autonomous(std::uint32_t cmd, bool start, float speed, HoldKey key) {
+  if (start) {
+    if (cmd == command::Jump) {
+      commence_jump();
+    } else {
+      send_do_movement_event(cmd, speed, key);
+    }
+  } else if (cmd == command::Jump) {
+    do_jump(false);
+  } else {
+    send_stop_movement_event(cmd, key);
+  }
 }
 
 // CommandInterpreter::IsActive 0x006B3CE0
@@ -569,12 +615,12 @@ void CommandInterpreter::send_jump_event(float extent) {
 }
 
 // CMotionInterp::jump 0x00528780 through CPhysicsObj::get_minterp
-std::uint32_t CommandInterpreter::jump(float extent) {
+std::uint32_t CommandInterpreter::jump(float extent, int& stamina_adjustment) {
   PhysicsObj* p = player();
   if (p == nullptr) return 8;
   MotionInterp* m = p->motion_interp();
   if (m == nullptr) return movement_error::NoMotionTable;
-  return m->jump(extent);
+  return m->jump(extent, stamina_adjustment);
 }
 
 // CommandInterpreter::ApplyListHeadMovement 0x006B3510
@@ -617,7 +663,10 @@ void CommandInterpreter::move_player(std::uint32_t cmd, bool start, float speed,
   // Keyboard commands carry no hold key; mouse and autorun commands carry
   // Run or None and clear SetHoldKey.
   const HoldKey key = mouse ? (hold_run ? HoldKey::Run : HoldKey::None) : HoldKey::Invalid;
-  if (autonomy_level_ == 0) return;  // MovePlayer_NonAutonomous is not ported
+  if (autonomy_level_ == 0) {
+    move_player_non_autonomous(cmd, start, speed, key);
+    return;
+  }
   if (cmd == command::Jump) return;
   MovementParameters params;
   params.hold_key = static_cast<std::uint32_t>(key);

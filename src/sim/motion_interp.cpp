@@ -248,6 +248,7 @@ std::uint32_t MotionInterp::motion_allows_jump(std::uint32_t substate) noexcept 
 
 // CMotionInterp::jump_charge_is_allowed 0x00527A50
 std::uint32_t MotionInterp::jump_charge_is_allowed() const {
+  if (owner_->weenie() && !owner_->weenie_can_jump(jump_extent)) return movement_error::CantJumpLoad;
   const std::uint32_t fwd = interpreted_.forward_command;
   if (fwd == 0x40000008u || (fwd > 0x41000011u && fwd <= 0x41000014u)) return 72;
   return 0;
@@ -255,6 +256,7 @@ std::uint32_t MotionInterp::jump_charge_is_allowed() const {
 
 // CMotionInterp::charge_jump 0x005281C0
 std::uint32_t MotionInterp::charge_jump() {
+  if (owner_->weenie() && !owner_->weenie_can_jump(jump_extent)) return movement_error::CantJumpLoad;
   const std::uint32_t fwd = interpreted_.forward_command;
   if (fwd == 0x40000008u || (fwd > 0x41000011u && fwd <= 0x41000014u)) return 72;
   const std::uint32_t t = owner_->transient_state();
@@ -266,7 +268,7 @@ std::uint32_t MotionInterp::charge_jump() {
 }
 
 // CMotionInterp::jump_is_allowed 0x005282B0
-std::uint32_t MotionInterp::jump_is_allowed(float /*extent*/) const {
+std::uint32_t MotionInterp::jump_is_allowed(float extent, int& stamina_cost) const {
   const std::uint32_t t = owner_->transient_state();
   const bool grounded = !is_creature_or_unknown() || (owner_->state() & ps::Gravity) == 0 ||
                         ((t & ts::Contact) != 0 && (t & ts::OnWalkable) != 0);
@@ -274,14 +276,17 @@ std::uint32_t MotionInterp::jump_is_allowed(float /*extent*/) const {
   if (owner_->is_fully_constrained()) return movement_error::GeneralMovementFailure;
   if (!pending_.empty() && pending_.front().jump_error != 0) return pending_.front().jump_error;
   if (const std::uint32_t charge = jump_charge_is_allowed(); charge != 0) return charge;
-  // The weenie's stamina check (JumpStaminaCost) is not ported.
-  return motion_allows_jump(interpreted_.forward_command);
+  if (const std::uint32_t pose = motion_allows_jump(interpreted_.forward_command); pose != 0) return pose;
+  if (owner_->weenie() && !owner_->weenie_jump_stamina_cost(extent, stamina_cost)) {
+    return movement_error::GeneralMovementFailure;
+  }
+  return 0;
 }
 
 // CMotionInterp::jump 0x00528780
-std::uint32_t MotionInterp::jump(float extent) {
+std::uint32_t MotionInterp::jump(float extent, int& stamina_adjustment) {
   owner_->cancel_moveto();
-  const std::uint32_t result = jump_is_allowed(extent);
+  const std::uint32_t result = jump_is_allowed(extent, stamina_adjustment);
   if (result != 0) {
     standing_longjump = false;
     return result;

@@ -1198,4 +1198,16 @@ bool PhysicsObj::weenie_inq_jump_velocity(float extent, float& v_z) const {
   return context_->player_qualities->inq_jump_velocity(extent, v_z);
 }
 
+// ACCWeenieObject::CanJump 0x0058C400
+bool PhysicsObj::weenie_can_jump(float extent) const {
+  if (!weenie_ || this != context_->player || context_->player_qualities == nullptr) return false;
+  return context_->player_qualities->can_jump(extent);
+}
+
+// ACCWeenieObject::JumpStaminaCost 0x0058C440
+bool PhysicsObj::weenie_jump_stamina_cost(float extent, int& cost) const {
+  if (!weenie_ || this != context_->player || context_->player_qualities == nullptr) return false;
+  return context_->player_qualities->jump_stamina_cost(extent, context_->now().count(), cost);
+}
+
 }  // namespace dereth::sim

@@ -12,6 +12,8 @@ constexpr std::uint32_t kAugmentationIncreasedCarryingCapacity = 0xE6;
 constexpr std::uint32_t kAugmentationSkilledSpec = 0x146;  // +5 to every skill
 constexpr std::uint32_t kLumAugSkilledSpec = 0x158;        // +2 each to specialized skills
 constexpr std::uint32_t kEnlightenment = 0x16D;            // + its value to every skill
+constexpr std::uint32_t kPlayerKillerStatus = 0x86;        // PropertyInt PlayerKillerStatus
+constexpr std::uint32_t kLastPkAttackTimestamp = 0x91;     // PropertyFloat LastPKAttackTimestamp
 
 constexpr std::uint32_t kSpecialized = 3;
 
@@ -78,6 +80,15 @@ double get_jump_height(float load, int jumpskill, float power, float scaling) {
                         static_cast<double>(power) / static_cast<double>(scaling);
   const double floor = static_cast<double>(0.35f);
   return height < floor ? floor : height;
+}
+
+// MovementSystem::JumpStaminaCost 0x006B0A40
+std::uint64_t jump_stamina_cost(float power, float load, bool pk) {
+  // The float arguments are widened to double; the double truncates toward
+  // zero into the 64-bit result (extents and loads are never negative here).
+  const double cost = pk ? (static_cast<double>(power) + 1.0) * 100.0
+                         : std::ceil((static_cast<double>(load) + 0.5) * static_cast<double>(power) * 8.0 + 2.0);
+  return static_cast<std::uint64_t>(static_cast<std::int64_t>(cost));
 }
 
 // SkillFormula::Calculate 0x00591960
@@ -167,6 +178,7 @@ bool Skill::adj_pp(const dat::XpTable* table, std::uint32_t& amount) {
 Qualities::Qualities(const protocol::PlayerDescription& d, std::optional<dat::SkillTable> skills,
                      std::optional<dat::XpTable> xp)
     : ints_((d.property_flags & protocol::quality_flag::Int) != 0 ? d.ints : decltype(d.ints){}),
+      floats_((d.property_flags & protocol::quality_flag::Float) != 0 ? d.floats : decltype(d.floats){}),
       attributes_(d.attributes),
       vitals_(d.vitals),
       has_attributes_((d.vector_flags & protocol::quality_vector_flag::Attribute) != 0),
@@ -204,6 +216,16 @@ const Skill* Qualities::find_skill(std::uint32_t stype) const {
 
 bool Qualities::inq_int(std::uint32_t stype, int& retval) const {
   for (const auto& [key, value] : ints_) {
+    if (key == stype) {
+      retval = value;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Qualities::inq_float(std::uint32_t stype, double& retval) const {
+  for (const auto& [key, value] : floats_) {
     if (key == stype) {
       retval = value;
       return true;
@@ -333,6 +355,27 @@ bool Qualities::inq_jump_velocity(float extent, float& v_z) const {
   if (!movement_skill(skill_type::Jump, jumpskill)) return false;
   const double height = get_jump_height(load, jumpskill, extent, 1.0f);
   v_z = static_cast<float>(std::sqrt(height * 19.6));
+  return true;
+}
+
+// CACQualities::CanJump 0x00591B50
+bool Qualities::can_jump(float /*extent*/) const {
+  float load = 0.0f;
+  return inq_load(load) && load < 2.0f;
+}
+
+// CACQualities::JumpStaminaCost 0x00591B90
+bool Qualities::jump_stamina_cost(float extent, double cur_time, int& cost) const {
+  float load = 0.0f;
+  if (!inq_load(load)) return false;
+  bool pk = false;
+  int pk_status = 8;  // NPK when none is told
+  inq_int(kPlayerKillerStatus, pk_status);
+  if (pk_status == 4 || pk_status == 64) {
+    double last_pk_attack = 0.0;
+    if (inq_float(kLastPkAttackTimestamp, last_pk_attack) && last_pk_attack + 20.0 > cur_time) pk = true;
+  }
+  cost = static_cast<int>(sim::jump_stamina_cost(extent, load, pk));
   return true;
 }
 

@@ -4,6 +4,7 @@
 // 0x00592800); a malformed one is dropped and counted.
 #include <catch2/catch.hpp>
 
+#include "dereth/app/demo.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/demo/demo_world.hpp"
@@ -70,5 +71,32 @@ TEST_CASE("A PlayerDescription gives the player its run rate from the Run skill"
     float same = 0.0f;
     REQUIRE(world.player_qualities()->inq_run_rate(same));
     CHECK(same == rate);
+  }
+}
+
+TEST_CASE("The demo scenario server's run rate is the one the client's World computes from the same description",
+          "[app][scenario]") {
+  core::ManualClock clock{core::Seconds{0.0}};
+  app::World world(clock, &portal());
+  const scenario::ServerConfig config = app::demo_server_config(&portal());
+  REQUIRE(config.run_rate);
+  for (const auto& [quickness, pp] : {std::pair{100u, 0u}, std::pair{140u, 0u}, std::pair{100u, 1000000u}}) {
+    const auto bytes = description(quickness, pp);
+    world.handle(bytes);
+    REQUIRE(world.player_qualities() != nullptr);
+    float client = 0.0f;
+    REQUIRE(world.player_qualities()->inq_run_rate(client));
+    auto decoded = protocol::decode_player_description(bytes);
+    REQUIRE(decoded);
+    const std::optional<float> server = config.run_rate(*decoded);
+    REQUIRE(server.has_value());
+    CHECK(*server == client);
+  }
+  CHECK(*config.run_rate(*protocol::decode_player_description(description(140, 0))) ==
+        static_cast<float>(sim::get_run_rate(0.0f, 140, 1.0f)));
+  SECTION("without a portal there is no Run skill: no answer (the server relays rate 1)") {
+    const scenario::ServerConfig bare = app::demo_server_config(nullptr);
+    REQUIRE(bare.run_rate);
+    CHECK_FALSE(bare.run_rate(*protocol::decode_player_description(description(140, 0))).has_value());
   }
 }

@@ -6,7 +6,10 @@
 
 #include <algorithm>
 
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/player_description.hpp"
 #include "dereth/scenario/scenario_server.hpp"
+#include "dereth/sim/qualities.hpp"
 
 #include "test_client.hpp"
 
@@ -33,7 +36,8 @@ Scenario two_players(std::string_view second_pos = "0xA9B4001F,84,148,66") {
 
 // Two clients on one server: Aerin (a) and Borin (b).
 struct Pair {
-  explicit Pair(Scenario s) : server(std::move(s)), a(options(0)), b(options(1)) {}
+  explicit Pair(Scenario s, ServerConfig config = {})
+      : server(std::move(s), std::move(config)), a(options(0)), b(options(1)) {}
   static ClientOptions options(std::size_t character) {
     ClientOptions o;
     o.character_index = character;
@@ -105,6 +109,29 @@ std::vector<protocol::UpdatePosition> positions_of(const TestClient& c, std::uin
       received<protocol::UpdatePosition>(c, 0xF748, [](const auto& m) { return protocol::decode_update_position(m); });
   std::erase_if(all, [guid](const auto& e) { return e.guid != guid; });
   return all;
+}
+
+// The portal's SkillTable as the demo DAT writer makes it for Run (Quickness
+// / 1, usable untrained) and a small XpTable.
+dereth::dat::SkillTable run_skill_table() {
+  dereth::dat::SkillTable t;
+  t.buckets = 32;
+  dereth::dat::SkillBase run;
+  run.min_level = 1;
+  run.formula = dereth::dat::SkillFormula{0, 1, 0, 1, 3, 0};
+  t.skills.push_back({0x18, run});
+  return t;
+}
+
+dereth::dat::XpTable small_xp_table() {
+  dereth::dat::XpTable t;
+  t.attribute = {0, 100, 300};
+  t.vital = {0, 100, 300};
+  t.trained_skill = {0, 10, 30};
+  t.specialized_skill = {0, 5, 15};
+  t.level = {0, 1000};
+  t.skill_credits = {0, 1};
+  return t;
 }
 
 }  // namespace
@@ -199,4 +226,63 @@ TEST_CASE("Scenario server: a player beyond the relay range is not told", "[scen
       5.0));
   p.run_until([] { return false; }, 0.5);
   CHECK(positions_of(p.b, 0x50000001).empty());
+}
+
+TEST_CASE("Scenario server: a relayed run carries the run rate the mover's client computes from its qualities",
+          "[scenario][server][relay]") {
+  ServerConfig config;
+  config.run_rate = [](const protocol::PlayerDescription& d) -> std::optional<float> {
+    float rate = 0.0F;
+    if (!dereth::sim::Qualities(d, run_skill_table(), small_xp_table()).inq_run_rate(rate)) return std::nullopt;
+    return rate;
+  };
+  Scenario scenario = two_players();
+  scenario.player.attributes = {100, 100, 140, 100, 100, 100};  // Quickness 140: Run 140
+  Pair p(std::move(scenario), config);
+  p.enter_both();
+  // What Aerin's client makes of the PlayerDescription it was sent, with the
+  // same portal tables (CACQualities::InqRunRate 0x00592800).
+  const auto description = std::ranges::find_if(p.a.messages, [](const auto& m) {
+    return protocol::peek_wrapped_type(m) == protocol::login_opcode::PlayerDescriptionEvent;
+  });
+  REQUIRE(description != p.a.messages.end());
+  auto decoded = protocol::decode_player_description(*description);
+  REQUIRE(decoded);
+  float client_rate = 0.0F;
+  REQUIRE(dereth::sim::Qualities(*decoded, run_skill_table(), small_xp_table()).inq_run_rate(client_rate));
+  CHECK(client_rate == static_cast<float>(dereth::sim::get_run_rate(0.0F, 140, 1.0F)));
+  CHECK(client_rate == Approx(2.13235));  // (140 / 340 x 11 + 4) / 4
+
+  protocol::MoveToState mts;
+  mts.sequence = p.a.next_stamp();
+  mts.raw.forward_command = 0x45000005;  // WalkForward
+  mts.raw.current_hold_key = 2;          // with Run
+  mts.position = protocol::Position{0xA9B4001F, {85, 149, 66}, {1, 0, 0, 0}};
+  mts.contact_long_jump = 1;
+  p.a.send(protocol::encode(mts), protocol::queue::Weenie);
+  REQUIRE(p.run_until([&] { return !movements_of(p.b, 0x50000001).empty(); }, 5.0));
+  const auto& st = std::get<protocol::InterpretedMovement>(movements_of(p.b, 0x50000001)[0].data.payload).state;
+  CHECK(st.forward_command == std::optional<std::uint16_t>(0x0007));  // RunForward
+  CHECK(st.forward_speed == std::optional<float>(client_rate));
+
+  SECTION("backward and sidestep scale by the same rate") {
+    mts.raw = protocol::RawMotionState{};
+    mts.raw.forward_command = 0x45000006;  // WalkBackwards
+    mts.raw.sidestep_command = 0x6500000F; // SideStepRight
+    mts.raw.current_hold_key = 2;
+    p.a.send(protocol::encode(mts), protocol::queue::Weenie);
+    REQUIRE(p.run_until([&] { return movements_of(p.b, 0x50000001).size() == 2; }, 5.0));
+    const auto& st2 = std::get<protocol::InterpretedMovement>(movements_of(p.b, 0x50000001)[1].data.payload).state;
+    CHECK(st2.forward_speed == std::optional<float>(client_rate * -0.65F));
+    CHECK(st2.sidestep_speed == std::optional<float>(std::clamp(client_rate * 3.12F / 1.25F * 0.5F, -3.0F, 3.0F)));
+  }
+  SECTION("walking is at 1 whatever the skill") {
+    mts.raw = protocol::RawMotionState{};
+    mts.raw.forward_command = 0x45000005;
+    p.a.send(protocol::encode(mts), protocol::queue::Weenie);
+    REQUIRE(p.run_until([&] { return movements_of(p.b, 0x50000001).size() == 2; }, 5.0));
+    const auto& st2 = std::get<protocol::InterpretedMovement>(movements_of(p.b, 0x50000001)[1].data.payload).state;
+    CHECK(st2.forward_command == std::optional<std::uint16_t>(0x0005));
+    CHECK(st2.forward_speed == std::optional<float>(1.0F));
+  }
 }

@@ -207,3 +207,72 @@ TEST_CASE("CACQualities::InqJumpVelocity 0x00592980: sqrt(height x 19.6)", "[ret
   REQUIRE(movement_qualities(s)->inq_jump_velocity(0.0f, v_z));
   CHECK(v_z == static_cast<float>(std::sqrt(static_cast<double>(0.35f) * 19.6)));  // the 0.35 m floor
 }
+
+TEST_CASE("MovementSystem::JumpStaminaCost 0x006B0A40: ceil((load + 0.5) x power x 8 + 2), PK (power + 1) x 100",
+          "[retail][0x006B0A40]") {
+  CHECK(jump_stamina_cost(1.0f, 0.0f, false) == 6);   // ceil(0.5 x 8 + 2)
+  CHECK(jump_stamina_cost(0.5f, 0.0f, false) == 4);
+  CHECK(jump_stamina_cost(0.0f, 0.0f, false) == 2);   // the floor of every jump
+  CHECK(jump_stamina_cost(0.001f, 0.0f, false) == 3); // MIN_JUMP_EXTENT: 2.004 rounds up
+  CHECK(jump_stamina_cost(1.0f, 1.5f, false) == 18);  // ceil(2 x 8 + 2)
+  CHECK(jump_stamina_cost(1.0f, 0.2f, false) == 8);   // 7.6 up
+  CHECK(jump_stamina_cost(1.0f, 0.0f, true) == 200);  // a PK in combat: the burden does not count
+  CHECK(jump_stamina_cost(0.5f, 3.0f, true) == 150);
+  CHECK(jump_stamina_cost(0.3f, 0.0f, true) == 130);  // 0.3f is a hair above 0.3
+  CHECK(jump_stamina_cost(0.7f, 0.0f, true) == 169);  // 0.7f is a hair below: 169.99999 truncates
+  CHECK(jump_stamina_cost(0.001f, 0.0f, true) == 100);
+}
+
+TEST_CASE("CACQualities::CanJump 0x00591B50: a load under 2 (twice the capacity)", "[retail][0x00591B50]") {
+  MovementStats s;  // Strength 100: capacity 15000
+  CHECK(movement_qualities(s)->can_jump(1.0f));
+  s.burden = 29999;  // load 1.99993
+  CHECK(movement_qualities(s)->can_jump(1.0f));
+  s.burden = 30000;  // load exactly 2: too loaded down
+  CHECK_FALSE(movement_qualities(s)->can_jump(1.0f));
+  CHECK_FALSE(movement_qualities(s)->can_jump(0.0f));  // the extent plays no part
+  s.burden = -100;   // a negative burden is no load
+  CHECK(movement_qualities(s)->can_jump(1.0f));
+  protocol::PlayerDescription bare;  // no Strength told: 10, capacity 1500
+  bare.property_flags = protocol::quality_flag::Int;
+  bare.ints = {{5, 3000}};
+  CHECK_FALSE(Qualities(bare, std::nullopt, std::nullopt).can_jump(1.0f));
+  bare.ints = {{5, 2999}};
+  CHECK(Qualities(bare, std::nullopt, std::nullopt).can_jump(1.0f));
+  s.strength = 0;  // no capacity: load 3
+  s.burden = 0;
+  CHECK_FALSE(movement_qualities(s)->can_jump(1.0f));
+}
+
+TEST_CASE("CACQualities::JumpStaminaCost 0x00591B90: the PK rate within 20 s of a PK attack", "[retail][0x00591B90]") {
+  MovementStats s;
+  s.burden = 3000;  // load 0.2
+  auto d = movement_description(s);
+  int cost = -1;
+  REQUIRE(Qualities(d, movement_skill_table(), small_xp_table()).jump_stamina_cost(1.0f, 500.0, cost));
+  CHECK(cost == 8);  // no PK status told: 8 (NPK)
+  d.property_flags |= protocol::quality_flag::Float;
+  d.ints.push_back({0x86, 4});           // PlayerKillerStatus PK
+  d.floats.push_back({0x91, 100.0});     // LastPKAttackTimestamp
+  const Qualities pk(d, movement_skill_table(), small_xp_table());
+  REQUIRE(pk.jump_stamina_cost(1.0f, 110.0, cost));
+  CHECK(cost == 200);
+  REQUIRE(pk.jump_stamina_cost(0.5f, 119.999, cost));
+  CHECK(cost == 150);
+  REQUIRE(pk.jump_stamina_cost(1.0f, 120.0, cost));  // 100 + 20 is not after 120: the burden rate
+  CHECK(cost == 8);
+  d.ints.back().second = 64;  // PKLite counts too
+  REQUIRE(Qualities(d, movement_skill_table(), small_xp_table()).jump_stamina_cost(1.0f, 110.0, cost));
+  CHECK(cost == 200);
+  d.ints.back().second = 2;  // NPK: never
+  REQUIRE(Qualities(d, movement_skill_table(), small_xp_table()).jump_stamina_cost(1.0f, 110.0, cost));
+  CHECK(cost == 8);
+  d.ints.back().second = 4;
+  d.floats.clear();  // PK without a PK attack on record
+  REQUIRE(Qualities(d, movement_skill_table(), small_xp_table()).jump_stamina_cost(1.0f, 110.0, cost));
+  CHECK(cost == 8);
+  d.floats = {{0x91, 100.0}};
+  d.property_flags &= ~protocol::quality_flag::Float;  // a float table not flagged is not read
+  REQUIRE(Qualities(d, movement_skill_table(), small_xp_table()).jump_stamina_cost(1.0f, 110.0, cost));
+  CHECK(cost == 8);
+}

@@ -263,10 +263,11 @@ TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at
   REQUIRE(w.qualities->inq_jump_velocity(0.5f, jump_v_z));
   REQUIRE(jump_v_z == Approx(8.32f).margin(0.01));
   const float ground = w.origin().z;
-  CHECK(w.minterp().jump_is_allowed(0.5f) == 0);
+  int cost = 0;
+  CHECK(w.minterp().jump_is_allowed(0.5f, cost) == 0);
   CHECK(w.ci->charge_jump() == 0);
   CHECK(w.minterp().standing_longjump);  // standing still on the ground
-  REQUIRE(w.ci->jump(0.5f) == 0);
+  REQUIRE(w.ci->jump(0.5f, cost) == 0);
   CHECK_FALSE(w.grounded());
   CHECK_FALSE(w.minterp().standing_longjump);  // LeaveGround clears it
   CHECK(w.minterp().jump_extent == 0.0f);      // ... and the extent, once the velocity is set
@@ -274,7 +275,7 @@ TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at
   auto* parts = dynamic_cast<DatPartArray*>(w.player->part_array());
   CHECK(parts->motion_table_manager()->state().substate == mc::Falling);
   SECTION("in the air no second jump (error 36, You can't jump from this position)") {
-    CHECK(w.minterp().jump_is_allowed(0.5f) == movement_error::YouCantJumpFromThisPosition);
+    CHECK(w.minterp().jump_is_allowed(0.5f, cost) == movement_error::YouCantJumpFromThisPosition);
   }
   float peak = ground;
   int airborne_ticks = 0;
@@ -330,7 +331,7 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
   CHECK(combat.jump_pending);
   w.run(12);  // 0.4 s
   const glm::vec3 took_off_at = w.origin();
-  REQUIRE(combat.do_jump() == 0);
+  REQUIRE(combat.do_jump(true) == 0);
   CHECK_FALSE(combat.jump_pending);
   CHECK_FALSE(w.grounded());
   std::vector<protocol::Jump> jumps;
@@ -349,12 +350,12 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
         to_wire(Position{w.player->position().objcell_id, core::Frame(took_off_at, glm::quat(1, 0, 0, 0))}));
   SECTION("no jump pending: the release does nothing") {
     const std::size_t sent = w.sent.size();
-    CHECK(combat.do_jump() == 0);
+    CHECK(combat.do_jump(true) == 0);
     CHECK(w.sent.size() == sent);
   }
   SECTION("released in the air (a second charge is refused: error 36 from jump)") {
     combat.jump_pending = true;  // as if the key were pressed again mid-air
-    CHECK(combat.do_jump() == movement_error::YouCantJumpFromThisPosition);
+    CHECK(combat.do_jump(true) == movement_error::YouCantJumpFromThisPosition);
   }
 }
 

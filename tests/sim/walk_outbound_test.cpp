@@ -229,6 +229,7 @@ struct BoxWorld {
     player = box.get_object(kPlayer);
     REQUIRE(player != nullptr);
     REQUIRE(player->motion_interp() != nullptr);
+    context.player_qualities = qualities.get();  // its PlayerDescription came (a jump needs it)
   }
   ~BoxWorld() { context.set_controller(nullptr); }
   void tick() {
@@ -258,6 +259,7 @@ struct BoxWorld {
   CommandInterpreter ci{context, [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
                         [this] { return ++stamp; }};
   PhysicsObj* player = nullptr;
+  std::unique_ptr<Qualities> qualities = movement_qualities(MovementStats{});
 };
 
 }  // namespace
@@ -331,7 +333,8 @@ TEST_CASE(
   w.ci.handle_keyboard_command(command::WalkForward, true);  // the client controls the player
   w.tick();
   REQUIRE(w.ci.charge_jump() == 0);
-  REQUIRE(w.ci.jump(0.5f) == 0);
+  int stamina_cost = 0;
+  REQUIRE(w.ci.jump(0.5f, stamina_cost) == 0);
   w.tick();
   REQUIRE((w.player->transient_state() & transient_state::OnWalkable) == 0);
   const glm::vec3 in_the_air = w.player->position().frame.origin;

@@ -26,6 +26,12 @@ namespace dereth::app {
 // screen. Afterwards the camera follows the player as always.
 [[nodiscard]] CameraFraming demo_camera_framing() noexcept;
 
+// The demo scenario server's settings: its run rate answers with the
+// client's qualities rules over the SkillTable and XpTable of the client's
+// portal, so the run it relays to observers is at the rate the mover's
+// client runs. Absent or unreadable records give no Run skill (rate 1).
+[[nodiscard]] scenario::ServerConfig demo_server_config(const dat::DatFile* portal);
+
 struct HeadlessDemoOptions {
   int width = 1280;
   int height = 720;

@@ -13,6 +13,14 @@
 
 namespace dereth::protocol {
 
+namespace opcode {
+// Action types inside F7B1 of the non-autonomous movement messages.
+inline constexpr std::uint32_t DoMovementCommand = 0xF61E;
+inline constexpr std::uint32_t StopMovementCommand = 0xF661;
+inline constexpr std::uint32_t AutonomyLevel = 0xF752;
+inline constexpr std::uint32_t JumpNonAutonomous = 0xF7C9;
+}  // namespace opcode
+
 // The timestamps the client echoes back (the latest the server gave it).
 struct EchoedTimestamps {
   std::uint16_t instance_ts = 0;
@@ -54,6 +62,54 @@ struct Jump {
            timestamps == o.timestamps;
   }
 };
+
+// F7B1 / F752 AutonomyLevel (CM_Movement::Event_AutonomyLevel 0x006AF850):
+// the level the client's CommandInterpreter was set to (0, 1 or 2).
+struct AutonomyLevel {
+  std::uint32_t sequence = 0;
+  std::uint32_t level = 0;
+  bool operator==(const AutonomyLevel&) const = default;
+};
+
+// F7B1 / F7C9 Jump_NonAutonomous (CM_Movement::Event_Jump_NonAutonomous
+// 0x006AFB30): the extent only; the server makes the jump.
+struct JumpNonAutonomous {
+  std::uint32_t sequence = 0;
+  float extent = 0;
+  bool operator==(const JumpNonAutonomous& o) const noexcept {
+    return sequence == o.sequence && same_bits(extent, o.extent);
+  }
+};
+
+// F7B1 / F61E DoMovementCommand (CM_Movement::Event_DoMovementCommand
+// 0x006AF920): a non-autonomous client's started motion, speed and hold key.
+struct DoMovementCommand {
+  std::uint32_t sequence = 0;
+  std::uint32_t motion = 0;
+  float speed = 1.0F;
+  std::uint32_t hold_key = 0;
+  bool operator==(const DoMovementCommand& o) const noexcept {
+    return sequence == o.sequence && motion == o.motion && same_bits(speed, o.speed) && hold_key == o.hold_key;
+  }
+};
+
+// F7B1 / F661 StopMovementCommand (CM_Movement::Event_StopMovementCommand
+// 0x006AFCC0): a non-autonomous client's stopped motion and hold key.
+struct StopMovementCommand {
+  std::uint32_t sequence = 0;
+  std::uint32_t motion = 0;
+  std::uint32_t hold_key = 0;
+  bool operator==(const StopMovementCommand&) const = default;
+};
+
+std::vector<std::uint8_t> encode(const AutonomyLevel& m);
+Result<AutonomyLevel> decode_autonomy_level(std::span<const std::uint8_t> body);
+std::vector<std::uint8_t> encode(const JumpNonAutonomous& m);
+Result<JumpNonAutonomous> decode_jump_non_autonomous(std::span<const std::uint8_t> body);
+std::vector<std::uint8_t> encode(const DoMovementCommand& m);
+Result<DoMovementCommand> decode_do_movement_command(std::span<const std::uint8_t> body);
+std::vector<std::uint8_t> encode(const StopMovementCommand& m);
+Result<StopMovementCommand> decode_stop_movement_command(std::span<const std::uint8_t> body);
 
 std::vector<std::uint8_t> encode(const MoveToState& m);
 std::vector<std::uint8_t> encode(const Jump& m);

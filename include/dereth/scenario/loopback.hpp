@@ -22,6 +22,8 @@ struct LoopbackOptions {
   std::string account;
   std::string password;
   std::optional<std::string> character;
+  // The server's settings (its portal tables among them).
+  ServerConfig server;
 };
 
 class Loopback {

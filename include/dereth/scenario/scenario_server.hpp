@@ -23,6 +23,7 @@
 //    cleartext packet from port N: sequence 0, one fragment, queue 9.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -30,6 +31,7 @@
 #include <vector>
 
 #include "dereth/net/transport.hpp"
+#include "dereth/protocol/player_description.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
@@ -122,6 +124,13 @@ struct ServerConfig {
   std::size_t max_ended_sessions = 256;   // older ended sessions are forgotten
   std::size_t max_records = 200000;       // per record list; the oldest quarter goes when it is full
   net::TransportConfig transport;
+  // A player's run rate from the PlayerDescription the server sends it (ACE:
+  // Creature.GetRunRate, MovementSystem::GetRunRate over the Run skill its
+  // DAT's SkillTable gives): the speed a relayed run carries. The app and
+  // tests answer with the client's own rules (sim::Qualities over the
+  // portal's SkillTable and XpTable), so observers see the rate the mover's
+  // client uses. Unset, or no answer: 1.
+  std::function<std::optional<float>(const protocol::PlayerDescription&)> run_rate;
 };
 
 class ScenarioServer {

@@ -53,13 +53,16 @@ class ClientCombatSystem {
   // ClientCombatSystem::FinishJump 0x0056A9B0: a pending jump's bar goes,
   // the standing long jump and the pending flag are cleared.
   void finish_jump();
-  // ClientCombatSystem::DoJump 0x0056B110, autonomous: on the jump key's
+  // ClientCombatSystem::DoJump 0x0056B110. Autonomous: on the jump key's
   // release a pending jump takes the bar's level as its extent
   // (MIN_JUMP_EXTENT 0.001 below that), finishes the bar, jumps
   // (CMotionInterp::jump) and on success sends F7B1/F61B Jump. Returns the
-  // jump's code (0, 36 in the air, 72 from a pose that cannot jump, ...); 0
-  // when no jump was pending. The non-autonomous form (F7C9) is not ported.
-  std::uint32_t do_jump();
+  // jump's code (0, 36 in the air, 72 from a pose that cannot jump, 73 too
+  // loaded down, ...); 0 when no jump was pending. Non-autonomous (autonomy
+  // level 0): the bar is finished and F7B1/F7C9 Jump_NonAutonomous sent; the
+  // binary finishes the bar (clearing jump_pending) before it reads
+  // jump_pending, so the extent sent is always 0. Returns 0.
+  std::uint32_t do_jump(bool autonomous);
   // ClientCombatSystem::HidePowerBar 0x0056A8B0
   void hide_power_bar();
   // ClientCombatSystem::StartPowerBarBuild 0x0056ADB0

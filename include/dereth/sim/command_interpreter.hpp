@@ -29,8 +29,9 @@
 // table: test fakes, objects the factory cannot equip) keeps only the raw
 // state, in the interpreter.
 //
-// Not here (docs/sim.md): mouse turning and mouse-look, the non-autonomous
-// (autonomy 0) path, chat emotes and other actions from the keyboard.
+// At autonomy level 0 the commands go to the server instead
+// (MovePlayer_NonAutonomous). Not here (docs/sim.md): mouse turning and
+// mouse-look, chat emotes and other actions from the keyboard.
 
 #include <cstdint>
 #include <functional>
@@ -142,8 +143,10 @@ class CommandInterpreter final : public PlayerController {
   // --- Retail entry points ---------------------------------------------------
   // CommandInterpreter::UsePositionFromServer 0x006B3B40
   [[nodiscard]] bool use_position_from_server() const noexcept { return autonomy_level_ != 2; }
-  // CommandInterpreter::SetAutonomyLevel 0x006B3BB0: levels above 2 refused.
-  bool set_autonomy_level(std::uint32_t level) noexcept;
+  // CommandInterpreter::SetAutonomyLevel 0x006B3BB0: levels above 2 refused;
+  // an accepted level (changed or not) is told to the server
+  // (ACCmdInterp::SendAutonomyLevelEvent 0x0058B210: F7B1/F752).
+  bool set_autonomy_level(std::uint32_t level);
   [[nodiscard]] std::uint32_t autonomy_level() const noexcept { return autonomy_level_; }
   // CommandInterpreter::IsActive 0x006B3CE0
   [[nodiscard]] bool is_active() const noexcept;
@@ -190,17 +193,35 @@ class CommandInterpreter final : public PlayerController {
   // CMotionInterp::charge_jump 0x005281C0 on the player's motion interpreter
   // (its interpreted state): 0x48 while fallen, crouching, sitting or
   // sleeping, else 0 (and a standing long jump when grounded with no
-  // movement). Without one, the same over the raw state. There is no weenie
-  // burden check (0x49) yet.
+  // movement); 0x49 when the player's weenie says it is too loaded down.
+  // Without one, the pose checks over the raw state.
   std::uint32_t charge_jump();
   // CMotionInterp::jump 0x00528780 on the player's motion interpreter, as
-  // ClientCombatSystem::DoJump 0x0056B110 calls it; 8 without a player, 7
-  // without a motion interpreter.
-  std::uint32_t jump(float extent);
+  // ClientCombatSystem::DoJump 0x0056B110 calls it (the stamina cost comes
+  // back in `stamina_adjustment`); 8 without a player, 7 without a motion
+  // interpreter.
+  std::uint32_t jump(float extent, int& stamina_adjustment);
   // CM_Movement::Event_Jump 0x006AFA70 with JumpPack::JumpPack 0x00516C70:
   // F7B1/F61B with the extent, the player's local velocity
   // (get_local_physics_velocity), its position and stamps 8, 5, 4, 6.
   void send_jump_event(float extent);
+  // ACCmdInterp::SendAutonomyLevelEvent 0x0058B210 (CM_Movement::Event_AutonomyLevel 0x006AF850)
+  void send_autonomy_level_event(std::uint32_t level);
+  // ACCmdInterp::SendDoMovementEvent 0x0058B230 (CM_Movement::Event_DoMovementCommand 0x006AF920)
+  void send_do_movement_event(std::uint32_t motion, float speed, HoldKey hold_key);
+  // ACCmdInterp::SendStopMovementEvent 0x0058B250 (CM_Movement::Event_StopMovementCommand 0x006AFCC0)
+  void send_stop_movement_event(std::uint32_t motion, HoldKey hold_key);
+  // CM_Movement::Event_Jump_NonAutonomous 0x006AFB30: F7B1/F7C9 with the extent.
+  void send_jump_non_autonomous_event(float extent);
+  // ACCmdInterp::CommenceJump 0x0058B1A0 / DoJump 0x0058B1C0: the combat
+  // system's (nothing without one).
+  void commence_jump();
+  void do_jump(bool autonomous);
+  // CommandInterpreter::MovePlayer_NonAutonomous 0x006B3D00: at autonomy 0
+  // the server moves the player: the Jump command charges (down) and sends
+  // the non-autonomous jump (up); any other command is sent as a
+  // DoMovementCommand (start) or StopMovementCommand.
+  void move_player_non_autonomous(std::uint32_t cmd, bool start, float speed, HoldKey key);
 
   // The combat system the ACCmdInterp override talks to (not owned; may be null).
   void set_combat_system(ClientCombatSystem* combat) noexcept { combat_ = combat; }

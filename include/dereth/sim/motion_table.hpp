@@ -191,6 +191,7 @@ inline constexpr std::uint32_t CantChatEmoteInCombat = 66;
 inline constexpr std::uint32_t NoMtableData = 67;
 inline constexpr std::uint32_t TooManyActions = 69;
 inline constexpr std::uint32_t GeneralMovementFailure = 71;
+inline constexpr std::uint32_t CantJumpLoad = 73;  // "You're too loaded down to jump"
 inline constexpr std::uint32_t YouCantJumpFromThisPosition = 36;
 }  // namespace movement_error
 
@@ -346,17 +347,21 @@ class MotionInterp {
   // CMotionInterp::motion_allows_jump 0x005279E0: 0, or 72 for a substate
   // (or action) from which no jump is allowed.
   [[nodiscard]] static std::uint32_t motion_allows_jump(std::uint32_t substate) noexcept;
-  // CMotionInterp::jump_charge_is_allowed 0x00527A50 (the weenie's burden
-  // check, 73, is not ported: no weenie answers CanJump)
+  // CMotionInterp::jump_charge_is_allowed 0x00527A50: 73 when the weenie
+  // says the burden forbids it (ACCWeenieObject::CanJump false: too loaded
+  // down, not the player, or no qualities yet), 72 from a pose that cannot jump.
   [[nodiscard]] std::uint32_t jump_charge_is_allowed() const;
   // CMotionInterp::charge_jump 0x005281C0
   std::uint32_t charge_jump();
-  // CMotionInterp::jump_is_allowed 0x005282B0 (no stamina check: no weenie
-  // answers JumpStaminaCost)
-  [[nodiscard]] std::uint32_t jump_is_allowed(float extent) const;
+  // CMotionInterp::jump_is_allowed 0x005282B0: 36 in the air, 71 fully
+  // constrained, a pending motion's jump error, jump_charge_is_allowed's
+  // answer, motion_allows_jump's; then the weenie's JumpStaminaCost fills
+  // `stamina_cost` (71 when it gives no answer). The cost is not compared
+  // with the stamina: the server does that.
+  [[nodiscard]] std::uint32_t jump_is_allowed(float extent, int& stamina_cost) const;
   // CMotionInterp::jump 0x00528780: on success the extent is kept and the
   // object leaves the ground (set_on_walkable(false) -> LeaveGround).
-  std::uint32_t jump(float extent);
+  std::uint32_t jump(float extent, int& stamina_adjustment);
   // CMotionInterp::get_jump_v_z 0x00527AA0
   [[nodiscard]] float get_jump_v_z() const;
   // CMotionInterp::add_to_queue 0x00527B80

@@ -143,6 +143,11 @@ class PhysicsObj {
   // (SimContext::player_qualities); false otherwise.
   bool weenie_inq_run_rate(float& rate) const;
   bool weenie_inq_jump_velocity(float extent, float& v_z) const;
+  // ACCWeenieObject::CanJump 0x0058C400 / JumpStaminaCost 0x0058C440: the
+  // same guard (the player, with qualities), then CACQualities::CanJump /
+  // JumpStaminaCost (at SimContext::now, Timer::cur_time).
+  [[nodiscard]] bool weenie_can_jump(float extent) const;
+  bool weenie_jump_stamina_cost(float extent, int& cost) const;
   void set_visual_desc(const protocol::ObjDesc& desc) { visual_desc_ = desc; }
   void set_setup_id(std::uint32_t setup_did) noexcept { setup_id_ = setup_did; }
 

@@ -40,6 +40,9 @@ double encumbrance_load_mod(float load);
 double get_run_rate(float load, int runskill, float scaling);
 // MovementSystem::GetJumpHeight 0x006B09B0
 double get_jump_height(float load, int jumpskill, float power, float scaling);
+// MovementSystem::JumpStaminaCost 0x006B0A40: (power + 1) x 100 for a PK
+// lately in a PK fight, else ceil((load + 0.5) x power x 8 + 2), truncated.
+std::uint64_t jump_stamina_cost(float power, float load, bool pk);
 // SkillFormula::Calculate 0x00591960: false (and `retval` untouched) when the divisor is 0.
 bool skill_formula_calculate(const dat::SkillFormula& formula, std::uint32_t attr1, std::uint32_t attr2,
                              std::uint32_t& retval);
@@ -77,6 +80,8 @@ class Qualities {
 
   // CBaseQualities::InqInt (the table only; no enchantment).
   bool inq_int(std::uint32_t stype, int& retval) const;
+  // CBaseQualities::InqFloat (the table only; no enchantment).
+  bool inq_float(std::uint32_t stype, double& retval) const;
   // AttributeCache::InqAttribute 0x005CC4E0 (level_from_cp + init_level)
   // through CACQualities::InqAttribute 0x00591A00.
   bool inq_attribute(std::uint32_t stype, std::uint32_t& retval) const;
@@ -93,6 +98,12 @@ class Qualities {
   bool inq_run_rate(float& rate) const;
   // CACQualities::InqJumpVelocity 0x00592980
   bool inq_jump_velocity(float extent, float& v_z) const;
+  // CACQualities::CanJump 0x00591B50: the load is under 2 (the extent is not read).
+  [[nodiscard]] bool can_jump(float extent) const;
+  // CACQualities::JumpStaminaCost 0x00591B90: the cost of a jump at `extent`;
+  // the PK rate when PlayerKillerStatus (0x86) is PK (4) or PKLite (64) and
+  // LastPKAttackTimestamp (0x91) + 20 is after `cur_time` (Timer::cur_time).
+  bool jump_stamina_cost(float extent, double cur_time, int& cost) const;
 
   [[nodiscard]] const Skill* find_skill(std::uint32_t stype) const;
 
@@ -102,6 +113,7 @@ class Qualities {
   bool movement_skill(std::uint32_t stype, int& skill) const;
 
   std::vector<std::pair<std::uint32_t, std::int32_t>> ints_;
+  std::vector<std::pair<std::uint32_t, double>> floats_;
   std::array<std::optional<protocol::AttributeWire>, 6> attributes_{};
   std::array<std::optional<protocol::SecondaryAttributeWire>, 3> vitals_{};
   bool has_attributes_ = false;
