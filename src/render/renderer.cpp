@@ -1215,12 +1215,14 @@ struct Renderer::Impl {
   // alpha list (D3DPolyRender::FlushAlphaList 0x0059D2E0); the delayed lists
   // back to front.
   void draw_meshes(const DrawLists& lists, const FrameView& view, const FrameSky& sky, bool alpha_list) {
+    // Lit per vertex, as retail's fixed-function D3D lights every mesh.
+    const bool vertex_lit = options.vertex_lighting;
     if (alpha_list) {
-      submit(lists.alpha, view, sky, DepthMode::Test);
+      submit(lists.alpha, view, sky, DepthMode::Test, vertex_lit);
       return;
     }
-    submit(lists.opaque, view, sky, DepthMode::Test);
-    submit(lists.clip, view, sky, DepthMode::Test);
+    submit(lists.opaque, view, sky, DepthMode::Test, vertex_lit);
+    submit(lists.clip, view, sky, DepthMode::Test, vertex_lit);
   }
 
   // The sky objects (GameSky::Draw 0x00506FF0 with after = 0): GameSky::UseTime

@@ -4,7 +4,8 @@
 namespace dereth::render::shaders {
 
 // Shared lighting: fixed ambient + sun, and retail's calc_point_light
-// 0x0059C8B0 (lighting.hpp has the CPU copy the tests pin): per fragment for
+// 0x0059C8B0 (lighting.hpp has the CPU copy the tests pin): per vertex
+// (RendererOptions::vertex_lighting, the default) or per fragment for
 // meshes, per vertex for terrain.
 inline constexpr const char* kLighting = R"GLSL(
 const int kMaxLights = 8;
@@ -91,7 +92,8 @@ inline constexpr const char* kVersion = "#version 330 core\n";
 // that may discard keeps llvmpipe from testing depth before shading, so
 // every other surface gets a program without the test.
 inline constexpr const char* kAlphaTest = "#define ALPHA_TEST 1\n";
-// Prepended to both stages of the sky objects' programs: lit per vertex
+// Prepended to both stages of the sky objects' programs and, with
+// RendererOptions::vertex_lighting, every mesh's: lit per vertex
 // (kLighting in the vertex stage), as retail's fixed-function D3D lit every
 // mesh. A sky object's normals are one direction per object and it gets no
 // point lights, so this is the per-fragment picture at a fraction of the

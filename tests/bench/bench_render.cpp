@@ -68,6 +68,7 @@ struct Options {
   std::string pictures;            // when set, the last demo and dense frames are written there as PNG
   // Renderer options for both scenes, to find where a frame's time goes.
   bool no_sky_objects = false;
+  bool fragment_lighting = false;
   bool no_terrain = false;
   bool sky_first = false;
 };
@@ -81,7 +82,8 @@ void usage() {
       "and the dense scene draw --frames frames a round (default 100); --demo-every K measures every Kth demo\n"
       "tick only. Default size 1280x720. --pictures DIR\n"
       "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png (DIR is created).\n"
-      "--no-sky-objects, --no-terrain, --sky-first set those RendererOptions in both scenes (to find where\n"
+      "--no-sky-objects, --no-terrain, --sky-first, --fragment-lighting (vertex_lighting off) set those\n"
+      "RendererOptions in both scenes (to find where\n"
       "the time goes).");
 }
 
@@ -445,6 +447,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.frames = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--no-sky-objects") {
       o.no_sky_objects = true;
+    } else if (a == "--fragment-lighting") {
+      o.fragment_lighting = true;
     } else if (a == "--no-terrain") {
       o.no_terrain = true;
     } else if (a == "--sky-first") {
@@ -508,6 +512,7 @@ int main(int argc, char** argv) {
   Floor floor(o.width, o.height);
   for (render::Renderer* r : {&demo_renderer, dense_renderer.get()}) {
     if (o.no_sky_objects) r->options().draw_sky_objects = false;
+    if (o.fragment_lighting) r->options().vertex_lighting = false;
     if (o.no_terrain) r->options().draw_terrain = false;
     if (o.sky_first) r->options().sky_first = true;
   }

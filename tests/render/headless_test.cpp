@@ -1176,6 +1176,22 @@ TEST_CASE("Headless: each draw is lit only by the lights that reach it, eight at
   INFO("left lit " << int(at(lit, *l)[2]) << " unlit " << int(at(unlit, *l)[2]));
   CHECK(at(lit, *l)[2] > at(unlit, *l)[2] + 20);
   CHECK(near(at(lit, *r), at(unlit, *r), 0));
+  // Lit per vertex (retail's fixed-function Gouraud, the default), the face's
+  // centre gets the corners' light; per fragment it gets its own, nearer the
+  // light, so brighter.
+  // (A weaker light, so neither saturates.)
+  REQUIRE(renderer->options().vertex_lighting);
+  sim::RenderSnapshot weak = snap;
+  weak.lights[0].intensity = 0.3F;
+  REQUIRE(renderer->render(weak, cam, 64, 64).has_value());
+  const Image per_vertex = renderer->read_pixels();
+  renderer->options().vertex_lighting = false;
+  REQUIRE(renderer->render(weak, cam, 64, 64).has_value());
+  const Image per_fragment = renderer->read_pixels();
+  renderer->options().vertex_lighting = true;
+  INFO("face centre per vertex " << int(at(per_vertex, *l)[2]) << ", per fragment " << int(at(per_fragment, *l)[2]));
+  CHECK(at(per_vertex, *l)[2] > at(unlit, *l)[2]);
+  CHECK(at(per_fragment, *l)[2] > at(per_vertex, *l)[2]);
 
   // Twelve dynamic lights around the left marker: at retail's highest
   // degrade level (deg_mul 1) the dynamic list holds ten, the marker takes

@@ -88,6 +88,9 @@ struct RendererOptions {
   bool draw_sky_objects = true;
   double sky_seconds = 0.0;
   bool sky_first = false;
+  // Meshes lit per vertex (Gouraud), as retail's fixed-function D3D lit
+  // them; false lights every fragment (smoother, dearer on llvmpipe).
+  bool vertex_lighting = true;
   float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
   bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
   DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
