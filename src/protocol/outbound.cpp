@@ -25,6 +25,15 @@ Result<EchoedTimestamps> read_echoed(ByteReader& r) {
   return t;
 }
 
+// A writer holding the F7B1 header: opcode, sequence, action type.
+ByteWriter action_writer(std::uint32_t sequence, std::uint32_t action) {
+  ByteWriter w;
+  w.u32(opcode::GameAction);
+  w.u32(sequence);
+  w.u32(action);
+  return w;
+}
+
 // The F7B1 header: opcode, sequence, action type.
 Result<std::uint32_t> read_action_header(ByteReader& r, std::uint32_t action) {
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
@@ -45,10 +54,7 @@ Result<std::uint32_t> read_action_header(ByteReader& r, std::uint32_t action) {
 }  // namespace
 
 std::vector<std::uint8_t> encode(const MoveToState& m) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(m.sequence);
-  w.u32(opcode::MoveToState);
+  ByteWriter w = action_writer(m.sequence, opcode::MoveToState);
   write_raw_motion_state(w, m.raw);
   write_position(w, m.position);
   write_echoed(w, m.timestamps);
@@ -58,10 +64,7 @@ std::vector<std::uint8_t> encode(const MoveToState& m) {
 }
 
 std::vector<std::uint8_t> encode(const AutonomousPosition& m) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(m.sequence);
-  w.u32(opcode::AutonomousPosition);
+  ByteWriter w = action_writer(m.sequence, opcode::AutonomousPosition);
   write_position(w, m.position);
   write_echoed(w, m.timestamps);
   w.u8(m.contact);
@@ -71,10 +74,7 @@ std::vector<std::uint8_t> encode(const AutonomousPosition& m) {
 
 // JumpPack::Pack 0x00516D10 inside CM_Movement::Event_Jump 0x006AFA70
 std::vector<std::uint8_t> encode(const Jump& m) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(m.sequence);
-  w.u32(opcode::Jump);
+  ByteWriter w = action_writer(m.sequence, opcode::Jump);
   w.f32(m.extent);
   w.f32(m.velocity.x);
   w.f32(m.velocity.y);
@@ -127,10 +127,7 @@ Result<AutonomousPosition> decode_autonomous_position(std::span<const std::uint8
 
 // CM_Movement::Event_AutonomyLevel 0x006AF850
 std::vector<std::uint8_t> encode(const AutonomyLevel& m) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(m.sequence);
-  w.u32(opcode::AutonomyLevel);
+  ByteWriter w = action_writer(m.sequence, opcode::AutonomyLevel);
   w.u32(m.level);
   return std::move(w).take();
 }
@@ -146,10 +143,7 @@ Result<AutonomyLevel> decode_autonomy_level(std::span<const std::uint8_t> body) 
 
 // CM_Movement::Event_Jump_NonAutonomous 0x006AFB30
 std::vector<std::uint8_t> encode(const JumpNonAutonomous& m) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(m.sequence);
-  w.u32(opcode::JumpNonAutonomous);
+  ByteWriter w = action_writer(m.sequence, opcode::JumpNonAutonomous);
   w.f32(m.extent);
   return std::move(w).take();
 }
@@ -165,10 +159,7 @@ Result<JumpNonAutonomous> decode_jump_non_autonomous(std::span<const std::uint8_
 
 // CM_Movement::Event_DoMovementCommand 0x006AF920
 std::vector<std::uint8_t> encode(const DoMovementCommand& m) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(m.sequence);
-  w.u32(opcode::DoMovementCommand);
+  ByteWriter w = action_writer(m.sequence, opcode::DoMovementCommand);
   w.u32(m.motion);
   w.f32(m.speed);
   w.u32(m.hold_key);
@@ -188,10 +179,7 @@ Result<DoMovementCommand> decode_do_movement_command(std::span<const std::uint8_
 
 // CM_Movement::Event_StopMovementCommand 0x006AFCC0
 std::vector<std::uint8_t> encode(const StopMovementCommand& m) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(m.sequence);
-  w.u32(opcode::StopMovementCommand);
+  ByteWriter w = action_writer(m.sequence, opcode::StopMovementCommand);
   w.u32(m.motion);
   w.u32(m.hold_key);
   return std::move(w).take();
