@@ -690,7 +690,7 @@ bool PhysicsObj::place(const Position& p, bool slide) {
   // Outside the loaded cells there is nothing to collide with: placed as
   // told (deviation D3), where retail would go to the lost cell.
   if (context_->cells->get_cell(p.objcell_id) == nullptr) return set_position_internal(p);
-  std::unique_ptr<Transition> t = make_transition(nullptr, p, false);
+  std::unique_ptr<Transition> t = make_transition(nullptr, p, false, true);
   t->sphere_path.placement_allows_sliding = slide;
   if (!t->find_valid_position()) return false;
   // Without Slide the result must stay within 0.05 m in the same cell.
@@ -704,9 +704,12 @@ bool PhysicsObj::place(const Position& p, bool slide) {
 // CPhysicsObj::transition's set-up: object info, spheres (the dummy sphere
 // without any), path, and the stationary counters.
 std::unique_ptr<Transition> PhysicsObj::make_transition(const Position* old_pos, const Position& new_pos,
-                                                        bool admin_move) {
+                                                        bool admin_move, bool placement) {
   auto t = std::make_unique<Transition>(*context_->cells);
-  t->init_object(*this, get_object_info(admin_move, t.get()));
+  // CPhysicsObj::SetPosition 0x005160C0 calls init_object(this, 0): a
+  // placement starts without Contact or OnWalkable, so a spot in the air is
+  // as valid as one on the ground.
+  t->init_object(*this, placement ? 0U : get_object_info(admin_move, t.get()));
   if (part_array_ && !part_array_->spheres().empty()) {
     const auto s = part_array_->spheres();
     t->init_sphere(static_cast<std::uint32_t>(s.size()), s.data(), scale_);
@@ -924,7 +927,12 @@ void PhysicsObj::exit_world() {
 }
 
 // CPhysicsObj::SetPositionSimple 0x005162B0
-bool PhysicsObj::set_position_simple(const Position& p, bool /*sliding*/) {
+// With the world's cells this is SetPosition with Teleport | SendPositionEvent
+// (| Slide when `sliding`), flags 0x1002 / 0x1012: the placement transition's
+// CheckPositionInternal path (place). Without cells the position is committed
+// as told (D3).
+bool PhysicsObj::set_position_simple(const Position& p, bool sliding) {
+  if (context_->cells != nullptr) return place(p, sliding);
   return set_position_internal(p);
 }
 
@@ -935,8 +943,15 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
   if (core::is_newer(update_time(TimestampIndex::Teleport), teleport_timestamp)) return false;
   if (newer_event(TimestampIndex::Teleport, teleport_timestamp) || !in_cell_) {
     teleport_hook(true);
-    set_position_internal(p);
-    if (contact) land_on_server_contact();
+    // SetPosition flags 0x1012: Teleport | Slide | SendPositionEvent.
+    if (context_->cells != nullptr) {
+      place(p, true);
+    } else {
+      set_position_internal(p);
+    }
+    // Deviation D4 only where no collision cell holds the object: in one,
+    // Contact and OnWalkable come from the transitions.
+    if (contact && cell_ == nullptr) land_on_server_contact();
     return true;
   }
   if (!contact) return false;
@@ -946,7 +961,7 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
   } else {
     interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
   }
-  land_on_server_contact();
+  if (cell_ == nullptr) land_on_server_contact();  // deviation D4, no collision cell only
   return true;
 }
 

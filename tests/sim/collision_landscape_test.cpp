@@ -308,7 +308,11 @@ TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and
     rock->set_part_array(std::move(parts));
     rock->set_state(ps::Static, false);
     rock->store_position(at(0xA9B40013, center));
-    REQUIRE(rock->set_position_simple(rock->position(), false));  // shadows in its cells
+    // A static stands as placed, sunk into the ground or not (CPhysicsObj::add_obj_to_cell):
+    // SetPositionSimple's placement transition would refuse the overlap.
+    ObjCell* cell = land.landscape.get_cell(0xA9B40013);
+    REQUIRE(cell != nullptr);
+    rock->add_obj_to_cell(*cell, rock->position().frame);
     return rock;
   };
   auto walker = land.walker(1, 0xA9B40013, {55, 60, 10});
@@ -396,4 +400,30 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
   CHECK(loaded == std::vector<std::uint32_t>{kBlockA, kBlockEast});
   CHECK(east_shadow()->cell == east);
   CHECK(east->shadow_objects().size() == 1);
+}
+
+TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact comes from the transition, not the flag",
+          "[retail][0x00516330][0x005162B0][0x005160C0][sim]") {
+  Land land;
+  namespace ts = transient_state;
+  auto obj = land.walker(7, 0xA9B40013, {60, 60, 10});
+  REQUIRE(obj->enter_world(obj->position()));
+  REQUIRE((obj->transient_state() & ts::OnWalkable) != 0);
+  SECTION("a teleport 5 m up with the contact flag leaves the object in the air (no D4 landing)") {
+    // SetPosition's transition starts without Contact or OnWalkable
+    // (init_object(this, 0)), so the spot in the air is valid.
+    CHECK(obj->move_or_teleport(at(0xA9B40013, {62, 60, 15}), 1, true, glm::vec3(0.0f)));
+    CHECK(obj->position().frame.origin.x == Approx(62.0f).margin(1e-4));
+    CHECK(obj->position().frame.origin.z == Approx(15.0f).margin(1e-4));
+    CHECK((obj->transient_state() & ts::Contact) == 0);
+    CHECK((obj->transient_state() & ts::OnWalkable) == 0);
+  }
+  SECTION("a teleport onto another object is placed beside it (SetPosition flags 0x1012, Slide)") {
+    auto other = land.walker(8, 0xA9B40013, {66, 60, 10});
+    REQUIRE(other->enter_world(other->position()));
+    CHECK(obj->move_or_teleport(at(0xA9B40013, {66, 60, 10}), 1, true, glm::vec3(0.0f)));
+    const float apart = glm::distance(obj->position().frame.origin, glm::vec3(66, 60, 10));
+    CHECK(apart >= 0.99f);  // two 0.5 m spheres
+    CHECK(apart < 2.0f);
+  }
 }

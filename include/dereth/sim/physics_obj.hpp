@@ -465,7 +465,10 @@ class PhysicsObj {
   bool set_position_internal(const Position& p);
   // The placement transition at `p` (SetPositionInternal 0x00516040).
   bool place(const Position& p, bool slide);
-  std::unique_ptr<Transition> make_transition(const Position* old_pos, const Position& new_pos, bool admin_move);
+  // `placement`: CPhysicsObj::SetPosition's transition, whose OBJECTINFO
+  // starts with no state bits (init_object(this, 0)), not get_object_info's.
+  std::unique_ptr<Transition> make_transition(const Position* old_pos, const Position& new_pos, bool admin_move,
+                                              bool placement = false);
   // CPhysicsObj::MakePositionManager 0x00510210
   PositionManager* make_position_manager();
   // CPhysicsObj::MakeMovementManager 0x00510270
