@@ -167,6 +167,12 @@ struct DrawItem {
 };
 
 // What add_batches tags a part's items with.
+// A terrain block to draw and the detail LScape gives it.
+struct TerrainDraw {
+  const TerrainBlock* block = nullptr;
+  BlockOrient orient;
+};
+
 struct PartTag {
   DrawKind kind = DrawKind::Part;
   sim::LocalId owner = sim::LocalId::None;
@@ -700,7 +706,7 @@ struct Renderer::Impl {
         log_once(block_id, block.error().message());
       } else {
         const auto side = static_cast<std::size_t>(2 * terrain_radius() + 1);
-        result = terrain.arrive(build_terrain_mesh(*block, region->land_defs), terrain_layers,
+        result = terrain.arrive(build_terrain_mesh(*block, region->land_defs), *block, terrain_layers,
                                 surface_side(terrain_layer_texels, side * side, options.terrain_cache_bytes),
                                 options.terrain_cache_bytes);
       }
@@ -807,8 +813,14 @@ struct Renderer::Impl {
   // Terrain blocks around the camera centre, in a fixed order. Blocks beyond
   // the next ring are unloaded; every block in view is marked drawn before
   // any newcomer arrives, so a newcomer never evicts one of them.
-  std::vector<const TerrainBlock*> gather_terrain(const glm::vec3& origin) {
+  //
+  // Each block's detail is LScape's (update_block's get_block_orient with the
+  // camera centre's block in the middle): full within one block of it, 4
+  // cells a side at two, 2 at three and four, 1 beyond, with the edge
+  // transitions that stitch the rings (docs/render.md "Terrain").
+  std::vector<TerrainDraw> gather_terrain(const glm::vec3& origin) {
     std::vector<const TerrainBlock*> blocks;
+    std::vector<TerrainDraw> draws;
     std::uint32_t centre_block = 0;
     if (options.draw_terrain && cell) ensure_region();
     if (options.draw_terrain && cell && region && land_block_at(origin, centre_block)) {
@@ -832,10 +844,15 @@ struct Renderer::Impl {
       for (std::size_t i = 0; i < blocks.size(); ++i) {
         if (blocks[i] == nullptr) blocks[i] = load_terrain_block(ids[i]);
       }
-      std::erase(blocks, nullptr);
+      for (const TerrainBlock* t : blocks) {
+        if (t == nullptr) continue;
+        const int x = static_cast<int>(t->id >> 24);
+        const int y = static_cast<int>((t->id >> 16) & 0xFFU);
+        draws.push_back({t, options.terrain_lod ? LScape::get_block_orient(r, x - bx + r, y - by + r) : BlockOrient{}});
+      }
     }
-    stats.terrain_blocks = blocks.size();
-    return blocks;
+    stats.terrain_blocks = draws.size();
+    return draws;
   }
 
   // The frame's lights (Render::world_lights): the snapshot's lights, relative
@@ -1069,7 +1086,7 @@ struct Renderer::Impl {
   }
 
   // The terrain pass: one draw per landblock, over its cached surface.
-  void draw_terrain(const std::vector<const TerrainBlock*>& blocks, const FrameView& view, const FrameSky& sky) {
+  void draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view, const FrameSky& sky) {
     if (blocks.empty()) return;
     const glm::vec3& origin = view.origin;
     glUseProgram(terrain_program);
@@ -1078,18 +1095,27 @@ struct Renderer::Impl {
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u_surface, 0);
     std::size_t drawn = 0;
-    for (const TerrainBlock* t : blocks) {
+    for (const TerrainDraw& d : blocks) {
+      const TerrainBlock* t = d.block;
+      const TerrainLod* mesh = nullptr;
+      {
+        const LoadScope scope(*this);  // a far-terrain mesh is made the first time it is drawn
+        mesh = terrain.lod(t->id, d.orient, region->land_defs);
+      }
+      if (mesh == nullptr) continue;
       const glm::vec3 offset = t->origin - origin;
-      if (options.frustum_cull && view.frustum.box_outside(offset + glm::vec3(0.0F, 0.0F, t->min_z),
-                                                           offset + glm::vec3(kBlockSide, kBlockSide, t->max_z))) {
+      const float min_z = std::min(t->min_z, mesh->min_z);  // TransAdjust may lower an edge below the block
+      const float max_z = std::max(t->max_z, mesh->max_z);
+      if (options.frustum_cull && view.frustum.box_outside(offset + glm::vec3(0.0F, 0.0F, min_z),
+                                                           offset + glm::vec3(kBlockSide, kBlockSide, max_z))) {
         ++stats.terrain_blocks_culled;
         continue;
       }
       ++drawn;
       // A block is lit as an object of its bounds (minimize_object_lighting).
       if (world_lights) {
-        const glm::vec3 half(kBlockSide * 0.5F, kBlockSide * 0.5F, (t->max_z - t->min_z) * 0.5F);
-        const glm::vec3 centre = offset + glm::vec3(half.x, half.y, t->min_z + half.z);
+        const glm::vec3 half(kBlockSide * 0.5F, kBlockSide * 0.5F, (max_z - min_z) * 0.5F);
+        const glm::vec3 centre = offset + glm::vec3(half.x, half.y, min_z + half.z);
         const std::uint16_t set = intern_light_set(world_lights->minimize_object_lighting(centre, glm::length(half)));
         if (set != block_lights) {
           set_point_lights(terrain_lighting, light_sets[set]);
@@ -1098,8 +1124,8 @@ struct Renderer::Impl {
       }
       glUniform3fv(u_offset, 1, glm::value_ptr(offset));
       glBindTexture(GL_TEXTURE_2D, t->surface);
-      glBindVertexArray(t->vao);
-      glDrawArrays(GL_TRIANGLES, 0, t->vertex_count);
+      glBindVertexArray(mesh->vao);
+      glDrawArrays(GL_TRIANGLES, 0, mesh->vertex_count);
       if (options.record_draw_list) {
         DrawRecord r;
         r.kind = DrawKind::Terrain;
@@ -1108,7 +1134,9 @@ struct Renderer::Impl {
       }
       ++stats.draw_calls;
       ++stats.batches;
-      stats.triangles += static_cast<std::size_t>(t->vertex_count) / 3;
+      stats.triangles += static_cast<std::size_t>(mesh->vertex_count) / 3;
+      stats.terrain_triangles += static_cast<std::size_t>(mesh->vertex_count) / 3;
+      if (d.orient.size > 1) ++stats.terrain_blocks_far;
     }
     stats.terrain_blocks = drawn;
   }
@@ -1317,7 +1345,7 @@ struct Renderer::Impl {
     view.frustum = Frustum::from_matrix(view.view_projection);
     if (own_target) DERETH_CHECK(ensure_target(width, height));
 
-    const std::vector<const TerrainBlock*> blocks = gather_terrain(view.origin);
+    const std::vector<TerrainDraw> blocks = gather_terrain(view.origin);
     if (portal) ensure_region();  // the SkyDesc lights the frame even without terrain
     const FrameSky sky = frame_sky();
     gather_lights(snapshot, view);

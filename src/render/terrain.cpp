@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
@@ -29,16 +30,78 @@ bool land_block_at(const glm::vec3& global, std::uint32_t& block_id) noexcept {
   return true;
 }
 
+// LScape::get_block_orient 0x00504F90
+BlockOrient LScape::get_block_orient(int mid_radius, int ix, int iy) noexcept {
+  const int dy = iy - mid_radius;
+  const int dx = ix - mid_radius;
+  const int d = std::max(std::abs(dx), std::abs(dy));
+  BlockOrient o;
+  if (d > 4) return BlockOrient{8, LandDirection::InViewerBlock};
+  o.size = d > 2 ? 4 : (d > 1 ? 2 : 1);
+  const int ring = static_cast<int>(o.size);
+  if (dx == ring) {
+    o.dir = dy == ring ? LandDirection::NortheastOfViewer
+                       : (dy == -ring ? LandDirection::SoutheastOfViewer : LandDirection::EastOfViewer);
+  } else if (dx == -ring) {
+    o.dir = dy == ring ? LandDirection::NorthwestOfViewer
+                       : (dy == -ring ? LandDirection::SouthwestOfViewer : LandDirection::WestOfViewer);
+  } else if (dy == ring) {
+    o.dir = LandDirection::NorthOfViewer;
+  } else {
+    o.dir = dy == -ring ? LandDirection::SouthOfViewer : LandDirection::InViewerBlock;
+  }
+  return o;
+}
+
+LandBlockStruct::LandBlockStruct() {
+  init_pv_arrays();
+}
+
+// CLandBlockStruct::generate 0x00532BB0
+bool LandBlockStruct::generate(const dat::LandBlock& block, const dat::LandDefs& defs, std::uint32_t poly_size,
+                               LandDirection tdir) {
+  if (poly_size != 1 && poly_size != 2 && poly_size != 4 && poly_size != 8) return false;
+  const std::size_t cells = 8 / poly_size;
+  if (side_cell_count == cells && trans_dir == tdir) return false;
+  const bool resized = side_cell_count != cells;
+  if (resized) {
+    side_cell_count = side_polygon_count = cells;
+    side_vertex_count = cells + 1;
+    init_pv_arrays();
+  }
+  trans_dir = tdir;
+  construct_vertices(block, defs);
+  if (trans_dir != LandDirection::InViewerBlock && side_cell_count > 1 && side_cell_count < 8) {
+    trans_adjust(block, defs);
+  }
+  // Retail then constructs the polygons (and UVs, water) on a resize, else
+  // only remakes the planes; the triangles here hold indices, not planes.
+  if (resized) construct_polygons(block.id);
+  return resized;
+}
+
+// CLandBlockStruct::InitPVArrays 0x00530E90
+void LandBlockStruct::init_pv_arrays() {
+  const std::size_t num_vert = side_vertex_count * side_vertex_count;
+  const std::size_t num_poly = side_polygon_count * side_polygon_count;
+  vertices.assign(num_vert, glm::vec3(0.0F));
+  vertex_normals.assign(num_vert, glm::vec3(0.0F));
+  vertex_lighting.assign(num_vert, glm::vec3(0.0F));
+  sw_to_ne.assign(num_poly, false);
+  polygons.assign(2 * num_poly, Triangle{});
+}
+
 // CLandBlockStruct::ConstructVertices 0x005328D0
 void LandBlockStruct::construct_vertices(const dat::LandBlock& block, const dat::LandDefs& defs) {
   // poly_size = 192 / side_polygon_count; the height index steps by
-  // 8 / side_cell_count (1 here) along y and by 9 times that along x.
-  const float poly_size = kLandBlockLength / static_cast<float>(kSidePolygonCount);
-  for (std::size_t ix = 0; ix < kSideVertexCount; ++ix) {
-    for (std::size_t iy = 0; iy < kSideVertexCount; ++iy) {
-      const std::size_t v = ix * kSideVertexCount + iy;
+  // 8 / side_cell_count along y and by 9 times that along x.
+  const std::size_t step = kSideCellCount / side_cell_count;
+  const float poly_size = kLandBlockLength / static_cast<float>(side_polygon_count);
+  for (std::size_t ix = 0; ix < side_vertex_count; ++ix) {
+    for (std::size_t iy = 0; iy < side_vertex_count; ++iy) {
+      const std::size_t v = ix * side_vertex_count + iy;
       vertices[v] = glm::vec3(static_cast<float>(ix) * poly_size, static_cast<float>(iy) * poly_size,
-                              dat::land_height(defs, block.height[dat::land_block_vertex(ix, iy)]));
+                              dat::land_height(defs, block.height[dat::land_block_vertex(ix * step, iy * step)]));
     }
   }
 }
@@ -51,32 +114,95 @@ void LandBlockStruct::construct_polygons(std::uint32_t block_id) {
     block_x = (block_id >> 21) & 0x7F8U;
     block_y = 8U * ((block_id >> 16) & 0xFFU);
   }
-  for (std::size_t i = 0; i < kSideCellCount; ++i) {
-    for (std::size_t j = 0; j < kSideCellCount; ++j) {
-      const std::size_t cell = i * kSidePolygonCount + j;
+  const std::size_t n = side_vertex_count;
+  for (std::size_t i = 0; i < side_cell_count; ++i) {
+    for (std::size_t j = 0; j < side_cell_count; ++j) {
+      const std::size_t cell = i * side_polygon_count + j;
       const bool cut = dat::land_cell_split_sw_ne(block_x + static_cast<std::uint32_t>(i), block_y + static_cast<std::uint32_t>(j));
       sw_to_ne[cell] = cut;
-      const auto tris = dat::land_cell_triangles(i, j, cut);
-      polygons[2 * cell] = tris[0];
-      polygons[2 * cell + 1] = tris[1];
+      const auto sw = static_cast<std::uint16_t>(i * n + j);
+      const auto se = static_cast<std::uint16_t>((i + 1) * n + j);
+      const auto nw = static_cast<std::uint16_t>(i * n + j + 1);
+      const auto ne = static_cast<std::uint16_t>((i + 1) * n + j + 1);
+      if (cut) {
+        polygons[2 * cell] = Triangle{sw, se, ne};
+        polygons[2 * cell + 1] = Triangle{sw, ne, nw};
+      } else {
+        polygons[2 * cell] = Triangle{sw, se, nw};
+        polygons[2 * cell + 1] = Triangle{ne, nw, se};
+      }
+    }
+  }
+}
+
+// CLandBlockStruct::TransAdjust 0x005323D0
+void LandBlockStruct::trans_adjust(const dat::LandBlock& block, const dat::LandDefs& defs) {
+  const std::size_t n = side_vertex_count;
+  const std::size_t last = side_polygon_count;  // the far edge's vertex index
+  const auto z = [&](std::size_t ix, std::size_t iy) -> float& { return vertices[ix * n + iy].z; };
+  const auto d = trans_dir;
+  using enum LandDirection;
+  if (d == NorthwestOfViewer || d == NorthOfViewer || d == NortheastOfViewer) {  // the north edge
+    for (std::size_t i = 1; i < last; i += 2) z(i, last) = (z(i - 1, last) + z(i + 1, last)) * 0.5F;
+  }
+  if (d == NorthwestOfViewer || d == WestOfViewer || d == SouthwestOfViewer) {  // the west edge
+    for (std::size_t i = 1; i < last; i += 2) z(0, i) = (z(0, i - 1) + z(0, i + 1)) * 0.5F;
+  }
+  if (d == SouthwestOfViewer || d == SouthOfViewer || d == SoutheastOfViewer) {  // the south edge
+    for (std::size_t i = 1; i < last; i += 2) z(i, 0) = (z(i - 1, 0) + z(i + 1, 0)) * 0.5F;
+  }
+  if (d == SoutheastOfViewer || d == EastOfViewer || d == NortheastOfViewer) {  // the east edge
+    for (std::size_t i = 1; i < last; i += 2) z(last, i) = (z(last, i - 1) + z(last, i + 1)) * 0.5F;
+  }
+  if (side_cell_count != 4) return;
+  // The edge towards the viewer, against the full-detail heights along it:
+  // coarse vertex i is full vertex 2i; h(k) is full vertex 2i + k - 2.
+  const auto h = [&](std::size_t fx, std::size_t fy) {
+    return dat::land_height(defs, block.height[dat::land_block_vertex(fx, fy)]);
+  };
+  const auto lower = [](float& v, float a, float b) {
+    v = std::min(v, a + a - b);
+  };
+  for (std::size_t i = 1; i < last; i += 2) {
+    const std::size_t f = 2 * i;
+    switch (d) {
+      case NorthOfViewer:  // its south edge (y 0) borders the viewer's ring
+        lower(z(i, 0), h(f - 1, 0), h(f - 2, 0));
+        lower(z(i, 0), h(f + 1, 0), h(f + 2, 0));
+        break;
+      case SouthOfViewer:  // its north edge (y 8)
+        lower(z(i, last), h(f - 1, 8), h(f - 2, 8));
+        lower(z(i, last), h(f + 1, 8), h(f + 2, 8));
+        break;
+      case EastOfViewer:  // its west edge (x 0)
+        lower(z(0, i), h(0, f - 1), h(0, f - 2));
+        lower(z(0, i), h(0, f + 1), h(0, f + 2));
+        break;
+      case WestOfViewer:  // its east edge (x 8)
+        lower(z(last, i), h(8, f - 1), h(8, f - 2));
+        lower(z(last, i), h(8, f + 1), h(8, f + 2));
+        break;
+      default:
+        break;
     }
   }
 }
 
 float LandBlockStruct::height_at(float x, float y) const noexcept {
-  const float cell = kLandBlockLength / static_cast<float>(kSideCellCount);
-  const float max = static_cast<float>(kSideCellCount) - 1e-4F;
+  const float cell = kLandBlockLength / static_cast<float>(side_cell_count);
+  const float max = static_cast<float>(side_cell_count) - 1e-4F;
   const float fx = std::clamp(std::isfinite(x) ? x / cell : 0.0F, 0.0F, max);
   const float fy = std::clamp(std::isfinite(y) ? y / cell : 0.0F, 0.0F, max);
   const auto cx = static_cast<std::size_t>(fx);
   const auto cy = static_cast<std::size_t>(fy);
   const float u = fx - static_cast<float>(cx);
   const float v = fy - static_cast<float>(cy);
-  const float h00 = vertices[cx * kSideVertexCount + cy].z;
-  const float h10 = vertices[(cx + 1) * kSideVertexCount + cy].z;
-  const float h01 = vertices[cx * kSideVertexCount + cy + 1].z;
-  const float h11 = vertices[(cx + 1) * kSideVertexCount + cy + 1].z;
-  if (sw_to_ne[cx * kSidePolygonCount + cy]) {
+  const std::size_t n = side_vertex_count;
+  const float h00 = vertices[cx * n + cy].z;
+  const float h10 = vertices[(cx + 1) * n + cy].z;
+  const float h01 = vertices[cx * n + cy + 1].z;
+  const float h11 = vertices[(cx + 1) * n + cy + 1].z;
+  if (sw_to_ne[cx * side_polygon_count + cy]) {
     return u >= v ? h00 + u * (h10 - h00) + v * (h11 - h10) : h00 + v * (h01 - h00) + u * (h11 - h01);
   }
   return u + v <= 1.0F ? h00 + u * (h10 - h00) + v * (h01 - h00)
@@ -85,14 +211,14 @@ float LandBlockStruct::height_at(float x, float y) const noexcept {
 
 // CLandBlockStruct::calc_lighting 0x00531700
 void LandBlockStruct::calc_lighting(const glm::vec3& sunlight, const glm::vec3& sun_color, const glm::vec3& ambient) {
-  std::array<glm::vec3, kVertexCount> sum{};
+  std::vector<glm::vec3> sum(vertices.size(), glm::vec3(0.0F));
   for (const auto& tri : polygons) {
     const glm::vec3 n = glm::cross(vertices[tri[1]] - vertices[tri[0]], vertices[tri[2]] - vertices[tri[0]]);
     const float len = glm::length(n);
     const glm::vec3 unit = len > 0.0F ? n / len : glm::vec3(0.0F);
     for (const std::uint16_t v : tri) sum[v] += unit;
   }
-  for (std::size_t v = 0; v < kVertexCount; ++v) {
+  for (std::size_t v = 0; v < vertices.size(); ++v) {
     const float len = glm::length(sum[v]);
     vertex_normals[v] = len < 0.0002F ? glm::vec3(0.0F, 0.0F, 1.0F) : sum[v] * (1.0F / len);
     const float sun = std::max(glm::dot(vertex_normals[v], sunlight), 0.0F);
@@ -101,19 +227,34 @@ void LandBlockStruct::calc_lighting(const glm::vec3& sunlight, const glm::vec3& 
 }
 
 TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs& defs) {
-  LandBlockStruct s;
-  s.construct_vertices(block, defs);
-  s.construct_polygons(block.id);
-  s.calc_lighting(glm::vec3(0.0F, 0.0F, 1.0F), glm::vec3(0.0F), glm::vec3(0.0F));  // the normals
+  return build_terrain_mesh(block, defs, 1, LandDirection::InViewerBlock);
+}
+
+TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs& defs, std::uint32_t poly_size,
+                               LandDirection trans_dir) {
   TerrainMesh mesh;
   mesh.block_id = block.id;
   mesh.origin = land_block_origin(block.id);
-  mesh.vertices.reserve(LandBlockStruct::kPolygonCount * 3);
+  mesh.poly_size = poly_size;
+  mesh.trans_dir = trans_dir;
+  LandBlockStruct s;
+  if (poly_size == 1) {
+    s.construct_vertices(block, defs);
+    s.construct_polygons(block.id);
+  } else if (!s.generate(block, defs, poly_size, trans_dir)) {
+    return mesh;
+  }
+  s.calc_lighting(glm::vec3(0.0F, 0.0F, 1.0F), glm::vec3(0.0F), glm::vec3(0.0F));  // the normals
+  mesh.vertices.reserve(s.polygons.size() * 3);
   const float cell = kLandBlockLength / static_cast<float>(LandBlockStruct::kSideCellCount);
+  const std::size_t step = LandBlockStruct::kSideCellCount / s.side_cell_count;
+  const auto terrain_at = [&](std::uint16_t v) {  // the full-detail vertex under coarse vertex v
+    const std::size_t ix = v / s.side_vertex_count;
+    const std::size_t iy = v % s.side_vertex_count;
+    return static_cast<float>(dat::terrain_type(block.terrain[dat::land_block_vertex(ix * step, iy * step)]));
+  };
   for (const auto& tri : s.polygons) {
-    const glm::vec3 layers(static_cast<float>(dat::terrain_type(block.terrain[tri[0]])),
-                           static_cast<float>(dat::terrain_type(block.terrain[tri[1]])),
-                           static_cast<float>(dat::terrain_type(block.terrain[tri[2]])));
+    const glm::vec3 layers(terrain_at(tri[0]), terrain_at(tri[1]), terrain_at(tri[2]));
     for (std::size_t k = 0; k < 3; ++k) {
       TerrainVertex v;
       v.position = s.vertices[tri[k]];

@@ -44,13 +44,14 @@ const TerrainBlock* TerrainSurfaceCache::find(std::uint32_t block_id, bool& abse
   return &it->second;
 }
 
-const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, GLuint layers, int side,
-                                                std::size_t budget_bytes) {
+const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, const dat::LandBlock& source, GLuint layers,
+                                                int side, std::size_t budget_bytes) {
   if (program_ == 0 || blocks_.contains(mesh.block_id)) return nullptr;
   make_room(surface_bytes(side), budget_bytes);
 
   TerrainBlock block;
   block.id = mesh.block_id;
+  block.source = source;
   block.origin = mesh.origin;
   block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
   block.last_drawn = frame_;
@@ -61,23 +62,7 @@ const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, GLuint 
       block.max_z = std::max(block.max_z, v.position.z);
     }
   }
-  glGenVertexArrays(1, &block.vao);
-  glBindVertexArray(block.vao);
-  glGenBuffers(1, &block.vbo);
-  glBindBuffer(GL_ARRAY_BUFFER, block.vbo);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(TerrainVertex)),
-               mesh.vertices.data(), GL_STATIC_DRAW);
-  const auto stride = static_cast<GLsizei>(sizeof(TerrainVertex));
-  const auto attrib = [stride](GLuint index, GLint size, std::size_t offset) {
-    glEnableVertexAttribArray(index);
-    glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
-  };
-  attrib(0, 3, offsetof(TerrainVertex, position));
-  attrib(1, 3, offsetof(TerrainVertex, normal));
-  attrib(2, 2, offsetof(TerrainVertex, uv));
-  attrib(3, 3, offsetof(TerrainVertex, weight));
-  attrib(4, 3, offsetof(TerrainVertex, layers));
-  glBindVertexArray(0);
+  upload(mesh, block.vao, block.vbo);
 
   block.surface_side = side;
   block.bytes = surface_bytes(side);
@@ -99,6 +84,60 @@ const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, GLuint 
   stats_.resident_bytes += block.bytes;
   stats_.peak_bytes = std::max(stats_.peak_bytes, stats_.resident_bytes);
   return &blocks_.emplace(mesh.block_id, block).first->second;
+}
+
+void TerrainSurfaceCache::upload(const TerrainMesh& mesh, GLuint& vao, GLuint& vbo) {
+  glGenVertexArrays(1, &vao);
+  glBindVertexArray(vao);
+  glGenBuffers(1, &vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh.vertices.size() * sizeof(TerrainVertex)),
+               mesh.vertices.data(), GL_STATIC_DRAW);
+  const auto stride = static_cast<GLsizei>(sizeof(TerrainVertex));
+  const auto attrib = [stride](GLuint index, GLint size, std::size_t offset) {
+    glEnableVertexAttribArray(index);
+    glVertexAttribPointer(index, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+  };
+  attrib(0, 3, offsetof(TerrainVertex, position));
+  attrib(1, 3, offsetof(TerrainVertex, normal));
+  attrib(2, 2, offsetof(TerrainVertex, uv));
+  attrib(3, 3, offsetof(TerrainVertex, weight));
+  attrib(4, 3, offsetof(TerrainVertex, layers));
+  glBindVertexArray(0);
+}
+
+const TerrainLod* TerrainSurfaceCache::lod(std::uint32_t block_id, BlockOrient orient, const dat::LandDefs& defs) {
+  const auto it = blocks_.find(block_id);
+  if (it == blocks_.end()) return nullptr;
+  TerrainBlock& block = it->second;
+  if (orient.size != 2 && orient.size != 4 && orient.size != 8) orient.size = 1;
+  if (orient.size == 1 || orient.size == 8) orient.dir = LandDirection::InViewerBlock;
+  for (const TerrainLod& l : block.lods) {
+    if (l.poly_size == orient.size && l.trans_dir == orient.dir) return &l;
+  }
+  TerrainLod made;
+  made.poly_size = orient.size;
+  made.trans_dir = orient.dir;
+  if (orient.size == 1) {  // the arrival's full mesh
+    made.vao = block.vao;
+    made.vertex_count = block.vertex_count;
+    made.min_z = block.min_z;
+    made.max_z = block.max_z;
+  } else {
+    const TerrainMesh mesh = build_terrain_mesh(block.source, defs, orient.size, orient.dir);
+    made.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
+    if (!mesh.vertices.empty()) {
+      made.min_z = made.max_z = mesh.vertices.front().position.z;
+      for (const TerrainVertex& v : mesh.vertices) {
+        made.min_z = std::min(made.min_z, v.position.z);
+        made.max_z = std::max(made.max_z, v.position.z);
+      }
+    }
+    upload(mesh, made.vao, made.vbo);
+    ++stats_.lod_meshes_built;
+  }
+  block.lods.push_back(made);
+  return &block.lods.back();
 }
 
 // The block's triangles laid flat over the texture (x east, y north), each
@@ -173,6 +212,11 @@ void TerrainSurfaceCache::unload_outside(int x, int y, int keep) {
 }
 
 void TerrainSurfaceCache::free_block(TerrainBlock& block) {
+  for (const TerrainLod& l : block.lods) {
+    if (l.vbo == 0) continue;  // the full mesh: the block's own buffers
+    glDeleteBuffers(1, &l.vbo);
+    glDeleteVertexArrays(1, &l.vao);
+  }
   if (block.surface != 0) glDeleteTextures(1, &block.surface);
   if (block.vbo != 0) glDeleteBuffers(1, &block.vbo);
   if (block.vao != 0) glDeleteVertexArrays(1, &block.vao);

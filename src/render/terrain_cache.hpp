@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include <glad/gl.h>
 #include <glm/vec3.hpp>
@@ -30,8 +31,22 @@
 
 namespace dereth::render {
 
+// One far-terrain mesh of a block: the block at a lower detail
+// (build_terrain_mesh with a poly_size and transition), drawn over the same
+// cached surface.
+struct TerrainLod {
+  std::uint32_t poly_size = 1;
+  LandDirection trans_dir = LandDirection::InViewerBlock;
+  GLuint vao = 0;
+  GLuint vbo = 0;
+  GLsizei vertex_count = 0;
+  float min_z = 0.0F;
+  float max_z = 0.0F;
+};
+
 struct TerrainBlock {
   std::uint32_t id = 0;  // the landblock (0xXXYYFFFF)
+  dat::LandBlock source;  // its heights and terrain words, for the far-terrain meshes
   GLuint vao = 0;
   GLuint vbo = 0;
   GLsizei vertex_count = 0;
@@ -42,6 +57,7 @@ struct TerrainBlock {
   int surface_side = 0;    // texels a side
   std::size_t bytes = 0;   // the surface's memory, every mip level
   std::uint64_t last_drawn = 0;
+  std::vector<TerrainLod> lods;  // the lower-detail meshes made so far (freed with the block)
 };
 
 class TerrainSurfaceCache {
@@ -62,7 +78,14 @@ class TerrainSurfaceCache {
   // A landblock arrives: uploads its triangles and composites its surface,
   // `side` texels a side (surface_side), from the terrain layers (a 2D array
   // texture, one layer per terrain type), evicting for `budget_bytes` first.
-  const TerrainBlock* arrive(const TerrainMesh& mesh, GLuint layers, int side, std::size_t budget_bytes);
+  const TerrainBlock* arrive(const TerrainMesh& mesh, const dat::LandBlock& source, GLuint layers, int side,
+                             std::size_t budget_bytes);
+  // The mesh to draw block `block_id` with at `orient`'s detail: the full
+  // mesh (as a TerrainLod) for size 1, else the block's mesh of that size and
+  // transition, made and uploaded the first time it is asked for (sizes 1 and
+  // 8 have no transition: TransAdjust touches only 2 and 4 cells a side).
+  // Null when the block is not loaded.
+  const TerrainLod* lod(std::uint32_t block_id, BlockOrient orient, const dat::LandDefs& defs);
   // A landblock that is not in the cell DAT (or did not read): remembered so
   // it is not read again until it is unloaded.
   void mark_absent(std::uint32_t block_id);
@@ -78,6 +101,7 @@ class TerrainSurfaceCache {
 
  private:
   void free_block(TerrainBlock& block);
+  static void upload(const TerrainMesh& mesh, GLuint& vao, GLuint& vbo);
   // Frees least recently drawn blocks not drawn this frame until `bytes`
   // more fit in `budget`, or none is left to free.
   void make_room(std::size_t bytes, std::size_t budget);

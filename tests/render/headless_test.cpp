@@ -1220,3 +1220,121 @@ TEST_CASE("Headless: each draw is lit only by the lights that reach it, eight at
   CHECK(lights_of(0x80000011) == 8);
   CHECK(lights_of(0x80000012) == 0);
 }
+
+namespace {
+
+// A cell DAT of the 5x5 landblocks around (cx, cy), their heights a rough
+// hash of the global vertex (so neighbours share their edges, as retail's
+// landblocks do, and the edges are anything but straight), their terrain
+// the demo block's.
+dat::DatFile rough_cell(std::uint32_t cx, std::uint32_t cy) {
+  auto demo_block = dat::read_land_block(*demo().cell.read(demo::kLandBlock), demo::kLandBlock);
+  REQUIRE(demo_block.has_value());
+  std::vector<dat::DatRecord> records;
+  for (std::uint32_t x = cx - 2; x <= cx + 2; ++x) {
+    for (std::uint32_t y = cy - 2; y <= cy + 2; ++y) {
+      dat::LandBlock b = *demo_block;
+      b.id = block_id(x, y);
+      b.has_objects = 0;
+      for (std::uint32_t vx = 0; vx <= 8; ++vx) {
+        for (std::uint32_t vy = 0; vy <= 8; ++vy) {
+          std::uint32_t h = (x * 8 + vx) * 73856093U ^ (y * 8 + vy) * 19349663U;
+          h ^= h >> 13;
+          h *= 2246822519U;
+          h ^= h >> 16;
+          b.height[dat::land_block_vertex(vx, vy)] = static_cast<std::uint8_t>(40U + h % 100U);  // 20..70 m
+        }
+      }
+      records.push_back({b.id, dat::write_land_block(b)});
+    }
+  }
+  auto built = dat::build_dat(records, dat::DatWriterOptions{dat::DatKind::Cell});
+  REQUIRE(built.has_value());
+  auto file = dat::DatFile::from_bytes(std::move(*built), "rough cell");
+  REQUIRE(file.has_value());
+  return std::move(*file);
+}
+
+}  // namespace
+
+TEST_CASE("Headless: with terrain_radius 2 the outer ring is drawn at lower detail, with no gaps at the seams",
+          "[render][gl][terrain]") {
+  DERETH_GL_OR_RETURN();
+  const dat::DatFile cell = rough_cell(0xA9, 0xB4);
+  render::RendererOptions options;
+  options.terrain_radius = 2;
+  options.draw_sky_objects = false;
+  options.use_region_sky = false;  // no fog: the background is the clear colour only
+  const glm::vec3 centre = render::land_block_origin(block_id(0xA9, 0xB4)) + glm::vec3(96.0F, 96.0F, 0.0F);
+  // From high over the centre block, looking steeply out: every pixel is terrain of the 5x5 blocks.
+  const auto looking = [&centre](glm::vec3 d) {
+    return Camera::look_at(centre - 80.0F * d + glm::vec3(0.0F, 0.0F, 500.0F), centre + 8.0F * d);
+  };
+  constexpr int kWidth = 288;
+  constexpr int kHeight = 384;
+  const sim::RenderSnapshot snap;
+  const auto background_pixels = [](const Image& img, const Px& bg) {
+    std::size_t n = 0;
+    for (int y = 0; y < img.height; ++y) {
+      for (int x = 0; x < img.width; ++x) n += near(img.at(x, y), bg, 3) ? 1U : 0U;
+    }
+    return n;
+  };
+  options.terrain_lod = false;
+  const auto full = make_renderer(cell, options);
+  options.terrain_lod = true;
+  const auto lod = make_renderer(cell, options);
+  const auto& cache = lod->terrain_cache_stats();
+  const char* names[] = {"north", "east", "south", "west"};
+  const glm::vec3 dirs[] = {{0.0F, 1.0F, 0.0F}, {1.0F, 0.0F, 0.0F}, {0.0F, -1.0F, 0.0F}, {-1.0F, 0.0F, 0.0F}};
+  std::size_t far_drawn = 0;
+  for (std::size_t v = 0; v < 4; ++v) {
+    INFO("looking " << names[v]);
+    const Camera cam = looking(dirs[v]);
+    REQUIRE(full->render(snap, cam, kWidth, kHeight).has_value());
+    const render::RenderStats full_stats = full->stats();
+    const Image full_img = full->read_pixels();
+    CHECK(full_stats.terrain_blocks + full_stats.terrain_blocks_culled == 25);
+    CHECK(full_stats.terrain_blocks_far == 0);
+    CHECK(full_stats.terrain_triangles == 128 * full_stats.terrain_blocks);
+    CHECK(background_pixels(full_img, sky(*full)) == 0);  // the framing: terrain everywhere
+
+    REQUIRE(lod->render(snap, cam, kWidth, kHeight).has_value());
+    const render::RenderStats& stats = lod->stats();
+    const Image img = lod->read_pixels();
+    if (const char* dir = std::getenv("DERETH_SCREENSHOT_DIR"); dir != nullptr) {
+      REQUIRE(lod->write_screenshot(std::filesystem::path(dir) / (std::string("terrain_lod_") + names[v] + ".png")));
+      REQUIRE(full->write_screenshot(std::filesystem::path(dir) / (std::string("terrain_full_") + names[v] + ".png")));
+    }
+    CHECK(stats.terrain_blocks == full_stats.terrain_blocks);
+    CHECK(stats.terrain_blocks_culled == full_stats.terrain_blocks_culled);
+    // The outer ring at 4 cells a side: 32 triangles a block, not 128.
+    const std::size_t near_blocks = stats.terrain_blocks - stats.terrain_blocks_far;
+    CHECK(near_blocks <= 9);
+    CHECK(stats.terrain_blocks_far >= 2);
+    CHECK(stats.terrain_triangles == 128 * near_blocks + 32 * stats.terrain_blocks_far);
+    CHECK(stats.terrain_triangles < full_stats.terrain_triangles);
+    far_drawn += stats.terrain_blocks_far;
+    // No seam opens onto the background, and the far ring is the coarser terrain, not the full one.
+    CHECK(background_pixels(img, sky(*lod)) == 0);
+    CHECK(render::compare_images(img, full_img, 8).differing_pixels > 100);
+    // One far mesh per outer block (culled ones too: made when first asked for), none remade per frame.
+    CHECK(cache.lod_meshes_built == 16);
+    CHECK(cache.built == 25);
+  }
+  CHECK(far_drawn >= 8);
+  const Camera cam = looking(dirs[0]);
+  REQUIRE(lod->render(snap, cam, kWidth, kHeight).has_value());
+  const Image img = lod->read_pixels();
+  for (int i = 0; i < 2; ++i) REQUIRE(lod->render(snap, cam, kWidth, kHeight).has_value());
+  CHECK(cache.lod_meshes_built == 16);
+  CHECK(render::compare_images(lod->read_pixels(), img, 0).differing_pixels == 0);
+  // A block north: the rings move; only the blocks whose detail or transition changed get a mesh.
+  Camera north = cam;
+  north.position += glm::vec3(0.0F, 192.0F, 0.0F);
+  REQUIRE(lod->render(snap, north, kWidth, kHeight).has_value());
+  const std::uint64_t after_move = cache.lod_meshes_built;
+  CHECK(after_move > 16);
+  REQUIRE(lod->render(snap, north, kWidth, kHeight).has_value());
+  CHECK(cache.lod_meshes_built == after_move);
+}

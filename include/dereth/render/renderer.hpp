@@ -57,6 +57,11 @@ namespace dereth::render {
 struct RendererOptions {
   bool draw_terrain = true;
   int terrain_radius = 1;                        // landblocks around the camera centre: (2r+1)^2
+  // The far terrain at lower detail, as retail's LScape: blocks two away
+  // from the camera centre's block drawn at 4 cells a side, three and four
+  // away at 2, farther at 1, stitched at the ring edges (docs/render.md
+  // "Terrain"). False draws every block at full detail.
+  bool terrain_lod = true;
   int terrain_layer_size = 64;                   // texels per terrain texture layer (and per cell of the surface cache)
   std::size_t terrain_cache_bytes = 64U << 20U;  // the landscape surface cache's memory bound
   std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky (the fog's colour when the Region fogs)
@@ -139,6 +144,8 @@ struct RenderStats {
   std::size_t particles_drawn = 0;
   std::size_t sky_objects_drawn = 0;
   std::size_t terrain_blocks = 0;  // drawn
+  std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
+  std::size_t terrain_triangles = 0;   // the terrain's share of `triangles`
   std::size_t cells_drawn = 0;  // EnvCells (the snapshot's landscape cells)
   std::size_t lights = 0;  // in the frame's static and dynamic light lists (each draw uses at most 8)
   std::size_t draw_calls = 0;  // GL draw calls (an instanced run of batches is one)
@@ -162,6 +169,10 @@ struct TerrainCacheStats {
   std::size_t resident = 0;        // landblocks held now
   std::size_t resident_bytes = 0;  // their surfaces' memory, every mip level
   std::size_t peak_bytes = 0;      // the most resident_bytes has been
+  // Far-terrain meshes (a block at a lower detail: LScape::get_block_orient's
+  // size 2, 4 or 8 with its edge transition) made and uploaded: one per
+  // (block, size, transition) while the block stays loaded, never per frame.
+  std::uint64_t lod_meshes_built = 0;
 };
 
 // Wall-clock seconds per phase, for the frame-time report (the app times

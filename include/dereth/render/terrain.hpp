@@ -31,8 +31,43 @@ inline constexpr float kLandBlockLength = 192.0F;  // metres per landblock side
 // The landblock id 0xXXYYFFFF holding a global position (nothing outside 0..255).
 [[nodiscard]] bool land_block_at(const glm::vec3& global, std::uint32_t& block_id) noexcept;
 
+// LandDefs::Direction: where a landblock lies from the viewer's landblock,
+// which of its edges border a coarser neighbour (CLandBlockStruct::TransAdjust).
+enum class LandDirection : std::uint8_t {
+  InViewerBlock = 0,
+  NorthOfViewer = 1,
+  SouthOfViewer = 2,
+  EastOfViewer = 3,
+  WestOfViewer = 4,
+  NorthwestOfViewer = 5,
+  SouthwestOfViewer = 6,
+  NortheastOfViewer = 7,
+  SoutheastOfViewer = 8,
+  Unknown = 9,
+};
+
+// A landblock's detail in the landscape around the viewer: `size` is the
+// polygon size in cells (1, 2, 4 or 8: the block is drawn as 8 / size
+// cells a side) and `dir` the edge transition.
+struct BlockOrient {
+  std::uint32_t size = 1;
+  LandDirection dir = LandDirection::InViewerBlock;
+  friend bool operator==(const BlockOrient&, const BlockOrient&) = default;
+};
+
+struct LScape {
+  // LScape::get_block_orient 0x00504F90: for the block (ix, iy) of the grid
+  // centred on (mid_radius, mid_radius), with d the larger of |ix - mid| and
+  // |iy - mid|: size 1 within d 1, 2 at d 2, 4 at d 3 and 4, else 8 (and
+  // direction 0). The direction names the ring side the block is on, but
+  // only for blocks on the outer ring of their size (d == size: rings 1, 2
+  // and 4); the inner ring of size 4 (d 3) gets 0.
+  [[nodiscard]] static BlockOrient get_block_orient(int mid_radius, int ix, int iy) noexcept;
+};
+
 class LandBlockStruct {
  public:
+  // The full-detail counts (the default and what physics uses).
   static constexpr std::size_t kSideVertexCount = 9;
   static constexpr std::size_t kSideCellCount = 8;
   static constexpr std::size_t kSidePolygonCount = 8;
@@ -42,15 +77,47 @@ class LandBlockStruct {
 
   using Triangle = std::array<std::uint16_t, 3>;  // vertex indices
 
-  // CLandBlockStruct::ConstructVertices 0x005328D0: vertex (x, y) at
-  // (x * 24, y * 24, land_height(height[x*9 + y])), block-local.
+  // Full detail (8 cells a side), arrays allocated (InitPVArrays).
+  LandBlockStruct();
+
+  // CLandBlockStruct::generate 0x00532BB0: the block at 8 / poly_size cells
+  // a side (poly_size 1, 2, 4 or 8; any other is refused: false, nothing
+  // changed) with edge transition `tdir`. Nothing is done when both are
+  // what the block already has. Otherwise the arrays are reallocated when
+  // the size changes, the vertices constructed, TransAdjust applied when
+  // tdir is not 0 and the block has 2 or 4 cells a side, and the polygons
+  // constructed when the size changed. True when the size changed (retail
+  // then recomputes the lighting; call calc_lighting).
+  bool generate(const dat::LandBlock& block, const dat::LandDefs& defs, std::uint32_t poly_size, LandDirection tdir);
+
+  // CLandBlockStruct::InitPVArrays 0x00530E90: sizes the vertex, polygon,
+  // cut and lighting arrays for the side counts.
+  void init_pv_arrays();
+
+  // CLandBlockStruct::ConstructVertices 0x005328D0: vertex (x, y), index
+  // x * side_vertex_count + y, at (x * p, y * p, land_height(height[(x*s)*9
+  // + y*s])) block-local, with p = 192 / side_polygon_count and s = 8 /
+  // side_cell_count: a coarse block samples every s-th height.
   void construct_vertices(const dat::LandBlock& block, const dat::LandDefs& defs);
   // CLandBlockStruct::ConstructPolygons 0x00531D10: for cell (x, y), polygons
-  // 2*(x*8 + y) and 2*(x*8 + y) + 1. SW->NE cut: (SW, SE, NE), (SW, NE, NW);
-  // otherwise (SW, SE, NW), (NE, NW, SE); the diagonal is
-  // dat::land_cell_split_sw_ne. The block's x and y come from the id's top
-  // two bytes (retail leaves them unset for id 0; here they are 0).
+  // 2*(x*n + y) and 2*(x*n + y) + 1 (n cells a side). SW->NE cut: (SW, SE,
+  // NE), (SW, NE, NW); otherwise (SW, SE, NW), (NE, NW, SE); the diagonal is
+  // dat::land_cell_split_sw_ne of (block x * 8 + x, block y * 8 + y) at
+  // every size (a coarse cell takes the cut of the full-detail cell with its
+  // index, as retail does). The block's x and y come from the id's top two
+  // bytes (retail leaves them unset for id 0; here they are 0).
   void construct_polygons(std::uint32_t block_id);
+  // CLandBlockStruct::TransAdjust 0x005323D0: stitches a coarse block to its
+  // coarser neighbour: on each edge that `trans_dir` points away from the
+  // viewer (north for 1, 5, 7; west for 4, 5, 6; south for 2, 6, 8; east for
+  // 3, 7, 8) every odd vertex takes the mean height of its two neighbours on
+  // the edge, so the edge is the neighbour's (half as many cells). A block of
+  // 4 cells a side on the N/S/E/W ring (trans_dir 1..4) also lowers each odd
+  // vertex of the edge facing the viewer (its full-detail neighbour) to at
+  // most 2h1 - h0 and 2h3 - h4 of the full-detail heights h0..h4 around it,
+  // so that edge runs at or below the finer edge everywhere: seen from the
+  // viewer's side the step hides the seam. `block` holds the full heights.
+  void trans_adjust(const dat::LandBlock& block, const dat::LandDefs& defs);
 
   // Height of the terrain surface at block-local (x, y), on the cell's
   // triangle (spec/physics.md 6.4); clamped into the block.
@@ -66,11 +133,15 @@ class LandBlockStruct {
   // term per vertex in its terrain vertex shader (with the point lights).
   void calc_lighting(const glm::vec3& sunlight, const glm::vec3& sun_color, const glm::vec3& ambient);
 
-  std::array<glm::vec3, kVertexCount> vertices{};
-  std::array<glm::vec3, kVertexCount> vertex_normals{};   // calc_lighting
-  std::array<glm::vec3, kVertexCount> vertex_lighting{};  // calc_lighting, RGB in [0, 1]
-  std::array<bool, kCellCount> sw_to_ne{};         // index x*8 + y
-  std::array<Triangle, kPolygonCount> polygons{};  // index 2*(x*8 + y) + {0, 1}
+  std::size_t side_cell_count = kSideCellCount;
+  std::size_t side_polygon_count = kSidePolygonCount;
+  std::size_t side_vertex_count = kSideVertexCount;
+  LandDirection trans_dir = LandDirection::Unknown;  // retail's constructor and Destroy: 9
+  std::vector<glm::vec3> vertices;          // side_vertex_count^2
+  std::vector<glm::vec3> vertex_normals;    // calc_lighting
+  std::vector<glm::vec3> vertex_lighting;   // calc_lighting, RGB in [0, 1]
+  std::vector<bool> sw_to_ne;               // index x*side_polygon_count + y
+  std::vector<Triangle> polygons;           // index 2*(x*side_polygon_count + y) + {0, 1}
 };
 
 struct TerrainVertex {
@@ -84,7 +155,9 @@ struct TerrainVertex {
 struct TerrainMesh {
   std::uint32_t block_id = 0;
   glm::vec3 origin{0.0F};               // global position of the block's south-west corner
-  std::vector<TerrainVertex> vertices;  // 3 per triangle, 128 triangles
+  std::uint32_t poly_size = 1;          // the detail (BlockOrient::size)
+  LandDirection trans_dir = LandDirection::InViewerBlock;
+  std::vector<TerrainVertex> vertices;  // 3 per triangle: 2 * (8 / poly_size)^2 triangles
 };
 
 // Builds the 128 triangles of one landblock, each corner with its vertex's
@@ -93,6 +166,14 @@ struct TerrainMesh {
 // three corners' layers by barycentric weight. Roads and retail's offline
 // texture merge (corner and side alpha maps) are not modelled.
 [[nodiscard]] TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs& defs);
+// The block at a lower detail for the far terrain (LScape::update_block's
+// CLandBlockStruct::generate with get_block_orient's size and direction),
+// then calc_lighting's normals: 2 * (8 / poly_size)^2 triangles, each corner
+// layered with the terrain type of the full-detail vertex it stands on.
+// poly_size 1 (any direction) is the full mesh; an invalid poly_size gives
+// an empty mesh.
+[[nodiscard]] TerrainMesh build_terrain_mesh(const dat::LandBlock& block, const dat::LandDefs& defs,
+                                             std::uint32_t poly_size, LandDirection trans_dir);
 
 inline constexpr std::size_t kTerrainLayerCount = 32;  // terrain types 0..31
 
