@@ -113,7 +113,9 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto* demo_cmd = app.add_subcommand("demo", "Run the embedded demo world (the default command)");
   demo_cmd->add_flag("--headless", demo_args.headless, "No window: render offscreen and write a PNG");
   demo_cmd->add_option("--ticks", demo_args.ticks,
-                       fmt::format("Stop after N physics ticks (30 a second; headless default {})", kDemoDefaultTicks))
+                       fmt::format("Stop after N physics ticks (headless: 30 a second of virtual time, default {}; in a window at most "
+                                   "one a frame and 30 a second)",
+                                   kDemoDefaultTicks))
       ->check(in_range(1, kMaxTicks, "ticks"))
       ->type_name("N");
   demo_cmd->add_option("--screenshot", demo_args.screenshot,

@@ -299,6 +299,10 @@ TEST_CASE("dereth demo refuses a malformed --size and --record-frames without --
   CHECK(run({"dereth", "demo", "--help"}, out, err) == 0);
   CHECK(out.find("--record-frames") != std::string::npos);
   CHECK(out.find("--size") != std::string::npos);
+  // On the real clock (a window) CPhysics::UseTime ticks once a frame with the
+  // elapsed time: --help does not promise 30 ticks a second there.
+  CHECK(out.find("(30 a second;") == std::string::npos);
+  CHECK(out.find("in a window at most one a frame and 30 a second") != std::string::npos);
 }
 
 TEST_CASE("dereth demo --size takes the golden images' 320x180 and sizes down to 64x64, as --help says",
