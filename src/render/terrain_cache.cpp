@@ -21,6 +21,17 @@ bool outside(std::uint32_t id, int x, int y, int keep) noexcept {
   return std::abs(block_coordinate_x(id) - x) > keep || std::abs(block_coordinate_y(id) - y) > keep;
 }
 
+// The lowest and highest vertex of a mesh (frustum culling's box); an empty
+// mesh leaves them as they are.
+void z_range(const TerrainMesh& mesh, float& min_z, float& max_z) noexcept {
+  if (mesh.vertices.empty()) return;
+  min_z = max_z = mesh.vertices.front().position.z;
+  for (const TerrainVertex& v : mesh.vertices) {
+    min_z = std::min(min_z, v.position.z);
+    max_z = std::max(max_z, v.position.z);
+  }
+}
+
 }  // namespace
 
 TerrainSurfaceCache::~TerrainSurfaceCache() {
@@ -55,13 +66,7 @@ const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, const d
   block.origin = mesh.origin;
   block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
   block.last_drawn = frame_;
-  if (!mesh.vertices.empty()) {
-    block.min_z = block.max_z = mesh.vertices.front().position.z;
-    for (const TerrainVertex& v : mesh.vertices) {
-      block.min_z = std::min(block.min_z, v.position.z);
-      block.max_z = std::max(block.max_z, v.position.z);
-    }
-  }
+  z_range(mesh, block.min_z, block.max_z);
   upload(mesh, block.vao, block.vbo);
 
   block.surface_side = side;
@@ -126,13 +131,7 @@ const TerrainLod* TerrainSurfaceCache::lod(std::uint32_t block_id, BlockOrient o
   } else {
     const TerrainMesh mesh = build_terrain_mesh(block.source, defs, orient.size, orient.dir);
     made.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
-    if (!mesh.vertices.empty()) {
-      made.min_z = made.max_z = mesh.vertices.front().position.z;
-      for (const TerrainVertex& v : mesh.vertices) {
-        made.min_z = std::min(made.min_z, v.position.z);
-        made.max_z = std::max(made.max_z, v.position.z);
-      }
-    }
+    z_range(mesh, made.min_z, made.max_z);
     upload(mesh, made.vao, made.vbo);
     ++stats_.lod_meshes_built;
   }
