@@ -30,27 +30,11 @@
 
 namespace fs = std::filesystem;
 using namespace dereth;
+using dereth::test::demo_dats;
 using dereth::test::walk;
 using dereth::test::walker;
 
 namespace {
-
-struct DemoDats {
-  dat::DatFile portal;
-  dat::DatFile cell;
-};
-
-const DemoDats& demo_dats() {
-  static const DemoDats dats = [] {
-    auto world = demo::build_demo_world();
-    if (!world) throw std::runtime_error(world.error().message());
-    auto portal = dat::DatFile::from_bytes(world->portal, "demo portal");
-    auto cell = dat::DatFile::from_bytes(world->cell, "demo cell");
-    if (!portal || !cell) throw std::runtime_error("demo DATs");
-    return DemoDats{std::move(*portal), std::move(*cell)};
-  }();
-  return dats;
-}
 
 constexpr std::uint32_t kHouseLand = 0xA9B40025;  // land cell (4, 4): x 96..120, y 96..120
 constexpr float kWalkable = 0.66417414f;          // PhysicsGlobals::floor_z

@@ -18,28 +18,13 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "support/temp_dir.hpp"
+#include "world_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace dereth;
+using dereth::test::demo_dats;
 
 namespace {
-
-struct DemoDats {
-  dat::DatFile portal;
-  dat::DatFile cell;
-};
-
-const DemoDats& demo_dats() {
-  static const DemoDats dats = [] {
-    auto world = demo::build_demo_world();
-    if (!world) throw std::runtime_error(world.error().message());
-    auto portal = dat::DatFile::from_bytes(world->portal, "demo portal");
-    auto cell = dat::DatFile::from_bytes(world->cell, "demo cell");
-    if (!portal || !cell) throw std::runtime_error("demo DATs");
-    return DemoDats{std::move(*portal), std::move(*cell)};
-  }();
-  return dats;
-}
 
 // One "kind":"player" trace line, the fields the test reads.
 struct PlayerLine {

@@ -13,20 +13,13 @@
 #include "dereth/sim/motion_table.hpp"
 #include "dereth/sim/qualities.hpp"
 
+#include "world_support.hpp"
+
 using namespace dereth;
 
 namespace {
 
-const dat::DatFile& portal() {
-  static const dat::DatFile file = [] {
-    auto world = demo::build_demo_world();
-    REQUIRE(world.has_value());
-    auto f = dat::DatFile::from_bytes(world->portal, "demo portal");
-    REQUIRE(f.has_value());
-    return std::move(*f);
-  }();
-  return file;
-}
+const dat::DatFile& portal() { return dereth::test::demo_dats().portal; }
 
 std::vector<std::uint8_t> description(std::uint32_t quickness, std::uint32_t run_pp) {
   protocol::PlayerDescription d;

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/environment.hpp"
 #include "dereth/dat/region.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/physics_obj.hpp"
 
 namespace dereth::test {
@@ -100,6 +102,24 @@ inline void walk(sim::PhysicsObj& w, int moves, glm::vec3 delta) {
     next.frame.origin += delta;
     if (auto t = w.transition(&p, next, false)) w.set_position_internal(*t);
   }
+}
+
+// The embedded demo world's portal and cell DATs, built once per test program.
+struct DemoDats {
+  dat::DatFile portal;
+  dat::DatFile cell;
+};
+
+inline const DemoDats& demo_dats() {
+  static const DemoDats dats = [] {
+    auto world = demo::build_demo_world();
+    if (!world) throw std::runtime_error(world.error().message());
+    auto portal = dat::DatFile::from_bytes(world->portal, "demo portal");
+    auto cell = dat::DatFile::from_bytes(world->cell, "demo cell");
+    if (!portal || !cell) throw std::runtime_error("demo DATs");
+    return DemoDats{std::move(*portal), std::move(*cell)};
+  }();
+  return dats;
 }
 
 }  // namespace dereth::test
