@@ -615,7 +615,9 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       teleport_player(position);
       object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());
       object.set_velocity(glm::vec3(0.0f), true);
-      if (received.has_contact) object.land_on_server_contact();  // deviation D4
+      // Inside a collision cell TeleportPlayer's transition decides contact;
+      // the flag lands only a player no cell holds (no-data fallback N2).
+      if (received.has_contact && object.cell() == nullptr) object.land_on_server_contact();
     } else {
       // No packet velocity for the local player.
       object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());

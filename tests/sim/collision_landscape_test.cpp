@@ -427,3 +427,45 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact c
     CHECK(apart < 2.0f);
   }
 }
+
+TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 the local player's teleport in a collision cell: contact comes "
+          "from the transition, not the flag",
+          "[retail][0x00453FD0][0x00453910][sim]") {
+  // SmartBox::TeleportPlayer 0x00453910 places the player through
+  // SetPositionSimple's transition; the packet's contact flag lands nobody
+  // where a collision cell holds the player (D4 is for cell-less objects).
+  namespace ts = transient_state;
+  constexpr std::uint32_t kPlayer = 0x50000001;
+  Land land;
+  World w;
+  w.context.cells = &land.landscape;
+  w.factory.spheres = 1;
+  w.factory.sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), 0.5f}};
+  w.factory.step_up = 0.4f;
+  w.factory.step_down = 0.4f;
+  w.start(kPlayer);
+  // Cell 0x21 (x 96..120, y 0..24): the walkable rise, z 10 at x 96, 20 at
+  // x 120.
+  const float ground = 10.0f + 10.0f * (100.0f - 96.0f) / 24.0f;
+  w.handle(create(kPlayer, 1, 0x00400C08, {104.0f, 10.0f, 10.0f + 10.0f * 8.0f / 24.0f}));
+  PhysicsObj& p = w.object(kPlayer);
+  REQUIRE(p.cell() != nullptr);
+  REQUIRE((p.transient_state() & ts::OnWalkable) != 0);
+
+  SECTION("a grounded teleport into the air leaves the player in the air, falling") {
+    auto tp = position(kPlayer, 1, 1, {100.0f, 10.0f, ground + 5.0f}, 1);
+    tp.position.flags = protocol::position_flag::IsGrounded;
+    REQUIRE(w.handle(wire(tp)).verdict == Verdict::Applied);
+    CHECK(p.position().frame.origin.z == Approx(ground + 5.0f).margin(1e-3));
+    CHECK((p.transient_state() & ts::Contact) == 0);
+    CHECK((p.transient_state() & ts::OnWalkable) == 0);
+    CHECK(p.acceleration().z == Approx(kGravity));
+  }
+  SECTION("a teleport onto the ground stands the player there, flag or none") {
+    auto tp = position(kPlayer, 1, 1, {100.0f, 10.0f, ground}, 1);
+    REQUIRE(w.handle(wire(tp)).verdict == Verdict::Applied);
+    CHECK(p.position().frame.origin.z == Approx(ground).margin(0.02));
+    CHECK((p.transient_state() & ts::Contact) != 0);
+    CHECK((p.transient_state() & ts::OnWalkable) != 0);
+  }
+}
