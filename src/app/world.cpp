@@ -13,6 +13,7 @@
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/house.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/player_description.hpp"
@@ -93,6 +94,8 @@ class EnvCellReader {
     const sim::Position pos{cell_id, to_core_frame(env_cell->position)};
     auto out = std::make_unique<sim::EnvCell>(cell_id, pos, it->second, std::move(portals));
     out->set_static_objects(std::move(env_cell->static_objects));
+    // CEnvCell::UnPack: the record's restriction object (flag 8), else 0.
+    out->set_restriction_obj(env_cell->restriction_obj);
     return out;
   }
 
@@ -208,7 +211,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
 // CLandBlock::init_static_objs 0x00530A40 (a block's first load): each stab
 // made as a static object (CPhysicsObj::makeObject 0x00513970, not dynamic)
 // in the land cell holding its origin, at its frame as it stands; one off
-// the block is dropped.
+// the block is dropped; then the land cells' restriction objects.
 void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id) {
   const std::uint32_t key = block_id & 0xFFFF0000u;
   auto info = read_record<dat::LandBlockInfo>(cell, key | 0xFFFEu, "LandBlockInfo", dat::read_land_block_info);
@@ -230,6 +233,7 @@ void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id
     obj->add_obj_to_cell(*land_cell, to_core_frame(stab.frame));
     statics_.push_back(std::move(obj));
   }
+  landscape_->init_restrictions(block_id, *info);
 }
 
 void World::release_static_objects(std::uint32_t block_id) {
@@ -351,6 +355,16 @@ void World::handle(std::span<const std::uint8_t> bytes) {
       const std::uint32_t event = protocol::peek_wrapped_type(bytes);
       if (event == protocol::login_opcode::PlayerDescriptionEvent) {
         handle_player_description(bytes);
+        return;
+      }
+      if (event == protocol::house_event::UpdateRestrictions) {
+        auto update = protocol::decode_update_restrictions(bytes);
+        if (!update) {
+          ++stats_.decode_errors;
+          if (report_ != nullptr) report_->add_decode_error(opcode);
+          return;
+        }
+        box_.handle_update_restrictions(*update);
         return;
       }
       if (event == protocol::combat_event::AttackDone || event == protocol::combat_event::CombatCommenceAttack) {

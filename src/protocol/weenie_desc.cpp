@@ -27,6 +27,8 @@ bool same_bits(const std::optional<double>& a, const std::optional<double>& b) {
   return !a || std::bit_cast<std::uint64_t>(*a) == std::bit_cast<std::uint64_t>(*b);
 }
 
+}  // namespace
+
 Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
   HouseRestrictions h;
   DERETH_CHECK(r.require(16, "WeenieDesc.house_restrictions"));
@@ -44,7 +46,17 @@ Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
   return h;
 }
 
-}  // namespace
+void write_house_restrictions(ByteWriter& w, const HouseRestrictions& h) {
+  w.u32(h.version);
+  w.u32(h.open_status);
+  w.u32(h.monarch_guid);
+  w.u16(static_cast<std::uint16_t>(h.entries.size()));
+  w.u16(h.buckets);
+  for (const auto& e : h.entries) {
+    w.u32(e.guid);
+    w.u32(e.value);
+  }
+}
 
 std::uint32_t WeenieDesc::encoded_flags() const {
   const std::pair<std::uint32_t, bool> fields[] = {
@@ -223,18 +235,7 @@ void write_weenie_desc(ByteWriter& w, const WeenieDesc& d) {
   if (d.burden) w.u16(*d.burden);
   if (d.spell) w.u16(*d.spell);
   if (d.house_owner) w.u32(*d.house_owner);
-  if (d.house_restrictions) {
-    const auto& h = *d.house_restrictions;
-    w.u32(h.version);
-    w.u32(h.open_status);
-    w.u32(h.monarch_guid);
-    w.u16(static_cast<std::uint16_t>(h.entries.size()));
-    w.u16(h.buckets);
-    for (const auto& e : h.entries) {
-      w.u32(e.guid);
-      w.u32(e.value);
-    }
-  }
+  if (d.house_restrictions) write_house_restrictions(w, *d.house_restrictions);
   if (d.hook_item_types) w.u32(*d.hook_item_types);
   if (d.monarch) w.u32(*d.monarch);
   if (d.hook_type) w.u16(*d.hook_type);

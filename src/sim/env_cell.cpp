@@ -89,6 +89,9 @@ TransitionState EnvCell::find_env_collisions(Transition& t) {
   return result;
 }
 
+// CEnvCell::handle_move_restriction 0x0052C1C0
+bool EnvCell::handle_move_restriction(Transition& /*t*/) { return true; }
+
 // CEnvCell::point_in_cell 0x0052C300
 bool EnvCell::point_in_cell(const glm::vec3& block_local) const {
   if (portals_.empty()) return false;

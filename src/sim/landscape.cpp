@@ -55,6 +55,31 @@ TransitionState LandCell::find_env_collisions(Transition& t) {
   return t.object_info.validate_walkable(check, plane, water_type() != WaterType::NotWater, depth, t, id());
 }
 
+// CLandCell::handle_move_restriction 0x00533070
+bool LandCell::handle_move_restriction(Transition& t) {
+  constexpr float kHalfCell = LandDefs::kHalfSquareLength;  // flt_844CF0, 24 * 0.5
+  const glm::vec3 offset = get_offset(pos(), t.sphere_path.curr_pos);
+  glm::vec3 normal(0.0f);
+  if (offset.y < -kHalfCell) {
+    normal.y = -1.0f;
+  } else if (offset.y > kHalfCell) {
+    normal.y = 1.0f;
+  } else {
+    normal.x = offset.x < -kHalfCell ? -1.0f : 1.0f;
+  }
+  t.collision_info.set_collision_normal(normal);
+  return true;
+}
+
+// CLandBlockStruct::ConstructPolygons 0x00531D10 (the cell's pos)
+Position LandCell::pos() const noexcept {
+  const auto side = static_cast<std::size_t>(LandDefs::kBlockSide);
+  const float x = static_cast<float>(2 * (index_ / side) + 1);
+  const float y = static_cast<float>(2 * (index_ % side) + 1);
+  constexpr float kHalfCell = LandDefs::kHalfSquareLength;  // flt_844C8C, 24 * 0.5
+  return Position{id(), core::Frame(glm::vec3(x * kHalfCell, y * kHalfCell, 0.0f), glm::quat(1, 0, 0, 0))};
+}
+
 // CLandCell::find_collisions 0x00532D60
 TransitionState LandCell::find_collisions(Transition& t) {
   TransitionState result = find_env_collisions(t);
@@ -74,6 +99,24 @@ void LandCell::find_transit_cells(Landscape& scape, const Position& p, std::uint
 }
 
 // ---- LScape -----------------------------------------------------------------------
+
+// CLandBlockInfo::GetRestrictionIID 0x0052EF70
+std::uint32_t get_restriction_iid(const dat::LandBlockInfo& info, std::uint32_t landcell_id) noexcept {
+  if (!info.has_restrictions()) return 0;
+  for (const dat::RestrictionEntry& e : info.restrictions) {
+    if (e.key == landcell_id) return e.value;
+  }
+  return 0;
+}
+
+// CLandBlock::init_static_objs 0x00530A40 (its restriction loop)
+void Landscape::init_restrictions(std::uint32_t block_id, const dat::LandBlockInfo& info) {
+  const auto it = blocks_.find(block_id & 0xFFFF0000u);
+  if (it == blocks_.end()) return;
+  for (const auto& cell : it->second.cells) {
+    if (const std::uint32_t iid = get_restriction_iid(info, cell->id()); iid != 0) cell->set_restriction_obj(iid);
+  }
+}
 
 bool Landscape::add_block(LandBlockStruct terrain, std::vector<Building> buildings) {
   const std::uint32_t key = terrain.block_id() & 0xFFFF0000u;

@@ -69,8 +69,22 @@ TransitionState ObjCell::find_obj_collisions(Transition& t) {
 }
 
 // CObjCell::check_entry_restrictions 0x0052B6D0
-TransitionState ObjCell::check_entry_restrictions(const Transition& t) noexcept {
-  return t.object_info.object == nullptr ? TransitionState::Collided : TransitionState::OK;
+TransitionState ObjCell::check_entry_restrictions(Transition& t) {
+  PhysicsObj* mover = t.object_info.object;
+  if (mover == nullptr) return TransitionState::Collided;
+  if (!mover->weenie()) return TransitionState::OK;
+  const bool bypass = mover->weenie_can_bypass_move_restrictions();
+  if ((t.object_info.state & object_info_state::IsPlayer) == 0 || restriction_obj_ == 0 || bypass) {
+    return TransitionState::OK;
+  }
+  // CPhysicsObj::GetObjectA 0x0050F490
+  const PhysicsObj* house = PhysicsObj::get_object(mover->context(), restriction_obj_);
+  if (house == nullptr || !house->weenie()) return TransitionState::Collided;
+  if (!house->weenie_can_move_into(mover)) {
+    handle_move_restriction(t);
+    return TransitionState::Collided;
+  }
+  return TransitionState::OK;
 }
 
 // The cell's find_collisions: a plain object cell has no environment of its

@@ -66,7 +66,9 @@ glm::vec3 vec_or_zero(const std::optional<protocol::Vec3>& v) noexcept {
 // What OBJECTINFO and missile_ignore ask of the weenie, read from WeenieDesc:
 // ItemType Creature (0x10); ObjectDescriptionFlags Player (0x8),
 // PlayerKiller (0x20), PkLiteStatus (0x02000000); and what the combat
-// system asks: Attackable (0x10), FreePkStatus (0x200000), the name.
+// system asks: Attackable (0x10), FreePkStatus (0x200000), the name; and
+// what CObjCell::check_entry_restrictions asks: the bitfield, the house
+// owner and RestrictionDB, the pscript and the monarch.
 WeenieTraits weenie_traits(const protocol::WeenieDesc& w) {
   WeenieTraits traits;
   traits.is_creature = (w.item_type & 0x10u) != 0;
@@ -76,6 +78,12 @@ WeenieTraits weenie_traits(const protocol::WeenieDesc& w) {
   traits.is_attackable = (w.object_description_flags & 0x10u) != 0;
   traits.is_free_pk = (w.object_description_flags & 0x200000u) != 0;
   traits.name = w.name;
+  // ACCWeenieObject's pwd fields the cells' entry restrictions ask.
+  traits.bitfield = w.object_description_flags;
+  traits.house_owner_iid = w.house_owner.value_or(0);
+  if (w.house_restrictions) traits.db = RestrictionDB::from_wire(*w.house_restrictions);
+  traits.pscript = w.pscript.value_or(0);
+  traits.monarch = w.monarch.value_or(0);
   return traits;
 }
 
@@ -352,7 +360,10 @@ HandleResult SmartBox::route_same_instance(PhysicsObj& object, const protocol::C
   }
   do_set_state(object, desc.state, desc.timestamp(TimestampIndex::State));
   do_vector_update(object, vec_or_zero(desc.velocity), vec_or_zero(desc.omega), desc.timestamp(TimestampIndex::Vector));
-  object.set_weenie(weenie_traits(message.weenie));
+  // The same generation's weenie stays (its pwd is updated): its house stamp is kept.
+  WeenieTraits traits = weenie_traits(message.weenie);
+  if (object.weenie()) traits.house_ts = object.weenie()->house_ts;
+  object.set_weenie(std::move(traits));
   return {Verdict::Applied, object.local_id()};
 }
 

@@ -24,6 +24,8 @@
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/region.hpp"
+#include "dereth/protocol/house.hpp"
+#include "dereth/protocol/messages.hpp"
 #include "dereth/sim/env_cell.hpp"
 #include "dereth/sim/landscape.hpp"
 #include "dereth/sim/physics_obj.hpp"
@@ -173,7 +175,7 @@ dat::Environment room_environment() {
 }
 
 struct Dats {
-  Dats() {
+  explicit Dats(bool restricted = false) {
     const std::vector<dat::DatRecord> portal_records = {
         {0x13000000, dereth::test::linear_region()},
         {kShell, dat::write_gfx_obj(shell_gfx())},
@@ -197,6 +199,12 @@ struct Dats {
     room.cell_struct = 0;
     room.position = dat::Frame{{60, 60, 10}, glm::quat(1, 0, 0, 0)};
     room.portals = {dat::CellPortal{4, 0, dat::kCellPortalOutside, 0}};
+    if (restricted) {
+      room.flags |= dat::env_cell_flags::kHasRestrictionObj;
+      room.restriction_obj = 0x7A9B4001;
+      info.pack_flags = dat::kLandBlockInfoHasRestrictions;
+      info.restrictions = {{0xA9B4001B, 0x7A9B4001}};
+    }
     const std::vector<dat::DatRecord> cell_records = {
         {0xA9B4FFFF, dat::write_land_block(block)},
         {0xA9B4FFFE, dat::write_land_block_info(info)},
@@ -245,4 +253,52 @@ TEST_CASE("World::use_terrain loads a landblock's building and EnvCell from the 
     CHECK(w->position().objcell_id == kLand);
     CHECK(w->position().frame.origin.x == Approx(59.25f).margin(1e-4));
   }
+}
+
+TEST_CASE("World::use_terrain gives an EnvCell its DAT restriction object and the LandBlockInfo's land cells theirs",
+          "[app][retail][0x00530A40][0x0052EF70]") {
+  Dats dats(true);
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  sim::CellSource& cells = *world.context().cells;
+  REQUIRE(cells.get_cell(kLand) != nullptr);
+  CHECK(cells.get_cell(kLand)->restriction_obj() == 0);
+  CHECK(cells.get_cell(0xA9B4001B)->restriction_obj() == 0x7A9B4001);
+  REQUIRE(cells.get_cell(kRoom) != nullptr);
+  CHECK(cells.get_cell(kRoom)->restriction_obj() == 0x7A9B4001);
+  // Without the flag and the table: none.
+  Dats plain;
+  app::World other(clock, plain.portal.get());
+  REQUIRE(other.use_terrain(plain.cell.get()));
+  CHECK(other.context().cells->get_cell(0xA9B4001B)->restriction_obj() == 0);
+  CHECK(other.context().cells->get_cell(kRoom)->restriction_obj() == 0);
+}
+
+TEST_CASE("World::handle gives a house its UpdateRestrictions RestrictionDB; a malformed one is counted and dropped",
+          "[app][retail][0x006AA430][0x005859E0]") {
+  core::ManualClock clock;
+  app::World world(clock, nullptr);
+  world.assume_player(0x50000001);
+  protocol::CreateObject house;
+  house.guid = 0x7A9B4001;
+  house.weenie.house_owner = 0x50000002;
+  world.handle(protocol::encode(house));
+  REQUIRE(world.box().get_object(0x7A9B4001) != nullptr);
+  protocol::UpdateRestrictions update;
+  update.timestamp = 1;
+  update.object = 0x7A9B4001;
+  update.db.open_status = 1;
+  update.db.entries = {{0x50000003, 0}};
+  world.handle(protocol::encode_update_restrictions(0x50000001, 4, update));
+  const auto& weenie = world.box().get_object(0x7A9B4001)->weenie();
+  REQUIRE(weenie);
+  REQUIRE(weenie->db);
+  CHECK(weenie->db->bitmask == 1);
+  CHECK(weenie->db->table.contains(0x50000003));
+  const auto errors = world.stats().decode_errors;
+  auto bytes = protocol::encode_update_restrictions(0x50000001, 5, update);
+  bytes.pop_back();
+  world.handle(bytes);
+  CHECK(world.stats().decode_errors == errors + 1);
 }

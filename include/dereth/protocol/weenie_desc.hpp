@@ -125,6 +125,10 @@ struct WeenieDesc {
   bool operator==(const WeenieDesc&) const;
 };
 
+// RestrictionDB as WeenieDesc and the UpdateRestrictions event carry it.
+Result<HouseRestrictions> read_house_restrictions(ByteReader& r);
+void write_house_restrictions(ByteWriter& w, const HouseRestrictions& h);
+
 Result<WeenieDesc> read_weenie_desc(ByteReader& r);
 void write_weenie_desc(ByteWriter& w, const WeenieDesc& d);
 

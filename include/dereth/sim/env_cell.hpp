@@ -66,9 +66,13 @@ class EnvCell final : public ObjCell {
   [[nodiscard]] const std::vector<dat::Stab>& static_objects() const noexcept { return static_objects_; }
   void set_static_objects(std::vector<dat::Stab> stabs) { static_objects_ = std::move(stabs); }
 
-  // CEnvCell::find_env_collisions 0x0052C130: the structure's physics BSP
-  // in the cell's frame (placement_insert for INITIAL_PLACEMENT).
+  // CEnvCell::find_env_collisions 0x0052C130: the entry restrictions, then
+  // the structure's physics BSP in the cell's frame (placement_insert for
+  // INITIAL_PLACEMENT).
   TransitionState find_env_collisions(Transition& t) override;
+  // CEnvCell::handle_move_restriction 0x0052C1C0: nothing (the collision
+  // normal is left as it was).
+  bool handle_move_restriction(Transition& t) override;
   // CEnvCell::point_in_cell 0x0052C300: a point of the cell's landblock
   // inside its cell BSP (never, for a cell without portals).
   [[nodiscard]] bool point_in_cell(const glm::vec3& block_local) const override;

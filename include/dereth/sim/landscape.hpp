@@ -15,6 +15,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "dereth/dat/land_block_info.hpp"
 #include "dereth/sim/env_cell.hpp"
 #include "dereth/sim/land_block_struct.hpp"
 #include "dereth/sim/transition.hpp"
@@ -40,6 +41,14 @@ class LandCell final : public ObjCell {
   // CSortCell::add_building 0x00534020 (the building stays the block's).
   void set_building(const Building* building) noexcept { building_ = building; }
   [[nodiscard]] const Building* building() const noexcept { return building_; }
+  // CLandCell::handle_move_restriction 0x00533070: the collision normal
+  // points from this cell towards the mover's current position, along one
+  // axis: -y or +y when it is more than half a cell (12 m) south or north
+  // of the cell's centre, else -x when more than 12 m west, else +x.
+  bool handle_move_restriction(Transition& t) override;
+  // CLandCell::pos: the cell's centre at z 0 in its landblock
+  // (CLandBlockStruct::ConstructPolygons 0x00531D10).
+  [[nodiscard]] Position pos() const noexcept;
   // CLandCell::point_in_cell 0x00532D40
   [[nodiscard]] bool point_in_cell(const glm::vec3& block_local) const override;
   // CObjCell::get_water_depth 0x0052B8A0
@@ -137,6 +146,12 @@ class Landscape final : public CellSource {
   void find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres, CellArray& out,
                       ObjCell*& curr, SpherePath* path = nullptr) override;
 
+  // CLandBlock::init_static_objs 0x00530A40's last step: each land cell of
+  // the loaded block whose id the LandBlockInfo's restriction table holds
+  // gets that restriction object (CLandBlockInfo::GetRestrictionIID
+  // 0x0052EF70); the others keep theirs. Nothing when the block is not loaded.
+  void init_restrictions(std::uint32_t block_id, const dat::LandBlockInfo& info);
+
   // CLandCell::add_all_outside_cells 0x00533630: each sphere's cell and the
   // neighbours its radius reaches.
   void add_all_outside_cells(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
@@ -171,6 +186,11 @@ class Landscape final : public CellSource {
   std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
   std::set<std::uint32_t> env_unavailable_;
 };
+
+// CLandBlockInfo::GetRestrictionIID 0x0052EF70: the restriction object the
+// table gives a land cell id, else 0 (also without a table). A cell id
+// listed twice answers its first entry.
+[[nodiscard]] std::uint32_t get_restriction_iid(const dat::LandBlockInfo& info, std::uint32_t landcell_id) noexcept;
 
 // CELLARRAY::add_cell: once per cell id.
 void add_cell(CellArray& out, std::uint32_t cell_id, ObjCell* cell);

@@ -23,6 +23,7 @@
 #include "dereth/protocol/obj_desc.hpp"
 #include "dereth/protocol/physics_desc.hpp"
 #include "dereth/sim/position.hpp"
+#include "dereth/sim/restriction_db.hpp"
 #include "dereth/sim/seams.hpp"
 #include "dereth/sim/types.hpp"
 
@@ -57,6 +58,13 @@ struct WeenieTraits {
   bool is_attackable = false;  // ObjectDescriptionFlags Attackable (0x10)
   bool is_free_pk = false;     // ObjectDescriptionFlags FreePkStatus (0x200000)
   std::string name;  // the weenie's name (the HUD's selected target)
+  // What the cells' entry restrictions ask (docs/sim.md "Collision"):
+  std::uint32_t bitfield = 0;         // pwd._bitfield, the ObjectDescriptionFlags
+  std::uint32_t house_owner_iid = 0;  // pwd._house_owner_iid (WeenieDesc HouseOwner)
+  std::optional<RestrictionDB> db;    // pwd._db (WeenieDesc HouseRestrictions)
+  std::uint32_t pscript = 0;          // pwd._pscript (WeenieDesc PScript)
+  std::uint32_t monarch = 0;          // pwd._monarch (WeenieDesc Monarch)
+  std::uint8_t house_ts = 0;          // the stamper's _house_ts (UpdateRestrictions' gate)
 };
 
 // Plane: a normal and a distance (the contact plane).
@@ -147,6 +155,14 @@ class PhysicsObj {
   // same guard (the player, with qualities), then CACQualities::CanJump /
   // JumpStaminaCost (at SimContext::now, Timer::cur_time).
   [[nodiscard]] bool weenie_can_jump(float extent) const;
+  // ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500: the weenie is
+  // both Admin (0x100000) and ImmuneCellRestrictions (0x400000); false
+  // without a weenie.
+  [[nodiscard]] bool weenie_can_bypass_move_restrictions() const noexcept;
+  // ACCWeenieObject::CanMoveInto 0x0058DA40 (this object's weenie is a
+  // house): whether `mover` may enter the cells it restricts; a refusal
+  // plays the house's pscript on the mover (restriction_db.cpp).
+  bool weenie_can_move_into(PhysicsObj* mover) const;
   bool weenie_jump_stamina_cost(float extent, int& cost) const;
   void set_visual_desc(const protocol::ObjDesc& desc) { visual_desc_ = desc; }
   void set_setup_id(std::uint32_t setup_did) noexcept { setup_id_ = setup_did; }

@@ -39,6 +39,10 @@ class SimContext {
   const Qualities* player_qualities = nullptr;
   // CPhysicsObj::obj_maint: the object table (set by ObjectMaint while it lives).
   const ObjectMaint* obj_maint = nullptr;
+  // PlayerModule::DisableHouseRestrictionEffects, the character option that
+  // keeps a house's restriction script from playing (ACCWeenieObject::CanMoveInto).
+  // The PlayerDescription's options are not read: it stays as set here.
+  bool disable_house_restriction_effects = false;
   // CObjectMaint::is_active (the 96 m activity cull needs it).
   bool object_maint_active = true;
   // The world's seeded generator (CallPES pauses, particle spread).

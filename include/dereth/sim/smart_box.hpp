@@ -11,6 +11,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "dereth/protocol/house.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/object_maint.hpp"
 #include "dereth/sim/physics.hpp"
@@ -92,6 +93,13 @@ class SmartBox {
   HandleResult handle_play_script_type(const protocol::PlayScriptType& message);
   // SmartBox::HandlePlayerTeleport 0x00452150
   HandleResult handle_player_teleport(const protocol::PlayerTeleport& message);
+  // ClientHousingSystem::Handle_House__Recv_UpdateRestrictions 0x005859E0
+  // (F7B0 0x0248): the object's weenie takes the new RestrictionDB
+  // (ACCWeenieObject::SetRestrictions 0x005858A0) when its house stamp lets
+  // it (ACCWeenieObject::UpdateHouseRestrictionTS 0x0058CB50); nothing for
+  // object 0, the player, an object not in the table or without a weenie.
+  // True when applied.
+  bool handle_update_restrictions(const protocol::UpdateRestrictions& message);
 
   // --- the channel appliers (exact Instance already checked) ----------------
   // SmartBox::DoSetState 0x004520D0

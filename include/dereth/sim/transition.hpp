@@ -266,9 +266,22 @@ class ObjCell {
   // CObjCell::find_obj_collisions 0x0052B750
   TransitionState find_obj_collisions(Transition& t);
   // CObjCell::check_entry_restrictions 0x0052B6D0: a transition without an
-  // object cannot enter; housing restrictions are not modelled (no cell has
-  // a restriction object), so every object may.
-  [[nodiscard]] static TransitionState check_entry_restrictions(const Transition& t) noexcept;
+  // object cannot enter; a player-flagged mover with a weenie that cannot
+  // bypass restrictions enters a cell with a restriction object only when
+  // that object's weenie lets it (weenie_can_move_into), else the cell's
+  // handle_move_restriction runs and the mover collides. A restriction
+  // object not in the object table, or without a weenie, refuses.
+  TransitionState check_entry_restrictions(Transition& t);
+  // The cell's handle_move_restriction (vtable slot): what a refused entry
+  // does to the transition; the plain object cell does nothing (as
+  // CEnvCell::handle_move_restriction 0x0052C1C0). The result is unused.
+  virtual bool handle_move_restriction(Transition& /*t*/) { return true; }
+  // CObjCell::restriction_obj: the house object whose weenie decides who
+  // enters (0: none; CObjCell::CObjCell clears it). EnvCells take it from
+  // their DAT record, land cells from their LandBlockInfo's table
+  // (Landscape::init_restrictions).
+  [[nodiscard]] std::uint32_t restriction_obj() const noexcept { return restriction_obj_; }
+  void set_restriction_obj(std::uint32_t id) noexcept { restriction_obj_ = id; }
   // The cell's find_collisions (vtable slot): environment, then objects.
   virtual TransitionState find_collisions(Transition& t);
   // The environment test (terrain for a land cell; none here).
@@ -283,6 +296,7 @@ class ObjCell {
 
  private:
   std::uint32_t id_;
+  std::uint32_t restriction_obj_ = 0;
   std::vector<ShadowObj*> shadows_;
 };
 
