@@ -197,6 +197,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
     };
   }
   statics_.clear();  // their shadows leave the old landscape's cells first
+  statics_unsettled_ = false;
   landscape_view_.reset();
   landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
   if (factory_) {
@@ -215,8 +216,11 @@ bool World::use_terrain(const dat::DatFile* cell) {
 void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id) {
   const std::uint32_t key = block_id & 0xFFFF0000u;
   auto info = read_record<dat::LandBlockInfo>(cell, key | 0xFFFEu, "LandBlockInfo", dat::read_land_block_info);
-  // The statics of blocks loaded before this one reach into it now.
+  // The statics of blocks loaded before this one reach into it now (added
+  // only: this may run inside a transition's get_cell); grab_visible_cells
+  // recomputes them between ticks.
   for (const auto& obj : statics_) obj->add_shadows_to_loaded_block(*landscape_, block_id);
+  statics_unsettled_ = true;
   if (!info) return;
   auto view = landscape_view_ ? std::make_shared<sim::LandscapeSnapshot>(*landscape_view_)
                               : std::make_shared<sim::LandscapeSnapshot>();
@@ -234,6 +238,16 @@ void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id
     statics_.push_back(std::move(obj));
   }
   landscape_->init_restrictions(block_id, *info);
+}
+
+// LScape::grab_visible_cells 0x00504EC0 -> CLandBlock::init_static_objs
+// 0x00530A40 / CEnvCell::init_static_objects 0x0052C350 (a block or cell
+// already made): in the order the statics were made.
+void World::grab_visible_cells() {
+  statics_unsettled_ = false;
+  for (const auto& obj : statics_) {
+    if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
+  }
 }
 
 void World::release_static_objects(std::uint32_t block_id) {
@@ -269,6 +283,7 @@ std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
 // CEnvCell::init_static_objects 0x0052C350 (the cell's first load): each
 // static object the cell's record placed, at its frame as it stands.
 void World::load_env_cell_statics(sim::EnvCell& env_cell) {
+  statics_unsettled_ = true;
   for (const dat::Stab& stab : env_cell.static_objects()) {
     auto obj = make_static_object(stab.id);
     if (!obj) continue;
@@ -447,6 +462,7 @@ bool World::step() {
   ++stats_.ticks;
   if (const sim::PhysicsObj* player = box_.player(); player != nullptr && player->in_cell()) {
     update_load_point(player->position().objcell_id);
+    if (statics_unsettled_) grab_visible_cells();
   }
   const auto snap_start = std::chrono::steady_clock::now();
   snapshot_ = build_snapshot();

@@ -65,4 +65,8 @@ std::shared_ptr<const GfxObj> RecordCache::gfx_obj(Did id) {
                      [](std::span<const std::uint8_t> bytes, Did did) { return read_gfx_obj(bytes, did); });
 }
 
+std::shared_ptr<const GfxObjDegradeInfo> RecordCache::gfx_obj_degrade_info(Did id) {
+  return get<GfxObjDegradeInfo>(Kind::GfxObjDegradeInfo, id, "GfxObjDegradeInfo", read_gfx_obj_degrade_info);
+}
+
 }  // namespace dereth::dat

@@ -317,6 +317,33 @@ int BspTree::sphere_intersects_cell_bsp(const dat::Sphere& sphere, std::int32_t 
   return sphere_intersects_cell_bsp(sphere, node) != 0 ? 1 : 0;
 }
 
+// BSPNODE::box_intersects_cell_bsp 0x0053C880 (BSPTREE 0x005398B0): the
+// min corner strictly behind and every other corner behind ends it outside;
+// a leaf's plane is zero, so it never does.
+bool BspTree::box_intersects_cell_bsp(const BBox& box) const {
+  const glm::vec3 corner[7] = {
+      {box.max.x, box.max.y, box.max.z}, {box.min.x, box.min.y, box.max.z}, {box.min.x, box.max.y, box.min.z},
+      {box.max.x, box.min.y, box.min.z}, {box.max.x, box.min.y, box.max.z}, {box.min.x, box.max.y, box.max.z},
+      {box.max.x, box.max.y, box.min.z}};
+  std::int32_t node = 0;
+  while (node >= 0) {
+    const BspNode& n = nodes_[static_cast<std::size_t>(node)];
+    const float dist = glm::dot(n.plane.normal, box.min) + n.plane.d;
+    if (dist < -kEps) {
+      bool behind = true;
+      for (const glm::vec3& c : corner) {
+        if (which_side(n.plane, c, kEps) != 1) {
+          behind = false;
+          break;
+        }
+      }
+      if (behind) return false;
+    }
+    node = n.pos;
+  }
+  return true;
+}
+
 // ---- BSPTREE --------------------------------------------------------------------------
 
 namespace {

@@ -39,6 +39,34 @@ std::shared_ptr<const GfxObjPhysics> DatObjectFactory::get_gfx_obj_physics(std::
   return physics;
 }
 
+// CPhysicsPart::LoadGfxObjArray 0x0050DCF0 (the first level's GfxObj),
+// CGfxObj::init_end 0x00534200 (its vertices' box), CGfxObj::UnPack (its
+// trees' root spheres), CPhysicsPart::Always2D 0x0050D8A0.
+std::optional<GfxObjPhysicsSource::PartGfx> DatObjectFactory::get_part_gfx(std::uint32_t did) {
+  const auto root = records_->gfx_obj(did);
+  if (!root) return std::nullopt;
+  std::shared_ptr<const dat::GfxObj> gfx = root;
+  PartGfx out;
+  if ((root->flags & dat::GfxObj::kHasDidDegrade) != 0 && root->degrade_id != 0) {
+    if (const auto info = records_->gfx_obj_degrade_info(root->degrade_id); info && !info->degrades.empty()) {
+      out.always_2d = info->degrades.front().degrade_mode != 1;
+      gfx = info->degrades.front().gfx_obj != 0 ? records_->gfx_obj(info->degrades.front().gfx_obj) : nullptr;
+      if (!gfx) return std::nullopt;
+    }
+  }
+  if (!gfx->vertices.empty()) {
+    out.bounds.gfx_bound_box.min = out.bounds.gfx_bound_box.max = gfx->vertices.front().origin;
+    for (const dat::SwVertex& v : gfx->vertices) out.bounds.gfx_bound_box.adjust(v.origin);
+  }
+  if ((gfx->flags & dat::GfxObj::kHasPhysics) != 0 && !gfx->physics_bsp.nodes.empty()) {
+    out.bounds.physics_sphere = gfx->physics_bsp.nodes.front().sphere;
+  }
+  if ((gfx->flags & dat::GfxObj::kHasDrawing) != 0 && !gfx->drawing_bsp.nodes.empty()) {
+    out.bounds.drawing_sphere = gfx->drawing_bsp.nodes.front().sphere;
+  }
+  return out;
+}
+
 std::optional<SetupDefaults> DatObjectFactory::setup_defaults(std::uint32_t setup_did) {
   const auto setup = get_setup(setup_did);
   if (!setup) return std::nullopt;

@@ -72,15 +72,17 @@ bool DatPartArray::has_physics_bsp() const {
                      [this](const PhysicsPart& part) { return physics_->get_gfx_obj_physics(part.gfx_obj) != nullptr; });
 }
 
-void DatPartArray::part_bounding_spheres(std::vector<dat::Sphere>& out) const {
+void DatPartArray::part_bounds(std::uint32_t owner_cell, std::vector<PartBounds>& out) const {
   if (physics_ == nullptr) return;
   for (const PhysicsPart& part : parts_) {
-    const std::shared_ptr<const GfxObjPhysics> gfx = physics_->get_gfx_obj_physics(part.gfx_obj);
+    const auto gfx = physics_->get_part_gfx(part.gfx_obj);
     if (!gfx) continue;
-    dat::Sphere s;
-    s.center = part.frame.localtoglobal(gfx->physics_sphere.center * part.gfxobj_scale.z);
-    s.radius = gfx->physics_sphere.radius * part.gfxobj_scale.z;
-    out.push_back(s);
+    PartBounds b;
+    b.pos = Position{owner_cell, part.frame};
+    b.box = gfx->bounds.gfx_bound_box;
+    b.sphere = gfx->bounds.physics_sphere ? gfx->bounds.physics_sphere : gfx->bounds.drawing_sphere;
+    b.always_2d = gfx->always_2d;
+    out.push_back(b);
   }
 }
 

@@ -154,6 +154,65 @@ void EnvCell::check_building_transit(int portal_id, std::uint32_t num_sphere, co
   }
 }
 
+// CEnvCell::find_transit_cells 0x0052CAE0
+void EnvCell::find_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) {
+  bool check_outside = false;
+  for (const CellPortal& portal : portals_) {
+    if (portal.portal == nullptr) continue;  // retail reads the plane without a check
+    const dat::Plane& plane = portal.portal->plane;
+    const int side = portal.portal_side ? 1 : 0;
+    for (const PartBounds& part : parts) {
+      if (!part.sphere) continue;
+      const glm::vec3 center = localtolocal(pos_, part.pos, part.sphere->center);
+      const float radius = part.sphere->radius + kEps;
+      const float dist = glm::dot(center, plane.normal) + plane.d;
+      if (side == 0 ? dist > radius : dist < -radius) continue;
+      const BBox box = BBox::local_to_local(part.box, part.pos, pos_);
+      if (intersect_box(plane, box) == side) continue;
+      if (portal.other_cell_id == CellPortal::kOutside) {
+        check_outside = true;
+        break;
+      }
+      // CCellPortal::GetOtherCell 0x0053BA30
+      auto* other = dynamic_cast<EnvCell*>(scape.cell_for(out, portal.other_cell_id));
+      if (other == nullptr) {
+        add_cell(out, portal.other_cell_id, nullptr);
+        break;
+      }
+      if (other->structure_->box_intersects_cell(BBox::local_to_local(part.box, part.pos, other->pos_))) {
+        add_cell(out, portal.other_cell_id, other);
+        break;
+      }
+    }
+  }
+  if (check_outside) scape.add_all_outside_cells(parts, out);
+}
+
+// CEnvCell::check_building_transit 0x0052C680
+void EnvCell::check_building_transit(Landscape& scape, int portal_id, std::span<const PartBounds> parts,
+                                     CellArray& out) {
+  if (portal_id < 0 || static_cast<std::size_t>(portal_id) >= portals_.size()) return;
+  const CellPortal& portal = portals_[static_cast<std::size_t>(portal_id)];
+  if (portal.portal == nullptr) return;
+  const dat::Plane& plane = portal.portal->plane;
+  const int side = portal.portal_side ? 1 : 0;
+  for (const PartBounds& part : parts) {
+    if (!part.sphere) continue;
+    const glm::vec3 center = localtolocal(pos_, part.pos, part.sphere->center);
+    const float radius = part.sphere->radius + kEps;
+    const float dist = glm::dot(center, plane.normal) + plane.d;
+    if (side == 1 ? dist > radius : dist < -radius) continue;
+    const BBox box = BBox::local_to_local(part.box, part.pos, pos_);
+    const int where = intersect_box(plane, box);
+    if (where != 3 && where != side) continue;
+    if (structure_->box_intersects_cell(box)) {
+      add_cell(out, id(), this);
+      find_transit_cells(scape, parts, out);
+      return;
+    }
+  }
+}
+
 // ---- CBuildingObj -------------------------------------------------------------------
 
 // CBuildingObj::find_building_collisions 0x006B5300
@@ -174,6 +233,17 @@ void Building::find_building_transit_cells(Landscape& scape, std::uint32_t num_s
   for (const BuildingPortal& portal : portals) {
     if (auto* env = dynamic_cast<EnvCell*>(scape.cell_for(out, portal.other_cell_id)); env != nullptr) {
       env->check_building_transit(portal.other_portal_id, num_sphere, spheres, out, path);
+    }
+  }
+}
+
+// CBuildingObj::find_building_transit_cells 0x006B52A0
+void Building::find_building_transit_cells(Landscape& scape, std::span<const PartBounds> parts,
+                                           CellArray& out) const {
+  for (const BuildingPortal& portal : portals) {
+    // CBldPortal::GetOtherCell 0x0053BC30
+    if (auto* env = dynamic_cast<EnvCell*>(scape.cell_for(out, portal.other_cell_id)); env != nullptr) {
+      env->check_building_transit(scape, portal.other_portal_id, parts, out);
     }
   }
 }

@@ -98,6 +98,13 @@ void LandCell::find_transit_cells(Landscape& scape, const Position& p, std::uint
   if (building_ != nullptr) building_->find_building_transit_cells(scape, num_sphere, spheres, out, path);
 }
 
+// CLandCell::find_transit_cells 0x00533840
+void LandCell::find_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) {
+  scape.add_all_outside_cells(parts, out);
+  // CSortCell::find_transit_cells 0x00534080
+  if (building_ != nullptr) building_->find_building_transit_cells(scape, parts, out);
+}
+
 // ---- LScape -----------------------------------------------------------------------
 
 // CLandBlockInfo::GetRestrictionIID 0x0052EF70
@@ -356,6 +363,68 @@ void Landscape::add_all_outside_cells(const Position& p, std::uint32_t num_spher
       check_add_cell_boundary(out, in_cell, lc->x, lc->y, max_rad, min_rad);
     }
   }
+}
+
+// CLandCell::add_cell_block 0x005331D0
+void Landscape::add_cell_block(int min_x, int min_y, int max_x, int max_y, CellArray& out) {
+  for (int x = min_x; x <= max_x; ++x) {
+    for (int y = min_y; y <= max_y; ++y) {
+      if (x < 0 || y < 0 || x >= 2040 || y >= 2040) continue;
+      const std::uint32_t id = LandDefs::lcoord_to_gid(x, y);
+      add_cell(out, id, cell_for(out, id));
+    }
+  }
+}
+
+// CLandCell::add_all_outside_cells 0x00533360
+void Landscape::add_all_outside_cells(std::span<const PartBounds> parts, CellArray& out) {
+  if (out.added_outside) return;
+  out.added_outside = true;
+  if (parts.empty()) return;
+  std::uint32_t cell_id = parts.front().pos.objcell_id;
+  glm::vec3 loc = parts.front().pos.frame.origin;
+  if (!LandDefs::adjust_to_outside(cell_id, loc)) cell_id = 0;
+  // LScape::get_landcell: only a loaded cell (here: cell_for).
+  ObjCell* cell = cell_id != 0 ? cell_for(out, cell_id) : nullptr;
+  if (cell == nullptr) return;
+  const auto lc = LandDefs::gid_to_lcoord(cell_id);
+  if (!lc) return;
+  const int lx = static_cast<int>(((cell_id & 0xFFFFu) - 1u) >> 3);
+  const int ly = static_cast<int>(((cell_id & 0xFFu) - 1u) & 7u);
+  const Position cell_pos{cell_id, core::Frame{}};
+  const auto cell_of = [](double v) { return static_cast<int>(std::floor(v / 24.0)); };
+  int min_x = 0;
+  int min_y = 0;
+  int max_x = 0;
+  int max_y = 0;
+  for (const PartBounds& part : parts) {
+    int x0 = 0;
+    int y0 = 0;
+    int x1 = 0;
+    int y1 = 0;
+    if (part.always_2d) {
+      // Retail reads the sphere without a check; a part without one is
+      // left out here.
+      if (!part.sphere) continue;
+      const float r = part.sphere->radius;
+      const glm::vec3& o = part.pos.frame.origin;
+      x0 = cell_of(static_cast<double>(o.x - r));
+      y0 = cell_of(static_cast<double>(o.y - r));
+      x1 = cell_of(static_cast<double>(o.x + r));
+      y1 = cell_of(static_cast<double>(o.y + r));
+    } else {
+      const BBox box = BBox::local_to_global(part.box, part.pos, cell_pos);
+      x0 = cell_of(box.min.x);
+      y0 = cell_of(box.min.y);
+      x1 = cell_of(box.max.x);
+      y1 = cell_of(box.max.y);
+    }
+    min_x = std::min(min_x, x0 - lx);
+    min_y = std::min(min_y, y0 - ly);
+    max_x = std::max(max_x, x1 - lx);
+    max_y = std::max(max_y, y1 - ly);
+  }
+  add_cell_block(min_x + lc->x, min_y + lc->y, lc->x + max_x, lc->y + max_y, out);
 }
 
 // CObjCell::find_cell_list 0x0052B4E0 (the do_not_load_cells pruning is

@@ -2,10 +2,12 @@
 // CPhysicsObj's obstacle side (spec/physics.md sections 5.7 and 5.8; RE
 // ccell/CObjCell.c, cgeometry/CSphere.c, cphysobj/CPhysicsObj.c).
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <glm/geometric.hpp>
 
+#include "dereth/sim/landscape.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/transition.hpp"
@@ -433,40 +435,55 @@ void PhysicsObj::add_obj_to_cell(ObjCell& cell, const core::Frame& frame) {
   calc_cross_cells_static();
 }
 
-// CPhysicsObj::calc_cross_cells_static 0x00515160 (retail hands the
-// cylinders to find_cell_list as spheres and takes a BSP object's cells from
-// its parts' bounding boxes; dereth uses spheres enclosing each, deviation D3).
+// CPhysicsObj::calc_cross_cells_static 0x00515160
 void PhysicsObj::calc_cross_cells_static() {
   if (cell_ == nullptr) return;
   CellArray cells;
   cells.do_not_load_cells = true;
-  std::vector<CollisionSphere> spheres;
   const auto cyl = part_array_ ? part_array_->cyl_spheres() : std::span<const dat::CylSphere>{};
   if ((state_ & ps::HasPhysicsBsp) == 0 && !cyl.empty()) {
-    for (const dat::CylSphere& c : cyl) {
-      const float half = c.height * 0.5f;
-      CollisionSphere s;
-      s.center = position_.frame.localtoglobal((c.origin + glm::vec3(0.0f, 0.0f, half)) * scale_);
-      s.radius = std::sqrt(c.radius * c.radius + half * half) * scale_;
-      spheres.push_back(s);
+    // CObjCell::find_cell_list 0x0052B9F0: each cylinder a sphere at its low
+    // point (in the object's frame, unscaled) with its radius, at most 10.
+    std::array<CollisionSphere, 10> spheres{};
+    const std::size_t n = std::min(cyl.size(), spheres.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      spheres[i].center = localtoglobal(position_, position_, cyl[i].origin);
+      spheres[i].radius = cyl[i].radius;
     }
-  } else if ((state_ & ps::HasPhysicsBsp) != 0) {
-    part_array_->part_bounding_spheres(spheres);
-  } else if (part_array_) {
-    for (const dat::Sphere& local : part_array_->spheres()) {
-      spheres.push_back(CollisionSphere{position_.frame.localtoglobal(local.center * scale_), local.radius * scale_});
+    if (context_->cells != nullptr) {
+      ObjCell* curr = nullptr;
+      context_->cells->find_cell_list(position_, static_cast<std::uint32_t>(n), spheres.data(), cells, curr);
     }
-  }
-  if (context_->cells != nullptr && !spheres.empty()) {
-    ObjCell* curr = nullptr;
-    context_->cells->find_cell_list(position_, static_cast<std::uint32_t>(spheres.size()), spheres.data(), cells, curr);
-  }
-  const auto own = [this](const CellArrayEntry& e) { return e.cell == cell_; };
-  if (std::find_if(cells.cells.begin(), cells.cells.end(), own) == cells.cells.end()) {
-    cells.cells.insert(cells.cells.begin(), CellArrayEntry{cell_->id(), cell_});
+  } else {
+    find_bbox_cell_list(cells);
   }
   remove_shadows_from_cells();
   add_shadows_to_cells(cells);
+}
+
+// CPhysicsObj::find_bbox_cell_list 0x00510FC0
+void PhysicsObj::find_bbox_cell_list(CellArray& cells) {
+  cells.cells.clear();
+  cells.added_outside = false;
+  if (cell_ == nullptr) return;
+  add_cell(cells, cell_->id(), cell_);
+  if (!part_array_ || context_->cells == nullptr) return;
+  Landscape* scape = context_->cells->landscape();
+  if (scape == nullptr) return;
+  std::vector<PartBounds> parts;
+  part_array_->part_bounds(position_.objcell_id, parts);
+  for (std::size_t i = 0; i < cells.cells.size(); ++i) {
+    // CPartArray::calc_cross_cells_static 0x00518160: the cell's transit
+    // cells over the parts.
+    if (ObjCell* c = cells.cells[i].cell; c != nullptr) c->find_transit_cells(*scape, parts, cells);
+  }
+}
+
+// CPhysicsObj::is_completely_visible 0x005112C0
+bool PhysicsObj::is_completely_visible() const noexcept {
+  if (cell_ == nullptr || shadow_objects_.empty()) return false;
+  return std::all_of(shadow_objects_.begin(), shadow_objects_.end(),
+                     [](const ShadowObj& s) { return s.cell != nullptr; });
 }
 
 void PhysicsObj::add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id) {

@@ -10,6 +10,7 @@
 // (40, 68, 10).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <memory>
 
 #include <glm/geometric.hpp>
@@ -271,4 +272,158 @@ TEST_CASE("CPartArray::SetSetupID 0x00519330 lights a static object: its Setup l
   CHECK(lantern->falloff == 6.0f);
   CHECK(lantern->color.r == Approx(1.0f));
   CHECK(lantern->color.g == Approx(128.0f / 255.0f));
+}
+
+// ---- The cells a static object's shadows reach (calc_cross_cells_static) ----
+//
+// The east block 0xA9B4 alone, with: the rock (box -1..1, -1..1, 0..2;
+// physics sphere about (0, 0, 1), radius 1.742) at (46.5, 12, 10), 1.5 m
+// from the land cell x 48 boundary; a wide rock, the same box with one more
+// vertex at (3, 0, 1), at (22, 12, 10); the tree (a cylinder of radius 0.5,
+// height 3) at (47, 36, 10). Two rooms of one Environment, 20 x 20 m:
+// 0xA9B40101 at (100, 100, 0) with a portal in its east wall (x 20 of its
+// frame) into 0xA9B40102 at (120, 100, 0); the rock stands in the first at
+// (119.5, 110, 0), across the portal's plane.
+namespace {
+
+constexpr dat::Did kWideRock = 0x01000302;
+constexpr dat::Did kPortalEnvironment = 0x0D000301;
+constexpr std::uint32_t kRoomA = kEast | 0x0101u;
+constexpr std::uint32_t kRoomB = kEast | 0x0102u;
+
+// floor_room_environment with one drawing polygon, the wall x 20 from y 0
+// to 20, z 0 to 3, facing -x (into the room): the portal.
+dat::Environment portal_environment() {
+  dat::Environment env = dereth::test::floor_room_environment(kPortalEnvironment);
+  dat::CellStruct& cs = env.cells.front();
+  dat::EnvPolygon wall;
+  wall.stippling = 0x04;
+  for (const glm::vec3& c : {glm::vec3(20, 0, 0), glm::vec3(20, 0, 3), glm::vec3(20, 20, 3), glm::vec3(20, 20, 0)}) {
+    dat::EnvVertex v;
+    v.id = static_cast<std::uint16_t>(cs.vertices.size());
+    v.origin = c;
+    cs.vertices.push_back(v);
+    wall.vertex_ids.push_back(v.id);
+  }
+  cs.polygons = {wall};
+  cs.portals = {0};
+  return env;
+}
+
+dat::EnvCell portal_room(std::uint32_t id, glm::vec3 at, std::vector<dat::CellPortal> portals,
+                         std::vector<dat::Stab> statics) {
+  dat::EnvCell room;
+  room.id = id;
+  room.flags = statics.empty() ? 0u : dat::env_cell_flags::kHasStaticObjs;
+  room.environment_id = static_cast<std::uint16_t>(kPortalEnvironment & 0xFFFFu);
+  room.position = dat::Frame{at, glm::quat(1, 0, 0, 0)};
+  room.portals = std::move(portals);
+  room.static_objects = std::move(statics);
+  return room;
+}
+
+struct CrossCellDats {
+  CrossCellDats() {
+    dat::GfxObj trunk;
+    trunk.id = kTrunk;
+    dat::GfxObj wide = rock_gfx({-1, -1, 0}, {1, 1, 2});
+    wide.id = kWideRock;
+    dat::SwVertex far;
+    far.id = static_cast<std::uint16_t>(wide.vertices.size());
+    far.origin = glm::vec3(3, 0, 1);
+    wide.vertices.push_back(far);
+    const std::vector<dat::DatRecord> portal_records = {
+        {0x13000000, dereth::test::linear_region()},
+        {kRock, dat::write_gfx_obj(rock_gfx({-1, -1, 0}, {1, 1, 2}))},
+        {kTrunk, dat::write_gfx_obj(trunk)},
+        {kWideRock, dat::write_gfx_obj(wide)},
+        {kTree, dat::write_setup(tree_setup())},
+        {kPortalEnvironment, dat::write_environment(portal_environment())},
+    };
+    portal = make_dat(portal_records, dat::DatKind::Portal, "portal");
+    const glm::quat identity(1, 0, 0, 0);
+    dat::LandBlockInfo info;
+    info.id = kEast | 0xFFFEu;
+    info.objects = {dat::Stab{kRock, dat::Frame{{46.5f, 12, 10}, identity}},
+                    dat::Stab{kWideRock, dat::Frame{{22, 12, 10}, identity}},
+                    dat::Stab{kTree, dat::Frame{{47, 36, 10}, identity}}};
+    // Flag 2: portal_side 0, the room on the plane's positive side.
+    const dat::CellPortal door{2, 0, static_cast<std::uint16_t>(kRoomB & 0xFFFFu), 0};
+    const std::vector<dat::DatRecord> cell_records = {
+        {kEast | 0xFFFFu, dat::write_land_block(flat_block(kEast))},
+        {kEast | 0xFFFEu, dat::write_land_block_info(info)},
+        {kRoomA, dat::write_env_cell(portal_room(kRoomA, {100, 100, 0}, {door},
+                                                 {dat::Stab{kRock, dat::Frame{{119.5f, 110, 0}, identity}}}))},
+        {kRoomB, dat::write_env_cell(portal_room(kRoomB, {120, 100, 0}, {}, {}))},
+    };
+    cell = make_dat(cell_records, dat::DatKind::Cell, "cell");
+  }
+  std::unique_ptr<dat::DatFile> portal;
+  std::unique_ptr<dat::DatFile> cell;
+};
+
+std::vector<std::uint32_t> shadow_cells(const sim::PhysicsObj& obj) {
+  std::vector<std::uint32_t> ids;
+  for (const sim::ShadowObj& s : obj.shadow_objects()) ids.push_back(s.cell_id);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+}  // namespace
+
+TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP object's cells from its parts' bounding "
+          "boxes (find_bbox_cell_list 0x00510FC0, CLandCell::add_all_outside_cells 0x00533360), not their spheres",
+          "[app][retail][0x00515160][0x00510FC0][0x00518160][0x00533840][0x00533360][0x005331D0][0x005B2120]") {
+  CrossCellDats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
+  const auto& statics = world.static_objects();
+  REQUIRE(statics.size() == 3);
+  // The rock's box ends at x 47.5, short of the cell at x 48 that its
+  // physics sphere (to x 48.24) would reach.
+  CHECK(shadow_cells(*statics[0]) == std::vector<std::uint32_t>{kEast | 0x09u});
+  // The wide rock's box reaches x 25, into the cell its sphere (to x 23.74)
+  // does not.
+  CHECK(shadow_cells(*statics[1]) == std::vector<std::uint32_t>{kEast | 0x01u, kEast | 0x09u});
+}
+
+TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders to CObjCell::find_cell_list 0x0052B9F0 "
+          "as spheres at their low points with their radii",
+          "[app][retail][0x00515160][0x0052B9F0]") {
+  CrossCellDats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
+  REQUIRE(world.static_objects().size() == 3);
+  // The tree 1 m from the cell at x 48: its foot's 0.5 m sphere stays in its
+  // cell (a sphere enclosing the 3 m cylinder, radius 1.58, would cross).
+  CHECK(shadow_cells(*world.static_objects()[2]) == std::vector<std::uint32_t>{kEast | 0x0Au});
+}
+
+TEST_CASE("LScape::grab_visible_cells 0x00504EC0 recomputes a static's cells (CEnvCell::init_static_objects "
+          "0x0052C350, CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches has loaded",
+          "[app][retail][0x00504EC0][0x00530A40][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880]") {
+  CrossCellDats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  sim::CellSource& cells = *world.context().cells;
+  REQUIRE(cells.get_cell(kRoomA) != nullptr);
+  REQUIRE(world.static_objects().size() == 1);
+  const sim::PhysicsObj& rock = *world.static_objects()[0];
+  // CEnvCell::find_transit_cells 0x0052CAE0: the rock's box crosses the
+  // portal; the room behind it is not loaded and goes in by id.
+  CHECK(shadow_cells(rock) == std::vector<std::uint32_t>{kRoomA, kRoomB});
+  CHECK_FALSE(rock.is_completely_visible());
+  sim::ObjCell* room_b = cells.get_cell(kRoomB);
+  REQUIRE(room_b != nullptr);
+  CHECK(room_b->shadow_objects().empty());  // not yet: the room's loading adds nothing
+  world.grab_visible_cells();
+  CHECK(rock.is_completely_visible());
+  CHECK(shadow_cells(rock) == std::vector<std::uint32_t>{kRoomA, kRoomB});
+  REQUIRE(room_b->shadow_objects().size() == 1);
+  CHECK(room_b->shadow_objects().front()->physobj == &rock);
 }

@@ -357,8 +357,9 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
   const auto make = [&](glm::vec3 origin, std::uint32_t cell_id) {
     auto obj = std::make_unique<PhysicsObj>(context, 0, LocalId::None);
     auto parts = std::make_unique<FakePartArray>(log);
-    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 1.0f), 2.0f}};
-    parts->sphere_count = 1;
+    // Its cylinder reaches as a sphere at its low point with its radius
+    // (CObjCell::find_cell_list 0x0052B9F0).
+    parts->cyl_list = {dat::CylSphere{glm::vec3(0.0f, 0.0f, 1.0f), 2.0f, 1.0f}};
     obj->set_part_array(std::move(parts));
     obj->set_state(ps::Static, false);
     ObjCell* cell = landscape.get_cell(cell_id);

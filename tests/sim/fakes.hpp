@@ -120,6 +120,12 @@ class FakePartArray final : public PartArray {
     if (auto it = part_frames.find(index); it != part_frames.end()) return it->second;
     return std::nullopt;
   }
+  void part_bounds(std::uint32_t owner_cell, std::vector<PartBounds>& out) const override {
+    for (PartBounds b : bounds_list) {
+      b.pos.objcell_id = owner_cell;
+      out.push_back(b);
+    }
+  }
   std::optional<HoldingLocation> holding_location(std::uint32_t where) const override {
     if (auto it = holding.find(where); it != holding.end()) return it->second;
     return std::nullopt;
@@ -129,6 +135,7 @@ class FakePartArray final : public PartArray {
   std::size_t sphere_count = 0;
   std::vector<dat::Sphere> sphere_list;  // the collision spheres (Setup space)
   std::vector<dat::CylSphere> cyl_list;
+  std::vector<PartBounds> bounds_list;  // the parts' bounds, frames block-local
   float step_up = 0.0099999998f;
   float step_down = 0.0099999998f;
   bool free_heading = false;

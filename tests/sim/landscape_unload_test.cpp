@@ -83,6 +83,9 @@ struct Row {
     auto parts = std::make_unique<FakePartArray>(log);
     parts->sphere_list = {dat::Sphere{glm::vec3(0.0f), radius}};
     parts->sphere_count = 1;
+    // The same reach for its cells: calc_cross_cells_static hands a
+    // cylinder to find_cell_list as a sphere at its low point (0x0052B9F0).
+    parts->cyl_list = {dat::CylSphere{glm::vec3(0.0f), radius, 1.0f}};
     obj->set_part_array(std::move(parts));
     obj->set_state(state, false);
     ObjCell* c = landscape.get_cell(cell_id);

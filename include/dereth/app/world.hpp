@@ -69,6 +69,16 @@ class World {
   // objects and drawn buildings and rooms. step() calls it each tick with
   // the player's cell.
   void update_load_point(std::uint32_t load_cell);
+  // LScape::grab_visible_cells 0x00504EC0, its static-object half: each
+  // block already made runs CLandBlock::init_static_objs 0x00530A40 again
+  // (and each EnvCell CEnvCell::init_static_objects 0x0052C350): every
+  // static object not completely visible (CPhysicsObj::is_completely_visible
+  // 0x005112C0: a shadow whose cell was not loaded) recomputes its cells
+  // (calc_cross_cells_static), so it reaches the blocks and rooms loaded
+  // since. step() runs it after update_load_point when a block or EnvCell
+  // has loaded since the last run: between ticks, as retail runs it after
+  // the load point's update, so no transition is walking a shadow list.
+  void grab_visible_cells();
   // The static objects of the loaded landblocks (their LandBlockInfo stabs),
   // made as each block loads: obstacles, not server objects (not in the
   // SmartBox, its digests or traces).
@@ -169,6 +179,8 @@ class World {
   // leaving the cells, their parts no longer reading the factory.
   std::vector<std::unique_ptr<sim::PhysicsObj>> statics_;
   std::shared_ptr<const sim::LandscapeSnapshot> landscape_view_;
+  // A block or EnvCell loaded (its statics made) since grab_visible_cells last ran.
+  bool statics_unsettled_ = false;
   // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
   // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.

@@ -22,6 +22,7 @@
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/motion_table.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
@@ -56,6 +57,7 @@ class RecordCache {
   [[nodiscard]] std::shared_ptr<const Wave> wave(Did id);
   // With its BSP trees kept (the physics tree is what collision needs).
   [[nodiscard]] std::shared_ptr<const GfxObj> gfx_obj(Did id);
+  [[nodiscard]] std::shared_ptr<const GfxObjDegradeInfo> gfx_obj_degrade_info(Did id);
 
   [[nodiscard]] const DatFile* portal() const noexcept { return portal_; }
   // Records looked up so far (found or not), over all kinds.
@@ -73,7 +75,8 @@ class RecordCache {
     ParticleEmitterInfo,
     SoundTable,
     Wave,
-    GfxObj
+    GfxObj,
+    GfxObjDegradeInfo
   };
   template <class T, class Read>
   std::shared_ptr<const T> get(Kind kind, Did id, const char* name, Read read);

@@ -16,6 +16,7 @@
 // child is empty: it hits nothing (docs/deviations.md).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -23,6 +24,7 @@
 #include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/types.hpp"
+#include "dereth/sim/bbox.hpp"
 #include "dereth/sim/polygon.hpp"
 
 namespace dereth::sim {
@@ -119,6 +121,10 @@ class BspTree {
   // when it is in front of every plane down the positive children, 1 when
   // it straddles one.
   [[nodiscard]] int sphere_intersects_cell_bsp(const dat::Sphere& sphere, std::int32_t node = 0) const;
+  // BSPNODE::box_intersects_cell_bsp 0x0053C880 (cell trees): false when
+  // the box lies wholly behind (by more than EPSILON) a plane down the
+  // positive children, else true.
+  [[nodiscard]] bool box_intersects_cell_bsp(const BBox& box) const;
 
  private:
   BspTree(std::vector<BspNode> nodes, std::vector<Polygon> polygons)
@@ -140,6 +146,16 @@ struct GfxObjPhysics {
   TransitionState find_obj_collisions(Transition& t, float scale) const;
 };
 
+// What a part's cell search reads of its CGfxObj (PartBounds, bbox.hpp).
+struct GfxObjBounds {
+  // CGfxObj::gfx_bound_box (CGfxObj::init_end 0x00534200)
+  BBox gfx_bound_box;
+  // CGfxObj::physics_sphere / drawing_sphere: the trees' root spheres
+  // (CGfxObj::UnPack); none without the tree.
+  std::optional<dat::Sphere> physics_sphere;
+  std::optional<dat::Sphere> drawing_sphere;
+};
+
 // Where a part array finds its parts' physics trees (the DAT object
 // factory; tests give their own). Null: the GfxObj has no physics BSP (or
 // its record is missing or refused, which the source reports).
@@ -150,6 +166,15 @@ class GfxObjPhysicsSource {
   GfxObjPhysicsSource& operator=(const GfxObjPhysicsSource&) = delete;
   virtual ~GfxObjPhysicsSource() = default;
   [[nodiscard]] virtual std::shared_ptr<const GfxObjPhysics> get_gfx_obj_physics(std::uint32_t did) = 0;
+  // The bounds of the GfxObj a part with root GfxObj `did` draws at its
+  // first degrade level (CPhysicsPart::LoadGfxObjArray 0x0050DCF0: the
+  // degrade table's first GfxObj when the GfxObj has one), and whether that
+  // part is Always2D; null when that GfxObj is absent (the part is not made).
+  struct PartGfx {
+    GfxObjBounds bounds;
+    bool always_2d = false;
+  };
+  [[nodiscard]] virtual std::optional<PartGfx> get_part_gfx(std::uint32_t /*did*/) { return std::nullopt; }
 };
 
 // CPhysicsPart::find_obj_collisions 0x0050D8D0: a part posed at `part_pos`

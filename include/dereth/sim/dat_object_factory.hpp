@@ -51,6 +51,7 @@ class DatObjectFactory final : public ObjectFactory,
   // and for a record whose tree is refused (logged, kept in
   // refused_physics()).
   [[nodiscard]] std::shared_ptr<const GfxObjPhysics> get_gfx_obj_physics(std::uint32_t did) override;
+  [[nodiscard]] std::optional<PartGfx> get_part_gfx(std::uint32_t did) override;
   [[nodiscard]] const std::vector<core::Error>& refused_physics() const noexcept { return refused_physics_; }
 
   [[nodiscard]] dat::RecordCache& records() noexcept { return *records_; }

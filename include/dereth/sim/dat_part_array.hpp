@@ -120,7 +120,7 @@ class DatPartArray final : public PartArray {
   TransitionState find_obj_collisions(Transition& t) override;
   // CPartArray::CacheHasPhysicsBSP 0x00518110
   [[nodiscard]] bool has_physics_bsp() const override;
-  void part_bounding_spheres(std::vector<dat::Sphere>& out) const override;
+  void part_bounds(std::uint32_t owner_cell, std::vector<PartBounds>& out) const override;
   // CSetup's holding locations (CPhysicsObj::add_child 0x0050F870 reads them).
   [[nodiscard]] std::optional<HoldingLocation> holding_location(std::uint32_t where) const override;
   [[nodiscard]] std::optional<core::Frame> part_frame(std::uint32_t index) const override;

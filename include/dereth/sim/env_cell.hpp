@@ -36,6 +36,9 @@ struct CellStructPhysics {
   // CCellStruct::sphere_intersects_cell 0x00533900: 0 outside, 1 across a
   // wall, 2 inside (BSPNODE::sphere_intersects_cell_bsp 0x0053C260).
   [[nodiscard]] int sphere_intersects_cell(const dat::Sphere& local) const;
+  // CCellStruct::box_intersects_cell 0x00533910 (a box in the cell's frame;
+  // BSPNODE::box_intersects_cell_bsp 0x0053C880).
+  [[nodiscard]] bool box_intersects_cell(const BBox& local) const { return cells.box_intersects_cell_bsp(local); }
 };
 
 // CCellPortal as collision uses it.
@@ -85,6 +88,16 @@ class EnvCell final : public ObjCell {
   // reaches into it through the building portal `portal_id`.
   void check_building_transit(int portal_id, std::uint32_t num_sphere, const CollisionSphere* spheres,
                               CellArray& out, SpherePath* path);
+  // CEnvCell::find_transit_cells 0x0052CAE0 (over parts): through each
+  // portal, the neighbour a part's box reaches into (by its sphere near the
+  // portal's plane, its box off the portal's side, then the box in the
+  // neighbour's cell BSP; a neighbour not loaded goes in by id), and the
+  // outside cells when a part reaches an outside portal.
+  void find_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) override;
+  // CEnvCell::check_building_transit 0x0052C680 (over parts): this cell and
+  // its own transit cells, when a part's box reaches into it through the
+  // building portal `portal_id`.
+  void check_building_transit(Landscape& scape, int portal_id, std::span<const PartBounds> parts, CellArray& out);
 
  private:
   // The sphere in this cell's frame.
@@ -116,6 +129,8 @@ struct Building {
   // CBuildingObj::find_building_transit_cells 0x006B5230
   void find_building_transit_cells(Landscape& scape, std::uint32_t num_sphere, const CollisionSphere* spheres,
                                    CellArray& out, SpherePath* path) const;
+  // CBuildingObj::find_building_transit_cells 0x006B52A0 (over parts)
+  void find_building_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) const;
 };
 
 }  // namespace dereth::sim

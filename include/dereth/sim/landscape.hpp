@@ -38,6 +38,11 @@ class LandCell final : public ObjCell {
   // (CSortCell::find_transit_cells 0x00534060).
   void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
                           const CollisionSphere* spheres, CellArray& out, SpherePath* path) override;
+  // CLandCell::find_transit_cells 0x00533840 (over parts): the outside cells
+  // the parts' boxes reach (add_all_outside_cells), and the building's
+  // EnvCells they reach through its portals (CSortCell::find_transit_cells
+  // 0x00534080).
+  void find_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) override;
   // CSortCell::add_building 0x00534020 (the building stays the block's).
   void set_building(const Building* building) noexcept { building_ = building; }
   [[nodiscard]] const Building* building() const noexcept { return building_; }
@@ -145,6 +150,7 @@ class Landscape final : public CellSource {
   // sphere 0's centre, an EnvCell before any land cell.
   void find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres, CellArray& out,
                       ObjCell*& curr, SpherePath* path = nullptr) override;
+  [[nodiscard]] Landscape* landscape() noexcept override { return this; }
 
   // CLandBlock::init_static_objs 0x00530A40's last step: each land cell of
   // the loaded block whose id the LandBlockInfo's restriction table holds
@@ -156,6 +162,16 @@ class Landscape final : public CellSource {
   // neighbours its radius reaches.
   void add_all_outside_cells(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
                              CellArray& out);
+  // CLandCell::add_all_outside_cells 0x00533360 (over parts, once per
+  // array): from the land cell holding the first part's origin, the block
+  // of land cells every part reaches: an Always2D part by its sphere's
+  // radius about its origin, another by its bounding box in that cell's
+  // landblock space (BBox::LocalToGlobal); nothing when that cell is not
+  // loaded.
+  void add_all_outside_cells(std::span<const PartBounds> parts, CellArray& out);
+  // CLandCell::add_cell_block 0x005331D0: the land cells of lcoords
+  // min..max (inclusive, x outer), those off the world left out.
+  void add_cell_block(int min_x, int min_y, int max_x, int max_y, CellArray& out);
   // CLandCell::add_outside_cell 0x00532EC0 (lcoords; off the world:
   // nothing; with do_not_load_cells a cell not loaded is added as null)
   void add_outside_cell(CellArray& out, int x, int y);

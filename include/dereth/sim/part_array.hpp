@@ -13,6 +13,7 @@
 #include "dereth/dat/types.hpp"
 #include "dereth/dat/animation_hook.hpp"
 #include "dereth/protocol/movement.hpp"
+#include "dereth/sim/bbox.hpp"
 #include "dereth/sim/position.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 #include "dereth/sim/movement_manager.hpp"
@@ -82,10 +83,11 @@ class PartArray {
   virtual TransitionState find_obj_collisions(Transition& /*t*/) { return TransitionState{1}; }
   // CPartArray::CacheHasPhysicsBSP 0x00518110: whether a part has a physics BSP.
   [[nodiscard]] virtual bool has_physics_bsp() const { return false; }
-  // The parts' physics BSP bounding spheres, posed as the parts are (block
-  // local, scaled), appended to `out`: the reach a static object's shadows
-  // are given (CPhysicsObj::calc_cross_cells_static, docs/deviations.md D3).
-  virtual void part_bounding_spheres(std::vector<dat::Sphere>& /*out*/) const {}
+  // CPartArray::parts as CPartArray::calc_cross_cells_static 0x00518160
+  // hands them to a cell: each part made (its GfxObj present) with its
+  // Position (`owner_cell` and the part's block-local frame), its GfxObj's
+  // bounding box and sphere, and Always2D, appended to `out`.
+  virtual void part_bounds(std::uint32_t /*owner_cell*/, std::vector<PartBounds>& /*out*/) const {}
   // CSetup::GetHoldingLocation: none means set_parent fails, as in retail.
   [[nodiscard]] virtual std::optional<HoldingLocation> holding_location(std::uint32_t /*where*/) const {
     return std::nullopt;

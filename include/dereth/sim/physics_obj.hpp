@@ -269,13 +269,26 @@ class PhysicsObj {
   // stands (no placement search) at `frame` in `cell`, then its shadows.
   void add_obj_to_cell(ObjCell& cell, const core::Frame& frame);
   // CPhysicsObj::calc_cross_cells_static 0x00515160: the object's shadows
-  // in the loaded cells it overlaps (none is loaded for it): a BSP object's
-  // parts' bounding spheres, else its cylinders' (or spheres') reach
-  // (docs/deviations.md D3).
+  // in the cells it overlaps, none loaded for it (do_not_load_cells; one not
+  // loaded is kept as a shadow without a cell): an object without a physics
+  // BSP but with cylinders by its cylinders as spheres (CObjCell::find_cell_list
+  // 0x0052B9F0: each at its low point with its radius, at most 10), any other
+  // by its parts' bounding boxes (find_bbox_cell_list).
   void calc_cross_cells_static();
+  // CPhysicsObj::find_bbox_cell_list 0x00510FC0: the object's cell, then
+  // each cell's transit cells over the parts (CPartArray::calc_cross_cells_static
+  // 0x00518160) as the array grows; only its cell without a part array or
+  // a Landscape.
+  void find_bbox_cell_list(CellArray& cells);
+  // CPhysicsObj::is_completely_visible 0x005112C0: in a cell, with shadows,
+  // and every shadow in a loaded cell.
+  [[nodiscard]] bool is_completely_visible() const noexcept;
   // The shadows calc_cross_cells_static left outside the landblock
   // `block_id` (not loaded then) put in its cells now that it is: added
-  // only, no shadow list shrinks (deviation D3).
+  // only, so no shadow list a running transition walks shrinks. Retail
+  // loads no block between grid updates; the World's next
+  // grab_visible_cells recomputes the object's cells as retail does
+  // (docs/sim.md, "Static objects").
   void add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id);
   // CPhysicsObj::transition 0x00512DC0: a transition from `old_pos` (none:
   // placement) to `new_pos` through the world's cells; null when it fails

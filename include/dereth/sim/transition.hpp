@@ -20,12 +20,14 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
 
 #include "dereth/dat/types.hpp"
+#include "dereth/sim/bbox.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/polygon.hpp"
 #include "dereth/sim/position.hpp"
@@ -240,6 +242,9 @@ class CellSource {
   // met (hits_interior_cell).
   virtual void find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
                               CellArray& out, ObjCell*& curr, SpherePath* path = nullptr) = 0;
+  // The landscape whose cells take part in a static object's box search
+  // (CPhysicsObj::find_bbox_cell_list); none here: only the object's own cell.
+  [[nodiscard]] virtual Landscape* landscape() noexcept { return nullptr; }
 };
 
 // CObjCell: a cell's shadow objects and its collision test.
@@ -293,6 +298,11 @@ class ObjCell {
   // the cells the spheres at `p` reach from this one (landscape.hpp).
   virtual void find_transit_cells(Landscape& /*scape*/, const Position& /*p*/, std::uint32_t /*num_sphere*/,
                                   const CollisionSphere* /*spheres*/, CellArray& /*out*/, SpherePath* /*path*/) {}
+  // The cell's find_transit_cells over parts (vtable slot; CObjCell's
+  // 0x0052B080 aborts, here it adds nothing): the cells a static object's parts'
+  // boxes reach from this one (landscape.hpp, env_cell.hpp).
+  virtual void find_transit_cells(Landscape& /*scape*/, std::span<const PartBounds> /*parts*/,
+                                  CellArray& /*out*/) {}
 
  private:
   std::uint32_t id_;
