@@ -38,7 +38,7 @@ class SimContext {
   // PlayerDescription), not owned; null until the server sends them.
   const Qualities* player_qualities = nullptr;
   // CPhysicsObj::obj_maint: the object table (set by ObjectMaint while it lives).
-  const ObjectMaint* obj_maint = nullptr;
+  ObjectMaint* obj_maint = nullptr;
   // CObjectMaint::is_active (the 96 m activity cull needs it).
   bool object_maint_active = true;
   // The world's seeded generator (CallPES pauses, particle spread).
