@@ -205,6 +205,9 @@ bool World::use_terrain(const dat::DatFile* cell) {
     landscape_->set_env_cell_loaded([this](sim::EnvCell& env_cell) { load_env_cell_statics(env_cell); });
   }
   landscape_->set_block_released([this](std::uint32_t block_id) { release_static_objects(block_id); });
+  landscape_->set_obj_maint(context_.obj_maint);
+  load_cell_ = 0;
+  has_curr_cell_ = false;
   context_.cells = landscape_.get();
   return true;
 }
@@ -266,6 +269,37 @@ void World::release_static_objects(std::uint32_t block_id) {
 // CellManager::UpdateLoadPoint 0x00455710
 void World::update_load_point(std::uint32_t load_cell) {
   if (landscape_ && load_cell != 0 && (load_cell & 0xFFFFu) < 0x100u) landscape_->update_loadpoint(load_cell);
+}
+
+// CellManager::ChangePosition 0x004559B0, not blocking (retail's blocking
+// form, at the player's creation and teleports, releases the landscape
+// first: not modelled)
+void World::change_position(const sim::Position& p) {
+  if (!landscape_) return;
+  if (p.objcell_id == 0) {
+    // CellManager::Reset 0x00455930
+    landscape_->release_all();
+    load_cell_ = 0;
+    has_curr_cell_ = false;
+    return;
+  }
+  if (load_cell_ != p.objcell_id || !has_curr_cell_) {
+    has_curr_cell_ = false;
+    const bool outdoor = (p.objcell_id & 0xFFFFu) < 0x100u;
+    if (outdoor) landscape_->update_loadpoint(p.objcell_id);
+    // CObjCell::Get
+    if (landscape_->get_cell(p.objcell_id) != nullptr) {
+      if (!outdoor) {
+        // Position::get_outside_cell_id (retail: only from a cell seen from
+        // outside, else LScape::release_all; deviation D3).
+        std::uint32_t outside = p.objcell_id;
+        glm::vec3 origin = p.frame.origin;
+        if (sim::LandDefs::adjust_to_outside(outside, origin)) landscape_->update_loadpoint(outside);
+      }
+      has_curr_cell_ = true;
+    }
+  }
+  load_cell_ = p.objcell_id;
 }
 
 std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
@@ -455,15 +489,19 @@ bool World::step() {
   // complete it; here the frame's messages were handled before step(), so
   // the UI goes first to keep that order.
   if (smart_box_ui_.use_time(box_, context_.now().count())) ++login_completes_due_;
+  // SmartBox::UseTime: CellManager::ChangePosition with the player's
+  // position, before CObjectMaint::UseTime and the objects' updates.
+  if (const sim::PhysicsObj* player = box_.player(); player != nullptr && player->position().objcell_id != 0) {
+    change_position(player->position());
+  }
+  // LScape::grab_visible_cells' static half, after the load point's update
+  // and before any transition walks a shadow list.
+  if (statics_unsettled_) grab_visible_cells();
   box_.use_time();
   const std::uint64_t tick = box_.physics().tick_count();
   stats_.tick_seconds += seconds_since(start);
   if (tick == before) return false;
   ++stats_.ticks;
-  if (const sim::PhysicsObj* player = box_.player(); player != nullptr && player->in_cell()) {
-    update_load_point(player->position().objcell_id);
-    if (statics_unsettled_) grab_visible_cells();
-  }
   const auto snap_start = std::chrono::steady_clock::now();
   snapshot_ = build_snapshot();
   effects_.clear_sound_events();

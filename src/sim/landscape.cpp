@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "dereth/sim/land_defs.hpp"
+#include "dereth/sim/object_maint.hpp"
 #include "dereth/sim/physics_obj.hpp"
 
 namespace dereth::sim {
@@ -162,6 +163,7 @@ bool Landscape::add_env_cell(std::unique_ptr<EnvCell> cell) {
   return true;
 }
 
+// CObjCell::GetVisible
 ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   const std::uint32_t low = cell_id & 0xFFFFu;
   if (low >= 0x100u && low <= 0xFFFDu) {
@@ -176,25 +178,39 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
     EnvCell* raw = loaded.get();
     env_cells_[cell_id] = std::move(loaded);
     if (env_cell_loaded_) env_cell_loaded_(*raw);
+    init_objects(*raw);
     return raw;
   }
+  // LScape::get_landcell 0x00505F10 -> LScape::get_landblock 0x00505E40
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
   const std::uint32_t key = cell_id & 0xFFFF0000u;
-  auto it = blocks_.find(key);
-  if (it == blocks_.end()) {
-    if (!loader_ || unavailable_.contains(key)) return nullptr;
-    std::optional<LandBlockStruct> loaded = loader_(key | 0xFFFFu);
-    std::vector<Building> buildings;
-    if (loaded && building_loader_) buildings = building_loader_(key | 0xFFFFu);
-    if (!loaded || !add_block(std::move(*loaded), std::move(buildings))) {
-      unavailable_.insert(key);
-      return nullptr;
-    }
-    if (block_loaded_) block_loaded_(key | 0xFFFFu);
-    it = blocks_.find(key);
-    if (it == blocks_.end()) return nullptr;
+  if (loaded_cell_id_ != 0) {
+    // The grid's slot: within mid_radius blocks of the load point's block.
+    const int dx = static_cast<int>(cell_id >> 24) - static_cast<int>(loaded_cell_id_ >> 24);
+    const int dy = static_cast<int>((cell_id >> 16) & 0xFFu) - static_cast<int>((loaded_cell_id_ >> 16) & 0xFFu);
+    if (std::abs(dx) > mid_radius_ || std::abs(dy) > mid_radius_) return nullptr;
   }
-  return it->second.cells[low - 1].get();
+  const auto it = blocks_.find(key);
+  return it != blocks_.end() ? it->second.cells[low - 1].get() : nullptr;
+}
+
+// LScape::get_all 0x00505DD0 (the block and its buildings, no hooks yet)
+bool Landscape::load_block(std::uint32_t key) {
+  if (!loader_ || unavailable_.contains(key)) return false;
+  std::optional<LandBlockStruct> loaded = loader_(key | 0xFFFFu);
+  std::vector<Building> buildings;
+  if (loaded && building_loader_) buildings = building_loader_(key | 0xFFFFu);
+  if (!loaded || !add_block(std::move(*loaded), std::move(buildings))) {
+    unavailable_.insert(key);
+    return false;
+  }
+  return true;
+}
+
+// CObjCell::init_objects 0x0052B420 (the recalc_cross_cells of objects
+// already standing in the cell is not modelled)
+void Landscape::init_objects(const ObjCell& cell) {
+  if (obj_maint_ != nullptr) obj_maint_->init_obj_cell(cell);
 }
 
 std::vector<std::uint32_t> Landscape::loaded_blocks() const {
@@ -260,22 +276,37 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
     loaded_cell_id_ = cell_id;
     return;
   }
-  // LScape::update_block 0x005063A0, by its outcome: the blocks the shifted
-  // grid leaves go (CLandBlock::release_all), the slots it gains are loaded
-  // (LScape::get_all). Retail's refresh (no load point yet) releases all
-  // first; blocks loaded on demand before the first load point are kept
-  // here when inside the grid, as objects already stand in them.
-  std::vector<std::uint32_t> gone;
-  for (const auto& [key, block] : blocks_) {
-    const int bx = static_cast<int>(key >> 24);
-    const int by = static_cast<int>((key >> 16) & 0xFFu);
-    if (std::abs(bx - cx) > mid_radius_ || std::abs(by - cy) > mid_radius_) gone.push_back(key);
+  // LScape::update_block 0x005063A0, by its outcome. No load point yet, or
+  // a shift of a grid width or more: LScape::release_all, then every slot
+  // loaded afresh. Otherwise the blocks the shifted grid leaves go
+  // (CLandBlock::release_all) and the slots it gains are loaded.
+  const int width = 2 * mid_radius_ + 1;
+  if (refresh || std::abs(x_shift) >= width || std::abs(y_shift) >= width) {
+    while (!blocks_.empty()) release_block(blocks_.begin()->first);
+  } else {
+    std::vector<std::uint32_t> gone;
+    for (const auto& [key, block] : blocks_) {
+      const int bx = static_cast<int>(key >> 24);
+      const int by = static_cast<int>((key >> 16) & 0xFFu);
+      if (std::abs(bx - cx) > mid_radius_ || std::abs(by - cy) > mid_radius_) gone.push_back(key);
+    }
+    for (const std::uint32_t key : gone) release_block(key);
   }
-  for (const std::uint32_t key : gone) release_block(key);
   loaded_cell_id_ = cell_id;
+  std::vector<std::uint32_t> fresh;
   for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
     for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
-      if (in_world(bx, by)) (void)get_cell(key_of(bx, by) | 1u);
+      const std::uint32_t key = key_of(bx, by);
+      if (in_world(bx, by) && !blocks_.contains(key) && load_block(key)) fresh.push_back(key);
+    }
+  }
+  // LScape::grab_visible_cells 0x00504EC0: with every block in place, each
+  // new block's static objects (CLandBlock::init_static_objs), then its
+  // cells' lost objects (CLandBlock::init_dyn_objs 0x0052F3B0).
+  for (const std::uint32_t key : fresh) {
+    if (block_loaded_) block_loaded_(key | 0xFFFFu);
+    for (std::uint32_t n = 1; n <= dat::kLandBlockCells; ++n) {
+      if (const ObjCell* cell = loaded_cell(key | n); cell != nullptr) init_objects(*cell);
     }
   }
 }
@@ -428,7 +459,7 @@ void Landscape::add_all_outside_cells(std::span<const PartBounds> parts, CellArr
 }
 
 // CObjCell::find_cell_list 0x0052B4E0 (the do_not_load_cells pruning is
-// not modelled: cells are loaded as they are asked for).
+// not modelled: EnvCells are loaded as they are asked for).
 void Landscape::find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
                                CellArray& out, ObjCell*& curr, SpherePath* path) {
   out.cells.clear();

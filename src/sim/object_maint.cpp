@@ -1,10 +1,12 @@
 #include "dereth/sim/object_maint.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "dereth/core/log.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/transition.hpp"
 
 namespace dereth::sim {
 
@@ -13,6 +15,7 @@ ObjectMaint::ObjectMaint(SimContext& context) noexcept : context_(&context) { co
 ObjectMaint::~ObjectMaint() {
   if (context_->obj_maint == this) context_->obj_maint = nullptr;
   // World teardown: no object may reach a destroyed sibling through a link.
+  lost_cells_.clear();
   ordered_.clear();
   objects_.clear();
 }
@@ -58,6 +61,7 @@ void ObjectMaint::delete_object(std::uint32_t guid) {
   object.unparent_children();
   context_->effects().object_destroyed(object);
   if (context_->player == &object) context_->player = nullptr;
+  remove_object_to_be_destroyed(guid);
   // CPhysicsObj::Destroy releases anything still held on this generation.
   if (auto p = pending_.find(guid); p != pending_.end()) {
     stats_.discarded_with_generation += p->second.blobs.size();
@@ -113,8 +117,19 @@ std::size_t ObjectMaint::null_object_count() const noexcept {
 
 // CObjectMaint::UseTime 0x005089B0
 void ObjectMaint::use_time() {
-  if (!context_->object_maint_active || pending_.empty()) return;
+  if (!context_->object_maint_active) return;
   const core::Seconds now = context_->now();
+  // The destruction queue: each object whose time is strictly past, while
+  // the table still holds that time for it (retail: within 0.0002 s).
+  while (!destruction_queue_.empty() && destruction_queue_.top().first < now) {
+    const auto [key, object_id] = destruction_queue_.top();
+    destruction_queue_.pop();
+    const auto it = destruction_.find(object_id);
+    if (it == destruction_.end() || std::fabs((it->second - key).count()) >= 0.0002) continue;
+    destruction_.erase(it);
+    delete_object(object_id);
+  }
+  if (pending_.empty()) return;
   for (auto it = pending_.begin(); it != pending_.end();) {
     // Retail destroys an object whose destruction time is strictly past.
     if (it->second.for_absent_object && it->second.destroy_at < now) {
@@ -125,6 +140,57 @@ void ObjectMaint::use_time() {
       ++it;
     }
   }
+}
+
+// CObjectMaint::GotoLostCell 0x00508210
+void ObjectMaint::goto_lost_cell(PhysicsObj& object, std::uint32_t new_cell_id) {
+  if (object.parent() != nullptr) return;
+  object.set_cell_id(new_cell_id);
+  lost_cells_[object.position().objcell_id].push_back(&object);
+}
+
+// CObjectMaint::RemoveFromLostCell 0x00507FB0
+void ObjectMaint::remove_from_lost_cell(PhysicsObj& object) {
+  if (object.cell() != nullptr || object.parent() != nullptr) return;
+  const auto it = lost_cells_.find(object.position().objcell_id);
+  if (it == lost_cells_.end()) return;
+  // CLostCell::remove_object 0x00507970: the last takes the removed one's place.
+  std::vector<PhysicsObj*>& objects = it->second;
+  const auto found = std::find(objects.begin(), objects.end(), &object);
+  if (found == objects.end()) return;
+  *found = objects.back();
+  objects.pop_back();
+}
+
+// CObjectMaint::InitObjCell 0x00508260
+void ObjectMaint::init_obj_cell(const ObjCell& cell) {
+  const auto it = lost_cells_.find(cell.id());
+  if (it == lost_cells_.end()) return;
+  const std::vector<PhysicsObj*> objects = std::move(it->second);
+  lost_cells_.erase(it);
+  for (PhysicsObj* object : objects) object->reenter_visibility();
+}
+
+std::vector<PhysicsObj*> ObjectMaint::lost_cell_objects(std::uint32_t cell_id) const {
+  const auto it = lost_cells_.find(cell_id);
+  return it == lost_cells_.end() ? std::vector<PhysicsObj*>{} : it->second;
+}
+
+// CObjectMaint::AddObjectToBeDestroyed 0x00508F70
+void ObjectMaint::add_object_to_be_destroyed(std::uint32_t object_id) {
+  const core::Seconds when = context_->now() + kNullObjectLifetime;
+  destruction_[object_id] = when;
+  destruction_queue_.emplace(when, object_id);
+}
+
+// CObjectMaint::RemoveObjectToBeDestroyed 0x00508440 (the queue's entry
+// stays, stale)
+void ObjectMaint::remove_object_to_be_destroyed(std::uint32_t object_id) { destruction_.erase(object_id); }
+
+std::optional<core::Seconds> ObjectMaint::destruction_time(std::uint32_t object_id) const {
+  const auto it = destruction_.find(object_id);
+  if (it == destruction_.end()) return std::nullopt;
+  return it->second;
 }
 
 }  // namespace dereth::sim

@@ -8,6 +8,7 @@
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
 #include "dereth/sim/motion_table.hpp"
+#include "dereth/sim/object_maint.hpp"
 #include "dereth/sim/qualities.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/target_manager.hpp"
@@ -45,7 +46,9 @@ PhysicsObj::~PhysicsObj() {
   // CPhysicsObj::Destroy: a static animating object leaves CPhysics's list.
   auto& list = context_->static_animating_objects;
   list.erase(std::remove(list.begin(), list.end(), this), list.end());
-  // Its shadows leave every cell (CPhysicsObj::leave_world on delete).
+  // Its shadows leave every cell (CPhysicsObj::leave_world on delete), and
+  // it leaves its lost cell.
+  if (context_->obj_maint != nullptr) context_->obj_maint->remove_from_lost_cell(*this);
   for (ShadowObj& shadow : shadow_objects_) {
     if (shadow.cell != nullptr) shadow.cell->remove_shadow_object(shadow);
   }
@@ -687,9 +690,17 @@ bool PhysicsObj::enter_world(bool slide) {
 // placement transition from `p` (CheckPositionInternal, AdjustPosition's
 // cell lookup), committed through SetPositionInternal(transition).
 bool PhysicsObj::place(const Position& p, bool slide) {
-  // Outside the loaded cells there is nothing to collide with: placed as
-  // told (deviation D3), where retail would go to the lost cell.
-  if (context_->cells->get_cell(p.objcell_id) == nullptr) return set_position_internal(p);
+  if (cell_ == nullptr) prepare_to_enter_world();
+  // AdjustPosition finds no cell (not loaded, or outside LScape's grid):
+  // prepare_to_leave_visibility, store_position, GotoLostCell, and the
+  // SetPosition succeeds.
+  if (context_->cells->get_cell(p.objcell_id) == nullptr) {
+    prepare_to_leave_visibility();
+    store_position(p);
+    if (context_->obj_maint != nullptr) context_->obj_maint->goto_lost_cell(*this, position_.objcell_id);
+    transient_state_ &= ~ts::Active;
+    return true;
+  }
   std::unique_ptr<Transition> t = make_transition(nullptr, p, false, true);
   t->sphere_path.placement_allows_sliding = slide;
   if (!t->find_valid_position()) return false;
@@ -754,11 +765,9 @@ bool PhysicsObj::set_position_internal(Transition& t) {
   const bool prev_has_contact = (transient_state_ & ts::Contact) != 0;
   ObjCell* new_cell = t.sphere_path.curr_cell;
   if (new_cell == nullptr) {
-    // prepare_to_leave_visibility, store_position, GotoLostCell.
-    remove_shadows_from_cells();
+    prepare_to_leave_visibility();
     store_position(t.sphere_path.curr_pos);
-    cell_ = nullptr;
-    in_cell_ = false;
+    if (context_->obj_maint != nullptr) context_->obj_maint->goto_lost_cell(*this, position_.objcell_id);
     transient_state_ &= ~ts::Active;
     return true;
   }
@@ -894,24 +903,59 @@ void PhysicsObj::report_collision_end(bool force_end) {
 // CPhysicsObj::leave_world 0x005155A0
 void PhysicsObj::leave_world() {
   report_collision_end(true);
+  if (context_->obj_maint != nullptr) {
+    context_->obj_maint->remove_from_lost_cell(*this);
+    context_->obj_maint->remove_object_to_be_destroyed(id_);
+  }
+  transient_state_ &= ~ts::Active;
   remove_shadows_from_cells();
   cell_ = nullptr;
-  // The lost-cell bookkeeping is not ported.
-  transient_state_ &= ~ts::Active;
   in_cell_ = false;
   position_.objcell_id = 0;
   clear_transient_states();
 }
 
-// CPhysicsObj::leave_visibility 0x00514220
-void PhysicsObj::leave_visibility() {
-  // CPhysicsObj::prepare_to_leave_visibility 0x00511F40
+// CPhysicsObj::prepare_to_leave_visibility 0x00511F40
+void PhysicsObj::prepare_to_leave_visibility() {
   remove_shadows_from_cells();
+  if (context_->obj_maint != nullptr) context_->obj_maint->remove_from_lost_cell(*this);
   cell_ = nullptr;  // leave_cell
   in_cell_ = false;
-  // store_position keeps the position; CObjectMaint::GotoLostCell and the
-  // destruction queue are not ported.
+  if (context_->obj_maint != nullptr) {
+    context_->obj_maint->add_object_to_be_destroyed(id_);
+    for (const ChildAttachment& child : children_) context_->obj_maint->add_object_to_be_destroyed(child.object->id_);
+  }
+}
+
+// CPhysicsObj::prepare_to_enter_world 0x00511FA0
+void PhysicsObj::prepare_to_enter_world() {
+  update_time_ = context_->now();
+  if (context_->obj_maint != nullptr) {
+    context_->obj_maint->remove_from_lost_cell(*this);
+    context_->obj_maint->remove_object_to_be_destroyed(id_);
+    for (const ChildAttachment& child : children_) {
+      context_->obj_maint->remove_object_to_be_destroyed(child.object->id_);
+    }
+  }
+  if ((state_ & ps::Static) == 0) {
+    if ((transient_state_ & ts::Active) == 0) update_time_ = context_->now();
+    transient_state_ |= ts::Active;
+  }
+}
+
+// CPhysicsObj::leave_visibility 0x00514220
+void PhysicsObj::leave_visibility() {
+  prepare_to_leave_visibility();
+  store_position(position_);
+  if (context_->obj_maint != nullptr) context_->obj_maint->goto_lost_cell(*this, position_.objcell_id);
   transient_state_ &= ~ts::Active;
+}
+
+// CPhysicsObj::reenter_visibility 0x00516250
+bool PhysicsObj::reenter_visibility() {
+  prepare_to_enter_world();
+  if (context_->cells == nullptr) return set_position_internal(position_);
+  return place(position_, true);
 }
 
 // CPhysicsObj::exit_world 0x00514E60

@@ -224,6 +224,7 @@ TEST_CASE("World::use_terrain loads a landblock's building and EnvCell from the 
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
+  world.update_load_point(kLand);  // the grid around the block
   sim::CellSource& cells = *world.context().cells;
 
   auto* land = dynamic_cast<sim::LandCell*>(cells.get_cell(kLand));

@@ -128,7 +128,8 @@ TEST_CASE("World::use_terrain makes a landblock's stabs static objects as it loa
   REQUIRE(world.use_terrain(dats.cell.get()));
   CHECK(world.static_objects().empty());  // nothing loaded yet
   sim::CellSource& cells = *world.context().cells;
-  // CLandBlock::init_static_objs 0x00530A40
+  // CLandBlock::init_static_objs 0x00530A40, as the grid loads the block
+  world.update_load_point(kEast | 0x0Bu);
   REQUIRE(cells.get_cell(kEast | 0x0Bu) != nullptr);
   const auto& statics = world.static_objects();
   REQUIRE(statics.size() == 4);  // the absent GfxObj makes none
@@ -185,16 +186,16 @@ TEST_CASE("A walker is stopped by a static rock's physics BSP and a static tree'
   }
 }
 
-TEST_CASE("A block loaded inside a walker's transition brings its rock, which stops the walker", "[app]") {
+TEST_CASE("A walker meets the rock of the next block, loaded with its own by the grid around it", "[app]") {
   Dats dats;
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  // The walker starts in the west block, 2.5 m from the east block, which
-  // is first reached (and loaded, with its statics) by a transition.
+  // The walker starts in the west block, 2.5 m from the east block; the
+  // grid around the walker's block holds both, with their statics.
   const std::uint32_t west_cell = kWest | 0x3Bu;  // x 168..192, y 48..72
   auto w = walker(world, 1, west_cell, {189.5f, 60, 10});
-  CHECK(world.static_objects().empty());
+  CHECK(world.static_objects().size() == 4);
   walk(*w, 16, {0.25f, 0, 0});
   CHECK(world.static_objects().size() == 4);
   // The rock's west face is at x 2 of the east block.
@@ -208,6 +209,9 @@ TEST_CASE("A static object reaching into a landblock loaded after its own gets i
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
   sim::CellSource& cells = *world.context().cells;
+  // The grid of radius 1 around the block east of kEast: kEast, not kWest.
+  REQUIRE(world.set_mid_radius(1));
+  world.update_load_point(0xAAB40001u);
   REQUIRE(cells.get_cell(kEast | 0x02u) != nullptr);
   REQUIRE(world.static_objects().size() == 4);
   const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36): its bound reaches x -1.24
@@ -219,6 +223,7 @@ TEST_CASE("A static object reaching into a landblock loaded after its own gets i
   };
   REQUIRE(west_shadow() != nullptr);
   CHECK(west_shadow()->cell == nullptr);  // the west block is not loaded
+  world.update_load_point(kEast | 0x02u);  // the grid reaches the west block
   sim::ObjCell* west = cells.get_cell(kWest | 0x3Au);
   REQUIRE(west != nullptr);
   CHECK(west_shadow()->cell == west);
@@ -255,6 +260,7 @@ TEST_CASE("CPartArray::SetSetupID 0x00519330 lights a static object: its Setup l
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
+  world.update_load_point(kEast | 0x0Bu);
   REQUIRE(world.context().cells->get_cell(kEast | 0x0Bu) != nullptr);
   REQUIRE(world.static_objects().size() == 4);
   clock.advance(core::Seconds{1.0});

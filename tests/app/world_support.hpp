@@ -83,9 +83,13 @@ class Walker final : public sim::PartArray {
   std::array<dat::Sphere, 1> spheres_{dat::Sphere{glm::vec3(0, 0, 0.5f), 0.5f}};
 };
 
-// A walker entered into `world` at `at` in `cell`.
+// A walker entered into `world` at `at` in `cell`. It stands in for the
+// player: its position is the load point first (CellManager::ChangePosition,
+// as SmartBox::UseTime does with the player's), so the grid around it is
+// loaded.
 inline std::unique_ptr<sim::PhysicsObj> walker(app::World& world, std::uint32_t guid, std::uint32_t cell,
                                                glm::vec3 at) {
+  world.change_position(sim::Position{cell, core::Frame(at, glm::quat(1, 0, 0, 0))});
   auto obj = std::make_unique<sim::PhysicsObj>(world.context(), guid, sim::LocalId{guid});
   obj->set_part_array(std::make_unique<Walker>());
   obj->set_state(protocol::physics_state::Gravity | protocol::physics_state::EdgeSlide, false);

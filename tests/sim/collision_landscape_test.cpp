@@ -351,7 +351,12 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
   EventLog log;
   SimContext context{clock};
   std::vector<std::uint32_t> loaded;
-  Landscape landscape([](std::uint32_t id) -> std::optional<LandBlockStruct> { return hill_block(id); });
+  // The world has blocks A and East only.
+  Landscape landscape([](std::uint32_t id) -> std::optional<LandBlockStruct> {
+    if (id != kBlockA && id != kBlockEast) return std::nullopt;
+    return hill_block(id);
+  });
+  REQUIRE(landscape.set_mid_radius(1));
   context.cells = &landscape;
   std::vector<std::unique_ptr<PhysicsObj>> statics;
   const auto make = [&](glm::vec3 origin, std::uint32_t cell_id) {
@@ -375,6 +380,8 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
       make({191, 12, 80}, 0xA9B40039u);  // reaches the east block, not loaded
     }
   });
+  // The load point one block west of A: the grid holds A, not East.
+  landscape.update_loadpoint(0xA8B40001u);
   REQUIRE(landscape.get_cell(0xA9B40001u) != nullptr);
   CHECK(loaded == std::vector<std::uint32_t>{kBlockA});
   CHECK(landscape.block_count() == 1);  // the static loaded nothing
@@ -396,6 +403,8 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
   };
   REQUIRE(east_shadow() != nullptr);
   CHECK(east_shadow()->cell == nullptr);
+  // The load point into A: East joins the grid.
+  landscape.update_loadpoint(0xA9B40001u);
   ObjCell* east = landscape.get_cell((kBlockEast & 0xFFFF0000u) | 0x01u);
   REQUIRE(east != nullptr);
   CHECK(loaded == std::vector<std::uint32_t>{kBlockA, kBlockEast});

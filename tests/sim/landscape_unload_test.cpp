@@ -219,8 +219,9 @@ TEST_CASE("LScape::release_all releases every block and clears the load point", 
   CHECK(w.landscape.block_count() == 0);
   CHECK(w.landscape.loaded_cell_id() == 0);
   CHECK(w.released.size() == 3);
-  // A cell asked for afterwards loads its block on demand again.
-  CHECK(w.landscape.get_cell(cell(0x10, 0x20)) != nullptr);
+  // No grid: a cell asked for afterwards loads nothing (LScape::get_landblock).
+  CHECK(w.landscape.get_cell(cell(0x10, 0x20)) == nullptr);
+  CHECK(w.landscape.block_count() == 0);
 }
 
 TEST_CASE("CLandBlock::release_all and CObjCell::release_objects: no shadow is left in a released cell",

@@ -55,8 +55,8 @@ class World {
   // `portal` may be null (no DAT data: objects have no parts, nothing
   // resolves); it must outlive the world. `clock` is read, never owned.
   World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed = 1);
-  // Objects collide with the terrain of `cell`'s landblocks (loaded as they
-  // are reached) through the Region's height table from the portal. False,
+  // Objects collide with the terrain of `cell`'s landblocks (loaded as the
+  // grid around the load point reaches them: change_position) through the Region's height table from the portal. False,
   // and no collision, without a portal, a cell file or a readable Region.
   bool use_terrain(const dat::DatFile* cell);
   [[nodiscard]] const sim::Landscape* landscape() const noexcept { return landscape_.get(); }
@@ -66,18 +66,24 @@ class World {
   // CellManager::UpdateLoadPoint 0x00455710: the landscape's kept grid
   // follows the load position's outdoor cell (an EnvCell or 0 leaves it
   // where it is); the blocks the grid leaves are released with their static
-  // objects and drawn buildings and rooms. step() calls it each tick with
-  // the player's cell.
+  // objects and drawn buildings and rooms.
   void update_load_point(std::uint32_t load_cell);
+  // CellManager::ChangePosition 0x004559B0 (not blocking), which
+  // SmartBox::UseTime runs each tick with the player's position before the
+  // objects move (step() does): when the position's cell changed or was not
+  // found, an outdoor cell centres the grid on itself (LScape's blocks only
+  // load so: nothing loads before it), an EnvCell on the outside cell under
+  // it. A cell 0 releases the landscape (CellManager::Reset).
+  void change_position(const sim::Position& p);
   // LScape::grab_visible_cells 0x00504EC0, its static-object half: each
   // block already made runs CLandBlock::init_static_objs 0x00530A40 again
   // (and each EnvCell CEnvCell::init_static_objects 0x0052C350): every
   // static object not completely visible (CPhysicsObj::is_completely_visible
   // 0x005112C0: a shadow whose cell was not loaded) recomputes its cells
   // (calc_cross_cells_static), so it reaches the blocks and rooms loaded
-  // since. step() runs it after update_load_point when a block or EnvCell
-  // has loaded since the last run: between ticks, as retail runs it after
-  // the load point's update, so no transition is walking a shadow list.
+  // since. step() runs it after change_position when a block or EnvCell
+  // has loaded since the last run: before the objects move, as retail runs
+  // it after the load point's update, so no transition is walking a shadow list.
   void grab_visible_cells();
   // The static objects of the loaded landblocks (their LandBlockInfo stabs),
   // made as each block loads: obstacles, not server objects (not in the
@@ -172,6 +178,8 @@ class World {
   // The terrain objects collide with; declared before the SmartBox so the
   // objects (and their shadows) go first.
   std::unique_ptr<sim::Landscape> landscape_;
+  std::uint32_t load_cell_ = 0;  // CellManager::load_pos's cell
+  bool has_curr_cell_ = false;   // CellManager::curr_cell found
   sim::Effects effects_;
   std::unique_ptr<sim::DatObjectFactory> factory_;
   sim::SmartBox box_;

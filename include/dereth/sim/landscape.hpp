@@ -22,6 +22,8 @@
 
 namespace dereth::sim {
 
+class ObjectMaint;
+
 // CLandCell: one 24 m outdoor cell of a loaded landblock.
 class LandCell final : public ObjCell {
  public:
@@ -92,11 +94,11 @@ class Landscape final : public CellSource {
   static constexpr int kDefaultMidRadius = 5;
 
   Landscape() = default;
-  // With a loader, get_cell loads a block the first time one of its cells
-  // is asked for (LScape's landblock loading), with its buildings; an
-  // EnvCell is loaded the first time it is asked for. What fails to load is
-  // not asked for again. Loaded blocks and cells stay loaded until
-  // update_loadpoint's grid leaves them (or release_all).
+  // With a loader, update_loadpoint loads the blocks of its grid (LScape's
+  // landblock loading), with their buildings; an EnvCell is loaded the
+  // first time it is asked for. What fails to load is not asked for again.
+  // Loaded blocks and cells stay loaded until update_loadpoint's grid
+  // leaves them (or release_all).
   explicit Landscape(BlockLoader loader, EnvCellLoader env_cells = {}, BuildingLoader buildings = {})
       : loader_(std::move(loader)), env_loader_(std::move(env_cells)), building_loader_(std::move(buildings)) {}
   // Adds (or replaces, when no object stands in it) a landblock's terrain
@@ -112,6 +114,10 @@ class Landscape final : public CellSource {
   // The loaded EnvCells' ids, ascending.
   [[nodiscard]] std::vector<std::uint32_t> loaded_env_cells() const;
   void set_block_loaded(BlockLoadedHook hook) { block_loaded_ = std::move(hook); }
+  // CObjCell::obj_maint: told of each cell that loads (CObjCell::init_objects
+  // 0x0052B420 -> CObjectMaint::InitObjCell), so the objects lost in it
+  // re-enter visibility. Not owned; may be null.
+  void set_obj_maint(ObjectMaint* obj_maint) noexcept { obj_maint_ = obj_maint; }
   void set_block_released(BlockReleasedHook hook) { block_released_ = std::move(hook); }
 
   // LScape::SetMidRadius 0x00504C00: the kept grid's radius in landblocks
@@ -126,10 +132,15 @@ class Landscape final : public CellSource {
   static bool get_block_shift(std::uint32_t cell_id1, std::uint32_t cell_id2, int& x_shift, int& y_shift) noexcept;
   // LScape::update_loadpoint 0x00506CD0: centres the kept grid on cell_id's
   // landblock (cell 0: release_all). With LScape::update_block 0x005063A0's
-  // outcome: every loaded block outside the grid (more than mid_radius
-  // blocks from the centre in x or y) is released (CLandBlock::release_all),
-  // and every block of the grid inside the world that is not loaded is
-  // loaded (LScape::get_all), the blocks the loader cannot give left out.
+  // outcome: with no load point yet, or a shift of a whole grid width or
+  // more, every loaded block is released first (LScape::release_all);
+  // otherwise every loaded block outside the grid (more than mid_radius
+  // blocks from the centre in x or y) is released (CLandBlock::release_all).
+  // Then every block of the grid inside the world that is not loaded is
+  // loaded (LScape::get_all), the blocks the loader cannot give left out,
+  // and, block by block, the new blocks' static objects are made and their
+  // cells' lost objects come back (LScape::grab_visible_cells:
+  // CLandBlock::init_static_objs, init_dyn_objs).
   void update_loadpoint(std::uint32_t cell_id);
   // LScape::release_all 0x00504B60: every block released; no load point.
   void release_all();
@@ -142,7 +153,12 @@ class Landscape final : public CellSource {
     return out.do_not_load_cells ? loaded_cell(cell_id) : get_cell(cell_id);
   }
 
-  // LScape::get_landcell / CEnvCell::GetVisible: a loaded cell, else null.
+  // CObjCell::GetVisible: an EnvCell (CEnvCell::GetVisible, loaded the
+  // first time it is asked for), or a land cell (LScape::get_landcell
+  // 0x00505F10 through LScape::get_landblock 0x00505E40: a block of the
+  // grid around the load point, nothing loaded here; null outside the grid).
+  // Before the first load point (no grid) only the blocks add_block placed
+  // answer.
   [[nodiscard]] ObjCell* get_cell(std::uint32_t cell_id) override;
   // CObjCell::find_cell_list 0x0052B4E0: the position's cell (an EnvCell,
   // or the outside cells the spheres reach), then every cell's transit
@@ -188,6 +204,11 @@ class Landscape final : public CellSource {
   // EnvCells let go of their objects (CObjCell::release_objects), the owner
   // is told, then the cells, buildings and terrain are freed.
   void release_block(std::uint32_t key);
+  // LScape::get_all 0x00505DD0: reads a block (with its buildings) into its
+  // grid slot; false when the loader cannot give it (then not asked again).
+  bool load_block(std::uint32_t key);
+  // CObjCell::init_objects 0x0052B420: the cell's lost objects come back.
+  void init_objects(const ObjCell& cell);
 
   std::map<std::uint32_t, Block> blocks_;  // by landblock id (0xXXYY0000)
   int mid_radius_ = kDefaultMidRadius;
@@ -198,6 +219,7 @@ class Landscape final : public CellSource {
   BuildingLoader building_loader_;
   BlockLoadedHook block_loaded_;
   EnvCellLoadedHook env_cell_loaded_;
+  ObjectMaint* obj_maint_ = nullptr;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
   std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
   std::set<std::uint32_t> env_unavailable_;

@@ -14,7 +14,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <optional>
+#include <functional>
+#include <map>
 #include <memory>
+#include <queue>
 #include <unordered_map>
 #include <vector>
 
@@ -24,6 +28,7 @@
 
 namespace dereth::sim {
 
+class ObjCell;
 class PhysicsObj;
 class SimContext;
 
@@ -71,8 +76,36 @@ class ObjectMaint {
   [[nodiscard]] std::size_t null_object_count() const noexcept;
   void note_replayed(std::size_t count) noexcept { stats_.replayed += count; }
 
-  // CObjectMaint::UseTime 0x005089B0: destroys placeholders whose 25 s ran out.
+  // CObjectMaint::UseTime 0x005089B0: destroys the objects whose
+  // destruction time is past (the destruction queue, in time order) and the
+  // placeholders whose 25 s ran out.
   void use_time();
+
+  // The lost cells (CObjectMaint::lost_cell_table): an object that left
+  // visibility waits, by the id of the cell it stood in, for that cell to
+  // load again.
+  // CObjectMaint::GotoLostCell 0x00508210: the object (not parented) takes
+  // the cell id and joins that lost cell.
+  void goto_lost_cell(PhysicsObj& object, std::uint32_t new_cell_id);
+  // CObjectMaint::RemoveFromLostCell 0x00507FB0: an object with no cell and
+  // no parent leaves the lost cell of its position's cell id.
+  void remove_from_lost_cell(PhysicsObj& object);
+  // CObjectMaint::InitObjCell 0x00508260 (the cell has loaded): its lost
+  // cell goes, and each object in it re-enters visibility
+  // (CPhysicsObj::reenter_visibility 0x00516250).
+  void init_obj_cell(const ObjCell& cell);
+  // The objects waiting in the lost cell of `cell_id`, in retail's order.
+  [[nodiscard]] std::vector<PhysicsObj*> lost_cell_objects(std::uint32_t cell_id) const;
+
+  // The destruction queue (CObjectMaint::destruction_object_table and
+  // object_destruction_queue).
+  // CObjectMaint::AddObjectToBeDestroyed 0x00508F70: destroyed at now + 25 s
+  // unless taken off first (a second call restarts the 25 s).
+  void add_object_to_be_destroyed(std::uint32_t object_id);
+  // CObjectMaint::RemoveObjectToBeDestroyed 0x00508440
+  void remove_object_to_be_destroyed(std::uint32_t object_id);
+  // The time the object is to be destroyed at, or none.
+  [[nodiscard]] std::optional<core::Seconds> destruction_time(std::uint32_t object_id) const;
 
   // Live objects in local-id order (the deterministic tick order).
   [[nodiscard]] const std::vector<PhysicsObj*>& objects() const noexcept { return ordered_; }
@@ -94,6 +127,12 @@ class ObjectMaint {
   std::unordered_map<std::uint32_t, Pending> pending_;
   std::size_t pending_total_ = 0;
   PendingStats stats_;
+  std::unordered_map<std::uint32_t, std::vector<PhysicsObj*>> lost_cells_;  // by cell id
+  std::unordered_map<std::uint32_t, core::Seconds> destruction_;           // object id -> time
+  // (time, object id), earliest first; an entry whose time no longer
+  // matches the table's is stale and skipped.
+  using Destruction = std::pair<core::Seconds, std::uint32_t>;
+  std::priority_queue<Destruction, std::vector<Destruction>, std::greater<>> destruction_queue_;
 };
 
 }  // namespace dereth::sim

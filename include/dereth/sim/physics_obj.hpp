@@ -335,11 +335,25 @@ class PhysicsObj {
 
   // CPhysicsObj::leave_world 0x005155A0
   void leave_world();
-  // CPhysicsObj::leave_visibility 0x00514220 (its cell is released): the
-  // shadows and the cell go (prepare_to_leave_visibility 0x00511F40), the
-  // position is kept and Active cleared. Retail's lost-cell list and its
-  // destruction queue (CObjectMaint) are not ported.
+  // CPhysicsObj::leave_visibility 0x00514220 (its cell is released):
+  // prepare_to_leave_visibility, the position kept (store_position), the
+  // object joins the lost cell of its cell id (CObjectMaint::GotoLostCell)
+  // and Active is cleared.
   void leave_visibility();
+  // CPhysicsObj::prepare_to_leave_visibility 0x00511F40: the shadows and the
+  // cell go, and the object and its children are queued for destruction
+  // (CObjectMaint::AddObjectToBeDestroyed: 25 s).
+  void prepare_to_leave_visibility();
+  // CPhysicsObj::prepare_to_enter_world 0x00511FA0: out of the lost cell,
+  // the object and its children off the destruction queue, and a dynamic
+  // object Active.
+  void prepare_to_enter_world();
+  // CPhysicsObj::reenter_visibility 0x00516250 (its lost cell has loaded):
+  // prepare_to_enter_world, then placed where it stood (SetPosition flags
+  // 0x11: Placement | Slide); false when the placement fails.
+  bool reenter_visibility();
+  // CPhysicsObj::set_cell_id: the position's cell id, nothing else.
+  void set_cell_id(std::uint32_t cell_id) noexcept { position_.objcell_id = cell_id; }
   // CPhysicsObj::exit_world 0x00514E60
   void exit_world();
   // CPhysicsObj::SetPositionSimple 0x005162B0

@@ -38,7 +38,7 @@ class SimContext {
   // PlayerDescription), not owned; null until the server sends them.
   const Qualities* player_qualities = nullptr;
   // CPhysicsObj::obj_maint: the object table (set by ObjectMaint while it lives).
-  const ObjectMaint* obj_maint = nullptr;
+  ObjectMaint* obj_maint = nullptr;
   // PlayerModule::DisableHouseRestrictionEffects, the character option that
   // keeps a house's restriction script from playing (ACCWeenieObject::CanMoveInto).
   // The PlayerDescription's options are not read: it stays as set here.

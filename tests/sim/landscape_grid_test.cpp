@@ -1,0 +1,229 @@
+// LScape's grid as the only source of land cells, and CObjectMaint's lost
+// cells and destruction queue (RE lscape/LScape.c get_landblock,
+// get_landcell, update_loadpoint, update_block; cobject/CObjMaint.c
+// GotoLostCell, RemoveFromLostCell, InitObjCell, AddObjectToBeDestroyed,
+// RemoveObjectToBeDestroyed, UseTime; cphysobj/CPhysicsObj.c
+// leave_visibility, prepare_to_leave_visibility, prepare_to_enter_world,
+// reenter_visibility, SetPositionInternal; docs/sim.md, "Landblock
+// unloading").
+//
+// The world: flat landblocks x 0x10 to 0x14 at y 0x20; the loader gives
+// only these.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "dereth/dat/land_block.hpp"
+#include "dereth/dat/region.hpp"
+#include "dereth/sim/landscape.hpp"
+#include "dereth/sim/object_maint.hpp"
+#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/types.hpp"
+
+#include "fakes.hpp"
+
+using namespace dereth;
+using namespace dereth::sim;
+using namespace dereth::sim::test;
+namespace ps = protocol::physics_state;
+
+namespace {
+
+constexpr dat::Did kRegion = 0x13000000;
+
+constexpr std::uint32_t block(int x, int y) {
+  return (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFu;
+}
+constexpr std::uint32_t cell(int x, int y, std::uint32_t n = 1) { return (block(x, y) & 0xFFFF0000u) | n; }
+
+LandBlockStruct flat_block(std::uint32_t id) {
+  dat::LandDefs defs;
+  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i) {
+    defs.land_height_table[i] = 2.0f * static_cast<float>(i);
+  }
+  dat::LandBlock b;
+  b.id = id;
+  for (auto& h : b.height) h = 5;  // ground at z 10
+  auto s = LandBlockStruct::build(b, defs, kRegion);
+  REQUIRE(s);
+  return std::move(*s);
+}
+
+struct Grid {
+  Grid()
+      : landscape([this](std::uint32_t id) -> std::optional<LandBlockStruct> {
+          ++asked[id];
+          const bool in_row = (id >> 16 & 0xFFu) == 0x20 && (id >> 24) >= 0x10 && (id >> 24) <= 0x14;
+          if (!in_row) return std::nullopt;
+          return flat_block(id);
+        }),
+        maint(context) {
+    context.cells = &landscape;
+    landscape.set_obj_maint(&maint);
+    landscape.set_block_released([this](std::uint32_t id) { released.push_back(id); });
+    REQUIRE(landscape.set_mid_radius(1));
+  }
+  core::ManualClock clock;
+  EventLog log;
+  SimContext context{clock};
+  std::map<std::uint32_t, int> asked;
+  std::vector<std::uint32_t> released;
+  Landscape landscape;
+  ObjectMaint maint;
+
+  // A dynamic object of one sphere, entering the world at `origin`
+  // (block-local) in `cell_id` (CPhysicsObj::enter_world: a placement).
+  PhysicsObj& enter(std::uint32_t guid, std::uint32_t cell_id, glm::vec3 origin) {
+    auto obj = std::make_unique<PhysicsObj>(context, guid, maint.assign_local_id(guid));
+    auto parts = std::make_unique<FakePartArray>(log);
+    parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), 0.5f}};
+    parts->sphere_count = 1;
+    obj->set_part_array(std::move(parts));
+    obj->set_state(ps::Gravity, false);
+    PhysicsObj& added = maint.add_object(std::move(obj));
+    REQUIRE(added.enter_world(Position{cell_id, core::Frame(origin, glm::quat(1, 0, 0, 0))}));
+    return added;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("LScape::get_landblock 0x00505E40: no land cell before the first load point nor outside the grid, "
+          "and none loads on demand",
+          "[retail][0x00505E40][0x00505F10]") {
+  Grid w;
+  // No load point: LScape has no grid, get_landcell gives null.
+  CHECK(w.landscape.get_cell(cell(0x11, 0x20)) == nullptr);
+  CHECK(w.asked.empty());
+  CHECK(w.landscape.block_count() == 0);
+
+  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  CHECK(w.landscape.get_cell(cell(0x10, 0x20, 64)) != nullptr);
+  CHECK(w.landscape.get_cell(cell(0x12, 0x20, 9)) != nullptr);
+  // (0x13, 0x20) is in the world and the loader would give it, but it is
+  // two blocks from the load point: outside the grid, nothing.
+  const int asked = w.asked[block(0x13, 0x20)];
+  CHECK(w.landscape.get_cell(cell(0x13, 0x20)) == nullptr);
+  CHECK(w.asked[block(0x13, 0x20)] == asked);
+  CHECK(w.landscape.loaded_cell(cell(0x13, 0x20)) == nullptr);
+
+  // After LScape::release_all there is no grid again.
+  w.landscape.release_all();
+  CHECK(w.landscape.get_cell(cell(0x11, 0x20)) == nullptr);
+  CHECK(w.landscape.block_count() == 0);
+}
+
+TEST_CASE("LScape::update_loadpoint 0x00506CD0: the first update releases every block and loads the grid afresh "
+          "(LScape::update_block 0x005063A0 with refresh)",
+          "[retail][0x00506CD0][0x005063A0]") {
+  Grid w;
+  // A block placed before any load point, inside the grid-to-be.
+  REQUIRE(w.landscape.add_block(flat_block(block(0x11, 0x20))));
+  REQUIRE(w.landscape.get_cell(cell(0x11, 0x20)) != nullptr);
+  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  // Released first, then read again from the loader with the others.
+  CHECK(w.released == std::vector<std::uint32_t>{block(0x11, 0x20)});
+  CHECK(w.asked[block(0x11, 0x20)] == 1);
+  CHECK(w.landscape.loaded_blocks() ==
+        std::vector<std::uint32_t>{block(0x10, 0x20), block(0x11, 0x20), block(0x12, 0x20)});
+
+  // A jump of a whole grid width or more releases all too.
+  w.released.clear();
+  w.landscape.update_loadpoint(cell(0x14, 0x20));
+  CHECK(w.released == std::vector<std::uint32_t>{block(0x10, 0x20), block(0x11, 0x20), block(0x12, 0x20)});
+  CHECK(w.landscape.loaded_blocks() == std::vector<std::uint32_t>{block(0x13, 0x20), block(0x14, 0x20)});
+}
+
+TEST_CASE("CObjectMaint::GotoLostCell 0x00508210 and InitObjCell 0x00508260: an object whose cell is released "
+          "waits in the lost cell and re-enters visibility when the cell loads again",
+          "[retail][0x00508210][0x00508260][0x00514220][0x00516250]") {
+  Grid w;
+  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
+  REQUIRE(mover.cell() != nullptr);
+  REQUIRE(mover.cell()->id() == cell(0x10, 0x20));
+
+  w.clock.advance(core::Seconds{3.0});
+  w.landscape.update_loadpoint(cell(0x12, 0x20));  // block 0x10 goes
+  REQUIRE(w.released == std::vector<std::uint32_t>{block(0x10, 0x20)});
+  // CPhysicsObj::leave_visibility: no cell, the position kept, in the lost
+  // cell of its cell id, queued for destruction 25 s on.
+  CHECK(mover.cell() == nullptr);
+  CHECK_FALSE(mover.in_cell());
+  CHECK(mover.position().objcell_id == cell(0x10, 0x20));
+  CHECK(w.maint.lost_cell_objects(cell(0x10, 0x20)) == std::vector<PhysicsObj*>{&mover});
+  REQUIRE(w.maint.destruction_time(mover.id()));
+  CHECK(w.maint.destruction_time(mover.id())->count() == Approx(28.0));
+  CHECK((mover.transient_state() & transient_state::Active) == 0);
+
+  // Back: the block loads, its cells' lost objects come back
+  // (CLandBlock::init_dyn_objs -> CObjCell::init_objects -> InitObjCell ->
+  // reenter_visibility), off the destruction queue.
+  w.clock.advance(core::Seconds{10.0});
+  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  CHECK(mover.in_cell());
+  REQUIRE(mover.cell() != nullptr);
+  CHECK(mover.cell()->id() == cell(0x10, 0x20));
+  CHECK(mover.position().frame.origin.x == Approx(12.0f));
+  CHECK(mover.position().frame.origin.y == Approx(12.0f));
+  CHECK(w.maint.lost_cell_objects(cell(0x10, 0x20)).empty());
+  CHECK_FALSE(w.maint.destruction_time(mover.id()));
+  CHECK((mover.transient_state() & transient_state::Active) != 0);
+  // Not destroyed when its first 25 s run out.
+  w.clock.advance(core::Seconds{30.0});
+  w.maint.use_time();
+  CHECK(w.maint.get_object(0x50000001u) == &mover);
+}
+
+TEST_CASE("CObjectMaint::UseTime 0x005089B0 destroys an object still lost 25 s after it left visibility "
+          "(AddObjectToBeDestroyed 0x00508F70)",
+          "[retail][0x005089B0][0x00508F70][0x00511F40]") {
+  Grid w;
+  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
+  w.clock.set(core::Seconds{5.0});
+  w.landscape.update_loadpoint(cell(0x12, 0x20));
+  REQUIRE(w.maint.lost_cell_objects(cell(0x10, 0x20)).size() == 1);
+  REQUIRE(mover.cell() == nullptr);
+
+  // At exactly 30 s the time is not past yet.
+  w.clock.set(core::Seconds{30.0});
+  w.maint.use_time();
+  REQUIRE(w.maint.get_object(0x50000001u) != nullptr);
+  w.clock.set(core::Seconds{30.001});
+  w.maint.use_time();
+  CHECK(w.maint.get_object(0x50000001u) == nullptr);
+  CHECK(w.maint.lost_cell_objects(cell(0x10, 0x20)).empty());
+  CHECK_FALSE(w.maint.destruction_time(0x50000001u));
+}
+
+TEST_CASE("CPhysicsObj::SetPositionInternal 0x00516040: a placement where LScape gives no cell goes to the lost "
+          "cell and comes in when the grid reaches it",
+          "[retail][0x00516040][0x00508260]") {
+  Grid w;
+  // No load point yet: the object is placed lost (enter_world succeeds).
+  PhysicsObj& early = w.enter(0x50000002u, cell(0x11, 0x20, 10), glm::vec3(30, 40, 10));
+  CHECK(early.cell() == nullptr);
+  CHECK_FALSE(early.in_cell());
+  CHECK(early.position().objcell_id == cell(0x11, 0x20, 10));
+  CHECK(w.maint.lost_cell_objects(cell(0x11, 0x20, 10)) == std::vector<PhysicsObj*>{&early});
+  CHECK(w.maint.destruction_time(early.id()));
+
+  // The first load point: the block loads and the object is placed.
+  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  REQUIRE(early.cell() != nullptr);
+  CHECK(early.cell()->id() == cell(0x11, 0x20, 10));
+  CHECK(early.in_cell());
+  CHECK(early.position().frame.origin.z == Approx(10.0f).margin(0.05f));
+  CHECK_FALSE(w.maint.destruction_time(early.id()));
+
+  // Outside the grid (two blocks east) a placement is lost again.
+  PhysicsObj& far = w.enter(0x50000003u, cell(0x13, 0x20), glm::vec3(12, 12, 10));
+  CHECK(far.cell() == nullptr);
+  CHECK(w.maint.lost_cell_objects(cell(0x13, 0x20)) == std::vector<PhysicsObj*>{&far});
+}
