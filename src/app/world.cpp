@@ -291,7 +291,7 @@ void World::change_position(const sim::Position& p) {
     if (landscape_->get_cell(p.objcell_id) != nullptr) {
       if (!outdoor) {
         // Position::get_outside_cell_id (retail: only from a cell seen from
-        // outside, else LScape::release_all; deviation D3).
+        // outside, else LScape::release_all; docs/deviations.md D3).
         std::uint32_t outside = p.objcell_id;
         glm::vec3 origin = p.frame.origin;
         if (sim::LandDefs::adjust_to_outside(outside, origin)) landscape_->update_loadpoint(outside);

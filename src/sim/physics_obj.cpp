@@ -114,7 +114,7 @@ void PhysicsObj::init_defaults(const SetupDefaults& setup) {
 bool PhysicsObj::set_description(const protocol::PhysicsDesc& desc, bool set_movement) {
   // CPhysicsObj::SetMotionTableID 0x00512780. Retail fails the whole
   // description when there is no part array; dereth describes objects whose
-  // Setup it cannot load (docs/sim.md, deviation D1).
+  // Setup it cannot load (docs/deviations.md N1).
   const std::uint32_t mtable = desc.motion_table_id.value_or(0);
   if (part_array_) {
     if (!part_array_->set_motion_table_id(mtable)) return false;
@@ -428,7 +428,7 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
           }
         } else {
           // Without cells the candidate is committed as an unobstructed
-          // transition (docs/deviations.md D3).
+          // transition (docs/deviations.md N3).
           const glm::vec3 moved = get_offset(position_, new_pos);
           const float q = quantum.count();
           cached_velocity_ = q > 0.0f ? moved / q : glm::vec3(0.0f);
@@ -447,7 +447,7 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
       // No physics spheres, no sweep: the object keeps its origin and takes
       // only the candidate's rotation (acclient.c 322718; seeds 9 and 10
       // commit the whole frame: docs/deviations.md). An object with no part
-      // array at all (no DAT data, deviation D1) commits the whole frame, so
+      // array at all (no DAT data, docs/deviations.md N1) commits the whole frame, so
       // headless runs without DATs still dead-reckon.
       if (part_array_) new_frame.origin = position_.frame.origin;
       set_frame(new_frame);
@@ -633,7 +633,7 @@ bool PhysicsObj::set_position_internal(const Position& p) {
   }
   in_cell_ = true;
   if (context_->cells != nullptr) {
-    // Committed without a transition (D3), the object still lives in the
+    // Committed without a transition (N3), the object still lives in the
     // cells it overlaps, so later transitions start in the right cell and
     // others collide with it.
     remove_shadows_from_cells();
@@ -974,7 +974,7 @@ void PhysicsObj::exit_world() {
 // With the world's cells this is SetPosition with Teleport | SendPositionEvent
 // (| Slide when `sliding`), flags 0x1002 / 0x1012: the placement transition's
 // CheckPositionInternal path (place). Without cells the position is committed
-// as told (D3).
+// as told (N3).
 bool PhysicsObj::set_position_simple(const Position& p, bool sliding) {
   if (context_->cells != nullptr) return place(p, sliding);
   return set_position_internal(p);
@@ -993,7 +993,7 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
     } else {
       set_position_internal(p);
     }
-    // Deviation D4 only where no collision cell holds the object: in one,
+    // No-data fallback N4 only where no collision cell holds the object: in one,
     // Contact and OnWalkable come from the transitions.
     if (contact && cell_ == nullptr) land_on_server_contact();
     return true;
@@ -1005,11 +1005,11 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
   } else {
     interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
   }
-  if (cell_ == nullptr) land_on_server_contact();  // deviation D4, no collision cell only
+  if (cell_ == nullptr) land_on_server_contact();  // no-data fallback N4, no collision cell only
   return true;
 }
 
-// Deviation D4 (docs/sim.md): with no collision transition to find the
+// No-data fallback N4 (docs/deviations.md): with no collision transition to find the
 // ground, a server position that says the object has contact sets Contact
 // and OnWalkable and stops a fall, as landing would (set_on_walkable runs
 // HitGround).

@@ -313,7 +313,7 @@ PhysicsObj* SmartBox::create_object(const protocol::CreateObject& message, std::
     object.store_position(position);
     object.enter_world(position);
     player_position_updated(true);
-    // Deviation D4 at world entry, only where no collision cell holds the
+    // No-data fallback N4 at world entry, only where no collision cell holds the
     // player: there retail's placement transition
     // (CTransition::find_placement_position) puts the entering player on the
     // ground; without one, the player stands where the server created it
@@ -627,7 +627,7 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());
       object.set_velocity(glm::vec3(0.0f), true);
       // Inside a collision cell TeleportPlayer's transition decides contact;
-      // the flag lands only a player no cell holds (no-data fallback N2).
+      // the flag lands only a player no cell holds (no-data fallback N4).
       if (received.has_contact && object.cell() == nullptr) object.land_on_server_contact();
     } else {
       // No packet velocity for the local player.
@@ -636,7 +636,7 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       if (controller.server_controls_player() && received.has_contact) {
         object.interpolate_to(position, controller.keep_heading_on_interpolate());
       }
-      // Deviation D4, only where no collision cell holds the player (no cell
+      // No-data fallback N4, only where no collision cell holds the player (no cell
       // DAT, or a landblock it lacks): there the transition lands the player
       // as retail's does. Without one, whoever moves the player: a
       // client-controlled player already on the ground stays where the client

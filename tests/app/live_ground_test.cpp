@@ -5,7 +5,7 @@
 // picture (terrain in its lower half, close to the headless demo's).
 //
 // Before the fix these failed: the client-controlled player never got
-// deviation D4's landing, so it fell through the ground within a second.
+// the contact flag's landing (now docs/deviations.md N4, cell-less objects only), so it fell through the ground within a second.
 #include <catch2/catch.hpp>
 
 #include <cmath>

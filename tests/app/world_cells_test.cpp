@@ -262,6 +262,7 @@ TEST_CASE("World::use_terrain gives an EnvCell its DAT restriction object and th
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
+  world.update_load_point(kLand);  // the grid around the block, as a player there sets it
   sim::CellSource& cells = *world.context().cells;
   REQUIRE(cells.get_cell(kLand) != nullptr);
   CHECK(cells.get_cell(kLand)->restriction_obj() == 0);
@@ -272,11 +273,12 @@ TEST_CASE("World::use_terrain gives an EnvCell its DAT restriction object and th
   Dats plain;
   app::World other(clock, plain.portal.get());
   REQUIRE(other.use_terrain(plain.cell.get()));
+  other.update_load_point(kLand);
   CHECK(other.context().cells->get_cell(0xA9B4001B)->restriction_obj() == 0);
   CHECK(other.context().cells->get_cell(kRoom)->restriction_obj() == 0);
 }
 
-TEST_CASE("World::handle gives a house its UpdateRestrictions RestrictionDB; a malformed one is counted and dropped",
+TEST_CASE("World::handle gives a house its UpdateRestrictions RestrictionDB, a malformed one is counted and dropped",
           "[app][retail][0x006AA430][0x005859E0]") {
   core::ManualClock clock;
   app::World world(clock, nullptr);

@@ -384,6 +384,7 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP o
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
+  world.update_load_point(kEast | 0x01u);  // the grid around the block, as a player there sets it
   REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
   const auto& statics = world.static_objects();
   REQUIRE(statics.size() == 3);
@@ -402,6 +403,7 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders t
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
+  world.update_load_point(kEast | 0x01u);  // the grid around the block, as a player there sets it
   REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
   REQUIRE(world.static_objects().size() == 3);
   // The tree 1 m from the cell at x 48: its foot's 0.5 m sphere stays in its

@@ -84,7 +84,7 @@ inline protocol::CreateObject humanoid(std::uint32_t guid, std::uint32_t cell, p
   return m;
 }
 
-// Standing on the ground (a grounded server Position, docs/sim.md D4: root
+// Standing on the ground (a grounded server Position, docs/deviations.md N4: root
 // motion moves only objects on walkable ground, as in retail), then told by a
 // server Movement to walk forward.
 inline void start_walking(sim::SmartBox& box, std::uint32_t guid, std::uint32_t cell, protocol::Vec3 origin) {

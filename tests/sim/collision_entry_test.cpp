@@ -356,7 +356,7 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: a restriction object m
   CHECK(origin(*p).x == Approx(71.5f).margin(1e-4));
 }
 
-TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged mover is restricted; no mover is refused",
+TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged mover is restricted, and no mover is refused",
           "[retail][0x0052B6D0][sim]") {
   Housing h;
   ObjCell* cell = h.landscape.get_cell(kRestricted);
@@ -386,7 +386,7 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged 
   }
 }
 
-TEST_CASE("CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room; CEnvCell::handle_move_restriction 0x0052C1C0 leaves the normal",
+TEST_CASE("CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room and CEnvCell::handle_move_restriction 0x0052C1C0 leaves the normal",
           "[retail][0x0052C130][0x0052C1C0][0x0052B6D0][sim]") {
   Housing h(true);
   h.landscape.get_cell(kRestricted)->set_restriction_obj(0);

@@ -419,7 +419,7 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact c
   auto obj = land.walker(7, 0xA9B40013, {60, 60, 10});
   REQUIRE(obj->enter_world(obj->position()));
   REQUIRE((obj->transient_state() & ts::OnWalkable) != 0);
-  SECTION("a teleport 5 m up with the contact flag leaves the object in the air (no D4 landing)") {
+  SECTION("a teleport 5 m up with the contact flag leaves the object in the air (no N4 landing)") {
     // SetPosition's transition starts without Contact or OnWalkable
     // (init_object(this, 0)), so the spot in the air is valid.
     CHECK(obj->move_or_teleport(at(0xA9B40013, {62, 60, 15}), 1, true, glm::vec3(0.0f)));
@@ -443,7 +443,7 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 the local player's telepo
           "[retail][0x00453FD0][0x00453910][sim]") {
   // SmartBox::TeleportPlayer 0x00453910 places the player through
   // SetPositionSimple's transition; the packet's contact flag lands nobody
-  // where a collision cell holds the player (D4 is for cell-less objects).
+  // where a collision cell holds the player (N4 is for cell-less objects).
   namespace ts = transient_state;
   constexpr std::uint32_t kPlayer = 0x50000001;
   Land land;

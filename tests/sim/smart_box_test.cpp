@@ -771,7 +771,7 @@ TEST_CASE("every handled message leaves one trace record with its verdict", "[si
   CHECK(w.box.stats().messages == 4);
 }
 
-TEST_CASE("Deviation D4: a grounded server Position gives Contact and OnWalkable, without it nothing changes",
+TEST_CASE("Without a collision cell (N4): a grounded server Position gives Contact and OnWalkable, without it nothing changes",
           "[sim][deviation]") {
   namespace ts = transient_state;
   World w;
@@ -800,7 +800,7 @@ TEST_CASE("Deviation D4: a grounded server Position gives Contact and OnWalkable
   CHECK(o.position().frame.origin.z == z);  // it stays on the ground
 }
 
-TEST_CASE("Deviation D4 for the local player: a grounded Position the server controls lands the player",
+TEST_CASE("Without a collision cell (N4) for the local player: a grounded Position the server controls lands the player",
           "[sim][deviation]") {
   namespace ts = transient_state;
   World w;
@@ -817,7 +817,7 @@ TEST_CASE("Deviation D4 for the local player: a grounded Position the server con
   CHECK(p.acceleration() == glm::vec3(0.0f));
 }
 
-TEST_CASE("Deviation D4 at world entry: the local player stands where the server created it", "[sim][deviation]") {
+TEST_CASE("Without a collision cell (N4) at world entry: the local player stands where the server created it", "[sim][deviation]") {
   // Retail's placement transition puts the entering player on the ground;
   // without it the player fell from its CreateObject until the first grounded
   // Position (on GDLE a second later, five metres down).
@@ -836,7 +836,7 @@ TEST_CASE("Deviation D4 at world entry: the local player stands where the server
     w.box.use_time();
     CHECK(p.position().frame.origin.z == z);
   }
-  // Another object is not placed: a Gravity NPC created in the air falls (D4
+  // Another object is not placed: a Gravity NPC created in the air falls (N4
   // lands it when a grounded Position says so).
   World w;
   w.start(kPlayer);
@@ -844,7 +844,7 @@ TEST_CASE("Deviation D4 at world entry: the local player stands where the server
   CHECK((w.object(kObject).transient_state() & ts::Contact) == 0);
 }
 
-TEST_CASE("Deviation D4 for the local player: a grounded Position keeps a client-controlled player where it stands",
+TEST_CASE("Without a collision cell (N4) for the local player: a grounded Position keeps a client-controlled player where it stands",
           "[sim][deviation]") {
   // The live client's CommandInterpreter starts at autonomy 2 (the client
   // moves the player): the server Position is not applied to a player on the
@@ -869,7 +869,7 @@ TEST_CASE("Deviation D4 for the local player: a grounded Position keeps a client
   CHECK(p.position().frame.origin.z == at.z);  // it stays on the ground
 }
 
-TEST_CASE("Deviation D4 for the local player: an airborne client-controlled player lands where a grounded Position says",
+TEST_CASE("Without a collision cell (N4) for the local player: an airborne client-controlled player lands where a grounded Position says",
           "[sim][deviation]") {
   // Nothing but collision could land an airborne player (a jump, a fall); with
   // no transition yet, the server's grounded Position puts it back on the

@@ -173,7 +173,7 @@ TEST_CASE("CPhysicsObj::find_bbox_cell_list 0x00510FC0: a part's box reaches the
 }
 
 TEST_CASE("CLandCell::add_all_outside_cells 0x00533360 over parts: the block of cells every part's box reaches, "
-          "an Always2D part's by its sphere about its origin; CLandCell::add_cell_block 0x005331D0",
+          "an Always2D part's by its sphere about its origin, with CLandCell::add_cell_block 0x005331D0",
           "[retail][0x00533360][0x005331D0][0x0050D8A0][sim]") {
   Scene scene(false);
   SECTION("two parts, one reaching east, one north: the 2 x 2 block, the diagonal too") {

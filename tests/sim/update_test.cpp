@@ -239,7 +239,7 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres 
   CHECK(b.object.position().frame.orientation() != before);                   // but turned
   CHECK(b.object.cached_velocity() == glm::vec3(0.0f));
 
-  SECTION("with no part array at all (no DAT data, deviation D1) the whole frame is committed") {
+  SECTION("with no part array at all (no DAT data, docs/deviations.md N1) the whole frame is committed") {
     PhysicsObj bare(w.context, 2, LocalId{2});
     bare.enter_world(Position{kCell, core::Frame({10.0f, 10.0f, 10.0f}, glm::quat(1, 0, 0, 0))});
     bare.set_active(true);

@@ -326,7 +326,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Deviation D4 narrowed: in a collision cell an airborne client-controlled player is not put down at the "
+    "Without a collision cell only (N4): in a collision cell an airborne client-controlled player is not put down at the "
     "server's grounded Position",
     "[deviation][sim][walk]") {
   BoxWorld w;

@@ -61,7 +61,7 @@ struct WeenieTraits {
   // What the cells' entry restrictions ask (docs/sim.md "Collision"):
   std::uint32_t bitfield = 0;         // pwd._bitfield, the ObjectDescriptionFlags
   std::uint32_t house_owner_iid = 0;  // pwd._house_owner_iid (WeenieDesc HouseOwner)
-  std::optional<RestrictionDB> db;    // pwd._db (WeenieDesc HouseRestrictions)
+  std::optional<RestrictionDB> db{};  // pwd._db (WeenieDesc HouseRestrictions)
   std::uint32_t pscript = 0;          // pwd._pscript (WeenieDesc PScript)
   std::uint32_t monarch = 0;          // pwd._monarch (WeenieDesc Monarch)
   std::uint8_t house_ts = 0;          // the stamper's _house_ts (UpdateRestrictions' gate)
@@ -360,7 +360,7 @@ class PhysicsObj {
   bool set_position_simple(const Position& p, bool sliding);
   // CPhysicsObj::MoveOrTeleport 0x00516330 (the velocity is received, as retail's is, and not installed)
   bool move_or_teleport(const Position& p, std::uint16_t teleport_timestamp, bool contact, const glm::vec3& velocity);
-  // Deviation D4: a contact position from the server grounds the object.
+  // No-data fallback N4 (no collision cell): a contact position from the server grounds the object.
   void land_on_server_contact();
   // CPhysicsObj::teleport_hook 0x00514ED0
   void teleport_hook(bool hide);

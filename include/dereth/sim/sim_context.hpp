@@ -51,7 +51,7 @@ class SimContext {
   // animation or script (CPhysicsObj::InitDefaults adds them).
   std::vector<PhysicsObj*> static_animating_objects;
   // The world's cells (CObjCell::Get / find_cell_list), not owned. With none
-  // an object is placed where it is told, without collision (deviation D3).
+  // an object is placed where it is told, without collision (docs/deviations.md N3).
   CellSource* cells = nullptr;
 
   [[nodiscard]] EffectsSink& effects() const noexcept { return *effects_; }
