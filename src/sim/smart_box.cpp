@@ -637,7 +637,7 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
         object.interpolate_to(position, controller.keep_heading_on_interpolate());
       }
       // No-data fallback N4, only where no collision cell holds the player (no cell
-      // DAT, or a landblock it lacks): there the transition lands the player
+      // DAT, or a lost player): there the transition lands the player
       // as retail's does. Without one, whoever moves the player: a
       // client-controlled player already on the ground stays where the client
       // has it (the server's Position only constrains it); one that is
