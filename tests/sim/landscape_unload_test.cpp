@@ -21,6 +21,7 @@
 #include "dereth/sim/types.hpp"
 
 #include "fakes.hpp"
+#include "landscape_support.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -28,26 +29,6 @@ using namespace dereth::sim::test;
 namespace ps = protocol::physics_state;
 
 namespace {
-
-constexpr dat::Did kRegion = 0x13000000;
-
-constexpr std::uint32_t block(int x, int y) {
-  return (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFu;
-}
-constexpr std::uint32_t cell(int x, int y, std::uint32_t n = 1) { return (block(x, y) & 0xFFFF0000u) | n; }
-
-LandBlockStruct flat_block(std::uint32_t id) {
-  dat::LandDefs defs;
-  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i) {
-    defs.land_height_table[i] = 2.0f * static_cast<float>(i);
-  }
-  dat::LandBlock b;
-  b.id = id;
-  for (auto& h : b.height) h = 5;
-  auto s = LandBlockStruct::build(b, defs, kRegion);
-  REQUIRE(s);
-  return std::move(*s);
-}
 
 struct Row {
   Row()
