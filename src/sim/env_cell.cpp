@@ -17,6 +17,18 @@ namespace {
 
 constexpr float kEps = kPhysicsEpsilon;
 
+// A part's sphere against a portal's plane in the cell's frame, as both
+// parts-form portal tests take it: the centre's signed distance and the
+// radius with the epsilon.
+struct PartToPortal {
+  float dist;
+  float radius;
+};
+PartToPortal part_to_portal(const Position& cell_pos, const PartBounds& part, const dat::Plane& plane) {
+  const glm::vec3 center = localtolocal(cell_pos, part.pos, part.sphere->center);
+  return {glm::dot(center, plane.normal) + plane.d, part.sphere->radius + kEps};
+}
+
 }  // namespace
 
 // ---- CCellStruct --------------------------------------------------------------------
@@ -163,9 +175,7 @@ void EnvCell::find_transit_cells(Landscape& scape, std::span<const PartBounds> p
     const int side = portal.portal_side ? 1 : 0;
     for (const PartBounds& part : parts) {
       if (!part.sphere) continue;
-      const glm::vec3 center = localtolocal(pos_, part.pos, part.sphere->center);
-      const float radius = part.sphere->radius + kEps;
-      const float dist = glm::dot(center, plane.normal) + plane.d;
+      const auto [dist, radius] = part_to_portal(pos_, part, plane);
       if (side == 0 ? dist > radius : dist < -radius) continue;
       const BBox box = BBox::local_to_local(part.box, part.pos, pos_);
       if (intersect_box(plane, box) == side) continue;
@@ -198,9 +208,7 @@ void EnvCell::check_building_transit(Landscape& scape, int portal_id, std::span<
   const int side = portal.portal_side ? 1 : 0;
   for (const PartBounds& part : parts) {
     if (!part.sphere) continue;
-    const glm::vec3 center = localtolocal(pos_, part.pos, part.sphere->center);
-    const float radius = part.sphere->radius + kEps;
-    const float dist = glm::dot(center, plane.normal) + plane.d;
+    const auto [dist, radius] = part_to_portal(pos_, part, plane);
     if (side == 1 ? dist > radius : dist < -radius) continue;
     const BBox box = BBox::local_to_local(part.box, part.pos, pos_);
     const int where = intersect_box(plane, box);

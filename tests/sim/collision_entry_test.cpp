@@ -25,6 +25,7 @@
 
 #include "collision_support.hpp"
 #include "fakes.hpp"
+#include "landscape_support.hpp"
 #include "house_support.hpp"
 
 using namespace dereth;
@@ -47,19 +48,6 @@ constexpr std::uint32_t kRestrictionType = 0x97;  // the house's pscript (a PScr
 constexpr std::uint32_t kAdmin = 0x00100000;
 constexpr std::uint32_t kImmune = 0x00400000;
 const glm::vec3 kRoomOrigin(60, 60, 10);
-
-LandBlockStruct flat_block() {
-  dat::LandDefs defs;
-  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i) {
-    defs.land_height_table[i] = 2.0f * static_cast<float>(i);
-  }
-  dat::LandBlock b;
-  b.id = 0xA9B4FFFF;
-  for (auto& h : b.height) h = 5;  // z 10
-  auto s = LandBlockStruct::build(b, defs, 0x13000000);
-  REQUIRE(s);
-  return std::move(*s);
-}
 
 WeenieTraits house_weenie() {
   WeenieTraits w;
@@ -87,7 +75,7 @@ struct Housing {
     std::vector<Building> buildings;
     const core::Frame frame(kRoomOrigin, glm::quat(1, 0, 0, 0));
     if (with_room) buildings.push_back(house_building(frame));
-    REQUIRE(landscape.add_block(flat_block(), std::move(buildings)));
+    REQUIRE(landscape.add_block(flat_block(0xA9B4FFFF), std::move(buildings)));
     if (with_room) REQUIRE(landscape.add_env_cell(room(frame)));
     auto h = std::make_unique<PhysicsObj>(context, kHouse, maint.assign_local_id(kHouse));
     h->set_weenie(house_weenie());
@@ -424,7 +412,7 @@ TEST_CASE("CLandBlockInfo::GetRestrictionIID 0x0052EF70 and CLandBlock::init_sta
   CHECK(get_restriction_iid(no_table, 0xA9B4001B) == 0);
 
   Landscape landscape;
-  REQUIRE(landscape.add_block(flat_block()));
+  REQUIRE(landscape.add_block(flat_block(0xA9B4FFFF)));
   landscape.get_cell(0xA9B40002)->set_restriction_obj(0x7A9B4005);  // a 0 in the table keeps it
   landscape.init_restrictions(0xA9B4FFFF, info);
   CHECK(landscape.get_cell(0xA9B4001B)->restriction_obj() == kHouse);

@@ -23,6 +23,7 @@
 
 #include "collision_support.hpp"
 #include "fakes.hpp"
+#include "landscape_support.hpp"
 #include "house_support.hpp"
 #include "support/bsp_box.hpp"
 
@@ -38,26 +39,13 @@ namespace {
 constexpr std::uint32_t kLand = 0xA9B40013;  // the land cell holding (48..72, 48..72)
 const glm::vec3 kRoomOrigin(60, 60, 10);
 
-LandBlockStruct flat_block() {
-  dat::LandDefs defs;
-  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i) {
-    defs.land_height_table[i] = 2.0f * static_cast<float>(i);
-  }
-  dat::LandBlock b;
-  b.id = 0xA9B4FFFF;
-  for (auto& h : b.height) h = 5;  // z 10
-  auto s = LandBlockStruct::build(b, defs, 0x13000000);
-  REQUIRE(s);
-  return std::move(*s);
-}
-
 struct House {
   House() {
     context.cells = &landscape;
     const core::Frame frame(kRoomOrigin, glm::quat(1, 0, 0, 0));
     std::vector<Building> buildings;
     buildings.push_back(house_building(frame));
-    REQUIRE(landscape.add_block(flat_block(), std::move(buildings)));
+    REQUIRE(landscape.add_block(flat_block(0xA9B4FFFF), std::move(buildings)));
     REQUIRE(landscape.add_env_cell(room(frame)));
   }
   core::ManualClock clock;

@@ -1,5 +1,5 @@
-// Landblock ids and flat test terrain shared by the landscape grid and
-// unloading tests.
+// Landblock ids and flat test terrain shared by the sim's landscape,
+// grid, cell and collision tests.
 #pragma once
 
 #include <catch2/catch.hpp>

@@ -23,6 +23,7 @@
 #include "dereth/sim/sim_context.hpp"
 
 #include "fakes.hpp"
+#include "landscape_support.hpp"
 #include "house_support.hpp"
 
 using namespace dereth;
@@ -34,19 +35,6 @@ namespace {
 
 constexpr std::uint32_t kLand = 0xA9B40013;
 const glm::vec3 kRoomOrigin(60, 60, 10);
-
-LandBlockStruct flat_block() {
-  dat::LandDefs defs;
-  for (std::size_t i = 0; i < defs.land_height_table.size(); ++i) {
-    defs.land_height_table[i] = 2.0f * static_cast<float>(i);
-  }
-  dat::LandBlock b;
-  b.id = 0xA9B4FFFF;
-  for (auto& h : b.height) h = 5;
-  auto s = LandBlockStruct::build(b, defs, 0x13000000);
-  REQUIRE(s);
-  return std::move(*s);
-}
 
 // A part: a 2 x 1 x 2 m box about its origin's foot, its sphere 1.2 m.
 PartBounds box_part() {
@@ -62,7 +50,7 @@ struct Scene {
     const core::Frame frame(kRoomOrigin, glm::quat(1, 0, 0, 0));
     std::vector<Building> buildings;
     if (with_house) buildings.push_back(house_building(frame));
-    REQUIRE(landscape.add_block(flat_block(), std::move(buildings)));
+    REQUIRE(landscape.add_block(flat_block(0xA9B4FFFF), std::move(buildings)));
     if (with_house) {
       auto structure = room_structure();
       dat::CellPortal door;
