@@ -995,7 +995,7 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
     }
     // No-data fallback N4 only where no collision cell holds the object: in one,
     // Contact and OnWalkable come from the transitions.
-    if (contact && cell_ == nullptr) land_on_server_contact();
+    if (contact) land_on_server_contact();
     return true;
   }
   if (!contact) return false;
@@ -1005,15 +1005,16 @@ bool PhysicsObj::move_or_teleport(const Position& p, std::uint16_t teleport_time
   } else {
     interpolate_to(p, movement_manager_ && movement_manager_->is_moving_to());
   }
-  if (cell_ == nullptr) land_on_server_contact();  // no-data fallback N4, no collision cell only
+  land_on_server_contact();  // no-data fallback N4, no collision cell only
   return true;
 }
 
 // No-data fallback N4 (docs/deviations.md): with no collision transition to find the
 // ground, a server position that says the object has contact sets Contact
 // and OnWalkable and stops a fall, as landing would (set_on_walkable runs
-// HitGround).
+// HitGround). Inside a collision cell the transitions decide: nothing here.
 void PhysicsObj::land_on_server_contact() {
+  if (cell_ != nullptr) return;
   if ((transient_state_ & ts::Contact) != 0 && (transient_state_ & ts::OnWalkable) != 0) return;
   transient_state_ |= ts::Contact;
   // The ground stops the fall (what the transition's collision response does).

@@ -318,7 +318,7 @@ PhysicsObj* SmartBox::create_object(const protocol::CreateObject& message, std::
     // (CTransition::find_placement_position) puts the entering player on the
     // ground; without one, the player stands where the server created it
     // instead of falling until a grounded Position arrives (a second on GDLE).
-    if (position.objcell_id != 0 && object.cell() == nullptr) object.land_on_server_contact();
+    if (position.objcell_id != 0) object.land_on_server_contact();
   } else if (parent_guid == 0 && position.objcell_id != 0) {
     object.enter_world(position);
   }
@@ -628,7 +628,7 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
       object.set_velocity(glm::vec3(0.0f), true);
       // Inside a collision cell TeleportPlayer's transition decides contact;
       // the flag lands only a player no cell holds (no-data fallback N4).
-      if (received.has_contact && object.cell() == nullptr) object.land_on_server_contact();
+      if (received.has_contact) object.land_on_server_contact();
     } else {
       // No packet velocity for the local player.
       object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());
