@@ -205,6 +205,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
     landscape_->set_env_cell_loaded([this](sim::EnvCell& env_cell) { load_env_cell_statics(env_cell); });
   }
   landscape_->set_block_released([this](std::uint32_t block_id) { release_static_objects(block_id); });
+  landscape_->set_block_coarsened([this](std::uint32_t block_id) { release_static_objects(block_id); });
   landscape_->set_obj_maint(context_.obj_maint);
   load_cell_ = 0;
   has_curr_cell_ = false;

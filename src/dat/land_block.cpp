@@ -1,6 +1,7 @@
 #include "dereth/dat/land_block.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 namespace dereth::dat {
@@ -54,6 +55,29 @@ void write_json(core::JsonWriter& j, const LandBlock& block) {
   j.key("min_height").number(min_h);
   j.key("max_height").number(max_h);
   j.end_object();
+}
+
+// LScape::get_block_orient 0x00504F90
+BlockOrient get_block_orient(int mid_radius, int ix, int iy) noexcept {
+  const int dy = iy - mid_radius;
+  const int dx = ix - mid_radius;
+  const int d = std::max(std::abs(dx), std::abs(dy));
+  BlockOrient o;
+  if (d > 4) return BlockOrient{8, LandDirection::InViewerBlock};
+  o.size = d > 2 ? 4 : (d > 1 ? 2 : 1);
+  const int ring = static_cast<int>(o.size);
+  if (dx == ring) {
+    o.dir = dy == ring ? LandDirection::NortheastOfViewer
+                       : (dy == -ring ? LandDirection::SoutheastOfViewer : LandDirection::EastOfViewer);
+  } else if (dx == -ring) {
+    o.dir = dy == ring ? LandDirection::NorthwestOfViewer
+                       : (dy == -ring ? LandDirection::SouthwestOfViewer : LandDirection::WestOfViewer);
+  } else if (dy == ring) {
+    o.dir = LandDirection::NorthOfViewer;
+  } else {
+    o.dir = dy == -ring ? LandDirection::SouthOfViewer : LandDirection::InViewerBlock;
+  }
+  return o;
 }
 
 }  // namespace dereth::dat

@@ -30,29 +30,6 @@ bool land_block_at(const glm::vec3& global, std::uint32_t& block_id) noexcept {
   return true;
 }
 
-// LScape::get_block_orient 0x00504F90
-BlockOrient LScape::get_block_orient(int mid_radius, int ix, int iy) noexcept {
-  const int dy = iy - mid_radius;
-  const int dx = ix - mid_radius;
-  const int d = std::max(std::abs(dx), std::abs(dy));
-  BlockOrient o;
-  if (d > 4) return BlockOrient{8, LandDirection::InViewerBlock};
-  o.size = d > 2 ? 4 : (d > 1 ? 2 : 1);
-  const int ring = static_cast<int>(o.size);
-  if (dx == ring) {
-    o.dir = dy == ring ? LandDirection::NortheastOfViewer
-                       : (dy == -ring ? LandDirection::SoutheastOfViewer : LandDirection::EastOfViewer);
-  } else if (dx == -ring) {
-    o.dir = dy == ring ? LandDirection::NorthwestOfViewer
-                       : (dy == -ring ? LandDirection::SouthwestOfViewer : LandDirection::WestOfViewer);
-  } else if (dy == ring) {
-    o.dir = LandDirection::NorthOfViewer;
-  } else {
-    o.dir = dy == -ring ? LandDirection::SouthOfViewer : LandDirection::InViewerBlock;
-  }
-  return o;
-}
-
 LandBlockStruct::LandBlockStruct() {
   init_pv_arrays();
 }

@@ -133,25 +133,75 @@ bool Landscape::add_block(LandBlockStruct terrain, std::vector<Building> buildin
       if (!cell->shadow_objects().empty()) return false;
     }
   }
+  insert_block(key, std::move(terrain), std::move(buildings), grid_side_cell_count(key));
+  // Placed by hand: nothing of the owner's to make (no block_loaded hook).
+  Block& block = blocks_.at(key);
+  block.statics_made = block.side_cell_count == 8;
+  block.dyn_objs_init_done = block.side_cell_count == 8;
+  return true;
+}
+
+std::uint32_t Landscape::grid_side_cell_count(std::uint32_t key) const noexcept {
+  if (loaded_cell_id_ == 0) return 8;
+  const int ix = static_cast<int>(key >> 24) - static_cast<int>(loaded_cell_id_ >> 24) + mid_radius_;
+  const int iy =
+      static_cast<int>((key >> 16) & 0xFFu) - static_cast<int>((loaded_cell_id_ >> 16) & 0xFFu) + mid_radius_;
+  if (ix < 0 || iy < 0 || ix > 2 * mid_radius_ || iy > 2 * mid_radius_) return 8;
+  return 8u / dat::get_block_orient(mid_radius_, ix, iy).size;
+}
+
+void Landscape::insert_block(std::uint32_t key, LandBlockStruct terrain, std::vector<Building> buildings,
+                             std::uint32_t side_cell_count) {
   Block block;
   block.terrain = std::make_unique<LandBlockStruct>(std::move(terrain));
+  block.building_info = std::move(buildings);
+  block.side_cell_count = 0;
+  Block& placed = blocks_[key] = std::move(block);
+  set_side_cell_count(key, placed, side_cell_count);
+  init_buildings(key, placed);
+}
+
+void Landscape::set_side_cell_count(std::uint32_t key, Block& block, std::uint32_t side_cell_count) {
+  if (block.side_cell_count == 8 && side_cell_count != 8) notify_change_size(key, block);
+  if (block.side_cell_count == side_cell_count) return;
+  block.side_cell_count = side_cell_count;
+  block.cells.clear();
+  if (side_cell_count != 8) return;
+  // CLandBlockStruct::generate at full detail, CLandBlock::init_lcell_ptrs:
+  // fresh land cells (no restriction objects, no shadows).
   block.cells.reserve(dat::kLandBlockCells);
   for (std::size_t i = 0; i < dat::kLandBlockCells; ++i) {
     block.cells.push_back(std::make_unique<LandCell>(*block.terrain, i));
   }
-  // CLandBlock::init_buildings 0x0052FD80: each building in the land cell
-  // holding its origin.
-  for (Building& b : buildings) {
+}
+
+// CLandBlock::notify_change_size 0x005302C0
+void Landscape::notify_change_size(std::uint32_t key, Block& block) {
+  release_env_cells_objects(key);  // CEnvCell::release_visible
+  release_objs(block);
+  // CLandBlock::destroy_static_objects (the owner's), then the EnvCells
+  // go and CLandBlock::destroy_buildings.
+  if (block_coarsened_) block_coarsened_(key | 0xFFFFu);
+  env_cells_.erase(env_cells_.lower_bound(key), env_cells_.upper_bound(key | 0xFFFFu));
+  for (const auto& cell : block.cells) cell->set_building(nullptr);
+  block.buildings.clear();
+  block.buildings_made = false;
+  block.statics_made = false;
+}
+
+// CLandBlock::init_buildings 0x0052FD80
+void Landscape::init_buildings(std::uint32_t key, Block& block) {
+  if (block.side_cell_count != 8 || block.buildings_made) return;
+  block.buildings_made = true;
+  for (const Building& info : block.building_info) {
     std::uint32_t cell = key | 1u;
-    glm::vec3 origin = b.pos.frame.origin;
+    glm::vec3 origin = info.pos.frame.origin;
     if (!LandDefs::adjust_to_outside(cell, origin) || (cell & 0xFFFF0000u) != key) continue;
-    auto owned = std::make_unique<Building>(std::move(b));
+    auto owned = std::make_unique<Building>(info);
     owned->pos.objcell_id = cell;
     block.cells[(cell & 0xFFFFu) - 1]->set_building(owned.get());
     block.buildings.push_back(std::move(owned));
   }
-  blocks_[key] = std::move(block);
-  return true;
 }
 
 bool Landscape::add_env_cell(std::unique_ptr<EnvCell> cell) {
@@ -190,20 +240,21 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
     const int dy = static_cast<int>((cell_id >> 16) & 0xFFu) - static_cast<int>((loaded_cell_id_ >> 16) & 0xFFu);
     if (std::abs(dx) > mid_radius_ || std::abs(dy) > mid_radius_) return nullptr;
   }
-  const auto it = blocks_.find(key);
-  return it != blocks_.end() ? it->second.cells[low - 1].get() : nullptr;
+  // Only a full-detail block (side_cell_count 8) answers.
+  return loaded_cell(cell_id);
 }
 
 // LScape::get_all 0x00505DD0 (the block and its buildings, no hooks yet)
 bool Landscape::load_block(std::uint32_t key) {
   if (!loader_ || unavailable_.contains(key)) return false;
   std::optional<LandBlockStruct> loaded = loader_(key | 0xFFFFu);
-  std::vector<Building> buildings;
-  if (loaded && building_loader_) buildings = building_loader_(key | 0xFFFFu);
-  if (!loaded || !add_block(std::move(*loaded), std::move(buildings))) {
+  if (!loaded || (loaded->block_id() & 0xFFFF0000u) != key || blocks_.contains(key)) {
     unavailable_.insert(key);
     return false;
   }
+  std::vector<Building> buildings;
+  if (building_loader_) buildings = building_loader_(key | 0xFFFFu);
+  insert_block(key, std::move(*loaded), std::move(buildings), grid_side_cell_count(key));
   return true;
 }
 
@@ -293,22 +344,64 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
     for (const std::uint32_t key : gone) release_block(key);
   }
   loaded_cell_id_ = cell_id;
-  std::vector<std::uint32_t> fresh;
   for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
     for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
       const std::uint32_t key = key_of(bx, by);
-      if (in_world(bx, by) && !blocks_.contains(key) && load_block(key)) fresh.push_back(key);
+      if (in_world(bx, by) && !blocks_.contains(key)) load_block(key);
     }
   }
-  // LScape::grab_visible_cells 0x00504EC0: with every block in place, each
-  // new block's static objects (CLandBlock::init_static_objs), then its
-  // cells' lost objects (CLandBlock::init_dyn_objs 0x0052F3B0).
-  for (const std::uint32_t key : fresh) {
-    if (block_loaded_) block_loaded_(key | 0xFFFFu);
+  // update_block's last pass: each block at its detail (get_block_orient);
+  // one leaving full detail lets its objects go (notify_change_size).
+  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
+    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
+      const std::uint32_t key = key_of(bx, by);
+      if (auto it = blocks_.find(key); it != blocks_.end()) {
+        set_side_cell_count(key, it->second, grid_side_cell_count(key));
+      }
+    }
+  }
+  grab_visible_cells();
+}
+
+// LScape::grab_visible_cells 0x00504EC0
+void Landscape::grab_visible_cells() {
+  if (loaded_cell_id_ == 0) return;
+  const int cx = static_cast<int>(loaded_cell_id_ >> 24);
+  const int cy = static_cast<int>((loaded_cell_id_ >> 16) & 0xFFu);
+  std::vector<std::uint32_t> grid;
+  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
+    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
+      if (bx < 0 || by < 0 || bx > 0xFF || by > 0xFF) continue;
+      const std::uint32_t key = (static_cast<std::uint32_t>(bx) << 24) | (static_cast<std::uint32_t>(by) << 16);
+      if (auto it = blocks_.find(key); it != blocks_.end()) {
+        init_buildings(key, it->second);
+        grid.push_back(key);
+      }
+    }
+  }
+  for (const std::uint32_t key : grid) {
+    // A hook may not release blocks, but look the block up again anyway.
+    auto it = blocks_.find(key);
+    if (it == blocks_.end() || it->second.side_cell_count != 8) continue;
+    // CLandBlock::init_static_objs 0x00530A40 (its first half: the statics
+    // made; their recalculation is the owner's, docs/sim.md)
+    if (!it->second.statics_made) {
+      it->second.statics_made = true;
+      if (block_loaded_) block_loaded_(key | 0xFFFFu);
+    }
+    // CLandBlock::init_dyn_objs 0x0052F3B0
+    it = blocks_.find(key);
+    if (it == blocks_.end() || it->second.dyn_objs_init_done) continue;
+    it->second.dyn_objs_init_done = true;
     for (std::uint32_t n = 1; n <= dat::kLandBlockCells; ++n) {
       if (const ObjCell* cell = loaded_cell(key | n); cell != nullptr) init_objects(*cell);
     }
   }
+}
+
+std::uint32_t Landscape::side_cell_count(std::uint32_t block_id) const noexcept {
+  const auto it = blocks_.find(block_id & 0xFFFF0000u);
+  return it != blocks_.end() ? it->second.side_cell_count : 0u;
 }
 
 // LScape::release_all 0x00504B60
@@ -321,15 +414,24 @@ void Landscape::release_all() {
 void Landscape::release_block(std::uint32_t key) {
   auto it = blocks_.find(key);
   if (it == blocks_.end()) return;
-  // CLandBlock::release_objs 0x0052F350: each land cell's objects.
-  for (const auto& cell : it->second.cells) cell->release_objects();
-  // CEnvCell::release_visible: the block's EnvCells, theirs too.
-  const auto first = env_cells_.lower_bound(key);
-  const auto last = env_cells_.upper_bound(key | 0xFFFFu);
-  for (auto e = first; e != last; ++e) e->second->release_objects();
+  release_objs(it->second);
+  release_env_cells_objects(key);
   if (block_released_) block_released_(key | 0xFFFFu);
-  env_cells_.erase(first, last);
+  // The owner let go of its statics (some stood in these EnvCells) first.
+  env_cells_.erase(env_cells_.lower_bound(key), env_cells_.upper_bound(key | 0xFFFFu));
   blocks_.erase(it);
+}
+
+// CLandBlock::release_objs 0x0052F350 (only a full-detail block has cells)
+void Landscape::release_objs(Block& block) {
+  for (const auto& cell : block.cells) cell->release_objects();
+  block.dyn_objs_init_done = false;
+}
+
+// CEnvCell::release_visible (the block's EnvCells' objects)
+void Landscape::release_env_cells_objects(std::uint32_t key) {
+  const auto last = env_cells_.upper_bound(key | 0xFFFFu);
+  for (auto e = env_cells_.lower_bound(key); e != last; ++e) e->second->release_objects();
 }
 
 ObjCell* Landscape::loaded_cell(std::uint32_t cell_id) const {
@@ -340,7 +442,8 @@ ObjCell* Landscape::loaded_cell(std::uint32_t cell_id) const {
   }
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
   const auto it = blocks_.find(cell_id & 0xFFFF0000u);
-  return it != blocks_.end() ? it->second.cells[low - 1].get() : nullptr;
+  if (it == blocks_.end() || it->second.cells.empty()) return nullptr;
+  return it->second.cells[low - 1].get();
 }
 
 // CLandCell::add_outside_cell 0x00532EC0

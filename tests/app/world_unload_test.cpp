@@ -182,3 +182,56 @@ TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint
   CHECK(world.static_objects().size() == 4);
   check_no_dangling(world, *w);
 }
+
+TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load point) have static objects, "
+          "a block turning coarse destroys them and lets its rooms go (CLandBlock::notify_change_size 0x005302C0)",
+          "[app][retail][0x005302C0][0x00530A40][0x00504EC0]") {
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  REQUIRE(world.set_mid_radius(2));
+  const sim::Landscape& scape = *world.landscape();
+
+  auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});
+  world.update_load_point(w->position().objcell_id);
+  // 0xAAB4 is two blocks east: loaded, at half detail, with no rock.
+  CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
+  CHECK(scape.side_cell_count(block(0xAA)) == 4);
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u});
+  check_no_dangling(world, *w);
+
+  // Into 0xA9B4: 0xAAB4 turns full and gets its rock; its room loads when
+  // asked for.
+  walk(*w, 48, {4, 0, 0});
+  REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
+  world.update_load_point(w->position().objcell_id);
+  CHECK(scape.side_cell_count(block(0xAA)) == 8);
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u});
+  REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
+  CHECK(world.static_objects().size() == 4);
+  CHECK(view_has_room(world));
+  check_no_dangling(world, *w);
+
+  // Into 0xAAB4, then 0xABB4 and 0xACB4: 0xA8B4 stays loaded but coarse,
+  // its rock gone; at 0xACB4, 0xAAB4 is coarse: its room and both its rocks
+  // go, and the drawn view loses the room.
+  walk(*w, 48, {4, 0, 0});
+  world.update_load_point(w->position().objcell_id);
+  CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAC));
+  CHECK(scape.side_cell_count(block(0xA8)) == 4);
+  CHECK(statics_blocks(world) ==
+        std::vector<std::uint32_t>{0xA9B40000u, 0xAAB40000u, 0xAAB40000u, 0xABB40000u});
+  check_no_dangling(world, *w);
+  walk(*w, 48, {4, 0, 0});
+  world.update_load_point(w->position().objcell_id);
+  walk(*w, 48, {4, 0, 0});
+  REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xACB40000u);
+  world.update_load_point(w->position().objcell_id);
+  CHECK(scape.loaded_blocks() == blocks(0xAA, 0xAC));
+  CHECK(scape.side_cell_count(block(0xAA)) == 4);
+  CHECK(scape.loaded_env_cells().empty());
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xABB40000u, 0xACB40000u});
+  CHECK_FALSE(view_has_room(world));
+  check_no_dangling(world, *w);
+}

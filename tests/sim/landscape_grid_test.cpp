@@ -36,7 +36,7 @@ namespace ps = protocol::physics_state;
 namespace {
 
 struct Grid {
-  Grid()
+  explicit Grid(int mid_radius = 1)
       : landscape([this](std::uint32_t id) -> std::optional<LandBlockStruct> {
           ++asked[id];
           const bool in_row = (id >> 16 & 0xFFu) == 0x20 && (id >> 24) >= 0x10 && (id >> 24) <= 0x14;
@@ -47,13 +47,15 @@ struct Grid {
     context.cells = &landscape;
     landscape.set_obj_maint(&maint);
     landscape.set_block_released([this](std::uint32_t id) { released.push_back(id); });
-    REQUIRE(landscape.set_mid_radius(1));
+    landscape.set_block_coarsened([this](std::uint32_t id) { coarsened.push_back(id); });
+    REQUIRE(landscape.set_mid_radius(mid_radius));
   }
   core::ManualClock clock;
   EventLog log;
   SimContext context{clock};
   std::map<std::uint32_t, int> asked;
   std::vector<std::uint32_t> released;
+  std::vector<std::uint32_t> coarsened;
   Landscape landscape;
   ObjectMaint maint;
 
@@ -207,4 +209,59 @@ TEST_CASE("CPhysicsObj::SetPositionInternal 0x00516040: a placement where LScape
   PhysicsObj& far = w.enter(0x50000003u, cell(0x13, 0x20), glm::vec3(12, 12, 10));
   CHECK(far.cell() == nullptr);
   CHECK(w.maint.lost_cell_objects(cell(0x13, 0x20)) == std::vector<PhysicsObj*>{&far});
+}
+
+TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks (side_cell_count 8: "
+          "LScape::get_block_orient 0x00504F90's 3 x 3), and a block turning coarse lets its objects go "
+          "(CLandBlock::notify_change_size 0x005302C0)",
+          "[retail][0x00505E40][0x00504F90][0x005302C0][0x0052F3B0]") {
+  Grid w(2);  // a 5 x 5 grid: the 3 x 3 at full detail, the outer ring at size 2
+  w.landscape.update_loadpoint(cell(0x10, 0x20));
+  // 0x12 is in the grid and loaded, but at half detail: no land cells.
+  CHECK(w.landscape.loaded_blocks() ==
+        std::vector<std::uint32_t>{block(0x10, 0x20), block(0x11, 0x20), block(0x12, 0x20)});
+  CHECK(w.landscape.side_cell_count(block(0x10, 0x20)) == 8);
+  CHECK(w.landscape.side_cell_count(block(0x11, 0x20)) == 8);
+  CHECK(w.landscape.side_cell_count(block(0x12, 0x20)) == 4);
+  CHECK(w.landscape.side_cell_count(block(0x13, 0x20)) == 0);  // not loaded
+  CHECK(w.landscape.get_cell(cell(0x11, 0x20, 64)) != nullptr);
+  CHECK(w.landscape.get_cell(cell(0x12, 0x20)) == nullptr);
+  CHECK(w.landscape.loaded_cell(cell(0x12, 0x20)) == nullptr);
+
+  PhysicsObj& mover = w.enter(0x50000001u, cell(0x11, 0x20), glm::vec3(12, 12, 10));
+  REQUIRE(mover.cell() != nullptr);
+  // Placed where the block is coarse: no cell, so lost.
+  PhysicsObj& far = w.enter(0x50000002u, cell(0x12, 0x20), glm::vec3(12, 12, 10));
+  CHECK(far.cell() == nullptr);
+  CHECK(w.maint.lost_cell_objects(cell(0x12, 0x20)) == std::vector<PhysicsObj*>{&far});
+
+  // The load point moves to 0x13: 0x10 leaves the grid; 0x11 turns coarse
+  // (kept in the grid, not released) and its standing object is lost; 0x12
+  // turns full and its lost object comes in (CLandBlock::init_dyn_objs).
+  w.clock.advance(core::Seconds{2.0});
+  w.landscape.update_loadpoint(cell(0x13, 0x20));
+  CHECK(w.released == std::vector<std::uint32_t>{block(0x10, 0x20)});
+  CHECK(w.coarsened == std::vector<std::uint32_t>{block(0x11, 0x20)});
+  CHECK(w.landscape.loaded_blocks() == std::vector<std::uint32_t>{block(0x11, 0x20), block(0x12, 0x20),
+                                                                  block(0x13, 0x20), block(0x14, 0x20)});
+  CHECK(w.landscape.side_cell_count(block(0x11, 0x20)) == 4);
+  CHECK(w.landscape.side_cell_count(block(0x12, 0x20)) == 8);
+  CHECK(mover.cell() == nullptr);
+  CHECK_FALSE(mover.in_cell());
+  CHECK(w.maint.lost_cell_objects(cell(0x11, 0x20)) == std::vector<PhysicsObj*>{&mover});
+  REQUIRE(w.maint.destruction_time(mover.id()));
+  CHECK(w.maint.destruction_time(mover.id())->count() == Approx(27.0));
+  REQUIRE(far.cell() != nullptr);
+  CHECK(far.cell()->id() == cell(0x12, 0x20));
+  CHECK_FALSE(w.maint.destruction_time(far.id()));
+  CHECK(w.landscape.get_cell(cell(0x11, 0x20)) == nullptr);
+
+  // Back to 0x11: it is full again with fresh cells, and the mover is back.
+  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  CHECK(w.landscape.side_cell_count(block(0x11, 0x20)) == 8);
+  CHECK(w.landscape.side_cell_count(block(0x13, 0x20)) == 4);
+  REQUIRE(mover.cell() != nullptr);
+  CHECK(mover.cell()->id() == cell(0x11, 0x20));
+  CHECK(mover.cell() == w.landscape.loaded_cell(cell(0x11, 0x20)));
+  CHECK_FALSE(w.maint.destruction_time(mover.id()));
 }

@@ -193,8 +193,9 @@ class World {
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
   // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.
   void load_env_cell_statics(sim::EnvCell& env_cell);
-  // A released block's static objects (those whose cell is in it) go, and
-  // the drawn view loses its buildings and EnvCells.
+  // A block's static objects (those whose cell is in it) go as it is released
+  // or turns coarse (CLandBlock::destroy_static_objects), and the drawn view
+  // loses its buildings and EnvCells.
   void release_static_objects(std::uint32_t block_id);
   // CPhysicsObj::makeObject 0x00513970 (not dynamic) placed by add_obj_to_cell; none
   // when the record is absent.

@@ -85,4 +85,37 @@ using LandTriangle = std::array<std::uint16_t, 3>;
   return {LandTriangle{sw, se, nw}, LandTriangle{ne, nw, se}};
 }
 
+// LandDefs::Direction: where a landblock lies from the viewer's landblock,
+// which of its edges border a coarser neighbour (CLandBlockStruct::TransAdjust).
+enum class LandDirection : std::uint8_t {
+  InViewerBlock = 0,
+  NorthOfViewer = 1,
+  SouthOfViewer = 2,
+  EastOfViewer = 3,
+  WestOfViewer = 4,
+  NorthwestOfViewer = 5,
+  SouthwestOfViewer = 6,
+  NortheastOfViewer = 7,
+  SoutheastOfViewer = 8,
+  Unknown = 9,
+};
+
+// A landblock's detail in LScape's grid around the load point: `size` is
+// the polygon size in cells (1, 2, 4 or 8: the block is 8 / size cells a
+// side, CLandBlock::side_cell_count; only size 1 has land cells to collide
+// with) and `dir` the edge transition.
+struct BlockOrient {
+  std::uint32_t size = 1;
+  LandDirection dir = LandDirection::InViewerBlock;
+  friend bool operator==(const BlockOrient&, const BlockOrient&) = default;
+};
+
+// LScape::get_block_orient 0x00504F90: for the block (ix, iy) of the grid
+// centred on (mid_radius, mid_radius), with d the larger of |ix - mid| and
+// |iy - mid|: size 1 within d 1, 2 at d 2, 4 at d 3 and 4, else 8 (and
+// direction 0). The direction names the ring side the block is on, but
+// only for blocks on the outer ring of their size (d == size: rings 1, 2
+// and 4); the inner ring of size 4 (d 3) gets 0.
+[[nodiscard]] BlockOrient get_block_orient(int mid_radius, int ix, int iy) noexcept;
+
 }  // namespace dereth::dat

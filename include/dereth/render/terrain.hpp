@@ -31,38 +31,16 @@ inline constexpr float kLandBlockLength = 192.0F;  // metres per landblock side
 // The landblock id 0xXXYYFFFF holding a global position (nothing outside 0..255).
 [[nodiscard]] bool land_block_at(const glm::vec3& global, std::uint32_t& block_id) noexcept;
 
-// LandDefs::Direction: where a landblock lies from the viewer's landblock,
-// which of its edges border a coarser neighbour (CLandBlockStruct::TransAdjust).
-enum class LandDirection : std::uint8_t {
-  InViewerBlock = 0,
-  NorthOfViewer = 1,
-  SouthOfViewer = 2,
-  EastOfViewer = 3,
-  WestOfViewer = 4,
-  NorthwestOfViewer = 5,
-  SouthwestOfViewer = 6,
-  NortheastOfViewer = 7,
-  SoutheastOfViewer = 8,
-  Unknown = 9,
-};
-
-// A landblock's detail in the landscape around the viewer: `size` is the
-// polygon size in cells (1, 2, 4 or 8: the block is drawn as 8 / size
-// cells a side) and `dir` the edge transition.
-struct BlockOrient {
-  std::uint32_t size = 1;
-  LandDirection dir = LandDirection::InViewerBlock;
-  friend bool operator==(const BlockOrient&, const BlockOrient&) = default;
-};
+// LandDefs::Direction, a block's detail and LScape::get_block_orient are
+// dat's (the sim's collision grid reads the same rule).
+using LandDirection = dat::LandDirection;
+using BlockOrient = dat::BlockOrient;
 
 struct LScape {
-  // LScape::get_block_orient 0x00504F90: for the block (ix, iy) of the grid
-  // centred on (mid_radius, mid_radius), with d the larger of |ix - mid| and
-  // |iy - mid|: size 1 within d 1, 2 at d 2, 4 at d 3 and 4, else 8 (and
-  // direction 0). The direction names the ring side the block is on, but
-  // only for blocks on the outer ring of their size (d == size: rings 1, 2
-  // and 4); the inner ring of size 4 (d 3) gets 0.
-  [[nodiscard]] static BlockOrient get_block_orient(int mid_radius, int ix, int iy) noexcept;
+  // LScape::get_block_orient 0x00504F90 (dat::get_block_orient)
+  [[nodiscard]] static BlockOrient get_block_orient(int mid_radius, int ix, int iy) noexcept {
+    return dat::get_block_orient(mid_radius, ix, iy);
+  }
 };
 
 class LandBlockStruct {

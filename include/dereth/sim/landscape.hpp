@@ -103,8 +103,10 @@ class Landscape final : public CellSource {
       : loader_(std::move(loader)), env_loader_(std::move(env_cells)), building_loader_(std::move(buildings)) {}
   // Adds (or replaces, when no object stands in it) a landblock's terrain
   // and buildings, each building in the land cell holding its origin
-  // (CLandBlock::init_buildings 0x0052FD80; one off the block is dropped).
-  // Returns false when the block is loaded and still holds shadows.
+  // (CLandBlock::init_buildings 0x0052FD80; one off the block is dropped),
+  // at the detail the grid gives its slot (full detail with no load point
+  // or outside the grid). Returns false when the block is loaded and still
+  // holds shadows.
   bool add_block(LandBlockStruct block, std::vector<Building> buildings = {});
   // Adds an EnvCell (replacing one of the same id that holds no shadows).
   bool add_env_cell(std::unique_ptr<EnvCell> cell);
@@ -119,6 +121,15 @@ class Landscape final : public CellSource {
   // re-enter visibility. Not owned; may be null.
   void set_obj_maint(ObjectMaint* obj_maint) noexcept { obj_maint_ = obj_maint; }
   void set_block_released(BlockReleasedHook hook) { block_released_ = std::move(hook); }
+  // Told of a landblock turning coarse (CLandBlock::notify_change_size
+  // 0x005302C0), after its cells let go of every shadow and before they are
+  // freed (the block stays loaded): the owner frees its static objects then
+  // (CLandBlock::destroy_static_objects).
+  void set_block_coarsened(BlockReleasedHook hook) { block_coarsened_ = std::move(hook); }
+  // CLandBlock::side_cell_count of a loaded block (0xXXYYFFFF): 8 at full
+  // detail (the only blocks with land cells), else 4, 2 or 1 as
+  // LScape::get_block_orient gives it; 0 when the block is not loaded.
+  [[nodiscard]] std::uint32_t side_cell_count(std::uint32_t block_id) const noexcept;
 
   // LScape::SetMidRadius 0x00504C00: the kept grid's radius in landblocks
   // (the grid is 2r+1 wide); refused (false) below 1 or once a load point
@@ -197,13 +208,52 @@ class Landscape final : public CellSource {
  private:
   struct Block {
     std::unique_ptr<LandBlockStruct> terrain;
-    std::vector<std::unique_ptr<LandCell>> cells;
+    // CLandBlock::side_cell_count: 8 at full detail, the only detail with
+    // land cells, buildings and static objects.
+    std::uint32_t side_cell_count = 8;
+    std::vector<std::unique_ptr<LandCell>> cells;  // the 64 land cells, at full detail only
+    std::vector<Building> building_info;           // the LandBlockInfo's buildings
     std::vector<std::unique_ptr<Building>> buildings;
+    bool buildings_made = false;  // CLandBlock::buildings
+    bool statics_made = false;    // the block_loaded hook ran (CLandBlock::num_static_objects)
+    bool dyn_objs_init_done = false;
   };
+  // The side_cell_count LScape::update_block gives a block of the grid
+  // (LScape::get_block_orient's size); 8 with no load point.
+  [[nodiscard]] std::uint32_t grid_side_cell_count(std::uint32_t key) const noexcept;
+  // Puts a block in its slot at a detail; at full detail its land cells and
+  // buildings are made at once.
+  void insert_block(std::uint32_t key, LandBlockStruct terrain, std::vector<Building> buildings,
+                    std::uint32_t side_cell_count);
+  // update_block's last pass for one block: CLandBlock::notify_change_size
+  // 0x005302C0 when it leaves full detail, then its land cells made
+  // (CLandBlockStruct::generate, CLandBlock::init_lcell_ptrs 0x0052F410)
+  // or freed for the new detail.
+  void set_side_cell_count(std::uint32_t key, Block& block, std::uint32_t side_cell_count);
+  // CLandBlock::notify_change_size 0x005302C0: the block's EnvCells, land
+  // cells and static objects let their objects go, and its buildings are
+  // destroyed.
+  void notify_change_size(std::uint32_t key, Block& block);
+  // CLandBlock::init_buildings 0x0052FD80: at full detail, the buildings
+  // made once, each in the land cell holding its origin (one off the block
+  // is dropped).
+  static void init_buildings(std::uint32_t key, Block& block);
+  // LScape::grab_visible_cells 0x00504EC0: every block of the grid gets its
+  // buildings (init_buildings), then each its static objects
+  // (CLandBlock::init_static_objs 0x00530A40: the block_loaded hook, once per
+  // full-detail spell) and its cells' lost objects (CLandBlock::init_dyn_objs
+  // 0x0052F3B0). Grid order: x outer, y inner.
+  void grab_visible_cells();
   // CLandBlock::release_all 0x0052FCF0: the block's land cells and its
   // EnvCells let go of their objects (CObjCell::release_objects), the owner
   // is told, then the cells, buildings and terrain are freed.
   void release_block(std::uint32_t key);
+  // CLandBlock::release_objs 0x0052F350: the land cells let go of their
+  // objects.
+  static void release_objs(Block& block);
+  // CEnvCell::release_visible: the block's EnvCells let go of their objects
+  // (the caller frees them once the owner has been told).
+  void release_env_cells_objects(std::uint32_t key);
   // LScape::get_all 0x00505DD0: reads a block (with its buildings) into its
   // grid slot; false when the loader cannot give it (then not asked again).
   bool load_block(std::uint32_t key);
@@ -214,6 +264,7 @@ class Landscape final : public CellSource {
   int mid_radius_ = kDefaultMidRadius;
   std::uint32_t loaded_cell_id_ = 0;
   BlockReleasedHook block_released_;
+  BlockReleasedHook block_coarsened_;
   BlockLoader loader_;
   EnvCellLoader env_loader_;
   BuildingLoader building_loader_;
