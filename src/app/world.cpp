@@ -157,6 +157,7 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
   context_.set_effects(&effects_);
   if (factory_) context_.set_factory(factory_.get());
   box_.set_trace_sink(&counter_);
+  box_.set_cell_manager(&cell_manager_);
   effects_.set_trace_sink(&effects_forward_);
 }
 
@@ -207,8 +208,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
   landscape_->set_block_released([this](std::uint32_t block_id) { release_static_objects(block_id); });
   landscape_->set_block_coarsened([this](std::uint32_t block_id) { release_static_objects(block_id); });
   landscape_->set_obj_maint(context_.obj_maint);
-  load_cell_ = 0;
-  has_curr_cell_ = false;
+  cell_manager_.set_landscape(landscape_.get());
   context_.cells = landscape_.get();
   return true;
 }
@@ -268,40 +268,10 @@ void World::release_static_objects(std::uint32_t block_id) {
 }
 
 // CellManager::UpdateLoadPoint 0x00455710
-void World::update_load_point(std::uint32_t load_cell) {
-  if (landscape_ && load_cell != 0 && (load_cell & 0xFFFFu) < 0x100u) landscape_->update_loadpoint(load_cell);
-}
+void World::update_load_point(std::uint32_t load_cell) { cell_manager_.update_load_point(load_cell); }
 
-// CellManager::ChangePosition 0x004559B0, not blocking (retail's blocking
-// form, at the player's creation and teleports, releases the landscape
-// first: not modelled)
-void World::change_position(const sim::Position& p) {
-  if (!landscape_) return;
-  if (p.objcell_id == 0) {
-    // CellManager::Reset 0x00455930
-    landscape_->release_all();
-    load_cell_ = 0;
-    has_curr_cell_ = false;
-    return;
-  }
-  if (load_cell_ != p.objcell_id || !has_curr_cell_) {
-    has_curr_cell_ = false;
-    const bool outdoor = (p.objcell_id & 0xFFFFu) < 0x100u;
-    if (outdoor) landscape_->update_loadpoint(p.objcell_id);
-    // CObjCell::Get
-    if (landscape_->get_cell(p.objcell_id) != nullptr) {
-      if (!outdoor) {
-        // Position::get_outside_cell_id (retail: only from a cell seen from
-        // outside, else LScape::release_all; docs/deviations.md D3).
-        std::uint32_t outside = p.objcell_id;
-        glm::vec3 origin = p.frame.origin;
-        if (sim::LandDefs::adjust_to_outside(outside, origin)) landscape_->update_loadpoint(outside);
-      }
-      has_curr_cell_ = true;
-    }
-  }
-  load_cell_ = p.objcell_id;
-}
+// CellManager::ChangePosition 0x004559B0, not blocking
+void World::change_position(const sim::Position& p) { cell_manager_.change_position(p, false); }
 
 std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
   namespace ps = protocol::physics_state;

@@ -5,6 +5,7 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
+#include "dereth/sim/cell_manager.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
 
@@ -311,6 +312,11 @@ PhysicsObj* SmartBox::create_object(const protocol::CreateObject& message, std::
   if (message.guid == player_id_) {
     init_player(object);
     object.store_position(position);
+    // CellManager::ChangePosition, blocking: the landscape goes first, so
+    // the player enters the world lost and comes in on the next tick.
+    if (cell_manager_ != nullptr && object.position().objcell_id != 0) {
+      cell_manager_->change_position(object.position(), true);
+    }
     object.enter_world(position);
     player_position_updated(true);
     // No-data fallback N4 at world entry, only where no collision cell holds the
@@ -623,12 +629,9 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
   if (!object.has_anims()) object.set_placement_frame(received.placement_id, true);
   if (&object == player_) {
     if (object.newer_event(TimestampIndex::Teleport, received.teleport_ts)) {
-      teleport_player(position);
+      teleport_player(position, received.has_contact);
       object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());
       object.set_velocity(glm::vec3(0.0f), true);
-      // Inside a collision cell TeleportPlayer's transition decides contact;
-      // the flag lands only a player no cell holds (no-data fallback N4).
-      if (received.has_contact) object.land_on_server_contact();
     } else {
       // No packet velocity for the local player.
       object.constrain_to(position, object.get_start_constraint_distance(), object.get_max_constraint_distance());
@@ -658,9 +661,13 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
 }
 
 // SmartBox::TeleportPlayer 0x00453910
-void SmartBox::teleport_player(const Position& p) {
+void SmartBox::teleport_player(const Position& p, bool contact) {
   if (player_ == nullptr) return;
   player_->set_position_simple(p, true);
+  // Inside a collision cell SetPositionSimple's transition decided contact;
+  // the flag lands only a player no cell holds (no-data fallback N4), before
+  // the blocking ChangePosition lets every cell go.
+  if (contact) player_->land_on_server_contact();
   player_position_updated(true);
 }
 
@@ -672,13 +679,19 @@ void SmartBox::blip_player(const Position& p) {
   player_position_updated(false);
 }
 
-// SmartBox::PlayerPositionUpdated 0x00453870 (camera and cell loading are not here)
+// SmartBox::PlayerPositionUpdated 0x00453870 (the camera is not here)
 void SmartBox::player_position_updated(bool teleporting) {
-  if (player_ == nullptr || !teleporting) return;
-  position_update_complete_ = false;
-  waiting_for_teleport_ = false;
-  has_been_teleported_ = false;
-  player_->teleport_hook(true);
+  if (player_ == nullptr) return;
+  if (teleporting) {
+    position_update_complete_ = false;
+    waiting_for_teleport_ = false;
+    has_been_teleported_ = false;
+    player_->teleport_hook(true);
+  }
+  // CellManager::ChangePosition, blocking for a teleport.
+  if (cell_manager_ != nullptr && player_->position().objcell_id != 0) {
+    cell_manager_->change_position(player_->position(), teleporting);
+  }
 }
 
 }  // namespace dereth::sim

@@ -23,8 +23,10 @@
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
+#include "dereth/protocol/messages.hpp"
 #include "dereth/sim/landscape.hpp"
 #include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/smart_box.hpp"
 
 #include "world_support.hpp"
 
@@ -234,4 +236,71 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xABB40000u, 0xACB40000u});
   CHECK_FALSE(view_has_room(world));
   check_no_dangling(world, *w);
+}
+
+TEST_CASE("CellManager::ChangePosition 0x004559B0 blocking, at the player's CreateObject and at a teleport "
+          "(SmartBox::PlayerPositionUpdated 0x00453870): the landscape goes at once and the grid loads again "
+          "on the next tick",
+          "[app][retail][0x004559B0][0x00453870][0x00453910]") {
+  constexpr std::uint32_t kPlayer = 0x50000001;
+  Dats dats;
+  core::ManualClock clock;
+  app::World world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  REQUIRE(world.set_mid_radius(1));
+  const sim::Landscape& scape = *world.landscape();
+  // A grid already loaded (as a player there had it) before the player's
+  // CreateObject.
+  world.update_load_point(0xA9B40001u);
+  REQUIRE(scape.block_count() == 3);
+  REQUIRE(world.static_objects().size() == 3);
+
+  world.assume_player(kPlayer);
+  protocol::CreateObject create;
+  create.guid = kPlayer;
+  create.physics.state = 0x00400C08;
+  create.physics.position = protocol::Position{0xA9B40001u, {12, 12, 10}, {1, 0, 0, 0}};
+  create.weenie.name = "Tester";
+  world.handle(protocol::encode(create));
+  const sim::PhysicsObj* player = world.box().player();
+  REQUIRE(player != nullptr);
+  // Blocking: LScape::release_all before enter_world, so the player is
+  // placed lost, as is every object the released cells held.
+  CHECK(scape.block_count() == 0);
+  CHECK(scape.loaded_cell_id() == 0);
+  CHECK(world.static_objects().empty());
+  CHECK(player->cell() == nullptr);
+  CHECK(player->position().objcell_id == 0xA9B40001u);
+
+  // The next tick's ChangePosition (not blocking) loads the grid, and the
+  // player comes in from the lost cell.
+  clock.advance(core::Seconds{0.05});
+  world.step();
+  CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
+  CHECK(world.static_objects().size() == 3);
+  REQUIRE(player->cell() != nullptr);
+  CHECK(player->cell()->id() == 0xA9B40001u);
+
+  // A teleport inside the grid: TeleportPlayer places the player, then the
+  // blocking ChangePosition releases the landscape; the next tick loads the
+  // grid around the new cell.
+  protocol::UpdatePosition tp;
+  tp.guid = kPlayer;
+  tp.position.cell_id = 0xAAB40001u;
+  tp.position.origin = {12, 12, 10};
+  tp.position.qw = 1.0f;
+  tp.position.qx = tp.position.qy = tp.position.qz = 0.0f;
+  tp.position.position_ts = 1;
+  tp.position.teleport_ts = 1;
+  clock.advance(core::Seconds{0.05});
+  world.handle(protocol::encode(tp));
+  CHECK(scape.block_count() == 0);
+  CHECK(world.static_objects().empty());
+  CHECK(player->cell() == nullptr);
+  CHECK(player->position().objcell_id == 0xAAB40001u);
+  clock.advance(core::Seconds{0.05});
+  world.step();
+  CHECK(scape.loaded_blocks() == blocks(0xA9, 0xAB));
+  REQUIRE(player->cell() != nullptr);
+  CHECK(player->cell()->id() == 0xAAB40001u);
 }

@@ -18,6 +18,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/protocol/chat.hpp"
+#include "dereth/sim/cell_manager.hpp"
 #include "dereth/sim/effects.hpp"
 #include "dereth/sim/gm_smart_box_ui.hpp"
 #include "dereth/sim/physics_obj.hpp"
@@ -73,7 +74,9 @@ class World {
   // objects move (step() does): when the position's cell changed or was not
   // found, an outdoor cell centres the grid on itself (LScape's blocks only
   // load so: nothing loads before it), an EnvCell on the outside cell under
-  // it. A cell 0 releases the landscape (CellManager::Reset).
+  // it. A cell 0 releases the landscape (CellManager::Reset). The SmartBox
+  // runs the blocking form (the landscape released at once) at the player's
+  // CreateObject and at teleports (sim::CellManager).
   void change_position(const sim::Position& p);
   // LScape::grab_visible_cells 0x00504EC0, its static-object half: each
   // block already made runs CLandBlock::init_static_objs 0x00530A40 again
@@ -178,8 +181,8 @@ class World {
   // The terrain objects collide with; declared before the SmartBox so the
   // objects (and their shadows) go first.
   std::unique_ptr<sim::Landscape> landscape_;
-  std::uint32_t load_cell_ = 0;  // CellManager::load_pos's cell
-  bool has_curr_cell_ = false;   // CellManager::curr_cell found
+  // SmartBox::cell_manager (the SmartBox calls its blocking form).
+  sim::CellManager cell_manager_;
   sim::Effects effects_;
   std::unique_ptr<sim::DatObjectFactory> factory_;
   sim::SmartBox box_;

@@ -20,6 +20,7 @@
 
 namespace dereth::sim {
 
+class CellManager;
 class PhysicsObj;
 class SimContext;
 
@@ -142,6 +143,10 @@ class SmartBox {
 
   // Not owned; nullptr stops tracing.
   void set_trace_sink(TraceSink* sink) noexcept { trace_ = sink; }
+  // SmartBox::cell_manager: told of the player's position at its
+  // CreateObject and whenever it is moved for it (PlayerPositionUpdated),
+  // blocking at a teleport. Not owned; null (the default) for none.
+  void set_cell_manager(CellManager* manager) noexcept { cell_manager_ = manager; }
 
  private:
   HandleResult dispatch(const protocol::Message& message);
@@ -158,8 +163,9 @@ class SmartBox {
   HandleResult route_same_instance(PhysicsObj& object, const protocol::CreateObject& message, PhysicsObj* parent);
   // SmartBox::init_player 0x00453C80
   void init_player(PhysicsObj& object);
-  // SmartBox::TeleportPlayer 0x00453910
-  void teleport_player(const Position& p);
+  // SmartBox::TeleportPlayer 0x00453910 (`contact`: the packet's flag, for
+  // the no-data landing N4)
+  void teleport_player(const Position& p, bool contact);
   // SmartBox::BlipPlayer 0x00453940
   void blip_player(const Position& p);
   // SmartBox::PlayerPositionUpdated 0x00453870
@@ -170,6 +176,7 @@ class SmartBox {
   ObjectMaint objects_;
   Physics physics_;
   TraceSink* trace_ = nullptr;
+  CellManager* cell_manager_ = nullptr;
   std::uint32_t player_id_ = 0;
   PhysicsObj* player_ = nullptr;
   bool position_update_complete_ = false;

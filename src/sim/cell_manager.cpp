@@ -1,0 +1,62 @@
+// CellManager (RE smartbox/CellManager.c; docs/sim.md "Landblock unloading").
+#include "dereth/sim/cell_manager.hpp"
+
+#include <glm/vec3.hpp>
+
+#include "dereth/sim/land_defs.hpp"
+#include "dereth/sim/landscape.hpp"
+
+namespace dereth::sim {
+
+void CellManager::set_landscape(Landscape* landscape) noexcept {
+  landscape_ = landscape;
+  load_cell_ = 0;
+  has_curr_cell_ = false;
+}
+
+// CellManager::UpdateLoadPoint 0x00455710
+void CellManager::update_load_point(std::uint32_t load_cell) {
+  if (landscape_ != nullptr && load_cell != 0 && (load_cell & 0xFFFFu) < 0x100u) {
+    landscape_->update_loadpoint(load_cell);
+  }
+}
+
+// CellManager::Reset 0x00455930 (the landscape is released whatever the
+// load cell was: docs/deviations.md D3)
+void CellManager::reset() {
+  if (landscape_ != nullptr) landscape_->release_all();
+  load_cell_ = 0;
+  has_curr_cell_ = false;
+}
+
+// CellManager::ChangePosition 0x004559B0
+void CellManager::change_position(const Position& p, bool blocking) {
+  if (landscape_ == nullptr) return;
+  if (p.objcell_id == 0) {
+    reset();
+    return;
+  }
+  if (load_cell_ != p.objcell_id || !has_curr_cell_) {
+    has_curr_cell_ = false;
+    if (blocking) {
+      landscape_->release_all();
+    } else {
+      const bool outdoor = (p.objcell_id & 0xFFFFu) < 0x100u;
+      if (outdoor) landscape_->update_loadpoint(p.objcell_id);
+      // CObjCell::Get
+      if (landscape_->get_cell(p.objcell_id) != nullptr) {
+        if (!outdoor) {
+          // Position::get_outside_cell_id (retail: only from a cell seen
+          // from outside, else LScape::release_all; docs/deviations.md D3).
+          std::uint32_t outside = p.objcell_id;
+          glm::vec3 origin = p.frame.origin;
+          if (LandDefs::adjust_to_outside(outside, origin)) landscape_->update_loadpoint(outside);
+        }
+        has_curr_cell_ = true;
+      }
+    }
+  }
+  load_cell_ = p.objcell_id;
+}
+
+}  // namespace dereth::sim
