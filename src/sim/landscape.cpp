@@ -233,7 +233,6 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   }
   // LScape::get_landcell 0x00505F10 -> LScape::get_landblock 0x00505E40
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
-  const std::uint32_t key = cell_id & 0xFFFF0000u;
   if (loaded_cell_id_ != 0) {
     // The grid's slot: within mid_radius blocks of the load point's block.
     const int dx = static_cast<int>(cell_id >> 24) - static_cast<int>(loaded_cell_id_ >> 24);
@@ -258,10 +257,24 @@ bool Landscape::load_block(std::uint32_t key) {
   return true;
 }
 
-// CObjCell::init_objects 0x0052B420 (the recalc_cross_cells of objects
-// already standing in the cell is not modelled)
+// CObjCell::init_objects 0x0052B420
 void Landscape::init_objects(const ObjCell& cell) {
-  if (obj_maint_ != nullptr) obj_maint_->init_obj_cell(cell);
+  if (obj_maint_ == nullptr) return;
+  obj_maint_->init_obj_cell(cell);
+  // The cell's objects (retail's object_list: those whose cell this is,
+  // found through their shadows here), each not static and not completely
+  // visible recomputing its cells.
+  std::vector<PhysicsObj*> standing;
+  for (const ShadowObj* s : cell.shadow_objects()) {
+    PhysicsObj* obj = s->physobj;
+    if (obj == nullptr || obj->cell() != &cell) continue;
+    if (std::find(standing.begin(), standing.end(), obj) == standing.end()) standing.push_back(obj);
+  }
+  for (PhysicsObj* obj : standing) {
+    if ((obj->state() & protocol::physics_state::Static) == 0 && !obj->is_completely_visible()) {
+      obj->recalc_cross_cells();
+    }
+  }
 }
 
 std::vector<std::uint32_t> Landscape::loaded_blocks() const {

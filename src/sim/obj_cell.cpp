@@ -442,23 +442,56 @@ void PhysicsObj::calc_cross_cells_static() {
   cells.do_not_load_cells = true;
   const auto cyl = part_array_ ? part_array_->cyl_spheres() : std::span<const dat::CylSphere>{};
   if ((state_ & ps::HasPhysicsBsp) == 0 && !cyl.empty()) {
-    // CObjCell::find_cell_list 0x0052B9F0: each cylinder a sphere at its low
-    // point (in the object's frame, unscaled) with its radius, at most 10.
-    std::array<CollisionSphere, 10> spheres{};
-    const std::size_t n = std::min(cyl.size(), spheres.size());
-    for (std::size_t i = 0; i < n; ++i) {
-      spheres[i].center = localtoglobal(position_, position_, cyl[i].origin);
-      spheres[i].radius = cyl[i].radius;
-    }
-    if (context_->cells != nullptr) {
-      ObjCell* curr = nullptr;
-      context_->cells->find_cell_list(position_, static_cast<std::uint32_t>(n), spheres.data(), cells, curr);
-    }
+    find_cylsphere_cell_list(cyl, cells);
   } else {
     find_bbox_cell_list(cells);
   }
   remove_shadows_from_cells();
   add_shadows_to_cells(cells);
+}
+
+// CObjCell::find_cell_list 0x0052B9F0: each cylinder a sphere at its low
+// point (in the object's frame, unscaled) with its radius, at most 10.
+void PhysicsObj::find_cylsphere_cell_list(std::span<const dat::CylSphere> cyl, CellArray& cells) {
+  std::array<CollisionSphere, 10> spheres{};
+  const std::size_t n = std::min(cyl.size(), spheres.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    spheres[i].center = localtoglobal(position_, position_, cyl[i].origin);
+    spheres[i].radius = cyl[i].radius;
+  }
+  if (context_->cells == nullptr) return;
+  ObjCell* curr = nullptr;
+  context_->cells->find_cell_list(position_, static_cast<std::uint32_t>(n), spheres.data(), cells, curr);
+}
+
+// CPhysicsObj::calc_cross_cells 0x00515230
+void PhysicsObj::calc_cross_cells() {
+  CellArray cells;  // do_not_load_cells clear: cells load as they are asked for
+  const auto cyl = part_array_ ? part_array_->cyl_spheres() : std::span<const dat::CylSphere>{};
+  if ((state_ & ps::HasPhysicsBsp) != 0) {
+    find_bbox_cell_list(cells);
+  } else if (!cyl.empty()) {
+    find_cylsphere_cell_list(cyl, cells);
+  } else if (context_->cells != nullptr) {
+    // CObjCell::find_cell_list 0x0052B990: the Setup's sorting sphere (a
+    // zero one without a part array) in the world.
+    const dat::Sphere sorting = part_array_ ? part_array_->sorting_sphere() : dat::Sphere{};
+    CollisionSphere sphere;
+    sphere.center = localtoglobal(position_, position_, sorting.center);
+    sphere.radius = sorting.radius;
+    ObjCell* curr = nullptr;
+    context_->cells->find_cell_list(position_, 1, &sphere, cells, curr);
+  }
+  remove_shadows_from_cells();
+  add_shadows_to_cells(cells);
+}
+
+// CPhysicsObj::recalc_cross_cells 0x00515A30 (an object with no cell id
+// stops here: retail's examination objects' particle shadow is not modelled)
+void PhysicsObj::recalc_cross_cells() {
+  if (!part_array_ || position_.objcell_id == 0) return;
+  calc_cross_cells();
+  for (const ChildAttachment& child : children_) child.object->recalc_cross_cells();
 }
 
 // CPhysicsObj::find_bbox_cell_list 0x00510FC0

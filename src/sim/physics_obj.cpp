@@ -803,9 +803,13 @@ bool PhysicsObj::set_position_internal(Transition& t) {
     transient_state_ &= ~ts::Sliding;
   }
   handle_all_collisions(ci, prev_has_contact, prev_on_walkable);
-  if ((state_ & ps::HasPhysicsBsp) == 0 && !t.cell_array.cells.empty()) {
-    remove_shadows_from_cells();
-    add_shadows_to_cells(t.cell_array);
+  if (cell_ != nullptr) {
+    if ((state_ & ps::HasPhysicsBsp) != 0) {
+      calc_cross_cells();  // by its parts' boxes
+    } else if (!t.cell_array.cells.empty()) {
+      remove_shadows_from_cells();
+      add_shadows_to_cells(t.cell_array);
+    }
   }
   return true;
 }

@@ -99,6 +99,7 @@ class FakePartArray final : public PartArray {
   bool allows_free_heading() const override { return free_heading; }
   float get_radius() const override { return radius; }
   float get_height() const override { return height; }
+  dat::Sphere sorting_sphere() const override { return sorting; }
   bool set_motion_table_id(std::uint32_t id) override {
     motion_tables.push_back(id);
     return accept_motion_table;
@@ -141,6 +142,7 @@ class FakePartArray final : public PartArray {
   bool free_heading = false;
   float radius = 0.0f;
   float height = 0.0f;
+  dat::Sphere sorting;  // the Setup's sorting sphere
   bool accept_motion_table = true;
   glm::vec3 root_motion{0.0f};
   std::map<std::uint32_t, HoldingLocation> holding;

@@ -11,6 +11,7 @@
 // only these.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <vector>
@@ -264,4 +265,33 @@ TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks 
   CHECK(mover.cell()->id() == cell(0x11, 0x20));
   CHECK(mover.cell() == w.landscape.loaded_cell(cell(0x11, 0x20)));
   CHECK_FALSE(w.maint.destruction_time(mover.id()));
+}
+
+TEST_CASE("CObjCell::init_objects 0x0052B420: an object coming back into a loaded cell whose shadows reach a cell "
+          "not there recomputes its cells (CPhysicsObj::recalc_cross_cells 0x00515A30, calc_cross_cells "
+          "0x00515230 by the Setup's sorting sphere)",
+          "[retail][0x0052B420][0x00515A30][0x00515230]") {
+  Grid w(2);
+  // Lost before any load point, in 0x11's cell 57 (x 168..192, y 0..24), 2 m
+  // from block 0x12, which will be coarse.
+  auto obj = std::make_unique<PhysicsObj>(w.context, 0x50000001u, w.maint.assign_local_id(0x50000001u));
+  auto parts = std::make_unique<FakePartArray>(w.log);
+  parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 3.0f), 3.0f}};  // reaches x 193, y 23
+  parts->sphere_count = 1;
+  parts->sorting = dat::Sphere{glm::vec3(0.0f, 0.0f, 1.0f), 6.0f};       // reaches x 196, y 26
+  obj->set_part_array(std::move(parts));
+  PhysicsObj& added = w.maint.add_object(std::move(obj));
+  REQUIRE(added.enter_world(Position{cell(0x11, 0x20, 57), core::Frame({190, 20, 10}, glm::quat(1, 0, 0, 0))}));
+  REQUIRE(added.cell() == nullptr);
+
+  w.landscape.update_loadpoint(cell(0x10, 0x20));
+  REQUIRE(added.cell() != nullptr);
+  std::vector<std::uint32_t> ids;
+  for (const ShadowObj& s : added.shadow_objects()) ids.push_back(s.cell_id);
+  std::sort(ids.begin(), ids.end());
+  // By the sorting sphere: its cell and the one north, and block 0x12's two
+  // beside them (kept without a cell: the block is coarse).
+  CHECK(ids == std::vector<std::uint32_t>{cell(0x11, 0x20, 57), cell(0x11, 0x20, 58), cell(0x12, 0x20, 1),
+                                          cell(0x12, 0x20, 2)});
+  CHECK_FALSE(added.is_completely_visible());
 }

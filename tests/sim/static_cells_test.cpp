@@ -214,3 +214,26 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160: cylinders as spheres
   // The same with a physics BSP: by its box alone.
   CHECK(cells_of(*with_cylinder({70.6f, 60, 10}, ps::HasPhysicsBsp)) == std::vector<std::uint32_t>{kLand});
 }
+
+TEST_CASE("CPhysicsObj::SetPositionInternal 0x00515330: a mover with a physics BSP takes its cells from its parts' "
+          "boxes (CPhysicsObj::calc_cross_cells 0x00515230), not from the transition's cell array",
+          "[retail][0x00515330][0x00515230][sim]") {
+  Scene scene(false);
+  const auto mover = [&](std::uint32_t state) {
+    auto obj = std::make_unique<PhysicsObj>(scene.context, 0x50000001u, LocalId{1});
+    auto fake = std::make_unique<FakePartArray>(scene.log);
+    fake->sphere_list = {dat::Sphere{glm::vec3(0, 0, 0.5f), 0.5f}};
+    fake->sphere_count = 1;
+    PartBounds p = box_part();  // x 70.5..72.5 about (71.5, 30)
+    p.pos.frame.origin = glm::vec3(71.5f, 30, 10);
+    fake->bounds_list = {p};
+    obj->set_part_array(std::move(fake));
+    obj->set_state(state, false);
+    REQUIRE(obj->enter_world(Position{0xA9B40012u, core::Frame({71.5f, 30, 10}, glm::quat(1, 0, 0, 0))}));
+    REQUIRE(obj->cell() != nullptr);
+    return obj;
+  };
+  // The sphere (to x 72.0) stays in its cell; the box reaches the next east.
+  CHECK(cells_of(*mover(ps::HasPhysicsBsp)) == std::vector<std::uint32_t>{0xA9B40012u, 0xA9B4001Au});
+  CHECK(cells_of(*mover(0)) == std::vector<std::uint32_t>{0xA9B40012u});
+}

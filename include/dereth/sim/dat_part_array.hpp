@@ -82,6 +82,7 @@ class DatPartArray final : public PartArray {
   [[nodiscard]] float get_radius() const override { return setup_->radius * scale_.z; }
   // CPartArray::GetHeight 0x005180B0
   [[nodiscard]] float get_height() const override { return setup_->height * scale_.z; }
+  [[nodiscard]] dat::Sphere sorting_sphere() const override { return setup_->sorting_sphere; }
   // CPartArray::AllowsFreeHeading 0x005180C0
   [[nodiscard]] bool allows_free_heading() const override {
     return (setup_->flags & dat::Setup::kAllowFreeHeading) != 0;

@@ -257,7 +257,9 @@ class Landscape final : public CellSource {
   // LScape::get_all 0x00505DD0: reads a block (with its buildings) into its
   // grid slot; false when the loader cannot give it (then not asked again).
   bool load_block(std::uint32_t key);
-  // CObjCell::init_objects 0x0052B420: the cell's lost objects come back.
+  // CObjCell::init_objects 0x0052B420: the cell's lost objects come back,
+  // then each object standing in it that is neither static nor completely
+  // visible recomputes its cells (CPhysicsObj::recalc_cross_cells).
   void init_objects(const ObjCell& cell);
 
   std::map<std::uint32_t, Block> blocks_;  // by landblock id (0xXXYY0000)

@@ -56,6 +56,9 @@ class PartArray {
   [[nodiscard]] virtual bool allows_free_heading() const { return false; }  // CPartArray::AllowsFreeHeading
   [[nodiscard]] virtual float get_radius() const { return 0.0f; }         // CPartArray::GetRadius
   [[nodiscard]] virtual float get_height() const { return 0.0f; }         // CPartArray::GetHeight
+  // CPartArray::GetSortingSphere: the Setup's sorting sphere (unscaled); a
+  // zero sphere without a Setup.
+  [[nodiscard]] virtual dat::Sphere sorting_sphere() const { return {}; }
   // CPartArray::SetMotionTableID: false when the table cannot be installed.
   virtual bool set_motion_table_id(std::uint32_t /*mtable_id*/) { return true; }
   virtual bool set_placement_frame(std::uint32_t /*frame_id*/) { return false; }  // CPartArray::SetPlacementFrame

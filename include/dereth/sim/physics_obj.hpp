@@ -280,6 +280,16 @@ class PhysicsObj {
   // 0x00518160) as the array grows; only its cell without a part array or
   // a Landscape.
   void find_bbox_cell_list(CellArray& cells);
+  // CPhysicsObj::calc_cross_cells 0x00515230: the object's shadows
+  // recomputed where it stands, loading cells as asked for: a physics-BSP
+  // object by its parts' boxes (find_bbox_cell_list), else by its
+  // cylinders as spheres at their low points, else by the Setup's sorting
+  // sphere. SetPositionInternal 0x00515330 runs it for a physics-BSP mover
+  // after each move (others take the transition's cell array).
+  void calc_cross_cells();
+  // CPhysicsObj::recalc_cross_cells 0x00515A30: calc_cross_cells, then each
+  // child's; nothing without a part array or a cell id.
+  void recalc_cross_cells();
   // CPhysicsObj::is_completely_visible 0x005112C0: in a cell, with shadows,
   // and every shadow in a loaded cell.
   [[nodiscard]] bool is_completely_visible() const noexcept;
@@ -502,6 +512,9 @@ class PhysicsObj {
   [[nodiscard]] const std::vector<std::unique_ptr<AnimHook>>& anim_hooks() const noexcept { return anim_hooks_; }
 
  private:
+  // CObjCell::find_cell_list 0x0052B9F0: the cells of the cylinders (at
+  // most 10) as spheres at their low points with their radii.
+  void find_cylsphere_cell_list(std::span<const dat::CylSphere> cyl, CellArray& cells);
   void add_child(PhysicsObj& child, const HoldingLocation& where, std::uint32_t location);
   void remove_child(const PhysicsObj& child) noexcept;
   // Commits a position without a collision transition (docs/sim.md).
