@@ -198,11 +198,12 @@ bool World::use_terrain(const dat::DatFile* cell) {
     };
   }
   statics_.clear();  // their shadows leave the old landscape's cells first
+  static_blocks_.clear();
   statics_unsettled_ = false;
   landscape_view_.reset();
   landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
   if (factory_) {
-    landscape_->set_block_loaded([this, cell](std::uint32_t block_id) { load_static_objects(cell, block_id); });
+    landscape_->set_init_static_objs([this, cell](std::uint32_t block_id) { init_static_objs(cell, block_id); });
     landscape_->set_env_cell_loaded([this](sim::EnvCell& env_cell) { load_env_cell_statics(env_cell); });
   }
   landscape_->set_block_released([this](std::uint32_t block_id) { release_static_objects(block_id); });
@@ -213,18 +214,30 @@ bool World::use_terrain(const dat::DatFile* cell) {
   return true;
 }
 
-// CLandBlock::init_static_objs 0x00530A40 (a block's first load): each stab
-// made as a static object (CPhysicsObj::makeObject 0x00513970, not dynamic)
-// in the land cell holding its origin, at its frame as it stands; one off
-// the block is dropped; then the land cells' restriction objects.
+// CLandBlock::init_static_objs 0x00530A40
+void World::init_static_objs(const dat::DatFile* cell, std::uint32_t block_id) {
+  const std::uint32_t key = block_id & 0xFFFF0000u;
+  if (!static_blocks_.contains(key)) {
+    static_blocks_.insert(key);
+    load_static_objects(cell, block_id);
+    return;
+  }
+  // The block's statics (in the order made), each not completely visible
+  // recomputing its cells.
+  for (const auto& obj : statics_) {
+    const sim::ObjCell* c = obj->cell();
+    if (c == nullptr || (c->id() & 0xFFFF0000u) != key || (c->id() & 0xFFFFu) >= 0x100u) continue;
+    if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
+  }
+}
+
+// CLandBlock::init_static_objs 0x00530A40 (a block with none made): each
+// stab made as a static object (CPhysicsObj::makeObject 0x00513970, not
+// dynamic) in the land cell holding its origin, at its frame as it stands;
+// one off the block is dropped; then the land cells' restriction objects.
 void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id) {
   const std::uint32_t key = block_id & 0xFFFF0000u;
   auto info = read_record<dat::LandBlockInfo>(cell, key | 0xFFFEu, "LandBlockInfo", dat::read_land_block_info);
-  // The statics of blocks loaded before this one reach into it now (added
-  // only: this may run inside a transition's get_cell); grab_visible_cells
-  // recomputes them between ticks.
-  for (const auto& obj : statics_) obj->add_shadows_to_loaded_block(*landscape_, block_id);
-  statics_unsettled_ = true;
   if (!info) return;
   auto view = landscape_view_ ? std::make_shared<sim::LandscapeSnapshot>(*landscape_view_)
                               : std::make_shared<sim::LandscapeSnapshot>();
@@ -244,18 +257,20 @@ void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id
   landscape_->init_restrictions(block_id, *info);
 }
 
-// LScape::grab_visible_cells 0x00504EC0 -> CLandBlock::init_static_objs
-// 0x00530A40 / CEnvCell::init_static_objects 0x0052C350 (a block or cell
-// already made): in the order the statics were made.
+// CEnvCell::init_static_objects 0x0052C350 (a cell already made): the
+// EnvCells' statics, in the order made.
 void World::grab_visible_cells() {
   statics_unsettled_ = false;
   for (const auto& obj : statics_) {
+    const sim::ObjCell* c = obj->cell();
+    if (c == nullptr || (c->id() & 0xFFFFu) < 0x100u) continue;
     if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
   }
 }
 
 void World::release_static_objects(std::uint32_t block_id) {
   const std::uint32_t key = block_id & 0xFFFF0000u;
+  static_blocks_.erase(key);
   const auto in_block = [key](std::uint32_t cell_id) { return (cell_id & 0xFFFF0000u) == key; };
   std::erase_if(statics_, [&](const std::unique_ptr<sim::PhysicsObj>& obj) {
     return obj->cell() != nullptr && in_block(obj->cell()->id());
@@ -465,8 +480,8 @@ bool World::step() {
   if (const sim::PhysicsObj* player = box_.player(); player != nullptr && player->position().objcell_id != 0) {
     change_position(player->position());
   }
-  // LScape::grab_visible_cells' static half, after the load point's update
-  // and before any transition walks a shadow list.
+  // CEnvCell::init_static_objects again for the rooms' statics, after the
+  // load point's update and before any transition walks a shadow list.
   if (statics_unsettled_) grab_visible_cells();
   box_.use_time();
   const std::uint64_t tick = box_.physics().tick_count();

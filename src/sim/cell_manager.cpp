@@ -52,6 +52,12 @@ void CellManager::change_position(const Position& p, bool blocking) {
           glm::vec3 origin = p.frame.origin;
           if (LandDefs::adjust_to_outside(outside, origin)) landscape_->update_loadpoint(outside);
         }
+        // CObjCell::grab_visible_cells: CLandCell::grab_visible_cells
+        // 0x00532D90, and CEnvCell::grab_visible_cells 0x0052E220, whose own
+        // visible cells are not kept (EnvCells load when asked for) and
+        // which grabs the landscape from every EnvCell (retail: a cell seen
+        // from outside; the grid is kept from every EnvCell, D3).
+        landscape_->grab_visible_cells();
         has_curr_cell_ = true;
       }
     }

@@ -134,9 +134,8 @@ bool Landscape::add_block(LandBlockStruct terrain, std::vector<Building> buildin
     }
   }
   insert_block(key, std::move(terrain), std::move(buildings), grid_side_cell_count(key));
-  // Placed by hand: nothing of the owner's to make (no block_loaded hook).
+  // Placed by hand: no lost objects to call in.
   Block& block = blocks_.at(key);
-  block.statics_made = block.side_cell_count == 8;
   block.dyn_objs_init_done = block.side_cell_count == 8;
   return true;
 }
@@ -186,7 +185,6 @@ void Landscape::notify_change_size(std::uint32_t key, Block& block) {
   for (const auto& cell : block.cells) cell->set_building(nullptr);
   block.buildings.clear();
   block.buildings_made = false;
-  block.statics_made = false;
 }
 
 // CLandBlock::init_buildings 0x0052FD80
@@ -373,7 +371,6 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
       }
     }
   }
-  grab_visible_cells();
 }
 
 // LScape::grab_visible_cells 0x00504EC0
@@ -396,12 +393,8 @@ void Landscape::grab_visible_cells() {
     // A hook may not release blocks, but look the block up again anyway.
     auto it = blocks_.find(key);
     if (it == blocks_.end() || it->second.side_cell_count != 8) continue;
-    // CLandBlock::init_static_objs 0x00530A40 (its first half: the statics
-    // made; their recalculation is the owner's, docs/sim.md)
-    if (!it->second.statics_made) {
-      it->second.statics_made = true;
-      if (block_loaded_) block_loaded_(key | 0xFFFFu);
-    }
+    // CLandBlock::init_static_objs 0x00530A40 (the owner's statics)
+    if (init_static_objs_) init_static_objs_(key | 0xFFFFu);
     // CLandBlock::init_dyn_objs 0x0052F3B0
     it = blocks_.find(key);
     if (it == blocks_.end() || it->second.dyn_objs_init_done) continue;

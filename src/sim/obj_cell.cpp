@@ -519,11 +519,4 @@ bool PhysicsObj::is_completely_visible() const noexcept {
                      [](const ShadowObj& s) { return s.cell != nullptr; });
 }
 
-void PhysicsObj::add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id) {
-  for (ShadowObj& s : shadow_objects_) {
-    if (s.cell != nullptr || (s.cell_id & 0xFFFF0000u) != (block_id & 0xFFFF0000u)) continue;
-    if (ObjCell* c = cells.get_cell(s.cell_id); c != nullptr) c->add_shadow_object(s);
-  }
-}
-
 }  // namespace dereth::sim

@@ -78,7 +78,7 @@ TEST_CASE("Demo world: the house and its room load into World, a walker goes thr
   core::ManualClock clock;
   app::World world(clock, &demo_dats().portal);
   REQUIRE(world.use_terrain(&demo_dats().cell));
-  world.update_load_point(kHouseLand);  // the grid around the house's block
+  dereth::test::load_grid(world, kHouseLand);  // the grid around the house's block
   sim::CellSource& cells = *world.context().cells;
 
   auto* land = dynamic_cast<sim::LandCell*>(cells.get_cell(kHouseLand));

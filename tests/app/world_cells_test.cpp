@@ -224,7 +224,7 @@ TEST_CASE("World::use_terrain loads a landblock's building and EnvCell from the 
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  world.update_load_point(kLand);  // the grid around the block
+  dereth::test::load_grid(world, kLand);  // the grid around the block
   sim::CellSource& cells = *world.context().cells;
 
   auto* land = dynamic_cast<sim::LandCell*>(cells.get_cell(kLand));
@@ -262,7 +262,7 @@ TEST_CASE("World::use_terrain gives an EnvCell its DAT restriction object and th
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  world.update_load_point(kLand);  // the grid around the block, as a player there sets it
+  dereth::test::load_grid(world, kLand);  // the grid around the block, as a player there sets it
   sim::CellSource& cells = *world.context().cells;
   REQUIRE(cells.get_cell(kLand) != nullptr);
   CHECK(cells.get_cell(kLand)->restriction_obj() == 0);
@@ -273,7 +273,7 @@ TEST_CASE("World::use_terrain gives an EnvCell its DAT restriction object and th
   Dats plain;
   app::World other(clock, plain.portal.get());
   REQUIRE(other.use_terrain(plain.cell.get()));
-  other.update_load_point(kLand);
+  dereth::test::load_grid(other, kLand);
   CHECK(other.context().cells->get_cell(0xA9B4001B)->restriction_obj() == 0);
   CHECK(other.context().cells->get_cell(kRoom)->restriction_obj() == 0);
 }

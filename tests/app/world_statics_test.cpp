@@ -46,6 +46,7 @@ constexpr dat::Did kTrunk = 0x01000301;
 constexpr dat::Did kTree = 0x02000300;
 constexpr std::uint32_t kWest = 0xA8B40000;
 constexpr std::uint32_t kEast = 0xA9B40000;
+constexpr std::uint32_t kFarEast = 0xAAB40000;
 constexpr dat::Did kEnvironment = 0x0D000300;
 constexpr std::uint32_t kRoom = kEast | 0x0100u;
 
@@ -111,6 +112,7 @@ struct Dats {
         {kWest | 0xFFFFu, dat::write_land_block(flat_block(kWest))},
         {kEast | 0xFFFFu, dat::write_land_block(flat_block(kEast))},
         {kEast | 0xFFFEu, dat::write_land_block_info(info)},
+        {kFarEast | 0xFFFFu, dat::write_land_block(flat_block(kFarEast))},  // bare: no stabs
     };
     cell = make_dat(cell_records, dat::DatKind::Cell, "cell");
   }
@@ -129,7 +131,7 @@ TEST_CASE("World::use_terrain makes a landblock's stabs static objects as it loa
   CHECK(world.static_objects().empty());  // nothing loaded yet
   sim::CellSource& cells = *world.context().cells;
   // CLandBlock::init_static_objs 0x00530A40, as the grid loads the block
-  world.update_load_point(kEast | 0x0Bu);
+  dereth::test::load_grid(world, kEast | 0x0Bu);
   REQUIRE(cells.get_cell(kEast | 0x0Bu) != nullptr);
   const auto& statics = world.static_objects();
   REQUIRE(statics.size() == 4);  // the absent GfxObj makes none
@@ -203,7 +205,9 @@ TEST_CASE("A walker meets the rock of the next block, loaded with its own by the
   CHECK(w->position().frame.origin.x == Approx(1.5f).margin(1e-3));
 }
 
-TEST_CASE("A static object reaching into a landblock loaded after its own gets its shadows there", "[app]") {
+TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into a landblock loaded after its own "
+          "gets its shadows there (CLandBlock::init_static_objs 0x00530A40 recomputes it)",
+          "[app][retail][0x00504EC0][0x00530A40]") {
   Dats dats;
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
@@ -211,7 +215,7 @@ TEST_CASE("A static object reaching into a landblock loaded after its own gets i
   sim::CellSource& cells = *world.context().cells;
   // The grid of radius 1 around the block east of kEast: kEast, not kWest.
   REQUIRE(world.set_mid_radius(1));
-  world.update_load_point(0xAAB40001u);
+  dereth::test::load_grid(world, kFarEast | 0x01u);
   REQUIRE(cells.get_cell(kEast | 0x02u) != nullptr);
   REQUIRE(world.static_objects().size() == 4);
   const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36): its bound reaches x -1.24
@@ -223,7 +227,7 @@ TEST_CASE("A static object reaching into a landblock loaded after its own gets i
   };
   REQUIRE(west_shadow() != nullptr);
   CHECK(west_shadow()->cell == nullptr);  // the west block is not loaded
-  world.update_load_point(kEast | 0x02u);  // the grid reaches the west block
+  dereth::test::load_grid(world, kEast | 0x02u);  // the grid reaches the west block
   sim::ObjCell* west = cells.get_cell(kWest | 0x3Au);
   REQUIRE(west != nullptr);
   CHECK(west_shadow()->cell == west);
@@ -260,7 +264,7 @@ TEST_CASE("CPartArray::SetSetupID 0x00519330 lights a static object: its Setup l
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  world.update_load_point(kEast | 0x0Bu);
+  dereth::test::load_grid(world, kEast | 0x0Bu);
   REQUIRE(world.context().cells->get_cell(kEast | 0x0Bu) != nullptr);
   REQUIRE(world.static_objects().size() == 4);
   clock.advance(core::Seconds{1.0});
@@ -384,7 +388,7 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP o
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  world.update_load_point(kEast | 0x01u);  // the grid around the block, as a player there sets it
+  dereth::test::load_grid(world, kEast | 0x01u);  // the grid around the block, as a player there sets it
   REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
   const auto& statics = world.static_objects();
   REQUIRE(statics.size() == 3);
@@ -403,7 +407,7 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders t
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  world.update_load_point(kEast | 0x01u);  // the grid around the block, as a player there sets it
+  dereth::test::load_grid(world, kEast | 0x01u);  // the grid around the block, as a player there sets it
   REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
   REQUIRE(world.static_objects().size() == 3);
   // The tree 1 m from the cell at x 48: its foot's 0.5 m sphere stays in its

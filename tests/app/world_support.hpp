@@ -98,6 +98,13 @@ inline std::unique_ptr<sim::PhysicsObj> walker(app::World& world, std::uint32_t 
   return obj;
 }
 
+// The grid around `cell` as a player standing there has it:
+// CellManager::ChangePosition (SmartBox::UseTime's), the grid moved and
+// then the cell's grab pass (the full blocks' statics and lost objects).
+inline void load_grid(app::World& world, std::uint32_t cell) {
+  world.change_position(sim::Position{cell, core::Frame(glm::vec3(12, 12, 0), glm::quat(1, 0, 0, 0))});
+}
+
 // Moves `w` by `delta` in `moves` moves, committing each transition.
 inline void walk(sim::PhysicsObj& w, int moves, glm::vec3 delta) {
   for (int i = 0; i < moves; ++i) {

@@ -118,8 +118,9 @@ bool view_has_room(const app::World& world) {
 
 }  // namespace
 
-TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint's grid leaves",
-          "[app][retail][0x00455710][0x00506CD0][0x0052FCF0]") {
+TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blocks LScape::update_loadpoint's "
+          "grid leaves",
+          "[app][retail][0x004559B0][0x00506CD0][0x0052FCF0]") {
   Dats dats;
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
@@ -128,7 +129,7 @@ TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint
   const sim::Landscape& scape = *world.landscape();
 
   auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK_FALSE(world.set_mid_radius(2));  // a load point is set
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xA9));
   CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u});
@@ -137,7 +138,7 @@ TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint
   // Into 0xA9B4: the grid reaches 0xAAB4; its room loads when asked for.
   walk(*w, 48, {4, 0, 0});
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
   REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
   CHECK(scape.loaded_env_cells() == std::vector<std::uint32_t>{kRoom});
@@ -147,11 +148,11 @@ TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint
 
   // Into 0xAAB4 and 0xABB4: 0xA8B4 and 0xA9B4 go, their rocks with them.
   walk(*w, 48, {4, 0, 0});
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xA9, 0xAB));
   walk(*w, 48, {4, 0, 0});
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xABB40000u);
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xAA, 0xAC));
   CHECK(statics_blocks(world) ==
         std::vector<std::uint32_t>{0xAAB40000u, 0xAAB40000u, 0xABB40000u, 0xACB40000u});
@@ -161,7 +162,7 @@ TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint
   // drawn view loses the room.
   walk(*w, 48, {4, 0, 0});
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xACB40000u);
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xAB, 0xAC));
   CHECK(scape.loaded_env_cells().empty());
   CHECK(scape.loaded_cell(kRoom) == nullptr);
@@ -173,7 +174,7 @@ TEST_CASE("World::update_load_point releases the blocks LScape::update_loadpoint
   // the room when asked for.
   for (int i = 0; i < 3; ++i) {
     walk(*w, 48, {-4, 0, 0});
-    world.update_load_point(w->position().objcell_id);
+    dereth::test::load_grid(world, w->position().objcell_id);
     check_no_dangling(world, *w);
   }
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
@@ -196,7 +197,7 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   const sim::Landscape& scape = *world.landscape();
 
   auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   // 0xAAB4 is two blocks east: loaded, at half detail, with no rock.
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
   CHECK(scape.side_cell_count(block(0xAA)) == 4);
@@ -207,7 +208,7 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   // asked for.
   walk(*w, 48, {4, 0, 0});
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.side_cell_count(block(0xAA)) == 8);
   CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u});
   REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
@@ -219,17 +220,17 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   // its rock gone; at 0xACB4, 0xAAB4 is coarse: its room and both its rocks
   // go, and the drawn view loses the room.
   walk(*w, 48, {4, 0, 0});
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAC));
   CHECK(scape.side_cell_count(block(0xA8)) == 4);
   CHECK(statics_blocks(world) ==
         std::vector<std::uint32_t>{0xA9B40000u, 0xAAB40000u, 0xAAB40000u, 0xABB40000u});
   check_no_dangling(world, *w);
   walk(*w, 48, {4, 0, 0});
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   walk(*w, 48, {4, 0, 0});
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xACB40000u);
-  world.update_load_point(w->position().objcell_id);
+  dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xAA, 0xAC));
   CHECK(scape.side_cell_count(block(0xAA)) == 4);
   CHECK(scape.loaded_env_cells().empty());
@@ -249,9 +250,10 @@ TEST_CASE("CellManager::ChangePosition 0x004559B0 blocking, at the player's Crea
   REQUIRE(world.use_terrain(dats.cell.get()));
   REQUIRE(world.set_mid_radius(1));
   const sim::Landscape& scape = *world.landscape();
-  // A grid already loaded (as a player there had it) before the player's
-  // CreateObject.
-  world.update_load_point(0xA9B40001u);
+  // A grid already loaded (as a player in another cell of the block had it)
+  // before the player's CreateObject. (From the same cell ChangePosition
+  // would do nothing: the load position's cell is found.)
+  dereth::test::load_grid(world, 0xA9B40009u);
   REQUIRE(scape.block_count() == 3);
   REQUIRE(world.static_objects().size() == 3);
 

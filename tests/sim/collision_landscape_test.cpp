@@ -345,8 +345,9 @@ TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and
 }
 
 TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0x00515160 place a static object "
-          "in a block the landscape has just loaded, loading no other",
-          "[retail][0x005159E0][0x00515160][sim]") {
+          "in a block the landscape has just loaded, loading no other, and LScape::grab_visible_cells 0x00504EC0 "
+          "recomputes it once the next block is in",
+          "[retail][0x005159E0][0x00515160][0x00504EC0][sim]") {
   core::ManualClock clock;
   EventLog log;
   SimContext context{clock};
@@ -372,16 +373,26 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
     obj->add_obj_to_cell(*cell, core::Frame(origin, glm::quat(1, 0, 0, 0)));
     statics.push_back(std::move(obj));
   };
-  landscape.set_block_loaded([&](std::uint32_t block_id) {
+  // CLandBlock::init_static_objs 0x00530A40 as an owner does it: A's
+  // statics made the first time, else each not completely visible
+  // recomputing its cells.
+  landscape.set_init_static_objs([&](std::uint32_t block_id) {
     loaded.push_back(block_id);
-    for (const auto& s : statics) s->add_shadows_to_loaded_block(landscape, block_id);
-    if (block_id == kBlockA) {
+    if (block_id != kBlockA) return;
+    if (statics.empty()) {
       make({23, 12, 10}, 0xA9B40001u);   // reaches the next cell east
       make({191, 12, 80}, 0xA9B40039u);  // reaches the east block, not loaded
+      return;
+    }
+    for (const auto& s : statics) {
+      if (!s->is_completely_visible()) s->calc_cross_cells_static();
     }
   });
-  // The load point one block west of A: the grid holds A, not East.
+  // The load point one block west of A: the grid holds A, not East
+  // (CellManager::ChangePosition: the grid, then the grab pass).
   landscape.update_loadpoint(0xA8B40001u);
+  CHECK(loaded.empty());  // nothing made before the grab pass
+  landscape.grab_visible_cells();
   REQUIRE(landscape.get_cell(0xA9B40001u) != nullptr);
   CHECK(loaded == std::vector<std::uint32_t>{kBlockA});
   CHECK(landscape.block_count() == 1);  // the static loaded nothing
@@ -403,11 +414,13 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
   };
   REQUIRE(east_shadow() != nullptr);
   CHECK(east_shadow()->cell == nullptr);
-  // The load point into A: East joins the grid.
+  // The load point into A: East joins the grid; the grab pass recomputes
+  // A's static that was not completely visible.
   landscape.update_loadpoint(0xA9B40001u);
+  landscape.grab_visible_cells();
   ObjCell* east = landscape.get_cell((kBlockEast & 0xFFFF0000u) | 0x01u);
   REQUIRE(east != nullptr);
-  CHECK(loaded == std::vector<std::uint32_t>{kBlockA, kBlockEast});
+  CHECK(loaded == std::vector<std::uint32_t>{kBlockA, kBlockA, kBlockEast});
   CHECK(east_shadow()->cell == east);
   CHECK(east->shadow_objects().size() == 1);
 }

@@ -60,6 +60,13 @@ struct Grid {
   Landscape landscape;
   ObjectMaint maint;
 
+  // The player's cell changing to `cell_id` (CellManager::ChangePosition):
+  // the grid moves, then the cell grabs its visible cells.
+  void update(std::uint32_t cell_id) {
+    landscape.update_loadpoint(cell_id);
+    landscape.grab_visible_cells();
+  }
+
   // A dynamic object of one sphere, entering the world at `origin`
   // (block-local) in `cell_id` (CPhysicsObj::enter_world: a placement).
   PhysicsObj& enter(std::uint32_t guid, std::uint32_t cell_id, glm::vec3 origin) {
@@ -86,7 +93,7 @@ TEST_CASE("LScape::get_landblock 0x00505E40: no land cell before the first load 
   CHECK(w.asked.empty());
   CHECK(w.landscape.block_count() == 0);
 
-  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  w.update(cell(0x11, 0x20));
   CHECK(w.landscape.get_cell(cell(0x10, 0x20, 64)) != nullptr);
   CHECK(w.landscape.get_cell(cell(0x12, 0x20, 9)) != nullptr);
   // (0x13, 0x20) is in the world and the loader would give it, but it is
@@ -109,7 +116,7 @@ TEST_CASE("LScape::update_loadpoint 0x00506CD0: the first update releases every 
   // A block placed before any load point, inside the grid-to-be.
   REQUIRE(w.landscape.add_block(flat_block(block(0x11, 0x20))));
   REQUIRE(w.landscape.get_cell(cell(0x11, 0x20)) != nullptr);
-  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  w.update(cell(0x11, 0x20));
   // Released first, then read again from the loader with the others.
   CHECK(w.released == std::vector<std::uint32_t>{block(0x11, 0x20)});
   CHECK(w.asked[block(0x11, 0x20)] == 1);
@@ -118,7 +125,7 @@ TEST_CASE("LScape::update_loadpoint 0x00506CD0: the first update releases every 
 
   // A jump of a whole grid width or more releases all too.
   w.released.clear();
-  w.landscape.update_loadpoint(cell(0x14, 0x20));
+  w.update(cell(0x14, 0x20));
   CHECK(w.released == std::vector<std::uint32_t>{block(0x10, 0x20), block(0x11, 0x20), block(0x12, 0x20)});
   CHECK(w.landscape.loaded_blocks() == std::vector<std::uint32_t>{block(0x13, 0x20), block(0x14, 0x20)});
 }
@@ -127,13 +134,13 @@ TEST_CASE("CObjectMaint::GotoLostCell 0x00508210 and InitObjCell 0x00508260: an 
           "waits in the lost cell and re-enters visibility when the cell loads again",
           "[retail][0x00508210][0x00508260][0x00514220][0x00516250]") {
   Grid w;
-  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  w.update(cell(0x11, 0x20));
   PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
   REQUIRE(mover.cell() != nullptr);
   REQUIRE(mover.cell()->id() == cell(0x10, 0x20));
 
   w.clock.advance(core::Seconds{3.0});
-  w.landscape.update_loadpoint(cell(0x12, 0x20));  // block 0x10 goes
+  w.update(cell(0x12, 0x20));  // block 0x10 goes
   REQUIRE(w.released == std::vector<std::uint32_t>{block(0x10, 0x20)});
   // CPhysicsObj::leave_visibility: no cell, the position kept, in the lost
   // cell of its cell id, queued for destruction 25 s on.
@@ -149,7 +156,7 @@ TEST_CASE("CObjectMaint::GotoLostCell 0x00508210 and InitObjCell 0x00508260: an 
   // (CLandBlock::init_dyn_objs -> CObjCell::init_objects -> InitObjCell ->
   // reenter_visibility), off the destruction queue.
   w.clock.advance(core::Seconds{10.0});
-  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  w.update(cell(0x11, 0x20));
   CHECK(mover.in_cell());
   REQUIRE(mover.cell() != nullptr);
   CHECK(mover.cell()->id() == cell(0x10, 0x20));
@@ -168,10 +175,10 @@ TEST_CASE("CObjectMaint::UseTime 0x005089B0 destroys an object still lost 25 s a
           "(AddObjectToBeDestroyed 0x00508F70)",
           "[retail][0x005089B0][0x00508F70][0x00511F40]") {
   Grid w;
-  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  w.update(cell(0x11, 0x20));
   PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
   w.clock.set(core::Seconds{5.0});
-  w.landscape.update_loadpoint(cell(0x12, 0x20));
+  w.update(cell(0x12, 0x20));
   REQUIRE(w.maint.lost_cell_objects(cell(0x10, 0x20)).size() == 1);
   REQUIRE(mover.cell() == nullptr);
 
@@ -199,7 +206,7 @@ TEST_CASE("CPhysicsObj::SetPositionInternal 0x00516040: a placement where LScape
   CHECK(w.maint.destruction_time(early.id()));
 
   // The first load point: the block loads and the object is placed.
-  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  w.update(cell(0x11, 0x20));
   REQUIRE(early.cell() != nullptr);
   CHECK(early.cell()->id() == cell(0x11, 0x20, 10));
   CHECK(early.in_cell());
@@ -217,7 +224,7 @@ TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks 
           "(CLandBlock::notify_change_size 0x005302C0)",
           "[retail][0x00505E40][0x00504F90][0x005302C0][0x0052F3B0]") {
   Grid w(2);  // a 5 x 5 grid: the 3 x 3 at full detail, the outer ring at size 2
-  w.landscape.update_loadpoint(cell(0x10, 0x20));
+  w.update(cell(0x10, 0x20));
   // 0x12 is in the grid and loaded, but at half detail: no land cells.
   CHECK(w.landscape.loaded_blocks() ==
         std::vector<std::uint32_t>{block(0x10, 0x20), block(0x11, 0x20), block(0x12, 0x20)});
@@ -240,7 +247,7 @@ TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks 
   // (kept in the grid, not released) and its standing object is lost; 0x12
   // turns full and its lost object comes in (CLandBlock::init_dyn_objs).
   w.clock.advance(core::Seconds{2.0});
-  w.landscape.update_loadpoint(cell(0x13, 0x20));
+  w.update(cell(0x13, 0x20));
   CHECK(w.released == std::vector<std::uint32_t>{block(0x10, 0x20)});
   CHECK(w.coarsened == std::vector<std::uint32_t>{block(0x11, 0x20)});
   CHECK(w.landscape.loaded_blocks() == std::vector<std::uint32_t>{block(0x11, 0x20), block(0x12, 0x20),
@@ -258,7 +265,7 @@ TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks 
   CHECK(w.landscape.get_cell(cell(0x11, 0x20)) == nullptr);
 
   // Back to 0x11: it is full again with fresh cells, and the mover is back.
-  w.landscape.update_loadpoint(cell(0x11, 0x20));
+  w.update(cell(0x11, 0x20));
   CHECK(w.landscape.side_cell_count(block(0x11, 0x20)) == 8);
   CHECK(w.landscape.side_cell_count(block(0x13, 0x20)) == 4);
   REQUIRE(mover.cell() != nullptr);
@@ -284,7 +291,7 @@ TEST_CASE("CObjCell::init_objects 0x0052B420: an object coming back into a loade
   REQUIRE(added.enter_world(Position{cell(0x11, 0x20, 57), core::Frame({190, 20, 10}, glm::quat(1, 0, 0, 0))}));
   REQUIRE(added.cell() == nullptr);
 
-  w.landscape.update_loadpoint(cell(0x10, 0x20));
+  w.update(cell(0x10, 0x20));
   REQUIRE(added.cell() != nullptr);
   std::vector<std::uint32_t> ids;
   for (const ShadowObj& s : added.shadow_objects()) ids.push_back(s.cell_id);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <utility>
@@ -78,15 +79,14 @@ class World {
   // runs the blocking form (the landscape released at once) at the player's
   // CreateObject and at teleports (sim::CellManager).
   void change_position(const sim::Position& p);
-  // LScape::grab_visible_cells 0x00504EC0, its static-object half: each
-  // block already made runs CLandBlock::init_static_objs 0x00530A40 again
-  // (and each EnvCell CEnvCell::init_static_objects 0x0052C350): every
-  // static object not completely visible (CPhysicsObj::is_completely_visible
-  // 0x005112C0: a shadow whose cell was not loaded) recomputes its cells
-  // (calc_cross_cells_static), so it reaches the blocks and rooms loaded
-  // since. step() runs it after change_position when a block or EnvCell
-  // has loaded since the last run: before the objects move, as retail runs
-  // it after the load point's update, so no transition is walking a shadow list.
+  // CEnvCell::init_static_objects 0x0052C350 run again for the EnvCells
+  // made: each EnvCell static not completely visible
+  // (CPhysicsObj::is_completely_visible 0x005112C0: a shadow whose cell was
+  // not loaded) recomputes its cells (calc_cross_cells_static), so it
+  // reaches the rooms loaded since. step() runs it before the objects move
+  // when an EnvCell has loaded since the last run, so no transition is
+  // walking a shadow list. (A landblock's statics are recomputed in
+  // LScape's grab pass: Landscape::grab_visible_cells.)
   void grab_visible_cells();
   // The static objects of the loaded landblocks (their LandBlockInfo stabs),
   // made as each block loads: obstacles, not server objects (not in the
@@ -190,8 +190,14 @@ class World {
   // leaving the cells, their parts no longer reading the factory.
   std::vector<std::unique_ptr<sim::PhysicsObj>> statics_;
   std::shared_ptr<const sim::LandscapeSnapshot> landscape_view_;
-  // A block or EnvCell loaded (its statics made) since grab_visible_cells last ran.
+  // An EnvCell loaded (its statics made) since grab_visible_cells last ran.
   bool statics_unsettled_ = false;
+  // The blocks (0xXXYY0000) whose statics are made (CLandBlock::num_static_objects).
+  std::set<std::uint32_t> static_blocks_;
+  // CLandBlock::init_static_objs 0x00530A40: a block's statics made the
+  // first time (load_static_objects), else each not completely visible
+  // recomputing its cells (calc_cross_cells_static).
+  void init_static_objs(const dat::DatFile* cell, std::uint32_t block_id);
   // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
   // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.

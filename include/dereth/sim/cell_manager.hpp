@@ -27,7 +27,9 @@ class CellManager {
   // every object in its cells is lost) and nothing is loaded, so the next
   // call, not blocking, loads the grid again; not blocking, an outdoor cell
   // centres the grid on itself and, when the cell is there, so does the
-  // outside cell under a loaded EnvCell. The load position is set either way.
+  // outside cell under a loaded EnvCell, and then the cell grabs its visible
+  // cells (Landscape::grab_visible_cells: the full blocks' buildings,
+  // statics and lost objects). The load position is set either way.
   // Retail blocks also while its cell prefetch waits on a download
   // (blocking_for_cells); dereth reads every cell from its DAT at once, as
   // retail's PreFetchCells answers when its cache needs no download.

@@ -79,10 +79,12 @@ class Landscape final : public CellSource {
   using EnvCellLoader = std::function<std::unique_ptr<EnvCell>(std::uint32_t cell_id)>;
   // The buildings of a landblock (its LandBlockInfo), when it is loaded.
   using BuildingLoader = std::function<std::vector<Building>(std::uint32_t block_id)>;
-  // Told of a landblock (0xXXYYFFFF) get_cell has just loaded, its cells in
-  // place (CLandBlock::init_static_objs runs then): it may place objects in
-  // the loaded cells; a CellArray with do_not_load_cells loads nothing more.
-  using BlockLoadedHook = std::function<void(std::uint32_t block_id)>;
+  // Told of each full-detail block (0xXXYYFFFF) of the grid in grid order
+  // as grab_visible_cells runs (CLandBlock::init_static_objs 0x00530A40):
+  // the owner makes the block's static objects when it has none (and its
+  // land cells' restriction objects, init_restrictions), else recomputes
+  // the cells of each not completely visible (calc_cross_cells_static).
+  using InitStaticObjsHook = std::function<void(std::uint32_t block_id)>;
   // Told of an EnvCell get_cell has just loaded (CEnvCell::init_static_objects
   // runs then), likewise.
   using EnvCellLoadedHook = std::function<void(EnvCell& cell)>;
@@ -115,7 +117,7 @@ class Landscape final : public CellSource {
   [[nodiscard]] std::vector<std::uint32_t> loaded_blocks() const;
   // The loaded EnvCells' ids, ascending.
   [[nodiscard]] std::vector<std::uint32_t> loaded_env_cells() const;
-  void set_block_loaded(BlockLoadedHook hook) { block_loaded_ = std::move(hook); }
+  void set_init_static_objs(InitStaticObjsHook hook) { init_static_objs_ = std::move(hook); }
   // CObjCell::obj_maint: told of each cell that loads (CObjCell::init_objects
   // 0x0052B420 -> CObjectMaint::InitObjCell), so the objects lost in it
   // re-enter visibility. Not owned; may be null.
@@ -149,10 +151,20 @@ class Landscape final : public CellSource {
   // blocks from the centre in x or y) is released (CLandBlock::release_all).
   // Then every block of the grid inside the world that is not loaded is
   // loaded (LScape::get_all), the blocks the loader cannot give left out,
-  // and, block by block, the new blocks' static objects are made and their
-  // cells' lost objects come back (LScape::grab_visible_cells:
-  // CLandBlock::init_static_objs, init_dyn_objs).
+  // and every block gets its detail (LScape::get_block_orient): one leaving
+  // full detail lets its objects go (CLandBlock::notify_change_size), one
+  // reaching it gets fresh land cells. Nothing is made in the cells here:
+  // grab_visible_cells does that.
   void update_loadpoint(std::uint32_t cell_id);
+  // LScape::grab_visible_cells 0x00504EC0, which CellManager::ChangePosition
+  // runs through the player's cell (CObjCell::grab_visible_cells) whenever
+  // that cell changes and is found: every full-detail block of the grid
+  // gets its buildings (CLandBlock::init_buildings 0x0052FD80, once), then
+  // block by block its static objects are made or recomputed (the
+  // init_static_objs hook) and its cells' lost objects come back
+  // (CLandBlock::init_dyn_objs 0x0052F3B0, once per full-detail spell).
+  // Grid order: x outer, y inner. Nothing without a load point.
+  void grab_visible_cells();
   // LScape::release_all 0x00504B60: every block released; no load point.
   void release_all();
   void set_env_cell_loaded(EnvCellLoadedHook hook) { env_cell_loaded_ = std::move(hook); }
@@ -215,7 +227,6 @@ class Landscape final : public CellSource {
     std::vector<Building> building_info;           // the LandBlockInfo's buildings
     std::vector<std::unique_ptr<Building>> buildings;
     bool buildings_made = false;  // CLandBlock::buildings
-    bool statics_made = false;    // the block_loaded hook ran (CLandBlock::num_static_objects)
     bool dyn_objs_init_done = false;
   };
   // The side_cell_count LScape::update_block gives a block of the grid
@@ -238,12 +249,6 @@ class Landscape final : public CellSource {
   // made once, each in the land cell holding its origin (one off the block
   // is dropped).
   static void init_buildings(std::uint32_t key, Block& block);
-  // LScape::grab_visible_cells 0x00504EC0: every block of the grid gets its
-  // buildings (init_buildings), then each its static objects
-  // (CLandBlock::init_static_objs 0x00530A40: the block_loaded hook, once per
-  // full-detail spell) and its cells' lost objects (CLandBlock::init_dyn_objs
-  // 0x0052F3B0). Grid order: x outer, y inner.
-  void grab_visible_cells();
   // CLandBlock::release_all 0x0052FCF0: the block's land cells and its
   // EnvCells let go of their objects (CObjCell::release_objects), the owner
   // is told, then the cells, buildings and terrain are freed.
@@ -270,7 +275,7 @@ class Landscape final : public CellSource {
   BlockLoader loader_;
   EnvCellLoader env_loader_;
   BuildingLoader building_loader_;
-  BlockLoadedHook block_loaded_;
+  InitStaticObjsHook init_static_objs_;
   EnvCellLoadedHook env_cell_loaded_;
   ObjectMaint* obj_maint_ = nullptr;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give

@@ -293,13 +293,6 @@ class PhysicsObj {
   // CPhysicsObj::is_completely_visible 0x005112C0: in a cell, with shadows,
   // and every shadow in a loaded cell.
   [[nodiscard]] bool is_completely_visible() const noexcept;
-  // The shadows calc_cross_cells_static left outside the landblock
-  // `block_id` (not loaded then) put in its cells now that it is: added
-  // only, so no shadow list a running transition walks shrinks. Retail
-  // loads no block between grid updates; the World's next
-  // grab_visible_cells recomputes the object's cells as retail does
-  // (docs/sim.md, "Static objects").
-  void add_shadows_to_loaded_block(CellSource& cells, std::uint32_t block_id);
   // CPhysicsObj::transition 0x00512DC0: a transition from `old_pos` (none:
   // placement) to `new_pos` through the world's cells; null when it fails
   // or the world has no cells.
