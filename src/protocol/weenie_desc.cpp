@@ -1,7 +1,10 @@
 #include "dereth/protocol/weenie_desc.hpp"
 
 #include <bit>
+#include <string_view>
 #include <utility>
+
+#include <fmt/format.h>
 
 namespace dereth::protocol {
 
@@ -29,29 +32,86 @@ bool same_bits(const std::optional<double>& a, const std::optional<double>& b) {
 
 }  // namespace
 
+// RestrictionDB::UnPack 0x005AE990: the layout by the first u32. At or
+// above 0x10000002 (what servers send): bitmask, monarch, then the table
+// (u16 count, u16 buckets, count x {guid, value}). Another with a high word:
+// bitmask, monarch, then an OldPHashTable. No high word: that u32 is the
+// open flag (RestrictionDB::SetOpenHouse: bitmask bit 0), then an
+// OldPHashTable.
 Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
   HouseRestrictions h;
-  DERETH_CHECK(r.require(16, "WeenieDesc.house_restrictions"));
-  h.version = *r.u32("WeenieDesc.house_restrictions.version");
-  h.open_status = *r.u32("WeenieDesc.house_restrictions.open_status");
-  h.monarch_guid = *r.u32("WeenieDesc.house_restrictions.monarch_guid");
-  const std::uint16_t count = *r.u16("WeenieDesc.house_restrictions.count");
-  h.buckets = *r.u16("WeenieDesc.house_restrictions.buckets");
-  DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "WeenieDesc.house_restrictions.count"));
+  DERETH_TRY(const std::uint32_t first, r.u32("WeenieDesc.house_restrictions.version"));
+  if ((first & 0xFFFF0000u) != 0) {
+    h.version = first;
+    DERETH_CHECK(r.require(8, "WeenieDesc.house_restrictions.bitmask"));
+    h.open_status = *r.u32("WeenieDesc.house_restrictions.bitmask");
+    h.monarch_guid = *r.u32("WeenieDesc.house_restrictions.monarch_guid");
+  } else {
+    h.version = 0;
+    h.open_status = first != 0 ? 1u : 0u;
+  }
+  if (h.version >= HouseRestrictions::kCurrentVersion) {
+    DERETH_CHECK(r.require(4, "WeenieDesc.house_restrictions.count"));
+    const std::uint16_t count = *r.u16("WeenieDesc.house_restrictions.count");
+    h.buckets = *r.u16("WeenieDesc.house_restrictions.buckets");
+    DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "WeenieDesc.house_restrictions.count"));
+    h.entries.resize(n);
+    for (auto& e : h.entries) {
+      e.guid = *r.u32("WeenieDesc.house_restrictions.guid");
+      e.value = *r.u32("WeenieDesc.house_restrictions.value");
+    }
+    return h;
+  }
+  // OldPHashTable::UnPack 0x005AE750: u32 header, the top byte log2(buckets)
+  // + 1 (at most 0x20; 0: no buckets and no entries), the low 24 bits the
+  // count; then count x {guid, value}, a guid twice refused
+  // (OldHashTable::add).
+  DERETH_TRY(const std::uint32_t header, r.u32("WeenieDesc.house_restrictions.old_table"));
+  const std::uint32_t log = header >> 24;
+  const std::uint32_t count = header & 0xFFFFFFu;
+  constexpr std::string_view kOld = "WeenieDesc.house_restrictions.old_table";
+  if (log > 0x20) {
+    return std::unexpected(r.error_at(r.position() - 4, core::ErrorKind::Invalid, kOld, "more than 2^31 buckets"));
+  }
+  if (log == 0) {
+    if (count != 0) {
+      return std::unexpected(r.error_at(r.position() - 4, core::ErrorKind::Invalid, kOld, "entries without buckets"));
+    }
+    return h;
+  }
+  h.buckets = static_cast<std::uint16_t>(log > 16 ? 0 : (1u << (log - 1)) & 0xFFFFu);
+  h.old_buckets_log = static_cast<std::uint8_t>(log);
+  DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "WeenieDesc.house_restrictions.old_table.count"));
   h.entries.resize(n);
-  for (auto& e : h.entries) {
+  for (std::size_t i = 0; i < n; ++i) {
+    RestrictionEntry& e = h.entries[i];
     e.guid = *r.u32("WeenieDesc.house_restrictions.guid");
     e.value = *r.u32("WeenieDesc.house_restrictions.value");
+    for (std::size_t j = 0; j < i; ++j) {
+      if (h.entries[j].guid == e.guid) {
+        return std::unexpected(r.error_at(r.position() - 8, core::ErrorKind::Invalid, "WeenieDesc.house_restrictions.guid",
+                                          fmt::format("guid {:#010x} twice", e.guid)));
+      }
+    }
   }
   return h;
 }
 
 void write_house_restrictions(ByteWriter& w, const HouseRestrictions& h) {
-  w.u32(h.version);
-  w.u32(h.open_status);
-  w.u32(h.monarch_guid);
-  w.u16(static_cast<std::uint16_t>(h.entries.size()));
-  w.u16(h.buckets);
+  if ((h.version & 0xFFFF0000u) != 0) {
+    w.u32(h.version);
+    w.u32(h.open_status);
+    w.u32(h.monarch_guid);
+  } else {
+    w.u32(h.open_status & 1u);
+  }
+  if (h.version >= HouseRestrictions::kCurrentVersion) {
+    w.u16(static_cast<std::uint16_t>(h.entries.size()));
+    w.u16(h.buckets);
+  } else {
+    const std::uint32_t count = static_cast<std::uint32_t>(h.entries.size()) & 0xFFFFFFu;
+    w.u32((static_cast<std::uint32_t>(h.old_buckets_log) << 24) | count);
+  }
   for (const auto& e : h.entries) {
     w.u32(e.guid);
     w.u32(e.value);

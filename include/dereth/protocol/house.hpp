@@ -21,13 +21,13 @@ inline constexpr std::uint32_t UpdateRestrictions = 0x0248;
 struct UpdateRestrictions {
   std::uint8_t timestamp = 0;  // WTimeStamper's house stamp
   std::uint32_t object = 0;    // whose RestrictionDB this is (the house)
-  HouseRestrictions db;        // the current layout (version 0x10000002) only
+  HouseRestrictions db;        // any of RestrictionDB::UnPack's three layouts
   bool operator==(const UpdateRestrictions&) const = default;
 };
 std::vector<std::uint8_t> encode_update_restrictions(std::uint32_t target, std::uint32_t sequence,
                                                      const UpdateRestrictions& m);
-// A short body, an older RestrictionDB layout's bytes read as the current
-// one that run out, or bytes left over are errors naming the field.
+// A short body, a RestrictionDB that runs out or that an older layout's
+// table refuses, or bytes left over are errors naming the field.
 Result<UpdateRestrictions> decode_update_restrictions(std::span<const std::uint8_t> body);
 
 }  // namespace dereth::protocol

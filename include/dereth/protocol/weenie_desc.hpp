@@ -63,13 +63,19 @@ struct RestrictionEntry {
   bool operator==(const RestrictionEntry&) const = default;
 };
 
-// RestrictionDB (house access list).
+// RestrictionDB (house access list), in any of RestrictionDB::UnPack
+// 0x005AE990's three layouts (read_house_restrictions).
 struct HouseRestrictions {
-  std::uint32_t version = 0x10000002;
-  std::uint32_t open_status = 0;
+  static constexpr std::uint32_t kCurrentVersion = 0x10000002;
+  // As read; 0 for the unversioned layout (an open flag, no monarch).
+  std::uint32_t version = kCurrentVersion;
+  std::uint32_t open_status = 0;  // the bitmask (bit 0: open)
   std::uint32_t monarch_guid = 0;
-  std::uint16_t buckets = 0;
+  std::uint16_t buckets = 0;  // the table's bucket count (an old table's, when it fits 16 bits)
   std::vector<RestrictionEntry> entries;
+  // An older layout's OldPHashTable header top byte (log2(buckets) + 1; 0:
+  // an empty table); unused by the current layout.
+  std::uint8_t old_buckets_log = 0;
   bool operator==(const HouseRestrictions&) const = default;
 };
 
