@@ -116,20 +116,27 @@ bool view_has_room(const app::World& world) {
   return std::any_of(cells.begin(), cells.end(), [](const auto& c) { return c.cell_id == kRoom; });
 }
 
+// A world over the five blocks with LScape's grid of `radius`.
+struct Scene {
+  explicit Scene(int radius) {
+    REQUIRE(world.use_terrain(dats.cell.get()));
+    REQUIRE(world.set_mid_radius(radius));
+  }
+  Dats dats;
+  core::ManualClock clock;
+  app::World world{clock, dats.portal.get()};
+};
+
 }  // namespace
 
 TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blocks LScape::update_loadpoint's "
           "grid leaves",
           "[app][retail][0x004559B0][0x00506CD0][0x0052FCF0]") {
-  Dats dats;
-  core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
-  REQUIRE(world.use_terrain(dats.cell.get()));
-  REQUIRE(world.set_mid_radius(1));
+  Scene scene(1);
+  app::World& world = scene.world;
   const sim::Landscape& scape = *world.landscape();
 
-  auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});
-  dereth::test::load_grid(world, w->position().objcell_id);
+  auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});  // the grid around it, as the player's
   CHECK_FALSE(world.set_mid_radius(2));  // a load point is set
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xA9));
   CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u});
@@ -189,15 +196,11 @@ TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blo
 TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load point) have static objects, "
           "a block turning coarse destroys them and lets its rooms go (CLandBlock::notify_change_size 0x005302C0)",
           "[app][retail][0x005302C0][0x00530A40][0x00504EC0]") {
-  Dats dats;
-  core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
-  REQUIRE(world.use_terrain(dats.cell.get()));
-  REQUIRE(world.set_mid_radius(2));
+  Scene scene(2);
+  app::World& world = scene.world;
   const sim::Landscape& scape = *world.landscape();
 
-  auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});
-  dereth::test::load_grid(world, w->position().objcell_id);
+  auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});  // the grid around it, as the player's
   // 0xAAB4 is two blocks east: loaded, at half detail, with no rock.
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
   CHECK(scape.side_cell_count(block(0xAA)) == 4);
@@ -244,11 +247,9 @@ TEST_CASE("CellManager::ChangePosition 0x004559B0 blocking, at the player's Crea
           "on the next tick",
           "[app][retail][0x004559B0][0x00453870][0x00453910]") {
   constexpr std::uint32_t kPlayer = 0x50000001;
-  Dats dats;
-  core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
-  REQUIRE(world.use_terrain(dats.cell.get()));
-  REQUIRE(world.set_mid_radius(1));
+  Scene scene(1);
+  app::World& world = scene.world;
+  core::ManualClock& clock = scene.clock;
   const sim::Landscape& scape = *world.landscape();
   // A grid already loaded (as a player in another cell of the block had it)
   // before the player's CreateObject. (From the same cell ChangePosition
