@@ -141,12 +141,29 @@ bool Landscape::add_block(LandBlockStruct terrain, std::vector<Building> buildin
 }
 
 std::uint32_t Landscape::grid_side_cell_count(std::uint32_t key) const noexcept {
-  if (loaded_cell_id_ == 0) return 8;
-  const int ix = static_cast<int>(key >> 24) - static_cast<int>(loaded_cell_id_ >> 24) + mid_radius_;
-  const int iy =
-      static_cast<int>((key >> 16) & 0xFFu) - static_cast<int>((loaded_cell_id_ >> 16) & 0xFFu) + mid_radius_;
-  if (ix < 0 || iy < 0 || ix > 2 * mid_radius_ || iy > 2 * mid_radius_) return 8;
+  int ix = 0;
+  int iy = 0;
+  if (loaded_cell_id_ == 0 || !grid_slot(loaded_cell_id_, key, ix, iy)) return 8;
   return 8u / dat::get_block_orient(mid_radius_, ix, iy).size;
+}
+
+bool Landscape::grid_slot(std::uint32_t centre, std::uint32_t id, int& ix, int& iy) const noexcept {
+  ix = static_cast<int>(id >> 24) - static_cast<int>(centre >> 24) + mid_radius_;
+  iy = static_cast<int>((id >> 16) & 0xFFu) - static_cast<int>((centre >> 16) & 0xFFu) + mid_radius_;
+  return ix >= 0 && iy >= 0 && ix <= 2 * mid_radius_ && iy <= 2 * mid_radius_;
+}
+
+std::vector<std::uint32_t> Landscape::grid_keys(std::uint32_t centre) const {
+  const int cx = static_cast<int>(centre >> 24);
+  const int cy = static_cast<int>((centre >> 16) & 0xFFu);
+  std::vector<std::uint32_t> keys;
+  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
+    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
+      if (!LandDefs::in_bounds(bx * 8, by * 8)) continue;
+      keys.push_back((static_cast<std::uint32_t>(bx) << 24) | (static_cast<std::uint32_t>(by) << 16));
+    }
+  }
+  return keys;
 }
 
 void Landscape::insert_block(std::uint32_t key, LandBlockStruct terrain, std::vector<Building> buildings,
@@ -231,12 +248,10 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   }
   // LScape::get_landcell 0x00505F10 -> LScape::get_landblock 0x00505E40
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
-  if (loaded_cell_id_ != 0) {
-    // The grid's slot: within mid_radius blocks of the load point's block.
-    const int dx = static_cast<int>(cell_id >> 24) - static_cast<int>(loaded_cell_id_ >> 24);
-    const int dy = static_cast<int>((cell_id >> 16) & 0xFFu) - static_cast<int>((loaded_cell_id_ >> 16) & 0xFFu);
-    if (std::abs(dx) > mid_radius_ || std::abs(dy) > mid_radius_) return nullptr;
-  }
+  // The grid's slot: within mid_radius blocks of the load point's block.
+  int ix = 0;
+  int iy = 0;
+  if (loaded_cell_id_ != 0 && !grid_slot(loaded_cell_id_, cell_id, ix, iy)) return nullptr;
   // Only a full-detail block (side_cell_count 8) answers.
   return loaded_cell(cell_id);
 }
@@ -259,16 +274,9 @@ bool Landscape::load_block(std::uint32_t key) {
 void Landscape::init_objects(const ObjCell& cell) {
   if (obj_maint_ == nullptr) return;
   obj_maint_->init_obj_cell(cell);
-  // The cell's objects (retail's object_list: those whose cell this is,
-  // found through their shadows here), each not static and not completely
-  // visible recomputing its cells.
-  std::vector<PhysicsObj*> standing;
-  for (const ShadowObj* s : cell.shadow_objects()) {
-    PhysicsObj* obj = s->physobj;
-    if (obj == nullptr || obj->cell() != &cell) continue;
-    if (std::find(standing.begin(), standing.end(), obj) == standing.end()) standing.push_back(obj);
-  }
-  for (PhysicsObj* obj : standing) {
+  // The cell's objects, each not static and not completely visible
+  // recomputing its cells.
+  for (PhysicsObj* obj : cell.objects()) {
     if ((obj->state() & protocol::physics_state::Static) == 0 && !obj->is_completely_visible()) {
       obj->recalc_cross_cells();
     }
@@ -315,25 +323,12 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
   int x_shift = 0;
   int y_shift = 0;
   const bool refresh = !get_block_shift(loaded_cell_id_, cell_id, x_shift, y_shift);
-  const int cx = static_cast<int>(cell_id >> 24);
-  const int cy = static_cast<int>((cell_id >> 16) & 0xFFu);
   // check_loading: a slot of the grid still empty (here: a block inside the
   // world neither loaded nor refused by the loader).
-  const auto in_world = [](int bx, int by) { return LandDefs::in_bounds(bx * 8, by * 8); };
-  const auto key_of = [](int bx, int by) {
-    return (static_cast<std::uint32_t>(bx) << 24) | (static_cast<std::uint32_t>(by) << 16);
-  };
-  bool check_loading = false;
-  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_ && !check_loading; ++bx) {
-    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
-      if (!in_world(bx, by)) continue;
-      const std::uint32_t key = key_of(bx, by);
-      if (!blocks_.contains(key) && (loader_ && !unavailable_.contains(key))) {
-        check_loading = true;
-        break;
-      }
-    }
-  }
+  const std::vector<std::uint32_t> grid = grid_keys(cell_id);
+  const bool check_loading = std::any_of(grid.begin(), grid.end(), [this](std::uint32_t key) {
+    return !blocks_.contains(key) && loader_ && !unavailable_.contains(key);
+  });
   if (x_shift == 0 && y_shift == 0 && !refresh && !check_loading) {
     loaded_cell_id_ = cell_id;
     return;
@@ -347,28 +342,22 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
     while (!blocks_.empty()) release_block(blocks_.begin()->first);
   } else {
     std::vector<std::uint32_t> gone;
+    int ix = 0;
+    int iy = 0;
     for (const auto& [key, block] : blocks_) {
-      const int bx = static_cast<int>(key >> 24);
-      const int by = static_cast<int>((key >> 16) & 0xFFu);
-      if (std::abs(bx - cx) > mid_radius_ || std::abs(by - cy) > mid_radius_) gone.push_back(key);
+      if (!grid_slot(cell_id, key, ix, iy)) gone.push_back(key);
     }
     for (const std::uint32_t key : gone) release_block(key);
   }
   loaded_cell_id_ = cell_id;
-  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
-    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
-      const std::uint32_t key = key_of(bx, by);
-      if (in_world(bx, by) && !blocks_.contains(key)) load_block(key);
-    }
+  for (const std::uint32_t key : grid) {
+    if (!blocks_.contains(key)) load_block(key);
   }
   // update_block's last pass: each block at its detail (get_block_orient);
   // one leaving full detail lets its objects go (notify_change_size).
-  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
-    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
-      const std::uint32_t key = key_of(bx, by);
-      if (auto it = blocks_.find(key); it != blocks_.end()) {
-        set_side_cell_count(key, it->second, grid_side_cell_count(key));
-      }
+  for (const std::uint32_t key : grid) {
+    if (auto it = blocks_.find(key); it != blocks_.end()) {
+      set_side_cell_count(key, it->second, grid_side_cell_count(key));
     }
   }
 }
@@ -376,18 +365,9 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
 // LScape::grab_visible_cells 0x00504EC0
 void Landscape::grab_visible_cells() {
   if (loaded_cell_id_ == 0) return;
-  const int cx = static_cast<int>(loaded_cell_id_ >> 24);
-  const int cy = static_cast<int>((loaded_cell_id_ >> 16) & 0xFFu);
-  std::vector<std::uint32_t> grid;
-  for (int bx = cx - mid_radius_; bx <= cx + mid_radius_; ++bx) {
-    for (int by = cy - mid_radius_; by <= cy + mid_radius_; ++by) {
-      if (bx < 0 || by < 0 || bx > 0xFF || by > 0xFF) continue;
-      const std::uint32_t key = (static_cast<std::uint32_t>(bx) << 24) | (static_cast<std::uint32_t>(by) << 16);
-      if (auto it = blocks_.find(key); it != blocks_.end()) {
-        init_buildings(key, it->second);
-        grid.push_back(key);
-      }
-    }
+  const std::vector<std::uint32_t> grid = grid_keys(loaded_cell_id_);
+  for (const std::uint32_t key : grid) {
+    if (auto it = blocks_.find(key); it != blocks_.end()) init_buildings(key, it->second);
   }
   for (const std::uint32_t key : grid) {
     // A hook may not release blocks, but look the block up again anyway.

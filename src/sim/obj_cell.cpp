@@ -38,16 +38,20 @@ void ObjCell::remove_shadow_object(ShadowObj& object) {
   shadows_.pop_back();
 }
 
-// CObjCell::release_objects 0x0052B490
-void ObjCell::release_objects() {
-  // The cell's objects (retail's object_list: those whose cell this is),
-  // found through their shadows here before these leave.
+std::vector<PhysicsObj*> ObjCell::objects() const {
   std::vector<PhysicsObj*> standing;
   for (const ShadowObj* s : shadows_) {
     PhysicsObj* obj = s->physobj;
     if (obj == nullptr || obj->cell() != this) continue;
     if (std::find(standing.begin(), standing.end(), obj) == standing.end()) standing.push_back(obj);
   }
+  return standing;
+}
+
+// CObjCell::release_objects 0x0052B490
+void ObjCell::release_objects() {
+  // The cell's objects, found before their shadows leave.
+  const std::vector<PhysicsObj*> standing = objects();
   while (!shadows_.empty()) remove_shadow_object(*shadows_.back());
   // CObjectMaint::ReleaseObjCell 0x00507BB0: neither static nor parented.
   for (PhysicsObj* obj : standing) {

@@ -229,6 +229,12 @@ class Landscape final : public CellSource {
     bool buildings_made = false;  // CLandBlock::buildings
     bool dyn_objs_init_done = false;
   };
+  // The slot (ix, iy) of block or cell `id` in the grid centred on `centre`'s
+  // block (0..2 x mid_radius); false outside it.
+  [[nodiscard]] bool grid_slot(std::uint32_t centre, std::uint32_t id, int& ix, int& iy) const noexcept;
+  // The grid's slots around `centre`'s block that lie inside the world
+  // (0xXXYY0000), in LScape's order: x outer, y inner.
+  [[nodiscard]] std::vector<std::uint32_t> grid_keys(std::uint32_t centre) const;
   // The side_cell_count LScape::update_block gives a block of the grid
   // (LScape::get_block_orient's size); 8 with no load point.
   [[nodiscard]] std::uint32_t grid_side_cell_count(std::uint32_t key) const noexcept;

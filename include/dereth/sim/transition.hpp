@@ -257,6 +257,9 @@ class ObjCell {
 
   [[nodiscard]] std::uint32_t id() const noexcept { return id_; }
   [[nodiscard]] const std::vector<ShadowObj*>& shadow_objects() const noexcept { return shadows_; }
+  // CObjCell::object_list: the objects whose cell this is, found through
+  // their shadows here, each once, in shadow order.
+  [[nodiscard]] std::vector<PhysicsObj*> objects() const;
 
   // CObjCell::add_shadow_object 0x0052B280
   void add_shadow_object(ShadowObj& object);
