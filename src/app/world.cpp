@@ -222,11 +222,16 @@ void World::init_static_objs(const dat::DatFile* cell, std::uint32_t block_id) {
     load_static_objects(cell, block_id);
     return;
   }
-  // The block's statics (in the order made), each not completely visible
-  // recomputing its cells.
+  // The block's land statics.
+  recompute_statics([key](std::uint32_t cell_id) {
+    return (cell_id & 0xFFFF0000u) == key && (cell_id & 0xFFFFu) < 0x100u;
+  });
+}
+
+void World::recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope) {
   for (const auto& obj : statics_) {
     const sim::ObjCell* c = obj->cell();
-    if (c == nullptr || (c->id() & 0xFFFF0000u) != key || (c->id() & 0xFFFFu) >= 0x100u) continue;
+    if (c == nullptr || !in_scope(c->id())) continue;
     if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
   }
 }
@@ -261,11 +266,7 @@ void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id
 // EnvCells' statics, in the order made.
 void World::grab_visible_cells() {
   statics_unsettled_ = false;
-  for (const auto& obj : statics_) {
-    const sim::ObjCell* c = obj->cell();
-    if (c == nullptr || (c->id() & 0xFFFFu) < 0x100u) continue;
-    if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
-  }
+  recompute_statics([](std::uint32_t cell_id) { return (cell_id & 0xFFFFu) >= 0x100u; });
 }
 
 void World::release_static_objects(std::uint32_t block_id) {
@@ -281,9 +282,6 @@ void World::release_static_objects(std::uint32_t block_id) {
   std::erase_if(view->cells, [&](const sim::CellSnapshot& c) { return in_block(c.cell_id); });
   landscape_view_ = std::move(view);
 }
-
-// CellManager::UpdateLoadPoint 0x00455710
-void World::update_load_point(std::uint32_t load_cell) { cell_manager_.update_load_point(load_cell); }
 
 // CellManager::ChangePosition 0x004559B0, not blocking
 void World::change_position(const sim::Position& p) { cell_manager_.change_position(p, false); }

@@ -14,13 +14,6 @@ void CellManager::set_landscape(Landscape* landscape) noexcept {
   has_curr_cell_ = false;
 }
 
-// CellManager::UpdateLoadPoint 0x00455710
-void CellManager::update_load_point(std::uint32_t load_cell) {
-  if (landscape_ != nullptr && load_cell != 0 && (load_cell & 0xFFFFu) < 0x100u) {
-    landscape_->update_loadpoint(load_cell);
-  }
-}
-
 // CellManager::Reset 0x00455930 (the landscape is released whatever the
 // load cell was: docs/deviations.md D3)
 void CellManager::reset() {

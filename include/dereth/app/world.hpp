@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -65,11 +66,6 @@ class World {
   // The kept grid's radius in landblocks (LScape::SetMidRadius); false when
   // refused (below 1, no terrain, or a load point already set).
   bool set_mid_radius(int radius) noexcept { return landscape_ && landscape_->set_mid_radius(radius); }
-  // CellManager::UpdateLoadPoint 0x00455710: the landscape's kept grid
-  // follows the load position's outdoor cell (an EnvCell or 0 leaves it
-  // where it is); the blocks the grid leaves are released with their static
-  // objects and drawn buildings and rooms.
-  void update_load_point(std::uint32_t load_cell);
   // CellManager::ChangePosition 0x004559B0 (not blocking), which
   // SmartBox::UseTime runs each tick with the player's position before the
   // objects move (step() does): when the position's cell changed or was not
@@ -198,6 +194,9 @@ class World {
   // first time (load_static_objects), else each not completely visible
   // recomputing its cells (calc_cross_cells_static).
   void init_static_objs(const dat::DatFile* cell, std::uint32_t block_id);
+  // Each static (in the order made) standing in a cell `in_scope` accepts
+  // and not completely visible recomputes its cells (calc_cross_cells_static).
+  void recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope);
   // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
   // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.

@@ -18,9 +18,6 @@ class CellManager {
   // does nothing). Setting it forgets the load position.
   void set_landscape(Landscape* landscape) noexcept;
 
-  // CellManager::UpdateLoadPoint 0x00455710 (with the cell given): an
-  // outdoor cell centres the grid on its block; an EnvCell or 0 leaves it.
-  void update_load_point(std::uint32_t load_cell);
   // CellManager::ChangePosition 0x004559B0. Cell 0: Reset. Otherwise, when
   // the cell differs from the load position's or the last one was not
   // found: blocking, the landscape is released at once (LScape::release_all:
