@@ -94,6 +94,12 @@ class EnvCellReader {
     const sim::Position pos{cell_id, to_core_frame(env_cell->position)};
     auto out = std::make_unique<sim::EnvCell>(cell_id, pos, it->second, std::move(portals));
     out->set_static_objects(std::move(env_cell->static_objects));
+    // CEnvCell::UnPack: the visible cells, in this landblock; flag 1.
+    std::vector<std::uint32_t> stabs;
+    stabs.reserve(env_cell->visible_cells.size());
+    for (const std::uint16_t v : env_cell->visible_cells) stabs.push_back((cell_id & 0xFFFF0000u) | v);
+    out->set_stab_list(std::move(stabs));
+    out->set_seen_outside((env_cell->flags & dat::env_cell_flags::kSeenOutside) != 0);
     // CEnvCell::UnPack: the record's restriction object (flag 8), else 0.
     out->set_restriction_obj(env_cell->restriction_obj);
     return out;
@@ -135,8 +141,10 @@ std::vector<sim::Building> read_buildings(const dat::DatFile* cell, sim::DatObje
     building.physics = factory.get_gfx_obj_physics(gfx);
     for (const dat::BuildingPortal& p : b.portals) {
       // CBldPortal::UnPack 0x0053BC40
-      building.portals.push_back(
-          sim::BuildingPortal{(block_id & 0xFFFF0000u) | p.other_cell_id, p.other_portal_id, (p.flags & 2u) == 0});
+      sim::BuildingPortal portal{(block_id & 0xFFFF0000u) | p.other_cell_id, p.other_portal_id, (p.flags & 2u) == 0};
+      portal.stab_list.reserve(p.stab_list.size());
+      for (const std::uint16_t stab : p.stab_list) portal.stab_list.push_back((block_id & 0xFFFF0000u) | stab);
+      building.portals.push_back(std::move(portal));
     }
     out.push_back(std::move(building));
   }
@@ -199,13 +207,14 @@ bool World::use_terrain(const dat::DatFile* cell) {
   }
   statics_.clear();  // their shadows leave the old landscape's cells first
   static_blocks_.clear();
-  statics_unsettled_ = false;
+  static_env_cells_.clear();
   landscape_view_.reset();
   landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
   if (factory_) {
     landscape_->set_init_static_objs([this, cell](std::uint32_t block_id) { init_static_objs(cell, block_id); });
-    landscape_->set_env_cell_loaded([this](sim::EnvCell& env_cell) { load_env_cell_statics(env_cell); });
+    landscape_->set_env_init_static_objects([this](sim::EnvCell& env_cell) { init_env_static_objects(env_cell); });
   }
+  landscape_->set_env_cell_freed([this](std::uint32_t cell_id) { release_env_static_objects(cell_id); });
   landscape_->set_block_released([this](std::uint32_t block_id) { release_static_objects(block_id); });
   landscape_->set_block_coarsened([this](std::uint32_t block_id) { release_static_objects(block_id); });
   landscape_->set_obj_maint(context_.obj_maint);
@@ -262,19 +271,13 @@ void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id
   landscape_->init_restrictions(block_id, *info);
 }
 
-// CEnvCell::init_static_objects 0x0052C350 (a cell already made): the
-// EnvCells' statics, in the order made.
-void World::grab_visible_cells() {
-  statics_unsettled_ = false;
-  recompute_statics([](std::uint32_t cell_id) { return (cell_id & 0xFFFFu) >= 0x100u; });
-}
-
 void World::release_static_objects(std::uint32_t block_id) {
   const std::uint32_t key = block_id & 0xFFFF0000u;
   static_blocks_.erase(key);
   const auto in_block = [key](std::uint32_t cell_id) { return (cell_id & 0xFFFF0000u) == key; };
+  // The block's own statics; an EnvCell's go with the cell.
   std::erase_if(statics_, [&](const std::unique_ptr<sim::PhysicsObj>& obj) {
-    return obj->cell() != nullptr && in_block(obj->cell()->id());
+    return obj->cell() != nullptr && in_block(obj->cell()->id()) && (obj->cell()->id() & 0xFFFFu) < 0x100u;
   });
   if (!landscape_view_) return;
   auto view = std::make_shared<sim::LandscapeSnapshot>(*landscape_view_);
@@ -298,10 +301,25 @@ std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
   return obj;
 }
 
-// CEnvCell::init_static_objects 0x0052C350 (the cell's first load): each
-// static object the cell's record placed, at its frame as it stands.
-void World::load_env_cell_statics(sim::EnvCell& env_cell) {
-  statics_unsettled_ = true;
+// CEnvCell::Destroy (its static objects)
+void World::release_env_static_objects(std::uint32_t cell_id) {
+  if (!static_env_cells_.erase(cell_id)) return;
+  std::erase_if(statics_, [&](const std::unique_ptr<sim::PhysicsObj>& obj) {
+    return obj->cell() != nullptr && obj->cell()->id() == cell_id;
+  });
+}
+
+// CEnvCell::init_static_objects 0x0052C350: made, each static not
+// completely visible recomputes its cells; else each static object the
+// cell's record placed, at its frame as it stands.
+void World::init_env_static_objects(sim::EnvCell& env_cell) {
+  const std::uint32_t id = env_cell.id();
+  if (static_env_cells_.contains(id)) {
+    recompute_statics([id](std::uint32_t cell_id) { return cell_id == id; });
+    return;
+  }
+  if (env_cell.static_objects().empty()) return;
+  static_env_cells_.insert(id);
   for (const dat::Stab& stab : env_cell.static_objects()) {
     auto obj = make_static_object(stab.id);
     if (!obj) continue;
@@ -478,9 +496,6 @@ bool World::step() {
   if (const sim::PhysicsObj* player = box_.player(); player != nullptr && player->position().objcell_id != 0) {
     change_position(player->position());
   }
-  // CEnvCell::init_static_objects again for the rooms' statics, after the
-  // load point's update and before any transition walks a shadow list.
-  if (statics_unsettled_) grab_visible_cells();
   box_.use_time();
   const std::uint64_t tick = box_.physics().tick_count();
   stats_.tick_seconds += seconds_since(start);

@@ -1541,8 +1541,10 @@ Records cell_records() {
   house.model_id = kHouseModel;
   house.frame = house_frame;
   house.num_leaves = 1;
-  house.portals = {BuildingPortal{0, static_cast<std::uint16_t>(kRoomCell & 0xFFFFU), 0, {}},
-                   BuildingPortal{0, static_cast<std::uint16_t>(kRoomCell & 0xFFFFU), 1, {}}};
+  // Each door sees the room (its stab list: CLandBlock::init_buildings
+  // gathers it, and LScape's grab makes the room visible from outside).
+  const auto room_low = static_cast<std::uint16_t>(kRoomCell & 0xFFFFU);
+  house.portals = {BuildingPortal{0, room_low, 0, {room_low}}, BuildingPortal{0, room_low, 1, {room_low}}};
   info.buildings = {house};
   info.num_cells = 1;
   out.push_back({kLandBlockInfo, write_land_block_info(info)});

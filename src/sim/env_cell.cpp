@@ -256,4 +256,21 @@ void Building::find_building_transit_cells(Landscape& scape, std::span<const Par
   }
 }
 
+// CEnvCell::grab_visible_cells 0x0052E220
+void EnvCell::grab_visible_cells(Landscape& scape) {
+  scape.add_visible_cell(id());
+  for (const std::uint32_t stab : stab_list_) scape.add_visible_cell(stab);
+  if (seen_outside_) scape.grab_visible_cells();
+}
+
+// CEnvCell::release_cells 0x0052E280 (the portals' cached cell pointers
+// retail clears are not kept here).
+void EnvCell::release_cells(Landscape& scape) {
+  // Released, the cell waits for flush_cells: it is not freed here.
+  const std::uint32_t self[] = {id()};
+  scape.release_visible(self);
+  scape.release_visible(stab_list_);
+  if (seen_outside_) scape.release_visible_cells();
+}
+
 }  // namespace dereth::sim

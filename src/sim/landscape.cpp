@@ -99,6 +99,12 @@ void LandCell::find_transit_cells(Landscape& scape, const Position& p, std::uint
   if (building_ != nullptr) building_->find_building_transit_cells(scape, num_sphere, spheres, out, path);
 }
 
+// CLandCell::grab_visible_cells 0x00532D90
+void LandCell::grab_visible_cells(Landscape& scape) { scape.grab_visible_cells(); }
+
+// CLandCell::release_cells 0x00532DA0
+void LandCell::release_cells(Landscape& scape) { scape.release_visible_cells(); }
+
 // CLandCell::find_transit_cells 0x00533840
 void LandCell::find_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) {
   scape.add_all_outside_cells(parts, out);
@@ -193,15 +199,15 @@ void Landscape::set_side_cell_count(std::uint32_t key, Block& block, std::uint32
 
 // CLandBlock::notify_change_size 0x005302C0
 void Landscape::notify_change_size(std::uint32_t key, Block& block) {
-  release_env_cells_objects(key);  // CEnvCell::release_visible
+  release_visible(block.stablist);  // CEnvCell::release_visible
   release_objs(block);
-  // CLandBlock::destroy_static_objects (the owner's), then the EnvCells
-  // go and CLandBlock::destroy_buildings.
+  // CLandBlock::destroy_static_objects (the owner's), then
+  // CLandBlock::destroy_buildings 0x0052F140 (the stab list with them).
   if (block_coarsened_) block_coarsened_(key | 0xFFFFu);
-  env_cells_.erase(env_cells_.lower_bound(key), env_cells_.upper_bound(key | 0xFFFFu));
   for (const auto& cell : block.cells) cell->set_building(nullptr);
   block.buildings.clear();
   block.buildings_made = false;
+  block.stablist.clear();
 }
 
 // CLandBlock::init_buildings 0x0052FD80
@@ -215,6 +221,15 @@ void Landscape::init_buildings(std::uint32_t key, Block& block) {
     auto owned = std::make_unique<Building>(info);
     owned->pos.objcell_id = cell;
     block.cells[(cell & 0xFFFFu) - 1]->set_building(owned.get());
+    // CBuildingObj::add_to_stablist 0x006B51B0 -> CBldPortal::add_to_stablist
+    // 0x0053BB60: each portal's cells not yet listed, in order.
+    for (const BuildingPortal& portal : owned->portals) {
+      for (const std::uint32_t stab : portal.stab_list) {
+        if (std::find(block.stablist.begin(), block.stablist.end(), stab) == block.stablist.end()) {
+          block.stablist.push_back(stab);
+        }
+      }
+    }
     block.buildings.push_back(std::move(owned));
   }
 }
@@ -223,28 +238,100 @@ bool Landscape::add_env_cell(std::unique_ptr<EnvCell> cell) {
   if (!cell) return false;
   const std::uint32_t id = cell->id();
   if (auto it = env_cells_.find(id); it != env_cells_.end() && !it->second->shadow_objects().empty()) return false;
+  env_released_.erase(id);
   env_cells_[id] = std::move(cell);
   env_unavailable_.erase(id);
   return true;
+}
+
+std::unique_ptr<EnvCell> Landscape::load_env_cell(std::uint32_t cell_id) {
+  if (!env_loader_ || env_unavailable_.contains(cell_id)) return nullptr;
+  std::unique_ptr<EnvCell> loaded = env_loader_(cell_id);
+  if (!loaded || loaded->id() != cell_id) {
+    env_unavailable_.insert(cell_id);
+    return nullptr;
+  }
+  return loaded;
+}
+
+// CEnvCell::add_visible_cell 0x0052DE40
+EnvCell* Landscape::add_visible_cell(std::uint32_t cell_id) {
+  if (auto it = env_cells_.find(cell_id); it != env_cells_.end()) return it->second.get();
+  std::unique_ptr<EnvCell> cell;
+  if (auto node = env_released_.extract(cell_id); !node.empty()) {
+    cell = std::move(node.mapped());
+  } else {
+    cell = load_env_cell(cell_id);  // DBObj::Get
+    if (!cell) return nullptr;
+  }
+  EnvCell* raw = cell.get();
+  env_cells_[cell_id] = std::move(cell);
+  return raw;
+}
+
+// CEnvCell::grab_visible 0x0052E040
+void Landscape::grab_visible(std::span<const std::uint32_t> stab_list) {
+  for (const std::uint32_t id : stab_list) add_visible_cell(id);
+}
+
+// CEnvCell::release_visible 0x0052E080
+void Landscape::release_visible(std::span<const std::uint32_t> stab_list) {
+  for (const std::uint32_t id : stab_list) {
+    if (auto node = env_cells_.extract(id); !node.empty()) env_released_.insert(std::move(node));
+  }
+}
+
+// LScape::release_visible_cells 0x00504F50
+void Landscape::release_visible_cells() {
+  if (loaded_cell_id_ == 0) return;
+  for (const std::uint32_t key : grid_keys(loaded_cell_id_)) {
+    // CLandBlock::release_visible_cells 0x0052F480
+    if (auto it = blocks_.find(key); it != blocks_.end()) release_visible(it->second.stablist);
+  }
+}
+
+// CEnvCell::flush_cells 0x0052DEF0
+void Landscape::flush_cells() {
+  while (!env_released_.empty()) {
+    auto node = env_released_.extract(env_released_.begin());
+    node.mapped()->release_objects();
+    // CEnvCell::Destroy: its static objects go with it.
+    if (env_cell_freed_) env_cell_freed_(node.key());
+  }
+  // The hooks and init_objects may not change the visible cells; walk ids.
+  std::vector<std::uint32_t> visible;
+  visible.reserve(env_cells_.size());
+  for (const auto& [id, cell] : env_cells_) visible.push_back(id);
+  for (const std::uint32_t id : visible) {
+    auto it = env_cells_.find(id);
+    if (it == env_cells_.end()) continue;
+    EnvCell& cell = *it->second;
+    // The cell's init_static_objects (CEnvCell::init_static_objects 0x0052C350)
+    if (env_init_static_objects_) env_init_static_objects_(cell);
+    init_objects(cell);
+  }
+}
+
+// CObjCell::Get 0x0052B180
+ObjCell* Landscape::get(std::uint32_t cell_id) {
+  const std::uint32_t low = cell_id & 0xFFFFu;
+  if (cell_id == 0 || low < 0x100u || low > 0xFFFDu) return get_cell(cell_id);
+  if (auto it = env_cells_.find(cell_id); it != env_cells_.end()) return it->second.get();
+  if (auto it = env_released_.find(cell_id); it != env_released_.end()) return it->second.get();
+  std::unique_ptr<EnvCell> loaded = load_env_cell(cell_id);  // DBObj::Get
+  if (!loaded) return nullptr;
+  EnvCell* raw = loaded.get();
+  env_released_[cell_id] = std::move(loaded);
+  return raw;
 }
 
 // CObjCell::GetVisible
 ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   const std::uint32_t low = cell_id & 0xFFFFu;
   if (low >= 0x100u && low <= 0xFFFDu) {
-    // CEnvCell::GetVisible
-    if (auto it = env_cells_.find(cell_id); it != env_cells_.end()) return it->second.get();
-    if (!env_loader_ || env_unavailable_.contains(cell_id)) return nullptr;
-    std::unique_ptr<EnvCell> loaded = env_loader_(cell_id);
-    if (!loaded || loaded->id() != cell_id) {
-      env_unavailable_.insert(cell_id);
-      return nullptr;
-    }
-    EnvCell* raw = loaded.get();
-    env_cells_[cell_id] = std::move(loaded);
-    if (env_cell_loaded_) env_cell_loaded_(*raw);
-    init_objects(*raw);
-    return raw;
+    // CEnvCell::GetVisible 0x0052DC10
+    const auto it = env_cells_.find(cell_id);
+    return it != env_cells_.end() ? it->second.get() : nullptr;
   }
   // LScape::get_landcell 0x00505F10 -> LScape::get_landblock 0x00505E40
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
@@ -295,6 +382,18 @@ std::vector<std::uint32_t> Landscape::loaded_env_cells() const {
   out.reserve(env_cells_.size());
   for (const auto& [id, cell] : env_cells_) out.push_back(id);
   return out;
+}
+
+std::vector<std::uint32_t> Landscape::released_env_cells() const {
+  std::vector<std::uint32_t> out;
+  out.reserve(env_released_.size());
+  for (const auto& [id, cell] : env_released_) out.push_back(id);
+  return out;
+}
+
+std::vector<std::uint32_t> Landscape::block_stab_list(std::uint32_t block_id) const {
+  const auto it = blocks_.find(block_id & 0xFFFF0000u);
+  return it != blocks_.end() ? it->second.stablist : std::vector<std::uint32_t>{};
 }
 
 // LScape::SetMidRadius 0x00504C00
@@ -367,7 +466,11 @@ void Landscape::grab_visible_cells() {
   if (loaded_cell_id_ == 0) return;
   const std::vector<std::uint32_t> grid = grid_keys(loaded_cell_id_);
   for (const std::uint32_t key : grid) {
-    if (auto it = blocks_.find(key); it != blocks_.end()) init_buildings(key, it->second);
+    if (auto it = blocks_.find(key); it != blocks_.end()) {
+      init_buildings(key, it->second);
+      // CLandBlock::grab_visible_cells 0x0052F460
+      grab_visible(it->second.stablist);
+    }
   }
   for (const std::uint32_t key : grid) {
     // A hook may not release blocks, but look the block up again anyway.
@@ -401,10 +504,8 @@ void Landscape::release_block(std::uint32_t key) {
   auto it = blocks_.find(key);
   if (it == blocks_.end()) return;
   release_objs(it->second);
-  release_env_cells_objects(key);
+  release_visible(it->second.stablist);  // CEnvCell::release_visible
   if (block_released_) block_released_(key | 0xFFFFu);
-  // The owner let go of its statics (some stood in these EnvCells) first.
-  env_cells_.erase(env_cells_.lower_bound(key), env_cells_.upper_bound(key | 0xFFFFu));
   blocks_.erase(it);
 }
 
@@ -412,12 +513,6 @@ void Landscape::release_block(std::uint32_t key) {
 void Landscape::release_objs(Block& block) {
   for (const auto& cell : block.cells) cell->release_objects();
   block.dyn_objs_init_done = false;
-}
-
-// CEnvCell::release_visible (the block's EnvCells' objects)
-void Landscape::release_env_cells_objects(std::uint32_t key) {
-  const auto last = env_cells_.upper_bound(key | 0xFFFFu);
-  for (auto e = env_cells_.lower_bound(key); e != last; ++e) e->second->release_objects();
 }
 
 ObjCell* Landscape::loaded_cell(std::uint32_t cell_id) const {
@@ -547,8 +642,7 @@ void Landscape::add_all_outside_cells(std::span<const PartBounds> parts, CellArr
   add_cell_block(min_x + lc->x, min_y + lc->y, lc->x + max_x, lc->y + max_y, out);
 }
 
-// CObjCell::find_cell_list 0x0052B4E0 (the do_not_load_cells pruning is
-// not modelled: EnvCells are loaded as they are asked for).
+// CObjCell::find_cell_list 0x0052B4E0
 void Landscape::find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
                                CellArray& out, ObjCell*& curr, SpherePath* path) {
   out.cells.clear();
@@ -578,6 +672,20 @@ void Landscape::find_cell_list(const Position& p, std::uint32_t num_sphere, cons
       if (path != nullptr) path->hits_interior_cell = true;
       break;
     }
+  }
+  // From an EnvCell, a do_not_load_cells array keeps only that cell and the
+  // cells of its stab list (CELLARRAY::remove_cell: the last moves in).
+  if (!out.do_not_load_cells || (id & 0xFFFFu) < 0x100u) return;
+  const auto* env = static_cast<const EnvCell*>(own);
+  const std::vector<std::uint32_t>& stabs = env->stab_list();
+  for (std::size_t i = 0; i < out.cells.size();) {
+    const std::uint32_t cell_id = out.cells[i].cell_id;
+    if (cell_id == env->id() || std::find(stabs.begin(), stabs.end(), cell_id) != stabs.end()) {
+      ++i;
+      continue;
+    }
+    out.cells[i] = out.cells.back();
+    out.cells.pop_back();
   }
 }
 

@@ -191,7 +191,7 @@ struct Dats {
     dat::BuildingInfo house;
     house.model_id = kShell;
     house.frame = dat::Frame{{60, 60, 10}, glm::quat(1, 0, 0, 0)};
-    house.portals = {dat::BuildingPortal{0, 0x0100, 0, {}}};
+    house.portals = {dat::BuildingPortal{0, 0x0100, 0, {0x0100}}};  // the door sees the room
     info.buildings = {house};
     dat::EnvCell room;
     room.id = kRoom;

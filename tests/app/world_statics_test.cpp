@@ -235,12 +235,17 @@ TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into 
   CHECK(world.static_objects().size() == 4);  // the west block has no stabs
 }
 
-TEST_CASE("World::use_terrain makes an EnvCell's static objects as it loads", "[app][retail][0x0052C350]") {
+TEST_CASE("World makes an EnvCell's static objects as the cell becomes visible (CEnvCell::flush_cells 0x0052DEF0 runs "
+          "CEnvCell::init_static_objects 0x0052C350) and frees them with the cell",
+          "[app][retail][0x0052C350][0x0052DEF0]") {
   Dats dats;
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  // CEnvCell::init_static_objects 0x0052C350
+  CHECK(world.context().cells->get_cell(kRoom) == nullptr);
+  CHECK(world.static_objects().empty());
+  // The player's cell: the room (not seen from outside) alone is visible.
+  world.change_position(sim::Position{kRoom, core::Frame(glm::vec3(102, 102, 1), glm::quat(1, 0, 0, 0))});
   auto* room = dynamic_cast<sim::EnvCell*>(world.context().cells->get_cell(kRoom));
   REQUIRE(room != nullptr);
   const auto& statics = world.static_objects();
@@ -256,6 +261,11 @@ TEST_CASE("World::use_terrain makes an EnvCell's static objects as it loads", "[
   }
   CHECK(statics[0]->position().frame.origin == glm::vec3(110, 110, 0));
   CHECK(room->shadow_objects().size() == 2);
+  // Outdoors (the west block): the room is no longer seen, freed with its statics.
+  world.change_position(sim::Position{kWest | 0x01u, core::Frame(glm::vec3(10, 10, 10), glm::quat(1, 0, 0, 0))});
+  CHECK(world.context().cells->get_cell(kRoom) == nullptr);
+  CHECK(std::none_of(world.static_objects().begin(), world.static_objects().end(),
+                     [](const auto& obj) { return obj->position().objcell_id == kRoom; }));
 }
 
 TEST_CASE("CPartArray::SetSetupID 0x00519330 lights a static object: its Setup light is published as a static light",
@@ -332,6 +342,12 @@ dat::EnvCell portal_room(std::uint32_t id, glm::vec3 at, std::vector<dat::CellPo
   return room;
 }
 
+// The room, seeing `other` (its visible cells).
+dat::EnvCell sees(dat::EnvCell room, std::uint32_t other) {
+  room.visible_cells = {static_cast<std::uint16_t>(other & 0xFFFFu)};
+  return room;
+}
+
 struct CrossCellDats {
   CrossCellDats() {
     dat::GfxObj trunk;
@@ -364,7 +380,7 @@ struct CrossCellDats {
         {kEast | 0xFFFEu, dat::write_land_block_info(info)},
         {kRoomA, dat::write_env_cell(portal_room(kRoomA, {100, 100, 0}, {door},
                                                  {dat::Stab{kRock, dat::Frame{{119.5f, 110, 0}, identity}}}))},
-        {kRoomB, dat::write_env_cell(portal_room(kRoomB, {120, 100, 0}, {}, {}))},
+        {kRoomB, dat::write_env_cell(sees(portal_room(kRoomB, {120, 100, 0}, {}, {}), kRoomA))},
     };
     cell = make_dat(cell_records, dat::DatKind::Cell, "cell");
   }
@@ -415,27 +431,42 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders t
   CHECK(shadow_cells(*world.static_objects()[2]) == std::vector<std::uint32_t>{kEast | 0x0Au});
 }
 
-TEST_CASE("LScape::grab_visible_cells 0x00504EC0 recomputes a static's cells (CEnvCell::init_static_objects "
-          "0x0052C350, CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches has loaded",
-          "[app][retail][0x00504EC0][0x00530A40][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880]") {
+TEST_CASE("CEnvCell::flush_cells 0x0052DEF0 recomputes a static's cells (CEnvCell::init_static_objects 0x0052C350, "
+          "CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches is visible",
+          "[app][retail][0x0052DEF0][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880][0x004559B0]") {
   CrossCellDats dats;
   core::ManualClock clock;
   app::World world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
   sim::CellSource& cells = *world.context().cells;
+  // Nothing is visible, so nothing is read, before the player's cell.
+  CHECK(cells.get_cell(kRoomA) == nullptr);
+  CHECK(world.static_objects().empty());
+  // The player in room A (seen by no other, not seen from outside): A is
+  // visible, its rock made as the change's flush initialises it.
+  world.change_position(sim::Position{kRoomA, core::Frame(glm::vec3(110, 110, 1), glm::quat(1, 0, 0, 0))});
   REQUIRE(cells.get_cell(kRoomA) != nullptr);
+  CHECK(cells.get_cell(kRoomB) == nullptr);
   REQUIRE(world.static_objects().size() == 1);
   const sim::PhysicsObj& rock = *world.static_objects()[0];
   // CEnvCell::find_transit_cells 0x0052CAE0: the rock's box crosses the
-  // portal; the room behind it is not loaded and goes in by id.
+  // portal; the room behind it is not visible and goes in by id.
   CHECK(shadow_cells(rock) == std::vector<std::uint32_t>{kRoomA, kRoomB});
   CHECK_FALSE(rock.is_completely_visible());
+  // The player steps into room B, which sees A: both visible, and the
+  // flush's init_static_objects of A gives the rock its shadow in B.
+  world.change_position(sim::Position{kRoomB, core::Frame(glm::vec3(121, 110, 1), glm::quat(1, 0, 0, 0))});
   sim::ObjCell* room_b = cells.get_cell(kRoomB);
   REQUIRE(room_b != nullptr);
-  CHECK(room_b->shadow_objects().empty());  // not yet: the room's loading adds nothing
-  world.grab_visible_cells();
+  REQUIRE(cells.get_cell(kRoomA) != nullptr);
   CHECK(rock.is_completely_visible());
   CHECK(shadow_cells(rock) == std::vector<std::uint32_t>{kRoomA, kRoomB});
   REQUIRE(room_b->shadow_objects().size() == 1);
   CHECK(room_b->shadow_objects().front()->physobj == &rock);
+  // Back in A alone: B is freed, the rock's shadow there gone with it, and
+  // the rock made once.
+  world.change_position(sim::Position{kRoomA, core::Frame(glm::vec3(110, 110, 1), glm::quat(1, 0, 0, 0))});
+  CHECK(cells.get_cell(kRoomB) == nullptr);
+  CHECK_FALSE(rock.is_completely_visible());
+  CHECK(world.static_objects().size() == 1);
 }

@@ -67,7 +67,17 @@ struct Dats {
       dat::LandBlockInfo info;
       info.id = block(x) - 1u;
       info.objects = {dat::Stab{kRock, dat::Frame{{40, 60, 10}, identity}}};
-      if (x == 0xAA) info.num_cells = 1;
+      if (x == 0xAA) {
+        // A hut over the room, its door seeing it (the block's stab list:
+        // the room is visible while the block is at full detail).
+        info.num_cells = 1;
+        dat::BuildingInfo hut;
+        hut.model_id = kRock;
+        hut.frame = dat::Frame{{100, 100, 10}, identity};
+        hut.portals = {dat::BuildingPortal{0, static_cast<std::uint16_t>(kRoom & 0xFFFFu), 0,
+                                           {static_cast<std::uint16_t>(kRoom & 0xFFFFu)}}};
+        info.buildings = {hut};
+      }
       records.push_back({block(x) - 1u, dat::write_land_block_info(info)});
     }
     dat::EnvCell room;
@@ -142,7 +152,7 @@ TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blo
   CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u});
   check_no_dangling(world, *w);
 
-  // Into 0xA9B4: the grid reaches 0xAAB4; its room loads when asked for.
+  // Into 0xA9B4: the grid reaches 0xAAB4; its hut's door sees its room.
   walk(*w, 48, {4, 0, 0});
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
   dereth::test::load_grid(world, w->position().objcell_id);
@@ -178,7 +188,7 @@ TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blo
   check_no_dangling(world, *w);
 
   // Back west to 0xA9B4: the released blocks load again with their rocks,
-  // the room when asked for.
+  // and the hut's room.
   for (int i = 0; i < 3; ++i) {
     walk(*w, 48, {-4, 0, 0});
     dereth::test::load_grid(world, w->position().objcell_id);
@@ -186,7 +196,9 @@ TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blo
   }
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
-  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u});
+  // The room's rock too: the hut's door sees the room again.
+  CHECK(statics_blocks(world) ==
+        std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u, 0xAAB40000u});
   CHECK(view_has_room(world));  // the block's view is back as it loads
   REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
   CHECK(world.static_objects().size() == 4);
@@ -207,13 +219,14 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u});
   check_no_dangling(world, *w);
 
-  // Into 0xA9B4: 0xAAB4 turns full and gets its rock; its room loads when
-  // asked for.
+  // Into 0xA9B4: 0xAAB4 turns full and gets its rock, its hut and the room
+  // the hut's door sees.
   walk(*w, 48, {4, 0, 0});
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
   dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.side_cell_count(block(0xAA)) == 8);
-  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u});
+  CHECK(statics_blocks(world) ==
+        std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u, 0xAAB40000u});
   REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
   CHECK(world.static_objects().size() == 4);
   CHECK(view_has_room(world));
@@ -256,7 +269,7 @@ TEST_CASE("CellManager::ChangePosition 0x004559B0 blocking, at the player's Crea
   // would do nothing: the load position's cell is found.)
   dereth::test::load_grid(world, 0xA9B40009u);
   REQUIRE(scape.block_count() == 3);
-  REQUIRE(world.static_objects().size() == 3);
+  REQUIRE(world.static_objects().size() == 4);  // three rocks and the room's
 
   world.assume_player(kPlayer);
   protocol::CreateObject create;
@@ -271,7 +284,8 @@ TEST_CASE("CellManager::ChangePosition 0x004559B0 blocking, at the player's Crea
   // placed lost, as is every object the released cells held.
   CHECK(scape.block_count() == 0);
   CHECK(scape.loaded_cell_id() == 0);
-  CHECK(world.static_objects().empty());
+  CHECK(world.static_objects().empty());  // the room too: freed by the change's flush
+  CHECK(scape.loaded_env_cells().empty());
   CHECK(player->cell() == nullptr);
   CHECK(player->position().objcell_id == 0xA9B40001u);
 
@@ -280,7 +294,7 @@ TEST_CASE("CellManager::ChangePosition 0x004559B0 blocking, at the player's Crea
   clock.advance(core::Seconds{0.05});
   world.step();
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
-  CHECK(world.static_objects().size() == 3);
+  CHECK(world.static_objects().size() == 4);
   REQUIRE(player->cell() != nullptr);
   CHECK(player->cell()->id() == 0xA9B40001u);
 

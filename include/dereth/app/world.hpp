@@ -71,19 +71,12 @@ class World {
   // objects move (step() does): when the position's cell changed or was not
   // found, an outdoor cell centres the grid on itself (LScape's blocks only
   // load so: nothing loads before it), an EnvCell on the outside cell under
-  // it. A cell 0 releases the landscape (CellManager::Reset). The SmartBox
-  // runs the blocking form (the landscape released at once) at the player's
-  // CreateObject and at teleports (sim::CellManager).
+  // it when it is seen from outside (else the landscape is released), and
+  // the cell's visible EnvCells are kept (sim::CellManager). A cell 0
+  // releases the landscape (CellManager::Reset). The SmartBox runs the
+  // blocking form (the landscape released at once) at the player's
+  // CreateObject and at teleports.
   void change_position(const sim::Position& p);
-  // CEnvCell::init_static_objects 0x0052C350 run again for the EnvCells
-  // made: each EnvCell static not completely visible
-  // (CPhysicsObj::is_completely_visible 0x005112C0: a shadow whose cell was
-  // not loaded) recomputes its cells (calc_cross_cells_static), so it
-  // reaches the rooms loaded since. step() runs it before the objects move
-  // when an EnvCell has loaded since the last run, so no transition is
-  // walking a shadow list. (A landblock's statics are recomputed in
-  // LScape's grab pass: Landscape::grab_visible_cells.)
-  void grab_visible_cells();
   // The static objects of the loaded landblocks (their LandBlockInfo stabs),
   // made as each block loads: obstacles, not server objects (not in the
   // SmartBox, its digests or traces).
@@ -186,8 +179,6 @@ class World {
   // leaving the cells, their parts no longer reading the factory.
   std::vector<std::unique_ptr<sim::PhysicsObj>> statics_;
   std::shared_ptr<const sim::LandscapeSnapshot> landscape_view_;
-  // An EnvCell loaded (its statics made) since grab_visible_cells last ran.
-  bool statics_unsettled_ = false;
   // The blocks (0xXXYY0000) whose statics are made (CLandBlock::num_static_objects).
   std::set<std::uint32_t> static_blocks_;
   // CLandBlock::init_static_objs 0x00530A40: a block's statics made the
@@ -199,12 +190,18 @@ class World {
   void recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope);
   // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
   void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
-  // CEnvCell::init_static_objects 0x0052C350: the EnvCell's statics.
-  void load_env_cell_statics(sim::EnvCell& env_cell);
-  // A block's static objects (those whose cell is in it) go as it is released
-  // or turns coarse (CLandBlock::destroy_static_objects), and the drawn view
-  // loses its buildings and EnvCells.
+  // The EnvCells whose statics are made (CEnvCell::static_objects).
+  std::set<std::uint32_t> static_env_cells_;
+  // CEnvCell::init_static_objects 0x0052C350, which Landscape::flush_cells
+  // runs for each visible EnvCell: its statics made the first time, else
+  // each not completely visible recomputing its cells.
+  void init_env_static_objects(sim::EnvCell& env_cell);
+  // A block's land statics (those whose cell is one of its land cells) go
+  // as it is released or turns coarse (CLandBlock::destroy_static_objects),
+  // and the drawn view loses its buildings and EnvCells.
   void release_static_objects(std::uint32_t block_id);
+  // An EnvCell's statics go as flush_cells frees it (CEnvCell::Destroy).
+  void release_env_static_objects(std::uint32_t cell_id);
   // CPhysicsObj::makeObject 0x00513970 (not dynamic) placed by add_obj_to_cell; none
   // when the record is absent.
   std::unique_ptr<sim::PhysicsObj> make_static_object(std::uint32_t did);

@@ -68,6 +68,15 @@ class EnvCell final : public ObjCell {
   // record places in it (made into objects when it loads, by the world).
   [[nodiscard]] const std::vector<dat::Stab>& static_objects() const noexcept { return static_objects_; }
   void set_static_objects(std::vector<dat::Stab> stabs) { static_objects_ = std::move(stabs); }
+  // CEnvCell::stab_list: the cells seen from this one (CEnvCell::UnPack:
+  // block_mask | each visible cell of the record), grabbed with it
+  // (Landscape::grab_visible_cells).
+  [[nodiscard]] const std::vector<std::uint32_t>& stab_list() const noexcept { return stab_list_; }
+  void set_stab_list(std::vector<std::uint32_t> cells) { stab_list_ = std::move(cells); }
+  // CEnvCell::seen_outside (the record's flag 1): the landscape is seen,
+  // and kept, from this cell.
+  [[nodiscard]] bool seen_outside() const noexcept { return seen_outside_; }
+  void set_seen_outside(bool seen) noexcept { seen_outside_ = seen; }
 
   // CEnvCell::find_env_collisions 0x0052C130: the entry restrictions, then
   // the structure's physics BSP in the cell's frame (placement_insert for
@@ -98,6 +107,15 @@ class EnvCell final : public ObjCell {
   // its own transit cells, when a part's box reaches into it through the
   // building portal `portal_id`.
   void check_building_transit(Landscape& scape, int portal_id, std::span<const PartBounds> parts, CellArray& out);
+  // CEnvCell::grab_visible_cells 0x0052E220: this cell and each of its stab
+  // list enter the visible cells (Landscape::add_visible_cell), then, seen
+  // from outside, the landscape's (LScape::grab_visible_cells).
+  void grab_visible_cells(Landscape& scape) override;
+  // CEnvCell::release_cells 0x0052E280: this cell and each of its stab list
+  // leave the visible cells for the released ones (freed at the next
+  // Landscape::flush_cells unless grabbed again first), then, seen from
+  // outside, the landscape's leave (LScape::release_visible_cells).
+  void release_cells(Landscape& scape) override;
 
  private:
   // The sphere in this cell's frame.
@@ -107,6 +125,8 @@ class EnvCell final : public ObjCell {
   std::shared_ptr<const CellStructPhysics> structure_;
   std::vector<CellPortal> portals_;
   std::vector<dat::Stab> static_objects_;
+  std::vector<std::uint32_t> stab_list_;
+  bool seen_outside_ = false;
 };
 
 // CBldPortal.
@@ -114,6 +134,10 @@ struct BuildingPortal {
   std::uint32_t other_cell_id = 0;  // block_mask | the stored id
   std::uint16_t other_portal_id = 0;
   bool portal_side = false;
+  // The cells seen through the portal (block_mask | each stored id), which
+  // CLandBlock::init_buildings gathers into the block's stab list
+  // (CBldPortal::add_to_stablist 0x0053BB60).
+  std::vector<std::uint32_t> stab_list = {};
 };
 
 // CBuildingObj: the building's first part (its model's physics BSP) at the

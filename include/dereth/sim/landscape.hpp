@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -61,6 +62,10 @@ class LandCell final : public ObjCell {
   // CObjCell::get_water_depth 0x0052B8A0
   [[nodiscard]] float get_water_depth(const glm::vec3& point) const noexcept;
   [[nodiscard]] WaterType water_type() const noexcept { return block_->cell_water_type(index_); }
+  // CLandCell::grab_visible_cells 0x00532D90: LScape::grab_visible_cells.
+  void grab_visible_cells(Landscape& scape) override;
+  // CLandCell::release_cells 0x00532DA0: LScape::release_visible_cells.
+  void release_cells(Landscape& scape) override;
 
  private:
   const LandBlockStruct* block_;
@@ -85,9 +90,14 @@ class Landscape final : public CellSource {
   // land cells' restriction objects, init_restrictions), else recomputes
   // the cells of each not completely visible (calc_cross_cells_static).
   using InitStaticObjsHook = std::function<void(std::uint32_t block_id)>;
-  // Told of an EnvCell get_cell has just loaded (CEnvCell::init_static_objects
-  // runs then), likewise.
-  using EnvCellLoadedHook = std::function<void(EnvCell& cell)>;
+  // Told of each visible EnvCell as flush_cells runs (CEnvCell::init_static_objects
+  // 0x0052C350): the owner makes the cell's static objects when it has none,
+  // else recomputes the cells of each not completely visible.
+  using EnvCellHook = std::function<void(EnvCell& cell)>;
+  // Told of a released EnvCell flush_cells frees, after the cell let go of
+  // its objects and before it is freed: the owner frees its static objects
+  // then (CEnvCell::Destroy).
+  using EnvCellFreedHook = std::function<void(std::uint32_t cell_id)>;
   // Told of a landblock (0xXXYYFFFF) being released, after its cells (land
   // cells and its EnvCells) let go of every shadow and before they are
   // freed: the owner frees the block's static objects then.
@@ -97,10 +107,11 @@ class Landscape final : public CellSource {
 
   Landscape() = default;
   // With a loader, update_loadpoint loads the blocks of its grid (LScape's
-  // landblock loading), with their buildings; an EnvCell is loaded the
-  // first time it is asked for. What fails to load is not asked for again.
-  // Loaded blocks and cells stay loaded until update_loadpoint's grid
-  // leaves them (or release_all).
+  // landblock loading), with their buildings; an EnvCell is loaded as it
+  // enters the visible cells (add_visible_cell) or CObjCell::Get asks for it
+  // (get). What fails to load is not asked for again. Loaded blocks stay
+  // loaded until update_loadpoint's grid leaves them (or release_all);
+  // EnvCells while they are visible (released ones until flush_cells).
   explicit Landscape(BlockLoader loader, EnvCellLoader env_cells = {}, BuildingLoader buildings = {})
       : loader_(std::move(loader)), env_loader_(std::move(env_cells)), building_loader_(std::move(buildings)) {}
   // Adds (or replaces, when no object stands in it) a landblock's terrain
@@ -110,13 +121,20 @@ class Landscape final : public CellSource {
   // or outside the grid). Returns false when the block is loaded and still
   // holds shadows.
   bool add_block(LandBlockStruct block, std::vector<Building> buildings = {});
-  // Adds an EnvCell (replacing one of the same id that holds no shadows).
+  // Adds an EnvCell to the visible cells by hand (replacing one of the same
+  // id that holds no shadows).
   bool add_env_cell(std::unique_ptr<EnvCell> cell);
   [[nodiscard]] std::size_t block_count() const noexcept { return blocks_.size(); }
   // The loaded landblocks (0xXXYYFFFF), ascending.
   [[nodiscard]] std::vector<std::uint32_t> loaded_blocks() const;
-  // The loaded EnvCells' ids, ascending.
+  // The visible EnvCells' ids (CEnvCell::visible_cell_table), ascending.
   [[nodiscard]] std::vector<std::uint32_t> loaded_env_cells() const;
+  // The released EnvCells' ids (kept for reuse until flush_cells), ascending.
+  [[nodiscard]] std::vector<std::uint32_t> released_env_cells() const;
+  // CLandBlock::stablist of a loaded block (0xXXYYFFFF): the cells its
+  // buildings' portals see, each once in first-seen order
+  // (CLandBlock::init_buildings 0x0052FD80); empty until then.
+  [[nodiscard]] std::vector<std::uint32_t> block_stab_list(std::uint32_t block_id) const;
   void set_init_static_objs(InitStaticObjsHook hook) { init_static_objs_ = std::move(hook); }
   // CObjCell::obj_maint: told of each cell that loads (CObjCell::init_objects
   // 0x0052B420 -> CObjectMaint::InitObjCell), so the objects lost in it
@@ -159,15 +177,40 @@ class Landscape final : public CellSource {
   // LScape::grab_visible_cells 0x00504EC0, which CellManager::ChangePosition
   // runs through the player's cell (CObjCell::grab_visible_cells) whenever
   // that cell changes and is found: every full-detail block of the grid
-  // gets its buildings (CLandBlock::init_buildings 0x0052FD80, once), then
-  // block by block its static objects are made or recomputed (the
+  // gets its buildings (CLandBlock::init_buildings 0x0052FD80, once) and
+  // the EnvCells its stab list names enter the visible cells
+  // (CLandBlock::grab_visible_cells 0x0052F460), then block by block its static objects are made or recomputed (the
   // init_static_objs hook) and its cells' lost objects come back
   // (CLandBlock::init_dyn_objs 0x0052F3B0, once per full-detail spell).
   // Grid order: x outer, y inner. Nothing without a load point.
   void grab_visible_cells();
   // LScape::release_all 0x00504B60: every block released; no load point.
   void release_all();
-  void set_env_cell_loaded(EnvCellLoadedHook hook) { env_cell_loaded_ = std::move(hook); }
+  void set_env_init_static_objects(EnvCellHook hook) { env_init_static_objects_ = std::move(hook); }
+  void set_env_cell_freed(EnvCellFreedHook hook) { env_cell_freed_ = std::move(hook); }
+  // LScape::release_visible_cells 0x00504F50: each block's stab list leaves
+  // the visible cells (CLandBlock::release_visible_cells 0x0052F480).
+  void release_visible_cells();
+  // CEnvCell::add_visible_cell 0x0052DE40: the visible EnvCell cell_id; one
+  // not visible comes back from the released ones, else is loaded
+  // (DBObj::Get), and enters the visible cells; null when it cannot load.
+  EnvCell* add_visible_cell(std::uint32_t cell_id);
+  // CEnvCell::grab_visible 0x0052E040: each cell of a stab list made visible.
+  void grab_visible(std::span<const std::uint32_t> stab_list);
+  // CEnvCell::release_visible 0x0052E080: each visible cell of a stab list
+  // moves to the released ones.
+  void release_visible(std::span<const std::uint32_t> stab_list);
+  // CEnvCell::flush_cells 0x0052DEF0: every released EnvCell lets go of its
+  // objects (CObjCell::release_objects) and is freed (the freed hook first);
+  // then every visible one runs CEnvCell::init_static_objects (the hook)
+  // and CObjCell::init_objects (its lost objects come back, the others
+  // recompute their cells), in cell id order (retail: its hash table's).
+  void flush_cells();
+  // CObjCell::Get 0x0052B180: an EnvCell visible, released or loaded
+  // (DBObj::Get: one loaded here waits with the released ones, freed at the
+  // next flush_cells unless it is made visible first), or a land cell as
+  // get_cell gives it.
+  ObjCell* get(std::uint32_t cell_id);
   // A cell already loaded, else null (nothing is loaded).
   [[nodiscard]] ObjCell* loaded_cell(std::uint32_t cell_id) const;
   // The cell for a cell array: get_cell, or loaded_cell when the array has
@@ -176,8 +219,8 @@ class Landscape final : public CellSource {
     return out.do_not_load_cells ? loaded_cell(cell_id) : get_cell(cell_id);
   }
 
-  // CObjCell::GetVisible: an EnvCell (CEnvCell::GetVisible, loaded the
-  // first time it is asked for), or a land cell (LScape::get_landcell
+  // CObjCell::GetVisible: an EnvCell among the visible cells
+  // (CEnvCell::GetVisible 0x0052DC10: nothing is loaded), or a land cell (LScape::get_landcell
   // 0x00505F10 through LScape::get_landblock 0x00505E40: a block of the
   // grid around the load point, nothing loaded here; null outside the grid).
   // Before the first load point (no grid) only the blocks add_block placed
@@ -186,7 +229,10 @@ class Landscape final : public CellSource {
   // CObjCell::find_cell_list 0x0052B4E0: the position's cell (an EnvCell,
   // or the outside cells the spheres reach), then every cell's transit
   // cells (portals, building doors, outside portals), then the cell holding
-  // sphere 0's centre, an EnvCell before any land cell.
+  // sphere 0's centre, an EnvCell before any land cell; with
+  // do_not_load_cells, from a found EnvCell, only that cell and its stab
+  // list's stay in the array (each other removed, the last moved into its
+  // place: CELLARRAY::remove_cell).
   void find_cell_list(const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres, CellArray& out,
                       ObjCell*& curr, SpherePath* path = nullptr) override;
   [[nodiscard]] Landscape* landscape() noexcept override { return this; }
@@ -228,6 +274,7 @@ class Landscape final : public CellSource {
     std::vector<std::unique_ptr<Building>> buildings;
     bool buildings_made = false;  // CLandBlock::buildings
     bool dyn_objs_init_done = false;
+    std::vector<std::uint32_t> stablist;  // CLandBlock::stablist
   };
   // The slot (ix, iy) of block or cell `id` in the grid centred on `centre`'s
   // block (0..2 x mid_radius); false outside it.
@@ -247,24 +294,23 @@ class Landscape final : public CellSource {
   // (CLandBlockStruct::generate, CLandBlock::init_lcell_ptrs 0x0052F410)
   // or freed for the new detail.
   void set_side_cell_count(std::uint32_t key, Block& block, std::uint32_t side_cell_count);
-  // CLandBlock::notify_change_size 0x005302C0: the block's EnvCells, land
-  // cells and static objects let their objects go, and its buildings are
-  // destroyed.
+  // CLandBlock::notify_change_size 0x005302C0: the block's stab list
+  // released (CEnvCell::release_visible), its land cells let their objects
+  // go, its static objects and its buildings (and stab list) are destroyed.
   void notify_change_size(std::uint32_t key, Block& block);
   // CLandBlock::init_buildings 0x0052FD80: at full detail, the buildings
   // made once, each in the land cell holding its origin (one off the block
-  // is dropped).
+  // is dropped), each kept one's portals' stab lists gathered into the
+  // block's (CBuildingObj::add_to_stablist 0x006B51B0).
   static void init_buildings(std::uint32_t key, Block& block);
-  // CLandBlock::release_all 0x0052FCF0: the block's land cells and its
-  // EnvCells let go of their objects (CObjCell::release_objects), the owner
-  // is told, then the cells, buildings and terrain are freed.
+  // CLandBlock::release_all 0x0052FCF0: the block's land cells let go of
+  // their objects (CObjCell::release_objects), its stab list is released
+  // (CEnvCell::release_visible: the EnvCells wait for flush_cells), the
+  // owner is told, then the cells, buildings and terrain are freed.
   void release_block(std::uint32_t key);
   // CLandBlock::release_objs 0x0052F350: the land cells let go of their
   // objects.
   static void release_objs(Block& block);
-  // CEnvCell::release_visible: the block's EnvCells let go of their objects
-  // (the caller frees them once the owner has been told).
-  void release_env_cells_objects(std::uint32_t key);
   // LScape::get_all 0x00505DD0: reads a block (with its buildings) into its
   // grid slot; false when the loader cannot give it (then not asked again).
   bool load_block(std::uint32_t key);
@@ -282,11 +328,19 @@ class Landscape final : public CellSource {
   EnvCellLoader env_loader_;
   BuildingLoader building_loader_;
   InitStaticObjsHook init_static_objs_;
-  EnvCellLoadedHook env_cell_loaded_;
+  EnvCellHook env_init_static_objects_;
+  EnvCellFreedHook env_cell_freed_;
   ObjectMaint* obj_maint_ = nullptr;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
+  // CEnvCell::visible_cell_table
   std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
+  // The cells released from it since the last flush_cells (retail's
+  // released-cell set), and those CObjCell::Get loaded that are not visible.
+  std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_released_;
   std::set<std::uint32_t> env_unavailable_;
+  // Loads an EnvCell (DBObj::Get); null when absent or refused, then not
+  // asked for again.
+  std::unique_ptr<EnvCell> load_env_cell(std::uint32_t cell_id);
 };
 
 // CLandBlockInfo::GetRestrictionIID 0x0052EF70: the restriction object the

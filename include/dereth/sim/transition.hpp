@@ -306,6 +306,12 @@ class ObjCell {
   // boxes reach from this one (landscape.hpp, env_cell.hpp).
   virtual void find_transit_cells(Landscape& /*scape*/, std::span<const PartBounds> /*parts*/,
                                   CellArray& /*out*/) {}
+  // The cell's grab_visible_cells and release_cells (vtable slots, which
+  // CellManager::ChangePosition calls on the player's cell): the cells seen
+  // from this one enter, or leave, the landscape's visible cells (a land
+  // cell: LScape's; an EnvCell: its own and its stab list's). Nothing here.
+  virtual void grab_visible_cells(Landscape& /*scape*/) {}
+  virtual void release_cells(Landscape& /*scape*/) {}
 
  private:
   std::uint32_t id_;
