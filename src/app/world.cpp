@@ -376,8 +376,10 @@ std::vector<protocol::ChatLine> World::take_chat() {
 }
 
 // The PlayerDescription's qualities become the player's (CACQualities::UnPack
-// 0x00593420 through the skills); a message that does not decode is counted
-// and the qualities held before are kept.
+// 0x00593420 through the skills), and its CharacterOptions1 the player's
+// options (CPlayerSystem::Handle_PlayerDescription 0x005636A0 ->
+// PlayerModule::UnPack 0x005D49D0) when it carries them; a message that does
+// not decode is counted and what was held before is kept.
 void World::handle_player_description(std::span<const std::uint8_t> bytes) {
   auto description = protocol::decode_player_description(bytes);
   if (!description) {
@@ -390,6 +392,11 @@ void World::handle_player_description(std::span<const std::uint8_t> bytes) {
   auto xp = read_record<dat::XpTable>(portal_, dat::kXpTableId, "XpTable", dat::read_xp_table);
   qualities_ = std::make_unique<sim::Qualities>(*description, std::move(skills), std::move(xp));
   context_.player_qualities = qualities_.get();
+  if (description->options) {
+    // PlayerModule::DisableHouseRestrictionEffects 0x005D3160
+    context_.disable_house_restriction_effects =
+        (description->options->options1 & protocol::character_options1::DisableHouseRestrictionEffects) != 0;
+  }
 }
 
 void World::assume_player(std::uint32_t guid) { box_.handle(protocol::PlayerCreate{guid}); }

@@ -82,8 +82,102 @@ Result<SkillWire> read_skill(ByteReader& r) {
 }
 
 bool same_double(double a, double b) noexcept { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
+bool same_float(float a, float b) noexcept { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+
+// SpellBookPage::UnPack 0x005CC260: f32 v; from 2 up the likelihood is
+// v - 2, below it the legacy page (a u32 skipped, the likelihood after).
+Result<float> read_spell_book_page(ByteReader& r) {
+  DERETH_TRY(const float v, r.f32("spells.page"));
+  if (v >= 2.0f) return v - 2.0f;
+  DERETH_CHECK(r.skip(4, "spells.page.legacy"));
+  return r.f32("spells.page.casting_likelihood");
+}
+
+// Enchantment::UnPack 0x005CB040: 60 bytes, 64 with a spell set id.
+Result<EnchantmentWire> read_enchantment(ByteReader& r, EnchantmentList list) {
+  DERETH_CHECK(r.require(60, "enchantments.enchantment"));
+  EnchantmentWire e;
+  e.list = list;
+  e.spell_id = *r.u16("enchantments.spell_id");
+  e.layer = *r.u16("enchantments.layer");
+  e.category = *r.u16("enchantments.category");
+  e.has_spell_set_id = *r.u16("enchantments.has_spell_set_id");
+  e.power_level = *r.u32("enchantments.power_level");
+  e.start_time = *r.f64("enchantments.start_time");
+  e.duration = *r.f64("enchantments.duration");
+  e.caster = *r.u32("enchantments.caster");
+  e.degrade_modifier = *r.f32("enchantments.degrade_modifier");
+  e.degrade_limit = *r.f32("enchantments.degrade_limit");
+  e.last_time_degraded = *r.f64("enchantments.last_time_degraded");
+  e.stat_mod_type = *r.u32("enchantments.stat_mod.type");
+  e.stat_mod_key = *r.u32("enchantments.stat_mod.key");
+  e.stat_mod_value = *r.f32("enchantments.stat_mod.value");
+  if (e.has_spell_set_id != 0) {
+    DERETH_TRY(e.spell_set_id, r.u32("enchantments.spell_set_id"));
+  }
+  return e;
+}
+
+void write_enchantment(ByteWriter& w, const EnchantmentWire& e) {
+  w.u16(e.spell_id);
+  w.u16(e.layer);
+  w.u16(e.category);
+  w.u16(e.has_spell_set_id);
+  w.u32(e.power_level);
+  w.f64(e.start_time);
+  w.f64(e.duration);
+  w.u32(e.caster);
+  w.f32(e.degrade_modifier);
+  w.f32(e.degrade_limit);
+  w.f64(e.last_time_degraded);
+  w.u32(e.stat_mod_type);
+  w.u32(e.stat_mod_key);
+  w.f32(e.stat_mod_value);
+  if (e.has_spell_set_id != 0) w.u32(e.spell_set_id);
+}
+
+constexpr std::uint32_t kMultiplicative = 0x1;
+constexpr std::uint32_t kAdditive = 0x2;
+constexpr std::uint32_t kVitae = 0x4;
+constexpr std::uint32_t kCooldown = 0x8;
+
+// CEnchantmentRegistry::UnPack 0x00593FF0: the mask, then the
+// multiplicative, additive and cooldown lists (PackableList::UnPack
+// 0x004B7CF0: a signed count, none at or below 0), then the vitae.
+Result<void> read_enchantment_registry(ByteReader& r, std::vector<EnchantmentWire>& out) {
+  DERETH_TRY(const std::uint32_t mask, r.u32("enchantments.mask"));
+  const std::pair<std::uint32_t, EnchantmentList> lists[] = {{kMultiplicative, EnchantmentList::Multiplicative},
+                                                            {kAdditive, EnchantmentList::Additive},
+                                                            {kCooldown, EnchantmentList::Cooldown}};
+  for (const auto& [bit, list] : lists) {
+    if ((mask & bit) == 0) continue;
+    DERETH_TRY(const std::int32_t count, r.i32("enchantments.count"));
+    // Each record is at least 60 bytes: a count the message cannot hold
+    // is refused before anything is kept.
+    DERETH_CHECK(r.checked_count(static_cast<std::uint64_t>(std::max(count, 0)), 60, "enchantments.count"));
+    for (std::int32_t i = 0; i < count; ++i) {
+      DERETH_TRY(EnchantmentWire e, read_enchantment(r, list));
+      out.push_back(e);
+    }
+  }
+  if ((mask & kVitae) != 0) {
+    DERETH_TRY(EnchantmentWire e, read_enchantment(r, EnchantmentList::Vitae));
+    out.push_back(e);
+  }
+  return {};
+}
 
 }  // namespace
+
+bool EnchantmentWire::operator==(const EnchantmentWire& o) const noexcept {
+  return list == o.list && spell_id == o.spell_id && layer == o.layer && category == o.category &&
+         has_spell_set_id == o.has_spell_set_id && power_level == o.power_level &&
+         same_double(start_time, o.start_time) && same_double(duration, o.duration) && caster == o.caster &&
+         same_float(degrade_modifier, o.degrade_modifier) && same_float(degrade_limit, o.degrade_limit) &&
+         same_double(last_time_degraded, o.last_time_degraded) && stat_mod_type == o.stat_mod_type &&
+         stat_mod_key == o.stat_mod_key && same_float(stat_mod_value, o.stat_mod_value) &&
+         spell_set_id == o.spell_set_id;
+}
 
 bool SkillWire::operator==(const SkillWire& o) const noexcept {
   return level_from_pp == o.level_from_pp && adjusted == o.adjusted && sac == o.sac && pp == o.pp &&
@@ -101,7 +195,11 @@ bool PlayerDescription::operator==(const PlayerDescription& o) const noexcept {
          int64s == o.int64s && bools == o.bools && same_floats(floats, o.floats) && strings == o.strings &&
          data_ids == o.data_ids && instance_ids == o.instance_ids && positions == o.positions &&
          vector_flags == o.vector_flags && has_health == o.has_health && attributes == o.attributes &&
-         vitals == o.vitals && skill_buckets == o.skill_buckets && skills == o.skills;
+         vitals == o.vitals && skill_buckets == o.skill_buckets && skills == o.skills &&
+         spell_buckets == o.spell_buckets &&
+         std::equal(spells.begin(), spells.end(), o.spells.begin(), o.spells.end(),
+                    [](const auto& a, const auto& b) { return a.first == b.first && same_float(a.second, b.second); }) &&
+         enchantments == o.enchantments && options == o.options;
 }
 
 Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t> body) {
@@ -158,6 +256,20 @@ Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t
   if ((m.vector_flags & quality_vector_flag::Skill) != 0) {
     DERETH_CHECK(read_table(r, "skills", m.skills, read_skill, &m.skill_buckets));
   }
+  namespace qv = quality_vector_flag;
+  // Blocks dereth does not read come before the options: they stay unknown.
+  if ((m.vector_flags & qv::NotRead) != 0) return m;
+  // Nothing after the skills (a sender of the qualities alone): no options.
+  if ((m.vector_flags & (qv::Spell | qv::Enchantment)) == 0 && r.remaining() == 0) return m;
+  if ((m.vector_flags & qv::Spell) != 0) {
+    // CSpellBook::UnPack 0x00595BB0
+    DERETH_CHECK(read_table(r, "spells", m.spells, read_spell_book_page, &m.spell_buckets));
+  }
+  if ((m.vector_flags & qv::Enchantment) != 0) DERETH_CHECK(read_enchantment_registry(r, m.enchantments));
+  // CPlayerSystem::Handle_PlayerDescription 0x005636A0 -> PlayerModule::UnPack
+  // 0x005D49D0 (at least 8 bytes): the option flags, CharacterOptions1.
+  DERETH_CHECK(r.require(8, "options"));
+  m.options = PlayerOptionsWire{*r.u32("options.option_flags"), *r.u32("options.options1")};
   return m;
 }
 
@@ -219,6 +331,39 @@ std::vector<std::uint8_t> encode_player_description_qualities(const PlayerDescri
       ww.u32(s.resistance_of_last_check);
       ww.f64(s.last_used);
     });
+  }
+  if ((m.vector_flags & quality_vector_flag::Spell) != 0) {
+    // SpellBookPage::Pack: the likelihood plus 2.
+    write_table(w, m.spells, m.spell_buckets, [](ByteWriter& ww, float likelihood) { ww.f32(likelihood + 2.0f); });
+  }
+  if ((m.vector_flags & quality_vector_flag::Enchantment) != 0) {
+    const auto in = [&m](EnchantmentList list) {
+      std::vector<const EnchantmentWire*> out;
+      for (const EnchantmentWire& e : m.enchantments) {
+        if (e.list == list) out.push_back(&e);
+      }
+      return out;
+    };
+    const auto mult = in(EnchantmentList::Multiplicative);
+    const auto add = in(EnchantmentList::Additive);
+    const auto cooldown = in(EnchantmentList::Cooldown);
+    const auto vitae = in(EnchantmentList::Vitae);
+    std::uint32_t mask = 0;
+    if (!mult.empty()) mask |= kMultiplicative;
+    if (!add.empty()) mask |= kAdditive;
+    if (!cooldown.empty()) mask |= kCooldown;
+    if (!vitae.empty()) mask |= kVitae;
+    w.u32(mask);
+    for (const auto* list : {&mult, &add, &cooldown}) {
+      if (list->empty()) continue;
+      w.u32(static_cast<std::uint32_t>(list->size()));
+      for (const EnchantmentWire* e : *list) write_enchantment(w, *e);
+    }
+    if (!vitae.empty()) write_enchantment(w, *vitae.front());
+  }
+  if (m.options) {
+    w.u32(m.options->option_flags);
+    w.u32(m.options->options1);
   }
   return std::move(w).take();
 }

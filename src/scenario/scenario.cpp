@@ -867,6 +867,7 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
     } else if (directive == "player") {
       auto& p = s.player;
       DERETH_CHECK(a.optional_value("setup", p.setup_id, parse_u32));
+      DERETH_CHECK(a.optional_value("options1", p.character_options1, parse_u32));
       std::uint32_t v = 0;
       if (Token* t = a.keyed("mtable")) {
         DERETH_TRY(v, parse_u32(t->value, where, t->column, "mtable"));

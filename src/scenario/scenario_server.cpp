@@ -60,16 +60,17 @@ protocol::PlayerDescription player_description(const PlayerSpec& player) {
   constexpr std::uint32_t kRun = 0x18;
   d.skills = {{kJump, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}},
               {kRun, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}}};
+  d.options = protocol::PlayerOptionsWire{0, player.character_options1};
   return d;
 }
 
-// The PlayerDescription event's payload as ACE sends one: the qualities
-// (protocol/player_description.hpp), then no options and empty inventory lists.
+// The PlayerDescription event's payload as ACE sends one: the qualities and
+// the option words (protocol/player_description.hpp; no option blocks), then
+// spell list 0 empty and empty inventory lists.
 std::vector<std::uint8_t> player_description_payload(const protocol::PlayerDescription& d) {
   core::ByteWriter w;
   w.bytes(protocol::encode_player_description_qualities(d));
-  w.u32(0);  // option flags
-  w.u32(0);  // options 1
+  w.u32(0);  // spell list 0
   w.u32(0);  // inventory count
   w.u32(0);  // equipped count
   return std::move(w).take();

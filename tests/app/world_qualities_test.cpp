@@ -93,3 +93,27 @@ TEST_CASE("The demo scenario server's run rate is the one the client's World com
     CHECK_FALSE(bare.run_rate(*protocol::decode_player_description(description(140, 0))).has_value());
   }
 }
+
+TEST_CASE("PlayerModule::DisableHouseRestrictionEffects 0x005D3160: the PlayerDescription's CharacterOptions1 bit 25 "
+          "keeps house restriction scripts from playing (CPlayerSystem::Handle_PlayerDescription 0x005636A0)",
+          "[app][retail][0x005D3160][0x005636A0][0x005D49D0]") {
+  core::ManualClock clock{core::Seconds{0.0}};
+  app::World world(clock, &portal());
+  const auto with_options = [](std::uint32_t options1) {
+    protocol::PlayerDescription d;
+    d.weenie_type = 1;
+    d.vector_flags = protocol::quality_vector_flag::Attribute;
+    for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
+    d.options = protocol::PlayerOptionsWire{0, options1};
+    return protocol::encode_game_event(0x50000001, 1, protocol::login_opcode::PlayerDescriptionEvent,
+                                       protocol::encode_player_description_qualities(d));
+  };
+  CHECK_FALSE(world.context().disable_house_restriction_effects);
+  world.handle(with_options(0x02000000u | 0x1u));
+  CHECK(world.context().disable_house_restriction_effects);
+  // A description without the options (the qualities alone) leaves it.
+  world.handle(description(100, 0));
+  CHECK(world.context().disable_house_restriction_effects);
+  world.handle(with_options(0xFDFFFFFFu));  // every other bit
+  CHECK_FALSE(world.context().disable_house_restriction_effects);
+}

@@ -6,9 +6,11 @@
 #include "dereth/protocol/player_description.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include <catch2/catch.hpp>
 
+#include "dereth/core/byte_writer.hpp"
 #include "dereth/protocol/login.hpp"
 
 using namespace dereth;
@@ -135,4 +137,169 @@ TEST_CASE("PackableHashTable<unsigned long,Skill>::UnPack 0x00592B20 refuses a r
   auto r = decode_player_description(bytes);
   REQUIRE_FALSE(r);
   CHECK_THAT(r.error().message(), Catch::Contains("skills"));
+}
+
+namespace {
+
+EnchantmentWire enchantment(EnchantmentList list, std::uint16_t spell, std::uint16_t has_set) {
+  EnchantmentWire e;
+  e.list = list;
+  e.spell_id = spell;
+  e.layer = 1;
+  e.category = 0x00AB;
+  e.has_spell_set_id = has_set;
+  e.power_level = 150;
+  e.start_time = -12.5;
+  e.duration = 1800.0;
+  e.caster = 0x50000002;
+  e.degrade_modifier = 0.25f;
+  e.degrade_limit = -1.0f;
+  e.last_time_degraded = -3.0;
+  e.stat_mod_type = 0x2001;
+  e.stat_mod_key = 7;
+  e.stat_mod_value = 10.0f;
+  e.spell_set_id = has_set != 0 ? 0x11u : 0u;
+  return e;
+}
+
+// The sample through the enchantments, and the options.
+PlayerDescription with_options() {
+  PlayerDescription d = sample();
+  d.vector_flags |= quality_vector_flag::Spell | quality_vector_flag::Enchantment;
+  d.spells = {{0x3E1, 0.0f}, {0x0F, 0.5f}};
+  d.enchantments = {enchantment(EnchantmentList::Multiplicative, 0x3E1, 1),
+                    enchantment(EnchantmentList::Additive, 0x0F, 0),
+                    enchantment(EnchantmentList::Cooldown, 0x8001, 1),
+                    enchantment(EnchantmentList::Vitae, 666, 1)};
+  d.options = PlayerOptionsWire{0x48, character_options1::DisableHouseRestrictionEffects | 0x2};
+  return d;
+}
+
+// The bytes after the skills of `d`'s message (the sample's skills end the
+// qualities-only message).
+std::size_t tail_offset() { return message(sample()).size(); }
+
+void put_enchantment(dereth::core::ByteWriter& w, std::uint16_t spell, std::uint16_t has_set) {
+  w.u16(spell);
+  w.u16(0);
+  w.u16(0x22);
+  w.u16(has_set);
+  w.u32(1);
+  w.f64(0.0);
+  w.f64(60.0);
+  w.u32(0);
+  w.f32(0.0f);
+  w.f32(0.0f);
+  w.f64(0.0);
+  w.u32(0);
+  w.u32(0);
+  w.f32(1.0f);
+  if (has_set != 0) w.u32(0x5u);
+}
+
+}  // namespace
+
+TEST_CASE("PlayerModule::UnPack 0x005D49D0's option words follow the spell book (CSpellBook::UnPack 0x00595BB0) and "
+          "the enchantments (CEnchantmentRegistry::UnPack 0x00593FF0, Enchantment::UnPack 0x005CB040)",
+          "[retail][0x005D49D0][0x00595BB0][0x005CC260][0x00593FF0][0x005CB040][0x005636A0]") {
+  const PlayerDescription d = with_options();
+  const auto bytes = message(d);
+  auto back = decode_player_description(bytes);
+  REQUIRE(back);
+  CHECK(*back == d);
+  REQUIRE(back->options);
+  CHECK(back->options->option_flags == 0x48);
+  CHECK((back->options->options1 & 0x02000000u) != 0);
+  // The spell book's header (u16 count, u16 buckets), then the first page:
+  // its likelihood plus 2.
+  const std::size_t at = tail_offset();
+  CHECK(bytes[at] == 2);
+  CHECK(bytes[at + 2] == 64);
+  const float page = std::bit_cast<float>(std::uint32_t{bytes[at + 8]} | std::uint32_t{bytes[at + 9]} << 8 |
+                                          std::uint32_t{bytes[at + 10]} << 16 | std::uint32_t{bytes[at + 11]} << 24);
+  CHECK(page == 2.0f);
+  // The registry's mask has all four lists.
+  CHECK(bytes[at + 4 + 2 * 8] == 0x0F);
+}
+
+TEST_CASE("CEnchantmentRegistry::UnPack 0x00593FF0 reads the cooldown list before the vitae, a signed count, and a "
+          "record's spell set id only when its flag is set (Enchantment::UnPack 0x005CB040)",
+          "[retail][0x00593FF0][0x005CB040][0x004B7CF0][0x005CC260]") {
+  PlayerDescription d = sample();
+  d.vector_flags |= quality_vector_flag::Spell | quality_vector_flag::Enchantment;
+  auto bytes = message(d);
+  // Drop the empty tail the encoder wrote (spell book header and mask) and
+  // write one by hand.
+  bytes.resize(tail_offset());
+  dereth::core::ByteWriter w;
+  // The spell book: one legacy page (1.0, a word skipped, then 0.25).
+  w.u16(1);
+  w.u16(64);
+  w.u32(0x3E1);
+  w.f32(1.0f);
+  w.u32(0xDEADBEEF);
+  w.f32(0.25f);
+  // Mask 0xF: multiplicative (count -1: none), additive (one record with
+  // no set id: 60 bytes), cooldown (one), then the vitae (no count).
+  w.u32(0x0F);
+  w.u32(0xFFFFFFFFu);
+  w.u32(1);
+  put_enchantment(w, 0x0F, 0);
+  w.u32(1);
+  put_enchantment(w, 0x8001, 1);
+  put_enchantment(w, 666, 1);
+  w.u32(0);           // option flags
+  w.u32(0x02000000);  // CharacterOptions1
+  const auto tail = std::move(w).take();
+  bytes.insert(bytes.end(), tail.begin(), tail.end());
+  auto back = decode_player_description(bytes);
+  REQUIRE(back);
+  REQUIRE(back->spells.size() == 1);
+  CHECK(back->spells[0].second == 0.25f);
+  REQUIRE(back->enchantments.size() == 3);
+  CHECK(back->enchantments[0].list == EnchantmentList::Additive);
+  CHECK(back->enchantments[0].spell_id == 0x0F);
+  CHECK(back->enchantments[0].spell_set_id == 0);
+  CHECK(back->enchantments[1].list == EnchantmentList::Cooldown);
+  CHECK(back->enchantments[1].spell_id == 0x8001);
+  CHECK(back->enchantments[1].spell_set_id == 5);
+  CHECK(back->enchantments[2].list == EnchantmentList::Vitae);
+  CHECK(back->enchantments[2].spell_id == 666);
+  REQUIRE(back->options);
+  CHECK(back->options->options1 == 0x02000000u);
+}
+
+TEST_CASE("A PlayerDescription's spell book, enchantments and options cut anywhere are refused, a count the message "
+          "cannot hold refused before anything is kept") {
+  const auto bytes = message(with_options());
+  for (std::size_t n = tail_offset(); n < bytes.size(); ++n) {
+    auto r = decode_player_description(std::span(bytes).first(n));
+    REQUIRE_FALSE(r);
+    CHECK_FALSE(r.error().message().empty());
+  }
+  PlayerDescription d = sample();
+  d.vector_flags |= quality_vector_flag::Enchantment;
+  auto huge = message(d);
+  huge.resize(tail_offset());
+  const std::uint8_t count[] = {0x01, 0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x7F};  // mask 1, 2^31 - 1 records
+  huge.insert(huge.end(), std::begin(count), std::end(count));
+  auto r = decode_player_description(huge);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message().find("enchantments") != std::string::npos);
+}
+
+TEST_CASE("A PlayerDescription without the options: the qualities alone, or blocks dereth does not read before them") {
+  auto alone = decode_player_description(message(sample()));
+  REQUIRE(alone);
+  CHECK_FALSE(alone->options);
+  // The body block (0x4) comes before the spell book: the rest is not read,
+  // the qualities through the skills still are.
+  PlayerDescription d = with_options();
+  d.vector_flags |= 0x4;
+  auto bytes = message(d);
+  auto body = decode_player_description(bytes);
+  REQUIRE(body);
+  CHECK_FALSE(body->options);
+  CHECK(body->skills == d.skills);
+  CHECK(body->spells.empty());
 }

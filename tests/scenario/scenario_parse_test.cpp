@@ -275,3 +275,13 @@ TEST_CASE("Scenario: player attributes= sets the PlayerDescription's six attribu
   CHECK_THAT(error_of("player attributes=1,2,3\n"), Catch::Contains("six numbers"));
   CHECK_THAT(error_of("player attributes=1,2,3,4,5,x\n"), Catch::Contains("attributes"));
 }
+
+TEST_CASE("Scenario: player options1= sets the PlayerDescription's CharacterOptions1", "[scenario][parse]") {
+  auto s = parse_scenario("player options1=0x02000000\n", "a.scenario");
+  REQUIRE(s);
+  CHECK(s->player.character_options1 == 0x02000000u);
+  auto d = parse_scenario("player\n", "d.scenario");
+  REQUIRE(d);
+  CHECK(d->player.character_options1 == 0u);
+  CHECK_THAT(error_of("player options1=yes\n"), Catch::Contains("options1"));
+}

@@ -88,6 +88,9 @@ void check_world_entry_and_stream(const Harness& h) {
   CHECK(qualities->skills[0].first == 0x16);
   CHECK(qualities->skills[1].first == 0x18);
   CHECK(qualities->skills[1].second.sac == 2);
+  // Then the option words (the scenario's default CharacterOptions1, 0).
+  REQUIRE(qualities->options.has_value());
+  CHECK(qualities->options->options1 == 0u);
 
   // Exactly once, in order: the client's messages are the server's, one for one.
   const auto sent = h.sent_to(s->id);

@@ -172,6 +172,30 @@ TEST_CASE("CObjCell::find_cell_list 0x0052B4E0 reaches the room through the buil
   }
 }
 
+TEST_CASE("CEnvCell::find_transit_cells 0x0052C820 passes over a portal without a polygon (retail reads its plane "
+          "unchecked)",
+          "[retail][0x0052C820][sim]") {
+  House h;
+  auto structure = room_structure();
+  dat::CellPortal door;
+  door.flags = 4;  // leads outside
+  door.polygon_index = 0;
+  door.other_cell_id = dat::kCellPortalOutside;
+  CellPortal open = CellPortal::unpack(door, 0xA9B40000, *structure);
+  REQUIRE(open.portal != nullptr);
+  open.portal = nullptr;  // as a polygon index the structure lacks leaves it
+  const core::Frame frame(kRoomOrigin, glm::quat(1, 0, 0, 0));
+  REQUIRE(h.landscape.add_env_cell(std::make_unique<EnvCell>(kRoom, Position{kRoom, frame}, structure,
+                                                             std::vector<CellPortal>{open})));
+  CellArray out;
+  ObjCell* curr = nullptr;
+  const CollisionSphere s{glm::vec3(60.3f, 62, 10.5f), 0.5f};
+  h.landscape.find_cell_list(Position{kRoom, core::Frame(s.center, glm::quat(1, 0, 0, 0))}, 1, &s, out, curr);
+  // At the doorway, yet no outside cell: the portal has no plane to cross.
+  REQUIRE(out.cells.size() == 1);
+  CHECK(out.cells.front().cell_id == kRoom);
+}
+
 TEST_CASE("CEnvCell::find_env_collisions 0x0052C130: a walker goes through the doorway into the room, stands on its floor and stops at its far wall",
           "[retail][0x0052C130][0x0052C820][0x0052B4E0][0x0053A440][sim]") {
   House h;

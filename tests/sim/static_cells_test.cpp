@@ -181,6 +181,16 @@ TEST_CASE("CLandCell::add_all_outside_cells 0x00533360 over parts: the block of 
     auto obj = scene.place(kLand, {71, 60, 10}, {flat});
     CHECK(cells_of(*obj) == std::vector<std::uint32_t>{0xA9B40013u, 0xA9B4001Bu});
   }
+  SECTION("an Always2D part without a sphere (retail reads it unchecked): left out, the others' block kept") {
+    PartBounds flat = box_part();
+    flat.always_2d = true;
+    flat.sphere.reset();
+    flat.pos.frame.origin = glm::vec3(20, 0, 0);  // would reach x 91.5 had it a sphere
+    PartBounds east = box_part();
+    east.pos.frame.origin = glm::vec3(10, 0, 0);  // box x 68.5..70.5
+    auto obj = scene.place(kLand, {59.5f, 61, 10}, {east, flat});
+    CHECK(cells_of(*obj) == std::vector<std::uint32_t>{0xA9B40013u});
+  }
   SECTION("reaching a block not loaded: its cells kept without a cell, none loaded") {
     PartBounds p = box_part();
     auto obj = scene.place(0xA9B40039u, {191.5f, 12, 10}, {p});  // box x 190.5..192.5

@@ -1,8 +1,15 @@
 #pragma once
 // F7B0 game event 0x0013 PlayerDescription: the player's qualities, as
 // retail unpacks them (CBaseQualities::UnPack 0x00595F10, then
-// CACQualities::UnPack 0x00593420), read as far as the skills; what follows
-// them (body, spell book, enchantments, options, inventory) is not read.
+// CACQualities::UnPack 0x00593420: attributes, skills, spell book,
+// enchantments), then the first two words of PlayerModule::UnPack 0x005D49D0
+// (the option flags and CharacterOptions1); what follows them (shortcuts,
+// spell lists, the other options, inventory) is not read. A message with
+// CACQualities blocks dereth does not read (vector flags 0x4 body, 0x8 event
+// filter, 0x10 emote table, 0x20 creation profiles, 0x40 page data, 0x80,
+// 0x400, 0x800 generators; ACE sends none of them for a player) is read
+// through the skills, its options left unknown; one that ends after the
+// skills with no spell book or enchantments flagged has no options either.
 //
 // Layout after the F7B0 header (u32 target, u32 sequence, u32 event 0x13):
 //   u32 property flags, u32 weenie type, then the property tables whose flag
@@ -17,7 +24,20 @@
 //   (PackableHashTable<u32, Skill>, Skill::UnPack 0x005CAAC0: u32 word whose
 //   low 16 bits are level_from_pp and high 16 bits the "already adjusted"
 //   flag, u32 advancement class, u32 pp, u32 init_level, u32 resistance at
-//   last check, f64 seconds since last used).
+//   last check, f64 seconds since last used); 0x100 spell book
+//   (CSpellBook::UnPack 0x00595BB0: the same table header, each entry u32
+//   spell id and a SpellBookPage, SpellBookPage::UnPack 0x005CC260: f32 v,
+//   v >= 2 the casting likelihood v - 2, else a u32 skipped and the
+//   likelihood's f32 after it); 0x200 enchantments
+//   (CEnchantmentRegistry::UnPack 0x00593FF0: u32 mask, then 0x1
+//   multiplicative, 0x2 additive and 0x8 cooldown lists, each a u32 count
+//   taken as signed, none at or below 0, of Enchantments, then 0x4 vitae, one
+//   Enchantment; Enchantment::UnPack 0x005CB040: u16 spell id, u16 layer,
+//   u16 category, u16 has-spell-set flag, u32 power level, f64 start time,
+//   f64 duration, u32 caster, f32 degrade modifier, f32 degrade limit, f64
+//   last time degraded, StatMod u32 type, u32 key, f32 value, and a u32
+//   spell set id when the flag is non-zero). Then PlayerModule: u32 option
+//   flags, u32 CharacterOptions1.
 //
 // A table's bucket count above 0x10000, a count without buckets, a count
 // above 0x10000 or a repeated key refuses the message, as
@@ -48,7 +68,50 @@ inline constexpr std::uint32_t Int64 = 0x80;
 namespace quality_vector_flag {
 inline constexpr std::uint32_t Attribute = 0x01;
 inline constexpr std::uint32_t Skill = 0x02;
+inline constexpr std::uint32_t Spell = 0x100;
+inline constexpr std::uint32_t Enchantment = 0x200;
+// The CACQualities blocks dereth does not read (body, event filter, emote
+// table, creation profiles, page data, generator table, registry, queue).
+inline constexpr std::uint32_t NotRead = 0x04 | 0x08 | 0x10 | 0x20 | 0x40 | 0x80 | 0x400 | 0x800;
 }  // namespace quality_vector_flag
+
+// CharacterOptions1 (PlayerModule::options_) bits.
+namespace character_options1 {
+// PlayerModule::DisableHouseRestrictionEffects 0x005D3160: bit 25.
+inline constexpr std::uint32_t DisableHouseRestrictionEffects = 0x02000000;
+}  // namespace character_options1
+
+// CEnchantmentRegistry's lists, in unpack order.
+enum class EnchantmentList : std::uint8_t { Multiplicative, Additive, Cooldown, Vitae };
+
+// Enchantment (Enchantment::UnPack 0x005CB040).
+struct EnchantmentWire {
+  EnchantmentList list = EnchantmentList::Multiplicative;
+  std::uint16_t spell_id = 0;
+  std::uint16_t layer = 0;
+  std::uint16_t category = 0;
+  std::uint16_t has_spell_set_id = 1;  // non-zero: spell_set_id follows
+  std::uint32_t power_level = 0;
+  double start_time = 0.0;  // relative to now
+  double duration = 0.0;
+  std::uint32_t caster = 0;
+  float degrade_modifier = 0.0f;
+  float degrade_limit = 0.0f;
+  double last_time_degraded = 0.0;  // relative to now
+  std::uint32_t stat_mod_type = 0;
+  std::uint32_t stat_mod_key = 0;
+  float stat_mod_value = 0.0f;
+  std::uint32_t spell_set_id = 0;
+  // Floating fields compare by their bits.
+  bool operator==(const EnchantmentWire& o) const noexcept;
+};
+
+// PlayerModule::UnPack's first two words.
+struct PlayerOptionsWire {
+  std::uint32_t option_flags = 0;
+  std::uint32_t options1 = 0;  // CharacterOptions1
+  bool operator==(const PlayerOptionsWire&) const = default;
+};
 
 // Attribute (primary): the ranks bought, the starting value, the XP spent.
 struct AttributeWire {
@@ -98,14 +161,24 @@ struct PlayerDescription {
   std::array<std::optional<SecondaryAttributeWire>, 3> vitals{};
   std::uint16_t skill_buckets = 32;
   std::vector<std::pair<std::uint32_t, SkillWire>> skills;  // stored order
+  // CSpellBook: each spell and its casting likelihood, stored order.
+  std::uint16_t spell_buckets = 64;
+  std::vector<std::pair<std::uint32_t, float>> spells;
+  // CEnchantmentRegistry, in unpack order (multiplicative, additive,
+  // cooldown, vitae).
+  std::vector<EnchantmentWire> enchantments;
+  // None when the message does not reach them (above).
+  std::optional<PlayerOptionsWire> options;
   bool operator==(const PlayerDescription& o) const noexcept;
 };
 
 // The whole F7B0 message (header included). The property and vector flags
 // come from the struct; a table whose flag is clear is not written.
 Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t> body);
-// The event payload (after the F7B0 header) through the skills; a sender
-// appends the rest (options, inventory) itself.
+// The event payload (after the F7B0 header) through the enchantments (the
+// spell book and the registry when their vector flags are set), then the
+// options when given; a sender appends the rest (spell lists, inventory)
+// itself.
 std::vector<std::uint8_t> encode_player_description_qualities(const PlayerDescription& m);
 
 }  // namespace dereth::protocol

@@ -67,6 +67,9 @@ struct PlayerSpec {
   // Run and Jump trained without experience: the client's run rate and jump
   // velocity come from them (CACQualities::InqRunRate / InqJumpVelocity).
   std::array<std::uint32_t, 6> attributes{100, 100, 100, 100, 100, 100};
+  // The PlayerDescription's CharacterOptions1 word (0x02000000:
+  // DisableHouseRestrictionEffects).
+  std::uint32_t character_options1 = 0;
   bool operator==(const PlayerSpec&) const = default;
 };
 

@@ -1,8 +1,9 @@
 #pragma once
 // The cells the transition walks through (retail CLandCell, CSortCell and
 // LScape's cell lookup): each loaded landblock's 64 land cells over its
-// LandBlockStruct terrain with the buildings standing in them, the EnvCells
-// (env_cell.hpp) loaded as they are reached, and the CellSource the world
+// LandBlockStruct terrain with the buildings standing in them, the visible
+// EnvCells (env_cell.hpp: those the blocks' buildings and the player's cell
+// see), and the CellSource the world
 // gives its objects.
 #include <cstdint>
 #include <functional>

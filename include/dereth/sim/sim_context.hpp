@@ -39,9 +39,10 @@ class SimContext {
   const Qualities* player_qualities = nullptr;
   // CPhysicsObj::obj_maint: the object table (set by ObjectMaint while it lives).
   ObjectMaint* obj_maint = nullptr;
-  // PlayerModule::DisableHouseRestrictionEffects, the character option that
-  // keeps a house's restriction script from playing (ACCWeenieObject::CanMoveInto).
-  // The PlayerDescription's options are not read: it stays as set here.
+  // PlayerModule::DisableHouseRestrictionEffects 0x005D3160, the character
+  // option that keeps a house's restriction script from playing
+  // (ACCWeenieObject::CanMoveInto): CharacterOptions1 bit 25 of the last
+  // PlayerDescription that carried the options (app::World); off before.
   bool disable_house_restriction_effects = false;
   // CObjectMaint::is_active (the 96 m activity cull needs it).
   bool object_maint_active = true;

@@ -15,7 +15,7 @@
 // (CPhysicsObj::SetPositionInternal). The sweep (find_transitional_position)
 // is what the object loop commits through when the world has cells. Not
 // yet: EnvCell and building BSPs in the world, handle_all_collisions
-// (docs/deviations.md D3, D5, N3).
+// (docs/deviations.md D5, D6, N3).
 #include <array>
 #include <cstdint>
 #include <memory>
