@@ -31,7 +31,11 @@ void CellManager::release_curr_cell() {
 
 // CellManager::Reset 0x00455930
 void CellManager::reset() {
-  if (landscape_ == nullptr) return;
+  if (landscape_ == nullptr) {
+    load_cell_ = 0;
+    curr_cell_ = 0;
+    return;
+  }
   bool release = (load_cell_ & 0xFFFFu) < 0x100u;
   if (curr_cell_ != 0) {
     const auto* env = dynamic_cast<const EnvCell*>(curr_cell());
