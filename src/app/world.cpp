@@ -30,6 +30,16 @@
 namespace dereth::app {
 
 namespace {
+
+// Stored cell ids (their low halves) as full ids in `id`'s landblock
+// (block_mask | each, as CEnvCell::UnPack and CBldPortal::UnPack form them).
+std::vector<std::uint32_t> block_cells(std::uint32_t id, std::span<const std::uint16_t> cells) {
+  std::vector<std::uint32_t> out;
+  out.reserve(cells.size());
+  for (const std::uint16_t c : cells) out.push_back((id & 0xFFFF0000u) | c);
+  return out;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -95,10 +105,7 @@ class EnvCellReader {
     auto out = std::make_unique<sim::EnvCell>(cell_id, pos, it->second, std::move(portals));
     out->set_static_objects(std::move(env_cell->static_objects));
     // CEnvCell::UnPack: the visible cells, in this landblock; flag 1.
-    std::vector<std::uint32_t> stabs;
-    stabs.reserve(env_cell->visible_cells.size());
-    for (const std::uint16_t v : env_cell->visible_cells) stabs.push_back((cell_id & 0xFFFF0000u) | v);
-    out->set_stab_list(std::move(stabs));
+    out->set_stab_list(block_cells(cell_id, env_cell->visible_cells));
     out->set_seen_outside((env_cell->flags & dat::env_cell_flags::kSeenOutside) != 0);
     // CEnvCell::UnPack: the record's restriction object (flag 8), else 0.
     out->set_restriction_obj(env_cell->restriction_obj);
@@ -141,10 +148,8 @@ std::vector<sim::Building> read_buildings(const dat::DatFile* cell, sim::DatObje
     building.physics = factory.get_gfx_obj_physics(gfx);
     for (const dat::BuildingPortal& p : b.portals) {
       // CBldPortal::UnPack 0x0053BC40
-      sim::BuildingPortal portal{(block_id & 0xFFFF0000u) | p.other_cell_id, p.other_portal_id, (p.flags & 2u) == 0};
-      portal.stab_list.reserve(p.stab_list.size());
-      for (const std::uint16_t stab : p.stab_list) portal.stab_list.push_back((block_id & 0xFFFF0000u) | stab);
-      building.portals.push_back(std::move(portal));
+      building.portals.push_back(sim::BuildingPortal{(block_id & 0xFFFF0000u) | p.other_cell_id, p.other_portal_id,
+                                                     (p.flags & 2u) == 0, block_cells(block_id, p.stab_list)});
     }
     out.push_back(std::move(building));
   }

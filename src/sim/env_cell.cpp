@@ -259,7 +259,7 @@ void Building::find_building_transit_cells(Landscape& scape, std::span<const Par
 // CEnvCell::grab_visible_cells 0x0052E220
 void EnvCell::grab_visible_cells(Landscape& scape) {
   scape.add_visible_cell(id());
-  for (const std::uint32_t stab : stab_list_) scape.add_visible_cell(stab);
+  scape.grab_visible(stab_list_);
   if (seen_outside_) scape.grab_visible_cells();
 }
 

@@ -12,6 +12,17 @@
 
 namespace dereth::sim {
 
+namespace {
+
+// An EnvCell's id: its low half 0x0100..0xFFFD (below are land cells; the
+// block's 0xFFFE and 0xFFFF are its LandBlockInfo and terrain).
+bool is_env_cell_id(std::uint32_t cell_id) noexcept {
+  const std::uint32_t low = cell_id & 0xFFFFu;
+  return low >= 0x100u && low <= 0xFFFDu;
+}
+
+}  // namespace
+
 // CELLARRAY::add_cell
 void add_cell(CellArray& out, std::uint32_t cell_id, ObjCell* cell) {
   const auto same = [cell_id](const CellArrayEntry& e) { return e.cell_id == cell_id; };
@@ -314,9 +325,7 @@ void Landscape::flush_cells() {
 
 // CObjCell::Get 0x0052B180
 ObjCell* Landscape::get(std::uint32_t cell_id) {
-  const std::uint32_t low = cell_id & 0xFFFFu;
-  if (cell_id == 0 || low < 0x100u || low > 0xFFFDu) return get_cell(cell_id);
-  if (auto it = env_cells_.find(cell_id); it != env_cells_.end()) return it->second.get();
+  if (ObjCell* visible = get_cell(cell_id); visible != nullptr || !is_env_cell_id(cell_id)) return visible;
   if (auto it = env_released_.find(cell_id); it != env_released_.end()) return it->second.get();
   std::unique_ptr<EnvCell> loaded = load_env_cell(cell_id);  // DBObj::Get
   if (!loaded) return nullptr;
@@ -327,12 +336,9 @@ ObjCell* Landscape::get(std::uint32_t cell_id) {
 
 // CObjCell::GetVisible
 ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
+  // CEnvCell::GetVisible 0x0052DC10
+  if (is_env_cell_id(cell_id)) return loaded_cell(cell_id);
   const std::uint32_t low = cell_id & 0xFFFFu;
-  if (low >= 0x100u && low <= 0xFFFDu) {
-    // CEnvCell::GetVisible 0x0052DC10
-    const auto it = env_cells_.find(cell_id);
-    return it != env_cells_.end() ? it->second.get() : nullptr;
-  }
   // LScape::get_landcell 0x00505F10 -> LScape::get_landblock 0x00505E40
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
   // The grid's slot: within mid_radius blocks of the load point's block.
@@ -516,11 +522,11 @@ void Landscape::release_objs(Block& block) {
 }
 
 ObjCell* Landscape::loaded_cell(std::uint32_t cell_id) const {
-  const std::uint32_t low = cell_id & 0xFFFFu;
-  if (low >= 0x100u && low <= 0xFFFDu) {
+  if (is_env_cell_id(cell_id)) {
     const auto it = env_cells_.find(cell_id);
     return it != env_cells_.end() ? it->second.get() : nullptr;
   }
+  const std::uint32_t low = cell_id & 0xFFFFu;
   if (low < 1 || low > dat::kLandBlockCells) return nullptr;
   const auto it = blocks_.find(cell_id & 0xFFFF0000u);
   if (it == blocks_.end() || it->second.cells.empty()) return nullptr;
