@@ -16,12 +16,13 @@ set(DERETH_ALLOWED_dat "core")
 set(DERETH_ALLOWED_demo "core;dat")
 set(DERETH_ALLOWED_protocol "core")
 set(DERETH_ALLOWED_net "core;protocol")
-set(DERETH_ALLOWED_scenario "core;protocol;net")
+set(DERETH_ALLOWED_chargen "core;dat;protocol")
+set(DERETH_ALLOWED_scenario "core;dat;protocol;net;chargen")
 set(DERETH_ALLOWED_snapshot "core")
 set(DERETH_ALLOWED_sim "core;dat;protocol;snapshot")
 set(DERETH_ALLOWED_render "core;dat;snapshot")
 set(DERETH_ALLOWED_audio "core;dat;snapshot")
-set(DERETH_ALLOWED_app "core;dat;demo;protocol;net;scenario;snapshot;sim;render;audio")
+set(DERETH_ALLOWED_app "core;dat;demo;protocol;net;chargen;scenario;snapshot;sim;render;audio")
 
 # External libraries (regular expressions) and the only modules that may reach them.
 set(DERETH_EXTERNAL_RULES

@@ -1,0 +1,32 @@
+#include "dereth/chargen/char_gen_data.hpp"
+
+#include <fmt/format.h>
+
+namespace dereth::chargen {
+
+namespace {
+
+template <class T, class Read>
+core::Result<T> read_record(const dat::DatFile& portal, dat::Did id, const char* what, Read read) {
+  auto bytes = portal.read(id);
+  if (!bytes) return std::unexpected(bytes.error());
+  auto record = read(std::span<const std::uint8_t>(*bytes), id);
+  if (!record) {
+    core::Error e = record.error();
+    e.context = fmt::format("{} 0x{:08X} ({})", what, id, e.context);
+    return std::unexpected(std::move(e));
+  }
+  return std::move(*record);
+}
+
+}  // namespace
+
+core::Result<CharGenData> load_char_gen_data(const dat::DatFile& portal) {
+  CharGenData out;
+  DERETH_TRY(out.char_gen, read_record<dat::CharGen>(portal, dat::kCharGenId, "CharGen", dat::read_char_gen));
+  DERETH_TRY(out.skill_table,
+             read_record<dat::SkillTable>(portal, dat::kSkillTableId, "SkillTable", dat::read_skill_table));
+  return out;
+}
+
+}  // namespace dereth::chargen
