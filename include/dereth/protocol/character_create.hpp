@@ -25,13 +25,12 @@ inline constexpr std::uint32_t CharacterCreateResponse = 0xF643;
 // sends another count as the wrong version.
 inline constexpr std::uint32_t kCharacterCreateSkillCount = 55;
 
-// A skill's advancement class as F656 carries it.
+// A skill's advancement class as F656 carries it (SkillAdvancementClass).
 namespace skill_advancement {
-inline constexpr std::uint32_t Undefined = 0;
-inline constexpr std::uint32_t Inactive = 1;
-inline constexpr std::uint32_t Untrained = 2;
-inline constexpr std::uint32_t Trained = 3;
-inline constexpr std::uint32_t Specialized = 4;
+inline constexpr std::uint32_t Inactive = 0;
+inline constexpr std::uint32_t Untrained = 1;
+inline constexpr std::uint32_t Trained = 2;
+inline constexpr std::uint32_t Specialized = 3;
 }  // namespace skill_advancement
 
 // The appearance choices: indices into the CharGen sex's strips and lists,
@@ -83,18 +82,17 @@ std::vector<std::uint8_t> encode(const CharacterCreate& m);
 Result<CharacterCreate> decode_character_create(std::span<const std::uint8_t> body);
 
 // F643 CharacterCreateResponse codes (CharacterGenerationVerificationResponse).
+// A full server or a shutdown is not an F643 code: the server answers F656
+// with F659 CharacterError 0x15 (LogonServerFull) instead.
 namespace create_response {
 inline constexpr std::uint32_t Undefined = 0;
 inline constexpr std::uint32_t Ok = 1;
-inline constexpr std::uint32_t Corrupt = 2;
-inline constexpr std::uint32_t DatabaseDown = 3;
-inline constexpr std::uint32_t DuplicateAccount = 4;
-inline constexpr std::uint32_t NameInUse = 5;
-inline constexpr std::uint32_t AccountInvalid = 6;
-inline constexpr std::uint32_t NameBanned = 7;
-inline constexpr std::uint32_t NotAllowed = 8;  // e.g. no free slot
-inline constexpr std::uint32_t TooManyCharacters = 9;
-inline constexpr std::uint32_t ServerFull = 10;
+inline constexpr std::uint32_t Pending = 2;  // ACE: heritage closed to players (olthoi)
+inline constexpr std::uint32_t NameInUse = 3;
+inline constexpr std::uint32_t NameBanned = 4;
+inline constexpr std::uint32_t Corrupt = 5;
+inline constexpr std::uint32_t DatabaseDown = 6;
+inline constexpr std::uint32_t AdminPrivilegeDenied = 7;
 }  // namespace create_response
 
 // F643 CharacterCreateResponse: the code, then on success the new
