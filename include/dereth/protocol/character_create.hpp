@@ -59,7 +59,9 @@ struct CharacterAppearance {
   bool operator==(const CharacterAppearance&) const = default;
 };
 
-// F656 CharacterCreate.
+// F656 CharacterCreate. The decoder takes any skill count the bytes hold;
+// a count other than kCharacterCreateSkillCount is the server's check to
+// refuse (chargen::verify_character_create).
 struct CharacterCreate {
   std::string account;  // exactly as the character list spelled it
   std::uint32_t unknown_one = 1;
@@ -74,8 +76,8 @@ struct CharacterCreate {
   std::vector<std::uint32_t> skills;  // skill_advancement per skill id, index = skill id
   std::string name;
   std::uint32_t start_area = 0;
-  std::uint32_t is_admin = 0;
-  std::uint32_t is_sentinel = 0;
+  std::uint32_t is_admin = 0;     // 1 asks for an admin character
+  std::uint32_t is_sentinel = 0;  // 1 asks for a sentinel character
   bool operator==(const CharacterCreate&) const = default;
 };
 std::vector<std::uint8_t> encode(const CharacterCreate& m);
@@ -95,8 +97,9 @@ inline constexpr std::uint32_t DatabaseDown = 6;
 inline constexpr std::uint32_t AdminPrivilegeDenied = 7;
 }  // namespace create_response
 
-// F643 CharacterCreateResponse: the code, then on success the new
-// character's guid, its name and its seconds until deletion.
+// F643 CharacterCreateResponse: the code, then only when it is Ok the new
+// character's guid, its name and a u32 (the list's seconds-greyed-out
+// field; ACE always sends 0).
 struct CharacterCreateResponse {
   std::uint32_t response = 0;
   std::uint32_t guid = 0;
@@ -106,10 +109,15 @@ struct CharacterCreateResponse {
 };
 std::vector<std::uint8_t> encode(const CharacterCreateResponse& m);
 Result<CharacterCreateResponse> decode_character_create_response(std::span<const std::uint8_t> body);
-// One sentence for the player about an F643 code.
+// One sentence for the player about an F643 code (our own words; unknown
+// codes name the number).
 std::string describe_create_response(std::uint32_t code);
 
-// F655 CharacterDelete: the account as the list spelled it and the slot.
+// F655 CharacterDelete from the client: the account as the list spelled it
+// and the slot (the character's index in the F658 list). The server answers
+// with a bare F655 (encode_opcode_only) and then a fresh F658 in which the
+// character has a non-zero seconds_greyed_out (pending deletion); a refusal
+// is F659 CharacterError 0x06 instead.
 struct CharacterDelete {
   std::string account;
   std::uint32_t slot = 0;
