@@ -9,6 +9,7 @@
 
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/player_description.hpp"
 
@@ -159,13 +160,16 @@ struct ScenarioServer::Session {
   explicit Session(const net::TransportConfig& c) : transport(net::Role::Server, c) {}
 
   SessionInfo info;
-  const ScenarioAccount* account = nullptr;
+  ScenarioAccount* account = nullptr;  // into ScenarioServer::accounts_
   double created = 0;
   double connect_request_time = 0;
   double linger_until = 0;
   net::Transport transport;
 
   // World state for this client.
+  // The character in the world: a copy, so that characters created or
+  // deleted on the same account meanwhile leave it alone.
+  ScenarioCharacter character_copy;
   const ScenarioCharacter* character = nullptr;
   double world_entry_time = 0;
   std::size_t cursor = 0;
@@ -192,7 +196,9 @@ ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
         in.seed = scenario_.impairment.seed ^ 0x9E3779B9U;  // an independent stream
         if (!in.inbound) in = Impairment{};
         return in;
-      }()) {}
+      }()) {
+  accounts_ = scenario_.accounts;
+}
 
 ScenarioServer::~ScenarioServer() = default;
 
@@ -349,7 +355,7 @@ void ScenarioServer::handle_login(const net::Packet& p, const Endpoint& from, do
   s.connect_request_time = now;
   s.info.state = SessionState::AwaitingConnectResponse;
 
-  for (const auto& acc : scenario_.accounts) {
+  for (auto& acc : accounts_) {
     if (same_ignoring_case(acc.name, body->account)) s.account = &acc;
   }
   if (s.account) s.info.account = s.account->name;
@@ -412,11 +418,7 @@ void ScenarioServer::handle_connect_response(std::span<const std::uint8_t> datag
   s->transport.start(s->info.server_seed, s->info.client_seed, kServerId, kIteration, now);
   event(now, s->info.id, fmt::format("ConnectResponse accepted from {}", to_string(from)));
 
-  protocol::CharacterList list;
-  for (const auto& c : s->account->characters) list.characters.push_back({c.guid, c.name, 0});
-  list.max_slots = s->account->max_slots;
-  list.account = s->account->name;
-  send(*s, protocol::encode(list), protocol::queue::Ui, 0, now);
+  send(*s, protocol::encode(character_list(*s, now)), protocol::queue::Ui, 0, now);
   send(*s, protocol::encode(protocol::ServerName{scenario_.connections, scenario_.max_connections,
                                                  scenario_.world_name}),
        protocol::queue::Ui, 0, now);
@@ -519,6 +521,12 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
         send(s, protocol::encode_opcode_only(lo::CharacterEnterWorldServerReady), protocol::queue::Ui, 0, now);
       }
       break;
+    case lo::CharacterCreate:
+      if (state == SessionState::Connected) create_character(s, msg.bytes, now);
+      break;
+    case lo::CharacterDelete:
+      if (state == SessionState::Connected) delete_character(s, msg.bytes, now);
+      break;
     case lo::CharacterEnterWorld:
       if (state != SessionState::Connected) break;
       if (!msg.enter_world) {
@@ -553,6 +561,142 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
   }
 }
 
+protocol::CharacterList ScenarioServer::character_list(Session& s, double now) {
+  // Characters whose deletion time has passed are gone (ACE deletes them
+  // for good once char_delete_time has run out).
+  std::erase_if(s.account->characters, [&](const ScenarioCharacter& c) {
+    const auto r = records_.find(c.guid);
+    return r != records_.end() && r->second.delete_at && *r->second.delete_at <= now;
+  });
+  protocol::CharacterList list;
+  for (const auto& c : s.account->characters) {
+    std::uint32_t greyed = 0;
+    const auto r = records_.find(c.guid);
+    if (r != records_.end() && r->second.delete_at) {
+      // Non-zero marks a pending deletion: the seconds left, at least 1.
+      greyed = static_cast<std::uint32_t>(std::max(1.0, std::ceil(*r->second.delete_at - now)));
+    }
+    list.characters.push_back({c.guid, c.name, greyed});
+  }
+  list.max_slots = s.account->max_slots;
+  list.account = s.account->name;
+  return list;
+}
+
+bool ScenarioServer::name_taken(std::string_view name, double now) const {
+  // ACE's IsCharacterNameAvailable: any character not deleted and not
+  // pending deletion holds its name (the database compares without case).
+  for (const auto& acc : accounts_) {
+    for (const auto& c : acc.characters) {
+      const auto r = records_.find(c.guid);
+      const bool pending = r != records_.end() && r->second.delete_at && *r->second.delete_at > now;
+      const bool gone = r != records_.end() && r->second.delete_at && *r->second.delete_at <= now;
+      if (!pending && !gone && same_ignoring_case(c.name, name)) return true;
+    }
+  }
+  return false;
+}
+
+std::uint32_t ScenarioServer::next_player_guid() const {
+  // ACE's player guids start at 0x50000001; a new one follows every guid in
+  // that range the accounts hold.
+  std::uint32_t next = 0x50000001;
+  for (const auto& acc : accounts_) {
+    for (const auto& c : acc.characters) {
+      if (c.guid >= 0x50000000U && c.guid < 0x70000000U && c.guid >= next) next = c.guid + 1;
+    }
+  }
+  return next;
+}
+
+void ScenarioServer::create_character(Session& s, std::span<const std::uint8_t> bytes, double now) {
+  namespace cr = protocol::create_response;
+  auto m = protocol::decode_character_create(bytes);
+  if (!m) {
+    event(now, s.info.id, fmt::format("an undecodable F656 was ignored: {}", m.error().message()));
+    return;
+  }
+  // ACE: an account spelled otherwise than the list's is ignored in silence.
+  if (m->account != s.account->name) {
+    event(now, s.info.id,
+          fmt::format("F656 with account '{}' ignored (the list's account is '{}')", m->account, s.account->name));
+    return;
+  }
+  auto answer = [&](std::uint32_t code, const std::string& why) {
+    event(now, s.info.id, fmt::format("F656 '{}' refused with F643 {}: {}", m->name, code, why));
+    send(s, protocol::encode(protocol::CharacterCreateResponse{code, 0, "", 0}), protocol::queue::Ui, 0, now);
+  };
+  if (!config_.char_gen) {
+    answer(cr::DatabaseDown, "the server has no CharGen to check new characters against");
+    return;
+  }
+  const auto verdict = chargen::verify_character_create(
+      *config_.char_gen, *m, [&](std::string_view name) { return name_taken(name, now); }, config_.create_rules);
+  if (verdict.wrong_version) {
+    // ACE boots the client (F7DC) rather than answer F643.
+    const std::string reason = " because your client is not the correct version for this server";
+    event(now, s.info.id, fmt::format("F656 '{}': {} Booted.", m->name, verdict.reason));
+    send(s, protocol::encode(protocol::AccountBoot{reason}), protocol::queue::Ui, 0, now);
+    s.info.state = SessionState::Rejected;
+    s.info.rejection = lo::AccountBoot;
+    s.linger_until = now + config_.linger;
+    return;
+  }
+  if (!verdict.ok()) {
+    answer(verdict.code, verdict.reason);
+    return;
+  }
+  const std::uint32_t guid = next_player_guid();
+  s.account->characters.push_back(ScenarioCharacter{guid, m->name});
+  CharacterRecord record;
+  if (const auto at = chargen::starting_position(*config_.char_gen, m->start_area)) {
+    protocol::Position p;
+    p.cell_id = at->cell;
+    p.origin = {at->frame.origin.x, at->frame.origin.y, at->frame.origin.z};
+    p.orientation = {at->frame.orientation.w, at->frame.orientation.x, at->frame.orientation.y,
+                     at->frame.orientation.z};
+    record.start = p;
+  }
+  record.abilities = m->abilities;
+  records_[guid] = record;
+  event(now, s.info.id, fmt::format("F656 '{}' created as 0x{:08X}", m->name, guid));
+  send(s, protocol::encode(protocol::CharacterCreateResponse{cr::Ok, guid, m->name, 0}), protocol::queue::Ui, 0,
+       now);
+}
+
+void ScenarioServer::delete_character(Session& s, std::span<const std::uint8_t> bytes, double now) {
+  constexpr std::uint32_t kDeleteError = 0x06;  // ACE's CharacterError.Delete
+  auto m = protocol::decode_character_delete(bytes);
+  if (!m) {
+    event(now, s.info.id, fmt::format("an undecodable F655 was ignored: {}", m.error().message()));
+    return;
+  }
+  auto refuse = [&](const std::string& why) {
+    event(now, s.info.id, fmt::format("F655 for slot {} refused (F659 0x06): {}", m->slot, why));
+    send(s, protocol::encode(protocol::CharacterError{kDeleteError}), protocol::queue::Ui, 0, now);
+  };
+  if (m->account != s.account->name) {
+    refuse(fmt::format("account '{}' is not the list's '{}'", m->account, s.account->name));
+    return;
+  }
+  if (m->slot >= s.account->characters.size()) {
+    refuse(fmt::format("the account has {} characters", s.account->characters.size()));
+    return;
+  }
+  const ScenarioCharacter& c = s.account->characters[m->slot];
+  auto& record = records_[c.guid];
+  if (record.delete_at) {
+    refuse(fmt::format("'{}' is already pending deletion", c.name));
+    return;
+  }
+  // ACE's order: the bare F655, then the list with the character greyed out.
+  send(s, protocol::encode_opcode_only(lo::CharacterDelete), protocol::queue::Ui, 0, now);
+  record.delete_at = now + config_.char_delete_time;
+  event(now, s.info.id,
+        fmt::format("F655: '{}' (0x{:08X}) pending deletion for {:.0f} s", c.name, c.guid, config_.char_delete_time));
+  send(s, protocol::encode(character_list(s, now)), protocol::queue::Ui, 0, now);
+}
+
 void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld& m, double now) {
   const ScenarioCharacter* character = nullptr;
   for (const auto& c : s.account->characters) {
@@ -565,6 +709,15 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
     send(s, protocol::encode(protocol::CharacterError{0x0F}), protocol::queue::Ui, 0, now);
     return;
   }
+  const auto record = records_.find(character->guid);
+  if (record != records_.end() && record->second.delete_at) {
+    // ACE: a character pending deletion does not enter (EnterGameCharacterNotOwned).
+    event(now, s.info.id, fmt::format("F657 for 0x{:08X} refused (F659 0x0F): it is pending deletion", m.guid));
+    send(s, protocol::encode(protocol::CharacterError{0x0F}), protocol::queue::Ui, 0, now);
+    return;
+  }
+  s.character_copy = *character;
+  character = &s.character_copy;
   s.character = character;
   s.info.character = character->guid;
   s.info.state = SessionState::InWorld;
@@ -575,7 +728,17 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   s.player_state = ps::Hidden | ps::IgnoreCollisions | ps::Gravity | ps::EdgeSlide;
   event(now, s.info.id, fmt::format("'{}' (0x{:08X}) enters the world", character->name, character->guid));
 
-  const protocol::PlayerDescription description = player_description(scenario_.player);
+  // A character created here enters at its CharGen starting position with
+  // the abilities it was made with; the scenario's own at the scenario's.
+  PlayerSpec spec = scenario_.player;
+  if (record != records_.end()) {
+    if (record->second.start) spec.position = *record->second.start;
+    if (const auto& a = record->second.abilities) {
+      // F656 order (Str, End, Coord, Quick, Focus, Self) to PlayerSpec's (Str, End, Quick, Coord, Focus, Self).
+      spec.attributes = {(*a)[0], (*a)[1], (*a)[3], (*a)[2], (*a)[4], (*a)[5]};
+    }
+  }
+  const protocol::PlayerDescription description = player_description(spec);
   // The player's run rate from this description (ServerConfig::run_rate); 1
   // without an answer.
   s.run_rate = 1.0F;
@@ -594,7 +757,7 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   player.guid = character->guid;
   auto& ph = player.physics;
   ph.state = s.player_state;
-  ph.position = scenario_.player.position;
+  ph.position = spec.position;
   ph.setup_id = scenario_.player.setup_id;
   ph.motion_table_id = scenario_.player.motion_table_id;
   ph.sound_table_id = scenario_.player.sound_table_id;
@@ -607,7 +770,7 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   wd.item_type = 0x10;                 // Creature
   wd.object_description_flags = 0x8;  // Player
   send(s, protocol::encode(player), protocol::queue::SmartBox, 0, now);
-  s.player_position = scenario_.player.position;
+  s.player_position = spec.position;
   // The players already in the world and this one see each other.
   for (auto& other : sessions_) {
     if (other.get() == &s || other->info.state != SessionState::InWorld || other->character == nullptr) continue;

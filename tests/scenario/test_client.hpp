@@ -16,6 +16,7 @@
 
 #include "dereth/net/packet.hpp"
 #include "dereth/net/transport.hpp"
+#include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/outbound.hpp"
@@ -36,6 +37,10 @@ struct ClientOptions {
   double login_retry = 2.0;
   double connect_retry = 0.3;
   double connect_give_up = 3.0;
+  // Set: on the character list the client sends this F656 (with the list's
+  // account) instead of F7C8; after F643 Ok it sends F7C8 and enters the
+  // world with the new character.
+  std::optional<protocol::CharacterCreate> create;
 };
 
 // A datagram from the client: to port N (0) or N+1 (1).
@@ -140,6 +145,8 @@ class TestClient {
   std::optional<std::uint32_t> character_error;
   std::optional<std::string> boot;
   std::optional<std::uint32_t> player;
+  std::optional<protocol::CharacterCreateResponse> create_response;
+  std::optional<std::uint32_t> created_guid;
   bool saw_description = false;
   bool saw_logoff = false;
   std::vector<std::vector<std::uint8_t>> messages;  // every message of the current connection, in order
@@ -190,7 +197,14 @@ class TestClient {
       case lo::CharacterList:
         if (auto l = protocol::decode_character_list(m)) {
           list = *l;
-          send(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+          if (options.create && !create_sent) {
+            protocol::CharacterCreate c = *options.create;
+            c.account = list->account;
+            send(protocol::encode(c), protocol::queue::Logon);
+            create_sent = true;
+          } else {
+            send(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+          }
         }
         break;
       case lo::ServerName:
@@ -199,8 +213,22 @@ class TestClient {
       case lo::DddInterrogation:
         send(protocol::encode_ddd_interrogation_response(), protocol::queue::Database);
         break;
+      case lo::CharacterCreateResponse:
+        if (auto r = protocol::decode_character_create_response(m)) {
+          create_response = *r;
+          if (r->response == protocol::create_response::Ok) {
+            created_guid = r->guid;
+            send(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+          } else {
+            phase = Phase::Failed;
+          }
+        }
+        break;
       case lo::CharacterEnterWorldServerReady:
-        if (list && options.character_index < list->characters.size()) {
+        if (list && created_guid) {
+          send(protocol::encode(protocol::CharacterEnterWorld{*created_guid, list->account}), protocol::queue::Logon);
+          phase = Phase::Entering;
+        } else if (list && options.character_index < list->characters.size()) {
           protocol::CharacterEnterWorld enter{list->characters[options.character_index].guid,
                                               options.enter_with_typed_account ? options.account : list->account};
           send(protocol::encode(enter), protocol::queue::Logon);
@@ -245,12 +273,14 @@ class TestClient {
   double last_connect_response = -1e9;
   double connect_started = 0;
   bool heard_from_n1 = false;
+  bool create_sent = false;
   std::uint32_t stamp = 1;
 };
 
 // The server and one client joined by an in-memory link, on simulated time.
 struct Harness {
-  explicit Harness(dereth::scenario::Scenario s, ClientOptions o = {}) : server(std::move(s)), client(std::move(o)) {}
+  explicit Harness(dereth::scenario::Scenario s, ClientOptions o = {}, dereth::scenario::ServerConfig config = {})
+      : server(std::move(s), std::move(config)), client(std::move(o)) {}
 
   dereth::scenario::ScenarioServer server;
   TestClient client;

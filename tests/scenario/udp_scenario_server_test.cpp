@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "../chargen/demo_character.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "test_client.hpp"
 
@@ -169,4 +170,44 @@ TEST_CASE("UDP scenario server: free port pairs, a busy port is an error, restar
   UdpScenarioServer d(basic(), same);
   REQUIRE(d.start().has_value());
   CHECK(d.port() == port);
+}
+
+TEST_CASE("UDP scenario server: a character created over real loopback UDP enters the world at the CharGen start",
+          "[scenario][udp][chargen]") {
+  auto data = std::make_shared<const dereth::chargen::CharGenData>(dereth::test::demo_char_gen_data());
+  UdpServerOptions options;
+  options.server.char_gen = data;
+  UdpScenarioServer server(basic(), options);
+  REQUIRE(server.start().has_value());
+  const std::uint16_t n = server.port();
+
+  LoopbackSocket socket;
+  scenario_test::ClientOptions o;
+  o.create = dereth::test::demo_character_create(*data, "Wren", "Tester");
+  TestClient client(o);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto now = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  client.start(now());
+  while (client.phase != TestClient::Phase::InWorld && client.phase != TestClient::Phase::Failed && now() < 4.0) {
+    client.tick(now());
+    for (auto& d : client.take_outgoing()) socket.send_to(static_cast<std::uint16_t>(n + d.to_port), d.bytes);
+    for (int waited = 0; auto d = socket.receive(waited == 0 ? 5 : 0); ++waited) {
+      if (d->first != n && d->first != n + 1) continue;
+      client.receive(d->second, d->first - n, now());
+    }
+  }
+  REQUIRE(client.phase == TestClient::Phase::InWorld);
+  REQUIRE(client.create_response.has_value());
+  CHECK(client.create_response->response == protocol::create_response::Ok);
+  CHECK(client.create_response->name == "Wren");
+  CHECK(client.player == client.create_response->guid);
+  auto create = protocol::decode_create_object(client.messages.at(client.world_entry_index));
+  REQUIRE(create);
+  REQUIRE(create->physics.position);
+  CHECK(create->physics.position->cell_id == data->char_gen.starter_areas.at(0).locations.at(0).cell);
+  const auto sessions = server.sessions();
+  REQUIRE(sessions.size() == 1);
+  CHECK(sessions[0].state == SessionState::InWorld);
+  CHECK(sessions[0].character == client.create_response->guid);
+  server.stop();
 }

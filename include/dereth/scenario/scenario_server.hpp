@@ -22,14 +22,18 @@
 //  * Boots that happen before any seed is exchanged (F7DC) travel as a
 //    cleartext packet from port N: sequence 0, one fragment, queue 9.
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "dereth/chargen/char_gen_data.hpp"
+#include "dereth/chargen/verify.hpp"
 #include "dereth/net/transport.hpp"
 #include "dereth/protocol/player_description.hpp"
 #include "dereth/protocol/chat.hpp"
@@ -131,6 +135,14 @@ struct ServerConfig {
   // portal's SkillTable and XpTable), so observers see the rate the mover's
   // client uses. Unset, or no answer: 1.
   std::function<std::optional<float>(const protocol::PlayerDescription&)> run_rate;
+  // Character creation (F656, docs/scenario.md): the CharGen and SkillTable
+  // a new character is checked against and placed by. Without them every
+  // F656 is answered F643 DatabaseDown, with the reason in the events.
+  std::shared_ptr<const chargen::CharGenData> char_gen;
+  chargen::CreateRules create_rules;
+  // F655: how long a deleted character stays in the list, greyed out,
+  // before it is gone (ACE's char_delete_time, 3600 s).
+  double char_delete_time = 3600.0;
 };
 
 class ScenarioServer {
@@ -162,6 +174,14 @@ class ScenarioServer {
   void handle_connect_response(std::span<const std::uint8_t> datagram, const Endpoint& from, double now);
   void handle_message(Session& s, const net::ReassembledMessage& m, double now);
   void enter_world(Session& s, const protocol::CharacterEnterWorld& m, double now);
+  // F656 and F655 (ACE's CharacterHandler.CharacterCreate / CharacterDelete).
+  void create_character(Session& s, std::span<const std::uint8_t> bytes, double now);
+  void delete_character(Session& s, std::span<const std::uint8_t> bytes, double now);
+  // The F658 for the session's account: pending deletions greyed out, those
+  // whose time has run out gone from the account.
+  protocol::CharacterList character_list(Session& s, double now);
+  [[nodiscard]] bool name_taken(std::string_view name, double now) const;
+  [[nodiscard]] std::uint32_t next_player_guid() const;
   // The F745 CreateObject that shows `of`'s player to `to` (to's stamps).
   std::vector<std::uint8_t> player_create(Session& to, const Session& of);
   // The other players in the world within the relay range of `mover`.
@@ -183,8 +203,21 @@ class ScenarioServer {
   template <class T>
   void record(std::vector<T>& list, T item);
 
+  // What the server keeps about a character beyond the scenario's account
+  // entry: where a created one enters the world and its abilities, and when
+  // a deleted one goes for good.
+  struct CharacterRecord {
+    std::optional<protocol::Position> start;
+    std::optional<std::array<std::uint32_t, 6>> abilities;  // F656 order
+    std::optional<double> delete_at;                         // pending deletion until then
+  };
+
   Scenario scenario_;
   ServerConfig config_;
+  // The scenario's accounts as this server changes them (characters created
+  // and deleted); the vector itself never grows, so sessions point into it.
+  std::vector<ScenarioAccount> accounts_;
+  std::map<std::uint32_t, CharacterRecord> records_;
   core::Rng handshake_rng_;
   ImpairedLink outbound_;
   ImpairedLink inbound_;
