@@ -1,11 +1,15 @@
 // dereth-server: a local server to play against. Serves a scenario (the
 // embedded demo's by default) over UDP on 127.0.0.1 ports N and N+1 with the
 // scenario server (docs/scenario.md), prints the account to log in with, logs
-// logins, and runs until Ctrl-C (or --seconds).
+// logins, and runs until Ctrl-C (or --seconds). New characters (F656) are
+// checked against the CharGen and SkillTable of --dats' client_portal.dat, or
+// of the demo world's portal without it.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
+#include <memory>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -14,7 +18,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
@@ -26,6 +33,21 @@ namespace {
 std::atomic<bool> g_stop{false};
 
 extern "C" void on_signal(int /*signal*/) { g_stop = true; }
+
+// The CharGen and SkillTable new characters are checked against: from
+// `dats`' client_portal.dat, or the demo world's portal.
+dereth::core::Result<dereth::chargen::CharGenData> load_char_gen(const std::string& dats) {
+  if (!dats.empty()) {
+    auto portal = dereth::dat::DatFile::open(std::filesystem::path(dats) / "client_portal.dat");
+    if (!portal) return std::unexpected(portal.error());
+    return dereth::chargen::load_char_gen_data(*portal);
+  }
+  auto world = dereth::demo::build_demo_world();
+  if (!world) return std::unexpected(world.error());
+  auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
+  if (!portal) return std::unexpected(portal.error());
+  return dereth::chargen::load_char_gen_data(*portal);
+}
 
 }  // namespace
 
@@ -43,6 +65,7 @@ int main(int argc, char** argv) {
   std::optional<double> loss, dup, reorder, delay;
   double seconds = 0.0;
   bool single_port = false;
+  std::string dats;
   app.add_option("SCENARIO", file, "A scenario file (default: the embedded demo scenario)")->type_name("FILE");
   app.add_option("--port", port, "N: the first of the two ports (N and N+1); 0 picks a free pair")
       ->capture_default_str()
@@ -60,6 +83,10 @@ int main(int argc, char** argv) {
   app.add_option("--delay", delay, "One-way latency added to every datagram sent, in milliseconds (0-10000)")
       ->check(CLI::Range(0.0, 10000.0))
       ->type_name("MS");
+  app.add_option("--dats", dats,
+                 "A folder with client_portal.dat whose CharGen and SkillTable new characters are checked against "
+                 "(default: the demo world's)")
+      ->type_name("DIR");
   app.add_flag("--single-port", single_port,
                "Send everything from port N, as GDLE-based servers do (ACE sends from N+1 once connected)");
   app.add_option("--seconds", seconds, "Stop by itself after this many seconds (0: run until Ctrl-C)")
@@ -94,6 +121,12 @@ int main(int argc, char** argv) {
   dereth::scenario::UdpServerOptions options;
   options.port = static_cast<std::uint16_t>(port);
   options.single_port = single_port;
+  // Without a CharGen the server still runs; it answers F656 DatabaseDown.
+  if (auto char_gen = load_char_gen(dats)) {
+    options.server.char_gen = std::make_shared<const dereth::chargen::CharGenData>(std::move(*char_gen));
+  } else {
+    std::cerr << "dereth-server: character creation is off: " << char_gen.error().message() << "\n";
+  }
   dereth::scenario::UdpScenarioServer server(std::move(*scenario), options);
   if (auto started = server.start(); !started) {
     std::cerr << "dereth-server: " << started.error().message() << "\n";
@@ -112,6 +145,7 @@ int main(int argc, char** argv) {
   std::size_t logins = 0;
   std::uint64_t rejected = 0;
   std::uint64_t heard = 0;  // client messages looked at, counting those the record dropped
+  std::size_t told = 0;     // server events looked at
   while (!g_stop) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     const auto sessions = server.sessions();
@@ -133,6 +167,15 @@ int main(int argc, char** argv) {
                                  dereth::protocol::sanitize_chat_text(m.chat->text));
       }
       heard = dropped + received.size();
+      // Character creation and deletion, as the server decided them.
+      const auto& events = core.events();
+      if (told > events.size()) told = 0;  // the record dropped old ones
+      for (; told < events.size(); ++told) {
+        const auto& e = events[told];
+        if (e.text.rfind("F656", 0) == 0 || e.text.rfind("F655", 0) == 0) {
+          std::cout << fmt::format("dereth-server: login {}: {}\n", e.session, e.text);
+        }
+      }
     });
     const auto stats = server.stats();
     for (; rejected < stats.rejected_logins; ++rejected) std::cout << "dereth-server: a login was refused\n";
