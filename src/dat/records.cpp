@@ -5,6 +5,7 @@
 #include "dereth/core/json_writer.hpp"
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
+#include "dereth/dat/clothing_table.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/env_cell.hpp"
 #include "dereth/dat/environment.hpp"
@@ -64,6 +65,7 @@ core::Result<void> with_record(Did id, DbType type, std::span<const std::uint8_t
     case DbType::XpTable: return run(read_xp_table(bytes, id));
     case DbType::QualityFilter: return run(read_quality_filter(bytes, id));
     case DbType::PaletteSet: return run(read_palette_set(bytes, id));
+    case DbType::ClothingTable: return run(read_clothing_table(bytes, id));
     case DbType::Region: return run(read_region(bytes, id));
     case DbType::SoundTable: return run(read_sound_table(bytes, id));
     case DbType::ParticleEmitterInfo: return run(read_particle_emitter_info(bytes, id));
@@ -106,7 +108,7 @@ bool has_record_reader(DbType type) noexcept {
     case DbType::SpellComponentTable: case DbType::XpTable: case DbType::QualityFilter:
     case DbType::SoundTable: case DbType::ParticleEmitterInfo: case DbType::PhysicsScript:
     case DbType::PhysicsScriptTable: case DbType::LandBlock: case DbType::LandBlockInfo: case DbType::EnvCell:
-    case DbType::Iteration: case DbType::GfxObjDegradeInfo:
+    case DbType::Iteration: case DbType::GfxObjDegradeInfo: case DbType::ClothingTable:
       return true;
     default:
       return false;

@@ -9,6 +9,7 @@
 #include "dereth/core/file.hpp"
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
+#include "dereth/dat/clothing_table.hpp"
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/env_cell.hpp"
 #include "dereth/dat/environment.hpp"
@@ -1114,10 +1115,19 @@ void add_sound(Records& out) {
 
 // ---- terrain ------------------------------------------------------------------------------------
 
-// The landblock's made-up height field at vertex (x, y), before quantising.
-double terrain_height(std::size_t x, std::size_t y) {
-  const double fx = static_cast<double>(x), fy = static_cast<double>(y);
-  return 40.0 + 14.0 * std::sin(fx * 0.7) + 10.0 * std::cos(fy * 0.55) + 3.0 * std::sin(fx * fy * 0.3);
+// Vertices are numbered world-wide from the centre landblock's south-west
+// corner: (gx, gy) with gx = 8 * (block x - 0xA9) + x, likewise gy, so the
+// centre is 0..8 on both and a vertex on a seam is one vertex of both blocks
+// (each block computes it from the same (gx, gy), which keeps heights and
+// terrain types equal across the seams).
+//
+// The made-up height field at vertex (gx, gy), before quantising. The cross
+// term is the centre's own; beyond the centre it keeps the value at the
+// nearest centre vertex, so the neighbours stay as gentle as the centre.
+double terrain_height(int gx, int gy) {
+  const double fx = gx, fy = gy;
+  const double cx = std::clamp(gx, 0, 8), cy = std::clamp(gy, 0, 8);
+  return 40.0 + 14.0 * std::sin(fx * 0.7) + 10.0 * std::cos(fy * 0.55) + 3.0 * std::sin(cx * cy * 0.3);
 }
 
 std::uint8_t height_byte(double h) {
@@ -1135,8 +1145,8 @@ std::uint8_t height_byte(double h) {
 // - the lake in the low north-east corner, vertices (6..8, 6..8) at z 8
 //   (water, kWaterTerrainType).
 struct VertexOverride {
-  std::size_t x;
-  std::size_t y;
+  int x;  // world-wide vertex numbers; all of them lie in the centre block
+  int y;
   std::uint8_t height;
   bool water = false;
 };
@@ -1150,21 +1160,34 @@ constexpr VertexOverride kVertexOverrides[] = {
     {6, 8, 16, true}, {7, 8, 16, true}, {8, 8, 16, true},
 };
 
-const VertexOverride* vertex_override(std::size_t x, std::size_t y) {
+const VertexOverride* vertex_override(int gx, int gy) {
   for (const VertexOverride& v : kVertexOverrides) {
-    if (v.x == x && v.y == y) return &v;
+    if (v.x == gx && v.y == gy) return &v;
   }
   return nullptr;
 }
 
-std::uint8_t vertex_height(std::size_t x, std::size_t y) {
-  const VertexOverride* v = vertex_override(x, y);
-  return v != nullptr ? v->height : height_byte(terrain_height(x, y));
+std::uint8_t vertex_height(int gx, int gy) {
+  const VertexOverride* v = vertex_override(gx, gy);
+  return v != nullptr ? v->height : height_byte(terrain_height(gx, gy));
 }
 
-// The ground z at vertex (x, y): the Region's height table is i * 0.5.
+// The terrain word of vertex (gx, gy): the road runs north-south along gx 4
+// (through the centre and the blocks north and south of it); the type by
+// height (dirt low, rock high, grass between), water where the lake is; scene
+// type 0 (the Region's terrain types each list one).
+std::uint16_t vertex_terrain(int gx, int gy) {
+  const VertexOverride* v = vertex_override(gx, gy);
+  const double h = v != nullptr ? static_cast<double>(v->height) : terrain_height(gx, gy);
+  std::uint32_t type = h > 55 ? 2 : (h < 32 ? 1 : 0);
+  if (v != nullptr && v->water) type = kWaterTerrainType;
+  return make_terrain_word(gx == 4 ? 1 : 0, type, 0);
+}
+
+// The ground z at vertex (x, y) of the centre block: the Region's height
+// table is i * 0.5.
 float ground_z(std::size_t x, std::size_t y) {
-  return static_cast<float>(vertex_height(x, y)) * 0.5F;
+  return static_cast<float>(vertex_height(static_cast<int>(x), static_cast<int>(y))) * 0.5F;
 }
 
 void add_region(Records& out) {
@@ -1191,6 +1214,13 @@ void add_region(Records& out) {
     r.terrain.terrain_types.push_back(TerrainType{"Unused", argb(255, 128, 128, 128), {}});
   }
   r.terrain.terrain_types.push_back(TerrainType{"Water", argb(255, 46, 90, 140), {}});
+  // The scene part servers index on every landblock load (ACE: TerrainTypes[type].SceneTypes[scene bits], then
+  // SceneInfo.SceneTypes[that].Scenes): one scene type with no scenes and no ambient sound table (-1: the demo
+  // Region has no sound part, and GDLE resolves any other index into it), and every terrain type lists it as
+  // its scene type 0, the one every demo terrain word names. Scenery placed by retail's rule comes later.
+  r.scene = SceneDesc{{SceneType{0xFFFFFFFFU, {}}}};
+  r.parts_mask |= region_parts::kScene;
+  for (TerrainType& type : r.terrain.terrain_types) type.scene_types = {0};
   r.terrain.tex_merge.base_tex_size = 64;
   const std::pair<std::uint32_t, Did> textures[] = {
       {0, 0x05000020}, {1, 0x05000021}, {2, 0x05000022}, {kWaterTerrainType, kWaterTexture}};
@@ -1250,6 +1280,24 @@ void add_region(Records& out) {
 // record layouts and the enum values servers key them by are facts.
 
 constexpr Did kDemoPaletteSet = 0x0F000001;
+
+// The clothing CharGen offers (each sex lists one of each): the ClothingTables
+// and the weenie class ids a server spawns for them (retail's plain cloth
+// cap, shirt, pants and shoes classes: 118, 130, 127 and 132, as ACE's
+// WeenieClassName enum names them; a server whose world database lacks them
+// hands out a stand-in or nothing, but needs the lists to index).
+struct DemoGear {
+  std::string_view name;
+  Did clothing_table;
+  std::uint32_t weenie;
+};
+constexpr DemoGear kDemoCap{"Cap", 0x10000001, 118};
+constexpr DemoGear kDemoShirt{"Shirt", 0x10000002, 130};
+constexpr DemoGear kDemoPants{"Pants", 0x10000003, 127};
+constexpr DemoGear kDemoShoes{"Shoes", 0x10000004, 132};
+// CharGen's clothing colours: the palette templates each ClothingTable keys
+// its recolouring by.
+constexpr std::uint32_t kClothingColors[] = {1, 2};
 
 // Attribute numbers (SkillFormula attr1/attr2, CharGen templates).
 constexpr std::uint32_t kStrength = 1;
@@ -1314,8 +1362,35 @@ CharGenSex demo_sex(std::uint32_t gender, std::string name) {
                            texture_swap(1, 0x05000001, 0x05000003)}};
   s.nose_strips = {FaceStrip{0x06000004, texture_swap(1, 0x05000001, 0x05000004)}};
   s.mouth_strips = {FaceStrip{0x06000005, texture_swap(1, 0x05000001, 0x05000005)}};
-  s.clothing_colors = {1, 2};
+  const auto gear = [](const DemoGear& g) {
+    return std::vector<CharGenGear>{CharGenGear{std::string(g.name), g.clothing_table, g.weenie}};
+  };
+  s.headgear = gear(kDemoCap);
+  s.shirts = gear(kDemoShirt);
+  s.pants = gear(kDemoPants);
+  s.footwear = gear(kDemoShoes);
+  s.clothing_colors.assign(std::begin(kClothingColors), std::end(kClothingColors));
   return s;
+}
+
+// A ClothingTable for the demo humanoid: each (part, mesh) of kHumanSetup
+// gets that mesh with the skin texture swapped for `cloth`; every clothing
+// colour recolours the whole palette from the demo's PaletteSet.
+ClothingTable demo_clothing(Did id, std::initializer_list<std::pair<std::uint32_t, Did>> parts, Did cloth) {
+  ClothingTable t;
+  t.id = id;
+  t.base_buckets = 8;
+  ClothingBaseEffect human;
+  human.setup = kHumanSetup;
+  for (const auto& [part, mesh] : parts) {
+    human.objects.push_back(CloObjectEffect{part, mesh, {CloTextureEffect{0x05000001, cloth}}});
+  }
+  t.base_effects = {human};
+  t.subpal_buckets = 8;
+  for (const std::uint32_t color : kClothingColors) {
+    t.subpal_effects.push_back(CloSubPalEffect{color, 0x06000002, {CloSubPalette{{{0, 2048}}, kDemoPaletteSet}}});
+  }
+  return t;
 }
 
 CharGen demo_char_gen() {
@@ -1494,6 +1569,14 @@ void add_tables(Records& out) {
   set.palettes = {kStonePalette};
   out.push_back({kDemoPaletteSet, write_palette_set(set)});
   out.push_back({kCharGenId, write_char_gen(demo_char_gen())});
+  // The human's parts: 0 torso, 1 head, 2 and 3 arms, 4 and 5 legs.
+  const ClothingTable clothing[] = {
+      demo_clothing(kDemoCap.clothing_table, {{1, kHeadMesh}}, 0x05000003),
+      demo_clothing(kDemoShirt.clothing_table, {{0, kTorsoMesh}, {2, kArmMesh}, {3, kArmMesh}}, 0x05000002),
+      demo_clothing(kDemoPants.clothing_table, {{4, kLegMesh}, {5, kLegMesh}}, 0x05000002),
+      demo_clothing(kDemoShoes.clothing_table, {{4, kLegMesh}, {5, kLegMesh}}, 0x05000004),
+  };
+  for (const auto& t : clothing) out.push_back({t.id, write_clothing_table(t)});
   VitalTable vitals;
   vitals.max_health = formula(kEndurance, 0, 2);
   vitals.max_stamina = formula(kEndurance, 0, 1);
@@ -1506,22 +1589,36 @@ void add_tables(Records& out) {
   out.push_back({kEnchantableFilterId, write_quality_filter(demo_enchantable_filter())});
 }
 
-Records cell_records() {
-  Records out;
+// The landblock at block (bx, by), its terrain from the world-wide vertex
+// functions; only the centre has objects (its LandBlockInfo).
+LandBlock demo_land_block(std::uint32_t bx, std::uint32_t by) {
+  constexpr auto kCentreX = static_cast<int>((kLandBlock >> 24) & 0xFFU);
+  constexpr auto kCentreY = static_cast<int>((kLandBlock >> 16) & 0xFFU);
+  constexpr int kSide = static_cast<int>(kLandBlockCellSide);
   LandBlock b;
-  b.id = kLandBlock;
-  b.has_objects = 1;
+  b.id = (bx << 24) | (by << 16) | 0xFFFFU;
+  b.has_objects = b.id == kLandBlock ? 1 : 0;
+  const int x0 = (static_cast<int>(bx) - kCentreX) * kSide;
+  const int y0 = (static_cast<int>(by) - kCentreY) * kSide;
   for (std::size_t x = 0; x < kLandBlockSide; ++x) {
     for (std::size_t y = 0; y < kLandBlockSide; ++y) {
-      const VertexOverride* v = vertex_override(x, y);
-      const double h = v != nullptr ? static_cast<double>(v->height) : terrain_height(x, y);
-      b.height[land_block_vertex(x, y)] = vertex_height(x, y);
-      std::uint32_t type = h > 55 ? 2 : (h < 32 ? 1 : 0);
-      if (v != nullptr && v->water) type = kWaterTerrainType;
-      b.terrain[land_block_vertex(x, y)] = make_terrain_word((x == 4) ? 1 : 0, type, 0);
+      const int gx = x0 + static_cast<int>(x), gy = y0 + static_cast<int>(y);
+      b.height[land_block_vertex(x, y)] = vertex_height(gx, gy);
+      b.terrain[land_block_vertex(x, y)] = vertex_terrain(gx, gy);
     }
   }
-  out.push_back({kLandBlock, write_land_block(b)});
+  return b;
+}
+
+Records cell_records() {
+  Records out;
+  for (std::uint32_t bx = kWorldWest; bx <= kWorldEast; ++bx) {
+    for (std::uint32_t by = kWorldSouth; by <= kWorldNorth; ++by) {
+      const LandBlock block = demo_land_block(bx, by);
+      out.push_back({block.id, write_land_block(block)});
+    }
+  }
+  const LandBlock b = demo_land_block(kLandBlock >> 24, (kLandBlock >> 16) & 0xFFU);
   LandBlockInfo info;
   info.id = kLandBlockInfo;
   const std::pair<Did, glm::vec3> statics[] = {

@@ -27,6 +27,7 @@ CharGenSex sex(std::uint32_t gender) {
   s.skin_palette_set = 0x0F000001;
   s.physics_table = 0x34000004;
   s.motion_table = 0x09000001;
+  s.combat_table = 0x30000001;
   s.obj_desc.palette = 0x04000001;
   s.obj_desc.subpalettes = {{0x04000001, 0, 32}, {0x04009000, 4, 0}};  // the second needs the 4-byte packed DID
   s.hair_colors = {0x0F000001};
@@ -35,12 +36,18 @@ CharGenSex sex(std::uint32_t gender) {
   hair.bald = 1;
   hair.alternate_setup = 0x02000002;
   hair.obj_desc.part_changes = {{1, 0x01000002}, {2, 0x0100A000}};
-  s.hair_styles = {hair};
-  s.eye_colors = {0x04000001};
+  hair.obj_desc.texture_changes = {{16, 0x05000010, 0x05000011}};
+  HairStyle plain;  // every field zero but the ObjDesc's palette list
+  plain.obj_desc.palette = 0x04000002;
+  plain.obj_desc.subpalettes = {{0x04000003, 8, 16}};
+  s.hair_styles = {hair, plain};
+  s.eye_colors = {0x04000001, 0x04000007};
   s.eye_strips = {EyeStrip{0x06000003, 0x06000004, swap(0x05000001, 0x05000002), swap(0x05000001, 0x05000003)}};
   s.nose_strips = {FaceStrip{0x06000004, swap(0x05000001, 0x05000004)}};
   s.mouth_strips = {FaceStrip{0x06000005, CharGenObjDesc{}}};
   s.headgear = {CharGenGear{"Cap", 0x10000001, 100}};
+  s.shirts = {CharGenGear{"Shirt", 0x10000004, 130}, CharGenGear{"Tunic", 0x10000005, 134}};
+  s.pants = {CharGenGear{"Pants", 0x10000006, 127}};
   s.footwear = {CharGenGear{"Boots", 0x10000002, 101}, CharGenGear{"", 0x10000003, 0}};
   s.clothing_colors = {1, 2};
   return s;
@@ -76,13 +83,26 @@ CharGen sample() {
   t.self = 60;
   t.normal_skills = {22, 24};
   t.primary_skills = {34};
-  h.templates = {t};
-  h.gender_buckets = 1;
+  CharGenTemplate u = t;
+  u.name = "Adept";
+  u.icon = 0x06000003;
+  u.title = 2;
+  u.strength = 10;
+  u.endurance = 20;
+  u.coordination = 30;
+  u.quickness = 40;
+  u.focus = 100;
+  u.self = 100;
+  u.normal_skills = {};
+  u.primary_skills = {34, 15};
+  h.templates = {t, u};
+  h.gender_buckets = 3;
   h.genders = {sex(1), sex(2)};
   HeritageGroup empty;
   empty.heritage = 9;
   empty.name = std::string(200, 'x');  // a two-byte CompressedUInt length
   c.heritage_groups = {h, empty};
+  c.heritage_buckets = 5;
   return c;
 }
 
@@ -108,6 +128,20 @@ TEST_CASE("CharGen: layout and round trip", "[dat][char_gen]") {
   CHECK(h->genders[0].hair_styles[0].obj_desc.part_changes[1].gfx_obj == 0x0100A000);
   CHECK(find_heritage(*back, 9)->name.size() == 200);
   CHECK(find_heritage(*back, 2) == nullptr);
+  CHECK(back->heritage_buckets == 5);
+  CHECK(h->gender_buckets == 3);
+  CHECK(h->genders[0].combat_table == 0x30000001);
+  CHECK(h->genders[0].shirts[1] == CharGenGear{"Tunic", 0x10000005, 134});
+  CHECK(h->genders[0].pants[0].weenie == 127);
+  CHECK(h->templates[1].primary_skills == std::vector<std::uint32_t>{34, 15});
+  CHECK(h->genders[1].hair_styles[1].obj_desc.subpalettes[0] == CharGenSubPalette{0x04000003, 8, 16});
+
+  // The u32 after the DID is kept as stored, whatever it is.
+  CharGen odd = c;
+  odd.repeated_id = 0x0E00FFFF;
+  auto odd_back = read_char_gen(write_char_gen(odd), kCharGenId);
+  REQUIRE(odd_back.has_value());
+  CHECK(odd_back->repeated_id == 0x0E00FFFF);
 
   // Without subpalettes the palette is not on disk.
   CharGen bare = c;
@@ -125,6 +159,10 @@ TEST_CASE("CharGen: layout and round trip", "[dat][char_gen]") {
   write_json(full, c);
   CHECK(full.str().find(R"("cell":"0xA9B40025")") != std::string::npos);
   CHECK(full.str().find(R"("name":"Wayfarers")") != std::string::npos);
+  CHECK(full.str().find(R"("combat_table":"0x30000001")") != std::string::npos);
+  CHECK(full.str().find(R"("shirts":[{"name":"Shirt","clothing_table":"0x10000004","weenie":130})") !=
+        std::string::npos);
+  CHECK(full.str().find(R"("pants":[{"name":"Pants")") != std::string::npos);
 }
 
 TEST_CASE("CharGen: truncation, absurd counts, a bad ObjDesc, trailing bytes", "[dat][char_gen]") {
@@ -132,8 +170,10 @@ TEST_CASE("CharGen: truncation, absurd counts, a bad ObjDesc, trailing bytes", "
   const auto bytes = write_char_gen(c);
   for (std::size_t n = 0; n < bytes.size(); ++n) {
     auto r = read_char_gen(std::span<const std::uint8_t>(bytes.data(), n), kCharGenId);
+    INFO("length " << n);
     REQUIRE_FALSE(r.has_value());
     CHECK((r.error().kind == ErrorKind::Truncated || r.error().kind == ErrorKind::TooLarge));
+    CHECK(r.error().context == "DAT 0x0E000002 CharGen");
   }
   auto huge = bytes;
   huge[8] = 0xC0;  // a four-byte CompressedUInt: 0x00xx.... starter areas
