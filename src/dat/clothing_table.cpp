@@ -7,11 +7,11 @@ namespace dereth::dat {
 namespace {
 
 // Smallest encodings, the bounds for the counts below.
-constexpr std::size_t kMinBaseEffect = 4 + 4;         // key, object count
-constexpr std::size_t kMinObjectEffect = 12;          // part, GfxObj, texture count
+constexpr std::size_t kMinBaseEffect = 4 + 4;  // key, object count
+constexpr std::size_t kMinObjectEffect = 12;   // part, GfxObj, texture count
 constexpr std::size_t kTextureEffect = 8;
-constexpr std::size_t kMinSubPalEffect = 4 + 4 + 4;   // key, icon, subpalette count
-constexpr std::size_t kMinSubPalette = 8;             // range count, PaletteSet
+constexpr std::size_t kMinSubPalEffect = 4 + 4 + 4;  // key, icon, subpalette count
+constexpr std::size_t kMinSubPalette = 8;            // range count, PaletteSet
 constexpr std::size_t kRange = 8;
 
 Result<void> read_object_effect(ByteReader& r, CloObjectEffect& o) {

@@ -38,10 +38,10 @@ TEST_CASE("ClothingTable: layout and round trip", "[dat][clothing_table]") {
   REQUIRE(bytes.size() == 4 + 4 + (8 + (12 + 16) + 12) + 8 + 4 + (12 + (4 + 16 + 4) + (4 + 4)) + 12);
   CHECK(bytes[4] == 2);
   CHECK(bytes[6] == 8);
-  CHECK(bytes[8] == 0x01);    // first key, low byte of 0x02000001
+  CHECK(bytes[8] == 0x01);  // first key, low byte of 0x02000001
   CHECK(bytes[11] == 0x02);
-  CHECK(bytes[12] == 2);      // its object count
-  CHECK(bytes[16] == 9);      // the first object's part
+  CHECK(bytes[12] == 2);  // its object count
+  CHECK(bytes[16] == 9);  // the first object's part
   auto back = read_clothing_table(bytes, kId);
   REQUIRE(back.has_value());
   CHECK(*back == t);

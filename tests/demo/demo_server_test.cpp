@@ -73,7 +73,9 @@ std::map<Did, LandBlock> land_blocks() {
   return out;
 }
 
-Did block_id(std::uint32_t x, std::uint32_t y) { return (x << 24) | (y << 16) | 0xFFFFU; }
+Did block_id(std::uint32_t x, std::uint32_t y) {
+  return (x << 24) | (y << 16) | 0xFFFFU;
+}
 
 // The floor a creature can stand on (PhysicsGlobals::floor_z).
 constexpr float kFloorZ = 0.66417414F;
@@ -183,10 +185,11 @@ TEST_CASE("Demo server: the terrain joins across every seam and can be walked ou
     };
     for (std::size_t cx = 0; cx < kLandBlockCellSide; ++cx) {
       for (std::size_t cy = 0; cy < kLandBlockCellSide; ++cy) {
-        const bool sw_ne = land_cell_split_sw_ne(bx * 8 + static_cast<std::uint32_t>(cx),
-                                                 by * 8 + static_cast<std::uint32_t>(cy));
+        const bool sw_ne =
+            land_cell_split_sw_ne(bx * 8 + static_cast<std::uint32_t>(cx), by * 8 + static_cast<std::uint32_t>(cy));
         for (const auto& tri : land_cell_triangles(cx, cy, sw_ne)) {
-          const glm::vec3 n = glm::normalize(glm::cross(vertex(tri[1]) - vertex(tri[0]), vertex(tri[2]) - vertex(tri[0])));
+          const glm::vec3 n =
+              glm::normalize(glm::cross(vertex(tri[1]) - vertex(tri[0]), vertex(tri[2]) - vertex(tri[0])));
           INFO("landblock 0x" << std::hex << id << std::dec << " cell " << cx << ", " << cy);
           CHECK(n.z >= kFloorZ);
         }
@@ -248,8 +251,8 @@ TEST_CASE("Demo server: CharGen's lists a server indexes for a default character
       REQUIRE_FALSE(sex.eye_strips.empty());
       REQUIRE_FALSE(sex.nose_strips.empty());
       REQUIRE_FALSE(sex.mouth_strips.empty());
-      for (const auto* d : {&sex.eye_strips[0].obj_desc, &sex.eye_strips[0].bald_obj_desc,
-                            &sex.nose_strips[0].obj_desc, &sex.mouth_strips[0].obj_desc}) {
+      for (const auto* d : {&sex.eye_strips[0].obj_desc, &sex.eye_strips[0].bald_obj_desc, &sex.nose_strips[0].obj_desc,
+                            &sex.mouth_strips[0].obj_desc}) {
         REQUIRE_FALSE(d->texture_changes.empty());
         CHECK(exists(portal, d->texture_changes[0].old_texture));
         CHECK(exists(portal, d->texture_changes[0].new_texture));
@@ -264,8 +267,8 @@ TEST_CASE("Demo server: CharGen's lists a server indexes for a default character
         for (const auto& gear : *list) {
           INFO(gear.name << " 0x" << std::hex << gear.clothing_table);
           CHECK(gear.weenie != 0);
-          const auto table = load<ClothingTable>(
-              portal, gear.clothing_table, [](auto b, Did id) { return read_clothing_table(b, id); });
+          const auto table = load<ClothingTable>(portal, gear.clothing_table,
+                                                 [](auto b, Did id) { return read_clothing_table(b, id); });
           const ClothingBaseEffect* base = find_base_effect(table, sex.setup);
           REQUIRE(base != nullptr);
           CHECK_FALSE(base->objects.empty());

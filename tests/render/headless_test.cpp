@@ -287,7 +287,10 @@ TEST_CASE("Headless: the demo landblock's terrain fills the ground below the sky
                                            1.0F, 10.0F, 0.0F});
   REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
   const Image img = renderer->read_pixels();
-  CHECK(renderer->stats().terrain_blocks == 1);  // the neighbours are not in the demo cell DAT
+  // The demo world's 3 x 3 landblocks: the camera stands in the centre block
+  // looking north, the southern row behind it.
+  CHECK(renderer->stats().terrain_blocks == 6);
+  CHECK(renderer->stats().terrain_blocks_culled == 3);
   CHECK(renderer->stats().lights == 1);
   const Px background = sky(*renderer);
   CHECK_FALSE(near(img.at(32, 40), background, 4));  // the ground in the lower half
@@ -1044,7 +1047,10 @@ TEST_CASE("Headless: frustum culling drops parts, markers, particles and terrain
   CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{4}) > 0);
   CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{2}) == 0);
   CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{3}) == 0);
-  CHECK(culled_stats.terrain_blocks == 1);  // the demo cell DAT's one landblock, in view
+  // Of the demo world's 3 x 3 landblocks, the eye in the centre block looking
+  // north sees the centre and the northern row; the rest is outside the view.
+  CHECK(culled_stats.terrain_blocks == 4);
+  CHECK(culled_stats.terrain_blocks_culled == 5);
 
   // Without culling everything is submitted, and the picture is the same.
   renderer.options().frustum_cull = false;

@@ -76,6 +76,6 @@ void write_json(core::JsonWriter& j, const ClothingTable& table);
 
 [[nodiscard]] const ClothingBaseEffect* find_base_effect(const ClothingTable& table, Did setup) noexcept;
 [[nodiscard]] const CloSubPalEffect* find_subpal_effect(const ClothingTable& table,
-                                                         std::uint32_t palette_template) noexcept;
+                                                        std::uint32_t palette_template) noexcept;
 
 }  // namespace dereth::dat
