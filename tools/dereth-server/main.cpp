@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
       heard = dropped + received.size();
       // Character creation and deletion, as the server decided them.
       const auto& events = core.events();
-      if (told > events.size()) told = 0;  // the record dropped old ones
+      if (told > events.size()) told = events.size();  // the record dropped old ones: skip ahead
       for (; told < events.size(); ++told) {
         const auto& e = events[told];
         if (e.text.rfind("F656", 0) == 0 || e.text.rfind("F655", 0) == 0) {
