@@ -143,6 +143,13 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        fmt::format("The picture's size, WIDTHxHEIGHT ({}..{} by {}..{}; default: the config's "
                                    "window_width x window_height)",
                                    kMinWindowWidth, kMaxWindowSize, kMinWindowHeight, kMaxWindowSize))
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            if (parse_size(text)) return {};
+            return fmt::format("\"{}\" is not WIDTHxHEIGHT within {}..{} by {}..{}", text, kMinWindowWidth,
+                               kMaxWindowSize, kMinWindowHeight, kMaxWindowSize);
+          },
+          "WxH"))
       ->type_name("WxH");
 
   PlayArgs play_args;

@@ -14,6 +14,7 @@
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "../parse_error.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    return dereth::tools::parse_error(app, e, argc, argv, "dereth-cap");
   }
   const auto filter = port ? dereth::net::CaptureFilter::port(*port) : dereth::net::CaptureFilter{};
   auto check = dereth::net::admit_capture(path, filter, allow_truncated);

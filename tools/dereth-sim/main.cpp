@@ -14,6 +14,7 @@
 #include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/sim/verdict.hpp"
+#include "../parse_error.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -37,7 +38,22 @@ int main(int argc, char** argv) {
   app.add_option("--trace", trace,
                  "Write the trace: one JSON line per handled message with its verdict, and per tick one line per "
                  "object with its state");
-  app.add_option("--frame-rate", options.frame_rate, "Frames per simulated second (30-1000)")->capture_default_str();
+  app.add_option("--frame-rate", options.frame_rate, "Frames per simulated second (30-1000)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            double v = 0.0;
+            try {
+              std::size_t used = 0;
+              v = std::stod(text, &used);
+              if (used != text.size()) throw std::invalid_argument(text);
+            } catch (...) {
+              return fmt::format("\"{}\" is not a number", text);
+            }
+            if (!(v >= 30.0 && v <= 1000.0)) return fmt::format("{} is outside 30..1000 (frames a second)", text);
+            return {};
+          },
+          "30..1000"))
+      ->capture_default_str();
   app.add_option("--duration", options.duration,
                  "Scenario input: simulated seconds to run (0: the stream's length plus a margin)")
       ->capture_default_str();
@@ -68,7 +84,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    return dereth::tools::parse_error(app, e, argc, argv, "dereth-sim");
   }
   options.input = input;
   if (!assume_player.empty()) {
