@@ -48,7 +48,8 @@ bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out, std::str
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "Decode one Asheron's Call message body (opcode first) and print it as one JSON object.\n"
+      "Decode one Asheron's Call message body (opcode first) and print it as one JSON object: every message\n"
+      "dereth decodes anywhere (the object messages, login, chat, movement and combat, the PlayerDescription).\n"
       "Exit status: 0 when the whole body decoded (or the opcode is one dereth does not decode:\n"
       "its opcode and size are printed); 1 when it failed to decode (the error is on stderr) or FILE is a\n"
       "capture (pcap or pcapng: dereth-cap reads those);\n"
@@ -100,6 +101,17 @@ int main(int argc, char** argv) {
     body.assign(raw.begin(), raw.end());
   }
 
+  // Every message dereth decodes anywhere (as dereth-cap --json writes it).
+  dereth::core::JsonWriter j;
+  auto written = dereth::protocol::write_any_json(j, body);
+  if (!written) {
+    std::cerr << "dereth-msg: " << written.error().message() << "\n";
+    return 1;
+  }
+  if (*written) {
+    std::cout << j.str() << "\n";
+    return 0;
+  }
   auto message = dereth::protocol::decode_message(body);
   if (!message) {
     std::cerr << "dereth-msg: " << message.error().message() << "\n";
