@@ -55,9 +55,9 @@ std::string QaReport::why_empty(AssumeHint hint) const {
   if (create_messages_ == 0) {
     // Nothing to simulate whoever the player is: --assume-player cannot help.
     return fmt::format(
-        "This capture {}creates no objects: its {} object messages are about objects created before it began, so "
+        "This capture {}creates no objects: its {} object message{} about objects created before it began, so "
         "nothing is simulated",
-        player_creates_ == 0 ? "starts after world entry and " : "", others);
+        player_creates_ == 0 ? "starts after world entry and " : "", others, others == 1 ? " is" : "s are");
   }
   if (player_id_ == 0) {
     const std::string option = hint == AssumeHint::Option ? "--assume-player" : "dereth-sim --assume-player";

@@ -281,7 +281,7 @@ TEST_CASE("QaReport::why_empty suggests --assume-player only where the capture c
     q.add_verdict(record(0xF748, Verdict::QueuedForAbsentObject, true));  // a replay from the queue is not counted
     q.set_player(0x50000001, 0x50000001);
     CHECK(q.why_empty() ==
-          "This capture creates no objects: its 1 object messages are about objects created before it began, so "
+          "This capture creates no objects: its 1 object message is about objects created before it began, so "
           "nothing is simulated");
     CHECK(contains(json(q), R"(,"why_empty":"This capture creates no objects)"));
   }
