@@ -143,6 +143,13 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        fmt::format("The picture's size, WIDTHxHEIGHT ({}..{} by {}..{}; default: the config's "
                                    "window_width x window_height)",
                                    kMinWindowWidth, kMaxWindowSize, kMinWindowHeight, kMaxWindowSize))
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            if (parse_size(text)) return {};
+            return fmt::format("\"{}\" is not WIDTHxHEIGHT within {}..{} by {}..{}", text, kMinWindowWidth,
+                               kMaxWindowSize, kMinWindowHeight, kMaxWindowSize);
+          },
+          "WxH"))
       ->type_name("WxH");
 
   PlayArgs play_args;
@@ -229,6 +236,10 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->type_name("N");
   replay_cmd->add_flag("--allow-truncated", replay_args.allow_truncated,
                        "Replay a damaged capture up to the damage (else exit 1)");
+  replay_cmd->add_flag("--no-dats", replay_args.no_dats,
+                       "Simulate without DAT data (dereth-sim --no-dats); by default the config's dats_folder, else "
+                       "the embedded demo world, in a window or not, as dereth-sim does");
+  replay_cmd->add_flag("--chat", replay_args.chat, "Headless: print the capture's chat lines on standard output");
 
   auto* keys_cmd = app.add_subcommand(
       "keys", "List the window's key bindings: retail's default key map with the config's key.<action> rebindings");

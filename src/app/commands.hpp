@@ -94,6 +94,8 @@ struct ReplayArgs {
   std::optional<std::uint64_t> ticks;
   std::optional<std::uint16_t> port;
   bool allow_truncated = false;
+  bool no_dats = false;  // simulate without DATs (else the config's folder or the demo world)
+  bool chat = false;     // headless: chat lines on standard output
 };
 
 // A capture through the whole client, in a window or headless.

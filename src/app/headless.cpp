@@ -80,8 +80,8 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
     lo.progress_of = [&clock, duration]() { return clock.now().count() / duration; };
   }
   lo.progress = options.progress;
-  QaReport qa;
-  if (options.report) world.set_report(&qa);
+  QaReport qa;  // always: it also says why a run simulated nothing
+  world.set_report(&qa);
   if (options.assume_player) world.assume_player(*options.assume_player);
   FrameLoop loop(world, *inbox, &clock, nullptr, nullptr, lo);
   std::optional<Controls> controls;
@@ -99,10 +99,11 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
                                        loopback->loopback().failure()});
   }
 
+  world.set_report(nullptr);
+  qa.set_player(world.box().player_id(), world.game_event_guid());
   if (options.report) {
     qa.set_assets_missing(world.records().missing());
     DERETH_CHECK(qa.write_file(*options.report));
-    world.set_report(nullptr);
   }
   const WorldStats& w = world.stats();
   report.messages = w.messages;
@@ -120,19 +121,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
   if (player != nullptr) {
     report.client_messages = player->stats().messages_c2s;
     report.note = player->checksum_note();
-    const std::uint64_t waiting = report.verdicts[static_cast<std::size_t>(sim::Verdict::QueuedBeforePlayer)];
-    if (world.box().player_id() == 0 && waiting > 0) {
-      // Common in the wild: the recording began after world entry.
-      report.note += fmt::format(
-          ". This capture starts after world entry: {} object messages name objects it never creates, so nothing "
-          "is simulated; {}",
-          waiting,
-          world.game_event_guid()
-              ? fmt::format("its game events name the player 0x{:08X}: --assume-player 0x{:08X} simulates the "
-                            "objects it does create",
-                            *world.game_event_guid(), *world.game_event_guid())
-              : std::string("--assume-player GUID names the player"));
-    }
+    report.why_empty = qa.why_empty();
     if (check && check->damage) report.note += "; " + check->damage_summary();
   } else {
     report.note = "logged in over the loopback scenario server (" +

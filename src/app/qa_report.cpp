@@ -34,6 +34,11 @@ void write_stats(core::JsonWriter& j, std::vector<float> d) {
 
 void QaReport::add_verdict(const sim::MessageRecord& record) {
   ++verdicts_[std::string(sim::to_string(record.verdict))];
+  if (!record.replayed) {
+    ++object_messages_;
+    if (record.opcode == protocol::opcode::CreateObject) ++create_messages_;
+    if (record.opcode == protocol::opcode::PlayerCreate) ++player_creates_;
+  }
   if (record.verdict != sim::Verdict::Applied) return;
   if (record.opcode == protocol::opcode::CreateObject) ++created_;
   if (record.opcode == protocol::opcode::DeleteObject) ++deleted_;
@@ -42,6 +47,31 @@ void QaReport::add_verdict(const sim::MessageRecord& record) {
 void QaReport::add_script_lookup(std::uint32_t table, std::uint32_t script_type, std::uint32_t chosen) {
   ++script_lookups_;
   if (chosen == 0) ++unresolved_scripts_[{table, script_type}];
+}
+
+std::string QaReport::why_empty(AssumeHint hint) const {
+  if (created_ > 0 || object_messages_ == 0) return {};
+  const std::uint64_t others = object_messages_ - player_creates_;
+  if (create_messages_ == 0) {
+    // Nothing to simulate whoever the player is: --assume-player cannot help.
+    return fmt::format(
+        "This capture {}creates no objects: its {} object message{} about objects created before it began, so "
+        "nothing is simulated",
+        player_creates_ == 0 ? "starts after world entry and " : "", others, others == 1 ? " is" : "s are");
+  }
+  if (player_id_ == 0) {
+    const std::string option = hint == AssumeHint::Option ? "--assume-player" : "dereth-sim --assume-player";
+    return fmt::format(
+        "This capture starts after world entry: no PlayerCreate names the player, so its {} object messages ({} "
+        "CreateObject) wait for one and nothing is simulated; {}",
+        others, create_messages_,
+        game_event_guid_ ? fmt::format("{} 0x{:08X} (the player its game events name) simulates them", option,
+                                       *game_event_guid_)
+                         : option + " GUID names the player");
+  }
+  return fmt::format("This capture's {} CreateObject messages created nothing (see the verdicts), so nothing is "
+                     "simulated",
+                     create_messages_);
 }
 
 void QaReport::write_json(std::ostream& out) const {
@@ -96,6 +126,12 @@ void QaReport::write_json(std::ostream& out) const {
   j.end_object();
   j.key("objects_created").number(created_);
   j.key("objects_deleted").number(deleted_);
+  // Why a run simulated nothing (null when it did).
+  if (const std::string why = why_empty(AssumeHint::DerethSim); !why.empty()) {
+    j.key("why_empty").string(why);
+  } else {
+    j.key("why_empty").null();
+  }
   j.key("script_lookups").number(script_lookups_);
   j.key("scripts_not_found").begin_array();
   for (const auto& [key, n] : unresolved_scripts_) {

@@ -71,8 +71,11 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   const bool want_pictures = args.screenshot_every > 0;
   bool headless = args.headless || !display_available();
   if (!args.headless && headless) err << "dereth: no display: replaying headless\n";
+  // The same DATs in a window, headless and with pictures, and the same as
+  // dereth-sim's (the folder named, else the embedded demo world), so their
+  // digests agree.
   std::optional<Dats> dats;
-  if (!config.dats_folder.empty() || want_pictures || !headless) {
+  if (!args.no_dats) {
     auto opened = open_dats(config.dats_folder, err);
     if (!opened) {
       err << "dereth: cannot open the DATs: " << opened.error().message() << "\n";
@@ -86,7 +89,8 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   std::unique_ptr<Presenter> presenter;
   render::Renderer* renderer = nullptr;
   if (!headless) {
-    const WindowOptions wo = window_options(config, "dereth replay - " + fs::path(args.file).filename().string());
+    WindowOptions wo = window_options(config, "dereth replay - " + fs::path(args.file).filename().string());
+    wo.loading_bar = false;  // no login to wait for
     auto created = WindowPresenter::create(portal, cell, wo);
     if (!created) {
       err << "dereth: cannot open a window (" << created.error().message() << "): replaying headless\n";
@@ -123,16 +127,24 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   lo.screenshot_every = args.screenshot_every;
   lo.screenshot_dir = args.out_dir;
-  QaReport qa;
-  if (!args.report.empty()) world.set_report(&qa);
+  QaReport qa;  // always: it also says why a replay simulated nothing
+  world.set_report(&qa);
   FrameLoop loop(world, *player, virtual_time ? &virtual_clock : nullptr, presenter.get(), sound.get(), lo);
-  // Headless, the chat window is standard output.
-  if (headless) loop.on_chat = [&out](const protocol::ChatLine& line) { out << headless_chat_line(line) << "\n"; };
+  // Headless, the chat window is standard output when asked (--chat); else
+  // the lines are counted (a capture's spell text runs to hundreds of lines).
+  std::uint64_t chat_lines = 0;
+  if (headless) {
+    loop.on_chat = [&out, &chat_lines, show = args.chat](const protocol::ChatLine& line) {
+      ++chat_lines;
+      if (show) out << headless_chat_line(line) << "\n";
+    };
+  }
   // The capture's TimeSync headers drive the game clock, as the live server's did.
   loop.time_sync = [&player]() { return player->last_time_sync(); };
   auto report = loop.run();
+  world.set_report(nullptr);
+  qa.set_player(world.box().player_id(), world.game_event_guid());
   if (report && !args.report.empty()) {
-    world.set_report(nullptr);
     qa.set_assets_missing(world.records().missing());
     if (auto written = qa.write_file(args.report); !written) {
       err << "dereth: " << written.error().message() << "\n";
@@ -149,6 +161,12 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
                      cs.packets, cs.fragments, cs.messages_s2c, cs.messages_c2s, cs.framing_errors,
                      report->screenshots > 0 ? fmt::format(" screenshots={}", report->screenshots) : "");
   if (check->damage) out << "dereth: " << check->damage_summary() << "\n";
+  if (headless && !args.chat && chat_lines > 0) {
+    err << "dereth: " << chat_lines << " chat lines not shown (--chat prints them)\n";
+  }
+  if (const std::string why = qa.why_empty(QaReport::AssumeHint::DerethSim); !why.empty()) {
+    err << "dereth: " << why << "\n";
+  }
   return 0;
 }
 

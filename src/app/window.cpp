@@ -355,7 +355,7 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
     list.line_colors[CharacterPicker::line_of(picker_->selected())] = {255, 230, 90, 255};
     picker_panel_ = overlay.panels.size();
     overlay.panels.push_back(std::move(list));
-  } else if (!info.in_world) {
+  } else if (!info.in_world && options_.loading_bar) {
     overlay.progress = render::ProgressBar{0.5F, "Entering the world...", 0.6F};
   }
   if (auto drawn = overlay_->draw(overlay, w, h); !drawn) {

@@ -47,6 +47,25 @@ std::vector<std::uint8_t> encode_change_combat_mode(std::uint32_t sequence, std:
   return std::move(w).take();
 }
 
+Result<ChangeCombatMode> decode_change_combat_mode(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/0053 ChangeCombatMode");
+  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
+  if (op != login_opcode::GameAction) {
+    return std::unexpected(
+        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
+  }
+  ChangeCombatMode m;
+  DERETH_TRY(m.sequence, r.u32("sequence"));
+  DERETH_TRY(const std::uint32_t action, r.u32("action_type"));
+  if (action != combat_action::ChangeCombatMode) {
+    return std::unexpected(r.error_at(8, core::ErrorKind::Invalid, "action_type",
+                                      fmt::format("action 0x{:04X}, expected 0x0053", action)));
+  }
+  DERETH_TRY(m.mode, r.u32("mode"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
 std::vector<std::uint8_t> encode_attack_done(std::uint32_t target, std::uint32_t sequence, const AttackDone& m) {
   ByteWriter w;
   w.u32(m.error);

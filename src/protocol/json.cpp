@@ -1,6 +1,15 @@
 #include "dereth/protocol/json.hpp"
 
+#include <array>
+#include <limits>
+
 #include <fmt/format.h>
+
+#include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/house.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/player_description.hpp"
 
 namespace dereth::protocol {
 
@@ -252,6 +261,23 @@ void physics_desc(JsonWriter& j, const PhysicsDesc& d) {
   j.end_object();
 }
 
+void house_restrictions(JsonWriter& j, const HouseRestrictions& h) {
+  j.begin_object();
+  j.key("version").hex(h.version);
+  j.key("open_status").number(h.open_status);
+  j.key("monarch_guid").hex(h.monarch_guid);
+  j.key("buckets").number(h.buckets);
+  j.key("entries").begin_array();
+  for (const auto& e : h.entries) {
+    j.begin_object();
+    j.key("guid").hex(e.guid);
+    j.key("value").number(e.value);
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+}
+
 void weenie_desc(JsonWriter& j, const WeenieDesc& d) {
   j.begin_object();
   j.key("weenie_flags").hex(d.weenie_flags);
@@ -288,21 +314,8 @@ void weenie_desc(JsonWriter& j, const WeenieDesc& d) {
   opt_num(j, "spell", d.spell);
   opt_hex(j, "house_owner", d.house_owner);
   if (d.house_restrictions) {
-    const auto& h = *d.house_restrictions;
-    j.key("house_restrictions").begin_object();
-    j.key("version").hex(h.version);
-    j.key("open_status").number(h.open_status);
-    j.key("monarch_guid").hex(h.monarch_guid);
-    j.key("buckets").number(h.buckets);
-    j.key("entries").begin_array();
-    for (const auto& e : h.entries) {
-      j.begin_object();
-      j.key("guid").hex(e.guid);
-      j.key("value").number(e.value);
-      j.end_object();
-    }
-    j.end_array();
-    j.end_object();
+    j.key("house_restrictions");
+    house_restrictions(j, *d.house_restrictions);
   }
   opt_hex(j, "hook_item_types", d.hook_item_types);
   opt_hex(j, "monarch", d.monarch);
@@ -505,6 +518,546 @@ void write_json(JsonWriter& j, const AutonomousPosition& m) {
   echoed(j, m.timestamps);
   j.key("contact").number(m.contact);
   j.end_object();
+}
+
+// ---- Every other message dereth decodes: login, chat, combat, movement, the
+// PlayerDescription. Each writer decodes with the protocol's own decoder
+// first and writes nothing when it fails.
+
+namespace {
+
+using Body = std::span<const std::uint8_t>;
+
+// Strings travel as CP1252: JSON carries them as UTF-8, control characters
+// dropped (the chat window's rule), never cut.
+void text(JsonWriter& j, std::string_view key, std::string_view cp1252) {
+  j.key(key).string(sanitize_chat_text(cp1252, cp1252.size() * 3 + 1));
+}
+
+// The wrappers' headers, read after the decoder has accepted the body.
+void event_header(JsonWriter& j, Body body, std::string_view name) {
+  ByteReader r(body, "F7B0 GameEvent");
+  const std::uint32_t op = r.u32("opcode").value_or(0);
+  const std::uint32_t target = r.u32("target").value_or(0);
+  const std::uint32_t sequence = r.u32("sequence").value_or(0);
+  const std::uint32_t type = r.u32("event_type").value_or(0);
+  j.key("opcode").hex(op);
+  j.key("event_type").hex(type);
+  j.key("name").string(name);
+  j.key("target").hex(target);
+  j.key("sequence").number(sequence);
+}
+
+void action_header(JsonWriter& j, Body body, std::string_view name) {
+  ByteReader r(body, "F7B1 GameAction");
+  const std::uint32_t op = r.u32("opcode").value_or(0);
+  const std::uint32_t sequence = r.u32("sequence").value_or(0);
+  const std::uint32_t type = r.u32("action_type").value_or(0);
+  j.key("opcode").hex(op);
+  j.key("action_type").hex(type);
+  j.key("name").string(name);
+  j.key("sequence").number(sequence);
+}
+
+void top_header(JsonWriter& j, Body body, std::string_view name) {
+  j.key("opcode").hex(peek_opcode(body));
+  j.key("name").string(name);
+}
+
+// A message whose whole body is its opcode (and wrapper header): anything
+// after it is an error.
+Result<void> expect_only_header(Body body, std::size_t header, std::string_view what) {
+  ByteReader r(body, what);
+  DERETH_CHECK(r.skip(header, "header"));
+  return r.expect_end();
+}
+
+template <class V>
+void table(JsonWriter& j, std::string_view key, const std::vector<std::pair<std::uint32_t, V>>& rows,
+           void (*value)(JsonWriter&, const V&)) {
+  j.key(key).begin_object();
+  for (const auto& [k, v] : rows) {
+    j.key(std::to_string(k));
+    value(j, v);
+  }
+  j.end_object();
+}
+
+void enchantment(JsonWriter& j, const EnchantmentWire& e) {
+  static constexpr std::array<std::string_view, 4> kLists = {"multiplicative", "additive", "cooldown", "vitae"};
+  j.begin_object();
+  j.key("list").string(kLists[static_cast<std::size_t>(e.list) % kLists.size()]);
+  j.key("spell_id").number(e.spell_id);
+  j.key("layer").number(e.layer);
+  j.key("category").number(e.category);
+  j.key("has_spell_set_id").number(e.has_spell_set_id);
+  j.key("power_level").number(e.power_level);
+  j.key("start_time").f64(e.start_time);
+  j.key("duration").f64(e.duration);
+  j.key("caster").hex(e.caster);
+  j.key("degrade_modifier").f32(e.degrade_modifier);
+  j.key("degrade_limit").f32(e.degrade_limit);
+  j.key("last_time_degraded").f64(e.last_time_degraded);
+  j.key("stat_mod_type").hex(e.stat_mod_type);
+  j.key("stat_mod_key").number(e.stat_mod_key);
+  j.key("stat_mod_value").f32(e.stat_mod_value);
+  if (e.has_spell_set_id != 0) j.key("spell_set_id").number(e.spell_set_id);
+  j.end_object();
+}
+
+Result<void> player_description(JsonWriter& j, Body body) {
+  DERETH_TRY(const PlayerDescription m, decode_player_description(body));
+  j.begin_object();
+  event_header(j, body, "PlayerDescription");
+  j.key("property_flags").hex(m.property_flags);
+  j.key("weenie_type").number(m.weenie_type);
+  table<std::int32_t>(j, "ints", m.ints, [](JsonWriter& w, const std::int32_t& v) { w.number(v); });
+  table<std::int64_t>(j, "int64s", m.int64s, [](JsonWriter& w, const std::int64_t& v) { w.number(v); });
+  table<std::int32_t>(j, "bools", m.bools, [](JsonWriter& w, const std::int32_t& v) { w.number(v); });
+  table<double>(j, "floats", m.floats, [](JsonWriter& w, const double& v) { w.f64(v); });
+  j.key("strings").begin_object();
+  for (const auto& [k, v] : m.strings) text(j, std::to_string(k), v);
+  j.end_object();
+  table<std::uint32_t>(j, "data_ids", m.data_ids, [](JsonWriter& w, const std::uint32_t& v) { w.hex(v); });
+  table<std::uint32_t>(j, "instance_ids", m.instance_ids, [](JsonWriter& w, const std::uint32_t& v) { w.hex(v); });
+  table<Position>(j, "positions", m.positions, [](JsonWriter& w, const Position& v) { position(w, v); });
+  j.key("vector_flags").hex(m.vector_flags);
+  j.key("has_health").number(m.has_health);
+  static constexpr std::array<std::string_view, 6> kAttributes = {"strength", "endurance", "quickness",
+                                                                  "coordination", "focus", "self"};
+  j.key("attributes").begin_object();
+  for (std::size_t i = 0; i < m.attributes.size(); ++i) {
+    if (!m.attributes[i]) continue;
+    const AttributeWire& a = *m.attributes[i];
+    j.key(kAttributes[i]).begin_object();
+    j.key("level_from_cp").number(a.level_from_cp);
+    j.key("init_level").number(a.init_level);
+    j.key("cp_spent").number(a.cp_spent);
+    j.end_object();
+  }
+  j.end_object();
+  static constexpr std::array<std::string_view, 3> kVitals = {"health", "stamina", "mana"};
+  j.key("vitals").begin_object();
+  for (std::size_t i = 0; i < m.vitals.size(); ++i) {
+    if (!m.vitals[i]) continue;
+    const SecondaryAttributeWire& v = *m.vitals[i];
+    j.key(kVitals[i]).begin_object();
+    j.key("level_from_cp").number(v.level_from_cp);
+    j.key("init_level").number(v.init_level);
+    j.key("cp_spent").number(v.cp_spent);
+    j.key("current_level").number(v.current_level);
+    j.end_object();
+  }
+  j.end_object();
+  j.key("skill_buckets").number(m.skill_buckets);
+  table<SkillWire>(j, "skills", m.skills, [](JsonWriter& w, const SkillWire& s) {
+    w.begin_object();
+    w.key("level_from_pp").number(s.level_from_pp);
+    w.key("adjusted").number(s.adjusted);
+    w.key("sac").number(s.sac);
+    w.key("pp").number(s.pp);
+    w.key("init_level").number(s.init_level);
+    w.key("resistance_of_last_check").number(s.resistance_of_last_check);
+    w.key("last_used").f64(s.last_used);
+    w.end_object();
+  });
+  j.key("spell_buckets").number(m.spell_buckets);
+  table<float>(j, "spells", m.spells, [](JsonWriter& w, const float& v) { w.f32(v); });
+  j.key("enchantments").begin_array();
+  for (const auto& e : m.enchantments) enchantment(j, e);
+  j.end_array();
+  if (m.options) {
+    j.key("options").begin_object();
+    j.key("option_flags").hex(m.options->option_flags);
+    j.key("options1").hex(m.options->options1);
+    j.end_object();
+  }
+  j.end_object();
+  return {};
+}
+
+Result<void> hear_direct_speech(JsonWriter& j, Body body) {
+  DERETH_TRY(const HearDirectSpeech m, decode_hear_direct_speech(body));
+  j.begin_object();
+  event_header(j, body, "HearDirectSpeech");
+  text(j, "text", m.text);
+  text(j, "sender", m.sender);
+  j.key("sender_id").hex(m.sender_id);
+  j.key("target_id").hex(m.target_id);
+  j.key("chat_type").hex(m.chat_type);
+  j.key("channel").string(chat_channel_name(m.chat_type));
+  j.key("secret_flags").hex(m.secret_flags);
+  j.end_object();
+  return {};
+}
+
+Result<void> channel_broadcast(JsonWriter& j, Body body) {
+  DERETH_TRY(const ChannelBroadcast m, decode_channel_broadcast(body));
+  j.begin_object();
+  event_header(j, body, "ChannelBroadcast");
+  j.key("channel").hex(m.channel);
+  text(j, "sender", m.sender);
+  text(j, "text", m.text);
+  j.end_object();
+  return {};
+}
+
+Result<void> weenie_error(JsonWriter& j, Body body) {
+  DERETH_TRY(const WeenieError m, decode_weenie_error(body));
+  j.begin_object();
+  event_header(j, body, m.text ? "WeenieErrorWithString" : "WeenieError");
+  j.key("code").hex(m.code);
+  if (m.text) text(j, "text", *m.text);
+  j.end_object();
+  return {};
+}
+
+Result<void> status_string(JsonWriter& j, Body body) {
+  DERETH_TRY(const StatusString m, decode_status_string(body));
+  j.begin_object();
+  event_header(j, body, m.popup ? "PopupString" : "TransientString");
+  text(j, "text", m.text);
+  j.end_object();
+  return {};
+}
+
+Result<void> attack_done(JsonWriter& j, Body body) {
+  DERETH_TRY(const AttackDone m, decode_attack_done(body));
+  j.begin_object();
+  event_header(j, body, "AttackDone");
+  j.key("error").hex(m.error);
+  j.end_object();
+  return {};
+}
+
+Result<void> commence_attack(JsonWriter& j, Body body) {
+  DERETH_CHECK(expect_only_header(body, 16, "F7B0/01B8 CombatCommenceAttack"));
+  j.begin_object();
+  event_header(j, body, "CombatCommenceAttack");
+  j.end_object();
+  return {};
+}
+
+Result<void> update_restrictions(JsonWriter& j, Body body) {
+  DERETH_TRY(const UpdateRestrictions m, decode_update_restrictions(body));
+  j.begin_object();
+  event_header(j, body, "UpdateRestrictions");
+  j.key("timestamp").number(m.timestamp);
+  j.key("object").hex(m.object);
+  j.key("restrictions");
+  house_restrictions(j, m.db);
+  j.end_object();
+  return {};
+}
+
+Result<void> move_to_state(JsonWriter& j, Body body) {
+  DERETH_TRY(const MoveToState m, decode_move_to_state(body));
+  write_json(j, m);
+  return {};
+}
+
+Result<void> autonomous_position(JsonWriter& j, Body body) {
+  DERETH_TRY(const AutonomousPosition m, decode_autonomous_position(body));
+  write_json(j, m);
+  return {};
+}
+
+Result<void> jump(JsonWriter& j, Body body) {
+  DERETH_TRY(const Jump m, decode_jump(body));
+  j.begin_object();
+  action_header(j, body, "Jump");
+  j.key("extent").f32(m.extent);
+  j.key("velocity");
+  vec3(j, m.velocity);
+  j.key("position");
+  position(j, m.position);
+  echoed(j, m.timestamps);
+  j.end_object();
+  return {};
+}
+
+Result<void> autonomy_level(JsonWriter& j, Body body) {
+  DERETH_TRY(const AutonomyLevel m, decode_autonomy_level(body));
+  j.begin_object();
+  action_header(j, body, "AutonomyLevel");
+  j.key("level").number(m.level);
+  j.end_object();
+  return {};
+}
+
+Result<void> jump_non_autonomous(JsonWriter& j, Body body) {
+  DERETH_TRY(const JumpNonAutonomous m, decode_jump_non_autonomous(body));
+  j.begin_object();
+  action_header(j, body, "JumpNonAutonomous");
+  j.key("extent").f32(m.extent);
+  j.end_object();
+  return {};
+}
+
+Result<void> do_movement_command(JsonWriter& j, Body body) {
+  DERETH_TRY(const DoMovementCommand m, decode_do_movement_command(body));
+  j.begin_object();
+  action_header(j, body, "DoMovementCommand");
+  j.key("motion").hex(m.motion);
+  j.key("speed").f32(m.speed);
+  j.key("hold_key").hex(m.hold_key);
+  j.end_object();
+  return {};
+}
+
+Result<void> stop_movement_command(JsonWriter& j, Body body) {
+  DERETH_TRY(const StopMovementCommand m, decode_stop_movement_command(body));
+  j.begin_object();
+  action_header(j, body, "StopMovementCommand");
+  j.key("motion").hex(m.motion);
+  j.key("hold_key").hex(m.hold_key);
+  j.end_object();
+  return {};
+}
+
+Result<void> chat_action_json(JsonWriter& j, Body body) {
+  DERETH_TRY(const ChatAction m, decode_chat_action(body));
+  static constexpr std::array<std::pair<std::uint32_t, std::string_view>, 4> kNames = {
+      {{chat_action::Talk, "Talk"}, {chat_action::Tell, "Tell"}, {chat_action::Emote, "Emote"},
+       {chat_action::SoulEmote, "SoulEmote"}}};
+  std::string_view name;
+  for (const auto& [action, n] : kNames) {
+    if (action == m.action) name = n;
+  }
+  j.begin_object();
+  action_header(j, body, name);
+  text(j, "text", m.text);
+  if (m.action == chat_action::Tell) text(j, "target", m.target);
+  j.end_object();
+  return {};
+}
+
+Result<void> targeted_attack(JsonWriter& j, Body body) {
+  DERETH_TRY(const TargetedAttack m, decode_targeted_attack(body));
+  j.begin_object();
+  action_header(j, body,
+                m.action == combat_action::TargetedMeleeAttack ? "TargetedMeleeAttack" : "TargetedMissileAttack");
+  j.key("target").hex(m.target);
+  j.key("height").number(m.height);
+  j.key(m.action == combat_action::TargetedMeleeAttack ? "power" : "accuracy").f32(m.power);
+  j.end_object();
+  return {};
+}
+
+Result<void> change_combat_mode(JsonWriter& j, Body body) {
+  DERETH_TRY(const ChangeCombatMode m, decode_change_combat_mode(body));
+  j.begin_object();
+  action_header(j, body, "ChangeCombatMode");
+  j.key("mode").hex(m.mode);
+  j.end_object();
+  return {};
+}
+
+template <std::size_t Header>
+Result<void> header_only_action(JsonWriter& j, Body body, std::string_view name) {
+  DERETH_CHECK(expect_only_header(body, Header, name));
+  j.begin_object();
+  action_header(j, body, name);
+  j.end_object();
+  return {};
+}
+
+Result<void> cancel_attack(JsonWriter& j, Body body) { return header_only_action<12>(j, body, "CancelAttack"); }
+Result<void> login_complete(JsonWriter& j, Body body) { return header_only_action<12>(j, body, "LoginComplete"); }
+
+// Top-level messages.
+Result<void> server_message(JsonWriter& j, Body body) {
+  DERETH_TRY(const ServerMessage m, decode_server_message(body));
+  j.begin_object();
+  top_header(j, body, "ServerMessage");
+  text(j, "text", m.text);
+  j.key("chat_type").hex(m.chat_type);
+  j.key("channel").string(chat_channel_name(m.chat_type));
+  j.end_object();
+  return {};
+}
+
+Result<void> hear_speech(JsonWriter& j, Body body) {
+  DERETH_TRY(const HearSpeech m, decode_hear_speech(body));
+  j.begin_object();
+  top_header(j, body, m.range ? "HearRangedSpeech" : "HearSpeech");
+  text(j, "text", m.text);
+  text(j, "sender", m.sender);
+  j.key("sender_id").hex(m.sender_id);
+  opt_f32(j, "range", m.range);
+  j.key("chat_type").hex(m.chat_type);
+  j.key("channel").string(chat_channel_name(m.chat_type));
+  j.end_object();
+  return {};
+}
+
+Result<void> hear_emote(JsonWriter& j, Body body) {
+  DERETH_TRY(const HearEmote m, decode_hear_emote(body));
+  j.begin_object();
+  top_header(j, body, m.soul ? "HearSoulEmote" : "HearEmote");
+  j.key("sender_id").hex(m.sender_id);
+  text(j, "sender", m.sender);
+  text(j, "text", m.text);
+  j.end_object();
+  return {};
+}
+
+Result<void> character_list(JsonWriter& j, Body body) {
+  DERETH_TRY(const CharacterList m, decode_character_list(body));
+  j.begin_object();
+  top_header(j, body, "CharacterList");
+  j.key("status").number(m.status);
+  j.key("characters").begin_array();
+  for (const auto& c : m.characters) {
+    j.begin_object();
+    j.key("guid").hex(c.guid);
+    text(j, "name", c.name);
+    j.key("seconds_greyed_out").number(c.seconds_greyed_out);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("deleted_count").number(m.deleted_count);
+  j.key("max_slots").number(m.max_slots);
+  text(j, "account", m.account);
+  j.key("use_turbine_chat").number(m.use_turbine_chat);
+  j.key("has_throne_of_destiny").number(m.has_throne_of_destiny);
+  j.end_object();
+  return {};
+}
+
+Result<void> server_name(JsonWriter& j, Body body) {
+  DERETH_TRY(const ServerName m, decode_server_name(body));
+  j.begin_object();
+  top_header(j, body, "ServerName");
+  j.key("current_connections").number(m.current_connections);
+  j.key("max_connections").number(m.max_connections);
+  text(j, "world_name", m.world_name);
+  j.end_object();
+  return {};
+}
+
+Result<void> character_error(JsonWriter& j, Body body) {
+  DERETH_TRY(const CharacterError m, decode_character_error(body));
+  j.begin_object();
+  top_header(j, body, "CharacterError");
+  j.key("code").hex(m.code);
+  j.key("description").string(describe_character_error(m.code));
+  j.end_object();
+  return {};
+}
+
+Result<void> account_boot(JsonWriter& j, Body body) {
+  DERETH_TRY(const AccountBoot m, decode_account_boot(body));
+  j.begin_object();
+  top_header(j, body, "AccountBoot");
+  text(j, "reason", m.reason);
+  j.end_object();
+  return {};
+}
+
+Result<void> character_enter_world(JsonWriter& j, Body body) {
+  DERETH_TRY(const CharacterEnterWorld m, decode_character_enter_world(body));
+  j.begin_object();
+  top_header(j, body, "CharacterEnterWorld");
+  j.key("guid").hex(m.guid);
+  text(j, "account", m.account);
+  j.end_object();
+  return {};
+}
+
+template <std::uint32_t Opcode>
+Result<void> opcode_only(JsonWriter& j, Body body) {
+  const std::string_view name = opcode_name(Opcode);
+  DERETH_CHECK(expect_only_header(body, 4, name));
+  j.begin_object();
+  top_header(j, body, name);
+  j.end_object();
+  return {};
+}
+
+using AnyWriter = Result<void> (*)(JsonWriter&, Body);
+constexpr std::uint32_t kTopLevel = 0xFFFFFFFF;  // an entry for the opcode itself, not a wrapped type
+
+struct AnyEntry {
+  std::uint32_t opcode;
+  std::uint32_t type;  // the F7B0 event or F7B1 action type; kTopLevel otherwise
+  AnyWriter write;
+};
+
+constexpr std::array kAnyEntries = {
+    // Game events.
+    AnyEntry{login_opcode::GameEvent, login_opcode::PlayerDescriptionEvent, &player_description},
+    AnyEntry{login_opcode::GameEvent, chat_event::HearDirectSpeech, &hear_direct_speech},
+    AnyEntry{login_opcode::GameEvent, chat_event::ChannelBroadcast, &channel_broadcast},
+    AnyEntry{login_opcode::GameEvent, chat_event::WeenieError, &weenie_error},
+    AnyEntry{login_opcode::GameEvent, chat_event::WeenieErrorWithString, &weenie_error},
+    AnyEntry{login_opcode::GameEvent, chat_event::TransientString, &status_string},
+    AnyEntry{login_opcode::GameEvent, chat_event::PopupString, &status_string},
+    AnyEntry{login_opcode::GameEvent, combat_event::AttackDone, &attack_done},
+    AnyEntry{login_opcode::GameEvent, combat_event::CombatCommenceAttack, &commence_attack},
+    AnyEntry{login_opcode::GameEvent, house_event::UpdateRestrictions, &update_restrictions},
+    // Game actions.
+    AnyEntry{login_opcode::GameAction, opcode::MoveToState, &move_to_state},
+    AnyEntry{login_opcode::GameAction, opcode::AutonomousPosition, &autonomous_position},
+    AnyEntry{login_opcode::GameAction, opcode::Jump, &jump},
+    AnyEntry{login_opcode::GameAction, opcode::AutonomyLevel, &autonomy_level},
+    AnyEntry{login_opcode::GameAction, opcode::JumpNonAutonomous, &jump_non_autonomous},
+    AnyEntry{login_opcode::GameAction, opcode::DoMovementCommand, &do_movement_command},
+    AnyEntry{login_opcode::GameAction, opcode::StopMovementCommand, &stop_movement_command},
+    AnyEntry{login_opcode::GameAction, chat_action::Talk, &chat_action_json},
+    AnyEntry{login_opcode::GameAction, chat_action::Tell, &chat_action_json},
+    AnyEntry{login_opcode::GameAction, chat_action::Emote, &chat_action_json},
+    AnyEntry{login_opcode::GameAction, chat_action::SoulEmote, &chat_action_json},
+    AnyEntry{login_opcode::GameAction, combat_action::TargetedMeleeAttack, &targeted_attack},
+    AnyEntry{login_opcode::GameAction, combat_action::TargetedMissileAttack, &targeted_attack},
+    AnyEntry{login_opcode::GameAction, combat_action::CancelAttack, &cancel_attack},
+    AnyEntry{login_opcode::GameAction, combat_action::ChangeCombatMode, &change_combat_mode},
+    AnyEntry{login_opcode::GameAction, login_opcode::LoginCompleteAction, &login_complete},
+    // Chat, login and world entry.
+    AnyEntry{login_opcode::ServerMessage, kTopLevel, &server_message},
+    AnyEntry{chat_opcode::HearSpeech, kTopLevel, &hear_speech},
+    AnyEntry{chat_opcode::HearRangedSpeech, kTopLevel, &hear_speech},
+    AnyEntry{chat_opcode::HearEmote, kTopLevel, &hear_emote},
+    AnyEntry{chat_opcode::HearSoulEmote, kTopLevel, &hear_emote},
+    AnyEntry{login_opcode::CharacterList, kTopLevel, &character_list},
+    AnyEntry{login_opcode::ServerName, kTopLevel, &server_name},
+    AnyEntry{login_opcode::CharacterError, kTopLevel, &character_error},
+    AnyEntry{login_opcode::AccountBoot, kTopLevel, &account_boot},
+    AnyEntry{login_opcode::CharacterEnterWorld, kTopLevel, &character_enter_world},
+    AnyEntry{login_opcode::CharacterEnterWorldRequest, kTopLevel,
+             &opcode_only<login_opcode::CharacterEnterWorldRequest>},
+    AnyEntry{login_opcode::CharacterEnterWorldServerReady, kTopLevel,
+             &opcode_only<login_opcode::CharacterEnterWorldServerReady>},
+    AnyEntry{login_opcode::EndDdd, kTopLevel, &opcode_only<login_opcode::EndDdd>},
+    AnyEntry{login_opcode::CharacterLogOff, kTopLevel, &opcode_only<login_opcode::CharacterLogOff>},
+};
+
+const AnyEntry* find_any(Body body) {
+  const std::uint32_t op = peek_opcode(body);
+  const bool wrapped = op == login_opcode::GameEvent || op == login_opcode::GameAction;
+  const std::uint32_t type = wrapped ? peek_wrapped_type(body) : kTopLevel;
+  for (const auto& e : kAnyEntries) {
+    if (e.opcode == op && e.type == type) return &e;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool is_json_decoded(std::span<const std::uint8_t> body) {
+  return find_any(body) != nullptr || is_decoded_opcode(peek_opcode(body));
+}
+
+Result<bool> write_any_json(JsonWriter& j, std::span<const std::uint8_t> body) {
+  if (is_decoded_opcode(peek_opcode(body))) {
+    DERETH_TRY(const Message m, decode_message(body));
+    write_json(j, m);
+    return true;
+  }
+  const AnyEntry* e = find_any(body);
+  if (e == nullptr) return false;
+  DERETH_CHECK(e->write(j, body));
+  return true;
 }
 
 std::string to_json(const Message& m) {

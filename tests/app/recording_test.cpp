@@ -17,6 +17,8 @@
 #include "dereth/app/cli.hpp"
 #include "run_cli.hpp"
 #include "dereth/app/headless.hpp"
+#include "dereth/app/qa_report.hpp"
+#include "dereth/sim/verdict.hpp"
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
@@ -206,4 +208,89 @@ TEST_CASE("a capture with no AC traffic, or not a capture, is one sentence and e
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().message() ==
         random.string() + ": is neither a capture (pcap or pcapng) nor a scenario (a text file, docs/scenario.md)");
+}
+
+TEST_CASE("a capture that starts after world entry and creates no objects: one sentence in dereth replay, no "
+          "chat flood on stdout, --chat prints it",
+          "[app][recording][replay]") {
+  const std::string example = std::string(DERETH_SHARED_DIR) + "/captures/example.pcap";
+  const std::string why =
+      "This capture starts after world entry and creates no objects: its 677 object messages are about objects "
+      "created before it began, so nothing is simulated";
+  std::string out, err;
+  REQUIRE(run({"dereth", "replay", "--headless", "--fast", example}, out, err) == 0);
+  // The 313 F7E0 spell lines are counted, not printed.
+  CHECK_FALSE(contains(out, "chat: "));
+  CHECK(contains(err, "dereth: 313 chat lines not shown (--chat prints them)\n"));
+  // One sentence, and no --assume-player: the capture creates nothing for a player to see.
+  CHECK(contains(err, "dereth: " + why + "\n"));
+  CHECK_FALSE(contains(err, "assume-player"));
+  REQUIRE(run({"dereth", "replay", "--headless", "--fast", "--chat", example}, out, err) == 0);
+  std::size_t lines = 0;
+  for (std::size_t at = out.find("chat: magic: "); at != std::string::npos; at = out.find("chat: magic: ", at + 1)) {
+    ++lines;
+  }
+  CHECK(lines == 313);
+  CHECK_FALSE(contains(err, "chat lines not shown"));
+
+  // dereth-sim's run says the same sentence, and so does the QA report's why_empty.
+  const dereth::test::TempDir tmp("recording-after-entry");
+  dereth::app::HeadlessOptions o;
+  o.input = example;
+  o.report = tmp.path() / "report.json";
+  auto sim = dereth::app::run_headless(o);
+  REQUIRE(sim.has_value());
+  CHECK(sim->why_empty == why);
+  CHECK(contains(slurp(*o.report), ",\"why_empty\":\"" + why + "\",\"script_lookups\":"));
+}
+
+TEST_CASE("QaReport::why_empty suggests --assume-player only where the capture creates objects but names no player",
+          "[app][recording][report]") {
+  using dereth::app::QaReport;
+  using dereth::sim::MessageRecord;
+  using dereth::sim::Verdict;
+  const auto record = [](std::uint32_t opcode, Verdict v, bool replayed = false) {
+    MessageRecord r;
+    r.opcode = opcode;
+    r.verdict = v;
+    r.replayed = replayed;
+    return r;
+  };
+  const auto json = [](const QaReport& q) {
+    std::ostringstream s;
+    q.write_json(s);
+    return s.str();
+  };
+  {  // Creates objects, never names the player: naming it helps.
+    QaReport q;
+    q.add_verdict(record(0xF745, Verdict::QueuedBeforePlayer));
+    q.add_verdict(record(0xF748, Verdict::QueuedBeforePlayer));
+    q.set_player(0, 0x50000001);
+    CHECK(q.why_empty() ==
+          "This capture starts after world entry: no PlayerCreate names the player, so its 2 object messages (1 "
+          "CreateObject) wait for one and nothing is simulated; --assume-player 0x50000001 (the player its game "
+          "events name) simulates them");
+    CHECK(contains(q.why_empty(QaReport::AssumeHint::DerethSim), "; dereth-sim --assume-player 0x50000001 "));
+    q.set_player(0, std::nullopt);
+    CHECK(contains(q.why_empty(), "; --assume-player GUID names the player"));
+  }
+  {  // Creates nothing, player assumed: the sentence says so without the option.
+    QaReport q;
+    q.add_verdict(record(0xF746, Verdict::Applied));
+    q.add_verdict(record(0xF748, Verdict::QueuedForAbsentObject));
+    q.add_verdict(record(0xF748, Verdict::QueuedForAbsentObject, true));  // a replay from the queue is not counted
+    q.set_player(0x50000001, 0x50000001);
+    CHECK(q.why_empty() ==
+          "This capture creates no objects: its 1 object message is about objects created before it began, so "
+          "nothing is simulated");
+    CHECK(contains(json(q), R"(,"why_empty":"This capture creates no objects)"));
+  }
+  {  // Objects created: not empty, and the report says null.
+    QaReport q;
+    q.add_verdict(record(0xF746, Verdict::Applied));
+    q.add_verdict(record(0xF745, Verdict::Applied));
+    q.set_player(0x50000001, std::nullopt);
+    CHECK(q.why_empty().empty());
+    CHECK(contains(json(q), R"(,"objects_deleted":0,"why_empty":null,"script_lookups":)"));
+  }
 }

@@ -257,8 +257,9 @@ int main(int argc, char** argv) {
     }
     // dereth replay --headless --fast writes the same digest, byte for byte.
     const fs::path replay_digest = out / (c.name + ".replay.digest");
-    std::vector<std::string> args = {"dereth", "replay", "--headless", "--fast", c.recording.string(), "--digest",
-                                     replay_digest.string()};
+    // run_headless above has no DATs: so does the replay (its default is the demo world, as dereth-sim's).
+    std::vector<std::string> args = {"dereth", "replay", "--headless", "--fast", "--no-dats", c.recording.string(),
+                                     "--digest", replay_digest.string()};
     std::vector<char*> argv2;
     for (auto& a : args) argv2.push_back(a.data());
     std::ostringstream rout, rerr;

@@ -38,6 +38,14 @@ grep -q -a -F '****' "$rec" || { echo "no blanked password in the recording"; ex
 "$cap" "$rec" >"$out/cap.log" 2>&1 || { cat "$out/cap.log"; exit 1; }
 grep -q "encrypted checksums verified from the handshake seeds (0 failures)" "$out/cap.log" || { cat "$out/cap.log"; exit 1; }
 grep -Eq "^summary: packets=[1-9][0-9]* .*framing_errors=0 decode_errors=0$" "$out/cap.log" || { cat "$out/cap.log"; exit 1; }
+# --json decodes the player's own session: the line said (a Talk action), the
+# PlayerDescription, the login; only the DDD handshake (read nowhere) is left.
+"$cap" --json "$rec" >"$out/cap.jsonl" 2>/dev/null || { cat "$out/cap.jsonl"; exit 1; }
+grep -q '"direction":"c2s",.*"fields":{"opcode":"0x0000F7B1","action_type":"0x00000015","name":"Talk","sequence":[0-9]*,"text":"hello from the test"}' "$out/cap.jsonl" \
+  || { echo "the Talk action is not decoded:"; grep F7B1 "$out/cap.jsonl"; exit 1; }
+grep -q '"name":"PlayerDescription","target":"0x5' "$out/cap.jsonl" || { echo "no PlayerDescription fields"; exit 1; }
+undecoded=$(grep '"undecoded":true' "$out/cap.jsonl" | grep -Ev '"opcode":"0x0000F7E[56]"' || true)
+[ -z "$undecoded" ] || { echo "undecoded:"; echo "$undecoded"; exit 1; }
 "$sim" "$rec" --quiet >"$out/sim.log" 2>&1 || { cat "$out/sim.log"; exit 1; }
 grep -Eq "^summary: input=capture messages=[1-9][0-9]* .*objects=[1-9]" "$out/sim.log" || { cat "$out/sim.log"; exit 1; }
 "$dereth" replay --headless --fast "$rec" >"$out/replay.log" 2>&1 || { cat "$out/replay.log"; exit 1; }

@@ -14,11 +14,15 @@
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "../parse_error.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
       "Read an Asheron's Call capture (pcap or pcapng: Ethernet, Linux cooked, loopback or raw IP), reassemble\n"
-      "both directions into messages and decode the object, physics and effect messages.\n"
+      "both directions into messages and decode every message dereth decodes anywhere (the object, physics and\n"
+      "effect messages, login, chat, the movement and combat game actions and events, the PlayerDescription);\n"
+      "with --json each message is one line, its fields under \"fields\", or \"undecoded\": true for one dereth\n"
+      "does not read (with its event_type or action_type when it is a game event or action).\n"
       "Always ends with one line:\n"
       "  summary: packets=P fragments=F messages_s2c=S messages_c2s=C framing_errors=E decode_errors=D\n"
       "where decode_errors counts messages of a decoded opcode that failed to decode.\n"
@@ -44,7 +48,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    return dereth::tools::parse_error(app, e, argc, argv, "dereth-cap");
   }
   const auto filter = port ? dereth::net::CaptureFilter::port(*port) : dereth::net::CaptureFilter{};
   auto check = dereth::net::admit_capture(path, filter, allow_truncated);
@@ -61,7 +65,6 @@ int main(int argc, char** argv) {
   const bool print = json && !summary_only;
   while (auto m = replay->next_message()) {
     const std::uint32_t op = dereth::protocol::peek_opcode(m->bytes);
-    const bool decodable = m->server_to_client && dereth::protocol::is_decoded_opcode(op);
     dereth::core::JsonWriter j;
     if (print) {
       j.begin_object();
@@ -71,16 +74,20 @@ int main(int argc, char** argv) {
       j.key("name").string(dereth::protocol::opcode_name(op));
       j.key("size").number(static_cast<std::uint64_t>(m->bytes.size()));
     }
-    if (decodable) {
-      auto decoded = dereth::protocol::decode_message(m->bytes);
-      if (!decoded) {
-        ++decode_errors;
-        if (print) j.key("decode_error").string(decoded.error().message());
-      } else if (print) {
-        j.key("fields");
-        dereth::protocol::write_json(j, *decoded);
-      }
+    // Every message dereth decodes anywhere, either direction, through its own decoder.
+    dereth::core::JsonWriter fields;
+    auto decoded = dereth::protocol::write_any_json(fields, m->bytes);
+    if (!decoded) {
+      ++decode_errors;
+      if (print) j.key("decode_error").string(decoded.error().message());
+    } else if (print && *decoded) {
+      // The fields object is complete JSON already: close the record around it.
+      std::cout << j.str() << ",\"fields\":" << fields.str() << "}\n";
+      continue;
     } else if (print) {
+      const std::uint32_t type = dereth::protocol::peek_wrapped_type(m->bytes);
+      if (op == dereth::protocol::opcode::GameEvent) j.key("event_type").hex(type);
+      if (op == dereth::protocol::opcode::GameAction) j.key("action_type").hex(type);
       j.key("undecoded").boolean(true);
     }
     if (print) {

@@ -41,7 +41,7 @@ dat::DatKind kind_of(const dat::DatFile& f) { return f.kind().value_or(dat::DatK
 
 int list(const std::string& path) {
   auto f = open_file(path);
-  if (!f) return 2;
+  if (!f) return 1;
   auto entries = f->entries();
   if (!entries) {
     std::cerr << "dereth-dat: " << entries.error().message() << "\n";
@@ -62,7 +62,7 @@ int dump(const std::string& path, const std::string& id_text) {
     return 2;
   }
   auto f = open_file(path);
-  if (!f) return 2;
+  if (!f) return 1;
   auto found = f->find(*id);
   if (!found) {
     std::cerr << "dereth-dat: " << found.error().message() << "\n";
@@ -93,7 +93,7 @@ int extract(const std::string& path, const std::string& id_text, const std::stri
     return 2;
   }
   auto f = open_file(path);
-  if (!f) return 2;
+  if (!f) return 1;
   auto bytes = f->read(*id);
   if (!bytes) {
     std::cerr << "dereth-dat: " << bytes.error().message() << "\n";
@@ -101,7 +101,7 @@ int extract(const std::string& path, const std::string& id_text, const std::stri
   }
   if (auto w = dereth::core::write_file_atomic(out, *bytes); !w) {
     std::cerr << "dereth-dat: " << w.error().message() << "\n";
-    return 2;
+    return 1;
   }
   std::cerr << fmt::format("dereth-dat: wrote {} bytes to {}\n", bytes->size(), out);
   return 0;
@@ -109,7 +109,7 @@ int extract(const std::string& path, const std::string& id_text, const std::stri
 
 int verify(const std::string& path, bool quiet) {
   auto f = open_file(path);
-  if (!f) return 2;
+  if (!f) return 1;
   auto entries = f->entries();
   if (!entries) {
     std::cerr << "dereth-dat: " << entries.error().message() << "\n";
@@ -147,7 +147,7 @@ int verify(const std::string& path, bool quiet) {
 int make_demo(const std::string& folder, bool quiet) {
   if (auto r = demo::write_demo_world(folder); !r) {
     std::cerr << "dereth-dat: " << r.error().message() << "\n";
-    return 2;
+    return 1;
   }
   if (!quiet) std::cerr << "dereth-dat: wrote client_portal.dat and client_cell_1.dat to " << folder << "\n";
   return 0;
@@ -156,7 +156,9 @@ int make_demo(const std::string& folder, bool quiet) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Read, check and write Asheron's Call DAT files (client_portal.dat, client_cell_1.dat, ...).",
+  CLI::App app{"Read, check and write Asheron's Call DAT files (client_portal.dat, client_cell_1.dat, ...).\n"
+               "Exit status: 0 on success; 1 when a file cannot be read, is not a DAT, an entry is absent or does\n"
+               "not decode (verify: any entry), or the output cannot be written; 2 for bad arguments.",
                "dereth-dat"};
   app.set_version_flag("--version", std::string("dereth-dat ") + std::string(core::version()));
   app.require_subcommand(1);

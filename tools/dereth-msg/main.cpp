@@ -11,6 +11,7 @@
 #include "dereth/core/version.hpp"
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "../parse_error.hpp"
 
 namespace {
 
@@ -47,9 +48,11 @@ bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out, std::str
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "Decode one Asheron's Call message body (opcode first) and print it as one JSON object.\n"
+      "Decode one Asheron's Call message body (opcode first) and print it as one JSON object: every message\n"
+      "dereth decodes anywhere (the object messages, login, chat, movement and combat, the PlayerDescription).\n"
       "Exit status: 0 when the whole body decoded (or the opcode is one dereth does not decode:\n"
-      "its opcode and size are printed); 1 when it failed to decode (the error is on stderr);\n"
+      "its opcode and size are printed); 1 when it failed to decode (the error is on stderr) or FILE is a\n"
+      "capture (pcap or pcapng: dereth-cap reads those);\n"
       "2 for bad arguments or an unreadable file.",
       "dereth-msg"};
   std::string path;
@@ -60,7 +63,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    return dereth::tools::parse_error(app, e, argc, argv, "dereth-msg");
   }
 
   std::vector<char> raw;
@@ -75,6 +78,18 @@ int main(int argc, char** argv) {
     raw.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
 
+  // A whole capture is not one message body: say which tool reads it.
+  if (!hex && raw.size() >= 4) {
+    const auto b = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(raw[i])); };
+    const std::uint32_t magic = b(0) | (b(1) << 8) | (b(2) << 16) | (b(3) << 24);
+    if (magic == 0xA1B2C3D4u || magic == 0xD4C3B2A1u || magic == 0xA1B23C4Du || magic == 0x4D3CB2A1u ||
+        magic == 0x0A0D0D0Au) {
+      std::cerr << "dereth-msg: " << path << " is a capture (pcap or pcapng), not one message body: read it with "
+                << "dereth-cap " << path << " --json\n";
+      return 1;
+    }
+  }
+
   std::vector<std::uint8_t> body;
   if (hex) {
     std::string why;
@@ -86,6 +101,17 @@ int main(int argc, char** argv) {
     body.assign(raw.begin(), raw.end());
   }
 
+  // Every message dereth decodes anywhere (as dereth-cap --json writes it).
+  dereth::core::JsonWriter j;
+  auto written = dereth::protocol::write_any_json(j, body);
+  if (!written) {
+    std::cerr << "dereth-msg: " << written.error().message() << "\n";
+    return 1;
+  }
+  if (*written) {
+    std::cout << j.str() << "\n";
+    return 0;
+  }
   auto message = dereth::protocol::decode_message(body);
   if (!message) {
     std::cerr << "dereth-msg: " << message.error().message() << "\n";

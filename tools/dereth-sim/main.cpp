@@ -13,7 +13,9 @@
 #include "dereth/app/headless.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/verdict.hpp"
+#include "../parse_error.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -37,15 +39,34 @@ int main(int argc, char** argv) {
   app.add_option("--trace", trace,
                  "Write the trace: one JSON line per handled message with its verdict, and per tick one line per "
                  "object with its state");
-  app.add_option("--frame-rate", options.frame_rate, "Frames per simulated second (30-1000)")->capture_default_str();
+  app.add_option("--frame-rate", options.frame_rate, "Frames per simulated second (30-1000)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            double v = 0.0;
+            try {
+              std::size_t used = 0;
+              v = std::stod(text, &used);
+              if (used != text.size()) throw std::invalid_argument(text);
+            } catch (...) {
+              return fmt::format("\"{}\" is not a number", text);
+            }
+            if (!(v >= 30.0 && v <= 1000.0)) return fmt::format("{} is outside 30..1000 (frames a second)", text);
+            return {};
+          },
+          "30..1000"))
+      ->capture_default_str();
   app.add_option("--duration", options.duration,
                  "Scenario input: simulated seconds to run (0: the stream's length plus a margin)")
       ->capture_default_str();
   app.add_option("--tail", options.tail, "Capture input: simulated seconds to keep ticking after the last message")
       ->capture_default_str();
   app.add_option("--seed", options.seed, "Seed of the world's random generator")->capture_default_str();
-  app.add_option("--dats", dats, "A folder with client_portal.dat, for the objects' DAT data (optional)")
+  app.add_option("--dats", dats,
+                 "A folder with client_portal.dat (and client_cell_1.dat) for the objects' DAT data; default: the "
+                 "embedded demo world, as `dereth replay` uses with no dats_folder configured")
       ->type_name("DIR");
+  bool no_dats = false;
+  app.add_flag("--no-dats", no_dats, "Simulate without DAT data (objects have no parts; `dereth replay --no-dats`)");
   app.add_option("--port", options.port, "Capture input: only traffic to or from server ports N and N+1")
       ->check(CLI::Range(1, 65534))
       ->type_name("N");
@@ -68,7 +89,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    return dereth::tools::parse_error(app, e, argc, argv, "dereth-sim");
   }
   options.input = input;
   if (!assume_player.empty()) {
@@ -88,7 +109,28 @@ int main(int argc, char** argv) {
 
   std::optional<dereth::dat::DatFile> portal;
   std::optional<dereth::dat::DatFile> cell;
-  if (!dats.empty()) {
+  if (no_dats && !dats.empty()) {
+    std::cerr << "dereth-sim: --dats and --no-dats contradict each other\n";
+    return 2;
+  }
+  if (dats.empty() && !no_dats) {
+    // The same world `dereth replay` builds when no DAT folder is configured.
+    auto world = dereth::demo::build_demo_world();
+    if (!world) {
+      std::cerr << "dereth-sim: cannot build the demo world: " << world.error().message() << "\n";
+      return 1;
+    }
+    auto p = dereth::dat::DatFile::from_bytes(std::move(world->portal), "demo client_portal.dat");
+    auto c = dereth::dat::DatFile::from_bytes(std::move(world->cell), "demo client_cell_1.dat");
+    if (!p || !c) {
+      std::cerr << "dereth-sim: cannot open the demo world: " << (p ? c.error() : p.error()).message() << "\n";
+      return 1;
+    }
+    portal.emplace(std::move(*p));
+    cell.emplace(std::move(*c));
+    options.portal = &*portal;
+    options.cell = &*cell;
+  } else if (!dats.empty()) {
     auto opened = dereth::dat::DatFile::open(std::filesystem::path(dats) / "client_portal.dat");
     if (!opened) {
       std::cerr << "dereth-sim: cannot open the portal DAT: " << opened.error().message() << "\n";
@@ -135,5 +177,6 @@ int main(int argc, char** argv) {
       report->simulated_seconds, report->objects_at_end, report->max_particles, report->sound_events,
       report->final_digest, verdicts.empty() ? " none" : verdicts);
   if (!report->note.empty() && !quiet) std::cerr << "dereth-sim: " << report->note << "\n";
+  if (!report->why_empty.empty()) std::cerr << "dereth-sim: " << report->why_empty << "\n";
   return 0;
 }

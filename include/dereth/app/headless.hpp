@@ -74,6 +74,8 @@ struct HeadlessReport {
   double simulated_seconds = 0.0;
   std::uint64_t final_digest = 0;
   std::string note;  // one sentence about the input (checksum verification, login)
+  // Capture input that simulated nothing: why, in one sentence (QaReport::why_empty); else "".
+  std::string why_empty;
 };
 
 [[nodiscard]] core::Result<HeadlessReport> run_headless(const HeadlessOptions& options);

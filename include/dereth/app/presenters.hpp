@@ -98,6 +98,9 @@ struct WindowOptions {
   bool free_camera = false;                    // start with the free camera (config camera_mode)
   float mouse_sensitivity = 1.0F;              // multiplies mouse orbiting (config mouse_sensitivity)
   KeyMap keys = KeyMap::retail_default();      // the key bindings (config key.<action>)
+  // "Entering the world..." until the player exists: a live session's
+  // login; a replay has none to wait for (its capture may start after it).
+  bool loading_bar = true;
 };
 
 // SDL2 window with an OpenGL 3.3 core context, the HUD (frame rate, object

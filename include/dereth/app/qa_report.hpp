@@ -6,11 +6,14 @@
 // and where the server put it, at that moment; per object and overall. Also
 // the verdict counts, decode errors by opcode, objects created and deleted,
 // the typed-script lookups that found no script, and the DAT records the
-// world asked for and could not have.
+// world asked for and could not have; and, for a run that simulated nothing
+// (a capture that starts after world entry), why, in one sentence that
+// dereth-sim, `dereth replay` and the report's "why_empty" share.
 
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <ostream>
 #include <span>
@@ -38,6 +41,19 @@ class QaReport {
   void add_decode_error(std::uint32_t opcode) { ++decode_errors_[opcode]; }
   void add_verdict(const sim::MessageRecord& record);
   void add_script_lookup(std::uint32_t table, std::uint32_t script_type, std::uint32_t chosen);
+  // The run's end: the player the SmartBox has (0: none), the player the
+  // capture's game events are addressed to, if any.
+  void set_player(std::uint32_t player_id, std::optional<std::uint32_t> game_event_guid) {
+    player_id_ = player_id;
+    game_event_guid_ = game_event_guid;
+  }
+  // Where the sentence points a reader who can name the player:
+  // dereth-sim's own option, or dereth-sim from another tool.
+  enum class AssumeHint : std::uint8_t { Option, DerethSim };
+  // Why the run simulated nothing, one sentence; "" when it created objects
+  // or had no object messages at all. --assume-player is suggested only
+  // where it helps: the capture creates objects but never names the player.
+  [[nodiscard]] std::string why_empty(AssumeHint hint = AssumeHint::Option) const;
   // The world's dat::RecordCache::missing() at the end of the run.
   void set_assets_missing(std::span<const dat::MissingRecord> missing) { assets_missing_.assign(missing.begin(), missing.end()); }
 
@@ -57,6 +73,11 @@ class QaReport {
   std::uint64_t script_lookups_ = 0;
   std::uint64_t created_ = 0;
   std::uint64_t deleted_ = 0;
+  std::uint64_t object_messages_ = 0;  // first dispatches only, not replays from a queue
+  std::uint64_t create_messages_ = 0;  // CreateObject messages, whatever their verdict
+  std::uint64_t player_creates_ = 0;   // PlayerCreate (or an assumed player)
+  std::uint32_t player_id_ = 0;
+  std::optional<std::uint32_t> game_event_guid_;
   std::vector<dat::MissingRecord> assets_missing_;
 };
 

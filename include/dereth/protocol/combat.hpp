@@ -46,6 +46,13 @@ Result<TargetedAttack> decode_targeted_attack(std::span<const std::uint8_t> body
 
 // F7B1 0x53 ChangeCombatMode: u32 COMBAT_MODE (1 peace, 2 melee, 4 missile, 8 magic).
 std::vector<std::uint8_t> encode_change_combat_mode(std::uint32_t sequence, std::uint32_t mode);
+struct ChangeCombatMode {
+  std::uint32_t sequence = 0;
+  std::uint32_t mode = 0;
+  bool operator==(const ChangeCombatMode&) const = default;
+};
+// The action whole (16 bytes); anything else is an error naming the field.
+Result<ChangeCombatMode> decode_change_combat_mode(std::span<const std::uint8_t> body);
 
 // F7B0 0x01A7 AttackDone: the WeenieError number (0 when the attack simply
 // ended, e.g. between repeats).

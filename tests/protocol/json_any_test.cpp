@@ -1,0 +1,164 @@
+// write_any_json: every message dereth decodes anywhere is written as its
+// fields (dereth-cap --json), through the protocol's own decoders: chat,
+// movement, combat, the PlayerDescription, login; a message dereth does not
+// read is "not decoded" (false), and a malformed one is the decoder's error,
+// with nothing written, at every length it can be cut to.
+
+#include "dereth/protocol/json.hpp"
+
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/outbound.hpp"
+#include "dereth/protocol/player_description.hpp"
+
+using namespace dereth;
+using namespace dereth::protocol;
+
+namespace {
+
+// The JSON of `body`, or "" when dereth does not decode it; fails the test on an error.
+std::string any_json(const std::vector<std::uint8_t>& body) {
+  core::JsonWriter j;
+  auto written = write_any_json(j, body);
+  REQUIRE(written.has_value());
+  CHECK(*written == is_json_decoded(body));
+  return *written ? j.str() : std::string();
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::vector<std::vector<std::uint8_t>> samples() {
+  std::vector<std::vector<std::uint8_t>> all;
+  all.push_back(encode(ServerMessage{"Celdon Sleeves cast Piercing Resistance on you", chat_type::Magic}));
+  all.push_back(encode(HearSpeech{"hello", "Lyra", 0x50000002, std::nullopt, chat_type::Speech}));
+  all.push_back(encode_talk(4, "hello there"));
+  all.push_back(encode_tell(5, "psst", "Lyra"));
+  all.push_back(encode(HearDirectSpeech{"psst", "Lyra", 0x50000002, 0x50000001, chat_type::Tell, 0}, 0x50000001, 9));
+  all.push_back(encode(TargetedAttack{7, combat_action::TargetedMeleeAttack, 0x80000A01, 2, 0.75f}));
+  all.push_back(encode_change_combat_mode(6, 2));
+  all.push_back(encode_attack_done(0x50000001, 10, AttackDone{0x36}));
+  all.push_back(encode_commence_attack(0x50000001, 11));
+  MoveToState mts;
+  mts.sequence = 8;
+  mts.raw.forward_command = 0x45000005;
+  mts.position = Position{0xA9B4001F, {84, 148, 66}, {}};
+  all.push_back(encode(mts));
+  AutonomousPosition ap;
+  ap.sequence = 9;
+  ap.position = Position{0xA9B4001F, {84, 148, 66}, {}};
+  ap.contact = 1;
+  all.push_back(encode(ap));
+  PlayerDescription d;
+  d.property_flags = quality_flag::Int | quality_flag::String;
+  d.weenie_type = 1;
+  d.ints = {{25, 12}};
+  d.strings = {{1, "Lyra"}};
+  d.vector_flags = quality_vector_flag::Attribute | quality_vector_flag::Skill;
+  d.attributes[0] = AttributeWire{10, 100, 5000};
+  d.skills = {{0x18, SkillWire{12, 1, 2, 4000, 10, 0, 30.0}}};
+  all.push_back(
+      encode_game_event(0x50000001, 3, login_opcode::PlayerDescriptionEvent, encode_player_description_qualities(d)));
+  CharacterList list;
+  list.characters = {{0x50000001, "Lyra", 0}};
+  list.max_slots = 11;
+  list.account = "tester";
+  all.push_back(encode(list));
+  all.push_back(encode_game_action(12, login_opcode::LoginCompleteAction));
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("dereth-cap's JSON decodes chat: ServerMessage, speech, a tell, the Talk and Tell actions",
+          "[protocol][json]") {
+  const auto all = samples();
+  const std::string server = any_json(all[0]);
+  CHECK(server ==
+        R"({"opcode":"0x0000F7E0","name":"ServerMessage","text":"Celdon Sleeves cast Piercing Resistance on you",)"
+        R"("chat_type":"0x00000007","channel":"magic"})");
+  const std::string speech = any_json(all[1]);
+  CHECK(has(speech, R"("name":"HearSpeech","text":"hello","sender":"Lyra","sender_id":"0x50000002")"));
+  CHECK(any_json(all[2]) ==
+        R"({"opcode":"0x0000F7B1","action_type":"0x00000015","name":"Talk","sequence":4,"text":"hello there"})");
+  CHECK(has(any_json(all[3]), R"("name":"Tell","sequence":5,"text":"psst","target":"Lyra")"));
+  CHECK(has(any_json(all[4]), R"("event_type":"0x000002BD","name":"HearDirectSpeech","target":"0x50000001","sequence":9,"text":"psst")"));
+}
+
+TEST_CASE("dereth-cap's JSON decodes attacks: TargetedMeleeAttack, ChangeCombatMode, AttackDone, CombatCommenceAttack",
+          "[protocol][json]") {
+  const auto all = samples();
+  CHECK(any_json(all[5]) ==
+        R"({"opcode":"0x0000F7B1","action_type":"0x00000008","name":"TargetedMeleeAttack","sequence":7,)"
+        R"("target":"0x80000A01","height":2,"power":0.75})");
+  CHECK(any_json(all[6]) ==
+        R"({"opcode":"0x0000F7B1","action_type":"0x00000053","name":"ChangeCombatMode","sequence":6,"mode":"0x00000002"})");
+  CHECK(any_json(all[7]) == R"({"opcode":"0x0000F7B0","event_type":"0x000001A7","name":"AttackDone",)"
+                            R"("target":"0x50000001","sequence":10,"error":"0x00000036"})");
+  CHECK(has(any_json(all[8]), R"("name":"CombatCommenceAttack","target":"0x50000001","sequence":11})"));
+}
+
+TEST_CASE("dereth-cap's JSON decodes movement actions, the PlayerDescription, login and the object messages",
+          "[protocol][json]") {
+  const auto all = samples();
+  CHECK(has(any_json(all[9]), R"("action_type":"0x0000F61C","name":"MoveToState","sequence":8)"));
+  CHECK(has(any_json(all[9]), R"("forward_command":"0x45000005")"));
+  CHECK(has(any_json(all[10]), R"("name":"AutonomousPosition","sequence":9,"position":{"cell_id":"0xA9B4001F")"));
+  const std::string pd = any_json(all[11]);
+  CHECK(has(pd, R"("event_type":"0x00000013","name":"PlayerDescription","target":"0x50000001","sequence":3)"));
+  CHECK(has(pd, R"("ints":{"25":12})"));
+  CHECK(has(pd, R"("strings":{"1":"Lyra"})"));
+  CHECK(has(pd, R"("attributes":{"strength":{"level_from_cp":10,"init_level":100,"cp_spent":5000}})"));
+  CHECK(has(pd, R"("skills":{"24":{"level_from_pp":12,)"));
+  CHECK(has(any_json(all[12]), R"("name":"CharacterList","status":0,"characters":[{"guid":"0x50000001","name":"Lyra")"));
+  CHECK(any_json(all[13]) ==
+        R"({"opcode":"0x0000F7B1","action_type":"0x000000A1","name":"LoginComplete","sequence":12})");
+  // The object messages keep their decode_message view.
+  const auto sound = encode(Sound{0x80000A01, 0x10, 0.5f});
+  CHECK(any_json(sound) == to_json(*decode_message(sound)));
+}
+
+TEST_CASE("dereth-cap's JSON: a message dereth does not read is not decoded, and writes nothing", "[protocol][json]") {
+  // F7B0 0x02C7 (an enchantment event dereth does not read) and F7B1 0x00C8 (appraise).
+  const std::vector<std::uint8_t> event = {0xB0, 0xF7, 0, 0, 1, 0, 0, 0x50, 2, 0, 0, 0, 0xC7, 0x02, 0, 0, 1, 2, 3, 4};
+  const std::vector<std::uint8_t> action = {0xB1, 0xF7, 0, 0, 2, 0, 0, 0, 0xC8, 0, 0, 0, 1, 0, 0, 0x80};
+  const std::vector<std::uint8_t> top = {0xCD, 0x02, 0, 0, 1, 2, 3, 4};
+  for (const auto* body : {&event, &action, &top}) {
+    core::JsonWriter j;
+    auto written = write_any_json(j, *body);
+    REQUIRE(written.has_value());
+    CHECK_FALSE(*written);
+    CHECK(j.str().empty());
+    CHECK_FALSE(is_json_decoded(*body));
+  }
+}
+
+TEST_CASE("dereth-cap's JSON: every decoded message cut at every length is the decoder's error, nothing written",
+          "[protocol][json][hostile]") {
+  for (const auto& body : samples()) {
+    for (std::size_t n = 12; n < body.size(); ++n) {
+      const std::vector<std::uint8_t> cut(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(n));
+      if (!is_json_decoded(cut)) continue;  // the opcode or wrapped type is cut away
+      core::JsonWriter j;
+      auto written = write_any_json(j, cut);
+      INFO("opcode " << std::hex << peek_opcode(body) << " cut to " << std::dec << n << " of " << body.size());
+      // The PlayerDescription stops early at its documented points; anything else is an error.
+      if (written.has_value()) {
+        CHECK(peek_wrapped_type(body) == login_opcode::PlayerDescriptionEvent);
+        continue;
+      }
+      CHECK(j.str().empty());
+    }
+    // And bytes left over are refused where the decoder refuses them.
+    std::vector<std::uint8_t> longer = body;
+    longer.push_back(0);
+    core::JsonWriter j;
+    auto written = write_any_json(j, longer);
+    if (!written) CHECK(j.str().empty());
+  }
+}

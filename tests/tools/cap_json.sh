@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# dereth-cap --json over example.pcap decodes what dereth decodes anywhere:
+# its 313 F7E0 ServerMessages (spell text) as fields, and leaves undecoded
+# only the messages dereth reads nowhere (enchantment events, property
+# updates, appraisals, inventory moves: 1,098 of 2,088).
+set -euo pipefail
+cap=$1 example=$2
+out=$("$cap" --json "$example" 2>/dev/null)
+chat=$(grep -c '"opcode":"0x0000F7E0","name":"ServerMessage","text":"' <<<"$out" || true)
+undecoded=$(grep -c '"undecoded":true' <<<"$out" || true)
+echo "ServerMessage decoded: $chat; undecoded: $undecoded"
+[ "$chat" -eq 313 ] || { echo "expected the 313 ServerMessages as fields"; exit 1; }
+[ "$undecoded" -eq 1098 ] || { echo "expected 1098 undecoded records"; exit 1; }
+# Nothing dereth decodes is left undecoded: no F7E0, and no game event or
+# action of a type dereth reads (0x13 PlayerDescription, chat, combat, movement).
+if grep '"undecoded":true' <<<"$out" | grep -Eq '"opcode":"0x0000F7E0"|"(event|action)_type":"0x0000(0013|02BD|0147|028A|028B|02EB|0004|01A7|01B8|0248|F61C|F753|F61B|F752|F7C9|F61E|F661|0015|005D|01DF|01E1|0008|000A|01B7|0053|00A1)"'; then
+  echo "a message dereth decodes was left undecoded"; exit 1
+fi
+grep -q 'summary: .*decode_errors=0$' <<<"$out" || { echo "decode errors"; exit 1; }
