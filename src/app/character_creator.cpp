@@ -90,7 +90,7 @@ std::string CharacterCreator::row_text(const Row& r) const {
     case RowKind::Skill: {
       const auto cost = b.skill_cost(r.index);
       return fmt::format("{}: {} (train {}, specialise {})", b.skill_name(r.index), chargen::to_string(b.skill(r.index)),
-                         cost ? cost->trained : 0, cost ? cost->specialized : 0);
+                         cost ? cost->trained : 0, cost ? cost->trained + cost->specialized : 0);
     }
     case RowKind::Name: return fmt::format("Name: {}_", render::sanitize_text(b.name()));
     case RowKind::StartArea: return fmt::format("Starting town: {}", b.start_area_name(b.start_area()));

@@ -1,7 +1,6 @@
 #include "dereth/chargen/character_builder.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 
@@ -30,8 +29,10 @@ const char* to_string(SkillClass c) noexcept {
 
 namespace {
 
-bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+#ifndef DERETH_CHARGEN_SHARED_RULES
+bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 bool is_joiner(char c) { return c == ' ' || c == '\'' || c == '-'; }
+#endif
 
 void append(dat::CharGenObjDesc& to, const dat::CharGenObjDesc& from) {
   if (to.palette == 0) to.palette = from.palette;
@@ -48,28 +49,19 @@ std::vector<std::string> name_problems(std::string_view name) {
     out.emplace_back("Type a name for the character.");
     return out;
   }
+#ifdef DERETH_CHARGEN_SHARED_RULES
+  if (auto why = check_name(name)) out.push_back(std::move(*why));
+#else
   if (name.size() < kNameMinLength) {
     out.push_back(fmt::format("The name is too short: at least {} characters.", kNameMinLength));
   }
   if (name.size() > kNameMaxLength) {
     out.push_back(fmt::format("The name is too long: at most {} characters (it has {}).", kNameMaxLength, name.size()));
   }
-  bool bad_char = false;
-  for (char c : name) {
-    if (!is_letter(c) && !is_joiner(c)) bad_char = true;
-  }
-  if (bad_char) {
+  if (!std::all_of(name.begin(), name.end(), [](char c) { return is_letter(c) || is_joiner(c); })) {
     out.emplace_back("A name may hold only letters, spaces, apostrophes and hyphens.");
-  } else {
-    if (!is_letter(name.front())) out.emplace_back("A name must start with a letter.");
-    else if (!is_letter(name.back())) out.emplace_back("A name must end with a letter.");
-    for (std::size_t i = 1; i < name.size(); ++i) {
-      if (is_joiner(name[i]) && is_joiner(name[i - 1])) {
-        out.emplace_back("A name may not have two spaces, apostrophes or hyphens in a row.");
-        break;
-      }
-    }
   }
+#endif
   return out;
 }
 
@@ -209,19 +201,24 @@ std::string CharacterBuilder::skill_name(std::uint32_t skill) const {
 }
 
 std::optional<SkillCost> CharacterBuilder::skill_cost(std::uint32_t skill) const {
+#ifdef DERETH_CHARGEN_SHARED_RULES
+  return chargen::skill_cost(*data_, heritage_, skill);
+#else
   const auto* b = dat::find_skill(data_->skill_table, skill);
   if (b == nullptr) return std::nullopt;
-  SkillCost c{b->trained_cost, b->specialized_cost};
+  // The SkillTable's specialised cost includes the trained cost (ACE's
+  // UpgradeCostFromTrainedToSpecialized is their difference).
+  SkillCost c{b->trained_cost, b->specialized_cost - b->trained_cost};
   if (const auto* h = heritage_group()) {
     for (const auto& s : h->skills) {
       if (s.skill == skill) {
-        // The heritage's normal cost trains it; its primary cost is the upgrade.
-        c = SkillCost{s.normal_cost, s.normal_cost + s.primary_cost};
+        c = SkillCost{s.normal_cost, s.primary_cost};
         break;
       }
     }
   }
   return c;
+#endif
 }
 
 bool CharacterBuilder::set_skill(std::uint32_t skill, SkillClass c) {
@@ -244,7 +241,8 @@ std::int64_t CharacterBuilder::skill_credits_spent() const {
   for (const auto& [s, c] : skills_) {
     const auto cost = skill_cost(s);
     if (!cost) continue;
-    spent += c == SkillClass::Specialized ? cost->specialized : cost->trained;
+    spent += cost->trained;
+    if (c == SkillClass::Specialized) spent += cost->specialized;
   }
   return spent;
 }

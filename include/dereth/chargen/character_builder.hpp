@@ -8,13 +8,13 @@
 //
 // Credits (ACE's PlayerFactory.Create, the server that judges them): the six
 // attributes are each 10..100 and together at most the heritage's attribute
-// credits; a skill costs its SkillTable trained cost to train and its
-// specialised cost (which includes the trained cost) to specialise, unless
-// the heritage lists the skill, when its normal cost trains it and its
-// primary cost is added to specialise it. The total is at most the
-// heritage's skill credits.
+// credits; a skill costs its trained cost to train and that plus its
+// specialisation cost to specialise (the heritage's own normal and primary
+// costs when it lists the skill), at most the heritage's skill credits in
+// all. With chargen/rules.hpp present the costs and the name check are its.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -27,11 +27,25 @@
 
 namespace dereth::chargen {
 
+#if __has_include("dereth/chargen/rules.hpp")
+// The creation rules the scenario server's F656 check shares (another
+// branch): the builder asks them, so the screen and the server agree.
+#include "dereth/chargen/rules.hpp"
+#define DERETH_CHARGEN_SHARED_RULES 1
+#else
+// Until rules.hpp lands: the same constants and cost type, so the builder
+// reads the same either way.
 inline constexpr std::uint32_t kAttributeMin = 10;
 inline constexpr std::uint32_t kAttributeMax = 100;
-// The longest name the creation screen accepts and the shortest.
-inline constexpr std::size_t kNameMaxLength = 32;
 inline constexpr std::size_t kNameMinLength = 3;
+inline constexpr std::size_t kNameMaxLength = 32;
+// What training and then specialising one skill costs a heritage.
+struct SkillCost {
+  std::int32_t trained = 0;
+  std::int32_t specialized = 0;  // on top of `trained`
+  bool operator==(const SkillCost&) const = default;
+};
+#endif
 // F656's headgear style for "no headgear".
 inline constexpr std::uint32_t kNoHeadgear = 0xFFFFFFFFU;
 
@@ -45,15 +59,9 @@ inline constexpr std::array<Attribute, 6> kAttributes{Attribute::Strength, Attri
 enum class SkillClass : std::uint8_t { Untrained, Trained, Specialized };
 [[nodiscard]] const char* to_string(SkillClass c) noexcept;
 
-// What a skill costs this heritage: to train it, and in all to specialise it.
-struct SkillCost {
-  std::int32_t trained = 0;
-  std::int32_t specialized = 0;  // the whole cost, trained included
-};
-
-// Why a name is not accepted, as sentences (empty when it is): its length
-// (kNameMinLength..kNameMaxLength) and its characters (letters, with single
-// spaces, apostrophes or hyphens between them; it starts with a letter).
+// Why a name is not accepted, as sentences (empty when it is): none typed,
+// its length (kNameMinLength..kNameMaxLength), its characters (ASCII
+// letters, spaces, apostrophes, hyphens): rules.hpp's check_name when present.
 [[nodiscard]] std::vector<std::string> name_problems(std::string_view name);
 
 class CharacterBuilder {
