@@ -82,7 +82,7 @@ TEST_CASE("CharacterPicker: Enter, Create and Delete as actions, by key and by c
   CHECK(p.click(0, 0.5F).kind == Kind::None);  // the header
 }
 
-TEST_CASE("CharacterPicker: an account with no characters starts on an empty slot; a full one cannot create",
+TEST_CASE("CharacterPicker: an account with no characters starts on an empty slot, a full one cannot create",
           "[app][characters]") {
   dereth::protocol::CharacterList empty;
   empty.max_slots = 3;
