@@ -68,6 +68,9 @@ TEST_CASE("CharacterCreator: keys change values, the name is typed, Create waits
   REQUIRE(c.select(Kind::Skill, 15));  // Magic Defense
   c.right();
   CHECK(c.builder().skill(15) == dereth::chargen::SkillClass::Trained);
+  REQUIRE(c.select(Kind::Skill, 34));  // War Magic: specialised, one step on is untrained
+  c.right();
+  CHECK(c.builder().skill(34) == dereth::chargen::SkillClass::Untrained);
   c.type("Ae");
   c.type("rX");
   c.backspace();

@@ -4,8 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <memory>
 #include <string>
 
+#include "dereth/chargen/char_gen_data.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/character_create.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
@@ -17,8 +20,28 @@ namespace {
 using dereth::app::test::run;
 namespace proto = dereth::protocol;
 
+// The server's options: with the shared creation rules present, the
+// scenario server checks F656 against the demo's CharGen (else it has no
+// F656 handling to configure).
+dereth::scenario::UdpServerOptions server_options() {
+  dereth::scenario::UdpServerOptions o;
+#if __has_include("dereth/chargen/rules.hpp")
+  static const auto data = [] {
+    auto world = dereth::demo::build_demo_world();
+    REQUIRE(world);
+    auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
+    REQUIRE(portal);
+    auto d = dereth::chargen::load_char_gen_data(*portal);
+    REQUIRE(d);
+    return std::make_shared<const dereth::chargen::CharGenData>(std::move(*d));
+  }();
+  o.server.char_gen = data;
+#endif
+  return o;
+}
+
 struct Served {
-  explicit Served(const std::string& relative) : server(load(relative)) {
+  explicit Served(const std::string& relative) : server(load(relative), server_options()) {
     REQUIRE(server.start().has_value());
     where = "127.0.0.1:" + std::to_string(server.port());
   }

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -80,6 +81,27 @@ std::pair<int, int> where(const std::vector<std::string>& lines, float scale, st
   const auto& t = layout.panels[0].text;
   const float row = t.height() / static_cast<float>(layout.panels[0].lines);
   return {static_cast<int>(t.x0 + t.width() * across), static_cast<int>(t.y0 + row * (static_cast<float>(line) + 0.5F))};
+}
+
+
+// The server's options: with the shared creation rules present, the
+// scenario server checks F656 against the demo's CharGen (else it has no
+// F656 handling to configure).
+dereth::scenario::UdpServerOptions server_options() {
+  dereth::scenario::UdpServerOptions o;
+#if __has_include("dereth/chargen/rules.hpp")
+  static const auto data = [] {
+    auto world = dereth::demo::build_demo_world();
+    REQUIRE(world);
+    auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
+    REQUIRE(portal);
+    auto d = dereth::chargen::load_char_gen_data(*portal);
+    REQUIRE(d);
+    return std::make_shared<const dereth::chargen::CharGenData>(std::move(*d));
+  }();
+  o.server.char_gen = data;
+#endif
+  return o;
 }
 
 }  // namespace
@@ -176,7 +198,7 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
   auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
                                                        "/tests/scenario/data/no_characters.scenario");
   REQUIRE(scenario.has_value());
-  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
+  dereth::scenario::UdpScenarioServer server(std::move(*scenario), server_options());
   REQUIRE(server.start().has_value());
   const dereth::test::TempDir tmp("window-create");
   const auto pw = tmp / "password";
@@ -221,6 +243,13 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     key(SDLK_ESCAPE);
 #endif
+    // Whatever happened, the run ends: Esc until it does.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!done && std::chrono::steady_clock::now() < give_up) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (!done && SDL_WasInit(SDL_INIT_EVENTS) != 0) {
+      key(SDLK_ESCAPE);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    }
   });
   std::string out, err;
   const int rc = dereth::app::test::run(

@@ -25,14 +25,16 @@
 #include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/protocol/character_create.hpp"
 
-namespace dereth::chargen {
-
 #if __has_include("dereth/chargen/rules.hpp")
 // The creation rules the scenario server's F656 check shares (another
 // branch): the builder asks them, so the screen and the server agree.
 #include "dereth/chargen/rules.hpp"
 #define DERETH_CHARGEN_SHARED_RULES 1
-#else
+#endif
+
+namespace dereth::chargen {
+
+#ifndef DERETH_CHARGEN_SHARED_RULES
 // Until rules.hpp lands: the same constants and cost type, so the builder
 // reads the same either way.
 inline constexpr std::uint32_t kAttributeMin = 10;
