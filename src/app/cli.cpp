@@ -200,6 +200,35 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(in_range(0.5, 3600, "seconds"))
       ->type_name("S");
 
+  play_cmd->add_option("--create", play_args.create,
+                       "Create a character with this name first (from the DATs' CharGen: --dats, else the demo's), "
+                       "then enter the world with it; a refusal is printed and exits 1")
+      ->type_name("NAME");
+  play_cmd->add_option("--heritage", play_args.heritage, "With --create: the heritage number (default: the first)")
+      ->type_name("N");
+  play_cmd->add_option("--sex", play_args.sex, "With --create: 1 male, 2 female (default: the heritage's first)")
+      ->type_name("N");
+  play_cmd->add_option("--template", play_args.template_index,
+                       "With --create: the profession template, 0 = the first (sets attributes and skills)")
+      ->type_name("N");
+  play_cmd->add_option("--start-area", play_args.start_area,
+                       "With --create: the starting town's number in CharGen (default: the heritage's first)")
+      ->type_name("N");
+  play_cmd->add_option("--attributes", play_args.attributes,
+                       "With --create: Strength, Endurance, Coordination, Quickness, Focus, Self (six numbers, "
+                       "each 10-100, replacing the template's)")
+      ->expected(6)
+      ->delimiter(',')
+      ->type_name("S,E,C,Q,F,S");
+  play_cmd->add_option("--train", play_args.train, "With --create: train this skill number too (repeatable)")
+      ->type_name("SKILL");
+  play_cmd->add_option("--specialize", play_args.specialize,
+                       "With --create: specialise this skill number (repeatable)")
+      ->type_name("SKILL");
+  play_cmd->add_option("--untrain", play_args.untrain,
+                       "With --create: leave this skill number untrained (repeatable)")
+      ->type_name("SKILL");
+
   ReplayArgs replay_args;
   auto* replay_cmd = app.add_subcommand("replay", "Play a recorded session (pcap or pcapng)");
   replay_cmd->add_option("FILE", replay_args.file, "The capture")->required()->type_name("FILE");

@@ -118,6 +118,18 @@ struct PlayArgs {
   // (seconds after the world loop starts; 1 s when not given).
   std::vector<std::string> say;
   std::vector<double> at;
+  // --create NAME: create this character first (chargen::CharacterBuilder
+  // over the DATs' CharGen), then enter with it. Unset choices keep the
+  // builder's (the first heritage, sex, template and town).
+  std::string create;
+  std::optional<std::uint32_t> heritage;
+  std::optional<std::uint32_t> sex;
+  std::optional<std::uint32_t> template_index;
+  std::optional<std::uint32_t> start_area;
+  std::vector<std::uint32_t> attributes;  // six, or none
+  std::vector<std::uint32_t> train;
+  std::vector<std::uint32_t> specialize;
+  std::vector<std::uint32_t> untrain;
 };
 
 // A live session against a server.

@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/app/character_creator.hpp"
 #include "dereth/app/config.hpp"
 #include "dereth/app/controls.hpp"
 #include "dereth/app/demo.hpp"
@@ -23,6 +24,7 @@
 #include "dereth/app/world.hpp"
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/audio/open_audio.hpp"
+#include "dereth/chargen/character_builder.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/demo/demo_world.hpp"
@@ -37,11 +39,65 @@ namespace dereth::app::commands {
 
 // ---- play ---------------------------------------------------------------------------
 
+namespace {
+
+// --create and its choices as an F656 (the session fills in the account and
+// the slot), or nothing after saying on `err` why not.
+std::optional<protocol::CharacterCreate> creation_from_args(const PlayArgs& args, const dat::DatFile& portal,
+                                                            std::ostream& err) {
+  auto data = chargen::load_char_gen_data(portal);
+  if (!data) {
+    err << "dereth: cannot create a character: " << data.error().message() << "\n";
+    return std::nullopt;
+  }
+  chargen::CharacterBuilder b(*data);
+  bool ok = true;
+  auto refuse = [&](const std::string& why) {
+    err << "dereth: cannot create " << args.create << ": " << why << "\n";
+    ok = false;
+  };
+  if (args.heritage && !b.set_heritage(*args.heritage)) {
+    refuse(fmt::format("the DATs have no heritage {}", *args.heritage));
+    return std::nullopt;
+  }
+  if (args.sex && !b.set_gender(*args.sex)) refuse(fmt::format("the heritage has no sex {}", *args.sex));
+  if (args.template_index && !b.set_template(*args.template_index)) {
+    refuse(fmt::format("the heritage has no template {}", *args.template_index));
+  }
+  if (args.start_area && !b.set_start_area(*args.start_area)) {
+    refuse(fmt::format("the heritage offers no starting town {}", *args.start_area));
+  }
+  if (args.attributes.size() == chargen::kAttributes.size()) {
+    for (std::size_t i = 0; i < chargen::kAttributes.size(); ++i) b.set_attribute(chargen::kAttributes[i], args.attributes[i]);
+  }
+  auto set_skills = [&](const std::vector<std::uint32_t>& skills, chargen::SkillClass c) {
+    for (auto s : skills) {
+      if (!b.set_skill(s, c)) refuse(fmt::format("the SkillTable has no skill {}", s));
+    }
+  };
+  set_skills(args.untrain, chargen::SkillClass::Untrained);
+  set_skills(args.train, chargen::SkillClass::Trained);
+  set_skills(args.specialize, chargen::SkillClass::Specialized);
+  b.set_name(args.create);
+  for (const auto& p : b.problems()) refuse(p);
+  if (!ok) return std::nullopt;
+  return b.to_message({}, 0);
+}
+
+}  // namespace
+
 
 int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
   if (args.at.size() > args.say.size()) {
     err << "dereth: each --at gives the time of one --say: " << args.at.size() << " --at for " << args.say.size()
         << " --say\n";
+    return 2;
+  }
+  if (args.create.empty() && (args.heritage || args.sex || args.template_index || args.start_area ||
+                              !args.attributes.empty() || !args.train.empty() || !args.specialize.empty() ||
+                              !args.untrain.empty())) {
+    err << "dereth: --heritage, --sex, --template, --start-area, --attributes, --train, --specialize and --untrain "
+           "choose the character --create NAME makes; give --create too\n";
     return 2;
   }
   const auto colon = args.server.rfind(':');
@@ -63,13 +119,18 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   // the window, the password.
   bool headless = args.headless || !display_available();
   std::optional<Dats> dats;
-  if (!headless || !config.dats_folder.empty()) {
+  if (!headless || !config.dats_folder.empty() || !args.create.empty()) {
     auto opened = open_dats(config.dats_folder, err);
     if (!opened) {
       err << "dereth: cannot open the DATs: " << opened.error().message() << "\n";
       return 1;
     }
     dats = std::move(*opened);
+  }
+  std::optional<protocol::CharacterCreate> creation;
+  if (!args.create.empty()) {
+    creation = creation_from_args(args, *dats->portal, err);
+    if (!creation) return 2;
   }
   std::unique_ptr<Presenter> presenter;
   if (!headless) {
@@ -103,8 +164,9 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   o.session.login_timeout = args.connect_timeout;
   o.session.transport.silence_timeout = args.silence_timeout;
   if (!args.character.empty()) o.session.character = args.character;
-  // In a window with no --character, the player picks from the list.
-  o.session.wait_for_choice = presenter != nullptr && args.character.empty();
+  o.session.create = creation;
+  // In a window with no --character or --create, the player picks from the list.
+  o.session.wait_for_choice = presenter != nullptr && args.character.empty() && !creation;
   if (!args.no_record) {
     fs::path folder = !args.record.empty()         ? fs::path(args.record)
                       : !config.record_folder.empty() ? config.record_folder
@@ -127,6 +189,10 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
   bool in_world = false;
   std::optional<CharacterPicker> picker;
+  std::optional<chargen::CharGenData> chargen_data;  // read when Create is first chosen
+  std::optional<CharacterCreator> creator;
+  std::uint32_t shown_revision = 0;
+  bool creation_sent = false;
   bool waiting_for_player = false;  // the list is up: the world timeout waits for the player
   if (presenter != nullptr) {
     presenter->on_character_chosen = [&](std::uint32_t guid) {
@@ -135,13 +201,71 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
       waiting_for_player = false;
       deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
     };
+    presenter->on_picker_action = [&](const PickerAction& action) {
+      if (action.kind == PickerAction::Kind::Delete) {
+        (*client)->delete_character(action.guid);
+        return;
+      }
+      if (action.kind != PickerAction::Kind::Create) return;
+      if (!chargen_data) {
+        auto data = chargen::load_char_gen_data(*dats->portal);
+        if (!data) {
+          if (picker) picker->set_message("Cannot create characters: " + data.error().message(), true);
+          return;
+        }
+        chargen_data = std::move(*data);
+      }
+      creator.emplace(*chargen_data);
+      presenter->show_creator(&*creator);
+    };
+    presenter->on_create_character = [&](const protocol::CharacterCreate& m) {
+      if (creation_sent) return;  // one at a time
+      (*client)->create_character(m);
+      creation_sent = true;
+      if (creator) creator->set_status("Creating " + m.name + "...");
+    };
+    presenter->on_creator_back = [&] {
+      presenter->show_creator(nullptr);
+      creator.reset();
+      creation_sent = false;
+    };
   }
   while (waiting_for_player || std::chrono::steady_clock::now() < deadline) {
     const auto s = (*client)->status();
-    if (presenter != nullptr && s.awaiting_choice && !picker && s.characters) {
-      picker.emplace(*s.characters);
+    if (presenter != nullptr && s.awaiting_choice && s.characters &&
+        (!picker || s.characters_revision != shown_revision)) {
+      // The list, afresh whenever it changed (created, deleted, a new F658).
+      std::optional<std::uint32_t> keep;
+      std::string message;
+      bool message_error = false;
+      if (picker) {
+        if (picker->selected() < picker->size()) keep = picker->list().characters[picker->selected()].guid;
+        message = picker->message();
+        message_error = picker->message_is_error();
+      }
+      picker.emplace(*s.characters, s.world_name.empty() ? args.server : s.world_name + " (" + args.server + ")");
+      if (keep) picker->select_guid(*keep);
+      picker->set_message(message, message_error);
+      shown_revision = s.characters_revision;
       presenter->show_characters(&*picker);
       waiting_for_player = true;
+    }
+    if (creation_sent && !s.creating && s.create_response) {
+      // The server's F643: on Ok back to the list with the new character
+      // selected; a refusal stays on the creation screen, in words.
+      creation_sent = false;
+      const auto& r = *s.create_response;
+      const std::string sentence = protocol::describe_create_response(r.response);
+      if (r.response == protocol::create_response::Ok) {
+        presenter->show_creator(nullptr);
+        creator.reset();
+        if (picker) {
+          picker->select_guid(r.guid);
+          picker->set_message(sentence + " Press Enter to play " + r.name + ".");
+        }
+      } else if (creator) {
+        creator->set_status(sentence, true);
+      }
     }
     if (presenter != nullptr && picker) {
       // The list (or the loading bar once chosen) over an empty world.
@@ -154,6 +278,10 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
       }
     }
     if (s.state == net::SessionState::InWorld) {
+      if (creation && s.create_response) {
+        out << "dereth: " << protocol::describe_create_response(s.create_response->response) << " "
+            << s.create_response->name << " (0x" << std::hex << s.create_response->guid << std::dec << ")\n";
+      }
       out << "dereth: in the world on " << args.server << " (player 0x" << std::hex << s.player_guid << std::dec
           << ")\n";
       in_world = true;

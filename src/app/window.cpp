@@ -31,6 +31,7 @@ namespace dereth::app {
 
 namespace {
 constexpr std::size_t kChatLines = 8;
+constexpr float kCreatorScale = 0.6F;  // the creation screen's text, of the overlay's scale
 constexpr std::size_t kChatCapacity = 200;
 constexpr std::size_t kChatColumns = 72;
 constexpr float kFlySpeed = 0.5F;  // metres per frame with a fly key held
@@ -165,16 +166,35 @@ bool WindowPresenter::poll_input() {
         }
         break;
       case SDL_TEXTINPUT:
-        input_.insert(e.text.text);
+        if (creator_ != nullptr) {
+          creator_->type(e.text.text);
+        } else {
+          input_.insert(e.text.text);
+        }
         break;
       case SDL_KEYDOWN:
+        if (creator_ != nullptr) {
+          // The creation screen has the keyboard until it is sent or left.
+          const SDL_Keycode k = e.key.keysym.sym;
+          const bool big = (e.key.keysym.mod & KMOD_SHIFT) != 0;
+          if (k == SDLK_ESCAPE) creator_outcome(CharacterCreator::Outcome::Back);
+          if (k == SDLK_UP) creator_->up();
+          if (k == SDLK_DOWN || k == SDLK_TAB) creator_->down();
+          if (k == SDLK_LEFT) creator_->left(big);
+          if (k == SDLK_RIGHT) creator_->right(big);
+          if (k == SDLK_BACKSPACE) creator_->backspace();
+          if (k == SDLK_RETURN || k == SDLK_KP_ENTER) creator_outcome(creator_->enter());
+          break;
+        }
         if (picker_ != nullptr) {
           // The character list has the keyboard until a character is chosen.
           const SDL_Keycode k = e.key.keysym.sym;
           if (k == SDLK_ESCAPE) return false;
           if (k == SDLK_UP) picker_->up();
           if (k == SDLK_DOWN) picker_->down();
-          if (k == SDLK_RETURN || k == SDLK_KP_ENTER) choose(picker_->choose());
+          if (k == SDLK_RETURN || k == SDLK_KP_ENTER) act(picker_->activate());
+          if (k == SDLK_c) act(picker_->create());
+          if (k == SDLK_DELETE) act(picker_->remove());
           if (k >= SDLK_1 && k <= SDLK_9) choose(picker_->choose_number(static_cast<std::size_t>(k - SDLK_0)));
           break;
         }
@@ -243,7 +263,13 @@ bool WindowPresenter::poll_input() {
         break;
       case SDL_MOUSEBUTTONDOWN:
         if (e.button.button == SDL_BUTTON_LEFT) {
-          if (picker_ != nullptr) {
+          if (creator_ != nullptr) {
+            if (creator_panel_) {
+              if (auto at = panel_line(*creator_panel_, e.button.x, e.button.y)) {
+                creator_outcome(creator_->click(at->first, at->second));
+              }
+            }
+          } else if (picker_ != nullptr) {
             click(e.button.x, e.button.y);
           } else {
             pick(e.button.x, e.button.y);
@@ -349,10 +375,52 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
                                                {255, 240, 180, 255}, 0.5F, chat_.recent_colors(kChatLines)});
   }
   picker_panel_.reset();
-  if (picker_ != nullptr) {
+  creator_panel_.reset();
+  if (creator_ != nullptr) {
+    // As many rows as the window holds: one line's height from the layout.
+    render::OverlayFrame probe;
+    probe.panels.push_back(render::TextPanel{render::Anchor::Centre, {"M"}, {}, kCreatorScale, {}});
+    const auto probed = render::layout_overlay(probe, w, h, overlay_->options());
+    if (!probed.panels.empty() && probed.panels[0].text.height() > 0) {
+      const float room = static_cast<float>(h) - 2.0F * (overlay_->options().margin + overlay_->options().padding);
+      creator_->set_max_lines(std::min(static_cast<std::size_t>(std::max(room / probed.panels[0].text.height(), 1.0F)),
+                                       overlay_->options().max_panel_lines));
+    }
+    render::TextPanel panel{render::Anchor::Centre, creator_->lines(), {220, 220, 220, 255}, kCreatorScale, {}};
+    const auto kinds = creator_->line_kinds();
+    const std::size_t selected_line = creator_->line_of_row(creator_->selected());
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+      render::Rgba8 c = panel.color;
+      switch (kinds[i]) {
+        case CharacterCreator::LineKind::Title: c = {255, 255, 255, 255}; break;
+        case CharacterCreator::LineKind::Row: c = i == selected_line ? render::Rgba8{255, 230, 90, 255} : panel.color; break;
+        case CharacterCreator::LineKind::Info: c = {150, 200, 255, 255}; break;
+        case CharacterCreator::LineKind::Problem: c = {255, 110, 90, 255}; break;
+        case CharacterCreator::LineKind::Status:
+          c = creator_->status_is_error() ? render::Rgba8{255, 110, 90, 255} : render::Rgba8{140, 240, 140, 255};
+          break;
+      }
+      panel.line_colors.push_back(c);
+    }
+    creator_panel_ = overlay.panels.size();
+    overlay.panels.push_back(std::move(panel));
+  } else if (picker_ != nullptr) {
     render::TextPanel list{render::Anchor::Centre, picker_->lines(), {220, 220, 220, 255}, 0.75F, {}};
     list.line_colors.assign(list.lines.size(), list.color);
+    for (std::size_t i = 0; i < picker_->size(); ++i) {
+      if (picker_->list().characters[i].seconds_greyed_out > 0) {
+        list.line_colors[CharacterPicker::line_of(i)] = {140, 140, 140, 255};
+      }
+    }
+    for (std::size_t i = picker_->size(); i < picker_->slots(); ++i) {
+      list.line_colors[CharacterPicker::line_of(i)] = {150, 170, 190, 255};
+    }
     list.line_colors[CharacterPicker::line_of(picker_->selected())] = {255, 230, 90, 255};
+    list.line_colors[picker_->actions_line()] = {150, 200, 255, 255};
+    if (!picker_->message().empty()) {
+      list.line_colors.back() =
+          picker_->message_is_error() ? render::Rgba8{255, 110, 90, 255} : render::Rgba8{140, 240, 140, 255};
+    }
     picker_panel_ = overlay.panels.size();
     overlay.panels.push_back(std::move(list));
   } else if (!info.in_world && options_.loading_bar) {
@@ -374,21 +442,56 @@ void WindowPresenter::choose(std::optional<std::uint32_t> guid) {
   if (on_character_chosen) on_character_chosen(*guid);
 }
 
-// A left click on the character list: the line under the pointer, found from
-// where the last frame's overlay put the panel (window to drawable pixels).
-void WindowPresenter::click(int x, int y) {
-  if (!picker_panel_ || last_width_ <= 0 || last_height_ <= 0) return;
+void WindowPresenter::show_creator(CharacterCreator* creator) {
+  creator_ = creator;
+  if (creator_ != nullptr) {
+    SDL_StartTextInput();
+  } else if (!input_.active()) {
+    SDL_StopTextInput();
+  }
+}
+
+void WindowPresenter::act(const PickerAction& action) {
+  switch (action.kind) {
+    case PickerAction::Kind::Enter: choose(action.guid); break;
+    case PickerAction::Kind::Create:
+    case PickerAction::Kind::Delete:
+      if (on_picker_action) on_picker_action(action);
+      break;
+    case PickerAction::Kind::None: break;
+  }
+}
+
+void WindowPresenter::creator_outcome(CharacterCreator::Outcome outcome) {
+  if (creator_ == nullptr) return;
+  if (outcome == CharacterCreator::Outcome::Submit && on_create_character) on_create_character(creator_->message());
+  if (outcome == CharacterCreator::Outcome::Back) {
+    show_creator(nullptr);
+    if (on_creator_back) on_creator_back();
+  }
+}
+
+std::optional<std::pair<std::size_t, float>> WindowPresenter::panel_line(std::size_t panel, int x, int y) const {
+  if (last_width_ <= 0 || last_height_ <= 0) return std::nullopt;
   int ww = 0;
   int wh = 0;
   SDL_GetWindowSize(sdl_->window, &ww, &wh);
   const float px = ww > 0 ? static_cast<float>(x) * static_cast<float>(last_width_) / static_cast<float>(ww) : 0.0F;
   const float py = wh > 0 ? static_cast<float>(y) * static_cast<float>(last_height_) / static_cast<float>(wh) : 0.0F;
   const auto layout = render::layout_overlay(last_overlay_, last_width_, last_height_, overlay_->options());
-  if (*picker_panel_ >= layout.panels.size()) return;
-  const render::PanelPlacement& p = layout.panels[*picker_panel_];
-  if (p.lines == 0 || px < p.box.x0 || px > p.box.x1 || py < p.text.y0 || py >= p.text.y1) return;
+  if (panel >= layout.panels.size()) return std::nullopt;
+  const render::PanelPlacement& p = layout.panels[panel];
+  if (p.lines == 0 || px < p.box.x0 || px > p.box.x1 || py < p.text.y0 || py >= p.text.y1) return std::nullopt;
   const auto line = static_cast<std::size_t>((py - p.text.y0) / (p.text.height() / static_cast<float>(p.lines)));
-  choose(picker_->choose_line(line));
+  const float across = p.text.width() > 0 ? (px - p.text.x0) / p.text.width() : 0.0F;
+  return std::pair{line, std::clamp(across, 0.0F, 1.0F)};
+}
+
+// A left click on the character list: the line under the pointer, found from
+// where the last frame's overlay put the panel (window to drawable pixels).
+void WindowPresenter::click(int x, int y) {
+  if (!picker_panel_) return;
+  if (auto at = panel_line(*picker_panel_, x, y)) act(picker_->click(at->first, at->second));
 }
 
 // A left click in the world: the ray through the pointer, from the camera

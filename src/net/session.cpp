@@ -9,6 +9,10 @@ namespace dereth::net {
 namespace lo = protocol::login_opcode;
 namespace po = protocol::opcode;
 
+// How long ACE keeps a deleted character greyed out (an hour); the server's
+// next character list gives the real figure.
+constexpr std::uint32_t kDeletionSeconds = 3600;
+
 const char* to_string(SessionState s) noexcept {
   switch (s) {
     case SessionState::Idle: return "idle";
@@ -153,13 +157,46 @@ void ClientSession::port_unreachable(std::uint8_t port_offset, double /*now*/) {
   }
 }
 
+void ClientSession::enter(std::uint32_t guid) {
+  awaiting_choice_ = false;
+  chosen_guid_ = guid;
+  transport_.send_message(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+}
+
 bool ClientSession::choose_character(std::uint32_t guid) {
-  if (!awaiting_choice_ || !characters_) return false;
+  if (!awaiting_choice_ || !characters_ || creating_) return false;
   for (const auto& c : characters_->characters) {
     if (c.guid != guid) continue;
-    awaiting_choice_ = false;
-    chosen_guid_ = guid;
-    transport_.send_message(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+    enter(guid);
+    return true;
+  }
+  return false;
+}
+
+void ClientSession::send_create(protocol::CharacterCreate m) {
+  // The account exactly as F658 spelled it (ACE ignores an F656 whose
+  // account differs), in the first free slot.
+  m.account = characters_->account;
+  m.slot = static_cast<std::uint32_t>(characters_->characters.size());
+  transport_.send_message(protocol::encode(m), protocol::queue::Logon);
+  creating_ = true;
+  create_response_.reset();
+}
+
+bool ClientSession::create_character(protocol::CharacterCreate m) {
+  if (!awaiting_choice_ || !characters_ || creating_) return false;
+  send_create(std::move(m));
+  return true;
+}
+
+bool ClientSession::delete_character(std::uint32_t guid) {
+  if (!awaiting_choice_ || !characters_ || creating_) return false;
+  const auto& list = characters_->characters;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (list[i].guid != guid) continue;
+    protocol::CharacterDelete d{characters_->account, static_cast<std::uint32_t>(i)};
+    transport_.send_message(protocol::encode(d), protocol::queue::Logon);
+    pending_delete_ = guid;
     return true;
   }
   return false;
@@ -179,12 +216,22 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
         return;
       }
       characters_ = std::move(*list);
-      if (characters_->characters.empty()) {
-        fail("the account has no characters; create one with the retail client first");
+      ++characters_revision_;
+      if (state_ != SessionState::CharacterSelect || chosen_guid_ != 0) return;  // a late copy
+      if (config_.create) {
+        // `play --create`: create first (once), enter once the server says Ok.
+        if (!create_sent_) {
+          create_sent_ = true;
+          send_create(*config_.create);
+        }
         return;
       }
       if (config_.wait_for_choice && !config_.character) {
         awaiting_choice_ = true;
+        return;
+      }
+      if (characters_->characters.empty()) {
+        fail("the account has no characters; give --create NAME to make one, or choose Create in the window");
         return;
       }
       const protocol::CharacterEntry* chosen = nullptr;
@@ -195,12 +242,46 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
         }
       }
       if (!chosen) {
-        fail(config_.character ? fmt::format("the account has no character named \"{}\"", *config_.character)
-                               : std::string("the account has no characters; create one with the retail client first"));
+        fail(fmt::format("the account has no character named \"{}\"", *config_.character));
         return;
       }
-      chosen_guid_ = chosen->guid;
-      transport_.send_message(protocol::encode_opcode_only(lo::CharacterEnterWorldRequest), protocol::queue::Logon);
+      enter(chosen->guid);
+      return;
+    }
+    case lo::ServerName: {
+      if (auto n = protocol::decode_server_name(m.bytes)) world_name_ = n->world_name;
+      return;
+    }
+    case lo::CharacterCreateResponse: {
+      if (!creating_) return;
+      creating_ = false;
+      auto r = protocol::decode_character_create_response(m.bytes);
+      if (!r) {
+        create_response_ = protocol::CharacterCreateResponse{protocol::create_response::Undefined, 0, {}, 0};
+        if (config_.create) fail("the server's answer to the new character could not be read: " + r.error().message());
+        return;
+      }
+      create_response_ = *r;
+      if (r->response != protocol::create_response::Ok) {
+        if (config_.create) fail(protocol::describe_create_response(r->response));
+        return;
+      }
+      // The new character joins the list and can be entered at once.
+      characters_->characters.push_back({r->guid, r->name, r->seconds_greyed_out});
+      ++characters_revision_;
+      if (config_.create) enter(r->guid);
+      return;
+    }
+    case lo::CharacterDelete: {
+      // The server took the F655: the character waits out its deletion.
+      if (pending_delete_ == 0 || !characters_) return;
+      for (auto& c : characters_->characters) {
+        if (c.guid == pending_delete_ && c.seconds_greyed_out == 0) {
+          c.seconds_greyed_out = kDeletionSeconds;
+          ++characters_revision_;
+        }
+      }
+      pending_delete_ = 0;
       return;
     }
     case lo::CharacterEnterWorldServerReady: {

@@ -49,6 +49,7 @@ struct UdpClient::Impl {
   std::vector<std::pair<std::vector<std::uint8_t>, std::uint16_t>> outbox;
   UdpClientStatus status;
   std::uint64_t queue_overflow = 0;
+  int creates_posted = 0;  // create_character calls the network thread has not run yet
   std::uint64_t foreign_datagrams = 0;  // the socket thread's alone
 
   explicit Impl(SessionConfig config) : session(std::move(config)) {}
@@ -92,8 +93,16 @@ struct UdpClient::Impl {
     status.state = session.state();
     status.failure = session.failure();
     status.player_guid = session.player_guid();
-    if (!status.characters && session.characters()) status.characters = session.characters();
+    if (session.characters() && status.characters_revision != session.characters_revision()) {
+      status.characters = session.characters();
+      status.characters_revision = session.characters_revision();
+    }
     status.awaiting_choice = session.awaiting_choice();
+    // A creation asked for but not yet handed to the session is pending,
+    // and the session's answer to an earlier one is not this one's.
+    status.creating = session.creating() || creates_posted > 0;
+    status.create_response = creates_posted > 0 ? std::nullopt : session.create_response();
+    status.world_name = session.world_name();
     status.transport = session.transport().stats();
     status.transport.echo_round_trip = session.transport().echo_round_trip();
     status.time_sync = session.transport().last_time_sync();
@@ -254,6 +263,36 @@ void UdpClient::choose_character(std::uint32_t guid) {
   if (!s->thread.joinable()) return;
   asio::post(s->io, [s, guid] {
     s->session.choose_character(guid);
+    s->flush();
+  });
+}
+
+void UdpClient::create_character(protocol::CharacterCreate m) {
+  Impl* s = impl_.get();
+  if (!s->thread.joinable()) return;
+  {
+    // Shown as pending at once, so a caller polling status() never sees the
+    // old answer as this one's.
+    std::lock_guard lock(s->mutex);
+    s->status.creating = true;
+    s->status.create_response.reset();
+    ++s->creates_posted;
+  }
+  asio::post(s->io, [s, m = std::move(m)]() mutable {
+    s->session.create_character(std::move(m));
+    {
+      std::lock_guard lock(s->mutex);
+      --s->creates_posted;
+    }
+    s->flush();
+  });
+}
+
+void UdpClient::delete_character(std::uint32_t guid) {
+  Impl* s = impl_.get();
+  if (!s->thread.joinable()) return;
+  asio::post(s->io, [s, guid] {
+    s->session.delete_character(guid);
     s->flush();
   });
 }

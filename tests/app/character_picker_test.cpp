@@ -19,20 +19,22 @@ dereth::protocol::CharacterList list() {
 
 TEST_CASE("CharacterPicker: the list with its slots, keys and numbers, greyed-out characters refused",
           "[app][characters]") {
-  CharacterPicker p(list());
+  CharacterPicker p(list(), "Dereth (127.0.0.1:9000)");
   const auto lines = p.lines();
-  REQUIRE(lines.size() == 5);
-  CHECK(lines[0] == "Choose a character (3 of 11 slots used)");
+  REQUIRE(lines.size() == 13);  // header, 11 slots, actions
+  CHECK(lines[0] == "Dereth (127.0.0.1:9000): 3 of 11 slots used, 8 free");
   CHECK(lines[1] == "> 1. Aerin");
   CHECK(lines[2] == "  2. Borin the Bold");
-  CHECK(lines[3] == "  3. Old Cid  (being deleted)");
+  CHECK(lines[3] == "  3. Old Cid  (pending deletion, 1 h 0 min left)");
+  CHECK(lines[4] == "  4. (empty slot)");
+  CHECK(lines[11] == "  11. (empty slot)");
+  CHECK(lines[p.actions_line()] == "[Enter] Enter   [C] Create   [Del] Delete");
   p.up();  // already at the top
   CHECK(p.selected() == 0);
   p.down();
   CHECK(p.lines()[CharacterPicker::line_of(1)] == "> 2. Borin the Bold");
   CHECK(p.choose() == std::optional<std::uint32_t>(0x50000002));
   p.down();
-  p.down();  // at the bottom
   CHECK(p.selected() == 2);
   CHECK_FALSE(p.choose().has_value());  // being deleted
   CHECK(p.choose_number(1) == std::optional<std::uint32_t>(0x50000001));
@@ -47,4 +49,52 @@ TEST_CASE("CharacterPicker starts on the first character that can be chosen", "[
   l.characters[0].seconds_greyed_out = 10;
   CharacterPicker p(l);
   CHECK(p.selected() == 1);
+}
+
+TEST_CASE("CharacterPicker: Enter, Create and Delete as actions, by key and by click", "[app][characters]") {
+  using Kind = dereth::app::PickerAction::Kind;
+  CharacterPicker p(list());
+  CHECK(p.activate() == dereth::app::PickerAction{Kind::Enter, 0x50000001});
+  CHECK(p.create().kind == Kind::Create);
+  // Delete asks twice; moving away disarms it.
+  CHECK(p.remove().kind == Kind::None);
+  CHECK(p.message() == "Press Delete again to delete Aerin.");
+  p.down();
+  CHECK(p.remove().kind == Kind::None);
+  CHECK(p.message() == "Press Delete again to delete Borin the Bold.");
+  CHECK(p.remove() == dereth::app::PickerAction{Kind::Delete, 0x50000002});
+  // A character pending deletion can be neither entered nor deleted again.
+  p.down();
+  CHECK(p.activate().kind == Kind::None);
+  CHECK(p.message() == "Old Cid is pending deletion and cannot enter the world.");
+  CHECK(p.remove().kind == Kind::None);
+  // Enter on an empty slot creates; so does a click on one.
+  p.down();
+  CHECK(p.selected() == 3);
+  CHECK(p.activate().kind == Kind::Create);
+  CHECK(p.click(CharacterPicker::line_of(6), 0.5F).kind == Kind::Create);
+  CHECK(p.click(CharacterPicker::line_of(0), 0.5F) == dereth::app::PickerAction{Kind::Enter, 0x50000001});
+  // The actions line: Enter, Create, Delete by thirds.
+  CHECK(p.click(p.actions_line(), 0.1F).kind == Kind::Enter);
+  CHECK(p.click(p.actions_line(), 0.5F).kind == Kind::Create);
+  CHECK(p.click(p.actions_line(), 0.9F).kind == Kind::None);  // armed
+  CHECK(p.click(p.actions_line(), 0.9F) == dereth::app::PickerAction{Kind::Delete, 0x50000001});
+  CHECK(p.click(0, 0.5F).kind == Kind::None);  // the header
+}
+
+TEST_CASE("CharacterPicker: an account with no characters starts on an empty slot, a full one cannot create",
+          "[app][characters]") {
+  dereth::protocol::CharacterList empty;
+  empty.max_slots = 3;
+  CharacterPicker p(empty);
+  CHECK(p.lines()[0] == "The server: 0 of 3 slots used, 3 free");
+  CHECK(p.selected() == 0);
+  CHECK(p.activate().kind == dereth::app::PickerAction::Kind::Create);
+
+  dereth::protocol::CharacterList full;
+  full.characters = {{1, "A", 0}, {2, "B", 0}};
+  full.max_slots = 2;
+  CharacterPicker f(full);
+  CHECK(f.create().kind == dereth::app::PickerAction::Kind::None);
+  CHECK(f.message() == "Every slot is used: delete a character to make room.");
 }

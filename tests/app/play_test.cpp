@@ -367,7 +367,8 @@ TEST_CASE("dereth play: an account without characters is one sentence and exit 1
   CHECK(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
              passwords.make("secret"), "--headless", "--no-record", "--ticks", "1"},
             out, err) == 1);
-  CHECK(err == "dereth: the account has no characters; create one with the retail client first\n");
+  CHECK(err ==
+        "dereth: the account has no characters; give --create NAME to make one, or choose Create in the window\n");
 }
 
 TEST_CASE("dereth play over UDP: the teleport ends with the portal-space animation's LoginComplete",

@@ -22,6 +22,7 @@
 #include "dereth/core/error.hpp"
 #include "dereth/net/inbox.hpp"
 #include "dereth/net/transport.hpp"
+#include "dereth/protocol/character_create.hpp"
 #include "dereth/sim/digest.hpp"
 #include "dereth/sim/game_time.hpp"
 #include "dereth/sim/render_snapshot.hpp"
@@ -44,6 +45,8 @@ struct FrameInfo {
 };
 
 class CharacterPicker;
+class CharacterCreator;
+struct PickerAction;
 
 // Shows frames: a window or an offscreen target. Owns the camera.
 class Presenter {
@@ -75,6 +78,15 @@ class Presenter {
   virtual void show_characters(CharacterPicker* /*picker*/) {}
   // The character the player chose from the list shown.
   std::function<void(std::uint32_t guid)> on_character_chosen;
+  // Create or Delete asked for on the list (Enter goes to on_character_chosen).
+  std::function<void(const PickerAction& action)> on_picker_action;
+  // The character-creation screen (a window shows it over the list and
+  // takes the keyboard and mouse; null hides it). Not owned.
+  virtual void show_creator(CharacterCreator* /*creator*/) {}
+  // Create pressed with nothing invalid: the F656 to send.
+  std::function<void(const protocol::CharacterCreate& m)> on_create_character;
+  // Back (or Esc) on the creation screen.
+  std::function<void()> on_creator_back;
   // Movement keys (window): a retail MotionCommand pressed or released; the
   // app hands it to the CommandInterpreter. May be empty.
   std::function<void(std::uint32_t command, bool pressed)> on_motion_key;

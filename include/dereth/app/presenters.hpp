@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "dereth/app/character_creator.hpp"
 #include "dereth/app/character_picker.hpp"
 #include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
@@ -106,6 +107,9 @@ struct WindowOptions {
 // SDL2 window with an OpenGL 3.3 core context, the HUD (frame rate, object
 // and particle counts, network statistics) and a chat panel of server text
 // drawn over the frame, and a progress bar until the player is in the world.
+// Before the world: the character list (CharacterPicker: Up/Down, Enter, a
+// number, C creates, Delete twice deletes, clicks) and the creation screen
+// (CharacterCreator: Up/Down, Left/Right, typing, Enter, Esc, clicks).
 // Keys: the key map's (options.keys: movement, combat, selection, chat;
 // Esc clears the selection, or with none quits), F11 toggles fullscreen, F1
 // toggles the HUD, F12 saves a screenshot, F2 switches follow/free camera;
@@ -126,6 +130,7 @@ class WindowPresenter final : public Presenter {
   [[nodiscard]] CameraRig& rig() noexcept { return rig_; }
   void chat(const protocol::ChatLine& line) override;
   void show_characters(CharacterPicker* picker) override { picker_ = picker; }
+  void show_creator(CharacterCreator* creator) override;
 
  private:
   struct Sdl;
@@ -141,6 +146,13 @@ class WindowPresenter final : public Presenter {
   CharacterPicker* picker_ = nullptr;  // the character list, while shown
   render::OverlayFrame last_overlay_;  // what the last frame's overlay held, for clicks
   std::optional<std::size_t> picker_panel_;  // its index in last_overlay_.panels
+  CharacterCreator* creator_ = nullptr;      // the creation screen, while shown (over the list)
+  std::optional<std::size_t> creator_panel_;
+  void act(const PickerAction& action);
+  void creator_outcome(CharacterCreator::Outcome outcome);
+  // Panel `panel` of the last frame's overlay under window point (x, y): the
+  // line and how far across the panel (0..1), or nothing.
+  std::optional<std::pair<std::size_t, float>> panel_line(std::size_t panel, int x, int y) const;
   int last_width_ = 0;
   int last_height_ = 0;
   void choose(std::optional<std::uint32_t> guid);

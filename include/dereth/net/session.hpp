@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "dereth/net/transport.hpp"
+#include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/login.hpp"
 
 namespace dereth::net {
@@ -31,6 +32,10 @@ struct SessionConfig {
   // With no character named: wait in CharacterSelect for choose_character
   // (the window's character list) instead of taking the first.
   bool wait_for_choice = false;
+  // `play --create`: once the list has arrived, send this F656 (the account
+  // and slot are taken from the list), then enter the world with the new
+  // character; a refusal ends the session with the server's reason.
+  std::optional<protocol::CharacterCreate> create;
   std::string server_name = "the server";  // for messages: "127.0.0.1:9000"
   double login_resend_interval = 2.0;
   int login_attempts = 20;
@@ -112,6 +117,26 @@ class ClientSession {
   // Enters the world with the listed character `guid`; false (nothing sent)
   // when not awaiting a choice or `guid` is not on the list.
   bool choose_character(std::uint32_t guid);
+  // Character creation and deletion while the list is shown (awaiting a
+  // choice). create_character sends F656 with the account as the list
+  // spelled it and the first free slot; false (nothing sent) when not
+  // awaiting a choice or while another creation waits for its F643. On F643
+  // Ok the new character joins the list (it can be entered at once); on a
+  // refusal the list stays and create_response() holds the code.
+  bool create_character(protocol::CharacterCreate m);
+  [[nodiscard]] bool creating() const noexcept { return creating_; }
+  [[nodiscard]] const std::optional<protocol::CharacterCreateResponse>& create_response() const noexcept {
+    return create_response_;
+  }
+  // F655 for the listed character `guid` (its slot is its place in the
+  // list); false when not awaiting a choice or `guid` is not listed. The
+  // server's F655 answer marks it pending deletion until its next list says
+  // otherwise.
+  bool delete_character(std::uint32_t guid);
+  // The world's name from F7E1 ServerName (empty until it arrives).
+  [[nodiscard]] const std::string& world_name() const noexcept { return world_name_; }
+  // Counts every change to characters() (a new list, a created or deleted character).
+  [[nodiscard]] std::uint32_t characters_revision() const noexcept { return characters_revision_; }
   [[nodiscard]] const Transport& transport() const noexcept { return transport_; }
   // LoginComplete actions (0xF7B1 0x00A1) sent, by either path.
   [[nodiscard]] int login_complete_count() const noexcept { return login_completes_; }
@@ -127,6 +152,8 @@ class ClientSession {
   void on_message(const ReassembledMessage& m, double now);
   void send_login_request(double now);
   void send_connect_response(double now);
+  void send_create(protocol::CharacterCreate m);
+  void enter(std::uint32_t guid);
 
   SessionConfig config_;
   SessionState state_ = SessionState::Idle;
@@ -143,6 +170,12 @@ class ClientSession {
   std::uint16_t server_iteration_ = 0;
   std::optional<protocol::CharacterList> characters_;
   bool awaiting_choice_ = false;
+  bool creating_ = false;
+  bool create_sent_ = false;  // SessionConfig::create went out
+  std::optional<protocol::CharacterCreateResponse> create_response_;
+  std::uint32_t pending_delete_ = 0;  // the guid an F655 was sent for
+  std::uint32_t characters_revision_ = 0;
+  std::string world_name_;
   std::uint32_t chosen_guid_ = 0;
   std::uint32_t player_guid_ = 0;
   bool player_created_ = false;

@@ -35,6 +35,11 @@ struct UdpClientStatus {
   // waits for choose_character (SessionConfig::wait_for_choice).
   std::optional<protocol::CharacterList> characters;
   bool awaiting_choice = false;
+  std::uint32_t characters_revision = 0;  // ClientSession::characters_revision
+  std::string world_name;                 // ClientSession::world_name
+  // A creation waiting for its F643, and the last F643 (ClientSession).
+  bool creating = false;
+  std::optional<protocol::CharacterCreateResponse> create_response;
 };
 
 class UdpClient final : public MessageInbox {
@@ -61,6 +66,10 @@ class UdpClient final : public MessageInbox {
   [[nodiscard]] UdpClientStatus status() const;
   // ClientSession::choose_character on the network thread. Thread-safe.
   void choose_character(std::uint32_t guid);
+  // ClientSession::create_character / delete_character on the network
+  // thread. Thread-safe; status().creating is true from this call on.
+  void create_character(protocol::CharacterCreate m);
+  void delete_character(std::uint32_t guid);
   // The file this session is recorded to (record_to, or the free name next
   // to it when that was taken); empty when not recording.
   [[nodiscard]] const std::filesystem::path& recording() const noexcept;
