@@ -29,11 +29,6 @@ const char* to_string(SkillClass c) noexcept {
 
 namespace {
 
-#ifndef DERETH_CHARGEN_SHARED_RULES
-bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
-bool is_joiner(char c) { return c == ' ' || c == '\'' || c == '-'; }
-#endif
-
 void append(dat::CharGenObjDesc& to, const dat::CharGenObjDesc& from) {
   if (to.palette == 0) to.palette = from.palette;
   to.subpalettes.insert(to.subpalettes.end(), from.subpalettes.begin(), from.subpalettes.end());
@@ -49,19 +44,7 @@ std::vector<std::string> name_problems(std::string_view name) {
     out.emplace_back("Type a name for the character.");
     return out;
   }
-#ifdef DERETH_CHARGEN_SHARED_RULES
   if (auto why = check_name(name)) out.push_back(std::move(*why));
-#else
-  if (name.size() < kNameMinLength) {
-    out.push_back(fmt::format("The name is too short: at least {} characters.", kNameMinLength));
-  }
-  if (name.size() > kNameMaxLength) {
-    out.push_back(fmt::format("The name is too long: at most {} characters (it has {}).", kNameMaxLength, name.size()));
-  }
-  if (!std::all_of(name.begin(), name.end(), [](char c) { return is_letter(c) || is_joiner(c); })) {
-    out.emplace_back("A name may hold only letters, spaces, apostrophes and hyphens.");
-  }
-#endif
   return out;
 }
 
@@ -201,24 +184,7 @@ std::string CharacterBuilder::skill_name(std::uint32_t skill) const {
 }
 
 std::optional<SkillCost> CharacterBuilder::skill_cost(std::uint32_t skill) const {
-#ifdef DERETH_CHARGEN_SHARED_RULES
   return chargen::skill_cost(*data_, heritage_, skill);
-#else
-  const auto* b = dat::find_skill(data_->skill_table, skill);
-  if (b == nullptr) return std::nullopt;
-  // The SkillTable's specialised cost includes the trained cost (ACE's
-  // UpgradeCostFromTrainedToSpecialized is their difference).
-  SkillCost c{b->trained_cost, b->specialized_cost - b->trained_cost};
-  if (const auto* h = heritage_group()) {
-    for (const auto& s : h->skills) {
-      if (s.skill == skill) {
-        c = SkillCost{s.normal_cost, s.primary_cost};
-        break;
-      }
-    }
-  }
-  return c;
-#endif
 }
 
 bool CharacterBuilder::set_skill(std::uint32_t skill, SkillClass c) {

@@ -60,7 +60,10 @@ std::int64_t skill_credit_total(const CharGenData& data, std::uint32_t heritage)
 std::optional<SkillCost> skill_cost(const CharGenData& data, std::uint32_t heritage, std::uint32_t skill) {
   const auto* base = dat::find_skill(data.skill_table, skill);
   if (!base) return std::nullopt;
-  SkillCost cost{base->trained_cost, base->specialized_cost};
+  // The table's specialised cost includes the trained cost: specialising a
+  // trained skill costs the difference (ACE: SkillBase.cs:31,
+  // PlayerFactory.cs:184-185); a heritage's own entry gives the upgrade as is.
+  SkillCost cost{base->trained_cost, base->specialized_cost - base->trained_cost};
   if (const auto* group = dat::find_heritage(data.char_gen, heritage)) {
     for (const auto& s : group->skills) {
       if (s.skill == skill) {

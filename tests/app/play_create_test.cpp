@@ -25,7 +25,6 @@ namespace proto = dereth::protocol;
 // F656 handling to configure).
 dereth::scenario::UdpServerOptions server_options() {
   dereth::scenario::UdpServerOptions o;
-#if __has_include("dereth/chargen/rules.hpp")
   static const auto data = [] {
     auto world = dereth::demo::build_demo_world();
     REQUIRE(world);
@@ -36,7 +35,6 @@ dereth::scenario::UdpServerOptions server_options() {
     return std::make_shared<const dereth::chargen::CharGenData>(std::move(*d));
   }();
   o.server.char_gen = data;
-#endif
   return o;
 }
 
@@ -97,15 +95,10 @@ TEST_CASE("dereth play --create: the F656 the server receives is the character t
   CHECK(c.skills[34] == proto::skill_advancement::Untrained);
   CHECK(c.skills[22] == proto::skill_advancement::Trained);  // the template's Jump
   CHECK(c.skills[0] == proto::skill_advancement::Inactive);
-#if __has_include("dereth/chargen/rules.hpp")
   // The scenario server creates it (its F656 handling) and the client enters with it.
   CHECK(rc == 0);
   CHECK(out.find("The character was created. Aerfalle") != std::string::npos);
   CHECK(out.find("in the world") != std::string::npos);
-#else
-  // This branch's scenario server does not answer F656 yet.
-  CHECK(rc == 1);
-#endif
 }
 
 TEST_CASE("dereth play --create: choices the rules refuse are sentences and exit 2 before any packet",

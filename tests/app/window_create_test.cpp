@@ -89,7 +89,6 @@ std::pair<int, int> where(const std::vector<std::string>& lines, float scale, st
 // F656 handling to configure).
 dereth::scenario::UdpServerOptions server_options() {
   dereth::scenario::UdpServerOptions o;
-#if __has_include("dereth/chargen/rules.hpp")
   static const auto data = [] {
     auto world = dereth::demo::build_demo_world();
     REQUIRE(world);
@@ -100,7 +99,6 @@ dereth::scenario::UdpServerOptions server_options() {
     return std::make_shared<const dereth::chargen::CharGenData>(std::move(*d));
   }();
   o.server.char_gen = data;
-#endif
   return o;
 }
 
@@ -236,13 +234,7 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1000));
-#if __has_include("dereth/chargen/rules.hpp")
     key(SDLK_RETURN);  // created and selected on the list: enter the world with it
-#else
-    key(SDLK_ESCAPE);  // this branch's server does not answer F656: leave the screen, then quit
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    key(SDLK_ESCAPE);
-#endif
     // Whatever happened, the run ends: Esc until it does.
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (!done && std::chrono::steady_clock::now() < give_up) std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -271,7 +263,5 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
   CHECK(c->heritage == 1);
   CHECK(c->slot == 0);
   CHECK(c->skills.size() == proto::kCharacterCreateSkillCount);
-#if __has_include("dereth/chargen/rules.hpp")
   CHECK(out.find("in the world") != std::string::npos);
-#endif
 }

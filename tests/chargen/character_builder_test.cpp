@@ -192,6 +192,12 @@ TEST_CASE("CharacterBuilder::to_message: 55 skill entries, Inactive for skills t
   CHECK(m.skills[0] == sa::Inactive);
   CHECK(m.skills[1] == sa::Inactive);
   CHECK(m.skills[54] == sa::Inactive);
-  // The demo sexes offer no headgear: none is sent.
-  CHECK(m.appearance.headgear_style == chargen::kNoHeadgear);
+  // The demo sexes offer one cap: the first is worn unless taken off.
+  CHECK(m.appearance.headgear_style == 0);
+  // A sex with no headgear list sends none.
+  auto bare = demo_data();
+  for (auto& sex : bare.char_gen.heritage_groups.front().genders) sex.headgear.clear();
+  CharacterBuilder nothing_on(bare);
+  nothing_on.set_name("Aerfalle");
+  CHECK(nothing_on.to_message("TestAccount", 2).appearance.headgear_style == chargen::kNoHeadgear);
 }

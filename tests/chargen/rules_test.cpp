@@ -52,9 +52,10 @@ TEST_CASE("Credits come from the heritage, costs from its own list before the Sk
   CHECK(chargen::skill_credit_total(data, 99) == 0);
   CHECK(chargen::attribute_credit_total(data, 99) == 0);
   // Light Weapons (45): the heritage lists 6 / 12, the same as the table;
-  // War Magic (34): only the table, 16 / 28; 1 is in neither.
+  // War Magic (34): only the table, trained 16 and specialised 28, so the
+  // upgrade costs 12 (ACE's UpgradeCostFromTrainedToSpecialized); 1 is in neither.
   CHECK(chargen::skill_cost(data, 1, 45) == chargen::SkillCost{6, 12});
-  CHECK(chargen::skill_cost(data, 1, 34) == chargen::SkillCost{16, 28});
+  CHECK(chargen::skill_cost(data, 1, 34) == chargen::SkillCost{16, 12});
   CHECK_FALSE(chargen::skill_cost(data, 1, 1));
 
   std::vector<std::uint32_t> adv(55, sa::Inactive);
@@ -62,10 +63,10 @@ TEST_CASE("Credits come from the heritage, costs from its own list before the Sk
   adv[45] = sa::Trained;
   CHECK(chargen::skill_credits_spent(data, 1, adv) == 6);
   adv[34] = sa::Specialized;
-  CHECK(chargen::skill_credits_spent(data, 1, adv) == 6 + 16 + 28);
+  CHECK(chargen::skill_credits_spent(data, 1, adv) == 6 + 16 + 12);
   adv[22] = sa::Untrained;
   adv[1] = sa::Trained;  // not in the table: costs nothing here, the server refuses it
-  CHECK(chargen::skill_credits_spent(data, 1, adv) == 50);
+  CHECK(chargen::skill_credits_spent(data, 1, adv) == 34);
 }
 
 TEST_CASE("The heritage's own skill cost overrides the SkillTable's", "[chargen][rules]") {
@@ -74,5 +75,5 @@ TEST_CASE("The heritage's own skill cost overrides the SkillTable's", "[chargen]
   group.skills.push_back({34, 2, 3});
   CHECK(chargen::skill_cost(data, 1, 34) == chargen::SkillCost{2, 3});
   // Another heritage pays the table's price.
-  CHECK(chargen::skill_cost(data, 7, 34) == chargen::SkillCost{16, 28});
+  CHECK(chargen::skill_cost(data, 7, 34) == chargen::SkillCost{16, 12});
 }

@@ -153,18 +153,23 @@ TEST_CASE("Skills must be in the SkillTable and within the heritage's credits", 
   auto c = good;
   c.skills[1] = sa::Untrained;  // skill 1 is not in the demo table
   refused_as_corrupt(data, c, "Skill 1 is not in the SkillTable");
-  // The template spends 44 of 50 (War Magic specialised); Light Weapons'
-  // 6 more spend all 50 ...
+  // The template spends 28 of 50 (War Magic specialised: 16 trained, then the
+  // table's 28 less 16); Light Weapons specialised (6 + 12) makes 46 ...
   c = good;
-  c.skills[45] = sa::Trained;
+  c.skills[45] = sa::Specialized;
   CHECK(check(data, c).ok());
-  // ... and Melee Defense's 10 is over. Skills are paid in id order, so
-  // it is War Magic (34), after Melee Defense (6), that finds too little left.
+  // ... and Melee Defense's 10 is over. Skills are paid in id order, so it is
+  // Light Weapons (45), after Melee Defense (6) and War Magic (34), whose
+  // specialisation finds too little left (6 + 12 with 10 + 28 + 6 spent).
   c.skills[6] = sa::Trained;
-  refused_as_corrupt(data, c, "Specialising skill 34");
-  c = good;
-  c.skills[45] = sa::Specialized;  // 6 + 12 on top of 44
   refused_as_corrupt(data, c, "Specialising skill 45");
+  // Trained Melee Defense, Magic Defense and Light Weapons with the template's
+  // War Magic: 10 + 12 + 28 = 50 before Light Weapons' 6.
+  c = good;
+  c.skills[6] = sa::Trained;
+  c.skills[15] = sa::Trained;
+  c.skills[45] = sa::Trained;
+  refused_as_corrupt(data, c, "Training skill 45");
   // A value past Specialized is ignored, as ACE ignores it.
   c = good;
   c.skills[6] = 7;

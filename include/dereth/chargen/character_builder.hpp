@@ -25,29 +25,12 @@
 #include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/protocol/character_create.hpp"
 
-#if __has_include("dereth/chargen/rules.hpp")
-// The creation rules the scenario server's F656 check shares (another
-// branch): the builder asks them, so the screen and the server agree.
+// The creation rules the scenario server's F656 check shares: the builder
+// asks them, so the screen and the server agree.
 #include "dereth/chargen/rules.hpp"
-#define DERETH_CHARGEN_SHARED_RULES 1
-#endif
 
 namespace dereth::chargen {
 
-#ifndef DERETH_CHARGEN_SHARED_RULES
-// Until rules.hpp lands: the same constants and cost type, so the builder
-// reads the same either way.
-inline constexpr std::uint32_t kAttributeMin = 10;
-inline constexpr std::uint32_t kAttributeMax = 100;
-inline constexpr std::size_t kNameMinLength = 3;
-inline constexpr std::size_t kNameMaxLength = 32;
-// What training and then specialising one skill costs a heritage.
-struct SkillCost {
-  std::int32_t trained = 0;
-  std::int32_t specialized = 0;  // on top of `trained`
-  bool operator==(const SkillCost&) const = default;
-};
-#endif
 // F656's headgear style for "no headgear".
 inline constexpr std::uint32_t kNoHeadgear = 0xFFFFFFFFU;
 

@@ -45,11 +45,12 @@ inline constexpr std::size_t kNameMaxLength = 32;
 [[nodiscard]] std::int64_t skill_credit_total(const CharGenData& data, std::uint32_t heritage);
 
 // What training and then specialising one skill costs this heritage: the
-// heritage's own entry in the CharGen when it has one, else the SkillTable's
-// costs. nullopt when the skill is not in the SkillTable.
+// heritage's own entry in the CharGen when it has one (normal and primary
+// cost), else the SkillTable's trained cost and its specialised cost less the
+// trained cost. nullopt when the skill is not in the SkillTable.
 struct SkillCost {
   std::int32_t trained = 0;
-  std::int32_t specialized = 0;  // on top of `trained`
+  std::int32_t specialized = 0;  // the upgrade from trained, on top of `trained`
   bool operator==(const SkillCost&) const = default;
 };
 [[nodiscard]] std::optional<SkillCost> skill_cost(const CharGenData& data, std::uint32_t heritage,
