@@ -2,30 +2,15 @@
 
 #include <fmt/format.h>
 
+#include "opcode_decode.hpp"
+
 namespace dereth::protocol {
 
 namespace lo = login_opcode;
 
 namespace {
 
-Result<void> expect_opcode(ByteReader& r, std::uint32_t expected) {
-  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (op != expected) {
-    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode",
-                                      fmt::format("opcode 0x{:04X}, expected 0x{:04X}", op, expected)));
-  }
-  return {};
-}
-
-template <class T, class Body>
-Result<T> decode_with(std::span<const std::uint8_t> bytes, std::uint32_t op, std::string_view context, Body&& body) {
-  ByteReader r(bytes, context);
-  DERETH_CHECK(expect_opcode(r, op));
-  T m;
-  DERETH_CHECK(body(r, m));
-  DERETH_CHECK(r.expect_end());
-  return m;
-}
+using detail::decode_with;
 
 void write_appearance(ByteWriter& w, const CharacterAppearance& a) {
   for (const std::uint32_t v : {a.eyes, a.nose, a.mouth, a.hair_color, a.eye_color, a.hair_style, a.headgear_style,
