@@ -146,14 +146,13 @@ void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t
   if (transport_.peer_disconnected()) fail("the server (or someone forging its address) disconnected");
 }
 
-void ClientSession::port_unreachable(std::uint8_t port_offset, double /*now*/) {
+void ClientSession::port_unreachable(std::uint16_t port, double /*now*/) {
   if (state_ == SessionState::Idle || state_ == SessionState::Failed || state_ == SessionState::Closed) return;
   if (state_ == SessionState::LoggingIn) {
     fail(fmt::format("nothing answers on {} (the system reports the port unreachable); is the server running?",
                      config_.server_name));
   } else {
-    fail(fmt::format("{} went away (the system reports its port {} unreachable)", config_.server_name,
-                     port_offset == 0 ? "N" : "N+1"));
+    fail(fmt::format("{} went away (the system reports its port {} unreachable)", config_.server_name, port));
   }
 }
 

@@ -139,7 +139,7 @@ struct UdpClient::Impl {
         const std::uint16_t port = ntohs(original.sin_port);
         if (address != server_n.address()) continue;
         if (port == server_n.port() || port == server_n1.port()) {
-          session.port_unreachable(port == server_n.port() ? 0 : 1, now());
+          session.port_unreachable(port, now());
           flush();
         }
       }

@@ -373,3 +373,16 @@ TEST_CASE("Session: a cleartext Disconnect ends the session and says who may hav
   CHECK(client.state() == SessionState::Failed);
   CHECK(client.failure() == "the server (or someone forging its address) disconnected");
 }
+
+TEST_CASE("Session: a server that goes away is named with the port the system reported unreachable",
+          "[net][session]") {
+  ClientSession client(config());
+  FakeServer server;
+  double now = 0;
+  client.start(now);
+  pump(client, server, now, 5);
+  REQUIRE(client.state() == SessionState::InWorld);
+  client.port_unreachable(9001, now);
+  CHECK(client.state() == SessionState::Failed);
+  CHECK(client.failure() == "127.0.0.1:9000 went away (the system reports its port 9001 unreachable)");
+}

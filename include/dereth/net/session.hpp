@@ -90,10 +90,10 @@ class ClientSession {
   // A datagram from the server; `from_port_offset` says whether it came from port N (0) or N+1 (1).
   void receive(std::span<const std::uint8_t> datagram, std::uint8_t from_port_offset, double now);
   void tick(double now);
-  // The system reported the server's port `port_offset` (0: N, 1: N+1)
-  // unreachable (an ICMP port-unreachable for a datagram sent there): nothing
-  // listens there any more, so the session ends now with one sentence.
-  void port_unreachable(std::uint8_t port_offset, double now);
+  // The system reported the server's port `port` (N or N+1) unreachable (an
+  // ICMP port-unreachable for a datagram sent there): nothing listens there
+  // any more, so the session ends now with one sentence naming that port.
+  void port_unreachable(std::uint16_t port, double now);
   std::vector<OutgoingDatagram> take_outgoing();
   // Every game message received, in order (the login ones included).
   std::optional<SessionMessage> poll_message();
