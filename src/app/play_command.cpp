@@ -155,6 +155,11 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
                                        : "dereth: the password file " + args.password_file + " holds no password\n");
     return 2;
   }
+  // Said before logging in, so the player knows what the session will be.
+  if (headless && !args.ticks) {
+    out << "dereth: no window and no --ticks: logging in, then off again at once (give --ticks N to stay N ticks "
+           "headless)\n";
+  }
   net::UdpClientOptions o;
   o.host = args.server.substr(0, colon);
   o.port = static_cast<std::uint16_t>(port);
@@ -306,7 +311,6 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     out << "dereth: recording this session to " << (*client)->recording().string() << "\n";
   }
   if (headless && !args.ticks) {
-    out << "dereth: no window: logging off (give --ticks N to stay N ticks headless)\n";
     (*client)->logout();
     return 0;
   }

@@ -104,6 +104,14 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
   }
   CHECK(pcaps == 1);
 
+  // Headless with no --ticks: said before logging in, not after entering.
+  CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("secret"),
+             "--headless", "--no-record"},
+            out, err) == 0);
+  const auto said = out.find("no window and no --ticks");
+  REQUIRE(said != std::string::npos);
+  CHECK(said < out.find("in the world on " + where));
+
   CHECK(run({"dereth", "play", "--server", where, "--account", "tester", "--password-file", password_file("wrong"),
              "--headless", "--no-record"},
             out, err) == 1);
