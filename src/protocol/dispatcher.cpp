@@ -96,6 +96,9 @@ std::string_view opcode_name(std::uint32_t op) {
     case 0xF7C8: return "CharacterEnterWorldRequest";
     case 0xF7DF: return "CharacterEnterWorldServerReady";
     case 0xF657: return "CharacterEnterWorld";
+    case 0xF656: return "CharacterCreate";
+    case 0xF643: return "CharacterCreateResponse";
+    case 0xF655: return "CharacterDelete";
     case 0xF653: return "CharacterLogOff";
     case 0xF7DC: return "AccountBoot";
     case 0xF7E0: return "ServerMessage";

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/house.hpp"
@@ -965,6 +966,81 @@ Result<void> character_enter_world(JsonWriter& j, Body body) {
   return {};
 }
 
+// The skill ids F656 gives one advancement class (index = skill id).
+void skills_of_class(JsonWriter& j, std::string_view key, const std::vector<std::uint32_t>& skills,
+                     std::uint32_t advancement) {
+  j.key(key).begin_array();
+  for (std::size_t i = 0; i < skills.size(); ++i) {
+    if (skills[i] == advancement) j.number(static_cast<std::uint64_t>(i));
+  }
+  j.end_array();
+}
+
+Result<void> character_create(JsonWriter& j, Body body) {
+  DERETH_TRY(const CharacterCreate m, decode_character_create(body));
+  const CharacterAppearance& a = m.appearance;
+  j.begin_object();
+  top_header(j, body, "CharacterCreate");
+  text(j, "account", m.account);
+  j.key("heritage").number(m.heritage);
+  j.key("gender").number(m.gender);
+  j.key("appearance").begin_object();
+  const std::pair<const char*, std::uint32_t> indices[] = {
+      {"eyes", a.eyes},           {"nose", a.nose},
+      {"mouth", a.mouth},         {"hair_color", a.hair_color},
+      {"eye_color", a.eye_color}, {"hair_style", a.hair_style},
+      {"headgear_style", a.headgear_style}, {"headgear_color", a.headgear_color},
+      {"shirt_style", a.shirt_style},       {"shirt_color", a.shirt_color},
+      {"pants_style", a.pants_style},       {"pants_color", a.pants_color},
+      {"footwear_style", a.footwear_style}, {"footwear_color", a.footwear_color}};
+  for (const auto& [k, v] : indices) j.key(k).number(v);
+  const std::pair<const char*, double> shades[] = {{"skin_shade", a.skin_shade},         {"hair_shade", a.hair_shade},
+                                                   {"headgear_shade", a.headgear_shade}, {"shirt_shade", a.shirt_shade},
+                                                   {"pants_shade", a.pants_shade},       {"footwear_shade", a.footwear_shade}};
+  for (const auto& [k, v] : shades) j.key(k).f64(v);
+  j.end_object();
+  j.key("template").number(m.template_option);
+  j.key("abilities").begin_array();
+  for (const std::uint32_t v : m.abilities) j.number(v);
+  j.end_array();
+  j.key("slot").number(m.slot);
+  j.key("class_id").number(m.class_id);
+  j.key("skill_count").number(static_cast<std::uint64_t>(m.skills.size()));
+  skills_of_class(j, "trained", m.skills, skill_advancement::Trained);
+  skills_of_class(j, "specialized", m.skills, skill_advancement::Specialized);
+  text(j, "character_name", m.name);
+  j.key("start_area").number(m.start_area);
+  j.key("is_admin").number(m.is_admin);
+  j.key("is_sentinel").number(m.is_sentinel);
+  j.end_object();
+  return {};
+}
+
+Result<void> character_create_response(JsonWriter& j, Body body) {
+  DERETH_TRY(const CharacterCreateResponse m, decode_character_create_response(body));
+  j.begin_object();
+  top_header(j, body, "CharacterCreateResponse");
+  j.key("response").number(m.response);
+  j.key("description").string(describe_create_response(m.response));
+  if (m.response == create_response::Ok) {
+    j.key("guid").hex(m.guid);
+    text(j, "character_name", m.name);
+    j.key("seconds_greyed_out").number(m.seconds_greyed_out);
+  }
+  j.end_object();
+  return {};
+}
+
+Result<void> character_delete(JsonWriter& j, Body body) {
+  DERETH_TRY(const CharacterDelete m, decode_character_delete(body));
+  j.begin_object();
+  top_header(j, body, "CharacterDelete");
+  text(j, "account", m.account);
+  j.key("slot").number(m.slot);
+  j.end_object();
+  return {};
+}
+
 template <std::uint32_t Opcode>
 Result<void> opcode_only(JsonWriter& j, Body body) {
   const std::string_view name = opcode_name(Opcode);
@@ -1024,6 +1100,9 @@ constexpr std::array kAnyEntries = {
     AnyEntry{login_opcode::CharacterError, kTopLevel, &character_error},
     AnyEntry{login_opcode::AccountBoot, kTopLevel, &account_boot},
     AnyEntry{login_opcode::CharacterEnterWorld, kTopLevel, &character_enter_world},
+    AnyEntry{login_opcode::CharacterCreate, kTopLevel, &character_create},
+    AnyEntry{login_opcode::CharacterCreateResponse, kTopLevel, &character_create_response},
+    AnyEntry{login_opcode::CharacterDelete, kTopLevel, &character_delete},
     AnyEntry{login_opcode::CharacterEnterWorldRequest, kTopLevel,
              &opcode_only<login_opcode::CharacterEnterWorldRequest>},
     AnyEntry{login_opcode::CharacterEnterWorldServerReady, kTopLevel,

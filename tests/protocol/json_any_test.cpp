@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
@@ -121,6 +122,38 @@ TEST_CASE("dereth-cap's JSON decodes movement actions, the PlayerDescription, lo
   // The object messages keep their decode_message view.
   const auto sound = encode(Sound{0x80000A01, 0x10, 0.5f});
   CHECK(any_json(sound) == to_json(*decode_message(sound)));
+}
+
+TEST_CASE("dereth-cap's JSON decodes character creation and deletion: F656, F643, F655", "[protocol][json]") {
+  CharacterCreate c;
+  c.account = "tester";
+  c.heritage = 1;
+  c.gender = 2;
+  c.appearance.hair_style = 3;
+  c.appearance.headgear_style = 0xFFFFFFFF;
+  c.appearance.skin_shade = 0.5;
+  c.abilities = {60, 60, 50, 50, 50, 60};
+  c.skills.assign(kCharacterCreateSkillCount, skill_advancement::Inactive);
+  c.skills[34] = skill_advancement::Specialized;
+  c.name = "Fen Rowan";
+  const std::string create = any_json(encode(c));
+  CHECK(has(create, R"("name":"CharacterCreate","account":"tester","heritage":1,"gender":2)"));
+  CHECK(has(create, R"("hair_style":3,"headgear_style":4294967295)"));
+  CHECK(has(create, R"("abilities":[60,60,50,50,50,60])"));
+  CHECK(has(create, R"("specialized":[34])"));
+  CHECK(has(create, R"("character_name":"Fen Rowan")"));
+  CHECK(has(any_json(encode(CharacterCreateResponse{create_response::Ok, 0x50000002, "Fen Rowan", 0})),
+            R"("name":"CharacterCreateResponse","response":1,"description":"The character was created.","guid":"0x50000002","character_name":"Fen Rowan")"));
+  CHECK(has(any_json(encode(CharacterCreateResponse{create_response::NameInUse, 0, "", 0})),
+            R"("response":3,"description":"Another character already has that name; choose a different one.")"));
+  CHECK(has(any_json(encode(CharacterDelete{"tester", 1})), R"("name":"CharacterDelete","account":"tester","slot":1)"));
+  for (const auto& body : {encode(c), encode(CharacterDelete{"tester", 1})}) {
+    for (std::size_t n = 4; n < body.size(); ++n) {
+      core::JsonWriter j;
+      CHECK_FALSE(write_any_json(j, std::span(body).first(n)).has_value());
+      CHECK(j.str().empty());
+    }
+  }
 }
 
 TEST_CASE("dereth-cap's JSON: a message dereth does not read is not decoded, and writes nothing", "[protocol][json]") {
