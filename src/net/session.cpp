@@ -34,9 +34,13 @@ void ClientSession::fail(std::string sentence) {
   if (state_ == SessionState::Failed || state_ == SessionState::Closed) return;
   state_ = SessionState::Failed;
   failure_ = std::move(sentence);
+  // Once connected, say goodbye: a server (ACE, GDLE) otherwise keeps the
+  // abandoned session, and the account's next login is refused as in use.
+  if (transport_.started() && !transport_.peer_disconnected()) transport_.disconnect(last_now_);
 }
 
 void ClientSession::start(double now) {
+  last_now_ = now;
   if (state_ != SessionState::Idle) return;
   state_ = SessionState::LoggingIn;
   started_at_ = now;
@@ -78,6 +82,7 @@ bool ClientSession::send_login_complete() {
 }
 
 void ClientSession::receive(std::span<const std::uint8_t> datagram, std::uint8_t from_port_offset, double now) {
+  last_now_ = now;
   if (state_ == SessionState::Failed || state_ == SessionState::Closed || state_ == SessionState::Idle) return;
   if (state_ == SessionState::LoggingIn) {
     auto p = parse_packet(datagram);
@@ -324,6 +329,7 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
 }
 
 void ClientSession::tick(double now) {
+  last_now_ = now;
   switch (state_) {
     case SessionState::LoggingIn:
       if (now - started_at_ >= config_.login_timeout) {

@@ -386,3 +386,26 @@ TEST_CASE("Session: a server that goes away is named with the port the system re
   CHECK(client.state() == SessionState::Failed);
   CHECK(client.failure() == "127.0.0.1:9000 went away (the system reports its port 9001 unreachable)");
 }
+
+TEST_CASE("Session: a failure after connecting says goodbye with a Disconnect, so the server frees the account",
+          "[net][session]") {
+  auto c = config();
+  c.character = "Nobody";  // not on the list: the session fails at the character list
+  ClientSession client(c);
+  FakeServer server;
+  double now = 0;
+  client.start(now);
+  pump(client, server, now, 5);
+  REQUIRE(client.state() == SessionState::Failed);
+  CHECK(client.failure() == "the account has no character named \"Nobody\"");
+  bool disconnect = false;
+  for (const auto& d : client.take_outgoing()) {
+    auto p = parse_packet(d.bytes);
+    REQUIRE(p.has_value());
+    if ((p->header.flags & packet_flag::Disconnect) != 0) disconnect = true;
+  }
+  CHECK(disconnect);
+  // Nothing more is sent after it.
+  client.tick(now + 1);
+  CHECK(client.take_outgoing().empty());
+}

@@ -163,6 +163,7 @@ class ClientSession {
   std::deque<SessionMessage> inbox_;
   int login_sent_ = 0;
   double started_at_ = 0;
+  double last_now_ = 0;  // the latest time the session was given (for a Disconnect from fail())
   double last_login_sent_ = 0;
   double last_connect_sent_ = 0;
   double connect_started_ = 0;
