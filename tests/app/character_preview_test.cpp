@@ -49,11 +49,11 @@ bool near(const std::array<std::uint8_t, 4>& p, int r, int g, int b, int toleran
   return std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance;
 }
 
-// The demo's CharGen with choices that show: its nose and mouth swap the
-// head's texture too, and the last swap of a texture wins (as ACE and
-// ACViewer apply an ObjDesc), which would hide the eyes' swap; here only the
-// eyes swap it, to the cloth (their bald variant: stone) for the male and to
-// bark for the female.
+// The demo's CharGen with choices that show: its eyes, nose and mouth all
+// swap the head's one texture, and the renderer draws the last change of a
+// texture, so the mouth's would hide the eyes'; here only the eyes swap it,
+// to the cloth (their bald variant: stone) for the male and to bark for the
+// female.
 const dereth::chargen::CharGenData& preview_data() {
   static const dereth::chargen::CharGenData data = [] {
     auto d = demo().data;
