@@ -1,6 +1,7 @@
 #include <SDL.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -32,9 +33,16 @@ namespace dereth::app {
 namespace {
 constexpr std::size_t kChatLines = 8;
 constexpr float kCreatorScale = 0.6F;  // the creation screen's text, of the overlay's scale
+// Beside the model the panels keep to this much of the width, so the model
+// on the right stays clear (longer lines end in "..").
+constexpr float kPreviewPanelWidth = 0.6F;
 constexpr std::size_t kChatCapacity = 200;
 constexpr std::size_t kChatColumns = 72;
 constexpr float kFlySpeed = 0.5F;  // metres per frame with a fly key held
+// The backdrop behind the preview model: a dark slate, as retail's screens
+// are dark, so the text panels and the lit model both stand out.
+constexpr std::array<float, 4> kPreviewBackdrop{0.10F, 0.12F, 0.16F, 1.0F};
+constexpr unsigned kGlFramebuffer = 0x8D40;  // GL_FRAMEBUFFER
 
 // Sanitizer builds only (the `debug` preset): keeps the GL driver module that
 // the new context loaded (Mesa's swrast_dri.so, or a libgallium) mapped until
@@ -127,17 +135,22 @@ core::Result<std::unique_ptr<WindowPresenter>> WindowPresenter::create(const dat
   DERETH_TRY(std::unique_ptr<render::Renderer> renderer, render::Renderer::create(loader, portal, cell));
   DERETH_TRY(std::unique_ptr<render::Overlay> overlay, render::Overlay::create());
   return std::unique_ptr<WindowPresenter>(
-      new WindowPresenter(std::move(sdl), std::move(renderer), std::move(overlay), options));
+      new WindowPresenter(std::move(sdl), std::move(renderer), std::move(overlay), options, portal));
 }
 
 WindowPresenter::WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<render::Renderer> renderer,
-                                 std::unique_ptr<render::Overlay> overlay, WindowOptions options)
+                                 std::unique_ptr<render::Overlay> overlay, WindowOptions options,
+                                 const dat::DatFile* portal)
     : sdl_(std::move(sdl)),
       renderer_(std::move(renderer)),
       overlay_(std::move(overlay)),
       options_(std::move(options)),
       chat_(kChatCapacity, kChatColumns) {
   if (options_.free_camera) rig_.camera().mode = render::CameraMode::Free;
+  if (portal != nullptr) {
+    portal_ = *portal;  // a copy shares the open file
+    preview_ = std::make_unique<CharacterPreview>(*portal_);
+  }
 }
 
 WindowPresenter::~WindowPresenter() {
@@ -320,23 +333,24 @@ bool WindowPresenter::poll_input() {
 
 core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) {
   rig_.update(snapshot);
-  last_snapshot_ = &snapshot;
   apply_sky_time(renderer_->options(), info);
   int w = 0;
   int h = 0;
   SDL_GL_GetDrawableSize(sdl_->window, &w, &h);
   if (w <= 0 || h <= 0) return {};  // minimised
-  if (screenshot_requested_) {
-    screenshot_requested_ = false;
-    DERETH_CHECK(renderer_->render(snapshot, rig_.camera(), w, h));
-    const auto path = options_.screenshot_dir / fmt::format("dereth_tick_{:06}.png", info.tick);
-    if (auto saved = renderer_->write_screenshot(path); !saved) {
-      core::logger(core::Module::App)->warn("screenshot not saved: {}", saved.error().message());
-    } else {
-      core::logger(core::Module::App)->info("screenshot saved to {}", path.string());
-    }
+  // The character list and the creation screen draw their turning model
+  // instead of the world (which is empty before the player enters).
+  const sim::RenderSnapshot* drawn = &snapshot;
+  last_camera_ = rig_.camera();
+  last_was_preview_ = false;
+  if (auto model = preview_model()) {
+    const double seconds = preview_time_.value_or(static_cast<double>(SDL_GetTicks64()) / 1000.0);
+    drawn = &preview_->snapshot(*model, seconds);
+    last_camera_ = preview_->camera(*model, w, h);
+    last_was_preview_ = true;
   }
-  DERETH_CHECK(renderer_->render_to_current(snapshot, rig_.camera(), w, h));
+  last_snapshot_ = drawn;
+  DERETH_CHECK(draw_scene(*drawn, w, h, false));
   last_time_ = info.sim_time;
   render::OverlayFrame overlay;
   if (options_.hud) {
@@ -376,17 +390,20 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
   }
   picker_panel_.reset();
   creator_panel_.reset();
+  // With the model on the right, the list and the creation screen keep to the left.
+  const render::Anchor screen_anchor = last_was_preview_ ? render::Anchor::CentreLeft : render::Anchor::Centre;
+  overlay_->options().max_panel_width = last_was_preview_ ? kPreviewPanelWidth * static_cast<float>(w) : 0.0F;
   if (creator_ != nullptr) {
     // As many rows as the window holds: one line's height from the layout.
     render::OverlayFrame probe;
-    probe.panels.push_back(render::TextPanel{render::Anchor::Centre, {"M"}, {}, kCreatorScale, {}});
+    probe.panels.push_back(render::TextPanel{screen_anchor, {"M"}, {}, kCreatorScale, {}});
     const auto probed = render::layout_overlay(probe, w, h, overlay_->options());
     if (!probed.panels.empty() && probed.panels[0].text.height() > 0) {
       const float room = static_cast<float>(h) - 2.0F * (overlay_->options().margin + overlay_->options().padding);
       creator_->set_max_lines(std::min(static_cast<std::size_t>(std::max(room / probed.panels[0].text.height(), 1.0F)),
                                        overlay_->options().max_panel_lines));
     }
-    render::TextPanel panel{render::Anchor::Centre, creator_->lines(), {220, 220, 220, 255}, kCreatorScale, {}};
+    render::TextPanel panel{screen_anchor, creator_->lines(), {220, 220, 220, 255}, kCreatorScale, {}};
     const auto kinds = creator_->line_kinds();
     const std::size_t selected_line = creator_->line_of_row(creator_->selected());
     for (std::size_t i = 0; i < kinds.size(); ++i) {
@@ -405,7 +422,7 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
     creator_panel_ = overlay.panels.size();
     overlay.panels.push_back(std::move(panel));
   } else if (picker_ != nullptr) {
-    render::TextPanel list{render::Anchor::Centre, picker_->lines(), {220, 220, 220, 255}, 0.75F, {}};
+    render::TextPanel list{screen_anchor, picker_->lines(), {220, 220, 220, 255}, 0.75F, {}};
     list.line_colors.assign(list.lines.size(), list.color);
     for (std::size_t i = 0; i < picker_->size(); ++i) {
       if (picker_->list().characters[i].seconds_greyed_out > 0) {
@@ -426,14 +443,70 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
   } else if (!info.in_world && options_.loading_bar) {
     overlay.progress = render::ProgressBar{0.5F, "Entering the world...", 0.6F};
   }
-  if (auto drawn = overlay_->draw(overlay, w, h); !drawn) {
-    core::logger(core::Module::App)->warn("overlay not drawn: {}", drawn.error().message());
+  if (auto shown = overlay_->draw(overlay, w, h); !shown) {
+    core::logger(core::Module::App)->warn("overlay not drawn: {}", shown.error().message());
   }
-  SDL_GL_SwapWindow(sdl_->window);
   last_overlay_ = std::move(overlay);
   last_width_ = w;
   last_height_ = h;
+  if (screenshot_requested_) {
+    screenshot_requested_ = false;
+    const auto path = options_.screenshot_dir / fmt::format("dereth_tick_{:06}.png", info.tick);
+    if (auto saved = save_picture(*drawn, path, w, h); !saved) {
+      core::logger(core::Module::App)->warn("screenshot not saved: {}", saved.error().message());
+    } else {
+      core::logger(core::Module::App)->info("screenshot saved to {}", path.string());
+    }
+  }
+  SDL_GL_SwapWindow(sdl_->window);
   return {};
+}
+
+std::optional<PreviewModel> WindowPresenter::preview_model() {
+  if (!preview_) return std::nullopt;
+  if (creator_ != nullptr) return app::preview_model(creator_->builder());
+  if (picker_ != nullptr && picker_->selected() < picker_->size()) {
+    // F658 gives no appearance: the heritage's default model.
+    if (const auto* data = preview_->char_gen()) return default_preview_model(*data);
+  }
+  return std::nullopt;
+}
+
+core::Result<void> WindowPresenter::draw_scene(const sim::RenderSnapshot& snapshot, int w, int h, bool offscreen) {
+  auto& o = renderer_->options();
+  const auto saved = o;
+  if (last_was_preview_) {
+    // A studio: no terrain or sky, the backdrop, and a fixed light from the
+    // camera's upper left (the Region's sky would fog the backdrop to its colour).
+    o.draw_terrain = false;
+    o.draw_sky_objects = false;
+    o.use_region_sky = false;
+    o.clear_color = kPreviewBackdrop;
+    o.ambient = glm::vec3(0.5F);
+    o.sun_color = glm::vec3(0.6F);
+    o.sun_towards = glm::vec3(-0.4F, -0.8F, 0.6F);
+  }
+  auto drawn = offscreen ? renderer_->render(snapshot, last_camera_, w, h)
+                         : renderer_->render_to_current(snapshot, last_camera_, w, h);
+  o = saved;
+  return drawn;
+}
+
+core::Result<void> WindowPresenter::save_picture(const sim::RenderSnapshot& snapshot,
+                                                 const std::filesystem::path& path, int w, int h) {
+  auto result = draw_scene(snapshot, w, h, true);
+  if (result && renderer_->bind_framebuffer()) {
+    if (auto shown = overlay_->draw(last_overlay_, w, h); !shown) {
+      core::logger(core::Module::App)->warn("overlay not drawn in the picture: {}", shown.error().message());
+    }
+    result = renderer_->write_screenshot(path);
+  }
+  // The window's own framebuffer again.
+  using BindFramebuffer = void (*)(unsigned, unsigned);
+  if (auto bind = reinterpret_cast<BindFramebuffer>(SDL_GL_GetProcAddress("glBindFramebuffer"))) {
+    bind(kGlFramebuffer, 0);
+  }
+  return result;
 }
 
 void WindowPresenter::choose(std::optional<std::uint32_t> guid) {
@@ -508,15 +581,12 @@ void WindowPresenter::pick(int x, int y) {
 
 core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path) {
   // The window's frame was drawn into the default framebuffer: draw the same
-  // snapshot offscreen at the window's size and save that.
+  // snapshot offscreen at the frame's size, its overlay over it, and save that.
   if (last_snapshot_ == nullptr) {
     return std::unexpected(core::Error{core::ErrorKind::Invalid, path.string(), "", 0, "nothing has been drawn yet"});
   }
-  int w = 0;
-  int h = 0;
-  SDL_GL_GetDrawableSize(sdl_->window, &w, &h);
-  DERETH_CHECK(renderer_->render(*last_snapshot_, rig_.camera(), std::max(w, 1), std::max(h, 1)));
-  return renderer_->write_screenshot(path);
+  // Drawn at the last frame's size, so the overlay's layout is that frame's.
+  return save_picture(*last_snapshot_, path, std::max(last_width_, 1), std::max(last_height_, 1));
 }
 
 void WindowPresenter::chat(const protocol::ChatLine& line) {

@@ -159,7 +159,7 @@ core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, d
   return image;
 }
 
-core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface_id) {
+core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface_id, dat::Did texture_override) {
   if ((surface_id >> 24) != 0x08) return std::unexpected(asset_error(surface_id, "surface", "not a Surface id"));
   DERETH_TRY(const auto bytes, portal.read(surface_id));
   DERETH_TRY(const auto surface, dat::read_surface(bytes, surface_id));
@@ -171,7 +171,8 @@ core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surfac
   m.diffuse = surface.diffuse;
   if (surface.has_texture()) {
     const bool clip = (surface.type & kTypeClipMap) != 0;
-    DERETH_TRY(m.image, load_texture(portal, surface.texture, surface.palette, clip, &m.palettized));
+    m.texture = texture_override != 0 ? texture_override : surface.texture;
+    DERETH_TRY(m.image, load_texture(portal, m.texture, surface.palette, clip, &m.palettized));
     m.has_texture = true;
   } else {
     m.image = Image(1, 1,

@@ -406,6 +406,8 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
   float bottom = h - margin;
   float centre_total = 0.0F;
   std::size_t centre_count = 0;
+  float left_total = 0.0F;
+  std::size_t left_count = 0;
   const auto anchor_of = [&](const Item& item) {
     return item.panel == kProgress ? Anchor::Centre : frame.panels[item.panel].anchor;
   };
@@ -425,6 +427,20 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
         centre_total += item.box_h;
         ++centre_count;
         break;
+      case Anchor::CentreLeft:
+        left_total += item.box_h;
+        ++left_count;
+        break;
+    }
+  }
+  if (left_count > 0) {
+    left_total += margin * static_cast<float>(left_count - 1);
+    float y = std::floor((h - left_total) * 0.5F);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const Item& item = items[i];
+      if (item.box_h <= 0.0F || anchor_of(item) != Anchor::CentreLeft) continue;
+      origin[i] = {margin, y};
+      y += item.box_h + margin;
     }
   }
   if (centre_count > 0) {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -280,6 +281,7 @@ struct Renderer::Impl {
   std::unordered_map<std::uint32_t, std::shared_ptr<GpuMesh>> cell_meshes;  // by EnvCell id, null: failed
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials;   // surfaces (0x08), null: failed
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> billboards;  // textures (0x05/0x06), null: failed
+  std::unordered_map<std::uint64_t, std::shared_ptr<GpuMaterial>> changed_materials;  // (surface << 32 | texture), null: failed
   TerrainSurfaceCache terrain;                                            // landblocks: geometry and composited surface
   std::unordered_set<std::uint32_t> logged;
   bool region_tried = false;
@@ -344,12 +346,14 @@ struct Renderer::Impl {
     cell_meshes.clear();
     for (auto& [id, m] : materials) free_material(m);
     for (auto& [id, m] : billboards) free_material(m);
+    for (auto& [id, m] : changed_materials) free_material(m);
     free_material(white);
     free_mesh(cube);
     free_mesh(quad);
     meshes.clear();
     materials.clear();
     billboards.clear();
+    changed_materials.clear();
     terrain.clear();
     if (terrain_layers != 0) glDeleteTextures(1, &terrain_layers);
     if (fbo != 0) glDeleteFramebuffers(1, &fbo);
@@ -556,6 +560,24 @@ struct Renderer::Impl {
 
   // ---- assets ----------------------------------------------------------------------------------
 
+  // A Surface drawn with another SurfaceTexture (an ObjDesc texture change),
+  // loaded once per (surface, texture).
+  std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture) {
+    const std::uint64_t key = (std::uint64_t{surface} << 32U) | texture;
+    if (auto it = changed_materials.find(key); it != changed_materials.end()) return it->second;
+    const LoadScope scope(*this);
+    std::shared_ptr<GpuMaterial> result;
+    if (!portal) {
+      log_once(texture, "no portal DAT");
+    } else if (auto m = load_material(*portal, surface, texture); !m) {
+      log_once(texture, m.error().message());
+    } else {
+      result = make_material(std::move(*m));
+    }
+    changed_materials.emplace(key, result);
+    return result;
+  }
+
   std::shared_ptr<GpuMaterial> material(dat::Did surface) {
     if (auto it = materials.find(surface); it != materials.end()) return it->second;
     const LoadScope scope(*this);
@@ -747,10 +769,20 @@ struct Renderer::Impl {
   // A part's batches into the opaque, clip or alpha list (D3DPolyRender::DrawMesh's delay test).
   void add_batches(const GpuMesh& m, const glm::mat4& model, const glm::mat3& normal_matrix, float part_translucency,
                    float luminosity, float diffuse, const PartTag& tag, DrawLists& lists,
-                   const GpuMaterial* override_material = nullptr, const glm::vec4& tint = glm::vec4(1.0F)) {
+                   const GpuMaterial* override_material = nullptr, const glm::vec4& tint = glm::vec4(1.0F),
+                   std::span<const sim::TextureChange> texture_changes = {}) {
     for (const auto& b : m.batches) {
       const GpuMaterial* mat = override_material != nullptr ? override_material : b.material.get();
       if (mat == nullptr) continue;
+      if (!texture_changes.empty() && mat->info.has_texture) {
+        // The ObjDesc's texture changes: the last one naming this texture wins.
+        for (auto c = texture_changes.rbegin(); c != texture_changes.rend(); ++c) {
+          if (c->old_texture == mat->info.texture && c->new_texture != mat->info.texture) {
+            if (const GpuMaterial* swapped = material(mat->info.surface, c->new_texture).get()) mat = swapped;
+            break;
+          }
+        }
+      }
       DrawItem item;
       item.mesh = &m;
       item.batch = &b;
@@ -946,7 +978,7 @@ struct Renderer::Impl {
         PartTag tag{DrawKind::Part, obj.id, part.gfx_obj, vd.distance, mode};
         tag.light_set = object_lights(*m, model, std::max({abs_scale.x, abs_scale.y, abs_scale.z}));
         add_batches(*m, model, glm::inverseTranspose(glm::mat3(model)), draw_state.translucency(), part.luminosity,
-                    part.diffuse, tag, lists);
+                    part.diffuse, tag, lists, nullptr, glm::vec4(1.0F), part.texture_changes);
         ++stats.parts_drawn;
       }
       if (obj.parts.empty() || (any_drawable && !any_loaded)) {

@@ -276,6 +276,45 @@ TEST_CASE("Headless: GfxObj parts draw from the DAT, a part that will not load f
   CHECK(render::compare_images(renderer->read_pixels(), empty_sky, 1).differing_pixels > 50);
 }
 
+TEST_CASE("Headless: a part's ObjDesc texture changes draw its surface with the new texture", "[render][gl][objdesc]") {
+  DERETH_GL_OR_RETURN();
+  auto renderer = make_renderer(false);
+  const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.3F), 2.0F);
+  sim::RenderSnapshot snap;
+  auto obj = marker_object(kSpot, 0x50000002, false);
+  sim::PartPose torso;
+  torso.gfx_obj = 0x01000001;  // the demo torso, its surface textured with the cloth (0x05000002)
+  torso.frame.origin = kSpot;
+  obj.parts.push_back(torso);
+  snap.objects.push_back(obj);
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  const Image cloth = renderer->read_pixels();
+  REQUIRE(cloth.at(32, 32)[2] > cloth.at(32, 32)[1]);  // blue cloth
+
+  // The cloth swapped for the leaf texture (green): the surface draws green.
+  snap.objects[0].parts[0].texture_changes = {{0x05000002, 0x05000005}};
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  const Px leaf = renderer->read_pixels().at(32, 32);
+  INFO("swapped pixel " << int(leaf[0]) << " " << int(leaf[1]) << " " << int(leaf[2]));
+  CHECK(leaf[1] > leaf[2]);
+  CHECK(renderer->stats().parts_drawn == 1);
+
+  // The last change naming a texture wins.
+  snap.objects[0].parts[0].texture_changes = {{0x05000002, 0x05000005}, {0x05000002, 0x05000003}};
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  const Image stone = renderer->read_pixels();
+  CHECK_FALSE(near(stone.at(32, 32), leaf, 8));
+
+  // A change naming a texture the part does not draw, and one to a texture
+  // not in the DAT (logged once), leave the cloth.
+  snap.objects[0].parts[0].texture_changes = {{0x05000001, 0x05000005}};
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  CHECK(render::compare_images(renderer->read_pixels(), cloth, 1).differing_pixels == 0);
+  snap.objects[0].parts[0].texture_changes = {{0x05000002, 0x0500DEAD}};
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  CHECK(render::compare_images(renderer->read_pixels(), cloth, 1).differing_pixels == 0);
+}
+
 TEST_CASE("Headless: the demo landblock's terrain fills the ground below the sky", "[render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(true, true);

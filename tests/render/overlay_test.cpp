@@ -398,6 +398,22 @@ TEST_CASE("Overlay layout_overlay: panels are capped to the lines and width that
   CHECK(render::layout_overlay(frame, 0, 100, o).vertices.empty());
 }
 
+TEST_CASE("Overlay layout_overlay: a CentreLeft panel sits at the left margin, centred vertically", "[render][overlay]") {
+  render::OverlayOptions o;
+  OverlayFrame frame;
+  frame.panels.push_back(TextPanel{render::Anchor::CentreLeft, {"Aerin", "Cadrel"}, {255, 255, 255, 255}, 0.6F, {}});
+  frame.panels.push_back(TextPanel{render::Anchor::Centre, {"Welcome"}, {255, 255, 255, 255}, 0.6F, {}});
+  const auto layout = render::layout_overlay(frame, 400, 300, o);
+  REQUIRE(layout.panels.size() == 2);
+  const Rect& left = layout.panels[0].box;
+  CHECK(left.x0 == o.margin);
+  CHECK(std::abs((left.y0 + left.y1) * 0.5F - 150.0F) <= 1.0F);
+  // The centred panel is laid out on its own, as before.
+  const Rect& centre = layout.panels[1].box;
+  CHECK(std::abs((centre.x0 + centre.x1) * 0.5F - 200.0F) <= 1.0F);
+  CHECK(std::abs((centre.y0 + centre.y1) * 0.5F - 150.0F) <= 1.0F);
+}
+
 TEST_CASE("Overlay layout_overlay: the progress fraction is clamped and the centre column is centred",
           "[render][overlay]") {
   render::OverlayOptions o;

@@ -9,6 +9,7 @@
 
 #include "dereth/app/character_creator.hpp"
 #include "dereth/app/character_picker.hpp"
+#include "dereth/app/character_preview.hpp"
 #include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/key_map.hpp"
@@ -131,11 +132,14 @@ class WindowPresenter final : public Presenter {
   void chat(const protocol::ChatLine& line) override;
   void show_characters(CharacterPicker* picker) override { picker_ = picker; }
   void show_creator(CharacterCreator* creator) override;
+  // The preview model's turn is taken at these seconds instead of the wall
+  // clock (tests: the same pose in two pictures); nothing: the wall clock.
+  void set_preview_time(std::optional<double> seconds) noexcept { preview_time_ = seconds; }
 
  private:
   struct Sdl;
   WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<render::Renderer> renderer,
-                  std::unique_ptr<render::Overlay> overlay, WindowOptions options);
+                  std::unique_ptr<render::Overlay> overlay, WindowOptions options, const dat::DatFile* portal);
   std::unique_ptr<Sdl> sdl_;
   std::unique_ptr<render::Renderer> renderer_;
   std::unique_ptr<render::Overlay> overlay_;
@@ -148,6 +152,21 @@ class WindowPresenter final : public Presenter {
   std::optional<std::size_t> picker_panel_;  // its index in last_overlay_.panels
   CharacterCreator* creator_ = nullptr;      // the creation screen, while shown (over the list)
   std::optional<std::size_t> creator_panel_;
+  // The list's and the creation screen's turning model (null without a portal DAT).
+  std::optional<dat::DatFile> portal_;
+  std::unique_ptr<CharacterPreview> preview_;
+  std::optional<double> preview_time_;
+  // The model the screen shown now previews, if any.
+  std::optional<PreviewModel> preview_model();
+  // How the last frame was drawn, for screenshot(): its camera, and whether
+  // it was the preview (no terrain, no sky objects, the dark backdrop).
+  render::Camera last_camera_;
+  bool last_was_preview_ = false;
+  // Draws `snapshot` offscreen as the window drew it, the overlay over it,
+  // and saves the picture: what the user sees is what the picture shows.
+  core::Result<void> save_picture(const sim::RenderSnapshot& snapshot, const std::filesystem::path& path, int w,
+                                  int h);
+  core::Result<void> draw_scene(const sim::RenderSnapshot& snapshot, int w, int h, bool offscreen);
   void act(const PickerAction& action);
   void creator_outcome(CharacterCreator::Outcome outcome);
   // Panel `panel` of the last frame's overlay under window point (x, y): the

@@ -74,6 +74,7 @@ class PhysicsPart {
 // A Surface ready to draw.
 struct Material {
   dat::Did surface = 0;
+  dat::Did texture = 0;      // the SurfaceTexture drawn (the Surface's own, or an ObjDesc texture change's)
   std::uint32_t type = 0;
   Image image;               // the texture, or a 1x1 image of the solid colour
   bool has_texture = false;  // false: a solid colour
@@ -95,7 +96,10 @@ struct Material {
 // solid ones become one pixel of the colour whose alpha, as in SetSurface's
 // SetSolidColorTextureColor, is (1 - translucency) * 255 (the colour's own
 // alpha byte is ignored).
-[[nodiscard]] core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface);
+// `texture_override`, when non-zero, replaces the Surface's texture (an
+// ObjDesc texture change: same surface, another SurfaceTexture).
+[[nodiscard]] core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface,
+                                                   dat::Did texture_override = 0);
 
 // The draw state of a loaded material for a part of the given translucency.
 [[nodiscard]] SurfaceState surface_state(const Material& material, float part_translucency) noexcept;

@@ -165,6 +165,7 @@ enum class Anchor : std::uint8_t {
   TopLeft,     // stacked downward from the top-left corner, in the order given
   BottomLeft,  // stacked upward from the bottom-left corner, the first given lowest
   Centre,      // one column centred in the framebuffer (the progress bar below the panels)
+  CentreLeft,  // one column at the left margin, centred vertically (screens with a model preview on the right)
 };
 
 struct TextPanel {

@@ -21,6 +21,14 @@
 
 namespace dereth::sim {
 
+// An ObjDesc texture change on one part: wherever the part's surfaces draw
+// SurfaceTexture `old_texture` (0x05...), `new_texture` is drawn instead.
+struct TextureChange {
+  std::uint32_t old_texture = 0;
+  std::uint32_t new_texture = 0;
+  bool operator==(const TextureChange&) const = default;
+};
+
 // One rigid part of an object's mesh.
 struct PartPose {
   std::uint32_t gfx_obj = 0;          // 0x01... the part's GfxObj (after ReplaceObject hooks)
@@ -30,6 +38,7 @@ struct PartPose {
   float luminosity = 0.0f;            // Luminous / LuminousPart
   float diffuse = 1.0f;               // Diffuse / DiffusePart
   bool no_draw = false;               // the part is not drawn
+  std::vector<TextureChange> texture_changes{};  // the ObjDesc's for this part, in order (the last for a texture wins)
 };
 
 struct ObjectSnapshot {
