@@ -179,13 +179,16 @@ bool WindowPresenter::poll_input() {
         }
         break;
       case SDL_TEXTINPUT:
-        if (creator_ != nullptr) {
+        if (swallow_key_text_) {
+          swallow_key_text_ = false;
+        } else if (creator_ != nullptr) {
           creator_->type(e.text.text);
         } else {
           input_.insert(e.text.text);
         }
         break;
       case SDL_KEYDOWN:
+        swallow_key_text_ = false;
         if (creator_ != nullptr) {
           // The creation screen has the keyboard until it is sent or left.
           const SDL_Keycode k = e.key.keysym.sym;
@@ -206,7 +209,10 @@ bool WindowPresenter::poll_input() {
           if (k == SDLK_UP) picker_->up();
           if (k == SDLK_DOWN) picker_->down();
           if (k == SDLK_RETURN || k == SDLK_KP_ENTER) act(picker_->activate());
-          if (k == SDLK_c) act(picker_->create());
+          if (k == SDLK_c) {
+            act(picker_->create());
+            swallow_key_text_ = creator_ != nullptr;
+          }
           if (k == SDLK_DELETE) act(picker_->remove());
           if (k >= SDLK_1 && k <= SDLK_9) choose(picker_->choose_number(static_cast<std::size_t>(k - SDLK_0)));
           break;

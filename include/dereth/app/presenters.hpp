@@ -151,6 +151,9 @@ class WindowPresenter final : public Presenter {
   render::OverlayFrame last_overlay_;  // what the last frame's overlay held, for clicks
   std::optional<std::size_t> picker_panel_;  // its index in last_overlay_.panels
   CharacterCreator* creator_ = nullptr;      // the creation screen, while shown (over the list)
+  // The list's C opened the creation screen: the text that key types next
+  // ("c") is not the name's. Cleared by that text or by the next key down.
+  bool swallow_key_text_ = false;
   std::optional<std::size_t> creator_panel_;
   // The list's and the creation screen's turning model (null without a portal DAT).
   std::optional<dat::DatFile> portal_;
