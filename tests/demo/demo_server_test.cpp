@@ -231,6 +231,22 @@ TEST_CASE("Demo server: CharGen's lists a server indexes for a default character
       CHECK(at.frame.origin.x < 192);
       CHECK(at.frame.origin.y >= 0);
       CHECK(at.frame.origin.y < 192);
+      // The land cell the position lies in is the one named, and the point is
+      // at least a metre from every cell boundary: on a boundary the client
+      // and a server each pick a cell of their own (the old spot, the corner
+      // (96, 96) of cell 0x25, the client put in 0x24).
+      const float cell_x = at.frame.origin.x / kLandCellLength, cell_y = at.frame.origin.y / kLandCellLength;
+      const auto ix = static_cast<std::uint32_t>(cell_x), iy = static_cast<std::uint32_t>(cell_y);
+      CHECK((at.cell & 0xFFFFU) == ix * kLandBlockCellSide + iy + 1);
+      CHECK((cell_x - static_cast<float>(ix)) * kLandCellLength >= 1.0F);
+      CHECK((static_cast<float>(ix + 1) - cell_x) * kLandCellLength >= 1.0F);
+      CHECK((cell_y - static_cast<float>(iy)) * kLandCellLength >= 1.0F);
+      CHECK((static_cast<float>(iy + 1) - cell_y) * kLandCellLength >= 1.0F);
+      // Outside the house's room (and a metre clear of its walls).
+      const bool in_house = at.frame.origin.x > kRoomOriginX - 1.0F &&
+                            at.frame.origin.x < kRoomOriginX + kRoomSide + 1.0F &&
+                            at.frame.origin.y > kRoomOriginY - 1.0F && at.frame.origin.y < kRoomOriginY + kRoomSide + 1.0F;
+      CHECK_FALSE(in_house);
     }
   }
   REQUIRE_FALSE(gen.heritage_groups.empty());
