@@ -113,7 +113,7 @@ TEST_CASE("Demo server: the Region has a scene part and every terrain word index
   }
 }
 
-TEST_CASE("Demo server: the world is the 7 x 7 block around the start; every block a player can walk into "
+TEST_CASE("Demo server: the world is the 7 x 7 block around the start, and every block a player can walk into "
           "has all eight neighbours",
           "[demo][server]") {
   const auto blocks = land_blocks();
