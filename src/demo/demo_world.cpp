@@ -1397,9 +1397,13 @@ CharGen demo_char_gen() {
   CharGen c;
   StarterArea crossing;
   crossing.name = "Demo Crossing";
-  // Outdoor cell 0x25 of the demo landblock: vertex (4, 4), 96 m in on both axes.
+  // Outdoor cell 0x25 of the demo landblock (x 96..120, y 96..120, flat at
+  // z 14), 4 m inside its south-west corner and facing north: clear of the
+  // house room (x 111..117, y 106..112) and its south door, and off every
+  // cell boundary, so that a client and a server place the player in the
+  // same cell (on the corner vertex (4, 4) one said 0x24, the other 0x25).
   crossing.locations.push_back(CharGenPosition{(kLandBlock & 0xFFFF0000U) | 0x25U,
-                                               Frame{{96.0F, 96.0F, ground_z(4, 4)}, glm::quat(1, 0, 0, 0)}});
+                                               Frame{{100.0F, 100.0F, ground_z(4, 4)}, glm::quat(1, 0, 0, 0)}});
   c.starter_areas = {crossing};
 
   HeritageGroup h;

@@ -1,6 +1,6 @@
 // What a real server (ACE, the GDLE fork) reads from the demo DATs, pinned as
 // invariants: the Region's scene part covers every terrain word, every
-// landblock with terrain has all eight neighbours, the terrain joins across
+// landblock a player can enter has all eight neighbours, the terrain joins across
 // the seams and can be walked, CharGen's lists a server indexes for a default
 // character are filled and name records that exist, and the SkillTable leaves
 // out the retired skills a server adds itself (docs/dat.md, "What a server
@@ -113,31 +113,43 @@ TEST_CASE("Demo server: the Region has a scene part and every terrain word index
   }
 }
 
-TEST_CASE("Demo server: the world is the 3 x 3 block around the start, each landblock with all its neighbours",
+TEST_CASE("Demo server: the world is the 7 x 7 block around the start, and every block a player can walk into "
+          "has all eight neighbours",
           "[demo][server]") {
   const auto blocks = land_blocks();
-  CHECK(blocks.size() == 9);
+  CHECK(blocks.size() == 49);
   for (std::uint32_t x = kWorldWest; x <= kWorldEast; ++x) {
     for (std::uint32_t y = kWorldSouth; y <= kWorldNorth; ++y) CHECK(blocks.count(block_id(x, y)) == 1);
   }
-  CHECK(kWorldEast - kWorldWest == 2);
-  CHECK(kWorldNorth - kWorldSouth == 2);
+  CHECK(kWorldEast - kWorldWest == 6);
+  CHECK(kWorldNorth - kWorldSouth == 6);
   CHECK(blocks.count(kLandBlock) == 1);
-  CHECK(((kLandBlock >> 24) & 0xFFU) == kWorldWest + 1);
-  CHECK(((kLandBlock >> 16) & 0xFFU) == kWorldSouth + 1);
+  CHECK(((kLandBlock >> 24) & 0xFFU) == kWorldWest + 3);
+  CHECK(((kLandBlock >> 16) & 0xFFU) == kWorldSouth + 3);
 
-  // A server entering the world loads all eight neighbours of the player's
-  // landblock: the start block has them all. Blocks on the edge of the demo
-  // have neighbours outside it, which a server loads only when a player
-  // stands there.
-  for (int dx = -1; dx <= 1; ++dx) {
-    for (int dy = -1; dy <= 1; ++dy) {
-      const auto x = static_cast<std::uint32_t>(static_cast<int>((kLandBlock >> 24) & 0xFFU) + dx);
-      const auto y = static_cast<std::uint32_t>(static_cast<int>((kLandBlock >> 16) & 0xFFU) + dy);
-      INFO("neighbour " << dx << ", " << dy);
-      CHECK(exists(files().cell, block_id(x, y)));
+  // A server loads all eight neighbours of every landblock a player enters,
+  // on world entry and again at each seam crossing (ACE dies on a missing
+  // one). A player can walk two blocks out from the start in any direction:
+  // each of those 5 x 5 blocks has all eight neighbours in the DAT. Only the
+  // outer ring, which a player never enters, has neighbours outside it.
+  const auto centre_x = static_cast<int>((kLandBlock >> 24) & 0xFFU);
+  const auto centre_y = static_cast<int>((kLandBlock >> 16) & 0xFFU);
+  std::size_t enterable = 0;
+  for (int px = centre_x - 2; px <= centre_x + 2; ++px) {
+    for (int py = centre_y - 2; py <= centre_y + 2; ++py) {
+      ++enterable;
+      for (int dx = -1; dx <= 1; ++dx) {
+        for (int dy = -1; dy <= 1; ++dy) {
+          const auto x = static_cast<std::uint32_t>(px + dx);
+          const auto y = static_cast<std::uint32_t>(py + dy);
+          INFO("block 0x" << std::hex << block_id(static_cast<std::uint32_t>(px), static_cast<std::uint32_t>(py))
+                          << " neighbour 0x" << block_id(x, y));
+          CHECK(exists(files().cell, block_id(x, y)));
+        }
+      }
     }
   }
+  CHECK(enterable == 25);
   // A LandBlockInfo exists exactly where hasObjects says so.
   for (const auto& [id, block] : blocks) {
     INFO("landblock 0x" << std::hex << id);
@@ -170,9 +182,9 @@ TEST_CASE("Demo server: the terrain joins across every seam and can be walked ou
       }
     }
   }
-  CHECK(seams == 12);
+  CHECK(seams == 2 * 7 * 6);
 
-  // Every triangle of the eight neighbours is a floor (the centre keeps its
+  // Every triangle outside the centre block is a floor (the centre keeps its
   // deliberately steep hill, pinned by the collision tests).
   const auto region = load<Region>(files().portal, kRegion, [](auto b, Did id) { return read_region(b, id); });
   for (const auto& [id, block] : blocks) {
@@ -219,6 +231,22 @@ TEST_CASE("Demo server: CharGen's lists a server indexes for a default character
       CHECK(at.frame.origin.x < 192);
       CHECK(at.frame.origin.y >= 0);
       CHECK(at.frame.origin.y < 192);
+      // The land cell the position lies in is the one named, and the point is
+      // at least a metre from every cell boundary: on a boundary the client
+      // and a server each pick a cell of their own (the old spot, the corner
+      // (96, 96) of cell 0x25, the client put in 0x24).
+      const float cell_x = at.frame.origin.x / kLandCellLength, cell_y = at.frame.origin.y / kLandCellLength;
+      const auto ix = static_cast<std::uint32_t>(cell_x), iy = static_cast<std::uint32_t>(cell_y);
+      CHECK((at.cell & 0xFFFFU) == ix * kLandBlockCellSide + iy + 1);
+      CHECK((cell_x - static_cast<float>(ix)) * kLandCellLength >= 1.0F);
+      CHECK((static_cast<float>(ix + 1) - cell_x) * kLandCellLength >= 1.0F);
+      CHECK((cell_y - static_cast<float>(iy)) * kLandCellLength >= 1.0F);
+      CHECK((static_cast<float>(iy + 1) - cell_y) * kLandCellLength >= 1.0F);
+      // Outside the house's room (and a metre clear of its walls).
+      const bool in_house = at.frame.origin.x > kRoomOriginX - 1.0F &&
+                            at.frame.origin.x < kRoomOriginX + kRoomSide + 1.0F &&
+                            at.frame.origin.y > kRoomOriginY - 1.0F && at.frame.origin.y < kRoomOriginY + kRoomSide + 1.0F;
+      CHECK_FALSE(in_house);
     }
   }
   REQUIRE_FALSE(gen.heritage_groups.empty());

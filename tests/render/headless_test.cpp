@@ -326,8 +326,9 @@ TEST_CASE("Headless: the demo landblock's terrain fills the ground below the sky
                                            1.0F, 10.0F, 0.0F});
   REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
   const Image img = renderer->read_pixels();
-  // The demo world's 3 x 3 landblocks: the camera stands in the centre block
-  // looking north, the southern row behind it.
+  // The 3 x 3 landblocks within terrain_radius 1 of the camera (the demo
+  // world is 7 x 7; the rest are beyond the radius and never loaded): the
+  // camera stands in the centre block looking north, the southern row behind it.
   CHECK(renderer->stats().terrain_blocks == 6);
   CHECK(renderer->stats().terrain_blocks_culled == 3);
   CHECK(renderer->stats().lights == 1);
@@ -1086,8 +1087,9 @@ TEST_CASE("Headless: frustum culling drops parts, markers, particles and terrain
   CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{4}) > 0);
   CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{2}) == 0);
   CHECK(std::count(owners.begin(), owners.end(), sim::LocalId{3}) == 0);
-  // Of the demo world's 3 x 3 landblocks, the eye in the centre block looking
-  // north sees the centre and the northern row; the rest is outside the view.
+  // Of the 3 x 3 landblocks within terrain_radius 1 (of the demo world's
+  // 7 x 7), the eye in the centre block looking north sees the centre and
+  // the northern row; the rest is outside the view.
   CHECK(culled_stats.terrain_blocks == 4);
   CHECK(culled_stats.terrain_blocks_culled == 5);
 

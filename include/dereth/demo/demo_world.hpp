@@ -74,15 +74,16 @@ inline constexpr Did kLastBlockingScript = 0x33000AF8;
 inline constexpr Did kLandBlock = 0xA9B4FFFF;
 inline constexpr Did kLandBlockInfo = 0xA9B4FFFE;
 inline constexpr Did kRegion = 0x13000000;
-// The demo world is the 3 x 3 block of landblocks around kLandBlock, x
-// 0xA8..0xAA and y 0xB3..0xB5 (a server loads all eight neighbours of the
-// player's landblock on world entry). Only the centre has a LandBlockInfo;
-// the others are terrain alone (hasObjects 0), continuous with it across
-// every seam.
-inline constexpr std::uint32_t kWorldWest = 0xA8;
-inline constexpr std::uint32_t kWorldEast = 0xAA;
-inline constexpr std::uint32_t kWorldSouth = 0xB3;
-inline constexpr std::uint32_t kWorldNorth = 0xB5;
+// The demo world is the 7 x 7 block of landblocks around kLandBlock, x
+// 0xA6..0xAC and y 0xB1..0xB7. A server loads all eight neighbours of every
+// landblock a player enters (on world entry and at each seam crossing), so
+// the inner 5 x 5 are the blocks a player can walk into: two blocks out from
+// the start in any direction. Only the centre has a LandBlockInfo; the others
+// are terrain alone (hasObjects 0), continuous with it across every seam.
+inline constexpr std::uint32_t kWorldWest = 0xA6;
+inline constexpr std::uint32_t kWorldEast = 0xAC;
+inline constexpr std::uint32_t kWorldSouth = 0xB1;
+inline constexpr std::uint32_t kWorldNorth = 0xB7;
 
 // What the collision rules need (docs/dat.md, "The synthetic demo world").
 // The house: a LandBlockInfo building, GfxObj kHouseModel (drawing polygons
