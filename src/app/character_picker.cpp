@@ -61,6 +61,26 @@ std::vector<std::string> CharacterPicker::lines() const {
   return out;
 }
 
+void CharacterPicker::replace_list(protocol::CharacterList list) {
+  std::optional<std::uint32_t> keep;
+  if (selected_ < list_.characters.size()) keep = list_.characters[selected_].guid;
+  list_ = std::move(list);
+  if (selected_ >= slots()) selected_ = slots() > 0 ? slots() - 1 : 0;
+  if (keep) select_guid(*keep);
+  if (!deleting_) return;
+  const auto it = std::find_if(list_.characters.begin(), list_.characters.end(),
+                               [&](const protocol::CharacterEntry& c) { return c.guid == *deleting_; });
+  if (it == list_.characters.end()) {
+    set_message("The character was deleted.");
+  } else if (it->seconds_greyed_out > 0) {
+    set_message(fmt::format("{} is pending deletion and will be removed in {}.",
+                            protocol::sanitize_chat_text(it->name, 64), time_left(it->seconds_greyed_out)));
+  } else {
+    return;  // not answered yet: still deleting
+  }
+  deleting_.reset();
+}
+
 void CharacterPicker::set_message(std::string message, bool error) {
   message_ = std::move(message);
   message_error_ = error;
@@ -139,6 +159,7 @@ PickerAction CharacterPicker::remove() {
     return {};
   }
   delete_armed_.reset();
+  deleting_ = c.guid;
   set_message(fmt::format("Deleting {}...", name));
   return PickerAction{PickerAction::Kind::Delete, c.guid};
 }

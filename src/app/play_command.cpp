@@ -240,21 +240,16 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     if (presenter != nullptr && s.awaiting_choice && s.characters &&
         (!picker || s.characters_revision != shown_revision)) {
       // The list, afresh whenever it changed (created, deleted, a new F658).
-      std::optional<std::uint32_t> keep;
-      std::string message;
-      bool message_error = false;
       if (picker) {
-        if (picker->selected() < picker->size()) keep = picker->list().characters[picker->selected()].guid;
-        message = picker->message();
-        message_error = picker->message_is_error();
+        picker->replace_list(*s.characters);
+      } else {
+        picker.emplace(*s.characters);
       }
-      picker.emplace(*s.characters, s.world_name.empty() ? args.server : s.world_name + " (" + args.server + ")");
-      if (keep) picker->select_guid(*keep);
-      picker->set_message(message, message_error);
       shown_revision = s.characters_revision;
       presenter->show_characters(&*picker);
       waiting_for_player = true;
     }
+    if (picker) picker->set_server_name(s.world_name.empty() ? args.server : s.world_name + " (" + args.server + ")");
     if (creation_sent && !s.creating && s.create_response) {
       // The server's F643: on Ok back to the list with the new character
       // selected; a refusal stays on the creation screen, in words.

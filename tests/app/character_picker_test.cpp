@@ -98,3 +98,33 @@ TEST_CASE("CharacterPicker: an account with no characters starts on an empty slo
   CHECK(f.create().kind == dereth::app::PickerAction::Kind::None);
   CHECK(f.message() == "Every slot is used: delete a character to make room.");
 }
+
+TEST_CASE("CharacterPicker::replace_list: the server's answer to a deletion replaces \"Deleting ...\"",
+          "[app][characters]") {
+  dereth::protocol::CharacterList list;
+  list.characters = {{0x50000001, "Aerin", 0}, {0x50000002, "Brannoc", 0}};
+  list.max_slots = 3;
+  dereth::app::CharacterPicker picker(list, "Dereth");
+  picker.down();
+  CHECK(picker.remove().kind == dereth::app::PickerAction::Kind::None);
+  CHECK(picker.remove() == dereth::app::PickerAction{dereth::app::PickerAction::Kind::Delete, 0x50000002});
+  CHECK(picker.message() == "Deleting Brannoc...");
+  // A list that does not show the deletion yet leaves the message.
+  picker.replace_list(list);
+  CHECK(picker.message() == "Deleting Brannoc...");
+  // The server's F658 with Brannoc greyed out: the message says so; the
+  // selection stays on Brannoc, now second after a new first character.
+  auto answered = list;
+  answered.characters = {{0x50000003, "Ciel", 0}, {0x50000001, "Aerin", 0}, {0x50000002, "Brannoc", 3600}};
+  picker.replace_list(answered);
+  CHECK(picker.message() == "Brannoc is pending deletion and will be removed in 1 h 0 min.");
+  CHECK(picker.selected() == 2);
+  CHECK(picker.lines()[3].find("Brannoc  (pending deletion, 1 h 0 min left)") != std::string::npos);
+  // A later list no longer speaks of it.
+  picker.set_message("");
+  auto gone = list;
+  gone.characters = {{0x50000001, "Aerin", 0}};
+  picker.replace_list(gone);
+  CHECK(picker.message().empty());
+  CHECK(picker.selected() < picker.slots());
+}

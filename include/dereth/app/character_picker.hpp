@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dereth/protocol/login.hpp"
@@ -49,6 +50,12 @@ class CharacterPicker {
   void set_message(std::string message, bool error = false);
   [[nodiscard]] const std::string& message() const noexcept { return message_; }
   [[nodiscard]] bool message_is_error() const noexcept { return message_error_; }
+  // A new F658 from the server (after a creation, a deletion): the list is
+  // replaced, the selection kept on the same character where it is still
+  // listed, and a "Deleting ..." message becomes what the server did with it.
+  void replace_list(protocol::CharacterList list);
+  // The server's name for the header (F7E1 may come after the list).
+  void set_server_name(std::string name) { server_name_ = std::move(name); }
   // Selects the character `guid` when listed.
   void select_guid(std::uint32_t guid);
 
@@ -78,6 +85,7 @@ class CharacterPicker {
   std::size_t selected_ = 0;
   std::string message_;
   bool message_error_ = false;
+  std::optional<std::uint32_t> deleting_;  // sent F655 for it, the server's answer not seen yet
   std::optional<std::uint32_t> delete_armed_;
 };
 
