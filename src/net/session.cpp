@@ -245,6 +245,12 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
           break;
         }
       }
+      // ACE lists an administrator's characters as "+Name": the name the
+      // player made them with finds them too.
+      for (const auto& c : characters_->characters) {
+        if (chosen != nullptr) break;
+        if (c.name.starts_with('+') && std::string_view(c.name).substr(1) == *config_.character) chosen = &c;
+      }
       if (!chosen) {
         fail(fmt::format("the account has no character named \"{}\"", *config_.character));
         return;

@@ -20,6 +20,7 @@ struct FakeServer {
   std::vector<std::uint32_t> client_opcodes;
   std::vector<std::uint32_t> client_actions;
   std::string enter_account;
+  std::string second_name = "Brannoc";  // ACE lists an admin's characters with a leading '+'
   std::vector<std::pair<std::vector<std::uint8_t>, std::uint8_t>> to_client;  // datagram, from port offset
 
   void receive(const OutgoingDatagram& d, double now) {
@@ -46,7 +47,7 @@ struct FakeServer {
           return;
         }
         proto::CharacterList list;
-        list.characters = {{0x50000001, "Aerfalle", 0}, {0x50000002, "Brannoc", 0}};
+        list.characters = {{0x50000001, "Aerfalle", 0}, {0x50000002, second_name, 0}};
         list.account = account;
         transport.send_message(proto::encode(list), proto::queue::Ui);
         transport.send_message(proto::encode(proto::ServerName{1, 100, "Dereth"}), proto::queue::Ui);
@@ -408,4 +409,18 @@ TEST_CASE("Session: a failure after connecting says goodbye with a Disconnect, s
   // Nothing more is sent after it.
   client.tick(now + 1);
   CHECK(client.take_outgoing().empty());
+}
+
+TEST_CASE("Session: --character NAME finds an administrator's character that the server lists as +NAME",
+          "[net][session]") {
+  auto c = config();
+  c.character = "Brannoc";
+  ClientSession client(c);
+  FakeServer server;
+  server.second_name = "+Brannoc";
+  double now = 0;
+  client.start(now);
+  pump(client, server, now, 5);
+  REQUIRE(client.state() == SessionState::InWorld);
+  CHECK(client.player_guid() == 0x50000002u);
 }
