@@ -203,14 +203,7 @@ SkillClass CharacterBuilder::skill(std::uint32_t skill) const {
 }
 
 std::int64_t CharacterBuilder::skill_credits_spent() const {
-  std::int64_t spent = 0;
-  for (const auto& [s, c] : skills_) {
-    const auto cost = skill_cost(s);
-    if (!cost) continue;
-    spent += cost->trained;
-    if (c == SkillClass::Specialized) spent += cost->specialized;
-  }
-  return spent;
+  return chargen::skill_credits_spent(*data_, heritage_, advancement());
 }
 
 std::uint32_t CharacterBuilder::skill_credits() const noexcept {
@@ -301,6 +294,19 @@ std::vector<std::string> CharacterBuilder::problems() const {
   return out;
 }
 
+std::vector<std::uint32_t> CharacterBuilder::advancement() const {
+  std::vector<std::uint32_t> out(protocol::kCharacterCreateSkillCount, protocol::skill_advancement::Inactive);
+  for (std::uint32_t i = 0; i < protocol::kCharacterCreateSkillCount; ++i) {
+    if (dat::find_skill(data_->skill_table, i) == nullptr) continue;
+    switch (skill(i)) {
+      case SkillClass::Untrained: out[i] = protocol::skill_advancement::Untrained; break;
+      case SkillClass::Trained: out[i] = protocol::skill_advancement::Trained; break;
+      case SkillClass::Specialized: out[i] = protocol::skill_advancement::Specialized; break;
+    }
+  }
+  return out;
+}
+
 protocol::CharacterCreate CharacterBuilder::to_message(const std::string& account, std::uint32_t slot) const {
   protocol::CharacterCreate m;
   m.account = account;
@@ -310,18 +316,7 @@ protocol::CharacterCreate CharacterBuilder::to_message(const std::string& accoun
   m.template_option = template_ ? static_cast<std::int32_t>(*template_) : 0;
   m.abilities = attributes_;
   m.slot = slot;
-  m.skills.resize(protocol::kCharacterCreateSkillCount);
-  for (std::uint32_t i = 0; i < protocol::kCharacterCreateSkillCount; ++i) {
-    if (dat::find_skill(data_->skill_table, i) == nullptr) {
-      m.skills[i] = protocol::skill_advancement::Inactive;
-      continue;
-    }
-    switch (skill(i)) {
-      case SkillClass::Untrained: m.skills[i] = protocol::skill_advancement::Untrained; break;
-      case SkillClass::Trained: m.skills[i] = protocol::skill_advancement::Trained; break;
-      case SkillClass::Specialized: m.skills[i] = protocol::skill_advancement::Specialized; break;
-    }
-  }
+  m.skills = advancement();
   m.name = name_;
   m.start_area = start_area_;
   return m;

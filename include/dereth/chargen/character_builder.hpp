@@ -124,6 +124,9 @@ class CharacterBuilder {
   [[nodiscard]] protocol::CharacterCreate to_message(const std::string& account, std::uint32_t slot) const;
 
  private:
+  // F656's 55 advancement classes (index = skill id): Inactive for a skill
+  // the SkillTable lacks. What the message sends and what the credits count.
+  [[nodiscard]] std::vector<std::uint32_t> advancement() const;
   void reset_appearance();
 
   const CharGenData* data_;
