@@ -1,5 +1,7 @@
 #include "dereth/net/session.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "dereth/protocol/messages.hpp"
@@ -238,18 +240,17 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
         fail("the account has no characters; give --create NAME to make one, or choose Create in the window");
         return;
       }
-      const protocol::CharacterEntry* chosen = nullptr;
-      for (const auto& c : characters_->characters) {
-        if (!config_.character || c.name == *config_.character) {
-          chosen = &c;
-          break;
-        }
-      }
+      const auto& entries = characters_->characters;
+      const auto named = [&entries](std::string_view name) -> const protocol::CharacterEntry* {
+        const auto it = std::find_if(entries.begin(), entries.end(), [&](const auto& c) { return c.name == name; });
+        return it == entries.end() ? nullptr : &*it;
+      };
       // ACE lists an administrator's characters as "+Name": the name the
       // player made them with finds them too.
-      for (const auto& c : characters_->characters) {
-        if (chosen != nullptr) break;
-        if (c.name.starts_with('+') && std::string_view(c.name).substr(1) == *config_.character) chosen = &c;
+      const protocol::CharacterEntry* chosen = &entries.front();
+      if (config_.character) {
+        chosen = named(*config_.character);
+        if (chosen == nullptr) chosen = named("+" + *config_.character);
       }
       if (!chosen) {
         fail(fmt::format("the account has no character named \"{}\"", *config_.character));
