@@ -583,15 +583,15 @@ protocol::CharacterList ScenarioServer::character_list(Session& s, double now) {
   return list;
 }
 
-bool ScenarioServer::name_taken(std::string_view name, double now) const {
+bool ScenarioServer::name_taken(std::string_view name) const {
   // ACE's IsCharacterNameAvailable: any character not deleted and not
   // pending deletion holds its name (the database compares without case).
   for (const auto& acc : accounts_) {
     for (const auto& c : acc.characters) {
+      // A deletion time, whether still ahead (pending) or passed (gone), frees the name.
       const auto r = records_.find(c.guid);
-      const bool pending = r != records_.end() && r->second.delete_at && *r->second.delete_at > now;
-      const bool gone = r != records_.end() && r->second.delete_at && *r->second.delete_at <= now;
-      if (!pending && !gone && same_ignoring_case(c.name, name)) return true;
+      const bool deleted = r != records_.end() && r->second.delete_at;
+      if (!deleted && same_ignoring_case(c.name, name)) return true;
     }
   }
   return false;
@@ -631,7 +631,7 @@ void ScenarioServer::create_character(Session& s, std::span<const std::uint8_t> 
     return;
   }
   const auto verdict = chargen::verify_character_create(
-      *config_.char_gen, *m, [&](std::string_view name) { return name_taken(name, now); }, config_.create_rules);
+      *config_.char_gen, *m, [&](std::string_view name) { return name_taken(name); }, config_.create_rules);
   if (verdict.wrong_version) {
     // ACE boots the client (F7DC) rather than answer F643.
     const std::string reason = " because your client is not the correct version for this server";

@@ -180,7 +180,7 @@ class ScenarioServer {
   // The F658 for the session's account: pending deletions greyed out, those
   // whose time has run out gone from the account.
   protocol::CharacterList character_list(Session& s, double now);
-  [[nodiscard]] bool name_taken(std::string_view name, double now) const;
+  [[nodiscard]] bool name_taken(std::string_view name) const;
   [[nodiscard]] std::uint32_t next_player_guid() const;
   // The F745 CreateObject that shows `of`'s player to `to` (to's stamps).
   std::vector<std::uint8_t> player_create(Session& to, const Session& of);
