@@ -56,8 +56,7 @@ std::vector<std::uint8_t> encode_evasion_attacker_notification(std::string_view 
                                                                std::uint32_t sequence) {
   core::ByteWriter w;
   w.string16l(defender);
-  return protocol::encode_game_event(target, sequence, sandbox_event::EvasionAttackerNotification,
-                                     std::move(w).take());
+  return protocol::encode_game_event(target, sequence, sandbox_event::EvasionAttackerNotification, std::move(w).take());
 }
 
 std::vector<std::uint8_t> encode_killer_notification(std::string_view text, std::uint32_t target,

@@ -207,8 +207,8 @@ struct ScenarioServer::SandboxState {
   explicit SandboxState(const SandboxRules& r) : rules(r), rng(r.seed) {}
   SandboxRules rules;
   core::Rng rng;
-  std::map<std::uint32_t, Creature> creatures;           // by guid
-  std::map<std::uint32_t, Swing> swings;                 // by session id
+  std::map<std::uint32_t, Creature> creatures;          // by guid
+  std::map<std::uint32_t, Swing> swings;                // by session id
   std::map<std::uint32_t, std::uint32_t> combat_modes;  // by session id: the last ChangeCombatMode
 };
 
@@ -1184,9 +1184,10 @@ bool ScenarioServer::sandbox_answer(Session& s, const ClientMessage& m, double n
       sandbox_tell(s, c, now);
     } else {
       // Emote and SoulEmote: HearEmote / HearSoulEmote to the speaker and everyone in range.
-      const protocol::HearEmote emote{player, s.character->name, c.text,
-                                      c.action == protocol::chat_action::SoulEmote};
-      for (Session* h : hearers_of(s, kLocalBroadcastRange)) send(*h, protocol::encode(emote), protocol::queue::Ui, 0, now);
+      const protocol::HearEmote emote{player, s.character->name, c.text, c.action == protocol::chat_action::SoulEmote};
+      for (Session* h : hearers_of(s, kLocalBroadcastRange)) {
+        send(*h, protocol::encode(emote), protocol::queue::Ui, 0, now);
+      }
       event(now, s.info.id, fmt::format("sandbox: {} echoed", emote.soul ? "soul emote" : "emote"));
     }
     return true;
@@ -1218,7 +1219,8 @@ bool ScenarioServer::sandbox_answer(Session& s, const ClientMessage& m, double n
     const std::uint32_t guid = read_u32(m.bytes, 12);
     std::optional<float> fraction;
     if (const auto c = sandbox_->creatures.find(guid); c != sandbox_->creatures.end()) {
-      fraction = static_cast<float>(c->second.health) / static_cast<float>(std::max(1U, sandbox_->rules.creature_health));
+      fraction =
+          static_cast<float>(c->second.health) / static_cast<float>(std::max(1U, sandbox_->rules.creature_health));
     } else {
       for (auto& other : sessions_) {
         if (other->info.state == SessionState::InWorld && other->character && other->character->guid == guid) {
@@ -1286,8 +1288,8 @@ void ScenarioServer::sandbox_tell(Session& s, const protocol::ChatAction& m, dou
                                                   protocol::chat_type::OutgoingTell}),
          protocol::queue::Ui, 0, now);
   }
-  const protocol::HearDirectSpeech tell{m.text, s.character->name, player, to->character->guid,
-                                        protocol::chat_type::Tell, 0};
+  const protocol::HearDirectSpeech tell{
+      m.text, s.character->name, player, to->character->guid, protocol::chat_type::Tell, 0};
   send(*to, protocol::encode(tell, to->character->guid, to->event_sequence++), protocol::queue::Ui, 0, now);
   event(now, s.info.id, fmt::format("sandbox: tell delivered to session {}", to->info.id));
 }
@@ -1326,10 +1328,11 @@ void ScenarioServer::sandbox_attack(Session& s, const protocol::TargetedAttack& 
       if (other->info.state == SessionState::InWorld && other->character != nullptr &&
           other->character->guid == m.target) {
         // ACE's CanDamage: players are not fair game outside player killing.
-        send(s,
-             protocol::encode(protocol::StatusString{fmt::format("You cannot attack {}", other->character->name), false},
-                              player, s.event_sequence++),
-             protocol::queue::Ui, 0, now);
+        send(
+            s,
+            protocol::encode(protocol::StatusString{fmt::format("You cannot attack {}", other->character->name), false},
+                             player, s.event_sequence++),
+            protocol::queue::Ui, 0, now);
         done("the target is a player");
         return;
       }
@@ -1341,11 +1344,12 @@ void ScenarioServer::sandbox_attack(Session& s, const protocol::TargetedAttack& 
     done("the creature is dead");
     return;
   }
-  sandbox_->swings[s.info.id] = SandboxState::Swing{m.target, std::clamp(m.power, 0.0F, 1.0F),
-                                                     now + sandbox_->rules.strike_delay,
-                                                     now + sandbox_->rules.swing_time, false};
-  event(now, s.info.id,
-        fmt::format("sandbox: attack 0x{:04X} on 0x{:08X}, height {}, power {}", m.action, m.target, m.height, m.power));
+  sandbox_->swings[s.info.id] =
+      SandboxState::Swing{m.target, std::clamp(m.power, 0.0F, 1.0F), now + sandbox_->rules.strike_delay,
+                          now + sandbox_->rules.swing_time, false};
+  event(
+      now, s.info.id,
+      fmt::format("sandbox: attack 0x{:04X} on 0x{:08X}, height {}, power {}", m.action, m.target, m.height, m.power));
 }
 
 void ScenarioServer::sandbox_strike(Session& s, std::uint32_t target, float power, double now) {
@@ -1416,8 +1420,10 @@ void ScenarioServer::sandbox_tick(double now) {
     if (now >= swing.done_at) {
       // No repeat attacks (the sandbox's players lack AutoRepeatAttacks):
       // ACE's OnAttackDone ends the attack.
-      send(*s, protocol::encode_attack_done(s->character->guid, s->event_sequence++, protocol::AttackDone{kActionCancelled}),
-           protocol::queue::Ui, 0, now);
+      send(
+          *s,
+          protocol::encode_attack_done(s->character->guid, s->event_sequence++, protocol::AttackDone{kActionCancelled}),
+          protocol::queue::Ui, 0, now);
       it = sandbox_->swings.erase(it);
       continue;
     }

@@ -4,6 +4,8 @@
 // WeenieError CharacterNotAvailable, unknown @commands answered, and
 // creatures that can be attacked, evade, take damage, die and come back.
 // Driven by hand-made clients on simulated time.
+#include "dereth/scenario/sandbox.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,7 +17,6 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
-#include "dereth/scenario/sandbox.hpp"
 #include "dereth/scenario/scenario_server.hpp"
 
 #include "test_client.hpp"
@@ -28,8 +29,8 @@ namespace lo = dereth::protocol::login_opcode;
 
 namespace {
 
-constexpr std::uint32_t kPlayer = 0x50000001;   // the demo's "Demo Player"
-constexpr std::uint32_t kDrudge = 0x80000011;   // the demo's "Drudge Skulker"
+constexpr std::uint32_t kPlayer = 0x50000001;  // the demo's "Demo Player"
+constexpr std::uint32_t kDrudge = 0x80000011;  // the demo's "Drudge Skulker"
 constexpr std::uint32_t kActionCancelled = 0x36;
 
 ServerConfig sandbox_config(SandboxRules rules = {}) {
@@ -76,7 +77,9 @@ struct World {
     }
     return false;
   }
-  void run_for(double seconds) { run_until([] { return false; }, seconds); }
+  void run_for(double seconds) {
+    run_until([] { return false; }, seconds);
+  }
   // Client i logs in and enters the world (its LoginComplete sent).
   void enter(std::size_t i) {
     clients[i]->start(now);
@@ -271,8 +274,7 @@ TEST_CASE("Sandbox: the world is the demo's without its recall, teleport, walk o
   CHECK(creatures >= 1);
 }
 
-TEST_CASE("Sandbox: no recall drags the player away; it stays where it entered for a minute",
-          "[scenario][sandbox]") {
+TEST_CASE("Sandbox: no recall drags the player away; it stays where it entered for a minute", "[scenario][sandbox]") {
   World w(sandbox(), sandbox_config(), {demo_login()});
   w.enter(0);
   const std::size_t from = w.clients[0]->world_entry_index;
@@ -309,7 +311,8 @@ TEST_CASE("Sandbox: off (the scripted servers), a Talk is only recorded", "[scen
   w.run_for(1.0);
   CHECK(speech(since(c, from)).empty());
   const auto& recorded = w.server.client_messages();
-  CHECK(std::ranges::any_of(recorded, [](const ClientMessage& m) { return m.chat && m.chat->text == "Hello, Dereth"; }));
+  CHECK(
+      std::ranges::any_of(recorded, [](const ClientMessage& m) { return m.chat && m.chat->text == "Hello, Dereth"; }));
 }
 
 TEST_CASE("Sandbox: speech and emotes reach the other players in range, not those beyond it",
@@ -470,7 +473,8 @@ TEST_CASE("Sandbox: an attack on a creature lands or is evaded, then AttackDone 
   CHECK(w.now - sent == Approx(1.0).margin(0.1));
 }
 
-TEST_CASE("Sandbox: strikes add up until the creature dies; it falls, goes, and comes back", "[scenario][sandbox][combat]") {
+TEST_CASE("Sandbox: strikes add up until the creature dies; it falls, goes, and comes back",
+          "[scenario][sandbox][combat]") {
   SandboxRules rules;
   rules.evade_chance = 0.0;  // every strike lands
   World w(sandbox(), sandbox_config(rules), {demo_login()});
@@ -619,9 +623,10 @@ TEST_CASE("Sandbox: QueryHealth is answered with UpdateHealth, the creature's he
     const std::size_t from = c.messages.size();
     w.act(0, action);
     w.run_for(0.5);
-    return events<std::pair<std::uint32_t, float>>(
-        since(c, from), sandbox_event::UpdateHealth,
-        [](dereth::core::ByteReader& r) { return std::pair{r.u32("guid").value(), r.f32("health").value()}; });
+    return events<std::pair<std::uint32_t, float>>(since(c, from), sandbox_event::UpdateHealth,
+                                                   [](dereth::core::ByteReader& r) {
+                                                     return std::pair{r.u32("guid").value(), r.f32("health").value()};
+                                                   });
   };
   auto full = query(kDrudge);
   REQUIRE(full.size() == 1);

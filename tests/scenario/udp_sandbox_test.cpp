@@ -19,6 +19,7 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/sandbox.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+
 #include "support/login_complete_stand_in.hpp"
 
 using namespace dereth;
@@ -105,8 +106,7 @@ TEST_CASE("UDP sandbox: speech, a tell to nobody, an @command and an attack are 
   live.act(protocol::encode_change_combat_mode(live.client->next_action_sequence(), 2));
   live.act(protocol::encode(protocol::TargetedAttack{live.client->next_action_sequence(),
                                                      protocol::combat_action::TargetedMeleeAttack, kDrudge, 2, 1.0F}));
-  REQUIRE(live.pump_until(
-      [&] { return live.count_event(protocol::combat_event::AttackDone) >= 1; }, 10.0));
+  REQUIRE(live.pump_until([&] { return live.count_event(protocol::combat_event::AttackDone) >= 1; }, 10.0));
 
   std::optional<protocol::HearSpeech> speech;
   std::optional<protocol::WeenieError> error;

@@ -35,10 +35,10 @@ struct SandboxRules {
   std::uint32_t min_damage = 3;
   std::uint32_t max_damage = 8;
   std::uint32_t seed = 1;
-  double strike_delay = 0.5;  // seconds from the attack to the strike (ACE: the swing's attack frame)
-  double swing_time = 1.0;    // seconds from the attack to its AttackDone (ACE: the swing's length)
-  double corpse_time = 3.0;   // a dead creature lies this long, then is deleted
-  double respawn_time = 10.0; // seconds from a death to the creature's return
+  double strike_delay = 0.5;   // seconds from the attack to the strike (ACE: the swing's attack frame)
+  double swing_time = 1.0;     // seconds from the attack to its AttackDone (ACE: the swing's length)
+  double corpse_time = 3.0;    // a dead creature lies this long, then is deleted
+  double respawn_time = 10.0;  // seconds from a death to the creature's return
   bool operator==(const SandboxRules&) const = default;
 };
 
