@@ -649,3 +649,30 @@ TEST_CASE("Sandbox: the scripted demo is unchanged with the sandbox off: the rec
   w.run_for(40.0);
   CHECK(count_opcode(since(*w.clients[0], from), protocol::opcode::PlayerTeleport) >= 1);
 }
+
+TEST_CASE("Sandbox: a player entering while a creature lies dead is shown it only when it comes back",
+          "[scenario][sandbox][combat]") {
+  SandboxRules rules;
+  rules.evade_chance = 0.0;
+  rules.min_damage = 100;
+  rules.max_damage = 100;
+  World w(two_players(), sandbox_config(rules), {tester(0), tester(1)});
+  w.enter(0);
+  enter_melee(w, 0);
+  swing(w, 0, kDrudge);
+  REQUIRE(string_events(w.clients[0]->messages, sandbox_event::KillerNotification).size() == 1);
+  w.enter(1);
+  auto drudge_creates = [&] {
+    std::size_t n = 0;
+    for (const auto& m : w.clients[1]->messages) {
+      if (protocol::peek_opcode(m) != protocol::opcode::CreateObject) continue;
+      auto d = protocol::decode_create_object(m);
+      REQUIRE(d.has_value());
+      n += d->guid == kDrudge ? 1U : 0U;
+    }
+    return n;
+  };
+  CHECK(drudge_creates() == 0);
+  w.run_for(rules.respawn_time);
+  CHECK(drudge_creates() == 1);
+}
