@@ -274,7 +274,7 @@ TEST_CASE("Sandbox: the world is the demo's without its recall, teleport, walk o
   CHECK(creatures >= 1);
 }
 
-TEST_CASE("Sandbox: no recall drags the player away; it stays where it entered for a minute", "[scenario][sandbox]") {
+TEST_CASE("Sandbox: no recall drags the player away: it stays where it entered for a minute", "[scenario][sandbox]") {
   World w(sandbox(), sandbox_config(), {demo_login()});
   w.enter(0);
   const std::size_t from = w.clients[0]->world_entry_index;
@@ -473,7 +473,7 @@ TEST_CASE("Sandbox: an attack on a creature lands or is evaded, then AttackDone 
   CHECK(w.now - sent == Approx(1.0).margin(0.1));
 }
 
-TEST_CASE("Sandbox: strikes add up until the creature dies; it falls, goes, and comes back",
+TEST_CASE("Sandbox: strikes add up until the creature dies, falls, goes, and comes back",
           "[scenario][sandbox][combat]") {
   SandboxRules rules;
   rules.evade_chance = 0.0;  // every strike lands
@@ -582,7 +582,7 @@ TEST_CASE("Sandbox: attacks ACE refuses end at once with AttackDone ActionCancel
   }
 }
 
-TEST_CASE("Sandbox: two players fight one creature; its death and return reach both", "[scenario][sandbox][combat]") {
+TEST_CASE("Sandbox: two players fight one creature, and its death and return reach both", "[scenario][sandbox][combat]") {
   SandboxRules rules;
   rules.evade_chance = 0.0;
   rules.min_damage = 100;  // one blow kills
