@@ -152,7 +152,7 @@ TEST_CASE("Chat text: CP1252 to UTF-8, control characters stripped, length bound
   CHECK(utf8_to_cp1252(std::string(3000, 'y'), 1000).size() == 1000);
 }
 
-TEST_CASE("Server text keeps its line breaks and is not cut at 1,000 bytes; what the player sends still is",
+TEST_CASE("Server text keeps its line breaks and is not cut at 1,000 bytes, while what the player sends still is",
           "[protocol][chat]") {
   const auto line_of = [](const std::vector<std::uint8_t>& bytes) { return chat_line(bytes).value().value(); };
   // GDLE's help: one ServerMessage of many lines, "\n" or "\r\n" between them.

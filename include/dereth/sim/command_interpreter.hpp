@@ -228,7 +228,7 @@ class CommandInterpreter final : public PlayerController {
   // ACCmdInterp::UITogglesRun 0x0058B180: the player's ToggleRun option
   // (SimContext::toggle_run), which SetHoldRun inverts the run key with. It
   // is read at each SetHoldRun (taking control, the run key), as retail
-  // reads the PlayerModule: the PlayerDescription's options sends no notice.
+  // reads the PlayerModule (the PlayerDescription's options send no notice).
   [[nodiscard]] bool ui_toggles_run() const noexcept;
 
   // --- State, for the app and tests -----------------------------------------
