@@ -323,3 +323,42 @@ TEST_CASE("Demo scenario: one loop period through the Loopback, then the repeat 
   }
   CHECK(npc_creates == 4);
 }
+
+TEST_CASE("Demo scenario: the server starts its timeline with the client's LoginComplete, not at world entry",
+          "[scenario][demo][loopback]") {
+  auto scenario = demo_scenario();
+  REQUIRE(scenario.has_value());
+  auto loop = Loopback::create(std::move(*scenario));
+  REQUIRE(loop.has_value());
+  int npc_creates = 0;
+  int recalls = 0;
+  bool player_created = false;
+  const auto take = [&](double now) {
+    for (auto& m : loop->advance(now)) {
+      auto decoded = protocol::decode_message(m.bytes);
+      if (!decoded) continue;
+      if (const auto* c = std::get_if<protocol::CreateObject>(&*decoded)) {
+        if (c->guid == 0x50000001u) player_created = true;
+        if (c->guid >= 0x80000010u && c->guid <= 0x80000013u) ++npc_creates;
+      }
+      if (const auto* mv = std::get_if<protocol::MovementEvent>(&*decoded); mv != nullptr && mv->guid == 0x50000001u) {
+        ++recalls;
+      }
+    }
+  };
+  // Ten seconds in the world without a LoginComplete (the player in portal
+  // space): nothing of the stream, the recall at 5 s least of all.
+  double now = 0.0;
+  for (; now < 10.0; now += 0.05) take(now);
+  REQUIRE(player_created);
+  CHECK(npc_creates == 0);
+  CHECK(recalls == 0);
+  // The LoginComplete: the NPCs come at once, the recall 5 s later.
+  loop->send(dereth::test::LoginCompleteStandIn::login_complete(loop->next_action_sequence()), protocol::queue::Weenie);
+  const double start = now;
+  for (; now < start + 4.9; now += 0.05) take(now);
+  CHECK(npc_creates == 4);
+  CHECK(recalls == 0);
+  for (; now < start + 5.3; now += 0.05) take(now);
+  CHECK(recalls == 1);
+}
