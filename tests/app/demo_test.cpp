@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -433,4 +434,40 @@ TEST_CASE("dereth demo --size takes the golden images' 320x180 and sizes down to
     CHECK(image->width == w);
     CHECK(image->height == h);
   }
+}
+
+TEST_CASE("dereth demo in a window (SDL offscreen) plays the scenario's scripted walk on the real clock",
+          "[app][e2e][live][window][walk]") {
+  // The walk's keys go down 29 s into the timeline (which starts with the
+  // LoginComplete about 6.7 s after world entry): a run of 39 s of real time.
+  const test::TempDir tmp("window-walk");
+  const fs::path trace = tmp / "trace.jsonl";
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  std::string out, err;
+  const int rc = run({"dereth", "demo", "--ticks", "1170", "--set", "window_width=320", "--set", "window_height=200",
+                      "--set", "audio=false", "--set", "hud=false", "--trace", trace.string()},
+                     out, err);
+  ::unsetenv("SDL_VIDEODRIVER");
+  INFO(out << err);
+  REQUIRE(err.find("running the demo headless") == std::string::npos);  // the window path
+  REQUIRE(rc == 0);
+  // The player's positions after the teleport to its spot at (86, 142).
+  std::ifstream in(trace);
+  std::vector<std::pair<double, double>> at_spot;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(R"({"kind":"player")", 0) != 0) continue;
+    const std::size_t p = line.find(R"("position":[)");
+    REQUIRE(p != std::string::npos);
+    char* end = nullptr;
+    const double x = std::strtod(line.c_str() + p + 12, &end);
+    const double y = std::strtod(end + 1, nullptr);
+    if (std::hypot(x - 86.0, y - 142.0) < 20.0) at_spot.emplace_back(x, y);
+  }
+  REQUIRE(!at_spot.empty());
+  // It walked toward the NPCs, as the headless demo's walk does (8.4 m).
+  const auto [x, y] = at_spot.back();
+  INFO("last position (" << x << ", " << y << ")");
+  CHECK(std::hypot(x - 86.0, y - 142.0) > 5.0);
+  CHECK(x < 84.0);
+  CHECK(y < 139.0);
 }
