@@ -7,12 +7,15 @@
 #   --bin DIR                             the executables (default build/bin); builds nothing
 #   --out DIR                             where the PNGs go (default docs/images)
 #
-# demo.png: tick 64 (2.1 s): the demo camera's first view, close behind the
-# player looking across the near bolt lane: the Flame Bolt cast at 1 s has
-# just exploded by the NPC it hit (left), and that NPC's answer, the Frost
-# Bolt cast at 1.8 s, flies off to the right with its trail.
-# demo-recall.png: tick 840 (28 s): the player, recalled to the lifestone
-# spot by the house, fades in after its portal-space animation (PS_UnHide).
+# demo.png: tick 264 (8.8 s, 2.1 s into the timeline, which starts with the
+# LoginComplete at the end of world entry's portal space, tick 202): the
+# demo camera's first view, close behind the player looking across the near
+# bolt lane: the Flame Bolt cast at 1 s has just exploded by the NPC it hit
+# (left), and that NPC's answer, the Frost Bolt cast at 1.8 s, flies off to
+# the right with its trail.
+# demo-recall.png: tick 1040 (34.7 s): the player, recalled to its spot
+# north-east of the lanes, fades in after its portal-space animation
+# (PS_UnHide), facing the NPCs' exchange.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/build/bin"
@@ -21,7 +24,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --bin) bin=$(cd "$2" && pwd); shift ;;
     --out) mkdir -p "$2"; out=$(cd "$2" && pwd); shift ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "readme-pictures: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -37,5 +40,5 @@ picture() {  # picture TICKS NAME
   mv "$work/$2" "$out/$2"
   echo "readme-pictures: $out/$2 (tick $1)"
 }
-picture 64 demo.png
-picture 840 demo-recall.png
+picture 264 demo.png
+picture 1040 demo-recall.png

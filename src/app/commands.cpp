@@ -176,7 +176,8 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
              Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
-             std::ostream& err, const std::vector<std::pair<double, std::string>>& says) {
+             std::ostream& err, const std::vector<std::pair<double, std::string>>& says,
+             const std::vector<scenario::InputEvent>& inputs) {
   core::RealClock clock;
   World world(clock, portal);
   world.use_terrain(cell);
@@ -191,6 +192,7 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
                     [&client](std::vector<std::uint8_t> m, std::uint16_t queue) { client.send_message(std::move(m), queue); },
                     [&client]() { return client.next_action_sequence(); });
   for (const auto& [time, typed] : says) controls.say_at(time, typed);
+  controls.schedule_inputs(inputs);
   loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return client.status().transport; };
   loop.time_sync = [&client]() { return client.status().time_sync; };
   // Headless, the chat window is standard output.

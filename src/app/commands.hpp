@@ -19,6 +19,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/net/udp_client.hpp"
 #include "dereth/render/renderer.hpp"
+#include "dereth/scenario/scenario.hpp"
 
 namespace dereth::app::commands {
 
@@ -59,11 +60,14 @@ void print_report(std::ostream& out, const std::string& what, const LoopReport& 
 // report line. Sound plays through `audio_backend` (none: silent), with the
 // waves read through the world's record cache. Exit status 0, or 1 with one
 // sentence when the session failed.
-// `says` are (time, typed line) pairs for the chat box (Controls::say_at).
+// `says` are (time, typed line) pairs for the chat box (Controls::say_at);
+// `inputs` a scenario's scripted keys (Controls::schedule_inputs: the demo's
+// walk, in a window as headless; the player's own keys take over).
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
              Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
-             std::ostream& err, const std::vector<std::pair<double, std::string>>& says = {});
+             std::ostream& err, const std::vector<std::pair<double, std::string>>& says = {},
+             const std::vector<scenario::InputEvent>& inputs = {});
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
                   int width, int height);
 

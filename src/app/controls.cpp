@@ -53,15 +53,17 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
     for (auto& line : combat_->take_messages()) world_->add_local_chat(line);
     if (presenter_ != nullptr) presenter_->hud_target = selected_name();
     // Scripted keys, in time order (input_at keeps them sorted), timed from
-    // the player's entry into the world.
-    if (!entered_at_) {
-      const sim::PhysicsObj* player = interpreter_->player_object();
-      if (player != nullptr && player->in_cell()) entered_at_ = now;
-    }
+    // the first LoginComplete: the moment the player leaves portal space at
+    // world entry, when a scenario server starts its timeline too.
+    if (!entered_at_ && login_completes_sent_ > 0) entered_at_ = now;
     while (entered_at_ && !inputs_.empty() && *entered_at_ + inputs_.front().time <= now) {
       const ScheduledInput input = inputs_.front();
       inputs_.erase(inputs_.begin());
       key_action(input.action, input.pressed);
+      std::erase(scripted_held_, input.action);
+      if (input.pressed && input.action != KeyAction::AutoRun && input.action != KeyAction::Jump) {
+        scripted_held_.push_back(input.action);
+      }
       ++inputs_pressed_;
     }
     // Scripted lines, in time order (say_at keeps them sorted).
@@ -76,10 +78,21 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
     // Every motion key, HoldRun (walk) included, goes through
     // HandleKeyboardCommand: it sends the MoveToState when the hold key
     // changes while the player moves.
-    presenter->on_motion_key = [this](std::uint32_t command, bool pressed) { motion_key(command, pressed); };
-    presenter->on_key_action = [this](KeyAction action, bool pressed) { return key_action(action, pressed); };
+    // The player's own movement keys and mouse turns take over from a
+    // scripted walk (the demo's `input` lines).
+    presenter->on_motion_key = [this](std::uint32_t command, bool pressed) {
+      if (pressed) take_over_from_script();
+      motion_key(command, pressed);
+    };
+    presenter->on_key_action = [this](KeyAction action, bool pressed) {
+      if (pressed && is_movement(action)) take_over_from_script();
+      return key_action(action, pressed);
+    };
     presenter->on_pick = [this](const PickRay& ray) { pick(ray); };
-    presenter->on_mouse_turn = [this](int direction) { mouse_turn(direction); };
+    presenter->on_mouse_turn = [this](int direction) {
+      if (direction != 0) take_over_from_script();
+      mouse_turn(direction);
+    };
   }
 }
 
@@ -127,6 +140,19 @@ KeyAction key_action_for(scenario::InputKey key) noexcept {
 
 void Controls::schedule_inputs(const std::vector<scenario::InputEvent>& inputs) {
   for (const scenario::InputEvent& e : inputs) input_at(e.time, key_action_for(e.key), e.down);
+}
+
+bool Controls::is_movement(KeyAction action) noexcept {
+  return motion_command_for(action).has_value() || action == KeyAction::AutoRun || action == KeyAction::Jump;
+}
+
+void Controls::take_over_from_script() {
+  if (inputs_.empty() && scripted_held_.empty()) return;
+  inputs_.clear();
+  const std::vector<KeyAction> held = std::move(scripted_held_);
+  scripted_held_.clear();
+  for (const KeyAction action : held) key_action(action, false);
+  taken_over_ = true;
 }
 
 void Controls::input_at(double time, KeyAction action, bool pressed) {

@@ -13,17 +13,23 @@ namespace dereth::app {
 
 CameraFraming demo_camera_framing() noexcept {
   CameraFraming f;
-  // The player stands at (70, 128) of landblock 0xA9B4, 8 m north of the
-  // near bolt lane (y 120, x 49..71, 1 to 3.5 m above the player's feet)
-  // and 2 m west of D, its east end; the far lane runs along y 96. Looking
-  // a little west of south past the player, the near lane crosses the view
-  // 11 to 15 m from the eye, above the player's head: the bolts landing by
-  // D explode at the left, the answers fly off to the right.
-  f.toward = glm::vec3(-0.3F, -1.0F, 0.0F);
+  // Close behind the player, looking along its heading, nearly level, with
+  // a narrow lens, at the start and after every recall's teleport: the
+  // scenario stands the player facing the NPCs' exchange at both places.
+  // At the start it stands at (70, 128) of landblock 0xA9B4, 8 m north of
+  // the near bolt lane (y 120, x 49..71, 1 to 3.5 m above the player's
+  // feet) and 2 m west of D, its east end; the far lane runs along y 96.
+  // Looking a little west of south past the player, the near lane crosses
+  // the view 11 to 15 m from the eye, above the player's head: the bolts
+  // landing by D explode at the left, the answers fly off to the right.
+  // After the teleport it faces the middle of the four NPCs from the east
+  // and walks toward them, so both lanes stay in view.
+  f.toward = glm::vec3(0.0F);
   f.distance = 4.0F;
   f.pitch = 0.08F;
   f.fov_y_degrees = 32.0F;
   f.target_height = 2.2F;
+  f.after_teleport = true;
   return f;
 }
 

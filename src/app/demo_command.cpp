@@ -110,6 +110,8 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     err << "dereth: the embedded demo scenario does not parse: " << parsed.error().message() << "\n";
     return 1;
   }
+  // The scripted walk plays in the window too (the player's keys take over).
+  const std::vector<scenario::InputEvent> inputs = parsed->inputs;
   net::UdpClientOptions co;
   if (!parsed->accounts.empty()) {
     co.session.account = parsed->accounts.front().name;
@@ -135,7 +137,7 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   return run_live("demo", **client, dats->portal_ptr(), dats->cell_ptr(), window.get(), make_audio_backend(config, err), std::move(lo), out,
-                  err);
+                  err, {}, inputs);
 }
 
 }  // namespace dereth::app::commands

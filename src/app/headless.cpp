@@ -34,7 +34,9 @@ double scenario_duration(const scenario::Scenario& scenario, double asked) {
   if (asked > 0.0) return asked;
   const double stream_end = scenario.stream.empty() ? 0.0 : scenario.stream.back().time;
   double duration = scenario.loop_period ? 3.0 * *scenario.loop_period + 2.0 : stream_end + 2.0;
-  return duration + 3.0;  // the login and world entry before the stream starts
+  // The login, and world entry's portal space (up to 7 s): the stream starts
+  // with the client's LoginComplete.
+  return duration + 10.0;
 }
 
 // The one loop, headless: World + FrameLoop on a virtual clock with no

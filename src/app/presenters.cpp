@@ -26,7 +26,7 @@ void CameraRig::update(const sim::RenderSnapshot& snapshot) {
   if (player == nullptr) return;
   if (placed_ && camera_.mode == render::CameraMode::Follow &&
       glm::length(player->root.origin - last_origin_) > kTeleportDistance) {
-    framing_.reset();  // a framing is for the first view only
+    if (framing_ && !framing_->after_teleport) framing_.reset();  // a framing is for the first view only
     placed_ = false;
   }
   last_origin_ = player->root.origin;

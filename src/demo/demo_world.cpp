@@ -56,6 +56,18 @@ constexpr Did kBladeMesh = 0x01000012;
 constexpr Did kFistMesh = 0x01000013;
 constexpr Did kSparkMesh = 0x01000020;  // a GfxObj particle
 constexpr Did kSparkDegrades = 0x11000020;  // its degrade info: one level, drawn facing the viewer (mode 2)
+// The four spell bolts' own shapes (each along +y, the path AlignPath turns
+// it to) and their particles: a spark GfxObj of each spell's colour, each
+// with its degrade info (0x11000021..24), so trails and bursts tell the
+// spells apart as the bolts do.
+constexpr Did kFlameMesh = 0x01000014;      // a fireball with a tongue of flame behind it
+constexpr Did kFrostMesh = 0x01000015;      // a long thin icicle
+constexpr Did kLightningMesh = 0x01000016;  // a zigzag of three strokes
+constexpr Did kAcidMesh = 0x01000017;       // a round glob with a drip behind
+constexpr Did kFlameSpark = 0x01000021;
+constexpr Did kFrostSpark = 0x01000022;
+constexpr Did kLightningSpark = 0x01000023;
+constexpr Did kAcidSpark = 0x01000024;
 constexpr Did kTreeTrunkMesh = 0x01000030;
 constexpr Did kTreeCrownMesh = 0x01000031;
 constexpr Did kRockMesh = 0x01000032;
@@ -74,6 +86,10 @@ constexpr Did kAcidSurface = 0x08000012;
 constexpr Did kLightningSurface = 0x08000013;
 constexpr Did kWoodSurface = 0x08000014;
 constexpr Did kForceSurface = 0x08000015;
+constexpr Did kFlameGlow = 0x08000040;      // the spell sparks' glows (textures 0x0500004N, pixels 0x0600004N)
+constexpr Did kFrostGlow = 0x08000041;
+constexpr Did kLightningGlow = 0x08000042;
+constexpr Did kAcidGlow = 0x08000043;
 constexpr Did kPlasterSurface = 0x08000030;  // the house's walls, outside and in
 constexpr Did kRoofSurface = 0x08000031;
 constexpr Did kPlankSurface = 0x08000032;    // the room's floor and ceiling, the door frames
@@ -315,10 +331,42 @@ void add_textures(Records& out) {
               }),
               surface_type::kBase1Image);
 
+  // The spell sparks' glows: each spell's colour, paling to its hot centre,
+  // at full brightness, with the alpha falling off to the rim (as the
+  // shared glow's). Alpha reaches 255 in the middle, so a spark shows from
+  // its birth (the ClipMap test passes alpha >= 200: docs/render.md, "Notes
+  // on the demo world").
+  const struct {
+    Did surface;
+    std::uint32_t r, g, b;     // the rim's colour
+    std::uint32_t cr, cg, cb;  // the centre's
+  } glows[] = {
+      {kFlameGlow, 255, 90, 20, 255, 220, 110},
+      {kFrostGlow, 150, 210, 255, 235, 250, 255},
+      {kLightningGlow, 255, 235, 90, 255, 255, 240},
+      {kAcidGlow, 90, 230, 30, 210, 255, 120},
+  };
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    const auto& gl = glows[i];
+    add_texture(out, gl.surface, 0x05000040 + i, 0x06000040 + i, argb_image(16, [&gl](int x, int y) {
+                  const float dx = static_cast<float>(x) - 7.5F;
+                  const float dy = static_cast<float>(y) - 7.5F;
+                  const float d = std::min(1.0F, std::sqrt(dx * dx + dy * dy) / 8.0F);
+                  const float hot = std::clamp(1.0F - d * 2.0F, 0.0F, 1.0F);  // the pale core
+                  const auto mix = [hot](std::uint32_t rim, std::uint32_t centre) {
+                    return static_cast<std::uint32_t>(static_cast<float>(rim) * (1.0F - hot) +
+                                                      static_cast<float>(centre) * hot);
+                  };
+                  return argb(static_cast<std::uint32_t>(255.0F * (1.0F - d)), mix(gl.r, gl.cr), mix(gl.g, gl.cg),
+                              mix(gl.b, gl.cb));
+                }),
+                surface_type::kBase1ClipMap | surface_type::kAdditive | surface_type::kLuminous);
+  }
+
   // Solid-colour surfaces for projectiles.
   const std::pair<Did, std::uint32_t> solids[] = {
-      {kFlameSurface, argb(255, 255, 120, 30)},   {kFrostSurface, argb(255, 160, 220, 255)},
-      {kAcidSurface, argb(255, 120, 230, 60)},    {kLightningSurface, argb(255, 240, 240, 120)},
+      {kFlameSurface, argb(255, 255, 110, 20)},   {kFrostSurface, argb(255, 190, 235, 255)},
+      {kAcidSurface, argb(255, 110, 235, 40)},    {kLightningSurface, argb(255, 255, 255, 170)},
       {kWoodSurface, argb(255, 120, 80, 40)},     {kForceSurface, argb(255, 200, 120, 255)},
   };
   for (const auto& [id, color] : solids) {
@@ -389,14 +437,92 @@ GfxObj box_mesh(Did id, glm::vec3 lo, glm::vec3 hi, Did surface) {
 }
 
 // A flat two-sided square in the XZ plane, for GfxObj particles.
-GfxObj spark_mesh() {
+GfxObj spark_mesh(Did id = kSparkMesh, Did degrades = kSparkDegrades, Did surface = kGlowSurface) {
   GfxObj g;
-  g.id = kSparkMesh;
+  g.id = id;
   g.flags = GfxObj::kHasDrawing | GfxObj::kHasDidDegrade;
-  g.degrade_id = kSparkDegrades;
-  g.surfaces = {kGlowSurface};
+  g.degrade_id = degrades;
+  g.surfaces = {surface};
   add_quad(g, {glm::vec3{-0.1F, 0, -0.1F}, {0.1F, 0, -0.1F}, {0.1F, 0, 0.1F}, {-0.1F, 0, 0.1F}}, {0, -1, 0}, 0, 1);
   g.drawing_bsp = single_leaf(1, Sphere{{0, 0, 0}, 0.15F});
+  return g;
+}
+
+// A triangle of `g`, its points ordered so that it faces away from `inside`.
+void add_tri(GfxObj& g, glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 inside) {
+  glm::vec3 n = glm::cross(b - a, c - a);
+  if (glm::dot(n, (a + b + c) / 3.0F - inside) < 0.0F) {
+    std::swap(b, c);
+    n = -n;
+  }
+  n = glm::normalize(n);
+  const auto base = static_cast<std::int16_t>(g.vertices.size());
+  const UvCoord uv[3] = {{0, 1}, {1, 1}, {0.5F, 0}};
+  const glm::vec3 pts[3] = {a, b, c};
+  for (int i = 0; i < 3; ++i) {
+    SwVertex v;
+    v.id = static_cast<std::uint16_t>(g.vertices.size());
+    v.origin = pts[i];
+    v.normal = n;
+    v.uvs = {uv[i]};
+    g.vertices.push_back(v);
+  }
+  Polygon p;
+  p.id = static_cast<std::uint16_t>(g.polygons.size());
+  p.pos_surface = 0;
+  p.vertex_ids = {base, static_cast<std::int16_t>(base + 1), static_cast<std::int16_t>(base + 2)};
+  p.pos_uv_indices = {0, 0, 0};
+  g.polygons.push_back(std::move(p));
+}
+
+// A bolt along +y shaped as two pyramids on a `sides`-gon ring of `radius`
+// at y `ring`: the nose at y `nose`, the tail at y `tail` (a spindle).
+GfxObj spindle_mesh(Did id, Did surface, float nose, float tail, float ring, float radius, int sides) {
+  GfxObj g;
+  g.id = id;
+  g.flags = GfxObj::kHasDrawing;
+  g.surfaces = {surface};
+  const glm::vec3 tip{0, nose, 0};
+  const glm::vec3 end{0, tail, 0};
+  const glm::vec3 centre{0, ring, 0};
+  for (int i = 0; i < sides; ++i) {
+    const auto angle = [sides](int k) { return 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(sides); };
+    const glm::vec3 p{radius * std::cos(angle(i)), ring, radius * std::sin(angle(i))};
+    const glm::vec3 q{radius * std::cos(angle(i + 1)), ring, radius * std::sin(angle(i + 1))};
+    add_tri(g, tip, p, q, centre);
+    add_tri(g, end, q, p, centre);
+  }
+  g.sort_center = centre;
+  g.drawing_bsp = single_leaf(g.polygons.size(), Sphere{centre, std::max({nose - ring, ring - tail, radius})});
+  return g;
+}
+
+// The lightning bolt: three thin strokes zigzagging along +y, joined.
+GfxObj zigzag_mesh(Did id, Did surface) {
+  GfxObj g;
+  g.id = id;
+  g.flags = GfxObj::kHasDrawing;
+  g.surfaces = {surface};
+  const float t = 0.025F;  // half the stroke's thickness
+  const std::array<std::pair<glm::vec3, glm::vec3>, 5> strokes = {{
+      {{0.04F - t, 0.15F, -t}, {0.10F + t, 0.50F, t}},    // the head, right of the axis
+      {{-0.10F - t, 0.15F - t, -t}, {0.10F + t, 0.15F + t, t}},
+      {{-0.10F - t, -0.20F, -t}, {-0.04F + t, 0.15F, t}},  // the middle, left of it
+      {{-0.10F - t, -0.20F - t, -t}, {0.10F + t, -0.20F + t, t}},
+      {{0.04F - t, -0.50F, -t}, {0.10F + t, -0.20F, t}},  // the tail, right again
+  }};
+  for (const auto& [lo, hi] : strokes) {
+    const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                            {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+    add_quad(g, {c[4], c[5], c[6], c[7]}, {0, 0, 1}, 0);
+    add_quad(g, {c[3], c[2], c[1], c[0]}, {0, 0, -1}, 0);
+    add_quad(g, {c[0], c[1], c[5], c[4]}, {0, -1, 0}, 0);
+    add_quad(g, {c[2], c[3], c[7], c[6]}, {0, 1, 0}, 0);
+    add_quad(g, {c[1], c[2], c[6], c[5]}, {1, 0, 0}, 0);
+    add_quad(g, {c[3], c[0], c[4], c[7]}, {-1, 0, 0}, 0);
+  }
+  g.sort_center = {0, 0, 0};
+  g.drawing_bsp = single_leaf(g.polygons.size(), Sphere{{0, 0, 0}, 0.55F});
   return g;
 }
 
@@ -414,6 +540,14 @@ void add_meshes(Records& out) {
       box_mesh(kTreeCrownMesh, {-1.5F, -1.5F, 2.5F}, {1.5F, 1.5F, 5.5F}, kLeafSurface),
       box_mesh(kRockMesh, {-0.8F, -0.6F, 0.0F}, {0.8F, 0.6F, 0.7F}, kStoneSurface),
       spark_mesh(),
+      spindle_mesh(kFlameMesh, kFlameSurface, 0.22F, -0.55F, 0.02F, 0.19F, 8),
+      spindle_mesh(kFrostMesh, kFrostSurface, 0.55F, -0.35F, 0.08F, 0.06F, 4),
+      zigzag_mesh(kLightningMesh, kLightningSurface),
+      spindle_mesh(kAcidMesh, kAcidSurface, 0.18F, -0.32F, 0.0F, 0.17F, 6),
+      spark_mesh(kFlameSpark, 0x11000021, kFlameGlow),
+      spark_mesh(kFrostSpark, 0x11000022, kFrostGlow),
+      spark_mesh(kLightningSpark, 0x11000023, kLightningGlow),
+      spark_mesh(kAcidSpark, 0x11000024, kAcidGlow),
   };
   for (const auto& m : meshes) out.push_back({m.id, write_gfx_obj(m)});
   // The spark faces the viewer at every distance, as retail's particle
@@ -422,6 +556,12 @@ void add_meshes(Records& out) {
   spark_degrades.id = kSparkDegrades;
   spark_degrades.degrades = {GfxObjDegrade{kSparkMesh, 2, 0.0F, 0.0F, 1000.0F}};
   out.push_back({kSparkDegrades, write_gfx_obj_degrade_info(spark_degrades)});
+  for (const Did spark : {kFlameSpark, kFrostSpark, kLightningSpark, kAcidSpark}) {
+    GfxObjDegradeInfo d;
+    d.id = 0x11000000 | (spark & 0xFFFF);
+    d.degrades = {GfxObjDegrade{spark, 2, 0.0F, 0.0F, 1000.0F}};
+    out.push_back({d.id, write_gfx_obj_degrade_info(d)});
+  }
 }
 
 // ---- setups -------------------------------------------------------------------------------------
@@ -486,6 +626,10 @@ void add_setups(Records& out) {
   out.push_back({kHumanSetup, write_setup(human_setup())});
   for (const auto& p : kProjectiles) {
     Did mesh = kBoltMesh;
+    if (p.wcid == 7277) mesh = kFlameMesh;
+    if (p.wcid == 7279) mesh = kFrostMesh;
+    if (p.wcid == 7280) mesh = kLightningMesh;
+    if (p.wcid == 7276) mesh = kAcidMesh;
     if (p.wcid == 300 || p.wcid == 305) mesh = kArrowMesh;
     if (p.wcid == 7282 || p.wcid == 7281) mesh = kBladeMesh;
     if (p.wcid == 23144) mesh = kFistMesh;
@@ -940,25 +1084,125 @@ void add_particles(Records& out) {
     e.is_parent_local = type == 2 ? 1U : 0U;
     out.push_back({id, write_particle_emitter_info(e)});
   }
-  // Trails: births per metre travelled, world-released particles that stay where they were born.
-  for (const Did id : {kFlameTrail, kFrostTrail, kAcidTrail, kLightningTrail, kArrowTrail}) {
-    auto e = emitter(id, ParticleType::ParabolicLVGA, EmitterType::BirthratePerMeter, kSparkMesh);
+  // Trails: births per metre travelled, world-released particles that stay
+  // where they were born, each spell's its own: flame's large embers rising
+  // and shrinking; frost's small flakes drifting down slowly and lasting;
+  // lightning's sparks scattered wide and gone at once; acid's drops
+  // falling under their own weight.
+  {
+    auto e = emitter(kArrowTrail, ParticleType::ParabolicLVGA, EmitterType::BirthratePerMeter, kSparkMesh);
     e.birthrate = 0.15;
     e.max_particles = 60;
     e.lifespan = 0.6;
-    out.push_back({id, write_particle_emitter_info(e)});
+    out.push_back({kArrowTrail, write_particle_emitter_info(e)});
   }
-  // Explosions: a burst of particles flying outwards, then the emitter retires.
-  for (const Did id : {kFlameBurst, kFrostBurst, kAcidBurst, kLightningBurst}) {
-    auto e = emitter(id, ParticleType::Explode, EmitterType::BirthratePerSec, kSparkMesh);
-    e.initial_particles = 30;
-    e.max_particles = 30;
-    e.total_particles = 30;
-    e.total_seconds = 0.5;
+  {
+    auto e = emitter(kFlameTrail, ParticleType::ParabolicLVGA, EmitterType::BirthratePerMeter, kFlameSpark);
+    e.birthrate = 0.1;
+    e.max_particles = 80;
+    e.lifespan = 0.55;
+    e.a = {0, 0, 1};  // rising
+    e.min_a = 0.8F;
+    e.max_a = 1.6F;
+    e.b = {0, 0, 1};
+    e.min_b = 0.5F;
+    e.max_b = 1.0F;
+    e.max_offset = 0.15F;
+    e.start_scale = 1.3F;
+    e.final_scale = 0.2F;
+    out.push_back({kFlameTrail, write_particle_emitter_info(e)});
+  }
+  {
+    auto e = emitter(kFrostTrail, ParticleType::ParabolicLVGA, EmitterType::BirthratePerMeter, kFrostSpark);
+    e.birthrate = 0.2;
+    e.max_particles = 80;
+    e.lifespan = 1.4;
+    e.lifespan_rand = 0.4;
+    e.a = {0, 0, -1};  // drifting down
+    e.min_a = 0.1F;
+    e.max_a = 0.3F;
+    e.b = {0, 0, -1};
+    e.min_b = 0.2F;
+    e.max_b = 0.4F;
+    e.min_offset = 0.05F;
+    e.max_offset = 0.3F;
+    e.start_scale = 0.8F;
+    e.final_scale = 0.6F;
+    e.scale_rand = 0.2F;
+    out.push_back({kFrostTrail, write_particle_emitter_info(e)});
+  }
+  {
+    auto e = emitter(kLightningTrail, ParticleType::ParabolicLVGA, EmitterType::BirthratePerMeter, kLightningSpark);
+    e.birthrate = 0.08;
+    e.max_particles = 60;
+    e.lifespan = 0.25;
+    e.lifespan_rand = 0.05;
+    e.a = {1, 0, 1};  // flicking out sideways and up
     e.min_a = 2.0F;
-    e.max_a = 4.0F;
-    e.start_scale = 2.0F;
-    out.push_back({id, write_particle_emitter_info(e)});
+    e.max_a = 5.0F;
+    e.b = {0, 0, 0};
+    e.min_b = 0.0F;
+    e.max_b = 0.0F;
+    e.min_offset = 0.2F;
+    e.max_offset = 0.6F;
+    e.start_scale = 1.3F;
+    e.final_scale = 0.1F;
+    out.push_back({kLightningTrail, write_particle_emitter_info(e)});
+  }
+  {
+    auto e = emitter(kAcidTrail, ParticleType::ParabolicLVGA, EmitterType::BirthratePerMeter, kAcidSpark);
+    e.birthrate = 0.15;
+    e.max_particles = 60;
+    e.lifespan = 0.9;
+    e.a = {0, 0, -1};
+    e.min_a = 0.2F;
+    e.max_a = 0.5F;
+    e.b = {0, 0, -1};  // dripping: gravity
+    e.min_b = 6.0F;
+    e.max_b = 9.8F;
+    e.max_offset = 0.1F;
+    e.start_scale = 0.7F;
+    e.final_scale = 0.4F;
+    out.push_back({kAcidTrail, write_particle_emitter_info(e)});
+  }
+  // Explosions: a burst of particles flying outwards (Explode: the speed is
+  // a.x along a random direction, a.z up, b an acceleration), then the
+  // emitter retires. Flame: a big ball of fire; frost: many small shards,
+  // flung wide and falling; lightning: a short blinding flash; acid: a
+  // splash of drops that fall back.
+  struct Burst {
+    Did id;
+    Did spark;
+    std::int32_t count;
+    glm::vec3 a;
+    float min_a, max_a;
+    glm::vec3 b;
+    float min_b, max_b;
+    double lifespan;
+    float start_scale, final_scale;
+  };
+  const Burst bursts[] = {
+      {kFlameBurst, kFlameSpark, 36, {1.5F, 0, 1}, 1.0F, 2.0F, {0, 0, 1}, 0.5F, 1.0F, 0.9, 3.2F, 0.8F},
+      {kFrostBurst, kFrostSpark, 60, {4.0F, 0, 0.5F}, 1.0F, 1.5F, {0, 0, -1}, 4.0F, 6.0F, 1.2, 1.6F, 0.6F},
+      {kLightningBurst, kLightningSpark, 24, {6.0F, 0, 0}, 0.8F, 1.2F, {0, 0, 0}, 0.0F, 0.0F, 0.45, 6.0F, 1.0F},
+      {kAcidBurst, kAcidSpark, 40, {2.5F, 0, 2.5F}, 0.8F, 1.2F, {0, 0, -1}, 9.0F, 9.8F, 1.0, 1.1F, 0.6F},
+  };
+  for (const Burst& bu : bursts) {
+    auto e = emitter(bu.id, ParticleType::Explode, EmitterType::BirthratePerSec, bu.spark);
+    e.initial_particles = bu.count;
+    e.max_particles = bu.count;
+    e.total_particles = bu.count;
+    e.total_seconds = 0.5;
+    e.a = bu.a;
+    e.min_a = bu.min_a;
+    e.max_a = bu.max_a;
+    e.b = bu.b;
+    e.min_b = bu.min_b;
+    e.max_b = bu.max_b;
+    e.lifespan = bu.lifespan;
+    e.start_scale = bu.start_scale;
+    e.final_scale = bu.final_scale;
+    out.push_back({bu.id, write_particle_emitter_info(e)});
   }
   // The recall cloud and the portal swirl: parent-local, they follow the caster.
   for (const Did id : {kRecallEmitter, kPortalSwirl}) {

@@ -171,7 +171,10 @@ struct ScenarioServer::Session {
   // deleted on the same account meanwhile leave it alone.
   ScenarioCharacter character_copy;
   const ScenarioCharacter* character = nullptr;
-  double world_entry_time = 0;
+  // When the scripted stream's clock started: the session's first
+  // LoginComplete, as a server's world begins for a player only once it has
+  // left portal space (none before it).
+  std::optional<double> timeline_start;
   std::size_t cursor = 0;
   std::uint32_t iteration = 0;
   std::uint32_t event_sequence = 1;
@@ -588,12 +591,18 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
         // that was meant for an earlier entry or teleport).
         s.info.teleporting = false;
         ++s.info.login_completes;
+        const bool first = !s.timeline_start;
+        if (first) s.timeline_start = now;
         s.player_state = (s.player_state & ~(ps::Hidden | ps::IgnoreCollisions)) | ps::ReportCollisions;
         auto& st = s.stamps[s.character->guid];
         protocol::SetState set{s.character->guid, s.player_state, stamp(st, TimestampIndex::Instance),
                                bump(st, TimestampIndex::State)};
         send(s, protocol::encode(set), protocol::queue::SmartBox, 0, now);
         event(now, s.info.id, "LoginComplete: the player leaves portal space");
+        if (first) {
+          event(now, s.info.id, "the scripted stream starts");
+          play_stream(s, now);
+        }
       }
       break;
     default:
@@ -761,7 +770,7 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   s.character = character;
   s.info.character = character->guid;
   s.info.state = SessionState::InWorld;
-  s.world_entry_time = now;
+  s.timeline_start.reset();  // the stream waits for the first LoginComplete
   s.cursor = 0;
   s.iteration = 0;
   s.event_sequence = 1;
@@ -818,7 +827,6 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
     send(*other, player_create(*other, s), protocol::queue::SmartBox, 0, now);
     send(s, player_create(s, *other), protocol::queue::SmartBox, 0, now);
   }
-  play_stream(s, now);
 }
 
 std::vector<std::uint8_t> ScenarioServer::player_create(Session& to, const Session& of) {
@@ -899,7 +907,8 @@ void ScenarioServer::play_stream(Session& s, double now) {
     s.info.stream_complete = true;
     return;
   }
-  const double t = now - s.world_entry_time;
+  if (!s.timeline_start) return;  // still in portal space: the stream has not begun
+  const double t = now - *s.timeline_start;
   const double period = scenario_.loop_period.value_or(0.0);
   while (!s.info.stream_complete) {
     if (s.cursor >= stream.size()) {

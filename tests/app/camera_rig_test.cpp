@@ -36,10 +36,13 @@ TEST_CASE("CameraRig places the follow camera behind the player along its headin
 TEST_CASE("CameraRig's framing aims the first view, and a teleport puts the camera behind the player again",
           "[app][camera]") {
   app::CameraRig rig;
-  const app::CameraFraming framing = app::demo_camera_framing();
+  app::CameraFraming framing;  // a framing for the first view only
+  framing.toward = glm::vec3(-0.3F, -1.0F, 0.0F);
+  framing.distance = 4.0F;
+  framing.fov_y_degrees = 32.0F;
+  framing.target_height = 2.2F;
   rig.set_framing(framing);
-  // The demo player's start (data/demo/demo.scenario), here facing east:
-  // the framing, not the player's heading, aims the first view.
+  // Facing east: the framing, not the player's heading, aims the first view.
   const glm::vec3 start{70.0F, 128.0F, 19.70833F};
   rig.update(with_player(start, 90.0F));
   const auto& c = rig.camera();
@@ -58,4 +61,23 @@ TEST_CASE("CameraRig's framing aims the first view, and a teleport puts the came
   CHECK(std::abs(std::sin(rig.camera().yaw)) < 1e-4F);
   CHECK(rig.camera().target.z == Approx(14.0F + 1.5F));
   CHECK(rig.camera().eye().y > 117.0F);
+}
+
+TEST_CASE("CameraRig with the demo's framing: along the player's heading, close and level, after teleports too",
+          "[app][camera][demo]") {
+  app::CameraRig rig;
+  const app::CameraFraming framing = app::demo_camera_framing();
+  REQUIRE(framing.after_teleport);
+  rig.set_framing(framing);
+  const glm::vec3 start{70.0F, 128.0F, 19.70833F};
+  rig.update(with_player(start, 196.7F));
+  CHECK(std::remainder(rig.camera().yaw - glm::radians(196.7F), 2.0F * 3.14159265F) == Approx(0.0F).margin(1e-4));
+  CHECK(rig.camera().distance == Approx(framing.distance));
+  CHECK(rig.camera().target.z == Approx(start.z + framing.target_height));
+  // The recall's teleport: the framing again, along the new heading.
+  rig.update(with_player({86.0F, 142.0F, 18.5F}, 217.4F));
+  CHECK(std::remainder(rig.camera().yaw - glm::radians(217.4F), 2.0F * 3.14159265F) == Approx(0.0F).margin(1e-4));
+  CHECK(rig.camera().distance == Approx(framing.distance));
+  CHECK(rig.camera().fov_y_degrees == Approx(framing.fov_y_degrees));
+  CHECK(rig.camera().target.z == Approx(18.5F + framing.target_height));
 }

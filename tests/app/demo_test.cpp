@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -15,6 +16,7 @@
 
 #include "dereth/app/cli.hpp"
 #include "run_cli.hpp"
+#include "dereth/app/controls.hpp"
 #include "dereth/app/demo.hpp"
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/render/image.hpp"
@@ -27,6 +29,10 @@ namespace {
 
 constexpr int kWidth = 320;
 constexpr int kHeight = 180;
+// The tick at which the demo's timeline starts: the client's LoginComplete
+// at the end of world entry's portal-space animation (6.73 s on the virtual
+// clock), when the scenario server starts playing.
+constexpr std::uint64_t kTimelineStart = 202;
 
 // The headless demo, or a skip message when this machine has no EGL
 // (DERETH_REQUIRE_GL=1 makes that a failure, as the render tests do).
@@ -65,8 +71,10 @@ using dereth::app::test::run;
 TEST_CASE("The demo's projectile leaves a trail visible where the camera sees the projectile", "[app][demo][gl]") {
   auto demo = make_demo();
   if (!demo) return;
-  // The first projectile launches 1 s after world entry and flies for 1 s.
-  REQUIRE(demo->run_to_tick(48).has_value());
+  // The first projectile launches 1 s after the timeline starts (the
+  // LoginComplete at the end of world entry's portal space, tick 202) and
+  // flies for 1 s.
+  REQUIRE(demo->run_to_tick(kTimelineStart + 46).has_value());
   const sim::RenderSnapshot& snap = demo->snapshot();
   const sim::ObjectSnapshot* bolt = nullptr;
   for (const auto& o : snap.objects) {
@@ -118,21 +126,125 @@ TEST_CASE("The demo's projectile leaves a trail visible where the camera sees th
   CHECK(changed_inside > 0);  // and drawn where it is
 }
 
+// The world-space direction the left arm (part 2: it hangs from the
+// shoulder, its mesh along -z) points: z -1 hanging, above 0 raised.
+float left_arm_z(const sim::RenderSnapshot& snap) {
+  for (const auto& o : snap.objects) {
+    if (!o.is_player || o.parts.size() < 3) continue;
+    return (o.parts[2].frame.orientation() * glm::vec3(0.0F, 0.0F, -1.0F)).z;
+  }
+  return -2.0F;  // no player
+}
+
+TEST_CASE("The demo's first recall animates: its timeline starts at the LoginComplete, so the arms rise and fall",
+          "[app][demo][gl][recall]") {
+  auto demo = make_demo();
+  if (!demo) return;
+  // The recall comes 5 s into the timeline (tick 352) and its animation
+  // lasts 15.06 s; the SetState Hidden at 20.1 s (tick 805). Before the
+  // timeline waited for the LoginComplete the recall arrived in world
+  // entry's portal space and the arms never moved.
+  float highest = -2.0F;
+  std::uint64_t raised_at = 0;
+  float before = 0.0F;
+  float after = 0.0F;
+  for (std::uint64_t tick = kTimelineStart + 60; tick <= kTimelineStart + 595; tick += 5) {
+    REQUIRE(demo->run_to_tick(tick).has_value());
+    const float z = left_arm_z(demo->snapshot());
+    if (tick == kTimelineStart + 60) before = z;
+    if (z > highest) {
+      highest = z;
+      raised_at = tick;
+    }
+    after = z;
+  }
+  INFO("highest " << highest << " at tick " << raised_at);
+  CHECK(before < -0.95F);  // hanging before the recall
+  CHECK(highest > 0.5F);   // raised above the shoulder
+  CHECK(raised_at > kTimelineStart + 150);
+  CHECK(raised_at < kTimelineStart + 600);
+  CHECK(after < -0.9F);  // and down again before the player is hidden
+}
+
+TEST_CASE("The demo keeps the NPCs' exchange in view through the loop: both lanes project inside the picture",
+          "[app][demo][gl][camera]") {
+  auto demo = make_demo();
+  if (!demo) return;
+  // Two loops of 32 s from the timeline's start, sampled every half second:
+  // the first view, the recall, the teleport to the spot north-east of the
+  // lanes, the walk toward them and the next recall there.
+  std::size_t samples = 0;
+  std::size_t lanes_in_view = 0;
+  std::size_t npcs_in_view = 0;
+  const auto inside = [](const std::optional<glm::vec2>& p) {
+    return p && p->x >= 0.0F && p->y >= 0.0F && p->x < static_cast<float>(kWidth) &&
+           p->y < static_cast<float>(kHeight);
+  };
+  for (std::uint64_t tick = kTimelineStart + 15; tick <= kTimelineStart + 64 * 30; tick += 15) {
+    REQUIRE(demo->run_to_tick(tick).has_value());
+    const sim::RenderSnapshot& snap = demo->snapshot();
+    std::vector<glm::vec3> npcs;
+    for (std::uint32_t guid = 0x80000010; guid <= 0x80000013; ++guid) {
+      for (const auto& o : snap.objects) {
+        if (o.guid == guid) npcs.push_back(o.root.origin + glm::vec3(0.0F, 0.0F, 1.0F));
+      }
+    }
+    REQUIRE(npcs.size() == 4);
+    const render::Camera& camera = demo->presenter().rig().camera();
+    ++samples;
+    std::size_t seen = 0;
+    for (const auto& n : npcs) seen += inside(camera.project(n, kWidth, kHeight)) ? 1U : 0U;
+    if (seen >= 3) ++npcs_in_view;
+    // The middles of the far lane (A-B) and the near one (C-D), where the bolts cross.
+    const glm::vec3 far_lane = (npcs[0] + npcs[1]) * 0.5F;
+    const glm::vec3 near_lane = (npcs[2] + npcs[3]) * 0.5F;
+    if (inside(camera.project(far_lane, kWidth, kHeight)) && inside(camera.project(near_lane, kWidth, kHeight))) {
+      ++lanes_in_view;
+    }
+  }
+  INFO(samples << " samples: both lanes in view in " << lanes_in_view << ", three NPCs or more in " << npcs_in_view);
+  CHECK(lanes_in_view * 10 >= samples * 9);
+  CHECK(npcs_in_view * 10 >= samples * 9);
+}
+
+TEST_CASE("The demo's scripted walk gives way to the player's own keys", "[app][demo][gl][walk]") {
+  auto demo = make_demo();
+  if (!demo) return;
+  // The walk's first key (forward) goes down 29 s into the timeline, its
+  // run key at 29.8 s: between them the player presses and releases a turn.
+  REQUIRE(demo->run_to_tick(kTimelineStart + 29 * 30 + 10).has_value());
+  app::Controls& controls = demo->controls();
+  REQUIRE(controls.inputs_pressed() == 1);
+  REQUIRE(demo->presenter().on_key_action);
+  demo->presenter().on_key_action(app::KeyAction::TurnRight, true);
+  demo->presenter().on_key_action(app::KeyAction::TurnRight, false);
+  CHECK(controls.taken_over());
+  // The script is over: forward released, nothing more pressed; the player stands.
+  REQUIRE(demo->run_to_tick(kTimelineStart + 31 * 30).has_value());
+  const sim::PhysicsObj* player = demo->world().box().player();
+  REQUIRE(player != nullptr);
+  const glm::vec3 a = player->position().frame.origin;
+  REQUIRE(demo->run_to_tick(kTimelineStart + 33 * 30).has_value());
+  const glm::vec3 b = player->position().frame.origin;
+  CHECK(controls.inputs_pressed() == 1);
+  CHECK(glm::length(b - a) < 0.05F);
+}
+
 TEST_CASE("The demo's picture changes when the scene does, and a replay of the same ticks is identical",
           "[app][demo][gl]") {
   auto demo = make_demo();
   if (!demo) return;
-  REQUIRE(demo->run_to_tick(45).has_value());
+  REQUIRE(demo->run_to_tick(kTimelineStart + 43).has_value());
   const render::Image early = demo->picture();
-  // By tick 240 the player is deep in the recall animation (its pose and
-  // the portal emitter) and other projectiles fly.
-  REQUIRE(demo->run_to_tick(240).has_value());
+  // 8 s into the timeline the player is deep in the recall animation (its
+  // pose and the portal emitter) and other projectiles fly.
+  REQUIRE(demo->run_to_tick(kTimelineStart + 238).has_value());
   const render::Image later = demo->picture();
   CHECK(differing_pixels(early, later) > 100);
 
   auto again = make_demo();
   REQUIRE(again);
-  REQUIRE(again->run_to_tick(45).has_value());
+  REQUIRE(again->run_to_tick(kTimelineStart + 43).has_value());
   CHECK(differing_pixels(early, again->picture(), 0) == 0);
 }
 
@@ -141,7 +253,7 @@ TEST_CASE("The null audio backend receives the demo's sound events in order", "[
   if (!demo) return;
   std::vector<sim::SoundEvent> published;
   double previous = -1.0;
-  for (std::uint64_t tick = 1; tick <= 240; ++tick) {
+  for (std::uint64_t tick = 1; tick <= kTimelineStart + 238; ++tick) {
     REQUIRE(demo->run_to_tick(tick).has_value());
     const auto& snapshot = demo->snapshot();
     // Each event is published once, in the snapshot of the tick it happened
@@ -322,4 +434,40 @@ TEST_CASE("dereth demo --size takes the golden images' 320x180 and sizes down to
     CHECK(image->width == w);
     CHECK(image->height == h);
   }
+}
+
+TEST_CASE("dereth demo in a window (SDL offscreen) plays the scenario's scripted walk on the real clock",
+          "[app][e2e][live][window][walk]") {
+  // The walk's keys go down 29 s into the timeline (which starts with the
+  // LoginComplete about 6.7 s after world entry): a run of 39 s of real time.
+  const test::TempDir tmp("window-walk");
+  const fs::path trace = tmp / "trace.jsonl";
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  std::string out, err;
+  const int rc = run({"dereth", "demo", "--ticks", "1170", "--set", "window_width=320", "--set", "window_height=200",
+                      "--set", "audio=false", "--set", "hud=false", "--trace", trace.string()},
+                     out, err);
+  ::unsetenv("SDL_VIDEODRIVER");
+  INFO(out << err);
+  REQUIRE(err.find("running the demo headless") == std::string::npos);  // the window path
+  REQUIRE(rc == 0);
+  // The player's positions after the teleport to its spot at (86, 142).
+  std::ifstream in(trace);
+  std::vector<std::pair<double, double>> at_spot;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(R"({"kind":"player")", 0) != 0) continue;
+    const std::size_t p = line.find(R"("position":[)");
+    REQUIRE(p != std::string::npos);
+    char* end = nullptr;
+    const double x = std::strtod(line.c_str() + p + 12, &end);
+    const double y = std::strtod(end + 1, nullptr);
+    if (std::hypot(x - 86.0, y - 142.0) < 20.0) at_spot.emplace_back(x, y);
+  }
+  REQUIRE(!at_spot.empty());
+  // It walked toward the NPCs, as the headless demo's walk does (8.4 m).
+  const auto [x, y] = at_spot.back();
+  INFO("last position (" << x << ", " << y << ")");
+  CHECK(std::hypot(x - 86.0, y - 142.0) > 5.0);
+  CHECK(x < 84.0);
+  CHECK(y < 139.0);
 }

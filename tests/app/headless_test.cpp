@@ -157,10 +157,10 @@ TEST_CASE("a scenario headless: login over the loopback server, objects move, di
   CHECK(first->kind == InputKind::Scenario);
   CHECK(first->objects_at_end == 1);  // the player; the drudge was deleted
   // Without DAT data nothing resolves: the F755, the F754 and the F750 are
-  // understood but play nothing (ignored); the other 11 apply. (The run ends
-  // 2 s after the stream, before the portal-space animation sends the
-  // LoginComplete whose SetState would come back: docs/sim.md "Portal space".)
-  CHECK(verdict_count(*first, Verdict::Applied) == 11);
+  // understood but play nothing (ignored); the other 11 apply, and the
+  // SetState that answers the portal-space animation's LoginComplete (which
+  // starts the stream: docs/sim.md "Portal space", docs/scenario.md).
+  CHECK(verdict_count(*first, Verdict::Applied) == 12);
   CHECK(verdict_count(*first, Verdict::Ignored) == 3);
   CHECK(first->max_particles == 0);
   CHECK(first->sound_events == 0);
@@ -169,8 +169,13 @@ TEST_CASE("a scenario headless: login over the loopback server, objects move, di
   // the stream (player and drudge, then the player alone).
   const auto digest = lines(temp("scenario-1.jsonl"));
   REQUIRE(digest.size() > 100);
-  CHECK(digest[6].substr(digest[6].find("hash")) != digest[12].substr(digest[12].find("hash")));
-  CHECK(digest[6].find(R"("objects":2)") != std::string::npos);
+  // The drudge comes once the stream starts (the LoginComplete, after portal space).
+  const auto drudge = std::ranges::find_if(digest, [](const std::string& l) { return l.find(R"("objects":2)") != std::string::npos; });
+  REQUIRE(drudge != digest.end());
+  const auto d = static_cast<std::size_t>(drudge - digest.begin()) + 3;
+  REQUIRE(d + 6 < digest.size());
+  CHECK(digest[d].substr(digest[d].find("hash")) != digest[d + 6].substr(digest[d + 6].find("hash")));
+  CHECK(digest[d].find(R"("objects":2)") != std::string::npos);
   CHECK(digest.back().find(R"("objects":1)") != std::string::npos);
 
   // The trace: a message line per handled message, object lines per tick.
@@ -287,7 +292,7 @@ TEST_CASE("the QA report measures dereth's prediction against each server Positi
   CHECK(report.rfind(R"({"position_error":{"all":{"count":1,"mean":1.50)", 0) == 0);
   CHECK(report.find(R"("worst":[{"guid":"0x80000010","tick":)") != std::string::npos);
   CHECK(report.find(R"("guid":"0x50000001")") == std::string::npos);
-  CHECK(report.find(R"("verdicts":{"applied":11,"ignored":3})") != std::string::npos);  // no LoginComplete yet
+  CHECK(report.find(R"("verdicts":{"applied":12,"ignored":3})") != std::string::npos);
   CHECK(report.find(R"("objects_created":2,"objects_deleted":1)") != std::string::npos);
   CHECK(report.find(R"("decode_errors":{})") != std::string::npos);
 }

@@ -294,7 +294,7 @@ TEST_CASE("dereth play --headless: every chat line on standard output, and what 
   const PasswordFiles passwords;
   std::string out, err;
   CHECK(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
-             passwords.make("secret"), "--headless", "--no-record", "--ticks", "75", "--say", "hello there",
+             passwords.make("secret"), "--headless", "--no-record", "--ticks", "300", "--say", "hello there",
              "--at", "0.5", "--say", "/t Borin the Bold, on my way", "--at", "1.0", "--say", "@telepoi Arwic",
              "--at", "1.5", "--say", "/e bows.", "--at", "2.0"},
             out, err) == 0);
@@ -381,22 +381,23 @@ TEST_CASE("dereth play: an account without characters is one sentence and exit 1
 
 TEST_CASE("dereth play over UDP: the teleport ends with the portal-space animation's LoginComplete",
           "[app][e2e][live][teleport]") {
-  // The basic scenario teleports the player 0.5 s after entry (F751 and
-  // F748), while the entry's portal-space animation still runs: that
-  // animation's end (about 6.7 s after entry) sends one LoginComplete, which
-  // takes the player out of portal space for both (docs/sim.md "Portal space").
+  // World entry's portal-space animation ends (4 to 7 s after entry) with
+  // a LoginComplete, which starts the scenario's stream; the basic scenario
+  // teleports the player 0.5 s into it (F751 and F748), and that teleport's
+  // animation ends with the second LoginComplete, 4 to 7 s later, not at
+  // the F748's arrival (docs/sim.md "Portal space").
   Served served(kBasic);
   auto& server = served.server;
   const PasswordFiles passwords;
   std::string out, err;
   REQUIRE(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
-               passwords.make("secret"), "--headless", "--no-record", "--ticks", "270"},
+               passwords.make("secret"), "--headless", "--no-record", "--ticks", "500"},
               out, err) == 0);
   INFO(out << err);
   const auto sessions = server.sessions();
   REQUIRE_FALSE(sessions.empty());
   const auto& s = sessions.back();
-  CHECK(s.login_completes == 1);
+  CHECK(s.login_completes == 2);
   CHECK_FALSE(s.teleporting);
   std::vector<double> completes;
   std::optional<double> entered;
@@ -405,6 +406,7 @@ TEST_CASE("dereth play over UDP: the teleport ends with the portal-space animati
     if (m.opcode == 0xF7B1 && m.action == 0x00A1) completes.push_back(m.time);
   }
   REQUIRE(entered.has_value());
-  REQUIRE(completes.size() == 1);
-  CHECK(completes[0] - *entered > 4.0);  // not at the F748's arrival (0.5 s)
+  REQUIRE(completes.size() == 2);
+  CHECK(completes[0] - *entered > 4.0);
+  CHECK(completes[1] - completes[0] > 4.0);  // not at the F748's arrival (0.5 s into the stream)
 }

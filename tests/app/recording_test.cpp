@@ -113,7 +113,9 @@ TEST_CASE("dereth play records without the password, 0600, real addresses, never
     REQUIRE(replay.has_value());
     std::size_t s2c = 0;
     while (auto m = replay->next_message()) s2c += m->server_to_client ? 1U : 0U;
-    CHECK(s2c > 10);
+    // The login and world entry (the scenario's stream waits for the
+    // LoginComplete at the end of portal space, after this short run).
+    CHECK(s2c > 5);
     CHECK(replay->stats().framing_errors == 0);
     CHECK(replay->stats().encrypted_checksums_verified);
     CHECK(replay->stats().encrypted_checksum_failures == 0);

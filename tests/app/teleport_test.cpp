@@ -106,11 +106,9 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 at world entry: LoginComplete only w
   CHECK(r.login_completes.empty());  // nothing before the animation's end
   CHECK(r.server_session().login_completes == 0);
   r.run_until(entry + 9.0);
-  // The basic scenario's teleport (F751 and F748 together, 0.5 s after
-  // entry) came while the entry animation ran: the UI's teleportInProgress
-  // was still set, so it did not begin again, and the animation's end
-  // consumed the completed teleport (SmartBox::teleport_occured): one
-  // LoginComplete for both.
+  // The animation's end sends the one LoginComplete of world entry; the
+  // scenario server starts its stream then, so the basic scenario's
+  // teleport (F751 and F748 together, 0.5 s into the stream) comes after it.
   REQUIRE(r.login_completes.size() == 1);
   const double end_continue = r.entries(TAS::TunnelFadeOut).at(0);
   CHECK(end_continue - (entry + r.step) >= 2.0);
@@ -119,6 +117,11 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 at world entry: LoginComplete only w
   CHECK(r.login_completes[0] == Approx(end_continue + 2.0).margin(r.step));
   CHECK(r.entries(TAS::Off).back() == r.login_completes[0]);
   CHECK(r.server_session().login_completes == 1);
+  // That teleport's own animation ends with the second LoginComplete.
+  r.run_until(r.login_completes[0] + 9.0);
+  REQUIRE(r.login_completes.size() == 2);
+  CHECK(r.login_completes[1] - r.login_completes[0] > 4.0);
+  CHECK(r.server_session().login_completes == 2);
   CHECK_FALSE(r.server_session().teleporting);
 }
 
@@ -127,9 +130,10 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the demo's recall: LoginComplete aft
   auto sc = scenario::demo_scenario();
   REQUIRE(sc.has_value());
   Run r(std::move(*sc));
-  r.run_until(30.0);
+  r.run_until(37.0);
   REQUIRE(r.entered.has_value());
-  // Entry's LoginComplete, then the recall's (its F751 and F748 about 20 s after entry).
+  // Entry's LoginComplete, then the recall's (its F751 and F748 21 s after
+  // the first, which starts the scenario's timeline).
   REQUIRE(r.login_completes.size() == 2);
   const auto tunnels = r.entries(TAS::Tunnel);
   REQUIRE(tunnels.size() == 2);

@@ -6,10 +6,14 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <tuple>
+#include <variant>
 
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/surface.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
@@ -384,4 +388,105 @@ TEST_CASE("Demo world: the tables a server reads at start are present and consis
   CHECK(xp.trained_skill.size() == 209);
   CHECK(xp.specialized_skill.size() == 227);
   CHECK(filter.attribute_stats.size() == 6);
+}
+
+namespace {
+
+// What a viewer sees of one spell's projectile: the bolt's own GfxObj and
+// its colour, and the particles its Launch (trail) and Explode (burst)
+// scripts create.
+struct SpellLook {
+  Did mesh = 0;
+  std::size_t vertices = 0;
+  std::uint32_t color = 0;
+  ParticleEmitterInfo trail;
+  Did trail_surface = 0;
+  ParticleEmitterInfo burst;
+  Did burst_surface = 0;
+};
+
+// The first emitter a script creates.
+Did first_emitter(Did script) {
+  const auto s = load<PhysicsScript>(files().portal, script, [](auto b, Did id) { return read_physics_script(b, id); });
+  for (const auto& h : s.hooks) {
+    if (const auto* c = std::get_if<CreateParticleHook>(&h.hook.payload)) return c->emitter_info;
+  }
+  FAIL("script 0x" << std::hex << script << " creates no emitter");
+  return 0;
+}
+
+// The one surface of the GfxObj an emitter draws its particles with.
+Did particle_surface(const ParticleEmitterInfo& e) {
+  const auto g = load<GfxObj>(files().portal, e.gfx_obj_id, [](auto b, Did id) { return read_gfx_obj(b, id); });
+  REQUIRE(g.surfaces.size() == 1);
+  return g.surfaces[0];
+}
+
+SpellLook look_of(std::uint32_t wcid) {
+  const auto& f = files().portal;
+  const auto kind = std::ranges::find_if(kProjectiles, [wcid](const ProjectileKind& k) { return k.wcid == wcid; });
+  REQUIRE(kind != kProjectiles.end());
+  SpellLook out;
+  const auto setup = load<Setup>(f, kind->setup, [](auto b, Did id) { return read_setup(b, id); });
+  REQUIRE(setup.parts.size() == 1);
+  out.mesh = setup.parts[0];
+  const auto mesh = load<GfxObj>(f, out.mesh, [](auto b, Did id) { return read_gfx_obj(b, id); });
+  out.vertices = mesh.vertices.size();
+  REQUIRE(mesh.surfaces.size() == 1);
+  out.color = load<Surface>(f, mesh.surfaces[0], [](auto b, Did id) { return read_surface(b, id); }).color;
+  const auto table = load<PhysicsScriptTable>(f, kind->script_table,
+                                              [](auto b, Did id) { return read_physics_script_table(b, id); });
+  const auto read_emitter = [](auto b, Did id) { return read_particle_emitter_info(b, id); };
+  const auto launch = table.get_script(play_script::Launch, 1.0F);
+  const auto explode = table.get_script(play_script::Explode, 1.0F);
+  REQUIRE(launch.has_value());
+  REQUIRE(explode.has_value());
+  out.trail = load<ParticleEmitterInfo>(f, first_emitter(*launch), read_emitter);
+  out.trail_surface = particle_surface(out.trail);
+  out.burst = load<ParticleEmitterInfo>(f, first_emitter(*explode), read_emitter);
+  out.burst_surface = particle_surface(out.burst);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Demo world: flame, frost, lightning and acid bolts each look their own: shape, colour, trail, burst",
+          "[dat][demo]") {
+  const std::uint32_t spells[] = {7277, 7279, 7280, 7276};  // Flame, Frost, Lightning, Acid
+  std::vector<SpellLook> looks;
+  for (const std::uint32_t w : spells) looks.push_back(look_of(w));
+  for (std::size_t i = 0; i < looks.size(); ++i) {
+    for (std::size_t j = i + 1; j < looks.size(); ++j) {
+      INFO("spells " << spells[i] << " and " << spells[j]);
+      const SpellLook& a = looks[i];
+      const SpellLook& b = looks[j];
+      CHECK(a.mesh != b.mesh);
+      CHECK(a.vertices != b.vertices);  // a different shape, not the same box recoloured
+      CHECK(a.color != b.color);
+      // Trails and bursts: particles of their own colour, moving their own way.
+      CHECK(a.trail.id != b.trail.id);
+      CHECK(a.trail_surface != b.trail_surface);
+      CHECK(std::tie(a.trail.lifespan, a.trail.start_scale, a.trail.a, a.trail.b) !=
+            std::tie(b.trail.lifespan, b.trail.start_scale, b.trail.a, b.trail.b));
+      CHECK(a.burst.id != b.burst.id);
+      CHECK(a.burst_surface != b.burst_surface);
+      CHECK(std::tie(a.burst.total_particles, a.burst.start_scale, a.burst.lifespan) !=
+            std::tie(b.burst.total_particles, b.burst.start_scale, b.burst.lifespan));
+    }
+  }
+  // Each spell's particle colour is its bolt's: the glow's hot hue matches
+  // the solid colour's strongest channel (flame red, frost blue, lightning
+  // and acid green, lightning's red as strong).
+  const auto strongest = [](std::uint32_t argb) {
+    const std::uint32_t r = (argb >> 16) & 0xFF, g = (argb >> 8) & 0xFF, b = argb & 0xFF;
+    return r >= g && r >= b ? 'r' : (g >= b ? 'g' : 'b');
+  };
+  CHECK(strongest(looks[0].color) == 'r');
+  CHECK(strongest(looks[1].color) == 'b');
+  CHECK(strongest(looks[3].color) == 'g');
+  for (const SpellLook& l : looks) {
+    // The glows are textured (their own RenderSurface each), so sparks can fade.
+    const auto s = load<Surface>(files().portal, l.trail_surface, [](auto b, Did id) { return read_surface(b, id); });
+    CHECK(s.has_texture());
+  }
 }

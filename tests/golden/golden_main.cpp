@@ -33,24 +33,28 @@ namespace {
 
 constexpr int kWidth = 320;
 constexpr int kHeight = 180;
-// World entry; the first projectile in flight (trail); the recall under way
-// with its emitter and a later projectile; Hidden (the player gone, SetState
-// Hidden at 20.1 s: PS_Hidden); UnHide after the teleport (the player fading
-// in by the house with the portal sparkles: PS_UnHide), then fully shown.
-// The UnHide comes when the client's portal-space animation ends and sends
-// LoginComplete (docs/sim.md "Portal space"): the SetState arrives at
-// 27.73 s (tick 832), 6.7 s after the 21 s teleport.
-constexpr std::uint64_t kTicks[] = {12, 48, 240, 606, 840, 850};
+// The demo's timeline starts at tick 202 (the client's LoginComplete at the
+// end of world entry's portal space, 6.73 s; the scenario server starts
+// playing then). Ten ticks into it: the NPCs just created, the player
+// fading in (PS_UnHide); the first projectile in flight (trail); the recall
+// under way with its emitter and a later projectile; Hidden (the player
+// gone, SetState Hidden at 20.1 s: PS_Hidden); UnHide after the teleport
+// (the player fading in at its spot north-east of the lanes, facing them,
+// with the portal sparkles: PS_UnHide), then fully shown. The UnHide comes
+// when the client's portal-space animation ends and sends LoginComplete
+// (docs/sim.md "Portal space"): the SetState arrives at 34.42 s (tick
+// 1033), 6.7 s after the teleport.
+constexpr std::uint64_t kTicks[] = {212, 248, 440, 806, 1040, 1050};
 // The scenes: the world-entry snapshot with the NPCs' parts half translucent
 // (a translucent part over terrain, drawn after it, farthest first); the
 // first tick at which a projectile's burst emitter (0x32000020..23, the
 // Explode type) holds at least kBurstParticles particles, seen from close by.
-constexpr std::uint64_t kTranslucentTick = 12;
+constexpr std::uint64_t kTranslucentTick = 212;
 constexpr float kNpcTranslucency = 0.5F;
 constexpr float kDuskTimeOfDay = 0.77F;
 constexpr float kSkyTimeOfDay = 0.68F;
 constexpr std::uint64_t kBurstSearchFrom = kTranslucentTick + 1;
-constexpr std::uint64_t kBurstSearchTo = 400;
+constexpr std::uint64_t kBurstSearchTo = 600;
 constexpr std::size_t kBurstParticles = 20;
 // Ticks after the burst appears: its particles have flown apart and their
 // translucency ramp has begun (a spark at translucency 0 fails the glow's
@@ -65,7 +69,7 @@ constexpr double kMaxDifferingFraction = 0.005;
 void usage() {
   std::puts(
       "usage: dereth_golden [--update-golden] [--golden-dir DIR] [--out DIR]\n"
-      "Renders the embedded demo headless at ticks 12, 48 and 240 (320x180), the tick-12 snapshot with the NPCs\n"
+      "Renders the embedded demo headless at ticks 212, 248 and 440 (320x180), the tick-212 snapshot with the NPCs\n"
       "half translucent and at dusk, and the first projectile burst seen from close by, and compares each frame with its PNG\n"
       "in DIR. --update-golden writes the frames there instead. --out DIR receives the actual frames of a\n"
       "failed comparison.");

@@ -71,13 +71,15 @@ std::uint32_t guid_of(const Received& r) {
 }
 
 // Logs in through the Loopback and plays the demo until `until` seconds after
-// world entry (the client's PlayerCreate), in 50 ms steps.
+// the server's timeline starts (the LoginComplete the stand-in sends at world
+// entry), in 50 ms steps; message times count from that start.
 std::vector<Received> play(double until) {
   auto scenario = demo_scenario();
   if (!scenario) FAIL(scenario.error().message());
   auto loop = Loopback::create(std::move(*scenario));
   REQUIRE(loop.has_value());
-  std::optional<double> entry;
+  std::optional<double> entry;       // when the server's timeline starts: its first LoginComplete
+  std::optional<double> entered_at;  // the client's PlayerCreate
   std::vector<Received> out;
   dereth::test::LoginCompleteStandIn stand_in;  // the World's portal-space animation is not run here
   for (int step = 0; step < 100000; ++step) {
@@ -86,16 +88,21 @@ std::vector<Received> play(double until) {
       if (stand_in.on_message(m.bytes)) {
         loop->send(dereth::test::LoginCompleteStandIn::login_complete(loop->next_action_sequence()),
                    protocol::queue::Weenie);
+        // The server reads it at the next step and starts its timeline then.
+        if (!entry) entry = now + 0.05;
       }
       auto decoded = protocol::decode_message(m.bytes);
       if (!decoded) continue;  // login and UI messages the decoder does not model
-      if (!entry && std::holds_alternative<protocol::PlayerCreate>(*decoded)) entry = m.time;
-      if (entry) out.push_back(Received{m.time - *entry, std::move(*decoded)});
+      if (!entered_at && std::holds_alternative<protocol::PlayerCreate>(*decoded)) {
+        entered_at = m.time;
+      }
+      if (entered_at) out.push_back(Received{m.time, std::move(*decoded)});
     }
     if (entry && now - *entry > until) break;
   }
   REQUIRE(entry.has_value());
   REQUIRE(loop->failure().empty());
+  for (Received& r : out) r.t -= *entry;  // timeline time: world entry's messages come just before 0
   return out;
 }
 
@@ -200,7 +207,7 @@ Recall check_recall(const std::vector<Received>& all, std::uint32_t player, doub
   REQUIRE(destination != nullptr);
   CHECK(destination->position.teleport_ts == teleport->teleport_ts);
   CHECK(dereth::core::is_newer(destination->position.teleport_ts, stored_teleport));
-  CHECK(destination->position.cell_id == 0xA9B40025u);  // the lifestone spot, north of the house
+  CHECK(destination->position.cell_id == 0xA9B4001Eu);  // the recall's spot, north-east of the lanes
 
   const auto* still_hidden = as<protocol::SetState>(*seq[4]);
   REQUIRE(still_hidden != nullptr);
@@ -315,4 +322,43 @@ TEST_CASE("Demo scenario: one loop period through the Loopback, then the repeat 
     }
   }
   CHECK(npc_creates == 4);
+}
+
+TEST_CASE("Demo scenario: the server starts its timeline with the client's LoginComplete, not at world entry",
+          "[scenario][demo][loopback]") {
+  auto scenario = demo_scenario();
+  REQUIRE(scenario.has_value());
+  auto loop = Loopback::create(std::move(*scenario));
+  REQUIRE(loop.has_value());
+  int npc_creates = 0;
+  int recalls = 0;
+  bool player_created = false;
+  const auto take = [&](double now) {
+    for (auto& m : loop->advance(now)) {
+      auto decoded = protocol::decode_message(m.bytes);
+      if (!decoded) continue;
+      if (const auto* c = std::get_if<protocol::CreateObject>(&*decoded)) {
+        if (c->guid == 0x50000001u) player_created = true;
+        if (c->guid >= 0x80000010u && c->guid <= 0x80000013u) ++npc_creates;
+      }
+      if (const auto* mv = std::get_if<protocol::MovementEvent>(&*decoded); mv != nullptr && mv->guid == 0x50000001u) {
+        ++recalls;
+      }
+    }
+  };
+  // Ten seconds in the world without a LoginComplete (the player in portal
+  // space): nothing of the stream, the recall at 5 s least of all.
+  double now = 0.0;
+  for (; now < 10.0; now += 0.05) take(now);
+  REQUIRE(player_created);
+  CHECK(npc_creates == 0);
+  CHECK(recalls == 0);
+  // The LoginComplete: the NPCs come at once, the recall 5 s later.
+  loop->send(dereth::test::LoginCompleteStandIn::login_complete(loop->next_action_sequence()), protocol::queue::Weenie);
+  const double start = now;
+  for (; now < start + 4.9; now += 0.05) take(now);
+  CHECK(npc_creates == 4);
+  CHECK(recalls == 0);
+  for (; now < start + 5.3; now += 0.05) take(now);
+  CHECK(recalls == 1);
 }

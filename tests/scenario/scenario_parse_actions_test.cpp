@@ -10,6 +10,7 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/loopback.hpp"
 #include "dereth/scenario/scenario.hpp"
+#include "support/login_complete_stand_in.hpp"
 
 using namespace dereth::scenario;
 namespace protocol = dereth::protocol;
@@ -46,8 +47,14 @@ std::vector<protocol::Message> play(const std::string& body, double until) {
   auto loop = Loopback::create(parse(body));
   REQUIRE(loop.has_value());
   std::vector<protocol::Message> out;
+  // The stream starts with the client's LoginComplete; no World runs here.
+  dereth::test::LoginCompleteStandIn stand_in;
   for (int step = 0; step * 0.05 <= until + 5.0; ++step) {
     for (auto& m : loop->advance(0.05 * step)) {
+      if (stand_in.on_message(m.bytes)) {
+        loop->send(dereth::test::LoginCompleteStandIn::login_complete(loop->next_action_sequence()),
+                   protocol::queue::Weenie);
+      }
       if (auto d = protocol::decode_message(m.bytes)) out.push_back(std::move(*d));
     }
   }

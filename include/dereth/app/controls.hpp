@@ -68,14 +68,23 @@ class Controls {
   [[nodiscard]] std::uint64_t login_completes_sent() const noexcept { return login_completes_sent_; }
   // Presses (or releases) `action` at the first outbound step at or after
   // `time` seconds after the player entered the world (the scenario's
-  // `input` lines; docs/scenario.md). The player enters the world when the
-  // SmartBox has it in a cell.
+  // `input` lines; docs/scenario.md). The player enters the world when its
+  // first LoginComplete goes out (the end of the portal-space animation),
+  // the moment a scenario server starts its timeline.
   void input_at(double time, KeyAction action, bool pressed);
   // Every `input` line of a scenario, through input_at.
   void schedule_inputs(const std::vector<scenario::InputEvent>& inputs);
-  // The loop time the player entered the world (none yet).
+  // The loop time the player entered the world: its first LoginComplete (none yet).
   [[nodiscard]] std::optional<double> entered_world_at() const noexcept { return entered_at_; }
   [[nodiscard]] std::uint64_t inputs_pressed() const noexcept { return inputs_pressed_; }
+  // The player's own movement (a movement key or a mouse turn from the
+  // presenter) ends a scripted walk: the keys not yet pressed are dropped
+  // and those the script holds are released. Called by the presenter's
+  // callbacks; true once it has happened.
+  void take_over_from_script();
+  [[nodiscard]] bool taken_over() const noexcept { return taken_over_; }
+  // Whether `action` moves the player (a motion, autorun or jump).
+  [[nodiscard]] static bool is_movement(KeyAction action) noexcept;
 
   // A bound key's action (the window's on_key_action and on_motion_key, and
   // tests): movement to the interpreter, attacks and the combat mode to the
@@ -118,6 +127,8 @@ class Controls {
   };
   std::vector<Scheduled> scheduled_;
   std::vector<ScheduledInput> inputs_;  // sorted by time
+  std::vector<KeyAction> scripted_held_;  // the movement keys the script holds down
+  bool taken_over_ = false;
   std::optional<double> entered_at_;
   std::uint64_t inputs_pressed_ = 0;
   std::uint64_t chat_sent_ = 0;

@@ -67,6 +67,7 @@ class HeadlessDemo {
   [[nodiscard]] audio::AudioSystem& audio() noexcept { return *audio_; }
   [[nodiscard]] const LoopReport& report() const noexcept { return loop_->report(); }
   [[nodiscard]] LoopbackInbox& inbox() noexcept { return *inbox_; }
+  [[nodiscard]] Controls& controls() noexcept { return *controls_; }
 
  private:
   HeadlessDemo() = default;

@@ -23,12 +23,14 @@ namespace dereth::app {
 
 // How the first snapshot places the follow camera when the default (behind
 // the player, along its heading) is not wanted: the demo frames its action.
+// `toward` zero looks along the player's heading.
 struct CameraFraming {
   glm::vec3 toward{0.0F, 1.0F, 0.0F};  // world direction from the player the camera looks along (z ignored)
   float distance = 6.0F;               // metres behind the player
   float pitch = 0.3F;                  // radians below the horizon
   float fov_y_degrees = 45.0F;         // vertical lens
   float target_height = 1.5F;          // metres above the player's origin the camera looks at
+  bool after_teleport = false;         // place the camera by this framing after every teleport too
 };
 
 // Keeps a follow camera on the player: the first snapshot places it behind
