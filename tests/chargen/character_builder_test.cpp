@@ -239,7 +239,9 @@ TEST_CASE("gmCG3DView::Update 0x004EE9D0: the preview's ObjDesc has the sex's ba
   CHECK(subs(0.0, 99, 0.0, 99).size() == 1);
 }
 
-TEST_CASE("load_char_gen_data reads the PaletteSets the CharGen names; one missing is left out", "[chargen][palette]") {
+TEST_CASE("load_char_gen_data reads the PaletteSets the CharGen names, and a builder without them adds no skin or "
+          "hair subpalette",
+          "[chargen][palette]") {
   const auto& data = demo_data();
   for (const auto& h : data.char_gen.heritage_groups) {
     for (const auto& sex : h.genders) {

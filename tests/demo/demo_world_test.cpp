@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <set>
 
@@ -243,21 +244,48 @@ TEST_CASE("Demo world: emitters cover every particle type and both emitter types
   CHECK(files().portal.find(kTuskerFistEmitter).value().has_value());
 }
 
-TEST_CASE("Demo world: textures in R8G8B8, A8R8G8B8, P8, DXT1 and DXT5 decode to pixels", "[dat][demo]") {
+TEST_CASE("Demo world: textures in R8G8B8, A8R8G8B8, P8, INDEX16, DXT1 and DXT5 decode to pixels", "[dat][demo]") {
   const auto& f = files().portal;
   std::set<PixelFormat> formats;
-  const auto palette = load<Palette>(f, 0x04000001, [](auto b, Did id) { return read_palette(b, id); });
   const auto entries = f.entries().value();
   for (const auto& e : entries) {
     if (db_type_of(e.id, DatKind::Portal) != DbType::RenderSurface) continue;
     const auto rs = load<RenderSurface>(f, e.id, [](auto b, Did id) { return read_render_surface(b, id); });
     formats.insert(rs.format);
+    INFO("0x" << std::hex << e.id);
+    Palette palette;  // each palettized surface through its own default palette
+    if (has_palette(rs.format)) {
+      palette = load<Palette>(f, rs.default_palette, [](auto b, Did id) { return read_palette(b, id); });
+    }
     auto rgba = decode_rgba8(rs, has_palette(rs.format) ? &palette : nullptr);
     REQUIRE(rgba.has_value());
     CHECK(rgba->size() == static_cast<std::size_t>(rs.width * rs.height * 4));
   }
-  for (auto fmt : {PixelFormat::R8G8B8, PixelFormat::A8R8G8B8, PixelFormat::P8, PixelFormat::DXT1, PixelFormat::DXT5}) {
+  for (auto fmt : {PixelFormat::R8G8B8, PixelFormat::A8R8G8B8, PixelFormat::P8, PixelFormat::INDEX16,
+                   PixelFormat::DXT1, PixelFormat::DXT5}) {
     CHECK(formats.contains(fmt));
+  }
+}
+
+TEST_CASE("Demo world: the human's skin is palettized and looks as the old A8R8G8B8 skin did", "[dat][demo][palette]") {
+  const auto& f = files().portal;
+  const auto rs = load<RenderSurface>(f, 0x06000001, [](auto b, Did id) { return read_render_surface(b, id); });
+  REQUIRE(rs.format == PixelFormat::P8);
+  const auto palette = load<Palette>(f, rs.default_palette, [](auto b, Did id) { return read_palette(b, id); });
+  CHECK(palette.colors.size() == 2048);
+  const auto rgba = decode_rgba8(rs, &palette);
+  REQUIRE(rgba.has_value());
+  REQUIRE(rs.width == 32);
+  for (int y = 0; y < 32; ++y) {
+    for (int x = 0; x < 32; ++x) {
+      const auto at = static_cast<std::size_t>((y * 32 + x) * 4);
+      INFO(x << ", " << y);
+      // The old skin: A8R8G8B8 (255, 200 + x % 20, 160 + y % 16, 130); skin colours are indices 0..191.
+      CHECK(std::abs(int((*rgba)[at]) - (200 + x % 20)) <= 1);
+      CHECK(int((*rgba)[at + 1]) == 160 + y % 16);
+      CHECK(int((*rgba)[at + 2]) == 130);
+      CHECK(rs.pixels[static_cast<std::size_t>(y * 32 + x)] < 192);
+    }
   }
 }
 
