@@ -88,6 +88,7 @@ constexpr Did kFirstHairPalette = 0x04000018;  // kHairColors x kHairShades pale
 constexpr Did kFirstEyePalette = 0x04000028;   // kEyeColors palettes
 constexpr Did kSkinPaletteSet = 0x0F000010;
 constexpr Did kFirstHairPaletteSet = 0x0F000011;  // one per hair colour
+constexpr Did kClothPalette = 0x04000030;       // the clothing colours' palette (the PaletteSet 0x0F000001's)
 constexpr Did kFaceTexture = 0x05000040;          // the head with hair and eyes (the eye strip's)
 constexpr Did kBaldFaceTexture = 0x05000041;      // the same without hair (the bald eye strip's)
 
@@ -306,6 +307,8 @@ constexpr std::uint32_t kEyeColorCount = 3;
 constexpr std::uint32_t kSkinFirst = 0;
 constexpr std::uint32_t kHairFirst = 192;
 constexpr std::uint32_t kEyeFirst = 256;
+constexpr std::uint32_t kClothFirst = 320;  // the clothing colours, past the eyes'
+constexpr std::uint32_t kClothColors = 256;
 
 // The skin index of texel column x, row y: 16 rows of green, 12 columns of red.
 std::uint8_t skin_index(int x, int y) {
@@ -417,6 +420,14 @@ void add_human_colors(Records& out) {
     }
     out.push_back({set.id, write_palette_set(set)});
   }
+  // The clothing colours' palette: a cloth blue ramp over kClothFirst.. (the
+  // ClothingTables recolour that range, so a server's clothing ObjDesc
+  // leaves the skin, hair and eye colours alone).
+  Palette cloth = human_palette(kClothPalette, kSkin, kBrownHair, kBlueEyes);
+  for (std::uint32_t i = 0; i < kClothColors; ++i) {
+    cloth.colors[kClothFirst + i] = argb(255, 32 + i / 8, 48 + i / 8, 112 + i / 4);
+  }
+  out.push_back({kClothPalette, write_palette(cloth)});
   // Eye colours (blue, green, brown).
   constexpr std::uint32_t kEyes[kEyeColorCount] = {kBlueEyes, 0x3C9650, 0x643C1E};
   for (std::uint32_t c = 0; c < kEyeColorCount; ++c) {
@@ -1536,7 +1547,7 @@ CharGenSex demo_sex(std::uint32_t gender, std::string name) {
 
 // A ClothingTable for the demo humanoid: each (part, mesh) of kHumanSetup
 // gets that mesh with the skin texture swapped for `cloth`; every clothing
-// colour recolours the whole palette from the demo's PaletteSet.
+// colour recolours the clothing colours (kClothFirst..) from the demo's PaletteSet.
 ClothingTable demo_clothing(Did id, std::initializer_list<std::pair<std::uint32_t, Did>> parts, Did cloth) {
   ClothingTable t;
   t.id = id;
@@ -1549,7 +1560,8 @@ ClothingTable demo_clothing(Did id, std::initializer_list<std::pair<std::uint32_
   t.base_effects = {human};
   t.subpal_buckets = 8;
   for (const std::uint32_t color : kClothingColors) {
-    t.subpal_effects.push_back(CloSubPalEffect{color, 0x06000002, {CloSubPalette{{{0, 2048}}, kDemoPaletteSet}}});
+    t.subpal_effects.push_back(
+        CloSubPalEffect{color, 0x06000002, {CloSubPalette{{{kClothFirst, kClothColors}}, kDemoPaletteSet}}});
   }
   return t;
 }
@@ -1731,7 +1743,7 @@ QualityFilter demo_enchantable_filter() {
 void add_tables(Records& out) {
   PaletteSet set;
   set.id = kDemoPaletteSet;
-  set.palettes = {kStonePalette};
+  set.palettes = {kClothPalette};
   out.push_back({kDemoPaletteSet, write_palette_set(set)});
   out.push_back({kCharGenId, write_char_gen(demo_char_gen())});
   // The human's parts: 0 torso, 1 head, 2 and 3 arms, 4 and 5 legs.

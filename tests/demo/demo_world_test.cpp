@@ -6,10 +6,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <set>
 
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
+#include "dereth/dat/clothing_table.hpp"
+#include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
@@ -412,4 +415,45 @@ TEST_CASE("Demo world: the tables a server reads at start are present and consis
   CHECK(xp.trained_skill.size() == 209);
   CHECK(xp.specialized_skill.size() == 227);
   CHECK(filter.attribute_stats.size() == 6);
+}
+
+TEST_CASE("Demo world: a character's colours and its clothing's compose, each in its own range", "[dat][demo][palette]") {
+  const auto& f = files().portal;
+  const auto cg = load<CharGen>(f, kCharGenId, [](auto b, Did id) { return read_char_gen(b, id); });
+  REQUIRE_FALSE(cg.heritage_groups.empty());
+  const auto& sex = cg.heritage_groups.front().genders.front();
+  const auto set = [&](Did id) { return load<PaletteSet>(f, id, [](auto b, Did i) { return read_palette_set(b, i); }); };
+  std::map<Did, Palette> palettes;
+  const PaletteLookup lookup = [&](Did id) -> const Palette* {
+    if (!palettes.contains(id)) {
+      palettes[id] = load<Palette>(f, id, [](auto b, Did i) { return read_palette(b, i); });
+    }
+    return &palettes.at(id);
+  };
+  // What ACE sends for a new character: skin, hair and eyes (gmCG3DView's
+  // ranges), then each worn item's ClothingTable subpalettes.
+  const Did skin = set(sex.skin_palette_set).palettes.back();
+  std::vector<Subpalette> subs;
+  add_subpalette(subs, {skin, 0, 192});
+  add_subpalette(subs, {set(sex.hair_colors[1]).palettes.front(), 192, 64});
+  add_subpalette(subs, {sex.eye_colors[1], 256, 64});
+  for (const auto* gear : {&sex.headgear, &sex.shirts, &sex.pants, &sex.footwear}) {
+    const auto table = load<ClothingTable>(f, gear->front().clothing_table,
+                                           [](auto b, Did id) { return read_clothing_table(b, id); });
+    const CloSubPalEffect* effect = find_subpal_effect(table, sex.clothing_colors.front());
+    REQUIRE(effect != nullptr);
+    for (const auto& sub : effect->subpalettes) {
+      for (const auto& range : sub.ranges) {
+        INFO("clothing range " << range.offset << " + " << range.num_colors);
+        CHECK(range.offset >= 320);  // past the skin, hair and eye colours
+        add_subpalette(subs, {set(sub.palette_set).palettes.front(), range.offset, range.num_colors});
+      }
+    }
+  }
+  const auto made = make_modified_palette(sex.base_palette, subs, lookup);
+  REQUIRE(made);
+  CHECK(made->colors[0] == lookup(skin)->colors[0]);
+  CHECK(made->colors[191] == lookup(skin)->colors[191]);
+  CHECK(made->colors[192] != lookup(sex.base_palette)->colors[192]);  // another hair colour
+  CHECK(made->colors[256] == lookup(sex.eye_colors[1])->colors[256]);
 }
