@@ -7,6 +7,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "dereth/core/log.hpp"
+#include "dereth/dat/palette.hpp"
 #include "dereth/sim/dat_part_array.hpp"
 
 namespace dereth::app {
@@ -17,6 +18,18 @@ constexpr float kFill = 0.75F;          // of the picture's height the model's h
 constexpr float kAcross = 0.6F;         // where the model stands: this far right of centre, in half-widths
 constexpr float kDefaultHeight = 1.8F;  // metres, when the Setup gives none
 }  // namespace
+
+sim::PaletteChange palette_change(const dat::CharGenObjDesc& desc) {
+  sim::PaletteChange out;
+  if (desc.subpalettes.empty()) return out;
+  out.base_palette = desc.palette;
+  std::vector<dat::Subpalette> list;
+  for (const auto& s : desc.subpalettes) {
+    dat::add_subpalette(list, dat::unpack_subpalette(s.palette, s.offset, s.num_colors));
+  }
+  for (const auto& s : list) out.subpalettes.push_back({s.palette, s.offset, s.num_colors});
+  return out;
+}
 
 PreviewModel preview_model(const chargen::CharacterBuilder& builder) {
   return PreviewModel{builder.preview_setup(), builder.preview_obj_desc()};
@@ -86,6 +99,7 @@ const sim::RenderSnapshot& CharacterPreview::snapshot(const PreviewModel& model,
       if (c.part < o.parts.size()) o.parts[c.part].texture_changes.push_back({c.old_texture, c.new_texture});
     }
   }
+  o.palette = palette_change(model.desc);
   snapshot_.objects.push_back(std::move(o));
   return snapshot_;
 }

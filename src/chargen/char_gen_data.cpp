@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "dereth/core/log.hpp"
+
 namespace dereth::chargen {
 
 namespace {
@@ -26,6 +28,20 @@ core::Result<CharGenData> load_char_gen_data(const dat::DatFile& portal) {
   DERETH_TRY(out.char_gen, read_record<dat::CharGen>(portal, dat::kCharGenId, "CharGen", dat::read_char_gen));
   DERETH_TRY(out.skill_table,
              read_record<dat::SkillTable>(portal, dat::kSkillTableId, "SkillTable", dat::read_skill_table));
+  const auto add_set = [&](dat::Did id) {
+    if (id == 0 || out.palette_sets.contains(id)) return;
+    if (auto set = read_record<dat::PaletteSet>(portal, id, "PaletteSet", dat::read_palette_set)) {
+      out.palette_sets.emplace(id, std::move(*set));
+    } else {
+      core::logger(core::Module::Dat)->warn("CharGen: {}", set.error().message());
+    }
+  };
+  for (const auto& h : out.char_gen.heritage_groups) {
+    for (const auto& sex : h.genders) {
+      add_set(sex.skin_palette_set);
+      for (const dat::Did id : sex.hair_colors) add_set(id);
+    }
+  }
   return out;
 }
 

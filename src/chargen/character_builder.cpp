@@ -29,8 +29,8 @@ const char* to_string(SkillClass c) noexcept {
 
 namespace {
 
+// ObjDesc::operator+= 0x005AC0A0: the lists appended, the palette id kept.
 void append(dat::CharGenObjDesc& to, const dat::CharGenObjDesc& from) {
-  if (to.palette == 0) to.palette = from.palette;
   to.subpalettes.insert(to.subpalettes.end(), from.subpalettes.begin(), from.subpalettes.end());
   to.texture_changes.insert(to.texture_changes.end(), from.texture_changes.begin(), from.texture_changes.end());
   to.part_changes.insert(to.part_changes.end(), from.part_changes.begin(), from.part_changes.end());
@@ -123,10 +123,12 @@ dat::Did CharacterBuilder::preview_setup() const {
   return s->setup;
 }
 
+// gmCG3DView::Update 0x004EE9D0 (the ObjDesc it builds; clothing not yet)
 dat::CharGenObjDesc CharacterBuilder::preview_obj_desc() const {
   dat::CharGenObjDesc out;
   const auto* s = sex();
   if (s == nullptr) return out;
+  out.palette = s->base_palette;
   append(out, s->obj_desc);
   bool bald = false;
   if (appearance_.hair_style < s->hair_styles.size()) {
@@ -140,6 +142,24 @@ dat::CharGenObjDesc CharacterBuilder::preview_obj_desc() const {
   }
   if (appearance_.nose < s->nose_strips.size()) append(out, s->nose_strips[appearance_.nose].obj_desc);
   if (appearance_.mouth < s->mouth_strips.size()) append(out, s->mouth_strips[appearance_.mouth].obj_desc);
+  // Skin, hair and eye colours as subpalettes of the base palette, in
+  // retail's ranges: skin colours 0..191, hair 192..255, eyes 256..319
+  // (CharGen units of 8 colours). A PaletteSet that did not load adds none.
+  const auto shaded = [&](dat::Did set_id, double shade) -> dat::Did {
+    const auto it = data_->palette_sets.find(set_id);
+    return it == data_->palette_sets.end() ? 0 : dat::palette_for_shade(it->second, static_cast<float>(shade));
+  };
+  if (const dat::Did skin = shaded(s->skin_palette_set, appearance_.skin_shade); skin != 0) {
+    out.subpalettes.push_back({skin, kSkinColors.offset, kSkinColors.num_colors});
+  }
+  if (appearance_.hair_color < s->hair_colors.size()) {
+    if (const dat::Did hair = shaded(s->hair_colors[appearance_.hair_color], appearance_.hair_shade); hair != 0) {
+      out.subpalettes.push_back({hair, kHairColors.offset, kHairColors.num_colors});
+    }
+  }
+  if (appearance_.eye_color < s->eye_colors.size() && s->eye_colors[appearance_.eye_color] != 0) {
+    out.subpalettes.push_back({s->eye_colors[appearance_.eye_color], kEyeColors.offset, kEyeColors.num_colors});
+  }
   return out;
 }
 

@@ -97,6 +97,17 @@ constexpr Did kWaterTexture = 0x05000023;    // the water terrain type's
 
 constexpr Did kStonePalette = 0x04000001;
 
+// The human's palettes (see "the human's colours" below).
+constexpr Did kHumanPalette = 0x04000010;      // the base palette: skin, hair and eye colours in retail's ranges
+constexpr Did kFirstSkinPalette = 0x04000011;  // kSkinShades palettes, pale to dark
+constexpr Did kFirstHairPalette = 0x04000018;  // kHairColors x kHairShades palettes
+constexpr Did kFirstEyePalette = 0x04000028;   // kEyeColors palettes
+constexpr Did kSkinPaletteSet = 0x0F000010;
+constexpr Did kFirstHairPaletteSet = 0x0F000011;  // one per hair colour
+constexpr Did kClothPalette = 0x04000030;       // the clothing colours' palette (the PaletteSet 0x0F000001's)
+constexpr Did kFaceTexture = 0x05000040;          // the head with hair and eyes (the eye strip's)
+constexpr Did kBaldFaceTexture = 0x05000041;      // the same without hair (the bald eye strip's)
+
 // Animations
 constexpr Did kReadyAnimation = 0x03000001;
 constexpr Did kWalkAnimation = 0x03000002;
@@ -293,12 +304,156 @@ RenderSurface p8_image(int size) {
   return r;
 }
 
+// ---- the human's colours --------------------------------------------------------------------------
+// The human's skin is a P8 texture through kHumanPalette, a 2048-colour
+// palette laid out as retail's character palettes are: skin colours 0..191,
+// hair 192..255, eyes 256..319 (the ranges CharGen's skin, hair and eye
+// choices replace: chargen::kSkinColors, kHairColors, kEyeColors). Its skin
+// range reproduces the old A8R8G8B8 skin (R 200..219 across, G 160..175
+// down, B 130) to within one step, so the world looks as it did; the eye
+// strips put a face with hair (or a bald one) on the head, drawn from the
+// same palette, so the preview shows every choice. The skin PaletteSet runs
+// pale to dark; each hair colour's PaletteSet, light to dark.
+
+constexpr std::uint32_t kSkinLevels = 12;  // 12 x 16 = 192 skin colours
+constexpr std::uint32_t kSkinShades = 4;
+constexpr std::uint32_t kHairColorCount = 3;
+constexpr std::uint32_t kHairShades = 3;
+constexpr std::uint32_t kEyeColorCount = 3;
+constexpr std::uint32_t kSkinFirst = 0;
+constexpr std::uint32_t kHairFirst = 192;
+constexpr std::uint32_t kEyeFirst = 256;
+constexpr std::uint32_t kClothFirst = 320;  // the clothing colours, past the eyes'
+constexpr std::uint32_t kClothColors = 256;
+
+// The skin index of texel column x, row y: 16 rows of green, 12 columns of red.
+std::uint8_t skin_index(int x, int y) {
+  const auto column = static_cast<std::uint32_t>(x % 20);
+  const std::uint32_t level = (column * (kSkinLevels - 1) + 9) / 19;
+  return static_cast<std::uint8_t>(kSkinFirst + level * 16 + static_cast<std::uint32_t>(y % 16));
+}
+
+// A 2048-colour palette: skin colours of (r, g, b) plus the level's and the
+// row's steps, hair and eye ramps from their dark to their light colour, grey beyond.
+Palette human_palette(Did id, std::uint32_t skin, std::uint32_t hair, std::uint32_t eyes) {
+  const auto channel = [](std::uint32_t c, int shift) { return (c >> shift) & 0xFFU; };
+  const auto scaled = [&](std::uint32_t c, std::uint32_t num, std::uint32_t den) {
+    return argb(255, channel(c, 16) * num / den, channel(c, 8) * num / den, channel(c, 0) * num / den);
+  };
+  Palette p;
+  p.id = id;
+  p.colors.assign(kModifiedPaletteColors, argb(255, 128, 128, 128));
+  for (std::uint32_t level = 0; level < kSkinLevels; ++level) {
+    for (std::uint32_t row = 0; row < 16; ++row) {
+      const std::uint32_t red_step = (level * 19 + (kSkinLevels - 1) / 2) / (kSkinLevels - 1);
+      p.colors[kSkinFirst + level * 16 + row] =
+          argb(255, std::min(255U, channel(skin, 16) + red_step), std::min(255U, channel(skin, 8) + row),
+               channel(skin, 0));
+    }
+  }
+  for (std::uint32_t i = 0; i < 64; ++i) p.colors[kHairFirst + i] = scaled(hair, 64 + i * 3, 256);
+  for (std::uint32_t i = 0; i < 64; ++i) p.colors[kEyeFirst + i] = scaled(eyes, 128 + i * 2, 256);
+  return p;
+}
+
+// The skin: the old skin's gradient through the skin colours.
+RenderSurface human_skin_image() {
+  RenderSurface r;
+  r.width = 32;
+  r.height = 32;
+  r.format = PixelFormat::P8;
+  r.default_palette = kHumanPalette;
+  for (int y = 0; y < 32; ++y) {
+    for (int x = 0; x < 32; ++x) r.pixels.push_back(skin_index(x, y));
+  }
+  return r;
+}
+
+// The head's face, INDEX16 (the eye colours lie past 255): skin, two eyes a
+// third of the way down, and with `hair` the top third and the sides' upper
+// rows in hair colours (a box head's texture wraps every face of it alike).
+RenderSurface human_face_image(bool hair) {
+  RenderSurface r;
+  r.width = 32;
+  r.height = 32;
+  r.format = PixelFormat::INDEX16;
+  r.default_palette = kHumanPalette;
+  for (int y = 0; y < 32; ++y) {
+    for (int x = 0; x < 32; ++x) {
+      std::uint32_t index = skin_index(x, y);
+      if (y >= 13 && y < 17 && ((x >= 7 && x < 12) || (x >= 20 && x < 25))) {
+        index = kEyeFirst + 40 + static_cast<std::uint32_t>(x % 4) * 4;
+      }
+      if (hair && (y < 10 || (y < 13 && (x < 4 || x >= 28)))) {
+        index = kHairFirst + static_cast<std::uint32_t>((x * 3 + y * 5) % 48);
+      }
+      r.pixels.push_back(static_cast<std::uint8_t>(index & 0xFFU));
+      r.pixels.push_back(static_cast<std::uint8_t>(index >> 8));
+    }
+  }
+  return r;
+}
+
+void add_human_colors(Records& out) {
+  add_texture(out, kSkinSurface, 0x05000001, 0x06000001, human_skin_image(), surface_type::kBase1Image);
+  // The face textures (no Surface of their own: the eye strips put them on the skin Surface).
+  const auto add_face = [&](Did texture, Did pixels_id, RenderSurface pixels) {
+    pixels.id = pixels_id;
+    out.push_back({pixels_id, write_render_surface(pixels)});
+    SurfaceTexture tex;
+    tex.id = texture;
+    tex.render_surfaces = {pixels_id};
+    out.push_back({texture, write_surface_texture(tex)});
+  };
+  add_face(kFaceTexture, 0x06000040, human_face_image(true));
+  add_face(kBaldFaceTexture, 0x06000041, human_face_image(false));
+  constexpr std::uint32_t kSkin = 0xC8A082;  // the old skin's first texel
+  constexpr std::uint32_t kBrownHair = 0x6A4428;
+  constexpr std::uint32_t kBlueEyes = 0x3C64B4;
+  out.push_back({kHumanPalette, write_palette(human_palette(kHumanPalette, kSkin, kBrownHair, kBlueEyes))});
+  // Skin shades, pale to dark; only their skin range is read.
+  constexpr std::uint32_t kSkins[kSkinShades] = {0xF0C8AA, kSkin, 0x966446, 0x503020};
+  PaletteSet skin_set;
+  skin_set.id = kSkinPaletteSet;
+  for (std::uint32_t i = 0; i < kSkinShades; ++i) {
+    const Did id = kFirstSkinPalette + i;
+    out.push_back({id, write_palette(human_palette(id, kSkins[i], kBrownHair, kBlueEyes))});
+    skin_set.palettes.push_back(id);
+  }
+  out.push_back({kSkinPaletteSet, write_palette_set(skin_set)});
+  // Hair colours (brown, blond, red), each light to dark.
+  constexpr std::uint32_t kHairs[kHairColorCount] = {kBrownHair, 0xE6C86E, 0xB4461E};
+  for (std::uint32_t c = 0; c < kHairColorCount; ++c) {
+    PaletteSet set;
+    set.id = kFirstHairPaletteSet + c;
+    for (std::uint32_t shade = 0; shade < kHairShades; ++shade) {
+      const Did id = kFirstHairPalette + c * kHairShades + shade;
+      const std::uint32_t hair = argb(0, ((kHairs[c] >> 16) & 0xFFU) * (3 - shade) / 3 + 16,
+                                      ((kHairs[c] >> 8) & 0xFFU) * (3 - shade) / 3 + 16,
+                                      (kHairs[c] & 0xFFU) * (3 - shade) / 3 + 16);
+      out.push_back({id, write_palette(human_palette(id, kSkin, hair & 0xFFFFFFU, kBlueEyes))});
+      set.palettes.push_back(id);
+    }
+    out.push_back({set.id, write_palette_set(set)});
+  }
+  // The clothing colours' palette: a cloth blue ramp over kClothFirst.. (the
+  // ClothingTables recolour that range, so a server's clothing ObjDesc
+  // leaves the skin, hair and eye colours alone).
+  Palette cloth = human_palette(kClothPalette, kSkin, kBrownHair, kBlueEyes);
+  for (std::uint32_t i = 0; i < kClothColors; ++i) {
+    cloth.colors[kClothFirst + i] = argb(255, 32 + i / 8, 48 + i / 8, 112 + i / 4);
+  }
+  out.push_back({kClothPalette, write_palette(cloth)});
+  // Eye colours (blue, green, brown).
+  constexpr std::uint32_t kEyes[kEyeColorCount] = {kBlueEyes, 0x3C9650, 0x643C1E};
+  for (std::uint32_t c = 0; c < kEyeColorCount; ++c) {
+    const Did id = kFirstEyePalette + c;
+    out.push_back({id, write_palette(human_palette(id, kSkin, kBrownHair, kEyes[c]))});
+  }
+}
+
 void add_textures(Records& out) {
-  add_texture(out, kSkinSurface, 0x05000001, 0x06000001,
-              argb_image(32, [](int x, int y) {
-                return argb(255, 200 + static_cast<std::uint32_t>(x) % 20, 160 + static_cast<std::uint32_t>(y) % 16, 130);
-              }),
-              surface_type::kBase1Image);
+  add_human_colors(out);
   add_texture(out, kClothSurface, 0x05000002, 0x06000002,
               rgb_image(32, [](int x, int y) { return ((x / 4 + y / 4) % 2) ? 0x3050A0U : 0x203070U; }),
               surface_type::kBase1Image);
@@ -1579,6 +1734,29 @@ CharGenObjDesc texture_swap(std::uint8_t part, Did from, Did to) {
   return d;
 }
 
+// The sex's colour choices: the skin PaletteSet (base_palette and
+// skin_palette_set are set by demo_sex), a PaletteSet per hair colour, a
+// Palette per eye colour (see "the human's colours").
+void demo_sex_colors(CharGenSex& s) {
+  s.obj_desc = {};  // the sex's own ObjDesc changes nothing: the choices make the look
+  s.hair_colors.clear();
+  for (std::uint32_t c = 0; c < kHairColorCount; ++c) s.hair_colors.push_back(kFirstHairPaletteSet + c);
+  s.eye_colors.clear();
+  for (std::uint32_t c = 0; c < kEyeColorCount; ++c) s.eye_colors.push_back(kFirstEyePalette + c);
+}
+
+// The face strips. The demo head is one textured box, so one strip gives it
+// its face: the eye strip swaps the skin for the face with hair (its bald
+// variant: the face without). The nose and mouth strips, which a server
+// reads the first texture change of, swap textures the head does not draw,
+// so they do not hide the eyes' face.
+void demo_sex_face(CharGenSex& s) {
+  s.eye_strips = {EyeStrip{0x06000003, 0x06000003, texture_swap(1, 0x05000001, kFaceTexture),
+                           texture_swap(1, 0x05000001, kBaldFaceTexture)}};
+  s.nose_strips = {FaceStrip{0x06000004, texture_swap(1, 0x05000004, 0x05000005)}};
+  s.mouth_strips = {FaceStrip{0x06000005, texture_swap(1, 0x05000005, 0x05000004)}};
+}
+
 CharGenSex demo_sex(std::uint32_t gender, std::string name) {
   CharGenSex s;
   s.gender = gender;
@@ -1587,25 +1765,19 @@ CharGenSex demo_sex(std::uint32_t gender, std::string name) {
   s.setup = kHumanSetup;
   s.sound_table = kHumanSoundTable;
   s.icon = 0x06000001;
-  s.base_palette = kStonePalette;
-  s.skin_palette_set = kDemoPaletteSet;
+  s.base_palette = kHumanPalette;
+  s.skin_palette_set = kSkinPaletteSet;
   s.physics_table = kHumanScriptTable;
   s.motion_table = kHumanMotionTable;
   s.combat_table = 0;  // the demo has no CombatTable
-  s.obj_desc.palette = kStonePalette;
-  s.obj_desc.subpalettes = {{kStonePalette, 0, 32}};
-  s.hair_colors = {kDemoPaletteSet};
+  demo_sex_colors(s);
   HairStyle hair;
   hair.icon = 0x06000002;
   hair.obj_desc.part_changes = {{1, kHeadMesh}};
   HairStyle bald = hair;
   bald.bald = 1;
   s.hair_styles = {hair, bald};
-  s.eye_colors = {kStonePalette};
-  s.eye_strips = {EyeStrip{0x06000003, 0x06000003, texture_swap(1, 0x05000001, 0x05000002),
-                           texture_swap(1, 0x05000001, 0x05000003)}};
-  s.nose_strips = {FaceStrip{0x06000004, texture_swap(1, 0x05000001, 0x05000004)}};
-  s.mouth_strips = {FaceStrip{0x06000005, texture_swap(1, 0x05000001, 0x05000005)}};
+  demo_sex_face(s);
   const auto gear = [](const DemoGear& g) {
     return std::vector<CharGenGear>{CharGenGear{std::string(g.name), g.clothing_table, g.weenie}};
   };
@@ -1619,7 +1791,7 @@ CharGenSex demo_sex(std::uint32_t gender, std::string name) {
 
 // A ClothingTable for the demo humanoid: each (part, mesh) of kHumanSetup
 // gets that mesh with the skin texture swapped for `cloth`; every clothing
-// colour recolours the whole palette from the demo's PaletteSet.
+// colour recolours the clothing colours (kClothFirst..) from the demo's PaletteSet.
 ClothingTable demo_clothing(Did id, std::initializer_list<std::pair<std::uint32_t, Did>> parts, Did cloth) {
   ClothingTable t;
   t.id = id;
@@ -1632,7 +1804,8 @@ ClothingTable demo_clothing(Did id, std::initializer_list<std::pair<std::uint32_
   t.base_effects = {human};
   t.subpal_buckets = 8;
   for (const std::uint32_t color : kClothingColors) {
-    t.subpal_effects.push_back(CloSubPalEffect{color, 0x06000002, {CloSubPalette{{{0, 2048}}, kDemoPaletteSet}}});
+    t.subpal_effects.push_back(
+        CloSubPalEffect{color, 0x06000002, {CloSubPalette{{{kClothFirst, kClothColors}}, kDemoPaletteSet}}});
   }
   return t;
 }
@@ -1814,7 +1987,7 @@ QualityFilter demo_enchantable_filter() {
 void add_tables(Records& out) {
   PaletteSet set;
   set.id = kDemoPaletteSet;
-  set.palettes = {kStonePalette};
+  set.palettes = {kClothPalette};
   out.push_back({kDemoPaletteSet, write_palette_set(set)});
   out.push_back({kCharGenId, write_char_gen(demo_char_gen())});
   // The human's parts: 0 torso, 1 head, 2 and 3 arms, 4 and 5 legs.

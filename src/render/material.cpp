@@ -111,8 +111,12 @@ void PhysicsPart::set_translucency(float translucency) noexcept {
   translucency_ = translucency;
 }
 
-core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, dat::Did palette_override, bool clip_map,
-                                 bool* palettized) {
+namespace {
+
+// load_texture's body: `palette`, when non-null, is the palette in hand;
+// else `palette_id`, else the RenderSurface's default.
+core::Result<Image> decode_texture(const dat::DatFile& portal, dat::Did texture, const dat::Palette* palette_in_hand,
+                                   dat::Did palette_id, bool clip_map, bool* palettized, dat::Did* default_palette) {
   dat::Did render_surface_id = texture;
   if ((texture >> 24) == 0x05) {
     DERETH_TRY(const auto bytes, portal.read(texture));
@@ -133,12 +137,13 @@ core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, d
   }
   dat::Palette palette;
   const bool indexed = dat::has_palette(rs.format);
-  if (indexed) {
-    const dat::Did palette_id = palette_override != 0 ? palette_override : rs.default_palette;
-    DERETH_TRY(const auto pal_bytes, portal.read(palette_id));
-    DERETH_TRY(palette, dat::read_palette(pal_bytes, palette_id));
+  if (indexed && palette_in_hand == nullptr) {
+    const dat::Did id = palette_id != 0 ? palette_id : rs.default_palette;
+    DERETH_TRY(const auto pal_bytes, portal.read(id));
+    DERETH_TRY(palette, dat::read_palette(pal_bytes, id));
   }
-  DERETH_TRY(auto rgba, dat::decode_rgba8(rs, indexed ? &palette : nullptr));
+  const dat::Palette* used = palette_in_hand != nullptr ? palette_in_hand : &palette;
+  DERETH_TRY(auto rgba, dat::decode_rgba8(rs, indexed ? used : nullptr));
   Image image;
   image.width = rs.width;
   image.height = rs.height;
@@ -156,10 +161,24 @@ core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, d
     }
   }
   if (palettized != nullptr) *palettized = indexed;
+  if (default_palette != nullptr) *default_palette = indexed ? rs.default_palette : 0;
   return image;
 }
 
-core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface_id, dat::Did texture_override) {
+}  // namespace
+
+core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, dat::Did palette_override, bool clip_map,
+                                 bool* palettized) {
+  return decode_texture(portal, texture, nullptr, palette_override, clip_map, palettized, nullptr);
+}
+
+core::Result<Image> load_texture_through(const dat::DatFile& portal, dat::Did texture, const dat::Palette* palette,
+                                         bool clip_map, bool* palettized, dat::Did* default_palette) {
+  return decode_texture(portal, texture, palette, 0, clip_map, palettized, default_palette);
+}
+
+core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface_id, dat::Did texture_override,
+                                     const dat::Palette* palette) {
   if ((surface_id >> 24) != 0x08) return std::unexpected(asset_error(surface_id, "surface", "not a Surface id"));
   DERETH_TRY(const auto bytes, portal.read(surface_id));
   DERETH_TRY(const auto surface, dat::read_surface(bytes, surface_id));
@@ -172,8 +191,14 @@ core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surfac
   if (surface.has_texture()) {
     const bool clip = (surface.type & kTypeClipMap) != 0;
     m.texture = texture_override != 0 ? texture_override : surface.texture;
-    DERETH_TRY(m.image, load_texture(portal, m.texture, surface.palette, clip, &m.palettized));
+    dat::Did default_palette = 0;
+    DERETH_TRY(m.image, decode_texture(portal, m.texture, palette, surface.palette, clip, &m.palettized,
+                                       &default_palette));
     m.has_texture = true;
+    // CSurface::InitEnd 0x00536400: a Surface without a palette of its own
+    // takes its palettized texture's.
+    m.original_palette = surface.palette != 0 ? surface.palette : default_palette;
+    m.composed_palette = palette != nullptr && m.palettized;
   } else {
     m.image = Image(1, 1,
                     {static_cast<std::uint8_t>((surface.color >> 16) & 0xFF),

@@ -6,10 +6,12 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -26,6 +28,7 @@
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/land_block.hpp"
+#include "dereth/dat/palette.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/surface.hpp"
 #include "dereth/render/draw_order.hpp"
@@ -143,7 +146,11 @@ struct GpuMesh {
   glm::vec3 bound_center{0.0F};                     // the vertices' bounding sphere, mesh-local (frustum culling)
   float bound_radius = 0.0F;
   std::optional<dat::GfxObjDegradeInfo> degrades;  // its degrade levels (draw modes), when it names any
+  dat::Did original_palette = 0;  // CPhysicsPart::DetermineBasePal: its first Surface's with one (0: none)
 };
+
+// No ObjDesc palette on a part.
+constexpr std::uint32_t kNoPalette = 0xFFFFFFFFU;
 
 struct DrawItem {
   const GpuMesh* mesh = nullptr;
@@ -282,6 +289,13 @@ struct Renderer::Impl {
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials;   // surfaces (0x08), null: failed
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> billboards;  // textures (0x05/0x06), null: failed
   std::unordered_map<std::uint64_t, std::shared_ptr<GpuMaterial>> changed_materials;  // (surface << 32 | texture), null: failed
+  // ObjDesc palettes: the DAT's palettes, each composition once (its key is
+  // its index in `composed`, null: it makes none), and the surfaces drawn
+  // through one, per (surface, texture, composition).
+  std::unordered_map<dat::Did, std::shared_ptr<const dat::Palette>> palettes;  // null: failed
+  std::map<sim::PaletteChange, std::uint32_t> palette_keys;
+  std::vector<std::shared_ptr<const dat::Palette>> composed;
+  std::map<std::tuple<dat::Did, dat::Did, std::uint32_t>, std::shared_ptr<GpuMaterial>> palette_materials;
   TerrainSurfaceCache terrain;                                            // landblocks: geometry and composited surface
   std::unordered_set<std::uint32_t> logged;
   bool region_tried = false;
@@ -347,6 +361,7 @@ struct Renderer::Impl {
     for (auto& [id, m] : materials) free_material(m);
     for (auto& [id, m] : billboards) free_material(m);
     for (auto& [id, m] : changed_materials) free_material(m);
+    for (auto& [id, m] : palette_materials) free_material(m);
     free_material(white);
     free_mesh(cube);
     free_mesh(quad);
@@ -354,6 +369,10 @@ struct Renderer::Impl {
     materials.clear();
     billboards.clear();
     changed_materials.clear();
+    palette_materials.clear();
+    palettes.clear();
+    palette_keys.clear();
+    composed.clear();
     terrain.clear();
     if (terrain_layers != 0) glDeleteTextures(1, &terrain_layers);
     if (fbo != 0) glDeleteFramebuffers(1, &fbo);
@@ -578,6 +597,66 @@ struct Renderer::Impl {
     return result;
   }
 
+  // A palette of the DAT, loaded once; null when it is missing or malformed.
+  const dat::Palette* palette(dat::Did id) {
+    if (auto it = palettes.find(id); it != palettes.end()) return it->second.get();
+    std::shared_ptr<const dat::Palette> result;
+    if (portal && (id >> 24) == 0x04) {
+      if (auto bytes = portal->read(id); !bytes) {
+        log_once(id, bytes.error().message());
+      } else if (auto p = dat::read_palette(*bytes, id); !p) {
+        log_once(id, p.error().message());
+      } else {
+        result = std::make_shared<const dat::Palette>(std::move(*p));
+      }
+    }
+    palettes.emplace(id, result);
+    return result.get();
+  }
+
+  // The key of an ObjDesc's composed palette (dat::make_modified_palette),
+  // composed once; kNoPalette when it makes none (logged once), so the parts
+  // keep their own palettes as retail's failed CPartArray::SetPalette does.
+  std::uint32_t composed_palette(const sim::PaletteChange& change) {
+    if (change.empty()) return kNoPalette;
+    if (auto it = palette_keys.find(change); it != palette_keys.end()) {
+      return composed[it->second] ? it->second : kNoPalette;
+    }
+    const LoadScope scope(*this);
+    std::vector<dat::Subpalette> subs;
+    subs.reserve(change.subpalettes.size());
+    for (const auto& sp : change.subpalettes) subs.push_back({sp.palette, sp.offset, sp.num_colors});
+    std::shared_ptr<const dat::Palette> made;
+    if (auto p = dat::make_modified_palette(change.base_palette, subs, [this](dat::Did id) { return palette(id); }); !p) {
+      log_once(change.base_palette, p.error().message());
+    } else {
+      made = std::make_shared<const dat::Palette>(std::move(*p));
+    }
+    const auto key = static_cast<std::uint32_t>(composed.size());
+    composed.push_back(std::move(made));
+    palette_keys.emplace(change, key);
+    return composed[key] ? key : kNoPalette;
+  }
+
+  // A Surface (with its texture, changed or not) drawn through a composed
+  // palette, loaded once per (surface, texture, composition).
+  std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture, std::uint32_t palette_key) {
+    const auto key = std::make_tuple(surface, texture, palette_key);
+    if (auto it = palette_materials.find(key); it != palette_materials.end()) return it->second;
+    const LoadScope scope(*this);
+    std::shared_ptr<GpuMaterial> result;
+    const dat::Palette* p = palette_key < composed.size() ? composed[palette_key].get() : nullptr;
+    if (!portal || p == nullptr) {
+      log_once(surface, "no portal DAT or composed palette");
+    } else if (auto m = load_material(*portal, surface, texture, p); !m) {
+      log_once(texture, m.error().message());
+    } else {
+      result = make_material(std::move(*m));
+    }
+    palette_materials.emplace(key, result);
+    return result;
+  }
+
   std::shared_ptr<GpuMaterial> material(dat::Did surface) {
     if (auto it = materials.find(surface); it != materials.end()) return it->second;
     const LoadScope scope(*this);
@@ -641,6 +720,14 @@ struct Renderer::Impl {
         result = std::make_shared<GpuMesh>(upload_mesh(data));
         for (std::size_t i = 0; i < data.batches.size(); ++i) {
           result->batches[i].material = material(obj->surfaces[data.batches[i].surface_index]);
+        }
+        // CPhysicsPart::DetermineBasePal 0x0050DC80: the first Surface with a palette names the part's.
+        for (const dat::Did surface : obj->surfaces) {
+          const GpuMaterial* m = material(surface).get();
+          if (m != nullptr && m->info.original_palette != 0) {
+            result->original_palette = m->info.original_palette;
+            break;
+          }
         }
         result->sort_center = finite(obj->sort_center) ? obj->sort_center : glm::vec3(0.0F);
         if ((obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
@@ -770,7 +857,8 @@ struct Renderer::Impl {
   void add_batches(const GpuMesh& m, const glm::mat4& model, const glm::mat3& normal_matrix, float part_translucency,
                    float luminosity, float diffuse, const PartTag& tag, DrawLists& lists,
                    const GpuMaterial* override_material = nullptr, const glm::vec4& tint = glm::vec4(1.0F),
-                   std::span<const sim::TextureChange> texture_changes = {}) {
+                   std::span<const sim::TextureChange> texture_changes = {},
+                   std::uint32_t palette_key = kNoPalette) {
     for (const auto& b : m.batches) {
       const GpuMaterial* mat = override_material != nullptr ? override_material : b.material.get();
       if (mat == nullptr) continue;
@@ -781,6 +869,12 @@ struct Renderer::Impl {
             if (const GpuMaterial* swapped = material(mat->info.surface, c->new_texture).get()) mat = swapped;
             break;
           }
+        }
+      }
+      // The ObjDesc's composed palette on a palettized texture (CPhysicsPart::UsePalette 0x0050DED0).
+      if (palette_key != kNoPalette && override_material == nullptr && mat->info.has_texture && mat->info.palettized) {
+        if (const GpuMaterial* recoloured = material(mat->info.surface, mat->info.texture, palette_key).get()) {
+          mat = recoloured;
         }
       }
       DrawItem item;
@@ -946,6 +1040,7 @@ struct Renderer::Impl {
       }
       bool any_drawable = false;
       bool any_loaded = false;
+      const std::uint32_t object_palette = composed_palette(obj.palette);
       for (const auto& part : obj.parts) {
         if (part.no_draw) continue;
         any_drawable = true;
@@ -977,8 +1072,12 @@ struct Renderer::Impl {
         }
         PartTag tag{DrawKind::Part, obj.id, part.gfx_obj, vd.distance, mode};
         tag.light_set = object_lights(*m, model, std::max({abs_scale.x, abs_scale.y, abs_scale.z}));
+        // CPartArray::SetPalette 0x00518E10: the composition reaches the parts whose own palette is its base.
+        const std::uint32_t part_palette =
+            object_palette != kNoPalette && m->original_palette == obj.palette.base_palette ? object_palette
+                                                                                            : kNoPalette;
         add_batches(*m, model, glm::inverseTranspose(glm::mat3(model)), draw_state.translucency(), part.luminosity,
-                    part.diffuse, tag, lists, nullptr, glm::vec4(1.0F), part.texture_changes);
+                    part.diffuse, tag, lists, nullptr, glm::vec4(1.0F), part.texture_changes, part_palette);
         ++stats.parts_drawn;
       }
       if (obj.parts.empty() || (any_drawable && !any_loaded)) {

@@ -1,5 +1,6 @@
 #include "dereth/sim/snapshot_builder.hpp"
 
+#include "dereth/dat/palette.hpp"
 #include "dereth/sim/effects_sink.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/sim_context.hpp"
@@ -8,6 +9,24 @@
 namespace dereth::sim {
 
 namespace ps = protocol::physics_state;
+
+void publish_obj_desc(const protocol::ObjDesc& desc, ObjectSnapshot& out) {
+  for (const auto& c : desc.texture_changes) {
+    if (c.part_index < out.parts.size()) {
+      out.parts[c.part_index].texture_changes.push_back({c.old_texture, c.new_texture});
+    }
+  }
+  out.palette = {};
+  if (desc.palettes.empty()) return;
+  out.palette.base_palette = desc.base_palette.value_or(0);
+  std::vector<dat::Subpalette> list;
+  list.reserve(desc.palettes.size());
+  for (const auto& s : desc.palettes) {
+    dat::add_subpalette(list, dat::unpack_subpalette(s.palette_id, s.offset, s.num_colors));
+  }
+  out.palette.subpalettes.reserve(list.size());
+  for (const auto& s : list) out.palette.subpalettes.push_back({s.palette, s.offset, s.num_colors});
+}
 
 SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
                                   std::span<const std::unique_ptr<PhysicsObj>> statics,
@@ -29,6 +48,7 @@ SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effect
     o.hidden = (object.state() & ps::Hidden) != 0;
     o.no_draw = (object.state() & ps::NoDraw) != 0;
     if (const PartArray* parts = object.part_array()) parts->publish_parts(o.root, o.parts);
+    publish_obj_desc(object.visual_desc(), o);
     return o;
   };
   // Lights have one home: the part array that InitLights turned on; a light

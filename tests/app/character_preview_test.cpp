@@ -49,11 +49,10 @@ bool near(const std::array<std::uint8_t, 4>& p, int r, int g, int b, int toleran
   return std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance;
 }
 
-// The demo's CharGen with choices that show: its eyes, nose and mouth all
-// swap the head's one texture, and the renderer draws the last change of a
-// texture, so the mouth's would hide the eyes'; here only the eyes swap it,
-// to the cloth (their bald variant: stone) for the male and to bark for the
-// female.
+// The demo's CharGen with choices that show: the eyes swap the head's one
+// texture for the face with hair (their bald variant: the face without) for
+// the male, and here for bark for the female; the nose and mouth changes are
+// cleared (the demo's name textures the head does not draw).
 const dereth::chargen::CharGenData& preview_data() {
   static const dereth::chargen::CharGenData data = [] {
     auto d = demo().data;
@@ -217,6 +216,13 @@ TEST_CASE("The list and the creation screen as pictures: the turning model and t
   creator.builder().set_appearance(look);
   const Image create_again = picture("character_create_again", 0.5);
   CHECK(changed_pixels(create_a, create_again) == 0);
+  // The darkest skin: the face and the arms change colour (a skin palette).
+  look.skin_shade = 1.0;
+  creator.builder().set_appearance(look);
+  const Image create_dark = picture("character_create_dark_skin", 0.5);
+  CHECK(changed_pixels(create_a, create_dark) > 300);
+  look.skin_shade = 0.0;
+  creator.builder().set_appearance(look);
   // The other sex: its own eye strip's texture.
   REQUIRE(creator.builder().set_gender(2));
   const Image create_female = picture("character_create_female", 0.5);

@@ -201,3 +201,59 @@ TEST_CASE("CharacterBuilder::to_message: 55 skill entries, Inactive for skills t
   nothing_on.set_name("Aerfalle");
   CHECK(nothing_on.to_message("TestAccount", 2).appearance.headgear_style == chargen::kNoHeadgear);
 }
+
+TEST_CASE("gmCG3DView::Update 0x004EE9D0: the preview's ObjDesc has the sex's base palette and the skin, hair and "
+          "eye colours as subpalettes in retail's ranges",
+          "[chargen][builder][palette][retail][0x004EE9D0]") {
+  const auto& data = demo_data();
+  CharacterBuilder b(data);
+  const auto& sex = *b.sex();
+  REQUIRE(data.palette_sets.contains(sex.skin_palette_set));
+  const auto& skins = data.palette_sets.at(sex.skin_palette_set).palettes;
+  REQUIRE(skins.size() >= 2);
+  REQUIRE(sex.hair_colors.size() >= 2);
+  REQUIRE(sex.eye_colors.size() >= 2);
+  const auto subs = [&](double skin, std::uint32_t hair_color, double hair, std::uint32_t eye_color) {
+    auto a = b.appearance();
+    a.skin_shade = skin;
+    a.hair_color = hair_color;
+    a.hair_shade = hair;
+    a.eye_color = eye_color;
+    b.set_appearance(a);
+    const auto d = b.preview_obj_desc();
+    CHECK(d.palette == sex.base_palette);
+    return d.subpalettes;
+  };
+  // Skin 0..191 (offset 0, 24 x 8), hair 192..255 (24, 8), eyes 256..319 (32, 8); a shade picks a set's palette
+  // at floor((n - 0.000001) * shade) (PalSet::GetPaletteID 0x005AC570).
+  const auto& hair0 = data.palette_sets.at(sex.hair_colors[0]).palettes;
+  const auto& hair1 = data.palette_sets.at(sex.hair_colors[1]).palettes;
+  CHECK(subs(0.0, 0, 0.0, 0) == std::vector<dat::CharGenSubPalette>{
+                                    {skins.front(), 0, 24}, {hair0.front(), 24, 8}, {sex.eye_colors[0], 32, 8}});
+  CHECK(subs(1.0, 1, 1.0, 1) == std::vector<dat::CharGenSubPalette>{
+                                    {skins.back(), 0, 24}, {hair1.back(), 24, 8}, {sex.eye_colors[1], 32, 8}});
+  // The skin and hair palettes differ in their ranges: the choice is visible.
+  CHECK(skins.front() != skins.back());
+  CHECK(hair0.front() != hair1.front());
+  // Past the lists (the problems say so), no hair or eye subpalette.
+  CHECK(subs(0.0, 99, 0.0, 99).size() == 1);
+}
+
+TEST_CASE("load_char_gen_data reads the PaletteSets the CharGen names, and a builder without them adds no skin or "
+          "hair subpalette",
+          "[chargen][palette]") {
+  const auto& data = demo_data();
+  for (const auto& h : data.char_gen.heritage_groups) {
+    for (const auto& sex : h.genders) {
+      CHECK(data.palette_sets.contains(sex.skin_palette_set));
+      for (const auto id : sex.hair_colors) CHECK(data.palette_sets.contains(id));
+    }
+  }
+  // A builder over CharGen data without its PaletteSets adds no skin or hair subpalette.
+  chargen::CharGenData bare = data;
+  bare.palette_sets.clear();
+  CharacterBuilder b(bare);
+  const auto d = b.preview_obj_desc();
+  REQUIRE(d.subpalettes.size() == 1);  // the eye colour, a Palette of its own
+  CHECK(d.subpalettes[0].offset == 32);
+}

@@ -93,11 +93,13 @@ TEST_CASE("Heritage, gender, appearance, template and start area must name CharG
   c = good;
   c.appearance.mouth = 1;
   refused_as_corrupt(data, c, "Mouth strip");
+  // One past the demo sex's colour lists.
+  const auto& sex = data.char_gen.heritage_groups.front().genders.front();
   c = good;
-  c.appearance.hair_color = 1;
+  c.appearance.hair_color = static_cast<std::uint32_t>(sex.hair_colors.size());
   refused_as_corrupt(data, c, "Hair colour");
   c = good;
-  c.appearance.eye_color = 1;
+  c.appearance.eye_color = static_cast<std::uint32_t>(sex.eye_colors.size());
   refused_as_corrupt(data, c, "Eye colour");
   c = good;
   c.template_option = 1;

@@ -4,13 +4,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <map>
 #include <set>
 #include <tuple>
 #include <variant>
 
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
+#include "dereth/dat/clothing_table.hpp"
+#include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/surface.hpp"
@@ -247,21 +251,48 @@ TEST_CASE("Demo world: emitters cover every particle type and both emitter types
   CHECK(files().portal.find(kTuskerFistEmitter).value().has_value());
 }
 
-TEST_CASE("Demo world: textures in R8G8B8, A8R8G8B8, P8, DXT1 and DXT5 decode to pixels", "[dat][demo]") {
+TEST_CASE("Demo world: textures in R8G8B8, A8R8G8B8, P8, INDEX16, DXT1 and DXT5 decode to pixels", "[dat][demo]") {
   const auto& f = files().portal;
   std::set<PixelFormat> formats;
-  const auto palette = load<Palette>(f, 0x04000001, [](auto b, Did id) { return read_palette(b, id); });
   const auto entries = f.entries().value();
   for (const auto& e : entries) {
     if (db_type_of(e.id, DatKind::Portal) != DbType::RenderSurface) continue;
     const auto rs = load<RenderSurface>(f, e.id, [](auto b, Did id) { return read_render_surface(b, id); });
     formats.insert(rs.format);
+    INFO("0x" << std::hex << e.id);
+    Palette palette;  // each palettized surface through its own default palette
+    if (has_palette(rs.format)) {
+      palette = load<Palette>(f, rs.default_palette, [](auto b, Did id) { return read_palette(b, id); });
+    }
     auto rgba = decode_rgba8(rs, has_palette(rs.format) ? &palette : nullptr);
     REQUIRE(rgba.has_value());
     CHECK(rgba->size() == static_cast<std::size_t>(rs.width * rs.height * 4));
   }
-  for (auto fmt : {PixelFormat::R8G8B8, PixelFormat::A8R8G8B8, PixelFormat::P8, PixelFormat::DXT1, PixelFormat::DXT5}) {
+  for (auto fmt : {PixelFormat::R8G8B8, PixelFormat::A8R8G8B8, PixelFormat::P8, PixelFormat::INDEX16,
+                   PixelFormat::DXT1, PixelFormat::DXT5}) {
     CHECK(formats.contains(fmt));
+  }
+}
+
+TEST_CASE("Demo world: the human's skin is palettized and looks as the old A8R8G8B8 skin did", "[dat][demo][palette]") {
+  const auto& f = files().portal;
+  const auto rs = load<RenderSurface>(f, 0x06000001, [](auto b, Did id) { return read_render_surface(b, id); });
+  REQUIRE(rs.format == PixelFormat::P8);
+  const auto palette = load<Palette>(f, rs.default_palette, [](auto b, Did id) { return read_palette(b, id); });
+  CHECK(palette.colors.size() == 2048);
+  const auto rgba = decode_rgba8(rs, &palette);
+  REQUIRE(rgba.has_value());
+  REQUIRE(rs.width == 32);
+  for (int y = 0; y < 32; ++y) {
+    for (int x = 0; x < 32; ++x) {
+      const auto at = static_cast<std::size_t>((y * 32 + x) * 4);
+      INFO(x << ", " << y);
+      // The old skin: A8R8G8B8 (255, 200 + x % 20, 160 + y % 16, 130); skin colours are indices 0..191.
+      CHECK(std::abs(int((*rgba)[at]) - (200 + x % 20)) <= 1);
+      CHECK(int((*rgba)[at + 1]) == 160 + y % 16);
+      CHECK(int((*rgba)[at + 2]) == 130);
+      CHECK(rs.pixels[static_cast<std::size_t>(y * 32 + x)] < 192);
+    }
   }
 }
 
@@ -489,4 +520,45 @@ TEST_CASE("Demo world: flame, frost, lightning and acid bolts each look their ow
     const auto s = load<Surface>(files().portal, l.trail_surface, [](auto b, Did id) { return read_surface(b, id); });
     CHECK(s.has_texture());
   }
+}
+
+TEST_CASE("Demo world: a character's colours and its clothing's compose, each in its own range", "[dat][demo][palette]") {
+  const auto& f = files().portal;
+  const auto cg = load<CharGen>(f, kCharGenId, [](auto b, Did id) { return read_char_gen(b, id); });
+  REQUIRE_FALSE(cg.heritage_groups.empty());
+  const auto& sex = cg.heritage_groups.front().genders.front();
+  const auto set = [&](Did id) { return load<PaletteSet>(f, id, [](auto b, Did i) { return read_palette_set(b, i); }); };
+  std::map<Did, Palette> palettes;
+  const PaletteLookup lookup = [&](Did id) -> const Palette* {
+    if (!palettes.contains(id)) {
+      palettes[id] = load<Palette>(f, id, [](auto b, Did i) { return read_palette(b, i); });
+    }
+    return &palettes.at(id);
+  };
+  // What ACE sends for a new character: skin, hair and eyes (gmCG3DView's
+  // ranges), then each worn item's ClothingTable subpalettes.
+  const Did skin = set(sex.skin_palette_set).palettes.back();
+  std::vector<Subpalette> subs;
+  add_subpalette(subs, {skin, 0, 192});
+  add_subpalette(subs, {set(sex.hair_colors[1]).palettes.front(), 192, 64});
+  add_subpalette(subs, {sex.eye_colors[1], 256, 64});
+  for (const auto* gear : {&sex.headgear, &sex.shirts, &sex.pants, &sex.footwear}) {
+    const auto table = load<ClothingTable>(f, gear->front().clothing_table,
+                                           [](auto b, Did id) { return read_clothing_table(b, id); });
+    const CloSubPalEffect* effect = find_subpal_effect(table, sex.clothing_colors.front());
+    REQUIRE(effect != nullptr);
+    for (const auto& sub : effect->subpalettes) {
+      for (const auto& range : sub.ranges) {
+        INFO("clothing range " << range.offset << " + " << range.num_colors);
+        CHECK(range.offset >= 320);  // past the skin, hair and eye colours
+        add_subpalette(subs, {set(sub.palette_set).palettes.front(), range.offset, range.num_colors});
+      }
+    }
+  }
+  const auto made = make_modified_palette(sex.base_palette, subs, lookup);
+  REQUIRE(made);
+  CHECK(made->colors[0] == lookup(skin)->colors[0]);
+  CHECK(made->colors[191] == lookup(skin)->colors[191]);
+  CHECK(made->colors[192] != lookup(sex.base_palette)->colors[192]);  // another hair colour
+  CHECK(made->colors[256] == lookup(sex.eye_colors[1])->colors[256]);
 }

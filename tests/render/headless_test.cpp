@@ -315,6 +315,66 @@ TEST_CASE("Headless: a part's ObjDesc texture changes draw its surface with the 
   CHECK(render::compare_images(renderer->read_pixels(), cloth, 1).differing_pixels == 0);
 }
 
+TEST_CASE("Headless: an ObjDesc's composed palette recolours the palettized surfaces of the parts whose palette is "
+          "its base (CPartArray::SetPalette 0x00518E10, Palette::makeModifiedPalette 0x0053E3C0)",
+          "[render][gl][objdesc][palette][retail][0x00518E10][0x0053E3C0]") {
+  DERETH_GL_OR_RETURN();
+  auto renderer = make_renderer(false);
+  const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.12F), 0.6F);
+  // The demo head: a box of the skin Surface, a P8 texture whose default
+  // palette is the human palette 0x04000010 (skin colours 0..191).
+  constexpr dat::Did kHumanPalette = 0x04000010;
+  constexpr dat::Did kDarkSkin = 0x04000014;  // the skin PaletteSet's darkest
+  sim::RenderSnapshot snap;
+  auto obj = marker_object(kSpot, 0x50000003, false);
+  sim::PartPose head;
+  head.gfx_obj = 0x01000002;
+  head.frame.origin = kSpot;
+  obj.parts.push_back(head);
+  snap.objects.push_back(obj);
+  const auto draw = [&](const sim::PaletteChange& palette) {
+    snap.objects[0].palette = palette;
+    REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+    return renderer->read_pixels();
+  };
+  const Image plain = draw({});
+  const Px skin = plain.at(32, 32);
+  INFO("plain skin " << int(skin[0]) << " " << int(skin[1]) << " " << int(skin[2]));
+  REQUIRE(skin[0] > 150);  // the default skin: light, reddish
+  REQUIRE(skin[0] > skin[2]);
+
+  // The dark skin's colours over 0..191 of the base: the head draws dark.
+  const Image dark = draw({kHumanPalette, {{kDarkSkin, 0, 192}}});
+  const Px d = dark.at(32, 32);
+  INFO("dark skin " << int(d[0]) << " " << int(d[1]) << " " << int(d[2]));
+  CHECK(d[0] + 60 < skin[0]);
+  CHECK(d[0] > d[2]);  // still a skin colour, not grey
+  CHECK(render::compare_images(dark, plain, 8).differing_pixels > 500);
+  // Drawn twice, the same (the composition and its texture are cached by their content).
+  CHECK(render::compare_images(draw({kHumanPalette, {{kDarkSkin, 0, 192}}}), dark, 0).differing_pixels == 0);
+
+  // A range outside the skin's indices (the eyes' 256..319) changes nothing on it.
+  CHECK(render::compare_images(draw({kHumanPalette, {{kDarkSkin, 256, 64}}}), plain, 1).differing_pixels == 0);
+  // A base that is not the part's palette: the part keeps its own.
+  CHECK(render::compare_images(draw({0x04000011, {{kDarkSkin, 0, 192}}}), plain, 1).differing_pixels == 0);
+  // Compositions that make no palette (logged once) leave the part as it is:
+  // a subpalette not in the DAT, a base not in the DAT, a range past 2048
+  // colours (offset 255 x 8 and 256 x 8 colours from the wire), id 0.
+  for (const sim::PaletteChange& bad : {sim::PaletteChange{kHumanPalette, {{0x0400DEAD, 0, 192}}},
+                                        sim::PaletteChange{0x0400DEAD, {{kDarkSkin, 0, 192}}},
+                                        sim::PaletteChange{kHumanPalette, {{kDarkSkin, 2040, 2048}}},
+                                        sim::PaletteChange{kHumanPalette, {{0, 0, 192}}},
+                                        sim::PaletteChange{0, {{kDarkSkin, 0, 192}}}}) {
+    CHECK(render::compare_images(draw(bad), plain, 1).differing_pixels == 0);
+    CHECK(renderer->stats().parts_drawn == 1);
+  }
+  // The cloth torso (an R8G8B8 texture, no palette) ignores any palette.
+  snap.objects[0].parts[0].gfx_obj = 0x01000001;
+  snap.objects[0].parts[0].frame.origin = kSpot - glm::vec3(0.0F, 0.0F, 0.2F);
+  const Image torso = draw({});
+  CHECK(render::compare_images(draw({kHumanPalette, {{kDarkSkin, 0, 2048}}}), torso, 1).differing_pixels == 0);
+}
+
 TEST_CASE("Headless: the demo landblock's terrain fills the ground below the sky", "[render][gl]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(true, true);

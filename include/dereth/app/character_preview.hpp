@@ -27,8 +27,13 @@ struct PreviewModel {
   bool operator==(const PreviewModel&) const = default;
 };
 
+// A CharGen ObjDesc's palette as the snapshot carries it: its base palette
+// and its subpalettes in colours, listed as ObjDesc::AddSubpalette keeps
+// them (gmCG3DView::Update builds the preview's ObjDesc with it).
+[[nodiscard]] sim::PaletteChange palette_change(const dat::CharGenObjDesc& desc);
+
 // The builder's choices: its preview Setup and ObjDesc (sex, hair style,
-// eyes, nose, mouth).
+// eyes, nose, mouth, skin, hair and eye colours).
 [[nodiscard]] PreviewModel preview_model(const chargen::CharacterBuilder& builder);
 // A character the server describes no further (F658 carries no
 // appearance): the CharGen's first heritage and its first sex, as a new
@@ -50,8 +55,9 @@ class CharacterPreview {
   // The snapshot of `model` at `seconds` (its heading turns once per
   // kPreviewTurnSeconds, starting face on): the Setup's parts at its Resting
   // placement (else Default), the ObjDesc's part changes and texture changes
-  // applied. Valid until the next call. A Setup that does not load gives an
-  // object with no parts (the renderer's marker).
+  // applied and its palette (palette_change) on the object. Valid until the
+  // next call. A Setup that does not load gives an object with no parts (the
+  // renderer's marker).
   [[nodiscard]] const sim::RenderSnapshot& snapshot(const PreviewModel& model, double seconds);
   // A camera framing the model's height on the right half of a width x height picture.
   [[nodiscard]] render::Camera camera(const PreviewModel& model, int width, int height);

@@ -5,9 +5,12 @@
 // specialised credit costs). The client's creation screen and the scenario
 // server's F656 check read the same pair.
 
+#include <map>
+
 #include "dereth/core/error.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/skill_table.hpp"
 
 namespace dereth::chargen {
@@ -15,10 +18,15 @@ namespace dereth::chargen {
 struct CharGenData {
   dat::CharGen char_gen;
   dat::SkillTable skill_table;
+  // The sexes' skin and hair-colour PaletteSets (0x0F...) that read: the
+  // preview's skin and hair palettes are picked from them by shade.
+  std::map<dat::Did, dat::PaletteSet> palette_sets;
 };
 
 // Reads both records from a client_portal.dat. A missing or malformed record
-// is an error naming the record and the file.
+// is an error naming the record and the file. The PaletteSets the CharGen
+// names are read too; one that is missing or malformed is left out (logged),
+// and the preview then shows that choice in the base palette's colours.
 core::Result<CharGenData> load_char_gen_data(const dat::DatFile& portal);
 
 }  // namespace dereth::chargen

@@ -34,6 +34,17 @@ namespace dereth::chargen {
 // F656's headgear style for "no headgear".
 inline constexpr std::uint32_t kNoHeadgear = 0xFFFFFFFFU;
 
+// The ranges of the base palette the skin, hair and eye colours replace
+// (gmCG3DView::Update 0x004EE9D0; ACE's player ObjDesc uses the same), in
+// CharGen's units of 8 colours: skin 0..191, hair 192..255, eyes 256..319.
+struct ColorRange {
+  std::uint8_t offset = 0;
+  std::uint8_t num_colors = 0;
+};
+inline constexpr ColorRange kSkinColors{0, 24};
+inline constexpr ColorRange kHairColors{24, 8};
+inline constexpr ColorRange kEyeColors{32, 8};
+
 // The six attributes in F656's order.
 enum class Attribute : std::uint8_t { Strength, Endurance, Coordination, Quickness, Focus, Self };
 inline constexpr std::array<Attribute, 6> kAttributes{Attribute::Strength, Attribute::Endurance,
@@ -73,9 +84,12 @@ class CharacterBuilder {
   // Appearance: indices into the sex's lists and the six shades (0..1).
   [[nodiscard]] const protocol::CharacterAppearance& appearance() const noexcept { return appearance_; }
   void set_appearance(const protocol::CharacterAppearance& a) { appearance_ = a; }
-  // The ObjDesc the preview draws: the sex's own, then the hair style's,
-  // the eye strip's (its bald variant under a bald style), the nose's and
-  // the mouth's, in that order.
+  // The ObjDesc the preview draws: the sex's base palette; the sex's own
+  // ObjDesc, then the hair style's, the eye strip's (its bald variant under
+  // a bald style), the nose's and the mouth's, in that order; then the skin
+  // colour (the skin PaletteSet's palette at the skin shade), the hair
+  // colour (the chosen hair PaletteSet's at the hair shade) and the eye
+  // colour as subpalettes in kSkinColors, kHairColors and kEyeColors.
   [[nodiscard]] dat::CharGenObjDesc preview_obj_desc() const;
   // The Setup the preview draws: the hair style's alternate setup, else the sex's.
   [[nodiscard]] dat::Did preview_setup() const;

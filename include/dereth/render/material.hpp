@@ -13,6 +13,7 @@
 
 #include "dereth/core/error.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/palette.hpp"
 #include "dereth/dat/types.hpp"
 #include "dereth/render/image.hpp"
 
@@ -79,6 +80,11 @@ struct Material {
   Image image;               // the texture, or a 1x1 image of the solid colour
   bool has_texture = false;  // false: a solid colour
   bool palettized = false;
+  // CSurface's orig_palette_id: the Surface's palette, else (a palettized
+  // texture) its RenderSurface's default; 0 for neither. An ObjDesc's
+  // composed palette reaches a part whose first non-zero one is its base.
+  dat::Did original_palette = 0;
+  bool composed_palette = false;  // drawn through an ObjDesc's composed palette
   float translucency = 0.0F;
   float luminosity = 0.0F;
   float diffuse = 0.0F;
@@ -91,6 +97,13 @@ struct Material {
 // 4096 texels a side are refused.
 [[nodiscard]] core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, dat::Did palette_override,
                                                bool clip_map, bool* palettized = nullptr);
+// The same through a palette in hand (an ObjDesc's composed palette) for a
+// P8 / INDEX16 texture; other formats ignore it. `default_palette`, when
+// given, receives the RenderSurface's default palette id (0 for none).
+[[nodiscard]] core::Result<Image> load_texture_through(const dat::DatFile& portal, dat::Did texture,
+                                                       const dat::Palette* palette, bool clip_map,
+                                                       bool* palettized = nullptr,
+                                                       dat::Did* default_palette = nullptr);
 
 // Loads a Surface (0x08). Textured surfaces decode through load_texture;
 // solid ones become one pixel of the colour whose alpha, as in SetSurface's
@@ -98,8 +111,12 @@ struct Material {
 // alpha byte is ignored).
 // `texture_override`, when non-zero, replaces the Surface's texture (an
 // ObjDesc texture change: same surface, another SurfaceTexture).
+// `palette`, when given, is an ObjDesc's composed palette: a palettized
+// texture decodes through it instead of the Surface's or its own
+// (CSurface::UsePalette 0x00535F20); the rest of the Surface is unchanged.
 [[nodiscard]] core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface,
-                                                   dat::Did texture_override = 0);
+                                                   dat::Did texture_override = 0,
+                                                   const dat::Palette* palette = nullptr);
 
 // The draw state of a loaded material for a part of the given translucency.
 [[nodiscard]] SurfaceState surface_state(const Material& material, float part_translucency) noexcept;

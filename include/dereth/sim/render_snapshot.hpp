@@ -7,6 +7,7 @@
 // Coordinates are global metres: landblock (x, y) contributes x*192, y*192
 // (sim::Position::global_origin), z as stored. Frames are world frames.
 
+#include <compare>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -29,6 +30,30 @@ struct TextureChange {
   bool operator==(const TextureChange&) const = default;
 };
 
+// One subpalette of an ObjDesc, in colours (the wire's units of 8
+// unpacked): colours [offset, offset + num_colors) of `palette` over the
+// same indices of the base palette.
+struct SubpaletteChange {
+  std::uint32_t palette = 0;  // 0x04...
+  std::uint32_t offset = 0;
+  std::uint32_t num_colors = 0;
+  bool operator==(const SubpaletteChange&) const = default;
+  auto operator<=>(const SubpaletteChange&) const = default;
+};
+
+// An ObjDesc's palette changes, as retail's ObjDesc list keeps them
+// (dat::add_subpalette). The renderer composes them into one palette
+// (dat::make_modified_palette) and draws it on the palettized surfaces of
+// every part whose own palette is `base_palette` (CPartArray::SetPalette);
+// no subpalettes: no change.
+struct PaletteChange {
+  std::uint32_t base_palette = 0;  // 0x04...
+  std::vector<SubpaletteChange> subpalettes;
+  [[nodiscard]] bool empty() const noexcept { return subpalettes.empty(); }
+  bool operator==(const PaletteChange&) const = default;
+  auto operator<=>(const PaletteChange&) const = default;
+};
+
 // One rigid part of an object's mesh.
 struct PartPose {
   std::uint32_t gfx_obj = 0;          // 0x01... the part's GfxObj (after ReplaceObject hooks)
@@ -48,6 +73,7 @@ struct ObjectSnapshot {
   std::uint32_t cell_id = 0;
   core::Frame root;                   // world frame of the object
   std::vector<PartPose> parts;        // indexed as the Setup's parts
+  PaletteChange palette;              // the ObjDesc's base palette and subpalettes (parts' texture changes: PartPose)
   float scale = 1.0f;                 // object scale
   float translucency = 0.0f;
   bool hidden = false;                // PhysicsState Hidden

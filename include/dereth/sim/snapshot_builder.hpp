@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 
+#include "dereth/protocol/obj_desc.hpp"
 #include "dereth/sim/render_snapshot.hpp"
 
 namespace dereth::sim {
@@ -23,5 +24,12 @@ class SmartBox;
 [[nodiscard]] SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
                                                 std::span<const std::unique_ptr<PhysicsObj>> statics = {},
                                                 std::shared_ptr<const LandscapeSnapshot> landscape = {});
+
+// An object's ObjDesc on its published parts and object: each texture
+// change on its part (indices past the parts are dropped), the base palette
+// and the subpalettes in colours, as ObjDesc::UnPack 0x005ABCF0 lists them
+// (Subpalette::UnPack, ObjDesc::AddSubpalette: dat::add_subpalette).
+// Part changes are not applied (the part array keeps the Setup's GfxObjs).
+void publish_obj_desc(const protocol::ObjDesc& desc, ObjectSnapshot& out);
 
 }  // namespace dereth::sim
