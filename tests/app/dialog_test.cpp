@@ -77,7 +77,7 @@ TEST_CASE("The game menu: Resume, the options file, Log out asked once, Quit", "
 
 TEST_CASE("Dialogs by keys: Esc opens nothing by itself, Down/Enter walk the menu, popups come first",
           "[app][dialog][menu]") {
-  Dialogs d("/tmp/dereth.conf");
+  Dialogs d("/home/player/.config/dereth/dereth.conf");
   CHECK_FALSE(d.active());
   CHECK(d.shown() == nullptr);
   CHECK(d.key(DialogKey::Enter) == Outcome::None);
