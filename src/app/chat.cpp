@@ -83,7 +83,20 @@ std::string format_chat_line(const protocol::ChatLine& l, std::uint32_t player) 
 }
 
 std::string headless_chat_line(const protocol::ChatLine& l) {
-  return fmt::format("chat: {}: {}: {}", l.channel, l.sender, l.text);
+  // Each line of a many-line message is a `chat:` line of its own, so a
+  // reader of the output (or the log) still finds one message per line.
+  std::string out;
+  std::size_t pos = 0;
+  while (true) {
+    const std::size_t newline = l.text.find('\n', pos);
+    const std::string_view piece =
+        std::string_view(l.text).substr(pos, newline == std::string::npos ? std::string::npos : newline - pos);
+    if (!out.empty()) out += '\n';
+    out += fmt::format("chat: {}: {}: {}", l.channel, l.sender, piece);
+    if (newline == std::string::npos) break;
+    pos = newline + 1;
+  }
+  return out;
 }
 
 std::array<std::uint8_t, 4> chat_color(std::uint32_t t) {

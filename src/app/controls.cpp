@@ -5,7 +5,6 @@
 #include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/world.hpp"
-#include "dereth/core/log.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/sim/position.hpp"
@@ -49,7 +48,9 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
     }
     combat_->use_time();
     interpreter_->use_time();
-    for (auto& line : combat_->take_messages()) core::logger(core::Module::App)->info("{}", line);
+    // The combat system's lines go to the chat window, as retail's
+    // AddTextToScroll puts them (the frame loop shows them next frame).
+    for (auto& line : combat_->take_messages()) world_->add_local_chat(line);
     if (presenter_ != nullptr) presenter_->hud_target = selected_name();
     // Scripted keys, in time order (input_at keeps them sorted), timed from
     // the player's entry into the world.
@@ -75,9 +76,7 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
     // Every motion key, HoldRun (walk) included, goes through
     // HandleKeyboardCommand: it sends the MoveToState when the hold key
     // changes while the player moves.
-    presenter->on_motion_key = [this](std::uint32_t command, bool pressed) {
-      interpreter_->handle_keyboard_command(command, pressed);
-    };
+    presenter->on_motion_key = [this](std::uint32_t command, bool pressed) { motion_key(command, pressed); };
     presenter->on_key_action = [this](KeyAction action, bool pressed) { return key_action(action, pressed); };
     presenter->on_pick = [this](const PickRay& ray) { pick(ray); };
     presenter->on_mouse_turn = [this](int direction) { mouse_turn(direction); };
@@ -138,7 +137,7 @@ void Controls::input_at(double time, KeyAction action, bool pressed) {
 
 bool Controls::key_action(KeyAction action, bool pressed) {
   if (auto command = motion_command_for(action)) {
-    interpreter_->handle_keyboard_command(*command, pressed);
+    motion_key(*command, pressed);
     return true;
   }
   switch (action) {
@@ -188,6 +187,20 @@ bool Controls::key_action(KeyAction action, bool pressed) {
     case KeyAction::Chat:
     default: return false;
   }
+}
+
+void Controls::motion_key(std::uint32_t command, bool pressed) {
+  const auto held = std::find(held_motions_.begin(), held_motions_.end(), command);
+  if (pressed) {
+    if (held == held_motions_.end()) held_motions_.push_back(command);
+  } else {
+    // The window passes every release, even of a key pressed while the chat
+    // box had the keyboard (typing "walk" releases W, A and ...): only a
+    // command the controls pressed is released, so typing moves nothing.
+    if (held == held_motions_.end()) return;
+    held_motions_.erase(held);
+  }
+  interpreter_->handle_keyboard_command(command, pressed);
 }
 
 void Controls::mouse_turn(int direction) {

@@ -642,7 +642,13 @@ void WindowPresenter::chat(const protocol::ChatLine& line) {
     }
   }
   chat_.add(last_time_, format_chat_line(line, player), render::Rgba8{c[0], c[1], c[2], c[3]});
-  core::logger(core::Module::App)->info("{}", headless_chat_line(line));
+  // One log record per line of the message.
+  const std::string logged = headless_chat_line(line);
+  for (std::size_t pos = 0; pos <= logged.size();) {
+    const std::size_t newline = std::min(logged.find('\n', pos), logged.size());
+    core::logger(core::Module::App)->info("{}", std::string_view(logged).substr(pos, newline - pos));
+    pos = newline + 1;
+  }
 }
 
 // A key while a dialog is up: Up/Down (Tab, W/S) move, Enter (or Space)

@@ -380,6 +380,16 @@ std::vector<protocol::ChatLine> World::take_chat() {
   return out;
 }
 
+void World::add_local_chat(std::string_view text) {
+  protocol::ChatLine line;
+  line.chat_type = protocol::chat_type::Transient;
+  line.channel = protocol::chat_channel_name(line.chat_type);
+  line.text = std::string(text);
+  if (trace_ != nullptr) trace_->write_chat(context_.now(), line.channel, line.sender, line.text);
+  if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
+  chat_.push_back(std::move(line));
+}
+
 // The PlayerDescription's qualities become the player's (CACQualities::UnPack
 // 0x00593420 through the skills), and its CharacterOptions1 the player's
 // options (CPlayerSystem::Handle_PlayerDescription 0x005636A0 ->
@@ -401,6 +411,9 @@ void World::handle_player_description(std::span<const std::uint8_t> bytes) {
     // PlayerModule::DisableHouseRestrictionEffects 0x005D3160
     context_.disable_house_restriction_effects =
         (description->options->options1 & protocol::character_options1::DisableHouseRestrictionEffects) != 0;
+    // PlayerModule::ToggleRun 0x005D2DA0, which the command interpreter's
+    // SetHoldRun reads (ACCmdInterp::UITogglesRun 0x0058B180).
+    context_.toggle_run = (description->options->options1 & protocol::character_options1::ToggleRun) != 0;
   }
 }
 

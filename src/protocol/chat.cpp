@@ -1,10 +1,12 @@
 #include "dereth/protocol/chat.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include <fmt/format.h>
 
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/weenie_error.hpp"
 
 namespace dereth::protocol {
 
@@ -221,19 +223,27 @@ std::string chat_channel_name(std::uint32_t t) {
     case ct::Recall: return "recall";
     case ct::Craft: return "craft";
     case ct::Salvaging: return "salvaging";
+    case ct::Transient: return "transient";
     case ct::AdminTell: return "admin-tell";
     default: return fmt::format("type-0x{:02x}", t);
   }
 }
 
-std::string sanitize_chat_text(std::string_view cp1252, std::size_t max_bytes) {
+namespace {
+
+// CP1252 to UTF-8 with control characters dropped and tabs made spaces;
+// with `keep_line_breaks`, "\r\n", "\n" and a lone "\r" become one '\n'.
+std::string sanitize(std::string_view cp1252, std::size_t max_bytes, bool keep_line_breaks) {
   std::string out;
   out.reserve(std::min(cp1252.size(), max_bytes));
-  for (const char ch : cp1252) {
-    const auto b = static_cast<unsigned char>(ch);
+  for (std::size_t i = 0; i < cp1252.size(); ++i) {
+    const auto b = static_cast<unsigned char>(cp1252[i]);
     char32_t c = b;
     if (b == '\t') {
       c = U' ';
+    } else if (keep_line_breaks && (b == '\n' || b == '\r')) {
+      if (b == '\r' && i + 1 < cp1252.size() && cp1252[i + 1] == '\n') ++i;
+      c = U'\n';
     } else if (b < 0x20 || b == 0x7F) {
       continue;  // C0 controls and DEL
     } else if (b >= 0x80 && b < 0xA0) {
@@ -243,6 +253,20 @@ std::string sanitize_chat_text(std::string_view cp1252, std::size_t max_bytes) {
     if (out.size() + utf8_length(c) > max_bytes) break;
     append_utf8(out, c);
   }
+  return out;
+}
+
+}  // namespace
+
+std::string sanitize_chat_text(std::string_view cp1252, std::size_t max_bytes) {
+  return sanitize(cp1252, max_bytes, false);
+}
+
+std::string sanitize_server_text(std::string_view cp1252) {
+  // Each CP1252 byte is at most three bytes of UTF-8: nothing is cut. A
+  // break at the end would only draw an empty line.
+  std::string out = sanitize(cp1252, cp1252.size() * 3, true);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
   return out;
 }
 
@@ -273,7 +297,7 @@ Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
     l.sender_id = sender_id;
     l.channel = channel.empty() ? chat_channel_name(type) : std::move(channel);
     l.sender = sanitize_chat_text(sender, 64);
-    l.text = sanitize_chat_text(text);
+    l.text = sanitize_server_text(text);
     return std::optional<ChatLine>{std::move(l)};
   };
   switch (peek_opcode(body)) {
@@ -305,11 +329,8 @@ Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
     case chat_event::WeenieError:
     case chat_event::WeenieErrorWithString: {
       DERETH_TRY(const WeenieError m, decode_weenie_error(body));
-      // The client's own string table turns the code into words; dereth has
-      // none, so it names the code (and the server's string, when given).
-      const std::string text = m.text ? fmt::format("error 0x{:04X}: {}", m.code, *m.text)
-                                      : fmt::format("error 0x{:04X}", m.code);
-      return line(chat_type::System, "", text, "error");
+      // The client's string table turns the code into words (weenie_error.hpp).
+      return line(chat_type::System, "", weenie_error_text(m.code, m.text), "error");
     }
     default: {
       DERETH_TRY(const StatusString m, decode_status_string(body));

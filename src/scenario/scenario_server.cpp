@@ -186,6 +186,32 @@ struct ScenarioServer::Session {
   float run_rate = 1.0F;  // the player's, from the PlayerDescription it was sent
 };
 
+// The sandbox's world, shared by every session (ACE's creatures are the
+// world's, not a session's): the Attackable creatures the scenario creates,
+// and each session's combat mode and swing in progress.
+struct ScenarioServer::SandboxState {
+  struct Creature {
+    protocol::CreateObject create;  // as the scenario creates it
+    std::uint32_t health = 0;
+    bool alive = true;
+    std::optional<double> delete_at;   // dead: the body goes then
+    std::optional<double> respawn_at;  // dead: it comes back then
+  };
+  struct Swing {
+    std::uint32_t target = 0;
+    float power = 0;
+    double strike_at = 0;
+    double done_at = 0;
+    bool struck = false;
+  };
+  explicit SandboxState(const SandboxRules& r) : rules(r), rng(r.seed) {}
+  SandboxRules rules;
+  core::Rng rng;
+  std::map<std::uint32_t, Creature> creatures;          // by guid
+  std::map<std::uint32_t, Swing> swings;                // by session id
+  std::map<std::uint32_t, std::uint32_t> combat_modes;  // by session id: the last ChangeCombatMode
+};
+
 ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
     : scenario_(std::move(scenario)),
       config_(config),
@@ -198,6 +224,17 @@ ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
         return in;
       }()) {
   accounts_ = scenario_.accounts;
+  if (config_.sandbox) {
+    sandbox_ = std::make_unique<SandboxState>(config_.sandbox_rules);
+    for (const auto& e : scenario_.stream) {
+      const auto* create = std::get_if<protocol::CreateObject>(&e.message);
+      if (create == nullptr || e.to_player || (create->weenie.object_description_flags & 0x10U) == 0) continue;
+      SandboxState::Creature creature;
+      creature.create = *create;
+      creature.health = config_.sandbox_rules.creature_health;
+      sandbox_->creatures[create->guid] = std::move(creature);
+    }
+  }
 }
 
 ScenarioServer::~ScenarioServer() = default;
@@ -484,6 +521,9 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
 
   const SessionState state = s.info.state;
   if (state == SessionState::Rejected || state == SessionState::LoggingOff || state == SessionState::Ended) return;
+
+  // The sandbox answers chat, attacks and health queries itself.
+  if (sandbox_ && state == SessionState::InWorld && s.character != nullptr && sandbox_answer(s, msg, now)) return;
 
   // An attack in the world is logged and answered with AttackDone (no
   // error), as ACE ends each swing, so the client's attack state settles.
@@ -888,6 +928,7 @@ void ScenarioServer::play_event(Session& s, const StreamEvent& e, double now) {
   std::visit(
       [&]<class T>(const T& spec) {
         if constexpr (std::is_same_v<T, protocol::CreateObject>) {
+          if (sandbox_ && !e.to_player && sandbox_hides(spec.guid)) return;
           protocol::CreateObject m = spec;
           m.guid = target(spec.guid);
           auto& st = s.stamps[m.guid];
@@ -1035,6 +1076,7 @@ void ScenarioServer::forget_ended_sessions() {
 void ScenarioServer::tick(double now) {
   now_ = std::max(now_, now);
   for (auto& d : inbound_.pop_ready(now)) handle_datagram(d.bytes, d.peer, d.local_port, now);
+  if (sandbox_) sandbox_tick(now);  // strikes, deaths and respawns, sent by the loop below
   for (auto& owned : sessions_) {
     Session& s = *owned;
     switch (s.info.state) {
@@ -1083,6 +1125,335 @@ ServerStats ScenarioServer::stats() const {
   st.outbound = outbound_.stats();
   st.inbound = inbound_.stats();
   return st;
+}
+
+// ---------------------------------------------------------------------------
+// The sandbox (config_.sandbox; docs/scenario.md, "The sandbox"): the answers
+// an ACE server gives a player, in ACE's messages.
+
+namespace {
+
+// ACE's broadcast range for local speech and emotes (WorldObject.LocalBroadcastRange).
+constexpr double kLocalBroadcastRange = 96.0;
+// WeenieError numbers (ACE's WeenieError enum).
+constexpr std::uint32_t kYoureTooBusy = 0x001D;
+constexpr std::uint32_t kActionCancelled = 0x0036;
+constexpr std::uint32_t kCharacterNotAvailable = 0x052B;
+// COMBAT_MODE.
+constexpr std::uint32_t kNonCombatMode = 1;
+constexpr std::uint32_t kMeleeMode = 2;
+constexpr std::uint32_t kMissileMode = 4;
+constexpr std::uint16_t kNonCombatStyle = 0x003D;
+constexpr std::uint16_t kDeadCommand = 0x0011;  // MotionCommand Dead 0x40000011
+
+std::string_view trim_spaces(std::string_view v) {
+  while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+  return v;
+}
+
+std::uint32_t read_u32(std::span<const std::uint8_t> b, std::size_t at) {
+  return static_cast<std::uint32_t>(b[at]) | (static_cast<std::uint32_t>(b[at + 1]) << 8) |
+         (static_cast<std::uint32_t>(b[at + 2]) << 16) | (static_cast<std::uint32_t>(b[at + 3]) << 24);
+}
+
+}  // namespace
+
+std::vector<ScenarioServer::Session*> ScenarioServer::hearers_of(Session& s, double range) {
+  std::vector<Session*> out{&s};
+  for (auto& other : sessions_) {
+    if (other.get() == &s || other->info.state != SessionState::InWorld || other->character == nullptr) continue;
+    if (distance(other->player_position, s.player_position) > range) continue;
+    out.push_back(other.get());
+  }
+  return out;
+}
+
+bool ScenarioServer::sandbox_answer(Session& s, const ClientMessage& m, double now) {
+  const std::uint32_t player = s.character->guid;
+  if (m.chat) {
+    const protocol::ChatAction& c = *m.chat;
+    if (c.action == protocol::chat_action::Talk) {
+      // ACE reads a Talk that starts with @ as a command.
+      if (!c.text.empty() && c.text.front() == '@') {
+        sandbox_command(s, c.text, now);
+      } else {
+        sandbox_talk(s, c.text, now);
+      }
+    } else if (c.action == protocol::chat_action::Tell) {
+      sandbox_tell(s, c, now);
+    } else {
+      // Emote and SoulEmote: HearEmote / HearSoulEmote to the speaker and everyone in range.
+      const protocol::HearEmote emote{player, s.character->name, c.text, c.action == protocol::chat_action::SoulEmote};
+      for (Session* h : hearers_of(s, kLocalBroadcastRange)) {
+        send(*h, protocol::encode(emote), protocol::queue::Ui, 0, now);
+      }
+      event(now, s.info.id, fmt::format("sandbox: {} echoed", emote.soul ? "soul emote" : "emote"));
+    }
+    return true;
+  }
+  if (m.attack) {
+    sandbox_attack(s, *m.attack, now);
+    return true;
+  }
+  if (m.action == protocol::combat_action::ChangeCombatMode) {
+    if (auto mode = protocol::decode_change_combat_mode(m.bytes)) {
+      sandbox_->combat_modes[s.info.id] = mode->mode;
+      event(now, s.info.id, fmt::format("sandbox: combat mode {}", mode->mode));
+    }
+    return true;
+  }
+  if (m.action == protocol::combat_action::CancelAttack) {
+    // ACE's HandleActionCancelAttack: a swing not yet struck ends now.
+    const auto swing = sandbox_->swings.find(s.info.id);
+    if (swing != sandbox_->swings.end() && !swing->second.struck) {
+      sandbox_->swings.erase(swing);
+      send(s, protocol::encode_attack_done(player, s.event_sequence++, protocol::AttackDone{kActionCancelled}),
+           protocol::queue::Ui, 0, now);
+      event(now, s.info.id, "sandbox: attack cancelled");
+    }
+    return true;
+  }
+  if (m.action == kQueryHealthAction && m.bytes.size() >= 16) {
+    // ACE's QueryHealth: the object's health as a fraction of its maximum.
+    const std::uint32_t guid = read_u32(m.bytes, 12);
+    std::optional<float> fraction;
+    if (const auto c = sandbox_->creatures.find(guid); c != sandbox_->creatures.end()) {
+      fraction =
+          static_cast<float>(c->second.health) / static_cast<float>(std::max(1U, sandbox_->rules.creature_health));
+    } else {
+      for (auto& other : sessions_) {
+        if (other->info.state == SessionState::InWorld && other->character && other->character->guid == guid) {
+          fraction = 1.0F;
+        }
+      }
+    }
+    if (fraction) {
+      send(s, encode_update_health(guid, *fraction, player, s.event_sequence++), protocol::queue::Ui, 0, now);
+    }
+    return true;
+  }
+  return false;
+}
+
+void ScenarioServer::sandbox_talk(Session& s, const std::string& text, double now) {
+  // ACE's HandleActionTalk: HearSpeech to every player within the local
+  // broadcast range, the speaker included.
+  const protocol::HearSpeech speech{text, s.character->name, s.character->guid, std::nullopt,
+                                    protocol::chat_type::Speech};
+  const auto hearers = hearers_of(s, kLocalBroadcastRange);
+  for (Session* h : hearers) send(*h, protocol::encode(speech), protocol::queue::Ui, 0, now);
+  event(now, s.info.id, fmt::format("sandbox: speech echoed to {} player(s)", hearers.size()));
+}
+
+void ScenarioServer::sandbox_command(Session& s, const std::string& text, double now) {
+  // The word after the @, as ACE's CommandManager splits it.
+  std::string_view rest = trim_spaces(std::string_view(text).substr(1));
+  std::string word(rest.substr(0, rest.find(' ')));
+  for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  std::string answer;
+  if (word == "help") {
+    answer =
+        "This is dereth's sandbox server. Speech, emotes and tells (@tell NAME, text) are answered as a server "
+        "would; the creatures nearby can be attacked. It has no other @ commands.";
+  } else if (word.empty()) {
+    answer = "A command needs a name after the @. Type @help for what this server answers.";
+  } else {
+    answer = fmt::format("This server has no @{} command. Type @help for what it answers.", word);
+  }
+  send(s, protocol::encode(protocol::ServerMessage{answer, protocol::chat_type::Help}), protocol::queue::Ui, 0, now);
+  event(now, s.info.id, fmt::format("sandbox: @{} answered", word));
+}
+
+void ScenarioServer::sandbox_tell(Session& s, const protocol::ChatAction& m, double now) {
+  // ACE's GameActionTell: the target by name among the players online.
+  const std::string_view name = trim_spaces(m.target);
+  Session* to = nullptr;
+  for (auto& other : sessions_) {
+    if (other->info.state == SessionState::InWorld && other->character != nullptr &&
+        same_ignoring_case(other->character->name, name)) {
+      to = other.get();
+    }
+  }
+  const std::uint32_t player = s.character->guid;
+  if (to == nullptr) {
+    send(s, protocol::encode(protocol::WeenieError{kCharacterNotAvailable, std::nullopt}, player, s.event_sequence++),
+         protocol::queue::Ui, 0, now);
+    event(now, s.info.id, fmt::format("sandbox: tell to '{}' refused: not online", name));
+    return;
+  }
+  if (to != &s) {
+    send(s,
+         protocol::encode(protocol::ServerMessage{fmt::format("You tell {}, \"{}\"", to->character->name, m.text),
+                                                  protocol::chat_type::OutgoingTell}),
+         protocol::queue::Ui, 0, now);
+  }
+  const protocol::HearDirectSpeech tell{
+      m.text, s.character->name, player, to->character->guid, protocol::chat_type::Tell, 0};
+  send(*to, protocol::encode(tell, to->character->guid, to->event_sequence++), protocol::queue::Ui, 0, now);
+  event(now, s.info.id, fmt::format("sandbox: tell delivered to session {}", to->info.id));
+}
+
+void ScenarioServer::sandbox_attack(Session& s, const protocol::TargetedAttack& m, double now) {
+  // ACE's HandleActionTargetedMeleeAttack (and the missile one): checks in
+  // ACE's order; each refusal ends the attack with AttackDone
+  // ActionCancelled (ACE's OnAttackDone).
+  const std::uint32_t player = s.character->guid;
+  auto done = [&](const std::string& why) {
+    send(s, protocol::encode_attack_done(player, s.event_sequence++, protocol::AttackDone{kActionCancelled}),
+         protocol::queue::Ui, 0, now);
+    event(now, s.info.id, fmt::format("sandbox: attack on 0x{:08X} refused: {}", m.target, why));
+  };
+  const bool melee = m.action == protocol::combat_action::TargetedMeleeAttack;
+  const auto mode = sandbox_->combat_modes.find(s.info.id);
+  const std::uint32_t current = mode == sandbox_->combat_modes.end() ? kNonCombatMode : mode->second;
+  if (current != (melee ? kMeleeMode : kMissileMode)) {
+    done(fmt::format("the player is in combat mode {}", current));
+    return;
+  }
+  if (s.info.teleporting) {
+    send(s, protocol::encode(protocol::WeenieError{kYoureTooBusy, std::nullopt}, player, s.event_sequence++),
+         protocol::queue::Ui, 0, now);
+    done("the player is in portal space");
+    return;
+  }
+  // Already swinging: ACE keeps the swing it has.
+  if (sandbox_->swings.contains(s.info.id)) {
+    event(now, s.info.id, fmt::format("sandbox: attack on 0x{:08X} ignored: a swing is in progress", m.target));
+    return;
+  }
+  const auto c = sandbox_->creatures.find(m.target);
+  if (c == sandbox_->creatures.end()) {
+    for (auto& other : sessions_) {
+      if (other->info.state == SessionState::InWorld && other->character != nullptr &&
+          other->character->guid == m.target) {
+        // ACE's CanDamage: players are not fair game outside player killing.
+        send(
+            s,
+            protocol::encode(protocol::StatusString{fmt::format("You cannot attack {}", other->character->name), false},
+                             player, s.event_sequence++),
+            protocol::queue::Ui, 0, now);
+        done("the target is a player");
+        return;
+      }
+    }
+    done("no such creature");
+    return;
+  }
+  if (!c->second.alive) {
+    done("the creature is dead");
+    return;
+  }
+  sandbox_->swings[s.info.id] =
+      SandboxState::Swing{m.target, std::clamp(m.power, 0.0F, 1.0F), now + sandbox_->rules.strike_delay,
+                          now + sandbox_->rules.swing_time, false};
+  event(
+      now, s.info.id,
+      fmt::format("sandbox: attack 0x{:04X} on 0x{:08X}, height {}, power {}", m.action, m.target, m.height, m.power));
+}
+
+void ScenarioServer::sandbox_strike(Session& s, std::uint32_t target, float power, double now) {
+  auto& c = sandbox_->creatures.at(target);
+  if (!c.alive) return;  // another player's strike killed it first
+  const SandboxRules& rules = sandbox_->rules;
+  const std::string& name = c.create.weenie.name;
+  const std::uint32_t player = s.character->guid;
+  if (sandbox_->rng.unit() < rules.evade_chance) {
+    send(s, encode_evasion_attacker_notification(name, player, s.event_sequence++), protocol::queue::Ui, 0, now);
+    event(now, s.info.id, fmt::format("sandbox: '{}' evaded", name));
+    return;
+  }
+  const auto roll = sandbox_->rng.uniform_int(static_cast<std::int32_t>(rules.min_damage),
+                                              static_cast<std::int32_t>(rules.max_damage));
+  const auto damage = static_cast<std::uint32_t>(
+      std::max(1.0, std::round(static_cast<double>(roll) * (0.5 + static_cast<double>(power)))));
+  c.health = damage >= c.health ? 0 : c.health - damage;
+  if (c.health > 0) {
+    AttackerNotification hit;
+    hit.defender = name;
+    hit.damage = damage;
+    hit.fraction = static_cast<double>(damage) / static_cast<double>(std::max(1U, rules.creature_health));
+    send(s, encode(hit, player, s.event_sequence++), protocol::queue::Ui, 0, now);
+    event(now, s.info.id, fmt::format("sandbox: '{}' hit for {} ({} left)", name, damage, c.health));
+    return;
+  }
+  // ACE's Creature.Die: the killer is told, the creature falls dead where
+  // it stands for everyone, its body goes later and it comes back later.
+  c.alive = false;
+  c.delete_at = now + rules.corpse_time;
+  c.respawn_at = now + rules.respawn_time;
+  send(s, encode_killer_notification(fmt::format("You have killed {}!", name), player, s.event_sequence++),
+       protocol::queue::Ui, 0, now);
+  protocol::MovementEvent dead;
+  dead.guid = target;
+  dead.data.current_style = kNonCombatStyle;
+  protocol::InterpretedMovement im;
+  im.state.forward_command = kDeadCommand;
+  dead.data.payload = im;
+  for (auto& other : sessions_) {
+    if (other->info.state != SessionState::InWorld || other->character == nullptr) continue;
+    play_event(*other, StreamEvent{now, 0, false, dead}, now);
+  }
+  event(now, s.info.id, fmt::format("sandbox: '{}' killed by {} ({} damage)", name, s.character->name, damage));
+}
+
+void ScenarioServer::sandbox_tick(double now) {
+  auto find_session = [&](std::uint32_t id) -> Session* {
+    for (auto& owned : sessions_) {
+      if (owned->info.id == id && owned->info.state == SessionState::InWorld && owned->character != nullptr) {
+        return owned.get();
+      }
+    }
+    return nullptr;
+  };
+  for (auto it = sandbox_->swings.begin(); it != sandbox_->swings.end();) {
+    Session* s = find_session(it->first);
+    if (s == nullptr) {
+      it = sandbox_->swings.erase(it);
+      continue;
+    }
+    SandboxState::Swing& swing = it->second;
+    if (!swing.struck && now >= swing.strike_at) {
+      swing.struck = true;
+      sandbox_strike(*s, swing.target, swing.power, now);
+    }
+    if (now >= swing.done_at) {
+      // No repeat attacks (the sandbox's players lack AutoRepeatAttacks):
+      // ACE's OnAttackDone ends the attack.
+      send(
+          *s,
+          protocol::encode_attack_done(s->character->guid, s->event_sequence++, protocol::AttackDone{kActionCancelled}),
+          protocol::queue::Ui, 0, now);
+      it = sandbox_->swings.erase(it);
+      continue;
+    }
+    ++it;
+  }
+  for (auto& [guid, c] : sandbox_->creatures) {
+    if (c.delete_at && now >= *c.delete_at) {
+      c.delete_at.reset();
+      for (auto& other : sessions_) {
+        if (other->info.state != SessionState::InWorld || other->character == nullptr) continue;
+        play_event(*other, StreamEvent{now, 0, false, protocol::DeleteObject{guid, 0}}, now);
+      }
+      event(now, 0, fmt::format("sandbox: '{}' (0x{:08X}) removed", c.create.weenie.name, guid));
+    }
+    if (c.respawn_at && now >= *c.respawn_at) {
+      c.respawn_at.reset();
+      c.alive = true;
+      c.health = sandbox_->rules.creature_health;
+      for (auto& other : sessions_) {
+        if (other->info.state != SessionState::InWorld || other->character == nullptr) continue;
+        play_event(*other, StreamEvent{now, 0, false, c.create}, now);
+      }
+      event(now, 0, fmt::format("sandbox: '{}' (0x{:08X}) respawned", c.create.weenie.name, guid));
+    }
+  }
+}
+
+bool ScenarioServer::sandbox_hides(std::uint32_t guid) const {
+  const auto c = sandbox_->creatures.find(guid);
+  return c != sandbox_->creatures.end() && !c->second.alive;
 }
 
 }  // namespace dereth::scenario

@@ -506,10 +506,13 @@ void CommandInterpreter::handle_keyboard_command(std::uint32_t cmd, bool start, 
 void CommandInterpreter::set_hold_run(bool held) {
   if (player() == nullptr) return;
   hold_run_ = held;
-  // The run key inverts the "run by default" option.
-  const bool run = hold_run_ != run_is_default_;
+  // The run key inverts the "run as the default movement" option.
+  const bool run = hold_run_ != ui_toggles_run();
   if (autonomy_level_ != 0) raw_set_hold_run(run);
 }
+
+// ACCmdInterp::UITogglesRun 0x0058B180 (PlayerModule::ToggleRun 0x005D2DA0)
+bool CommandInterpreter::ui_toggles_run() const noexcept { return context_->toggle_run; }
 
 // CommandInterpreter::SetHoldSidestep 0x006B3410
 void CommandInterpreter::set_hold_sidestep(bool held) {

@@ -4,6 +4,8 @@
 
 #include "dereth/app/chat.hpp"
 #include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/render/overlay.hpp"
 
 using dereth::app::ChatCommand;
 using dereth::app::ChatInput;
@@ -63,6 +65,24 @@ TEST_CASE("Received lines read as the chat window shows them, and headless as ch
   CHECK(headless_chat_line({"tell", "Bob", "yo", ct::Tell, 0}) == "chat: tell: Bob: yo");
   CHECK(dereth::app::chat_color(ct::Tell) != dereth::app::chat_color(ct::Speech));
   CHECK(dereth::app::chat_color(ct::CombatEnemy) == std::array<std::uint8_t, 4>{255, 80, 80, 255});
+}
+
+TEST_CASE("A server message of several lines is several lines in the chat window and in the headless output",
+          "[app][chat]") {
+  // GDLE's @help: one ServerMessage whose lines are separated by "\n".
+  const auto bytes = protocol::encode(
+      protocol::ServerMessage{"Commands:\r\n@help - this list\n@myloc - where you are\n", protocol::chat_type::Help});
+  const protocol::ChatLine line = protocol::chat_line(bytes).value().value();
+  // The window's chat box (WindowPresenter::chat): one line each.
+  dereth::render::ChatLog log(200, 80);
+  log.add(1.0, dereth::app::format_chat_line(line));
+  REQUIRE(log.size() == 3);
+  CHECK(log.at(0).text == "Commands:");
+  CHECK(log.at(1).text == "@help - this list");
+  CHECK(log.at(2).text == "@myloc - where you are");
+  // Headless (and the window's log): a chat: line each.
+  CHECK(dereth::app::headless_chat_line(line) ==
+        "chat: help: : Commands:\nchat: help: : @help - this list\nchat: help: : @myloc - where you are");
 }
 
 TEST_CASE("ChatInput: UTF-8 editing, a length bound, history with Up and Down, Esc cancels", "[app][chat]") {

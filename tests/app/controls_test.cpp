@@ -19,6 +19,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/outbound.hpp"
+#include "dereth/protocol/player_description.hpp"
 #include "dereth/render/camera.hpp"
 
 using namespace dereth;
@@ -191,7 +192,18 @@ struct Session {
                     [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
                     [this] { return stamp++; }};
 
-  Session() {
+  // `options1`: a PlayerDescription with these CharacterOptions1 comes
+  // first, as the server sends it at login.
+  explicit Session(std::optional<std::uint32_t> options1 = std::nullopt) {
+    if (options1) {
+      protocol::PlayerDescription d;
+      d.weenie_type = 1;
+      d.vector_flags = protocol::quality_vector_flag::Attribute;
+      for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
+      d.options = protocol::PlayerOptionsWire{0, *options1};
+      world.handle(protocol::encode_game_event(kPlayer, 1, protocol::login_opcode::PlayerDescriptionEvent,
+                                               protocol::encode_player_description_qualities(d)));
+    }
     world.handle(protocol::encode(creature(kPlayer, {10, 10, 0}, "Tester", true, true)));
     world.handle(protocol::encode(protocol::PlayerCreate{kPlayer}));
     world.handle(protocol::encode(creature(kFar, {10, 40, 0}, "Far Drudge", true)));
@@ -355,4 +367,97 @@ TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690: the walk key se
     REQUIRE(again.size() == 1);
     CHECK(again[0].raw.current_hold_key == running_key);
   }
+}
+
+TEST_CASE("A failed attack says why in the chat window, not only in the log (ClientCombatSystem::StartAttackRequest "
+          "0x0056C040, ExecuteAttack 0x0056BB70: ClientSystem::AddTextToScroll, log text type 0x1A)",
+          "[retail][0x0056C040][0x0056BB70][app][controls][combat][chat]") {
+  Session s;
+  const auto said = [&] {
+    std::vector<std::string> out;
+    for (const auto& line : s.world.take_chat()) {
+      CHECK(line.channel == "transient");
+      CHECK(line.chat_type == protocol::chat_type::Transient);
+      CHECK(line.sender.empty());
+      out.push_back(line.text);
+    }
+    return out;
+  };
+  const std::vector<std::string> no_target{"You must select a valid combat target before attacking"};
+  SECTION("an attack with nothing selected") {
+    s.controls.key_action(KeyAction::CombatToggle, true);
+    s.controls.key_action(KeyAction::AttackLow, true);
+    s.outbound();
+    CHECK(said() == no_target);
+    for (auto a : s.actions()) CHECK(a != protocol::combat_action::TargetedMeleeAttack);
+  }
+  SECTION("combat mode with a target that cannot be attacked: retail drops the selection, the attack says why") {
+    s.controls.select(kRock);
+    s.controls.key_action(KeyAction::CombatToggle, true);
+    CHECK(s.controls.selected() == 0);  // SetCombatMode 0x0056BE30
+    s.controls.key_action(KeyAction::AttackHigh, true);
+    s.outbound();
+    CHECK(said() == no_target);
+  }
+  SECTION("a target that cannot be attacked, selected in combat mode") {
+    s.controls.key_action(KeyAction::CombatToggle, true);
+    s.controls.select(kRock);
+    s.controls.key_action(KeyAction::AttackMedium, true);
+    s.outbound();
+    CHECK(said() == no_target);
+  }
+  SECTION("an attack on a creature says nothing") {
+    s.controls.key_action(KeyAction::SelectNextMonster, true);
+    s.controls.key_action(KeyAction::CombatToggle, true);
+    s.controls.key_action(KeyAction::AttackHigh, true);
+    s.outbound();
+    CHECK(said().empty());
+  }
+}
+
+TEST_CASE("CharacterOptions1 ToggleRun (bit 10) makes running the default: CommandInterpreter::SetHoldRun 0x006B3370 "
+          "reads ACCmdInterp::UITogglesRun 0x0058B180 (PlayerModule::ToggleRun 0x005D2DA0)",
+          "[retail][0x006B3370][0x0058B180][0x005D2DA0][app][controls]") {
+  const auto hold_keys = [](Session& s) {
+    std::vector<std::optional<std::uint32_t>> out;
+    for (const auto& b : s.sent) {
+      if (protocol::peek_wrapped_type(b) != protocol::opcode::MoveToState) continue;
+      auto m = protocol::decode_move_to_state(b);
+      REQUIRE(m);
+      out.push_back(m->raw.current_hold_key);
+    }
+    s.clear();
+    return out;
+  };
+  constexpr std::uint32_t kRun = 2;  // HoldKey::Run; None is the default and not sent
+  SECTION("with the option (GDLE's and ACE's default options), W runs and the walk key walks") {
+    Session s(protocol::character_options1::ToggleRun | 0x50C4A142u);
+    CHECK(s.world.context().toggle_run);
+    s.controls.key_action(KeyAction::Forward, true);
+    CHECK(hold_keys(s) == std::vector<std::optional<std::uint32_t>>{kRun});
+    s.controls.key_action(KeyAction::Walk, true);
+    CHECK(hold_keys(s) == std::vector<std::optional<std::uint32_t>>{std::nullopt});
+    s.controls.key_action(KeyAction::Walk, false);
+    CHECK(hold_keys(s) == std::vector<std::optional<std::uint32_t>>{kRun});
+  }
+  SECTION("without it, W walks and the run key runs") {
+    Session s(0x50C4A142u & ~protocol::character_options1::ToggleRun);
+    CHECK_FALSE(s.world.context().toggle_run);
+    s.controls.key_action(KeyAction::Forward, true);
+    CHECK(hold_keys(s) == std::vector<std::optional<std::uint32_t>>{std::nullopt});
+    s.controls.key_action(KeyAction::Walk, true);
+    CHECK(hold_keys(s) == std::vector<std::optional<std::uint32_t>>{kRun});
+  }
+}
+
+TEST_CASE("A movement key released without its press through the controls sends nothing", "[app][controls]") {
+  Session s;
+  s.controls.key_action(KeyAction::Forward, false);
+  s.controls.key_action(KeyAction::TurnLeft, false);
+  s.controls.key_action(KeyAction::Walk, false);
+  CHECK(s.sent.empty());
+  // A press and its release still send one MoveToState each.
+  s.controls.key_action(KeyAction::Forward, true);
+  s.controls.key_action(KeyAction::Forward, false);
+  CHECK(s.actions() == std::vector<std::uint32_t>{protocol::opcode::MoveToState, protocol::opcode::MoveToState});
 }

@@ -311,8 +311,8 @@ TEST_CASE("dereth play --headless: every chat line on standard output, and what 
                            "chat: soul-emote: Borin the Bold: glows softly.\n",
                            "chat: tell: Borin the Bold: Meet me at the portal.\n",
                            "chat: channel-0x800: Ann: LFG\n",
-                           "chat: error: : error 0x052E\n",
-                           "chat: error: : error 0x051D: Borin the Bold\n",
+                           "chat: error: : Turbine Chat is turned on.\n",
+                           "chat: error: : You could not snoop on Borin the Bold.\n",
                            "chat: transient: : You are too encumbered to use that!\n",
                            "chat: popup: : Welcome!\n"}) {
     CHECK(out.find(line) != std::string::npos);

@@ -7,6 +7,7 @@
 #include <SDL.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +19,14 @@
 #include <vector>
 
 #include "dereth/app/character_picker.hpp"
+#include "dereth/app/controls.hpp"
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/net/inbox.hpp"
+#include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/messages.hpp"
+#include "dereth/protocol/outbound.hpp"
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/presenters.hpp"
 #include "dereth/protocol/combat.hpp"
@@ -102,6 +111,77 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   key(SDLK_UP);
   key(SDLK_RETURN);
   CHECK_FALSE((*window)->poll_input());
+}
+
+TEST_CASE("Typing in the window's chat box sends no movement: the releases of the typed keys move nothing",
+          "[app][window][chat][controls]") {
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  dereth::app::WindowOptions o;
+  o.width = 160;
+  o.height = 120;
+  o.vsync = false;
+  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
+  ::unsetenv("SDL_VIDEODRIVER");
+  if (!window) {
+    WARN("no offscreen window here: " << window.error().message());
+    return;
+  }
+  struct NoInbox final : dereth::net::MessageInbox {
+    std::vector<dereth::net::SessionMessage> drain(double) override { return {}; }
+    [[nodiscard]] bool finished() const override { return false; }
+  };
+  namespace protocol = dereth::protocol;
+  dereth::core::ManualClock clock{dereth::core::Seconds{1.0}};
+  dereth::app::World world{clock, nullptr};
+  NoInbox inbox;
+  dereth::app::FrameLoop loop{world, inbox, &clock, window->get(), nullptr, dereth::app::LoopOptions{}};
+  std::vector<std::vector<std::uint8_t>> sent;
+  std::uint32_t stamp = 100;
+  dereth::app::Controls controls{world, loop, window->get(),
+                                 [&](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
+                                 [&] { return stamp++; }};
+  protocol::CreateObject player;
+  player.guid = 0x50000001;
+  player.physics.state = 0x00400C08;
+  player.physics.position = protocol::Position{0xA9B40021, {10, 10, 0}, {1, 0, 0, 0}};
+  player.weenie.name = "Tester";
+  player.weenie.item_type = 0x10;
+  player.weenie.object_description_flags = 0x8;
+  world.handle(protocol::encode(player));
+  world.handle(protocol::encode(protocol::PlayerCreate{player.guid}));
+  controls.interpreter().take_control_from_server();
+  sent.clear();
+  const auto move_to_states = [&] {
+    std::size_t n = 0;
+    for (const auto& b : sent) n += protocol::peek_wrapped_type(b) == protocol::opcode::MoveToState;
+    return n;
+  };
+
+  // "walked with W", typed as the keyboard sends it: each key down, its
+  // text, its key up.
+  key(SDLK_RETURN);
+  for (const char c : std::string("walked with W")) {
+    const auto sym = static_cast<SDL_Keycode>(c == ' ' ? SDLK_SPACE : std::tolower(static_cast<unsigned char>(c)));
+    key(sym);
+    const char typed[2] = {c, 0};
+    text(typed);
+    key(sym, false);
+  }
+  key(SDLK_RETURN);
+  REQUIRE((*window)->poll_input());
+  loop.outbound(clock.now().count());
+  CHECK(move_to_states() == 0);
+  CHECK(controls.chat_sent() == 1);  // the Talk
+
+  // W held before the chat box opens and let go while typing: that release
+  // still stops the player.
+  sent.clear();
+  key(SDLK_w);
+  key(SDLK_RETURN);
+  key(SDLK_w, false);
+  key(SDLK_ESCAPE);
+  REQUIRE((*window)->poll_input());
+  CHECK(move_to_states() == 2);
 }
 
 TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before it opens the menu, mouse look turns",

@@ -10,6 +10,7 @@
 
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/weenie_error.hpp"
 #include "support/hex.hpp"
 #include "support/pcap_messages.hpp"
 
@@ -119,7 +120,8 @@ TEST_CASE("chat_line: one line per chat-carrying message, with channel and sende
   CHECK(line_of(encode(HearDirectSpeech{"yo", "Bob", 2, 1, chat_type::Tell, 0}, 1, 1)) ==
         ChatLine{"tell", "Bob", "yo", chat_type::Tell, 2});
   CHECK(line_of(encode(ChannelBroadcast{0x800, "Ann", "lfg"}, 1, 1)).channel == "channel-0x800");
-  CHECK(line_of(encode(WeenieError{0x051D, std::string("Bob")}, 1, 1)).text == "error 0x051D: Bob");
+  CHECK(line_of(encode(WeenieError{0x052E, std::string("Bob")}, 1, 1)) ==
+        ChatLine{"error", "", "You could not snoop on Bob.", chat_type::System, 0});
   CHECK(line_of(encode(StatusString{"Locked!", false}, 1, 1)) == ChatLine{"transient", "", "Locked!", chat_type::System, 0});
   // Not chat: no line and no error; malformed chat: an error naming it.
   CHECK_FALSE(chat_line(encode_opcode_only(0xF7DF)).value().has_value());
@@ -129,7 +131,8 @@ TEST_CASE("chat_line: one line per chat-carrying message, with channel and sende
   auto bad = chat_line(cut);
   REQUIRE_FALSE(bad.has_value());
   CHECK(bad.error().message().find("HearSpeech") != std::string::npos);
-  CHECK(chat_channel_name(0x1A) == "type-0x1a");
+  CHECK(chat_channel_name(0x1B) == "type-0x1b");
+  CHECK(chat_channel_name(chat_type::Transient) == "transient");
 }
 
 TEST_CASE("Chat text: CP1252 to UTF-8, control characters stripped, length bounded", "[protocol][chat]") {
@@ -147,6 +150,73 @@ TEST_CASE("Chat text: CP1252 to UTF-8, control characters stripped, length bound
   CHECK(utf8_to_cp1252("\xFF\xC3", 100, &replaced) == "??");  // malformed UTF-8
   CHECK(replaced == 2);
   CHECK(utf8_to_cp1252(std::string(3000, 'y'), 1000).size() == 1000);
+}
+
+TEST_CASE("Server text keeps its line breaks and is not cut at 1,000 bytes, while what the player sends still is",
+          "[protocol][chat]") {
+  const auto line_of = [](const std::vector<std::uint8_t>& bytes) { return chat_line(bytes).value().value(); };
+  // GDLE's help: one ServerMessage of many lines, "\n" or "\r\n" between them.
+  CHECK(line_of(encode(ServerMessage{"Commands:\n@help - this list\r\n@myloc - where you are\n", chat_type::Help}))
+            .text == "Commands:\n@help - this list\n@myloc - where you are");
+  CHECK(line_of(encode(HearDirectSpeech{"one\rtwo", "Bob", 2, 1, chat_type::Tell, 0}, 1, 1)).text == "one\ntwo");
+  // Names and what the chat box sends have no line breaks.
+  CHECK(line_of(encode(HearSpeech{"Hi", "Bo\nb", 2, std::nullopt, chat_type::Speech})).sender == "Bob");
+  CHECK(sanitize_chat_text("a\nb\r\nc") == "abc");
+  CHECK(sanitize_server_text("a\x01\tb\x7F\r\n\r\nc\n\n") == "a b\n\nc");
+
+  // A 1,588-byte reply arrives whole, to its last word.
+  std::string reply;
+  while (reply.size() < 1590) reply += "word" + std::to_string(reply.size()) + ' ';
+  reply.resize(1588 - 6);
+  reply += " last.";
+  REQUIRE(reply.size() == 1588);
+  const ChatLine whole = line_of(encode(ServerMessage{reply, chat_type::System}));
+  CHECK(whole.text.size() == 1588);
+  CHECK(whole.text == reply);
+  // CP1252 grows in UTF-8 and is still not cut: 2,000 euro signs are 6,000 bytes.
+  CHECK(line_of(encode(ServerMessage{std::string(2000, '\x80'), chat_type::System})).text.size() == 6000);
+  // The player's side keeps its bound.
+  CHECK(decode_chat_action(encode_talk(1, std::string(3000, 'y'))).value().text.size() == kMaxChatText);
+}
+
+TEST_CASE("WeenieError 0x028A and WeenieErrorWithString 0x028B read as sentences, not codes", "[protocol][chat]") {
+  const auto text_of = [](const WeenieError& e) { return chat_line(encode(e, 1, 1)).value().value().text; };
+  // ACE's notices at login (TurbineChat) and GDLE's answers.
+  CHECK(text_of(WeenieError{0x051D, std::nullopt}) == "Turbine Chat is turned on.");
+  CHECK(text_of(WeenieError{0x051B, std::string("General")}) == "You joined the General channel.");
+  CHECK(text_of(WeenieError{0x051B, std::nullopt}) == "You joined your allegiance's chat room.");
+  CHECK(text_of(WeenieError{0x052E, std::string("Bob")}) == "You could not snoop on Bob.");
+  CHECK(text_of(WeenieError{0x052B, std::nullopt}) == "That character is not available.");
+  CHECK(text_of(WeenieError{0x0036, std::nullopt}) == "The action was cancelled.");
+  CHECK(text_of(WeenieError{0x0402, std::nullopt}) == "The spell fizzles.");
+  CHECK(text_of(WeenieError{0x0052, std::string("Ann")}) == "You cannot affect Ann: they are not a player killer.");
+  // The server's string is text, never a format: "%s" and braces stay as sent.
+  CHECK(text_of(WeenieError{0x052E, std::string("%s{}")}) == "You could not snoop on %s{}.");
+  // Unknown codes, and a code known only without a string, still read.
+  CHECK(text_of(WeenieError{0x9ABC, std::nullopt}) == "The server answered with code 0x9ABC.");
+  CHECK(text_of(WeenieError{0x9ABC, std::string("Bob")}) == "The server answered with code 0x9ABC: Bob");
+  CHECK(text_of(WeenieError{0x052E, std::nullopt}) == "The server answered with code 0x052E.");
+  CHECK(text_of(WeenieError{0x0036, std::string("now")}) == "The action was cancelled. now");
+
+  // Every sentence of the tables is one sentence; the with-string ones hold the string.
+  int plain = 0;
+  int with = 0;
+  for (std::uint32_t code = 0; code < 0x1000; ++code) {
+    INFO("code 0x" << std::hex << code);
+    if (auto s = weenie_error_sentence(code, false)) {
+      ++plain;
+      CHECK((s->back() == '.' || s->back() == '!'));
+      CHECK(s->find("%s") == std::string_view::npos);
+      CHECK(weenie_error_text(code) == *s);
+    }
+    if (auto s = weenie_error_sentence(code, true)) {
+      ++with;
+      CHECK(s->find("%s") != std::string_view::npos);
+      CHECK(weenie_error_text(code, std::string("X")).find("X") != std::string::npos);
+    }
+  }
+  CHECK(plain >= 80);
+  CHECK(with >= 45);
 }
 
 TEST_CASE("The chat box's actions: Talk 0x0015, Tell 0x005D, Emote 0x01DF as F7B1 with their stamp",

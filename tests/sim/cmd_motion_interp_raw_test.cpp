@@ -40,7 +40,7 @@ TEST_CASE("CMotionInterp::set_hold_run 0x00528B70 through CommandInterpreter::Se
   CHECK(w.ci.raw_state().current_holdkey == HoldKey::None);
 
   SECTION("with run as the default, the run key walks") {
-    w.ci.set_run_is_default(true);
+    w.context.toggle_run = true;
     w.ci.set_hold_run(false);
     CHECK(w.ci.raw_state().current_holdkey == HoldKey::Run);
     w.ci.set_hold_run(true);

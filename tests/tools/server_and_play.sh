@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dereth-server serves the demo on a free port pair; dereth play logs in with
+# dereth-server serves the sandbox on a free port pair; dereth play logs in with
 # the account it prints, stays 30 ticks headless recording the session, and
 # logs off after saying a line; the server logged the login and the line and
 # stops on Ctrl-C. The recording
@@ -21,6 +21,8 @@ printf '%s\n' "$password" >"$out/pw"
   --headless --ticks 30 --record "$out/rec" --say "hello from the test" --at 0.2 \
   >"$out/play.log" 2>&1 || { cat "$out/play.log"; exit 1; }
 grep -q "in the world on 127.0.0.1:$port" "$out/play.log" || { cat "$out/play.log"; exit 1; }
+# Without a scenario it is the sandbox: the line said comes back as speech.
+grep -q "chat: speech: Demo Player: hello from the test" "$out/play.log" || { cat "$out/play.log"; exit 1; }
 for _ in $(seq 50); do grep -q "login 1: account \"$account\" from 127.0.0.1:" "$out/server.log" && break; sleep 0.1; done
 grep -q "login 1: account \"$account\" from 127.0.0.1:" "$out/server.log" || { cat "$out/server.log"; exit 1; }
 # The server heard what the player said.

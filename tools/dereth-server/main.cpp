@@ -1,6 +1,8 @@
-// dereth-server: a local server to play against. Serves a scenario (the
-// embedded demo's by default) over UDP on 127.0.0.1 ports N and N+1 with the
-// scenario server (docs/scenario.md), prints the account to log in with, logs
+// dereth-server: a local server to play against. Serves the sandbox (the
+// demo world without its script, answering chat and attacks as ACE does;
+// include/dereth/scenario/sandbox.hpp), the scripted demo (--demo) or a
+// scenario file over UDP on 127.0.0.1 ports N and N+1 with the scenario
+// server (docs/scenario.md), prints the account to log in with, logs
 // logins, and runs until Ctrl-C (or --seconds). New characters (F656) are
 // checked against the CharGen and SkillTable of --dats' client_portal.dat, or
 // of the demo world's portal without it.
@@ -25,6 +27,7 @@
 #include "dereth/protocol/chat.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
+#include "dereth/scenario/sandbox.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 
@@ -53,10 +56,12 @@ dereth::core::Result<dereth::chargen::CharGenData> load_char_gen(const std::stri
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "Serve a scenario over UDP on 127.0.0.1 (ports N and N+1) for `dereth play`, or any client, to log into.\n"
-      "SCENARIO is a scenario file (docs/scenario.md); without it, the embedded demo's. Prints the account and\n"
-      "password to use and one line per login, and runs until Ctrl-C. Loopback only: it never binds another\n"
-      "address.\n"
+      "Serve a world over UDP on 127.0.0.1 (ports N and N+1) for `dereth play`, or any client, to log into.\n"
+      "Without SCENARIO it serves the sandbox: the demo world without its script, where speech, emotes and\n"
+      "tells are answered as an ACE server answers them, unknown @commands are answered, and the creatures can\n"
+      "be attacked. SCENARIO is a scenario file (docs/scenario.md) played as written; --demo plays the embedded\n"
+      "demo's. Prints the account and password to use and one line per login, and runs until Ctrl-C. Loopback\n"
+      "only: it never binds another address.\n"
       "Exit status: 0 after Ctrl-C (or --seconds), 1 when the scenario cannot be read or the ports cannot be\n"
       "bound, 2 for bad arguments.",
       "dereth-server"};
@@ -66,7 +71,15 @@ int main(int argc, char** argv) {
   double seconds = 0.0;
   bool single_port = false;
   std::string dats;
-  app.add_option("SCENARIO", file, "A scenario file (default: the embedded demo scenario)")->type_name("FILE");
+  bool demo = false;
+  bool sandbox = false;
+  auto* file_option =
+      app.add_option("SCENARIO", file, "A scenario file to play (default: the sandbox)")->type_name("FILE");
+  app.add_flag("--demo", demo, "Play the embedded demo scenario (its recall, walk and projectiles) instead")
+      ->excludes(file_option);
+  app.add_flag("--sandbox", sandbox,
+               "With SCENARIO or --demo: answer chat and attacks as the sandbox does (its Attackable creatures "
+               "fight)");
   app.add_option("--port", port, "N: the first of the two ports (N and N+1); 0 picks a free pair")
       ->capture_default_str()
       ->check(CLI::Range(0, 65534))
@@ -109,13 +122,18 @@ int main(int argc, char** argv) {
     }
   }
 
-  auto scenario = file.empty() ? dereth::scenario::demo_scenario() : dereth::scenario::load_scenario_file(file);
+  // No scenario: the sandbox, which answers the players.
+  const bool serve_sandbox = file.empty() && !demo;
+  auto scenario = serve_sandbox ? dereth::scenario::sandbox_scenario()
+                  : file.empty() ? dereth::scenario::demo_scenario()
+                                 : dereth::scenario::load_scenario_file(file);
   if (!scenario) {
     std::cerr << "dereth-server: " << scenario.error().message() << "\n";
     return 1;
   }
   if (scenario->accounts.empty()) {
-    std::cerr << "dereth-server: " << (file.empty() ? "the demo scenario" : file) << " has no account to log in with\n";
+    std::cerr << "dereth-server: " << (file.empty() ? "the " + scenario->name + " scenario" : file)
+              << " has no account to log in with\n";
     return 1;
   }
   auto& im = scenario->impairment;
@@ -129,6 +147,7 @@ int main(int argc, char** argv) {
   dereth::scenario::UdpServerOptions options;
   options.port = static_cast<std::uint16_t>(port);
   options.single_port = single_port;
+  options.server.sandbox = serve_sandbox || sandbox;
   // Without a CharGen the server still runs; it answers F656 DatabaseDown.
   if (auto char_gen = load_char_gen(dats)) {
     options.server.char_gen = std::make_shared<const dereth::chargen::CharGenData>(std::move(*char_gen));
@@ -144,6 +163,10 @@ int main(int argc, char** argv) {
   std::signal(SIGTERM, on_signal);
   std::cout << fmt::format("dereth-server: serving {} on 127.0.0.1:{} and :{}{}\n", name, server.port(),
                            server.port() + 1, single_port ? " (everything sent from the first port)" : "");
+  if (options.server.sandbox) {
+    std::cout << "dereth-server: chat is answered and the creatures can be attacked (select one, enter combat "
+                 "mode, attack)\n";
+  }
   std::cout << fmt::format("dereth-server: log in with account \"{}\", password \"{}\":\n", account.name,
                            account.password);
   std::cout << fmt::format("  build/bin/dereth play --server 127.0.0.1:{} --account {}\n", server.port(), account.name);
@@ -175,13 +198,19 @@ int main(int argc, char** argv) {
                                  dereth::protocol::sanitize_chat_text(m.chat->text));
       }
       heard = dropped + received.size();
-      // Character creation and deletion, as the server decided them, and logoffs.
+      // Character creation and deletion, logoffs, and the sandbox's answers, as the server decided them.
       const auto& events = core.events();
       if (told > events.size()) told = events.size();  // the record dropped old ones: skip ahead
       for (; told < events.size(); ++told) {
         const auto& e = events[told];
         if (e.text.rfind("F656", 0) == 0 || e.text.rfind("F655", 0) == 0 || e.text == "the character logged off") {
           std::cout << fmt::format("dereth-server: login {}: {}\n", e.session, e.text);
+        } else if (e.text.rfind("sandbox: ", 0) == 0) {
+          if (e.session == 0) {
+            std::cout << fmt::format("dereth-server: {}\n", e.text);
+          } else {
+            std::cout << fmt::format("dereth-server: login {}: {}\n", e.session, e.text);
+          }
         }
       }
     });

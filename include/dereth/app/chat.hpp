@@ -42,7 +42,8 @@ struct ChatCommand {
 // of a system line; the player's own speech (the server echoes it with the
 // player's guid) reads `You say, "Hi"`.
 [[nodiscard]] std::string format_chat_line(const protocol::ChatLine& line, std::uint32_t player = 0);
-// `chat: CHANNEL: SENDER: TEXT` (the sender empty for system lines).
+// `chat: CHANNEL: SENDER: TEXT` (the sender empty for system lines); a
+// message of several lines gives several such lines, joined by '\n'.
 [[nodiscard]] std::string headless_chat_line(const protocol::ChatLine& line);
 // The colour of a chat type in the chat window (docs/protocol.md, "Chat and
 // the character list").

@@ -100,6 +100,9 @@ class Controls {
     std::string typed;
   };
   void mouse_turn(int direction);
+  // A movement key (HandleKeyboardCommand), pressed or released; a release
+  // of a command not pressed through here is dropped.
+  void motion_key(std::uint32_t command, bool pressed);
   World* world_;
   FrameLoop* loop_;
   Presenter* presenter_;
@@ -119,6 +122,7 @@ class Controls {
   std::uint64_t inputs_pressed_ = 0;
   std::uint64_t chat_sent_ = 0;
   int mouse_turn_ = 0;  // the turn mouse look holds: +1 right, -1 left
+  std::vector<std::uint32_t> held_motions_;  // motion commands pressed and not yet released
 };
 
 }  // namespace dereth::app

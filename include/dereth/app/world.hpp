@@ -13,6 +13,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -136,6 +137,11 @@ class World {
   // protocol::chat_line), for the chat panel and the headless output; at
   // most kChatBacklog lines are kept between calls.
   std::vector<protocol::ChatLine> take_chat();
+  // The client's own text for the chat window (ClientSystem::AddTextToScroll
+  // with log text type 0x1A: the combat system's "You must select a valid
+  // combat target before attacking"), queued with the server's lines and
+  // written to the trace as they are: channel "transient", no sender.
+  void add_local_chat(std::string_view text);
   static constexpr std::size_t kChatBacklog = 256;
   // The combat events handled since the last call, in order: AttackDone
   // (0x01A7, with its error) and CombatCommenceAttack (0x01B8), for the

@@ -3,8 +3,10 @@
 // the player, and what the player says. Layouts checked against ACE's
 // GameMessageOpcode, GameEventType and GameActionType and their writers and
 // readers. Every string is a String16L in the server's code page (CP1252);
-// `chat_line` turns any of them into one sanitised UTF-8 line for the chat
-// window and the headless output.
+// `chat_line` turns any of them into one sanitised UTF-8 message for the
+// chat window and the headless output: its line breaks kept (a server's
+// help text is many lines), its length not cut (a String16L is bounded by
+// its u16 length already). What the player sends stays within kMaxChatText.
 
 #include <cstdint>
 #include <optional>
@@ -69,6 +71,9 @@ inline constexpr std::uint32_t CombatSelf = 0x16;
 inline constexpr std::uint32_t Recall = 0x17;
 inline constexpr std::uint32_t Craft = 0x18;
 inline constexpr std::uint32_t Salvaging = 0x19;
+// The client's own lines (ClientSystem::AddTextToScroll with log text type
+// 0x1A: "You must select a valid combat target before attacking").
+inline constexpr std::uint32_t Transient = 0x1A;
 inline constexpr std::uint32_t AdminTell = 0x1F;
 }  // namespace chat_type
 
@@ -138,9 +143,9 @@ Result<ChannelBroadcast> decode_channel_broadcast(std::span<const std::uint8_t> 
 Result<WeenieError> decode_weenie_error(std::span<const std::uint8_t> body);  // either event
 Result<StatusString> decode_status_string(std::span<const std::uint8_t> body);  // either event
 
-// One line of the chat window. `channel` names the chat type ("speech",
+// One message of the chat window. `channel` names the chat type ("speech",
 // "tell", "system", ...); `sender` is empty for system lines. Text is UTF-8,
-// control characters removed, at most kMaxChatText bytes.
+// control characters removed but line breaks kept as '\n' (sanitize_server_text).
 struct ChatLine {
   std::string channel;
   std::string sender;
@@ -149,6 +154,7 @@ struct ChatLine {
   std::uint32_t sender_id = 0;  // the speaker's guid, where the message names one
   bool operator==(const ChatLine&) const = default;
 };
+// The longest text the player sends (and the default cut of sanitize_chat_text).
 inline constexpr std::size_t kMaxChatText = 1000;
 
 // The channel name of a ChatMessageType ("type-0x1a" for one with no name).
@@ -156,6 +162,10 @@ std::string chat_channel_name(std::uint32_t chat_type);
 // CP1252 bytes to UTF-8, control characters (C0, DEL, C1) dropped and tabs
 // made spaces, cut at `max_bytes` on a character boundary.
 std::string sanitize_chat_text(std::string_view cp1252, std::size_t max_bytes = kMaxChatText);
+// Server text for the chat window: as sanitize_chat_text, but line breaks
+// ("\n", "\r\n" or a lone "\r") kept as '\n' (those at the end dropped)
+// and nothing cut.
+std::string sanitize_server_text(std::string_view cp1252);
 // Whether `body` is one of the chat-carrying messages above (or F7E0).
 bool is_chat_message(std::span<const std::uint8_t> body);
 // The chat line of any chat-carrying message; none for other messages; an

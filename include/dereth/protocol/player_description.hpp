@@ -77,6 +77,9 @@ inline constexpr std::uint32_t NotRead = 0x04 | 0x08 | 0x10 | 0x20 | 0x40 | 0x80
 
 // CharacterOptions1 (PlayerModule::options_) bits.
 namespace character_options1 {
+// PlayerModule::ToggleRun 0x005D2DA0: bit 10, "run as the default
+// movement" (ACE's CharacterOptions1.ToggleRun; its default set has it).
+inline constexpr std::uint32_t ToggleRun = 0x00000400;
 // PlayerModule::DisableHouseRestrictionEffects 0x005D3160: bit 25.
 inline constexpr std::uint32_t DisableHouseRestrictionEffects = 0x02000000;
 }  // namespace character_options1

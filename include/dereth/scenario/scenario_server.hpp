@@ -41,6 +41,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/scenario/impairment.hpp"
+#include "dereth/scenario/sandbox.hpp"
 #include "dereth/scenario/scenario.hpp"
 
 namespace dereth::scenario {
@@ -143,6 +144,13 @@ struct ServerConfig {
   // F655: how long a deleted character stays in the list, greyed out,
   // before it is gone (ACE's char_delete_time, 3600 s).
   double char_delete_time = 3600.0;
+  // The sandbox (sandbox.hpp, docs/scenario.md "The sandbox"): answer the
+  // players as ACE does (speech, emotes and tells echoed, a tell to a name
+  // not online refused, @commands answered) and let them fight the
+  // scenario's Attackable creatures under `sandbox_rules`. Off, the server
+  // only records what players say and answers each attack with AttackDone.
+  bool sandbox = false;
+  SandboxRules sandbox_rules;
 };
 
 class ScenarioServer {
@@ -190,6 +198,22 @@ class ScenarioServer {
   // AutonomousPosition as F748 (ACE's broadcasts; never to the mover).
   void relay_motion(Session& mover, const protocol::MoveToState& m, double now);
   void relay_position(Session& mover, const protocol::AutonomousPosition& m, double now);
+  // The sandbox's answers (config_.sandbox; scenario_server.cpp, "The
+  // sandbox"). sandbox_answer takes a message from a player in the world
+  // and returns whether it answered it; sandbox_tick runs strikes, deaths
+  // and respawns; sandbox_hides says a scripted CreateObject is for a
+  // creature that is dead now.
+  struct SandboxState;
+  bool sandbox_answer(Session& s, const ClientMessage& m, double now);
+  void sandbox_talk(Session& s, const std::string& text, double now);
+  void sandbox_command(Session& s, const std::string& text, double now);
+  void sandbox_tell(Session& s, const protocol::ChatAction& m, double now);
+  void sandbox_attack(Session& s, const protocol::TargetedAttack& m, double now);
+  void sandbox_strike(Session& s, std::uint32_t target, float power, double now);
+  void sandbox_tick(double now);
+  [[nodiscard]] bool sandbox_hides(std::uint32_t guid) const;
+  // The players in the world within `range` metres of `s` (s itself first).
+  std::vector<Session*> hearers_of(Session& s, double range);
   void play_stream(Session& s, double now);
   void play_event(Session& s, const StreamEvent& e, double now);
   void reject(Session& s, std::uint32_t code, const std::string& why, double now);
@@ -229,6 +253,7 @@ class ScenarioServer {
   std::vector<SentMessage> sent_;
   std::vector<ServerEvent> events_;
   ServerStats stats_;
+  std::unique_ptr<SandboxState> sandbox_;  // with config_.sandbox
 };
 
 }  // namespace dereth::scenario

@@ -225,8 +225,11 @@ class CommandInterpreter final : public PlayerController {
 
   // The combat system the ACCmdInterp override talks to (not owned; may be null).
   void set_combat_system(ClientCombatSystem* combat) noexcept { combat_ = combat; }
-  // The "run by default" option SetHoldRun inverts the run key with.
-  void set_run_is_default(bool on) noexcept { run_is_default_ = on; }
+  // ACCmdInterp::UITogglesRun 0x0058B180: the player's ToggleRun option
+  // (SimContext::toggle_run), which SetHoldRun inverts the run key with. It
+  // is read at each SetHoldRun (taking control, the run key), as retail
+  // reads the PlayerModule (the PlayerDescription's options send no notice).
+  [[nodiscard]] bool ui_toggles_run() const noexcept;
 
   // --- State, for the app and tests -----------------------------------------
   // The player's raw motion state: its motion interpreter's (CPhysicsObj::
@@ -303,7 +306,6 @@ class CommandInterpreter final : public PlayerController {
   bool transient_state_ = false;
   bool enabled_ = true;
   bool auto_run_ = false;
-  bool run_is_default_ = false;
   bool standing_longjump_ = false;
   float autorun_speed_ = 1.0f;
   std::uint32_t action_stamp_ = 1;

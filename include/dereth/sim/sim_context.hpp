@@ -44,6 +44,10 @@ class SimContext {
   // (ACCWeenieObject::CanMoveInto): CharacterOptions1 bit 25 of the last
   // PlayerDescription that carried the options (app::World); off before.
   bool disable_house_restriction_effects = false;
+  // PlayerModule::ToggleRun 0x005D2DA0, the character option that makes
+  // running the default movement (the run key then walks): CharacterOptions1
+  // bit 10 of the last PlayerDescription that carried the options; off before.
+  bool toggle_run = false;
   // CObjectMaint::is_active (the 96 m activity cull needs it).
   bool object_maint_active = true;
   // The world's seeded generator (CallPES pauses, particle spread).

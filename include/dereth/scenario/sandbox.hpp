@@ -1,0 +1,89 @@
+#pragma once
+// The sandbox: what `dereth-server` serves without a scenario file. A
+// scripted scenario plays a fixed stream and otherwise only records what
+// the player does; the sandbox answers the player the way an ACE server
+// does, so that the local server is a place to play in: speech and emotes
+// come back, a tell to nobody gets retail's error, an unknown @command is
+// answered, and the demo world's creatures can be attacked, evade, take
+// damage, die and come back. docs/scenario.md ("The sandbox") lists every
+// answer and where it differs from ACE.
+//
+// The sandbox's world is the demo's (data/demo/demo.scenario): its account,
+// player and world-entry creatures, without the scripted recall, teleport,
+// walk and projectile loop.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dereth/scenario/scenario.hpp"
+
+namespace dereth::scenario {
+
+// The sandbox's own combat rules (ACE computes damage from skills, weapons
+// and armour the sandbox's characters do not have): every attackable
+// creature has `creature_health` hit points; a strike is evaded with
+// probability `evade_chance`, otherwise it deals a whole number of points,
+// uniform in [min_damage, max_damage] and scaled by 0.5 + the attack's
+// power (0..1). Draws come from a generator seeded with `seed`, so a run is
+// reproducible.
+struct SandboxRules {
+  std::uint32_t creature_health = 20;
+  double evade_chance = 0.2;
+  std::uint32_t min_damage = 3;
+  std::uint32_t max_damage = 8;
+  std::uint32_t seed = 1;
+  double strike_delay = 0.5;   // seconds from the attack to the strike (ACE: the swing's attack frame)
+  double swing_time = 1.0;     // seconds from the attack to its AttackDone (ACE: the swing's length)
+  double corpse_time = 3.0;    // a dead creature lies this long, then is deleted
+  double respawn_time = 10.0;  // seconds from a death to the creature's return
+  bool operator==(const SandboxRules&) const = default;
+};
+
+// The scenario name the sandbox's world is given.
+inline constexpr std::string_view kSandboxScenarioName = "sandbox";
+
+// The sandbox's world: the embedded demo scenario's account, player and
+// world-entry objects (the events at time 0), with every creature among
+// them (ItemType Creature) made Attackable; no later events, no loop, no
+// scripted input.
+Result<Scenario> sandbox_scenario();
+
+// The same, made from any scenario (sandbox_scenario() passes the demo's).
+Scenario sandbox_of(Scenario scenario);
+
+// Game events the sandbox's combat sends that dereth's protocol module does
+// not encode yet (layouts from ACE's GameEvent writers; F7B0 header with
+// the player's guid and game-event sequence first).
+namespace sandbox_event {
+inline constexpr std::uint32_t KillerNotification = 0x01AD;           // String16L text
+inline constexpr std::uint32_t AttackerNotification = 0x01B1;         // see below
+inline constexpr std::uint32_t EvasionAttackerNotification = 0x01B3;  // String16L defender name
+inline constexpr std::uint32_t UpdateHealth = 0x01C0;                 // u32 guid, f32 fraction
+}  // namespace sandbox_event
+
+// F7B1 0x01BF QueryHealth: u32 guid (the client asks for a health bar).
+inline constexpr std::uint32_t kQueryHealthAction = 0x01BF;
+
+// AttackerNotification: String16L defender name, u32 DamageType, f64 the
+// damage as a fraction of the defender's maximum health, u32 damage, u32
+// critical (0/1), u64 AttackConditions.
+struct AttackerNotification {
+  std::string defender;
+  std::uint32_t damage_type = 0x4;  // Bludgeon: an unarmed strike
+  double fraction = 0;
+  std::uint32_t damage = 0;
+  bool critical = false;
+  std::uint64_t conditions = 0;
+};
+std::vector<std::uint8_t> encode(const AttackerNotification& m, std::uint32_t target, std::uint32_t sequence);
+std::vector<std::uint8_t> encode_evasion_attacker_notification(std::string_view defender, std::uint32_t target,
+                                                               std::uint32_t sequence);
+std::vector<std::uint8_t> encode_killer_notification(std::string_view text, std::uint32_t target,
+                                                     std::uint32_t sequence);
+std::vector<std::uint8_t> encode_update_health(std::uint32_t guid, float fraction, std::uint32_t target,
+                                               std::uint32_t sequence);
+
+}  // namespace dereth::scenario
