@@ -154,7 +154,7 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   PlayArgs play_args;
   auto* play_cmd = app.add_subcommand("play", "Log into an ACE server and play");
-  play_cmd->add_option("--server", play_args.server, "HOST:PORT of the server's first port, e.g. 127.0.0.1:9000")
+  play_cmd->add_option("--server", play_args.server, "HOST:PORT of the server's first port, e.g. 127.0.0.1:9000 or [::1]:9000 (HOST alone: port 9000)")
       ->required()
       ->type_name("HOST:PORT");
   play_cmd->add_option("--account", play_args.account, "The account name")->required()->type_name("NAME");
@@ -305,6 +305,7 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return 2;
   }
   for (const auto& w : warnings) err << "dereth: " << w << "\n";
+  config->file = config_path;
   if (save) {
     if (auto saved = save_config(config_path, *config); !saved) {
       err << "dereth: " << saved.error().message() << "\n";

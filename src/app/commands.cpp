@@ -8,6 +8,9 @@
 #include <optional>
 #include <thread>
 
+#include <atomic>
+#include <csignal>
+
 #include <termios.h>
 #include <unistd.h>
 
@@ -37,6 +40,49 @@
 
 namespace dereth::app::commands {
 
+namespace {
+std::atomic<int> g_stop_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free);
+struct sigaction g_saved_int {};
+struct sigaction g_saved_term {};
+
+extern "C" void on_stop_signal(int signal) {
+  if (g_stop_signal.load() != 0) {
+    // The second: what the signal would have done without dereth's handler.
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+    return;
+  }
+  g_stop_signal.store(signal);
+}
+}  // namespace
+
+StopSignals::StopSignals() {
+  g_stop_signal.store(0);
+  struct sigaction a {};
+  a.sa_handler = &on_stop_signal;
+  sigemptyset(&a.sa_mask);
+  a.sa_flags = SA_RESTART;
+  // A signal the parent had ignored stays ignored (a shell's background job
+  // is not stopped by the terminal's Ctrl-C), as every program does.
+  sigaction(SIGINT, nullptr, &g_saved_int);
+  sigaction(SIGTERM, nullptr, &g_saved_term);
+  if (g_saved_int.sa_handler != SIG_IGN) sigaction(SIGINT, &a, nullptr);
+  if (g_saved_term.sa_handler != SIG_IGN) sigaction(SIGTERM, &a, nullptr);
+}
+
+StopSignals::~StopSignals() {
+  sigaction(SIGINT, &g_saved_int, nullptr);
+  sigaction(SIGTERM, &g_saved_term, nullptr);
+  g_stop_signal.store(0);
+}
+
+int StopSignals::raised() noexcept { return g_stop_signal.load(); }
+
+const char* StopSignals::name(int signal) noexcept {
+  return signal == SIGINT ? "Ctrl-C" : signal == SIGTERM ? "SIGTERM" : "a signal";
+}
+
 core::Result<Dats> open_dats(const fs::path& folder, std::ostream& err) {
   Dats d;
   if (folder.empty()) {
@@ -48,12 +94,15 @@ core::Result<Dats> open_dats(const fs::path& folder, std::ostream& err) {
     return d;
   }
   err << "dereth: opening the DATs in " << folder.string() << "...\n";
-  DERETH_TRY(d.portal, dat::DatFile::open(folder / "client_portal.dat"));
-  auto cell = dat::DatFile::open(folder / "client_cell_1.dat");
-  if (cell) {
-    d.cell = std::move(*cell);
+  // Each file checked whole before anything runs (dat::open_whole): a
+  // cut-short or foreign file is one sentence, not a run of warnings later.
+  DERETH_TRY(d.portal, dat::open_whole(folder / "client_portal.dat"));
+  const fs::path cell_path = folder / "client_cell_1.dat";
+  std::error_code ec;
+  if (fs::exists(cell_path, ec)) {
+    DERETH_TRY(d.cell, dat::open_whole(cell_path));
   } else {
-    err << "dereth: no terrain: " << cell.error().message() << "\n";
+    err << "dereth: no terrain: there is no client_cell_1.dat in " << folder.string() << "\n";
   }
   d.description = folder.string();
   return d;
@@ -117,6 +166,7 @@ WindowOptions window_options(const Config& config, std::string title) {
   wo.free_camera = config.camera_mode == CameraMode::Free;
   wo.mouse_sensitivity = config.mouse_sensitivity;
   wo.keys.apply(config.key_bindings);
+  wo.options_file = config.file.string();
   return wo;
 }
 
@@ -177,7 +227,7 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
              Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
              std::ostream& err, const std::vector<std::pair<double, std::string>>& says,
-             const std::vector<scenario::InputEvent>& inputs) {
+             const std::vector<scenario::InputEvent>& inputs, bool* logged_out_out) {
   core::RealClock clock;
   World world(clock, portal);
   world.use_terrain(cell);
@@ -197,9 +247,20 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
   loop.time_sync = [&client]() { return client.status().time_sync; };
   // Headless, the chat window is standard output.
   if (presenter == nullptr) loop.on_chat = [&out](const protocol::ChatLine& line) { out << headless_chat_line(line) << "\n"; };
+  // Ctrl-C or SIGTERM (StopSignals, where the command installed it) ends the
+  // loop as quitting the window does: the logoff and the report follow.
+  loop.stop_requested = [] { return StopSignals::raised() != 0; };
+  // The game menu's Log out (confirmed) ends the loop as Quit does, said so.
+  bool logged_out = false;
+  if (presenter != nullptr) presenter->on_log_out = [&logged_out] { logged_out = true; };
   auto report = loop.run();
-  const std::string failure = client.status().failure;
+  if (presenter != nullptr) presenter->on_log_out = nullptr;
+  const int stopped_by = StopSignals::raised();
+  const std::string failure = stopped_by != 0 ? std::string() : client.status().failure;
   client.logout();
+  if (stopped_by != 0) err << "dereth: " << StopSignals::name(stopped_by) << ": logged off\n";
+  if (logged_out) out << "dereth: logged out\n";
+  if (logged_out_out != nullptr) *logged_out_out = logged_out;
   if (!report) {
     err << "dereth: " << report.error().message() << "\n";
     return 1;

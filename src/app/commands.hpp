@@ -29,6 +29,23 @@ namespace fs = std::filesystem;
 // entry, several projectiles launching, flying and exploding, and the recall).
 constexpr std::uint64_t kDemoDefaultTicks = 240;
 
+// Ctrl-C (SIGINT) and SIGTERM while one lives: instead of ending the process
+// at once (exit 130, no logoff), they raise a flag the run polls, so a live
+// session logs off, writes its report and exits 0. A second signal ends the
+// process as the default would (a logoff that hangs is never a trap). The
+// handlers before it come back when it goes.
+class StopSignals {
+ public:
+  StopSignals();
+  ~StopSignals();
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+  // The signal that asked the run to stop (SIGINT or SIGTERM), 0 while none did.
+  [[nodiscard]] static int raised() noexcept;
+  // "Ctrl-C" or "SIGTERM", for the sentence said on stopping.
+  [[nodiscard]] static const char* name(int signal) noexcept;
+};
+
 // The DATs a run reads: a folder's client_portal.dat and client_cell_1.dat,
 // or the embedded demo world built in memory.
 struct Dats {
@@ -63,11 +80,12 @@ void print_report(std::ostream& out, const std::string& what, const LoopReport& 
 // `says` are (time, typed line) pairs for the chat box (Controls::say_at);
 // `inputs` a scenario's scripted keys (Controls::schedule_inputs: the demo's
 // walk, in a window as headless; the player's own keys take over).
+// `logged_out`, when given, is set when the game menu's Log out ended the run.
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
              Presenter* presenter,
              std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
              std::ostream& err, const std::vector<std::pair<double, std::string>>& says = {},
-             const std::vector<scenario::InputEvent>& inputs = {});
+             const std::vector<scenario::InputEvent>& inputs = {}, bool* logged_out = nullptr);
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
                   int width, int height);
 

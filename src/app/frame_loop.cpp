@@ -40,6 +40,19 @@ core::Result<void> finish_output(std::ofstream& file, const std::filesystem::pat
 
 }  // namespace
 
+FrameInfo LooseFrames::next(double now, std::optional<net::TransportStats> network) {
+  if (last_ && now > *last_) {
+    const double seconds = now - *last_;
+    fps_ = fps_ == 0.0 ? 1.0 / seconds : 0.9 * fps_ + 0.1 / seconds;  // as FrameLoop::run
+  }
+  last_ = now;
+  FrameInfo info;
+  info.frame = frames_++;
+  info.fps = fps_;
+  info.network = std::move(network);
+  return info;
+}
+
 FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock,
                      Presenter* presenter, audio::AudioSystem* audio, LoopOptions options)
     : world_(&world),
@@ -113,7 +126,7 @@ core::Result<LoopReport> FrameLoop::run() {
 
   for (std::uint64_t frame = report.frames;; ++frame) {
     const SteadyClock::time_point frame_start = SteadyClock::now();
-    if (presenter_ != nullptr && !presenter_->poll_input()) {  // 1. input
+    if ((presenter_ != nullptr && !presenter_->poll_input()) || (stop_requested && stop_requested())) {  // 1. input
       report.quit_by_user = true;
       break;
     }

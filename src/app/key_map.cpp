@@ -33,7 +33,7 @@ constexpr std::array<KeyActionInfo, 18> kActions = {{
      "select the next creature by distance"},
     {KeyAction::SelectPreviousMonster, "select_previous_monster", "SelectionPreviousMonster",
      "select the previous creature by distance"},
-    {KeyAction::ClearSelection, "clear_selection", "EscapeKey", "clear the selection (with none: quit)"},
+    {KeyAction::ClearSelection, "clear_selection", "EscapeKey", "clear the selection (with none: the menu)"},
 }};
 
 struct NamedKey {

@@ -29,6 +29,7 @@
 #include "dereth/core/version.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/net/pcap_recorder.hpp"
+#include "dereth/net/server_address.hpp"
 #include "dereth/net/udp_client.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -100,21 +101,14 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
            "choose the character --create NAME makes; give --create too\n";
     return 2;
   }
-  const auto colon = args.server.rfind(':');
-  int port = 0;
-  if (colon == std::string::npos || colon == 0) {
-    err << "dereth: --server must be HOST:PORT, e.g. 127.0.0.1:9000\n";
+  // HOST:PORT, HOST (port 9000), [IPv6]:PORT or [IPv6] (net/server_address.hpp).
+  const auto address = net::parse_server_address(args.server);
+  if (!address) {
+    err << "dereth: --server " << args.server << ": " << address.error().detail << "\n";
     return 2;
   }
-  try {
-    port = std::stoi(args.server.substr(colon + 1));
-  } catch (...) {
-    port = 0;
-  }
-  if (port <= 0 || port > 65534) {
-    err << "dereth: \"" << args.server.substr(colon + 1) << "\" is not a port (1-65534)\n";
-    return 2;
-  }
+  // How the server is named in every sentence: as typed, with the port made explicit.
+  const std::string server = net::format_server_address(address->host, address->port);
   // Everything that can fail here fails before a packet is sent: the DATs,
   // the window, the password.
   bool headless = args.headless || !display_available();
@@ -134,7 +128,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   }
   std::unique_ptr<Presenter> presenter;
   if (!headless) {
-    const WindowOptions wo = window_options(config, "dereth - " + args.server);
+    const WindowOptions wo = window_options(config, "dereth - " + server);
     auto created = WindowPresenter::create(dats->portal_ptr(), dats->cell_ptr(), wo);
     if (!created) {
       err << "dereth: cannot open a window (" << created.error().message() << "): playing headless\n";
@@ -161,11 +155,11 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
            "headless)\n";
   }
   net::UdpClientOptions o;
-  o.host = args.server.substr(0, colon);
-  o.port = static_cast<std::uint16_t>(port);
+  o.host = address->host;
+  o.port = address->port;
   o.session.account = args.account;
   o.session.password = password;
-  o.session.server_name = args.server;
+  o.session.server_name = server;
   o.session.login_timeout = args.connect_timeout;
   o.session.transport.silence_timeout = args.silence_timeout;
   if (!args.character.empty()) o.session.character = args.character;
@@ -184,139 +178,179 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     }
     o.record_to = folder / net::PcapRecorder::default_file_name(std::time(nullptr));
   }
-  auto client = net::UdpClient::connect(o);
-  if (!client) {
-    err << "dereth: cannot reach " << args.server << ": " << client.error().message() << "\n";
-    return 1;
-  }
-  // The world must be reached within --timeout (counted again from the
-  // player's choice when the character list is shown).
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
-  bool in_world = false;
-  std::optional<CharacterPicker> picker;
-  std::optional<chargen::CharGenData> chargen_data;  // read when Create is first chosen
-  std::optional<CharacterCreator> creator;
-  std::uint32_t shown_revision = 0;
-  bool creation_sent = false;
-  bool waiting_for_player = false;  // the list is up: the world timeout waits for the player
-  if (presenter != nullptr) {
-    presenter->on_character_chosen = [&](std::uint32_t guid) {
-      (*client)->choose_character(guid);
-      presenter->show_characters(nullptr);
-      waiting_for_player = false;
-      deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
-    };
-    presenter->on_picker_action = [&](const PickerAction& action) {
-      if (action.kind == PickerAction::Kind::Delete) {
-        (*client)->delete_character(action.guid);
-        return;
+  // From here Ctrl-C and SIGTERM log off instead of killing the process
+  // (the password prompt above keeps the default: nothing to log off yet).
+  const StopSignals stop_signals;
+  // One session: the login, the list in a window, the world. In a window
+  // the game menu's Log out ends it and returns to the character list: a
+  // new session (a new login, a new recording) with the same password.
+  const auto session = [&](const net::UdpClientOptions& options, bool& logged_out) -> int {
+    // The window's callbacks below use this session's locals: none outlives it.
+    struct Unhook {
+      Presenter* p;
+      ~Unhook() {
+        if (p == nullptr) return;
+        p->on_character_chosen = nullptr;
+        p->on_picker_action = nullptr;
+        p->on_create_character = nullptr;
+        p->on_creator_back = nullptr;
+        p->show_characters(nullptr);
+        p->show_creator(nullptr);
       }
-      if (action.kind != PickerAction::Kind::Create) return;
-      if (!chargen_data) {
-        auto data = chargen::load_char_gen_data(*dats->portal);
-        if (!data) {
-          if (picker) picker->set_message("Cannot create characters: " + data.error().message(), true);
-          return;
-        }
-        chargen_data = std::move(*data);
-      }
-      creator.emplace(*chargen_data);
-      presenter->show_creator(&*creator);
-    };
-    presenter->on_create_character = [&](const protocol::CharacterCreate& m) {
-      if (creation_sent) return;  // one at a time
-      (*client)->create_character(m);
-      creation_sent = true;
-      if (creator) creator->set_status("Creating " + m.name + "...");
-    };
-    presenter->on_creator_back = [&] {
-      presenter->show_creator(nullptr);
-      creator.reset();
-      creation_sent = false;
-    };
-  }
-  while (waiting_for_player || std::chrono::steady_clock::now() < deadline) {
-    const auto s = (*client)->status();
-    if (presenter != nullptr && s.awaiting_choice && s.characters &&
-        (!picker || s.characters_revision != shown_revision)) {
-      // The list, afresh whenever it changed (created, deleted, a new F658).
-      if (picker) {
-        picker->replace_list(*s.characters);
-      } else {
-        picker.emplace(*s.characters);
-      }
-      shown_revision = s.characters_revision;
-      presenter->show_characters(&*picker);
-      waiting_for_player = true;
-    }
-    if (picker) picker->set_server_name(s.world_name.empty() ? args.server : s.world_name + " (" + args.server + ")");
-    if (creation_sent && !s.creating && s.create_response) {
-      // The server's F643: on Ok back to the list with the new character
-      // selected; a refusal stays on the creation screen, in words.
-      creation_sent = false;
-      const auto& r = *s.create_response;
-      const std::string sentence = protocol::describe_create_response(r.response);
-      if (r.response == protocol::create_response::Ok) {
-        presenter->show_creator(nullptr);
-        creator.reset();
-        if (picker) {
-          picker->select_guid(r.guid);
-          picker->set_message(sentence + " Press Enter to play " + r.name + ".");
-        }
-      } else if (creator) {
-        creator->set_status(sentence, true);
-      }
-    }
-    if (presenter != nullptr && picker) {
-      // The list (or the loading bar once chosen) over an empty world.
-      static const sim::RenderSnapshot kEmpty;
-      FrameInfo info;
-      if (auto shown = presenter->present(kEmpty, info); !shown) {
-        err << "dereth: " << shown.error().message() << "\n";
-        (*client)->logout();
-        return 1;
-      }
-    }
-    if (s.state == net::SessionState::InWorld) {
-      if (creation && s.create_response) {
-        out << "dereth: " << protocol::describe_create_response(s.create_response->response) << " "
-            << s.create_response->name << " (0x" << std::hex << s.create_response->guid << std::dec << ")\n";
-      }
-      out << "dereth: in the world on " << args.server << " (player 0x" << std::hex << s.player_guid << std::dec
-          << ")\n";
-      in_world = true;
-      break;
-    }
-    if (s.state == net::SessionState::Failed) {
-      err << "dereth: " << s.failure << "\n";
+    } unhook{presenter.get()};
+    auto client = net::UdpClient::connect(options);
+    if (!client) {
+      err << "dereth: cannot reach " << server << ": " << client.error().message() << "\n";
       return 1;
     }
-    if (presenter != nullptr && !presenter->poll_input()) {
+    // The world must be reached within --timeout (counted again from the
+    // player's choice when the character list is shown).
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
+    bool in_world = false;
+    std::optional<CharacterPicker> picker;
+    std::optional<chargen::CharGenData> chargen_data;  // read when Create is first chosen
+    std::optional<CharacterCreator> creator;
+    std::uint32_t shown_revision = 0;
+    bool creation_sent = false;
+    bool waiting_for_player = false;  // the list is up: the world timeout waits for the player
+    LooseFrames list_frames;
+    if (presenter != nullptr) {
+      presenter->on_character_chosen = [&](std::uint32_t guid) {
+        (*client)->choose_character(guid);
+        presenter->show_characters(nullptr);
+        waiting_for_player = false;
+        deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
+      };
+      presenter->on_picker_action = [&](const PickerAction& action) {
+        if (action.kind == PickerAction::Kind::Delete) {
+          (*client)->delete_character(action.guid);
+          return;
+        }
+        if (action.kind != PickerAction::Kind::Create) return;
+        if (!chargen_data) {
+          auto data = chargen::load_char_gen_data(*dats->portal);
+          if (!data) {
+            if (picker) picker->set_message("Cannot create characters: " + data.error().message(), true);
+            return;
+          }
+          chargen_data = std::move(*data);
+        }
+        creator.emplace(*chargen_data);
+        presenter->show_creator(&*creator);
+      };
+      presenter->on_create_character = [&](const protocol::CharacterCreate& m) {
+        if (creation_sent) return;  // one at a time
+        (*client)->create_character(m);
+        creation_sent = true;
+        if (creator) creator->set_status("Creating " + m.name + "...");
+      };
+      presenter->on_creator_back = [&] {
+        presenter->show_creator(nullptr);
+        creator.reset();
+        creation_sent = false;
+      };
+    }
+    while (waiting_for_player || std::chrono::steady_clock::now() < deadline) {
+      const auto s = (*client)->status();
+      if (presenter != nullptr && s.awaiting_choice && s.characters &&
+          (!picker || s.characters_revision != shown_revision)) {
+        // The list, afresh whenever it changed (created, deleted, a new F658).
+        if (picker) {
+          picker->replace_list(*s.characters);
+        } else {
+          picker.emplace(*s.characters);
+        }
+        shown_revision = s.characters_revision;
+        presenter->show_characters(&*picker);
+        waiting_for_player = true;
+      }
+      if (picker) picker->set_server_name(s.world_name.empty() ? server : s.world_name + " (" + server + ")");
+      if (creation_sent && !s.creating && s.create_response) {
+        // The server's F643: on Ok back to the list with the new character
+        // selected; a refusal stays on the creation screen, in words.
+        creation_sent = false;
+        const auto& r = *s.create_response;
+        const std::string sentence = protocol::describe_create_response(r.response);
+        if (r.response == protocol::create_response::Ok) {
+          presenter->show_creator(nullptr);
+          creator.reset();
+          if (picker) {
+            picker->select_guid(r.guid);
+            picker->set_message(sentence + " Press Enter to play " + r.name + ".");
+          }
+        } else if (creator) {
+          creator->set_status(sentence, true);
+        }
+      }
+      if (presenter != nullptr && picker) {
+        // The list (or the loading bar once chosen) over an empty world, the
+        // HUD with the session's counters and these frames' rate.
+        static const sim::RenderSnapshot kEmpty;
+        const FrameInfo info = list_frames.next(
+            std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(), s.transport);
+        if (auto shown = presenter->present(kEmpty, info); !shown) {
+          err << "dereth: " << shown.error().message() << "\n";
+          (*client)->logout();
+          return 1;
+        }
+      }
+      if (s.state == net::SessionState::InWorld) {
+        if (creation && s.create_response) {
+          out << "dereth: " << protocol::describe_create_response(s.create_response->response) << " "
+              << s.create_response->name << " (0x" << std::hex << s.create_response->guid << std::dec << ")\n";
+        }
+        out << "dereth: in the world on " << server << " (player 0x" << std::hex << s.player_guid << std::dec
+            << ")" << std::endl;  // at once, also into a file: a script waits for it
+        in_world = true;
+        break;
+      }
+      if (s.state == net::SessionState::Failed) {
+        err << "dereth: " << s.failure << "\n";
+        return 1;
+      }
+      if (const int signal = StopSignals::raised(); signal != 0) {
+        (*client)->logout();
+        err << "dereth: " << StopSignals::name(signal) << " before entering the world: logged off\n";
+        return 0;
+      }
+      if (presenter != nullptr && !presenter->poll_input()) {
+        (*client)->logout();
+        return 0;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!in_world) {
+      err << "dereth: did not reach the world on " << server << " within " << args.timeout
+          << " s (state: " << net::to_string((*client)->status().state) << ")\n";
+      return 1;
+    }
+    if (!(*client)->recording().empty()) {
+      out << "dereth: recording this session to " << (*client)->recording().string() << "\n";
+    }
+    if (headless && !args.ticks) {
       (*client)->logout();
       return 0;
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    LoopOptions lo;
+    lo.max_ticks = args.ticks;
+    if (!args.trace.empty()) lo.trace = fs::path(args.trace);
+    std::vector<std::pair<double, std::string>> says;
+    for (std::size_t i = 0; i < args.say.size(); ++i) says.emplace_back(i < args.at.size() ? args.at[i] : 1.0, args.say[i]);
+    return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, dats ? dats->cell_ptr() : nullptr,
+                    presenter.get(),
+                    headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err, says, {}, &logged_out);
+  };
+  for (;;) {
+    bool logged_out = false;
+    const int rc = session(o, logged_out);
+    if (!logged_out || presenter == nullptr || rc != 0) return rc;
+    // Back to the list, whatever --character or --create chose the first time.
+    o.session.wait_for_choice = true;
+    o.session.character.reset();
+    o.session.create.reset();
+    creation.reset();
+    if (o.record_to) o.record_to = o.record_to->parent_path() / net::PcapRecorder::default_file_name(std::time(nullptr));
   }
-  if (!in_world) {
-    err << "dereth: did not reach the world on " << args.server << " within " << args.timeout
-        << " s (state: " << net::to_string((*client)->status().state) << ")\n";
-    return 1;
-  }
-  if (!(*client)->recording().empty()) {
-    out << "dereth: recording this session to " << (*client)->recording().string() << "\n";
-  }
-  if (headless && !args.ticks) {
-    (*client)->logout();
-    return 0;
-  }
-  LoopOptions lo;
-  lo.max_ticks = args.ticks;
-  if (!args.trace.empty()) lo.trace = fs::path(args.trace);
-  std::vector<std::pair<double, std::string>> says;
-  for (std::size_t i = 0; i < args.say.size(); ++i) says.emplace_back(i < args.at.size() ? args.at[i] : 1.0, args.say[i]);
-  return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, dats ? dats->cell_ptr() : nullptr,
-                  presenter.get(),
-                  headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err, says);
 }
 
 }  // namespace dereth::app::commands

@@ -43,6 +43,7 @@ constexpr float kFlySpeed = 0.5F;  // metres per frame with a fly key held
 // are dark, so the text panels and the lit model both stand out.
 constexpr std::array<float, 4> kPreviewBackdrop{0.10F, 0.12F, 0.16F, 1.0F};
 constexpr unsigned kGlFramebuffer = 0x8D40;  // GL_FRAMEBUFFER
+constexpr std::uint64_t kNoteMs = 5000;       // how long a note (F12's "saved to") stays on screen
 
 // Sanitizer builds only (the `debug` preset): keeps the GL driver module that
 // the new context loaded (Mesa's swrast_dri.so, or a libgallium) mapped until
@@ -145,7 +146,8 @@ WindowPresenter::WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<rende
       renderer_(std::move(renderer)),
       overlay_(std::move(overlay)),
       options_(std::move(options)),
-      chat_(kChatCapacity, kChatColumns) {
+      chat_(kChatCapacity, kChatColumns),
+      dialogs_(options_.options_file) {
   if (options_.free_camera) rig_.camera().mode = render::CameraMode::Free;
   if (portal != nullptr) {
     portal_ = *portal;  // a copy shares the open file
@@ -181,6 +183,8 @@ bool WindowPresenter::poll_input() {
       case SDL_TEXTINPUT:
         if (swallow_key_text_) {
           swallow_key_text_ = false;
+        } else if (dialogs_.active() && creator_ == nullptr) {
+          // A dialog has the keyboard: nothing typed reaches the chat box.
         } else if (creator_ != nullptr) {
           creator_->type(e.text.text);
         } else {
@@ -189,6 +193,11 @@ bool WindowPresenter::poll_input() {
         break;
       case SDL_KEYDOWN:
         swallow_key_text_ = false;
+        if (e.key.keysym.sym == SDLK_F12) {
+          // A picture of whatever is shown: the world, a dialog, the list.
+          screenshot_requested_ = true;
+          break;
+        }
         if (creator_ != nullptr) {
           // The creation screen has the keyboard until it is sent or left.
           const SDL_Keycode k = e.key.keysym.sym;
@@ -215,6 +224,11 @@ bool WindowPresenter::poll_input() {
           }
           if (k == SDLK_DELETE) act(picker_->remove());
           if (k >= SDLK_1 && k <= SDLK_9) choose(picker_->choose_number(static_cast<std::size_t>(k - SDLK_0)));
+          break;
+        }
+        if (dialogs_.active()) {
+          // The game menu or a popup has the keyboard until it closes.
+          if (!dialog_input(e.key.keysym.sym)) return false;
           break;
         }
         if (input_.active()) {
@@ -248,23 +262,21 @@ bool WindowPresenter::poll_input() {
             if (on_motion_key) on_motion_key(*command, true);
           } else {
             const bool used = on_key_action && on_key_action(*action, true);
-            // Escape with nothing to clear quits, as it always did.
-            if (*action == KeyAction::ClearSelection && !used) return false;
+            // Escape with nothing to clear opens the game menu.
+            if (*action == KeyAction::ClearSelection && !used) dialogs_.open_menu();
           }
           break;
         }
         switch (e.key.keysym.sym) {
           case SDLK_ESCAPE:
-            return false;
+            dialogs_.open_menu();
+            break;
           case SDLK_F11:
             sdl_->fullscreen = !sdl_->fullscreen;
             SDL_SetWindowFullscreen(sdl_->window, sdl_->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
             break;
           case SDLK_F1:
             options_.hud = !options_.hud;
-            break;
-          case SDLK_F12:
-            screenshot_requested_ = true;
             break;
           case SDLK_F2: {
             auto& cam = rig_.camera();
@@ -290,6 +302,11 @@ bool WindowPresenter::poll_input() {
             }
           } else if (picker_ != nullptr) {
             click(e.button.x, e.button.y);
+          } else if (dialogs_.active()) {
+            if (!dialog_panel_) break;
+            if (auto at = panel_line(*dialog_panel_, e.button.x, e.button.y)) {
+              if (!dialog_outcome(dialogs_.click(at->first))) return false;
+            }
           } else {
             pick(e.button.x, e.button.y);
           }
@@ -449,6 +466,14 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
   } else if (!info.in_world && options_.loading_bar) {
     overlay.progress = render::ProgressBar{0.5F, "Entering the world...", 0.6F};
   }
+  dialog_panel_.reset();
+  if (creator_ == nullptr && picker_ == nullptr && dialogs_.active()) {
+    dialog_panel_ = overlay.panels.size();
+    dialog_panel(overlay);
+  }
+  if (!note_.empty() && SDL_GetTicks64() < note_until_ms_) {
+    overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, {note_}, {140, 240, 140, 255}, 0.8F, {}});
+  }
   if (auto shown = overlay_->draw(overlay, w, h); !shown) {
     core::logger(core::Module::App)->warn("overlay not drawn: {}", shown.error().message());
   }
@@ -458,11 +483,17 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
   if (screenshot_requested_) {
     screenshot_requested_ = false;
     const auto path = options_.screenshot_dir / fmt::format("dereth_tick_{:06}.png", info.tick);
+    std::error_code ec;
+    const auto shown_path = std::filesystem::absolute(path, ec);
     if (auto saved = save_picture(*drawn, path, w, h); !saved) {
       core::logger(core::Module::App)->warn("screenshot not saved: {}", saved.error().message());
+      note_ = "Screenshot not saved: " + saved.error().message();
     } else {
       core::logger(core::Module::App)->info("screenshot saved to {}", path.string());
+      note_ = "Screenshot saved to " + (ec ? path : shown_path).string();
     }
+    // On screen from the next frame on (this one is already drawn and saved).
+    note_until_ms_ = SDL_GetTicks64() + kNoteMs;
   }
   SDL_GL_SwapWindow(sdl_->window);
   return {};
@@ -596,6 +627,12 @@ core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path
 }
 
 void WindowPresenter::chat(const protocol::ChatLine& line) {
+  if (line.channel == "popup") {
+    // PopupString: a dialog the player dismisses, not a chat line.
+    dialogs_.popup(line.text);
+    core::logger(core::Module::App)->info("{}", headless_chat_line(line));
+    return;
+  }
   const auto c = chat_color(line.chat_type);
   // The player's guid, from the frame last drawn, so its own speech reads "You say".
   std::uint32_t player = 0;
@@ -612,6 +649,53 @@ void WindowPresenter::chat(const protocol::ChatLine& line) {
     core::logger(core::Module::App)->info("{}", std::string_view(logged).substr(pos, newline - pos));
     pos = newline + 1;
   }
+}
+
+// A key while a dialog is up: Up/Down (Tab, W/S) move, Enter (or Space)
+// chooses, Esc cancels. False when the menu's Quit or Log out ends the run.
+bool WindowPresenter::dialog_input(std::int32_t sdl_key) {
+  switch (sdl_key) {
+    case SDLK_UP:
+    case SDLK_w:
+      return dialog_outcome(dialogs_.key(DialogKey::Up));
+    case SDLK_DOWN:
+    case SDLK_s:
+    case SDLK_TAB:
+      return dialog_outcome(dialogs_.key(DialogKey::Down));
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+    case SDLK_SPACE:
+      return dialog_outcome(dialogs_.key(DialogKey::Enter));
+    case SDLK_ESCAPE:
+      return dialog_outcome(dialogs_.key(DialogKey::Escape));
+    default:
+      return true;
+  }
+}
+
+bool WindowPresenter::dialog_outcome(GameMenu::Outcome outcome) {
+  switch (outcome) {
+    case GameMenu::Outcome::Quit: return false;
+    case GameMenu::Outcome::LogOut:
+      if (on_log_out) on_log_out();
+      return false;
+    case GameMenu::Outcome::None:
+    case GameMenu::Outcome::Resume: break;
+  }
+  return true;
+}
+
+// The dialog on top as a centred panel: the title white, the text grey, the
+// selected button yellow.
+void WindowPresenter::dialog_panel(render::OverlayFrame& overlay) const {
+  const Dialog* d = dialogs_.shown();
+  if (d == nullptr) return;
+  render::TextPanel panel{render::Anchor::Centre, d->lines(), {200, 200, 200, 255}, 0.85F, {}};
+  panel.line_colors.assign(panel.lines.size(), panel.color);
+  panel.line_colors[d->title_line()] = {255, 255, 255, 255};
+  for (std::size_t i = 0; i < d->buttons(); ++i) panel.line_colors[d->button_line(i)] = {150, 200, 255, 255};
+  panel.line_colors[d->button_line(d->selected())] = {255, 230, 90, 255};
+  overlay.panels.push_back(std::move(panel));
 }
 
 }  // namespace dereth::app

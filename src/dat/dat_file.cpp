@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -559,6 +560,88 @@ Result<std::vector<std::int32_t>> DatFile::iterations() const {
   DERETH_TRY(auto body, read(kIterationId));
   const std::string context = impl_->id_context(kIterationId) + " Iteration";
   return parse_iteration_list(body, context);
+}
+
+Result<void> DatFile::check_whole() const {
+  DERETH_TRY(const std::vector<DatEntry> all, impl_->entries());
+  // Records with blocks, the last-placed first: a cut-short file loses those.
+  std::vector<const DatEntry*> placed;
+  placed.reserve(all.size());
+  for (const DatEntry& e : all) {
+    if (e.size == 0) continue;
+    if ((e.offset & kFreeBlockFlag) != 0 || !impl_->valid_block(e.offset)) {
+      const bool beyond = (e.offset & kFreeBlockFlag) == 0 && e.offset >= kDataStart &&
+                          (e.offset - kDataStart) % impl_->header.block_size == 0;
+      return std::unexpected(make_error(
+          beyond ? ErrorKind::Truncated : ErrorKind::Invalid, impl_->id_context(e.id), "first block", e.offset,
+          beyond ? fmt::format("the file ends at byte {}, before this record's first block", impl_->length)
+                 : impl_->block_range_detail(e.offset)));
+    }
+    placed.push_back(&e);
+  }
+  constexpr std::size_t kLastRecordsRead = 8;
+  const std::size_t n = std::min(placed.size(), kLastRecordsRead);
+  std::partial_sort(placed.begin(), placed.begin() + static_cast<std::ptrdiff_t>(n), placed.end(),
+                    [](const DatEntry* a, const DatEntry* b) { return a->offset > b->offset; });
+  for (std::size_t i = 0; i < n; ++i) DERETH_CHECK(read_stored(*placed[i]));
+  return {};
+}
+
+Result<DatFile> open_whole(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  const auto unusable = [&](ErrorKind kind, std::string what) {
+    return std::unexpected(make_error(kind, name, "", 0, std::move(what)));
+  };
+  // The lengths for the "cut short" sentence: the OS's, and the one the
+  // header states (fileSize_, read here only for the wording: no bound is
+  // taken from it).
+  const auto header_u32 = [&](std::size_t offset) -> std::optional<std::uint32_t> {
+    std::array<std::uint8_t, 4> bytes{};
+    auto storage = FileStorage::open(path, name);
+    if (!storage || (*storage)->length() < offset + 4 || !(*storage)->read_at(offset, bytes)) return std::nullopt;
+    return load_u32(bytes.data());
+  };
+  const auto lengths = [&]() -> std::pair<std::uint64_t, std::uint64_t> {
+    std::error_code ec;
+    const std::uint64_t actual = std::filesystem::file_size(path, ec);
+    if (ec) return {0, 0};
+    return {actual, header_u32(kInfoOffset + 8).value_or(0)};
+  };
+  const auto damaged = [&](const Error& e) {
+    const auto [actual, stated] = lengths();
+    if (stated > actual) {
+      return unusable(ErrorKind::Invalid,
+                      fmt::format("cut short: it is {} bytes where its header says {}; copy it again", actual, stated));
+    }
+    if (e.kind == ErrorKind::Truncated) return unusable(ErrorKind::Invalid, "cut short: " + e.message());
+    return unusable(ErrorKind::Invalid, "damaged: " + e.message());
+  };
+  auto opened = DatFile::open(path);
+  if (!opened) {
+    const Error& e = opened.error();
+    if (e.kind == ErrorKind::Io && (e.field == "open" || e.field == "stat")) {
+      return unusable(ErrorKind::Io, "cannot be opened (" + e.detail + ")");
+    }
+    if (e.field == "header" && e.kind == ErrorKind::Truncated) {
+      return unusable(ErrorKind::Invalid, fmt::format("not a DAT file: it is {} bytes, shorter than a DAT's {}-byte "
+                                                      "header (an empty or cut-short copy?)",
+                                                      e.offset, kHeaderSize));
+    }
+    if (e.field == "header magic") {
+      return unusable(ErrorKind::Invalid,
+                      fmt::format("not an Asheron's Call DAT file: byte {} holds 0x{:08X} where a DAT's header has "
+                                  "0x{:08X}",
+                                  kInfoOffset, header_u32(kInfoOffset).value_or(0), kHeaderMagic));
+    }
+    if (e.field.starts_with("transaction record")) {
+      return unusable(ErrorKind::Invalid,
+                      "left mid-write by the program that last changed it (its transaction record is not NO_TRANS); "
+                      "copy it again");
+    }
+    return damaged(e);
+  }
+  if (auto whole = opened->check_whole(); !whole) return damaged(whole.error());
+  return opened;
 }
 
 Result<std::vector<std::int32_t>> parse_iteration_list(std::span<const std::uint8_t> body, std::string_view context) {

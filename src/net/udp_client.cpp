@@ -56,6 +56,8 @@ struct UdpClient::Impl {
 
   double now() const { return clock.now().count(); }
 
+  // A recording is IPv4 (net/pcap_recorder.hpp): an IPv6 session is written
+  // as if on 127.0.0.1, the ports kept, so the capture tools still read it.
   Ipv4Endpoint to_ipv4(const asio::ip::udp::endpoint& e) const {
     return Ipv4Endpoint{e.address().is_v4() ? e.address().to_v4().to_uint() : 0x7F000001U, e.port()};
   }
@@ -114,8 +116,9 @@ struct UdpClient::Impl {
   // An ICMP error queued on the socket (IP_RECVERR): a port-unreachable for
   // a datagram that went to one of the server's ports ends the session.
   void read_icmp_errors() {
+    const bool v6 = server_n.address().is_v6();
     for (int i = 0; i < 16; ++i) {
-      sockaddr_in original{};
+      sockaddr_storage original{};
       std::array<char, 512> control{};
       std::array<std::uint8_t, 64> data{};
       iovec vec{data.data(), data.size()};
@@ -128,15 +131,32 @@ struct UdpClient::Impl {
       m.msg_controllen = control.size();
       if (::recvmsg(socket.native_handle(), &m, MSG_ERRQUEUE | MSG_DONTWAIT) < 0) return;
       for (cmsghdr* c = CMSG_FIRSTHDR(&m); c != nullptr; c = CMSG_NXTHDR(&m, c)) {
-        if (c->cmsg_level != SOL_IP || c->cmsg_type != IP_RECVERR) continue;
+        const bool ours = v6 ? c->cmsg_level == SOL_IPV6 && c->cmsg_type == IPV6_RECVERR
+                             : c->cmsg_level == SOL_IP && c->cmsg_type == IP_RECVERR;
+        if (!ours) continue;
         sock_extended_err e{};
         std::memcpy(&e, CMSG_DATA(c), sizeof(e));
-        constexpr std::uint8_t kDestinationUnreachable = 3, kPortUnreachable = 3;
-        if (e.ee_origin != SO_EE_ORIGIN_ICMP || e.ee_type != kDestinationUnreachable || e.ee_code != kPortUnreachable) {
+        // ICMP destination unreachable 3 / port 3; ICMPv6 destination unreachable 1 / port 4.
+        const bool unreachable = v6 ? e.ee_origin == SO_EE_ORIGIN_ICMP6 && e.ee_type == 1 && e.ee_code == 4
+                                    : e.ee_origin == SO_EE_ORIGIN_ICMP && e.ee_type == 3 && e.ee_code == 3;
+        if (!unreachable) continue;
+        asio::ip::address address;
+        std::uint16_t port = 0;
+        if (original.ss_family == AF_INET6) {
+          sockaddr_in6 a6{};
+          std::memcpy(&a6, &original, sizeof(a6));
+          asio::ip::address_v6::bytes_type bytes{};
+          std::memcpy(bytes.data(), &a6.sin6_addr, bytes.size());
+          address = asio::ip::address_v6(bytes, a6.sin6_scope_id);
+          port = ntohs(a6.sin6_port);
+        } else if (original.ss_family == AF_INET) {
+          sockaddr_in a4{};
+          std::memcpy(&a4, &original, sizeof(a4));
+          address = asio::ip::address_v4(ntohl(a4.sin_addr.s_addr));
+          port = ntohs(a4.sin_port);
+        } else {
           continue;
         }
-        const auto address = asio::ip::address_v4(ntohl(original.sin_addr.s_addr));
-        const std::uint16_t port = ntohs(original.sin_port);
         if (address != server_n.address()) continue;
         if (port == server_n.port() || port == server_n1.port()) {
           session.port_unreachable(port, now());
@@ -187,32 +207,50 @@ core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions opt
   auto impl = std::make_unique<Impl>(options.session);
   std::error_code ec;
   asio::ip::udp::resolver resolver(impl->io);
-  auto results = resolver.resolve(asio::ip::udp::v4(), options.host, std::to_string(options.port), ec);
+  // An IPv6 literal may come in its URL brackets ("[::1]"); the resolver takes it bare.
+  std::string host = options.host;
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  auto results = resolver.resolve(host, std::to_string(options.port), ec);
   if (ec || results.empty()) {
     return std::unexpected(core::Error{core::ErrorKind::Io, options.host, "host", 0,
-                                       ec ? ec.message() : std::string("no IPv4 address")});
+                                       ec ? ec.message() : std::string("no address")});
   }
+  // IPv4 first where a name has both (servers listen on IPv4 far more
+  // often); an IPv6 address ("::1") when that is all there is.
   impl->server_n = *results.begin();
+  for (const auto& r : results) {
+    if (r.endpoint().address().is_v4()) {
+      impl->server_n = r.endpoint();
+      break;
+    }
+  }
+  const auto protocol = impl->server_n.protocol();
+  const bool v6 = impl->server_n.address().is_v6();
   impl->server_n1 = asio::ip::udp::endpoint(impl->server_n.address(), static_cast<std::uint16_t>(options.port + 1));
-  impl->socket.open(asio::ip::udp::v4(), ec);
-  if (!ec) impl->socket.bind(asio::ip::udp::endpoint(asio::ip::udp::v4(), 0), ec);
+  impl->socket.open(protocol, ec);
+  if (!ec) impl->socket.bind(asio::ip::udp::endpoint(protocol, 0), ec);
   if (ec) return std::unexpected(core::Error{core::ErrorKind::Io, "UDP socket", "", 0, ec.message()});
   {
     // ICMP errors (a server that is gone answers with port-unreachable) reach
     // an unconnected socket only through the error queue.
     const int on = 1;
-    ::setsockopt(impl->socket.native_handle(), SOL_IP, IP_RECVERR, &on, sizeof(on));
+    if (v6) {
+      ::setsockopt(impl->socket.native_handle(), SOL_IPV6, IPV6_RECVERR, &on, sizeof(on));
+    } else {
+      ::setsockopt(impl->socket.native_handle(), SOL_IP, IP_RECVERR, &on, sizeof(on));
+    }
   }
   {
     // The source address the system picks toward the server (a connected
     // probe socket sends nothing).
     asio::ip::udp::socket probe(impl->io);
     std::error_code probe_ec;
-    probe.open(asio::ip::udp::v4(), probe_ec);
+    probe.open(protocol, probe_ec);
     if (!probe_ec) probe.connect(impl->server_n, probe_ec);
     const auto address = !probe_ec ? probe.local_endpoint(probe_ec).address() : asio::ip::address{};
-    impl->local = asio::ip::udp::endpoint(!probe_ec ? address : asio::ip::address(asio::ip::address_v4::loopback()),
-                                          impl->socket.local_endpoint().port());
+    const asio::ip::address loopback = v6 ? asio::ip::address(asio::ip::address_v6::loopback())
+                                          : asio::ip::address(asio::ip::address_v4::loopback());
+    impl->local = asio::ip::udp::endpoint(!probe_ec ? address : loopback, impl->socket.local_endpoint().port());
   }
   if (options.record_to) {
     auto rec = PcapRecorder::create(*options.record_to);

@@ -140,8 +140,12 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
   CHECK(err == "dereth: nothing answers on 127.0.0.1:9 (the system reports the port unreachable); is the server "
                "running?\n");
 
-  CHECK(run({"dereth", "play", "--server", "127.0.0.1", "--account", "a"}, out, err) == 2);
-  CHECK(err.find("HOST:PORT") != std::string::npos);
+  CHECK(run({"dereth", "play", "--server", ":9000", "--account", "a"}, out, err) == 2);
+  CHECK(err == "dereth: --server :9000: names no host (give HOST:PORT, e.g. 127.0.0.1:9000 or [::1]:9000)\n");
+  CHECK(run({"dereth", "play", "--server", "::1:9000", "--account", "a"}, out, err) == 2);
+  CHECK(err.find("an IPv6 address goes in brackets") != std::string::npos);
+  CHECK(run({"dereth", "play", "--server", "127.0.0.1:65535", "--account", "a"}, out, err) == 2);
+  CHECK(err == "dereth: --server 127.0.0.1:65535: \"65535\" is not a port (1-65534)\n");
   CHECK(run({"dereth", "play", "--account", "a"}, out, err) == 2);
 }
 

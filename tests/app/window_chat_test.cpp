@@ -99,12 +99,17 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   CHECK((*window)->poll_input());
   CHECK(said == std::vector<std::string>{"hello", "hello"});
 
-  // With the line closed, W walks again, and Esc quits.
+  // With the line closed, W walks again, and Esc opens the game menu (no
+  // selection to clear here), whose Quit quits.
   key(SDLK_w);
   key(SDLK_w, false);
   CHECK((*window)->poll_input());
   CHECK(moves.size() == 2);
   key(SDLK_ESCAPE);
+  CHECK((*window)->poll_input());
+  CHECK((*window)->dialogs().menu_open());
+  key(SDLK_UP);
+  key(SDLK_RETURN);
   CHECK_FALSE((*window)->poll_input());
 }
 
@@ -179,7 +184,7 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
   CHECK(move_to_states() == 2);
 }
 
-TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before it quits, mouse look turns",
+TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before it opens the menu, mouse look turns",
           "[app][window][controls]") {
   ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   dereth::app::WindowOptions o;
@@ -243,10 +248,15 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
   REQUIRE((*window)->poll_input());
   CHECK(turns == std::vector<int>{1, 0, -1, 0});
 
-  // Esc clears the selection first, then quits.
+  // Esc clears the selection first, then opens the game menu (whose Quit quits).
   key(SDLK_ESCAPE);
   CHECK((*window)->poll_input());
+  CHECK_FALSE((*window)->dialogs().active());
   key(SDLK_ESCAPE);
+  CHECK((*window)->poll_input());
+  CHECK((*window)->dialogs().menu_open());
+  key(SDLK_UP);  // from Resume up to Quit
+  key(SDLK_RETURN);
   CHECK_FALSE((*window)->poll_input());
 }
 

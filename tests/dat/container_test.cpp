@@ -919,3 +919,57 @@ TEST_CASE("container: random damage never crashes or hangs", "[dat][container]")
     }
   }
 }
+
+// A program's start (dat::open_whole): a whole file opens; a copy cut short
+// anywhere past its header, a file of garbage or an empty one is one sentence
+// naming the file and what is wrong, before any record is used.
+TEST_CASE("container: open_whole says in one sentence that a file is cut short or not a DAT", "[dat][container]") {
+  const dereth::test::TempDir tmp("container-whole");
+  const auto path = tmp / "client_portal.dat";
+  const auto write = [&](const Bytes& bytes, std::size_t len) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(len));
+  };
+  for (std::uint32_t bs : {1024U, 256U}) {
+    DatWriterOptions options;
+    options.block_size = bs;
+    options.trailing_free_block = false;  // so the last block belongs to a record
+    const Bytes good = build(make_records(200, bs, 41), options);
+    write(good, good.size());
+    REQUIRE(open_whole(path).has_value());
+    REQUIRE(open_bytes(good).check_whole().has_value());
+    Bytes unstated = good;
+    put_u32(unstated, 0x148, 0);
+    for (std::size_t len : {std::size_t{1024} + bs, good.size() / 3, good.size() / 2, good.size() - bs,
+                            good.size() - 1}) {
+      INFO("bs " << bs << " length " << len);
+      write(good, len);
+      auto opened = open_whole(path);
+      REQUIRE_FALSE(opened.has_value());
+      CHECK(opened.error().message() == path.string() + ": cut short: it is " + std::to_string(len) +
+                                            " bytes where its header says " + std::to_string(good.size()) +
+                                            "; copy it again");
+      // The check alone, with a header that states no length: still caught.
+      const Bytes cut(unstated.begin(), unstated.begin() + static_cast<std::ptrdiff_t>(len));
+      if (auto dat = DatFile::from_bytes(cut, "cut.dat")) CHECK_FALSE(dat->check_whole().has_value());
+    }
+  }
+  // Garbage: no DAT header, in words.
+  Bytes garbage(70000);
+  Rng rng{7};
+  for (auto& b : garbage) b = static_cast<std::uint8_t>(rng.next());
+  write(garbage, garbage.size());
+  auto foreign = open_whole(path);
+  REQUIRE_FALSE(foreign.has_value());
+  CHECK(foreign.error().message().starts_with(path.string() + ": not an Asheron's Call DAT file: byte 320 holds 0x"));
+  CHECK(foreign.error().message().ends_with(" where a DAT's header has 0x00005442"));
+  write(garbage, 10);
+  auto tiny = open_whole(path);
+  REQUIRE_FALSE(tiny.has_value());
+  CHECK(tiny.error().message() == path.string() +
+                                      ": not a DAT file: it is 10 bytes, shorter than a DAT's 400-byte header (an empty "
+                                      "or cut-short copy?)");
+  auto missing = open_whole(tmp / "nothing.dat");
+  REQUIRE_FALSE(missing.has_value());
+  CHECK(missing.error().message() == (tmp / "nothing.dat").string() + ": cannot be opened (No such file or directory)");
+}

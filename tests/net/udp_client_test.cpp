@@ -2,7 +2,9 @@
 
 #include <asio.hpp>
 
+#include <array>
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include "dereth/net/udp_client.hpp"
@@ -61,4 +63,59 @@ TEST_CASE("UdpClient: an unknown host is a clear error", "[net][udp]") {
   auto client = UdpClient::connect(o);
   REQUIRE_FALSE(client.has_value());
   CHECK(client.error().context == "no-such-host.invalid");
+}
+
+TEST_CASE("UdpClient: an IPv6 host ([::1] or ::1) is reached over IPv6, and ICMPv6 port unreachable is heard",
+          "[net][udp][ipv6]") {
+  asio::io_context io;
+  asio::ip::udp::socket listener(io);
+  std::error_code ec;
+  listener.open(asio::ip::udp::v6(), ec);
+  if (!ec) listener.bind(asio::ip::udp::endpoint(asio::ip::address_v6::loopback(), 0), ec);
+  if (ec) {
+    WARN("no IPv6 loopback here: " << ec.message());
+    return;
+  }
+  const std::uint16_t port = listener.local_endpoint().port();
+  for (const std::string host : {"::1", "[::1]"}) {
+    INFO(host);
+    UdpClientOptions o;
+    o.host = host;
+    o.port = port;
+    o.session.account = "a";
+    o.session.password = "b";
+    o.session.server_name = "[::1]:" + std::to_string(port);
+    auto client = UdpClient::connect(o);
+    REQUIRE(client.has_value());
+    // The LoginRequest arrives on the IPv6 socket, from the IPv6 loopback.
+    std::array<std::uint8_t, 2048> buffer{};
+    asio::ip::udp::endpoint from;
+    listener.non_blocking(true);
+    std::size_t got = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+    while (got == 0 && std::chrono::steady_clock::now() < deadline) {
+      std::error_code rec;
+      got = listener.receive_from(asio::buffer(buffer), from, 0, rec);
+      if (rec) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    CHECK(got > 0);
+    CHECK(from.address() == asio::ip::address(asio::ip::address_v6::loopback()));
+    (*client)->stop();
+  }
+  // Nothing listens on [::1]:9: the system says so at once (ICMPv6).
+  UdpClientOptions o;
+  o.host = "::1";
+  o.port = 9;
+  o.session.account = "a";
+  o.session.password = "b";
+  o.session.server_name = "[::1]:9";
+  auto client = UdpClient::connect(o);
+  REQUIRE(client.has_value());
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while ((*client)->status().state != SessionState::Failed && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  CHECK((*client)->status().failure ==
+        "nothing answers on [::1]:9 (the system reports the port unreachable); is the server running?");
+  (*client)->stop();
 }

@@ -113,6 +113,14 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   dereth::core::init_logging(spdlog::level::info);
+  // A DAT named on the command line is checked whole before anything runs:
+  // a cut-short or foreign file is one sentence and exit 1.
+  if (!dats.empty()) {
+    if (auto whole = dereth::dat::open_whole(std::filesystem::path(dats) / "client_portal.dat"); !whole) {
+      std::cerr << "dereth-server: cannot open the DATs: " << whole.error().message() << "\n";
+      return 1;
+    }
+  }
 
   // No scenario: the sandbox, which answers the players.
   const bool serve_sandbox = file.empty() && !demo;
@@ -190,12 +198,12 @@ int main(int argc, char** argv) {
                                  dereth::protocol::sanitize_chat_text(m.chat->text));
       }
       heard = dropped + received.size();
-      // Character creation and deletion, and the sandbox's answers, as the server decided them.
+      // Character creation and deletion, logoffs, and the sandbox's answers, as the server decided them.
       const auto& events = core.events();
       if (told > events.size()) told = events.size();  // the record dropped old ones: skip ahead
       for (; told < events.size(); ++told) {
         const auto& e = events[told];
-        if (e.text.rfind("F656", 0) == 0 || e.text.rfind("F655", 0) == 0) {
+        if (e.text.rfind("F656", 0) == 0 || e.text.rfind("F655", 0) == 0 || e.text == "the character logged off") {
           std::cout << fmt::format("dereth-server: login {}: {}\n", e.session, e.text);
         } else if (e.text.rfind("sandbox: ", 0) == 0) {
           if (e.session == 0) {

@@ -131,15 +131,25 @@ int main(int argc, char** argv) {
     options.portal = &*portal;
     options.cell = &*cell;
   } else if (!dats.empty()) {
-    auto opened = dereth::dat::DatFile::open(std::filesystem::path(dats) / "client_portal.dat");
+    // Each file checked whole first (dat::open_whole): one sentence for a
+    // cut-short or foreign file, before anything runs.
+    auto opened = dereth::dat::open_whole(std::filesystem::path(dats) / "client_portal.dat");
     if (!opened) {
-      std::cerr << "dereth-sim: cannot open the portal DAT: " << opened.error().message() << "\n";
+      std::cerr << "dereth-sim: cannot open the DATs: " << opened.error().message() << "\n";
       return 1;
     }
     portal.emplace(std::move(*opened));
     options.portal = &*portal;
-    // The cell DAT is optional: without it objects do not collide with terrain.
-    if (auto cell_file = dereth::dat::DatFile::open(std::filesystem::path(dats) / "client_cell_1.dat")) {
+    // The cell DAT is optional (without it objects do not collide with
+    // terrain), but one that is there must be whole.
+    const auto cell_path = std::filesystem::path(dats) / "client_cell_1.dat";
+    std::error_code ec;
+    if (std::filesystem::exists(cell_path, ec)) {
+      auto cell_file = dereth::dat::open_whole(cell_path);
+      if (!cell_file) {
+        std::cerr << "dereth-sim: cannot open the DATs: " << cell_file.error().message() << "\n";
+        return 1;
+      }
       cell.emplace(std::move(*cell_file));
       options.cell = &*cell;
     }

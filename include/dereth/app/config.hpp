@@ -64,6 +64,9 @@ struct Config {
   // map (app/key_map.hpp), in the order given; an unknown action or key
   // name is an error naming file:line.
   std::vector<KeyRebind> key_bindings;
+  // Not a key: the file these settings were read from (or would be), set by
+  // the command line, for the Esc menu's Options page.
+  std::filesystem::path file;
   bool operator==(const Config&) const = default;
 };
 

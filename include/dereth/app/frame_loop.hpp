@@ -44,6 +44,22 @@ struct FrameInfo {
   std::optional<sim::SkyTime> sky;
 };
 
+// Frames drawn outside the loop (the character list and the creation
+// screen, before the world): each one's FrameInfo with the frame rate
+// measured over them as the loop measures its own, and the live session's
+// counters, so the HUD reads as it does in the world, not "FPS 0.0 ... net
+// offline" while connected.
+class LooseFrames {
+ public:
+  // The frame ending at `now` (seconds on any steady clock).
+  FrameInfo next(double now, std::optional<net::TransportStats> network);
+
+ private:
+  std::uint64_t frames_ = 0;
+  std::optional<double> last_;
+  double fps_ = 0.0;
+};
+
 class CharacterPicker;
 class CharacterCreator;
 struct PickerAction;
@@ -92,7 +108,7 @@ class Presenter {
   std::function<void(std::uint32_t command, bool pressed)> on_motion_key;
   // The other bound keys (window: attacks, combat mode, jump, autorun,
   // selection): the action pressed or released. Returns whether the app
-  // used it (Escape with nothing selected quits instead). May be empty.
+  // used it (Escape with nothing selected opens the game menu instead). May be empty.
   std::function<bool(KeyAction action, bool pressed)> on_key_action;
   // A left click in the world (window): the ray through the pointer, in
   // global metres; the app picks the object it meets. May be empty.
@@ -100,6 +116,10 @@ class Presenter {
   // Mouse look (window, right button held): the player turns right (+1),
   // left (-1) or stops turning (0). May be empty.
   std::function<void(int direction)> on_mouse_turn;
+  // The player chose Log out in the game menu and confirmed it; the
+  // presenter's poll_input returns false next (the run ends and logs off).
+  // May be empty.
+  std::function<void()> on_log_out;
   // The selected target's name for the HUD (empty: none); the app sets it.
   std::string hud_target;
 };
@@ -160,6 +180,9 @@ class FrameLoop {
   std::function<void(double now)> outbound;
   // Server text the World routed (F7E0) goes here too.
   std::function<void(const protocol::ChatLine&)> on_chat;
+  // Asked before each frame: true ends the run as the user quitting does
+  // (LoopReport::quit_by_user), e.g. after Ctrl-C in a headless run. May be empty.
+  std::function<bool()> stop_requested;
   // A live session's transport counters for the HUD; may be empty.
   std::function<std::optional<net::TransportStats>()> network_stats;
   // The server time of the last TimeSync header received (a live session's

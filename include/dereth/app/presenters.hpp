@@ -11,6 +11,7 @@
 #include "dereth/app/character_picker.hpp"
 #include "dereth/app/character_preview.hpp"
 #include "dereth/app/chat.hpp"
+#include "dereth/app/dialog.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/key_map.hpp"
 #include "dereth/dat/dat_file.hpp"
@@ -105,6 +106,8 @@ struct WindowOptions {
   // "Entering the world..." until the player exists: a live session's
   // login; a replay has none to wait for (its capture may start after it).
   bool loading_bar = true;
+  // Where the options are kept (the config file), for the Esc menu's Options page.
+  std::string options_file;
 };
 
 // SDL2 window with an OpenGL 3.3 core context, the HUD (frame rate, object
@@ -114,8 +117,9 @@ struct WindowOptions {
 // number, C creates, Delete twice deletes, clicks) and the creation screen
 // (CharacterCreator: Up/Down, Left/Right, typing, Enter, Esc, clicks).
 // Keys: the key map's (options.keys: movement, combat, selection, chat;
-// Esc clears the selection, or with none quits), F11 toggles fullscreen, F1
-// toggles the HUD, F12 saves a screenshot, F2 switches follow/free camera;
+// Esc clears the selection, or with none opens the game menu: dialog.hpp),
+// F11 toggles fullscreen, F1 toggles the HUD, F12 saves a screenshot (and
+// says where, on screen), F2 switches follow/free camera;
 // a left click selects what it hits, the right mouse button held turns the
 // player (mouse look; in the free camera it orbits), the middle one orbits,
 // the wheel zooms, WASD/QE fly the free camera.
@@ -137,6 +141,12 @@ class WindowPresenter final : public Presenter {
   // The preview model's turn is taken at these seconds instead of the wall
   // clock (tests: the same pose in two pictures); nothing: the wall clock.
   void set_preview_time(std::optional<double> seconds) noexcept { preview_time_ = seconds; }
+  // The game menu and the server's popups (a PopupString arrives through
+  // chat() and opens one instead of a chat line).
+  [[nodiscard]] const Dialogs& dialogs() const noexcept { return dialogs_; }
+  // What the last frame's overlay held (tests read the HUD, the dialog and
+  // the screenshot's note from it).
+  [[nodiscard]] const render::OverlayFrame& last_overlay() const noexcept { return last_overlay_; }
 
  private:
   struct Sdl;
@@ -184,6 +194,15 @@ class WindowPresenter final : public Presenter {
   void pick(int x, int y);
   double last_time_ = 0.0;
   bool screenshot_requested_ = false;
+  // Esc's menu and the popups: keys and clicks while one is up, its panel.
+  Dialogs dialogs_;
+  std::optional<std::size_t> dialog_panel_;  // its index in last_overlay_.panels
+  bool dialog_input(std::int32_t sdl_key);  // an SDL_Keycode; false: quit
+  bool dialog_outcome(GameMenu::Outcome outcome);
+  void dialog_panel(render::OverlayFrame& overlay) const;
+  // A note on screen for a few seconds (where F12's picture went).
+  std::string note_;
+  std::uint64_t note_until_ms_ = 0;
   // The snapshot last presented (valid until the world's next tick, which is
   // after the frame loop's screenshot call).
   const sim::RenderSnapshot* last_snapshot_ = nullptr;

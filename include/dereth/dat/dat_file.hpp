@@ -122,12 +122,24 @@ class DatFile {
   [[nodiscard]] core::Result<std::vector<DatEntry>> entries() const;
   // The iteration numbers in the 0xFFFF0001 record (spec 1.5).
   [[nodiscard]] core::Result<std::vector<std::int32_t>> iterations() const;
+  // Whether the file is all there, for a program about to use it: walks the
+  // whole directory, checks that every record starts inside the file, and
+  // reads the records placed last. A copy cut short (or overwritten at its
+  // end) fails here, once, instead of record by record while the world
+  // draws. Reads the directory and a few records, not every record.
+  [[nodiscard]] core::Result<void> check_whole() const;
 
  private:
   explicit DatFile(std::shared_ptr<const detail::DatFileImpl> impl) noexcept : impl_(std::move(impl)) {}
   // Shared so that copies are cheap and share the descriptor and node cache.
   std::shared_ptr<const detail::DatFileImpl> impl_;
 };
+
+// DatFile::open and check_whole for a program's start: an error is one
+// sentence naming the file and what is wrong with it (a missing file, not a
+// DAT at all, left mid-write, cut short, damaged), its context the path and
+// its detail the rest ("<path>: cut short: ...").
+[[nodiscard]] core::Result<DatFile> open_whole(const std::filesystem::path& path);
 
 // Decodes an iteration record body (spec 1.5: i32 N, then tokens: >= 0 one
 // number, < 0 a run of -token numbers starting at the next i32).
