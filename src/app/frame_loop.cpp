@@ -47,7 +47,14 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
       virtual_clock_(virtual_clock),
       presenter_(presenter),
       audio_(audio),
-      options_(std::move(options)) {}
+      options_(std::move(options)) {
+  if (presenter_ != nullptr && !presenter_->place_viewer) {
+    World* w = world_;
+    presenter_->place_viewer = [w](const glm::vec3& pivot, const glm::vec3& wanted) {
+      return w->place_viewer(pivot, wanted);
+    };
+  }
+}
 
 // The game clock (sim/game_time.hpp): a new TimeSync goes to the Timer
 // (ClientNet::HandleTimeSynch), then GameTime::UseTime at this frame's time
