@@ -48,7 +48,9 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
       presenter_(presenter),
       audio_(audio),
       options_(std::move(options)) {
-  if (presenter_ != nullptr && !presenter_->place_viewer) {
+  // The camera asks this loop's world while the loop lives (the destructor
+  // takes it back: a presenter may outlive its loop and world).
+  if (presenter_ != nullptr) {
     World* w = world_;
     presenter_->place_viewer = [w](const glm::vec3& pivot, const glm::vec3& wanted) {
       return w->place_viewer(pivot, wanted);
@@ -82,6 +84,7 @@ void FrameLoop::use_game_time(double now) {
 }
 
 FrameLoop::~FrameLoop() {
+  if (presenter_ != nullptr) presenter_->place_viewer = nullptr;
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }
 

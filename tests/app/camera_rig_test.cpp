@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include "dereth/app/demo.hpp"
+#include "dereth/app/frame_loop.hpp"
 #include "dereth/app/presenters.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
 
 namespace {
 
@@ -105,4 +108,27 @@ TEST_CASE("CameraRig asks where the follow camera may stand (SmartBox::update_vi
   rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), wall);
   CHECK(asked == 2);
   CHECK(rig.camera().eye() == glm::vec3(0.0F, 0.0F, 50.0F));
+}
+
+TEST_CASE("A frame loop lends its presenter a place_viewer that asks its world, and takes it back when it ends",
+          "[app][camera]") {
+  struct NoInbox final : net::MessageInbox {
+    std::vector<net::SessionMessage> drain(double /*now*/) override { return {}; }
+    [[nodiscard]] bool finished() const override { return false; }
+  };
+  struct Blank final : app::Presenter {
+    core::Result<void> present(const sim::RenderSnapshot& /*s*/, const app::FrameInfo& /*i*/) override { return {}; }
+    core::Result<void> screenshot(const std::filesystem::path& /*p*/) override { return {}; }
+  };
+  core::ManualClock clock;
+  app::World world(clock, nullptr);
+  NoInbox inbox;
+  Blank presenter;
+  {
+    app::FrameLoop loop(world, inbox, &clock, &presenter, nullptr, app::LoopOptions{});
+    REQUIRE(presenter.place_viewer);
+    // No player in the world yet: nothing to ask, the camera keeps its wanted point.
+    CHECK_FALSE(presenter.place_viewer(glm::vec3(0.0F), glm::vec3(0.0F, -4.0F, 0.0F)).has_value());
+  }
+  CHECK_FALSE(presenter.place_viewer);  // the world may be gone: the presenter must not ask it
 }

@@ -69,8 +69,9 @@ class Presenter {
   // Every tick's snapshot, drawn or not: the camera follows the player on
   // every tick, so where it stands never depends on which frames were drawn.
   virtual void follow(const sim::RenderSnapshot& /*snapshot*/) {}
-  // Keeps the follow camera out of walls; the frame loop sets it to ask its
-  // world. Empty: the camera stands where it wants.
+  // Keeps the follow camera out of walls; a frame loop sets it to ask its
+  // world for as long as the loop lives. Empty: the camera stands where it
+  // wants.
   ViewerPlacer place_viewer;
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
