@@ -60,7 +60,16 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
       virtual_clock_(virtual_clock),
       presenter_(presenter),
       audio_(audio),
-      options_(std::move(options)) {}
+      options_(std::move(options)) {
+  // The camera asks this loop's world while the loop lives (the destructor
+  // takes it back: a presenter may outlive its loop and world).
+  if (presenter_ != nullptr) {
+    World* w = world_;
+    presenter_->place_viewer = [w](const glm::vec3& pivot, const glm::vec3& wanted) {
+      return w->place_viewer(pivot, wanted);
+    };
+  }
+}
 
 // The game clock (sim/game_time.hpp): a new TimeSync goes to the Timer
 // (ClientNet::HandleTimeSynch), then GameTime::UseTime at this frame's time
@@ -88,6 +97,7 @@ void FrameLoop::use_game_time(double now) {
 }
 
 FrameLoop::~FrameLoop() {
+  if (presenter_ != nullptr) presenter_->place_viewer = nullptr;
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }
 

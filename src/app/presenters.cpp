@@ -15,7 +15,15 @@ constexpr float kFieldOfView = 45.0F;    // vertical degrees
 constexpr float kTeleportDistance = 20.0F;
 }  // namespace
 
-void CameraRig::update(const sim::RenderSnapshot& snapshot) {
+void CameraRig::update(const sim::RenderSnapshot& snapshot, const ViewerPlacer& place_viewer) {
+  place(snapshot);
+  if (camera_.mode != render::CameraMode::Follow) return;
+  // SmartBox::update_viewer: the eye stops where the viewer sphere does.
+  camera_.viewer.reset();
+  if (placed_ && place_viewer) camera_.viewer = place_viewer(camera_.target, camera_.wanted_eye());
+}
+
+void CameraRig::place(const sim::RenderSnapshot& snapshot) {
   const sim::ObjectSnapshot* player = nullptr;
   for (const auto& o : snapshot.objects) {
     if (o.is_player) {
@@ -93,7 +101,7 @@ void apply_sky_time(render::RendererOptions& options, const FrameInfo& info) {
 }
 
 core::Result<void> OffscreenPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) {
-  rig_.update(snapshot);
+  rig_.update(snapshot, place_viewer);
   apply_sky_time(renderer_->options(), info);
   return renderer_->render(snapshot, rig_.camera(), options_.width, options_.height);
 }

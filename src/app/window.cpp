@@ -355,7 +355,7 @@ bool WindowPresenter::poll_input() {
 }
 
 core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) {
-  rig_.update(snapshot);
+  rig_.update(snapshot, place_viewer);
   apply_sky_time(renderer_->options(), info);
   int w = 0;
   int h = 0;

@@ -24,6 +24,7 @@
 #include "dereth/sim/land_defs.hpp"
 #include "dereth/sim/position.hpp"
 #include "dereth/sim/snapshot_builder.hpp"
+#include "dereth/sim/viewer.hpp"
 
 #include "landscape_view.hpp"
 
@@ -502,6 +503,18 @@ void World::handle(std::span<const std::uint8_t> bytes) {
                                                    context_.now().count(), std::sqrt(glm::dot(d, d)), moving});
     }
   }
+}
+
+std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::vec3& wanted) {
+  sim::PhysicsObj* player = box_.player();
+  if (player == nullptr || context_.cells == nullptr) return std::nullopt;
+  // A player in no cell (not yet placed, or lost) has nothing to collide
+  // with: the camera keeps its wanted point. Retail puts the viewer on the
+  // player then (docs/deviations.md).
+  if (player->cell() == nullptr) return std::nullopt;
+  const glm::vec3 feet = sim::global_frame(player->position()).origin;
+  const sim::Viewer viewer = sim::update_viewer(*context_.cells, *player, pivot - feet, wanted - pivot);
+  return sim::global_frame(viewer.position).origin;
 }
 
 sim::SnapshotPtr World::build_snapshot() const {

@@ -76,6 +76,11 @@ glm::vec3 Camera::forward() const noexcept {
 }
 
 glm::vec3 Camera::eye() const noexcept {
+  if (mode == CameraMode::Follow && viewer) return *viewer;
+  return wanted_eye();
+}
+
+glm::vec3 Camera::wanted_eye() const noexcept {
   return mode == CameraMode::Follow ? target - forward() * distance : position;
 }
 

@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include "dereth/app/demo.hpp"
+#include "dereth/app/frame_loop.hpp"
 #include "dereth/app/presenters.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
 
 namespace {
 
@@ -80,4 +83,74 @@ TEST_CASE("CameraRig with the demo's framing: along the player's heading, close 
   CHECK(rig.camera().distance == Approx(framing.distance));
   CHECK(rig.camera().fov_y_degrees == Approx(framing.fov_y_degrees));
   CHECK(rig.camera().target.z == Approx(18.5F + framing.target_height));
+}
+
+TEST_CASE("CameraRig asks where the follow camera may stand (SmartBox::update_viewer 0x00453CE0) and stands there",
+          "[app][camera][retail][0x00453CE0]") {
+  app::CameraRig rig;
+  glm::vec3 asked_pivot{0.0F};
+  glm::vec3 asked_wanted{0.0F};
+  int asked = 0;
+  // A wall 2 m behind the pivot: the viewer stops 0.3 m short of it.
+  const app::ViewerPlacer wall = [&](const glm::vec3& pivot, const glm::vec3& wanted) -> std::optional<glm::vec3> {
+    asked_pivot = pivot;
+    asked_wanted = wanted;
+    ++asked;
+    const glm::vec3 d = glm::normalize(wanted - pivot);
+    return pivot + d * 1.7F;
+  };
+  rig.update(with_player({10.0F, 20.0F, 5.0F}, 180.0F), wall);  // facing south: the camera north of it
+  REQUIRE(asked == 1);
+  const auto& c = rig.camera();
+  CHECK(asked_pivot == c.target);
+  CHECK(glm::length(asked_wanted - c.target) == Approx(c.distance));
+  REQUIRE(c.viewer.has_value());
+  CHECK(glm::length(c.eye() - c.target) == Approx(1.7F));
+  CHECK(c.eye().y > 20.0F);
+  CHECK(glm::length(c.wanted_eye() - c.target) == Approx(c.distance));
+
+  // Each update asks afresh: the player walks out of the wall's way.
+  const app::ViewerPlacer open = [&](const glm::vec3&, const glm::vec3& wanted) -> std::optional<glm::vec3> {
+    ++asked;
+    return wanted;
+  };
+  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), open);
+  CHECK(asked == 2);
+  CHECK(glm::length(rig.camera().eye() - rig.camera().target) == Approx(rig.camera().distance));
+
+  // Nothing to ask (no player in the world yet): the wanted point.
+  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F),
+             [](const glm::vec3&, const glm::vec3&) -> std::optional<glm::vec3> { return std::nullopt; });
+  CHECK_FALSE(rig.camera().viewer.has_value());
+  CHECK(rig.camera().eye() == rig.camera().wanted_eye());
+
+  // The free camera flies where it is told; the viewer is the follow camera's.
+  rig.camera().mode = render::CameraMode::Free;
+  rig.camera().position = {0.0F, 0.0F, 50.0F};
+  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), wall);
+  CHECK(asked == 2);
+  CHECK(rig.camera().eye() == glm::vec3(0.0F, 0.0F, 50.0F));
+}
+
+TEST_CASE("A frame loop lends its presenter a place_viewer that asks its world, and takes it back when it ends",
+          "[app][camera]") {
+  struct NoInbox final : net::MessageInbox {
+    std::vector<net::SessionMessage> drain(double /*now*/) override { return {}; }
+    [[nodiscard]] bool finished() const override { return false; }
+  };
+  struct Blank final : app::Presenter {
+    core::Result<void> present(const sim::RenderSnapshot& /*s*/, const app::FrameInfo& /*i*/) override { return {}; }
+    core::Result<void> screenshot(const std::filesystem::path& /*p*/) override { return {}; }
+  };
+  core::ManualClock clock;
+  app::World world(clock, nullptr);
+  NoInbox inbox;
+  Blank presenter;
+  {
+    app::FrameLoop loop(world, inbox, &clock, &presenter, nullptr, app::LoopOptions{});
+    REQUIRE(presenter.place_viewer);
+    // No player in the world yet: nothing to ask, the camera keeps its wanted point.
+    CHECK_FALSE(presenter.place_viewer(glm::vec3(0.0F), glm::vec3(0.0F, -4.0F, 0.0F)).has_value());
+  }
+  CHECK_FALSE(presenter.place_viewer);  // the world may be gone: the presenter must not ask it
 }

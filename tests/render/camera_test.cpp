@@ -152,3 +152,19 @@ TEST_CASE("Frustum: planes of a view-projection keep what is inside and drop wha
   CHECK_FALSE(f.box_outside(glm::vec3(-1.0F, -30.0F, -1.0F), glm::vec3(1.0F, 5.0F, 1.0F)));  // spans the eye
   CHECK(f.box_outside(glm::vec3(40.0F, 0.0F, -1.0F), glm::vec3(60.0F, 5.0F, 1.0F)));
 }
+
+TEST_CASE("Camera: a follow camera's viewer (short of a wall) is its eye, looking the same way", "[render][camera]") {
+  Camera cam = Camera::follow_behind(facing({100.0F, 200.0F, 10.0F}, 0.0F), 10.0F, 0.0F);
+  const glm::vec3 wanted = cam.eye();
+  cam.viewer = cam.target - cam.forward() * 2.0F;
+  CHECK(cam.wanted_eye() == wanted);
+  CHECK(cam.eye().y == Approx(198.0F).margin(1e-3));
+  CHECK(cam.forward().y == Approx(1.0F));
+  // The view matrix puts the target 2 m ahead of the eye.
+  const glm::vec4 ahead = cam.view() * glm::vec4(cam.target, 1.0F);
+  CHECK(ahead.z == Approx(-2.0F).margin(1e-3));
+  // A free camera ignores it.
+  cam.mode = CameraMode::Free;
+  cam.position = {0.0F, 0.0F, 5.0F};
+  CHECK(cam.eye() == glm::vec3(0.0F, 0.0F, 5.0F));
+}

@@ -64,6 +64,12 @@ class CharacterPicker;
 class CharacterCreator;
 struct PickerAction;
 
+// Where the follow camera may stand (global metres): given the point it
+// turns about and the point it wants, the point the viewer sphere stops at
+// (World::place_viewer, retail's SmartBox::update_viewer); none when there
+// is nothing to ask (no player yet).
+using ViewerPlacer = std::function<std::optional<glm::vec3>(const glm::vec3& pivot, const glm::vec3& wanted)>;
+
 // Shows frames: a window or an offscreen target. Owns the camera.
 class Presenter {
  public:
@@ -79,6 +85,10 @@ class Presenter {
   // Every tick's snapshot, drawn or not: the camera follows the player on
   // every tick, so where it stands never depends on which frames were drawn.
   virtual void follow(const sim::RenderSnapshot& /*snapshot*/) {}
+  // Keeps the follow camera out of walls; a frame loop sets it to ask its
+  // world for as long as the loop lives. Empty: the camera stands where it
+  // wants.
+  ViewerPlacer place_viewer;
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
   // Saves the last presented frame as a PNG (atomically).

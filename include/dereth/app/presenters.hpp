@@ -37,10 +37,12 @@ struct CameraFraming {
 // Keeps a follow camera on the player: the first snapshot places it behind
 // the player (or as the framing says); afterwards it tracks the player's
 // position, keeping its direction (the user orbits). A teleport (a jump of
-// over 20 m) places the follow camera behind the player afresh.
+// over 20 m) places the follow camera behind the player afresh. With a
+// `place_viewer`, the follow camera's eye is where retail's viewer sphere
+// stops on its way from the target to the wanted point (short of walls).
 class CameraRig {
  public:
-  void update(const sim::RenderSnapshot& snapshot);
+  void update(const sim::RenderSnapshot& snapshot, const ViewerPlacer& place_viewer = {});
   // Before the first snapshot: place the camera by `framing` instead.
   void set_framing(const CameraFraming& framing) noexcept { framing_ = framing; }
   [[nodiscard]] render::Camera& camera() noexcept { return camera_; }
@@ -50,6 +52,8 @@ class CameraRig {
  private:
   render::Camera camera_;
   std::optional<CameraFraming> framing_;
+  // Places or tracks the camera on the snapshot's player.
+  void place(const sim::RenderSnapshot& snapshot);
   glm::vec3 last_origin_{0.0F};
   bool placed_ = false;
 };
@@ -74,7 +78,7 @@ class OffscreenPresenter final : public Presenter {
   [[nodiscard]] bool wants_frame(bool screenshot_due) const override {
     return screenshot_due || options_.every_frame;
   }
-  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot); }
+  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, place_viewer); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
@@ -130,7 +134,7 @@ class WindowPresenter final : public Presenter {
                                                                WindowOptions options);
   ~WindowPresenter() override;
   bool poll_input() override;
-  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot); }
+  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, place_viewer); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }

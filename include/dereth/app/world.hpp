@@ -121,6 +121,11 @@ class World {
   // The latest published snapshot (an empty one before the first tick).
   [[nodiscard]] const sim::SnapshotPtr& snapshot() const noexcept { return snapshot_; }
 
+  // Where the follow camera may stand: the viewer sphere swept from `pivot`
+  // to `wanted` (global metres) through the player's cells
+  // (sim::update_viewer, SmartBox::update_viewer 0x00453CE0), in global
+  // metres; none without a player or without cells to collide with.
+  [[nodiscard]] std::optional<glm::vec3> place_viewer(const glm::vec3& pivot, const glm::vec3& wanted);
   [[nodiscard]] sim::SmartBox& box() noexcept { return box_; }
   [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
   [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }

@@ -9,6 +9,9 @@
 // Two modes:
 // * Follow: orbits a target (the player's position plus a head height) at
 //   `distance`; the mouse orbits (yaw/pitch), the wheel zooms (distance).
+//   Where a wall or the ground stands between, the eye is the `viewer` the
+//   app found by sweeping retail's viewer sphere towards the wanted point
+//   (sim/viewer.hpp); the renderer only takes the answer.
 // * Free: a fly camera at `position`, looking along yaw/pitch.
 //
 // Matrices are OpenGL's (clip z in [-1, 1]). For precision far from the world
@@ -49,6 +52,10 @@ class Camera {
   float fov_y_degrees = 60.0F;
   float near_plane = 0.1F;
   float far_plane = 1500.0F;
+  // Follow: where the eye stands instead of wanted_eye() (retail's
+  // SmartBox::viewer, short of a wall). The camera rig sets it afresh each
+  // time it tracks; none: the wanted point.
+  std::optional<glm::vec3> viewer;
 
   // A follow camera behind `frame` (looking along its heading) at `distance`.
   [[nodiscard]] static Camera follow_behind(const core::Frame& frame, float distance = 8.0F, float pitch = 0.3F);
@@ -70,6 +77,9 @@ class Camera {
   // The unit direction the camera looks along.
   [[nodiscard]] glm::vec3 forward() const noexcept;
   [[nodiscard]] glm::vec3 eye() const noexcept;
+  // Follow: `distance` back from the target along the view (the eye when
+  // nothing is in the way); Free: the eye.
+  [[nodiscard]] glm::vec3 wanted_eye() const noexcept;
   // The point looked at: the target (Follow) or eye + forward (Free).
   [[nodiscard]] glm::vec3 center() const noexcept;
 
