@@ -105,8 +105,8 @@ constexpr Did kFirstEyePalette = 0x04000028;   // kEyeColors palettes
 constexpr Did kSkinPaletteSet = 0x0F000010;
 constexpr Did kFirstHairPaletteSet = 0x0F000011;  // one per hair colour
 constexpr Did kClothPalette = 0x04000030;       // the clothing colours' palette (the PaletteSet 0x0F000001's)
-constexpr Did kFaceTexture = 0x05000040;          // the head with hair and eyes (the eye strip's)
-constexpr Did kBaldFaceTexture = 0x05000041;      // the same without hair (the bald eye strip's)
+constexpr Did kFaceTexture = 0x05000050;          // the head with hair and eyes (the eye strip's)
+constexpr Did kBaldFaceTexture = 0x05000051;      // the same without hair (the bald eye strip's)
 
 // Animations
 constexpr Did kReadyAnimation = 0x03000001;
@@ -405,8 +405,8 @@ void add_human_colors(Records& out) {
     tex.render_surfaces = {pixels_id};
     out.push_back({texture, write_surface_texture(tex)});
   };
-  add_face(kFaceTexture, 0x06000040, human_face_image(true));
-  add_face(kBaldFaceTexture, 0x06000041, human_face_image(false));
+  add_face(kFaceTexture, 0x06000050, human_face_image(true));
+  add_face(kBaldFaceTexture, 0x06000051, human_face_image(false));
   constexpr std::uint32_t kSkin = 0xC8A082;  // the old skin's first texel
   constexpr std::uint32_t kBrownHair = 0x6A4428;
   constexpr std::uint32_t kBlueEyes = 0x3C64B4;

@@ -62,7 +62,7 @@ TEST_CASE("A world object's ObjDesc palette and texture changes reach its snapsh
   // eye strip's face on the head.
   create.model.base_palette = kHumanPalette;
   create.model.palettes = {{kDarkSkin, 0, 24}};
-  create.model.texture_changes = {{1, 0x05000001, 0x05000041}};
+  create.model.texture_changes = {{1, 0x05000001, 0x05000051}};
   world.handle(protocol::encode(create));
   const sim::SnapshotPtr snap = world.build_snapshot();
   const sim::ObjectSnapshot* o = find(*snap, kGuid);
@@ -73,7 +73,7 @@ TEST_CASE("A world object's ObjDesc palette and texture changes reach its snapsh
   CHECK(o->palette.base_palette == kHumanPalette);
   CHECK(o->palette.subpalettes == std::vector<sim::SubpaletteChange>{{kDarkSkin, 0, 192}});
   REQUIRE(o->parts[1].texture_changes.size() == 1);
-  CHECK(o->parts[1].texture_changes[0] == sim::TextureChange{0x05000001, 0x05000041});
+  CHECK(o->parts[1].texture_changes[0] == sim::TextureChange{0x05000001, 0x05000051});
 
   // An ObjDescEvent replaces the description: now the palest skin.
   protocol::ObjDescEvent event;
