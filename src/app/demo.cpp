@@ -8,6 +8,7 @@
 #include "dereth/sim/qualities.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
+#include "dereth/scenario/scenario.hpp"
 
 namespace dereth::app {
 
@@ -74,7 +75,9 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
     portal = &*demo->own_portal_;
     cell = &*demo->own_cell_;
   }
-  DERETH_TRY(scenario::Scenario parsed, scenario::demo_scenario());
+  DERETH_TRY(scenario::Scenario parsed, options.scenario_text
+                                            ? scenario::parse_scenario(*options.scenario_text, "test scenario")
+                                            : scenario::demo_scenario());
   const std::vector<scenario::InputEvent> inputs = parsed.inputs;  // the scripted walk
   scenario::LoopbackOptions loopback_options;
   loopback_options.server = demo_server_config(portal);

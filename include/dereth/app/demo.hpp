@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "dereth/app/controls.hpp"
 #include "dereth/app/frame_loop.hpp"
@@ -44,6 +45,8 @@ struct HeadlessDemoOptions {
   // Every `record_every`'th tick's frame as DIR/tick_NNNNNN.png (a clip).
   std::optional<std::filesystem::path> record_frames;
   std::uint64_t record_every = 1;
+  // A scenario's text to play instead of the demo's (tests that need another walk).
+  std::optional<std::string> scenario_text;
 };
 
 class HeadlessDemo {
