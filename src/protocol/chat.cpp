@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/weenie_error.hpp"
 
@@ -282,7 +283,7 @@ bool is_chat_message(std::span<const std::uint8_t> body) {
       const std::uint32_t e = peek_wrapped_type(body);
       return e == chat_event::HearDirectSpeech || e == chat_event::ChannelBroadcast || e == chat_event::WeenieError ||
              e == chat_event::WeenieErrorWithString || e == chat_event::TransientString ||
-             e == chat_event::PopupString;
+             e == chat_event::PopupString || is_combat_notification(e);
     }
     default: return false;
   }
@@ -332,11 +333,20 @@ Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
       // The client's string table turns the code into words (weenie_error.hpp).
       return line(chat_type::System, "", weenie_error_text(m.code, m.text), "error");
     }
-    default: {
-      DERETH_TRY(const StatusString m, decode_status_string(body));
-      return line(chat_type::System, "", m.text, m.popup ? "popup" : "transient");
-    }
+    default: break;
   }
+  if (is_combat_notification(peek_wrapped_type(body))) {
+    DERETH_TRY(const CombatNotification m, decode_combat_notification(body));
+    // The client words the outcome of a strike (the server sends only the
+    // numbers), except a kill or a death, whose sentence is the server's.
+    const bool against_player = m.event == combat_event::DefenderNotification ||
+                                m.event == combat_event::EvasionDefenderNotification ||
+                                m.event == combat_event::VictimNotification;
+    return line(against_player ? chat_type::CombatEnemy : chat_type::CombatSelf, "", combat_notification_text(m),
+                "combat");
+  }
+  DERETH_TRY(const StatusString m, decode_status_string(body));
+  return line(chat_type::System, "", m.text, m.popup ? "popup" : "transient");
 }
 
 // ---- outbound --------------------------------------------------------------------------------

@@ -1,5 +1,8 @@
 #include "dereth/protocol/combat.hpp"
 
+#include <array>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "dereth/protocol/login.hpp"
@@ -82,6 +85,88 @@ Result<AttackDone> decode_attack_done(std::span<const std::uint8_t> body) {
 
 std::vector<std::uint8_t> encode_commence_attack(std::uint32_t target, std::uint32_t sequence) {
   return encode_game_event(target, sequence, combat_event::CombatCommenceAttack, {});
+}
+
+bool is_combat_notification(std::uint32_t event) {
+  switch (event) {
+    case combat_event::VictimNotification:
+    case combat_event::KillerNotification:
+    case combat_event::AttackerNotification:
+    case combat_event::DefenderNotification:
+    case combat_event::EvasionAttackerNotification:
+    case combat_event::EvasionDefenderNotification: return true;
+    default: return false;
+  }
+}
+
+std::vector<std::uint8_t> encode(const CombatNotification& m, std::uint32_t target, std::uint32_t sequence) {
+  ByteWriter w;
+  w.string16l(m.name);
+  if (m.event == combat_event::AttackerNotification || m.event == combat_event::DefenderNotification) {
+    w.u32(m.damage_type);
+    w.f64(m.health_fraction);
+    w.u32(m.damage);
+    if (m.event == combat_event::DefenderNotification) w.u32(m.location);
+    w.u32(m.critical ? 1U : 0U);
+    w.u64(m.conditions);
+  }
+  return encode_game_event(target, sequence, m.event, std::move(w).take());
+}
+
+Result<CombatNotification> decode_combat_notification(std::span<const std::uint8_t> body) {
+  const std::uint32_t event = peek_wrapped_type(body);
+  if (!is_combat_notification(event)) {
+    ByteReader r(body, "F7B0 combat notification");
+    DERETH_CHECK(expect_game_event(r, combat_event::AttackerNotification));  // names what came instead
+  }
+  ByteReader r(body, "F7B0 combat notification");
+  DERETH_CHECK(expect_game_event(r, event));
+  CombatNotification m;
+  m.event = event;
+  DERETH_TRY(m.name, r.string16l(event == combat_event::KillerNotification || event == combat_event::VictimNotification
+                                     ? "text"
+                                     : "name"));
+  if (event == combat_event::AttackerNotification || event == combat_event::DefenderNotification) {
+    DERETH_TRY(m.damage_type, r.u32("damage_type"));
+    DERETH_TRY(m.health_fraction, r.f64("health_fraction"));
+    DERETH_TRY(m.damage, r.u32("damage"));
+    if (event == combat_event::DefenderNotification) {
+      DERETH_TRY(m.location, r.u32("location"));
+    }
+    DERETH_TRY(const std::uint32_t critical, r.u32("critical"));
+    m.critical = critical != 0;
+    DERETH_TRY(m.conditions, r.u64("conditions"));
+  }
+  return m;
+}
+
+namespace {
+// DamageType bits (ACE's enum): the word for the first one set.
+std::string_view damage_word(std::uint32_t type) {
+  constexpr std::array<std::string_view, 11> kWords = {"slashing", "piercing", "bludgeoning", "cold",
+                                                       "fire",     "acid",     "lightning",   "health",
+                                                       "stamina",  "mana",     "nether"};
+  for (std::size_t bit = 0; bit < kWords.size(); ++bit) {
+    if ((type & (1U << bit)) != 0) return kWords[bit];
+  }
+  return {};
+}
+
+std::string points(const CombatNotification& m) {
+  const std::string_view word = damage_word(m.damage_type);
+  return fmt::format("{} point{} of {}{}damage", m.damage, m.damage == 1 ? "" : "s", word, word.empty() ? "" : " ");
+}
+}  // namespace
+
+std::string combat_notification_text(const CombatNotification& m) {
+  const std::string critical = m.critical ? "Critical hit! " : "";
+  switch (m.event) {
+    case combat_event::AttackerNotification: return fmt::format("{}You hit {} for {}.", critical, m.name, points(m));
+    case combat_event::DefenderNotification: return fmt::format("{}{} hits you for {}.", critical, m.name, points(m));
+    case combat_event::EvasionAttackerNotification: return fmt::format("{} evaded your attack.", m.name);
+    case combat_event::EvasionDefenderNotification: return fmt::format("You evaded {}'s attack.", m.name);
+    default: return m.name;  // Killer and Victim: the server's own sentence
+  }
 }
 
 }  // namespace dereth::protocol

@@ -731,6 +731,30 @@ Result<void> attack_done(JsonWriter& j, Body body) {
   return {};
 }
 
+Result<void> combat_notification(JsonWriter& j, Body body) {
+  DERETH_TRY(const CombatNotification m, decode_combat_notification(body));
+  constexpr std::array<const char*, 9> kNames = {"VictimNotification",          "KillerNotification",
+                                                 nullptr,                       nullptr,
+                                                 nullptr,                       "AttackerNotification",
+                                                 "DefenderNotification",        "EvasionAttackerNotification",
+                                                 "EvasionDefenderNotification"};
+  j.begin_object();
+  event_header(j, body, kNames[m.event - combat_event::VictimNotification]);
+  const bool told = m.event == combat_event::KillerNotification || m.event == combat_event::VictimNotification;
+  text(j, told ? "text" : "who", m.name);  // the server's sentence, or the other side of the strike
+  if (m.event == combat_event::AttackerNotification || m.event == combat_event::DefenderNotification) {
+    j.key("damage_type").hex(m.damage_type);
+    j.key("health_fraction").f64(m.health_fraction);
+    j.key("damage").number(m.damage);
+    if (m.event == combat_event::DefenderNotification) j.key("location").number(m.location);
+    j.key("critical").boolean(m.critical);
+    j.key("conditions").number(m.conditions);
+  }
+  text(j, "sentence", combat_notification_text(m));
+  j.end_object();
+  return {};
+}
+
 Result<void> commence_attack(JsonWriter& j, Body body) {
   DERETH_CHECK(expect_only_header(body, 16, "F7B0/01B8 CombatCommenceAttack"));
   j.begin_object();
@@ -1071,6 +1095,12 @@ constexpr std::array kAnyEntries = {
     AnyEntry{login_opcode::GameEvent, chat_event::PopupString, &status_string},
     AnyEntry{login_opcode::GameEvent, combat_event::AttackDone, &attack_done},
     AnyEntry{login_opcode::GameEvent, combat_event::CombatCommenceAttack, &commence_attack},
+    AnyEntry{login_opcode::GameEvent, combat_event::VictimNotification, &combat_notification},
+    AnyEntry{login_opcode::GameEvent, combat_event::KillerNotification, &combat_notification},
+    AnyEntry{login_opcode::GameEvent, combat_event::AttackerNotification, &combat_notification},
+    AnyEntry{login_opcode::GameEvent, combat_event::DefenderNotification, &combat_notification},
+    AnyEntry{login_opcode::GameEvent, combat_event::EvasionAttackerNotification, &combat_notification},
+    AnyEntry{login_opcode::GameEvent, combat_event::EvasionDefenderNotification, &combat_notification},
     AnyEntry{login_opcode::GameEvent, house_event::UpdateRestrictions, &update_restrictions},
     // Game actions.
     AnyEntry{login_opcode::GameAction, opcode::MoveToState, &move_to_state},

@@ -41,31 +41,6 @@ Result<Scenario> sandbox_scenario() {
   return sandbox_of(std::move(*demo));
 }
 
-std::vector<std::uint8_t> encode(const AttackerNotification& m, std::uint32_t target, std::uint32_t sequence) {
-  core::ByteWriter w;
-  w.string16l(m.defender);
-  w.u32(m.damage_type);
-  w.f64(m.fraction);
-  w.u32(m.damage);
-  w.u32(m.critical ? 1U : 0U);
-  w.u64(m.conditions);
-  return protocol::encode_game_event(target, sequence, sandbox_event::AttackerNotification, std::move(w).take());
-}
-
-std::vector<std::uint8_t> encode_evasion_attacker_notification(std::string_view defender, std::uint32_t target,
-                                                               std::uint32_t sequence) {
-  core::ByteWriter w;
-  w.string16l(defender);
-  return protocol::encode_game_event(target, sequence, sandbox_event::EvasionAttackerNotification, std::move(w).take());
-}
-
-std::vector<std::uint8_t> encode_killer_notification(std::string_view text, std::uint32_t target,
-                                                     std::uint32_t sequence) {
-  core::ByteWriter w;
-  w.string16l(text);
-  return protocol::encode_game_event(target, sequence, sandbox_event::KillerNotification, std::move(w).take());
-}
-
 std::vector<std::uint8_t> encode_update_health(std::uint32_t guid, float fraction, std::uint32_t target,
                                                std::uint32_t sequence) {
   core::ByteWriter w;

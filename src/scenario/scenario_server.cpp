@@ -1368,7 +1368,10 @@ void ScenarioServer::sandbox_strike(Session& s, std::uint32_t target, float powe
   const std::string& name = c.create.weenie.name;
   const std::uint32_t player = s.character->guid;
   if (sandbox_->rng.unit() < rules.evade_chance) {
-    send(s, encode_evasion_attacker_notification(name, player, s.event_sequence++), protocol::queue::Ui, 0, now);
+    protocol::CombatNotification evaded;
+    evaded.event = protocol::combat_event::EvasionAttackerNotification;
+    evaded.name = name;
+    send(s, encode(evaded, player, s.event_sequence++), protocol::queue::Ui, 0, now);
     event(now, s.info.id, fmt::format("sandbox: '{}' evaded", name));
     return;
   }
@@ -1378,10 +1381,12 @@ void ScenarioServer::sandbox_strike(Session& s, std::uint32_t target, float powe
       std::max(1.0, std::round(static_cast<double>(roll) * (0.5 + static_cast<double>(power)))));
   c.health = damage >= c.health ? 0 : c.health - damage;
   if (c.health > 0) {
-    AttackerNotification hit;
-    hit.defender = name;
+    protocol::CombatNotification hit;
+    hit.event = protocol::combat_event::AttackerNotification;
+    hit.name = name;
+    hit.damage_type = 0x4;  // Bludgeon: an unarmed strike
     hit.damage = damage;
-    hit.fraction = static_cast<double>(damage) / static_cast<double>(std::max(1U, rules.creature_health));
+    hit.health_fraction = static_cast<double>(damage) / static_cast<double>(std::max(1U, rules.creature_health));
     send(s, encode(hit, player, s.event_sequence++), protocol::queue::Ui, 0, now);
     event(now, s.info.id, fmt::format("sandbox: '{}' hit for {} ({} left)", name, damage, c.health));
     return;
@@ -1391,8 +1396,10 @@ void ScenarioServer::sandbox_strike(Session& s, std::uint32_t target, float powe
   c.alive = false;
   c.delete_at = now + rules.corpse_time;
   c.respawn_at = now + rules.respawn_time;
-  send(s, encode_killer_notification(fmt::format("You have killed {}!", name), player, s.event_sequence++),
-       protocol::queue::Ui, 0, now);
+  protocol::CombatNotification killed;
+  killed.event = protocol::combat_event::KillerNotification;
+  killed.name = fmt::format("You have killed {}!", name);
+  send(s, encode(killed, player, s.event_sequence++), protocol::queue::Ui, 0, now);
   protocol::MovementEvent dead;
   dead.guid = target;
   dead.data.current_style = kNonCombatStyle;

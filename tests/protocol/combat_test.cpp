@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/login.hpp"
 
 using namespace dereth;
@@ -67,4 +68,55 @@ TEST_CASE("AttackDone 0x01A7 and CombatCommenceAttack 0x01B8 events") {
 TEST_CASE("CM_Combat::Event_ChangeCombatMode 0x006A9A70 bytes", "[retail][0x006A9A70]") {
   CHECK(encode_change_combat_mode(5, 2) ==
         std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0, 5, 0, 0, 0, 0x53, 0, 0, 0, 0x02, 0, 0, 0});
+}
+
+TEST_CASE("Combat notifications 0x01AC-0x01B4: each round-trips, a cut body is refused at every length, and the chat "
+          "window reads a sentence",
+          "[protocol][combat][chat]") {
+  std::vector<CombatNotification> all;
+  for (const std::uint32_t e :
+       {combat_event::VictimNotification, combat_event::KillerNotification, combat_event::AttackerNotification,
+        combat_event::DefenderNotification, combat_event::EvasionAttackerNotification,
+        combat_event::EvasionDefenderNotification}) {
+    CombatNotification m;
+    m.event = e;
+    m.name = e == combat_event::KillerNotification ? "You have killed the Drudge Skulker!" : "Drudge Skulker";
+    if (e == combat_event::AttackerNotification || e == combat_event::DefenderNotification) {
+      m.damage_type = 0x10;  // Fire
+      m.health_fraction = 0.45;
+      m.damage = 9;
+      m.location = e == combat_event::DefenderNotification ? 3U : 0U;
+      m.critical = e == combat_event::DefenderNotification;
+      m.conditions = 0x2;
+    }
+    all.push_back(m);
+  }
+  for (const CombatNotification& m : all) {
+    INFO("event 0x" << std::hex << m.event);
+    const auto bytes = encode(m, 0x50000001, 4);
+    const auto back = decode_combat_notification(bytes);
+    REQUIRE(back);
+    CHECK(*back == m);
+    // The F7B0 header is 16 bytes; every cut after it is refused, naming the message.
+    for (std::size_t n = 0; n < bytes.size(); ++n) {
+      const auto cut = decode_combat_notification(std::span(bytes).first(n));
+      REQUIRE_FALSE(cut);
+      CHECK(cut.error().message().find("F7B0") != std::string::npos);
+    }
+    const auto line = chat_line(bytes);
+    REQUIRE(line);
+    REQUIRE(line->has_value());
+    CHECK((*line)->channel == "combat");
+  }
+  CHECK(combat_notification_text(all[2]) == "You hit Drudge Skulker for 9 points of fire damage.");
+  CHECK(combat_notification_text(all[3]) == "Critical hit! Drudge Skulker hits you for 9 points of fire damage.");
+  CHECK(combat_notification_text(all[4]) == "Drudge Skulker evaded your attack.");
+  CHECK(combat_notification_text(all[5]) == "You evaded Drudge Skulker's attack.");
+  CHECK(combat_notification_text(all[1]) == "You have killed the Drudge Skulker!");
+  CombatNotification one = all[2];
+  one.damage = 1;
+  one.damage_type = 0;  // no type the client knows: no word for it
+  CHECK(combat_notification_text(one) == "You hit Drudge Skulker for 1 point of damage.");
+  // Another event is not a combat notification.
+  CHECK_FALSE(decode_combat_notification(encode_attack_done(0x50000001, 1, AttackDone{})));
 }

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "dereth/protocol/types.hpp"
@@ -28,6 +29,13 @@ inline constexpr std::uint32_t ChangeCombatMode =
 namespace combat_event {
 inline constexpr std::uint32_t AttackDone = 0x01A7;
 inline constexpr std::uint32_t CombatCommenceAttack = 0x01B8;
+// What came of a strike, told to each side (ACE's GameEventType).
+inline constexpr std::uint32_t VictimNotification = 0x01AC;           // String16L the server's sentence
+inline constexpr std::uint32_t KillerNotification = 0x01AD;           // String16L the server's sentence
+inline constexpr std::uint32_t AttackerNotification = 0x01B1;         // see CombatNotification
+inline constexpr std::uint32_t DefenderNotification = 0x01B2;         // see CombatNotification
+inline constexpr std::uint32_t EvasionAttackerNotification = 0x01B3;  // String16L defender
+inline constexpr std::uint32_t EvasionDefenderNotification = 0x01B4;  // String16L attacker
 }  // namespace combat_event
 
 // F7B1 0x08 / 0x0A: u32 target, u32 ATTACK_HEIGHT (1 high, 2 medium, 3 low),
@@ -64,5 +72,31 @@ std::vector<std::uint8_t> encode_attack_done(std::uint32_t target, std::uint32_t
 Result<AttackDone> decode_attack_done(std::span<const std::uint8_t> body);
 // F7B0 0x01B8 CombatCommenceAttack (no payload).
 std::vector<std::uint8_t> encode_commence_attack(std::uint32_t target, std::uint32_t sequence);
+
+
+// The six notifications of a strike's outcome, as one message (layouts in
+// docs/protocol.md, "Combat notifications"). Attacker: String16L defender,
+// u32 DamageType, f64 health fraction, u32 damage, u32 critical, u64
+// AttackConditions. Defender: the same with u32 hit location before
+// critical. The evasions: String16L the other party. Killer and Victim:
+// String16L the server's own sentence, kept in `name`.
+struct CombatNotification {
+  std::uint32_t event = combat_event::AttackerNotification;
+  std::string name;
+  std::uint32_t damage_type = 0;
+  double health_fraction = 0.0;
+  std::uint32_t damage = 0;
+  std::uint32_t location = 0;  // DefenderNotification only
+  bool critical = false;
+  std::uint64_t conditions = 0;
+  bool operator==(const CombatNotification&) const = default;
+};
+[[nodiscard]] bool is_combat_notification(std::uint32_t event);
+std::vector<std::uint8_t> encode(const CombatNotification& m, std::uint32_t target, std::uint32_t sequence);
+// Any of the six; another event or a short body is an error naming the field.
+Result<CombatNotification> decode_combat_notification(std::span<const std::uint8_t> body);
+// The line the chat window shows, in our own words ("You hit the Drudge for
+// 9 points of bludgeoning damage.").
+std::string combat_notification_text(const CombatNotification& m);
 
 }  // namespace dereth::protocol

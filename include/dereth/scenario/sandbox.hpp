@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dereth/protocol/combat.hpp"
 #include "dereth/scenario/scenario.hpp"
 
 namespace dereth::scenario {
@@ -54,35 +55,19 @@ Result<Scenario> sandbox_scenario();
 // The same, made from any scenario (sandbox_scenario() passes the demo's).
 Scenario sandbox_of(Scenario scenario);
 
-// Game events the sandbox's combat sends that dereth's protocol module does
-// not encode yet (layouts from ACE's GameEvent writers; F7B0 header with
-// the player's guid and game-event sequence first).
+// Game events the sandbox's combat sends: the strike's outcome is
+// protocol::CombatNotification (combat.hpp); UpdateHealth is the sandbox's
+// own until the client asks for health bars.
 namespace sandbox_event {
-inline constexpr std::uint32_t KillerNotification = 0x01AD;           // String16L text
-inline constexpr std::uint32_t AttackerNotification = 0x01B1;         // see below
-inline constexpr std::uint32_t EvasionAttackerNotification = 0x01B3;  // String16L defender name
-inline constexpr std::uint32_t UpdateHealth = 0x01C0;                 // u32 guid, f32 fraction
+inline constexpr std::uint32_t KillerNotification = protocol::combat_event::KillerNotification;
+inline constexpr std::uint32_t AttackerNotification = protocol::combat_event::AttackerNotification;
+inline constexpr std::uint32_t EvasionAttackerNotification = protocol::combat_event::EvasionAttackerNotification;
+inline constexpr std::uint32_t UpdateHealth = 0x01C0;  // u32 guid, f32 fraction
 }  // namespace sandbox_event
 
 // F7B1 0x01BF QueryHealth: u32 guid (the client asks for a health bar).
 inline constexpr std::uint32_t kQueryHealthAction = 0x01BF;
 
-// AttackerNotification: String16L defender name, u32 DamageType, f64 the
-// damage as a fraction of the defender's maximum health, u32 damage, u32
-// critical (0/1), u64 AttackConditions.
-struct AttackerNotification {
-  std::string defender;
-  std::uint32_t damage_type = 0x4;  // Bludgeon: an unarmed strike
-  double fraction = 0;
-  std::uint32_t damage = 0;
-  bool critical = false;
-  std::uint64_t conditions = 0;
-};
-std::vector<std::uint8_t> encode(const AttackerNotification& m, std::uint32_t target, std::uint32_t sequence);
-std::vector<std::uint8_t> encode_evasion_attacker_notification(std::string_view defender, std::uint32_t target,
-                                                               std::uint32_t sequence);
-std::vector<std::uint8_t> encode_killer_notification(std::string_view text, std::uint32_t target,
-                                                     std::uint32_t sequence);
 std::vector<std::uint8_t> encode_update_health(std::uint32_t guid, float fraction, std::uint32_t target,
                                                std::uint32_t sequence);
 
