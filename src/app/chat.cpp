@@ -56,6 +56,18 @@ std::optional<ChatCommand> parse_chat_input(std::string_view typed) {
   return ChatCommand{ChatCommand::Kind::Talk, std::string(s), {}};
 }
 
+std::string chat_command_usage(std::string_view typed) {
+  const std::string_view s = trim(typed);
+  if (s.empty()) return {};
+  const auto [word, rest] = split_word(s.substr(1));
+  if (word == "t" || word == "tell") return "To tell someone something, type /tell NAME, what to say";
+  if (word == "e" || word == "em" || word == "emote" || word == "se") {
+    return fmt::format("To emote, type /{} and what your character does", word);
+  }
+  if (word == "s" || word == "say") return "To say something, type /say and what to say";
+  return fmt::format("Nothing was sent: \"{}\" is not a line the chat box can send", s);
+}
+
 std::vector<std::uint8_t> encode_chat_command(const ChatCommand& c, std::uint32_t stamp) {
   switch (c.kind) {
     case ChatCommand::Kind::Tell: return protocol::encode_tell(stamp, c.text, c.target);

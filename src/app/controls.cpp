@@ -110,7 +110,12 @@ Controls::~Controls() {
 
 bool Controls::say(std::string_view typed) {
   const auto command = parse_chat_input(typed);
-  if (!command || !send_) return false;
+  if (!command) {
+    // A command written wrongly says how it is written, in the chat window.
+    if (const std::string usage = chat_command_usage(typed); !usage.empty()) world_->add_local_chat(usage);
+    return false;
+  }
+  if (!send_) return false;
   // Chat actions go on the same queue as the movement actions (3, Weenie).
   send_(encode_chat_command(*command, next_stamp_ ? next_stamp_() : 0), 3);
   ++chat_sent_;

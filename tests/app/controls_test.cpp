@@ -15,6 +15,7 @@
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/net/inbox.hpp"
+#include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
@@ -460,4 +461,22 @@ TEST_CASE("A movement key released without its press through the controls sends 
   s.controls.key_action(KeyAction::Forward, true);
   s.controls.key_action(KeyAction::Forward, false);
   CHECK(s.actions() == std::vector<std::uint32_t>{protocol::opcode::MoveToState, protocol::opcode::MoveToState});
+}
+
+TEST_CASE("A chat command written wrongly sends nothing and says in the chat window how it is written",
+          "[app][controls][chat]") {
+  Session s;
+  CHECK_FALSE(s.controls.say("/tell Nobody hi"));  // no comma: the name has no end
+  CHECK_FALSE(s.controls.say("/e"));
+  CHECK_FALSE(s.controls.say("   "));
+  s.outbound();
+  std::vector<std::string> said;
+  for (const auto& line : s.world.take_chat()) {
+    CHECK(line.channel == "transient");
+    said.push_back(line.text);
+  }
+  CHECK(said == std::vector<std::string>{"To tell someone something, type /tell NAME, what to say",
+                                         "To emote, type /e and what your character does"});
+  for (auto a : s.actions()) CHECK(a != protocol::chat_action::Tell);
+  CHECK(s.controls.say("/tell Nobody, hi"));
 }

@@ -33,6 +33,10 @@ struct ChatCommand {
 // takes its commands (`@telepoi Arwic`, `/help`). Blank input, or a tell
 // without a name or text, is none. Leading and trailing spaces are trimmed.
 [[nodiscard]] std::optional<ChatCommand> parse_chat_input(std::string_view typed);
+// What the chat window says when parse_chat_input refuses a typed line (a
+// tell without its comma, an emote without text): how the command is
+// written. Empty for blank input.
+[[nodiscard]] std::string chat_command_usage(std::string_view typed);
 
 // The F7B1 message a command sends, with its game-action stamp.
 [[nodiscard]] std::vector<std::uint8_t> encode_chat_command(const ChatCommand& command, std::uint32_t stamp);
