@@ -87,7 +87,6 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   const dat::DatFile* cell = dats ? dats->cell_ptr() : nullptr;
 
   std::unique_ptr<Presenter> presenter;
-  render::Renderer* renderer = nullptr;
   if (!headless) {
     WindowOptions wo = window_options(config, "dereth replay - " + fs::path(args.file).filename().string());
     wo.loading_bar = false;  // no login to wait for
@@ -108,10 +107,8 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
       err << "dereth: cannot render headless: " << created.error().message() << "\n";
       return 1;
     }
-    renderer = &(*created)->renderer();
     presenter = std::move(*created);
   }
-  (void)renderer;
   core::ManualClock virtual_clock;
   core::RealClock real_clock;
   const bool virtual_time = args.fast;

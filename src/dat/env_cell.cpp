@@ -10,19 +10,6 @@ namespace {
 
 constexpr std::size_t kStabSize = 4 + 28;
 
-void json_frame_array(core::JsonWriter& j, const Frame& f) {
-  j.begin_object();
-  j.key("origin").begin_array().f32(f.origin.x).f32(f.origin.y).f32(f.origin.z).end_array();
-  j.key("orientation")
-      .begin_array()
-      .f32(f.orientation.w)
-      .f32(f.orientation.x)
-      .f32(f.orientation.y)
-      .f32(f.orientation.z)
-      .end_array();
-  j.end_object();
-}
-
 }  // namespace
 
 Result<EnvCell> read_env_cell(std::span<const std::uint8_t> bytes, Did id) {

@@ -10,19 +10,6 @@ constexpr std::size_t kStabSize = 4 + 28;
 constexpr std::size_t kMinBuildingSize = 4 + 28 + 4 + 4;
 constexpr std::size_t kMinPortalSize = 8;
 
-void json_frame_array(core::JsonWriter& j, const Frame& f) {
-  j.begin_object();
-  j.key("origin").begin_array().f32(f.origin.x).f32(f.origin.y).f32(f.origin.z).end_array();
-  j.key("orientation")
-      .begin_array()
-      .f32(f.orientation.w)
-      .f32(f.orientation.x)
-      .f32(f.orientation.y)
-      .f32(f.orientation.z)
-      .end_array();
-  j.end_object();
-}
-
 Result<BuildingPortal> read_portal(ByteReader& r) {
   BuildingPortal p;
   DERETH_CHECK(r.require(kMinPortalSize, "buildings.portals"));

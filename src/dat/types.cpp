@@ -97,6 +97,19 @@ void json_vec3(core::JsonWriter& j, const glm::vec3& v) {
   j.end_object();
 }
 
+void json_frame_array(core::JsonWriter& j, const Frame& f) {
+  j.begin_object();
+  j.key("origin").begin_array().f32(f.origin.x).f32(f.origin.y).f32(f.origin.z).end_array();
+  j.key("orientation")
+      .begin_array()
+      .f32(f.orientation.w)
+      .f32(f.orientation.x)
+      .f32(f.orientation.y)
+      .f32(f.orientation.z)
+      .end_array();
+  j.end_object();
+}
+
 void json_frame(core::JsonWriter& j, const Frame& f) {
   j.begin_object();
   j.key("origin");

@@ -1702,9 +1702,6 @@ const FrameTiming& Renderer::last_timing() const noexcept {
 const TimingTotals& Renderer::timing_totals() const noexcept {
   return impl_->totals;
 }
-void Renderer::reset_timing() noexcept {
-  impl_->totals = TimingTotals{};
-}
 const RendererOptions& Renderer::options() const noexcept {
   return impl_->options;
 }

@@ -69,6 +69,8 @@ void write_cyl_sphere(ByteWriter& w, const CylSphere& c);
 void json_vec3(core::JsonWriter& j, const glm::vec3& v);
 void json_frame(core::JsonWriter& j, const Frame& f);
 void json_sphere(core::JsonWriter& j, const Sphere& s);
+// The frame as arrays, as the cell records write it: {"origin":[x,y,z],"orientation":[w,x,y,z]}.
+void json_frame_array(core::JsonWriter& j, const Frame& f);
 
 // CompressedUInt ("SmartArray" count): 1, 2 or 4 bytes (spec 3.0).
 Result<std::uint32_t> read_compressed_uint(ByteReader& r, std::string_view field);

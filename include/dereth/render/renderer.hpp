@@ -234,7 +234,6 @@ class Renderer {
   [[nodiscard]] const TerrainCacheStats& terrain_cache_stats() const noexcept;
   [[nodiscard]] const FrameTiming& last_timing() const noexcept;
   [[nodiscard]] const TimingTotals& timing_totals() const noexcept;
-  void reset_timing() noexcept;
 
   [[nodiscard]] const RendererOptions& options() const noexcept;
   RendererOptions& options() noexcept;
