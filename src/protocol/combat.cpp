@@ -87,22 +87,30 @@ std::vector<std::uint8_t> encode_commence_attack(std::uint32_t target, std::uint
   return encode_game_event(target, sequence, combat_event::CombatCommenceAttack, {});
 }
 
-bool is_combat_notification(std::uint32_t event) {
+bool combat_notification_has_damage(std::uint32_t event) {
+  return event == combat_event::AttackerNotification || event == combat_event::DefenderNotification;
+}
+
+std::string_view combat_notification_name(std::uint32_t event) {
   switch (event) {
-    case combat_event::VictimNotification:
-    case combat_event::KillerNotification:
-    case combat_event::AttackerNotification:
-    case combat_event::DefenderNotification:
-    case combat_event::EvasionAttackerNotification:
-    case combat_event::EvasionDefenderNotification: return true;
-    default: return false;
+    case combat_event::VictimNotification: return "VictimNotification";
+    case combat_event::KillerNotification: return "KillerNotification";
+    case combat_event::AttackerNotification: return "AttackerNotification";
+    case combat_event::DefenderNotification: return "DefenderNotification";
+    case combat_event::EvasionAttackerNotification: return "EvasionAttackerNotification";
+    case combat_event::EvasionDefenderNotification: return "EvasionDefenderNotification";
+    default: return {};
   }
+}
+
+bool is_combat_notification(std::uint32_t event) {
+  return !combat_notification_name(event).empty();
 }
 
 std::vector<std::uint8_t> encode(const CombatNotification& m, std::uint32_t target, std::uint32_t sequence) {
   ByteWriter w;
   w.string16l(m.name);
-  if (m.event == combat_event::AttackerNotification || m.event == combat_event::DefenderNotification) {
+  if (combat_notification_has_damage(m.event)) {
     w.u32(m.damage_type);
     w.f64(m.health_fraction);
     w.u32(m.damage);
@@ -115,18 +123,15 @@ std::vector<std::uint8_t> encode(const CombatNotification& m, std::uint32_t targ
 
 Result<CombatNotification> decode_combat_notification(std::span<const std::uint8_t> body) {
   const std::uint32_t event = peek_wrapped_type(body);
-  if (!is_combat_notification(event)) {
-    ByteReader r(body, "F7B0 combat notification");
-    DERETH_CHECK(expect_game_event(r, combat_event::AttackerNotification));  // names what came instead
-  }
   ByteReader r(body, "F7B0 combat notification");
-  DERETH_CHECK(expect_game_event(r, event));
+  // Another event fails the check against AttackerNotification, naming what came instead.
+  DERETH_CHECK(expect_game_event(r, is_combat_notification(event) ? event : combat_event::AttackerNotification));
   CombatNotification m;
   m.event = event;
   DERETH_TRY(m.name, r.string16l(event == combat_event::KillerNotification || event == combat_event::VictimNotification
                                      ? "text"
                                      : "name"));
-  if (event == combat_event::AttackerNotification || event == combat_event::DefenderNotification) {
+  if (combat_notification_has_damage(event)) {
     DERETH_TRY(m.damage_type, r.u32("damage_type"));
     DERETH_TRY(m.health_fraction, r.f64("health_fraction"));
     DERETH_TRY(m.damage, r.u32("damage"));
@@ -143,9 +148,8 @@ Result<CombatNotification> decode_combat_notification(std::span<const std::uint8
 namespace {
 // DamageType bits (ACE's enum): the word for the first one set.
 std::string_view damage_word(std::uint32_t type) {
-  constexpr std::array<std::string_view, 11> kWords = {"slashing", "piercing", "bludgeoning", "cold",
-                                                       "fire",     "acid",     "lightning",   "health",
-                                                       "stamina",  "mana",     "nether"};
+  constexpr std::array<std::string_view, 11> kWords = {"slashing",  "piercing", "bludgeoning", "cold", "fire",  "acid",
+                                                       "lightning", "health",   "stamina",     "mana", "nether"};
   for (std::size_t bit = 0; bit < kWords.size(); ++bit) {
     if ((type & (1U << bit)) != 0) return kWords[bit];
   }

@@ -733,16 +733,11 @@ Result<void> attack_done(JsonWriter& j, Body body) {
 
 Result<void> combat_notification(JsonWriter& j, Body body) {
   DERETH_TRY(const CombatNotification m, decode_combat_notification(body));
-  constexpr std::array<const char*, 9> kNames = {"VictimNotification",          "KillerNotification",
-                                                 nullptr,                       nullptr,
-                                                 nullptr,                       "AttackerNotification",
-                                                 "DefenderNotification",        "EvasionAttackerNotification",
-                                                 "EvasionDefenderNotification"};
   j.begin_object();
-  event_header(j, body, kNames[m.event - combat_event::VictimNotification]);
+  event_header(j, body, combat_notification_name(m.event));
   const bool told = m.event == combat_event::KillerNotification || m.event == combat_event::VictimNotification;
   text(j, told ? "text" : "who", m.name);  // the server's sentence, or the other side of the strike
-  if (m.event == combat_event::AttackerNotification || m.event == combat_event::DefenderNotification) {
+  if (combat_notification_has_damage(m.event)) {
     j.key("damage_type").hex(m.damage_type);
     j.key("health_fraction").f64(m.health_fraction);
     j.key("damage").number(m.damage);

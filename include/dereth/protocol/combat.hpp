@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dereth/protocol/types.hpp"
@@ -73,7 +74,6 @@ Result<AttackDone> decode_attack_done(std::span<const std::uint8_t> body);
 // F7B0 0x01B8 CombatCommenceAttack (no payload).
 std::vector<std::uint8_t> encode_commence_attack(std::uint32_t target, std::uint32_t sequence);
 
-
 // The six notifications of a strike's outcome, as one message (layouts in
 // docs/protocol.md, "Combat notifications"). Attacker: String16L defender,
 // u32 DamageType, f64 health fraction, u32 damage, u32 critical, u64
@@ -92,6 +92,10 @@ struct CombatNotification {
   bool operator==(const CombatNotification&) const = default;
 };
 [[nodiscard]] bool is_combat_notification(std::uint32_t event);
+// Attacker and Defender: the two that carry the damage fields.
+[[nodiscard]] bool combat_notification_has_damage(std::uint32_t event);
+// "AttackerNotification", ...; empty for another event.
+[[nodiscard]] std::string_view combat_notification_name(std::uint32_t event);
 std::vector<std::uint8_t> encode(const CombatNotification& m, std::uint32_t target, std::uint32_t sequence);
 // Any of the six; another event or a short body is an error naming the field.
 Result<CombatNotification> decode_combat_notification(std::span<const std::uint8_t> body);
