@@ -7,11 +7,11 @@
 #include <memory>
 #include <string>
 
-#include "dereth/chargen/char_gen_data.hpp"
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/character_create.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+
+#include "chargen_server.hpp"
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
@@ -20,26 +20,10 @@ namespace {
 using dereth::app::test::run;
 namespace proto = dereth::protocol;
 
-// The server's options: with the shared creation rules present, the
-// scenario server checks F656 against the demo's CharGen (else it has no
-// F656 handling to configure).
-dereth::scenario::UdpServerOptions server_options() {
-  dereth::scenario::UdpServerOptions o;
-  static const auto data = [] {
-    auto world = dereth::demo::build_demo_world();
-    REQUIRE(world);
-    auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
-    REQUIRE(portal);
-    auto d = dereth::chargen::load_char_gen_data(*portal);
-    REQUIRE(d);
-    return std::make_shared<const dereth::chargen::CharGenData>(std::move(*d));
-  }();
-  o.server.char_gen = data;
-  return o;
-}
+using dereth::app::test::chargen_server_options;
 
 struct Served {
-  explicit Served(const std::string& relative) : server(load(relative), server_options()) {
+  explicit Served(const std::string& relative) : server(load(relative), chargen_server_options()) {
     REQUIRE(server.start().has_value());
     where = "127.0.0.1:" + std::to_string(server.port());
   }
@@ -73,11 +57,12 @@ TEST_CASE("dereth play --create: the F656 the server receives is the character t
   std::string out, err;
   // The demo's CharGen: heritage 1, template 0 (Wanderer); female; Magic
   // Defense (15) trained on top of the template, War Magic (34) untrained.
-  const int rc = run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
-                      pw.string(), "--headless", "--no-record", "--ticks", "3", "--timeout", "3", "--create",
-                      "Aerfalle", "--heritage", "1", "--sex", "2", "--template", "0", "--attributes",
-                      "60,60,50,50,60,50", "--train", "15", "--untrain", "34"},
-                     out, err);
+  const int rc =
+      run({"dereth",    "play",         "--server",          served.where, "--account", "tester",    "--password-file",
+           pw.string(), "--headless",   "--no-record",       "--ticks",    "3",         "--timeout", "3",
+           "--create",  "Aerfalle",     "--heritage",        "1",          "--sex",     "2",         "--template",
+           "0",         "--attributes", "60,60,50,50,60,50", "--train",    "15",        "--untrain", "34"},
+          out, err);
   INFO(out << err);
   const auto creates = served.creates();
   REQUIRE(creates.size() == 1);

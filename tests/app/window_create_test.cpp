@@ -4,8 +4,6 @@
 // chosen on the screen.
 #include <catch2/catch.hpp>
 
-#include <SDL.h>
-
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -14,6 +12,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <SDL.h>
 
 #include "dereth/app/character_creator.hpp"
 #include "dereth/app/character_picker.hpp"
@@ -24,6 +24,8 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "dereth/sim/render_snapshot.hpp"
+
+#include "chargen_server.hpp"
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
@@ -92,27 +94,11 @@ std::pair<int, int> where(const std::vector<std::string>& lines, float scale, st
   REQUIRE(layout.panels.size() == 1);
   const auto& t = layout.panels[0].text;
   const float row = t.height() / static_cast<float>(layout.panels[0].lines);
-  return {static_cast<int>(t.x0 + t.width() * across), static_cast<int>(t.y0 + row * (static_cast<float>(line) + 0.5F))};
+  return {static_cast<int>(t.x0 + t.width() * across),
+          static_cast<int>(t.y0 + row * (static_cast<float>(line) + 0.5F))};
 }
 
-
-// The server's options: with the shared creation rules present, the
-// scenario server checks F656 against the demo's CharGen (else it has no
-// F656 handling to configure).
-dereth::scenario::UdpServerOptions server_options() {
-  dereth::scenario::UdpServerOptions o;
-  static const auto data = [] {
-    auto world = dereth::demo::build_demo_world();
-    REQUIRE(world);
-    auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
-    REQUIRE(portal);
-    auto d = dereth::chargen::load_char_gen_data(*portal);
-    REQUIRE(d);
-    return std::make_shared<const dereth::chargen::CharGenData>(std::move(*d));
-  }();
-  o.server.char_gen = data;
-  return o;
-}
+using dereth::app::test::chargen_server_options;
 
 }  // namespace
 
@@ -209,7 +195,7 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
   auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
                                                        "/tests/scenario/data/no_characters.scenario");
   REQUIRE(scenario.has_value());
-  dereth::scenario::UdpScenarioServer server(std::move(*scenario), server_options());
+  dereth::scenario::UdpScenarioServer server(std::move(*scenario), chargen_server_options());
   REQUIRE(server.start().has_value());
   const dereth::test::TempDir tmp("window-create");
   const auto pw = tmp / "password";
@@ -229,7 +215,8 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
     const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (!done && std::chrono::steady_clock::now() < until) {
       bool connected = false;
-      for (const auto& s : server.sessions()) connected = connected || s.state == dereth::scenario::SessionState::Connected;
+      for (const auto& s : server.sessions())
+        connected = connected || s.state == dereth::scenario::SessionState::Connected;
       if (connected && SDL_WasInit(SDL_INIT_EVENTS) != 0) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
@@ -241,7 +228,7 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
     key(SDLK_RIGHT);  // Female
     text("Cadrel");
     for (int i = 0; i < 80; ++i) key(SDLK_DOWN);  // to Back, the last row
-    key(SDLK_UP);                                  // Create
+    key(SDLK_UP);                                 // Create
     key(SDLK_RETURN);
     while (!done && !f656() && std::chrono::steady_clock::now() < until) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -250,18 +237,19 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
     key(SDLK_RETURN);  // created and selected on the list: enter the world with it
     // Whatever happened, the run ends: Esc until it does.
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (!done && std::chrono::steady_clock::now() < give_up) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    while (!done && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     while (!done && SDL_WasInit(SDL_INIT_EVENTS) != 0) {
       key(SDLK_ESCAPE);
       std::this_thread::sleep_for(std::chrono::milliseconds(300));
     }
   });
   std::string out, err;
-  const int rc = dereth::app::test::run(
-      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
-       "--password-file", pw.string(), "--no-record", "--ticks", "15", "--timeout", "20", "--set",
-       "window_width=640", "--set", "window_height=480", "--set", "audio=false"},
-      out, err);
+  const int rc =
+      dereth::app::test::run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account",
+                              "tester", "--password-file", pw.string(), "--no-record", "--ticks", "15", "--timeout",
+                              "20", "--set", "window_width=640", "--set", "window_height=480", "--set", "audio=false"},
+                             out, err);
   done = true;
   player.join();
   ::unsetenv("SDL_VIDEODRIVER");

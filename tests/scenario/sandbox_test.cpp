@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <type_traits>
 
 #include "dereth/core/byte_reader.hpp"
 #include "dereth/protocol/chat.hpp"
@@ -106,26 +107,39 @@ std::vector<std::vector<std::uint8_t>> since(const TestClient& c, std::size_t fr
   return {c.messages.begin() + static_cast<std::ptrdiff_t>(std::min(from, c.messages.size())), c.messages.end()};
 }
 
-std::vector<protocol::HearSpeech> speech(const std::vector<std::vector<std::uint8_t>>& ms) {
-  std::vector<protocol::HearSpeech> out;
+using Messages = std::vector<std::vector<std::uint8_t>>;
+
+// The messages `picked` chooses, each through its decoder (one that does
+// not decode fails the test).
+template <class Pick, class Decode>
+auto decoded(const Messages& ms, Pick picked, Decode decode) {
+  std::vector<typename std::invoke_result_t<Decode, const std::vector<std::uint8_t>&>::value_type> out;
   for (const auto& m : ms) {
-    if (protocol::peek_opcode(m) != protocol::chat_opcode::HearSpeech) continue;
-    auto d = protocol::decode_hear_speech(m);
+    if (!picked(m)) continue;
+    auto d = decode(m);
     REQUIRE(d.has_value());
-    out.push_back(*d);
+    out.push_back(std::move(*d));
   }
   return out;
 }
 
-std::vector<protocol::ServerMessage> system_lines(const std::vector<std::vector<std::uint8_t>>& ms) {
-  std::vector<protocol::ServerMessage> out;
-  for (const auto& m : ms) {
-    if (protocol::peek_opcode(m) != lo::ServerMessage) continue;
-    auto d = protocol::decode_server_message(m);
-    REQUIRE(d.has_value());
-    out.push_back(*d);
-  }
-  return out;
+auto opcode_is(std::uint32_t opcode) {
+  return [opcode](const std::vector<std::uint8_t>& m) { return protocol::peek_opcode(m) == opcode; };
+}
+
+auto event_is(std::uint32_t type) {
+  return [type](const std::vector<std::uint8_t>& m) {
+    return protocol::peek_opcode(m) == lo::GameEvent && protocol::peek_wrapped_type(m) == type;
+  };
+}
+
+std::vector<protocol::HearSpeech> speech(const Messages& ms) {
+  return decoded(ms, opcode_is(protocol::chat_opcode::HearSpeech),
+                 [](const auto& m) { return protocol::decode_hear_speech(m); });
+}
+
+std::vector<protocol::ServerMessage> system_lines(const Messages& ms) {
+  return decoded(ms, opcode_is(lo::ServerMessage), [](const auto& m) { return protocol::decode_server_message(m); });
 }
 
 // The game events of one type, as (guid the event is addressed to, payload reader position) pairs
@@ -134,7 +148,7 @@ template <class T, class Read>
 std::vector<T> events(const std::vector<std::vector<std::uint8_t>>& ms, std::uint32_t type, Read read) {
   std::vector<T> out;
   for (const auto& m : ms) {
-    if (protocol::peek_opcode(m) != lo::GameEvent || protocol::peek_wrapped_type(m) != type) continue;
+    if (!event_is(type)(m)) continue;
     dereth::core::ByteReader r(m, "test");
     REQUIRE(protocol::expect_game_event(r, type).has_value());
     out.push_back(read(r));
@@ -142,16 +156,11 @@ std::vector<T> events(const std::vector<std::vector<std::uint8_t>>& ms, std::uin
   return out;
 }
 
-std::vector<std::uint32_t> attack_dones(const std::vector<std::vector<std::uint8_t>>& ms) {
+std::vector<std::uint32_t> attack_dones(const Messages& ms) {
   std::vector<std::uint32_t> out;
-  for (const auto& m : ms) {
-    if (protocol::peek_opcode(m) != lo::GameEvent ||
-        protocol::peek_wrapped_type(m) != protocol::combat_event::AttackDone) {
-      continue;
-    }
-    auto d = protocol::decode_attack_done(m);
-    REQUIRE(d.has_value());
-    out.push_back(d->error);
+  for (const auto& d : decoded(ms, event_is(protocol::combat_event::AttackDone),
+                               [](const auto& m) { return protocol::decode_attack_done(m); })) {
+    out.push_back(d.error);
   }
   return out;
 }
@@ -407,15 +416,8 @@ TEST_CASE("Sandbox: a tell to a player online reaches them, and the teller sees 
   REQUIRE(lines.size() == 1);
   CHECK(lines[0].text == "You tell Borin, \"meet at the house\"");
   CHECK(lines[0].chat_type == protocol::chat_type::OutgoingTell);
-  std::vector<protocol::HearDirectSpeech> tells;
-  for (const auto& m : since(b, fb)) {
-    if (protocol::peek_opcode(m) == lo::GameEvent &&
-        protocol::peek_wrapped_type(m) == protocol::chat_event::HearDirectSpeech) {
-      auto t = protocol::decode_hear_direct_speech(m);
-      REQUIRE(t.has_value());
-      tells.push_back(*t);
-    }
-  }
+  const auto tells = decoded(since(b, fb), event_is(protocol::chat_event::HearDirectSpeech),
+                             [](const auto& m) { return protocol::decode_hear_direct_speech(m); });
   REQUIRE(tells.size() == 1);
   CHECK(tells[0].text == "meet at the house");
   CHECK(tells[0].sender == "Aerin");
@@ -567,22 +569,16 @@ TEST_CASE("Sandbox: attacks ACE refuses end at once with AttackDone ActionCancel
     swing(w, 0, 0x50000002);
     CHECK(hits(since(a, from)).empty());
     CHECK(attack_dones(since(a, from)) == std::vector<std::uint32_t>{kActionCancelled});
-    std::vector<protocol::StatusString> said;
-    for (const auto& m : since(a, from)) {
-      if (protocol::peek_opcode(m) == lo::GameEvent &&
-          protocol::peek_wrapped_type(m) == protocol::chat_event::TransientString) {
-        auto s = protocol::decode_status_string(m);
-        REQUIRE(s.has_value());
-        said.push_back(*s);
-      }
-    }
+    const auto said = decoded(since(a, from), event_is(protocol::chat_event::TransientString),
+                              [](const auto& m) { return protocol::decode_status_string(m); });
     REQUIRE(said.size() == 1);
     CHECK(said[0].text == "You cannot attack Borin");
     CHECK_FALSE(said[0].popup);
   }
 }
 
-TEST_CASE("Sandbox: two players fight one creature, and its death and return reach both", "[scenario][sandbox][combat]") {
+TEST_CASE("Sandbox: two players fight one creature, and its death and return reach both",
+          "[scenario][sandbox][combat]") {
   SandboxRules rules;
   rules.evade_chance = 0.0;
   rules.min_damage = 100;  // one blow kills
