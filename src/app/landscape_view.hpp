@@ -7,7 +7,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/record_cache.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::app {
 

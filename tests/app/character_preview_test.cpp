@@ -19,7 +19,7 @@
 #include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/render/image.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 #include "support/temp_dir.hpp"
 
 namespace {

@@ -23,7 +23,7 @@
 #include "dereth/render/overlay.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 #include "chargen_server.hpp"
 #include "run_cli.hpp"

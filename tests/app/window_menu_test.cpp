@@ -24,7 +24,7 @@
 #include "dereth/render/overlay.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 

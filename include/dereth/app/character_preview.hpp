@@ -16,7 +16,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/render/camera.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::app {
 

@@ -25,7 +25,7 @@
 #include "dereth/protocol/character_create.hpp"
 #include "dereth/sim/digest.hpp"
 #include "dereth/sim/game_time.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::app {
 

@@ -26,7 +26,7 @@
 #include "dereth/sim/gm_smart_box_ui.hpp"
 #include "dereth/sim/physics_obj.hpp"
 #include "dereth/sim/qualities.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/sim_context.hpp"
 #include "dereth/sim/landscape.hpp"
 #include "dereth/sim/smart_box.hpp"

@@ -2,7 +2,7 @@
 // What the audio module is asked to play, and from where it is heard.
 //
 // A SoundRequest is the render snapshot's sim::SoundEvent
-// (include/dereth/sim/render_snapshot.hpp, the header-only dereth_snapshot),
+// (include/dereth/snapshot/render_snapshot.hpp, the header-only dereth_snapshot),
 // read as published, with no copy in between; the audio module links core,
 // dat, snapshot and OpenAL, never the simulation (docs/architecture.md).
 //
@@ -14,7 +14,7 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/core/clock.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::audio {
 

@@ -50,7 +50,7 @@
 #include "dereth/render/gl_loader.hpp"
 #include "dereth/render/image.hpp"
 #include "dereth/render/material.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::render {
 

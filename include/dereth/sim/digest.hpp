@@ -10,7 +10,7 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/sim/effects.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/verdict.hpp"
 
 namespace dereth::sim {

@@ -40,7 +40,7 @@
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/sound_table.hpp"
 #include "dereth/sim/particles.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/script_manager.hpp"
 #include "dereth/sim/seams.hpp"
 #include "dereth/sim/types.hpp"

@@ -15,7 +15,7 @@
 #include "dereth/protocol/movement.hpp"
 #include "dereth/sim/bbox.hpp"
 #include "dereth/sim/position.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/movement_manager.hpp"
 #include "dereth/sim/types.hpp"
 

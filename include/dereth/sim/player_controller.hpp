@@ -12,7 +12,7 @@
 #include "dereth/dat/animation_hook.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/sim/position.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/types.hpp"
 
 namespace dereth::sim {

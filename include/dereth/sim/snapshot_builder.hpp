@@ -8,7 +8,7 @@
 #include <span>
 
 #include "dereth/protocol/obj_desc.hpp"
-#include "dereth/sim/render_snapshot.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 

@@ -7,13 +7,9 @@
 #include <cstdint>
 
 #include "dereth/core/clock.hpp"
+#include "dereth/snapshot/local_id.hpp"
 
 namespace dereth::sim {
-
-// The canonical local id of a server GUID (seed section 13, invariant 1): the
-// SmartBox assigns it the first time the GUID materialises, keeps it for every
-// later generation of that GUID and never reuses it. None (0) is never issued.
-enum class LocalId : std::uint32_t { None = 0 };
 
 // A physics quantum. Retail passes quanta as 32-bit floats into
 // UpdateObjectInternal and below while it keeps clocks in doubles

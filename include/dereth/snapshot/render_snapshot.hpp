@@ -18,7 +18,7 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/core/frame.hpp"
-#include "dereth/sim/types.hpp"
+#include "dereth/snapshot/local_id.hpp"
 
 namespace dereth::sim {
 
