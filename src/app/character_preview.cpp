@@ -8,7 +8,7 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/dat/palette.hpp"
-#include "dereth/sim/dat_part_array.hpp"
+#include "dereth/sim/object/dat_part_array.hpp"
 
 namespace dereth::app {
 

@@ -7,7 +7,7 @@
 #include "dereth/app/world.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
-#include "dereth/sim/position.hpp"
+#include "dereth/sim/object/position.hpp"
 
 namespace dereth::app {
 

@@ -5,7 +5,7 @@
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
-#include "dereth/sim/qualities.hpp"
+#include "dereth/sim/player/qualities.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"

@@ -31,7 +31,7 @@
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
-#include "dereth/sim/command_interpreter.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 namespace dereth::app::commands {
 

@@ -9,7 +9,7 @@
 
 #include "dereth/dat/region.hpp"
 #include "dereth/protocol/login.hpp"
-#include "dereth/sim/digest.hpp"
+#include "dereth/sim/object/digest.hpp"
 
 namespace dereth::app {
 
@@ -71,7 +71,7 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
   }
 }
 
-// The game clock (sim/game_time.hpp): a new TimeSync goes to the Timer
+// The game clock (sim/player/game_time.hpp): a new TimeSync goes to the Timer
 // (ClientNet::HandleTimeSynch), then GameTime::UseTime at this frame's time
 // gives the sky's time of day and day. Without a TimeSync, or without a
 // readable Region, there is none and the renderer keeps its fixed hour.

@@ -17,9 +17,9 @@
 #include "dereth/net/inbox.hpp"
 #include "dereth/scenario/loopback.hpp"
 #include "dereth/scenario/scenario.hpp"
-#include "dereth/sim/digest.hpp"
-#include "dereth/sim/smart_box.hpp"
-#include "dereth/sim/verdict.hpp"
+#include "dereth/sim/object/digest.hpp"
+#include "dereth/sim/object/smart_box.hpp"
+#include "dereth/sim/object/verdict.hpp"
 
 namespace dereth::app {
 

@@ -6,7 +6,7 @@
 #include <SDL.h>
 #include <fmt/format.h>
 
-#include "dereth/sim/command_interpreter.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 namespace dereth::app {
 

@@ -2,7 +2,7 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/dat/env_cell.hpp"
-#include "dereth/sim/position.hpp"
+#include "dereth/sim/object/position.hpp"
 
 namespace dereth::app {
 

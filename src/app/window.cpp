@@ -26,7 +26,7 @@
 #include "dereth/app/presenters.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/core/log.hpp"
-#include "dereth/sim/command_interpreter.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 namespace dereth::app {
 

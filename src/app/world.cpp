@@ -19,12 +19,12 @@
 #include "dereth/protocol/player_description.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
-#include "dereth/sim/dat_object_factory.hpp"
-#include "dereth/sim/digest.hpp"
-#include "dereth/sim/land_defs.hpp"
-#include "dereth/sim/position.hpp"
-#include "dereth/sim/snapshot_builder.hpp"
-#include "dereth/sim/viewer.hpp"
+#include "dereth/sim/object/dat_object_factory.hpp"
+#include "dereth/sim/object/digest.hpp"
+#include "dereth/sim/cells/land_defs.hpp"
+#include "dereth/sim/object/position.hpp"
+#include "dereth/sim/object/snapshot_builder.hpp"
+#include "dereth/sim/object/viewer.hpp"
 
 #include "landscape_view.hpp"
 

@@ -14,10 +14,10 @@
 #include "dereth/app/demo.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/render/image.hpp"
-#include "dereth/sim/env_cell.hpp"
-#include "dereth/sim/physics_obj.hpp"
-#include "dereth/sim/smart_box.hpp"
-#include "dereth/sim/viewer.hpp"
+#include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/smart_box.hpp"
+#include "dereth/sim/object/viewer.hpp"
 
 using namespace dereth;
 

@@ -21,9 +21,9 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
-#include "dereth/sim/env_cell.hpp"
-#include "dereth/sim/land_block_struct.hpp"
-#include "dereth/sim/landscape.hpp"
+#include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/cells/land_block_struct.hpp"
+#include "dereth/sim/cells/landscape.hpp"
 #include "support/temp_dir.hpp"
 
 #include "world_support.hpp"

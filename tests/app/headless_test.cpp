@@ -14,7 +14,7 @@
 #include "dereth/app/headless.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
-#include "dereth/sim/verdict.hpp"
+#include "dereth/sim/object/verdict.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;

@@ -18,7 +18,7 @@
 #include "run_cli.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/app/qa_report.hpp"
-#include "dereth/sim/verdict.hpp"
+#include "dereth/sim/object/verdict.hpp"
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"

@@ -33,7 +33,7 @@
 #include "dereth/render/overlay.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
-#include "dereth/sim/command_interpreter.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"

@@ -26,9 +26,9 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/protocol/house.hpp"
 #include "dereth/protocol/messages.hpp"
-#include "dereth/sim/env_cell.hpp"
-#include "dereth/sim/landscape.hpp"
-#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 #include "world_support.hpp"
 

@@ -10,8 +10,8 @@
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/player_description.hpp"
-#include "dereth/sim/motion_table.hpp"
-#include "dereth/sim/qualities.hpp"
+#include "dereth/sim/motion/motion_table.hpp"
+#include "dereth/sim/player/qualities.hpp"
 
 #include "world_support.hpp"
 

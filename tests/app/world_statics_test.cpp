@@ -28,9 +28,9 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/demo/demo_world.hpp"
-#include "dereth/sim/env_cell.hpp"
-#include "dereth/sim/landscape.hpp"
-#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 #include "world_support.hpp"
 

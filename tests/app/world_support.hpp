@@ -19,7 +19,7 @@
 #include "dereth/dat/environment.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/demo/demo_world.hpp"
-#include "dereth/sim/physics_obj.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 namespace dereth::test {
 

@@ -24,9 +24,9 @@
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/protocol/messages.hpp"
-#include "dereth/sim/landscape.hpp"
-#include "dereth/sim/physics_obj.hpp"
-#include "dereth/sim/smart_box.hpp"
+#include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/smart_box.hpp"
 
 #include "world_support.hpp"
 

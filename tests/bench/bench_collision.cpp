@@ -15,10 +15,10 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
-#include "dereth/sim/landscape.hpp"
-#include "dereth/sim/part_array.hpp"
-#include "dereth/sim/physics_obj.hpp"
-#include "dereth/sim/sim_context.hpp"
+#include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/object/part_array.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/sim_context.hpp"
 
 #include "support/bsp_box.hpp"
 

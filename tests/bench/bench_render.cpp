@@ -44,12 +44,12 @@
 #include "dereth/render/headless_context.hpp"
 #include "dereth/render/renderer.hpp"
 #include "dereth/render/terrain.hpp"
-#include "dereth/sim/dat_object_factory.hpp"
-#include "dereth/sim/effects.hpp"
-#include "dereth/sim/physics_obj.hpp"
-#include "dereth/sim/sim_context.hpp"
-#include "dereth/sim/smart_box.hpp"
-#include "dereth/sim/snapshot_builder.hpp"
+#include "dereth/sim/object/dat_object_factory.hpp"
+#include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/object/smart_box.hpp"
+#include "dereth/sim/object/snapshot_builder.hpp"
 
 #include "bench_world.hpp"
 

@@ -9,9 +9,9 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/messages.hpp"
-#include "dereth/sim/physics_obj.hpp"
-#include "dereth/sim/sim_context.hpp"
-#include "dereth/sim/smart_box.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/object/smart_box.hpp"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/messages.hpp"
-#include "dereth/sim/smart_box.hpp"
+#include "dereth/sim/object/smart_box.hpp"
 
 namespace dereth::bench {
 

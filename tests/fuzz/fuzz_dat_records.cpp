@@ -16,8 +16,8 @@
 #include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/records.hpp"
-#include "dereth/sim/env_cell.hpp"
-#include "dereth/sim/transition.hpp"
+#include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/collision/transition.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/player_description.hpp"
 #include "dereth/scenario/scenario_server.hpp"
-#include "dereth/sim/qualities.hpp"
+#include "dereth/sim/player/qualities.hpp"
 
 #include "test_client.hpp"
 

@@ -9,7 +9,7 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
-#include "dereth/sim/bsp.hpp"
+#include "dereth/sim/collision/bsp.hpp"
 
 namespace dereth::test {
 

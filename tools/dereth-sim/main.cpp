@@ -14,7 +14,7 @@
 #include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
-#include "dereth/sim/verdict.hpp"
+#include "dereth/sim/object/verdict.hpp"
 #include "../parse_error.hpp"
 
 int main(int argc, char** argv) {

@@ -23,8 +23,8 @@
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/scenario/scenario.hpp"
-#include "dereth/sim/client_combat_system.hpp"
-#include "dereth/sim/command_interpreter.hpp"
+#include "dereth/sim/player/client_combat_system.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 namespace dereth::app {
 

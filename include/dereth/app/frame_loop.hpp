@@ -23,8 +23,8 @@
 #include "dereth/net/inbox.hpp"
 #include "dereth/net/transport.hpp"
 #include "dereth/protocol/character_create.hpp"
-#include "dereth/sim/digest.hpp"
-#include "dereth/sim/game_time.hpp"
+#include "dereth/sim/object/digest.hpp"
+#include "dereth/sim/player/game_time.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::app {

@@ -14,7 +14,7 @@
 
 #include "dereth/app/world.hpp"
 #include "dereth/core/error.hpp"
-#include "dereth/sim/verdict.hpp"
+#include "dereth/sim/object/verdict.hpp"
 
 namespace dereth::dat {
 class DatFile;

@@ -22,8 +22,8 @@
 
 #include "dereth/core/error.hpp"
 #include "dereth/dat/record_cache.hpp"
-#include "dereth/sim/effects.hpp"
-#include "dereth/sim/verdict.hpp"
+#include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/object/verdict.hpp"
 
 namespace dereth::app {
 

@@ -11,7 +11,7 @@
 //   `distance`; the mouse orbits (yaw/pitch), the wheel zooms (distance).
 //   Where a wall or the ground stands between, the eye is the `viewer` the
 //   app found by sweeping retail's viewer sphere towards the wanted point
-//   (sim/viewer.hpp); the renderer only takes the answer.
+//   (sim/object/viewer.hpp); the renderer only takes the answer.
 // * Free: a fly camera at `position`, looking along yaw/pitch.
 //
 // Matrices are OpenGL's (clip z in [-1, 1]). For precision far from the world

@@ -68,7 +68,7 @@ struct SkyFog {
 // current_year (32-bit unsigned arithmetic, wrapping) as
 // floor(((1782775218 * n - 1967253934) mod 2^32) * 2^-32 * groups) and takes
 // group 0 when that is not below the count (no groups: 0). The same day
-// always has the same group; GameTime (sim/game_time.hpp) gives the day.
+// always has the same group; GameTime (sim/player/game_time.hpp) gives the day.
 [[nodiscard]] std::size_t calc_present_day_group(std::uint32_t current_day, std::uint32_t days_per_year,
                                                  std::uint32_t current_year, std::size_t groups) noexcept;
 

@@ -1,0 +1,289 @@
+#pragma once
+// Particles (retail Particle, ParticleEmitter, ParticleEmitterInfo's
+// randomisers and ParticleManager; RE cphysobj/CParticleEmitter.c,
+// CParticleEmitterInfo.c, CParticleManager.c), as spec/dat-format.md section 4
+// and seed retail-projectile-vfx sections 8 and 14 describe them.
+//
+// Frames are in global metres (sim::global_frame): a particle released to the
+// world keeps the point where it was born even when its owner crosses a
+// landblock (retail keeps landblock-local coordinates there).
+//
+// Two clocks, as retail mixes them (spec/physics.md correction 7): particle
+// ages, births, kills and the emitter's stop test read the physics timer
+// (SimContext::physics_time); the emitter's creation time and its
+// seconds-between-births test read the frame clock (SimContext::now()). During
+// catch-up quanta an emitter can therefore give birth once per quantum.
+//
+// Randomness comes only from the world's core::Rng, drawn in retail's order.
+// Steady-state updates allocate nothing: an emitter allocates its
+// max_particles slots once, when it is created.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "dereth/core/clock.hpp"
+#include "dereth/core/frame.hpp"
+#include "dereth/core/rng.hpp"
+#include "dereth/dat/particle_emitter_info.hpp"
+#include "dereth/dat/types.hpp"
+#include "dereth/sim/object/types.hpp"
+
+namespace dereth::sim {
+
+class PhysicsObj;
+
+// Part index -1: the emitter hangs from the owner's root frame.
+inline constexpr std::uint32_t kRootPart = 0xFFFFFFFFu;
+// The most slots one emitter may ask for (max_particles is untrusted DAT data).
+inline constexpr std::int32_t kMaxParticlesPerEmitter = 4096;
+// ParticleManager::ParticleManager 0x0051B5D0: the first anonymous emitter id.
+inline constexpr std::uint32_t kFirstAnonymousEmitterId = 0xFFFF0000u;
+
+// The two clocks a particle update reads.
+struct ParticleClock {
+  core::Seconds now{0.0};           // Timer::cur_time
+  core::Seconds physics_time{0.0};  // PhysicsTimer::curr_time
+};
+
+// What happened to an emitter (trace records).
+enum class EmitterEvent : std::uint8_t {
+  Created,               // a new emitter (anonymous, or a logical id not live)
+  Replaced,              // a CreateParticle took over a live logical id
+  SuppressedByBlocking,  // a CreateBlockingParticle found its logical id live
+  Stopped,               // StopParticle: no more births, live particles finish
+  Retired,               // stopped (or finished) and out of particles: removed
+  Destroyed,             // DestroyParticle, or a replace whose new emitter failed, or the owner went away
+};
+
+[[nodiscard]] const char* to_string(EmitterEvent event) noexcept;
+
+// Receives emitter events. `emitter_id` is the manager's key: the hook's
+// logical id, or the id allocated for an anonymous emitter (0xFFFF0000 up).
+class EmitterEventSink {
+ public:
+  EmitterEventSink() = default;
+  EmitterEventSink(const EmitterEventSink&) = delete;
+  EmitterEventSink& operator=(const EmitterEventSink&) = delete;
+  virtual ~EmitterEventSink() = default;
+  virtual void on_emitter(LocalId /*owner*/, std::uint32_t /*emitter_info_id*/, std::uint32_t /*emitter_id*/,
+                          EmitterEvent /*event*/) {}
+};
+
+// The frame an emitter on `part_index` reads from its owner, in global
+// metres: the root frame for kRootPart, else the part's frame
+// (PartArray::part_frame); a part the part array cannot pose falls back to the
+// root frame, as CPhysicsObj::UpdateChild does.
+[[nodiscard]] core::Frame emitter_parent_frame(const PhysicsObj& owner, std::uint32_t part_index);
+
+// ParticleEmitterInfo's randomisers (RE CParticleEmitterInfo.c). Random::
+// RollDice(lo, hi) is Rng::uniform(lo, hi).
+namespace emitter_info {
+// ParticleEmitterInfo::GetRandomLifespan 0x00517210: max(0, lifespan + U(-1,1)*rand).
+[[nodiscard]] double get_random_lifespan(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomStartScale 0x005170D0: clamp(start + U(-1,1)*rand, 0.1, 10).
+[[nodiscard]] float get_random_start_scale(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomFinalScale 0x00517120
+[[nodiscard]] float get_random_final_scale(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomStartTrans 0x00517170: clamp(start + U(-1,1)*rand, 0, 1).
+[[nodiscard]] float get_random_start_trans(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomFinalTrans 0x005171C0
+[[nodiscard]] float get_random_final_trans(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomOffset 0x005174A0: a random direction (z, y,
+// x drawn in that order) with its offset_dir component removed, normalised,
+// times U(0,1)*(max-min)+min; zero when the direction is too small.
+[[nodiscard]] glm::vec3 get_random_offset(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomA 0x00517610: a * (U(0,1)*(max_a-min_a)+min_a).
+[[nodiscard]] glm::vec3 get_random_a(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomB 0x00517670
+[[nodiscard]] glm::vec3 get_random_b(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::GetRandomC 0x005176D0
+[[nodiscard]] glm::vec3 get_random_c(const dat::ParticleEmitterInfo& info, core::Rng& rng) noexcept;
+// ParticleEmitterInfo::ShouldEmitParticle 0x00517420: under the total and
+// the slot count; then, per second: now - last_emit_time > birthrate; per
+// metre: the emitter moved more than birthrate metres since the last birth.
+[[nodiscard]] bool should_emit_particle(const dat::ParticleEmitterInfo& info, std::int32_t num_particles,
+                                        std::int32_t total_emitted, const glm::vec3& emitter_offset,
+                                        core::Seconds last_emit_time, core::Seconds now) noexcept;
+}  // namespace emitter_info
+
+// One particle and the part it poses (retail Particle plus its CPhysicsPart).
+struct Particle {
+  // Ages in seconds (retail doubles).
+  double birthtime = 0.0;  // for a persistent emitter's particles: the last update time
+  double lifetime = 0.0;
+  double lifespan = 0.0;
+  core::Frame start_frame;  // the parent frame at birth
+  glm::vec3 offset{0.0f};   // world-oriented start offset from the parent origin
+  glm::vec3 a{0.0f};
+  glm::vec3 b{0.0f};
+  glm::vec3 c{0.0f};
+  float start_scale = 1.0f;
+  float final_scale = 1.0f;
+  float start_trans = 0.0f;
+  float final_trans = 0.0f;
+  // The part: where and how it is drawn.
+  core::Frame frame;          // types 4, 9, 11 also set its orientation
+  float scale = 1.0f;         // gfxobj_scale (uniform)
+  float translucency = 0.0f;  // 0 opaque .. 1 invisible
+
+  // Particle::Init 0x0051C930: stamp the birth, snapshot `start_frame`, rotate
+  // (hook offset origin + random offset) into the world by it, set a/b/c per
+  // type (retail's switch fall-through: 4 -> 3 -> 2, 9 -> 8 -> 2, 11 -> 10 -> 12),
+  // then pose the part once. Only the hook offset's origin is used.
+  void init(const core::Frame& parent_frame, const glm::vec3& hook_offset_origin, const glm::vec3& random_offset,
+            dat::ParticleType type, bool persistent, const glm::vec3& random_a, const glm::vec3& random_b,
+            const glm::vec3& random_c, float new_start_scale, float new_final_scale, float new_start_trans,
+            float new_final_trans, double new_lifespan, core::Seconds physics_time, core::Rng& rng);
+
+  // Particle::Update 0x0051C290: age the particle, place its part by the
+  // closed form of `type` against `parent_frame`, interpolate scale and
+  // translucency by lifetime / lifespan.
+  void update(dat::ParticleType type, bool persistent, const core::Frame& parent_frame,
+              core::Seconds physics_time) noexcept;
+};
+
+class ParticleEmitter {
+ public:
+  // ParticleEmitter::ParticleEmitter 0x0051C7E0: part -1, identity offset,
+  // last update and last emission stamped with the frame clock.
+  ParticleEmitter(LocalId owner, core::Seconds now);
+  ParticleEmitter(const ParticleEmitter&) = delete;
+  ParticleEmitter& operator=(const ParticleEmitter&) = delete;
+
+  // ParticleEmitter::SetInfo 0x0051CE90: fails (creating nothing) without
+  // info, without a hardware GfxObj, or with a slot count outside
+  // 1..kMaxParticlesPerEmitter; otherwise allocates the slots. The particle
+  // object starts at the origin, so the first "last emission point" is zero.
+  bool set_info(std::shared_ptr<const dat::ParticleEmitterInfo> info, std::uint32_t info_id);
+  // ParticleEmitter::SetParenting 0x0051C190 (CPhysicsObj::add_child
+  // 0x0050F8F0): part -1 or a part the owner has; keeps the whole offset
+  // frame (its quaternion is never applied to emission).
+  bool set_parenting(const PhysicsObj& owner, std::uint32_t part_index, const dat::Frame& offset);
+  // ParticleEmitter::InitEnd 0x0051D400: stamp the creation time (frame
+  // clock) and emit initial_particles particles at once.
+  bool init_end(const PhysicsObj& owner, const ParticleClock& clock, core::Rng& rng);
+
+  // ParticleEmitter::UpdateParticles 0x0051D180: false when the emitter is
+  // done and must be removed. Parent-local particles follow the owner's
+  // current frame; world-released ones their birth frame. At most one birth.
+  bool update_particles(const PhysicsObj& owner, const ParticleClock& clock, core::Rng& rng, bool should_draw);
+  // ParticleEmitter::EmitParticle 0x0051D010
+  void emit_particle(const PhysicsObj& owner, const ParticleClock& clock, core::Rng& rng);
+  // ParticleEmitter::ShouldEmitParticle 0x0051C8B0
+  [[nodiscard]] bool should_emit_particle(const PhysicsObj& owner, const ParticleClock& clock) const;
+  // ParticleEmitter::RecordParticleEmission 0x0051C870: count a birth without
+  // a particle (an out-of-range finite emitter); retail never un-counts it.
+  void record_particle_emission(const PhysicsObj& owner, const ParticleClock& clock);
+  // ParticleEmitter::StopEmitter 0x0051C230
+  bool stop_emitter(const ParticleClock& clock) noexcept;
+  // ParticleEmitter::KillParticle 0x0051C1E0
+  bool kill_particle(std::size_t i) noexcept;
+
+  // The emitter object's position: the owner frame combined with the hook
+  // offset (its origin only matters).
+  [[nodiscard]] glm::vec3 anchor(const PhysicsObj& owner) const;
+  [[nodiscard]] bool persistent() const noexcept;
+
+  [[nodiscard]] LocalId owner() const noexcept { return owner_; }
+  [[nodiscard]] std::uint32_t id() const noexcept { return id_; }
+  void set_id(std::uint32_t id) noexcept { id_ = id; }
+  [[nodiscard]] std::uint32_t logical_id() const noexcept { return logical_id_; }
+  void set_logical_id(std::uint32_t id) noexcept { logical_id_ = id; }
+  [[nodiscard]] std::uint32_t info_id() const noexcept { return info_id_; }
+  [[nodiscard]] const dat::ParticleEmitterInfo* info() const noexcept { return info_.get(); }
+  [[nodiscard]] std::uint32_t part_index() const noexcept { return part_index_; }
+  [[nodiscard]] const dat::Frame& parent_offset() const noexcept { return parent_offset_; }
+  [[nodiscard]] std::int32_t num_particles() const noexcept { return num_particles_; }
+  [[nodiscard]] std::int32_t total_emitted() const noexcept { return total_emitted_; }
+  [[nodiscard]] bool stopped() const noexcept { return stopped_; }
+  void stop() noexcept { stopped_ = true; }  // ParticleManager::StopParticleEmitter
+  [[nodiscard]] bool degraded_out() const noexcept { return degraded_out_; }
+  // The particle object's NoDraw (set while degraded out, or while the owner is Hidden).
+  [[nodiscard]] bool no_draw() const noexcept { return no_draw_; }
+  void set_no_draw(bool no_draw) noexcept { no_draw_ = no_draw; }
+  [[nodiscard]] core::Seconds creation_time() const noexcept { return creation_time_; }
+  [[nodiscard]] core::Seconds last_emit_time() const noexcept { return last_emit_time_; }
+  [[nodiscard]] core::Seconds last_update_time() const noexcept { return last_update_time_; }
+  [[nodiscard]] const glm::vec3& last_emit_offset() const noexcept { return last_emit_offset_; }
+  // Every slot; live(i) says whether slot i holds a particle.
+  [[nodiscard]] const std::vector<Particle>& particles() const noexcept { return particles_; }
+  [[nodiscard]] bool live(std::size_t i) const noexcept { return i < live_.size() && live_[i] != 0; }
+
+ private:
+  LocalId owner_;
+  std::uint32_t id_ = 0;
+  std::uint32_t logical_id_ = 0;
+  std::uint32_t info_id_ = 0;
+  std::shared_ptr<const dat::ParticleEmitterInfo> info_;
+  std::uint32_t part_index_ = kRootPart;
+  dat::Frame parent_offset_;
+  std::vector<Particle> particles_;
+  std::vector<std::uint8_t> live_;  // retail parts[i] != null
+  std::int32_t num_particles_ = 0;
+  std::int32_t total_emitted_ = 0;
+  bool stopped_ = false;
+  bool degraded_out_ = false;
+  bool no_draw_ = false;
+  core::Seconds creation_time_{0.0};
+  core::Seconds last_update_time_{0.0};
+  core::Seconds last_emit_time_{0.0};
+  glm::vec3 last_emit_offset_{0.0f};
+};
+
+// One object's emitters (retail ParticleManager), in creation order.
+class ParticleManager {
+ public:
+  // ParticleManager::ParticleManager 0x0051B5D0
+  explicit ParticleManager(LocalId owner) noexcept : owner_(owner) {}
+  ParticleManager(const ParticleManager&) = delete;
+  ParticleManager& operator=(const ParticleManager&) = delete;
+
+  // ParticleManager::CreateParticleEmitter 0x0051B6C0: a non-zero id first
+  // destroys the live emitter with that id (even when the new one then fails);
+  // zero takes the next anonymous id. `info` null means the record did not
+  // load. Returns the new emitter's id, or 0 when nothing was created.
+  std::uint32_t create_particle_emitter(const PhysicsObj& owner, std::shared_ptr<const dat::ParticleEmitterInfo> info,
+                                        std::uint32_t info_id, std::uint32_t part_index, const dat::Frame& offset,
+                                        std::uint32_t emitter_id, const ParticleClock& clock, core::Rng& rng,
+                                        EmitterEventSink* events);
+  // ParticleManager::CreateBlockingParticleEmitter 0x0051B8A0: a non-zero id
+  // naming a live emitter does nothing and returns 0; otherwise as above.
+  std::uint32_t create_blocking_particle_emitter(const PhysicsObj& owner,
+                                                 std::shared_ptr<const dat::ParticleEmitterInfo> info,
+                                                 std::uint32_t info_id, std::uint32_t part_index,
+                                                 const dat::Frame& offset, std::uint32_t emitter_id,
+                                                 const ParticleClock& clock, core::Rng& rng, EmitterEventSink* events);
+  // ParticleManager::DestroyParticleEmitter 0x0051B770: removes it now (id 0: nothing).
+  bool destroy_particle_emitter(std::uint32_t emitter_id, EmitterEventSink* events);
+  // ParticleManager::StopParticleEmitter 0x0051B7B0: no more births; the id
+  // stays live until the last particle dies (id 0: nothing).
+  bool stop_particle_emitter(std::uint32_t emitter_id, EmitterEventSink* events);
+  // ParticleManager::UpdateParticles 0x0051B800: update every emitter, remove
+  // the ones that are done (their ids become free).
+  void update_particles(const PhysicsObj& owner, const ParticleClock& clock, core::Rng& rng, bool should_draw,
+                        EmitterEventSink* events);
+  // ParticleManager::GetNumEmitters 0x0051B580
+  [[nodiscard]] std::size_t get_num_emitters() const noexcept { return emitters_.size(); }
+
+  // Every emitter's NoDraw (the owner became Hidden, or visible again).
+  void set_no_draw(bool no_draw) noexcept;
+  // Removes every emitter, reporting each as Destroyed (the owner went away).
+  void destroy_all(EmitterEventSink* events);
+
+  [[nodiscard]] const ParticleEmitter* find(std::uint32_t emitter_id) const noexcept;
+  [[nodiscard]] const std::vector<std::unique_ptr<ParticleEmitter>>& emitters() const noexcept { return emitters_; }
+  [[nodiscard]] std::uint32_t next_emitter_id() const noexcept { return next_emitter_id_; }
+
+ private:
+  std::unique_ptr<ParticleEmitter> remove(std::uint32_t emitter_id) noexcept;
+
+  LocalId owner_;
+  std::vector<std::unique_ptr<ParticleEmitter>> emitters_;
+  std::uint32_t next_emitter_id_ = kFirstAnonymousEmitterId;
+};
+
+}  // namespace dereth::sim

@@ -1,0 +1,74 @@
+#include "dereth/sim/motion/motion_table.hpp"
+
+#include <cmath>
+#include <utility>
+
+#include "dereth/core/log.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/sim_context.hpp"
+
+namespace dereth::sim {
+
+namespace mc = motion_command;
+
+std::optional<std::uint32_t> motion_command_from_wire(std::uint16_t command) noexcept {
+  // The command_ids[] entries for the commands dereth's motion code names.
+  switch (command) {
+    case 0x0003: return mc::Ready;
+    case 0x0004: return mc::Stop;
+    case 0x0005: return mc::WalkForward;
+    case 0x0006: return mc::WalkBackwards;
+    case 0x0007: return mc::RunForward;
+    case 0x000D: return mc::TurnRight;
+    case 0x000E: return mc::TurnLeft;
+    case 0x000F: return mc::SideStepRight;
+    case 0x0010: return mc::SideStepLeft;
+    case 0x0011: return mc::Dead;
+    case 0x0012: return mc::Crouch;
+    case 0x0013: return mc::Sitting;
+    case 0x0014: return mc::Sleeping;
+    case 0x0015: return mc::Falling;
+    case 0x003B: return mc::Jump;
+    case 0x003C: return mc::HandCombat;
+    case 0x003D: return mc::NonCombat;
+    case 0x0153: return mc::LifestoneRecall;
+    default: return std::nullopt;
+  }
+}
+
+// --- MotionState -------------------------------------------------------------------
+
+// MotionState::add_modifier 0x00526340
+bool MotionState::add_modifier(std::uint32_t modifier, float speed_mod) {
+  for (const MotionListEntry& m : modifiers_) {
+    if (m.motion == modifier) return false;
+  }
+  if (substate == modifier) return false;
+  add_modifier_no_check(modifier, speed_mod);
+  return true;
+}
+
+// MotionState::add_modifier_no_check 0x00525FF0
+void MotionState::add_modifier_no_check(std::uint32_t modifier, float speed_mod) {
+  modifiers_.insert(modifiers_.begin(), MotionListEntry{modifier, speed_mod});
+}
+
+// MotionState::remove_modifier 0x00526040
+void MotionState::remove_modifier(std::size_t index) {
+  if (index < modifiers_.size()) modifiers_.erase(modifiers_.begin() + static_cast<std::ptrdiff_t>(index));
+}
+
+// MotionState::add_action 0x005260A0
+void MotionState::add_action(std::uint32_t action, float speed_mod) {
+  actions_.push_back(MotionListEntry{action, speed_mod});
+}
+
+// MotionState::remove_action_head 0x00526120
+std::uint32_t MotionState::remove_action_head() {
+  if (actions_.empty()) return 0;
+  const std::uint32_t motion = actions_.front().motion;
+  actions_.erase(actions_.begin());
+  return motion;
+}
+
+}  // namespace dereth::sim
