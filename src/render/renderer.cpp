@@ -126,7 +126,7 @@ struct Renderer::Impl {
 
     const std::vector<TerrainDraw> blocks = terrain_pass.gather_terrain(view.origin);
     if (ctx.portal) terrain_assets.ensure_region();  // the SkyDesc lights the frame even without terrain
-    const FrameSky sky = sky_pass.frame_sky();
+    const FrameSky sky = sky_pass.frame_sky(snapshot);
     lights.gather_lights(snapshot, view);
     DrawLists lists;
     mesh_pass.gather_objects(snapshot, view, lists);
@@ -161,10 +161,10 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
-    if (ctx.options.sky_first) sky_pass.draw_sky(camera, width, height, sky);
+    if (ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky);
     terrain_pass.draw_terrain(blocks, view, sky);
     mesh_pass.draw_meshes(lists, view, sky, false);
-    if (!ctx.options.sky_first) sky_pass.draw_sky(camera, width, height, sky);
+    if (!ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky);
     mesh_pass.draw_meshes(lists, view, sky, true);
 
     glBindVertexArray(0);

@@ -19,22 +19,26 @@ glm::vec3 unit_color(const Rgb8& c) noexcept {
 
 }  // namespace
 
-// The day group drawn: retail's for the game day (CRegionDesc::CalcDayGroup
-// -> SkyDesc::CalcPresentDayGroup 0x00500E10) when there is one, else
-// options.day_group (group 0 when out of range).
-std::size_t SkyPass::day_group_now(const dat::SkyDesc& sky) const noexcept {
-  if (ctx_.options.game_day) {
-    return calc_present_day_group(ctx_.options.game_day->day, ctx_.options.game_day->days_per_year,
-                                  ctx_.options.game_day->year, sky.day_groups.size());
+// The day group drawn: retail's for the snapshot's game day
+// (CRegionDesc::CalcDayGroup -> SkyDesc::CalcPresentDayGroup 0x00500E10) when
+// it has one, else options.day_group (group 0 when out of range).
+std::size_t SkyPass::day_group_now(const dat::SkyDesc& sky, const sim::RenderSnapshot& snapshot) const noexcept {
+  if (snapshot.sky) {
+    return calc_present_day_group(snapshot.sky->day, snapshot.sky->days_per_year, snapshot.sky->year,
+                                  sky.day_groups.size());
   }
   return ctx_.options.day_group < sky.day_groups.size() ? ctx_.options.day_group : 0;
 }
 
-// The sun, ambient and fog of this frame: from the Region's SkyDesc at
-// options.time_of_day as LScape::PreFetchCells and set_landscape_lighting
-// use it (SkyDesc::GetLighting, SkyDesc::GetWorldFog), else the options'
-// fixed light and no fog.
-FrameSky SkyPass::frame_sky() const {
+float SkyPass::time_of_day(const sim::RenderSnapshot& snapshot) const noexcept {
+  return snapshot.sky ? snapshot.sky->time_of_day : ctx_.options.time_of_day;
+}
+
+// The sun, ambient and fog of this frame: from the Region's SkyDesc at the
+// time of day as LScape::PreFetchCells and set_landscape_lighting use it
+// (SkyDesc::GetLighting, SkyDesc::GetWorldFog), else the options' fixed
+// light and no fog.
+FrameSky SkyPass::frame_sky(const sim::RenderSnapshot& snapshot) const {
   FrameSky f;
   if (!terrain_.region || !terrain_.region->sky || terrain_.region->sky->day_groups.empty() ||
       !ctx_.options.use_region_sky) {
@@ -45,8 +49,8 @@ FrameSky SkyPass::frame_sky() const {
     return f;
   }
   const dat::SkyDesc& sky = *terrain_.region->sky;
-  const std::size_t group = day_group_now(sky);
-  const SkyLighting l = get_lighting(sky, group, ctx_.options.time_of_day);
+  const std::size_t group = day_group_now(sky, snapshot);
+  const SkyLighting l = get_lighting(sky, group, time_of_day(snapshot));
   const float level = std::isfinite(l.ambient_level) ? std::max(l.ambient_level, 0.0F) : 0.0F;  // min_ambient 0
   const float strength = std::isfinite(glm::length(l.sunlight)) ? glm::length(l.sunlight) : 0.0F;
   const glm::vec3 ambient = unit_color(l.ambient_color);
@@ -54,7 +58,7 @@ FrameSky SkyPass::frame_sky() const {
   f.mesh_ambient = ambient * (strength * 0.2F + level);
   f.sun_color = unit_color(l.sunlight_color) * strength;
   f.sun_towards = strength > core::kEpsilon ? l.sunlight / strength : glm::vec3(0.0F, 0.0F, 1.0F);
-  if (const auto fog = get_world_fog(sky, group, ctx_.options.time_of_day);
+  if (const auto fog = get_world_fog(sky, group, time_of_day(snapshot));
       fog && std::isfinite(fog->min) && std::isfinite(fog->max) && fog->max > fog->min) {
     f.fog = true;
     f.fog_min = fog->min;
@@ -74,12 +78,13 @@ FrameSky SkyPass::frame_sky() const {
 // picture (each sky object still over the last, everything drawn so far in
 // front) without shading the sky under the terrain (docs/deviations.md).
 // An object's batches go at once: opaque, then clip, then alpha.
-void SkyPass::draw_sky(const Camera& camera, int width, int height, const FrameSky& sky) {
+void SkyPass::draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
+                       const FrameSky& sky) {
   if (!ctx_.options.draw_sky_objects || !terrain_.region || !terrain_.region->sky || !ctx_.options.use_region_sky)
     return;
   const dat::SkyDesc& desc = *terrain_.region->sky;
-  const std::size_t group = day_group_now(desc);
-  game_sky_.use_time(desc, group, ctx_.options.time_of_day);
+  const std::size_t group = day_group_now(desc, snapshot);
+  game_sky_.use_time(desc, group, time_of_day(snapshot));
   const std::vector<const SkyObjectState*> objects = game_sky_.draw_before();
   if (objects.empty()) return;
   Camera far_camera = camera;
@@ -106,7 +111,7 @@ void SkyPass::draw_sky(const Camera& camera, int width, int height, const FrameS
     DrawLists lists;
     meshes_.add_batches(*m, model, glm::mat3(model), draw_state.translucency(), o->luminosity, o->diffusion,
                         PartTag{DrawKind::Sky, sim::LocalId::None, o->gfx_obj, 0.0F, 1}, lists);
-    const double scroll = ctx_.options.sky_seconds;
+    const double scroll = snapshot.sky ? snapshot.sky->seconds : 0.0;
     const glm::vec2 offset(static_cast<float>(std::fmod(static_cast<double>(o->tex_velocity.x) * scroll, 1.0)),
                            static_cast<float>(std::fmod(static_cast<double>(o->tex_velocity.y) * scroll, 1.0)));
     for (auto* list : {&lists.opaque, &lists.clip, &lists.alpha}) {

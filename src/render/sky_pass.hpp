@@ -9,6 +9,7 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/render/sky.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 #include "frame_lights.hpp"
 #include "gpu_assets.hpp"
@@ -25,9 +26,11 @@ class SkyPass {
   SkyPass(const SkyPass&) = delete;
   SkyPass& operator=(const SkyPass&) = delete;
 
-  [[nodiscard]] std::size_t day_group_now(const dat::SkyDesc& sky) const noexcept;
-  [[nodiscard]] FrameSky frame_sky() const;
-  void draw_sky(const Camera& camera, int width, int height, const FrameSky& sky);
+  [[nodiscard]] std::size_t day_group_now(const dat::SkyDesc& sky, const sim::RenderSnapshot& snapshot) const noexcept;
+  // The fraction of the day drawn: the snapshot's game time, else options.time_of_day.
+  [[nodiscard]] float time_of_day(const sim::RenderSnapshot& snapshot) const noexcept;
+  [[nodiscard]] FrameSky frame_sky(const sim::RenderSnapshot& snapshot) const;
+  void draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height, const FrameSky& sky);
 
  private:
   RenderContext& ctx_;
