@@ -136,7 +136,6 @@ core::Result<void> HeadlessDemo::run_to_tick(std::uint64_t tick, std::optional<s
     // The loop draws only when a picture is wanted: draw this frame now.
     FrameInfo info;
     info.tick = report.ticks;
-    info.sky = loop_->sky_time();
     DERETH_CHECK(presenter_->present(*world_->snapshot(), info));
   }
   if (inbox_->finished()) {

@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "dereth/dat/region.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/sim/object/digest.hpp"
 
@@ -69,31 +68,6 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
       return w->place_viewer(pivot, wanted);
     };
   }
-}
-
-// The game clock (sim/player/game_time.hpp): a new TimeSync goes to the Timer
-// (ClientNet::HandleTimeSynch), then GameTime::UseTime at this frame's time
-// gives the sky's time of day and day. Without a TimeSync, or without a
-// readable Region, there is none and the renderer keeps its fixed hour.
-void FrameLoop::use_game_time(double now) {
-  if (!time_sync) return;
-  const std::optional<double> sync = time_sync();
-  if (!sync) return;
-  if (!game_clock_tried_) {
-    game_clock_tried_ = true;
-    constexpr dat::Did kRegionId = 0x13000000;
-    if (const dat::DatFile* portal = world_->portal(); portal != nullptr) {
-      if (auto bytes = portal->read(kRegionId)) {
-        if (auto region = dat::read_region(*bytes, kRegionId)) game_clock_.emplace(std::move(region->game_time));
-      }
-    }
-  }
-  if (!game_clock_) return;
-  if (sync != last_time_sync_) {
-    game_clock_->time_sync(*sync, now);
-    last_time_sync_ = sync;
-  }
-  sky_time_ = game_clock_->use_time(now);
 }
 
 FrameLoop::~FrameLoop() {
@@ -160,6 +134,10 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     if (inbox_->finished() && !inbox_finished_at) inbox_finished_at = now;
 
+    // The last TimeSync to the world's game clock, whose sky time the snapshot carries.
+    if (time_sync) {
+      if (const std::optional<double> sync = time_sync()) world_->time_sync(*sync);
+    }
     // 3 + 4. the tick and its snapshot
     const bool ticked = world_->step();
     const sim::RenderSnapshot& snapshot = *world_->snapshot();
@@ -185,7 +163,6 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     const bool last_tick = options_.max_ticks && report.ticks >= *options_.max_ticks;
     const bool end_shot = last_tick && options_.screenshot_at_end;
-    use_game_time(now);
     // 5a. render
     if (presenter_ != nullptr && presenter_->wants_frame(screenshot_due || end_shot)) {
       const auto t0 = SteadyClock::now();
@@ -198,7 +175,6 @@ core::Result<LoopReport> FrameLoop::run() {
       info.world = &world_->stats();
       info.in_world = snapshot.player != sim::LocalId::None;
       if (network_stats) info.network = network_stats();
-      info.sky = sky_time_;
       DERETH_CHECK(presenter_->present(snapshot, info));
       report.present_seconds += seconds_between(t0, SteadyClock::now());
       ++report.presented;

@@ -93,16 +93,8 @@ OffscreenPresenter::~OffscreenPresenter() {
   renderer_.reset();
 }
 
-void apply_sky_time(render::RendererOptions& options, const FrameInfo& info) {
-  if (!info.sky) return;  // no server time yet: the fixed hour stays
-  options.time_of_day = info.sky->time_of_day;
-  options.game_day = render::RendererOptions::GameDay{info.sky->day, info.sky->days_per_year, info.sky->year};
-  options.sky_seconds = info.sky->seconds;
-}
-
-core::Result<void> OffscreenPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) {
+core::Result<void> OffscreenPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& /*info*/) {
   rig_.update(snapshot, place_viewer);
-  apply_sky_time(renderer_->options(), info);
   return renderer_->render(snapshot, rig_.camera(), options_.width, options_.height);
 }
 

@@ -356,7 +356,6 @@ bool WindowPresenter::poll_input() {
 
 core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) {
   rig_.update(snapshot, place_viewer);
-  apply_sky_time(renderer_->options(), info);
   int w = 0;
   int h = 0;
   SDL_GL_GetDrawableSize(sdl_->window, &w, &h);

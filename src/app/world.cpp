@@ -518,7 +518,30 @@ std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::
 }
 
 sim::SnapshotPtr World::build_snapshot() const {
-  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), statics_, landscape_view_);
+  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), statics_, landscape_view_, sky_time_);
+}
+
+// The game clock (sim/player/game_time.hpp): a new TimeSync goes to the Timer
+// (ClientNet::HandleTimeSynch), then GameTime::UseTime at the world's time
+// gives the sky's time of day and day. Without a TimeSync, or without a
+// readable Region, there is none and the renderer keeps its fixed hour.
+void World::use_game_time(double now) {
+  if (!time_sync_) return;
+  if (!game_clock_tried_) {
+    game_clock_tried_ = true;
+    constexpr dat::Did kRegionId = 0x13000000;
+    if (portal_ != nullptr) {
+      if (auto bytes = portal_->read(kRegionId)) {
+        if (auto region = dat::read_region(*bytes, kRegionId)) game_clock_.emplace(std::move(region->game_time));
+      }
+    }
+  }
+  if (!game_clock_) return;
+  if (time_sync_ != last_time_sync_) {
+    game_clock_->time_sync(*time_sync_, now);
+    last_time_sync_ = time_sync_;
+  }
+  sky_time_ = game_clock_->use_time(now);
 }
 
 bool World::step() {
@@ -535,6 +558,7 @@ bool World::step() {
     change_position(player->position());
   }
   box_.use_time();
+  use_game_time(context_.now().count());  // every step, ticked or not: the sky time the next snapshot carries
   const std::uint64_t tick = box_.physics().tick_count();
   stats_.tick_seconds += seconds_since(start);
   if (tick == before) return false;

@@ -53,6 +53,19 @@ constexpr std::uint64_t kTranslucentTick = 212;
 constexpr float kNpcTranslucency = 0.5F;
 constexpr float kDuskTimeOfDay = 0.77F;
 constexpr float kSkyTimeOfDay = 0.68F;
+
+// A copy of a snapshot drawn at another hour: the time of day rides in the
+// snapshot (the game clock's, from the scenario server's TimeSync), so the
+// copy keeps its game day and clock and changes only the hour.
+sim::RenderSnapshot at_time_of_day(const sim::RenderSnapshot& snapshot, float time_of_day) {
+  sim::RenderSnapshot copy = snapshot;
+  if (copy.sky) {
+    copy.sky->time_of_day = time_of_day;
+  } else {
+    copy.sky = sim::SkyTime{time_of_day, 0, 0, 0, 0.0};
+  }
+  return copy;
+}
 constexpr std::uint64_t kBurstSearchFrom = kTranslucentTick + 1;
 constexpr std::uint64_t kBurstSearchTo = 600;
 constexpr std::size_t kBurstParticles = 20;
@@ -209,9 +222,7 @@ int main(int argc, char** argv) {
   // Dusk: the world-entry snapshot drawn with the demo's camera at time of
   // day 0.77, where the demo's SkyDesc gives a low western sun, a warm
   // ambient and fog from about 90 m (SkyDesc::GetLighting, GetWorldFog).
-  entry_renderer.options().time_of_day = kDuskTimeOfDay;
-  auto dusk_picture = (*entry)->draw((*entry)->snapshot());
-  entry_renderer.options().time_of_day = render::RendererOptions{}.time_of_day;
+  auto dusk_picture = (*entry)->draw(at_time_of_day((*entry)->snapshot(), kDuskTimeOfDay));
   if (!dusk_picture) {
     std::fprintf(stderr, "dereth_golden: %s\n", dusk_picture.error().message().c_str());
     return 1;
@@ -223,15 +234,13 @@ int main(int argc, char** argv) {
   // dome, the afternoon sun 19 degrees up and the cloud layer over it
   // (SkyDesc::GetSky, GameSky::Draw), above the far terrain.
   {
-    const sim::RenderSnapshot& snapshot = (*entry)->snapshot();
+    const sim::RenderSnapshot snapshot = at_time_of_day((*entry)->snapshot(), kSkyTimeOfDay);
     glm::vec3 eye(0.0F);
     for (const auto& o : snapshot.objects) {
       if (o.is_player) eye = o.root.origin + glm::vec3(0.0F, 0.0F, 2.0F);
     }
     const render::Camera sky_view = render::Camera::look_at(eye, eye + glm::vec3(-6.9F, -6.4F, 2.2F));
-    entry_renderer.options().time_of_day = kSkyTimeOfDay;
     auto drawn = entry_renderer.render(snapshot, sky_view, kWidth, kHeight);
-    entry_renderer.options().time_of_day = render::RendererOptions{}.time_of_day;
     if (!drawn) {
       std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());
       return 1;

@@ -1095,14 +1095,49 @@ TEST_CASE("Headless: the Region's sky objects are drawn behind everything, depth
   REQUIRE(renderer.render(empty, Camera::look_at({500, -300, 250}, {510, -290, 260}), 48, 48).has_value());
   CHECK(render::compare_images(here, renderer.read_pixels(), 0).differing_pixels == 0);
 
-  // The clouds' texture velocity scrolls them with the game clock.
+  // The clouds' texture velocity scrolls them with the snapshot's game clock
+  // (at 0 without one).
   const Camera up = Camera::look_at({0, 0, 50}, {0, 3, 60});
-  renderer.options().sky_seconds = 0.0;
   REQUIRE(renderer.render(empty, up, 48, 48).has_value());
   const Image still = renderer.read_pixels();
-  renderer.options().sky_seconds = 40.0;
-  REQUIRE(renderer.render(empty, up, 48, 48).has_value());
+  sim::RenderSnapshot later;
+  later.sky = sim::SkyTime{renderer.options().time_of_day, 0, 360, 0, 40.0};
+  REQUIRE(renderer.render(later, up, 48, 48).has_value());
   CHECK(render::compare_images(still, renderer.read_pixels(), 8).differing_pixels > 20);
+  later.sky->seconds = 0.0;
+  REQUIRE(renderer.render(later, up, 48, 48).has_value());
+  CHECK(render::compare_images(still, renderer.read_pixels(), 0).differing_pixels == 0);
+}
+
+TEST_CASE("Headless: the frame is lit and its sky drawn at the snapshot's game time, at the options' fixed hour "
+          "without one",
+          "[render][gl][sky]") {
+  DERETH_GL_OR_RETURN();
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
+  REQUIRE(created.has_value());
+  Renderer& renderer = **created;
+  const glm::vec3 centre = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 30.0F);
+  const Camera cam = Camera::look_at(centre + glm::vec3(0.0F, 60.0F, 12.0F), centre + glm::vec3(0.0F, 0.0F, 18.0F));
+  const auto frame = [&](const sim::RenderSnapshot& s) {
+    REQUIRE(renderer.render(s, cam, 64, 48).has_value());
+    return renderer.read_pixels();
+  };
+  const sim::RenderSnapshot no_game_time;
+  const Image fixed_noon = frame(no_game_time);
+  renderer.options().time_of_day = 0.72F;
+  const Image fixed_dusk = frame(no_game_time);
+  CHECK(render::compare_images(fixed_noon, fixed_dusk, 8).differing_pixels > 64 * 4);
+
+  // A snapshot at dusk over the options' noon draws dusk, and one at noon
+  // over the options' dusk draws noon: the fixed hour only stands in.
+  renderer.options().time_of_day = 0.5F;
+  sim::RenderSnapshot dusk;
+  dusk.sky = sim::SkyTime{0.72F, 3, 360, 0, 0.0};
+  CHECK(render::compare_images(frame(dusk), fixed_dusk, 0).differing_pixels == 0);
+  renderer.options().time_of_day = 0.72F;
+  sim::RenderSnapshot noon;
+  noon.sky = sim::SkyTime{0.5F, 3, 360, 0, 0.0};
+  CHECK(render::compare_images(frame(noon), fixed_noon, 0).differing_pixels == 0);
 }
 
 TEST_CASE("Headless: frustum culling drops parts, markers, particles and terrain outside the view and keeps what is in it",

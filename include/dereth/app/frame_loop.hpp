@@ -24,7 +24,6 @@
 #include "dereth/net/transport.hpp"
 #include "dereth/protocol/character_create.hpp"
 #include "dereth/sim/object/digest.hpp"
-#include "dereth/sim/player/game_time.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::app {
@@ -39,9 +38,6 @@ struct FrameInfo {
   const WorldStats* world = nullptr;
   std::optional<net::TransportStats> network;  // a live session's transport counters
   bool in_world = false;                       // the player exists (else: still loading)
-  // The game clock's sky time once the server's TimeSync arrived (the
-  // presenter draws the sky at it); none: the renderer's fixed hour.
-  std::optional<sim::SkyTime> sky;
 };
 
 // Frames drawn outside the loop (the character list and the creation
@@ -196,12 +192,10 @@ class FrameLoop {
   // A live session's transport counters for the HUD; may be empty.
   std::function<std::optional<net::TransportStats>()> network_stats;
   // The server time of the last TimeSync header received (a live session's
-  // or the loopback's); may be empty. With one, the game clock (the portal
-  // Region's GameTime) follows it and each frame's FrameInfo::sky comes
-  // from it (docs/render.md "Time of day").
+  // or the loopback's); may be empty. Each frame hands it to the world
+  // (World::time_sync), whose game clock gives the snapshot's sky time
+  // (docs/render.md "Time of day").
   std::function<std::optional<double>()> time_sync;
-  // The sky time of the last frame (none before a TimeSync).
-  [[nodiscard]] const std::optional<sim::SkyTime>& sky_time() const noexcept { return sky_time_; }
 
  private:
   World* world_;
@@ -215,11 +209,6 @@ class FrameLoop {
   std::ofstream trace_file_;
   std::unique_ptr<sim::JsonlTrace> trace_;
   std::optional<double> inbox_finished_at_;
-  std::optional<sim::GameClock> game_clock_;  // made from the Region's GameTime at the first TimeSync
-  bool game_clock_tried_ = false;
-  std::optional<double> last_time_sync_;
-  std::optional<sim::SkyTime> sky_time_;
-  void use_game_time(double now);
   std::optional<double> real_start_;
   double fps_ = 0.0;
   double last_frame_ms_ = 0.0;

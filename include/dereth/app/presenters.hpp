@@ -64,11 +64,6 @@ struct OffscreenOptions {
   bool every_frame = false;  // render every frame (frame-time measurements), not only for pictures
 };
 
-// The frame's sky time (FrameInfo::sky, from the server's TimeSync) into the
-// renderer's time of day, game day and texture clock; without one the
-// options keep their fixed hour.
-void apply_sky_time(render::RendererOptions& options, const FrameInfo& info);
-
 class OffscreenPresenter final : public Presenter {
  public:
   static core::Result<std::unique_ptr<OffscreenPresenter>> create(const dat::DatFile* portal,

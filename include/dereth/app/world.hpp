@@ -23,6 +23,7 @@
 #include "dereth/protocol/chat.hpp"
 #include "dereth/sim/cells/cell_manager.hpp"
 #include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/player/game_time.hpp"
 #include "dereth/sim/player/gm_smart_box_ui.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/player/qualities.hpp"
@@ -120,6 +121,13 @@ class World {
   [[nodiscard]] sim::SnapshotPtr build_snapshot() const;
   // The latest published snapshot (an empty one before the first tick).
   [[nodiscard]] const sim::SnapshotPtr& snapshot() const noexcept { return snapshot_; }
+  // The server time of the latest TimeSync (ClientNet::HandleTimeSynch): from
+  // the next step the game clock (the portal Region's GameTime) follows it on
+  // the world's clock, and each snapshot carries its sky time
+  // (docs/render.md "Time of day").
+  void time_sync(double server_time) noexcept { time_sync_ = server_time; }
+  // The sky time of the last step (none before a TimeSync, or without a readable Region).
+  [[nodiscard]] const std::optional<sim::SkyTime>& sky_time() const noexcept { return sky_time_; }
 
   // Where the follow camera may stand: the viewer sphere swept from `pivot`
   // to `wanted` (global metres) through the player's cells
@@ -190,6 +198,13 @@ class World {
   // leaving the cells, their parts no longer reading the factory.
   std::vector<std::unique_ptr<sim::PhysicsObj>> statics_;
   std::shared_ptr<const sim::LandscapeSnapshot> landscape_view_;
+  // The game clock, made from the Region's GameTime at the first TimeSync.
+  std::optional<sim::GameClock> game_clock_;
+  bool game_clock_tried_ = false;
+  std::optional<double> time_sync_;
+  std::optional<double> last_time_sync_;
+  std::optional<sim::SkyTime> sky_time_;
+  void use_game_time(double now);
   // The blocks (0xXXYY0000) whose statics are made (CLandBlock::num_static_objects).
   std::set<std::uint32_t> static_blocks_;
   // CLandBlock::init_static_objs 0x00530A40: a block's statics made the

@@ -69,29 +69,24 @@ struct RendererOptions {
   glm::vec3 sun_color{0.65F};
   glm::vec3 sun_towards{0.4F, -0.5F, 0.77F};  // direction towards the sun (normalised on use)
   // ambient, sun_color and sun_towards light the frame when the Region
-  // (0x13000000) has no SkyDesc; with one, its keyframes at time_of_day give
-  // the sun, the ambient and the world fog (docs/render.md "Sky light and fog").
+  // (0x13000000) has no SkyDesc; with one, its keyframes at the time of day
+  // give the sun, the ambient and the world fog (docs/render.md "Sky light
+  // and fog"). The time of day is the snapshot's (RenderSnapshot::sky: the
+  // game clock once the server's TimeSync arrived, whose day picks retail's
+  // day group, SkyDesc::CalcPresentDayGroup); without one, the fixed hour
+  // time_of_day in day_group.
   bool use_region_sky = true;
-  float time_of_day = 0.5F;      // fraction of the day [0, 1): the demo's fixed hour, noon
-  std::size_t day_group = 0;     // the SkyDesc day group without a game day
-  // The game day when the server's time is known (GameTime current_day,
-  // days_per_year, current_year): the day group is then retail's for that
-  // day (SkyDesc::CalcPresentDayGroup), not day_group.
-  struct GameDay {
-    std::uint32_t day = 0;
-    std::uint32_t days_per_year = 0;
-    std::uint32_t year = 0;
-  };
-  std::optional<GameDay> game_day;
-  // The day group's sky objects (dome, sun, moon, clouds: GameSky) at
-  // time_of_day, around the eye, behind everything (docs/render.md "Sky
-  // objects"); sky_seconds (the game clock) scrolls their textures by each
-  // object's texture velocity. sky_first draws them as retail orders it,
-  // first with the depth test off; by default they go after the opaque
-  // world and the clip list at the far plane, before the alpha list: the
-  // same picture without shading the sky under the terrain.
+  float time_of_day = 0.5F;      // fraction of the day [0, 1) without a game time: the demo's fixed hour, noon
+  std::size_t day_group = 0;     // the SkyDesc day group without a game time
+  // The day group's sky objects (dome, sun, moon, clouds: GameSky) at the
+  // time of day, around the eye, behind everything (docs/render.md "Sky
+  // objects"); the snapshot's game clock (SkyTime::seconds, 0 without one)
+  // scrolls their textures by each object's texture velocity. sky_first
+  // draws them as retail orders it, first with the depth test off; by
+  // default they go after the opaque world and the clip list at the far
+  // plane, before the alpha list: the same picture without shading the sky
+  // under the terrain.
   bool draw_sky_objects = true;
-  double sky_seconds = 0.0;
   bool sky_first = false;
   // Meshes lit per vertex (Gouraud), as retail's fixed-function D3D lit
   // them; false lights every fragment (smoother, dearer on llvmpipe).

@@ -10,6 +10,7 @@
 #include <compare>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
@@ -143,6 +144,18 @@ struct LandscapeSnapshot {
   std::vector<CellSnapshot> cells;
 };
 
+// The sky's time (sim::GameClock: GameTime::UseTime at the world's clock
+// once the server's TimeSync arrived): what the renderer draws the sun,
+// ambient, fog and sky objects at.
+struct SkyTime {
+  float time_of_day = 0.0F;  // fraction of the day [0, 1)
+  std::uint32_t day = 0;     // GameTime current_day (in the year)
+  std::uint32_t days_per_year = 0;
+  std::uint32_t year = 0;
+  double seconds = 0.0;  // the game clock (Timer::cur_time): texture scrolling
+  bool operator==(const SkyTime&) const = default;
+};
+
 struct RenderSnapshot {
   std::uint64_t tick = 0;
   core::Seconds time{0.0};
@@ -152,6 +165,7 @@ struct RenderSnapshot {
   std::vector<LightSnapshot> lights;
   std::vector<SoundEvent> sounds;         // the sound events of this tick, in order
   std::shared_ptr<const LandscapeSnapshot> landscape;  // null: nothing loaded
+  std::optional<SkyTime> sky;  // none before a TimeSync: the renderer's fixed hour (RendererOptions::time_of_day)
 };
 
 using SnapshotPtr = std::shared_ptr<const RenderSnapshot>;

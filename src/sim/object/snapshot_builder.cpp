@@ -30,7 +30,7 @@ void publish_obj_desc(const protocol::ObjDesc& desc, ObjectSnapshot& out) {
 
 SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
                                   std::span<const std::unique_ptr<PhysicsObj>> statics,
-                                  std::shared_ptr<const LandscapeSnapshot> landscape) {
+                                  std::shared_ptr<const LandscapeSnapshot> landscape, std::optional<SkyTime> sky) {
   auto snapshot = std::make_shared<RenderSnapshot>();
   snapshot->tick = tick;
   snapshot->time = box.context().now();
@@ -76,6 +76,7 @@ SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effect
     publish_lights(*object, o);
   }
   snapshot->landscape = std::move(landscape);
+  snapshot->sky = sky;
   effects.publish(*snapshot);
   return snapshot;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "dereth/protocol/obj_desc.hpp"
@@ -20,10 +21,12 @@ class SmartBox;
 // drawn are still published, flagged, so the renderer decides. `statics`
 // (the world's static objects: landblock and EnvCell stabs) follow the
 // SmartBox's objects, with LocalId::None and guid 0. `landscape` (the
-// loaded landblocks' buildings and EnvCells) is shared, not copied.
+// loaded landblocks' buildings and EnvCells) is shared, not copied. `sky`
+// is the world's game-clock time (none before a TimeSync).
 [[nodiscard]] SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
                                                 std::span<const std::unique_ptr<PhysicsObj>> statics = {},
-                                                std::shared_ptr<const LandscapeSnapshot> landscape = {});
+                                                std::shared_ptr<const LandscapeSnapshot> landscape = {},
+                                                std::optional<SkyTime> sky = std::nullopt);
 
 // An object's ObjDesc on its published parts and object: each texture
 // change on its part (indices past the parts are dropped), the base palette

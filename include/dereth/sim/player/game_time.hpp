@@ -17,6 +17,7 @@
 #include <optional>
 
 #include "dereth/dat/region.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"  // SkyTime, what the clock gives the snapshot
 
 namespace dereth::sim {
 
@@ -98,18 +99,8 @@ class GameTime {
   std::uint32_t current_time_of_day_ = 0;
 };
 
-// What the sky is drawn at this frame.
-struct SkyTime {
-  float time_of_day = 0.0F;  // fraction of the day [0, 1)
-  std::uint32_t day = 0;     // GameTime current_day (in the year)
-  std::uint32_t days_per_year = 0;
-  std::uint32_t year = 0;
-  double seconds = 0.0;  // the game clock (Timer::cur_time): texture scrolling
-  bool operator==(const SkyTime&) const = default;
-};
-
-// The Timer fed by TimeSync plus the Region's GameTime: what the frame loop
-// keeps. Until the first TimeSync there is no game time (the caller draws its
+// The Timer fed by TimeSync plus the Region's GameTime: what the world keeps
+// (its sky time rides in each render snapshot). Until the first TimeSync there is no game time (the caller draws its
 // fixed hour).
 class GameClock {
  public:

@@ -1,0 +1,429 @@
+#include "gpu_assets.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include <glm/geometric.hpp>
+
+#include "dereth/dat/environment.hpp"
+#include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/surface.hpp"
+
+namespace dereth::render {
+
+namespace {
+
+// EXT/ARB_texture_filter_anisotropic (core in 4.6); glad's 3.3 core loader does not name them.
+constexpr GLenum kTextureMaxAnisotropy = 0x84FE;
+constexpr GLenum kMaxTextureMaxAnisotropy = 0x84FF;
+
+// Mesa's software rasterisers, by their GL_RENDERER string.
+bool is_software_rasteriser(std::string_view renderer) noexcept {
+  return renderer.find("llvmpipe") != std::string_view::npos || renderer.find("softpipe") != std::string_view::npos ||
+         renderer.find("swrast") != std::string_view::npos;
+}
+
+}  // namespace
+
+void GpuAssets::release() {
+  const auto free_mesh = [](GpuMesh& m) {
+    if (m.ebo != 0) glDeleteBuffers(1, &m.ebo);
+    if (m.vbo != 0) glDeleteBuffers(1, &m.vbo);
+    if (m.vao != 0) glDeleteVertexArrays(1, &m.vao);
+    m = GpuMesh{};
+  };
+  const auto free_material = [](const std::shared_ptr<GpuMaterial>& m) {
+    if (m && m->texture != 0) glDeleteTextures(1, &m->texture);
+  };
+  for (auto& [id, m] : meshes_) {
+    if (m) free_mesh(*m);
+  }
+  for (auto& [id, m] : cell_meshes_) {
+    if (m) free_mesh(*m);
+  }
+  cell_meshes_.clear();
+  for (auto& [id, m] : materials_) free_material(m);
+  for (auto& [id, m] : billboards_) free_material(m);
+  for (auto& [id, m] : changed_materials_) free_material(m);
+  for (auto& [id, m] : palette_materials_) free_material(m);
+  free_material(white);
+  free_mesh(cube);
+  free_mesh(quad);
+  meshes_.clear();
+  materials_.clear();
+  billboards_.clear();
+  changed_materials_.clear();
+  palette_materials_.clear();
+  palettes_.clear();
+  palette_keys_.clear();
+  composed_.clear();
+  if (instance_vbo != 0) glDeleteBuffers(1, &instance_vbo);
+  instance_vbo = 0;
+}
+
+// Trilinear, plus anisotropic filtering where the context has it: retail's
+// highest Render.TextureFiltering choice ("Anisotropic").
+void GpuAssets::set_filtering(GLenum target) const {
+  glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  if (anisotropy > 1.0F) glTexParameterf(target, kTextureMaxAnisotropy, anisotropy);
+}
+
+void GpuAssets::detect_anisotropy() {
+  anisotropy = 1.0F;
+  if (!(ctx_.options.max_anisotropy > 1.0F)) return;
+  const auto* renderer_name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  software = renderer_name != nullptr && is_software_rasteriser(renderer_name);
+  if (software && !ctx_.options.anisotropic_on_software) return;
+  GLint count = 0;
+  glGetIntegerv(GL_NUM_EXTENSIONS, &count);
+  bool found = false;
+  for (GLint i = 0; i < count && !found; ++i) {
+    const auto* name = reinterpret_cast<const char*>(glGetStringi(GL_EXTENSIONS, static_cast<GLuint>(i)));
+    if (name == nullptr) continue;
+    const std::string_view n(name);
+    found = n == "GL_EXT_texture_filter_anisotropic" || n == "GL_ARB_texture_filter_anisotropic";
+  }
+  if (!found) return;
+  GLfloat most = 1.0F;
+  glGetFloatv(kMaxTextureMaxAnisotropy, &most);
+  anisotropy = std::clamp(ctx_.options.max_anisotropy, 1.0F, std::max(most, 1.0F));
+}
+
+GLuint GpuAssets::upload_texture(const Image& image) const {
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               image.pixels.data());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  set_filtering(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  return tex;
+}
+
+std::shared_ptr<GpuMaterial> GpuAssets::make_material(Material m) const {
+  auto g = std::make_shared<GpuMaterial>();
+  g->texture = upload_texture(m.image);
+  m.image.pixels.clear();
+  m.image.pixels.shrink_to_fit();
+  g->info = std::move(m);
+  return g;
+}
+
+// Per-instance attributes 3..11 of a mesh's VAO, `first` instances into instance_vbo (bound as GL_ARRAY_BUFFER).
+void GpuAssets::point_instances(std::size_t first) {
+  const auto stride = static_cast<GLsizei>(sizeof(Instance));
+  const std::size_t base = first * sizeof(Instance);
+  const auto at = [base](std::size_t offset) { return reinterpret_cast<const void*>(base + offset); };
+  for (GLuint c = 0; c < 4; ++c) {
+    glVertexAttribPointer(kInstanceAttribute + c, 4, GL_FLOAT, GL_FALSE, stride,
+                          at(offsetof(Instance, model) + c * 4 * sizeof(float)));
+  }
+  for (GLuint c = 0; c < 3; ++c) {
+    glVertexAttribPointer(kInstanceAttribute + 4 + c, 3, GL_FLOAT, GL_FALSE, stride,
+                          at(offsetof(Instance, normal) + c * 3 * sizeof(float)));
+  }
+  glVertexAttribPointer(kInstanceAttribute + 7, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, tint)));
+  glVertexAttribPointer(kInstanceAttribute + 8, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, params)));
+}
+
+GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
+  GpuMesh m;
+  glGenVertexArrays(1, &m.vao);
+  glBindVertexArray(m.vao);
+  glGenBuffers(1, &m.vbo);
+  glBindBuffer(GL_ARRAY_BUFFER, m.vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.vertices.size() * sizeof(MeshVertex)),
+               data.vertices.data(), GL_STATIC_DRAW);
+  glGenBuffers(1, &m.ebo);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ebo);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.indices.size() * sizeof(std::uint32_t)),
+               data.indices.data(), GL_STATIC_DRAW);
+  const auto stride = static_cast<GLsizei>(sizeof(MeshVertex));
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride,
+                        reinterpret_cast<const void*>(offsetof(MeshVertex, position)));
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(MeshVertex, normal)));
+  glEnableVertexAttribArray(2);
+  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(MeshVertex, uv)));
+  glBindBuffer(GL_ARRAY_BUFFER, instance_vbo);
+  for (GLuint a = kInstanceAttribute; a < kInstanceAttribute + kInstanceAttributes; ++a) {
+    glEnableVertexAttribArray(a);
+    glVertexAttribDivisor(a, 1);
+  }
+  point_instances(0);
+  glBindVertexArray(0);
+  for (const auto& b : data.batches) m.batches.push_back(GpuBatch{b.first_index, b.index_count, nullptr});
+  m.bound_center = (data.bounds_min + data.bounds_max) * 0.5F;
+  m.bound_radius = glm::length(data.bounds_max - data.bounds_min) * 0.5F;
+  return m;
+}
+
+// A unit cube centred on the origin (the marker) and a two-sided unit
+// square in the XZ plane facing -Y (texture billboards).
+void GpuAssets::build_fixed_meshes() {
+  dat::GfxObj box;
+  box.surfaces = {0};
+  const glm::vec3 lo(-0.5F);
+  const glm::vec3 hi(0.5F);
+  const glm::vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                          {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+  const auto quad_poly = [](dat::GfxObj& g, std::array<glm::vec3, 4> corners, glm::vec3 normal, std::int32_t sides) {
+    const auto base = static_cast<std::int16_t>(g.vertices.size());
+    const dat::UvCoord uv[4] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    for (std::size_t i = 0; i < 4; ++i) {
+      dat::SwVertex v;
+      v.id = static_cast<std::uint16_t>(g.vertices.size());
+      v.origin = corners[i];
+      v.normal = normal;
+      v.uvs = {uv[i]};
+      g.vertices.push_back(v);
+    }
+    dat::Polygon p;
+    p.sides_type = sides;
+    p.vertex_ids = {base, static_cast<std::int16_t>(base + 1), static_cast<std::int16_t>(base + 2),
+                    static_cast<std::int16_t>(base + 3)};
+    p.pos_uv_indices = {0, 0, 0, 0};
+    g.polygons.push_back(std::move(p));
+  };
+  quad_poly(box, {c[4], c[5], c[6], c[7]}, {0, 0, 1}, 0);
+  quad_poly(box, {c[3], c[2], c[1], c[0]}, {0, 0, -1}, 0);
+  quad_poly(box, {c[0], c[1], c[5], c[4]}, {0, -1, 0}, 0);
+  quad_poly(box, {c[2], c[3], c[7], c[6]}, {0, 1, 0}, 0);
+  quad_poly(box, {c[1], c[2], c[6], c[5]}, {1, 0, 0}, 0);
+  quad_poly(box, {c[3], c[0], c[4], c[7]}, {-1, 0, 0}, 0);
+  Material white_material;
+  white_material.type = dat::surface_type::kBase1Solid;
+  white_material.image = Image(1, 1, {255, 255, 255, 255});
+  white = make_material(std::move(white_material));
+  cube = upload_mesh(build_gfx_obj_mesh(box));
+  for (auto& b : cube.batches) b.material = white;
+
+  dat::GfxObj square;
+  square.surfaces = {0};
+  quad_poly(square, {glm::vec3{-0.5F, 0, -0.5F}, {0.5F, 0, -0.5F}, {0.5F, 0, 0.5F}, {-0.5F, 0, 0.5F}}, {0, -1, 0}, 1);
+  quad = upload_mesh(build_gfx_obj_mesh(square));
+}
+
+// A Surface drawn with another SurfaceTexture (an ObjDesc texture change),
+// loaded once per (surface, texture).
+std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did texture) {
+  const std::uint64_t key = (std::uint64_t{surface} << 32U) | texture;
+  if (auto it = changed_materials_.find(key); it != changed_materials_.end()) return it->second;
+  const RenderContext::LoadScope scope(ctx_);
+  std::shared_ptr<GpuMaterial> result;
+  if (!ctx_.portal) {
+    ctx_.log_once(texture, "no portal DAT");
+  } else if (auto m = load_material(*ctx_.portal, surface, texture); !m) {
+    ctx_.log_once(texture, m.error().message());
+  } else {
+    result = make_material(std::move(*m));
+  }
+  changed_materials_.emplace(key, result);
+  return result;
+}
+
+// A palette of the DAT, loaded once; null when it is missing or malformed.
+const dat::Palette* GpuAssets::palette(dat::Did id) {
+  if (auto it = palettes_.find(id); it != palettes_.end()) return it->second.get();
+  std::shared_ptr<const dat::Palette> result;
+  if (ctx_.portal && (id >> 24) == 0x04) {
+    if (auto bytes = ctx_.portal->read(id); !bytes) {
+      ctx_.log_once(id, bytes.error().message());
+    } else if (auto p = dat::read_palette(*bytes, id); !p) {
+      ctx_.log_once(id, p.error().message());
+    } else {
+      result = std::make_shared<const dat::Palette>(std::move(*p));
+    }
+  }
+  palettes_.emplace(id, result);
+  return result.get();
+}
+
+// The key of an ObjDesc's composed palette (dat::make_modified_palette),
+// composed once; kNoPalette when it makes none (logged once), so the parts
+// keep their own palettes as retail's failed CPartArray::SetPalette does.
+std::uint32_t GpuAssets::composed_palette(const sim::PaletteChange& change) {
+  if (change.empty()) return kNoPalette;
+  if (auto it = palette_keys_.find(change); it != palette_keys_.end()) {
+    return composed_[it->second] ? it->second : kNoPalette;
+  }
+  const RenderContext::LoadScope scope(ctx_);
+  std::vector<dat::Subpalette> subs;
+  subs.reserve(change.subpalettes.size());
+  for (const auto& sp : change.subpalettes) subs.push_back({sp.palette, sp.offset, sp.num_colors});
+  std::shared_ptr<const dat::Palette> made;
+  if (auto p = dat::make_modified_palette(change.base_palette, subs, [this](dat::Did id) { return palette(id); }); !p) {
+    ctx_.log_once(change.base_palette, p.error().message());
+  } else {
+    made = std::make_shared<const dat::Palette>(std::move(*p));
+  }
+  const auto key = static_cast<std::uint32_t>(composed_.size());
+  composed_.push_back(std::move(made));
+  palette_keys_.emplace(change, key);
+  return composed_[key] ? key : kNoPalette;
+}
+
+// A Surface (with its texture, changed or not) drawn through a composed
+// palette, loaded once per (surface, texture, composition).
+std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did texture, std::uint32_t palette_key) {
+  const auto key = std::make_tuple(surface, texture, palette_key);
+  if (auto it = palette_materials_.find(key); it != palette_materials_.end()) return it->second;
+  const RenderContext::LoadScope scope(ctx_);
+  std::shared_ptr<GpuMaterial> result;
+  const dat::Palette* p = palette_key < composed_.size() ? composed_[palette_key].get() : nullptr;
+  if (!ctx_.portal || p == nullptr) {
+    ctx_.log_once(surface, "no portal DAT or composed palette");
+  } else if (auto m = load_material(*ctx_.portal, surface, texture, p); !m) {
+    ctx_.log_once(texture, m.error().message());
+  } else {
+    result = make_material(std::move(*m));
+  }
+  palette_materials_.emplace(key, result);
+  return result;
+}
+
+std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
+  if (auto it = materials_.find(surface); it != materials_.end()) return it->second;
+  const RenderContext::LoadScope scope(ctx_);
+  std::shared_ptr<GpuMaterial> result;
+  if (!ctx_.portal) {
+    ctx_.log_once(surface, "no portal DAT");
+  } else if (auto m = load_material(*ctx_.portal, surface); !m) {
+    ctx_.log_once(surface, m.error().message());
+  } else {
+    result = make_material(std::move(*m));
+  }
+  materials_.emplace(surface, result);
+  return result;
+}
+
+std::shared_ptr<GpuMaterial> GpuAssets::billboard_material(dat::Did texture) {
+  if ((texture >> 24) == 0x08) return material(texture);
+  if (auto it = billboards_.find(texture); it != billboards_.end()) return it->second;
+  const RenderContext::LoadScope scope(ctx_);
+  std::shared_ptr<GpuMaterial> result;
+  bool palettized = false;
+  if (!ctx_.portal) {
+    ctx_.log_once(texture, "no portal DAT");
+  } else if (auto image = load_texture(*ctx_.portal, texture, 0, false, &palettized); !image) {
+    ctx_.log_once(texture, image.error().message());
+  } else {
+    // A bare texture blends by its alpha (a Base1Image | Alpha surface).
+    Material m;
+    m.surface = texture;
+    m.type = dat::surface_type::kBase1Image | dat::surface_type::kAlpha;
+    m.image = std::move(*image);
+    m.has_texture = true;
+    m.palettized = palettized;
+    result = make_material(std::move(m));
+  }
+  billboards_.emplace(texture, result);
+  return result;
+}
+
+const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
+  if (auto it = meshes_.find(gfx_obj); it != meshes_.end()) return it->second.get();
+  const RenderContext::LoadScope scope(ctx_);
+  std::shared_ptr<GpuMesh> result;
+  if (!ctx_.portal) {
+    ctx_.log_once(gfx_obj, "no portal DAT");
+  } else if ((gfx_obj >> 24) != 0x01) {
+    ctx_.log_once(gfx_obj, "not a GfxObj id");
+  } else if (auto bytes = ctx_.portal->read(gfx_obj); !bytes) {
+    ctx_.log_once(gfx_obj, bytes.error().message());
+  } else if (auto obj = dat::read_gfx_obj(*bytes, gfx_obj, dat::BspMode::Skip); !obj) {
+    ctx_.log_once(gfx_obj, obj.error().message());
+  } else {
+    const MeshData data = build_gfx_obj_mesh(*obj);
+    if (data.skipped_polygons > 0) {
+      core::logger(core::Module::Render)
+          ->warn("{}: {} malformed polygons skipped", hex_id(gfx_obj), data.skipped_polygons);
+    }
+    if (data.indices.empty()) {
+      ctx_.log_once(gfx_obj, "no drawable polygons");
+    } else {
+      result = std::make_shared<GpuMesh>(upload_mesh(data));
+      for (std::size_t i = 0; i < data.batches.size(); ++i) {
+        result->batches[i].material = material(obj->surfaces[data.batches[i].surface_index]);
+      }
+      // CPhysicsPart::DetermineBasePal 0x0050DC80: the first Surface with a palette names the part's.
+      for (const dat::Did surface : obj->surfaces) {
+        const GpuMaterial* m = material(surface).get();
+        if (m != nullptr && m->info.original_palette != 0) {
+          result->original_palette = m->info.original_palette;
+          break;
+        }
+      }
+      result->sort_center = finite(obj->sort_center) ? obj->sort_center : glm::vec3(0.0F);
+      if ((obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
+        result->degrades = degrade_info(obj->degrade_id);
+      }
+    }
+  }
+  meshes_.emplace(gfx_obj, result);
+  return result.get();
+}
+
+// A GfxObj's degrade levels; none (drawn as posed, mode 1) when they do not read.
+std::optional<dat::GfxObjDegradeInfo> GpuAssets::degrade_info(dat::Did id) {
+  if ((id >> 24) != 0x11) {
+    ctx_.log_once(id, "not a GfxObjDegradeInfo id");
+    return std::nullopt;
+  }
+  auto bytes = ctx_.portal->read(id);
+  if (!bytes) {
+    ctx_.log_once(id, bytes.error().message());
+    return std::nullopt;
+  }
+  auto info = dat::read_gfx_obj_degrade_info(*bytes, id);
+  if (!info) {
+    ctx_.log_once(id, info.error().message());
+    return std::nullopt;
+  }
+  return std::move(*info);
+}
+
+// ---- EnvCells ------------------------------------------------------------------------------------
+
+const GpuMesh* GpuAssets::cell_mesh(const sim::CellSnapshot& c) {
+  if (auto it = cell_meshes_.find(c.cell_id); it != cell_meshes_.end()) return it->second.get();
+  const RenderContext::LoadScope scope(ctx_);
+  std::shared_ptr<GpuMesh> result;
+  const dat::Did env_id = c.environment_id;
+  if (!ctx_.portal) {
+    ctx_.log_once(c.cell_id, "no portal DAT");
+  } else if (auto bytes = ctx_.portal->read(env_id); !bytes) {
+    ctx_.log_once(c.cell_id, bytes.error().message());
+  } else if (auto env = dat::read_environment(*bytes, env_id); !env) {
+    ctx_.log_once(c.cell_id, env.error().message());
+  } else if (const dat::CellStruct* cs = dat::find_cell_struct(*env, c.cell_struct); cs == nullptr) {
+    ctx_.log_once(c.cell_id, "Environment " + hex_id(env_id) + " has no cell struct " + std::to_string(c.cell_struct));
+  } else {
+    const MeshData data = build_cell_struct_mesh(*cs, c.surfaces.size());
+    if (data.skipped_polygons > 0) {
+      core::logger(core::Module::Render)
+          ->warn("{}: {} malformed polygons skipped", hex_id(c.cell_id), data.skipped_polygons);
+    }
+    if (data.indices.empty()) {
+      ctx_.log_once(c.cell_id, "no drawable polygons");
+    } else {
+      result = std::make_shared<GpuMesh>(upload_mesh(data));
+      for (std::size_t i = 0; i < data.batches.size(); ++i) {
+        result->batches[i].material = material(c.surfaces[data.batches[i].surface_index]);
+      }
+      result->sort_center = (data.bounds_min + data.bounds_max) * 0.5F;
+    }
+  }
+  cell_meshes_.emplace(c.cell_id, result);
+  return result.get();
+}
+
+}  // namespace dereth::render

@@ -1,0 +1,128 @@
+#pragma once
+// The renderer's GPU assets (private header): each GfxObj's mesh, each
+// EnvCell's structure, each Surface as a texture (plain, with an ObjDesc
+// texture change, or through an ObjDesc's composed palette), the particles'
+// bare textures, the DAT's palettes, and the fixed marker cube and billboard
+// square; each loaded once on first use and kept (null: it failed, logged
+// once). Every mesh's VAO reads its per-instance attributes from the one
+// instance buffer the mesh pass fills.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <unordered_map>
+#include <vector>
+
+#include <glad/gl.h>
+#include <glm/vec3.hpp>
+
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
+#include "dereth/dat/palette.hpp"
+#include "dereth/render/material.hpp"
+#include "dereth/render/mesh.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
+
+#include "render_context.hpp"
+
+namespace dereth::render {
+
+struct GpuMaterial {
+  GLuint texture = 0;
+  Material info;  // image pixels released after upload
+};
+
+struct GpuBatch {
+  std::uint32_t first_index = 0;
+  std::uint32_t index_count = 0;
+  std::shared_ptr<GpuMaterial> material;  // null: the Surface did not load (skipped)
+};
+
+struct GpuMesh {
+  GLuint vao = 0;
+  GLuint vbo = 0;
+  GLuint ebo = 0;
+  std::vector<GpuBatch> batches;
+  glm::vec3 sort_center{0.0F};   // the GfxObj's, for the viewer distance
+  glm::vec3 bound_center{0.0F};  // the vertices' bounding sphere, mesh-local (frustum culling)
+  float bound_radius = 0.0F;
+  std::optional<dat::GfxObjDegradeInfo> degrades;  // its degrade levels (draw modes), when it names any
+  dat::Did original_palette = 0;  // CPhysicsPart::DetermineBasePal: its first Surface's with one (0: none)
+};
+
+// No ObjDesc palette on a part.
+constexpr std::uint32_t kNoPalette = 0xFFFFFFFFU;
+
+// One DrawItem's per-instance vertex attributes (kMeshVertex locations 3..11).
+struct Instance {
+  std::array<float, 16> model;  // columns
+  std::array<float, 9> normal;  // columns
+  std::array<float, 4> tint;
+  std::array<float, 3> params;  // alpha, luminosity, diffuse
+};
+static_assert(sizeof(Instance) == 32 * sizeof(float));
+constexpr GLuint kInstanceAttribute = 3;  // the first per-instance attribute
+constexpr GLuint kInstanceAttributes = 9;
+
+class GpuAssets {
+ public:
+  explicit GpuAssets(RenderContext& context) : ctx_(context) {}
+  GpuAssets(const GpuAssets&) = delete;
+  GpuAssets& operator=(const GpuAssets&) = delete;
+
+  // The anisotropic degree textures are made with (RendererOptions::max_anisotropy
+  // where the context has the extension and is not a software rasteriser).
+  void detect_anisotropy();
+  // The per-instance attribute buffer; before the first mesh is uploaded.
+  void create_instance_buffer() { glGenBuffers(1, &instance_vbo); }
+  // The marker cube and the billboard square with the marker's white surface.
+  void build_fixed_meshes();
+  // Frees every GL object it made (the context current).
+  void release();
+
+  // Trilinear, plus anisotropic filtering where the context has it.
+  void set_filtering(GLenum target) const;
+  [[nodiscard]] GLuint upload_texture(const Image& image) const;
+  [[nodiscard]] std::shared_ptr<GpuMaterial> make_material(Material m) const;
+  // Per-instance attributes 3..11 of a mesh's VAO, `first` instances into instance_vbo (bound as GL_ARRAY_BUFFER).
+  static void point_instances(std::size_t first);
+  [[nodiscard]] GpuMesh upload_mesh(const MeshData& data) const;
+
+  std::shared_ptr<GpuMaterial> material(dat::Did surface);
+  std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture);
+  std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture, std::uint32_t palette_key);
+  std::shared_ptr<GpuMaterial> billboard_material(dat::Did texture);
+  const dat::Palette* palette(dat::Did id);
+  std::uint32_t composed_palette(const sim::PaletteChange& change);
+  const GpuMesh* mesh(dat::Did gfx_obj);
+  const GpuMesh* cell_mesh(const sim::CellSnapshot& c);
+  std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id);
+
+  GpuMesh cube;                        // the marker
+  GpuMesh quad;                        // texture billboards (batch material set per draw)
+  std::shared_ptr<GpuMaterial> white;  // the marker's surface
+  GLuint instance_vbo = 0;             // the per-instance attributes of the draws being submitted
+  float anisotropy = 1.0F;             // the degree textures are created with (1: trilinear only)
+  bool software = false;               // the context is a software rasteriser (llvmpipe, softpipe, swrast)
+
+ private:
+  RenderContext& ctx_;
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMesh>> meshes_;            // null: failed
+  std::unordered_map<std::uint32_t, std::shared_ptr<GpuMesh>> cell_meshes_;  // by EnvCell id, null: failed
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials_;     // surfaces (0x08), null: failed
+  std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> billboards_;    // textures (0x05/0x06), null: failed
+  std::unordered_map<std::uint64_t, std::shared_ptr<GpuMaterial>>
+      changed_materials_;  // (surface << 32 | texture), null: failed
+  // ObjDesc palettes: the DAT's palettes, each composition once (its key is
+  // its index in `composed_`, null: it makes none), and the surfaces drawn
+  // through one, per (surface, texture, composition).
+  std::unordered_map<dat::Did, std::shared_ptr<const dat::Palette>> palettes_;  // null: failed
+  std::map<sim::PaletteChange, std::uint32_t> palette_keys_;
+  std::vector<std::shared_ptr<const dat::Palette>> composed_;
+  std::map<std::tuple<dat::Did, dat::Did, std::uint32_t>, std::shared_ptr<GpuMaterial>> palette_materials_;
+};
+
+}  // namespace dereth::render

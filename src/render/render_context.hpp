@@ -1,0 +1,72 @@
+#pragma once
+// What every part of the renderer shares (private header): its options and
+// DAT files, the frame's stats and draw list, the once-per-id warning of a
+// record that does not draw, and the clock of asset loads that
+// FrameTiming::load reports. The GPU caches and the passes each hold a
+// reference to the Renderer's one RenderContext.
+
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "dereth/core/log.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/render/renderer.hpp"
+
+namespace dereth::render {
+
+using Clock = std::chrono::steady_clock;
+
+inline double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+inline std::string hex_id(std::uint32_t id) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08X", id);
+  return buf;
+}
+
+inline bool finite(const glm::vec3& v) noexcept {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+struct RenderContext {
+  RendererOptions options;
+  std::optional<dat::DatFile> portal;
+  std::optional<dat::DatFile> cell;
+
+  RenderStats stats;
+  std::vector<DrawRecord> draw_list;
+  std::unordered_set<std::uint32_t> logged;
+  double load_seconds = 0.0;  // accumulated by loads during the current frame
+  int load_depth = 0;         // nested loads (a mesh loading its surfaces) count once
+
+  void log_once(std::uint32_t id, const std::string& what) {
+    if (logged.insert(id).second) core::logger(core::Module::Render)->warn("{} {}: {}", hex_id(id), "not drawn", what);
+  }
+
+  // Times the outermost asset load of a nest into load_seconds.
+  class LoadScope {
+   public:
+    explicit LoadScope(RenderContext& context) : context_(context), start_(Clock::now()) { ++context_.load_depth; }
+    LoadScope(const LoadScope&) = delete;
+    LoadScope& operator=(const LoadScope&) = delete;
+    ~LoadScope() {
+      if (--context_.load_depth == 0) context_.load_seconds += seconds_since(start_);
+    }
+
+   private:
+    RenderContext& context_;
+    Clock::time_point start_;
+  };
+};
+
+}  // namespace dereth::render

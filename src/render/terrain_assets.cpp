@@ -1,0 +1,83 @@
+#include "terrain_assets.hpp"
+
+#include <cstddef>
+#include <utility>
+
+#include "dereth/dat/land_block.hpp"
+#include "dereth/render/terrain.hpp"
+
+namespace dereth::render {
+
+namespace {
+
+constexpr dat::Did kRegionId = 0x13000000;
+
+}  // namespace
+
+void TerrainAssets::ensure_region() {
+  if (region_tried_) return;
+  region_tried_ = true;
+  const RenderContext::LoadScope scope(ctx_);
+  if (!ctx_.portal) return;
+  auto bytes = ctx_.portal->read(kRegionId);
+  if (!bytes) {
+    ctx_.log_once(kRegionId, bytes.error().message());
+    return;
+  }
+  auto r = dat::read_region(*bytes, kRegionId);
+  if (!r) {
+    ctx_.log_once(kRegionId, r.error().message());
+    return;
+  }
+  region = std::move(*r);
+  const TerrainLayers layers = build_terrain_layers(*region, &*ctx_.portal, ctx_.options.terrain_layer_size);
+  terrain_layer_texels = layers.size;
+  glGenTextures(1, &terrain_layers);
+  glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, layers.size, layers.size, static_cast<GLsizei>(layers.layers.size()),
+               0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+  for (std::size_t i = 0; i < layers.layers.size(); ++i) {
+    glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, static_cast<GLint>(i), layers.size, layers.size, 1, GL_RGBA,
+                    GL_UNSIGNED_BYTE, layers.layers[i].pixels.data());
+  }
+  glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_REPEAT);
+}
+
+// A landblock arriving: read from the cell DAT, its surface composited
+// into the cache; null (and remembered as absent) when it is not in the
+// cell DAT or does not read.
+const TerrainBlock* TerrainAssets::load_terrain_block(std::uint32_t block_id) {
+  const RenderContext::LoadScope scope(ctx_);
+  const TerrainBlock* result = nullptr;
+  auto entry = ctx_.cell->find(block_id);
+  if (!entry) {
+    ctx_.log_once(block_id, entry.error().message());
+  } else if (entry->has_value()) {  // an absent landblock is simply not there
+    auto bytes = ctx_.cell->read(**entry);
+    if (!bytes) {
+      ctx_.log_once(block_id, bytes.error().message());
+    } else if (auto block = dat::read_land_block(*bytes, block_id); !block) {
+      ctx_.log_once(block_id, block.error().message());
+    } else {
+      const auto side = static_cast<std::size_t>(2 * terrain_radius() + 1);
+      result = cache.arrive(build_terrain_mesh(*block, region->land_defs), *block, terrain_layers,
+                            surface_side(terrain_layer_texels, side * side, ctx_.options.terrain_cache_bytes),
+                            ctx_.options.terrain_cache_bytes);
+    }
+  }
+  if (result == nullptr) cache.mark_absent(block_id);
+  return result;
+}
+
+void TerrainAssets::release() {
+  cache.clear();
+  if (terrain_layers != 0) glDeleteTextures(1, &terrain_layers);
+  terrain_layers = 0;
+}
+
+}  // namespace dereth::render

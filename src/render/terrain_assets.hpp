@@ -1,0 +1,48 @@
+#pragma once
+// The Region and the ground's GPU assets (private header): the Region
+// (0x13000000) read once, its terrain types as one 2D array texture (the
+// composite's input), and the landscape surface cache of the landblocks
+// around the camera (terrain_cache.hpp), each block read from the cell DAT
+// on arrival. The sky reads the Region's SkyDesc from here too.
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+
+#include <glad/gl.h>
+
+#include "dereth/dat/region.hpp"
+
+#include "render_context.hpp"
+#include "terrain_cache.hpp"
+
+namespace dereth::render {
+
+class TerrainAssets {
+ public:
+  explicit TerrainAssets(RenderContext& context) : ctx_(context) {}
+  TerrainAssets(const TerrainAssets&) = delete;
+  TerrainAssets& operator=(const TerrainAssets&) = delete;
+
+  // The Region, read the first time it is asked for, and its terrain layers uploaded.
+  void ensure_region();
+  // The landblocks drawn around the camera centre's: options.terrain_radius in 0..8.
+  [[nodiscard]] int terrain_radius() const noexcept { return std::clamp(ctx_.options.terrain_radius, 0, 8); }
+  // A landblock arriving: read from the cell DAT, its surface composited
+  // into the cache; null (and remembered as absent) when it is not in the
+  // cell DAT or does not read.
+  const TerrainBlock* load_terrain_block(std::uint32_t block_id);
+  // Frees the cache and the layers (the context current).
+  void release();
+
+  std::optional<dat::Region> region;
+  TerrainSurfaceCache cache;  // landblocks: geometry and composited surface
+  GLuint terrain_layers = 0;  // 2D array, one layer per terrain type (the composite's input)
+  int terrain_layer_texels = 0;
+
+ private:
+  RenderContext& ctx_;
+  bool region_tried_ = false;
+};
+
+}  // namespace dereth::render

@@ -1,0 +1,139 @@
+#include "terrain_pass.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/type_ptr.hpp>
+
+#include "gl_program.hpp"
+#include "shaders.hpp"
+
+namespace dereth::render {
+
+namespace {
+
+constexpr float kBlockSide = 192.0F;  // metres a landblock side
+
+}  // namespace
+
+core::Result<void> TerrainPass::build_program() {
+  DERETH_TRY(program_, gl::build_program("OpenGL", "terrain",
+                                         {shaders::kTerrainVertexHead, shaders::kLighting, shaders::kTerrainVertexMain},
+                                         {shaders::kTerrainFragment}));
+  lighting_.locate(program_);
+  u_offset_ = glGetUniformLocation(program_, "u_offset");
+  u_surface_ = glGetUniformLocation(program_, "u_surface");
+  return {};
+}
+
+void TerrainPass::release() {
+  if (program_ != 0) glDeleteProgram(program_);
+  program_ = 0;
+}
+
+// Terrain blocks around the camera centre, in a fixed order. Blocks beyond
+// the next ring are unloaded; every block in view is marked drawn before
+// any newcomer arrives, so a newcomer never evicts one of them.
+//
+// Each block's detail is LScape's (update_block's get_block_orient with the
+// camera centre's block in the middle): full within one block of it, 4
+// cells a side at two, 2 at three and four, 1 beyond, with the edge
+// transitions that stitch the rings (docs/render.md "Terrain").
+std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
+  std::vector<const TerrainBlock*> blocks;
+  std::vector<TerrainDraw> draws;
+  std::uint32_t centre_block = 0;
+  if (ctx_.options.draw_terrain && ctx_.cell) assets_.ensure_region();
+  if (ctx_.options.draw_terrain && ctx_.cell && assets_.region && land_block_at(origin, centre_block)) {
+    const int bx = static_cast<int>(centre_block >> 24);
+    const int by = static_cast<int>((centre_block >> 16) & 0xFFU);
+    const int r = assets_.terrain_radius();
+    assets_.cache.begin_frame();
+    assets_.cache.unload_outside(bx, by, r + 1);
+    std::vector<std::uint32_t> ids;  // each slot's block (a null slot is still to load)
+    for (int x = std::max(0, bx - r); x <= std::min(255, bx + r); ++x) {
+      for (int y = std::max(0, by - r); y <= std::min(255, by + r); ++y) {
+        const std::uint32_t id =
+            (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFU;
+        bool absent = false;
+        const TerrainBlock* t = assets_.cache.find(id, absent);
+        if (t == nullptr && absent) continue;
+        blocks.push_back(t);
+        ids.push_back(id);
+      }
+    }
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+      if (blocks[i] == nullptr) blocks[i] = assets_.load_terrain_block(ids[i]);
+    }
+    for (const TerrainBlock* t : blocks) {
+      if (t == nullptr) continue;
+      const int x = static_cast<int>(t->id >> 24);
+      const int y = static_cast<int>((t->id >> 16) & 0xFFU);
+      draws.push_back(
+          {t, ctx_.options.terrain_lod ? LScape::get_block_orient(r, x - bx + r, y - by + r) : BlockOrient{}});
+    }
+  }
+  ctx_.stats.terrain_blocks = draws.size();
+  return draws;
+}
+
+// The terrain pass: one draw per landblock, over its cached surface.
+void TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view, const FrameSky& sky) {
+  if (blocks.empty()) return;
+  const glm::vec3& origin = view.origin;
+  glUseProgram(program_);
+  set_lighting(lighting_, view, lights_.light_sets.front(), sky, sky.terrain_ambient);
+  std::uint16_t block_lights = 0;
+  glActiveTexture(GL_TEXTURE0);
+  glUniform1i(u_surface_, 0);
+  std::size_t drawn = 0;
+  for (const TerrainDraw& d : blocks) {
+    const TerrainBlock* t = d.block;
+    const TerrainLod* mesh = nullptr;
+    {
+      const RenderContext::LoadScope scope(ctx_);  // a far-terrain mesh is made the first time it is drawn
+      mesh = assets_.cache.lod(t->id, d.orient, assets_.region->land_defs);
+    }
+    if (mesh == nullptr) continue;
+    const glm::vec3 offset = t->origin - origin;
+    const float min_z = std::min(t->min_z, mesh->min_z);  // TransAdjust may lower an edge below the block
+    const float max_z = std::max(t->max_z, mesh->max_z);
+    if (ctx_.options.frustum_cull && view.frustum.box_outside(offset + glm::vec3(0.0F, 0.0F, min_z),
+                                                              offset + glm::vec3(kBlockSide, kBlockSide, max_z))) {
+      ++ctx_.stats.terrain_blocks_culled;
+      continue;
+    }
+    ++drawn;
+    // A block is lit as an object of its bounds (minimize_object_lighting).
+    if (lights_.world_lights) {
+      const glm::vec3 half(kBlockSide * 0.5F, kBlockSide * 0.5F, (max_z - min_z) * 0.5F);
+      const glm::vec3 centre = offset + glm::vec3(half.x, half.y, min_z + half.z);
+      const std::uint16_t set =
+          lights_.intern_light_set(lights_.world_lights->minimize_object_lighting(centre, glm::length(half)));
+      if (set != block_lights) {
+        set_point_lights(lighting_, lights_.light_sets[set]);
+        block_lights = set;
+      }
+    }
+    glUniform3fv(u_offset_, 1, glm::value_ptr(offset));
+    glBindTexture(GL_TEXTURE_2D, t->surface);
+    glBindVertexArray(mesh->vao);
+    glDrawArrays(GL_TRIANGLES, 0, mesh->vertex_count);
+    if (ctx_.options.record_draw_list) {
+      DrawRecord r;
+      r.kind = DrawKind::Terrain;
+      r.block = t->id;
+      ctx_.draw_list.push_back(r);
+    }
+    ++ctx_.stats.draw_calls;
+    ++ctx_.stats.batches;
+    ctx_.stats.triangles += static_cast<std::size_t>(mesh->vertex_count) / 3;
+    ctx_.stats.terrain_triangles += static_cast<std::size_t>(mesh->vertex_count) / 3;
+    if (d.orient.size > 1) ++ctx_.stats.terrain_blocks_far;
+  }
+  ctx_.stats.terrain_blocks = drawn;
+}
+
+}  // namespace dereth::render

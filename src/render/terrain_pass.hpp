@@ -1,0 +1,51 @@
+#pragma once
+// The terrain pass (private header): the landblocks around the camera
+// centre, each at LScape's detail for its ring, loaded through the surface
+// cache on arrival, culled by their boxes, and drawn one call per block over
+// its composited surface with the terrain program.
+
+#include <vector>
+
+#include <glad/gl.h>
+#include <glm/vec3.hpp>
+
+#include "dereth/core/error.hpp"
+#include "dereth/render/terrain.hpp"
+
+#include "frame_lights.hpp"
+#include "render_context.hpp"
+#include "terrain_assets.hpp"
+
+namespace dereth::render {
+
+// A terrain block to draw and the detail LScape gives it.
+struct TerrainDraw {
+  const TerrainBlock* block = nullptr;
+  BlockOrient orient;
+};
+
+class TerrainPass {
+ public:
+  TerrainPass(RenderContext& context, TerrainAssets& assets, FrameLights& lights)
+      : ctx_(context), assets_(assets), lights_(lights) {}
+  TerrainPass(const TerrainPass&) = delete;
+  TerrainPass& operator=(const TerrainPass&) = delete;
+
+  // The terrain program and its uniform locations.
+  [[nodiscard]] core::Result<void> build_program();
+  void release();
+
+  std::vector<TerrainDraw> gather_terrain(const glm::vec3& origin);
+  void draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view, const FrameSky& sky);
+
+ private:
+  RenderContext& ctx_;
+  TerrainAssets& assets_;
+  FrameLights& lights_;
+  GLuint program_ = 0;
+  LightingUniforms lighting_;
+  GLint u_offset_ = -1;
+  GLint u_surface_ = -1;
+};
+
+}  // namespace dereth::render
