@@ -76,8 +76,8 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
 // gives the sky's time of day and day. Without a TimeSync, or without a
 // readable Region, there is none and the renderer keeps its fixed hour.
 void FrameLoop::use_game_time(double now) {
-  if (!time_sync) return;
-  const std::optional<double> sync = time_sync();
+  if (session_ == nullptr) return;
+  const std::optional<double> sync = session_->time_sync();
   if (!sync) return;
   if (!game_clock_tried_) {
     game_clock_tried_ = true;
@@ -136,7 +136,7 @@ core::Result<LoopReport> FrameLoop::run() {
 
   for (std::uint64_t frame = report.frames;; ++frame) {
     const SteadyClock::time_point frame_start = SteadyClock::now();
-    if ((presenter_ != nullptr && !presenter_->poll_input()) || (stop_requested && stop_requested())) {  // 1. input
+    if ((presenter_ != nullptr && !presenter_->poll_input()) || (session_ != nullptr && session_->stop_requested())) {  // 1. input
       report.quit_by_user = true;
       break;
     }
@@ -156,7 +156,7 @@ core::Result<LoopReport> FrameLoop::run() {
     // Server text the world routed for the chat panel.
     for (const protocol::ChatLine& line : world_->take_chat()) {
       if (presenter_ != nullptr) presenter_->chat(line);
-      if (on_chat) on_chat(line);
+      if (chat_sink_ != nullptr) chat_sink_->on_chat(line);
     }
     if (inbox_->finished() && !inbox_finished_at) inbox_finished_at = now;
 
@@ -197,7 +197,7 @@ core::Result<LoopReport> FrameLoop::run() {
       info.frame_ms = last_frame_ms_;  // the whole of the last frame: input to audio, without the pacing sleep
       info.world = &world_->stats();
       info.in_world = snapshot.player != sim::LocalId::None;
-      if (network_stats) info.network = network_stats();
+      if (session_ != nullptr) info.network = session_->network_stats();
       info.sky = sky_time_;
       DERETH_CHECK(presenter_->present(snapshot, info));
       report.present_seconds += seconds_between(t0, SteadyClock::now());
@@ -215,7 +215,7 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     // 6. outbound: the command interpreter's MoveToState / AutonomousPosition
     // from this frame's state (the session flushes acks on its own thread).
-    if (outbound) outbound(now);
+    run_outbound(now);
     const auto frame_end = SteadyClock::now();
     last_frame_ms_ = seconds_between(frame_start, frame_end) * 1000.0;
     const double frame_seconds = seconds_between(last_frame, frame_end);
