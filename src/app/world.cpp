@@ -433,6 +433,8 @@ void World::handle(std::span<const std::uint8_t> bytes) {
   }
   auto decoded = protocol::decode_message(bytes);
   if (!decoded) {
+    // Too short for an opcode: no message at all, not a malformed one.
+    if (bytes.size() < sizeof(std::uint32_t)) return;
     // A malformed message is counted and dropped (a PlayerDescription's
     // loss is logged: what was held before is kept).
     ++stats_.decode_errors;
