@@ -192,6 +192,30 @@ void print_network(std::ostream& out, const net::TransportStats& t) {
       t.requests_throttled, t.rejects_ignored, t.keyless_skipped, t.held_overflow, t.fragments_dropped,
       t.partials_evicted, t.oversized_messages, t.handshake_dropped, t.foreign_datagrams, t.queue_overflow);
 }
+// The live client as a frame loop sees it. Ctrl-C or SIGTERM (StopSignals,
+// where the command installed it) ends the loop as quitting the window
+// does: the logoff and the report follow.
+class LiveSession final : public LoopSession {
+ public:
+  explicit LiveSession(const net::UdpClient& client) : client_(&client) {}
+  bool stop_requested() override { return StopSignals::raised() != 0; }
+  std::optional<net::TransportStats> network_stats() override { return client_->status().transport; }
+  std::optional<double> time_sync() override { return client_->status().time_sync; }
+
+ private:
+  const net::UdpClient* client_;
+};
+
+// Headless, the chat window is a stream: one line per chat line.
+class StreamChat final : public ChatSink {
+ public:
+  explicit StreamChat(std::ostream& out) : out_(&out) {}
+  void on_chat(const protocol::ChatLine& line) override { *out_ << headless_chat_line(line) << "\n"; }
+
+ private:
+  std::ostream* out_;
+};
+
 }  // namespace
 
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
@@ -243,18 +267,20 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
                     [&client]() { return client.next_action_sequence(); });
   for (const auto& [time, typed] : says) controls.say_at(time, typed);
   controls.schedule_inputs(inputs);
-  loop.network_stats = [&client]() -> std::optional<net::TransportStats> { return client.status().transport; };
-  loop.time_sync = [&client]() { return client.status().time_sync; };
+  LiveSession live(client);
+  loop.set_session(&live);
   // Headless, the chat window is standard output.
-  if (presenter == nullptr) loop.on_chat = [&out](const protocol::ChatLine& line) { out << headless_chat_line(line) << "\n"; };
-  // Ctrl-C or SIGTERM (StopSignals, where the command installed it) ends the
-  // loop as quitting the window does: the logoff and the report follow.
-  loop.stop_requested = [] { return StopSignals::raised() != 0; };
+  StreamChat chat(out);
+  if (presenter == nullptr) loop.set_chat_sink(&chat);
   // The game menu's Log out (confirmed) ends the loop as Quit does, said so.
-  bool logged_out = false;
-  if (presenter != nullptr) presenter->on_log_out = [&logged_out] { logged_out = true; };
+  struct LogOut final : GameMenuActions {
+    void on_log_out() override { chosen = true; }
+    bool chosen = false;
+  } log_out;
+  if (presenter != nullptr) presenter->game_menu = &log_out;
   auto report = loop.run();
-  if (presenter != nullptr) presenter->on_log_out = nullptr;
+  if (presenter != nullptr) presenter->game_menu = nullptr;
+  const bool logged_out = log_out.chosen;
   const int stopped_by = StopSignals::raised();
   const std::string failure = stopped_by != 0 ? std::string() : client.status().failure;
   client.logout();

@@ -31,81 +31,81 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
       [&world](std::uint32_t guid) -> const sim::PhysicsObj* { return world.box().get_object(guid); });
   interpreter_->set_combat_system(combat_.get());
   world.context().set_controller(interpreter_.get());
-  loop.outbound = [this](double now) {
-    // CPlayerSystem::SendLoginCompleteNotification: the LoginComplete game
-    // action (0xF7B1 0x00A1) when the teleport animation ended this frame.
-    for (int n = world_->take_login_completes(); n > 0 && send_; --n) {
-      send_(protocol::encode_game_action(next_stamp_ ? next_stamp_() : 0, protocol::login_opcode::LoginCompleteAction),
-            protocol::queue::Weenie);
-      ++login_completes_sent_;
-    }
-    for (const auto& e : world_->take_combat_events()) {
-      if (e.event == protocol::combat_event::CombatCommenceAttack) {
-        combat_->handle_commence_attack_event();
-      } else {
-        combat_->handle_attack_done_event(e.error);
-      }
-    }
-    combat_->use_time();
-    interpreter_->use_time();
-    // The combat system's lines go to the chat window, as retail's
-    // AddTextToScroll puts them (the frame loop shows them next frame).
-    for (auto& line : combat_->take_messages()) world_->add_local_chat(line);
-    if (presenter_ != nullptr) presenter_->hud_target = selected_name();
-    // Scripted keys, in time order (input_at keeps them sorted), timed from
-    // the first LoginComplete: the moment the player leaves portal space at
-    // world entry, when a scenario server starts its timeline too.
-    if (!entered_at_ && login_completes_sent_ > 0) entered_at_ = now;
-    while (entered_at_ && !inputs_.empty() && *entered_at_ + inputs_.front().time <= now) {
-      const ScheduledInput input = inputs_.front();
-      inputs_.erase(inputs_.begin());
-      key_action(input.action, input.pressed);
-      std::erase(scripted_held_, input.action);
-      if (input.pressed && input.action != KeyAction::AutoRun && input.action != KeyAction::Jump) {
-        scripted_held_.push_back(input.action);
-      }
-      ++inputs_pressed_;
-    }
-    // Scripted lines, in time order (say_at keeps them sorted).
-    while (!scheduled_.empty() && scheduled_.front().time <= now) {
-      const std::string typed = std::move(scheduled_.front().typed);
-      scheduled_.erase(scheduled_.begin());
-      say(typed);
-    }
-  };
-  if (presenter != nullptr) {
-    presenter->on_chat_input = [this](const std::string& typed) { say(typed); };
-    // Every motion key, HoldRun (walk) included, goes through
-    // HandleKeyboardCommand: it sends the MoveToState when the hold key
-    // changes while the player moves.
-    // The player's own movement keys and mouse turns take over from a
-    // scripted walk (the demo's `input` lines).
-    presenter->on_motion_key = [this](std::uint32_t command, bool pressed) {
-      if (pressed) take_over_from_script();
-      motion_key(command, pressed);
-    };
-    presenter->on_key_action = [this](KeyAction action, bool pressed) {
-      if (pressed && is_movement(action)) take_over_from_script();
-      return key_action(action, pressed);
-    };
-    presenter->on_pick = [this](const PickRay& ray) { pick(ray); };
-    presenter->on_mouse_turn = [this](int direction) {
-      if (direction != 0) take_over_from_script();
-      mouse_turn(direction);
-    };
-  }
+  loop.set_outbound(this);
+  // The presenter's keys, clicks and typed lines come here.
+  if (presenter != nullptr) presenter->player_input = this;
 }
 
 Controls::~Controls() {
   world_->context().set_controller(nullptr);
-  loop_->outbound = nullptr;
-  if (presenter_ != nullptr) {
-    presenter_->on_motion_key = nullptr;
-    presenter_->on_chat_input = nullptr;
-    presenter_->on_key_action = nullptr;
-    presenter_->on_pick = nullptr;
-    presenter_->on_mouse_turn = nullptr;
+  loop_->set_outbound(nullptr);
+  if (presenter_ != nullptr) presenter_->player_input = nullptr;
+}
+
+void Controls::outbound(double now) {
+  // CPlayerSystem::SendLoginCompleteNotification: the LoginComplete game
+  // action (0xF7B1 0x00A1) when the teleport animation ended this frame.
+  for (int n = world_->take_login_completes(); n > 0 && send_; --n) {
+    send_(protocol::encode_game_action(next_stamp_ ? next_stamp_() : 0, protocol::login_opcode::LoginCompleteAction),
+          protocol::queue::Weenie);
+    ++login_completes_sent_;
   }
+  for (const auto& e : world_->take_combat_events()) {
+    if (e.event == protocol::combat_event::CombatCommenceAttack) {
+      combat_->handle_commence_attack_event();
+    } else {
+      combat_->handle_attack_done_event(e.error);
+    }
+  }
+  combat_->use_time();
+  interpreter_->use_time();
+  // The combat system's lines go to the chat window, as retail's
+  // AddTextToScroll puts them (the frame loop shows them next frame).
+  for (auto& line : combat_->take_messages()) world_->add_local_chat(line);
+  if (presenter_ != nullptr) presenter_->hud_target = selected_name();
+  // Scripted keys, in time order (input_at keeps them sorted), timed from
+  // the first LoginComplete: the moment the player leaves portal space at
+  // world entry, when a scenario server starts its timeline too.
+  if (!entered_at_ && login_completes_sent_ > 0) entered_at_ = now;
+  while (entered_at_ && !inputs_.empty() && *entered_at_ + inputs_.front().time <= now) {
+    const ScheduledInput input = inputs_.front();
+    inputs_.erase(inputs_.begin());
+    key_action(input.action, input.pressed);
+    std::erase(scripted_held_, input.action);
+    if (input.pressed && input.action != KeyAction::AutoRun && input.action != KeyAction::Jump) {
+      scripted_held_.push_back(input.action);
+    }
+    ++inputs_pressed_;
+  }
+  // Scripted lines, in time order (say_at keeps them sorted).
+  while (!scheduled_.empty() && scheduled_.front().time <= now) {
+    const std::string typed = std::move(scheduled_.front().typed);
+    scheduled_.erase(scheduled_.begin());
+    say(typed);
+  }
+}
+
+void Controls::on_chat_input(const std::string& typed) { say(typed); }
+
+// Every motion key, HoldRun (walk) included, goes through
+// HandleKeyboardCommand: it sends the MoveToState when the hold key changes
+// while the player moves. The player's own movement keys and mouse turns
+// take over from a scripted walk (the demo's `input` lines).
+void Controls::on_motion_key(std::uint32_t command, bool pressed) {
+  if (pressed) take_over_from_script();
+  motion_key(command, pressed);
+}
+
+bool Controls::on_key_action(KeyAction action, bool pressed) {
+  if (pressed && is_movement(action)) take_over_from_script();
+  return key_action(action, pressed);
+}
+
+void Controls::on_pick(const PickRay& ray) { pick(ray); }
+
+void Controls::on_mouse_turn(int direction) {
+  if (direction != 0) take_over_from_script();
+  mouse_turn(direction);
 }
 
 bool Controls::say(std::string_view typed) {

@@ -109,7 +109,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
       [&inbox]() { return inbox.loopback().next_action_sequence(); });
   demo->controls_->schedule_inputs(inputs);
   // The scenario server's TimeSync drives the game clock, as a live server's does.
-  demo->loop_->time_sync = [&inbox]() { return inbox.loopback().last_time_sync(); };
+  demo->loop_->set_session(&inbox);
   return demo;
 }
 

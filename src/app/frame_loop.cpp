@@ -110,7 +110,7 @@ core::Result<LoopReport> FrameLoop::run() {
 
   for (std::uint64_t frame = report.frames;; ++frame) {
     const SteadyClock::time_point frame_start = SteadyClock::now();
-    if ((presenter_ != nullptr && !presenter_->poll_input()) || (stop_requested && stop_requested())) {  // 1. input
+    if ((presenter_ != nullptr && !presenter_->poll_input()) || (session_ != nullptr && session_->stop_requested())) {  // 1. input
       report.quit_by_user = true;
       break;
     }
@@ -130,13 +130,13 @@ core::Result<LoopReport> FrameLoop::run() {
     // Server text the world routed for the chat panel.
     for (const protocol::ChatLine& line : world_->take_chat()) {
       if (presenter_ != nullptr) presenter_->chat(line);
-      if (on_chat) on_chat(line);
+      if (chat_sink_ != nullptr) chat_sink_->on_chat(line);
     }
     if (inbox_->finished() && !inbox_finished_at) inbox_finished_at = now;
 
     // The last TimeSync to the world's game clock, whose sky time the snapshot carries.
-    if (time_sync) {
-      if (const std::optional<double> sync = time_sync()) world_->time_sync(*sync);
+    if (session_ != nullptr) {
+      if (const std::optional<double> sync = session_->time_sync()) world_->time_sync(*sync);
     }
     // 3 + 4. the tick and its snapshot
     const bool ticked = world_->step();
@@ -174,7 +174,7 @@ core::Result<LoopReport> FrameLoop::run() {
       info.frame_ms = last_frame_ms_;  // the whole of the last frame: input to audio, without the pacing sleep
       info.world = &world_->stats();
       info.in_world = snapshot.player != sim::LocalId::None;
-      if (network_stats) info.network = network_stats();
+      if (session_ != nullptr) info.network = session_->network_stats();
       DERETH_CHECK(presenter_->present(snapshot, info));
       report.present_seconds += seconds_between(t0, SteadyClock::now());
       ++report.presented;
@@ -191,7 +191,7 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     // 6. outbound: the command interpreter's MoveToState / AutonomousPosition
     // from this frame's state (the session flushes acks on its own thread).
-    if (outbound) outbound(now);
+    run_outbound(now);
     const auto frame_end = SteadyClock::now();
     last_frame_ms_ = seconds_between(frame_start, frame_end) * 1000.0;
     const double frame_seconds = seconds_between(last_frame, frame_end);

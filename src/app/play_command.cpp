@@ -190,10 +190,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
       Presenter* p;
       ~Unhook() {
         if (p == nullptr) return;
-        p->on_character_chosen = nullptr;
-        p->on_picker_action = nullptr;
-        p->on_create_character = nullptr;
-        p->on_creator_back = nullptr;
+        p->character_screens = nullptr;
         p->show_characters(nullptr);
         p->show_creator(nullptr);
       }
@@ -214,41 +211,66 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     bool creation_sent = false;
     bool waiting_for_player = false;  // the list is up: the world timeout waits for the player
     LooseFrames list_frames;
-    if (presenter != nullptr) {
-      presenter->on_character_chosen = [&](std::uint32_t guid) {
-        (*client)->choose_character(guid);
-        presenter->show_characters(nullptr);
-        waiting_for_player = false;
-        deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(args.timeout);
-      };
-      presenter->on_picker_action = [&](const PickerAction& action) {
+    // The character screens' choices act on this session's locals.
+    using Deadline = decltype(deadline);
+    struct Locals {
+      net::UdpClient& client;
+      Presenter& presenter;
+      const PlayArgs& args;
+      const std::optional<Dats>& dats;
+      Deadline& deadline;
+      bool& waiting_for_player;
+      bool& creation_sent;
+      std::optional<CharacterPicker>& picker;
+      std::optional<chargen::CharGenData>& chargen_data;
+      std::optional<CharacterCreator>& creator;
+    };
+    class Screens final : public CharacterScreens {
+     public:
+      explicit Screens(Locals l) : l_(l) {}
+      void on_character_chosen(std::uint32_t guid) override {
+        l_.client.choose_character(guid);
+        l_.presenter.show_characters(nullptr);
+        l_.waiting_for_player = false;
+        l_.deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(l_.args.timeout);
+      }
+      void on_picker_action(const PickerAction& action) override {
         if (action.kind == PickerAction::Kind::Delete) {
-          (*client)->delete_character(action.guid);
+          l_.client.delete_character(action.guid);
           return;
         }
         if (action.kind != PickerAction::Kind::Create) return;
-        if (!chargen_data) {
-          auto data = chargen::load_char_gen_data(*dats->portal);
+        if (!l_.chargen_data) {
+          auto data = chargen::load_char_gen_data(*l_.dats->portal);
           if (!data) {
-            if (picker) picker->set_message("Cannot create characters: " + data.error().message(), true);
+            if (l_.picker) l_.picker->set_message("Cannot create characters: " + data.error().message(), true);
             return;
           }
-          chargen_data = std::move(*data);
+          l_.chargen_data = std::move(*data);
         }
-        creator.emplace(*chargen_data);
-        presenter->show_creator(&*creator);
-      };
-      presenter->on_create_character = [&](const protocol::CharacterCreate& m) {
-        if (creation_sent) return;  // one at a time
-        (*client)->create_character(m);
-        creation_sent = true;
-        if (creator) creator->set_status("Creating " + m.name + "...");
-      };
-      presenter->on_creator_back = [&] {
-        presenter->show_creator(nullptr);
-        creator.reset();
-        creation_sent = false;
-      };
+        l_.creator.emplace(*l_.chargen_data);
+        l_.presenter.show_creator(&*l_.creator);
+      }
+      void on_create_character(const protocol::CharacterCreate& m) override {
+        if (l_.creation_sent) return;  // one at a time
+        l_.client.create_character(m);
+        l_.creation_sent = true;
+        if (l_.creator) l_.creator->set_status("Creating " + m.name + "...");
+      }
+      void on_creator_back() override {
+        l_.presenter.show_creator(nullptr);
+        l_.creator.reset();
+        l_.creation_sent = false;
+      }
+
+     private:
+      Locals l_;
+    };
+    std::optional<Screens> screens;
+    if (presenter != nullptr) {
+      screens.emplace(Locals{**client, *presenter, args, dats, deadline, waiting_for_player, creation_sent, picker,
+                             chargen_data, creator});
+      presenter->character_screens = &*screens;
     }
     while (waiting_for_player || std::chrono::steady_clock::now() < deadline) {
       const auto s = (*client)->status();

@@ -38,6 +38,37 @@ namespace dereth::app::commands {
 
 // ---- replay -------------------------------------------------------------------------
 
+namespace {
+
+// Headless, the chat window is standard output when asked (--chat); else
+// the lines are counted (a capture's spell text runs to hundreds of lines).
+class CountedChat final : public ChatSink {
+ public:
+  CountedChat(std::ostream& out, bool show) : out_(&out), show_(show) {}
+  void on_chat(const protocol::ChatLine& line) override {
+    ++lines_;
+    if (show_) *out_ << headless_chat_line(line) << "\n";
+  }
+  [[nodiscard]] std::uint64_t lines() const noexcept { return lines_; }
+
+ private:
+  std::ostream* out_;
+  bool show_;
+  std::uint64_t lines_ = 0;
+};
+
+// A capture as the frame loop sees it: its TimeSync headers.
+class CaptureSession final : public LoopSession {
+ public:
+  explicit CaptureSession(const net::CapturePlayer& player) : player_(&player) {}
+  std::optional<double> time_sync() override { return player_->last_time_sync(); }
+
+ private:
+  const net::CapturePlayer* player_;
+};
+
+}  // namespace
+
 
 int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
   if (args.screenshot_every > 0 && args.out_dir.empty()) {
@@ -127,17 +158,11 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
   QaReport qa;  // always: it also says why a replay simulated nothing
   world.set_report(&qa);
   FrameLoop loop(world, *player, virtual_time ? &virtual_clock : nullptr, presenter.get(), sound.get(), lo);
-  // Headless, the chat window is standard output when asked (--chat); else
-  // the lines are counted (a capture's spell text runs to hundreds of lines).
-  std::uint64_t chat_lines = 0;
-  if (headless) {
-    loop.on_chat = [&out, &chat_lines, show = args.chat](const protocol::ChatLine& line) {
-      ++chat_lines;
-      if (show) out << headless_chat_line(line) << "\n";
-    };
-  }
+  CountedChat chat(out, args.chat);
+  if (headless) loop.set_chat_sink(&chat);
   // The capture's TimeSync headers drive the game clock, as the live server's did.
-  loop.time_sync = [&player]() { return player->last_time_sync(); };
+  CaptureSession capture(*player);
+  loop.set_session(&capture);
   auto report = loop.run();
   world.set_report(nullptr);
   qa.set_player(world.box().player_id(), world.game_event_guid());
@@ -158,8 +183,8 @@ int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std:
                      cs.packets, cs.fragments, cs.messages_s2c, cs.messages_c2s, cs.framing_errors,
                      report->screenshots > 0 ? fmt::format(" screenshots={}", report->screenshots) : "");
   if (check->damage) out << "dereth: " << check->damage_summary() << "\n";
-  if (headless && !args.chat && chat_lines > 0) {
-    err << "dereth: " << chat_lines << " chat lines not shown (--chat prints them)\n";
+  if (headless && !args.chat && chat.lines() > 0) {
+    err << "dereth: " << chat.lines() << " chat lines not shown (--chat prints them)\n";
   }
   if (const std::string why = qa.why_empty(QaReport::AssumeHint::DerethSim); !why.empty()) {
     err << "dereth: " << why << "\n";

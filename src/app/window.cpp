@@ -174,9 +174,11 @@ bool WindowPresenter::poll_input() {
         // Releases always pass, even while typing, so no key stays held.
         if (auto action = options_.keys.action_for(e.key.keysym.sym)) {
           if (auto command = motion_command_for(*action)) {
-            if (rig_.camera().mode == render::CameraMode::Follow && on_motion_key) on_motion_key(*command, false);
-          } else if (on_key_action && *action != KeyAction::ClearSelection) {
-            on_key_action(*action, false);
+            if (rig_.camera().mode == render::CameraMode::Follow && player_input != nullptr) {
+              player_input->on_motion_key(*command, false);
+            }
+          } else if (player_input != nullptr && *action != KeyAction::ClearSelection) {
+            player_input->on_key_action(*action, false);
           }
         }
         break;
@@ -236,7 +238,7 @@ bool WindowPresenter::poll_input() {
           switch (e.key.keysym.sym) {
             case SDLK_RETURN:
             case SDLK_KP_ENTER:
-              if (auto typed = input_.submit(); typed && on_chat_input) on_chat_input(*typed);
+              if (auto typed = input_.submit(); typed && player_input != nullptr) player_input->on_chat_input(*typed);
               SDL_StopTextInput();
               break;
             case SDLK_ESCAPE:
@@ -259,9 +261,9 @@ bool WindowPresenter::poll_input() {
                    (rig_.camera().mode == render::CameraMode::Follow || *action == KeyAction::ClearSelection)) {
           // The free camera keeps the keys for flying (only Esc acts).
           if (auto command = motion_command_for(*action)) {
-            if (on_motion_key) on_motion_key(*command, true);
+            if (player_input != nullptr) player_input->on_motion_key(*command, true);
           } else {
-            const bool used = on_key_action && on_key_action(*action, true);
+            const bool used = player_input != nullptr && player_input->on_key_action(*action, true);
             // Escape with nothing to clear opens the game menu.
             if (*action == KeyAction::ClearSelection && !used) dialogs_.open_menu();
           }
@@ -317,7 +319,7 @@ bool WindowPresenter::poll_input() {
       case SDL_MOUSEBUTTONUP:
         if (e.button.button == SDL_BUTTON_RIGHT) {
           sdl_->dragging = false;
-          if (on_mouse_turn) on_mouse_turn(0);
+          if (player_input != nullptr) player_input->on_mouse_turn(0);
         }
         if (e.button.button == SDL_BUTTON_MIDDLE) sdl_->orbiting = false;
         break;
@@ -325,8 +327,8 @@ bool WindowPresenter::poll_input() {
         // Follow camera: the right button turns the player (mouse look), the
         // middle one orbits the camera. Free camera: the right button orbits.
         const bool follow = rig_.camera().mode == render::CameraMode::Follow;
-        if (sdl_->dragging && follow && on_mouse_turn && e.motion.xrel != 0) {
-          on_mouse_turn(e.motion.xrel > 0 ? 1 : -1);
+        if (sdl_->dragging && follow && player_input != nullptr && e.motion.xrel != 0) {
+          player_input->on_mouse_turn(e.motion.xrel > 0 ? 1 : -1);
           sdl_->turned = true;
         }
         if ((sdl_->dragging && !follow) || sdl_->orbiting) {
@@ -343,7 +345,7 @@ bool WindowPresenter::poll_input() {
     }
   }
   // Mouse look stops when the mouse does.
-  if (was_turning && !sdl_->turned && sdl_->dragging && on_mouse_turn) on_mouse_turn(0);
+  if (was_turning && !sdl_->turned && sdl_->dragging && player_input != nullptr) player_input->on_mouse_turn(0);
   if (rig_.camera().mode == render::CameraMode::Free && !input_.active()) {
     const Uint8* keys = SDL_GetKeyboardState(nullptr);
     const float f = (keys[SDL_SCANCODE_W] != 0 ? kFlySpeed : 0.0F) - (keys[SDL_SCANCODE_S] != 0 ? kFlySpeed : 0.0F);
@@ -548,7 +550,7 @@ core::Result<void> WindowPresenter::save_picture(const sim::RenderSnapshot& snap
 void WindowPresenter::choose(std::optional<std::uint32_t> guid) {
   if (!guid) return;
   picker_ = nullptr;
-  if (on_character_chosen) on_character_chosen(*guid);
+  if (character_screens != nullptr) character_screens->on_character_chosen(*guid);
 }
 
 void WindowPresenter::show_creator(CharacterCreator* creator) {
@@ -565,7 +567,7 @@ void WindowPresenter::act(const PickerAction& action) {
     case PickerAction::Kind::Enter: choose(action.guid); break;
     case PickerAction::Kind::Create:
     case PickerAction::Kind::Delete:
-      if (on_picker_action) on_picker_action(action);
+      if (character_screens != nullptr) character_screens->on_picker_action(action);
       break;
     case PickerAction::Kind::None: break;
   }
@@ -573,10 +575,12 @@ void WindowPresenter::act(const PickerAction& action) {
 
 void WindowPresenter::creator_outcome(CharacterCreator::Outcome outcome) {
   if (creator_ == nullptr) return;
-  if (outcome == CharacterCreator::Outcome::Submit && on_create_character) on_create_character(creator_->message());
+  if (outcome == CharacterCreator::Outcome::Submit && character_screens != nullptr) {
+    character_screens->on_create_character(creator_->message());
+  }
   if (outcome == CharacterCreator::Outcome::Back) {
     show_creator(nullptr);
-    if (on_creator_back) on_creator_back();
+    if (character_screens != nullptr) character_screens->on_creator_back();
   }
 }
 
@@ -606,13 +610,13 @@ void WindowPresenter::click(int x, int y) {
 // A left click in the world: the ray through the pointer, from the camera
 // the last frame was drawn with (window to drawable pixels).
 void WindowPresenter::pick(int x, int y) {
-  if (!on_pick || last_width_ <= 0 || last_height_ <= 0) return;
+  if (player_input == nullptr || last_width_ <= 0 || last_height_ <= 0) return;
   int ww = 0;
   int wh = 0;
   SDL_GetWindowSize(sdl_->window, &ww, &wh);
   const float px = ww > 0 ? static_cast<float>(x) * static_cast<float>(last_width_) / static_cast<float>(ww) : 0.0F;
   const float py = wh > 0 ? static_cast<float>(y) * static_cast<float>(last_height_) / static_cast<float>(wh) : 0.0F;
-  on_pick(camera_ray(rig_.camera(), px, py, last_width_, last_height_));
+  player_input->on_pick(camera_ray(rig_.camera(), px, py, last_width_, last_height_));
 }
 
 core::Result<void> WindowPresenter::screenshot(const std::filesystem::path& path) {
@@ -676,7 +680,7 @@ bool WindowPresenter::dialog_outcome(GameMenu::Outcome outcome) {
   switch (outcome) {
     case GameMenu::Outcome::Quit: return false;
     case GameMenu::Outcome::LogOut:
-      if (on_log_out) on_log_out();
+      if (game_menu != nullptr) game_menu->on_log_out();
       return false;
     case GameMenu::Outcome::None:
     case GameMenu::Outcome::Resume: break;

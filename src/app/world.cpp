@@ -12,11 +12,8 @@
 #include "dereth/dat/environment.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/region.hpp"
-#include "dereth/protocol/combat.hpp"
-#include "dereth/protocol/house.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
-#include "dereth/protocol/player_description.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
 #include "dereth/sim/object/dat_object_factory.hpp"
@@ -40,6 +37,12 @@ std::vector<std::uint32_t> block_cells(std::uint32_t id, std::span<const std::ui
   for (const std::uint16_t c : cells) out.push_back((id & 0xFFFF0000u) | c);
   return out;
 }
+
+// One handler per alternative of a std::visit.
+template <class... Fs>
+struct Overloaded : Fs... {
+  using Fs::operator()...;
+};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -386,100 +389,86 @@ void World::add_local_chat(std::string_view text) {
   line.chat_type = protocol::chat_type::Transient;
   line.channel = protocol::chat_channel_name(line.chat_type);
   line.text = std::string(text);
-  if (trace_ != nullptr) trace_->write_chat(context_.now(), line.channel, line.sender, line.text);
-  if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
-  chat_.push_back(std::move(line));
+  add_chat(std::move(line));
 }
 
 // The PlayerDescription's qualities become the player's (CACQualities::UnPack
 // 0x00593420 through the skills), and its CharacterOptions1 the player's
 // options (CPlayerSystem::Handle_PlayerDescription 0x005636A0 ->
-// PlayerModule::UnPack 0x005D49D0) when it carries them; a message that does
-// not decode is counted and what was held before is kept.
-void World::handle_player_description(std::span<const std::uint8_t> bytes) {
-  auto description = protocol::decode_player_description(bytes);
-  if (!description) {
-    ++stats_.decode_errors;
-    if (report_ != nullptr) report_->add_decode_error(protocol::login_opcode::GameEvent);
-    core::logger(core::Module::App)->warn("PlayerDescription dropped: {}", description.error().message());
-    return;
-  }
+// PlayerModule::UnPack 0x005D49D0) when it carries them.
+void World::handle_player_description(const protocol::PlayerDescription& description) {
   auto skills = read_record<dat::SkillTable>(portal_, dat::kSkillTableId, "SkillTable", dat::read_skill_table);
   auto xp = read_record<dat::XpTable>(portal_, dat::kXpTableId, "XpTable", dat::read_xp_table);
-  qualities_ = std::make_unique<sim::Qualities>(*description, std::move(skills), std::move(xp));
+  qualities_ = std::make_unique<sim::Qualities>(description, std::move(skills), std::move(xp));
   context_.player_qualities = qualities_.get();
-  if (description->options) {
+  if (description.options) {
     // PlayerModule::DisableHouseRestrictionEffects 0x005D3160
     context_.disable_house_restriction_effects =
-        (description->options->options1 & protocol::character_options1::DisableHouseRestrictionEffects) != 0;
+        (description.options->options1 & protocol::character_options1::DisableHouseRestrictionEffects) != 0;
     // PlayerModule::ToggleRun 0x005D2DA0, which the command interpreter's
     // SetHoldRun reads (ACCmdInterp::UITogglesRun 0x0058B180).
-    context_.toggle_run = (description->options->options1 & protocol::character_options1::ToggleRun) != 0;
+    context_.toggle_run = (description.options->options1 & protocol::character_options1::ToggleRun) != 0;
   }
 }
 
 void World::assume_player(std::uint32_t guid) { box_.handle(protocol::PlayerCreate{guid}); }
 
+void World::queue_combat_event(std::uint32_t event, std::uint32_t error) {
+  if (combat_events_.size() >= kChatBacklog) combat_events_.erase(combat_events_.begin());
+  combat_events_.push_back(CombatEvent{event, error});
+}
+
+void World::add_chat(protocol::ChatLine line) {
+  if (trace_ != nullptr) trace_->write_chat(context_.now(), line.channel, line.sender, line.text);
+  if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
+  chat_.push_back(std::move(line));
+}
+
 void World::handle(std::span<const std::uint8_t> bytes) {
   ++stats_.messages;
   const std::uint32_t opcode = protocol::peek_opcode(bytes);
-  if (!protocol::is_decoded_opcode(opcode)) {
-    ++stats_.not_object;
-    if (opcode == protocol::login_opcode::GameEvent && !game_event_guid_) {
-      game_event_guid_ = protocol::peek_game_event_guid(bytes);
-    }
-    if (opcode == protocol::login_opcode::GameEvent) {
-      const std::uint32_t event = protocol::peek_wrapped_type(bytes);
-      if (event == protocol::login_opcode::PlayerDescriptionEvent) {
-        handle_player_description(bytes);
-        return;
-      }
-      if (event == protocol::house_event::UpdateRestrictions) {
-        auto update = protocol::decode_update_restrictions(bytes);
-        if (!update) {
-          ++stats_.decode_errors;
-          if (report_ != nullptr) report_->add_decode_error(opcode);
-          return;
-        }
-        box_.handle_update_restrictions(*update);
-        return;
-      }
-      if (event == protocol::combat_event::AttackDone || event == protocol::combat_event::CombatCommenceAttack) {
-        CombatEvent e{event, 0};
-        if (event == protocol::combat_event::AttackDone) {
-          auto done = protocol::decode_attack_done(bytes);
-          if (!done) {
-            ++stats_.decode_errors;
-            if (report_ != nullptr) report_->add_decode_error(opcode);
-            return;
-          }
-          e.error = done->error;
-        }
-        if (combat_events_.size() >= kChatBacklog) combat_events_.erase(combat_events_.begin());
-        combat_events_.push_back(e);
-        return;
-      }
-    }
-    // chat_line gives no line (and no error) for a message that carries no chat.
-    if (auto line = protocol::chat_line(bytes); !line) {
-      ++stats_.decode_errors;
-      if (report_ != nullptr) report_->add_decode_error(opcode);
-    } else if (*line) {
-      if (trace_ != nullptr) trace_->write_chat(context_.now(), (*line)->channel, (*line)->sender, (*line)->text);
-      if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
-      chat_.push_back(std::move(**line));
-    }
-    return;
+  if (!protocol::is_object_opcode(opcode)) ++stats_.not_object;
+  if (opcode == protocol::login_opcode::GameEvent && !game_event_guid_) {
+    game_event_guid_ = protocol::peek_game_event_guid(bytes);
   }
   auto decoded = protocol::decode_message(bytes);
   if (!decoded) {
+    // Too short for an opcode: no message at all, not a malformed one.
+    if (bytes.size() < sizeof(std::uint32_t)) return;
+    // A malformed message is counted and dropped (a PlayerDescription's
+    // loss is logged: what was held before is kept).
     ++stats_.decode_errors;
     if (report_ != nullptr) report_->add_decode_error(opcode);
+    if (opcode == protocol::login_opcode::GameEvent &&
+        protocol::peek_wrapped_type(bytes) == protocol::login_opcode::PlayerDescriptionEvent) {
+      core::logger(core::Module::App)->warn("PlayerDescription dropped: {}", decoded.error().message());
+    }
     return;
   }
+  std::visit(Overloaded{
+                 [&](const protocol::PlayerDescription& m) { handle_player_description(m); },
+                 [&](const protocol::UpdateRestrictions& m) { box_.handle_update_restrictions(m); },
+                 // Kept for the controls' outbound step (take_combat_events):
+                 // the combat system reads the player's motion and the
+                 // target as they stand after the tick.
+                 [&](const protocol::AttackDone& m) {
+                   queue_combat_event(protocol::combat_event::AttackDone, m.error);
+                 },
+                 [&](const protocol::CombatCommenceAttack&) {
+                   queue_combat_event(protocol::combat_event::CombatCommenceAttack, 0);
+                 },
+                 [&](protocol::ChatMessage& m) { add_chat(std::move(m.line)); },
+                 [&](const protocol::Unknown&) {},
+                 // The object messages: the SmartBox's.
+                 [&](const auto&) { handle_object(*decoded); },
+             },
+             *decoded);
+}
+
+void World::handle_object(const protocol::Message& message) {
   ++stats_.handled;
   // The QA report: where dereth had the object when the server's Position came.
-  const auto* update = std::get_if<protocol::UpdatePosition>(&*decoded);
+  const auto* update = std::get_if<protocol::UpdatePosition>(&message);
   const sim::PhysicsObj* before = update != nullptr && report_ != nullptr ? box_.get_object(update->guid) : nullptr;
   std::optional<sim::Position> predicted;
   std::uint16_t stamp = 0;
@@ -492,7 +481,7 @@ void World::handle(std::span<const std::uint8_t> bytes) {
     const glm::vec3 v = before->velocity();
     moving = glm::dot(v, v) > 0.0F || before->has_anims();
   }
-  box_.handle(*decoded);
+  box_.handle(message);
   if (predicted) {
     const sim::PhysicsObj* after = box_.get_object(update->guid);
     // Applied, and not a teleport (a new place, not a correction of a prediction).

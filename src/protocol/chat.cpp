@@ -13,9 +13,7 @@ namespace dereth::protocol {
 
 namespace {
 
-constexpr std::uint32_t kGameEvent = login_opcode::GameEvent;
 constexpr std::uint32_t kGameAction = login_opcode::GameAction;
-constexpr std::uint32_t kServerMessage = login_opcode::ServerMessage;
 
 // CP1252 0x80..0x9F as Unicode code points (0: undefined, dropped).
 constexpr std::array<char32_t, 32> kCp1252High = {
@@ -271,82 +269,68 @@ std::string sanitize_server_text(std::string_view cp1252) {
   return out;
 }
 
-bool is_chat_message(std::span<const std::uint8_t> body) {
-  const std::uint32_t op = peek_opcode(body);
-  switch (op) {
-    case kServerMessage:
-    case chat_opcode::HearSpeech:
-    case chat_opcode::HearRangedSpeech:
-    case chat_opcode::HearEmote:
-    case chat_opcode::HearSoulEmote: return true;
-    case kGameEvent: {
-      const std::uint32_t e = peek_wrapped_type(body);
-      return e == chat_event::HearDirectSpeech || e == chat_event::ChannelBroadcast || e == chat_event::WeenieError ||
-             e == chat_event::WeenieErrorWithString || e == chat_event::TransientString ||
-             e == chat_event::PopupString || is_combat_notification(e);
-    }
-    default: return false;
-  }
+namespace {
+
+ChatLine make_line(std::uint32_t type, std::string_view sender, std::string_view text, std::string channel = {},
+                   std::uint32_t sender_id = 0) {
+  ChatLine l;
+  l.chat_type = type;
+  l.sender_id = sender_id;
+  l.channel = channel.empty() ? chat_channel_name(type) : std::move(channel);
+  l.sender = sanitize_chat_text(sender, 64);
+  l.text = sanitize_server_text(text);
+  return l;
 }
 
-Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
-  if (!is_chat_message(body)) return std::optional<ChatLine>{};
-  const auto line = [](std::uint32_t type, std::string_view sender, std::string_view text,
-                       std::string channel = {}, std::uint32_t sender_id = 0) {
-    ChatLine l;
-    l.chat_type = type;
-    l.sender_id = sender_id;
-    l.channel = channel.empty() ? chat_channel_name(type) : std::move(channel);
-    l.sender = sanitize_chat_text(sender, 64);
-    l.text = sanitize_server_text(text);
-    return std::optional<ChatLine>{std::move(l)};
-  };
-  switch (peek_opcode(body)) {
-    case kServerMessage: {
-      DERETH_TRY(const ServerMessage m, decode_server_message(body));
-      return line(m.chat_type, "", m.text);
-    }
-    case chat_opcode::HearSpeech:
-    case chat_opcode::HearRangedSpeech: {
-      DERETH_TRY(const HearSpeech m, decode_hear_speech(body));
-      return line(m.chat_type, m.sender, m.text, {}, m.sender_id);
-    }
-    case chat_opcode::HearEmote:
-    case chat_opcode::HearSoulEmote: {
-      DERETH_TRY(const HearEmote m, decode_hear_emote(body));
-      return line(chat_type::Emote, m.sender, m.text, m.soul ? "soul-emote" : "emote", m.sender_id);
-    }
-    default: break;
-  }
-  switch (peek_wrapped_type(body)) {
-    case chat_event::HearDirectSpeech: {
-      DERETH_TRY(const HearDirectSpeech m, decode_hear_direct_speech(body));
-      return line(m.chat_type, m.sender, m.text, {}, m.sender_id);
-    }
-    case chat_event::ChannelBroadcast: {
-      DERETH_TRY(const ChannelBroadcast m, decode_channel_broadcast(body));
-      return line(chat_type::Channel, m.sender, m.text, fmt::format("channel-0x{:x}", m.channel));
-    }
-    case chat_event::WeenieError:
-    case chat_event::WeenieErrorWithString: {
-      DERETH_TRY(const WeenieError m, decode_weenie_error(body));
-      // The client's string table turns the code into words (weenie_error.hpp).
-      return line(chat_type::System, "", weenie_error_text(m.code, m.text), "error");
-    }
-    default: break;
-  }
-  if (is_combat_notification(peek_wrapped_type(body))) {
-    DERETH_TRY(const CombatNotification m, decode_combat_notification(body));
-    // The client words the outcome of a strike (the server sends only the
-    // numbers), except a kill or a death, whose sentence is the server's.
-    const bool against_player = m.event == combat_event::DefenderNotification ||
-                                m.event == combat_event::EvasionDefenderNotification ||
-                                m.event == combat_event::VictimNotification;
-    return line(against_player ? chat_type::CombatEnemy : chat_type::CombatSelf, "", combat_notification_text(m),
-                "combat");
-  }
+}  // namespace
+
+// The chat window's line of each chat-carrying message: one function per
+// layout, each a row (or two) of the inbound table (dispatcher.cpp).
+Result<ChatLine> server_message_line(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const ServerMessage m, decode_server_message(body));
+  return make_line(m.chat_type, "", m.text);
+}
+
+Result<ChatLine> hear_speech_line(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const HearSpeech m, decode_hear_speech(body));
+  return make_line(m.chat_type, m.sender, m.text, {}, m.sender_id);
+}
+
+Result<ChatLine> hear_emote_line(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const HearEmote m, decode_hear_emote(body));
+  return make_line(chat_type::Emote, m.sender, m.text, m.soul ? "soul-emote" : "emote", m.sender_id);
+}
+
+Result<ChatLine> hear_direct_speech_line(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const HearDirectSpeech m, decode_hear_direct_speech(body));
+  return make_line(m.chat_type, m.sender, m.text, {}, m.sender_id);
+}
+
+Result<ChatLine> channel_broadcast_line(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const ChannelBroadcast m, decode_channel_broadcast(body));
+  return make_line(chat_type::Channel, m.sender, m.text, fmt::format("channel-0x{:x}", m.channel));
+}
+
+Result<ChatLine> weenie_error_line(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const WeenieError m, decode_weenie_error(body));
+  // The client's string table turns the code into words (weenie_error.hpp).
+  return make_line(chat_type::System, "", weenie_error_text(m.code, m.text), "error");
+}
+
+Result<ChatLine> combat_notification_line(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const CombatNotification m, decode_combat_notification(body));
+  // The client words the outcome of a strike (the server sends only the
+  // numbers), except a kill or a death, whose sentence is the server's.
+  const bool against_player = m.event == combat_event::DefenderNotification ||
+                              m.event == combat_event::EvasionDefenderNotification ||
+                              m.event == combat_event::VictimNotification;
+  return make_line(against_player ? chat_type::CombatEnemy : chat_type::CombatSelf, "", combat_notification_text(m),
+                   "combat");
+}
+
+Result<ChatLine> status_string_line(std::span<const std::uint8_t> body) {
   DERETH_TRY(const StatusString m, decode_status_string(body));
-  return line(chat_type::System, "", m.text, m.popup ? "popup" : "transient");
+  return make_line(chat_type::System, "", m.text, m.popup ? "popup" : "transient");
 }
 
 // ---- outbound --------------------------------------------------------------------------------

@@ -87,6 +87,12 @@ std::vector<std::uint8_t> encode_commence_attack(std::uint32_t target, std::uint
   return encode_game_event(target, sequence, combat_event::CombatCommenceAttack, {});
 }
 
+Result<CombatCommenceAttack> decode_commence_attack(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B0/01B8 CombatCommenceAttack");
+  DERETH_CHECK(expect_game_event(r, combat_event::CombatCommenceAttack));
+  return CombatCommenceAttack{};
+}
+
 bool combat_notification_has_damage(std::uint32_t event) {
   return event == combat_event::AttackerNotification || event == combat_event::DefenderNotification;
 }

@@ -2,13 +2,22 @@
 
 #include <array>
 
+#include "dereth/protocol/login.hpp"
+
 namespace dereth::protocol {
 
 namespace {
 
+// The event column of a top-level row (an F7B0 row names its event type).
+constexpr std::uint32_t kTopLevel = 0xFFFFFFFFu;
+
+enum class Kind : std::uint8_t { Object, GameEvent, Chat };
+
 struct Entry {
   std::uint32_t opcode;
+  std::uint32_t event;  // kTopLevel, or the F7B0 event type
   std::string_view name;
+  Kind kind;
   Result<Message> (*decode)(std::span<const std::uint8_t>);
 };
 
@@ -19,29 +28,88 @@ Result<Message> as_message(std::span<const std::uint8_t> body) {
   return Message{std::move(*decoded)};
 }
 
+template <auto Line>
+Result<Message> as_chat(std::span<const std::uint8_t> body) {
+  auto line = Line(body);
+  if (!line) return std::unexpected(std::move(line.error()));
+  return Message{ChatMessage{peek_opcode(body), std::move(*line)}};
+}
+
+constexpr std::uint32_t kGameEvent = opcode::GameEvent;
+
+// Every inbound message dereth decodes: a new one is a row here and an
+// alternative of Message (and its handler in app::World).
 constexpr std::array kEntries = {
-    Entry{opcode::ObjDescEvent, "ObjDescEvent", &as_message<decode_obj_desc_event>},
-    Entry{opcode::CreateObject, "CreateObject", &as_message<decode_create_object>},
-    Entry{opcode::PlayerCreate, "PlayerCreate", &as_message<decode_player_create>},
-    Entry{opcode::DeleteObject, "DeleteObject", &as_message<decode_delete_object>},
-    Entry{opcode::UpdatePosition, "UpdatePosition", &as_message<decode_update_position>},
-    Entry{opcode::ParentEvent, "ParentEvent", &as_message<decode_parent_event>},
-    Entry{opcode::PickupEvent, "PickupEvent", &as_message<decode_pickup_event>},
-    Entry{opcode::SetState, "SetState", &as_message<decode_set_state>},
-    Entry{opcode::Movement, "Movement", &as_message<decode_movement_event>},
-    Entry{opcode::VectorUpdate, "VectorUpdate", &as_message<decode_vector_update>},
-    Entry{opcode::Sound, "Sound", &as_message<decode_sound>},
-    Entry{opcode::PlayerTeleport, "PlayerTeleport", &as_message<decode_player_teleport>},
-    Entry{opcode::PlayScriptId, "PlayScriptId", &as_message<decode_play_script_id>},
-    Entry{opcode::PlayScriptType, "PlayScriptType", &as_message<decode_play_script_type>},
-    Entry{opcode::UpdateObject, "UpdateObject", &as_message<decode_update_object>},
+    // The object messages (the SmartBox's).
+    Entry{opcode::ObjDescEvent, kTopLevel, "ObjDescEvent", Kind::Object, &as_message<decode_obj_desc_event>},
+    Entry{opcode::CreateObject, kTopLevel, "CreateObject", Kind::Object, &as_message<decode_create_object>},
+    Entry{opcode::PlayerCreate, kTopLevel, "PlayerCreate", Kind::Object, &as_message<decode_player_create>},
+    Entry{opcode::DeleteObject, kTopLevel, "DeleteObject", Kind::Object, &as_message<decode_delete_object>},
+    Entry{opcode::UpdatePosition, kTopLevel, "UpdatePosition", Kind::Object, &as_message<decode_update_position>},
+    Entry{opcode::ParentEvent, kTopLevel, "ParentEvent", Kind::Object, &as_message<decode_parent_event>},
+    Entry{opcode::PickupEvent, kTopLevel, "PickupEvent", Kind::Object, &as_message<decode_pickup_event>},
+    Entry{opcode::SetState, kTopLevel, "SetState", Kind::Object, &as_message<decode_set_state>},
+    Entry{opcode::Movement, kTopLevel, "Movement", Kind::Object, &as_message<decode_movement_event>},
+    Entry{opcode::VectorUpdate, kTopLevel, "VectorUpdate", Kind::Object, &as_message<decode_vector_update>},
+    Entry{opcode::Sound, kTopLevel, "Sound", Kind::Object, &as_message<decode_sound>},
+    Entry{opcode::PlayerTeleport, kTopLevel, "PlayerTeleport", Kind::Object, &as_message<decode_player_teleport>},
+    Entry{opcode::PlayScriptId, kTopLevel, "PlayScriptId", Kind::Object, &as_message<decode_play_script_id>},
+    Entry{opcode::PlayScriptType, kTopLevel, "PlayScriptType", Kind::Object, &as_message<decode_play_script_type>},
+    Entry{opcode::UpdateObject, kTopLevel, "UpdateObject", Kind::Object, &as_message<decode_update_object>},
+    // The game events the client acts on (keyed by their event type).
+    Entry{kGameEvent, login_opcode::PlayerDescriptionEvent, "PlayerDescription", Kind::GameEvent,
+          &as_message<decode_player_description>},
+    Entry{kGameEvent, house_event::UpdateRestrictions, "UpdateRestrictions", Kind::GameEvent,
+          &as_message<decode_update_restrictions>},
+    Entry{kGameEvent, combat_event::AttackDone, "AttackDone", Kind::GameEvent, &as_message<decode_attack_done>},
+    Entry{kGameEvent, combat_event::CombatCommenceAttack, "CombatCommenceAttack", Kind::GameEvent,
+          &as_message<decode_commence_attack>},
+    // Chat: every message the chat window shows a line of.
+    Entry{login_opcode::ServerMessage, kTopLevel, "ServerMessage", Kind::Chat, &as_chat<server_message_line>},
+    Entry{chat_opcode::HearSpeech, kTopLevel, "HearSpeech", Kind::Chat, &as_chat<hear_speech_line>},
+    Entry{chat_opcode::HearRangedSpeech, kTopLevel, "HearRangedSpeech", Kind::Chat, &as_chat<hear_speech_line>},
+    Entry{chat_opcode::HearEmote, kTopLevel, "HearEmote", Kind::Chat, &as_chat<hear_emote_line>},
+    Entry{chat_opcode::HearSoulEmote, kTopLevel, "HearSoulEmote", Kind::Chat, &as_chat<hear_emote_line>},
+    Entry{kGameEvent, chat_event::HearDirectSpeech, "HearDirectSpeech", Kind::Chat,
+          &as_chat<hear_direct_speech_line>},
+    Entry{kGameEvent, chat_event::ChannelBroadcast, "ChannelBroadcast", Kind::Chat, &as_chat<channel_broadcast_line>},
+    Entry{kGameEvent, chat_event::WeenieError, "WeenieError", Kind::Chat, &as_chat<weenie_error_line>},
+    Entry{kGameEvent, chat_event::WeenieErrorWithString, "WeenieErrorWithString", Kind::Chat,
+          &as_chat<weenie_error_line>},
+    Entry{kGameEvent, chat_event::TransientString, "TransientString", Kind::Chat, &as_chat<status_string_line>},
+    Entry{kGameEvent, chat_event::PopupString, "PopupString", Kind::Chat, &as_chat<status_string_line>},
+    Entry{kGameEvent, combat_event::VictimNotification, "VictimNotification", Kind::Chat,
+          &as_chat<combat_notification_line>},
+    Entry{kGameEvent, combat_event::KillerNotification, "KillerNotification", Kind::Chat,
+          &as_chat<combat_notification_line>},
+    Entry{kGameEvent, combat_event::AttackerNotification, "AttackerNotification", Kind::Chat,
+          &as_chat<combat_notification_line>},
+    Entry{kGameEvent, combat_event::DefenderNotification, "DefenderNotification", Kind::Chat,
+          &as_chat<combat_notification_line>},
+    Entry{kGameEvent, combat_event::EvasionAttackerNotification, "EvasionAttackerNotification", Kind::Chat,
+          &as_chat<combat_notification_line>},
+    Entry{kGameEvent, combat_event::EvasionDefenderNotification, "EvasionDefenderNotification", Kind::Chat,
+          &as_chat<combat_notification_line>},
 };
 
-const Entry* find(std::uint32_t op) {
+// The row of (opcode, event); none for an opcode or event no row names.
+const Entry* find(std::uint32_t op, std::uint32_t event) {
   for (const auto& e : kEntries) {
-    if (e.opcode == op) return &e;
+    if (e.opcode == op && e.event == event) return &e;
   }
   return nullptr;
+}
+
+// The row of a whole message: an F7B0 by its event type (an F7B0 too short
+// to carry one has event 0, which no row names).
+const Entry* find(std::span<const std::uint8_t> body) {
+  const std::uint32_t op = peek_opcode(body);
+  return find(op, op == kGameEvent ? peek_wrapped_type(body) : kTopLevel);
+}
+
+const Entry* find_object(std::uint32_t op) {
+  const Entry* e = find(op, kTopLevel);
+  return e != nullptr && e->kind == Kind::Object ? e : nullptr;
 }
 
 struct OpcodeOf {
@@ -60,6 +128,11 @@ struct OpcodeOf {
   std::uint32_t operator()(const PlayScriptId&) const { return opcode::PlayScriptId; }
   std::uint32_t operator()(const PlayScriptType&) const { return opcode::PlayScriptType; }
   std::uint32_t operator()(const ObjDescEvent&) const { return opcode::ObjDescEvent; }
+  std::uint32_t operator()(const PlayerDescription&) const { return kGameEvent; }
+  std::uint32_t operator()(const UpdateRestrictions&) const { return kGameEvent; }
+  std::uint32_t operator()(const AttackDone&) const { return kGameEvent; }
+  std::uint32_t operator()(const CombatCommenceAttack&) const { return kGameEvent; }
+  std::uint32_t operator()(const ChatMessage& m) const { return m.opcode; }
   std::uint32_t operator()(const Unknown& u) const { return u.opcode; }
 };
 
@@ -68,7 +141,7 @@ struct OpcodeOf {
 Result<Message> decode_message(std::span<const std::uint8_t> body) {
   ByteReader r(body, "message");
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (const Entry* e = find(op)) {
+  if (const Entry* e = find(body)) {
     return e->decode(body);
   }
   return Message{Unknown{op, std::vector<std::uint8_t>(body.begin(), body.end())}};
@@ -76,15 +149,33 @@ Result<Message> decode_message(std::span<const std::uint8_t> body) {
 
 std::uint32_t opcode_of(const Message& m) { return std::visit(OpcodeOf{}, m); }
 
+// The object messages are Message's first alternatives, through ObjDescEvent.
+constexpr std::size_t kObjectAlternatives = 15;
+static_assert(std::is_same_v<std::variant_alternative_t<kObjectAlternatives - 1, Message>, ObjDescEvent>);
+static_assert(std::is_same_v<std::variant_alternative_t<kObjectAlternatives, Message>, PlayerDescription>);
+
+bool is_object_message(const Message& m) { return m.index() < kObjectAlternatives; }
+
 std::string_view message_name(std::uint32_t op) {
-  const Entry* e = find(op);
+  const Entry* e = find_object(op);
   return e ? e->name : std::string_view{};
 }
 
-bool is_decoded_opcode(std::uint32_t op) { return find(op) != nullptr; }
+bool is_object_opcode(std::uint32_t op) { return find_object(op) != nullptr; }
+
+bool is_chat_message(std::span<const std::uint8_t> body) {
+  const Entry* e = find(body);
+  return e != nullptr && e->kind == Kind::Chat;
+}
+
+Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body) {
+  if (!is_chat_message(body)) return std::optional<ChatLine>{};
+  DERETH_TRY(Message m, decode_message(body));
+  return std::optional<ChatLine>{std::move(std::get<ChatMessage>(m).line)};
+}
 
 std::string_view opcode_name(std::uint32_t op) {
-  if (const Entry* e = find(op)) return e->name;
+  if (const Entry* e = find_object(op)) return e->name;
   // Opcodes of spec/protocol.md section 4.4 that the dispatcher passes on whole.
   switch (op) {
     case 0xF658: return "CharacterList";

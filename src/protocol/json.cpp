@@ -456,6 +456,34 @@ struct Writer {
     j.key("instance_ts").number(m.instance_ts);
     j.key("visual_desc_ts").number(m.visual_desc_ts);
   }
+  // The game events and chat as the dispatcher keeps them; their whole
+  // view comes from write_any_json over their bytes.
+  void event(std::uint32_t type, std::string_view name) const {
+    j.key("opcode").hex(opcode::GameEvent);
+    j.key("event_type").hex(type);
+    j.key("name").string(name);
+  }
+  void operator()(const PlayerDescription&) const {
+    event(login_opcode::PlayerDescriptionEvent, "PlayerDescription");
+  }
+  void operator()(const UpdateRestrictions& m) const {
+    event(house_event::UpdateRestrictions, "UpdateRestrictions");
+    j.key("object").hex(m.object);
+  }
+  void operator()(const AttackDone& m) const {
+    event(combat_event::AttackDone, "AttackDone");
+    j.key("error").hex(m.error);
+  }
+  void operator()(const CombatCommenceAttack&) const {
+    event(combat_event::CombatCommenceAttack, "CombatCommenceAttack");
+  }
+  void operator()(const ChatMessage& m) const {
+    j.key("opcode").hex(m.opcode);
+    j.key("name").string("ChatLine");
+    j.key("channel").string(m.line.channel);
+    j.key("sender").string(m.line.sender);
+    j.key("text").string(m.line.text);
+  }
   void operator()(const Unknown& m) const {
     j.key("opcode").hex(m.opcode);
     j.key("name").string("Unknown");
@@ -1149,11 +1177,11 @@ const AnyEntry* find_any(Body body) {
 }  // namespace
 
 bool is_json_decoded(std::span<const std::uint8_t> body) {
-  return find_any(body) != nullptr || is_decoded_opcode(peek_opcode(body));
+  return find_any(body) != nullptr || is_object_opcode(peek_opcode(body));
 }
 
 Result<bool> write_any_json(JsonWriter& j, std::span<const std::uint8_t> body) {
-  if (is_decoded_opcode(peek_opcode(body))) {
+  if (is_object_opcode(peek_opcode(body))) {
     DERETH_TRY(const Message m, decode_message(body));
     write_json(j, m);
     return true;

@@ -311,7 +311,21 @@ std::vector<std::uint8_t> encode(const ObjDescEvent& m) {
 std::vector<std::uint8_t> encode(const Unknown& m) { return m.bytes; }
 
 std::vector<std::uint8_t> encode(const Message& m) {
-  return std::visit([](const auto& msg) { return encode(msg); }, m);
+  return std::visit(
+      [](const auto& msg) -> std::vector<std::uint8_t> {
+        using T = std::decay_t<decltype(msg)>;
+        if constexpr (std::is_same_v<T, PlayerDescription> || std::is_same_v<T, UpdateRestrictions> ||
+                      std::is_same_v<T, AttackDone> || std::is_same_v<T, CombatCommenceAttack> ||
+                      std::is_same_v<T, ChatMessage>) {
+          // What these keep is not the message they came in (no F7B0
+          // header; a chat line is the window's text): their own writers
+          // (encode_attack_done, ...) take what they need.
+          return {};
+        } else {
+          return encode(msg);
+        }
+      },
+      m);
 }
 
 }  // namespace dereth::protocol

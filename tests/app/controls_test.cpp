@@ -215,7 +215,7 @@ struct Session {
     sent.clear();
     stamp = 100;
   }
-  void outbound() { loop.outbound(clock.now().count()); }
+  void outbound() { loop.run_outbound(clock.now().count()); }
   std::vector<std::uint32_t> actions() const {
     std::vector<std::uint32_t> out;
     for (const auto& b : sent) out.push_back(protocol::peek_wrapped_type(b));

@@ -215,9 +215,9 @@ TEST_CASE("The demo's scripted walk gives way to the player's own keys", "[app][
   REQUIRE(demo->run_to_tick(kTimelineStart + 29 * 30 + 10).has_value());
   app::Controls& controls = demo->controls();
   REQUIRE(controls.inputs_pressed() == 1);
-  REQUIRE(demo->presenter().on_key_action);
-  demo->presenter().on_key_action(app::KeyAction::TurnRight, true);
-  demo->presenter().on_key_action(app::KeyAction::TurnRight, false);
+  REQUIRE(demo->presenter().player_input != nullptr);
+  demo->presenter().player_input->on_key_action(app::KeyAction::TurnRight, true);
+  demo->presenter().player_input->on_key_action(app::KeyAction::TurnRight, false);
   CHECK(controls.taken_over());
   // The script is over: forward released, nothing more pressed; the player stands.
   REQUIRE(demo->run_to_tick(kTimelineStart + 31 * 30).has_value());

@@ -56,7 +56,12 @@ TEST_CASE("The snapshots' sky time follows TimeSync through the Region's GameTim
   lo.max_ticks = 3;
   app::FrameLoop loop(world, inbox, &clock, &presenter, nullptr, lo);
   std::optional<double> server_time;
-  loop.time_sync = [&server_time]() { return server_time; };
+  struct Session final : app::LoopSession {
+    std::optional<double>* server_time = nullptr;
+    std::optional<double> time_sync() override { return *server_time; }
+  } session;
+  session.server_time = &server_time;
+  loop.set_session(&session);
   REQUIRE(loop.run().has_value());
   REQUIRE_FALSE(presenter.skies.empty());
   for (const auto& sky : presenter.skies) CHECK_FALSE(sky.has_value());  // no TimeSync: the fixed hour

@@ -61,7 +61,7 @@ struct Run {
     if (!entered && world.box().player() != nullptr) entered = t;
     world.step();
     states.push_back(world.smart_box_ui().state());
-    loop->outbound(t);
+    loop->run_outbound(t);
     ++frame;
   }
   void run_until(double t) {

@@ -72,8 +72,15 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   }
   std::vector<std::string> said;
   std::vector<std::pair<std::uint32_t, bool>> moves;
-  (*window)->on_chat_input = [&](const std::string& line) { said.push_back(line); };
-  (*window)->on_motion_key = [&](std::uint32_t command, bool pressed) { moves.emplace_back(command, pressed); };
+  struct Input final : dereth::app::PlayerInput {
+    std::vector<std::string>* said = nullptr;
+    std::vector<std::pair<std::uint32_t, bool>>* moves = nullptr;
+    void on_chat_input(const std::string& line) override { said->push_back(line); }
+    void on_motion_key(std::uint32_t command, bool pressed) override { moves->emplace_back(command, pressed); }
+  } input;
+  input.said = &said;
+  input.moves = &moves;
+  (*window)->player_input = &input;
 
   key(SDLK_RETURN);
   text("hellp");
@@ -169,7 +176,7 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
   }
   key(SDLK_RETURN);
   REQUIRE((*window)->poll_input());
-  loop.outbound(clock.now().count());
+  loop.run_outbound(clock.now().count());
   CHECK(move_to_states() == 0);
   CHECK(controls.chat_sent() == 1);  // the Talk
 
@@ -205,13 +212,24 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
   std::vector<std::pair<std::uint32_t, bool>> moves;
   std::vector<int> turns;
   bool selected = true;
-  (*window)->on_key_action = [&](KeyAction a, bool pressed) {
-    actions.emplace_back(a, pressed);
-    if (a == KeyAction::ClearSelection) return std::exchange(selected, false);
-    return true;
-  };
-  (*window)->on_motion_key = [&](std::uint32_t command, bool pressed) { moves.emplace_back(command, pressed); };
-  (*window)->on_mouse_turn = [&](int d) { turns.push_back(d); };
+  struct Input final : dereth::app::PlayerInput {
+    std::vector<std::pair<KeyAction, bool>>* actions = nullptr;
+    std::vector<std::pair<std::uint32_t, bool>>* moves = nullptr;
+    std::vector<int>* turns = nullptr;
+    bool* selected = nullptr;
+    bool on_key_action(KeyAction a, bool pressed) override {
+      actions->emplace_back(a, pressed);
+      if (a == KeyAction::ClearSelection) return std::exchange(*selected, false);
+      return true;
+    }
+    void on_motion_key(std::uint32_t command, bool pressed) override { moves->emplace_back(command, pressed); }
+    void on_mouse_turn(int d) override { turns->push_back(d); }
+  } input;
+  input.actions = &actions;
+  input.moves = &moves;
+  input.turns = &turns;
+  input.selected = &selected;
+  (*window)->player_input = &input;
 
   key(SDLK_END);
   key(SDLK_END, false);
@@ -277,7 +295,12 @@ TEST_CASE("The window's character list: keys, numbers and a click choose, Esc qu
   list.characters = {{0x50000001, "Aerin", 0}, {0x50000002, "Borin the Bold", 0}, {0x50000003, "Cid", 0}};
   list.max_slots = 11;
   std::vector<std::uint32_t> chosen;
-  (*window)->on_character_chosen = [&](std::uint32_t guid) { chosen.push_back(guid); };
+  struct Screens final : dereth::app::CharacterScreens {
+    std::vector<std::uint32_t>* chosen = nullptr;
+    void on_character_chosen(std::uint32_t guid) override { chosen->push_back(guid); }
+  } screens;
+  screens.chosen = &chosen;
+  (*window)->character_screens = &screens;
 
   dereth::app::CharacterPicker picker(list);
   (*window)->show_characters(&picker);

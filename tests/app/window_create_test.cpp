@@ -125,12 +125,25 @@ TEST_CASE("The window's list and creation screen: C and Delete, typing, arrows a
   int backs = 0;
   dereth::app::CharacterPicker picker(list);
   dereth::app::CharacterCreator creator(demo_data());
-  w.on_picker_action = [&](const dereth::app::PickerAction& a) {
-    actions.push_back(a);
-    if (a.kind == dereth::app::PickerAction::Kind::Create) w.show_creator(&creator);
-  };
-  w.on_create_character = [&](const proto::CharacterCreate& m) { sent.push_back(m); };
-  w.on_creator_back = [&] { ++backs; };
+  struct Screens final : dereth::app::CharacterScreens {
+    dereth::app::Presenter* w = nullptr;
+    dereth::app::CharacterCreator* creator = nullptr;
+    std::vector<dereth::app::PickerAction>* actions = nullptr;
+    std::vector<proto::CharacterCreate>* sent = nullptr;
+    int* backs = nullptr;
+    void on_picker_action(const dereth::app::PickerAction& a) override {
+      actions->push_back(a);
+      if (a.kind == dereth::app::PickerAction::Kind::Create) w->show_creator(creator);
+    }
+    void on_create_character(const proto::CharacterCreate& m) override { sent->push_back(m); }
+    void on_creator_back() override { ++*backs; }
+  } screens;
+  screens.w = &w;
+  screens.creator = &creator;
+  screens.actions = &actions;
+  screens.sent = &sent;
+  screens.backs = &backs;
+  w.character_screens = &screens;
   w.show_characters(&picker);
 
   key(SDLK_DELETE);

@@ -89,11 +89,19 @@ TEST_CASE("The window's Esc menu: opened with nothing selected, drawn, walked by
   if (!window) return;
   bool selected = true;
   int logged_out = 0;
-  window->on_key_action = [&](dereth::app::KeyAction a, bool) {
-    if (a == dereth::app::KeyAction::ClearSelection) return std::exchange(selected, false);
-    return true;
-  };
-  window->on_log_out = [&] { ++logged_out; };
+  struct Input final : dereth::app::PlayerInput, dereth::app::GameMenuActions {
+    bool* selected = nullptr;
+    int* logged_out = nullptr;
+    bool on_key_action(dereth::app::KeyAction a, bool) override {
+      if (a == dereth::app::KeyAction::ClearSelection) return std::exchange(*selected, false);
+      return true;
+    }
+    void on_log_out() override { ++*logged_out; }
+  } input;
+  input.selected = &selected;
+  input.logged_out = &logged_out;
+  window->player_input = &input;
+  window->game_menu = &input;
   static const dereth::sim::RenderSnapshot empty;
   dereth::app::FrameInfo info;
   info.in_world = true;

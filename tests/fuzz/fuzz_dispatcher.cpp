@@ -119,9 +119,13 @@ void check_message(Bytes input) {
   const std::uint32_t op = std::uint32_t{input[0]} | std::uint32_t{input[1]} << 8U |
                            std::uint32_t{input[2]} << 16U | std::uint32_t{input[3]} << 24U;
   if (p::opcode_of(m) != op) fail("opcode_of disagrees with the input's opcode", input, {}, describe(m), "");
-  check_round_trip(
-      "message round trip", input, m, [](const p::Message& v) { return p::encode(v); },
-      [](Bytes b) { return p::decode_message(b); });
+  // The object messages and Unknown re-encode; the game events and chat
+  // lines keep what the client acts on, not the message they came in.
+  if (p::is_object_message(m) || std::holds_alternative<p::Unknown>(m)) {
+    check_round_trip(
+        "message round trip", input, m, [](const p::Message& v) { return p::encode(v); },
+        [](Bytes b) { return p::decode_message(b); });
+  }
   if (p::to_json(m).empty()) std::abort();
 
   // The movement buffer inside CreateObject / UpdateObject.

@@ -7,7 +7,7 @@
 // logs in (the demo headless or in a window, `dereth play`) attaches the
 // same controls, so the local player is handled the same way everywhere.
 // The controls also own the chat box's outbound side: a typed line
-// (Presenter::on_chat_input, or say/say_at for scripted runs) goes out as
+// (PlayerInput::on_chat_input, or say/say_at for scripted runs) goes out as
 // its F7B1 chat action with the same game-action stamp; and the selected
 // target (Tab and retail's selection keys cycle the creatures by distance,
 // a click picks by bounding sphere, Escape clears; docs/controls.md).
@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dereth/app/frame_hooks.hpp"
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -36,7 +37,7 @@ class Presenter;
 // settings file's key.<name>).
 [[nodiscard]] KeyAction key_action_for(scenario::InputKey key) noexcept;
 
-class Controls {
+class Controls final : public OutboundStep, public PlayerInput {
  public:
   // One outbound game message and its queue (the session's send_message).
   using SendFn = std::function<void(std::vector<std::uint8_t> message, std::uint16_t queue)>;
@@ -49,7 +50,7 @@ class Controls {
   // step and, when `presenter` is not null, takes its keys and clicks. All
   // four must outlive the controls.
   Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn send, StampFn next_stamp);
-  ~Controls();
+  ~Controls() override;
   Controls(const Controls&) = delete;
   Controls& operator=(const Controls&) = delete;
 
@@ -102,6 +103,21 @@ class Controls {
   std::optional<std::uint32_t> pick(const PickRay& ray);
   // The selected object's name (empty: none, or nameless).
   [[nodiscard]] std::string selected_name() const;
+
+  // The frame's outbound step (FrameLoop, step 6): the LoginCompletes the
+  // teleport animation called for, the combat events the world kept
+  // (World::take_combat_events), ClientCombatSystem::UseTime, then
+  // CommandInterpreter::UseTime; the combat system's lines to the chat
+  // window, the HUD's target, then the scripted keys and lines now due.
+  void outbound(double now) override;
+  // The presenter's input (PlayerInput): a typed line is said; a movement
+  // key, a movement action or a mouse turn of the player's own takes over
+  // from a scripted walk first.
+  void on_chat_input(const std::string& typed) override;
+  void on_motion_key(std::uint32_t command, bool pressed) override;
+  bool on_key_action(KeyAction action, bool pressed) override;
+  void on_pick(const PickRay& ray) override;
+  void on_mouse_turn(int direction) override;
 
  private:
   struct Scheduled {

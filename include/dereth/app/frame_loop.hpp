@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "dereth/app/frame_hooks.hpp"
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/app/world.hpp"
@@ -93,39 +94,20 @@ class Presenter {
   [[nodiscard]] virtual audio::Listener listener() const { return {}; }
   // A chat line for the chat panel.
   virtual void chat(const protocol::ChatLine& /*line*/) {}
-  // A line the player typed in the chat box (the controls send it).
-  std::function<void(const std::string& typed)> on_chat_input;
+  // What the player does in the world through this presenter (Controls
+  // takes it); null: nothing takes it. Not owned.
+  PlayerInput* player_input = nullptr;
   // The character list after login (a window shows it and takes the
   // player's choice; null hides it). Not owned; it must outlive its showing.
   virtual void show_characters(CharacterPicker* /*picker*/) {}
-  // The character the player chose from the list shown.
-  std::function<void(std::uint32_t guid)> on_character_chosen;
-  // Create or Delete asked for on the list (Enter goes to on_character_chosen).
-  std::function<void(const PickerAction& action)> on_picker_action;
+  // The choices made on the character list and the creation screen (the
+  // login flow); null: none taken. Not owned.
+  CharacterScreens* character_screens = nullptr;
   // The character-creation screen (a window shows it over the list and
   // takes the keyboard and mouse; null hides it). Not owned.
   virtual void show_creator(CharacterCreator* /*creator*/) {}
-  // Create pressed with nothing invalid: the F656 to send.
-  std::function<void(const protocol::CharacterCreate& m)> on_create_character;
-  // Back (or Esc) on the creation screen.
-  std::function<void()> on_creator_back;
-  // Movement keys (window): a retail MotionCommand pressed or released; the
-  // app hands it to the CommandInterpreter. May be empty.
-  std::function<void(std::uint32_t command, bool pressed)> on_motion_key;
-  // The other bound keys (window: attacks, combat mode, jump, autorun,
-  // selection): the action pressed or released. Returns whether the app
-  // used it (Escape with nothing selected opens the game menu instead). May be empty.
-  std::function<bool(KeyAction action, bool pressed)> on_key_action;
-  // A left click in the world (window): the ray through the pointer, in
-  // global metres; the app picks the object it meets. May be empty.
-  std::function<void(const PickRay& ray)> on_pick;
-  // Mouse look (window, right button held): the player turns right (+1),
-  // left (-1) or stops turning (0). May be empty.
-  std::function<void(int direction)> on_mouse_turn;
-  // The player chose Log out in the game menu and confirmed it; the
-  // presenter's poll_input returns false next (the run ends and logs off).
-  // May be empty.
-  std::function<void()> on_log_out;
+  // The game menu's Log out (the run ends and logs off); null: none. Not owned.
+  GameMenuActions* game_menu = nullptr;
   // The selected target's name for the HUD (empty: none); the app sets it.
   std::string hud_target;
 };
@@ -180,22 +162,18 @@ class FrameLoop {
   void set_max_ticks(std::optional<std::uint64_t> ticks) noexcept { options_.max_ticks = ticks; }
   void set_screenshot_at_end(std::optional<std::filesystem::path> path) { options_.screenshot_at_end = std::move(path); }
   [[nodiscard]] const LoopReport& report() const noexcept { return report_; }
-  // Step 6 of the frame, after render and audio: outbound (the command
-  // interpreter's UseTime, which sends MoveToState and AutonomousPosition);
-  // may be empty.
-  std::function<void(double now)> outbound;
-  // Server text the World routed (F7E0) goes here too.
-  std::function<void(const protocol::ChatLine&)> on_chat;
-  // Asked before each frame: true ends the run as the user quitting does
-  // (LoopReport::quit_by_user), e.g. after Ctrl-C in a headless run. May be empty.
-  std::function<bool()> stop_requested;
-  // A live session's transport counters for the HUD; may be empty.
-  std::function<std::optional<net::TransportStats>()> network_stats;
-  // The server time of the last TimeSync header received (a live session's
-  // or the loopback's); may be empty. Each frame hands it to the world
-  // (World::time_sync), whose game clock gives the snapshot's sky time
-  // (docs/render.md "Time of day").
-  std::function<std::optional<double>()> time_sync;
+  // Step 6 of each frame (Controls); null: none. Not owned.
+  void set_outbound(OutboundStep* step) noexcept { outbound_ = step; }
+  [[nodiscard]] OutboundStep* outbound() const noexcept { return outbound_; }
+  // Runs step 6 now, as run() does after each frame's render.
+  void run_outbound(double now) {
+    if (outbound_ != nullptr) outbound_->outbound(now);
+  }
+  // The chat lines the world routed, besides the presenter; null: nowhere.
+  // Not owned.
+  void set_chat_sink(ChatSink* sink) noexcept { chat_sink_ = sink; }
+  // The session the loop runs beside; null: none. Not owned.
+  void set_session(LoopSession* session) noexcept { session_ = session; }
 
  private:
   World* world_;
@@ -203,6 +181,9 @@ class FrameLoop {
   core::ManualClock* virtual_clock_;
   Presenter* presenter_;
   audio::AudioSystem* audio_;
+  OutboundStep* outbound_ = nullptr;
+  ChatSink* chat_sink_ = nullptr;
+  LoopSession* session_ = nullptr;
   LoopOptions options_;
   LoopReport report_;
   std::ofstream digest_;

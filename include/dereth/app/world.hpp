@@ -21,6 +21,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/messages.hpp"
 #include "dereth/sim/cells/cell_manager.hpp"
 #include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/player/game_time.hpp"
@@ -262,7 +263,11 @@ class World {
   QaReport* report_ = nullptr;
   std::vector<protocol::ChatLine> chat_;
   std::optional<std::uint32_t> game_event_guid_;
-  void handle_player_description(std::span<const std::uint8_t> bytes);
+  // World::handle's handlers, one per kind of decoded message.
+  void handle_object(const protocol::Message& message);
+  void handle_player_description(const protocol::PlayerDescription& description);
+  void queue_combat_event(std::uint32_t event, std::uint32_t error);
+  void add_chat(protocol::ChatLine line);
 };
 
 }  // namespace dereth::app

@@ -166,10 +166,23 @@ std::string sanitize_chat_text(std::string_view cp1252, std::size_t max_bytes = 
 // ("\n", "\r\n" or a lone "\r") kept as '\n' (those at the end dropped)
 // and nothing cut.
 std::string sanitize_server_text(std::string_view cp1252);
-// Whether `body` is one of the chat-carrying messages above (or F7E0).
+// The chat line of each chat-carrying layout (the inbound table's chat rows,
+// messages.hpp, name which opcode or game event each reads); an error naming
+// the message and field for a malformed one.
+Result<ChatLine> server_message_line(std::span<const std::uint8_t> body);      // F7E0
+Result<ChatLine> hear_speech_line(std::span<const std::uint8_t> body);         // 0x02BB, 0x02BC
+Result<ChatLine> hear_emote_line(std::span<const std::uint8_t> body);          // 0x01E0, 0x01E2
+Result<ChatLine> hear_direct_speech_line(std::span<const std::uint8_t> body);  // F7B0 0x02BD
+Result<ChatLine> channel_broadcast_line(std::span<const std::uint8_t> body);   // F7B0 0x0147
+Result<ChatLine> weenie_error_line(std::span<const std::uint8_t> body);        // F7B0 0x028A, 0x028B
+Result<ChatLine> combat_notification_line(std::span<const std::uint8_t> body);  // F7B0 combat notifications
+Result<ChatLine> status_string_line(std::span<const std::uint8_t> body);       // F7B0 0x02EB, 0x0004
+// Whether `body` is one of the chat-carrying messages above (a chat row of
+// the inbound table, messages.hpp).
 bool is_chat_message(std::span<const std::uint8_t> body);
 // The chat line of any chat-carrying message; none for other messages; an
-// error naming the message and field for a malformed one.
+// error naming the message and field for a malformed one. The table decodes
+// it (decode_message gives a ChatMessage).
 Result<std::optional<ChatLine>> chat_line(std::span<const std::uint8_t> body);
 
 // What the player types, as the chat box sends it (F7B1 with its stamp).

@@ -71,8 +71,14 @@ struct AttackDone {
 };
 std::vector<std::uint8_t> encode_attack_done(std::uint32_t target, std::uint32_t sequence, const AttackDone& m);
 Result<AttackDone> decode_attack_done(std::span<const std::uint8_t> body);
-// F7B0 0x01B8 CombatCommenceAttack (no payload).
+// F7B0 0x01B8 CombatCommenceAttack (no payload; whatever follows the event
+// type is not read, as the retail dispatcher reads none).
+struct CombatCommenceAttack {
+  bool operator==(const CombatCommenceAttack&) const = default;
+};
 std::vector<std::uint8_t> encode_commence_attack(std::uint32_t target, std::uint32_t sequence);
+// Any F7B0 of event 0x01B8; another message is an error naming the field.
+Result<CombatCommenceAttack> decode_commence_attack(std::span<const std::uint8_t> body);
 
 // The six notifications of a strike's outcome, as one message (layouts in
 // docs/protocol.md, "Combat notifications"). Attacker: String16L defender,

@@ -1,7 +1,12 @@
 #pragma once
-// The object, physics and effect messages (spec/protocol.md section 5), each
-// with a decoder over the whole message body (opcode first) and a writer.
-// Decoders consume the body exactly: leftover bytes are an error.
+// Every inbound message dereth understands, as one variant decoded from one
+// table (dispatcher.cpp): the object, physics and effect messages the
+// SmartBox takes (spec/protocol.md section 5, each with a decoder over the
+// whole body that consumes it exactly, and a writer), and the game events
+// and chat the rest of the client takes (PlayerDescription,
+// UpdateRestrictions, the combat events, chat lines), whose codecs live in
+// their own headers. A new inbound message is one table row and one
+// alternative here.
 
 #include <cstdint>
 #include <optional>
@@ -10,9 +15,13 @@
 #include <variant>
 #include <vector>
 
+#include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/house.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/protocol/obj_desc.hpp"
 #include "dereth/protocol/physics_desc.hpp"
+#include "dereth/protocol/player_description.hpp"
 #include "dereth/protocol/position_pack.hpp"
 #include "dereth/protocol/weenie_desc.hpp"
 
@@ -174,10 +183,21 @@ struct Unknown {
   bool operator==(const Unknown&) const = default;
 };
 
-// Server-to-client messages.
+// Any chat-carrying message (F7E0, the Hear* messages, the F7B0 tells,
+// channel lines, errors, status strings and combat notifications) as the
+// chat window's line; `opcode` is the top-level opcode it came in.
+struct ChatMessage {
+  std::uint32_t opcode = 0;
+  ChatLine line;
+  bool operator==(const ChatMessage&) const = default;
+};
+
+// Server-to-client messages: the object messages (CreateObject through
+// ObjDescEvent, the SmartBox's), then the game events and chat.
 using Message = std::variant<CreateObject, UpdateObject, PlayerCreate, DeleteObject, UpdatePosition, ParentEvent,
                              PickupEvent, SetState, MovementEvent, VectorUpdate, Sound, PlayerTeleport,
-                             PlayScriptId, PlayScriptType, ObjDescEvent, Unknown>;
+                             PlayScriptId, PlayScriptType, ObjDescEvent, PlayerDescription, UpdateRestrictions,
+                             AttackDone, CombatCommenceAttack, ChatMessage, Unknown>;
 
 // Decoders: the body starts with the opcode and must be consumed exactly.
 Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body);
@@ -213,25 +233,33 @@ std::vector<std::uint8_t> encode(const PlayScriptId& m);
 std::vector<std::uint8_t> encode(const PlayScriptType& m);
 std::vector<std::uint8_t> encode(const ObjDescEvent& m);
 std::vector<std::uint8_t> encode(const Unknown& m);
+// The object messages and Unknown; nothing for the game events and chat
+// (their writers take the F7B0 header: encode_attack_done, ...).
 std::vector<std::uint8_t> encode(const Message& m);
 
-// The dispatcher: opcode -> decoded message. An opcode it does not decode
-// comes back as Unknown (not an error); a message shorter than its opcode,
-// or one of a decoded opcode that fails to decode, is an error.
+// The dispatcher: the whole message (opcode first) -> decoded message, by
+// one table keyed by the opcode and, for an F7B0 game event, its event
+// type. A message no row names comes back as Unknown (not an error); a
+// message shorter than its opcode, or one a row names that fails to decode,
+// is an error naming the message and field.
 Result<Message> decode_message(std::span<const std::uint8_t> body);
 
-// The opcode a message carries.
+// The (top-level) opcode a message carries: 0xF7B0 for a game event.
 std::uint32_t opcode_of(const Message& m);
 
-// The name of an opcode as the spec names it ("CreateObject"), or "" when
-// the dispatcher does not decode it.
+// True for the object messages (the SmartBox's: CreateObject through
+// ObjDescEvent); false for the game events, chat and Unknown.
+bool is_object_message(const Message& m);
+
+// The name of an object message's opcode as the spec names it
+// ("CreateObject"), or "" for any other opcode.
 std::string_view message_name(std::uint32_t opcode);
 
-// A name for any opcode the spec names (the decoded ones, the wrappers and
-// the login, chat and control messages), or "" when it is not known.
+// A name for any opcode the spec names (the object messages, the wrappers
+// and the login, chat and control messages), or "" when it is not known.
 std::string_view opcode_name(std::uint32_t opcode);
 
-// True for the opcodes decode_message decodes (not Unknown).
-bool is_decoded_opcode(std::uint32_t opcode);
+// True for the opcodes of the object messages (their table rows).
+bool is_object_opcode(std::uint32_t opcode);
 
 }  // namespace dereth::protocol
