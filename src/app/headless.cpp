@@ -12,6 +12,7 @@
 #include "dereth/app/loopback_inbox.hpp"
 #include "dereth/app/qa_report.hpp"
 #include "dereth/app/world.hpp"
+#include "dereth/core/byte_reader.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/net/inbox.hpp"
@@ -148,9 +149,7 @@ core::Result<InputKind> detect_input(const std::filesystem::path& path) {
   const auto n = static_cast<std::size_t>(in.gcount());
   if (n == 0) return std::unexpected(io_error(path, "is empty"));
   if (n >= 4) {
-    const std::uint32_t le = static_cast<std::uint32_t>(head[0]) | (static_cast<std::uint32_t>(head[1]) << 8) |
-                             (static_cast<std::uint32_t>(head[2]) << 16) |
-                             (static_cast<std::uint32_t>(head[3]) << 24);
+    const std::uint32_t le = core::load_le<std::uint32_t>(head.data());
     switch (le) {
       case 0xA1B2C3D4u:  // pcap, microseconds
       case 0xD4C3B2A1u:

@@ -8,20 +8,6 @@
 
 namespace dereth::core {
 
-namespace {
-
-template <class T>
-T load_le(const std::uint8_t* p) noexcept {
-  T value;
-  std::memcpy(&value, p, sizeof(T));
-  if constexpr (std::endian::native == std::endian::big && sizeof(T) > 1) {
-    value = std::byteswap(value);
-  }
-  return value;
-}
-
-}  // namespace
-
 Error ByteReader::error(ErrorKind kind, std::string_view field, std::string detail) const {
   return error_at(pos_, kind, field, std::move(detail));
 }

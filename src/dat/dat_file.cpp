@@ -15,6 +15,8 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include "dereth/core/byte_reader.hpp"
+
 #if defined(_WIN32)
 #include <fstream>
 #else
@@ -33,20 +35,12 @@ using core::Result;
 
 namespace {
 
-// Header field offsets (spec 1.1).
-constexpr std::size_t kTransactionOffset = 0x100;
-constexpr std::size_t kInfoOffset = 0x140;
-
 // How many parsed nodes (besides the pinned root) the cache keeps.
 constexpr std::size_t kNodeCacheCapacity = 256;
 
-std::uint32_t load_u32(const std::uint8_t* p) noexcept {
-  return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8U) |
-         (static_cast<std::uint32_t>(p[2]) << 16U) | (static_cast<std::uint32_t>(p[3]) << 24U);
-}
 
 std::int32_t load_i32(const std::uint8_t* p) noexcept {
-  return std::bit_cast<std::int32_t>(load_u32(p));
+  return std::bit_cast<std::int32_t>(core::load_le<std::uint32_t>(p));
 }
 
 Error make_error(ErrorKind kind, std::string context, std::string_view field, std::uint64_t offset,
@@ -231,7 +225,7 @@ struct DatFileImpl {
         return std::unexpected(
             make_error(ErrorKind::Io, context, "block", current, fmt::format("cannot read {} bytes", 4 + take)));
       }
-      const std::uint32_t link = load_u32(block.data());
+      const std::uint32_t link = core::load_le<std::uint32_t>(block.data());
       std::memcpy(out.data() + pos, block.data() + 4, take);
       pos += take;
       if (i + 1 < needed) {
@@ -274,7 +268,7 @@ struct DatFileImpl {
     node->offset = offset;
     DERETH_TRY(auto bytes, read_chain(offset, static_cast<std::uint32_t>(kNodeSize), context, &node->blocks));
     const std::uint8_t* p = bytes.data();
-    for (std::size_t i = 0; i < kNodeBranches; ++i) node->branches[i] = load_u32(p + 4 * i);
+    for (std::size_t i = 0; i < kNodeBranches; ++i) node->branches[i] = core::load_le<std::uint32_t>(p + 4 * i);
     const std::size_t count_pos = kNodeBranches * 4;
     const std::int32_t count = load_i32(p + count_pos);
     if (count < 0 || count > static_cast<std::int32_t>(kNodeMaxEntries)) {
@@ -286,10 +280,10 @@ struct DatFileImpl {
     for (std::size_t i = 0; i < node->count; ++i) {
       const std::uint8_t* e = p + count_pos + 4 + i * kEntrySize;
       DatEntry& entry = node->entries[i];
-      entry.flags = load_u32(e);
-      entry.id = load_u32(e + 4);
-      entry.offset = load_u32(e + 8);
-      entry.size = load_u32(e + 12);
+      entry.flags = core::load_le<std::uint32_t>(e);
+      entry.id = core::load_le<std::uint32_t>(e + 4);
+      entry.offset = core::load_le<std::uint32_t>(e + 8);
+      entry.size = core::load_le<std::uint32_t>(e + 12);
       entry.date = load_i32(e + 16);
       entry.iteration = load_i32(e + 20);
       if (i > 0 && entry.id <= node->entries[i - 1].id) {
@@ -413,7 +407,7 @@ struct DatFileImpl {
       return std::unexpected(make_error(ErrorKind::Truncated, context, "uncompressed size", entry.offset,
                                         fmt::format("compressed record of {} bytes", stored.size())));
     }
-    const std::uint32_t full = load_u32(stored.data());
+    const std::uint32_t full = core::load_le<std::uint32_t>(stored.data());
     if (full > kMaxUncompressedSize) {
       return std::unexpected(make_error(ErrorKind::TooLarge, context, "uncompressed size", entry.offset,
                                         fmt::format("{} bytes (limit {})", full, kMaxUncompressedSize)));
@@ -453,7 +447,7 @@ Result<std::shared_ptr<const detail::DatFileImpl>> init(std::unique_ptr<Storage>
   }
   DatHeader& h = impl->header;
   const std::uint8_t* info = raw.data() + kInfoOffset;
-  h.magic = load_u32(info + 0x00);
+  h.magic = core::load_le<std::uint32_t>(info + header_field::Magic);
   if (h.magic != kHeaderMagic) {
     return std::unexpected(make_error(ErrorKind::Invalid, ctx, "header magic", kInfoOffset,
                                       fmt::format("0x{:08X} (expected 0x{:08X})", h.magic, kHeaderMagic)));
@@ -464,37 +458,37 @@ Result<std::shared_ptr<const detail::DatFileImpl>> init(std::unique_ptr<Storage>
         make_error(ErrorKind::Invalid, ctx, "transaction record type", kTransactionOffset,
                    fmt::format("{} (expected 0 NO_TRANS: the file was left mid-write)", raw[kTransactionOffset])));
   }
-  const std::uint32_t trans_magic = load_u32(raw.data() + kTransactionOffset + 1);
+  const std::uint32_t trans_magic = core::load_le<std::uint32_t>(raw.data() + kTransactionOffset + 1);
   if (trans_magic != kTransactionMagic) {
     return std::unexpected(make_error(ErrorKind::Invalid, ctx, "transaction record magic", kTransactionOffset + 1,
                                       fmt::format("0x{:08X} (expected 0x{:08X})", trans_magic, kTransactionMagic)));
   }
-  h.block_size = load_u32(info + 0x04);
+  h.block_size = core::load_le<std::uint32_t>(info + header_field::BlockSize);
   if (h.block_size < kMinBlockSize || h.block_size > kMaxBlockSize) {
-    return std::unexpected(make_error(ErrorKind::Invalid, ctx, "block size", kInfoOffset + 4,
+    return std::unexpected(make_error(ErrorKind::Invalid, ctx, "block size", kInfoOffset + header_field::BlockSize,
                                       fmt::format("{} (allowed {}..{})", h.block_size, kMinBlockSize, kMaxBlockSize)));
   }
-  h.file_size = load_u32(info + 0x08);
-  h.data_set = load_u32(info + 0x0C);
-  h.data_subset = load_u32(info + 0x10);
-  h.first_free = load_u32(info + 0x14);
-  h.final_free = load_u32(info + 0x18);
-  h.free_blocks = load_u32(info + 0x1C);
-  h.btree_root = load_u32(info + 0x20);
-  h.young_lru = load_u32(info + 0x24);
-  h.old_lru = load_u32(info + 0x28);
-  h.use_lru = load_u32(info + 0x2C);
-  h.master_map_id = load_u32(info + 0x30);
-  h.engine_pack_version = load_u32(info + 0x34);
-  h.game_pack_version = load_u32(info + 0x38);
-  std::memcpy(h.version_major.data(), info + 0x3C, h.version_major.size());
-  h.version_minor = load_u32(info + 0x4C);
+  h.file_size = core::load_le<std::uint32_t>(info + header_field::FileSize);
+  h.data_set = core::load_le<std::uint32_t>(info + header_field::DataSet);
+  h.data_subset = core::load_le<std::uint32_t>(info + header_field::DataSubset);
+  h.first_free = core::load_le<std::uint32_t>(info + header_field::FirstFree);
+  h.final_free = core::load_le<std::uint32_t>(info + header_field::FinalFree);
+  h.free_blocks = core::load_le<std::uint32_t>(info + header_field::FreeBlocks);
+  h.btree_root = core::load_le<std::uint32_t>(info + header_field::BtreeRoot);
+  h.young_lru = core::load_le<std::uint32_t>(info + header_field::YoungLru);
+  h.old_lru = core::load_le<std::uint32_t>(info + header_field::OldLru);
+  h.use_lru = core::load_le<std::uint32_t>(info + header_field::UseLru);
+  h.master_map_id = core::load_le<std::uint32_t>(info + header_field::MasterMapId);
+  h.engine_pack_version = core::load_le<std::uint32_t>(info + header_field::EnginePackVersion);
+  h.game_pack_version = core::load_le<std::uint32_t>(info + header_field::GamePackVersion);
+  std::memcpy(h.version_major.data(), info + header_field::VersionMajor, h.version_major.size());
+  h.version_minor = core::load_le<std::uint32_t>(info + header_field::VersionMinor);
 
   impl->payload = h.block_size - 4;
   impl->total_blocks = impl->length >= kDataStart ? (impl->length - kDataStart) / h.block_size : 0;
   if (h.btree_root != 0) {
     if ((h.btree_root & kFreeBlockFlag) != 0 || !impl->valid_block(h.btree_root)) {
-      return std::unexpected(make_error(ErrorKind::Invalid, ctx, "B-tree root", kInfoOffset + 0x20,
+      return std::unexpected(make_error(ErrorKind::Invalid, ctx, "B-tree root", kInfoOffset + header_field::BtreeRoot,
                                         impl->block_range_detail(h.btree_root)));
     }
     const std::string root_ctx = ctx + " root node";
@@ -599,7 +593,7 @@ Result<DatFile> open_whole(const std::filesystem::path& path) {
     std::array<std::uint8_t, 4> bytes{};
     auto storage = FileStorage::open(path, name);
     if (!storage || (*storage)->length() < offset + 4 || !(*storage)->read_at(offset, bytes)) return std::nullopt;
-    return load_u32(bytes.data());
+    return core::load_le<std::uint32_t>(bytes.data());
   };
   const auto lengths = [&]() -> std::pair<std::uint64_t, std::uint64_t> {
     std::error_code ec;

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -34,8 +35,6 @@ using core::Result;
 
 namespace {
 
-constexpr std::size_t kTransactionOffset = 0x100;
-constexpr std::size_t kInfoOffset = 0x140;
 constexpr std::uint16_t kObjectVersion = 2;     // DRW's version for new objects; retail refuses 0
 constexpr std::uint16_t kIterationVersion = 1;  // LoadIterationList wants 1
 constexpr std::uint64_t kMaxFileLength = std::numeric_limits<std::int32_t>::max();  // int32 offsets
@@ -212,26 +211,27 @@ Result<std::vector<std::uint8_t>> build_dat(std::span<const DatRecord> records, 
   // is NO_TRANS: type 0, magic "PL", rest zero.
   store_u32(out, kTransactionOffset + 1, kTransactionMagic);
   const auto file_size = static_cast<std::uint32_t>(length);
-  const std::uint32_t info[] = {
-      kHeaderMagic,
-      bs,
-      file_size,
-      defaults.data_set,
-      defaults.data_subset,
-      options.trailing_free_block ? free_offset : file_size,  // firstFree_
-      options.trailing_free_block ? free_offset : file_size,  // finalFree_
-      options.trailing_free_block ? 1U : 0U,                  // iFreeBlocks_
-      nodes[root].offset,                                     // btreeRoot_
-      0,                                                      // young_lru_lm
-      0,                                                      // old_lru_lm
-      0,                                                      // use_lru_fm
-      options.master_map_id,
-      defaults.engine_pack_version,
-      defaults.game_pack_version,
+  namespace hf = header_field;
+  const std::pair<std::size_t, std::uint32_t> info[] = {
+      {hf::Magic, kHeaderMagic},
+      {hf::BlockSize, bs},
+      {hf::FileSize, file_size},
+      {hf::DataSet, defaults.data_set},
+      {hf::DataSubset, defaults.data_subset},
+      {hf::FirstFree, options.trailing_free_block ? free_offset : file_size},
+      {hf::FinalFree, options.trailing_free_block ? free_offset : file_size},
+      {hf::FreeBlocks, options.trailing_free_block ? 1U : 0U},
+      {hf::BtreeRoot, nodes[root].offset},
+      {hf::YoungLru, 0},
+      {hf::OldLru, 0},
+      {hf::UseLru, 0},
+      {hf::MasterMapId, options.master_map_id},
+      {hf::EnginePackVersion, defaults.engine_pack_version},
+      {hf::GamePackVersion, defaults.game_pack_version},
+      // id_vnum.major (16 bytes at VersionMajor) stays zero.
+      {hf::VersionMinor, defaults.version_minor},
   };
-  for (std::size_t i = 0; i < std::size(info); ++i) store_u32(out, kInfoOffset + 4 * i, info[i]);
-  // id_vnum.major (16 bytes at 0x17C) stays zero.
-  store_u32(out, 0x18C, defaults.version_minor);
+  for (const auto& [offset, value] : info) store_u32(out, kInfoOffset + offset, value);
 
   // Nodes: unused branch slots and entries stay zero; exactly 1716 bytes.
   std::vector<std::uint8_t> node_bytes(kNodeSize);

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "dereth/core/byte_reader.hpp"
+
 namespace dereth::dat {
 
 namespace {
@@ -95,13 +97,6 @@ Rgba from_argb(std::uint32_t c) noexcept {
           static_cast<std::uint8_t>(c & 0xFFU), static_cast<std::uint8_t>(c >> 24)};
 }
 
-std::uint16_t load16(const std::uint8_t* p) noexcept {
-  return static_cast<std::uint16_t>(p[0] | (p[1] << 8));
-}
-std::uint32_t load32(const std::uint8_t* p) noexcept {
-  return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
-         (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
-}
 
 std::uint8_t lerp(unsigned a, unsigned b, unsigned wa, unsigned wb, unsigned div) noexcept {
   return static_cast<std::uint8_t>((a * wa + b * wb) / div);
@@ -304,12 +299,12 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
       for (std::size_t bx = 0; bx < bw; ++bx) {
         const std::uint8_t* block = px.data() + (by * bw + bx) * block_bytes;
         const std::uint8_t* colour = f == PixelFormat::DXT1 ? block : block + 8;
-        const auto colours = colour_palette(load16(colour), load16(colour + 2), f == PixelFormat::DXT1);
-        const std::uint32_t indices = load32(colour + 4);
+        const auto colours = colour_palette(core::load_le<std::uint16_t>(colour), core::load_le<std::uint16_t>(colour + 2), f == PixelFormat::DXT1);
+        const std::uint32_t indices = core::load_le<std::uint32_t>(colour + 4);
         std::uint64_t alpha_bits = 0;
         std::array<std::uint8_t, 8> alphas{};
         if (f == PixelFormat::DXT3) {
-          alpha_bits = static_cast<std::uint64_t>(load32(block)) | (static_cast<std::uint64_t>(load32(block + 4)) << 32);
+          alpha_bits = static_cast<std::uint64_t>(core::load_le<std::uint32_t>(block)) | (static_cast<std::uint64_t>(core::load_le<std::uint32_t>(block + 4)) << 32);
         } else if (f == PixelFormat::DXT5) {
           alphas = dxt5_alphas(block[0], block[1]);
           for (std::size_t i = 0; i < 6; ++i) alpha_bits |= static_cast<std::uint64_t>(block[2 + i]) << (8 * i);
@@ -344,17 +339,17 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
         break;
       }
       case PixelFormat::A8R8G8B8:
-        c = from_argb(load32(px.data() + i * 4));
+        c = from_argb(core::load_le<std::uint32_t>(px.data() + i * 4));
         break;
       case PixelFormat::X8R8G8B8:
-        c = from_argb(load32(px.data() + i * 4) | 0xFF000000U);
+        c = from_argb(core::load_le<std::uint32_t>(px.data() + i * 4) | 0xFF000000U);
         break;
       case PixelFormat::R5G6B5:
-        c = from_565(load16(px.data() + i * 2));
+        c = from_565(core::load_le<std::uint16_t>(px.data() + i * 2));
         break;
       case PixelFormat::X1R5G5B5:
       case PixelFormat::A1R5G5B5: {
-        const unsigned v = load16(px.data() + i * 2);
+        const unsigned v = core::load_le<std::uint16_t>(px.data() + i * 2);
         const bool opaque = f == PixelFormat::X1R5G5B5 || (v & 0x8000U) != 0;
         c = {expand5((v >> 10) & 0x1FU), expand5((v >> 5) & 0x1FU), expand5(v & 0x1FU),
              static_cast<std::uint8_t>(opaque ? 255 : 0)};
@@ -362,7 +357,7 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
       }
       case PixelFormat::A4R4G4B4:
       case PixelFormat::X4R4G4B4: {
-        const unsigned v = load16(px.data() + i * 2);
+        const unsigned v = core::load_le<std::uint16_t>(px.data() + i * 2);
         c = {expand4((v >> 8) & 0xFU), expand4((v >> 4) & 0xFU), expand4(v & 0xFU),
              f == PixelFormat::X4R4G4B4 ? std::uint8_t{255} : expand4((v >> 12) & 0xFU)};
         break;
@@ -395,7 +390,7 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
       }
       case PixelFormat::P8:
       case PixelFormat::INDEX16: {
-        const std::size_t index = f == PixelFormat::P8 ? px[i] : load16(px.data() + i * 2);
+        const std::size_t index = f == PixelFormat::P8 ? px[i] : core::load_le<std::uint16_t>(px.data() + i * 2);
         if (index >= palette->colors.size()) {
           return fail(ErrorKind::Invalid, "pixels", f == PixelFormat::P8 ? i : i * 2,
                       fmt::format("palette index {} past the {} colours of palette 0x{:08X}", index,

@@ -15,6 +15,8 @@
 
 #include <fmt/format.h>
 
+#include "dereth/core/byte_reader.hpp"
+
 namespace dereth::scenario {
 
 namespace {
@@ -647,9 +649,7 @@ Result<StreamMessage> parse_hex(Args& a, StreamEvent& /*e*/) {
   for (std::size_t i = 0; i < digits.size(); i += 2) {
     m.bytes.push_back(static_cast<std::uint8_t>(hex_digit(digits[i]) * 16 + hex_digit(digits[i + 1])));
   }
-  const std::uint32_t opcode = static_cast<std::uint32_t>(m.bytes[0]) | (static_cast<std::uint32_t>(m.bytes[1]) << 8) |
-                               (static_cast<std::uint32_t>(m.bytes[2]) << 16) |
-                               (static_cast<std::uint32_t>(m.bytes[3]) << 24);
+  const std::uint32_t opcode = core::load_le<std::uint32_t>(m.bytes.data());
   m.queue = queue ? static_cast<std::uint16_t>(*queue) : default_queue(opcode);
   return m;
 }
@@ -772,11 +772,242 @@ std::uint16_t default_queue(std::uint32_t opcode) noexcept {
   return protocol::queue::SmartBox;
 }
 
+namespace {
+
+// What the directive parsers share while one file is read.
+struct ScenarioParse {
+  Scenario& s;
+  const Where& where;
+  int loop_line = 0;
+};
+
+using DirectiveParser = Result<void> (*)(Args& a, ScenarioParse& p);
+
+// `world NAME [connections=N] [max=N]`
+Result<void> parse_world_directive(Args& a, ScenarioParse& p) {
+  Scenario& s = p.s;
+  const Where& where = p.where;
+  DERETH_TRY(Token * t, a.required_positional("world name"));
+  s.world_name = t->value;
+  if (Token* c = a.keyed("connections")) {
+    DERETH_TRY(const std::uint64_t v, parse_uint(c->value, 0x7FFFFFFF, where, c->column, "connections"));
+    s.connections = static_cast<std::int32_t>(v);
+  }
+  if (Token* c = a.keyed("max")) {
+    DERETH_TRY(const std::uint64_t v, parse_uint(c->value, 0x7FFFFFFF, where, c->column, "max"));
+    s.max_connections = static_cast<std::int32_t>(v);
+  }
+  return {};
+}
+
+// `account NAME password=P [slots=N]`
+Result<void> parse_account_directive(Args& a, ScenarioParse& p) {
+  Scenario& s = p.s;
+  const Where& where = p.where;
+  ScenarioAccount acc;
+  DERETH_TRY(Token * t, a.required_positional("account name"));
+  acc.name = t->value;
+  if (acc.name.empty()) return std::unexpected(where.error(t->column, "account", "an empty account name"));
+  DERETH_TRY(Token * pw, a.required("password"));
+  acc.password = pw->value;
+  DERETH_CHECK(a.optional_value("slots", acc.max_slots, parse_u32));
+  for (const auto& other : s.accounts) {
+    if (std::ranges::equal(other.name, acc.name, [](char x, char y) {
+          return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+        })) {
+      return std::unexpected(where.error(t->column, "account", fmt::format("account '{}' given twice", acc.name)));
+    }
+  }
+  s.accounts.push_back(std::move(acc));
+  return {};
+}
+
+// `character GUID NAME`, for the account line above it
+Result<void> parse_character_directive(Args& a, ScenarioParse& p) {
+  Scenario& s = p.s;
+  const Where& where = p.where;
+  if (s.accounts.empty()) {
+    return std::unexpected(where.error(1, "character", "a character needs an account line before it"));
+  }
+  ScenarioCharacter c;
+  DERETH_TRY(Token * g, a.required_positional("character guid"));
+  DERETH_TRY(c.guid, parse_u32(g->value, where, g->column, "guid"));
+  DERETH_TRY(Token * n, a.required_positional("character name"));
+  c.name = n->value;
+  s.accounts.back().characters.push_back(std::move(c));
+  return {};
+}
+
+// `seed N`
+Result<void> parse_seed_directive(Args& a, ScenarioParse& p) {
+  DERETH_TRY(Token * t, a.required_positional("seed"));
+  DERETH_TRY(p.s.seed, parse_u32(t->value, p.where, t->column, "seed"));
+  return {};
+}
+
+// `seeds [server=N] [client=N] [cookie=N]`
+Result<void> parse_seeds_directive(Args& a, ScenarioParse& p) {
+  Scenario& s = p.s;
+  const Where& where = p.where;
+  bool any = false;
+  if (Token* t = a.keyed("server")) {
+    DERETH_TRY(s.server_seed, parse_u32(t->value, where, t->column, "server"));
+    any = true;
+  }
+  if (Token* t = a.keyed("client")) {
+    DERETH_TRY(s.client_seed, parse_u32(t->value, where, t->column, "client"));
+    any = true;
+  }
+  if (Token* t = a.keyed("cookie")) {
+    DERETH_TRY(s.cookie,
+               parse_uint(t->value, std::numeric_limits<std::uint64_t>::max(), where, t->column, "cookie"));
+    any = true;
+  }
+  if (!any) return std::unexpected(where.error(1, "seeds", "expected server=, client= or cookie="));
+  return {};
+}
+
+// `server-full`
+Result<void> parse_server_full_directive(Args& /*a*/, ScenarioParse& p) {
+  p.s.server_full = true;
+  return {};
+}
+
+// `connect-race MS`
+Result<void> parse_connect_race_directive(Args& a, ScenarioParse& p) {
+  DERETH_TRY(Token * t, a.required_positional("milliseconds"));
+  DERETH_TRY(p.s.connect_race_ms, parse_non_negative(t->value, p.where, t->column, "connect-race"));
+  return {};
+}
+
+// `impair [loss=P] [duplicate=P] [reorder=P] [delay=MS] [jitter=MS] [reorder-window=MS] [seed=N] [inbound]`
+Result<void> parse_impair_directive(Args& a, ScenarioParse& p) {
+  auto& im = p.s.impairment;
+  DERETH_CHECK(a.optional_value("loss", im.loss, parse_probability));
+  DERETH_CHECK(a.optional_value("duplicate", im.duplicate, parse_probability));
+  DERETH_CHECK(a.optional_value("reorder", im.reorder, parse_probability));
+  DERETH_CHECK(a.optional_value("delay", im.delay_ms, parse_non_negative));
+  DERETH_CHECK(a.optional_value("jitter", im.jitter_ms, parse_non_negative));
+  DERETH_CHECK(a.optional_value("reorder-window", im.reorder_window_ms, parse_non_negative));
+  DERETH_CHECK(a.optional_value("seed", im.seed, parse_u32));
+  if (im.reorder_window_ms < 1) im.reorder_window_ms = 1;
+  im.inbound = a.flag("inbound");
+  return {};
+}
+
+// `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W]`
+Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
+  auto& p = sp.s.player;
+  const Where& where = sp.where;
+  DERETH_CHECK(a.optional_value("setup", p.setup_id, parse_u32));
+  DERETH_CHECK(a.optional_value("options1", p.character_options1, parse_u32));
+  std::uint32_t v = 0;
+  if (Token* t = a.keyed("mtable")) {
+    DERETH_TRY(v, parse_u32(t->value, where, t->column, "mtable"));
+    p.motion_table_id = nonzero(v);
+  }
+  if (Token* t = a.keyed("stable")) {
+    DERETH_TRY(v, parse_u32(t->value, where, t->column, "stable"));
+    p.sound_table_id = nonzero(v);
+  }
+  if (Token* t = a.keyed("pes")) {
+    DERETH_TRY(v, parse_u32(t->value, where, t->column, "pes"));
+    p.physics_script_table_id = nonzero(v);
+  }
+  if (Token* t = a.keyed("pos")) {
+    DERETH_TRY(p.position, parse_position(t->value, where, t->column, "pos"));
+  }
+  if (Token* t = a.keyed("attributes")) {
+    const auto parts = split_commas(t->value);
+    if (parts.size() != p.attributes.size()) {
+      return std::unexpected(
+          where.error(t->column, "attributes", fmt::format("expected six numbers S,E,Q,C,F,W, got '{}'", t->value)));
+    }
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      DERETH_TRY(p.attributes[i], parse_u32(parts[i], where, t->column, "attributes"));
+    }
+  }
+  return {};
+}
+
+// `at TIME KIND ...`: one stream message (the kinds: kEventKinds)
+Result<void> parse_at_directive(Args& a, ScenarioParse& p) {
+  const Where& where = p.where;
+  StreamEvent e;
+  e.line = where.line;
+  DERETH_TRY(Token * t, a.required_positional("time"));
+  DERETH_TRY(e.time, parse_non_negative(t->value, where, t->column, "time"));
+  DERETH_TRY(Token * k, a.required_positional("message kind"));
+  const std::string kind = k->value;
+  const int kind_column = k->column;
+  auto m = parse_event(kind, a, e);
+  if (!m) {
+    auto err = std::move(m.error());
+    if (err.offset == 1) err.offset = static_cast<std::size_t>(kind_column);
+    return std::unexpected(std::move(err));
+  }
+  e.message = std::move(*m);
+  p.s.stream.push_back(std::move(e));
+  return {};
+}
+
+// `input KEY down|up at=T`
+Result<void> parse_input_directive(Args& a, ScenarioParse& p) {
+  DERETH_TRY(InputEvent e, parse_input(a));
+  p.s.inputs.push_back(e);
+  return {};
+}
+
+// `loop PERIOD [count=N] [from=T]`, at most once
+Result<void> parse_loop_directive(Args& a, ScenarioParse& p) {
+  Scenario& s = p.s;
+  const Where& where = p.where;
+  if (p.loop_line != 0) {
+    return std::unexpected(where.error(1, "loop", fmt::format("a second loop line (the first is line {})", p.loop_line)));
+  }
+  p.loop_line = where.line;
+  DERETH_TRY(Token * t, a.required_positional("period"));
+  DERETH_TRY(const double period, parse_double(t->value, where, t->column, "loop"));
+  if (period <= 0) return std::unexpected(where.error(t->column, "loop", "the period must be above zero"));
+  s.loop_period = period;
+  if (Token* c = a.keyed("count")) {
+    DERETH_TRY(const std::uint32_t n, parse_u32(c->value, where, c->column, "count"));
+    if (n == 0) return std::unexpected(where.error(c->column, "count", "count must be at least 1"));
+    s.loop_count = n;
+  }
+  if (Token* f = a.keyed("from")) {
+    DERETH_TRY(s.loop_from, parse_non_negative(f->value, where, f->column, "from"));
+  }
+  return {};
+}
+
+struct Directive {
+  std::string_view name;
+  DirectiveParser parse;
+};
+// Every directive a scenario file may start a line with (docs/scenario.md).
+constexpr Directive kDirectives[] = {
+    {"world", &parse_world_directive},
+    {"account", &parse_account_directive},
+    {"character", &parse_character_directive},
+    {"seed", &parse_seed_directive},
+    {"seeds", &parse_seeds_directive},
+    {"server-full", &parse_server_full_directive},
+    {"connect-race", &parse_connect_race_directive},
+    {"impair", &parse_impair_directive},
+    {"player", &parse_player_directive},
+    {"at", &parse_at_directive},
+    {"input", &parse_input_directive},
+    {"loop", &parse_loop_directive},
+};
+
+}  // namespace
+
 Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
   Scenario s;
   s.name = std::string(name);
-  int loop_line = 0;
   Where where{name, 0};
+  ScenarioParse state{s, where};
   std::size_t pos = 0;
   while (pos <= text.size()) {
     const std::size_t nl = text.find('\n', pos);
@@ -791,152 +1022,14 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
     }
     const std::string directive = tokens[0].value;
     Args a(std::move(tokens), 1, where, directive);
-
-    if (directive == "world") {
-      DERETH_TRY(Token * t, a.required_positional("world name"));
-      s.world_name = t->value;
-      if (Token* c = a.keyed("connections")) {
-        DERETH_TRY(const std::uint64_t v, parse_uint(c->value, 0x7FFFFFFF, where, c->column, "connections"));
-        s.connections = static_cast<std::int32_t>(v);
-      }
-      if (Token* c = a.keyed("max")) {
-        DERETH_TRY(const std::uint64_t v, parse_uint(c->value, 0x7FFFFFFF, where, c->column, "max"));
-        s.max_connections = static_cast<std::int32_t>(v);
-      }
-    } else if (directive == "account") {
-      ScenarioAccount acc;
-      DERETH_TRY(Token * t, a.required_positional("account name"));
-      acc.name = t->value;
-      if (acc.name.empty()) return std::unexpected(where.error(t->column, "account", "an empty account name"));
-      DERETH_TRY(Token * p, a.required("password"));
-      acc.password = p->value;
-      DERETH_CHECK(a.optional_value("slots", acc.max_slots, parse_u32));
-      for (const auto& other : s.accounts) {
-        if (std::ranges::equal(other.name, acc.name, [](char x, char y) {
-              return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-            })) {
-          return std::unexpected(where.error(t->column, "account", fmt::format("account '{}' given twice", acc.name)));
-        }
-      }
-      s.accounts.push_back(std::move(acc));
-    } else if (directive == "character") {
-      if (s.accounts.empty()) {
-        return std::unexpected(where.error(1, "character", "a character needs an account line before it"));
-      }
-      ScenarioCharacter c;
-      DERETH_TRY(Token * g, a.required_positional("character guid"));
-      DERETH_TRY(c.guid, parse_u32(g->value, where, g->column, "guid"));
-      DERETH_TRY(Token * n, a.required_positional("character name"));
-      c.name = n->value;
-      s.accounts.back().characters.push_back(std::move(c));
-    } else if (directive == "seed") {
-      DERETH_TRY(Token * t, a.required_positional("seed"));
-      DERETH_TRY(s.seed, parse_u32(t->value, where, t->column, "seed"));
-    } else if (directive == "seeds") {
-      bool any = false;
-      if (Token* t = a.keyed("server")) {
-        DERETH_TRY(s.server_seed, parse_u32(t->value, where, t->column, "server"));
-        any = true;
-      }
-      if (Token* t = a.keyed("client")) {
-        DERETH_TRY(s.client_seed, parse_u32(t->value, where, t->column, "client"));
-        any = true;
-      }
-      if (Token* t = a.keyed("cookie")) {
-        DERETH_TRY(s.cookie, parse_uint(t->value, std::numeric_limits<std::uint64_t>::max(), where, t->column,
-                                        "cookie"));
-        any = true;
-      }
-      if (!any) return std::unexpected(where.error(1, "seeds", "expected server=, client= or cookie="));
-    } else if (directive == "server-full") {
-      s.server_full = true;
-    } else if (directive == "connect-race") {
-      DERETH_TRY(Token * t, a.required_positional("milliseconds"));
-      DERETH_TRY(s.connect_race_ms, parse_non_negative(t->value, where, t->column, "connect-race"));
-    } else if (directive == "impair") {
-      auto& im = s.impairment;
-      DERETH_CHECK(a.optional_value("loss", im.loss, parse_probability));
-      DERETH_CHECK(a.optional_value("duplicate", im.duplicate, parse_probability));
-      DERETH_CHECK(a.optional_value("reorder", im.reorder, parse_probability));
-      DERETH_CHECK(a.optional_value("delay", im.delay_ms, parse_non_negative));
-      DERETH_CHECK(a.optional_value("jitter", im.jitter_ms, parse_non_negative));
-      DERETH_CHECK(a.optional_value("reorder-window", im.reorder_window_ms, parse_non_negative));
-      DERETH_CHECK(a.optional_value("seed", im.seed, parse_u32));
-      if (im.reorder_window_ms < 1) im.reorder_window_ms = 1;
-      im.inbound = a.flag("inbound");
-    } else if (directive == "player") {
-      auto& p = s.player;
-      DERETH_CHECK(a.optional_value("setup", p.setup_id, parse_u32));
-      DERETH_CHECK(a.optional_value("options1", p.character_options1, parse_u32));
-      std::uint32_t v = 0;
-      if (Token* t = a.keyed("mtable")) {
-        DERETH_TRY(v, parse_u32(t->value, where, t->column, "mtable"));
-        p.motion_table_id = nonzero(v);
-      }
-      if (Token* t = a.keyed("stable")) {
-        DERETH_TRY(v, parse_u32(t->value, where, t->column, "stable"));
-        p.sound_table_id = nonzero(v);
-      }
-      if (Token* t = a.keyed("pes")) {
-        DERETH_TRY(v, parse_u32(t->value, where, t->column, "pes"));
-        p.physics_script_table_id = nonzero(v);
-      }
-      if (Token* t = a.keyed("pos")) {
-        DERETH_TRY(p.position, parse_position(t->value, where, t->column, "pos"));
-      }
-      if (Token* t = a.keyed("attributes")) {
-        const auto parts = split_commas(t->value);
-        if (parts.size() != p.attributes.size()) {
-          return std::unexpected(where.error(t->column, "attributes",
-                                             fmt::format("expected six numbers S,E,Q,C,F,W, got '{}'", t->value)));
-        }
-        for (std::size_t i = 0; i < parts.size(); ++i) {
-          DERETH_TRY(p.attributes[i], parse_u32(parts[i], where, t->column, "attributes"));
-        }
-      }
-    } else if (directive == "at") {
-      StreamEvent e;
-      e.line = where.line;
-      DERETH_TRY(Token * t, a.required_positional("time"));
-      DERETH_TRY(e.time, parse_non_negative(t->value, where, t->column, "time"));
-      DERETH_TRY(Token * k, a.required_positional("message kind"));
-      const std::string kind = k->value;
-      const int kind_column = k->column;
-      auto m = parse_event(kind, a, e);
-      if (!m) {
-        auto err = std::move(m.error());
-        if (err.offset == 1) err.offset = static_cast<std::size_t>(kind_column);
-        return std::unexpected(std::move(err));
-      }
-      e.message = std::move(*m);
-      DERETH_CHECK(a.finish());
-      s.stream.push_back(std::move(e));
-      continue;
-    } else if (directive == "input") {
-      DERETH_TRY(InputEvent e, parse_input(a));
-      s.inputs.push_back(e);
-    } else if (directive == "loop") {
-      if (loop_line != 0) {
-        return std::unexpected(where.error(1, "loop", fmt::format("a second loop line (the first is line {})", loop_line)));
-      }
-      loop_line = where.line;
-      DERETH_TRY(Token * t, a.required_positional("period"));
-      DERETH_TRY(const double period, parse_double(t->value, where, t->column, "loop"));
-      if (period <= 0) return std::unexpected(where.error(t->column, "loop", "the period must be above zero"));
-      s.loop_period = period;
-      if (Token* c = a.keyed("count")) {
-        DERETH_TRY(const std::uint32_t n, parse_u32(c->value, where, c->column, "count"));
-        if (n == 0) return std::unexpected(where.error(c->column, "count", "count must be at least 1"));
-        s.loop_count = n;
-      }
-      if (Token* f = a.keyed("from")) {
-        DERETH_TRY(s.loop_from, parse_non_negative(f->value, where, f->column, "from"));
-      }
-    } else {
+    const auto* found = std::ranges::find(kDirectives, std::string_view(directive), &Directive::name);
+    if (found == std::end(kDirectives)) {
       return std::unexpected(where.error(1, "directive", fmt::format("unknown directive '{}'", directive)));
     }
+    DERETH_CHECK(found->parse(a, state));
     DERETH_CHECK(a.finish());
   }
+  const int loop_line = state.loop_line;
 
   std::stable_sort(s.stream.begin(), s.stream.end(),
                    [](const StreamEvent& x, const StreamEvent& y) { return x.time < y.time; });

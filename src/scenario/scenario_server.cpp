@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/core/byte_reader.hpp"
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/protocol/character_create.hpp"
@@ -475,9 +476,7 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
   rec.bytes = m.bytes;
   rec.opcode = protocol::peek_opcode(m.bytes);
   if (rec.opcode == lo::GameAction && m.bytes.size() >= 12) {
-    rec.action_sequence = static_cast<std::uint32_t>(m.bytes[4]) | (static_cast<std::uint32_t>(m.bytes[5]) << 8) |
-                          (static_cast<std::uint32_t>(m.bytes[6]) << 16) |
-                          (static_cast<std::uint32_t>(m.bytes[7]) << 24);
+    rec.action_sequence = core::load_le<std::uint32_t>(m.bytes.data() + 4);
     rec.action = protocol::peek_wrapped_type(m.bytes);
     if (rec.action == protocol::opcode::MoveToState) {
       if (auto d = protocol::decode_move_to_state(m.bytes)) {
@@ -1161,11 +1160,6 @@ std::string_view trim_spaces(std::string_view v) {
   return v;
 }
 
-std::uint32_t read_u32(std::span<const std::uint8_t> b, std::size_t at) {
-  return static_cast<std::uint32_t>(b[at]) | (static_cast<std::uint32_t>(b[at + 1]) << 8) |
-         (static_cast<std::uint32_t>(b[at + 2]) << 16) | (static_cast<std::uint32_t>(b[at + 3]) << 24);
-}
-
 }  // namespace
 
 std::vector<ScenarioServer::Session*> ScenarioServer::hearers_of(Session& s, double range) {
@@ -1225,7 +1219,7 @@ bool ScenarioServer::sandbox_answer(Session& s, const ClientMessage& m, double n
   }
   if (m.action == kQueryHealthAction && m.bytes.size() >= 16) {
     // ACE's QueryHealth: the object's health as a fraction of its maximum.
-    const std::uint32_t guid = read_u32(m.bytes, 12);
+    const std::uint32_t guid = core::load_le<std::uint32_t>(m.bytes.data() + 12);
     std::optional<float> fraction;
     if (const auto c = sandbox_->creatures.find(guid); c != sandbox_->creatures.end()) {
       fraction =

@@ -20,6 +20,7 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
+#include "support/fake_part_array.hpp"
 
 namespace dereth::test {
 
@@ -71,18 +72,6 @@ inline dat::Environment floor_room_environment(dat::Did id) {
   return env;
 }
 
-// A walker's collision shape.
-class Walker final : public sim::PartArray {
- public:
-  std::size_t num_spheres() const override { return 1; }
-  std::span<const dat::Sphere> spheres() const override { return spheres_; }
-  float step_up_height() const override { return 0.4f; }
-  float step_down_height() const override { return 0.4f; }
-
- private:
-  std::array<dat::Sphere, 1> spheres_{dat::Sphere{glm::vec3(0, 0, 0.5f), 0.5f}};
-};
-
 // A walker entered into `world` at `at` in `cell`. It stands in for the
 // player: its position is the load point first (CellManager::ChangePosition,
 // as SmartBox::UseTime does with the player's), so the grid around it is
@@ -91,7 +80,7 @@ inline std::unique_ptr<sim::PhysicsObj> walker(app::World& world, std::uint32_t 
                                                glm::vec3 at) {
   world.change_position(sim::Position{cell, core::Frame(at, glm::quat(1, 0, 0, 0))});
   auto obj = std::make_unique<sim::PhysicsObj>(world.context(), guid, sim::LocalId{guid});
-  obj->set_part_array(std::make_unique<Walker>());
+  obj->set_part_array(test::FakePartArray::sphere(0.5f, 0.4f));  // a walker's shape
   obj->set_state(protocol::physics_state::Gravity | protocol::physics_state::EdgeSlide, false);
   obj->store_position(sim::Position{cell, core::Frame(at, glm::quat(1, 0, 0, 0))});
   REQUIRE(obj->enter_world(obj->position()));

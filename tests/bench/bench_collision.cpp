@@ -21,6 +21,7 @@
 #include "dereth/sim/object/sim_context.hpp"
 
 #include "support/bsp_box.hpp"
+#include "support/fake_part_array.hpp"
 
 namespace {
 
@@ -28,44 +29,6 @@ using namespace dereth;
 namespace ps = protocol::physics_state;
 
 constexpr std::uint32_t kBlock = 0xA9B4FFFF;
-
-// One foot sphere of 0.5 m, 0.4 m step heights: a human-sized walker.
-class SpherePart final : public sim::PartArray {
- public:
-  explicit SpherePart(float radius) : spheres_{dat::Sphere{glm::vec3(0.0f, 0.0f, radius), radius}} {}
-  [[nodiscard]] std::size_t num_spheres() const override { return spheres_.size(); }
-  [[nodiscard]] std::span<const dat::Sphere> spheres() const override { return spheres_; }
-  [[nodiscard]] float step_up_height() const override { return 0.4f; }
-  [[nodiscard]] float step_down_height() const override { return 0.4f; }
-
- private:
-  std::vector<dat::Sphere> spheres_;
-};
-
-// A creature-sized obstacle: one cylinder sphere standing on the origin.
-class CylinderPart final : public sim::PartArray {
- public:
-  CylinderPart(float radius, float height) : cylinders_{dat::CylSphere{glm::vec3(0.0f), radius, height}} {}
-  [[nodiscard]] std::span<const dat::CylSphere> cyl_spheres() const override { return cylinders_; }
-
- private:
-  std::vector<dat::CylSphere> cylinders_;
-};
-
-// A static object whose one part is a physics BSP posed at the owner.
-class BspPart final : public sim::PartArray {
- public:
-  BspPart(const sim::PhysicsObj& owner, std::shared_ptr<const sim::GfxObjPhysics> gfx)
-      : owner_(&owner), gfx_(std::move(gfx)) {}
-  [[nodiscard]] std::size_t num_parts() const override { return 1; }
-  sim::TransitionState find_obj_collisions(sim::Transition& t) override {
-    return sim::find_part_collisions(gfx_.get(), owner_->position(), 1.0f, t);
-  }
-
- private:
-  const sim::PhysicsObj* owner_;
-  std::shared_ptr<const sim::GfxObjPhysics> gfx_;
-};
 
 std::shared_ptr<const sim::GfxObjPhysics> box_physics(glm::vec3 lo, glm::vec3 hi) {
   auto tree = test::box_tree(lo, hi);
@@ -93,7 +56,7 @@ struct Scene {
   // The terrain height under (x, y): objects are put on the ground.
   [[nodiscard]] float ground(float x, float y) const { return terrain.height_at(x, y).value_or(0.0f); }
   std::unique_ptr<sim::PhysicsObj> add(std::uint32_t guid, glm::vec3 at, float radius, std::uint32_t state) {
-    return add(guid, at, std::make_unique<SpherePart>(radius), state);
+    return add(guid, at, test::FakePartArray::sphere(radius, 0.4f), state);
   }
   std::unique_ptr<sim::PhysicsObj> add(std::uint32_t guid, glm::vec3 at, std::unique_ptr<sim::PartArray> parts,
                                        std::uint32_t state) {
@@ -117,7 +80,7 @@ struct Scene {
 std::unique_ptr<sim::PhysicsObj> add_bsp(Scene& s, std::uint32_t guid, float x, float y,
                                          const std::shared_ptr<const sim::GfxObjPhysics>& gfx) {
   auto obj = s.add(guid, {x, y, 40.0f}, std::make_unique<sim::PartArray>(), ps::Static | ps::HasPhysicsBsp);
-  obj->set_part_array(std::make_unique<BspPart>(*obj, gfx));
+  obj->set_part_array(test::FakePartArray::bsp(*obj, gfx));
   return obj;
 }
 
@@ -152,12 +115,12 @@ void sweep_through_field(benchmark::State& state, MakeParts parts) {
 
 // Among 0.8 m sphere rocks.
 void BM_SphereSweep(benchmark::State& state) {
-  sweep_through_field(state, [] { return std::make_unique<SpherePart>(0.8f); });
+  sweep_through_field(state, [] { return test::FakePartArray::sphere(0.8f, 0.4f); });
 }
 
 // Among creature-sized cylinders (0.8 m across, 1.8 m tall: CCylSphere).
 void BM_CylinderSweep(benchmark::State& state) {
-  sweep_through_field(state, [] { return std::make_unique<CylinderPart>(0.8f, 1.8f); });
+  sweep_through_field(state, [] { return test::FakePartArray::cylinder(0.8f, 1.8f); });
 }
 
 // Among 200 1 m crates with physics BSPs (BSPTREE::find_collisions).

@@ -17,10 +17,11 @@
 #include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
+#include "support/fake_part_array.hpp"
 
 namespace dereth::sim::test {
 
-using EventLog = std::vector<std::string>;
+using EventLog = dereth::test::EventLog;
 
 struct ResolveCall {
   std::uint32_t table = 0;
@@ -81,82 +82,8 @@ class RecordingEffects final : public EffectsSink {
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::pair<float, std::uint32_t>> entries_;
 };
 
-class FakePartArray final : public PartArray {
- public:
-  explicit FakePartArray(EventLog& log) : log_(&log) {}
-
-  void update(FloatSeconds quantum, core::Frame& offset) override {
-    quanta.push_back(quantum.count());
-    log_->push_back("part_update");
-    offset.origin += root_motion;
-  }
-  bool has_anims() const override { return anims; }
-  std::size_t num_spheres() const override { return sphere_count; }
-  std::span<const dat::Sphere> spheres() const override { return sphere_list; }
-  std::span<const dat::CylSphere> cyl_spheres() const override { return cyl_list; }
-  float step_up_height() const override { return step_up; }
-  float step_down_height() const override { return step_down; }
-  bool allows_free_heading() const override { return free_heading; }
-  float get_radius() const override { return radius; }
-  float get_height() const override { return height; }
-  dat::Sphere sorting_sphere() const override { return sorting; }
-  bool set_motion_table_id(std::uint32_t id) override {
-    motion_tables.push_back(id);
-    return accept_motion_table;
-  }
-  bool set_placement_frame(std::uint32_t id) override {
-    placements.push_back(id);
-    log_->push_back("placement:" + std::to_string(id));
-    return true;
-  }
-  void set_frame(const core::Frame& /*frame*/) override { ++set_frames; }
-  void init_lights() override { log_->push_back("init_lights"); }
-  void destroy_lights() override { log_->push_back("destroy_lights"); }
-  void set_no_draw(bool no_draw) override { log_->push_back(no_draw ? "no_draw:1" : "no_draw:0"); }
-  void handle_enter_world() override { log_->push_back("enter_world"); }
-  void handle_exit_world() override { log_->push_back("exit_world"); }
-  void set_scale(const glm::vec3& s) override { scale = s; }
-  void set_translucency(float t) override { translucency = t; }
-  std::optional<core::Frame> part_frame(std::uint32_t index) const override {
-    if (auto it = part_frames.find(index); it != part_frames.end()) return it->second;
-    return std::nullopt;
-  }
-  void part_bounds(std::uint32_t owner_cell, std::vector<PartBounds>& out) const override {
-    for (PartBounds b : bounds_list) {
-      b.pos.objcell_id = owner_cell;
-      out.push_back(b);
-    }
-  }
-  std::optional<HoldingLocation> holding_location(std::uint32_t where) const override {
-    if (auto it = holding.find(where); it != holding.end()) return it->second;
-    return std::nullopt;
-  }
-
-  bool anims = false;
-  std::size_t sphere_count = 0;
-  std::vector<dat::Sphere> sphere_list;  // the collision spheres (Setup space)
-  std::vector<dat::CylSphere> cyl_list;
-  std::vector<PartBounds> bounds_list;  // the parts' bounds, frames block-local
-  float step_up = 0.0099999998f;
-  float step_down = 0.0099999998f;
-  bool free_heading = false;
-  float radius = 0.0f;
-  float height = 0.0f;
-  dat::Sphere sorting;  // the Setup's sorting sphere
-  bool accept_motion_table = true;
-  glm::vec3 root_motion{0.0f};
-  std::map<std::uint32_t, HoldingLocation> holding;
-  std::map<std::uint32_t, core::Frame> part_frames;
-  std::vector<float> quanta;
-  std::vector<std::uint32_t> placements;
-  std::vector<std::uint32_t> motion_tables;
-  int set_frames = 0;
-  glm::vec3 scale{1.0f};
-  float translucency = 0.0f;
-
- private:
-  EventLog* log_;
-};
+// The one configurable fake part array (tests/support/fake_part_array.hpp).
+using FakePartArray = dereth::test::FakePartArray;
 
 class FakeMovementManager final : public MovementManager {
  public:

@@ -5,8 +5,10 @@
 // move on failure. Alignment is relative to the first byte of the reader,
 // which for protocol messages is the opcode (spec/protocol.md section 5.0).
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +16,19 @@
 #include "dereth/core/error.hpp"
 
 namespace dereth::core {
+
+// The little-endian value at p, for code that has already checked that
+// sizeof(T) bytes are there (ByteReader's reads, and hot loops over a buffer
+// whose size was checked once); every other read goes through ByteReader.
+template <class T>
+[[nodiscard]] T load_le(const std::uint8_t* p) noexcept {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  if constexpr (std::endian::native == std::endian::big && sizeof(T) > 1) {
+    value = std::byteswap(value);
+  }
+  return value;
+}
 
 // The context is held as a view: the string it names must outlive the reader
 // (string literals, or a std::string owned by the decoding function).

@@ -17,8 +17,11 @@
 namespace dereth::core {
 
 // PhysicsGlobals EPSILON (retail 0.00019999999): the small-value threshold
-// for normalisation, rotation and heading tests.
-inline constexpr float kEpsilon = 0.0002f;
+// for normalisation, rotation and heading tests. The one place the literal is
+// written: kEpsilon where retail compares it as a float, kEpsilonDouble where
+// the binary compares against the double literal (x87 code).
+inline constexpr float kEpsilon = 0.00019999999f;
+inline constexpr double kEpsilonDouble = 0.00019999999;
 
 class Frame {
  public:

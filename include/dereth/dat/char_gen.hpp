@@ -1,39 +1,7 @@
 #pragma once
 // CharGen (0x0E000002): the character creation data a server checks new
 // characters against (heritage groups, genders, appearance choices, starting
-// areas). Strings are CompressedUInt-length PStrings without padding; lists
-// are SmartArrays (CompressedUInt count); "HashTable" is a u8 bucket byte then
-// a CompressedUInt count of (u32 key, value).
-//
-//   CharGen:       DID, u32 (the DID again, kept as stored),
-//                  SmartArray<StarterArea>, HashTable<HeritageGroup>
-//   StarterArea:   name, SmartArray<Position{u32 cell, Frame}>
-//   HeritageGroup: name, u32 icon, setup, environment setup, attribute
-//                  credits, skill credits, SmartArray<u32> primary and
-//                  secondary start areas, SmartArray<{u32 skill, i32 normal
-//                  cost, i32 primary cost}>, SmartArray<Template>,
-//                  HashTable<Sex> (keyed by gender)
-//   Template:      name, u32 icon, title, 6 x u32 attributes (Strength,
-//                  Endurance, Coordination, Quickness, Focus, Self),
-//                  SmartArray<u32> normal skills, SmartArray<u32> primary skills
-//   Sex:           name, u32 scale, setup, sound table, icon, base palette,
-//                  skin palette set, physics table, motion table, combat
-//                  table, ObjDesc, SmartArray<u32> hair colours,
-//                  SmartArray<HairStyle{u32 icon, u8 bald, u32 alternate
-//                  setup, ObjDesc}>, SmartArray<u32> eye colours,
-//                  SmartArray<EyeStrip{u32 icon, u32 bald icon, ObjDesc,
-//                  ObjDesc bald}>, SmartArray<FaceStrip{u32 icon, ObjDesc}>
-//                  noses, the same for mouths, SmartArray<Gear{name, u32
-//                  clothing table, u32 default weenie}> headgear, shirts,
-//                  pants, footwear, SmartArray<u32> clothing colours
-//   ObjDesc:       pad to 4, u8 0x11, u8 subpalette count, u8 texture change
-//                  count, u8 part change count, [packed Palette DID when there
-//                  are subpalettes], subpalettes {packed 0x04 DID, u8 offset,
-//                  u8 colour count, both in units of 8 colours, 0 = 256},
-//                  texture changes {u8 part, packed 0x05 old, packed 0x05 new},
-//                  part changes {u8 part, packed 0x01 GfxObj}, pad to 4.
-// Padding is relative to the record's DID; pad bytes are not checked.
-
+// areas). Its layout: docs/dat.md, "CharGen".
 #include <cstdint>
 #include <span>
 #include <string>

@@ -34,6 +34,29 @@ inline constexpr std::size_t kHeaderSize = 400;
 inline constexpr std::uint32_t kHeaderMagic = 0x00005442U;       // "BT", at 0x140
 inline constexpr std::uint32_t kTransactionMagic = 0x00004C50U;  // "PL", at 0x101
 inline constexpr std::uint32_t kDataStart = 1024;                // first block offset
+// Where the header's parts sit (spec 1.1): the transaction record, and the
+// DiskFileInfo block whose u32 fields are at the offsets below from its start.
+inline constexpr std::size_t kTransactionOffset = 0x100;
+inline constexpr std::size_t kInfoOffset = 0x140;
+namespace header_field {
+inline constexpr std::size_t Magic = 0x00;
+inline constexpr std::size_t BlockSize = 0x04;
+inline constexpr std::size_t FileSize = 0x08;
+inline constexpr std::size_t DataSet = 0x0C;
+inline constexpr std::size_t DataSubset = 0x10;
+inline constexpr std::size_t FirstFree = 0x14;
+inline constexpr std::size_t FinalFree = 0x18;
+inline constexpr std::size_t FreeBlocks = 0x1C;
+inline constexpr std::size_t BtreeRoot = 0x20;
+inline constexpr std::size_t YoungLru = 0x24;
+inline constexpr std::size_t OldLru = 0x28;
+inline constexpr std::size_t UseLru = 0x2C;
+inline constexpr std::size_t MasterMapId = 0x30;
+inline constexpr std::size_t EnginePackVersion = 0x34;
+inline constexpr std::size_t GamePackVersion = 0x38;
+inline constexpr std::size_t VersionMajor = 0x3C;  // 16 bytes
+inline constexpr std::size_t VersionMinor = 0x4C;
+}  // namespace header_field
 inline constexpr std::uint32_t kMinBlockSize = 64;
 inline constexpr std::uint32_t kMaxBlockSize = 64 * 1024;
 inline constexpr std::uint32_t kFreeBlockFlag = 0x80000000U;  // bit 31 of a link

@@ -4,12 +4,7 @@
 // RE:src/PORTAL/ccell/CEnvironment.c, CCellStruct.c), with the vertex array,
 // polygon and BSP encodings of 3.1 (CVertexArray, CPolygon, BSPNODE /
 // BSPLEAF / BSPPORTAL UnPack in RE:src/PORTAL/cgeometry/).
-//
-// Environment: u32 DID, u32 numCells, numCells x CellStruct.
-// CellStruct: u32 cellStructId, u32 numPolygons, u32 numPhysicsPolygons,
-//   u32 numPortals, VertexArray, numPolygons x Polygon, numPortals x u16
-//   polygonIndex, pad to 4, cell BSP (CELL), numPhysicsPolygons x Polygon,
-//   physics BSP (PHYSICS), u32 hasDrawingBSP, [drawing BSP (DRAWING)], pad to 4.
+// Layout: docs/dat.md, "Environment and CellStruct".
 //
 // The vertex / polygon / BSP types here are private to the Environment record
 // (prefixed Env) and duplicate what GfxObj decodes; they can be merged later.

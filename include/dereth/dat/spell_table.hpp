@@ -1,22 +1,8 @@
 #pragma once
-// SpellTable (0x0E00000E). After the DID: a PackableHashTable (u16 count,
-// u16 buckets) of u32 spell id -> SpellBase, then a PackableHashTable of u32
-// set id -> SpellSet, where a SpellSet is a PackableHashTable of u32 piece
-// count -> tier {u32 n, n x u32 spell id}.
-//
-// SpellBase: obfuscated String16L name and description (nibbles swapped,
-// padded to 4), u32 school, icon, category, bitfield, base mana, f32 base
-// range constant, f32 base range mod, u32 power, f32 spell economy mod, u32
-// formula version, f32 component loss, u32 meta spell type, u32 meta spell id,
-// then by type: Enchantment (1) and FellowEnchantment (12) f64 duration,
-// f32 degrade modifier, f32 degrade limit; PortalSummon (7) f64 portal
-// lifetime; the other known types (2..15) nothing. Then 8 x u32 components
-// (stored encrypted, see spell_formula), u32 caster effect, target effect,
-// fizzle effect, f64 recovery interval, f32 recovery amount, u32 display
-// order, u32 non-component target type, u32 mana mod.
-//
-// A meta spell type outside 1..15 is Invalid: the servers build nothing for
-// it and would lose their place in the stream.
+// SpellTable (0x0E00000E): every spell's SpellBase and the spell sets, which
+// the servers read at start (layout: docs/dat.md, "Tables for third-party
+// servers"). A meta spell type outside 1..15 is Invalid: the servers build
+// nothing for it and would lose their place in the stream.
 
 #include <array>
 #include <cstdint>

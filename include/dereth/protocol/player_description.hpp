@@ -11,33 +11,7 @@
 // through the skills, its options left unknown; one that ends after the
 // skills with no spell book or enchantments flagged has no options either.
 //
-// Layout after the F7B0 header (u32 target, u32 sequence, u32 event 0x13):
-//   u32 property flags, u32 weenie type, then the property tables whose flag
-//   is set, in this order: 0x01 int (i32), 0x80 int64, 0x02 bool (i32),
-//   0x04 float (f64), 0x10 string (String16L), 0x08 data id (u32),
-//   0x40 instance id (u32), 0x20 position (32-byte Position); each a
-//   PackableHashTable: u16 count, u16 bucket count, count x (u32 key, value).
-//   u32 vector flags, u32 has_health; 0x01 attributes (AttributeCache::UnPack
-//   0x005CCFB0: u32 mask, then Strength..Self (mask 0x01..0x20) as u32
-//   level_from_cp, u32 init_level, u32 cp_spent, and Health/Stamina/Mana
-//   (0x40/0x80/0x100) with a u32 current_level after); 0x02 skills
-//   (PackableHashTable<u32, Skill>, Skill::UnPack 0x005CAAC0: u32 word whose
-//   low 16 bits are level_from_pp and high 16 bits the "already adjusted"
-//   flag, u32 advancement class, u32 pp, u32 init_level, u32 resistance at
-//   last check, f64 seconds since last used); 0x100 spell book
-//   (CSpellBook::UnPack 0x00595BB0: the same table header, each entry u32
-//   spell id and a SpellBookPage, SpellBookPage::UnPack 0x005CC260: f32 v,
-//   v >= 2 the casting likelihood v - 2, else a u32 skipped and the
-//   likelihood's f32 after it); 0x200 enchantments
-//   (CEnchantmentRegistry::UnPack 0x00593FF0: u32 mask, then 0x1
-//   multiplicative, 0x2 additive and 0x8 cooldown lists, each a u32 count
-//   taken as signed, none at or below 0, of Enchantments, then 0x4 vitae, one
-//   Enchantment; Enchantment::UnPack 0x005CB040: u16 spell id, u16 layer,
-//   u16 category, u16 has-spell-set flag, u32 power level, f64 start time,
-//   f64 duration, u32 caster, f32 degrade modifier, f32 degrade limit, f64
-//   last time degraded, StatMod u32 type, u32 key, f32 value, and a u32
-//   spell set id when the flag is non-zero). Then PlayerModule: u32 option
-//   flags, u32 CharacterOptions1.
+// The wire layout: docs/protocol.md, "PlayerDescription (F7B0 0x0013)".
 //
 // A table's bucket count above 0x10000, a count without buckets, a count
 // above 0x10000 or a repeated key refuses the message, as

@@ -19,7 +19,7 @@ namespace ts = transient_state;
 namespace {
 
 // PhysicsGlobals EPSILON as the FPHook setters compare the ramp time.
-constexpr double kMinRampTime = 0.00019999999;
+constexpr double kMinRampTime = core::kEpsilonDouble;
 
 std::uint32_t raw(LocalId id) noexcept {
   return static_cast<std::uint32_t>(id);

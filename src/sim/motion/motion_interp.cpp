@@ -10,7 +10,7 @@
 namespace dereth::sim {
 
 namespace {
-constexpr double kEpsilon = 0.00019999999;  // retail's F_EPSILON compare
+constexpr double kEpsilon = core::kEpsilonDouble;  // retail's F_EPSILON compare
 }  // namespace
 
 namespace mc = motion_command;

@@ -12,7 +12,7 @@ namespace dereth::sim {
 
 namespace {
 
-constexpr double kEpsilon = 0.00019999999;
+constexpr double kEpsilon = core::kEpsilonDouble;
 // GetObjectSequence <-> StopSequenceMotion <-> re_modify nesting. Real tables
 // nest two or three deep.
 constexpr int kMaxDepth = 16;

@@ -8,7 +8,7 @@ namespace dereth::sim {
 namespace mc = motion_command;
 
 namespace {
-constexpr float kEpsilon = 0.00019999999f;  // PhysicsGlobals EPSILON
+constexpr float kEpsilon = core::kEpsilon;  // PhysicsGlobals EPSILON
 constexpr std::uint32_t kHoldKeyNone = 1;
 constexpr std::uint32_t kHoldKeyRun = 2;
 }  // namespace

@@ -11,7 +11,7 @@ namespace dereth::sim {
 namespace {
 
 // PhysicsGlobals EPSILON as CSequence and CSeqPrim compare it (a double).
-constexpr double kEpsilon = 0.00019999999;
+constexpr double kEpsilon = core::kEpsilonDouble;
 
 // update_internal carries overshoot time from node to node. Real data needs a
 // handful of passes per quantum; a record with an absurd framerate could need

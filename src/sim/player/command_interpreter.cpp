@@ -16,19 +16,11 @@ namespace dereth::sim {
 
 namespace {
 
-namespace mask {
-constexpr std::uint32_t Style = 0x80000000;
-constexpr std::uint32_t SubState = 0x40000000;
-constexpr std::uint32_t Action = 0x10000000;
-constexpr std::uint32_t UI = 0x08000000;
-constexpr std::uint32_t Toggle = 0x04000000;
-}  // namespace mask
-
 // PhysicsGlobals EPSILON as the comparisons below read it: a double literal
 // (0.00019999999) in Plane::operator== and Frame::is_quaternion_equal, and
 // the float parameter of Vector3Math::AreEqual in Frame::is_equal.
-constexpr double kEpsilonDouble = 0.00019999999;
-constexpr float kEpsilonFloat = 0.00019999999f;
+constexpr double kEpsilonDouble = core::kEpsilonDouble;
+constexpr float kEpsilonFloat = core::kEpsilon;
 
 constexpr std::uint32_t kOneBits = 0x3F800000u;  // 1.0f
 
@@ -65,19 +57,19 @@ void RawMotionState::apply_motion(std::uint32_t motion, const MovementParameters
       return;
     default: break;
   }
-  if ((motion & mask::SubState) != 0) {
+  if ((motion & motion_mask::SubState) != 0) {
     // RunForward never enters the raw state: running is the hold key.
     if (motion != command::RunForward) {
       forward_command = motion;
       forward_holdkey = slot_key;
       forward_speed = params.speed;
     }
-  } else if ((motion & mask::Style) != 0) {
+  } else if ((motion & motion_mask::Style) != 0) {
     if (current_style != motion) {
       forward_command = command::Ready;
       current_style = motion;
     }
-  } else if ((motion & mask::Action) != 0) {
+  } else if ((motion & motion_mask::Action) != 0) {
     add_action(motion, params.speed, params.action_stamp, (params.bitfield & MovementParameters::kAutonomous) != 0);
   }
 }
@@ -93,12 +85,12 @@ void RawMotionState::remove_motion(std::uint32_t motion) {
     case command::TurnLeft: turn_command = 0; return;
     default: break;
   }
-  if ((motion & mask::SubState) != 0) {
+  if ((motion & motion_mask::SubState) != 0) {
     if (motion == forward_command) {
       forward_command = command::Ready;
       forward_speed = 1.0f;  // the forward hold key is left as it was
     }
-  } else if ((motion & mask::Style) != 0 && motion == current_style) {
+  } else if ((motion & motion_mask::Style) != 0 && motion == current_style) {
     current_style = command::NonCombat;
   }
 }
@@ -409,7 +401,7 @@ CommandList* CommandInterpreter::which_list(std::uint32_t cmd) noexcept {
     case command::SideStepLeft: return &sidestep_list_;
     default: break;
   }
-  if ((cmd & mask::SubState) != 0 && (cmd & mask::Toggle) != 0) return &substate_list_;
+  if ((cmd & motion_mask::SubState) != 0 && (cmd & motion_mask::Toggle) != 0) return &substate_list_;
   return nullptr;
 }
 
@@ -417,11 +409,11 @@ CommandList* CommandInterpreter::which_list(std::uint32_t cmd) noexcept {
 void CommandInterpreter::add_command(std::uint32_t cmd, float speed, bool hold_run) {
   if (CommandList* list = which_list(cmd)) {
     list->add_command(cmd, speed, hold_run);
-    if ((cmd & mask::SubState) != 0) {
+    if ((cmd & motion_mask::SubState) != 0) {
       if (list == &substate_list_) handle_new_forward_movement();
       transient_state_ = false;
     }
-  } else if ((cmd & mask::SubState) != 0 && (cmd & mask::Toggle) == 0) {
+  } else if ((cmd & motion_mask::SubState) != 0 && (cmd & motion_mask::Toggle) == 0) {
     // A one-shot substate (crouch, sit...): forward movement, held until Ready.
     handle_new_forward_movement();
     if (cmd != command::Ready) transient_state_ = true;
@@ -476,7 +468,7 @@ void CommandInterpreter::handle_keyboard_command(std::uint32_t cmd, bool start, 
     send_movement_event();
     return;
   }
-  if ((cmd & mask::UI) != 0) return;
+  if ((cmd & motion_mask::UI) != 0) return;
   bool hold_run = false;
   if (controlled_by_server_ && !start) {
     // The server drives the player: a released key only leaves its list.
@@ -678,7 +670,7 @@ void CommandInterpreter::move_player(std::uint32_t cmd, bool start, float speed,
     params.action_stamp = action_stamp_;
     params.bitfield |= MovementParameters::kAutonomous;
     params.speed = speed;
-    if (do_motion(cmd, params) == movement_error::None && (cmd & mask::Action) != 0) ++action_stamp_;
+    if (do_motion(cmd, params) == movement_error::None && (cmd & motion_mask::Action) != 0) ++action_stamp_;
   } else {
     stop_motion(cmd, params);
   }

@@ -45,20 +45,6 @@ BspTree box_tree(glm::vec3 lo, glm::vec3 hi) {
   return std::move(*tree);
 }
 
-// A part array whose one part is a physics BSP posed at the owner's frame.
-class BspParts final : public PartArray {
- public:
-  BspParts(PhysicsObj& owner, std::shared_ptr<const GfxObjPhysics> gfx) : owner_(&owner), gfx_(std::move(gfx)) {}
-  std::size_t num_parts() const override { return 1; }
-  TransitionState find_obj_collisions(Transition& t) override {
-    return find_part_collisions(gfx_.get(), owner_->position(), 1.0f, t);
-  }
-
- private:
-  PhysicsObj* owner_;
-  std::shared_ptr<const GfxObjPhysics> gfx_;
-};
-
 // A static object with a physics BSP box lo..hi (in its own frame) at `p`,
 // shadowed in every cell.
 std::unique_ptr<PhysicsObj> box_object(Scene& s, std::uint32_t guid, const Position& p, glm::vec3 lo, glm::vec3 hi,
@@ -67,7 +53,7 @@ std::unique_ptr<PhysicsObj> box_object(Scene& s, std::uint32_t guid, const Posit
   BspTree tree = box_tree(lo, hi);
   const dat::Sphere bound = tree.get_sphere();
   auto gfx = std::make_shared<const GfxObjPhysics>(GfxObjPhysics{0x01000000u + guid, std::move(tree), bound});
-  obj->set_part_array(std::make_unique<BspParts>(*obj, gfx));
+  obj->set_part_array(dereth::test::FakePartArray::bsp(*obj, gfx));
   obj->set_state(state, false);
   obj->store_position(p);
   s.shadow(*obj);

@@ -174,16 +174,8 @@ TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 through the sweep: a th
   auto tree = dereth::test::box_tree({0, -2, 0}, {0.5f, 2, 3});
   REQUIRE(tree);
   const dat::Sphere bound = tree->get_sphere();
-  struct Parts final : PartArray {
-    Parts(PhysicsObj& o, std::shared_ptr<const GfxObjPhysics> g) : owner(&o), gfx(std::move(g)) {}
-    TransitionState find_obj_collisions(Transition& t) override {
-      return find_part_collisions(gfx.get(), owner->position(), 1.0f, t);
-    }
-    PhysicsObj* owner;
-    std::shared_ptr<const GfxObjPhysics> gfx;
-  };
-  wall->set_part_array(
-      std::make_unique<Parts>(*wall, std::make_shared<const GfxObjPhysics>(GfxObjPhysics{1, std::move(*tree), bound})));
+  wall->set_part_array(dereth::test::FakePartArray::bsp(
+      *wall, std::make_shared<const GfxObjPhysics>(GfxObjPhysics{1, std::move(*tree), bound}), std::nullopt));
   wall->set_state(ps::Static | ps::HasPhysicsBsp, false);
   wall->store_position(at({52, 50, 10}));
   s.shadow(*wall);

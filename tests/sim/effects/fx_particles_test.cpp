@@ -497,7 +497,7 @@ TEST_CASE(
   FxParts* parts = nullptr;
   auto owner = w.make(0x70000107, {10, 10, 0}, 1, &parts);
   const glm::quat yaw = glm::angleAxis(kHalfPi, glm::vec3(0, 0, 1));
-  parts->frames[0] = core::Frame({12, 10, 1}, yaw);  // the posed part
+  parts->part_frames[0] = core::Frame({12, 10, 1}, yaw);  // the posed part
   const glm::quat flip = glm::angleAxis(std::numbers::pi_v<float>, glm::vec3(1, 0, 0));
   const dat::Frame offset{{1, 0, 0}, flip};
   ParticleManager m(owner->local_id());

@@ -22,6 +22,7 @@
 #include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "support/fake_part_array.hpp"
 
 namespace dereth::sim::fxtest {
 
@@ -59,52 +60,17 @@ inline std::uint32_t float_bits(float f) {
   return u;
 }
 
-// A part array with `count` parts, settable part frames (object-local cell
-// coordinates, as PartArray::part_frame returns them) and a record of every
-// per-part render setter.
-class FxParts final : public PartArray {
- public:
-  explicit FxParts(std::size_t count = 1) : count_(count) {}
-
-  std::size_t num_parts() const override { return count_; }
-  std::optional<core::Frame> part_frame(std::uint32_t index) const override {
-    if (auto it = frames.find(index); it != frames.end()) return it->second;
-    return std::nullopt;
-  }
-  std::optional<HoldingLocation> holding_location(std::uint32_t where) const override {
-    if (auto it = holding.find(where); it != holding.end()) return it->second;
-    return std::nullopt;
-  }
-  void init_lights() override { ++lights_on; }
-  void destroy_lights() override { ++lights_off; }
-  void set_no_draw(bool no_draw) override { no_draw_calls.push_back(no_draw); }
-  void set_scale(const glm::vec3& s) override { scale = s; }
-  void set_translucency(float t) override { translucency = t; }
-  void set_part_translucency(std::uint32_t part, float value) override {
-    calls.push_back({"translucency", part, value});
-  }
-  void set_part_luminosity(std::uint32_t part, float value) override { calls.push_back({"luminosity", part, value}); }
-  void set_part_diffusion(std::uint32_t part, float value) override { calls.push_back({"diffusion", part, value}); }
-  void replace_part_gfx(std::uint32_t part, std::uint32_t gfx) override { replaced.emplace_back(part, gfx); }
-
-  struct Call {
-    std::string what;
-    std::uint32_t part;
-    float value;
-  };
-  std::map<std::uint32_t, core::Frame> frames;
-  std::map<std::uint32_t, HoldingLocation> holding;
-  std::vector<Call> calls;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> replaced;
-  std::vector<bool> no_draw_calls;
-  int lights_on = 0;
-  int lights_off = 0;
-  glm::vec3 scale{1.0f};
-  float translucency = 0.0f;
-
- private:
-  std::size_t count_;
-};
+// The effects tests' part array: `count` parts, settable part frames
+// (object-local cell coordinates, as PartArray::part_frame returns them) and
+// a record of every per-part render setter; placement frames refused, as
+// PartArray's default.
+using FxParts = dereth::test::FakePartArray;
+inline std::unique_ptr<FxParts> fx_parts(std::size_t count = 1) {
+  auto p = std::make_unique<FxParts>();
+  p->parts = count;
+  p->accept_placement = false;
+  return p;
+}
 
 struct ResolvedRecord {
   LocalId owner;
@@ -173,7 +139,7 @@ struct FxWorld {
                                    FxParts** out_parts = nullptr) {
     auto object = std::make_unique<PhysicsObj>(context, guid, LocalId{guid});
     if (parts > 0) {
-      auto p = std::make_unique<FxParts>(parts);
+      auto p = fx_parts(parts);
       if (out_parts != nullptr) *out_parts = p.get();
       object->set_part_array(std::move(p));
     }

@@ -38,7 +38,7 @@ class MoveToManager {
     bool operator==(const Node&) const = default;
   };
 
-  static constexpr float kEpsilon = 0.00019999999f;  // PhysicsGlobals EPSILON
+  static constexpr float kEpsilon = core::kEpsilon;  // PhysicsGlobals EPSILON
   static constexpr float kAuxTurnThreshold = 20.0f;  // HandleMoveToPosition steers beyond 20 degrees
   static constexpr double kProgressRate = 0.25;      // CheckProgressMade: metres per second at least
 

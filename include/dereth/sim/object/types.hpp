@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "dereth/core/clock.hpp"
+#include "dereth/core/frame.hpp"
 #include "dereth/snapshot/local_id.hpp"
 
 namespace dereth::sim {
@@ -22,13 +23,13 @@ inline constexpr core::Seconds kMaxQuantum{0.2};
 inline constexpr core::Seconds kMinQuantum{1.0 / 30.0};
 inline constexpr core::Seconds kHugeQuantum{2.0};
 // PhysicsGlobals EPSILON as update_object compares it (0.00019999999).
-inline constexpr core::Seconds kTinyQuantum{0.00019999999};
+inline constexpr core::Seconds kTinyQuantum{core::kEpsilonDouble};
 
 // PhysicsGlobals.
 inline constexpr float kGravity = -9.8f;        // PhysicsGlobals::gravity
 inline constexpr float kMaxVelocity = 50.0f;    // UpdatePhysicsInternal clamp
 inline constexpr float kSmallVelocity = 0.25f;  // near-stop speed
-inline constexpr float kPhysicsEpsilon = 0.00019999999f;
+inline constexpr float kPhysicsEpsilon = core::kEpsilon;
 inline constexpr float kActivityRadius = 96.0f;            // update_object / MoveOrTeleport
 inline constexpr float kDefaultFriction = 0.94999999f;     // DEFAULT_FRICTION
 inline constexpr float kDefaultElasticity = 0.050000001f;  // DEFAULT_ELASTICITY
