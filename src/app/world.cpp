@@ -2,41 +2,24 @@
 
 #include <chrono>
 #include <cmath>
-#include <map>
-
-#include <fmt/format.h>
 
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
-#include "dereth/dat/env_cell.hpp"
-#include "dereth/dat/environment.hpp"
-#include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
+#include "dereth/sim/cells/dat_landscape_loader.hpp"
 #include "dereth/sim/object/dat_object_factory.hpp"
 #include "dereth/sim/object/digest.hpp"
-#include "dereth/sim/cells/land_defs.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/snapshot_builder.hpp"
 #include "dereth/sim/object/viewer.hpp"
 
-#include "landscape_view.hpp"
-
 namespace dereth::app {
 
 namespace {
-
-// Stored cell ids (their low halves) as full ids in `id`'s landblock
-// (block_mask | each, as CEnvCell::UnPack and CBldPortal::UnPack form them).
-std::vector<std::uint32_t> block_cells(std::uint32_t id, std::span<const std::uint16_t> cells) {
-  std::vector<std::uint32_t> out;
-  out.reserve(cells.size());
-  for (const std::uint16_t c : cells) out.push_back((id & 0xFFFF0000u) | c);
-  return out;
-}
 
 // One handler per alternative of a std::visit.
 template <class... Fs>
@@ -47,8 +30,6 @@ struct Overloaded : Fs... {
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
-
-core::Frame to_core_frame(const dat::Frame& f) { return core::Frame(f.origin, f.orientation); }
 
 // A record of `dat`, or none (absent; an unreadable one is logged).
 template <class T, class Read>
@@ -67,97 +48,6 @@ std::optional<T> read_record(const dat::DatFile* dat, dat::Did id, const char* w
     return std::nullopt;
   }
   return std::move(*record);
-}
-
-// The EnvCells of the cell DAT over the portal DAT's Environments
-// (CEnvCell::UnPack and CEnvCell::init_structure): each CellStruct's trees
-// are built and checked once and shared by the cells that use it.
-class EnvCellReader {
- public:
-  EnvCellReader(const dat::DatFile* cell, const dat::DatFile* portal) : cell_(cell), portal_(portal) {}
-
-  std::unique_ptr<sim::EnvCell> operator()(std::uint32_t cell_id) {
-    auto env_cell = read_record<dat::EnvCell>(cell_, cell_id, "EnvCell", dat::read_env_cell);
-    if (!env_cell) return nullptr;
-    const dat::Did env_id = env_cell->environment_did();
-    const std::uint64_t key = (static_cast<std::uint64_t>(env_id) << 16) | env_cell->cell_struct;
-    auto it = structures_.find(key);
-    if (it == structures_.end()) {
-      std::shared_ptr<const sim::CellStructPhysics> built;
-      if (auto env = read_record<dat::Environment>(portal_, env_id, "Environment", dat::read_environment)) {
-        if (const dat::CellStruct* cs = dat::find_cell_struct(*env, env_cell->cell_struct)) {
-          const std::string context = fmt::format("DAT 0x{:08X} cell struct {}", env_id, env_cell->cell_struct);
-          if (auto physics = sim::CellStructPhysics::build(*cs, context)) {
-            built = std::make_shared<const sim::CellStructPhysics>(std::move(*physics));
-          } else {
-            core::logger(core::Module::App)->warn("EnvCell {:08X} is not solid: {}", cell_id, physics.error().message());
-          }
-        } else {
-          core::logger(core::Module::App)->warn("EnvCell {:08X}: Environment {:08X} has no cell struct {}", cell_id,
-                                                env_id, env_cell->cell_struct);
-        }
-      }
-      it = structures_.emplace(key, std::move(built)).first;
-    }
-    if (!it->second) return nullptr;
-    std::vector<sim::CellPortal> portals;
-    portals.reserve(env_cell->portals.size());
-    for (const dat::CellPortal& p : env_cell->portals) {
-      portals.push_back(sim::CellPortal::unpack(p, cell_id & 0xFFFF0000u, *it->second));
-    }
-    const sim::Position pos{cell_id, to_core_frame(env_cell->position)};
-    auto out = std::make_unique<sim::EnvCell>(cell_id, pos, it->second, std::move(portals));
-    out->set_static_objects(std::move(env_cell->static_objects));
-    // CEnvCell::UnPack: the visible cells, in this landblock; flag 1.
-    out->set_stab_list(block_cells(cell_id, env_cell->visible_cells));
-    out->set_seen_outside((env_cell->flags & dat::env_cell_flags::kSeenOutside) != 0);
-    // CEnvCell::UnPack: the record's restriction object (flag 8), else 0.
-    out->set_restriction_obj(env_cell->restriction_obj);
-    return out;
-  }
-
- private:
-  const dat::DatFile* cell_;
-  const dat::DatFile* portal_;
-  std::map<std::uint64_t, std::shared_ptr<const sim::CellStructPhysics>> structures_;
-};
-
-// A landblock's buildings from its LandBlockInfo (CLandBlock::init_buildings,
-// CBuildingObj::makeBuilding): the model's first part with its physics BSP.
-// A GfxObj model is that part at the building's frame; a Setup's first part
-// stands at its Resting (else Default) placement frame within it.
-std::vector<sim::Building> read_buildings(const dat::DatFile* cell, sim::DatObjectFactory& factory,
-                                          dat::RecordCache& records, std::uint32_t block_id) {
-  std::vector<sim::Building> out;
-  const dat::Did info_id = (block_id & 0xFFFF0000u) | 0xFFFEu;
-  auto info = read_record<dat::LandBlockInfo>(cell, info_id, "LandBlockInfo", dat::read_land_block_info);
-  if (!info) return out;
-  for (const dat::BuildingInfo& b : info->buildings) {
-    sim::Building building;
-    building.pos = sim::Position{block_id & 0xFFFF0000u, to_core_frame(b.frame)};
-    std::uint32_t gfx = b.model_id;
-    if ((b.model_id >> 24) == 0x02u) {
-      const auto setup = records.setup(b.model_id);
-      gfx = setup && !setup->parts.empty() ? setup->parts.front() : 0;
-      const dat::AnimationFrame* placed = nullptr;
-      if (setup) {
-        for (const dat::SetupPlacement& p : setup->placement_frames) {
-          if (p.key == 0x65u || (p.key == 0 && placed == nullptr)) placed = &p.frame;
-        }
-      }
-      if (placed != nullptr && !placed->part_frames.empty()) {
-        building.pos.frame = core::Frame::combine(building.pos.frame, to_core_frame(placed->part_frames.front()));
-      }
-    }
-    building.physics = factory.get_gfx_obj_physics(gfx);
-    for (const dat::BuildingPortal& p : b.portals) {
-      // CBldPortal::UnPack 0x0053BC40
-      building.portals.push_back(sim::BuildingPortal{(block_id & 0xFFFF0000u) | p.other_cell_id, p.other_portal_id,
-                                                     (p.flags & 2u) == 0, block_cells(block_id, p.stab_list)});
-    }
-    out.push_back(std::move(building));
-  }
-  return out;
 }
 
 }  // namespace
@@ -180,161 +70,53 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
 
 World::~World() = default;
 
-bool World::use_terrain(const dat::DatFile* cell) {
-  constexpr dat::Did kRegionId = 0x13000000;
-  if (portal_ == nullptr || cell == nullptr) return false;
-  auto bytes = portal_->read(kRegionId);
-  if (!bytes) {
-    core::logger(core::Module::App)->warn("no terrain collision: {}", bytes.error().message());
-    return false;
+// The portal's Region (0x13000000), read once per world: the terrain's
+// LandDefs and the game clock's GameTime come from the one read.
+const core::Result<dat::Region>& World::region() {
+  if (!region_) {
+    constexpr dat::Did kRegionId = 0x13000000;
+    if (portal_ == nullptr) {
+      region_.emplace(std::unexpected(core::Error{core::ErrorKind::Io, "Region", "", 0, "no client_portal.dat"}));
+    } else if (auto bytes = portal_->read(kRegionId); !bytes) {
+      region_.emplace(std::unexpected(std::move(bytes.error())));
+    } else {
+      region_.emplace(dat::read_region(*bytes, kRegionId));
+    }
   }
-  auto region = dat::read_region(*bytes, kRegionId);
+  return *region_;
+}
+
+bool World::use_terrain(const dat::DatFile* cell) {
+  if (portal_ == nullptr || cell == nullptr) return false;
+  const auto& region = this->region();
   if (!region) {
     core::logger(core::Module::App)->warn("no terrain collision: {}", region.error().message());
     return false;
   }
-  auto loader = [cell, defs = region->land_defs](std::uint32_t block_id) -> std::optional<sim::LandBlockStruct> {
-    auto entry = cell->find(block_id);
-    if (!entry || !entry->has_value()) return std::nullopt;  // absent: nothing to stand on there
-    auto block = cell->read(**entry);
-    if (!block) {
-      core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, block.error().message());
-      return std::nullopt;
-    }
-    auto built = sim::LandBlockStruct::build(*block, block_id, defs, kRegionId);
-    if (!built) {
-      core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, built.error().message());
-      return std::nullopt;
-    }
-    return std::move(*built);
-  };
-  sim::Landscape::BuildingLoader buildings;
-  if (factory_) {
-    buildings = [cell, factory = factory_.get(), records = &records_](std::uint32_t block_id) {
-      return read_buildings(cell, *factory, *records, block_id);
-    };
-  }
-  statics_.clear();  // their shadows leave the old landscape's cells first
-  static_blocks_.clear();
-  static_env_cells_.clear();
-  landscape_view_.reset();
-  landscape_ = std::make_unique<sim::Landscape>(std::move(loader), EnvCellReader(cell, portal_), std::move(buildings));
-  if (factory_) {
-    landscape_->set_init_static_objs([this, cell](std::uint32_t block_id) { init_static_objs(cell, block_id); });
-    landscape_->set_env_init_static_objects([this](sim::EnvCell& env_cell) { init_env_static_objects(env_cell); });
-  }
-  landscape_->set_env_cell_freed([this](std::uint32_t cell_id) { release_env_static_objects(cell_id); });
-  landscape_->set_block_released([this](std::uint32_t block_id) { release_static_objects(block_id); });
-  landscape_->set_block_coarsened([this](std::uint32_t block_id) { release_static_objects(block_id); });
+  // The old statics' shadows leave the old landscape's cells first.
+  landscape_loader_.reset();
+  auto loader = std::make_unique<sim::DatLandscapeLoader>(cell, portal_, region->land_defs, region->id, records_,
+                                                          *factory_, context_);
+  landscape_ = std::make_unique<sim::Landscape>(loader.get());
+  loader->set_landscape(*landscape_);
+  landscape_loader_ = std::move(loader);
   landscape_->set_obj_maint(context_.obj_maint);
   cell_manager_.set_landscape(landscape_.get());
   context_.cells = landscape_.get();
   return true;
 }
 
-// CLandBlock::init_static_objs 0x00530A40
-void World::init_static_objs(const dat::DatFile* cell, std::uint32_t block_id) {
-  const std::uint32_t key = block_id & 0xFFFF0000u;
-  if (!static_blocks_.contains(key)) {
-    static_blocks_.insert(key);
-    load_static_objects(cell, block_id);
-    return;
-  }
-  // The block's land statics.
-  recompute_statics([key](std::uint32_t cell_id) {
-    return (cell_id & 0xFFFF0000u) == key && (cell_id & 0xFFFFu) < 0x100u;
-  });
-}
-
-void World::recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope) {
-  for (const auto& obj : statics_) {
-    const sim::ObjCell* c = obj->cell();
-    if (c == nullptr || !in_scope(c->id())) continue;
-    if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
-  }
-}
-
-// CLandBlock::init_static_objs 0x00530A40 (a block with none made): each
-// stab made as a static object (CPhysicsObj::makeObject 0x00513970, not
-// dynamic) in the land cell holding its origin, at its frame as it stands;
-// one off the block is dropped; then the land cells' restriction objects.
-void World::load_static_objects(const dat::DatFile* cell, std::uint32_t block_id) {
-  const std::uint32_t key = block_id & 0xFFFF0000u;
-  auto info = read_record<dat::LandBlockInfo>(cell, key | 0xFFFEu, "LandBlockInfo", dat::read_land_block_info);
-  if (!info) return;
-  auto view = landscape_view_ ? std::make_shared<sim::LandscapeSnapshot>(*landscape_view_)
-                              : std::make_shared<sim::LandscapeSnapshot>();
-  append_landscape_view(cell, records_, block_id, *info, *view);
-  landscape_view_ = std::move(view);
-  for (const dat::Stab& stab : info->objects) {
-    auto obj = make_static_object(stab.id);
-    if (!obj) continue;
-    std::uint32_t cell_id = key | 0xFFFFu;
-    glm::vec3 origin = stab.frame.origin;
-    if (!sim::LandDefs::adjust_to_outside(cell_id, origin) || (cell_id & 0xFFFF0000u) != key) continue;
-    sim::ObjCell* land_cell = landscape_->get_cell(cell_id);
-    if (land_cell == nullptr) continue;
-    obj->add_obj_to_cell(*land_cell, to_core_frame(stab.frame));
-    statics_.push_back(std::move(obj));
-  }
-  landscape_->init_restrictions(block_id, *info);
-}
-
-void World::release_static_objects(std::uint32_t block_id) {
-  const std::uint32_t key = block_id & 0xFFFF0000u;
-  static_blocks_.erase(key);
-  const auto in_block = [key](std::uint32_t cell_id) { return (cell_id & 0xFFFF0000u) == key; };
-  // The block's own statics; an EnvCell's go with the cell.
-  std::erase_if(statics_, [&](const std::unique_ptr<sim::PhysicsObj>& obj) {
-    return obj->cell() != nullptr && in_block(obj->cell()->id()) && (obj->cell()->id() & 0xFFFFu) < 0x100u;
-  });
-  if (!landscape_view_) return;
-  auto view = std::make_shared<sim::LandscapeSnapshot>(*landscape_view_);
-  std::erase_if(view->buildings, [&](const sim::ObjectSnapshot& b) { return in_block(b.cell_id); });
-  std::erase_if(view->cells, [&](const sim::CellSnapshot& c) { return in_block(c.cell_id); });
-  landscape_view_ = std::move(view);
-}
-
 // CellManager::ChangePosition 0x004559B0, not blocking
 void World::change_position(const sim::Position& p) { cell_manager_.change_position(p, false); }
 
-std::unique_ptr<sim::PhysicsObj> World::make_static_object(std::uint32_t did) {
-  namespace ps = protocol::physics_state;
-  auto obj = std::make_unique<sim::PhysicsObj>(context_, 0u, sim::LocalId::None);
-  auto parts = factory_->make_part_array(*obj, did);
-  if (!parts) return nullptr;
-  obj->set_part_array(std::move(parts));
-  // CPhysicsObj::InitObjectBegin 0x0050FF80: a static object.
-  obj->set_state(obj->state() | ps::Static, false);
-  obj->cache_has_physics_bsp();
-  return obj;
+const std::vector<std::unique_ptr<sim::PhysicsObj>>& World::static_objects() const noexcept {
+  static const std::vector<std::unique_ptr<sim::PhysicsObj>> kNone;
+  return landscape_loader_ ? landscape_loader_->static_objects() : kNone;
 }
 
-// CEnvCell::Destroy (its static objects)
-void World::release_env_static_objects(std::uint32_t cell_id) {
-  if (!static_env_cells_.erase(cell_id)) return;
-  std::erase_if(statics_, [&](const std::unique_ptr<sim::PhysicsObj>& obj) {
-    return obj->cell() != nullptr && obj->cell()->id() == cell_id;
-  });
-}
-
-// CEnvCell::init_static_objects 0x0052C350: made, each static not
-// completely visible recomputes its cells; else each static object the
-// cell's record placed, at its frame as it stands.
-void World::init_env_static_objects(sim::EnvCell& env_cell) {
-  const std::uint32_t id = env_cell.id();
-  if (static_env_cells_.contains(id)) {
-    recompute_statics([id](std::uint32_t cell_id) { return cell_id == id; });
-    return;
-  }
-  if (env_cell.static_objects().empty()) return;
-  static_env_cells_.insert(id);
-  for (const dat::Stab& stab : env_cell.static_objects()) {
-    auto obj = make_static_object(stab.id);
-    if (!obj) continue;
-    obj->add_obj_to_cell(env_cell, to_core_frame(stab.frame));
-    statics_.push_back(std::move(obj));
-  }
+const std::shared_ptr<const sim::LandscapeSnapshot>& World::landscape_view() const noexcept {
+  static const std::shared_ptr<const sim::LandscapeSnapshot> kNone;
+  return landscape_loader_ ? landscape_loader_->view() : kNone;
 }
 
 void World::VerdictCounter::on_message(const sim::MessageRecord& record) {
@@ -507,7 +289,8 @@ std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::
 }
 
 sim::SnapshotPtr World::build_snapshot() const {
-  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), statics_, landscape_view_, sky_time_);
+  return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), static_objects(), landscape_view(),
+                                   sky_time_);
 }
 
 // The game clock (sim/player/game_time.hpp): a new TimeSync goes to the Timer
@@ -518,12 +301,7 @@ void World::use_game_time(double now) {
   if (!time_sync_) return;
   if (!game_clock_tried_) {
     game_clock_tried_ = true;
-    constexpr dat::Did kRegionId = 0x13000000;
-    if (portal_ != nullptr) {
-      if (auto bytes = portal_->read(kRegionId)) {
-        if (auto region = dat::read_region(*bytes, kRegionId)) game_clock_.emplace(std::move(region->game_time));
-      }
-    }
+    if (const auto& region = this->region()) game_clock_.emplace(region->game_time);
   }
   if (!game_clock_) return;
   if (time_sync_ != last_time_sync_) {

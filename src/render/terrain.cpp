@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/core/log.hpp"
+#include "dereth/dat/land_block_geometry.hpp"
 #include "dereth/render/material.hpp"
 
 namespace dereth::render {
@@ -68,48 +69,19 @@ void LandBlockStruct::init_pv_arrays() {
   polygons.assign(2 * num_poly, Triangle{});
 }
 
-// CLandBlockStruct::ConstructVertices 0x005328D0
+// CLandBlockStruct::ConstructVertices 0x005328D0 (dat's one port)
 void LandBlockStruct::construct_vertices(const dat::LandBlock& block, const dat::LandDefs& defs) {
-  // poly_size = 192 / side_polygon_count; the height index steps by
-  // 8 / side_cell_count along y and by 9 times that along x.
-  const std::size_t step = kSideCellCount / side_cell_count;
-  const float poly_size = kLandBlockLength / static_cast<float>(side_polygon_count);
-  for (std::size_t ix = 0; ix < side_vertex_count; ++ix) {
-    for (std::size_t iy = 0; iy < side_vertex_count; ++iy) {
-      const std::size_t v = ix * side_vertex_count + iy;
-      vertices[v] = glm::vec3(static_cast<float>(ix) * poly_size, static_cast<float>(iy) * poly_size,
-                              dat::land_height(defs, block.height[dat::land_block_vertex(ix * step, iy * step)]));
-    }
-  }
+  dat::construct_land_vertices(block, defs, side_cell_count, vertices);
 }
 
-// CLandBlockStruct::ConstructPolygons 0x00531D10
+// CLandBlockStruct::ConstructPolygons 0x00531D10 (dat's one port)
 void LandBlockStruct::construct_polygons(std::uint32_t block_id) {
-  std::uint32_t block_x = 0;
-  std::uint32_t block_y = 0;
-  if (block_id != 0) {
-    block_x = (block_id >> 21) & 0x7F8U;
-    block_y = 8U * ((block_id >> 16) & 0xFFU);
-  }
-  const std::size_t n = side_vertex_count;
-  for (std::size_t i = 0; i < side_cell_count; ++i) {
-    for (std::size_t j = 0; j < side_cell_count; ++j) {
-      const std::size_t cell = i * side_polygon_count + j;
-      const bool cut = dat::land_cell_split_sw_ne(block_x + static_cast<std::uint32_t>(i), block_y + static_cast<std::uint32_t>(j));
-      sw_to_ne[cell] = cut;
-      const auto sw = static_cast<std::uint16_t>(i * n + j);
-      const auto se = static_cast<std::uint16_t>((i + 1) * n + j);
-      const auto nw = static_cast<std::uint16_t>(i * n + j + 1);
-      const auto ne = static_cast<std::uint16_t>((i + 1) * n + j + 1);
-      if (cut) {
-        polygons[2 * cell] = Triangle{sw, se, ne};
-        polygons[2 * cell + 1] = Triangle{sw, ne, nw};
-      } else {
-        polygons[2 * cell] = Triangle{sw, se, nw};
-        polygons[2 * cell + 1] = Triangle{ne, nw, se};
-      }
-    }
-  }
+  dat::construct_land_polygons(block_id, side_cell_count,
+                               [this](std::size_t cell, bool cut, const Triangle& first, const Triangle& second) {
+                                 sw_to_ne[cell] = cut;
+                                 polygons[2 * cell] = first;
+                                 polygons[2 * cell + 1] = second;
+                               });
 }
 
 // CLandBlockStruct::TransAdjust 0x005323D0

@@ -7,10 +7,8 @@
 
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
-#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +18,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
+#include "dereth/dat/region.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/cells/cell_manager.hpp"
@@ -35,6 +34,7 @@
 #include "dereth/sim/object/verdict.hpp"
 
 namespace dereth::sim {
+class DatLandscapeLoader;
 class DatObjectFactory;
 class JsonlTrace;
 }
@@ -65,6 +65,9 @@ class World {
   // grid around the load point reaches them: change_position) through the Region's height table from the portal. False,
   // and no collision, without a portal, a cell file or a readable Region.
   bool use_terrain(const dat::DatFile* cell);
+  // The portal's Region, read the first time it is asked for and kept (an
+  // error when there is no portal DAT or its Region does not read).
+  const core::Result<dat::Region>& region();
   [[nodiscard]] const sim::Landscape* landscape() const noexcept { return landscape_.get(); }
   // The kept grid's radius in landblocks (LScape::SetMidRadius); false when
   // refused (below 1, no terrain, or a load point already set).
@@ -80,18 +83,14 @@ class World {
   // blocking form (the landscape released at once) at the player's
   // CreateObject and at teleports.
   void change_position(const sim::Position& p);
-  // The static objects of the loaded landblocks (their LandBlockInfo stabs),
-  // made as each block loads: obstacles, not server objects (not in the
-  // SmartBox, its digests or traces).
-  [[nodiscard]] const std::vector<std::unique_ptr<sim::PhysicsObj>>& static_objects() const noexcept {
-    return statics_;
-  }
+  // The static objects of the loaded landblocks and visible EnvCells (their
+  // records' stabs), made as each is grabbed (sim::DatLandscapeLoader):
+  // obstacles, not server objects (not in the SmartBox, its digests or traces).
+  [[nodiscard]] const std::vector<std::unique_ptr<sim::PhysicsObj>>& static_objects() const noexcept;
   // The loaded landblocks' buildings and EnvCells as drawn, grown as each
-  // block loads and rebuilt without a block's when it is released (every
-  // snapshot shares it); null before any block loads.
-  [[nodiscard]] const std::shared_ptr<const sim::LandscapeSnapshot>& landscape_view() const noexcept {
-    return landscape_view_;
-  }
+  // block's statics are made and rebuilt without a block's when it is
+  // released (every snapshot shares it); null before any block loads.
+  [[nodiscard]] const std::shared_ptr<const sim::LandscapeSnapshot>& landscape_view() const noexcept;
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;
@@ -183,6 +182,7 @@ class World {
  private:
   dat::RecordCache records_;
   const dat::DatFile* portal_;
+  std::optional<core::Result<dat::Region>> region_;
   sim::SimContext context_;
   // The player's qualities (context_.player_qualities points here); before
   // the objects so it outlives them.
@@ -195,10 +195,10 @@ class World {
   sim::Effects effects_;
   std::unique_ptr<sim::DatObjectFactory> factory_;
   sim::SmartBox box_;
-  // After the landscape and the factory: they go first, their shadows
-  // leaving the cells, their parts no longer reading the factory.
-  std::vector<std::unique_ptr<sim::PhysicsObj>> statics_;
-  std::shared_ptr<const sim::LandscapeSnapshot> landscape_view_;
+  // The landscape's records and its static objects; after the landscape and
+  // the factory: it goes first, the statics' shadows leaving the cells, their
+  // parts no longer reading the factory.
+  std::unique_ptr<sim::DatLandscapeLoader> landscape_loader_;
   // The game clock, made from the Region's GameTime at the first TimeSync.
   std::optional<sim::GameClock> game_clock_;
   bool game_clock_tried_ = false;
@@ -206,32 +206,6 @@ class World {
   std::optional<double> last_time_sync_;
   std::optional<sim::SkyTime> sky_time_;
   void use_game_time(double now);
-  // The blocks (0xXXYY0000) whose statics are made (CLandBlock::num_static_objects).
-  std::set<std::uint32_t> static_blocks_;
-  // CLandBlock::init_static_objs 0x00530A40: a block's statics made the
-  // first time (load_static_objects), else each not completely visible
-  // recomputing its cells (calc_cross_cells_static).
-  void init_static_objs(const dat::DatFile* cell, std::uint32_t block_id);
-  // Each static (in the order made) standing in a cell `in_scope` accepts
-  // and not completely visible recomputes its cells (calc_cross_cells_static).
-  void recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope);
-  // CLandBlock::init_static_objs 0x00530A40: the block's stabs as static objects.
-  void load_static_objects(const dat::DatFile* cell, std::uint32_t block_id);
-  // The EnvCells whose statics are made (CEnvCell::static_objects).
-  std::set<std::uint32_t> static_env_cells_;
-  // CEnvCell::init_static_objects 0x0052C350, which Landscape::flush_cells
-  // runs for each visible EnvCell: its statics made the first time, else
-  // each not completely visible recomputing its cells.
-  void init_env_static_objects(sim::EnvCell& env_cell);
-  // A block's land statics (those whose cell is one of its land cells) go
-  // as it is released or turns coarse (CLandBlock::destroy_static_objects),
-  // and the drawn view loses its buildings and EnvCells.
-  void release_static_objects(std::uint32_t block_id);
-  // An EnvCell's statics go as flush_cells frees it (CEnvCell::Destroy).
-  void release_env_static_objects(std::uint32_t cell_id);
-  // CPhysicsObj::makeObject 0x00513970 (not dynamic) placed by add_obj_to_cell; none
-  // when the record is absent.
-  std::unique_ptr<sim::PhysicsObj> make_static_object(std::uint32_t did);
   sim::SnapshotPtr snapshot_;
   // Seeded from the world's seed (its own generator: the tunnel's random
   // rotation never shifts the particles' draws).

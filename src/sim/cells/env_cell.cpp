@@ -1,7 +1,5 @@
-// CEnvCell, CCellStruct, CCellPortal, CBldPortal and CBuildingObj's
-// collision halves (spec/physics.md 5.4 and 5.7; RE ccell/CEnvCell.c,
-// ccell/CCellStruct.c, cgeometry/CCellPortal.c, cgeometry/CBldPortal.c,
-// cphysobj/CBuildingObj.c).
+// CEnvCell, CCellStruct and CCellPortal's collision halves (spec/physics.md
+// 5.4; RE ccell/CEnvCell.c, ccell/CCellStruct.c, cgeometry/CCellPortal.c).
 #include "dereth/sim/cells/env_cell.hpp"
 
 #include <fmt/format.h>
@@ -217,41 +215,6 @@ void EnvCell::check_building_transit(Landscape& scape, int portal_id, std::span<
       add_cell(out, id(), this);
       find_transit_cells(scape, parts, out);
       return;
-    }
-  }
-}
-
-// ---- CBuildingObj -------------------------------------------------------------------
-
-// CBuildingObj::find_building_collisions 0x006B5300
-TransitionState Building::find_building_collisions(Transition& t) const {
-  if (!physics) return TransitionState::OK;
-  t.sphere_path.building_check = true;
-  const TransitionState result = find_part_collisions(physics.get(), pos, scale, t);
-  t.sphere_path.building_check = false;
-  if (result != TransitionState::OK && (t.object_info.state & object_info_state::Contact) == 0) {
-    t.collision_info.collided_with_environment = true;
-  }
-  return result;
-}
-
-// CBuildingObj::find_building_transit_cells 0x006B5230
-void Building::find_building_transit_cells(Landscape& scape, std::uint32_t num_sphere, const CollisionSphere* spheres,
-                                           CellArray& out, SpherePath* path) const {
-  for (const BuildingPortal& portal : portals) {
-    if (auto* env = dynamic_cast<EnvCell*>(scape.cell_for(out, portal.other_cell_id)); env != nullptr) {
-      env->check_building_transit(portal.other_portal_id, num_sphere, spheres, out, path);
-    }
-  }
-}
-
-// CBuildingObj::find_building_transit_cells 0x006B52A0
-void Building::find_building_transit_cells(Landscape& scape, std::span<const PartBounds> parts,
-                                           CellArray& out) const {
-  for (const BuildingPortal& portal : portals) {
-    // CBldPortal::GetOtherCell 0x0053BC30
-    if (auto* env = dynamic_cast<EnvCell*>(scape.cell_for(out, portal.other_cell_id)); env != nullptr) {
-      env->check_building_transit(scape, portal.other_portal_id, parts, out);
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "dereth/dat/land_block_geometry.hpp"
 #include "dereth/sim/cells/land_defs.hpp"
 #include "dereth/sim/collision/polygon.hpp"
 #include "dereth/sim/object/types.hpp"
@@ -56,8 +57,8 @@ core::Result<LandBlockStruct> LandBlockStruct::build(const dat::LandBlock& block
   LandBlockStruct s;
   s.block_id_ = block.id;
   s.terrain_ = block.terrain;
-  s.height_ = block.height;
-  s.construct_vertices(defs.land_height_table);
+  // CLandBlockStruct::ConstructVertices 0x005328D0 (dat's one port)
+  dat::construct_land_vertices(block, defs, dat::kLandBlockCellSide, s.vertices_);
   s.construct_polygons(block.id);
   s.calc_water();
   return s;
@@ -69,19 +70,6 @@ core::Result<LandBlockStruct> LandBlockStruct::build(std::span<const std::uint8_
   return build(block, defs, region_id);
 }
 
-// CLandBlockStruct::ConstructVertices 0x005328D0
-void LandBlockStruct::construct_vertices(const std::array<float, 256>& height_table) noexcept {
-  // poly_size = 192 / side_polygon_count, 24 m at full detail.
-  const auto poly_size = static_cast<float>(static_cast<double>(LandDefs::kBlockLength) / dat::kLandBlockCellSide);
-  for (std::size_t ix = 0; ix < dat::kLandBlockSide; ++ix) {
-    for (std::size_t iy = 0; iy < dat::kLandBlockSide; ++iy) {
-      const std::size_t v = ix * dat::kLandBlockSide + iy;
-      vertices_[v] = glm::vec3(static_cast<float>(static_cast<double>(ix) * poly_size),
-                               static_cast<float>(static_cast<double>(iy) * poly_size), height_table[height_[v]]);
-    }
-  }
-}
-
 // CLandBlockStruct::AddPolygon 0x005310D0
 void LandBlockStruct::add_polygon(std::size_t index, const dat::LandTriangle& ids) noexcept {
   LandPolygon& p = polygons_[index];
@@ -91,23 +79,21 @@ void LandBlockStruct::add_polygon(std::size_t index, const dat::LandTriangle& id
   p.pos_surface = v[0].z != 0.0f || v[1].z != 0.0f || v[2].z != 0.0f;
 }
 
-// CLandBlockStruct::ConstructPolygons 0x00531D10
+// CLandBlockStruct::ConstructPolygons 0x00531D10 (dat's one port), each
+// polygon through AddPolygon, and each land cell's id.
 void LandBlockStruct::construct_polygons(std::uint32_t block_id) noexcept {
   // build() only passes ids of blocks on the world, so the lcoord exists.
   const LCoord base = LandDefs::blockid_to_lcoord(block_id).value_or(LCoord{});
-  for (std::size_t i = 0; i < dat::kLandBlockCellSide; ++i) {
-    for (std::size_t j = 0; j < dat::kLandBlockCellSide; ++j) {
-      const std::size_t cell = i * dat::kLandBlockCellSide + j;
-      const int gx = base.x + static_cast<int>(i);
-      const int gy = base.y + static_cast<int>(j);
-      const bool cut = dat::land_cell_split_sw_ne(static_cast<std::uint32_t>(gx), static_cast<std::uint32_t>(gy));
-      sw_to_ne_cut_[cell] = cut;
-      const auto tris = dat::land_cell_triangles(i, j, cut);
-      add_polygon(2 * cell, tris[0]);
-      add_polygon(2 * cell + 1, tris[1]);
-      cell_ids_[cell] = LandDefs::lcoord_to_gid(gx, gy);
-    }
-  }
+  dat::construct_land_polygons(block_id, dat::kLandBlockCellSide,
+                               [&](std::size_t cell, bool cut, const dat::LandTriangle& first,
+                                   const dat::LandTriangle& second) {
+                                 sw_to_ne_cut_[cell] = cut;
+                                 add_polygon(2 * cell, first);
+                                 add_polygon(2 * cell + 1, second);
+                                 const int gx = base.x + static_cast<int>(cell / dat::kLandBlockCellSide);
+                                 const int gy = base.y + static_cast<int>(cell % dat::kLandBlockCellSide);
+                                 cell_ids_[cell] = LandDefs::lcoord_to_gid(gx, gy);
+                               });
 }
 
 glm::vec3 LandBlockStruct::cell_origin(std::size_t cell_index) noexcept {

@@ -214,7 +214,7 @@ void Landscape::notify_change_size(std::uint32_t key, Block& block) {
   release_objs(block);
   // CLandBlock::destroy_static_objects (the owner's), then
   // CLandBlock::destroy_buildings 0x0052F140 (the stab list with them).
-  if (block_coarsened_) block_coarsened_(key | 0xFFFFu);
+  if (loader_ != nullptr) loader_->notify_change_size(key | 0xFFFFu);
   for (const auto& cell : block.cells) cell->set_building(nullptr);
   block.buildings.clear();
   block.buildings_made = false;
@@ -256,8 +256,8 @@ bool Landscape::add_env_cell(std::unique_ptr<EnvCell> cell) {
 }
 
 std::unique_ptr<EnvCell> Landscape::load_env_cell(std::uint32_t cell_id) {
-  if (!env_loader_ || env_unavailable_.contains(cell_id)) return nullptr;
-  std::unique_ptr<EnvCell> loaded = env_loader_(cell_id);
+  if (loader_ == nullptr || env_unavailable_.contains(cell_id)) return nullptr;
+  std::unique_ptr<EnvCell> loaded = loader_->load_env_cell(cell_id);
   if (!loaded || loaded->id() != cell_id) {
     env_unavailable_.insert(cell_id);
     return nullptr;
@@ -307,9 +307,9 @@ void Landscape::flush_cells() {
     auto node = env_released_.extract(env_released_.begin());
     node.mapped()->release_objects();
     // CEnvCell::Destroy: its static objects go with it.
-    if (env_cell_freed_) env_cell_freed_(node.key());
+    if (loader_ != nullptr) loader_->destroy_env_cell(node.key());
   }
-  // The hooks and init_objects may not change the visible cells; walk ids.
+  // The loader and init_objects may not change the visible cells; walk ids.
   std::vector<std::uint32_t> visible;
   visible.reserve(env_cells_.size());
   for (const auto& [id, cell] : env_cells_) visible.push_back(id);
@@ -318,7 +318,7 @@ void Landscape::flush_cells() {
     if (it == env_cells_.end()) continue;
     EnvCell& cell = *it->second;
     // The cell's init_static_objects (CEnvCell::init_static_objects 0x0052C350)
-    if (env_init_static_objects_) env_init_static_objects_(cell);
+    if (loader_ != nullptr) loader_->init_static_objects(cell);
     init_objects(cell);
   }
 }
@@ -349,16 +349,15 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
   return loaded_cell(cell_id);
 }
 
-// LScape::get_all 0x00505DD0 (the block and its buildings, no hooks yet)
+// LScape::get_all 0x00505DD0 (the block and its buildings; no static objects yet)
 bool Landscape::load_block(std::uint32_t key) {
-  if (!loader_ || unavailable_.contains(key)) return false;
-  std::optional<LandBlockStruct> loaded = loader_(key | 0xFFFFu);
+  if (loader_ == nullptr || unavailable_.contains(key)) return false;
+  std::optional<LandBlockStruct> loaded = loader_->load_land_block(key | 0xFFFFu);
   if (!loaded || (loaded->block_id() & 0xFFFF0000u) != key || blocks_.contains(key)) {
     unavailable_.insert(key);
     return false;
   }
-  std::vector<Building> buildings;
-  if (building_loader_) buildings = building_loader_(key | 0xFFFFu);
+  std::vector<Building> buildings = loader_->load_buildings(key | 0xFFFFu);
   insert_block(key, std::move(*loaded), std::move(buildings), grid_side_cell_count(key));
   return true;
 }
@@ -432,7 +431,7 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
   // world neither loaded nor refused by the loader).
   const std::vector<std::uint32_t> grid = grid_keys(cell_id);
   const bool check_loading = std::any_of(grid.begin(), grid.end(), [this](std::uint32_t key) {
-    return !blocks_.contains(key) && loader_ && !unavailable_.contains(key);
+    return !blocks_.contains(key) && loader_ != nullptr && !unavailable_.contains(key);
   });
   if (x_shift == 0 && y_shift == 0 && !refresh && !check_loading) {
     loaded_cell_id_ = cell_id;
@@ -479,11 +478,11 @@ void Landscape::grab_visible_cells() {
     }
   }
   for (const std::uint32_t key : grid) {
-    // A hook may not release blocks, but look the block up again anyway.
+    // The loader may not release blocks, but look the block up again anyway.
     auto it = blocks_.find(key);
     if (it == blocks_.end() || it->second.side_cell_count != 8) continue;
     // CLandBlock::init_static_objs 0x00530A40 (the owner's statics)
-    if (init_static_objs_) init_static_objs_(key | 0xFFFFu);
+    if (loader_ != nullptr) loader_->init_static_objs(key | 0xFFFFu);
     // CLandBlock::init_dyn_objs 0x0052F3B0
     it = blocks_.find(key);
     if (it == blocks_.end() || it->second.dyn_objs_init_done) continue;
@@ -511,7 +510,7 @@ void Landscape::release_block(std::uint32_t key) {
   if (it == blocks_.end()) return;
   release_objs(it->second);
   release_visible(it->second.stablist);  // CEnvCell::release_visible
-  if (block_released_) block_released_(key | 0xFFFFu);
+  if (loader_ != nullptr) loader_->release_land_block(key | 0xFFFFu);
   blocks_.erase(it);
 }
 

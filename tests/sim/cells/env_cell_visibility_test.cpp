@@ -51,45 +51,45 @@ std::unique_ptr<EnvCell> bare_cell(std::uint32_t id, glm::vec3 origin, std::vect
 }
 
 struct Town {
-  Town()
-      : landscape(
-            [](std::uint32_t id) -> std::optional<LandBlockStruct> {
-              const std::uint32_t x = id >> 24;
-              const std::uint32_t y = (id >> 16) & 0xFFu;
-              if (x < 0xA5 || x > 0xAD || y < 0xB0 || y > 0xB8) return std::nullopt;
-              return flat_block(id);
-            },
-            [this](std::uint32_t id) -> std::unique_ptr<EnvCell> {
-              ++asked[id];
-              if (id == kRoom) {
-                auto r = room(kHouseFrame);
-                r->set_seen_outside(true);
-                return r;
-              }
-              if (id == kCloset) return bare_cell(id, {70, 60, 10}, {});
-              if (id == kDungeon) return bare_cell(id, {100, 100, -50}, {kDungeonNext});
-              if (id == kDungeonNext) return bare_cell(id, {104, 100, -50}, {kDungeon});
-              if (id == kDungeonFar) return bare_cell(id, {108, 100, -50}, {});
-              return nullptr;
-            },
-            [](std::uint32_t id) {
-              std::vector<Building> out;
-              if ((id | 0xFFFFu) != kHouseBlock) return out;
-              Building house = house_building(kHouseFrame);
-              house.portals.front().stab_list = {kRoom, kRoom};
-              house.portals.push_back(BuildingPortal{kRoom, 1, true, {kCloset, kRoom}});
-              out.push_back(std::move(house));
-              return out;
-            }) {
+  Town() {
+    loader.blocks = [](std::uint32_t id) -> std::optional<LandBlockStruct> {
+      const std::uint32_t x = id >> 24;
+      const std::uint32_t y = (id >> 16) & 0xFFu;
+      if (x < 0xA5 || x > 0xAD || y < 0xB0 || y > 0xB8) return std::nullopt;
+      return flat_block(id);
+    };
+    loader.env_cells = [this](std::uint32_t id) -> std::unique_ptr<EnvCell> {
+      ++asked[id];
+      if (id == kRoom) {
+        auto r = room(kHouseFrame);
+        r->set_seen_outside(true);
+        return r;
+      }
+      if (id == kCloset) return bare_cell(id, {70, 60, 10}, {});
+      if (id == kDungeon) return bare_cell(id, {100, 100, -50}, {kDungeonNext});
+      if (id == kDungeonNext) return bare_cell(id, {104, 100, -50}, {kDungeon});
+      if (id == kDungeonFar) return bare_cell(id, {108, 100, -50}, {});
+      return nullptr;
+    };
+    loader.buildings = [](std::uint32_t id) {
+      std::vector<Building> out;
+      if ((id | 0xFFFFu) != kHouseBlock) return out;
+      Building house = house_building(kHouseFrame);
+      house.portals.front().stab_list = {kRoom, kRoom};
+      house.portals.push_back(BuildingPortal{kRoom, 1, true, {kCloset, kRoom}});
+      out.push_back(std::move(house));
+      return out;
+    };
     REQUIRE(landscape.set_mid_radius(1));
-    landscape.set_env_init_static_objects([this](EnvCell& c) { inits.push_back(c.id()); });
-    landscape.set_env_cell_freed([this](std::uint32_t id) { freed.push_back(id); });
+    loader.env_static_objects = [this](EnvCell& c) { inits.push_back(c.id()); };
+    loader.env_cell_freed = [this](std::uint32_t id) { freed.push_back(id); };
     manager.set_landscape(&landscape);
   }
   std::map<std::uint32_t, int> asked;
   std::vector<std::uint32_t> inits;
   std::vector<std::uint32_t> freed;
-  Landscape landscape;
+  TestLandscapeLoader loader;
+  Landscape landscape{&loader};
   CellManager manager;
 
   void go(std::uint32_t cell_id, glm::vec3 origin) { manager.change_position(at(cell_id, origin), false); }

@@ -12,6 +12,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "dereth/sim/cells/building.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
 #include "support/bsp_box.hpp"
 

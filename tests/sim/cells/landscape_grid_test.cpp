@@ -38,17 +38,17 @@ namespace {
 
 struct Grid {
   explicit Grid(int mid_radius = 1)
-      : landscape([this](std::uint32_t id) -> std::optional<LandBlockStruct> {
-          ++asked[id];
-          const bool in_row = (id >> 16 & 0xFFu) == 0x20 && (id >> 24) >= 0x10 && (id >> 24) <= 0x14;
-          if (!in_row) return std::nullopt;
-          return flat_block(id);
-        }),
-        maint(context) {
+      : maint(context) {
+    loader.blocks = [this](std::uint32_t id) -> std::optional<LandBlockStruct> {
+      ++asked[id];
+      const bool in_row = (id >> 16 & 0xFFu) == 0x20 && (id >> 24) >= 0x10 && (id >> 24) <= 0x14;
+      if (!in_row) return std::nullopt;
+      return flat_block(id);
+    };
     context.cells = &landscape;
     landscape.set_obj_maint(&maint);
-    landscape.set_block_released([this](std::uint32_t id) { released.push_back(id); });
-    landscape.set_block_coarsened([this](std::uint32_t id) { coarsened.push_back(id); });
+    loader.released = [this](std::uint32_t id) { released.push_back(id); };
+    loader.coarsened = [this](std::uint32_t id) { coarsened.push_back(id); };
     REQUIRE(landscape.set_mid_radius(mid_radius));
   }
   core::ManualClock clock;
@@ -57,7 +57,8 @@ struct Grid {
   std::map<std::uint32_t, int> asked;
   std::vector<std::uint32_t> released;
   std::vector<std::uint32_t> coarsened;
-  Landscape landscape;
+  TestLandscapeLoader loader;
+  Landscape landscape{&loader};
   ObjectMaint maint;
 
   // The player's cell changing to `cell_id` (CellManager::ChangePosition):

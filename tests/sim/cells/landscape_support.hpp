@@ -5,10 +5,15 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
 
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/sim/cells/land_block_struct.hpp"
+#include "dereth/sim/cells/landscape_loader.hpp"
 
 namespace dereth::sim::test {
 
@@ -33,5 +38,41 @@ inline LandBlockStruct flat_block(std::uint32_t id) {
   REQUIRE(s);
   return std::move(*s);
 }
+
+// A LandscapeLoader of functions, so a test gives the records it needs and
+// watches the static objects' steps; an absent one gives or does nothing.
+struct TestLandscapeLoader final : LandscapeLoader {
+  std::function<std::optional<LandBlockStruct>(std::uint32_t block_id)> blocks;
+  std::function<std::unique_ptr<EnvCell>(std::uint32_t cell_id)> env_cells;
+  std::function<std::vector<Building>(std::uint32_t block_id)> buildings;
+  std::function<void(std::uint32_t block_id)> static_objs;  // CLandBlock::init_static_objs
+  std::function<void(EnvCell& cell)> env_static_objects;    // CEnvCell::init_static_objects
+  std::function<void(std::uint32_t cell_id)> env_cell_freed;
+  std::function<void(std::uint32_t block_id)> released;
+  std::function<void(std::uint32_t block_id)> coarsened;
+
+  std::optional<LandBlockStruct> load_land_block(std::uint32_t id) override {
+    return blocks ? blocks(id) : std::nullopt;
+  }
+  std::vector<Building> load_buildings(std::uint32_t id) override {
+    return buildings ? buildings(id) : std::vector<Building>{};
+  }
+  std::unique_ptr<EnvCell> load_env_cell(std::uint32_t id) override { return env_cells ? env_cells(id) : nullptr; }
+  void init_static_objs(std::uint32_t id) override {
+    if (static_objs) static_objs(id);
+  }
+  void init_static_objects(EnvCell& c) override {
+    if (env_static_objects) env_static_objects(c);
+  }
+  void destroy_env_cell(std::uint32_t id) override {
+    if (env_cell_freed) env_cell_freed(id);
+  }
+  void release_land_block(std::uint32_t id) override {
+    if (released) released(id);
+  }
+  void notify_change_size(std::uint32_t id) override {
+    if (coarsened) coarsened(id);
+  }
+};
 
 }  // namespace dereth::sim::test

@@ -31,15 +31,15 @@ namespace ps = protocol::physics_state;
 namespace {
 
 struct Row {
-  Row()
-      : landscape([this](std::uint32_t id) -> std::optional<LandBlockStruct> {
-          ++asked[id];
-          const bool in_row = (id >> 16 & 0xFFu) == 0x20 && (id >> 24) >= 0x10 && (id >> 24) <= 0x14;
-          if (!in_row && id != block(0x12, 0x22)) return std::nullopt;
-          return flat_block(id);
-        }) {
+  Row() {
+    loader.blocks = [this](std::uint32_t id) -> std::optional<LandBlockStruct> {
+      ++asked[id];
+      const bool in_row = (id >> 16 & 0xFFu) == 0x20 && (id >> 24) >= 0x10 && (id >> 24) <= 0x14;
+      if (!in_row && id != block(0x12, 0x22)) return std::nullopt;
+      return flat_block(id);
+    };
     context.cells = &landscape;
-    landscape.set_block_released([this](std::uint32_t id) {
+    loader.released = [this](std::uint32_t id) {
       released.push_back(id);
       // Told before the cells go: a full-detail block's are still there, and
       // empty; a coarser block has none.
@@ -49,14 +49,15 @@ struct Row {
         REQUIRE((c != nullptr) == full);
         if (c != nullptr) CHECK(c->shadow_objects().empty());
       }
-    });
+    };
   }
   core::ManualClock clock;
   EventLog log;
   SimContext context{clock};
   std::map<std::uint32_t, int> asked;
   std::vector<std::uint32_t> released;
-  Landscape landscape;
+  TestLandscapeLoader loader;
+  Landscape landscape{&loader};
 
   // An object with one sphere of `radius`, placed as it stands at `origin`
   // (block-local) in `cell_id`.

@@ -15,6 +15,7 @@
 #include "dereth/sim/object/sim_context.hpp"
 
 #include "fakes.hpp"
+#include "cells/landscape_support.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -353,10 +354,12 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
   SimContext context{clock};
   std::vector<std::uint32_t> loaded;
   // The world has blocks A and East only.
-  Landscape landscape([](std::uint32_t id) -> std::optional<LandBlockStruct> {
+  TestLandscapeLoader loader;
+  loader.blocks = [](std::uint32_t id) -> std::optional<LandBlockStruct> {
     if (id != kBlockA && id != kBlockEast) return std::nullopt;
     return hill_block(id);
-  });
+  };
+  Landscape landscape(&loader);
   REQUIRE(landscape.set_mid_radius(1));
   context.cells = &landscape;
   std::vector<std::unique_ptr<PhysicsObj>> statics;
@@ -376,7 +379,7 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
   // CLandBlock::init_static_objs 0x00530A40 as an owner does it: A's
   // statics made the first time, else each not completely visible
   // recomputing its cells.
-  landscape.set_init_static_objs([&](std::uint32_t block_id) {
+  loader.static_objs = [&](std::uint32_t block_id) {
     loaded.push_back(block_id);
     if (block_id != kBlockA) return;
     if (statics.empty()) {
@@ -387,7 +390,8 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
     for (const auto& s : statics) {
       if (!s->is_completely_visible()) s->calc_cross_cells_static();
     }
-  });
+  };
+
   // The load point one block west of A: the grid holds A, not East
   // (CellManager::ChangePosition: the grid, then the grab pass).
   landscape.update_loadpoint(0xA8B40001u);

@@ -1,59 +1,20 @@
 #pragma once
-// Indoor cells and buildings (spec/physics.md 5.4 and 5.7; RE
-// ccell/CEnvCell.c, ccell/CCellStruct.c, cgeometry/CCellPortal.c,
-// cgeometry/CBldPortal.c, cphysobj/CBuildingObj.c): an EnvCell's physics
-// BSP as its environment, its cell BSP deciding what lies inside it, its
-// portals leading to neighbouring cells or outdoors; a building's physics
-// BSP standing in the land cell at its origin, and its portals leading into
-// the EnvCells behind its doors.
+// CEnvCell, an indoor cell (spec/physics.md 5.4; RE ccell/CEnvCell.c): its
+// structure's physics BSP as its environment, its cell BSP deciding what
+// lies inside it, its portals leading to neighbouring cells or outdoors.
 #include <cstdint>
 #include <memory>
-#include <optional>
-#include <string>
 #include <vector>
 
 #include "dereth/dat/env_cell.hpp"
-#include "dereth/dat/environment.hpp"
-#include "dereth/sim/collision/bsp.hpp"
-#include "dereth/sim/object/position.hpp"
+#include "dereth/sim/cells/cell_portal.hpp"
+#include "dereth/sim/cells/cell_struct_physics.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/position.hpp"
 
 namespace dereth::sim {
 
 class Landscape;
-
-// CCellStruct's collision half, shared by every EnvCell built on it.
-struct CellStructPhysics {
-  std::optional<BspTree> physics;  // physics_bsp (absent: nothing solid)
-  BspTree cells;                   // cell_bsp
-  std::vector<Polygon> polygons;   // the drawing polygons portals name
-
-  // The CellStruct `cs` of the Environment `context` names; its trees and
-  // polygons checked (bsp.hpp).
-  [[nodiscard]] static core::Result<CellStructPhysics> build(const dat::CellStruct& cs, const std::string& context);
-  // CCellStruct::point_in_cell 0x005338F0 (a point in the cell's frame)
-  [[nodiscard]] bool point_in_cell(const glm::vec3& local) const { return cells.point_inside_cell_bsp(local); }
-  // CCellStruct::sphere_intersects_cell 0x00533900: 0 outside, 1 across a
-  // wall, 2 inside (BSPNODE::sphere_intersects_cell_bsp 0x0053C260).
-  [[nodiscard]] int sphere_intersects_cell(const dat::Sphere& local) const;
-  // CCellStruct::box_intersects_cell 0x00533910 (a box in the cell's frame;
-  // BSPNODE::box_intersects_cell_bsp 0x0053C880).
-  [[nodiscard]] bool box_intersects_cell(const BBox& local) const { return cells.box_intersects_cell_bsp(local); }
-};
-
-// CCellPortal as collision uses it.
-struct CellPortal {
-  static constexpr std::uint32_t kOutside = 0xFFFFFFFFu;
-  std::uint32_t other_cell_id = kOutside;  // the full id, or kOutside
-  std::uint16_t other_portal_id = 0;
-  bool portal_side = false;
-  const Polygon* portal = nullptr;  // in the structure's polygons; null: no plane
-
-  // CCellPortal::UnPack 0x0053BAB0: side = !(flags & 2); flags & 4 leads
-  // outside; the other cell is in this landblock.
-  [[nodiscard]] static CellPortal unpack(const dat::CellPortal& p, std::uint32_t block_mask,
-                                         const CellStructPhysics& structure);
-};
 
 // CEnvCell.
 class EnvCell final : public ObjCell {
@@ -127,34 +88,6 @@ class EnvCell final : public ObjCell {
   std::vector<dat::Stab> static_objects_;
   std::vector<std::uint32_t> stab_list_;
   bool seen_outside_ = false;
-};
-
-// CBldPortal.
-struct BuildingPortal {
-  std::uint32_t other_cell_id = 0;  // block_mask | the stored id
-  std::uint16_t other_portal_id = 0;
-  bool portal_side = false;
-  // The cells seen through the portal (block_mask | each stored id), which
-  // CLandBlock::init_buildings gathers into the block's stab list
-  // (CBldPortal::add_to_stablist 0x0053BB60).
-  std::vector<std::uint32_t> stab_list = {};
-};
-
-// CBuildingObj: the building's first part (its model's physics BSP) at the
-// building's position, and its door portals.
-struct Building {
-  std::shared_ptr<const GfxObjPhysics> physics;  // null: no solid
-  Position pos;                                  // the part's position
-  float scale = 1.0f;                            // the part's gfxobj scale z
-  std::vector<BuildingPortal> portals;
-
-  // CBuildingObj::find_building_collisions 0x006B5300
-  TransitionState find_building_collisions(Transition& t) const;
-  // CBuildingObj::find_building_transit_cells 0x006B5230
-  void find_building_transit_cells(Landscape& scape, std::uint32_t num_sphere, const CollisionSphere* spheres,
-                                   CellArray& out, SpherePath* path) const;
-  // CBuildingObj::find_building_transit_cells 0x006B52A0 (over parts)
-  void find_building_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) const;
 };
 
 }  // namespace dereth::sim

@@ -118,9 +118,7 @@ class LandBlockStruct {
   [[nodiscard]] WaterType water_type() const noexcept { return water_type_; }
 
  private:
-  // CLandBlockStruct::ConstructVertices 0x005328D0
-  void construct_vertices(const std::array<float, 256>& height_table) noexcept;
-  // CLandBlockStruct::ConstructPolygons 0x00531D10
+  // CLandBlockStruct::ConstructPolygons 0x00531D10 (dat/land_block_geometry.hpp)
   void construct_polygons(std::uint32_t block_id) noexcept;
   // CLandBlockStruct::AddPolygon 0x005310D0
   void add_polygon(std::size_t index, const dat::LandTriangle& ids) noexcept;
@@ -132,7 +130,6 @@ class LandBlockStruct {
 
   std::uint32_t block_id_ = 0;
   std::array<std::uint16_t, dat::kLandBlockVertices> terrain_{};
-  std::array<std::uint8_t, dat::kLandBlockVertices> height_{};
   std::array<glm::vec3, dat::kLandBlockVertices> vertices_{};
   std::array<LandPolygon, dat::kLandBlockTriangles> polygons_{};
   std::array<bool, dat::kLandBlockCells> sw_to_ne_cut_{};

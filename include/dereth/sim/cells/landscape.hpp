@@ -1,12 +1,10 @@
 #pragma once
-// The cells the transition walks through (retail CLandCell, CSortCell and
-// LScape's cell lookup): each loaded landblock's 64 land cells over its
-// LandBlockStruct terrain with the buildings standing in them, the visible
-// EnvCells (env_cell.hpp: those the blocks' buildings and the player's cell
-// see), and the CellSource the world
-// gives its objects.
+// LScape, the cells the transition walks through: each loaded landblock's
+// 64 land cells (land_cell.hpp) with the buildings standing in them
+// (building.hpp), the visible EnvCells (env_cell.hpp: those the blocks'
+// buildings and the player's cell see), and the CellSource the world gives
+// its objects.
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -18,7 +16,10 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/dat/land_block_info.hpp"
+#include "dereth/sim/cells/building.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/cells/land_cell.hpp"
+#include "dereth/sim/cells/landscape_loader.hpp"
 #include "dereth/sim/cells/land_block_struct.hpp"
 #include "dereth/sim/collision/transition.hpp"
 
@@ -26,83 +27,9 @@ namespace dereth::sim {
 
 class ObjectMaint;
 
-// CLandCell: one 24 m outdoor cell of a loaded landblock.
-class LandCell final : public ObjCell {
- public:
-  LandCell(const LandBlockStruct& block, std::size_t cell_index);
-
-  // CLandCell::find_env_collisions 0x00532F20: the terrain under the foot
-  // sphere's low point, through OBJECTINFO::validate_walkable.
-  TransitionState find_env_collisions(Transition& t) override;
-  // CLandCell::find_collisions 0x00532D60: the terrain, then the building
-  // (CSortCell::find_collisions 0x005340A0), then the shadow objects.
-  TransitionState find_collisions(Transition& t) override;
-  // CLandCell::find_transit_cells 0x00533800: the outside cells the spheres
-  // reach, and the building's EnvCells behind its portals
-  // (CSortCell::find_transit_cells 0x00534060).
-  void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
-                          const CollisionSphere* spheres, CellArray& out, SpherePath* path) override;
-  // CLandCell::find_transit_cells 0x00533840 (over parts): the outside cells
-  // the parts' boxes reach (add_all_outside_cells), and the building's
-  // EnvCells they reach through its portals (CSortCell::find_transit_cells
-  // 0x00534080).
-  void find_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) override;
-  // CSortCell::add_building 0x00534020 (the building stays the block's).
-  void set_building(const Building* building) noexcept { building_ = building; }
-  [[nodiscard]] const Building* building() const noexcept { return building_; }
-  // CLandCell::handle_move_restriction 0x00533070: the collision normal
-  // points from this cell towards the mover's current position, along one
-  // axis: -y or +y when it is more than half a cell (12 m) south or north
-  // of the cell's centre, else -x when more than 12 m west, else +x.
-  bool handle_move_restriction(Transition& t) override;
-  // CLandCell::pos: the cell's centre at z 0 in its landblock
-  // (CLandBlockStruct::ConstructPolygons 0x00531D10).
-  [[nodiscard]] Position pos() const noexcept;
-  // CLandCell::point_in_cell 0x00532D40
-  [[nodiscard]] bool point_in_cell(const glm::vec3& block_local) const override;
-  // CObjCell::get_water_depth 0x0052B8A0
-  [[nodiscard]] float get_water_depth(const glm::vec3& point) const noexcept;
-  [[nodiscard]] WaterType water_type() const noexcept { return block_->cell_water_type(index_); }
-  // CLandCell::grab_visible_cells 0x00532D90: LScape::grab_visible_cells.
-  void grab_visible_cells(Landscape& scape) override;
-  // CLandCell::release_cells 0x00532DA0: LScape::release_visible_cells.
-  void release_cells(Landscape& scape) override;
-
- private:
-  const LandBlockStruct* block_;
-  std::size_t index_;
-  const Building* building_ = nullptr;
-};
-
 // LScape: the loaded landblocks' land cells, and CObjCell::find_cell_list.
 class Landscape final : public CellSource {
  public:
-  // Reads a landblock's terrain on demand (0xXXYYFFFF); none when the block
-  // is absent or refused (the loader reports why).
-  using BlockLoader = std::function<std::optional<LandBlockStruct>(std::uint32_t block_id)>;
-  // An EnvCell by its id (0xXXYY0100 and up); null when absent or refused
-  // (the loader reports why).
-  using EnvCellLoader = std::function<std::unique_ptr<EnvCell>(std::uint32_t cell_id)>;
-  // The buildings of a landblock (its LandBlockInfo), when it is loaded.
-  using BuildingLoader = std::function<std::vector<Building>(std::uint32_t block_id)>;
-  // Told of each full-detail block (0xXXYYFFFF) of the grid in grid order
-  // as grab_visible_cells runs (CLandBlock::init_static_objs 0x00530A40):
-  // the owner makes the block's static objects when it has none (and its
-  // land cells' restriction objects, init_restrictions), else recomputes
-  // the cells of each not completely visible (calc_cross_cells_static).
-  using InitStaticObjsHook = std::function<void(std::uint32_t block_id)>;
-  // Told of each visible EnvCell as flush_cells runs (CEnvCell::init_static_objects
-  // 0x0052C350): the owner makes the cell's static objects when it has none,
-  // else recomputes the cells of each not completely visible.
-  using EnvCellHook = std::function<void(EnvCell& cell)>;
-  // Told of a released EnvCell flush_cells frees, after the cell let go of
-  // its objects and before it is freed: the owner frees its static objects
-  // then (CEnvCell::Destroy).
-  using EnvCellFreedHook = std::function<void(std::uint32_t cell_id)>;
-  // Told of a landblock (0xXXYYFFFF) being released, after its cells (land
-  // cells and its EnvCells) let go of every shadow and before they are
-  // freed: the owner frees the block's static objects then.
-  using BlockReleasedHook = std::function<void(std::uint32_t block_id)>;
   // LScape's default mid_radius (LScape::LScape: 5, an 11 x 11 grid).
   static constexpr int kDefaultMidRadius = 5;
 
@@ -112,9 +39,11 @@ class Landscape final : public CellSource {
   // enters the visible cells (add_visible_cell) or CObjCell::Get asks for it
   // (get). What fails to load is not asked for again. Loaded blocks stay
   // loaded until update_loadpoint's grid leaves them (or release_all);
-  // EnvCells while they are visible (released ones until flush_cells).
-  explicit Landscape(BlockLoader loader, EnvCellLoader env_cells = {}, BuildingLoader buildings = {})
-      : loader_(std::move(loader)), env_loader_(std::move(env_cells)), building_loader_(std::move(buildings)) {}
+  // EnvCells while they are visible (released ones until flush_cells). The
+  // loader also makes and frees the blocks' and EnvCells' static objects as
+  // retail's CLandBlock and CEnvCell do (landscape_loader.hpp). Not owned;
+  // it must outlive the landscape's use of it.
+  explicit Landscape(LandscapeLoader* loader) : loader_(loader) {}
   // Adds (or replaces, when no object stands in it) a landblock's terrain
   // and buildings, each building in the land cell holding its origin
   // (CLandBlock::init_buildings 0x0052FD80; one off the block is dropped),
@@ -136,17 +65,10 @@ class Landscape final : public CellSource {
   // buildings' portals see, each once in first-seen order
   // (CLandBlock::init_buildings 0x0052FD80); empty until then.
   [[nodiscard]] std::vector<std::uint32_t> block_stab_list(std::uint32_t block_id) const;
-  void set_init_static_objs(InitStaticObjsHook hook) { init_static_objs_ = std::move(hook); }
   // CObjCell::obj_maint: told of each cell that loads (CObjCell::init_objects
   // 0x0052B420 -> CObjectMaint::InitObjCell), so the objects lost in it
   // re-enter visibility. Not owned; may be null.
   void set_obj_maint(ObjectMaint* obj_maint) noexcept { obj_maint_ = obj_maint; }
-  void set_block_released(BlockReleasedHook hook) { block_released_ = std::move(hook); }
-  // Told of a landblock turning coarse (CLandBlock::notify_change_size
-  // 0x005302C0), after its cells let go of every shadow and before they are
-  // freed (the block stays loaded): the owner frees its static objects then
-  // (CLandBlock::destroy_static_objects).
-  void set_block_coarsened(BlockReleasedHook hook) { block_coarsened_ = std::move(hook); }
   // CLandBlock::side_cell_count of a loaded block (0xXXYYFFFF): 8 at full
   // detail (the only blocks with land cells), else 4, 2 or 1 as
   // LScape::get_block_orient gives it; 0 when the block is not loaded.
@@ -181,14 +103,12 @@ class Landscape final : public CellSource {
   // gets its buildings (CLandBlock::init_buildings 0x0052FD80, once) and
   // the EnvCells its stab list names enter the visible cells
   // (CLandBlock::grab_visible_cells 0x0052F460), then block by block its static objects are made or recomputed (the
-  // init_static_objs hook) and its cells' lost objects come back
+  // loader's init_static_objs) and its cells' lost objects come back
   // (CLandBlock::init_dyn_objs 0x0052F3B0, once per full-detail spell).
   // Grid order: x outer, y inner. Nothing without a load point.
   void grab_visible_cells();
   // LScape::release_all 0x00504B60: every block released; no load point.
   void release_all();
-  void set_env_init_static_objects(EnvCellHook hook) { env_init_static_objects_ = std::move(hook); }
-  void set_env_cell_freed(EnvCellFreedHook hook) { env_cell_freed_ = std::move(hook); }
   // LScape::release_visible_cells 0x00504F50: each block's stab list leaves
   // the visible cells (CLandBlock::release_visible_cells 0x0052F480).
   void release_visible_cells();
@@ -202,8 +122,8 @@ class Landscape final : public CellSource {
   // moves to the released ones.
   void release_visible(std::span<const std::uint32_t> stab_list);
   // CEnvCell::flush_cells 0x0052DEF0: every released EnvCell lets go of its
-  // objects (CObjCell::release_objects) and is freed (the freed hook first);
-  // then every visible one runs CEnvCell::init_static_objects (the hook)
+  // objects (CObjCell::release_objects) and is freed (the loader's destroy_env_cell
+  // first); then every visible one runs CEnvCell::init_static_objects (the loader's)
   // and CObjCell::init_objects (its lost objects come back, the others
   // recompute their cells), in cell id order (retail: its hash table's).
   void flush_cells();
@@ -323,14 +243,7 @@ class Landscape final : public CellSource {
   std::map<std::uint32_t, Block> blocks_;  // by landblock id (0xXXYY0000)
   int mid_radius_ = kDefaultMidRadius;
   std::uint32_t loaded_cell_id_ = 0;
-  BlockReleasedHook block_released_;
-  BlockReleasedHook block_coarsened_;
-  BlockLoader loader_;
-  EnvCellLoader env_loader_;
-  BuildingLoader building_loader_;
-  InitStaticObjsHook init_static_objs_;
-  EnvCellHook env_init_static_objects_;
-  EnvCellFreedHook env_cell_freed_;
+  LandscapeLoader* loader_ = nullptr;
   ObjectMaint* obj_maint_ = nullptr;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
   // CEnvCell::visible_cell_table

@@ -1,5 +1,5 @@
-// A landblock's static objects from real DAT bytes: World::use_terrain makes
-// each LandBlockInfo stab a static object as the block loads
+// A landblock's static objects from DAT bytes: DatLandscapeLoader makes each
+// LandBlockInfo stab a static object as the block loads
 // (CLandBlock::init_static_objs), a GfxObj rock with its physics BSP and a
 // Setup tree with its cylinder, and a walker is stopped by each
 // (docs/sim.md, "Static objects").
@@ -16,7 +16,6 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
@@ -28,16 +27,18 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/demo/demo_world.hpp"
+#include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
 #include "dereth/sim/cells/landscape.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/snapshot_builder.hpp"
 
-#include "world_support.hpp"
+#include "cells/dat_cells_support.hpp"
 
 using namespace dereth;
-using dereth::test::make_dat;
-using dereth::test::walk;
-using dereth::test::walker;
+using dereth::sim::test::make_dat;
+using dereth::sim::test::walk;
+using dereth::sim::test::walker;
 
 namespace {
 
@@ -84,11 +85,11 @@ struct Dats {
     dat::GfxObj trunk;
     trunk.id = kTrunk;
     const std::vector<dat::DatRecord> portal_records = {
-        {0x13000000, dereth::test::linear_region()},
+        {0x13000000, dereth::sim::test::linear_region()},
         {kRock, dat::write_gfx_obj(rock_gfx({-1, -1, 0}, {1, 1, 2}))},
         {kTrunk, dat::write_gfx_obj(trunk)},
         {kTree, dat::write_setup(tree_setup())},
-        {kEnvironment, dat::write_environment(dereth::test::floor_room_environment(kEnvironment))},
+        {kEnvironment, dat::write_environment(dereth::sim::test::floor_room_environment(kEnvironment))},
     };
     portal = make_dat(portal_records, dat::DatKind::Portal, "portal");
 
@@ -122,16 +123,16 @@ struct Dats {
 
 }  // namespace
 
-TEST_CASE("World::use_terrain makes a landblock's stabs static objects as it loads",
-          "[app][retail][0x00530A40][0x005159E0][0x00515160][0x0050F570][0x00520090]") {
+TEST_CASE("DatLandscapeLoader makes a landblock's stabs static objects as it loads",
+          "[sim][retail][0x00530A40][0x005159E0][0x00515160][0x0050F570][0x00520090]") {
   Dats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
   CHECK(world.static_objects().empty());  // nothing loaded yet
   sim::CellSource& cells = *world.context().cells;
   // CLandBlock::init_static_objs 0x00530A40, as the grid loads the block
-  dereth::test::load_grid(world, kEast | 0x0Bu);
+  dereth::sim::test::load_grid(world, kEast | 0x0Bu);
   REQUIRE(cells.get_cell(kEast | 0x0Bu) != nullptr);
   const auto& statics = world.static_objects();
   REQUIRE(statics.size() == 4);  // the absent GfxObj makes none
@@ -162,10 +163,10 @@ TEST_CASE("World::use_terrain makes a landblock's stabs static objects as it loa
   CHECK(world.box().objects().object_count() == 0);  // not server objects
 }
 
-TEST_CASE("A walker is stopped by a static rock's physics BSP and a static tree's cylinder", "[app][0x0050F050]") {
+TEST_CASE("A walker is stopped by a static rock's physics BSP and a static tree's cylinder", "[sim][0x0050F050]") {
   Dats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
 
   SECTION("the rock (a GfxObj with a physics BSP): stopped at its west face, x 39") {
@@ -188,10 +189,10 @@ TEST_CASE("A walker is stopped by a static rock's physics BSP and a static tree'
   }
 }
 
-TEST_CASE("A walker meets the rock of the next block, loaded with its own by the grid around it", "[app]") {
+TEST_CASE("A walker meets the rock of the next block, loaded with its own by the grid around it", "[sim]") {
   Dats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
   // The walker starts in the west block, 2.5 m from the east block; the
   // grid around the walker's block holds both, with their statics.
@@ -207,15 +208,15 @@ TEST_CASE("A walker meets the rock of the next block, loaded with its own by the
 
 TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into a landblock loaded after its own "
           "gets its shadows there (CLandBlock::init_static_objs 0x00530A40 recomputes it)",
-          "[app][retail][0x00504EC0][0x00530A40]") {
+          "[sim][retail][0x00504EC0][0x00530A40]") {
   Dats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
   sim::CellSource& cells = *world.context().cells;
   // The grid of radius 1 around the block east of kEast: kEast, not kWest.
   REQUIRE(world.set_mid_radius(1));
-  dereth::test::load_grid(world, kFarEast | 0x01u);
+  dereth::sim::test::load_grid(world, kFarEast | 0x01u);
   REQUIRE(cells.get_cell(kEast | 0x02u) != nullptr);
   REQUIRE(world.static_objects().size() == 4);
   const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36): its bound reaches x -1.24
@@ -227,7 +228,7 @@ TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into 
   };
   REQUIRE(west_shadow() != nullptr);
   CHECK(west_shadow()->cell == nullptr);  // the west block is not loaded
-  dereth::test::load_grid(world, kEast | 0x02u);  // the grid reaches the west block
+  dereth::sim::test::load_grid(world, kEast | 0x02u);  // the grid reaches the west block
   sim::ObjCell* west = cells.get_cell(kWest | 0x3Au);
   REQUIRE(west != nullptr);
   CHECK(west_shadow()->cell == west);
@@ -235,12 +236,12 @@ TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into 
   CHECK(world.static_objects().size() == 4);  // the west block has no stabs
 }
 
-TEST_CASE("World makes an EnvCell's static objects as the cell becomes visible (CEnvCell::flush_cells 0x0052DEF0 runs "
+TEST_CASE("DatLandscapeLoader makes an EnvCell's static objects as the cell becomes visible (CEnvCell::flush_cells 0x0052DEF0 runs "
           "CEnvCell::init_static_objects 0x0052C350) and frees them with the cell",
-          "[app][retail][0x0052C350][0x0052DEF0]") {
+          "[sim][retail][0x0052C350][0x0052DEF0]") {
   Dats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
   CHECK(world.context().cells->get_cell(kRoom) == nullptr);
   CHECK(world.static_objects().empty());
@@ -269,18 +270,20 @@ TEST_CASE("World makes an EnvCell's static objects as the cell becomes visible (
 }
 
 TEST_CASE("CPartArray::SetSetupID 0x00519330 lights a static object: its Setup light is published as a static light",
-          "[app][retail][0x00519330][lights]") {
+          "[sim][retail][0x00519330][lights]") {
   Dats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  dereth::test::load_grid(world, kEast | 0x0Bu);
+  dereth::sim::test::load_grid(world, kEast | 0x0Bu);
   REQUIRE(world.context().cells->get_cell(kEast | 0x0Bu) != nullptr);
   REQUIRE(world.static_objects().size() == 4);
-  clock.advance(core::Seconds{1.0});
-  world.step();
-  REQUIRE(world.snapshot() != nullptr);
-  const auto& lights = world.snapshot()->lights;
+  // The render snapshot as World::step builds it, the statics after the SmartBox's objects.
+  sim::Effects effects(nullptr);
+  const sim::SnapshotPtr snapshot =
+      sim::build_render_snapshot(world.box(), effects, 1, world.static_objects(), world.landscape_view());
+  REQUIRE(snapshot != nullptr);
+  const auto& lights = snapshot->lights;
   // The outdoor tree at (40, 68, 10): its lantern 2 m up, in landblock-grid world coordinates.
   const sim::LightSnapshot* lantern = nullptr;
   for (const auto& l : lights) {
@@ -314,7 +317,7 @@ constexpr std::uint32_t kRoomB = kEast | 0x0102u;
 // floor_room_environment with one drawing polygon, the wall x 20 from y 0
 // to 20, z 0 to 3, facing -x (into the room): the portal.
 dat::Environment portal_environment() {
-  dat::Environment env = dereth::test::floor_room_environment(kPortalEnvironment);
+  dat::Environment env = dereth::sim::test::floor_room_environment(kPortalEnvironment);
   dat::CellStruct& cs = env.cells.front();
   dat::EnvPolygon wall;
   wall.stippling = 0x04;
@@ -359,7 +362,7 @@ struct CrossCellDats {
     far.origin = glm::vec3(3, 0, 1);
     wide.vertices.push_back(far);
     const std::vector<dat::DatRecord> portal_records = {
-        {0x13000000, dereth::test::linear_region()},
+        {0x13000000, dereth::sim::test::linear_region()},
         {kRock, dat::write_gfx_obj(rock_gfx({-1, -1, 0}, {1, 1, 2}))},
         {kTrunk, dat::write_gfx_obj(trunk)},
         {kWideRock, dat::write_gfx_obj(wide)},
@@ -399,12 +402,12 @@ std::vector<std::uint32_t> shadow_cells(const sim::PhysicsObj& obj) {
 
 TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP object's cells from its parts' bounding "
           "boxes (find_bbox_cell_list 0x00510FC0, CLandCell::add_all_outside_cells 0x00533360), not their spheres",
-          "[app][retail][0x00515160][0x00510FC0][0x00518160][0x00533840][0x00533360][0x005331D0][0x005B2120]") {
+          "[sim][retail][0x00515160][0x00510FC0][0x00518160][0x00533840][0x00533360][0x005331D0][0x005B2120]") {
   CrossCellDats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  dereth::test::load_grid(world, kEast | 0x01u);  // the grid around the block, as a player there sets it
+  dereth::sim::test::load_grid(world, kEast | 0x01u);  // the grid around the block, as a player there sets it
   REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
   const auto& statics = world.static_objects();
   REQUIRE(statics.size() == 3);
@@ -418,12 +421,12 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP o
 
 TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders to CObjCell::find_cell_list 0x0052B9F0 "
           "as spheres at their low points with their radii",
-          "[app][retail][0x00515160][0x0052B9F0]") {
+          "[sim][retail][0x00515160][0x0052B9F0]") {
   CrossCellDats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
-  dereth::test::load_grid(world, kEast | 0x01u);  // the grid around the block, as a player there sets it
+  dereth::sim::test::load_grid(world, kEast | 0x01u);  // the grid around the block, as a player there sets it
   REQUIRE(world.context().cells->get_cell(kEast | 0x01u) != nullptr);
   REQUIRE(world.static_objects().size() == 3);
   // The tree 1 m from the cell at x 48: its foot's 0.5 m sphere stays in its
@@ -433,10 +436,10 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders t
 
 TEST_CASE("CEnvCell::flush_cells 0x0052DEF0 recomputes a static's cells (CEnvCell::init_static_objects 0x0052C350, "
           "CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches is visible",
-          "[app][retail][0x0052DEF0][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880][0x004559B0]") {
+          "[sim][retail][0x0052DEF0][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880][0x004559B0]") {
   CrossCellDats dats;
   core::ManualClock clock;
-  app::World world(clock, dats.portal.get());
+  sim::test::DatCells world(clock, dats.portal.get());
   REQUIRE(world.use_terrain(dats.cell.get()));
   sim::CellSource& cells = *world.context().cells;
   // Nothing is visible, so nothing is read, before the player's cell.

@@ -1,0 +1,120 @@
+#pragma once
+// DatLandscapeLoader: the LandscapeLoader over the cell and portal DATs. It
+// reads each landblock's LandBlockInfo and each EnvCell record once per load
+// and gives from it both what collision needs (terrain, buildings, EnvCells,
+// static objects) and what the renderer draws (LandscapeSnapshot). The
+// static objects of the landblocks and EnvCells are made here
+// (CPhysicsObj::makeObject) and kept in the order made, owned by the block or
+// cell that made them, until that block or cell is freed.
+//
+// The factory, the record cache, the context and the landscape are not owned
+// and must outlive the loader; the loader must go before the landscape (its
+// objects' shadows leave the cells first).
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/land_block_info.hpp"
+#include "dereth/dat/record_cache.hpp"
+#include "dereth/dat/region.hpp"
+#include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/cells/landscape_loader.hpp"
+#include "dereth/sim/object/dat_object_factory.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/sim_context.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
+
+namespace dereth::sim {
+
+class DatLandscapeLoader final : public LandscapeLoader {
+ public:
+  // `cell` holds the landblocks and EnvCells, `portal` the Environments;
+  // `defs` and `region_id` are the Region's (LandBlockStruct::build).
+  DatLandscapeLoader(const dat::DatFile* cell, const dat::DatFile* portal, dat::LandDefs defs, dat::Did region_id,
+                     dat::RecordCache& records, DatObjectFactory& factory, SimContext& context);
+  ~DatLandscapeLoader() override;
+
+  // The landscape whose cells the static objects stand in; set once, before
+  // it loads anything.
+  void set_landscape(Landscape& landscape) noexcept { landscape_ = &landscape; }
+
+  [[nodiscard]] std::optional<LandBlockStruct> load_land_block(std::uint32_t block_id) override;
+  // CLandBlock::init_buildings's buildings (CBuildingObj::makeBuilding): each
+  // model's first part with its physics BSP, a Setup's at its Resting (else
+  // Default) placement frame (placement_frame).
+  [[nodiscard]] std::vector<Building> load_buildings(std::uint32_t block_id) override;
+  // CEnvCell::UnPack and CEnvCell::init_structure: each CellStruct's trees
+  // are built and checked once and shared by the cells that use it.
+  [[nodiscard]] std::unique_ptr<EnvCell> load_env_cell(std::uint32_t cell_id) override;
+  void init_static_objs(std::uint32_t block_id) override;
+  void init_static_objects(EnvCell& cell) override;
+  void destroy_env_cell(std::uint32_t cell_id) override;
+  // Also forgets the records read for the block (read again when it loads again).
+  void release_land_block(std::uint32_t block_id) override;
+  void notify_change_size(std::uint32_t block_id) override { destroy_static_objects(block_id); }
+
+  // The static objects of the loaded landblocks and visible EnvCells, in the
+  // order made: obstacles, not server objects.
+  [[nodiscard]] const std::vector<std::unique_ptr<PhysicsObj>>& static_objects() const noexcept {
+    return statics_;
+  }
+  // The buildings and EnvCells as drawn of the blocks whose statics are made,
+  // grown as each is made and rebuilt without a block's when it is released
+  // (every snapshot shares it); null before any.
+  [[nodiscard]] const std::shared_ptr<const LandscapeSnapshot>& view() const noexcept { return view_; }
+
+  // CPhysicsObj::makeObject 0x00513970 (not dynamic): a static object of the
+  // Setup or GfxObj `did`, placed by add_obj_to_cell; none when the record is
+  // absent.
+  [[nodiscard]] std::unique_ptr<PhysicsObj> make_object(std::uint32_t did);
+
+ private:
+  // CLandBlock::init_static_objs 0x00530A40 (a block with none made).
+  void load_static_objects(std::uint32_t block_id);
+  // CLandBlock::destroy_static_objects: a block's land statics go, and the
+  // drawn view loses its buildings and EnvCells.
+  void destroy_static_objects(std::uint32_t block_id);
+  // Each static (in the order made) standing in a cell `in_scope` accepts
+  // and not completely visible recomputes its cells (calc_cross_cells_static).
+  void recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope);
+  // The block's LandBlockInfo (0xXXYYFFFE), read once while the block is
+  // loaded; null when absent or refused.
+  std::shared_ptr<const dat::LandBlockInfo> land_block_info(std::uint32_t block_id);
+  // An EnvCell record, read once while its block is loaded; null when absent
+  // or refused.
+  std::shared_ptr<const dat::EnvCell> env_cell_record(std::uint32_t cell_id);
+  // The block's buildings and EnvCells as drawn, appended to `out`.
+  void append_view(std::uint32_t block_id, const dat::LandBlockInfo& info, LandscapeSnapshot& out);
+
+  const dat::DatFile* cell_;
+  const dat::DatFile* portal_;
+  dat::LandDefs defs_;
+  dat::Did region_id_;
+  dat::RecordCache* records_;
+  DatObjectFactory* factory_;
+  SimContext* context_;
+  Landscape* landscape_ = nullptr;
+  // The records read while their blocks are loaded (null: absent or
+  // refused), by block (0xXXYY0000) and by cell id.
+  std::map<std::uint32_t, std::shared_ptr<const dat::LandBlockInfo>> infos_;
+  std::map<std::uint32_t, std::shared_ptr<const dat::EnvCell>> env_records_;
+  std::map<std::uint64_t, std::shared_ptr<const CellStructPhysics>> structures_;
+  std::vector<std::unique_ptr<PhysicsObj>> statics_;
+  // The blocks (0xXXYY0000) whose statics are made (CLandBlock::num_static_objects).
+  std::set<std::uint32_t> static_blocks_;
+  // The EnvCells whose statics are made (CEnvCell::static_objects).
+  std::set<std::uint32_t> static_env_cells_;
+  std::shared_ptr<const LandscapeSnapshot> view_;
+};
+
+// The Setup's placement frame its parts stand at as a building or static
+// (CSetup: Resting 0x65, else the first Default 0); null without one.
+[[nodiscard]] const dat::AnimationFrame* placement_frame(const dat::Setup& setup) noexcept;
+
+}  // namespace dereth::sim

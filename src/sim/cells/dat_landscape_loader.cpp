@@ -1,0 +1,349 @@
+// DatLandscapeLoader: the landscape's cell records from the cell and portal
+// DATs, and the static objects of its landblocks and EnvCells
+// (CLandBlock::init_static_objs, CEnvCell::init_static_objects,
+// CPhysicsObj::makeObject).
+#include "dereth/sim/cells/dat_landscape_loader.hpp"
+
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "dereth/core/log.hpp"
+#include "dereth/dat/environment.hpp"
+#include "dereth/protocol/physics_desc.hpp"
+#include "dereth/sim/cells/land_defs.hpp"
+#include "dereth/sim/motion/sequence.hpp"
+#include "dereth/sim/object/position.hpp"
+
+namespace dereth::sim {
+
+namespace {
+
+constexpr std::uint32_t kBlockMask = 0xFFFF0000u;
+
+// Stored cell ids (their low halves) as full ids in `id`'s landblock
+// (block_mask | each, as CEnvCell::UnPack and CBldPortal::UnPack form them).
+std::vector<std::uint32_t> block_cells(std::uint32_t id, std::span<const std::uint16_t> cells) {
+  std::vector<std::uint32_t> out;
+  out.reserve(cells.size());
+  for (const std::uint16_t c : cells) out.push_back((id & kBlockMask) | c);
+  return out;
+}
+
+// A record of `dat`, or none (absent; an unreadable one is logged).
+template <class T, class Read>
+std::optional<T> read_record(const dat::DatFile* dat, dat::Did id, const char* what, Read read) {
+  if (dat == nullptr) return std::nullopt;
+  auto entry = dat->find(id);
+  if (!entry || !entry->has_value()) return std::nullopt;
+  auto bytes = dat->read(**entry);
+  if (!bytes) {
+    core::logger(core::Module::Sim)->warn("{} {:08X}: {}", what, id, bytes.error().message());
+    return std::nullopt;
+  }
+  auto record = read(*bytes, id);
+  if (!record) {
+    core::logger(core::Module::Sim)->warn("{} {:08X}: {}", what, id, record.error().message());
+    return std::nullopt;
+  }
+  return std::move(*record);
+}
+
+// A building's model as drawn: a GfxObj is one part at the building's frame;
+// a Setup's parts stand at their placement frames within it (CBuildingObj
+// is a CPhysicsObj made from the model, drawn as its part array).
+ObjectSnapshot building_object(dat::RecordCache& records, const Position& pos, dat::Did model) {
+  ObjectSnapshot o;
+  if ((model >> 24) == 0x02u) o.setup_id = model;
+  o.cell_id = pos.objcell_id;
+  o.root = global_frame(pos);
+  if ((model >> 24) == 0x01u) {
+    o.parts.push_back(PartPose{model, o.root});
+    return o;
+  }
+  const auto setup = records.setup(model);
+  if (!setup) return o;
+  const dat::AnimationFrame* placed = placement_frame(*setup);
+  for (std::size_t i = 0; i < setup->parts.size(); ++i) {
+    PartPose part;
+    part.gfx_obj = setup->parts[i];
+    part.frame = o.root;
+    if (placed != nullptr && i < placed->part_frames.size()) {
+      part.frame = core::Frame::combine(o.root, to_core_frame(placed->part_frames[i]));
+    }
+    if (i < setup->default_scales.size()) part.scale = setup->default_scales[i];
+    o.parts.push_back(part);
+  }
+  return o;
+}
+
+}  // namespace
+
+const dat::AnimationFrame* placement_frame(const dat::Setup& setup) noexcept {
+  const dat::AnimationFrame* placed = nullptr;
+  for (const dat::SetupPlacement& p : setup.placement_frames) {
+    if (p.key == 0x65u || (p.key == 0 && placed == nullptr)) placed = &p.frame;
+  }
+  return placed;
+}
+
+DatLandscapeLoader::DatLandscapeLoader(const dat::DatFile* cell, const dat::DatFile* portal, dat::LandDefs defs,
+                                       dat::Did region_id, dat::RecordCache& records, DatObjectFactory& factory,
+                                       SimContext& context)
+    : cell_(cell),
+      portal_(portal),
+      defs_(std::move(defs)),
+      region_id_(region_id),
+      records_(&records),
+      factory_(&factory),
+      context_(&context) {}
+
+DatLandscapeLoader::~DatLandscapeLoader() = default;
+
+std::optional<LandBlockStruct> DatLandscapeLoader::load_land_block(std::uint32_t block_id) {
+  if (cell_ == nullptr) return std::nullopt;
+  auto entry = cell_->find(block_id);
+  if (!entry || !entry->has_value()) return std::nullopt;  // absent: nothing to stand on there
+  auto block = cell_->read(**entry);
+  if (!block) {
+    core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, block.error().message());
+    return std::nullopt;
+  }
+  auto built = LandBlockStruct::build(*block, block_id, defs_, region_id_);
+  if (!built) {
+    core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, built.error().message());
+    return std::nullopt;
+  }
+  return std::move(*built);
+}
+
+std::shared_ptr<const dat::LandBlockInfo> DatLandscapeLoader::land_block_info(std::uint32_t block_id) {
+  const std::uint32_t key = block_id & kBlockMask;
+  auto it = infos_.find(key);
+  if (it == infos_.end()) {
+    std::shared_ptr<const dat::LandBlockInfo> read;
+    if (auto info = read_record<dat::LandBlockInfo>(cell_, key | 0xFFFEu, "LandBlockInfo",
+                                                    dat::read_land_block_info)) {
+      read = std::make_shared<const dat::LandBlockInfo>(std::move(*info));
+    }
+    it = infos_.emplace(key, std::move(read)).first;
+  }
+  return it->second;
+}
+
+std::shared_ptr<const dat::EnvCell> DatLandscapeLoader::env_cell_record(std::uint32_t cell_id) {
+  auto it = env_records_.find(cell_id);
+  if (it == env_records_.end()) {
+    std::shared_ptr<const dat::EnvCell> read;
+    if (auto env = read_record<dat::EnvCell>(cell_, cell_id, "EnvCell", dat::read_env_cell)) {
+      read = std::make_shared<const dat::EnvCell>(std::move(*env));
+    }
+    it = env_records_.emplace(cell_id, std::move(read)).first;
+  }
+  return it->second;
+}
+
+std::vector<Building> DatLandscapeLoader::load_buildings(std::uint32_t block_id) {
+  std::vector<Building> out;
+  const auto info = land_block_info(block_id);
+  if (!info) return out;
+  const std::uint32_t key = block_id & kBlockMask;
+  for (const dat::BuildingInfo& b : info->buildings) {
+    Building building;
+    building.pos = Position{key, to_core_frame(b.frame)};
+    std::uint32_t gfx = b.model_id;
+    if ((b.model_id >> 24) == 0x02u) {
+      const auto setup = records_->setup(b.model_id);
+      gfx = setup && !setup->parts.empty() ? setup->parts.front() : 0;
+      const dat::AnimationFrame* placed = setup ? placement_frame(*setup) : nullptr;
+      if (placed != nullptr && !placed->part_frames.empty()) {
+        building.pos.frame = core::Frame::combine(building.pos.frame, to_core_frame(placed->part_frames.front()));
+      }
+    }
+    building.physics = factory_->get_gfx_obj_physics(gfx);
+    for (const dat::BuildingPortal& p : b.portals) {
+      // CBldPortal::UnPack 0x0053BC40
+      building.portals.push_back(
+          BuildingPortal{key | p.other_cell_id, p.other_portal_id, (p.flags & 2u) == 0, block_cells(key, p.stab_list)});
+    }
+    out.push_back(std::move(building));
+  }
+  return out;
+}
+
+std::unique_ptr<EnvCell> DatLandscapeLoader::load_env_cell(std::uint32_t cell_id) {
+  const auto env_cell = env_cell_record(cell_id);
+  if (!env_cell) return nullptr;
+  const dat::Did env_id = env_cell->environment_did();
+  const std::uint64_t key = (static_cast<std::uint64_t>(env_id) << 16) | env_cell->cell_struct;
+  auto it = structures_.find(key);
+  if (it == structures_.end()) {
+    std::shared_ptr<const CellStructPhysics> built;
+    if (auto env = read_record<dat::Environment>(portal_, env_id, "Environment", dat::read_environment)) {
+      if (const dat::CellStruct* cs = dat::find_cell_struct(*env, env_cell->cell_struct)) {
+        const std::string context = fmt::format("DAT 0x{:08X} cell struct {}", env_id, env_cell->cell_struct);
+        if (auto physics = CellStructPhysics::build(*cs, context)) {
+          built = std::make_shared<const CellStructPhysics>(std::move(*physics));
+        } else {
+          core::logger(core::Module::Sim)->warn("EnvCell {:08X} is not solid: {}", cell_id, physics.error().message());
+        }
+      } else {
+        core::logger(core::Module::Sim)->warn("EnvCell {:08X}: Environment {:08X} has no cell struct {}", cell_id,
+                                              env_id, env_cell->cell_struct);
+      }
+    }
+    it = structures_.emplace(key, std::move(built)).first;
+  }
+  if (!it->second) return nullptr;
+  std::vector<CellPortal> portals;
+  portals.reserve(env_cell->portals.size());
+  for (const dat::CellPortal& p : env_cell->portals) {
+    portals.push_back(CellPortal::unpack(p, cell_id & kBlockMask, *it->second));
+  }
+  const Position pos{cell_id, to_core_frame(env_cell->position)};
+  auto out = std::make_unique<EnvCell>(cell_id, pos, it->second, std::move(portals));
+  out->set_static_objects(env_cell->static_objects);
+  // CEnvCell::UnPack: the visible cells, in this landblock; flag 1.
+  out->set_stab_list(block_cells(cell_id, env_cell->visible_cells));
+  out->set_seen_outside((env_cell->flags & dat::env_cell_flags::kSeenOutside) != 0);
+  // CEnvCell::UnPack: the record's restriction object (flag 8), else 0.
+  out->set_restriction_obj(env_cell->restriction_obj);
+  return out;
+}
+
+// CLandBlock::init_static_objs 0x00530A40
+void DatLandscapeLoader::init_static_objs(std::uint32_t block_id) {
+  const std::uint32_t key = block_id & kBlockMask;
+  if (!static_blocks_.contains(key)) {
+    static_blocks_.insert(key);
+    load_static_objects(block_id);
+    return;
+  }
+  // The block's land statics.
+  recompute_statics([key](std::uint32_t cell_id) {
+    return (cell_id & kBlockMask) == key && (cell_id & 0xFFFFu) < 0x100u;
+  });
+}
+
+void DatLandscapeLoader::recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope) {
+  for (const auto& obj : statics_) {
+    const ObjCell* c = obj->cell();
+    if (c == nullptr || !in_scope(c->id())) continue;
+    if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
+  }
+}
+
+// CLandBlock::init_static_objs 0x00530A40 (a block with none made): each
+// stab made as a static object (CPhysicsObj::makeObject 0x00513970, not
+// dynamic) in the land cell holding its origin, at its frame as it stands;
+// one off the block is dropped; then the land cells' restriction objects.
+void DatLandscapeLoader::load_static_objects(std::uint32_t block_id) {
+  const std::uint32_t key = block_id & kBlockMask;
+  const auto info = land_block_info(block_id);
+  if (!info) return;
+  auto view = view_ ? std::make_shared<LandscapeSnapshot>(*view_) : std::make_shared<LandscapeSnapshot>();
+  append_view(block_id, *info, *view);
+  view_ = std::move(view);
+  for (const dat::Stab& stab : info->objects) {
+    auto obj = make_object(stab.id);
+    if (!obj) continue;
+    std::uint32_t cell_id = key | 0xFFFFu;
+    glm::vec3 origin = stab.frame.origin;
+    if (!LandDefs::adjust_to_outside(cell_id, origin) || (cell_id & kBlockMask) != key) continue;
+    ObjCell* land_cell = landscape_->get_cell(cell_id);
+    if (land_cell == nullptr) continue;
+    obj->add_obj_to_cell(*land_cell, to_core_frame(stab.frame));
+    statics_.push_back(std::move(obj));
+  }
+  landscape_->init_restrictions(block_id, *info);
+}
+
+// The block's buildings (each model's parts at their world frames, a Setup's
+// at its placement frame) and its EnvCells (0xXXYY0100 up to num_cells).
+void DatLandscapeLoader::append_view(std::uint32_t block_id, const dat::LandBlockInfo& info, LandscapeSnapshot& out) {
+  const std::uint32_t key = block_id & kBlockMask;
+  for (const dat::BuildingInfo& b : info.buildings) {
+    out.buildings.push_back(building_object(*records_, Position{key, to_core_frame(b.frame)}, b.model_id));
+  }
+  if (cell_ == nullptr) return;
+  // EnvCells are numbered from 0x0100 (LandBlockInfo's numCells).
+  for (std::uint32_t i = 0; i < info.num_cells && 0x0100u + i < 0xFFFEu; ++i) {
+    const std::uint32_t id = key | (0x0100u + i);
+    const auto env_cell = env_cell_record(id);
+    if (!env_cell) continue;
+    CellSnapshot c;
+    c.cell_id = id;
+    c.environment_id = env_cell->environment_did();
+    c.cell_struct = env_cell->cell_struct;
+    for (std::size_t s = 0; s < env_cell->surfaces.size(); ++s) c.surfaces.push_back(env_cell->surface_did(s));
+    c.frame = global_frame(Position{id, to_core_frame(env_cell->position)});
+    out.cells.push_back(std::move(c));
+  }
+}
+
+void DatLandscapeLoader::destroy_static_objects(std::uint32_t block_id) {
+  const std::uint32_t key = block_id & kBlockMask;
+  static_blocks_.erase(key);
+  const auto in_block = [key](std::uint32_t cell_id) { return (cell_id & kBlockMask) == key; };
+  // The block's own statics; an EnvCell's go with the cell.
+  std::erase_if(statics_, [&](const std::unique_ptr<PhysicsObj>& obj) {
+    return obj->cell() != nullptr && in_block(obj->cell()->id()) && (obj->cell()->id() & 0xFFFFu) < 0x100u;
+  });
+  if (!view_) return;
+  auto view = std::make_shared<LandscapeSnapshot>(*view_);
+  std::erase_if(view->buildings, [&](const ObjectSnapshot& b) { return in_block(b.cell_id); });
+  std::erase_if(view->cells, [&](const CellSnapshot& c) { return in_block(c.cell_id); });
+  view_ = std::move(view);
+}
+
+void DatLandscapeLoader::release_land_block(std::uint32_t block_id) {
+  destroy_static_objects(block_id);
+  // Its records are read again when it loads again.
+  const std::uint32_t key = block_id & kBlockMask;
+  infos_.erase(key);
+  std::erase_if(env_records_, [key](const auto& entry) { return (entry.first & kBlockMask) == key; });
+}
+
+std::unique_ptr<PhysicsObj> DatLandscapeLoader::make_object(std::uint32_t did) {
+  namespace ps = protocol::physics_state;
+  auto obj = std::make_unique<PhysicsObj>(*context_, 0u, LocalId::None);
+  auto parts = factory_->make_part_array(*obj, did);
+  if (!parts) return nullptr;
+  obj->set_part_array(std::move(parts));
+  // CPhysicsObj::InitObjectBegin 0x0050FF80: a static object.
+  obj->set_state(obj->state() | ps::Static, false);
+  obj->cache_has_physics_bsp();
+  return obj;
+}
+
+// CEnvCell::Destroy (its static objects; its record is read again when it
+// loads again)
+void DatLandscapeLoader::destroy_env_cell(std::uint32_t cell_id) {
+  env_records_.erase(cell_id);
+  if (!static_env_cells_.erase(cell_id)) return;
+  std::erase_if(statics_, [&](const std::unique_ptr<PhysicsObj>& obj) {
+    return obj->cell() != nullptr && obj->cell()->id() == cell_id;
+  });
+}
+
+// CEnvCell::init_static_objects 0x0052C350: made, each static not
+// completely visible recomputes its cells; else each static object the
+// cell's record placed, at its frame as it stands.
+void DatLandscapeLoader::init_static_objects(EnvCell& cell) {
+  const std::uint32_t id = cell.id();
+  if (static_env_cells_.contains(id)) {
+    recompute_statics([id](std::uint32_t cell_id) { return cell_id == id; });
+    return;
+  }
+  if (cell.static_objects().empty()) return;
+  static_env_cells_.insert(id);
+  for (const dat::Stab& stab : cell.static_objects()) {
+    auto obj = make_object(stab.id);
+    if (!obj) continue;
+    obj->add_obj_to_cell(cell, to_core_frame(stab.frame));
+    statics_.push_back(std::move(obj));
+  }
+}
+
+}  // namespace dereth::sim
