@@ -3,7 +3,9 @@
 #include <cmath>
 #include <limits>
 
-#include "dereth/sim/motion/motion_table.hpp"
+#include "dereth/sim/motion/motion_command.hpp"
+#include "dereth/sim/motion/motion_interp.hpp"
+#include "dereth/sim/motion/movement_error.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/motion/position_manager.hpp"
 #include "dereth/sim/object/sim_context.hpp"

@@ -24,6 +24,7 @@
 #include "dereth/protocol/physics_desc.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/cells/restriction_db.hpp"
+#include "dereth/sim/motion/raw_motion_state.hpp"
 #include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/object/types.hpp"
 
