@@ -119,7 +119,7 @@ TEST_CASE("CLandCell::add_all_outside_cells 0x00533630 adds the sphere's cell an
 }
 
 TEST_CASE("CLandCell::add_outside_cell 0x00532EC0 and check_add_cell_boundary 0x00533260 stay on the world",
-          "[retail][retail][sim]") {
+          "[retail][sim]") {
   Landscape landscape;
   CellArray out;
   landscape.add_outside_cell(out, -1, 5);
