@@ -8,7 +8,9 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "dereth/sim/effects/particles.hpp"
+#include "dereth/sim/effects/particle.hpp"
+#include "dereth/sim/effects/particle_emitter.hpp"
+#include "dereth/sim/effects/particle_manager.hpp"
 
 #include "effects/fx_support.hpp"
 
