@@ -17,7 +17,7 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/object/dat_object_factory.hpp"
 #include "dereth/sim/effects/effects.hpp"
-#include "dereth/sim/effects/particles.hpp"
+#include "dereth/sim/effects/particle_manager.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"

@@ -7,6 +7,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "dereth/sim/collision/cyl_sphere.hpp"
+
 #include "dereth/sim/collision/transition.hpp"
 
 namespace dereth::sim::cylsphere {

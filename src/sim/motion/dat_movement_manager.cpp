@@ -1,4 +1,4 @@
-#include "dereth/sim/motion/motion_table.hpp"
+#include "dereth/sim/motion/dat_movement_manager.hpp"
 
 #include <cmath>
 #include <type_traits>

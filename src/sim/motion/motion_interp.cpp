@@ -1,4 +1,4 @@
-#include "dereth/sim/motion/motion_table.hpp"
+#include "dereth/sim/motion/motion_interp.hpp"
 
 #include <cmath>
 #include <utility>

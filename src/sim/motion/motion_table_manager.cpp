@@ -1,4 +1,6 @@
-#include "dereth/sim/motion/motion_table.hpp"
+#include "dereth/sim/motion/motion_table_manager.hpp"
+
+#include "dereth/sim/motion/movement_error.hpp"
 
 #include <cmath>
 #include <utility>

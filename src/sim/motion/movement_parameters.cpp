@@ -1,6 +1,8 @@
 // MovementParameters (retail PORTAL/canim/CMovementDefs): the MoveTo side of
 // the parameters: the wire form and the command a MoveTo walks with.
-#include "dereth/sim/motion/motion_table.hpp"
+#include "dereth/sim/motion/movement_parameters.hpp"
+
+#include "dereth/sim/motion/motion_command.hpp"
 #include "dereth/sim/motion/movement_manager.hpp"
 
 namespace dereth::sim {

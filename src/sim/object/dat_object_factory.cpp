@@ -4,6 +4,7 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/sim/object/dat_part_array.hpp"
+#include "dereth/sim/motion/dat_movement_manager.hpp"
 
 namespace dereth::sim {
 

@@ -7,7 +7,9 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
+#include "dereth/sim/motion/motion_interp.hpp"
 #include "dereth/sim/motion/motion_table.hpp"
+#include "dereth/sim/motion/movement_error.hpp"
 #include "dereth/sim/object/object_maint.hpp"
 #include "dereth/sim/player/qualities.hpp"
 #include "dereth/sim/object/sim_context.hpp"

@@ -141,7 +141,7 @@ std::unique_ptr<Transition> transition_for(Housing& h, PhysicsObj* mover, const 
 }  // namespace
 
 TEST_CASE("RestrictionDB::IsAllowedIn 0x005AE8F0: open house, the monarch, a listed guest",
-          "[retail][0x005AE8F0][sim]") {
+          "[retail][sim]") {
   RestrictionDB db;
   db.monarch_iid = kMonarch;
   db.table[kGuest] = 1;
@@ -178,7 +178,7 @@ TEST_CASE("RestrictionDB from the wire: openStatus is the bitmask, monarchGuid t
 }
 
 TEST_CASE("CLandCell::handle_move_restriction 0x00533070 sets an axis normal from the cell's centre to the mover",
-          "[retail][0x00533070][0x00531D10][sim]") {
+          "[retail][0x00531D10][sim]") {
   Housing h;
   auto* cell = dynamic_cast<LandCell*>(h.landscape.get_cell(kRestricted));
   REQUIRE(cell != nullptr);
@@ -206,7 +206,7 @@ TEST_CASE("CLandCell::handle_move_restriction 0x00533070 sets an axis normal fro
 }
 
 TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0 through CLandCell::find_env_collisions 0x00532F20: a player not let in stops at the restricted cell",
-          "[retail][0x0052B6D0][0x00532F20][0x00533070][0x0058DA40][sim]") {
+          "[retail][0x00533070][0x0058DA40][sim]") {
   Housing h;
   auto p = h.walker(kPlayer, {70, 60, 10}, player_weenie());
   walk(*p, 6, {0.25f, 0, 0});
@@ -237,7 +237,7 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0 through CLandCell::find
 }
 
 TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40: a refused player plays the house's restriction script, unless the option turns it off",
-          "[retail][0x0058DA40][0x0058C480][sim]") {
+          "[retail][0x0058C480][sim]") {
   Housing h;
   auto p = h.walker(kPlayer, {71.5f, 60, 10}, player_weenie());
   h.effects.plays.clear();
@@ -272,7 +272,7 @@ TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40: a refused player plays the h
 }
 
 TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40 lets the owner, a listed guest, the monarch's members and anyone into an open or ownerless house",
-          "[retail][0x0058DA40][0x005AE8F0][sim]") {
+          "[retail][0x005AE8F0][sim]") {
   Housing h;
   const auto walks_in = [&](std::uint32_t guid, WeenieTraits weenie) {
     auto p = h.walker(guid, {70, 60, 10}, std::move(weenie));
@@ -308,7 +308,7 @@ TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40 lets the owner, a listed gues
 }
 
 TEST_CASE("ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500 needs both Admin and ImmuneCellRestrictions",
-          "[retail][0x0058C500][0x0052B6D0][sim]") {
+          "[retail][0x0052B6D0][sim]") {
   Housing h;
   const auto with_bits = [](std::uint32_t bits) {
     WeenieTraits w = player_weenie();
@@ -330,7 +330,7 @@ TEST_CASE("ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500 needs both Admi
 }
 
 TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: a restriction object missing from the object table, or without a weenie, refuses without a normal",
-          "[retail][0x0052B6D0][0x0050F490][sim]") {
+          "[retail][0x0050F490][sim]") {
   Housing h;
   auto p = h.walker(kOwner, {70, 60, 10}, player_weenie());  // the owner: let in by the house
   ObjCell* cell = h.landscape.get_cell(kRestricted);
@@ -345,7 +345,7 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: a restriction object m
 }
 
 TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged mover is restricted, and no mover is refused",
-          "[retail][0x0052B6D0][sim]") {
+          "[retail][sim]") {
   Housing h;
   ObjCell* cell = h.landscape.get_cell(kRestricted);
   SECTION("a creature that is not a player walks in") {
@@ -375,7 +375,7 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged 
 }
 
 TEST_CASE("CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room and CEnvCell::handle_move_restriction 0x0052C1C0 leaves the normal",
-          "[retail][0x0052C130][0x0052C1C0][0x0052B6D0][sim]") {
+          "[retail][0x0052B6D0][sim]") {
   Housing h(true);
   h.landscape.get_cell(kRestricted)->set_restriction_obj(0);
   ObjCell* room_cell = h.landscape.get_cell(kRoom);
@@ -399,7 +399,7 @@ TEST_CASE("CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room an
 }
 
 TEST_CASE("CLandBlockInfo::GetRestrictionIID 0x0052EF70 and CLandBlock::init_static_objs 0x00530A40 give the table's land cells their restriction objects",
-          "[retail][0x0052EF70][0x00530A40][sim]") {
+          "[retail][sim]") {
   dat::LandBlockInfo info;
   info.pack_flags = dat::kLandBlockInfoHasRestrictions;
   info.restrictions = {{0xA9B4001B, kHouse}, {0xA9B40001, 0x7A9B4002}, {0xAAB40005, 0x7AAB4001},
@@ -461,7 +461,7 @@ TEST_CASE("A CreateObject's WeenieDesc gives the weenie its bitfield, house owne
 }
 
 TEST_CASE("WTimeStamper::UpdateHouseRestrictionTS 0x006B2990 takes a stamp unless it is older, wrapping past 127",
-          "[retail][0x006B2990][sim]") {
+          "[retail][sim]") {
   std::uint8_t stamp = 0;
   CHECK(update_house_restriction_ts(stamp, 0));  // equal: taken
   CHECK(update_house_restriction_ts(stamp, 5));
@@ -477,7 +477,7 @@ TEST_CASE("WTimeStamper::UpdateHouseRestrictionTS 0x006B2990 takes a stamp unles
 }
 
 TEST_CASE("ClientHousingSystem::Handle_House__Recv_UpdateRestrictions 0x005859E0 replaces a house's RestrictionDB by its stamp",
-          "[retail][0x005859E0][0x0058CB50][0x005858A0][sim]") {
+          "[retail][0x0058CB50][0x005858A0][sim]") {
   World w;
   w.start(kPlayer);
   protocol::CreateObject m = create(kHouse, 1);

@@ -72,7 +72,7 @@ struct House {
 }  // namespace
 
 TEST_CASE("BSPNODE::sphere_intersects_cell_bsp 0x0053C260 through CCellStruct::sphere_intersects_cell 0x00533900: inside, across a wall, outside",
-          "[retail][0x0053C260][0x00533900][0x005338F0][sim]") {
+          "[retail][0x005338F0][sim]") {
   const auto s = room_structure();
   // The room's tree ends in a leaf, whose zero plane every sphere straddles:
   // inside reads 1 there, as the binary's walk does.
@@ -98,7 +98,7 @@ TEST_CASE("BSPNODE::sphere_intersects_cell_bsp 0x0053C260 through CCellStruct::s
 }
 
 TEST_CASE("CCellPortal::UnPack 0x0053BAB0 reads the side from flag 2 and the outside from flag 4",
-          "[retail][0x0053BAB0][sim]") {
+          "[retail][sim]") {
   const auto s = room_structure();
   dat::CellPortal p;
   p.flags = 0;
@@ -119,7 +119,7 @@ TEST_CASE("CCellPortal::UnPack 0x0053BAB0 reads the side from flag 2 and the out
 }
 
 TEST_CASE("CEnvCell::point_in_cell 0x0052C300 tests the cell's own frame, and a cell without portals holds nothing",
-          "[retail][0x0052C300][sim]") {
+          "[retail][sim]") {
   auto cell = room(core::Frame(kRoomOrigin, glm::quat(1, 0, 0, 0)));
   CHECK(cell->point_in_cell({62, 62, 11}));
   CHECK_FALSE(cell->point_in_cell({59, 62, 11}));
@@ -128,7 +128,7 @@ TEST_CASE("CEnvCell::point_in_cell 0x0052C300 tests the cell's own frame, and a 
 }
 
 TEST_CASE("CObjCell::find_cell_list 0x0052B4E0 reaches the room through the building's door only near it",
-          "[retail][0x0052B4E0][0x00533800][0x00534060][0x006B5230][0x0052C5D0][sim]") {
+          "[retail][0x00533800][0x00534060][0x006B5230][0x0052C5D0][sim]") {
   House h;
   const auto list = [&](glm::vec3 centre, std::uint32_t cell, SpherePath& path) {
     CellArray out;
@@ -174,7 +174,7 @@ TEST_CASE("CObjCell::find_cell_list 0x0052B4E0 reaches the room through the buil
 
 TEST_CASE("CEnvCell::find_transit_cells 0x0052C820 passes over a portal without a polygon (retail reads its plane "
           "unchecked)",
-          "[retail][0x0052C820][sim]") {
+          "[retail][sim]") {
   House h;
   auto structure = room_structure();
   dat::CellPortal door;
@@ -197,7 +197,7 @@ TEST_CASE("CEnvCell::find_transit_cells 0x0052C820 passes over a portal without 
 }
 
 TEST_CASE("CEnvCell::find_env_collisions 0x0052C130: a walker goes through the doorway into the room, stands on its floor and stops at its far wall",
-          "[retail][0x0052C130][0x0052C820][0x0052B4E0][0x0053A440][sim]") {
+          "[retail][0x0052C820][0x0052B4E0][0x0053A440][sim]") {
   House h;
   auto w = h.walker(1, kLand, {57, 62, 10});
   REQUIRE(origin(*w).z == Approx(10.0f).margin(1e-4));
@@ -216,7 +216,7 @@ TEST_CASE("CEnvCell::find_env_collisions 0x0052C130: a walker goes through the d
 }
 
 TEST_CASE("CBuildingObj::find_building_collisions 0x006B5300 through CLandCell::find_collisions 0x00532D60: the shell beside the door stops a walker",
-          "[retail][0x006B5300][0x00532D60][0x005340A0][0x0052FD80][sim]") {
+          "[retail][0x005340A0][0x0052FD80][sim]") {
   House h;
   auto w = h.walker(1, kLand, {57, 60.5f, 10});
   walk(*w, 16, {0.25f, 0, 0});
@@ -226,7 +226,7 @@ TEST_CASE("CBuildingObj::find_building_collisions 0x006B5300 through CLandCell::
 }
 
 TEST_CASE("CLandBlock::init_buildings 0x0052FD80 puts a building in the land cell holding its origin only",
-          "[retail][0x0052FD80][sim]") {
+          "[retail][sim]") {
   House h;
   auto* home = dynamic_cast<LandCell*>(h.landscape.get_cell(kLand));
   REQUIRE(home != nullptr);

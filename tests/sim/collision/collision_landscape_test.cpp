@@ -91,7 +91,7 @@ std::vector<std::uint32_t> ids(const CellArray& a) {
 }  // namespace
 
 TEST_CASE("CLandCell::add_all_outside_cells 0x00533630 adds the sphere's cell and the neighbours its radius reaches",
-          "[retail][0x00533630][sim]") {
+          "[retail][sim]") {
   Land land;
   const auto cells_for = [&](std::uint32_t cell, glm::vec3 center, float r) {
     CellArray out;
@@ -120,7 +120,7 @@ TEST_CASE("CLandCell::add_all_outside_cells 0x00533630 adds the sphere's cell an
 }
 
 TEST_CASE("CLandCell::add_outside_cell 0x00532EC0 and check_add_cell_boundary 0x00533260 stay on the world",
-          "[retail][0x00532EC0][retail][0x00533260][sim]") {
+          "[retail][sim]") {
   Landscape landscape;
   CellArray out;
   landscape.add_outside_cell(out, -1, 5);
@@ -130,7 +130,7 @@ TEST_CASE("CLandCell::add_outside_cell 0x00532EC0 and check_add_cell_boundary 0x
   CHECK(ids(out) == std::vector<std::uint32_t>{LandDefs::lcoord_to_gid(0, 1)});
 }
 
-TEST_CASE("CLandCell::find_env_collisions 0x00532F20 puts objects on the terrain", "[retail][0x00532F20][sim]") {
+TEST_CASE("CLandCell::find_env_collisions 0x00532F20 puts objects on the terrain", "[retail][sim]") {
   Land land;
   SECTION("entering the world 0.3 m above flat ground: settled onto it") {
     auto obj = land.walker(1, 0xA9B40013, {60, 60, 10.3f});
@@ -170,7 +170,7 @@ TEST_CASE("CLandCell::find_env_collisions 0x00532F20 puts objects on the terrain
   }
 }
 
-TEST_CASE("CLandCell::find_collisions 0x00532D60 a steep slope is solid but not walkable", "[retail][0x00532D60][sim]") {
+TEST_CASE("CLandCell::find_collisions 0x00532D60 a steep slope is solid but not walkable", "[retail][sim]") {
   Land land;
   // Just above the cliff face (x 120..144, z 20..80), mid-way: z 50 at x 132.
   auto obj = land.walker(1, 0xA9B40033, {132, 60, 50.2f});
@@ -184,7 +184,7 @@ TEST_CASE("CLandCell::find_collisions 0x00532D60 a steep slope is solid but not 
   CHECK(obj->position().frame.origin.z == Approx(50.0f).margin(1e-3));
 }
 
-TEST_CASE("CLandCell::point_in_cell 0x00532D40 and the landscape's current cell", "[retail][0x00532D40][sim]") {
+TEST_CASE("CLandCell::point_in_cell 0x00532D40 and the landscape's current cell", "[retail][sim]") {
   Land land;
   ObjCell* c = land.landscape.get_cell(0xA9B40013);
   REQUIRE(c != nullptr);
@@ -225,7 +225,7 @@ TEST_CASE("The sweep walks across a landblock seam into the loaded neighbour's c
 }
 
 TEST_CASE("CLandCell::find_env_collisions 0x00532F20 a wholly-water landblock stops all but missiles",
-          "[retail][0x00532F20][sim]") {
+          "[retail][sim]") {
   core::ManualClock clock;
   SimContext context(clock);
   Landscape landscape;
@@ -299,7 +299,7 @@ TEST_CASE("On a slope steeper than floor_z gravity slides the object down the fa
 }
 
 TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and is stopped by a tall one",
-          "[retail][0x00537900][sim]") {
+          "[retail][sim]") {
   Land land;
   const auto rock_at = [&](std::uint32_t guid, glm::vec3 center, float r) {
     auto rock = std::make_unique<PhysicsObj>(land.context, guid, LocalId{guid});
@@ -348,7 +348,7 @@ TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and
 TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0x00515160 place a static object "
           "in a block the landscape has just loaded, loading no other, and LScape::grab_visible_cells 0x00504EC0 "
           "recomputes it once the next block is in",
-          "[retail][0x005159E0][0x00515160][0x00504EC0][sim]") {
+          "[retail][sim]") {
   core::ManualClock clock;
   EventLog log;
   SimContext context{clock};
@@ -430,7 +430,7 @@ TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0
 }
 
 TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact comes from the transition, not the flag",
-          "[retail][0x00516330][0x005162B0][0x005160C0][sim]") {
+          "[retail][0x005162B0][0x005160C0][sim]") {
   Land land;
   namespace ts = transient_state;
   auto obj = land.walker(7, 0xA9B40013, {60, 60, 10});
@@ -457,7 +457,7 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact c
 
 TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 the local player's teleport in a collision cell: contact comes "
           "from the transition, not the flag",
-          "[retail][0x00453FD0][0x00453910][sim]") {
+          "[retail][0x00453910][sim]") {
   // SmartBox::TeleportPlayer 0x00453910 places the player through
   // SetPositionSimple's transition; the packet's contact flag lands nobody
   // where a collision cell holds the player (N4 is for cell-less objects).

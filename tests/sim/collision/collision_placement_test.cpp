@@ -30,7 +30,7 @@ glm::vec3 sample(float heading, float distance) {
 
 }  // namespace
 
-TEST_CASE("CTransition::find_placement_pos 0x0050BA50 takes the spot when it is clear", "[retail][0x0050BA50][sim]") {
+TEST_CASE("CTransition::find_placement_pos 0x0050BA50 takes the spot when it is clear", "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -41,7 +41,7 @@ TEST_CASE("CTransition::find_placement_pos 0x0050BA50 takes the spot when it is 
 }
 
 TEST_CASE("CTransition::find_placement_pos 0x0050BA50 searches rings in heading order for the first clear sample",
-          "[retail][0x0050BA50][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   // Radius 0.5: 4/0.5 = 8 rings of 0.5 m; ring k spans k*0.5*3.1415999/0.5
@@ -81,7 +81,7 @@ TEST_CASE("CTransition::find_placement_pos 0x0050BA50 searches rings in heading 
   }
 }
 
-TEST_CASE("CTransition::find_placement_pos 0x0050BA50 gives up as the binary does", "[retail][0x0050BA50][sim]") {
+TEST_CASE("CTransition::find_placement_pos 0x0050BA50 gives up as the binary does", "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto blocker = s.object(2, {50, 50, 10}, 6.0f);
@@ -109,7 +109,7 @@ TEST_CASE("CTransition::find_placement_pos 0x0050BA50 gives up as the binary doe
 }
 
 TEST_CASE("CTransition::find_placement_pos 0x0050BA50 fake sphere: under 0.125 m the search is 2 m at the real radius",
-          "[retail][0x0050BA50][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   // r = 0.1: steps = 4/0.1 * 0.5 = 20 rings of 2/20 = 0.1 m (the radius is
@@ -138,7 +138,7 @@ TEST_CASE("CTransition::find_placement_pos 0x0050BA50 fake sphere: under 0.125 m
 }
 
 TEST_CASE("CTransition::find_placement_position 0x0050C170 ignores objects first, then searches, then steps down",
-          "[retail][0x0050C170][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);  // a floor at z = 10
   auto mover = s.object(1, {50, 50, 10.3f}, 0.5f);
@@ -184,7 +184,7 @@ TEST_CASE("CTransition::find_placement_position 0x0050C170 ignores objects first
 }
 
 TEST_CASE("CObjCell::find_obj_collisions 0x0052B750 skips INITIAL_PLACEMENT, the mover and parented objects",
-          "[retail][0x0052B750][sim]") {
+          "[retail][sim]") {
   Scene s;
   GroundCell& cell = s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -209,7 +209,7 @@ TEST_CASE("CObjCell::find_obj_collisions 0x0052B750 skips INITIAL_PLACEMENT, the
 }
 
 TEST_CASE("CPhysicsObj::FindObjCollisions 0x0050F050 ethereal, player and ignore-collisions rules",
-          "[retail][0x0050F050][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -263,7 +263,7 @@ TEST_CASE("CPhysicsObj::FindObjCollisions 0x0050F050 ethereal, player and ignore
 }
 
 TEST_CASE("CPhysicsObj::add_shadows_to_cells 0x00514AE0 registers a shadow per cell, children too, and leave_world removes them",
-          "[retail][0x00514AE0][sim]") {
+          "[retail][sim]") {
   Scene s;
   GroundCell& a = s.cells.add(kCellA);
   GroundCell& b = s.cells.add(kCellB);
@@ -303,7 +303,7 @@ TEST_CASE("CPhysicsObj::add_shadows_to_cells 0x00514AE0 registers a shadow per c
 }
 
 TEST_CASE("CPhysicsObj::SetPositionInternal 0x00515330 commits the cell, frame, contact and shadows",
-          "[retail][0x00515330][sim]") {
+          "[retail][sim]") {
   Scene s;
   GroundCell& cell = s.cells.add(kCellA, 10.0f);
   auto obj = s.object(1, {50, 50, 10.3f}, 0.5f);
@@ -338,7 +338,7 @@ TEST_CASE("CPhysicsObj::SetPositionInternal 0x00515330 commits the cell, frame, 
 }
 
 TEST_CASE("CPhysicsObj::enter_world 0x00516170 places with sliding (flags 0x11) at the nearest clear spot",
-          "[retail][0x00516170][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto npc = s.object(2, {50, 50, 10}, 1.0f);
@@ -361,7 +361,7 @@ TEST_CASE("CPhysicsObj::enter_world 0x00516170 places with sliding (flags 0x11) 
   }
 }
 
-TEST_CASE("CTransition::calc_num_steps 0x0050A0B0 steps of at most one sphere radius", "[retail][0x0050A0B0][sim]") {
+TEST_CASE("CTransition::calc_num_steps 0x0050A0B0 steps of at most one sphere radius", "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -390,7 +390,7 @@ TEST_CASE("CTransition::calc_num_steps 0x0050A0B0 steps of at most one sphere ra
 }
 
 TEST_CASE("CTransition::find_transitional_position 0x0050BDF0 walks along the floor and is stopped by an obstacle",
-          "[retail][0x0050BDF0][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto mover = standing(s, 1, {50, 50, 10});
@@ -428,7 +428,7 @@ TEST_CASE("CTransition::find_transitional_position 0x0050BDF0 walks along the fl
 }
 
 TEST_CASE("CTransition::validate_transition 0x0050AA70 rejects a step back to the current position and counts stationary falls",
-          "[retail][0x0050AA70][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::Gravity);
@@ -470,7 +470,7 @@ TEST_CASE("CTransition::validate_transition 0x0050AA70 rejects a step back to th
 }
 
 TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 commits through the sweep: a fall lands on the floor with contact from the transition",
-          "[retail][0x005156B0][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto obj = s.object(1, {50, 50, 11.0f}, 0.5f, ps::Gravity);
@@ -508,7 +508,7 @@ TEST_CASE("A position committed without a transition still takes its cell and sh
 }
 
 TEST_CASE("CSphere::intersects_sphere 0x00537A80 a path-clipped missile stops before the first object it meets",
-          "[retail][0x00537A80][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto rock = s.object(2, {55, 50, 10}, 1.0f, ps::Static);

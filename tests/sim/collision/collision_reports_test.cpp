@@ -42,7 +42,7 @@ CollisionInfo hit(glm::vec3 normal, int frames = 0) {
 }  // namespace
 
 TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 bounces the velocity off the collision normal by the elasticity",
-          "[retail][0x00514780][sim]") {
+          "[retail][sim]") {
   Scene s;
   auto obj = s.object(1, {50, 50, 10}, 0.5f);
   obj->set_velocity(glm::vec3(3, 1, 0), false);
@@ -73,7 +73,7 @@ TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 bounces the velocity of
 }
 
 TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 keeps the stationary-fall bits by the counter, and clears them at 3",
-          "[retail][0x00514780][sim]") {
+          "[retail][sim]") {
   Scene s;
   auto obj = s.object(1, {50, 50, 10}, 0.5f);
   const auto after = [&](int frames) {
@@ -91,7 +91,7 @@ TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 keeps the stationary-fa
 }
 
 TEST_CASE("CPhysicsObj::report_environment_collision 0x00512FC0 reports once per contact, ends a missile, and plays a scripted collision's default script",
-          "[retail][0x00512FC0][0x0058C3A0][sim]") {
+          "[retail][0x0058C3A0][sim]") {
   Scene s;
   DefaultScripts scripts;
   s.context.set_effects(&scripts);
@@ -136,7 +136,7 @@ TEST_CASE("CPhysicsObj::report_environment_collision 0x00512FC0 reports once per
 }
 
 TEST_CASE("CPhysicsObj::track_object_collision 0x00513F10 reports an object once while it is touched, and report_collision_end 0x00514620 forgets it after a second",
-          "[retail][0x00513F10][0x00513060][0x00514620][sim]") {
+          "[retail][0x00513060][sim]") {
   Scene s;
   auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::ReportCollisions | ps::Missile);
   mover->set_weenie(WeenieTraits{});
@@ -167,7 +167,7 @@ TEST_CASE("CPhysicsObj::track_object_collision 0x00513F10 reports an object once
 }
 
 TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 through the sweep: a thrown ball comes back off a wall at the elasticity",
-          "[retail][0x00514780][0x00515330][sim]") {
+          "[retail][0x00515330][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto wall = std::make_unique<PhysicsObj>(s.context, 2, LocalId{2});

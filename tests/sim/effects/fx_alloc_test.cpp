@@ -101,7 +101,7 @@ dat::DatFile dense_dat() {
 TEST_CASE(
     "ParticleManager::UpdateParticles 0x0051B800 and ScriptManager::UpdateScripts 0x0051B480 allocate nothing "
     "in steady state (100 emitters x 200 particles)",
-    "[retail][0x0051B800][0x0051D180][0x0051B480][fx][alloc]") {
+    "[retail][0x0051D180][fx][alloc]") {
   const dat::DatFile portal = dense_dat();
   FxWorld w(&portal);
   w.effects.set_trace_sink(nullptr);

@@ -106,7 +106,7 @@ const dat::DatFile& fx_portal() {
 TEST_CASE(
     "FPHook::Execute 0x0051BAA0: TransparentHook 0x00526C30 / SetTranslucency2 0x0050FB50 ramps on the "
     "physics timer and is removed at the end",
-    "[retail][0x0051BAA0][0x00526C30][0x0050FB50][0x005135C0][fx][hooks]") {
+    "[retail][0x005135C0][fx][hooks]") {
   FxWorld w;
   w.at(1.0);
   FxParts* parts = nullptr;
@@ -126,7 +126,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CPhysicsObj::SetTranslucencyInternal 0x0050F960 never goes below the described translucency",
-          "[retail][0x0050F960][0x0050FB50][fx][hooks]") {
+          "[retail][0x0050FB50][fx][hooks]") {
   FxWorld w;
   auto obj = w.make(0x70000201);
   protocol::PhysicsDesc desc;
@@ -143,7 +143,7 @@ TEST_CASE("CPhysicsObj::SetTranslucencyInternal 0x0050F960 never goes below the 
 TEST_CASE(
     "ScaleHook 0x00526E40 / CPhysicsObj::SetScale 0x005136A0 ramps from the current scale, "
     "SetScaleStatic 0x00511BB0 applies it",
-    "[retail][0x00526E40][0x005136A0][0x00511BB0][fx][hooks]") {
+    "[retail][fx][hooks]") {
   FxWorld w;
   w.at(0.0);
   FxParts* parts = nullptr;
@@ -208,7 +208,7 @@ TEST_CASE(
 // --- state hooks -----------------------------------------------------------------------
 
 TEST_CASE("NoDrawHook 0x00526BE0 drives CPhysicsObj::set_nodraw 0x0050FCA0",
-          "[retail][0x00526BE0][0x0050FCA0][fx][hooks]") {
+          "[retail][fx][hooks]") {
   FxWorld w;
   FxParts* parts = nullptr;
   auto obj = w.make(0x70000210, {10, 10, 0}, 1, &parts);
@@ -220,7 +220,7 @@ TEST_CASE("NoDrawHook 0x00526BE0 drives CPhysicsObj::set_nodraw 0x0050FCA0",
 }
 
 TEST_CASE("EtherealHook 0x00526BC0 drives CPhysicsObj::set_ethereal 0x00511C40",
-          "[retail][0x00526BC0][0x00511C40][fx][hooks]") {
+          "[retail][fx][hooks]") {
   FxWorld w;
   auto obj = w.make(0x70000211);
   obj->set_transient_state(obj->transient_state() | ts::CheckEthereal);
@@ -232,7 +232,7 @@ TEST_CASE("EtherealHook 0x00526BC0 drives CPhysicsObj::set_ethereal 0x00511C40",
   CHECK((obj->transient_state() & ts::CheckEthereal) == 0);
 }
 
-TEST_CASE("SetOmegaHook 0x00526F30 sets the object's angular velocity", "[retail][0x00526F30][0x0050F6D0][fx][hooks]") {
+TEST_CASE("SetOmegaHook 0x00526F30 sets the object's angular velocity", "[retail][0x0050F6D0][fx][hooks]") {
   FxWorld w;
   auto obj = w.make(0x70000212);
   w.effects.execute_hook(*obj, hook(dat::SetOmegaHook{{0.0f, 0.0f, 1.5f}}));
@@ -251,7 +251,7 @@ TEST_CASE("ReplaceObjectHook swaps the part's GfxObj through the part array", "[
 TEST_CASE(
     "SetLightHook 0x00526FD0 and the Lighting state bit drive the same state (CPhysicsObj::set_lights "
     "0x0050FCF0, set_state 0x00514DD0): the part array's InitLights and DestroyLights",
-    "[retail][0x00526FD0][0x0050FCF0][0x00514DD0][fx][hooks]") {
+    "[retail][fx][hooks]") {
   FxWorld w(&fx_portal());
   FxParts* parts = nullptr;
   auto obj = w.make(0x70000220, {10, 10, 0}, 1, &parts);
@@ -265,7 +265,7 @@ TEST_CASE(
   obj->set_state(obj->state() & ~ps::Lighting, false);
   CHECK(parts->lights_off == 2);
   // The effects publish no lights of their own: the part array poses them
-  // (CPartArray::InitLights, anim_part_array_test).
+  // (CPartArray::InitLights, dat_part_array_test).
   RenderSnapshot snapshot;
   w.effects.publish(snapshot);
   CHECK(snapshot.lights.empty());
@@ -274,7 +274,7 @@ TEST_CASE(
 // --- sound -----------------------------------------------------------------------------
 
 TEST_CASE("SoundManager::GetSound 0x00550680 picks floor((n - 1) * U(0,1)): the last of several entries never plays",
-          "[retail][0x00550680][fx][sound]") {
+          "[retail][fx][sound]") {
   auto bytes = fx_portal().read(kTable);
   REQUIRE(bytes);
   auto table = dat::read_sound_table(*bytes, kTable);
@@ -297,7 +297,7 @@ TEST_CASE("SoundManager::GetSound 0x00550680 picks floor((n - 1) * U(0,1)): the 
 TEST_CASE(
     "SoundTableHook 0x00526AB0 / SoundManager::PlaySound 0x00550B70: the owner's table, its probability and "
     "volume",
-    "[retail][0x00526AB0][0x00550B70][0x005500E0][fx][sound]") {
+    "[retail][0x005500E0][fx][sound]") {
   FxWorld w(&fx_portal());
   w.at(5.0);
   auto obj = w.make(0x70000230, {12, 13, 4});
@@ -329,7 +329,7 @@ TEST_CASE(
 TEST_CASE(
     "SoundHook 0x00526A20 and SoundTweakedHook 0x00526A80 play their wave directly (SoundManager::PlaySound "
     "0x00550730 / 0x005507A0)",
-    "[retail][0x00526A20][0x00550730][0x00526A80][0x005507A0][fx][sound]") {
+    "[retail][fx][sound]") {
   FxWorld w(&fx_portal());
   auto obj = w.make(0x70000231);
   w.effects.execute_hook(*obj, hook(dat::SoundHook{0x0A000021}));
@@ -346,7 +346,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CPhysicsObj::play_sound 0x0050F460 (F750): needs a sound table, uses the message volume",
-          "[retail][0x0050F460][0x00550AF0][fx][sound]") {
+          "[retail][0x00550AF0][fx][sound]") {
   FxWorld w(&fx_portal());
   auto obj = w.make(0x70000232);
   CHECK_FALSE(w.effects.play_sound(*obj, 0x10, 0.25f));
@@ -360,7 +360,7 @@ TEST_CASE("CPhysicsObj::play_sound 0x0050F460 (F750): needs a sound table, uses 
 // --- emitter hooks, publishing and order ---------------------------------------------------
 
 TEST_CASE("CreateParticleHook 0x00526EC0 with a missing ParticleEmitterInfo creates nothing",
-          "[retail][0x00526EC0][0x0050F360][fx][particles]") {
+          "[retail][0x0050F360][fx][particles]") {
   FxWorld w;
   auto obj = w.make(0x70000240);
   w.effects.execute_hook(*obj, hook(dat::CreateParticleHook{0x32FFFFFF, kRootPart, dat::Frame{}, 0}));
@@ -376,7 +376,7 @@ TEST_CASE("CreateParticleHook 0x00526EC0 with a missing ParticleEmitterInfo crea
 TEST_CASE(
     "seed 11.4: blocking script 0x33000AEA run twice creates its logical emitter once "
     "(CreateBlockingParticleHook 0x00526EF0)",
-    "[retail][0x00526EF0][0x0051B8A0][fx][seed]") {
+    "[retail][0x0051B8A0][fx][seed]") {
   FxWorld w;
   w.at(0.0);
   auto obj = w.make(0x70000241);
@@ -394,7 +394,7 @@ TEST_CASE(
 TEST_CASE(
     "DestroyParticleHook 0x00526F10 and StopParticleHook 0x00526F20 through the owner "
     "(CPhysicsObj::destroy_particle_emitter 0x0050F400, stop_particle_emitter 0x0050F420)",
-    "[retail][0x00526F10][0x00526F20][0x0050F400][0x0050F420][fx][particles]") {
+    "[retail][fx][particles]") {
   FxWorld w;
   auto obj = w.make(0x70000242);
   // No manager yet: nothing to stop or destroy.
@@ -461,7 +461,7 @@ TEST_CASE(
 TEST_CASE(
     "publish: a particle carries its part's orientation, spun by c*t for types 4, 9 and 11 (Particle::Update "
     "0x0051C290), the identity for the others",
-    "[retail][0x0051C290][fx][particles]") {
+    "[retail][fx][particles]") {
   FxWorld w;
   w.at(0.0);
   auto obj = w.make(0x70000252, {30, 30, 0});
@@ -509,7 +509,7 @@ TEST_CASE(
 TEST_CASE(
     "CPhysicsObj::UpdateObjectInternal 0x005156B0: particles, then scripts: an emitter from an animation hook "
     "updates this tick, one from a script hook next tick",
-    "[retail][0x005156B0][0x00511550][fx][particles]") {
+    "[retail][0x00511550][fx][particles]") {
   FxWorld w(&fx_portal());
   w.at(1.0);
   auto anim = w.make(0x70000260);

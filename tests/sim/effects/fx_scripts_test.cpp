@@ -57,7 +57,7 @@ std::uint32_t script_of(const dat::PhysicsScriptTable& table, std::uint32_t type
 TEST_CASE(
     "ScriptManager::AddScriptInternal 0x0051B310 starts now when empty, else at tail start + tail length, "
     "duplicates kept",
-    "[retail][0x0051B310][fx]") {
+    "[retail][fx]") {
   ScriptManager m;
   const auto a = make_script(1, {0.1, 0.5});  // length 0.5
   const auto b = make_script(2, {0.0, 0.3});  // length 0.3
@@ -80,7 +80,7 @@ TEST_CASE(
 }
 
 TEST_CASE("ScriptManager::NextHook 0x0051B3F0 walks the current script and arms the next hook time",
-          "[retail][0x0051B3F0][fx]") {
+          "[retail][fx]") {
   ScriptManager m;
   const auto a = make_script(1, {0.1, 0.5});
   const auto b = make_script(2, {0.2, 0.3});
@@ -108,7 +108,7 @@ TEST_CASE("ScriptManager::NextHook 0x0051B3F0 walks the current script and arms 
 }
 
 TEST_CASE("ScriptManager::UpdateScripts 0x0051B480 runs every due hook in order in one long frame",
-          "[retail][0x0051B480][fx]") {
+          "[retail][fx]") {
   ScriptManager m;
   m.add_script_internal(make_script(1, {0.1, 0.5}), s(10.0));
   m.add_script_internal(make_script(2, {0.0, 0.3}), s(10.0));  // 10.5 .. 10.8
@@ -152,7 +152,7 @@ TEST_CASE("ScriptManager::UpdateScripts 0x0051B480 runs every due hook in order 
 }
 
 TEST_CASE("ScriptManager::AddScript 0x0051B3A0 queues a loaded script and refuses a missing one",
-          "[retail][0x0051B3A0][fx]") {
+          "[retail][fx]") {
   FxWorld w;
   w.at(3.0);
   auto obj = w.make(0x70000001);
@@ -176,7 +176,7 @@ TEST_CASE("ScriptManager::AddScript 0x0051B3A0 queues a loaded script and refuse
 TEST_CASE(
     "PhysicsScriptTable::GetScript 0x00521E40 / PhysicsScriptTableData::GetScript 0x00521A20 stored order, "
     "equality, NaN and infinities (the unordered compare at 0x00521A3B)",
-    "[retail][0x00521E40][0x00521A20][0x00521A3B][fx]") {
+    "[retail][fx]") {
   dat::PhysicsScriptTable t;
   t.id = 0x34000099;
   // Deliberately unsorted: the lookup walks stored order and never sorts.
@@ -197,7 +197,7 @@ TEST_CASE(
 }
 
 TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: the flame table at every seed intensity (demo DAT)",
-          "[retail][0x00521E40][0x00521A20][fx][seed]") {
+          "[retail][0x00521A20][fx][seed]") {
   FxWorld w;
   const std::uint32_t table = 0x34000005;
   struct Row {
@@ -348,7 +348,7 @@ TEST_CASE(
 // --- CallPES and the default-script hooks -------------------------------------------
 
 TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only in a cell",
-          "[retail][0x00511AF0][fx]") {
+          "[retail][fx]") {
   FxWorld w;
   w.at(4.0);
   auto obj = w.make(0x70000040);
@@ -364,7 +364,7 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only
 TEST_CASE(
     "CPhysicsObj::CallPES 0x00511AF0 with a pause: a random delay from 0 up to (not including) the pause at the head of the hooks, "
     "kept until it runs",
-    "[retail][0x00511AF0][0x00511AC0][0x0051BAA0][fx]") {
+    "[retail][0x00511AC0][0x0051BAA0][fx]") {
   FxWorld w(&demo_portal(), 99);
   w.at(1.0);
   auto obj = w.make(0x70000041);
@@ -404,7 +404,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run newest first (each is added at the head)",
-          "[retail][0x00511AF0][0x00511550][fx]") {
+          "[retail][0x00511550][fx]") {
   FxWorld w(&demo_portal(), 7);
   w.at(1.0);
   auto obj = w.make(0x70000043);
@@ -421,7 +421,7 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run ne
 }
 
 TEST_CASE("CPhysicsObj::CallPESInternal 0x00511AC0 enqueues only at value >= 1 and in a cell",
-          "[retail][0x00511AC0][fx]") {
+          "[retail][fx]") {
   FxWorld w;
   auto obj = w.make(0x70000042);
   call_pes_internal(*obj, 0x33000719, 0.99f);
@@ -436,7 +436,7 @@ TEST_CASE("CPhysicsObj::CallPESInternal 0x00511AC0 enqueues only at value >= 1 a
 TEST_CASE(
     "DefaultScriptHook 0x00526C10 / CPhysicsObj::play_default_script 0x005132B0 resolves the owner's default "
     "type and intensity",
-    "[retail][0x00526C10][0x005132B0][fx]") {
+    "[retail][fx]") {
   FxWorld w;
   auto obj = w.make(0x70000050);
   protocol::PhysicsDesc desc;
@@ -461,7 +461,7 @@ TEST_CASE(
 TEST_CASE(
     "DefaultScriptPartHook 0x00526C00 / CPhysicsObj::play_default_script 0x00513300 plays the attached child's "
     "own default through the child's table",
-    "[retail][0x00526C00][0x00513300][fx]") {
+    "[retail][fx]") {
   FxWorld w;
   FxParts* parts = nullptr;
   auto parent = w.make(0x50000002, {40, 40, 0}, 3, &parts);
@@ -497,7 +497,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0: a long frame fires every due script hook in order",
-          "[retail][0x005156B0][0x0051B480][fx]") {
+          "[retail][0x0051B480][fx]") {
   dat::PhysicsScript script;
   script.id = 0x33000500;
   for (std::uint32_t i = 0; i < 5; ++i) {

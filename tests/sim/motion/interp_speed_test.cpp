@@ -46,7 +46,7 @@ MovementParameters at_speed(float speed) {
 }  // namespace
 
 TEST_CASE("CMotionInterp::get_max_speed 0x00527CB0 and get_adjusted_max_speed 0x00527D00",
-          "[retail][0x00527CB0][0x00527D00][0x005120C0][sim]") {
+          "[retail][0x005120C0][sim]") {
   Humanoid h;
   MotionInterp& m = h.minterp();
   SECTION("no weenie: 4 m/s, and a RunForward state's own speed for the adjusted one") {
@@ -72,7 +72,7 @@ TEST_CASE("CMotionInterp::get_max_speed 0x00527CB0 and get_adjusted_max_speed 0x
 }
 
 TEST_CASE("CPartArray::GetRadius 0x005180A0 and GetHeight 0x005180B0 scale the Setup's by scale.z",
-          "[retail][0x005180A0][0x005180B0][0x0050E9C0][0x0050E9E0][sim]") {
+          "[retail][0x0050E9C0][0x0050E9E0][sim]") {
   Humanoid h;
   const auto& parts = dynamic_cast<const DatPartArray&>(*h.owner.object.part_array());
   CHECK(h.owner.object.get_radius() == parts.setup().radius);
@@ -84,7 +84,7 @@ TEST_CASE("CPartArray::GetRadius 0x005180A0 and GetHeight 0x005180B0 scale the S
 
 TEST_CASE("Position::subtract2 0x00555A90, distance 0x005A94B0, heading 0x005A9520 and cylinder_distance_no_z "
           "0x005A98B0 across a landblock seam",
-          "[retail][0x00555A90][0x005A94B0][0x005A9520][0x005A98B0][sim]") {
+          "[retail][sim]") {
   const Position from = at({190, 10, 0}, 90.0f, 0xA9B40038);  // facing east, near the east edge
   const Position to = at({2, 10, 3}, 180.0f, 0xAAB40002);      // 4 m east, 3 m up, in the next landblock
   CHECK(distance(from, to) == Approx(5.0f));

@@ -50,7 +50,7 @@ float exact_heading(float degrees) {
 // --- the helper math ----------------------------------------------------------------------
 
 TEST_CASE("heading_greater 0x00528F60 compares headings in the turn's direction across the seam",
-          "[retail][0x00528F60][sim]") {
+          "[retail][sim]") {
   CHECK(heading_greater(91.0f, 90.0f, mc::TurnRight));
   CHECK_FALSE(heading_greater(90.0f, 90.0f, mc::TurnRight));  // equal is not past
   CHECK_FALSE(heading_greater(89.0f, 90.0f, mc::TurnRight));
@@ -63,7 +63,7 @@ TEST_CASE("heading_greater 0x00528F60 compares headings in the turn's direction 
   CHECK_FALSE(heading_greater(1.0f, 359.0f, mc::TurnLeft));
 }
 
-TEST_CASE("heading_diff 0x00528FB0 measures the turn still to make, 0 to 360", "[retail][0x00528FB0][sim]") {
+TEST_CASE("heading_diff 0x00528FB0 measures the turn still to make, 0 to 360", "[retail][sim]") {
   CHECK(heading_diff(90.0f, 0.0f, mc::TurnRight) == Approx(90.0));
   CHECK(heading_diff(0.0f, 90.0f, mc::TurnRight) == Approx(270.0));
   CHECK(heading_diff(90.0f, 0.0f, mc::TurnLeft) == Approx(270.0));
@@ -72,7 +72,7 @@ TEST_CASE("heading_diff 0x00528FB0 measures the turn still to make, 0 to 360", "
   CHECK(heading_diff(10.0001f, 10.0f, mc::TurnLeft) == 0.0);
 }
 
-TEST_CASE("Position::cylinder_distance 0x005A97F0 combines the side and vertical gaps", "[retail][0x005A97F0][sim]") {
+TEST_CASE("Position::cylinder_distance 0x005A97F0 combines the side and vertical gaps", "[retail][sim]") {
   // The side gap is the full 3D centre distance less both radii (as the
   // binary computes it); the vertical gap is the higher base over the lower
   // top.
@@ -96,7 +96,7 @@ TEST_CASE("Position::cylinder_distance 0x005A97F0 combines the side and vertical
 // --- MovementParameters ---------------------------------------------------------------------
 
 TEST_CASE("MovementParameters::MovementParameters 0x00524380 and UnPackNet 0x0052AC50",
-          "[retail][0x00524380][0x0052AC50][sim]") {
+          "[retail][sim]") {
   const MovementParameters d;
   CHECK(d.bitfield == 0x1EE0Fu);
   CHECK(d.distance_to_object == 0.6f);
@@ -130,7 +130,7 @@ TEST_CASE("MovementParameters::MovementParameters 0x00524380 and UnPackNet 0x005
 }
 
 TEST_CASE("MovementParameters::get_command 0x0052AA00 picks the command, hold key and direction",
-          "[retail][0x0052AA00][0x0052A9A0][0x0052AAD0][sim]") {
+          "[retail][0x0052A9A0][0x0052AAD0][sim]") {
   MovementParameters p;  // CanWalk | CanRun | MoveTowards
   std::uint32_t command = 99;
   std::uint32_t key = 99;
@@ -208,7 +208,7 @@ TEST_CASE("MoveToManager::InitializeLocalVariables 0x00529250 and the no-object 
 }
 
 TEST_CASE("MoveToManager::AddTurnToHeadingNode 0x00529530 and AddMoveToPositionNode 0x00529580 queue at the tail",
-          "[retail][0x00529530][0x00529580][0x00529380][sim]") {
+          "[retail][0x00529380][sim]") {
   MoveToManager m(nullptr);
   m.add_turn_to_heading_node(45.0f);
   m.add_move_to_position_node();
@@ -227,7 +227,7 @@ TEST_CASE("MoveToManager::AddTurnToHeadingNode 0x00529530 and AddMoveToPositionN
 // --- MoveToPosition ---------------------------------------------------------------------------
 
 TEST_CASE("MoveToManager::MoveToPosition 0x0052A240 lays a turn, a move and a final turn",
-          "[retail][0x0052A240][0x00529CB0][0x00529B90][sim]") {
+          "[retail][0x00529CB0][0x00529B90][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -260,7 +260,7 @@ TEST_CASE("MoveToManager::MoveToPosition 0x0052A240 lays a turn, a move and a fi
 }
 
 TEST_CASE("MoveToManager::BeginTurnToHeading 0x00529B90 turns the shorter way and skips a reached heading",
-          "[retail][0x00529B90][0x0052A630][0x00529010][sim]") {
+          "[retail][0x0052A630][0x00529010][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -294,7 +294,7 @@ TEST_CASE("MoveToManager::BeginTurnToHeading 0x00529B90 turns the shorter way an
 }
 
 TEST_CASE("MoveToManager::HandleTurnToHeading 0x0052A0C0 snaps to the exact heading and stops turning",
-          "[retail][0x0052A0C0][0x0052A780][0x00512980][sim]") {
+          "[retail][0x0052A780][0x00512980][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MovementParameters p;
@@ -313,7 +313,7 @@ TEST_CASE("MoveToManager::HandleTurnToHeading 0x0052A0C0 snaps to the exact head
 }
 
 TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 walks to the point and stops within range",
-          "[retail][0x00529D80][0x00529A00][0x0052A780][0x00524440][sim]") {
+          "[retail][0x00529A00][0x0052A780][0x00524440][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -344,7 +344,7 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 walks to the point and
 }
 
 TEST_CASE("MoveToManager::BeginMoveForward 0x00529A00 runs beyond the walk/run threshold",
-          "[retail][0x00529A00][0x0052AA00][sim]") {
+          "[retail][0x0052AA00][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 40, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -377,7 +377,7 @@ TEST_CASE("MoveToManager turns first when the point lies off the heading, then w
 }
 
 TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 steers with an auxiliary turn beyond 20 degrees",
-          "[retail][0x00529D80][sim]") {
+          "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -399,7 +399,7 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 steers with an auxilia
 }
 
 TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 cancels beyond fail_distance from the start",
-          "[retail][0x00529D80][0x00529930][0x005295C0][0x00529650][sim]") {
+          "[retail][0x00529930][0x005295C0][0x00529650][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 50, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -418,7 +418,7 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 cancels beyond fail_di
 }
 
 TEST_CASE("MoveToManager::CheckProgressMade 0x005290F0 asks 0.25 m/s since the last check and the start",
-          "[retail][0x005290F0][sim]") {
+          "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 50, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -441,7 +441,7 @@ TEST_CASE("MoveToManager::CheckProgressMade 0x005290F0 asks 0.25 m/s since the l
 }
 
 TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 counts failed progress without cancelling",
-          "[retail][0x00529D80][0x005290F0][sim]") {
+          "[retail][0x005290F0][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 50, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -459,7 +459,7 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 counts failed progress
 }
 
 TEST_CASE("MoveToManager::UseTime 0x0052A780 does nothing without Contact",
-          "[retail][0x0052A780][0x00529D70][0x00524300][sim]") {
+          "[retail][0x00529D70][0x00524300][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -480,7 +480,7 @@ TEST_CASE("MoveToManager::UseTime 0x0052A780 does nothing without Contact",
 }
 
 TEST_CASE("MoveToManager::HitGround 0x00529D70 begins the head node again (MovementManager::HitGround 0x00524300)",
-          "[retail][0x00529D70][0x00524300][sim]") {
+          "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 50, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -498,7 +498,7 @@ TEST_CASE("MoveToManager::HitGround 0x00529D70 begins the head node again (Movem
 // --- MoveToObject and TurnToObject --------------------------------------------------------------
 
 TEST_CASE("MoveToManager::MoveToObject 0x00529680 watches the target and lays nodes on its first report",
-          "[retail][0x00529680][0x0052A400][0x0052A7D0][0x00512860][0x005102E0][0x0052A900][sim]") {
+          "[retail][0x0052A400][0x0052A7D0][0x00512860][0x005102E0][0x0052A900][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   PhysicsObj& t = settled(w, kTarget, {60, 65, kGroundZ});
@@ -566,7 +566,7 @@ TEST_CASE("MoveToObject follows a target that moves: voyeur updates drive Handle
 }
 
 TEST_CASE("MoveToManager::HandleUpdateTarget 0x0052A7D0 a lost target cancels the MoveTo",
-          "[retail][0x0052A7D0][0x00529930][0x0051A6F0][sim]") {
+          "[retail][0x00529930][0x0051A6F0][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 40, kGroundZ});
   settled(w, kTarget, {60, 60, kGroundZ});
@@ -600,7 +600,7 @@ TEST_CASE("MoveToManager::HandleUpdateTarget 0x0052A7D0 a lost target cancels th
   }
 }
 
-TEST_CASE("MoveToManager::MoveToObject 0x00529680 at itself ends at once", "[retail][0x00529680][0x0052A7D0][sim]") {
+TEST_CASE("MoveToManager::MoveToObject 0x00529680 at itself ends at once", "[retail][0x0052A7D0][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -610,7 +610,7 @@ TEST_CASE("MoveToManager::MoveToObject 0x00529680 at itself ends at once", "[ret
 }
 
 TEST_CASE("MoveToManager::TurnToObject 0x005297D0 faces the object (the desired heading is replaced)",
-          "[retail][0x005297D0][0x0052A550][0x00512940][0x005103F0][sim]") {
+          "[retail][0x0052A550][0x00512940][0x005103F0][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {70, 60, kGroundZ});
@@ -629,7 +629,7 @@ TEST_CASE("MoveToManager::TurnToObject 0x005297D0 faces the object (the desired 
 }
 
 TEST_CASE("MoveToManager::BeginNextNode 0x00529CB0 a Sticky MoveToObject sticks to the object at the end",
-          "[retail][0x00529CB0][0x00512130][0x00555230][sim]") {
+          "[retail][0x00512130][0x00555230][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {60, 64, kGroundZ});
@@ -677,7 +677,7 @@ TEST_CASE("MovementManager::PerformMovement 0x005240D0 makes the MoveToManager a
 }
 
 TEST_CASE("MovementManager::unpack_movement 0x00524440 types 6 to 9 from the wire reach the MoveToManager",
-          "[retail][0x00524440][0x0052AC50][0x00512040][0x0050F490][sim]") {
+          "[retail][0x0052AC50][0x00512040][0x0050F490][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {70, 60, kGroundZ});
@@ -754,7 +754,7 @@ TEST_CASE("MovementManager::unpack_movement 0x00524440 types 6 to 9 from the wir
 
 TEST_CASE(
     "CMotionInterp::DoMotion 0x00528D20 with CancelMoveTo cancels a MoveTo (MovementManager::CancelMoveTo 0x005241B0)",
-    "[retail][0x00528D20][0x005241B0][0x005101F0][sim]") {
+    "[retail][0x005101F0][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -770,7 +770,7 @@ TEST_CASE(
 }
 
 TEST_CASE("MovementManager::unpack_movement 0x00524440 hostile MoveTo parameters never crash the world",
-          "[retail][0x00524440][hostile][sim]") {
+          "[retail][hostile][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   const float bad = GENERATE(std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),

@@ -65,7 +65,7 @@ TEST_CASE("TargetManager::SetTarget 0x0051AC30 asks the target for reports and h
 }
 
 TEST_CASE("TargetManager::AddVoyeur 0x0051A830 a known voyeur only gets the new radius and quantum",
-          "[retail][0x0051A830][0x0051AD90][0x0050EE50][sim]") {
+          "[retail][0x0051AD90][0x0050EE50][sim]") {
   MoveToWorld w;
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
   // A voyeur that does not watch this object ignores the reports.
@@ -83,7 +83,7 @@ TEST_CASE("TargetManager::AddVoyeur 0x0051A830 a known voyeur only gets the new 
   CHECK_FALSE(bare.remove_voyeur(kWatcher));  // no TargetManager at all
 }
 
-TEST_CASE("TargetManager::ReceiveUpdate 0x0051A930 keeps reports about the target only", "[retail][0x0051A930][sim]") {
+TEST_CASE("TargetManager::ReceiveUpdate 0x0051A930 keeps reports about the target only", "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   const PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -116,7 +116,7 @@ TEST_CASE("TargetManager::ReceiveUpdate 0x0051A930 keeps reports about the targe
 }
 
 TEST_CASE("TargetManager::HandleTargetting 0x0051AA90 checks voyeurs every half second",
-          "[retail][0x0051AA90][0x0051A650][0x0051A5E0][sim]") {
+          "[retail][0x0051A650][0x0051A5E0][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -159,7 +159,7 @@ TEST_CASE("TargetManager::HandleTargetting 0x0051AA90 checks voyeurs every half 
 }
 
 TEST_CASE("TargetManager::SetTargetQuantum 0x0051A4A0 renews the voyeur entry",
-          "[retail][0x0051A4A0][0x0050EDA0][0x0050EDC0][sim]") {
+          "[retail][0x0050EDA0][0x0050EDC0][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -173,7 +173,7 @@ TEST_CASE("TargetManager::SetTargetQuantum 0x0051A4A0 renews the voyeur entry",
 }
 
 TEST_CASE("TargetManager::NotifyVoyeurOfEvent 0x0051A6F0 a deleted or teleported target tells its voyeurs",
-          "[retail][0x0051A6F0][0x00514E60][0x00514ED0][sim]") {
+          "[retail][0x00514E60][0x00514ED0][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -194,7 +194,7 @@ TEST_CASE("TargetManager::NotifyVoyeurOfEvent 0x0051A6F0 a deleted or teleported
 }
 
 TEST_CASE("TargetManager::GetInterpolatedPosition 0x0051A5E0 predicts a walking target by its velocity",
-          "[retail][0x0051A5E0][0x0051A650][sim]") {
+          "[retail][0x0051A650][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 40, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {60, 60, kGroundZ});

@@ -34,7 +34,7 @@ std::size_t count(const EventLog& log, const std::string& event) {
 }  // namespace
 
 TEST_CASE("CPhysicsObj::CPhysicsObj 0x005123F0 starts at 0x00400C08 without Hidden",
-          "[retail][0x005123F0][0x00512508][sim]") {
+          "[retail][0x00512508][sim]") {
   World w;
   PhysicsObj object(w.context, 0x50000042, LocalId{7});
   CHECK(object.state() == 0x00400C08u);
@@ -57,7 +57,7 @@ TEST_CASE("CPhysicsObj::CPhysicsObj 0x005123F0 starts at 0x00400C08 without Hidd
 }
 
 TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 plays the Setup's direct script and installs its tables",
-          "[retail][0x005139D0][sim]") {
+          "[retail][sim]") {
   World w;
   w.context.set_effects(&w.effects);
   PhysicsObj object(w.context, 1, LocalId{1});
@@ -80,7 +80,7 @@ TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 plays the Setup's direct script 
 }
 
 TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 zero Setup fields leave the current values",
-          "[retail][0x005139D0][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   protocol::PhysicsDesc desc;
@@ -95,7 +95,7 @@ TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 zero Setup fields leave the curr
 }
 
 TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 static objects get HasDefaultAnim/Script and animate statically",
-          "[retail][0x005139D0][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   object.set_state(ps::Static, false);
@@ -119,7 +119,7 @@ TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 static objects get HasDefaultAni
 }
 
 TEST_CASE("CPhysicsObj::set_description 0x00514F40 the network PeTable overrides the Setup table even when absent",
-          "[retail][0x00514F40][sim]") {
+          "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 1.0f, 0x33000331);
   w.effects.add_entry(kOtherTable, script_type::Hidden, 1.0f, 0x330002F3);
@@ -155,7 +155,7 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 the network PeTable overrides
 }
 
 TEST_CASE("CPhysicsObj::set_description 0x00514F40 unpacks the acceleration but does not install it",
-          "[retail][0x00514F40][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   protocol::PhysicsDesc desc;
@@ -172,7 +172,7 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 unpacks the acceleration but 
 }
 
 TEST_CASE("CPhysicsObj::set_description 0x00514F40 copies all nine stamps and the scalar fields",
-          "[retail][0x00514F40][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   protocol::PhysicsDesc desc;
@@ -215,7 +215,7 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 copies all nine stamps and th
   }
 }
 
-TEST_CASE("CPhysicsObj::set_description 0x00514F40 movement buffer or placement frame", "[retail][0x00514F40][sim]") {
+TEST_CASE("CPhysicsObj::set_description 0x00514F40 movement buffer or placement frame", "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 9, LocalId{1});
   auto& parts = attach_parts(object, w.log);
@@ -256,7 +256,7 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 movement buffer or placement 
 }
 
 TEST_CASE("CPhysicsObj::set_description 0x00514F40 a Hidden state plays PS_Hidden through the new table",
-          "[retail][0x00514F40][0x00514C60][sim]") {
+          "[retail][0x00514C60][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 1.0f, 0x33000331);
   PhysicsObj object(w.context, 1, LocalId{3});
@@ -276,7 +276,7 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 a Hidden state plays PS_Hidde
 TEST_CASE(
     "CPhysicsObj::set_state 0x00514DD0 applies Lighting, then NoDraw, then Hidden (then CPartArray::HandleEnterWorld "
     "0x00517D70)",
-    "[retail][0x00514DD0][0x00517D70][sim]") {
+    "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 1.0f, 0x33000331);
   PhysicsObj object(w.context, 1, LocalId{1});
@@ -309,7 +309,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 hiding: PS_Hidden at intensity 1, children NoDraw, collision flags",
-          "[retail][0x00514C60][sim]") {
+          "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 1.0f, 0x33000331);
   w.effects.add_entry(kTable, script_type::UnHide, 1.0f, 0x3300032F);
@@ -354,7 +354,7 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 hiding: PS_Hidden at intensity 1, 
   }
 }
 
-TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 without a table resolves nothing", "[retail][0x00514C60][sim]") {
+TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 without a table resolves nothing", "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   object.set_hidden(true, false);
@@ -365,7 +365,7 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 without a table resolves nothing",
 }
 
 TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 a script the table does not hold plays nothing",
-          "[retail][0x00514C60][sim]") {
+          "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 0.5f, 0x33000331);  // threshold below intensity 1
   PhysicsObj object(w.context, 1, LocalId{1});
@@ -379,7 +379,7 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 a script the table does not hold p
 }
 
 TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 an initially visible CreateObject makes no UnHide",
-          "[retail][0x00514C60][0x00454C80][sim]") {
+          "[retail][0x00454C80][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 1.0f, 0x33000331);
   w.effects.add_entry(kTable, script_type::UnHide, 1.0f, 0x3300032F);

@@ -16,7 +16,7 @@ constexpr std::uint32_t kPlayer = 0x50000001;
 constexpr std::uint32_t kObject = 0x70000010;
 }  // namespace
 
-TEST_CASE("hostile: deleting the player at every Instance leaves the player in place", "[sim][hostile][0x00451EA0]") {
+TEST_CASE("hostile: deleting the player at every Instance leaves the player in place", "[retail][sim][hostile][0x00451EA0]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kPlayer, 0x10));
@@ -33,7 +33,7 @@ TEST_CASE("hostile: deleting the player at every Instance leaves the player in p
   CHECK(w.parts(kPlayer).quanta.size() == 1);
 }
 
-TEST_CASE("hostile: a stale generation never touches the live one", "[sim][hostile][0x00454C80]") {
+TEST_CASE("hostile: a stale generation never touches the live one", "[retail][sim][hostile][0x00454C80]") {
   World w;
   w.start(kPlayer);
   auto live = create(kObject, 0x0100);
@@ -53,7 +53,7 @@ TEST_CASE("hostile: a stale generation never touches the live one", "[sim][hosti
   CHECK(w.box.objects().pending_total() == 0);
 }
 
-TEST_CASE("hostile: Instance and channel stamps wrapping at 0x8000", "[sim][hostile][0x004520D0]") {
+TEST_CASE("hostile: Instance and channel stamps wrapping at 0x8000", "[retail][sim][hostile][0x004520D0]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 0x0000));
@@ -82,7 +82,7 @@ TEST_CASE("hostile: Instance and channel stamps wrapping at 0x8000", "[sim][host
   CHECK(w.object(kObject).update_time(TI::State) == stamp);
 }
 
-TEST_CASE("hostile: packets for a future Instance are held, never adopted", "[sim][hostile][0x00454C80]") {
+TEST_CASE("hostile: packets for a future Instance are held, never adopted", "[retail][sim][hostile][0x00454C80]") {
   World w;
   w.start(kPlayer);
   auto live = create(kObject, 3);
@@ -115,7 +115,7 @@ TEST_CASE("hostile: packets for a future Instance are held, never adopted", "[si
 }
 
 TEST_CASE("hostile: 10,000 queued blobs for an absent object stay bounded and counted",
-          "[sim][hostile][0x00452020][0x005092D0]") {
+          "[retail][sim][hostile][0x00452020][0x005092D0]") {
   World w;
   w.start(kPlayer);
   std::size_t queued = 0;
@@ -140,7 +140,7 @@ TEST_CASE("hostile: 10,000 queued blobs for an absent object stay bounded and co
   CHECK(w.box.objects().pending_total() == 0);
 }
 
-TEST_CASE("hostile: the total pending cap holds across many absent GUIDs", "[sim][hostile][0x005092D0]") {
+TEST_CASE("hostile: the total pending cap holds across many absent GUIDs", "[retail][sim][hostile][0x005092D0]") {
   World w;
   w.start(kPlayer);
   std::size_t dropped = 0;
@@ -153,7 +153,7 @@ TEST_CASE("hostile: the total pending cap holds across many absent GUIDs", "[sim
 }
 
 TEST_CASE("hostile: an absent GUID's held messages expire 25 s after the last one",
-          "[sim][hostile][0x005089B0][0x00508F70]") {
+          "[retail][sim][hostile][0x005089B0][0x00508F70]") {
   World w;
   w.start(kPlayer);
   w.handle(protocol::PlayScriptId{kObject, 1});
@@ -170,7 +170,7 @@ TEST_CASE("hostile: an absent GUID's held messages expire 25 s after the last on
   CHECK(w.effects.plays.empty());
 }
 
-TEST_CASE("hostile: messages before PlayerCreate are bounded", "[sim][hostile][0x00559590]") {
+TEST_CASE("hostile: messages before PlayerCreate are bounded", "[retail][sim][hostile][0x00559590]") {
   World w;
   std::size_t dropped = 0;
   for (std::uint32_t i = 0; i < SmartBox::kMaxQueuedBeforePlayer + 100; ++i) {
@@ -185,7 +185,7 @@ TEST_CASE("hostile: messages before PlayerCreate are bounded", "[sim][hostile][0
 }
 
 TEST_CASE("hostile: a long chain of children waiting on parents replays without recursion",
-          "[sim][hostile][0x00454B20]") {
+          "[retail][sim][hostile][0x00454B20]") {
   World w;
   w.factory.holding[1] = HoldingLocation{0, core::Frame{}};
   w.start(kPlayer);
@@ -206,7 +206,7 @@ TEST_CASE("hostile: a long chain of children waiting on parents replays without 
   CHECK(bottom->parent()->id() == 0x71000001u);
 }
 
-TEST_CASE("hostile: a CreateObject naming itself as parent", "[sim][hostile][0x00454C80]") {
+TEST_CASE("hostile: a CreateObject naming itself as parent", "[retail][sim][hostile][0x00454C80]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 1));

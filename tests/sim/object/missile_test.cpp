@@ -11,7 +11,7 @@ using namespace dereth::sim;
 using namespace dereth::sim::test;
 namespace ps = protocol::physics_state;
 
-TEST_CASE("OBJECTINFO::missile_ignore 0x0050CEB0 every branch", "[retail][0x0050CEB0][sim]") {
+TEST_CASE("OBJECTINFO::missile_ignore 0x0050CEB0 every branch", "[retail][sim]") {
   World w;
   PhysicsObj arrow(w.context, 0x80000001, LocalId{1});
   arrow.set_state(ps::Missile, false);
@@ -65,7 +65,7 @@ TEST_CASE("OBJECTINFO::missile_ignore 0x0050CEB0 every branch", "[retail][0x0050
   }
 }
 
-TEST_CASE("OBJECTINFO::init 0x0050CF30 copies scale, ethereal and the weenie flags", "[retail][0x0050CF30][sim]") {
+TEST_CASE("OBJECTINFO::init 0x0050CF30 copies scale, ethereal and the weenie flags", "[retail][sim]") {
   World w;
   PhysicsObj mover(w.context, 1, LocalId{1});
   mover.set_state(ps::Ethereal | ps::Missile, false);

@@ -9,7 +9,7 @@ using namespace dereth;
 
 TEST_CASE("publish_obj_desc: texture changes reach their parts, palettes unpacked as ObjDesc::UnPack 0x005ABCF0 "
           "lists them",
-          "[sim][snapshot][objdesc][palette][retail][0x005ABCF0]") {
+          "[sim][snapshot][objdesc][palette][retail]") {
   sim::ObjectSnapshot o;
   o.parts.resize(3);
   protocol::ObjDesc d;

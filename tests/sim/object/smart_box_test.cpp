@@ -34,7 +34,7 @@ protocol::VectorUpdate vector(std::uint32_t guid, glm::vec3 v, glm::vec3 w, std:
 // --- generations ------------------------------------------------------------------
 
 TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 no live generation copies all nine stamps wholesale",
-          "[retail][0x00454C80][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 4);
@@ -53,7 +53,7 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 no live generation copies all
 }
 
 TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a newer Instance begins a new generation",
-          "[retail][0x00454C80][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto first = create(kObject, 4);
@@ -79,7 +79,7 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a newer Instance begins a new
   CHECK(w.effects.destroyed == std::vector<LocalId>{local});
 }
 
-TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a stale Instance is rejected", "[retail][0x00454C80][sim]") {
+TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a stale Instance is rejected", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 7, kInitialState, {5.0f, 5.0f, 5.0f}));
@@ -91,7 +91,7 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a stale Instance is rejected"
 }
 
 TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 the same Instance routes each branch through its own channel",
-          "[retail][0x00454C80][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto first = create(kObject, 2);
@@ -139,7 +139,7 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 the same Instance routes each
 }
 
 TEST_CASE("SmartBox::HandleUpdateObject 0x00455580 recreates the object even at the same Instance",
-          "[retail][0x00455580][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 3);
@@ -156,7 +156,7 @@ TEST_CASE("SmartBox::HandleUpdateObject 0x00455580 recreates the object even at 
 }
 
 TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a child whose parent is absent waits on the parent's GUID",
-          "[retail][0x00454C80][sim]") {
+          "[retail][sim]") {
   World w;
   w.factory.holding[1] = HoldingLocation{0, core::Frame{glm::vec3(0.0f, 0.0f, 1.0f), glm::quat(1, 0, 0, 0)}};
   w.start(kPlayer);
@@ -181,7 +181,7 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a child whose parent is absen
 // --- the channel gates ------------------------------------------------------------
 
 TEST_CASE("SmartBox::HandleSetState 0x004533E0 exact Instance and a strictly newer State stamp",
-          "[retail][0x004533E0][0x004520D0][sim]") {
+          "[retail][0x004520D0][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 4);
@@ -200,7 +200,7 @@ TEST_CASE("SmartBox::HandleSetState 0x004533E0 exact Instance and a strictly new
   CHECK(w.object(kObject).state() == ps::Ethereal);
 }
 
-TEST_CASE("SmartBox::DoSetState 0x004520D0 compares with the retail wrap rule", "[retail][0x004520D0][sim]") {
+TEST_CASE("SmartBox::DoSetState 0x004520D0 compares with the retail wrap rule", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 1);
@@ -216,7 +216,7 @@ TEST_CASE("SmartBox::DoSetState 0x004520D0 compares with the retail wrap rule", 
 }
 
 TEST_CASE("SmartBox::DoSetState 0x004520D0 a visible player state ends the teleport wait",
-          "[retail][0x004520D0][0x00452150][sim]") {
+          "[retail][0x00452150][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kPlayer, 1, kInitialState | ps::Hidden));
@@ -230,7 +230,7 @@ TEST_CASE("SmartBox::DoSetState 0x004520D0 a visible player state ends the telep
 }
 
 TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 and HandleVectorUpdate 0x00453480",
-          "[retail][0x004521C0][0x00453480][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 2));
@@ -251,7 +251,7 @@ TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 and HandleVectorUpdate 0x00453480
 }
 
 TEST_CASE("SmartBox::HandleObjDescEvent 0x00453340 and UpdateVisualDesc 0x00451F40",
-          "[retail][0x00453340][0x00451F40][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 2));
@@ -275,7 +275,7 @@ TEST_CASE("SmartBox::HandleObjDescEvent 0x00453340 and UpdateVisualDesc 0x00451F
 }
 
 TEST_CASE("CPhysics::SetObjectMovement 0x00509690 Movement then ServerControlledMove gates",
-          "[retail][0x00509690][0x005595D0][sim]") {
+          "[retail][0x005595D0][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 1));
@@ -316,7 +316,7 @@ TEST_CASE("CPhysics::SetObjectMovement 0x00509690 Movement then ServerControlled
 
 // --- delete ---------------------------------------------------------------------------
 
-TEST_CASE("SmartBox::HandleDeleteObject 0x00451EA0 never deletes the local player", "[retail][0x00451EA0][sim]") {
+TEST_CASE("SmartBox::HandleDeleteObject 0x00451EA0 never deletes the local player", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kPlayer, 3));
@@ -328,7 +328,7 @@ TEST_CASE("SmartBox::HandleDeleteObject 0x00451EA0 never deletes the local playe
   CHECK(w.box.objects().pending_count(kPlayer) == 0);
 }
 
-TEST_CASE("SmartBox::HandleDeleteObject 0x00451EA0 needs the exact Instance", "[retail][0x00451EA0][sim]") {
+TEST_CASE("SmartBox::HandleDeleteObject 0x00451EA0 needs the exact Instance", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 5));
@@ -355,7 +355,7 @@ TEST_CASE("SmartBox::HandleDeleteObject 0x00451EA0 needs the exact Instance", "[
 // --- parent and pickup ---------------------------------------------------------------
 
 TEST_CASE("SmartBox::HandleParentEvent 0x004535D0 and DoParentEvent 0x00452290",
-          "[retail][0x004535D0][0x00452290][sim]") {
+          "[retail][sim]") {
   World w;
   w.factory.holding[2] = HoldingLocation{0, core::Frame{glm::vec3(0.5f, 0.0f, 0.0f), glm::quat(1, 0, 0, 0)}};
   w.start(kPlayer);
@@ -393,7 +393,7 @@ TEST_CASE("SmartBox::HandleParentEvent 0x004535D0 and DoParentEvent 0x00452290",
 }
 
 TEST_CASE("SmartBox::DoPickupEvent 0x00452240 leaves the world but keeps the object and its stamps",
-          "[retail][0x00452240][0x00453530][sim]") {
+          "[retail][0x00453530][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 2);
@@ -414,7 +414,7 @@ TEST_CASE("SmartBox::DoPickupEvent 0x00452240 leaves the world but keeps the obj
 // --- positions ---------------------------------------------------------------------------
 
 TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 remote objects: strictly newer Position",
-          "[retail][0x00453FD0][0x004542C0][sim]") {
+          "[retail][0x004542C0][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 1);
@@ -479,7 +479,7 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 remote objects: strictly 
 }
 
 TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 a stored Teleport newer than the packet's restores Position",
-          "[retail][0x00453FD0][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 1);
@@ -504,7 +504,7 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 a stored Teleport newer t
 }
 
 TEST_CASE("PositionPack::UnPack 0x00516740 absent placement and velocity are zero when consumed",
-          "[retail][0x00516740][0x00453FD0][sim]") {
+          "[retail][0x00453FD0][sim]") {
   auto with = position(kObject, 1, 2, {1, 2, 3});
   with.position.placement_id = 0x65;
   with.position.velocity = protocol::Vec3{4, 5, 6};
@@ -540,7 +540,7 @@ TEST_CASE("PositionPack::UnPack 0x00516740 absent placement and velocity are zer
 }
 
 TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePosition blip unless the stored Teleport is newer",
-          "[retail][0x00453FD0][0x00453940][sim]") {
+          "[retail][0x00453940][sim]") {
   World w;
   w.start(kPlayer);
   auto me = create(kPlayer, 1);
@@ -597,7 +597,7 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePositio
 }
 
 TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player normal path installs no packet velocity",
-          "[retail][0x00453FD0][0x00453910][sim]") {
+          "[retail][0x00453910][sim]") {
   World w;
   w.factory.with_position_managers = true;
   w.start(kPlayer);
@@ -633,7 +633,7 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player normal path 
 }
 
 TEST_CASE("SmartBox::HandlePlayerTeleport 0x00452150 older rejected, equal and newer accepted, Teleport kept",
-          "[retail][0x00452150][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   CHECK(w.handle(protocol::PlayerTeleport{1}).verdict == Verdict::Ignored);  // no player object yet
@@ -657,7 +657,7 @@ TEST_CASE("SmartBox::HandlePlayerTeleport 0x00452150 older rejected, equal and n
 // --- effects ------------------------------------------------------------------------------
 
 TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 plays the direct DID and never the table",
-          "[retail][0x00452020][sim]") {
+          "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, 0x33000099, 1.0f, 0x33000001);  // a table entry that must not be used
   w.start(kPlayer);
@@ -679,7 +679,7 @@ TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 plays the direct DID and neve
 }
 
 TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 F754 and F755 for an absent object queue whole, in order",
-          "[retail][0x00452020][0x00452070][sim]") {
+          "[retail][0x00452070][sim]") {
   World w;
   w.effects.add_entry(kTable, 4, 1.0f, 0x3300011D);
   w.start(kPlayer);
@@ -705,7 +705,7 @@ TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 F754 and F755 for an absent o
 }
 
 TEST_CASE("SmartBox::HandlePlayScriptType 0x00452070 resolves type and raw intensity through the current table",
-          "[retail][0x00452070][sim]") {
+          "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, 0x4, 1.0f, 0x3300011D);
   w.start(kPlayer);
@@ -738,7 +738,7 @@ TEST_CASE("SmartBox::HandlePlayScriptType 0x00452070 resolves type and raw inten
 // --- the dispatch gate and the trace ---------------------------------------------------------
 
 TEST_CASE("ACSmartBox::IsReadyToDispatchEvent 0x00559590 holds everything until PlayerCreate",
-          "[retail][0x00559590][0x00455110][sim]") {
+          "[retail][0x00455110][sim]") {
   World w;
   CHECK(w.handle(create(kObject, 1)).verdict == Verdict::QueuedBeforePlayer);
   CHECK(w.handle(set_state(kObject, ps::Ethereal, 1, 1)).verdict == Verdict::QueuedBeforePlayer);

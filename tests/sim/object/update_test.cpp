@@ -61,7 +61,7 @@ bool near(const glm::vec3& a, const glm::vec3& b, float eps = 1e-4f) {
 // --- update_object ------------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::update_object 0x00515D10 runs 0.2 s catch-up quanta, then the remainder",
-          "[retail][0x00515D10][sim]") {
+          "[retail][sim]") {
   World w;
   Body b(w, 1);
   w.clock.set(core::Seconds{0.5});
@@ -75,7 +75,7 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 runs 0.2 s catch-up quanta, the
 }
 
 TEST_CASE("CPhysicsObj::update_object 0x00515D10 up to MAX_QUANTUM runs whole, even at or below 1/30 s (the binary)",
-          "[retail][0x00515D10][sim]") {
+          "[retail][sim]") {
   // acclient.c 323080: `if elapsed <= MAX_QUANTUM goto LABEL_21` runs the
   // whole elapsed time; only a remainder left by the catch-up loop is held
   // when at or below MIN_QUANTUM. The seed holds any remainder at or below
@@ -135,7 +135,7 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 up to MAX_QUANTUM runs whole, e
 }
 
 TEST_CASE("CPhysicsObj::update_object 0x00515D10 the 0.0002 s and 2 s rules resynchronise",
-          "[retail][0x00515D10][sim]") {
+          "[retail][sim]") {
   World w;
   Body b(w, 1);
   b.object.set_velocity({1.0f, 0.0f, 0.0f}, false);
@@ -155,7 +155,7 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 the 0.0002 s and 2 s rules resy
 }
 
 TEST_CASE("CPhysicsObj::update_object 0x00515D10 parented, out of the world or Frozen: no tick, Active cleared",
-          "[retail][0x00515D10][sim]") {
+          "[retail][sim]") {
   World w;
   SECTION("out of the world") {
     PhysicsObj loose(w.context, 1, LocalId{1});
@@ -176,7 +176,7 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 parented, out of the world or F
 }
 
 TEST_CASE("CPhysicsObj::update_object 0x00515D10 objects beyond 96 m of the player go inactive",
-          "[retail][0x00515D10][0x005156B0][sim]") {
+          "[retail][0x005156B0][sim]") {
   World w;
   Body player(w, 1, {10, 10, 10});
   Body far(w, 2, {10, 150, 10});
@@ -198,7 +198,7 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 objects beyond 96 m of the play
 // --- UpdateObjectInternal ---------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 particles, then scripts, active or not",
-          "[retail][0x005156B0][sim]") {
+          "[retail][sim]") {
   World w;
   Body b(w, 5);
   b.object.set_active(false);
@@ -215,7 +215,7 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 particles, then scripts,
 }
 
 TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 an active object with no cell returns before particles",
-          "[retail][0x005156B0][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj loose(w.context, 1, LocalId{1});
   REQUIRE(loose.set_active(true));
@@ -225,7 +225,7 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 an active object with no
 }
 
 TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres keeps the origin and takes the rotation",
-          "[retail][0x005156B0][sim]") {
+          "[retail][sim]") {
   // acclient.c 322718: with no spheres the candidate's origin is replaced by
   // the committed one before set_frame; the seeds say the whole frame.
   World w;
@@ -250,7 +250,7 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres 
 }
 
 TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 AlignPath heads along the full 3D movement vector",
-          "[retail][0x005156B0][0x00535DB0][sim]") {
+          "[retail][0x00535DB0][sim]") {
   World w;
   Body b(w, 1, {10, 10, 10}, ps::AlignPath);
   b.parts->sphere_count = 1;
@@ -279,7 +279,7 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 AlignPath heads along th
 // --- UpdatePositionInternal -------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::UpdatePositionInternal 0x00512C30 Hidden skips animation and physics, not offsets or hooks",
-          "[retail][0x00512C30][sim]") {
+          "[retail][sim]") {
   World w;
   Body b(w, 1, {10, 10, 10}, ps::Hidden);
   auto manager = std::make_unique<FakePositionManager>(b.object);
@@ -307,7 +307,7 @@ TEST_CASE("CPhysicsObj::UpdatePositionInternal 0x00512C30 Hidden skips animation
 }
 
 TEST_CASE("CPhysicsObj::UpdatePositionInternal 0x00512C30 root motion is scaled on walkable ground, zero off it",
-          "[retail][0x00512C30][sim]") {
+          "[retail][sim]") {
   World w;
   Body b(w, 1);
   protocol::PhysicsDesc desc;
@@ -326,7 +326,7 @@ TEST_CASE("CPhysicsObj::UpdatePositionInternal 0x00512C30 root motion is scaled 
 // --- UpdatePhysicsInternal ----------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 integrates position, then velocity",
-          "[retail][0x00510700][sim]") {
+          "[retail][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, ps::Gravity);
   b.object.calc_acceleration();
@@ -338,7 +338,7 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 integrates position, th
 }
 
 TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the 50 m/s clamp catches a speed gravity built up",
-          "[retail][0x00510700][0x00510950][sim]") {
+          "[retail][0x00510950][sim]") {
   // set_velocity clamps its argument, so only acceleration can carry the
   // speed past 50 m/s; the next update clamps before it moves the frame.
   World w;
@@ -357,7 +357,7 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the 50 m/s clamp catche
 }
 
 TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the near-stop test uses the speed before friction",
-          "[retail][0x00510700][0x0050EE70][sim]") {
+          "[retail][0x0050EE70][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, 0);
   b.object.set_contact_plane(Plane{{0.0f, 0.0f, 1.0f}, 0.0f});
@@ -388,7 +388,7 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the near-stop test uses
 }
 
 TEST_CASE("CPhysicsObj::calc_friction 0x0050EE70 sledding thresholds on the pre-friction speed",
-          "[retail][0x0050EE70][0x00510700][sim]") {
+          "[retail][0x00510700][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, ps::Sledding);
   protocol::PhysicsDesc desc;
@@ -422,7 +422,7 @@ TEST_CASE("CPhysicsObj::calc_friction 0x0050EE70 sledding thresholds on the pre-
 }
 
 TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 omega turns the frame about world axes",
-          "[retail][0x00510700][sim]") {
+          "[retail][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, 0);
   b.object.set_omega({0.0f, 0.0f, 1.0f}, false);
@@ -442,7 +442,7 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 omega turns the frame a
 // --- calc_acceleration --------------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::calc_acceleration 0x00510950 every branch (Sledding test at 0x00510961)",
-          "[retail][0x00510950][0x00510961][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj o(w.context, 1, LocalId{1});
   o.set_omega({0.0f, 0.0f, 2.0f}, false);
@@ -477,7 +477,7 @@ TEST_CASE("CPhysicsObj::calc_acceleration 0x00510950 every branch (Sledding test
 // --- get_object_info ------------------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::get_object_info 0x00511CC0 missiles add PathClipped 0x8, never PerfectClip",
-          "[retail][0x00511CC0][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj o(w.context, 1, LocalId{1});
   o.set_state(ps::Missile, false);
@@ -512,7 +512,7 @@ TEST_CASE("CPhysicsObj::get_object_info 0x00511CC0 missiles add PathClipped 0x8,
 // --- process_hooks ---------------------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::process_hooks 0x00511550 runs timed hooks head first, removing finished ones",
-          "[retail][0x00511550][sim]") {
+          "[retail][sim]") {
   World w;
   PhysicsObj o(w.context, 1, LocalId{1});
   int runs_a = 0;
@@ -531,7 +531,7 @@ TEST_CASE("CPhysicsObj::process_hooks 0x00511550 runs timed hooks head first, re
 
 // --- CPhysics::UseTime -------------------------------------------------------------------------
 
-TEST_CASE("CPhysics::UseTime 0x00509950 ticks every object at most every 1/30 s", "[retail][0x00509950][sim]") {
+TEST_CASE("CPhysics::UseTime 0x00509950 ticks every object at most every 1/30 s", "[retail][sim]") {
   World w;
   w.start();
   w.handle(create(0x70000001, 1));

@@ -71,7 +71,7 @@ glm::vec3 at(const Viewer& v) { return v.position.frame.origin; }
 }  // namespace
 
 TEST_CASE("SmartBox::update_viewer 0x00453CE0 stops the viewer sphere 0.3 m short of the room's wall",
-          "[retail][0x00453CE0][sim]") {
+          "[retail][sim]") {
   House h;
   auto player = h.player(kRoom, {62, 62, 10});
   // The camera wants to stand 8 m south of the pivot, through the south wall (y 60).
@@ -101,7 +101,7 @@ TEST_CASE("SmartBox::update_viewer 0x00453CE0 stops the viewer sphere 0.3 m shor
 }
 
 TEST_CASE("SmartBox::update_viewer 0x00453CE0 outdoors: the open air keeps the wanted point, the ground and the house stop the sphere",
-          "[retail][0x00453CE0][sim]") {
+          "[retail][sim]") {
   House h;
   SECTION("nothing in the way") {
     auto player = h.player(kLand, {52, 52, 10});
@@ -127,7 +127,7 @@ TEST_CASE("SmartBox::update_viewer 0x00453CE0 outdoors: the open air keeps the w
 }
 
 TEST_CASE("SmartBox::update_viewer 0x00453CE0 leaves the viewer on the player when it is in no cell",
-          "[retail][0x00453CE0][sim]") {
+          "[retail][sim]") {
   House h;
   PhysicsObj lost(h.context, 0x50000002, LocalId{2});
   lost.store_position(Position{kLand, core::Frame(glm::vec3(52, 52, 10), glm::quat(1, 0, 0, 0))});
@@ -139,7 +139,7 @@ TEST_CASE("SmartBox::update_viewer 0x00453CE0 leaves the viewer on the player wh
 }
 
 TEST_CASE("CPhysicsObj::AdjustPosition 0x00511D80 finds the cell holding a point",
-          "[retail][0x00511D80][sim]") {
+          "[retail][sim]") {
   ObjCell* cell = nullptr;
   SECTION("a point in the room") {
     House h;

@@ -29,7 +29,7 @@ Position at(glm::vec3 origin, std::uint32_t cell = kCell) {
 
 }  // namespace
 
-TEST_CASE("CPhysicsObj::enter_world 0x00516170 enters a cell and activates", "[retail][0x00516170][sim]") {
+TEST_CASE("CPhysicsObj::enter_world 0x00516170 enters a cell and activates", "[retail][sim]") {
   World w;
   w.clock.set(core::Seconds{3.0});
   PhysicsObj object(w.context, 1, LocalId{1});
@@ -70,7 +70,7 @@ TEST_CASE("CPhysicsObj::enter_world 0x00516170 enters a cell and activates", "[r
   }
 }
 
-TEST_CASE("CPhysicsObj::set_frame 0x00514090 poses the parts and moves the children", "[retail][0x00514090][sim]") {
+TEST_CASE("CPhysicsObj::set_frame 0x00514090 poses the parts and moves the children", "[retail][sim]") {
   World w;
   PhysicsObj parent(w.context, 1, LocalId{1});
   PhysicsObj child(w.context, 2, LocalId{2});
@@ -94,7 +94,7 @@ TEST_CASE("CPhysicsObj::set_frame 0x00514090 poses the parts and moves the child
   }
 }
 
-TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from its holding part", "[retail][0x00512D50][sim]") {
+TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from its holding part", "[retail][sim]") {
   World w;
   PhysicsObj parent(w.context, 1, LocalId{1});
   PhysicsObj child(w.context, 2, LocalId{2});
@@ -127,7 +127,7 @@ TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from its holding pa
 }
 
 TEST_CASE("CPhysicsObj::set_lights 0x0050FCF0 drives the same lights as the Lighting bit",
-          "[retail][0x0050FCF0][0x00514DD0][sim]") {
+          "[retail][0x00514DD0][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   attach_parts(object, w.log);
@@ -139,7 +139,7 @@ TEST_CASE("CPhysicsObj::set_lights 0x0050FCF0 drives the same lights as the Ligh
 }
 
 TEST_CASE("SmartBox::teleport_in_progress 0x00451C20 until SmartBox::UseTime 0x00455410 sees the wait end",
-          "[retail][0x00451C20][0x00455410][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(0x50000001);
   CHECK_FALSE(w.box.teleport_in_progress());  // no player object

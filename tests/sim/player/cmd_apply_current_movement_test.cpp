@@ -35,7 +35,7 @@ struct World {
 }  // namespace
 
 TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 re-applies each list's head",
-          "[retail][0x006B3430][0x006B3510]") {
+          "[retail][0x006B3510]") {
   World w;
   w.ci.handle_keyboard_command(command::WalkBackwards, true);
   w.ci.handle_keyboard_command(command::TurnLeft, true);
@@ -49,7 +49,7 @@ TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 re-applies each l
 }
 
 TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 with no keys: Ready, and both turn and sidestep stopped",
-          "[retail][0x006B3430]") {
+          "[retail]") {
   World w;
   w.ci.take_control_from_server();
   // A turn and a sidestep that no list holds (left over in the raw state).
@@ -71,7 +71,7 @@ TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 with no keys: Rea
 
 TEST_CASE(
     "CommandInterpreter::BookkeepCommandAndModifyIfNecessary 0x006B3AD0: a Jump key moves nothing and sends nothing",
-    "[retail][0x006B3AD0][0x006B3F40]") {
+    "[retail][0x006B3F40]") {
   World w;
   w.ci.handle_keyboard_command(command::Jump, true);
   CHECK(w.actions.empty());  // HandleKeyboardCommand sends no MoveToState after a Jump
@@ -79,7 +79,7 @@ TEST_CASE(
   CHECK(w.ci.raw_state().forward_command == command::Ready);
 }
 
-TEST_CASE("CommandInterpreter::IsActive 0x006B3CE0: a disabled interpreter ignores keys", "[retail][0x006B3CE0]") {
+TEST_CASE("CommandInterpreter::IsActive 0x006B3CE0: a disabled interpreter ignores keys", "[retail]") {
   World w;
   w.ci.set_enabled(false);
   CHECK_FALSE(w.ci.is_active());
@@ -92,7 +92,7 @@ TEST_CASE("CommandInterpreter::IsActive 0x006B3CE0: a disabled interpreter ignor
 }
 
 TEST_CASE("CommandInterpreter::ToggleAutoRun 0x006B3CC0 and SetAutoRun 0x006B4850: autorun and back",
-          "[retail][0x006B3CC0][0x006B4850]") {
+          "[retail]") {
   World w;
   w.ci.toggle_auto_run();
   CHECK(w.ci.auto_run());

@@ -51,7 +51,7 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::UsePositionFromServer 0x006B3B40 is autonomy level != 2", "[retail][0x006B3B40]") {
+TEST_CASE("CommandInterpreter::UsePositionFromServer 0x006B3B40 is autonomy level != 2", "[retail]") {
   World w;
   CHECK(w.ci.autonomy_level() == 2u);  // the constructor's level
   CHECK_FALSE(w.ci.server_controls_player());
@@ -64,7 +64,7 @@ TEST_CASE("CommandInterpreter::UsePositionFromServer 0x006B3B40 is autonomy leve
   CHECK_FALSE(w.ci.keep_heading_on_interpolate());
 }
 
-TEST_CASE("CommandInterpreter::SetAutonomyLevel 0x006B3BB0 refuses levels above 2", "[retail][0x006B3BB0]") {
+TEST_CASE("CommandInterpreter::SetAutonomyLevel 0x006B3BB0 refuses levels above 2", "[retail]") {
   World w;
   CHECK_FALSE(w.ci.set_autonomy_level(3));
   CHECK(w.ci.autonomy_level() == 2u);
@@ -72,7 +72,7 @@ TEST_CASE("CommandInterpreter::SetAutonomyLevel 0x006B3BB0 refuses levels above 
 }
 
 TEST_CASE("CommandInterpreter::UsePositionFromServer 0x006B3B40: at autonomy 2 a server VectorUpdate leaves the player",
-          "[retail][0x006B3B40][0x004521C0]") {
+          "[retail][0x004521C0]") {
   World w;
   protocol::VectorUpdate v;
   v.guid = kPlayer;
@@ -89,7 +89,7 @@ TEST_CASE("CommandInterpreter::UsePositionFromServer 0x006B3B40: at autonomy 2 a
 }
 
 TEST_CASE("CommandInterpreter::LoseControlToServer 0x006B3170 on a server Movement for the player, autorun stops",
-          "[retail][0x006B3170]") {
+          "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::AutoRun, true);
   REQUIRE_FALSE(w.ci.controlled_by_server());
@@ -113,7 +113,7 @@ TEST_CASE("CommandInterpreter::LoseControlToServer 0x006B3170 on a server Moveme
 }
 
 TEST_CASE("CommandInterpreter::TakeControlFromServer 0x006B32D0 stops the raw motion, then re-applies the held keys",
-          "[retail][0x006B32D0]") {
+          "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::TurnLeft, true);
   w.ci.handle_keyboard_command(command::WalkForward, true);

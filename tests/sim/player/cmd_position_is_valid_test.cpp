@@ -12,7 +12,7 @@ using namespace dereth;
 using namespace dereth::sim;
 
 TEST_CASE("LandDefs::inbound_valid_cellid 0x004979A0: the cell ranges and a landblock below 0xFF on both axes",
-          "[retail][0x004979A0]") {
+          "[retail]") {
   CHECK(inbound_valid_cellid(0xA9B40001));
   CHECK(inbound_valid_cellid(0xA9B40040));
   CHECK_FALSE(inbound_valid_cellid(0xA9B40041));
@@ -30,7 +30,7 @@ TEST_CASE("LandDefs::inbound_valid_cellid 0x004979A0: the cell ranges and a land
 }
 
 TEST_CASE("Frame::IsValid 0x00534ED0: no NaN, and a quaternion of length squared within 0.001 of 1",
-          "[retail][0x00534ED0]") {
+          "[retail]") {
   const core::Frame good({1.0f, 2.0f, 3.0f}, glm::quat(1, 0, 0, 0));
   CHECK(frame_is_valid(good));
   core::Frame nan_origin = good;
@@ -42,7 +42,7 @@ TEST_CASE("Frame::IsValid 0x00534ED0: no NaN, and a quaternion of length squared
   CHECK(frame_is_valid(inf_origin));
 }
 
-TEST_CASE("Position::IsValid 0x005A9480 needs both a valid cell and a valid frame", "[retail][0x005A9480]") {
+TEST_CASE("Position::IsValid 0x005A9480 needs both a valid cell and a valid frame", "[retail]") {
   const core::Frame f({84.0f, 148.0f, 66.0f}, glm::quat(1, 0, 0, 0));
   CHECK(position_is_valid(Position{0xA9B4001F, f}));
   CHECK(position_is_valid(Position{0x01D90108, f}));  // an EnvCell

@@ -48,7 +48,7 @@ struct World {
 }  // namespace
 
 TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 writes the raw state, m_position and stamps 8,5,4,6",
-          "[retail][0x006B4680]") {
+          "[retail]") {
   World w;
   w.ci.send_movement_event();
   REQUIRE(w.sent.size() == 1);
@@ -81,7 +81,7 @@ TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 writes the raw state
 }
 
 TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 carries what the keys put in the raw state",
-          "[retail][0x006B4680]") {
+          "[retail]") {
   World w;
   w.ci.set_hold_run(true);
   w.ci.handle_keyboard_command(command::WalkForward, true);
@@ -97,7 +97,7 @@ TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 carries what the key
 }
 
 TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 contact needs Contact and OnWalkable, long jump is bit 1",
-          "[retail][0x006B4680]") {
+          "[retail]") {
   World w;
   SECTION("Contact alone is not contact") {
     w.player.set_transient_state(transient_state::Contact);
@@ -131,7 +131,7 @@ TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 contact needs Contac
 }
 
 TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 sends even airborne or off-cell, and moves only the time",
-          "[retail][0x006B4680]") {
+          "[retail]") {
   World w;
   // Unlike SendPositionEvent, no contact and no valid position are needed.
   w.player.set_transient_state(0);
@@ -146,7 +146,7 @@ TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 sends even airborne 
 }
 
 TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 sends nothing at autonomy 0 or without a player",
-          "[retail][0x006B4680]") {
+          "[retail]") {
   World w;
   SECTION("autonomy level 0") {
     REQUIRE(w.ci.set_autonomy_level(0));  // F752 AutonomyLevel goes out

@@ -81,7 +81,7 @@ std::vector<std::uint8_t> expected_message(const World& w, std::uint32_t stamp) 
 }  // namespace
 
 TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 sends the 56-byte AutonomousPosition and records it",
-          "[retail][0x006B4770]") {
+          "[retail]") {
   World w;
   w.clock.set(core::Seconds{12.25});
   w.ci.send_position_event();
@@ -96,7 +96,7 @@ TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 sends the 56-byte Au
   CHECK(w.ci.last_sent_contact_plane().normal == glm::vec3(0, 0, 1));
 }
 
-TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 needs Contact and OnWalkable", "[retail][0x006B4770]") {
+TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 needs Contact and OnWalkable", "[retail]") {
   World w;
   for (const std::uint32_t ts : {0u, transient_state::Contact, transient_state::OnWalkable}) {
     w.player.set_transient_state(ts | transient_state::Active);
@@ -108,7 +108,7 @@ TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 needs Contact and On
 }
 
 TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 refuses an invalid Position (Position::IsValid 0x005A9480)",
-          "[retail][0x006B4770][0x005A9480]") {
+          "[retail]") {
   World w;
   SECTION("cell 0") {
     w.player.store_position(Position{0, core::Frame({1, 1, 1}, glm::quat(1, 0, 0, 0))});
@@ -126,7 +126,7 @@ TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 refuses an invalid P
 
 TEST_CASE(
     "CommandInterpreter::SendPositionEvent 0x006B4770 after a ForcePosition blip (SmartBox::HandleReceivedPosition)",
-    "[retail][0x006B4770][0x00453FD0]") {
+    "[retail][0x00453FD0]") {
   core::ManualClock clock{core::Seconds{5.0}};
   SimContext context{clock};
   std::vector<std::vector<std::uint8_t>> sent;

@@ -35,7 +35,7 @@ struct World {
 }  // namespace
 
 TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 starts from the constructor's cell 0 and time now",
-          "[retail][0x006B45E0][0x006B3E40]") {
+          "[retail][0x006B3E40]") {
   World w;
   // last_sent_position_time = Timer::cur_time at construction; the interval has not passed,
   // but the last sent cell (0) differs from the player's: send at once.
@@ -47,7 +47,7 @@ TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 starts from th
 
 TEST_CASE(
     "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 within the interval: a new cell or a new contact plane",
-    "[retail][0x006B45E0]") {
+    "[retail]") {
   World w;
   w.ci.send_position_event();  // at 50.0
   w.at(50.5);
@@ -73,7 +73,7 @@ TEST_CASE(
 
 TEST_CASE(
     "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 after the interval: only a move counts, not the plane",
-    "[retail][0x006B45E0]") {
+    "[retail]") {
   World w;
   w.ci.send_position_event();  // at 50.0
   w.at(51.25);
@@ -97,7 +97,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 needs an active interpreter at autonomy 2",
-          "[retail][0x006B45E0]") {
+          "[retail]") {
   World w;
   REQUIRE(w.ci.should_send_position_event());
   SECTION("autonomy 1") {
@@ -116,7 +116,7 @@ TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 needs an activ
 
 TEST_CASE(
     "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0: a MoveToState postpones, without re-basing the position",
-    "[retail][0x006B45E0][0x006B4680]") {
+    "[retail][0x006B4680]") {
   World w;
   w.ci.send_position_event();  // at 50.0, position (84,148,66)
   w.at(50.9);
@@ -131,7 +131,7 @@ TEST_CASE(
 
 TEST_CASE(
     "Frame::is_equal 0x00424C30: origin within the float epsilon inclusive, quaternion strictly within the double",
-    "[retail][0x00424C30][0x00424C70]") {
+    "[retail][0x00424C70]") {
   const float eps = 0.00019999999f;  // 0x3951B717, slightly above the double 0.00019999999
   const core::Frame base({10.0f, 20.0f, 30.0f}, glm::quat(1, 0, 0, 0));
   SECTION("origin differing by exactly the float epsilon is equal") {
@@ -152,7 +152,7 @@ TEST_CASE(
 }
 
 TEST_CASE("Plane::operator== 0x006B3DD0 compares the normal and the distance within 0.00019999999",
-          "[retail][0x006B3DD0]") {
+          "[retail]") {
   const float eps = 0.00019999999f;
   const Plane a{{0, 0, 1}, 5.0f};
   CHECK(plane_equal(a, Plane{{0.0001f, 0, 1}, 5.0001f}));

@@ -45,7 +45,7 @@ struct World {
 }  // namespace
 
 TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 sends an AutonomousPosition about once a second while moving",
-          "[retail][0x006B3BF0]") {
+          "[retail]") {
   World w;
   // Walking north 0.5 m every quarter second for three seconds.
   for (int k = 0; k <= 12; ++k) {
@@ -59,7 +59,7 @@ TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 sends an AutonomousPosition ab
 }
 
 TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 sends nothing while the player stands still",
-          "[retail][0x006B3BF0]") {
+          "[retail]") {
   World w;
   w.ci.use_time();
   REQUIRE(w.position_times().size() == 1);
@@ -71,7 +71,7 @@ TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 sends nothing while the player
 }
 
 TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 airborne: no AutonomousPosition (SendPositionEvent's gate)",
-          "[retail][0x006B3BF0]") {
+          "[retail]") {
   World w;
   w.player.set_transient_state(0);
   for (int k = 0; k <= 8; ++k) {
@@ -83,7 +83,7 @@ TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 airborne: no AutonomousPositio
 }
 
 TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 takes control back from the server while a key is held",
-          "[retail][0x006B3BF0][0x006B32D0]") {
+          "[retail][0x006B32D0]") {
   World w;
   w.ci.handle_keyboard_command(command::WalkForward, true);
   REQUIRE_FALSE(w.ci.controlled_by_server());

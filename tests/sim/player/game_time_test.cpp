@@ -27,7 +27,7 @@ dat::GameTime calendar() {
 }  // namespace
 
 TEST_CASE("GameTime::CalcDayBegin 0x005A6400 finds the year, day, season and the day's start",
-          "[retail][0x005A6400][game_time]") {
+          "[retail][game_time]") {
   sim::GameTime t(calendar());
   CHECK(t.year_length() == 1000.0);  // GameTime::UnPack: day_length * days_per_year
   CHECK(t.time_of_day_begin() == -1.0);
@@ -64,7 +64,7 @@ TEST_CASE("GameTime::CalcDayBegin 0x005A6400 finds the year, day, season and the
 }
 
 TEST_CASE("GameTime::CalcTimeOfDay 0x005A64A0 names the time of day and when the next one begins",
-          "[retail][0x005A64A0][game_time]") {
+          "[retail][game_time]") {
   sim::GameTime t(calendar());
   t.calc_day_begin(1030.0);
   t.calc_time_of_day(990.0);  // 0.4 of the day: dawn until 0.75
@@ -84,7 +84,7 @@ TEST_CASE("GameTime::CalcTimeOfDay 0x005A64A0 names the time of day and when the
 }
 
 TEST_CASE("GameTime::UseTime 0x005A66F0 advances the time of day and starts a new day at the next event",
-          "[retail][0x005A66F0][game_time]") {
+          "[retail][game_time]") {
   sim::GameTime t(calendar());
   t.use_time(1030.0);
   CHECK(t.time_of_day_begin() == 950.0);
@@ -119,7 +119,7 @@ TEST_CASE("GameTime::UseTime 0x005A66F0 advances the time of day and starts a ne
 }
 
 TEST_CASE("Timer::set_time 0x0040F840 moves the clock to a server time ahead of it and never back",
-          "[retail][0x0040F840][game_time]") {
+          "[retail][game_time]") {
   sim::Timer timer;
   CHECK_FALSE(timer.synced());
   CHECK(timer.cur_time(5.0) == 5.0);  // before any sync: local time
@@ -142,7 +142,7 @@ TEST_CASE("Timer::set_time 0x0040F840 moves the clock to a server time ahead of 
 }
 
 TEST_CASE("ClientNet::HandleTimeSynch 0x00543D30: the game clock follows TimeSync, and has no time before it",
-          "[retail][0x00543D30][game_time]") {
+          "[retail][game_time]") {
   sim::GameClock clock(calendar());
   CHECK_FALSE(clock.use_time(0.0).has_value());  // the caller draws its fixed hour
   clock.time_sync(1030.0, 2.0);

@@ -92,7 +92,7 @@ double expected_continue_exit(const GmSmartBoxUi& ui, double end) {
 }  // namespace
 
 TEST_CASE("UIGlobals::GetAnimLevel 0x004EE540 eases 0 to 1024 through UIGlobals::Init's table",
-          "[retail][0x004EE540][0x004EE470][sim]") {
+          "[retail][0x004EE470][sim]") {
   CHECK(get_anim_level(0.0F) == 0);
   CHECK(get_anim_level(-3.0F) == 0);
   CHECK(get_anim_level(1.0F) == 1024);
@@ -111,7 +111,7 @@ TEST_CASE("UIGlobals::GetAnimLevel 0x004EE540 eases 0 to 1024 through UIGlobals:
   CHECK(get_anim_level(0.1F) - get_anim_level(0.0F) < get_anim_level(0.55F) - get_anim_level(0.45F));
 }
 
-TEST_CASE("SmartBox::teleport_occured 0x00451C40 reports a completed teleport once", "[retail][0x00451C40][sim]") {
+TEST_CASE("SmartBox::teleport_occured 0x00451C40 reports a completed teleport once", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kPlayer, 1));
@@ -124,7 +124,7 @@ TEST_CASE("SmartBox::teleport_occured 0x00451C40 reports a completed teleport on
 }
 
 TEST_CASE("gmSmartBoxUI::BeginTeleportAnimation 0x004D6300 sets the state and its start time",
-          "[retail][0x004D6300][sim]") {
+          "[retail][sim]") {
   GmSmartBoxUi ui;
   CHECK(ui.state() == TAS::Off);
   ui.begin_teleport_animation(TAS::Tunnel, 3.25);
@@ -138,7 +138,7 @@ TEST_CASE("gmSmartBoxUI::BeginTeleportAnimation 0x004D6300 sets the state and it
 }
 
 TEST_CASE("gmSmartBoxUI::EndTeleportAnimation 0x004D65A0 goes to TunnelContinue only while running",
-          "[retail][0x004D65A0][sim]") {
+          "[retail][sim]") {
   GmSmartBoxUi ui;
   ui.end_teleport_animation(1.0);
   CHECK(ui.state() == TAS::Off);  // nothing running: nothing starts
@@ -152,7 +152,7 @@ TEST_CASE("gmSmartBoxUI::EndTeleportAnimation 0x004D65A0 goes to TunnelContinue 
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 world entry: tunnel, continue 2-5 s, fade out 1 s, fade in 1 s, "
           "then LoginComplete",
-          "[retail][0x004D6E30][0x004D6300][0x004D65A0][sim]") {
+          "[retail][0x004D6300][0x004D65A0][sim]") {
   Rig r;
   r.enter_world();
   REQUIRE(r.w.box.teleport_in_progress());
@@ -191,7 +191,7 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 world entry: tunnel, continue 2-5 s,
 }
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the fades ease the view distance over 1 s",
-          "[retail][0x004D6E30][sim]") {
+          "[retail][sim]") {
   Rig r;
   r.enter_world();
   r.step();
@@ -209,7 +209,7 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the fades ease the view distance ove
 }
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 F751 then the destination: the tunnel lasts until the SmartBox completes",
-          "[retail][0x004D6E30][0x004D6300][0x004D65A0][0x00452150][sim]") {
+          "[retail][0x004D6300][0x004D65A0][0x00452150][sim]") {
   Rig r;
   r.enter_world();
   r.step();
@@ -268,7 +268,7 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 F751 then the destination: the tunne
 }
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 a teleport arriving mid-animation waits for the running one to end",
-          "[retail][0x004D6E30][0x004D6300][sim]") {
+          "[retail][0x004D6300][sim]") {
   Rig r;
   r.enter_world();
   r.step();
@@ -300,7 +300,7 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 a teleport arriving mid-animation wa
 }
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 a teleport completed before the UI saw it sends LoginComplete at once",
-          "[retail][0x004D6E30][0x00451C40][sim]") {
+          "[retail][0x00451C40][sim]") {
   Rig r;
   r.enter_world();
   r.w.box.use_time();  // SmartBox::UseTime completes it before any UI frame
@@ -314,7 +314,7 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 a teleport completed before the UI s
 }
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the tunnel's rotation draws RandDouble 0x006843D0 from the seeded source",
-          "[retail][0x004D6E30][0x006843D0][sim]") {
+          "[retail][sim]") {
   auto angles = [](std::uint32_t seed) {
     Rig r;
     r.ui = GmSmartBoxUi{seed};

@@ -17,7 +17,7 @@ using namespace dereth::sim;
 using namespace dereth::sim::test;
 
 TEST_CASE("EncumbranceSystem::EncumbranceCapacity 0x004FCC00: 150 per Strength, augmentations capped at 150",
-          "[retail][0x004FCC00]") {
+          "[retail]") {
   CHECK(encumbrance_capacity(100, 0) == 15000);
   CHECK(encumbrance_capacity(100, 2) == 21000);
   CHECK(encumbrance_capacity(100, 10) == 30000);  // 300 clamps to 150
@@ -26,7 +26,7 @@ TEST_CASE("EncumbranceSystem::EncumbranceCapacity 0x004FCC00: 150 per Strength, 
   CHECK(encumbrance_capacity(-3, 5) == 0);
 }
 
-TEST_CASE("EncumbranceSystem::Load 0x004FCC40 and LoadMod 0x004FCC70", "[retail][0x004FCC40][0x004FCC70]") {
+TEST_CASE("EncumbranceSystem::Load 0x004FCC40 and LoadMod 0x004FCC70", "[retail]") {
   CHECK(encumbrance_load(0, 100) == 3.0);  // no capacity: overloaded
   CHECK(encumbrance_load(100, -5) == 0.0);
   CHECK(encumbrance_load(200, 50) == 0.25);
@@ -37,7 +37,7 @@ TEST_CASE("EncumbranceSystem::Load 0x004FCC40 and LoadMod 0x004FCC70", "[retail]
   CHECK(encumbrance_load_mod(3.0f) == 0.0);
 }
 
-TEST_CASE("MovementSystem::GetRunRate 0x006B0950: skill 800 is exactly 4.5", "[retail][0x006B0950]") {
+TEST_CASE("MovementSystem::GetRunRate 0x006B0950: skill 800 is exactly 4.5", "[retail]") {
   CHECK(get_run_rate(0.0f, 800, 1.0f) == 4.5);
   CHECK(get_run_rate(1.5f, 800, 1.0f) == 4.5);  // the odd case ignores the burden
   CHECK(get_run_rate(0.0f, 0, 1.0f) == 1.0);
@@ -47,7 +47,7 @@ TEST_CASE("MovementSystem::GetRunRate 0x006B0950: skill 800 is exactly 4.5", "[r
   CHECK(get_run_rate(0.0f, 801, 1.0f) < 4.5);  // 801 takes the formula: (801/1001*11+4)/4
 }
 
-TEST_CASE("MovementSystem::GetJumpHeight 0x006B09B0: power clamped to 0..1, never below 0.35", "[retail][0x006B09B0]") {
+TEST_CASE("MovementSystem::GetJumpHeight 0x006B09B0: power clamped to 0..1, never below 0.35", "[retail]") {
   const double h100 = 100.0 / 1400.0 * static_cast<double>(22.2f) + static_cast<double>(0.05f);
   CHECK(get_jump_height(0.0f, 100, 1.0f, 1.0f) == Approx(h100));
   CHECK(get_jump_height(0.0f, 100, 2.0f, 1.0f) == get_jump_height(0.0f, 100, 1.0f, 1.0f));
@@ -56,7 +56,7 @@ TEST_CASE("MovementSystem::GetJumpHeight 0x006B09B0: power clamped to 0..1, neve
   CHECK(get_jump_height(1.5f, 100, 1.0f, 1.0f) == Approx(0.5 * h100));
 }
 
-TEST_CASE("SkillFormula::Calculate 0x00591960 rounds half up and refuses a zero divisor", "[retail][0x00591960]") {
+TEST_CASE("SkillFormula::Calculate 0x00591960 rounds half up and refuses a zero divisor", "[retail]") {
   std::uint32_t out = 7;
   CHECK(skill_formula_calculate(dat::SkillFormula{0, 1, 1, 2, 1, 4}, 100, 101, out));
   CHECK(out == 101);  // floor(201 / 2 + 0.5)
@@ -70,7 +70,7 @@ TEST_CASE("SkillFormula::Calculate 0x00591960 rounds half up and refuses a zero 
 }
 
 TEST_CASE("ExperienceTable::GetLevelForExperience 0x005C9D40: the highest rank the experience reaches",
-          "[retail][0x005C9D40][0x005C9CD0]") {
+          "[retail][0x005C9CD0]") {
   const dat::XpTable t = small_xp_table();  // trained 0, 10, 30, 60, 100
   const auto trained = [&](std::uint32_t pp) { return level_for_experience(t, ExperienceType::TrainedSkill, pp); };
   CHECK(trained(0) == 0);
@@ -86,7 +86,7 @@ TEST_CASE("ExperienceTable::GetLevelForExperience 0x005C9D40: the highest rank t
   CHECK(level_for_experience(t, ExperienceType::SpecializedSkill, 30) == 3);
 }
 
-TEST_CASE("ExperienceSystem::SkillLevelFromExperience 0x005C8440: untrained or no table is 0", "[retail][0x005C8440]") {
+TEST_CASE("ExperienceSystem::SkillLevelFromExperience 0x005C8440: untrained or no table is 0", "[retail]") {
   const dat::XpTable t = small_xp_table();
   CHECK(skill_level_from_experience(&t, 2, 60) == 3);
   CHECK(skill_level_from_experience(&t, 3, 30) == 3);
@@ -94,7 +94,7 @@ TEST_CASE("ExperienceSystem::SkillLevelFromExperience 0x005C8440: untrained or n
   CHECK(skill_level_from_experience(nullptr, 2, 60) == 0);
 }
 
-TEST_CASE("Skill::SanityCheck 0x005CA9C0 and Skill::AdjPP 0x005CA960", "[retail][0x005CA9C0][0x005CA960]") {
+TEST_CASE("Skill::SanityCheck 0x005CA9C0 and Skill::AdjPP 0x005CA960", "[retail]") {
   const dat::XpTable t = small_xp_table();
   Skill s{.sac = 7, .pp = 60, .init_level = 0, .level_from_pp = 9};
   CHECK_FALSE(s.sanity_check(&t));  // an unknown class becomes untrained, level 0
@@ -117,7 +117,7 @@ TEST_CASE("Skill::SanityCheck 0x005CA9C0 and Skill::AdjPP 0x005CA960", "[retail]
   CHECK(amount == 0xFu);
 }
 
-TEST_CASE("Skill::UnPack 0x005CAAC0 moves an old-form init_level into experience", "[retail][0x005CAAC0]") {
+TEST_CASE("Skill::UnPack 0x005CAAC0 moves an old-form init_level into experience", "[retail]") {
   MovementStats s;
   s.run = protocol::SkillWire{0, 0, 2, 10, 50, 0, 0.0};  // not adjusted: init_level 50 is experience
   const auto q = movement_qualities(s);
@@ -128,7 +128,7 @@ TEST_CASE("Skill::UnPack 0x005CAAC0 moves an old-form init_level into experience
   CHECK(run->level_from_pp == 3);
 }
 
-TEST_CASE("CACQualities::InqSkillBaseLevel 0x00592140 and InqSkill 0x00592660", "[retail][0x00592140][0x00592660]") {
+TEST_CASE("CACQualities::InqSkillBaseLevel 0x00592140 and InqSkill 0x00592660", "[retail]") {
   MovementStats s;
   s.run = protocol::SkillWire{3, 1, 2, 60, 10, 0, 0.0};  // trained, rank 3 by the table, +10 initial
   auto d = movement_description(s);
@@ -164,7 +164,7 @@ TEST_CASE("CACQualities::InqSkillBaseLevel 0x00592140 and InqSkill 0x00592660", 
 }
 
 TEST_CASE("CACQualities::InqLoad 0x0058F130 divides the burden by 150 x Strength (10 when unknown)",
-          "[retail][0x0058F130]") {
+          "[retail]") {
   MovementStats s;
   s.burden = 3000;
   float load = 0;
@@ -179,7 +179,7 @@ TEST_CASE("CACQualities::InqLoad 0x0058F130 divides the burden by 150 x Strength
 }
 
 TEST_CASE("CACQualities::InqRunRate 0x00592800: the run skill, the burden, no stamina no skill",
-          "[retail][0x00592800]") {
+          "[retail]") {
   MovementStats s;
   s.run = protocol::SkillWire{3, 1, 2, 60, 10, 0, 0.0};
   float rate = 0;
@@ -198,7 +198,7 @@ TEST_CASE("CACQualities::InqRunRate 0x00592800: the run skill, the burden, no st
   CHECK_FALSE(Qualities(d, movement_skill_table(), small_xp_table()).inq_run_rate(rate));
 }
 
-TEST_CASE("CACQualities::InqJumpVelocity 0x00592980: sqrt(height x 19.6)", "[retail][0x00592980]") {
+TEST_CASE("CACQualities::InqJumpVelocity 0x00592980: sqrt(height x 19.6)", "[retail]") {
   MovementStats s;
   float v_z = 0;
   REQUIRE(movement_qualities(s)->inq_jump_velocity(1.0f, v_z));
@@ -209,7 +209,7 @@ TEST_CASE("CACQualities::InqJumpVelocity 0x00592980: sqrt(height x 19.6)", "[ret
 }
 
 TEST_CASE("MovementSystem::JumpStaminaCost 0x006B0A40: ceil((load + 0.5) x power x 8 + 2), PK (power + 1) x 100",
-          "[retail][0x006B0A40]") {
+          "[retail]") {
   CHECK(jump_stamina_cost(1.0f, 0.0f, false) == 6);   // ceil(0.5 x 8 + 2)
   CHECK(jump_stamina_cost(0.5f, 0.0f, false) == 4);
   CHECK(jump_stamina_cost(0.0f, 0.0f, false) == 2);   // the floor of every jump
@@ -223,7 +223,7 @@ TEST_CASE("MovementSystem::JumpStaminaCost 0x006B0A40: ceil((load + 0.5) x power
   CHECK(jump_stamina_cost(0.001f, 0.0f, true) == 100);
 }
 
-TEST_CASE("CACQualities::CanJump 0x00591B50: a load under 2 (twice the capacity)", "[retail][0x00591B50]") {
+TEST_CASE("CACQualities::CanJump 0x00591B50: a load under 2 (twice the capacity)", "[retail]") {
   MovementStats s;  // Strength 100: capacity 15000
   CHECK(movement_qualities(s)->can_jump(1.0f));
   s.burden = 29999;  // load 1.99993
@@ -244,7 +244,7 @@ TEST_CASE("CACQualities::CanJump 0x00591B50: a load under 2 (twice the capacity)
   CHECK_FALSE(movement_qualities(s)->can_jump(1.0f));
 }
 
-TEST_CASE("CACQualities::JumpStaminaCost 0x00591B90: the PK rate within 20 s of a PK attack", "[retail][0x00591B90]") {
+TEST_CASE("CACQualities::JumpStaminaCost 0x00591B90: the PK rate within 20 s of a PK attack", "[retail]") {
   MovementStats s;
   s.burden = 3000;  // load 0.2
   auto d = movement_description(s);

@@ -33,7 +33,7 @@ void give_burden(WalkWorld& w, std::int32_t burden) {
 }  // namespace
 
 TEST_CASE("ACCWeenieObject::CanJump 0x0058C400 answers for the player with qualities only",
-          "[retail][0x0058C400][0x0058C440]") {
+          "[retail][0x0058C440]") {
   WalkWorld w;
   int cost = -1;
   CHECK(w.player->weenie_can_jump(1.0f));
@@ -59,7 +59,7 @@ TEST_CASE("ACCWeenieObject::CanJump 0x0058C400 answers for the player with quali
 }
 
 TEST_CASE("CMotionInterp::jump_charge_is_allowed 0x00527A50 and charge_jump 0x005281C0: 73 when too loaded down",
-          "[retail][0x00527A50][0x005281C0]") {
+          "[retail]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   REQUIRE(w.grounded());
@@ -96,7 +96,7 @@ TEST_CASE("CMotionInterp::jump_charge_is_allowed 0x00527A50 and charge_jump 0x00
 }
 
 TEST_CASE("CMotionInterp::jump_is_allowed 0x005282B0 and jump 0x00528780 answer the stamina cost",
-          "[retail][0x005282B0][0x00528780]") {
+          "[retail]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   int cost = -1;
@@ -119,7 +119,7 @@ TEST_CASE("CMotionInterp::jump_is_allowed 0x005282B0 and jump 0x00528780 answer 
 }
 
 TEST_CASE("ClientCombatSystem::DoJump 0x0056B110 with a loaded-down player: no charge, no jump, no F61B",
-          "[retail][0x0056B110][0x0056AF90]") {
+          "[retail][0x0056AF90]") {
   WalkWorld w;
   ClientCombatSystem combat(*w.ci);
   w.ci->set_combat_system(&combat);

@@ -37,7 +37,7 @@ float cycle_motion(float velocity, float rate, int ticks) {
 }  // namespace
 
 TEST_CASE("CMotionInterp::DoMotion 0x00528D20 keeps the raw state and interprets it for the motion table",
-          "[retail][0x00528D20][0x00510020][0x0050FDE0][sim][walk]") {
+          "[retail][0x00510020][0x0050FDE0][sim][walk]") {
   WalkWorld w;
   REQUIRE(w.grounded());  // the placement transition stood the player on the terrain
   w.ci->handle_keyboard_command(command::WalkForward, true);
@@ -68,7 +68,7 @@ TEST_CASE("CMotionInterp::DoMotion 0x00528D20 keeps the raw state and interprets
 }
 
 TEST_CASE("CMotionInterp::apply_raw_movement 0x005287E0 adjusts each raw slot with its hold key",
-          "[retail][0x005287E0][0x00528010][0x00527BE0][sim][walk]") {
+          "[retail][0x00528010][0x00527BE0][sim][walk]") {
   WalkWorld w;
   w.ci->handle_keyboard_command(command::WalkBackwards, true);
   const InterpretedMotionState& s = w.minterp().interpreted_state();
@@ -89,7 +89,7 @@ TEST_CASE("CMotionInterp::apply_raw_movement 0x005287E0 adjusts each raw slot wi
 }
 
 TEST_CASE("CMotionInterp::apply_run_to_command 0x00527BE0 scales by the weenie's run rate and clamps sidesteps at 3",
-          "[retail][0x00527BE0][sim][walk]") {
+          "[retail][sim][walk]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   w.context.player_qualities = nullptr;
@@ -228,7 +228,7 @@ TEST_CASE("Turning turns the player by the turn cycle's omega, and walking while
 }
 
 TEST_CASE("CMotionInterp::get_jump_v_z 0x00527AA0: 10 without a weenie, 0 from a weenie with no qualities",
-          "[retail][0x00527AA0][0x0058C520][sim][walk]") {
+          "[retail][0x0058C520][sim][walk]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   m.jump_extent = 0.5f;
@@ -250,7 +250,7 @@ TEST_CASE("CMotionInterp::get_jump_v_z 0x00527AA0: 10 without a weenie, 0 from a
 }
 
 TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at the jump skill's velocity and lands",
-          "[retail][0x00528780][0x005281C0][0x00527AA0][0x005280C0][0x005282B0][0x00514780][sim][walk]") {
+          "[retail][0x005281C0][0x00527AA0][0x005280C0][0x005282B0][0x00514780][sim][walk]") {
   WalkWorld w;
   // A strong jumper (Jump 600): a half-charged jump leaves at ~8.3 m/s, so
   // the landing's bounce is above what friction takes away.
@@ -303,7 +303,7 @@ TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at
 }
 
 TEST_CASE("CMotionInterp::motion_allows_jump 0x005279E0 and jump_charge_is_allowed 0x00527A50",
-          "[retail][0x005279E0][0x00527A50][sim][walk]") {
+          "[retail][sim][walk]") {
   CHECK(MotionInterp::motion_allows_jump(mc::Ready) == 0);
   CHECK(MotionInterp::motion_allows_jump(mc::WalkForward) == 0);
   CHECK(MotionInterp::motion_allows_jump(mc::RunForward) == 0);
@@ -323,7 +323,7 @@ TEST_CASE("CMotionInterp::motion_allows_jump 0x005279E0 and jump_charge_is_allow
 }
 
 TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps with the bar's level and sends F61B",
-          "[retail][0x0056B110][0x0056AF90][0x006AFA70][sim][walk]") {
+          "[retail][0x0056AF90][0x006AFA70][sim][walk]") {
   WalkWorld w;
   ClientCombatSystem combat(*w.ci);
   w.ci->set_combat_system(&combat);
@@ -362,7 +362,7 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
 TEST_CASE(
     "CMotionInterp::set_hold_run 0x00528B70, SetHoldKey 0x00528BB0, StopMotion 0x00528530, is_standing_still "
     "0x00527FA0 and StopCompletely 0x00527E40 on the raw state",
-    "[retail][0x00528B70][0x00528BB0][0x00528530][0x00527FA0][0x00527E40][0x00510180][sim][walk]") {
+    "[retail][0x00510180][sim][walk]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   CHECK(m.is_standing_still());
@@ -403,7 +403,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CPhysicsObj::get_local_physics_velocity 0x00512140 turns the velocity into the object's axes",
-          "[retail][0x00512140][sim][walk]") {
+          "[retail][sim][walk]") {
   WalkWorld w;
   core::Frame f = w.player->position().frame;
   f.set_heading(90.0f);  // facing east

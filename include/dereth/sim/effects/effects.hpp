@@ -39,7 +39,7 @@
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/sound_table.hpp"
-#include "dereth/sim/effects/particles.hpp"
+#include "dereth/sim/effects/particle_manager.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/effects/script_manager.hpp"
 #include "dereth/sim/object/seams.hpp"

@@ -1,7 +1,8 @@
 #pragma once
 // MovementManager: the seam for the object's motion state machine
-// (MovementManager / MotionInterp; DatMovementManager is the real one), and
-// the MovementParameters the motion code reads.
+// (MovementManager / MotionInterp; DatMovementManager is the real one), with
+// the MovementStruct it performs. MovementParameters and RawMotionState have
+// their own headers (movement_parameters.hpp, raw_motion_state.hpp).
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -15,112 +16,13 @@
 #include "dereth/protocol/movement.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
+#include "dereth/sim/motion/movement_parameters.hpp"
 #include "dereth/sim/motion/target_manager.hpp"
 #include "dereth/sim/object/types.hpp"
 
 namespace dereth::sim {
 
 class PhysicsObj;
-
-// Retail MovementParameters: what a motion or a MoveTo is asked to do.
-struct MovementParameters {
-  // The bitfield (MovementParameters::MovementParameters 0x00524380 sets
-  // CanWalk, CanRun, CanSideStep, CanWalkBackwards, MoveTowards, UseSpheres,
-  // SetHoldKey, ModifyRawState, ModifyInterpretedState, CancelMoveTo,
-  // StopCompletely).
-  static constexpr std::uint32_t kDefaultBitfield = 0x0001EE0F;
-  static constexpr std::uint32_t kCanWalk = 0x1;
-  static constexpr std::uint32_t kCanRun = 0x2;
-  static constexpr std::uint32_t kCanSideStep = 0x4;
-  static constexpr std::uint32_t kCanWalkBackwards = 0x8;
-  static constexpr std::uint32_t kCanCharge = 0x10;
-  static constexpr std::uint32_t kFailWalk = 0x20;
-  static constexpr std::uint32_t kUseFinalHeading = 0x40;
-  static constexpr std::uint32_t kSticky = 0x80;
-  static constexpr std::uint32_t kMoveAway = 0x100;
-  static constexpr std::uint32_t kMoveTowards = 0x200;
-  static constexpr std::uint32_t kUseSpheres = 0x400;
-  static constexpr std::uint32_t kSetHoldKey = 0x800;
-  static constexpr std::uint32_t kAutonomous = 0x1000;
-  static constexpr std::uint32_t kModifyRawState = 0x2000;
-  static constexpr std::uint32_t kModifyInterpretedState = 0x4000;
-  static constexpr std::uint32_t kCancelMoveTo = 0x8000;
-  static constexpr std::uint32_t kStopCompletely = 0x10000;
-  static constexpr std::uint32_t kDisableJumpDuringLink = 0x20000;
-
-  std::uint32_t bitfield = kDefaultBitfield;
-  float distance_to_object = 0.6f;
-  float min_distance = 0.0f;
-  float fail_distance = std::numeric_limits<float>::max();
-  float desired_heading = 0.0f;
-  float speed = 1.0f;
-  float walk_run_threshhold = 15.0f;
-  std::uint32_t context_id = 0;
-  std::uint32_t action_stamp = 0;
-  std::uint32_t hold_key = 0;  // hold_key_to_apply: HoldKey_Invalid
-
-  // MovementParameters::UnPackNet 0x0052AC50 for MoveToObject and
-  // MoveToPosition: bitfield, distance_to_object, min_distance,
-  // fail_distance, speed, walk_run_threshhold, desired_heading (the wire
-  // decode reads the 28 bytes; the other fields keep their values).
-  void unpack_net(const protocol::MoveToParameters& wire) noexcept;
-  // MovementParameters::UnPackNet 0x0052AC50 for TurnToObject and
-  // TurnToHeading: bitfield, speed, desired_heading.
-  void unpack_net(const protocol::TurnToParameters& wire) noexcept;
-  // MovementParameters::towards_and_away 0x0052A9A0
-  void towards_and_away(float curr_distance, float curr_heading, std::uint32_t& command,
-                        bool& moving_away) const noexcept;
-  // MovementParameters::get_command 0x0052AA00: the forward command (0: in
-  // range), the hold key (Run or None) and the direction.
-  void get_command(float curr_distance, float curr_heading, std::uint32_t& command, std::uint32_t& key,
-                   bool& moving_away) const noexcept;
-  // MovementParameters::get_desired_heading 0x0052AAD0: 0 or 180 degrees
-  // relative to the heading to the target.
-  [[nodiscard]] static float get_desired_heading(std::uint32_t command, bool moving_away) noexcept;
-};
-
-// Retail HoldKey.
-enum class HoldKey : std::uint32_t { Invalid = 0, None = 1, Run = 2 };
-
-// RawMotionState: the commands and hold keys the player pressed, before
-// CMotionInterp::adjust_motion turns them into the interpreted state.
-struct RawMotionState {
-  struct Action {
-    std::uint32_t motion = 0;
-    float speed = 1.0f;
-    std::uint32_t stamp = 0;
-    bool autonomous = false;
-    bool operator==(const Action&) const = default;
-  };
-
-  // RawMotionState::RawMotionState 0x0051E7F0 defaults.
-  std::vector<Action> actions;
-  HoldKey current_holdkey = HoldKey::None;
-  std::uint32_t current_style = 0x8000003D /* NonCombat */;
-  std::uint32_t forward_command = 0x41000003 /* Ready */;
-  HoldKey forward_holdkey = HoldKey::Invalid;
-  float forward_speed = 1.0f;
-  std::uint32_t sidestep_command = 0;
-  HoldKey sidestep_holdkey = HoldKey::Invalid;
-  float sidestep_speed = 1.0f;
-  std::uint32_t turn_command = 0;
-  HoldKey turn_holdkey = HoldKey::Invalid;
-  float turn_speed = 1.0f;
-
-  // RawMotionState::ApplyMotion 0x0051EB60
-  void apply_motion(std::uint32_t motion, const MovementParameters& params);
-  // RawMotionState::RemoveMotion 0x0051E6E0
-  void remove_motion(std::uint32_t motion);
-  // RawMotionState::AddAction 0x0051E840
-  void add_action(std::uint32_t action, float speed, std::uint32_t stamp, bool autonomous);
-  // RawMotionState::RemoveAction 0x0051E8A0: the oldest action, or 0.
-  std::uint32_t remove_action();
-  // RawMotionState::Pack 0x0051ED10: a field is written only when it differs
-  // from its default (speeds compared bit for bit); actions as u16 command,
-  // u16 (stamp & 0x7FFF | autonomous << 15), f32 speed.
-  [[nodiscard]] protocol::RawMotionState pack() const;
-  bool operator==(const RawMotionState&) const = default;
-};
 
 // MovementStruct types (MovementManager::PerformMovement).
 enum class MovementKind : std::uint8_t {

@@ -4,7 +4,19 @@
 // spec/physics.md section 0).
 //
 // Functions keep the retail names in snake_case; each definition cites the
-// retail function and address. Collision transitions, terrain and cells are
+// retail function and address. The members are defined in parts, a file each
+// (src/sim/object/ unless named):
+//   physics_obj.cpp            the object itself: state, update loop, motion,
+//                              children, hooks, the commit;
+//   physics_obj_cells.cpp      as an obstacle: FindObjCollisions, its shadows
+//                              in the cells it crosses, the cell searches;
+//   physics_obj_move_to.cpp    its side of the MoveToManager;
+//   physics_obj_targets.cpp    its side of the TargetManager and voyeurs;
+//   physics_obj_positions.cpp  its side of the position managers;
+//   physics_obj_effects.cpp    the effect entry points (FPHook ramps,
+//                              CallPES, set_ethereal), free functions
+//                              declared in effects/effects.hpp;
+//   cells/restriction_db.cpp   the weenie's move-restriction answers. Collision transitions, terrain and cells are
 // not ported yet: a position commit stores the frame directly (docs/sim.md,
 // "Not yet ported").
 
@@ -24,6 +36,7 @@
 #include "dereth/protocol/physics_desc.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/cells/restriction_db.hpp"
+#include "dereth/sim/motion/raw_motion_state.hpp"
 #include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/object/types.hpp"
 

@@ -65,7 +65,7 @@ std::unique_ptr<PhysicsObj> box_object(Scene& s, std::uint32_t guid, const Posit
 // ---- CPolygon -------------------------------------------------------------------------
 
 TEST_CASE("CPolygon::polygon_hits_sphere 0x005387C0 and polygon_hits_sphere_slow_but_sure 0x00538A10 agree",
-          "[retail][0x005387C0][0x00538A10][sim]") {
+          "[retail][sim]") {
   const Polygon sq = floor_square();
   REQUIRE(sq.plane.normal == kUp);
   REQUIRE(sq.plane.d == 0.0f);
@@ -102,7 +102,7 @@ TEST_CASE("CPolygon::polygon_hits_sphere 0x005387C0 and polygon_hits_sphere_slow
 }
 
 TEST_CASE("CPolygon::pos_hits_sphere 0x005394F0 records the struck polygon even when moving away, but hits only moving in",
-          "[retail][0x005394F0][sim]") {
+          "[retail][sim]") {
   const Polygon sq = floor_square();
   glm::vec3 contact{0.0f};
   const Polygon* struck = nullptr;
@@ -120,7 +120,7 @@ TEST_CASE("CPolygon::pos_hits_sphere 0x005394F0 records the struck polygon even 
 }
 
 TEST_CASE("CPolygon::check_walkable 0x00538E60 and check_small_walkable 0x005390B0 drop the centre along up, the small one within half the radius",
-          "[retail][0x00538E60][0x005390B0][sim]") {
+          "[retail][sim]") {
   const Polygon sq = floor_square();
   CHECK(sq.check_walkable(ball({0, 0, 3.0f}, 0.5f), kUp));          // over the square, however high
   CHECK(sq.check_walkable(ball({1.4f, 0, 3.0f}, 0.5f), kUp));       // 0.4 m past the edge: within r
@@ -132,7 +132,7 @@ TEST_CASE("CPolygon::check_walkable 0x00538E60 and check_small_walkable 0x005390
 }
 
 TEST_CASE("CPolygon::walkable_hits_sphere 0x00539560 needs N . up above the path's walkable allowance",
-          "[retail][0x00539560][sim]") {
+          "[retail][sim]") {
   const Polygon sq = floor_square();
   SpherePath path;
   path.walkable_allowance = kFloorZ;
@@ -143,7 +143,7 @@ TEST_CASE("CPolygon::walkable_hits_sphere 0x00539560 needs N . up above the path
 }
 
 TEST_CASE("CPolygon::find_crossed_edge 0x00539300 gives the inward normal of the first edge the dropped centre is outside",
-          "[retail][0x00539300][sim]") {
+          "[retail][sim]") {
   const Polygon sq = floor_square();
   glm::vec3 n{0.0f};
   REQUIRE(sq.find_crossed_edge(ball({1.3f, 0, 0.5f}, 0.5f), kUp, n));
@@ -155,7 +155,7 @@ TEST_CASE("CPolygon::find_crossed_edge 0x00539300 gives the inward normal of the
 }
 
 TEST_CASE("CPolygon::adjust_sphere_to_plane 0x00538210 rests the sphere on the plane back along the movement",
-          "[retail][0x00538210][sim]") {
+          "[retail][sim]") {
   const Polygon sq = floor_square();
   SpherePath path;
   path.walk_interp = 1.0f;
@@ -183,7 +183,7 @@ TEST_CASE("CPolygon::adjust_sphere_to_plane 0x00538210 rests the sphere on the p
 }
 
 TEST_CASE("CPolygon::adjust_sphere_to_poly 0x00538170 times the touch from the current centre, on its side of the plane",
-          "[retail][0x00538170][deviation][sim]") {
+          "[retail][deviation][sim]") {
   const Polygon sq = floor_square();
   const dat::Sphere check = ball({0, 0, 0.2f}, 0.5f);
   CHECK(sq.adjust_sphere_to_poly(check, glm::vec3(0, 0, 2.0f), glm::vec3(0, 0, -1.8f)) == Approx(1.5 / 1.8));
@@ -193,7 +193,7 @@ TEST_CASE("CPolygon::adjust_sphere_to_poly 0x00538170 times the touch from the c
 }
 
 TEST_CASE("CPolygon::adjust_to_placement_poly 0x00538CE0 pushes both spheres, the solid sides flip the target twice",
-          "[retail][0x00538CE0][sim]") {
+          "[retail][sim]") {
   const Polygon sq = floor_square();
   dat::Sphere struck = ball({0, 0, 0.2f}, 0.5f);
   dat::Sphere other = ball({0, 0, 1.2f}, 0.5f);
@@ -296,7 +296,7 @@ TEST_CASE("BSPTREE built from records: bad indices, loops, NaN planes, degenerat
 }
 
 TEST_CASE("BSPNODE::sphere_intersects_solid 0x0053CAF0 and BSPLEAF::sphere_intersects_solid 0x0053D5F0: solid leaves hold the centre, faces the rest",
-          "[retail][0x0053CAF0][0x0053D5F0][sim]") {
+          "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
   CHECK(box.sphere_intersects_solid(ball({1, 1, 1}, 0.2f), true));        // inside: the solid leaf
   CHECK_FALSE(box.sphere_intersects_solid(ball({1, 1, 1}, 0.2f), false));  // inside, faces out of reach
@@ -306,7 +306,7 @@ TEST_CASE("BSPNODE::sphere_intersects_solid 0x0053CAF0 and BSPLEAF::sphere_inter
 }
 
 TEST_CASE("BSPNODE::sphere_intersects_poly 0x0053CA30 and BSPLEAF::sphere_intersects_poly 0x0053D580 find the face moved into",
-          "[retail][0x0053CA30][0x0053D580][sim]") {
+          "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
   const Polygon* hit = nullptr;
   glm::vec3 contact{0.0f};
@@ -320,7 +320,7 @@ TEST_CASE("BSPNODE::sphere_intersects_poly 0x0053CA30 and BSPLEAF::sphere_inters
 }
 
 TEST_CASE("BSPNODE::find_walkable 0x0053CC80, BSPLEAF::find_walkable 0x0053D6F0 and hits_walkable 0x0053CBD0 / 0x0053D670 stand a sphere on the top",
-          "[retail][0x0053CC80][0x0053D6F0][0x0053CBD0][0x0053D670][sim]") {
+          "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
   SpherePath path;
   path.walk_interp = 1.0f;
@@ -340,7 +340,7 @@ TEST_CASE("BSPNODE::find_walkable 0x0053CC80, BSPLEAF::find_walkable 0x0053D6F0 
 }
 
 TEST_CASE("BSPNODE::sphere_intersects_solid_poly 0x0053CD50 and BSPLEAF 0x0053D780 report the struck face or a solid centre",
-          "[retail][0x0053CD50][0x0053D780][sim]") {
+          "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
   bool center_solid = false;
   const Polygon* hit = nullptr;
@@ -356,7 +356,7 @@ TEST_CASE("BSPNODE::sphere_intersects_solid_poly 0x0053CD50 and BSPLEAF 0x0053D7
 }
 
 TEST_CASE("BSPNODE::point_inside_cell_bsp 0x0053C1F0 walks the positive children, behind a plane by more than EPSILON is outside",
-          "[retail][0x0053C1F0][sim]") {
+          "[retail][sim]") {
   // A 4 m room's cell tree: x >= 0, x <= 4 (as -x + 4 >= 0), then a leaf.
   BspNode a;
   a.plane = dat::Plane{glm::vec3(1, 0, 0), 0.0f};
@@ -377,7 +377,7 @@ TEST_CASE("BSPNODE::point_inside_cell_bsp 0x0053C1F0 walks the positive children
 // ---- Through the transition -----------------------------------------------------------
 
 TEST_CASE("BSPTREE::find_collisions 0x0053A440 in the sweep: a walker stops at a wall and slides along it",
-          "[retail][0x0053A440][0x00539F20][0x00534700][0x0050D8D0][sim]") {
+          "[retail][0x00539F20][0x00534700][0x0050D8D0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   // A 3 m tall, 0.5 m thick wall whose west face is x 52, 4 m long.
@@ -401,7 +401,7 @@ TEST_CASE("BSPTREE::find_collisions 0x0053A440 in the sweep: a walker stops at a
 }
 
 TEST_CASE("BSPTREE::step_sphere_up 0x00539F20 and step_sphere_down 0x0053A210: a walker climbs a low block and walks off it, and stops at a tall one",
-          "[retail][0x00539F20][0x0053A210][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto walker = standing(s, 1, {50, 50, 10});
@@ -425,7 +425,7 @@ TEST_CASE("BSPTREE::step_sphere_up 0x00539F20 and step_sphere_down 0x0053A210: a
 }
 
 TEST_CASE("BSPTREE::find_collisions 0x0053A440 a falling object lands on a block's top through the landing pass",
-          "[retail][0x0053A440][0x0053CC80][0x005AA0A0][sim]") {
+          "[retail][0x0053CC80][0x005AA0A0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto block = box_object(s, 2, at({52, 50, 10}), {-1, -1, 0}, {1, 1, 0.3f});
@@ -441,7 +441,7 @@ TEST_CASE("BSPTREE::find_collisions 0x0053A440 a falling object lands on a block
 }
 
 TEST_CASE("SPHEREPATH::precipice_slide 0x0050CC80 (via edge_slide 0x0050B3D0) keeps an edge-sliding walker on a platform",
-          "[retail][0x0050CC80][0x0050B3D0][0x00539300][0x0050C3E0][sim]") {
+          "[retail][0x00539300][0x0050C3E0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   // A 1 m high platform from x 48 to 52: deeper than the 0.4 m step-down.
@@ -467,7 +467,7 @@ TEST_CASE("SPHEREPATH::precipice_slide 0x0050CC80 (via edge_slide 0x0050B3D0) ke
 }
 
 TEST_CASE("BSPTREE::collide_with_pt 0x0053A090 a path-clipped missile stops on the sub-step before a wall with its normal",
-          "[retail][0x0053A090][0x0053A440][sim]") {
+          "[retail][0x0053A440][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto wall = box_object(s, 2, at({52, 50, 10}), {0, -2, 0}, {0.5f, 2, 3});
@@ -481,7 +481,7 @@ TEST_CASE("BSPTREE::collide_with_pt 0x0053A090 a path-clipped missile stops on t
 }
 
 TEST_CASE("BSPTREE::placement_insert 0x00539960 and the placement search put a mover placed inside a block beside it",
-          "[retail][0x00539960][0x0053A440][0x0050BA50][sim]") {
+          "[retail][0x0053A440][0x0050BA50][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto block = box_object(s, 2, at({52, 50, 10}), {-1, -1, 0}, {1, 1, 2});

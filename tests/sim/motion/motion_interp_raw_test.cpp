@@ -30,7 +30,7 @@ struct World {
 }  // namespace
 
 TEST_CASE("CMotionInterp::set_hold_run 0x00528B70 through CommandInterpreter::SetHoldRun 0x006B3370",
-          "[retail][0x00528B70][0x006B3370]") {
+          "[retail]") {
   World w;
   CHECK(w.ci.raw_state().current_holdkey == HoldKey::None);
   w.ci.set_hold_run(true);
@@ -55,7 +55,7 @@ TEST_CASE("CMotionInterp::set_hold_run 0x00528B70 through CommandInterpreter::Se
 }
 
 TEST_CASE("CMotionInterp::DoMotion 0x00528D20 (raw half): keyboard motions keep the current hold key",
-          "[retail][0x00528D20][0x00528BB0]") {
+          "[retail][0x00528BB0]") {
   World w;
   w.ci.set_hold_run(true);
   // MovePlayer's keyboard parameters: SetHoldKey with hold key Invalid, which
@@ -67,7 +67,7 @@ TEST_CASE("CMotionInterp::DoMotion 0x00528D20 (raw half): keyboard motions keep 
 }
 
 TEST_CASE("CMotionInterp::SetHoldKey 0x00528BB0 (raw half): autorun's hold key is on the slot, not the current key",
-          "[retail][0x00528BB0][0x006B3F40]") {
+          "[retail][0x006B3F40]") {
   World w;
   // Autorun goes through MovePlayer's mouse form: SetHoldKey cleared, so the
   // current hold key stays None while the forward slot says Run.
@@ -80,7 +80,7 @@ TEST_CASE("CMotionInterp::SetHoldKey 0x00528BB0 (raw half): autorun's hold key i
 }
 
 TEST_CASE("CMotionInterp::StopMotion 0x00528530 (raw half): the released motion leaves the raw state",
-          "[retail][0x00528530]") {
+          "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::SideStepLeft, true);
   REQUIRE(w.ci.raw_state().sidestep_command == command::SideStepLeft);

@@ -22,7 +22,7 @@ glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
 }  // namespace
 
 TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 catches up at MAX_INTERPOLATED_VELOCITY without a max speed",
-          "[retail][0x00555D30][0x00555B20][sim]") {
+          "[retail][0x00555B20][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.interpolate_to(at({13, 10, 10}), false);
@@ -48,7 +48,7 @@ TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 catches up at MAX_INTE
 }
 
 TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 moves at twice the adjusted max speed",
-          "[retail][0x00555D30][sim]") {
+          "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   SECTION("adjusted speed (fUseAdjustedSpeed_ is 1)") {
@@ -75,7 +75,7 @@ TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 moves at twice the adj
 }
 
 TEST_CASE("InterpolationManager::NodeCompleted 0x005559A0 queued nodes are visited in order",
-          "[retail][0x005559A0][0x00555D30][sim]") {
+          "[retail][0x00555D30][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.interpolate_to(at({11, 10, 10}), false);
@@ -101,7 +101,7 @@ TEST_CASE("InterpolationManager::NodeCompleted 0x005559A0 queued nodes are visit
 }
 
 TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 past the autonomy blip distance blips on the next UseTime",
-          "[retail][0x00555B20][0x00555F20][0x0050EB70][sim]") {
+          "[retail][0x00555F20][0x0050EB70][sim]") {
   World w;
   SECTION("outdoors: 100 m") {
     Walker a(w, 1, {10, 10, 10});
@@ -146,7 +146,7 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 past the autonomy blip
 }
 
 TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 stalled progress fails the node and UseTime blips to it",
-          "[retail][0x00555D30][0x005559A0][0x00555F20][sim]") {
+          "[retail][0x005559A0][0x00555F20][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   // The object never moves (the offsets are thrown away), so progress stalls.
@@ -214,7 +214,7 @@ TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 stalled progress fails
 }
 
 TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 caps the queue at 20 by dropping the oldest",
-          "[retail][0x00555B20][sim]") {
+          "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   for (int i = 1; i <= 25; ++i) a.object.interpolate_to(at({10, 10.0f + static_cast<float>(i), 10}), false);
@@ -224,7 +224,7 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 caps the queue at 20 b
 }
 
 TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 a new node replaces queued ones within 0.05 m of it",
-          "[retail][0x00555B20][sim]") {
+          "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.interpolate_to(at({12, 10, 10}), false);
@@ -235,7 +235,7 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 a new node replaces qu
 }
 
 TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 a position already reached stops and takes its heading",
-          "[retail][0x00555B20][sim]") {
+          "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.interpolate_to(at({14, 10, 10}), false);
@@ -253,7 +253,7 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 a position already rea
 }
 
 TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 keep_heading queues the object's own heading",
-          "[retail][0x00555B20][0x00555D30][sim]") {
+          "[retail][0x00555D30][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.set_heading(90.0f, false);
@@ -282,7 +282,7 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 keep_heading queues th
 }
 
 TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 a remote object near the player interpolates, far away it is placed",
-          "[retail][0x00516330][0x00510210][sim]") {
+          "[retail][0x00510210][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   SECTION("without contact nothing happens") {
@@ -305,7 +305,7 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 a remote object near the playe
 }
 
 TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 a remote creature walks to the server position over the retail time",
-          "[retail][0x00453FD0][0x00516330][0x00555D30][sim]") {
+          "[retail][0x00516330][0x00555D30][sim]") {
   constexpr std::uint32_t kPlayer = 0x50000001;
   constexpr std::uint32_t kCreature = 0x80000010;
   World w;

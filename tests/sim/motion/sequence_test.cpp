@@ -59,7 +59,7 @@ std::vector<std::uint32_t> concat(std::initializer_list<std::vector<std::uint32_
 // --- AnimSequenceNode ------------------------------------------------------------------
 
 TEST_CASE("AnimSequenceNode::set_animation_id 0x00525D60 clamps the range against the frame count",
-          "[retail][0x00525D60][0x00525F90][sim][anim]") {
+          "[retail][0x00525F90][sim][anim]") {
   auto anim = std::make_shared<const dat::Animation>(make_animation(kCycle, 10));
   AnimSequenceNode node;
   SECTION("high -1 is the last frame") {
@@ -90,7 +90,7 @@ TEST_CASE("AnimSequenceNode::set_animation_id 0x00525D60 clamps the range agains
 }
 
 TEST_CASE("AnimSequenceNode::get_starting_frame 0x00525C80 and get_ending_frame 0x00525CB0 follow the framerate sign",
-          "[retail][0x00525C80][0x00525CB0][sim][anim]") {
+          "[retail][sim][anim]") {
   auto anim = std::make_shared<const dat::Animation>(make_animation(kCycle, 10));
   AnimSequenceNode forward;
   forward.set(anim_data(kCycle, 30.0f, 2, 6), anim);
@@ -103,7 +103,7 @@ TEST_CASE("AnimSequenceNode::get_starting_frame 0x00525C80 and get_ending_frame 
 }
 
 TEST_CASE("AnimSequenceNode::multiply_framerate 0x00525BE0 swaps low and high for a negative multiplier",
-          "[retail][0x00525BE0][sim][anim]") {
+          "[retail][sim][anim]") {
   auto anim = std::make_shared<const dat::Animation>(make_animation(kCycle, 10));
   AnimSequenceNode node;
   node.set(anim_data(kCycle, 30.0f, 2, 6), anim);
@@ -117,7 +117,7 @@ TEST_CASE("AnimSequenceNode::multiply_framerate 0x00525BE0 swaps low and high fo
 }
 
 TEST_CASE("AnimSequenceNode::get_part_frame 0x00525C40 and get_pos_frame 0x00525C10 are null out of range",
-          "[retail][0x00525C40][0x00525C10][sim][anim]") {
+          "[retail][sim][anim]") {
   auto steps =
       std::make_shared<const dat::Animation>(make_animation(kSteps, 4, 1, 0, dat::HookDirection::Forward, 0.5f));
   auto plain = std::make_shared<const dat::Animation>(make_animation(kCycle, 10));
@@ -138,7 +138,7 @@ TEST_CASE("AnimSequenceNode::get_part_frame 0x00525C40 and get_pos_frame 0x00525
 // --- list operations ---------------------------------------------------------------------
 
 TEST_CASE("CSequence::append_animation 0x00525510 moves first_cyclic to every new tail",
-          "[retail][0x00525510][0x00525DE0][0x00525DF0][sim][anim]") {
+          "[retail][0x00525DE0][0x00525DF0][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink));
   REQUIRE(f.seq.size() == 1);
@@ -168,7 +168,7 @@ TEST_CASE("CSequence::append_animation 0x00525510 moves first_cyclic to every ne
 }
 
 TEST_CASE("CSequence::clear_animations 0x00524DC0, clear_physics 0x00524D50 and clear 0x005255B0",
-          "[retail][0x00524DC0][0x00524D50][0x005255B0][0x00524BD0][sim][anim]") {
+          "[retail][0x00524BD0][sim][anim]") {
   Fixture f;
   dat::AnimationFrame placement;
   f.seq.append_animation(anim_data(kLink));
@@ -195,7 +195,7 @@ TEST_CASE("CSequence::clear_animations 0x00524DC0, clear_physics 0x00524D50 and 
 }
 
 TEST_CASE("CSequence::remove_cyclic_anims 0x00524E40 backs the cursor off to the previous node's end",
-          "[retail][0x00524E40][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink));
   f.seq.append_animation(anim_data(kCycle));
@@ -225,7 +225,7 @@ TEST_CASE("CSequence::remove_cyclic_anims 0x00524E40 backs the cursor off to the
 }
 
 TEST_CASE("CSequence::remove_link_animations 0x00524BE0 removes the n links just before the cycle",
-          "[retail][0x00524BE0][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kSteps));
   f.seq.append_animation(anim_data(kLink));
@@ -254,7 +254,7 @@ TEST_CASE("CSequence::remove_link_animations 0x00524BE0 removes the n links just
 }
 
 TEST_CASE("CSequence::remove_all_link_animations 0x00524CA0 leaves only the cycle, the cursor at its start",
-          "[retail][0x00524CA0][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   SECTION("cursor on the final link before the cyclic tail") {
     f.seq.append_animation(anim_data(kLink));
@@ -298,7 +298,7 @@ TEST_CASE("CSequence::remove_all_link_animations 0x00524CA0 leaves only the cycl
   }
 }
 
-TEST_CASE("CSequence::apricot 0x00524B40 drops finished links from the head only", "[retail][0x00524B40][sim][anim]") {
+TEST_CASE("CSequence::apricot 0x00524B40 drops finished links from the head only", "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink));
   f.seq.append_animation(anim_data(kSteps));
@@ -312,7 +312,7 @@ TEST_CASE("CSequence::apricot 0x00524B40 drops finished links from the head only
 }
 
 TEST_CASE("CSequence::multiply_cyclic_animation_fr 0x00524940 scales first_cyclic and after",
-          "[retail][0x00524940][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink, 20.0f));
   f.seq.append_animation(anim_data(kCycle, 30.0f));
@@ -324,7 +324,7 @@ TEST_CASE("CSequence::multiply_cyclic_animation_fr 0x00524940 scales first_cycli
 TEST_CASE(
     "CSequence::set_velocity 0x00524880, set_omega 0x005248A0, combine_physics 0x005248C0, subtract_physics "
     "0x00524900",
-    "[retail][0x00524880][0x005248A0][0x005248C0][0x00524900][sim][anim]") {
+    "[retail][sim][anim]") {
   Sequence s;
   s.set_velocity({1, 2, 3});
   s.set_omega({0, 0, 1});
@@ -337,7 +337,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CSequence::get_curr_animframe 0x00524970 samples floor(frame) with no interpolation, else the placement",
-          "[retail][0x00524970][0x005249D0][0x005249B0][sim][anim]") {
+          "[retail][0x005249D0][0x005249B0][sim][anim]") {
   Fixture f;
   dat::AnimationFrame placement;
   placement.part_frames.push_back(dat::Frame{{-1, 0, 0}, {1, 0, 0, 0}});
@@ -353,7 +353,7 @@ TEST_CASE("CSequence::get_curr_animframe 0x00524970 samples floor(frame) with no
 // --- time -----------------------------------------------------------------------------
 
 TEST_CASE("CSequence::update_internal 0x005255D0 fires the hooks of every frame it leaves, forward",
-          "[retail][0x005255D0][0x00525B80][0x00524830][sim][anim]") {
+          "[retail][0x00525B80][0x00524830][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kCycle));
   f.seq.update(3.5 / 30.0, nullptr);
@@ -373,7 +373,7 @@ TEST_CASE("CSequence::update_internal 0x005255D0 fires the hooks of every frame 
 }
 
 TEST_CASE("CSequence::update_internal 0x005255D0 plays negative framerates backwards, firing high..low+1",
-          "[retail][0x005255D0][0x00524830][sim][anim]") {
+          "[retail][0x00524830][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kBoth, -30.0f));  // starts at 5 - EPS, floor 4
   f.seq.update(2.5 / 30.0, nullptr);                 // 4.9998 -> 2.4998
@@ -386,7 +386,7 @@ TEST_CASE("CSequence::update_internal 0x005255D0 plays negative framerates backw
 }
 
 TEST_CASE("CSequence::execute_hooks 0x00524830 fires Both and the matching direction only",
-          "[retail][0x00524830][0x00524820][sim][anim]") {
+          "[retail][0x00524820][sim][anim]") {
   Fixture f;
   SECTION("Backward hooks stay silent in forward play") {
     f.seq.append_animation(anim_data(kBack, 30.0f));
@@ -413,7 +413,7 @@ TEST_CASE("CSequence::execute_hooks 0x00524830 fires Both and the matching direc
 }
 
 TEST_CASE("CSequence::update_internal 0x005255D0 stages AnimDone when a link finishes and carries the overshoot",
-          "[retail][0x005255D0][0x005252B0][sim][anim]") {
+          "[retail][0x005252B0][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink));
   f.seq.append_animation(anim_data(kCycle));
@@ -427,7 +427,7 @@ TEST_CASE("CSequence::update_internal 0x005255D0 stages AnimDone when a link fin
 }
 
 TEST_CASE("CSequence::apply_physics 0x00524AB0 moves by |dt| with the sign of its third argument, rotating locally",
-          "[retail][0x00524AB0][sim][anim]") {
+          "[retail][sim][anim]") {
   Sequence s;
   s.set_velocity({0.0f, 2.0f, 0.0f});
   core::Frame frame;
@@ -447,7 +447,7 @@ TEST_CASE("CSequence::apply_physics 0x00524AB0 moves by |dt| with the sign of it
 }
 
 TEST_CASE("CSequence::update 0x00525B80 root motion: pos frames and frame-quantised velocity",
-          "[retail][0x00525B80][0x005255D0][sim][anim]") {
+          "[retail][0x005255D0][sim][anim]") {
   Fixture f;
   SECTION("velocity moves one frame's worth per boundary crossed, nothing in between") {
     f.seq.append_animation(anim_data(kCycle, 10.0f));
@@ -481,7 +481,7 @@ TEST_CASE("CSequence::update 0x00525B80 root motion: pos frames and frame-quanti
 
 TEST_CASE(
     "CSequence::advance_to_next_animation 0x005252B0 applies the entry frame's delta on entry and again on leaving",
-    "[retail][0x005252B0][sim][anim]") {
+    "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kSteps, 10.0f, 0, 1));  // a 2-frame cycle with +0.5 per frame
   core::Frame offset;
@@ -499,7 +499,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("CSequence::update_internal 0x005255D0 survives hostile framerates", "[0x005255D0][sim][anim]") {
+TEST_CASE("CSequence::update_internal 0x005255D0 survives hostile framerates", "[retail][sim][anim]") {
   Fixture f;
   SECTION("NaN moves nothing") {
     f.seq.append_animation(anim_data(kCycle, std::nanf("")));
@@ -521,7 +521,7 @@ TEST_CASE("CSequence::update_internal 0x005255D0 survives hostile framerates", "
 // --- the recall (seed retail-projectile-vfx section 11.3) -------------------------------
 
 TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParticle hook when frame 16 is left",
-          "[retail][0x00525B80][0x005255D0][0x00524830][sim][anim]") {
+          "[retail][0x005255D0][0x00524830][sim][anim]") {
   dat::RecordCache records(&demo_portal());
   DatObjectFactory factory(records);
   Owner owner;
@@ -564,7 +564,7 @@ TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParti
 }
 
 TEST_CASE("CSequence::update 0x00525B80 the recall link holds its final frame until its boundary, then AnimDone",
-          "[retail][0x00525B80][0x005252B0][sim][anim]") {
+          "[retail][0x005252B0][sim][anim]") {
   dat::RecordCache records(&demo_portal());
   DatObjectFactory factory(records);
   const auto table = factory.get_motion_table(demo::kHumanMotionTable);

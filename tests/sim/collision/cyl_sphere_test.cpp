@@ -108,7 +108,7 @@ void check_stopped_by(const Transition& t, float x, float margin, const PhysicsO
 }  // namespace
 
 TEST_CASE("Position::localtoglobal 0x00456180 poses a point of one frame in another's landblock",
-          "[retail][0x00456180][sim]") {
+          "[retail][sim]") {
   const Position space = at({100, 21, 5});  // block A9B4
   const Position p{0xAAB40001, core::Frame({10, 20, 5}, glm::angleAxis(glm::half_pi<float>(), glm::vec3(0, 0, 1)))};
   // (1, 0, 0) in p's frame is 1 m north of p, and p's block is 192 m east.
@@ -120,7 +120,7 @@ TEST_CASE("Position::localtoglobal 0x00456180 poses a point of one frame in anot
 }
 
 TEST_CASE("CCylSphere::collides_with_sphere 0x0053A880 is radsum across and the height widened by the radius",
-          "[retail][0x0053A880][sim]") {
+          "[retail][sim]") {
   const CollisionCylinder c = cylinder({0, 0, 0}, 1.0f, 2.0f);
   const CollisionSphere s{glm::vec3(0.0f), 0.5f};
   const float radsum = 1.0f + 0.5f - kEps;
@@ -139,7 +139,7 @@ TEST_CASE("CCylSphere::collides_with_sphere 0x0053A880 is radsum across and the 
 }
 
 TEST_CASE("CCylSphere::normal_of_collision 0x0053AB50 side, top and bottom normals, and when a side hit is definite",
-          "[retail][0x0053AB50][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -178,7 +178,7 @@ TEST_CASE("CCylSphere::normal_of_collision 0x0053AB50 side, top and bottom norma
 }
 
 TEST_CASE("CCylSphere::slide_sphere 0x0053B2A0 a grounded walker slides along the side by the side normal",
-          "[retail][0x0053B2A0][0x0053B440][sim]") {
+          "[retail][0x0053B440][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -199,7 +199,7 @@ TEST_CASE("CCylSphere::slide_sphere 0x0053B2A0 a grounded walker slides along th
 }
 
 TEST_CASE("CCylSphere::step_sphere_up 0x0053B310 steps onto a top within the step-up height, else slides",
-          "[retail][0x0053B310][0x0053A9B0][sim]") {
+          "[retail][0x0053A9B0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -242,7 +242,7 @@ TEST_CASE("CCylSphere::step_sphere_up 0x0053B310 steps onto a top within the ste
 }
 
 TEST_CASE("CCylSphere::step_sphere_down 0x0053A9B0 lifts the sphere onto the top within the step-down reach",
-          "[retail][0x0053A9B0][0x0053B440][sim]") {
+          "[retail][0x0053B440][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -290,7 +290,7 @@ TEST_CASE("CCylSphere::step_sphere_down 0x0053A9B0 lifts the sphere onto the top
 }
 
 TEST_CASE("CCylSphere::land_on_cylinder 0x0053B3D0 and the landing pass of intersects_sphere 0x0053B440",
-          "[retail][0x0053B3D0][0x0053B440][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -326,7 +326,7 @@ TEST_CASE("CCylSphere::land_on_cylinder 0x0053B3D0 and the landing pass of inter
 }
 
 TEST_CASE("CCylSphere::collide_with_point 0x0053ACB0 refuses a path-clipped hit, or with PERFECT_CLIP moves to the contact",
-          "[retail][0x0053ACB0][0x0053B440][sim]") {
+          "[retail][0x0053B440][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto missile = s.object(1, {50, 50, 10}, 0.1f);  // 0.1 m, centred 0.5 m above the origin
@@ -366,7 +366,7 @@ TEST_CASE("CCylSphere::collide_with_point 0x0053ACB0 refuses a path-clipped hit,
 }
 
 TEST_CASE("CCylSphere::intersects_sphere 0x0053B8F0 poses the cylinder by the object's frame and scale, and placement overlaps collide",
-          "[retail][0x0053B8F0][0x0053B440][0x0050F050][sim]") {
+          "[retail][0x0053B440][0x0050F050][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -402,7 +402,7 @@ TEST_CASE("CCylSphere::intersects_sphere 0x0053B8F0 poses the cylinder by the ob
 }
 
 TEST_CASE("CPhysicsObj::enter_world 0x00516170 places a mover off a creature by its cylinder, not its enclosing sphere",
-          "[retail][0x00516170][0x0050BA50][0x0053B440][sim]") {
+          "[retail][0x0050BA50][0x0053B440][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto c = creature(s, 2, {50, 50, 10});
@@ -419,7 +419,7 @@ TEST_CASE("CPhysicsObj::enter_world 0x00516170 places a mover off a creature by 
 }
 
 TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 in the sweep: a walker beside a creature passes, one heading at it stops at its side",
-          "[retail][0x0053B440][0x0050F050][0x0050BDF0][sim]") {
+          "[retail][0x0050F050][0x0050BDF0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto c = creature(s, 2, {53, 50, 10});
@@ -440,7 +440,7 @@ TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 in the sweep: a walker besid
 }
 
 TEST_CASE("CCylSphere::step_sphere_up 0x0053B310 in the sweep: a walker climbs a low disc and walks off it, and stops at a tall one",
-          "[retail][0x0053B310][0x0053A9B0][sim]") {
+          "[retail][0x0053A9B0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto walker = standing(s, 1, {50, 50, 10});
@@ -459,7 +459,7 @@ TEST_CASE("CCylSphere::step_sphere_up 0x0053B310 in the sweep: a walker climbs a
 }
 
 TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a falling object lands on a cylinder's top",
-          "[retail][0x0053B440][0x0053B3D0][0x005156B0][sim]") {
+          "[retail][0x0053B3D0][0x005156B0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto disc = cylinder_object(s, 2, at({52, 50, 10}), cylinder({0, 0, 0}, 1.0f, 0.3f));
@@ -475,7 +475,7 @@ TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a falling object lands on a 
 }
 
 TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a path-clipped arrow stops on the sub-step before a creature",
-          "[retail][0x0053B440][0x0053ACB0][sim]") {
+          "[retail][0x0053ACB0][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto c = creature(s, 2, {55.05f, 50, 10});
@@ -489,7 +489,7 @@ TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a path-clipped arrow stops o
 }
 
 TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 degenerate cylinders: NaN never collides, a point or an endless wall still stops",
-          "[retail][0x0053B440][sim]") {
+          "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto walker = standing(s, 1, {50, 50, 10});

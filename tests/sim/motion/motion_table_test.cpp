@@ -121,7 +121,7 @@ using Ids = std::vector<std::uint32_t>;
 TEST_CASE(
     "MotionState::add_modifier 0x00526340 refuses duplicates and the substate, add_modifier_no_check 0x00525FF0 "
     "pushes to the front",
-    "[retail][0x00526340][0x00525FF0][0x00526040][0x00526070][sim][anim]") {
+    "[retail][0x00526040][0x00526070][sim][anim]") {
   MotionState s;
   s.substate = mc::Ready;
   CHECK(s.add_modifier(mc::TurnRight, 1.0f));
@@ -139,7 +139,7 @@ TEST_CASE(
 }
 
 TEST_CASE("MotionState::add_action 0x005260A0 queues at the tail, remove_action_head 0x00526120 pops the oldest",
-          "[retail][0x005260A0][0x00526120][0x005260F0][sim][anim]") {
+          "[retail][0x005260F0][sim][anim]") {
   MotionState s;
   s.add_action(0x10000001, 1.0f);
   s.add_action(0x10000002, 2.0f);
@@ -156,7 +156,7 @@ TEST_CASE("MotionState::add_action 0x005260A0 queues at the tail, remove_action_
 TEST_CASE(
     "add_motion 0x005224B0 overwrites the physics and appends every anim at speed, combine_motion 0x00522580 "
     "and subtract_motion 0x00522600 only touch the physics",
-    "[retail][0x005224B0][0x00522580][0x00522600][sim][anim]") {
+    "[retail][sim][anim]") {
   Fixture f;
   const dat::MotionData walk = data({kWalkAnim, kReadyAnim}, {0, 3.12f, 0}, {0, 0, 1});
   f.seq.set_velocity({9, 9, 9});
@@ -175,7 +175,7 @@ TEST_CASE(
 }
 
 TEST_CASE("change_cycle_speed 0x00522290 rescales the cycle by new/old, or stops it when both are ~0",
-          "[retail][0x00522290][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kReadyAnim, 30.0f));
   change_cycle_speed(f.seq, 2.0f, 1.0f);
@@ -188,7 +188,7 @@ TEST_CASE("change_cycle_speed 0x00522290 rescales the cycle by new/old, or stops
   CHECK(f.seq.first_cyclic()->framerate() == 30.0f);
 }
 
-TEST_CASE("same_sign 0x00522260 compares signs, zero is positive", "[retail][0x00522260][sim][anim]") {
+TEST_CASE("same_sign 0x00522260 compares signs, zero is positive", "[retail][sim][anim]") {
   CHECK(same_sign(1.0f, 2.0f));
   CHECK(same_sign(-1.0f, -2.0f));
   CHECK(same_sign(0.0f, 1.0f));
@@ -199,7 +199,7 @@ TEST_CASE("same_sign 0x00522260 compares signs, zero is positive", "[retail][0x0
 // --- lookups ------------------------------------------------------------------------------
 
 TEST_CASE("CMotionTable::get_link 0x00522710 forward, style-wide fallback, reverse and reverse fallback",
-          "[retail][0x00522710][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   const MotionTable& t = f.table;
   REQUIRE(t.get_link(kNC, mc::Ready, 1.0f, mc::WalkForward, 1.0f) != nullptr);
@@ -217,7 +217,7 @@ TEST_CASE("CMotionTable::get_link 0x00522710 forward, style-wide fallback, rever
 }
 
 TEST_CASE("CMotionTable::is_allowed 0x005226C0 bitfield 0x2 cycles only from the style default or themselves",
-          "[retail][0x005226C0][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   const dat::MotionData* turn = f.table.cycle(cyc(kNC, mc::TurnRight));
   REQUIRE(turn != nullptr);
@@ -246,7 +246,7 @@ TEST_CASE("MotionTable keys: the style's high bit falls off the 32-bit shift, an
 // --- GetObjectSequence -----------------------------------------------------------------------
 
 TEST_CASE("CMotionTable::SetDefaultState 0x005230A0 clears the lists and plays the default cycle",
-          "[retail][0x005230A0][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.state.add_modifier(mc::TurnRight, 1.0f);
   f.state.add_action(kWave, 1.0f);
@@ -263,7 +263,7 @@ TEST_CASE("CMotionTable::SetDefaultState 0x005230A0 clears the lists and plays t
 }
 
 TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 substate: link then cycle, velocity from the cycle",
-          "[retail][0x00522860][0x00523E90][sim][anim]") {
+          "[retail][0x00523E90][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -298,7 +298,7 @@ TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 substate: link then cycle,
 }
 
 TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 an action: link then the same cycle resumed at its speed",
-          "[retail][0x00522860][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -329,7 +329,7 @@ TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 an action: link then the s
 }
 
 TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 a style change goes to the new style's default cycle",
-          "[retail][0x00522860][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -343,7 +343,7 @@ TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 a style change goes to the
 }
 
 TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 TurnRight: a cycle from Ready, a modifier while running",
-          "[retail][0x00522860][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -380,7 +380,7 @@ TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 TurnRight: a cycle from Re
 }
 
 TEST_CASE("CMotionTable::StopSequenceMotion 0x00522FC0 stopping the substate returns to the style default",
-          "[retail][0x00522FC0][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -394,7 +394,7 @@ TEST_CASE("CMotionTable::StopSequenceMotion 0x00522FC0 stopping the substate ret
 }
 
 TEST_CASE("CMotionTable::StopObjectCompletely 0x00523ED0 stops every modifier, then the substate",
-          "[retail][0x00523ED0][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -410,7 +410,7 @@ TEST_CASE("CMotionTable::StopObjectCompletely 0x00523ED0 stops every modifier, t
 }
 
 TEST_CASE("CMotionTable::re_modify 0x005222E0 recombines the newest modifier once per modifier (retail loop)",
-          "[retail][0x005222E0][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -435,7 +435,7 @@ TEST_CASE("CMotionTable::re_modify 0x005222E0 recombines the newest modifier onc
 }
 
 TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 refuses without a style or substate",
-          "[retail][0x00522860][sim][anim]") {
+          "[retail][sim][anim]") {
   Fixture f;
   std::uint32_t n = 7;
   CHECK_FALSE(f.table.do_object_motion(mc::WalkForward, f.state, f.seq, 1.0f, n));
@@ -470,7 +470,7 @@ struct ManagerFixture : Fixture {
 }  // namespace
 
 TEST_CASE("MotionTableManager::initialize_state 0x0051C030 sets the default state and queues Ready",
-          "[retail][0x0051C030][0x0051BFE0][sim][anim]") {
+          "[retail][0x0051BFE0][sim][anim]") {
   ManagerFixture f;
   CHECK(f.manager->state().substate == mc::Ready);
   CHECK(f.manager->pending_animations() == std::vector<AnimNode>{{mc::Ready, 0}});
@@ -479,7 +479,7 @@ TEST_CASE("MotionTableManager::initialize_state 0x0051C030 sets the default stat
 }
 
 TEST_CASE("MotionTableManager::PerformMovement 0x0051C0B0 queues the motion with its link count",
-          "[retail][0x0051C0B0][0x0051BC50][0x0051BC10][sim][anim]") {
+          "[retail][0x0051BC50][0x0051BC10][sim][anim]") {
   ManagerFixture f;
   CHECK(f.manager->perform_movement(MovementKind::InterpretedCommand, mc::WalkForward, 1.0f, f.seq) == 0);
   CHECK(f.manager->pending_animations().back() == AnimNode{mc::WalkForward, 1});
@@ -496,7 +496,7 @@ TEST_CASE("MotionTableManager::PerformMovement 0x0051C0B0 queues the motion with
 TEST_CASE(
     "MotionTableManager::remove_redundant_links 0x0051BF20 Walk, Ready, Walk drops the middle links "
     "(truncate_animation_list 0x0051BCA0)",
-    "[retail][0x0051BF20][0x0051BCA0][sim][anim]") {
+    "[retail][sim][anim]") {
   ManagerFixture f;
   REQUIRE(f.manager->perform_movement(MovementKind::InterpretedCommand, mc::WalkForward, 1.0f, f.seq) == 0);
   REQUIRE(f.manager->perform_movement(MovementKind::InterpretedCommand, mc::Ready, 1.0f, f.seq) == 0);
@@ -514,7 +514,7 @@ TEST_CASE(
 }
 
 TEST_CASE("MotionTableManager::AnimationDone 0x0051BCE0 pops motions whose link count is reached",
-          "[retail][0x0051BCE0][0x0051BE00][sim][anim]") {
+          "[retail][0x0051BE00][sim][anim]") {
   ManagerFixture f;
   f.manager->check_for_completed_motions();  // the initial Ready (0 anims) completes
   CHECK(f.movement->done == std::vector<std::pair<std::uint32_t, bool>>{{mc::Ready, true}});
@@ -537,7 +537,7 @@ TEST_CASE("MotionTableManager::AnimationDone 0x0051BCE0 pops motions whose link 
 TEST_CASE(
     "MotionTableManager::HandleEnterWorld 0x0051BDD0 removes every link and completes every pending motion "
     "unsuccessfully",
-    "[retail][0x0051BDD0][0x0051BDA0][0x00524CA0][sim][anim]") {
+    "[retail][0x0051BDA0][0x00524CA0][sim][anim]") {
   ManagerFixture f;
   f.manager->check_for_completed_motions();
   f.movement->done.clear();

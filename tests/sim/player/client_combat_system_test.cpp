@@ -58,7 +58,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("ClientCombatSystem::GetPowerBarLevel 0x0056ADE0 builds over one second, 0.8 s dual-wielding",
-          "[retail][0x0056ADE0][0x0056ADB0]") {
+          "[retail][0x0056ADB0]") {
   Fixture f;
   CHECK(f.combat.get_power_bar_level() == 0.0);  // not building
   f.combat.start_power_bar_build();
@@ -72,7 +72,7 @@ TEST_CASE("ClientCombatSystem::GetPowerBarLevel 0x0056ADE0 builds over one secon
 }
 
 TEST_CASE("ClientCombatSystem::GetAttackTarget 0x0056A8F0 and ObjectIsAttackable 0x0056A600",
-          "[retail][0x0056A8F0][0x0056A600]") {
+          "[retail]") {
   Fixture f;
   CHECK(f.combat.get_attack_target() == kDrudge);
   CHECK(f.combat.object_is_attackable(kDrudge));
@@ -102,7 +102,7 @@ TEST_CASE("ClientCombatSystem::GetAttackTarget 0x0056A8F0 and ObjectIsAttackable
 }
 
 TEST_CASE("ClientCombatSystem::StartAttackRequest 0x0056C040 needs an attackable target",
-          "[retail][0x0056C040][0x0056BB00]") {
+          "[retail][0x0056BB00]") {
   Fixture f;
   SECTION("no target: the message, nothing starts") {
     f.combat.selected_id = 0;
@@ -130,7 +130,7 @@ TEST_CASE("ClientCombatSystem::StartAttackRequest 0x0056C040 needs an attackable
 }
 
 TEST_CASE("ClientCombatSystem::EndAttackRequest 0x0056C0E0 sends TargetedMeleeAttack with the bar's power",
-          "[retail][0x0056C0E0][0x0056BB70]") {
+          "[retail][0x0056BB70]") {
   Fixture f;
   f.combat.ui_requested_power = 0.5f;
   f.combat.start_attack_request();
@@ -173,7 +173,7 @@ TEST_CASE("ClientCombatSystem::EndAttackRequest 0x0056C0E0 sends TargetedMeleeAt
 }
 
 TEST_CASE("ClientCombatSystem::ExecuteAttack 0x0056BB70 marks a repeat attack with AutoRepeatAttack",
-          "[retail][0x0056BB70]") {
+          "[retail]") {
   Fixture f;
   f.combat.auto_repeat_attack = true;
   f.combat.requested_attack_power = 0.75f;
@@ -192,7 +192,7 @@ TEST_CASE("ClientCombatSystem::ExecuteAttack 0x0056BB70 marks a repeat attack wi
 }
 
 TEST_CASE("ClientCombatSystem::UseTime 0x0056C1F0 fires the attack when the bar reaches the requested power",
-          "[retail][0x0056C1F0]") {
+          "[retail]") {
   Fixture f;
   f.combat.start_attack_request();
   f.combat.end_attack_request(AttackHeight::Low, 0.5f);  // released early with power 0.5: not sent yet
@@ -213,7 +213,7 @@ TEST_CASE("ClientCombatSystem::UseTime 0x0056C1F0 fires the attack when the bar 
 }
 
 TEST_CASE("ClientCombatSystem::HandleCommenceAttackEvent 0x0056AD20 and HandleAttackDoneEvent 0x0056C500",
-          "[retail][0x0056AD20][0x0056C500][0x0056A860]") {
+          "[retail][0x0056A860]") {
   Fixture f;
   f.combat.auto_repeat_attack = true;
   f.combat.requested_attack_power = 1.0f;
@@ -258,7 +258,7 @@ TEST_CASE("ClientCombatSystem::HandleCommenceAttackEvent 0x0056AD20 and HandleAt
 }
 
 TEST_CASE("ClientCombatSystem::HandleAttackDoneEvent 0x0056C500 sends the attack queued while waiting",
-          "[retail][0x0056C500]") {
+          "[retail]") {
   Fixture f;
   f.combat.execute_attack(AttackHeight::High, true);  // pending
   f.combat.start_attack_request();
@@ -278,7 +278,7 @@ TEST_CASE("ClientCombatSystem::HandleAttackDoneEvent 0x0056C500 sends the attack
   CHECK(f.combat.attack_server_response_pending);
 }
 
-TEST_CASE("ClientCombatSystem::PlayerInReadyPosition 0x0056B820 by combat mode", "[retail][0x0056B820]") {
+TEST_CASE("ClientCombatSystem::PlayerInReadyPosition 0x0056B820 by combat mode", "[retail]") {
   Fixture f;
   CHECK(f.combat.player_in_ready_position(true));  // melee
   f.combat.combat_mode = CombatMode::NonCombat;
@@ -293,7 +293,7 @@ TEST_CASE("ClientCombatSystem::PlayerInReadyPosition 0x0056B820 by combat mode",
 }
 
 TEST_CASE("ClientCombatSystem::ToggleCombatMode 0x0056C8C0 and SetCombatMode 0x0056BE30",
-          "[retail][0x0056C8C0][0x0056BE30]") {
+          "[retail]") {
   Fixture f;
   f.combat.combat_mode = CombatMode::NonCombat;
   f.combat.toggle_combat_mode();
@@ -320,7 +320,7 @@ TEST_CASE("ClientCombatSystem::ToggleCombatMode 0x0056C8C0 and SetCombatMode 0x0
   }
 }
 
-TEST_CASE("ClientCombatSystem::FinishJump 0x0056A9B0 ends the jump charge", "[retail][0x0056A9B0]") {
+TEST_CASE("ClientCombatSystem::FinishJump 0x0056A9B0 ends the jump charge", "[retail]") {
   Fixture f;
   f.player.set_transient_state(transient_state::Contact | transient_state::OnWalkable);
   REQUIRE(f.combat.commence_jump() == 0);

@@ -65,7 +65,7 @@ MovementParameters modify_params(float speed = 1.0f) {
 // --- InterpretedMotionState ------------------------------------------------------------
 
 TEST_CASE("InterpretedMotionState::ApplyMotion 0x0051EA40 files each motion class in its slot",
-          "[retail][0x0051EA40][0x0051E8D0][0x0051E9E0][0x0051EAD0][0x00524380][sim][anim]") {
+          "[retail][0x0051E8D0][0x0051E9E0][0x0051EAD0][0x00524380][sim][anim]") {
   CHECK(MovementParameters{}.bitfield == 0x0001EE0Fu);  // MovementParameters::MovementParameters 0x00524380
   CHECK(MovementParameters{}.speed == 1.0f);
   InterpretedMotionState s;
@@ -95,7 +95,7 @@ TEST_CASE("InterpretedMotionState::ApplyMotion 0x0051EA40 files each motion clas
 }
 
 TEST_CASE("InterpretedMotionState::RemoveMotion 0x0051E790 and copy_movement_from 0x0051E750",
-          "[retail][0x0051E790][0x0051E750][sim][anim]") {
+          "[retail][sim][anim]") {
   InterpretedMotionState s;
   MovementParameters p;
   p.speed = 2.0f;
@@ -177,7 +177,7 @@ TEST_CASE(
 
 TEST_CASE(
     "CMotionInterp::contact_allows_move 0x00528240 turns, Dead and Falling always, others need ground under gravity",
-    "[retail][0x00528240][sim][anim]") {
+    "[retail][sim][anim]") {
   Human h;
   MotionInterp& m = h.minterp();
   CHECK(m.contact_allows_move(mc::TurnRight));
@@ -195,7 +195,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CMotionInterp::adjust_motion 0x00528010 canonicalises backwards, left turns and side steps for creatures",
-          "[retail][0x00528010][sim][anim]") {
+          "[retail][sim][anim]") {
   Human h;
   const MotionInterp& m = h.minterp();
   std::uint32_t motion = mc::WalkBackwards;
@@ -229,7 +229,7 @@ TEST_CASE("CMotionInterp::adjust_motion 0x00528010 canonicalises backwards, left
 TEST_CASE(
     "CMotionInterp::DoInterpretedMotion 0x00528360 plays on the ground, in the air it only remembers (or refuses "
     "an action)",
-    "[retail][0x00528360][0x00527B80][0x0050EA70][0x00518750][sim][anim]") {
+    "[retail][0x00527B80][0x0050EA70][0x00518750][sim][anim]") {
   Human h;
   MotionInterp& m = h.minterp();
   const std::size_t pending = m.pending_motions().size();
@@ -253,7 +253,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CMotionInterp::StopInterpretedMotion 0x00528470 returns the substate to Ready and queues it",
-          "[retail][0x00528470][0x0050EA90][0x005187F0][sim][anim]") {
+          "[retail][0x0050EA90][0x005187F0][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -266,7 +266,7 @@ TEST_CASE("CMotionInterp::StopInterpretedMotion 0x00528470 returns the substate 
 }
 
 TEST_CASE("CMotionInterp::StopCompletely 0x00527E40 clears forward, sidestep and turn and queues Ready",
-          "[retail][0x00527E40][0x0050EAD0][0x00518890][sim][anim]") {
+          "[retail][0x0050EAD0][0x00518890][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -279,7 +279,7 @@ TEST_CASE("CMotionInterp::StopCompletely 0x00527E40 clears forward, sidestep and
 }
 
 TEST_CASE("CMotionInterp::DoMotion 0x00528D20 refuses postures in combat and a seventh pending action",
-          "[retail][0x00528D20][sim][anim]") {
+          "[retail][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -306,7 +306,7 @@ TEST_CASE("CMotionInterp::DoMotion 0x00528D20 refuses postures in combat and a s
 }
 
 TEST_CASE("CMotionInterp::apply_interpreted_movement 0x00528600 style, forward, sidestep, turn, Falling in the air",
-          "[retail][0x00528600][0x00528870][sim][anim]") {
+          "[retail][0x00528870][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -335,7 +335,7 @@ TEST_CASE("CMotionInterp::apply_interpreted_movement 0x00528600 style, forward, 
 }
 
 TEST_CASE("CMotionInterp::move_to_interpreted_state 0x005289C0 plays only actions with newer stamps",
-          "[retail][0x005289C0][sim][anim]") {
+          "[retail][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -368,7 +368,7 @@ TEST_CASE("CMotionInterp::move_to_interpreted_state 0x005289C0 plays only action
 TEST_CASE(
     "CMotionInterp::MotionDone 0x00527EC0 pops the pending head and drops a finished action "
     "(MovementManager::MotionDone 0x005242D0, CMotionInterp::HandleExitWorld 0x00527F30)",
-    "[retail][0x00527EC0][0x005242D0][0x00527F30][0x00524350][0x00527FE0][0x00524280][sim][anim]") {
+    "[retail][0x00524350][0x00527FE0][0x00524280][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -386,7 +386,7 @@ TEST_CASE(
 TEST_CASE(
     "CMotionInterp::LeaveGround 0x00528B00 launches with the state velocity (get_state_velocity 0x00527D50), "
     "HitGround 0x00528AC0 reapplies the state",
-    "[retail][0x00528B00][0x00527D50][0x005280C0][0x00528AC0][0x00524300][0x00524320][sim][anim]") {
+    "[retail][0x005280C0][0x00524300][0x00524320][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -411,7 +411,7 @@ TEST_CASE(
 TEST_CASE(
     "MovementManager::unpack_movement 0x00524440 applies the interpreted state, without an interpreter nothing "
     "(CPhysicsObj::unpack_movement 0x00512040)",
-    "[retail][0x00524440][0x00512040][0x00527B10][0x005240D0][sim][anim]") {
+    "[retail][0x00527B10][0x005240D0][sim][anim]") {
   Human h;
   h.land();
   protocol::MovementData data;
@@ -486,7 +486,7 @@ constexpr std::uint32_t kHumanGuid = 0x70000010;
 }  // namespace
 
 TEST_CASE("Movement messages drive the demo humanoid: run, then the recall's frame-16 CreateParticle executes on time",
-          "[0x00525B80][0x00524440][0x0051BCE0][sim][anim]") {
+          "[retail][0x00525B80][0x00524440][0x0051BCE0][sim][anim]") {
   DemoWorld w;
   protocol::CreateObject create_msg = create(kHumanGuid, 1);
   create_msg.weenie.item_type = 0x10;  // a creature

@@ -37,7 +37,7 @@ std::vector<std::uint8_t> packed(const RawMotionState& s) {
 }  // namespace
 
 TEST_CASE("RawMotionState::RawMotionState 0x0051E7F0 defaults pack to a bare zero flags word",
-          "[retail][0x0051E7F0][0x0051ED10]") {
+          "[retail][0x0051ED10]") {
   const RawMotionState s;
   CHECK(s.current_holdkey == HoldKey::None);
   CHECK(s.current_style == 0x8000003Du);
@@ -49,7 +49,7 @@ TEST_CASE("RawMotionState::RawMotionState 0x0051E7F0 defaults pack to a bare zer
 }
 
 TEST_CASE("RawMotionState::ApplyMotion 0x0051EB60 fills the slot of the motion's axis",
-          "[retail][0x0051EB60][0x0051E840][0x0051E8A0]") {
+          "[retail][0x0051E840][0x0051E8A0]") {
   RawMotionState s;
   SECTION("keyboard parameters (SetHoldKey) leave the slot's hold key Invalid") {
     MovementParameters p = keyboard_params(1.0f);
@@ -94,7 +94,7 @@ TEST_CASE("RawMotionState::ApplyMotion 0x0051EB60 fills the slot of the motion's
   }
 }
 
-TEST_CASE("RawMotionState::RemoveMotion 0x0051E6E0 clears by axis, not by exact command", "[retail][0x0051E6E0]") {
+TEST_CASE("RawMotionState::RemoveMotion 0x0051E6E0 clears by axis, not by exact command", "[retail]") {
   RawMotionState s;
   s.apply_motion(command::TurnLeft, mouse_params(HoldKey::Run, 1.5f));
   s.apply_motion(command::SideStepLeft, mouse_params(HoldKey::Run, 0.5f));
@@ -121,7 +121,7 @@ TEST_CASE("RawMotionState::RemoveMotion 0x0051E6E0 clears by axis, not by exact 
   CHECK(s.current_style == command::NonCombat);
 }
 
-TEST_CASE("RawMotionState::Pack 0x0051ED10 writes only non-default fields, speeds by bits", "[retail][0x0051ED10]") {
+TEST_CASE("RawMotionState::Pack 0x0051ED10 writes only non-default fields, speeds by bits", "[retail]") {
   RawMotionState s;
   s.current_holdkey = HoldKey::Run;
   s.forward_command = command::WalkForward;
@@ -143,7 +143,7 @@ TEST_CASE("RawMotionState::Pack 0x0051ED10 writes only non-default fields, speed
   CHECK(packed(s) == expected);
 }
 
-TEST_CASE("CommandList::AddCommand 0x006B4B80 pushes at the head, duplicates included", "[retail][0x006B4B80]") {
+TEST_CASE("CommandList::AddCommand 0x006B4B80 pushes at the head, duplicates included", "[retail]") {
   CommandList list;
   list.add_command(command::WalkForward, 1.0f, false);
   list.add_command(command::WalkBackwards, 0.5f, true);
@@ -154,7 +154,7 @@ TEST_CASE("CommandList::AddCommand 0x006B4B80 pushes at the head, duplicates inc
 }
 
 TEST_CASE("CommandList::RemoveCommand 0x006B4960 removes the newest match and says whether it was the head",
-          "[retail][0x006B4960]") {
+          "[retail]") {
   CommandList list;
   list.add_command(command::WalkForward, 1.0f, false);
   list.add_command(command::WalkBackwards, 1.0f, false);

@@ -135,7 +135,7 @@ bool same_rotation(const glm::quat& a, const glm::quat& b) {
 // --- creation ---------------------------------------------------------------------------
 
 TEST_CASE("CPartArray::CreateSetup 0x005195A0 makes the parts (InitParts 0x00517F40) and poses from Resting",
-          "[retail][0x005195A0][0x00517F40][0x005193D0][0x00517D40][0x00518060][0x005180C0][sim][anim]") {
+          "[retail][0x005193D0][0x00517D40][0x00518060][0x005180C0][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->num_parts() == 2);
@@ -150,7 +150,7 @@ TEST_CASE("CPartArray::CreateSetup 0x005195A0 makes the parts (InitParts 0x00517
 }
 
 TEST_CASE("CPartArray::InitDefaults 0x00518980 loops the Setup's default animation at 30 fps",
-          "[retail][0x00518980][sim][anim]") {
+          "[retail][sim][anim]") {
   World2 w;
   dat::Setup setup = make_setup();
   setup.default_animation = kDefault;
@@ -165,7 +165,7 @@ TEST_CASE("CPartArray::InitDefaults 0x00518980 loops the Setup's default animati
 }
 
 TEST_CASE("CPartArray::SetPlacementFrame 0x005193D0 falls back to placement 0, else none",
-          "[retail][0x005193D0][sim][anim]") {
+          "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   CHECK(b.parts->set_placement_frame(0x34));
@@ -180,7 +180,7 @@ TEST_CASE("CPartArray::SetPlacementFrame 0x005193D0 falls back to placement 0, e
 }
 
 TEST_CASE("CPartArray::SetMotionTableID 0x005186E0 keeps the same table, drops for 0, and keeps a manager without data",
-          "[retail][0x005186E0][0x0051BC10][sim][anim]") {
+          "[retail][0x0051BC10][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -198,7 +198,7 @@ TEST_CASE("CPartArray::SetMotionTableID 0x005186E0 keeps the same table, drops f
 // --- pose ---------------------------------------------------------------------------------
 
 TEST_CASE("CPartArray::UpdateParts 0x005190F0 scales only the animation origins by the object scale",
-          "[retail][0x005190F0][0x00519310][sim][anim]") {
+          "[retail][0x00519310][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   b.parts->set_scale(glm::vec3(2.0f));
@@ -234,7 +234,7 @@ TEST_CASE("CPartArray::UpdateParts 0x005190F0 scales only the animation origins 
 }
 
 TEST_CASE("CPartArray::SetScaleInternal 0x00518A00 mesh scale = Setup default scale times object scale",
-          "[retail][0x00518A00][sim][anim]") {
+          "[retail][sim][anim]") {
   World2 w;
   Body with(w.assets, w.context, 1);
   with.parts->set_scale({3.0f, 3.0f, 3.0f});
@@ -249,7 +249,7 @@ TEST_CASE("CPartArray::SetScaleInternal 0x00518A00 mesh scale = Setup default sc
 TEST_CASE(
     "CPartArray::SetFrame 0x00519310 through CPhysicsObj::set_frame poses the parts, publish_parts adds the block "
     "offset",
-    "[retail][0x00519310][0x00514090][sim][anim]") {
+    "[retail][0x00514090][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   b.object.set_scale_static(2.0f);
@@ -273,7 +273,7 @@ TEST_CASE(
 TEST_CASE(
     "CPartArray per-part render state: SetTranslucencyInternal 0x00518340, SetPartTranslucencyInternal 0x00518380, "
     "SetPartLuminosityInternal 0x005183F0, SetPartDiffusionInternal 0x00518460, SetNoDrawInternal 0x00518300",
-    "[retail][0x00518340][0x00518380][0x005183F0][0x00518460][0x00518300][0x005183B0][0x00518420][sim][anim]") {
+    "[retail][0x005183B0][0x00518420][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   DatPartArray& p = *b.parts;
@@ -304,7 +304,7 @@ TEST_CASE(
 // --- parenting ------------------------------------------------------------------------------
 
 TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from the parent's animated part, unscaled, parent first",
-          "[retail][0x00512D50][0x00513DA0][0x00515A90][0x0050F870][sim][anim]") {
+          "[retail][0x00513DA0][0x00515A90][0x0050F870][sim][anim]") {
   World2 w;
   Body parent(w.assets, w.context, 1);
   Body child(w.assets, w.context, 2);
@@ -338,7 +338,7 @@ TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from the parent's a
 // --- the motion table through the part array ----------------------------------------------
 
 TEST_CASE("CPartArray::HandleEnterWorld 0x00517D70 removes the links through the MotionTableManager",
-          "[retail][0x00517D70][0x0051BDD0][0x00517D10][0x00518750][sim][anim]") {
+          "[retail][0x0051BDD0][0x00517D10][0x00518750][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   SECTION("without a motion table it does nothing") {
@@ -362,7 +362,7 @@ TEST_CASE("CPartArray::HandleEnterWorld 0x00517D70 removes the links through the
 }
 
 TEST_CASE("CPhysicsObj::Hook_AnimDone 0x0050FDA0 reaches MotionTableManager::AnimationDone through the part array",
-          "[retail][0x0050FDA0][0x00517D30][0x0050FDB0][0x0050FE30][0x00517D50][0x0050FE20][sim][anim]") {
+          "[retail][0x00517D30][0x0050FDB0][0x0050FE30][0x00517D50][0x0050FE20][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -391,7 +391,7 @@ TEST_CASE("CPhysicsObj::Hook_AnimDone 0x0050FDA0 reaches MotionTableManager::Ani
 TEST_CASE(
     "CPartArray::HandleMovement 0x00517D60 (MotionTableManager::UseTime 0x0051CB00) completes zero-link motions, "
     "HandleExitWorld 0x00517D90 drains the queue",
-    "[retail][0x00517D60][0x0051CB00][0x00517D90][0x0051BDA0][sim][anim]") {
+    "[retail][0x0051BDA0][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -408,7 +408,7 @@ TEST_CASE(
 // --- the hidden pose rule (seed portal-completion section 1) ---------------------------------
 
 TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 samples the post-link cyclic pose without advancing time",
-          "[retail][0x00514C60][0x00517D70][0x0051BDD0][0x00524CA0][0x005156B0][0x00512C30][sim][anim]") {
+          "[retail][0x00517D70][0x0051BDD0][0x00524CA0][0x005156B0][0x00512C30][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -452,7 +452,7 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 samples the post-link cyclic pose 
 }
 
 TEST_CASE("CPartArray::Update 0x00517DB0 root motion moves the object by the scaled offset on walkable ground",
-          "[retail][0x00517DB0][0x00512C30][sim][anim]") {
+          "[retail][0x00512C30][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -559,7 +559,7 @@ TEST_CASE("DatObjectFactory reads the demo humanoid and treats missing or malfor
 }
 
 TEST_CASE("CPartArray::SetSetupID 0x00519330 turns the Setup's lights on, posed from the object's world frame",
-          "[retail][0x00519330][sim][anim][lights]") {
+          "[retail][sim][anim][lights]") {
   // SetSetupID calls InitLights for every object, whatever its state; the
   // Lighting state bit and SetLightHook destroy and re-make them
   // (fx_hooks_test); the snapshot builder publishes them with the parts.

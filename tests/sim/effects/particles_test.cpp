@@ -8,7 +8,9 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "dereth/sim/effects/particles.hpp"
+#include "dereth/sim/effects/particle.hpp"
+#include "dereth/sim/effects/particle_emitter.hpp"
+#include "dereth/sim/effects/particle_manager.hpp"
 
 #include "effects/fx_support.hpp"
 
@@ -79,7 +81,7 @@ glm::vec3 update_origin(ParticleType type, const core::Frame& parent = kParent) 
 // --- Particle::Update -------------------------------------------------------------------
 
 TEST_CASE("Particle::Update 0x0051C290 places each particle type by its closed form (t = 0.5)",
-          "[retail][0x0051C290][fx][particles]") {
+          "[retail][fx][particles]") {
   // P = (1,2,3), offset (0.1,0.2,0.3), a (1,0,2), b (0,1,-2), c (0.5,0.25,2).
   CHECK(near(update_origin(ParticleType::Still), {1.1f, 2.2f, 3.3f}));
   // P + o + a t
@@ -105,7 +107,7 @@ TEST_CASE("Particle::Update 0x0051C290 places each particle type by its closed f
 TEST_CASE(
     "Particle::Update 0x0051C290 types 4, 9 and 11 copy the parent orientation and turn by c t about local "
     "axes",
-    "[retail][0x0051C290][fx][particles]") {
+    "[retail][fx][particles]") {
   const glm::vec3 w{0.25f, 0.125f, 1.0f};  // c * t
   const glm::quat spin = glm::angleAxis(glm::length(w), glm::normalize(w));
   for (ParticleType t : {ParticleType::ParabolicLVGAGR, ParticleType::ParabolicLVLALR, ParticleType::ParabolicGVGAGR}) {
@@ -126,7 +128,7 @@ TEST_CASE(
 }
 
 TEST_CASE("Particle::Update 0x0051C290 ages, interpolates scale and translucency, and accumulates persistent age",
-          "[retail][0x0051C290][fx][particles]") {
+          "[retail][fx][particles]") {
   Particle p = sample();
   p.update(ParticleType::Still, false, kParent, core::Seconds{0.5});
   CHECK(p.lifetime == Approx(0.5));
@@ -148,7 +150,7 @@ TEST_CASE("Particle::Update 0x0051C290 ages, interpolates scale and translucency
 TEST_CASE(
     "Particle::Init 0x0051C930 rotates the hook origin and random offset by the start frame and sets a, b, c "
     "per type with retail's fall-through",
-    "[retail][0x0051C930][fx][particles]") {
+    "[retail][fx][particles]") {
   const glm::quat yaw = glm::angleAxis(kHalfPi, glm::vec3(0, 0, 1));  // x -> y, y -> -x
   const core::Frame start({5.0f, 6.0f, 7.0f}, yaw);
   const glm::vec3 ra{1, 0, 0}, rb{0, 1, 0}, rc{0, 0, 2};
@@ -209,7 +211,7 @@ TEST_CASE(
 TEST_CASE(
     "ParticleEmitterInfo::GetRandomLifespan 0x00517210, GetRandomStartScale 0x005170D0, GetRandomFinalScale "
     "0x00517120, GetRandomStartTrans 0x00517170, GetRandomFinalTrans 0x005171C0 add a U(-1,1) spread and clamp",
-    "[retail][0x00517210][0x005170D0][0x00517120][0x00517170][0x005171C0][fx][particles]") {
+    "[retail][fx][particles]") {
   dat::ParticleEmitterInfo i;
   i.lifespan = 0.25;
   i.lifespan_rand = 1.0;
@@ -246,7 +248,7 @@ TEST_CASE(
 TEST_CASE(
     "ParticleEmitterInfo::GetRandomOffset 0x005174A0 draws z, y, x, removes the offset_dir part, scales into "
     "[min, max], GetRandomA 0x00517610, GetRandomB 0x00517670, GetRandomC 0x005176D0",
-    "[retail][0x005174A0][0x00517610][0x00517670][0x005176D0][fx][particles]") {
+    "[retail][fx][particles]") {
   dat::ParticleEmitterInfo i;
   i.offset_dir = {0, 0, 1};
   i.min_offset = 0.5f;
@@ -287,7 +289,7 @@ TEST_CASE(
 }
 
 TEST_CASE("ParticleEmitterInfo::ShouldEmitParticle 0x00517420: caps, seconds between births, metres between births",
-          "[retail][0x00517420][fx][particles]") {
+          "[retail][fx][particles]") {
   auto i = info(ParticleType::Still);
   i->birthrate = 0.5;
   i->max_particles = 4;
@@ -315,7 +317,7 @@ TEST_CASE("ParticleEmitterInfo::ShouldEmitParticle 0x00517420: caps, seconds bet
 // --- ParticleEmitter ---------------------------------------------------------------------
 
 TEST_CASE("ParticleEmitter::SetInfo 0x0051CE90 and SetParenting 0x0051C190 refuse what retail cannot build",
-          "[retail][0x0051CE90][0x0051C190][0x0050F8F0][fx][particles]") {
+          "[retail][0x0050F8F0][fx][particles]") {
   FxWorld w;
   FxParts* parts = nullptr;
   auto owner = w.make(0x70000100, {10, 10, 0}, 2, &parts);
@@ -342,7 +344,7 @@ TEST_CASE("ParticleEmitter::SetInfo 0x0051CE90 and SetParenting 0x0051C190 refus
 }
 
 TEST_CASE("ParticleEmitter::InitEnd 0x0051D400 emits initial_particles, not total_particles",
-          "[retail][0x0051D400][fx][particles]") {
+          "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000102);
   auto i = info(ParticleType::Still);
@@ -362,7 +364,7 @@ TEST_CASE("ParticleEmitter::InitEnd 0x0051D400 emits initial_particles, not tota
 TEST_CASE(
     "ParticleEmitter::EmitParticle 0x0051D010 draws lifespan, final and start translucency, final and start "
     "scale, C, B, A, offset in that order into the first free slot",
-    "[retail][0x0051D010][fx][particles]") {
+    "[retail][fx][particles]") {
   FxWorld w(&demo_portal(), 21);
   auto owner = w.make(0x70000103, {0, 0, 0});
   auto i = info(ParticleType::ParabolicGVGAGR);  // a, b, c kept as drawn
@@ -422,7 +424,7 @@ TEST_CASE(
 }
 
 TEST_CASE("ParticleEmitter::KillParticle 0x0051C1E0 frees a slot once lifetime reaches lifespan",
-          "[retail][0x0051C1E0][fx][particles]") {
+          "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000104);
   auto i = info(ParticleType::Still);
@@ -442,7 +444,7 @@ TEST_CASE("ParticleEmitter::KillParticle 0x0051C1E0 frees a slot once lifetime r
 }
 
 TEST_CASE("ParticleEmitter::StopEmitter 0x0051C230 stops after total_seconds (physics timer) or total_particles",
-          "[retail][0x0051C230][fx][particles]") {
+          "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000105);
   auto timed = info(ParticleType::Still);
@@ -466,7 +468,7 @@ TEST_CASE("ParticleEmitter::StopEmitter 0x0051C230 stops after total_seconds (ph
 TEST_CASE(
     "ParticleEmitter::UpdateParticles 0x0051D180: parent-local particles follow the owner, world-released ones "
     "keep their birth point, new births follow the anchor",
-    "[retail][0x0051D180][0x0051C290][fx][particles]") {
+    "[retail][0x0051C290][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000106, {10, 10, 0});
   auto world = info(ParticleType::Still);
@@ -492,7 +494,7 @@ TEST_CASE(
 TEST_CASE(
     "Particle::Init 0x0051C930: the emitter anchor is the hook offset origin through the part frame, the "
     "offset quaternion is kept but not applied",
-    "[retail][0x0051C930][0x0051C190][fx][particles]") {
+    "[retail][0x0051C190][fx][particles]") {
   FxWorld w;
   FxParts* parts = nullptr;
   auto owner = w.make(0x70000107, {10, 10, 0}, 1, &parts);
@@ -522,7 +524,7 @@ TEST_CASE(
 TEST_CASE(
     "ParticleEmitter::UpdateParticles 0x0051D180 gives at most one birth per update, catch-up quanta mix the "
     "frame clock and the physics timer",
-    "[retail][0x0051D180][0x0051C8B0][fx][particles]") {
+    "[retail][0x0051C8B0][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000108);
   auto i = info(ParticleType::Still);
@@ -548,7 +550,7 @@ TEST_CASE(
 TEST_CASE(
     "ParticleEmitter::ShouldEmitParticle 0x0051C8B0: a per-metre emitter gives birth when its anchor moved "
     "farther than birthrate",
-    "[retail][0x0051C8B0][0x0051C870][fx][particles]") {
+    "[retail][0x0051C870][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000109, {10, 10, 0});
   auto i = info(ParticleType::Still, EmitterType::BirthratePerMeter);
@@ -570,7 +572,7 @@ TEST_CASE(
 TEST_CASE(
     "ParticleEmitter::UpdateParticles 0x0051D180 out of range: finite emitters age and count phantom births, "
     "infinite ones freeze",
-    "[retail][0x0051D180][0x0051C870][fx][particles]") {
+    "[retail][0x0051C870][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x7000010A);
   auto finite = info(ParticleType::LocalVelocity);
@@ -626,7 +628,7 @@ struct Events final : EmitterEventSink {
 TEST_CASE(
     "ParticleManager::CreateParticleEmitter 0x0051B6C0: a non-zero id replaces the live emitter, zero makes an "
     "anonymous one, ParticleManager::GetNumEmitters 0x0051B580",
-    "[retail][0x0051B6C0][0x0051B580][fx][particles]") {
+    "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000110);
   ParticleManager m(owner->local_id());
@@ -657,7 +659,7 @@ TEST_CASE(
 }
 
 TEST_CASE("ParticleManager::CreateBlockingParticleEmitter 0x0051B8A0 does nothing while the id is live",
-          "[retail][0x0051B8A0][fx][particles]") {
+          "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000111);
   ParticleManager m(owner->local_id());
@@ -677,7 +679,7 @@ TEST_CASE("ParticleManager::CreateBlockingParticleEmitter 0x0051B8A0 does nothin
 TEST_CASE(
     "ParticleManager::StopParticleEmitter 0x0051B7B0 keeps the id until natural retirement, "
     "ParticleManager::UpdateParticles 0x0051B800 retires it, DestroyParticleEmitter 0x0051B770 frees it at once",
-    "[retail][0x0051B7B0][0x0051B800][0x0051B770][fx][particles]") {
+    "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000112);
   ParticleManager m(owner->local_id());

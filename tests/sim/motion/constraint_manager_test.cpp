@@ -24,7 +24,7 @@ core::Frame step(ConstraintManager& c, glm::vec3 v) {
 }  // namespace
 
 TEST_CASE("ConstraintManager::adjust_offset 0x00556180 scales the offset between the start and max distances",
-          "[retail][0x00556180][0x00556240][0x005560D0][sim]") {
+          "[retail][0x00556240][0x005560D0][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   ConstraintManager c(a.object);
@@ -66,7 +66,7 @@ TEST_CASE("ConstraintManager::adjust_offset 0x00556180 scales the offset between
 }
 
 TEST_CASE("ConstraintManager::adjust_offset 0x00556180 holds a walking object within the max distance",
-          "[retail][0x00556180][0x00510520][sim]") {
+          "[retail][0x00510520][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.parts->root_motion = {0, 1, 0};  // 1 m of root motion a quantum
@@ -83,7 +83,7 @@ TEST_CASE("ConstraintManager::adjust_offset 0x00556180 holds a walking object wi
 }
 
 TEST_CASE("PositionManager::adjust_offset 0x00555190 runs interpolation, then sticky, then constraint",
-          "[retail][0x00555190][sim]") {
+          "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.interpolate_to(at({20, 10, 10}), false);

@@ -25,7 +25,7 @@ StickyManager& stick(Walker& a, std::uint32_t target, float target_radius) {
 }  // namespace
 
 TEST_CASE("StickyManager::StickTo 0x00555710 arms a one-second stick that waits for the target report",
-          "[retail][0x00555710][0x00555780][sim]") {
+          "[retail][0x00555780][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   StickyManager& s = stick(a, 0x99, 0.5f);
@@ -65,7 +65,7 @@ TEST_CASE("StickyManager::StickTo 0x00555710 arms a one-second stick that waits 
 }
 
 TEST_CASE("StickyManager::UseTime 0x00555610 the stick lapses one second after StickTo",
-          "[retail][0x00555610][0x0050EAE0][sim]") {
+          "[retail][0x0050EAE0][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.set_speed(0.0f, 0.0f);
@@ -85,7 +85,7 @@ TEST_CASE("StickyManager::UseTime 0x00555610 the stick lapses one second after S
 }
 
 TEST_CASE("StickyManager::adjust_offset 0x00555430 closes to 0.3 m between the cylinders and faces the target",
-          "[retail][0x00555430][0x005A98B0][0x005A9520][sim]") {
+          "[retail][0x005A98B0][0x005A9520][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10}, kCell, 0.5f);
   StickyManager& s = stick(a, 0x99, 0.5f);
@@ -121,7 +121,7 @@ TEST_CASE("StickyManager::adjust_offset 0x00555430 closes to 0.3 m between the c
 }
 
 TEST_CASE("CPhysicsObj::stick_to_object 0x005127E0 follows the live target from the object table",
-          "[retail][0x005127E0][0x00555430][sim]") {
+          "[retail][0x00555430][sim]") {
   constexpr std::uint32_t kFollower = 0x80000010;
   constexpr std::uint32_t kTarget = 0x80000011;
   World w;

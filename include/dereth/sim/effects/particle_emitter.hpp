@@ -1,8 +1,10 @@
 #pragma once
-// Particles (retail Particle, ParticleEmitter, ParticleEmitterInfo's
-// randomisers and ParticleManager; RE cphysobj/CParticleEmitter.c,
-// CParticleEmitterInfo.c, CParticleManager.c), as spec/dat-format.md section 4
-// and seed retail-projectile-vfx sections 8 and 14 describe them.
+// ParticleEmitter (retail ParticleEmitter) with ParticleEmitterInfo's
+// randomisers (RE cphysobj/CParticleEmitter.c, CParticleEmitterInfo.c), as
+// spec/dat-format.md section 4 and seed retail-projectile-vfx sections 8 and
+// 14 describe them. Particle is particle.hpp, ParticleManager
+// particle_manager.hpp; Particle's bodies are in particle_emitter.cpp, beside
+// the randomisers whose helpers they share.
 //
 // Frames are in global metres (sim::global_frame): a particle released to the
 // world keeps the point where it was born even when its owner crosses a
@@ -30,6 +32,7 @@
 #include "dereth/core/rng.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/types.hpp"
+#include "dereth/sim/effects/particle.hpp"
 #include "dereth/sim/object/types.hpp"
 
 namespace dereth::sim {
@@ -40,9 +43,6 @@ class PhysicsObj;
 inline constexpr std::uint32_t kRootPart = 0xFFFFFFFFu;
 // The most slots one emitter may ask for (max_particles is untrusted DAT data).
 inline constexpr std::int32_t kMaxParticlesPerEmitter = 4096;
-// ParticleManager::ParticleManager 0x0051B5D0: the first anonymous emitter id.
-inline constexpr std::uint32_t kFirstAnonymousEmitterId = 0xFFFF0000u;
-
 // The two clocks a particle update reads.
 struct ParticleClock {
   core::Seconds now{0.0};           // Timer::cur_time
@@ -109,42 +109,6 @@ namespace emitter_info {
                                         std::int32_t total_emitted, const glm::vec3& emitter_offset,
                                         core::Seconds last_emit_time, core::Seconds now) noexcept;
 }  // namespace emitter_info
-
-// One particle and the part it poses (retail Particle plus its CPhysicsPart).
-struct Particle {
-  // Ages in seconds (retail doubles).
-  double birthtime = 0.0;  // for a persistent emitter's particles: the last update time
-  double lifetime = 0.0;
-  double lifespan = 0.0;
-  core::Frame start_frame;  // the parent frame at birth
-  glm::vec3 offset{0.0f};   // world-oriented start offset from the parent origin
-  glm::vec3 a{0.0f};
-  glm::vec3 b{0.0f};
-  glm::vec3 c{0.0f};
-  float start_scale = 1.0f;
-  float final_scale = 1.0f;
-  float start_trans = 0.0f;
-  float final_trans = 0.0f;
-  // The part: where and how it is drawn.
-  core::Frame frame;          // types 4, 9, 11 also set its orientation
-  float scale = 1.0f;         // gfxobj_scale (uniform)
-  float translucency = 0.0f;  // 0 opaque .. 1 invisible
-
-  // Particle::Init 0x0051C930: stamp the birth, snapshot `start_frame`, rotate
-  // (hook offset origin + random offset) into the world by it, set a/b/c per
-  // type (retail's switch fall-through: 4 -> 3 -> 2, 9 -> 8 -> 2, 11 -> 10 -> 12),
-  // then pose the part once. Only the hook offset's origin is used.
-  void init(const core::Frame& parent_frame, const glm::vec3& hook_offset_origin, const glm::vec3& random_offset,
-            dat::ParticleType type, bool persistent, const glm::vec3& random_a, const glm::vec3& random_b,
-            const glm::vec3& random_c, float new_start_scale, float new_final_scale, float new_start_trans,
-            float new_final_trans, double new_lifespan, core::Seconds physics_time, core::Rng& rng);
-
-  // Particle::Update 0x0051C290: age the particle, place its part by the
-  // closed form of `type` against `parent_frame`, interpolate scale and
-  // translucency by lifetime / lifespan.
-  void update(dat::ParticleType type, bool persistent, const core::Frame& parent_frame,
-              core::Seconds physics_time) noexcept;
-};
 
 class ParticleEmitter {
  public:
@@ -232,58 +196,6 @@ class ParticleEmitter {
   core::Seconds last_update_time_{0.0};
   core::Seconds last_emit_time_{0.0};
   glm::vec3 last_emit_offset_{0.0f};
-};
-
-// One object's emitters (retail ParticleManager), in creation order.
-class ParticleManager {
- public:
-  // ParticleManager::ParticleManager 0x0051B5D0
-  explicit ParticleManager(LocalId owner) noexcept : owner_(owner) {}
-  ParticleManager(const ParticleManager&) = delete;
-  ParticleManager& operator=(const ParticleManager&) = delete;
-
-  // ParticleManager::CreateParticleEmitter 0x0051B6C0: a non-zero id first
-  // destroys the live emitter with that id (even when the new one then fails);
-  // zero takes the next anonymous id. `info` null means the record did not
-  // load. Returns the new emitter's id, or 0 when nothing was created.
-  std::uint32_t create_particle_emitter(const PhysicsObj& owner, std::shared_ptr<const dat::ParticleEmitterInfo> info,
-                                        std::uint32_t info_id, std::uint32_t part_index, const dat::Frame& offset,
-                                        std::uint32_t emitter_id, const ParticleClock& clock, core::Rng& rng,
-                                        EmitterEventSink* events);
-  // ParticleManager::CreateBlockingParticleEmitter 0x0051B8A0: a non-zero id
-  // naming a live emitter does nothing and returns 0; otherwise as above.
-  std::uint32_t create_blocking_particle_emitter(const PhysicsObj& owner,
-                                                 std::shared_ptr<const dat::ParticleEmitterInfo> info,
-                                                 std::uint32_t info_id, std::uint32_t part_index,
-                                                 const dat::Frame& offset, std::uint32_t emitter_id,
-                                                 const ParticleClock& clock, core::Rng& rng, EmitterEventSink* events);
-  // ParticleManager::DestroyParticleEmitter 0x0051B770: removes it now (id 0: nothing).
-  bool destroy_particle_emitter(std::uint32_t emitter_id, EmitterEventSink* events);
-  // ParticleManager::StopParticleEmitter 0x0051B7B0: no more births; the id
-  // stays live until the last particle dies (id 0: nothing).
-  bool stop_particle_emitter(std::uint32_t emitter_id, EmitterEventSink* events);
-  // ParticleManager::UpdateParticles 0x0051B800: update every emitter, remove
-  // the ones that are done (their ids become free).
-  void update_particles(const PhysicsObj& owner, const ParticleClock& clock, core::Rng& rng, bool should_draw,
-                        EmitterEventSink* events);
-  // ParticleManager::GetNumEmitters 0x0051B580
-  [[nodiscard]] std::size_t get_num_emitters() const noexcept { return emitters_.size(); }
-
-  // Every emitter's NoDraw (the owner became Hidden, or visible again).
-  void set_no_draw(bool no_draw) noexcept;
-  // Removes every emitter, reporting each as Destroyed (the owner went away).
-  void destroy_all(EmitterEventSink* events);
-
-  [[nodiscard]] const ParticleEmitter* find(std::uint32_t emitter_id) const noexcept;
-  [[nodiscard]] const std::vector<std::unique_ptr<ParticleEmitter>>& emitters() const noexcept { return emitters_; }
-  [[nodiscard]] std::uint32_t next_emitter_id() const noexcept { return next_emitter_id_; }
-
- private:
-  std::unique_ptr<ParticleEmitter> remove(std::uint32_t emitter_id) noexcept;
-
-  LocalId owner_;
-  std::vector<std::unique_ptr<ParticleEmitter>> emitters_;
-  std::uint32_t next_emitter_id_ = kFirstAnonymousEmitterId;
 };
 
 }  // namespace dereth::sim
