@@ -13,4 +13,6 @@
 // TLS, stacks, globals and heap still are. docs/sanitizers.md has the proof.
 // ASAN_OPTIONS=intercept_tls_get_addr=1 brings the interceptor back.
 extern "C" const char* __asan_default_options();
-extern "C" const char* __asan_default_options() { return "intercept_tls_get_addr=0"; }
+extern "C" const char* __asan_default_options() {
+  return "intercept_tls_get_addr=0";
+}

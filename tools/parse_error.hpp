@@ -24,8 +24,7 @@ inline int parse_error(CLI::App& app, const CLI::ParseError& e, int argc, char**
     if (std::isdigit(static_cast<unsigned char>(arg[1])) != 0 || arg[1] == '.') continue;
     const std::string name(arg.substr(0, arg.find('=')));
     if (app.get_option_no_throw(name) == nullptr) {
-      std::cerr << tool << ": " << name << " is not an option of " << tool << " (" << tool
-                << " --help lists them)\n";
+      std::cerr << tool << ": " << name << " is not an option of " << tool << " (" << tool << " --help lists them)\n";
       return 2;
     }
   }

@@ -42,7 +42,9 @@ std::string of(std::uint32_t index, std::size_t count) {
 
 }  // namespace
 
-CharacterCreator::CharacterCreator(const chargen::CharGenData& data) : builder_(data) { build_rows(); }
+CharacterCreator::CharacterCreator(const chargen::CharGenData& data) : builder_(data) {
+  build_rows();
+}
 
 void CharacterCreator::build_rows() {
   rows_.clear();
@@ -74,8 +76,10 @@ std::string CharacterCreator::row_text(const Row& r) const {
       }
       return text;
     }
-    case RowKind::HairColor: return fmt::format("Hair colour: {}", of(a.hair_color, s != nullptr ? s->hair_colors.size() : 0));
-    case RowKind::EyeColor: return fmt::format("Eye colour: {}", of(a.eye_color, s != nullptr ? s->eye_colors.size() : 0));
+    case RowKind::HairColor:
+      return fmt::format("Hair colour: {}", of(a.hair_color, s != nullptr ? s->hair_colors.size() : 0));
+    case RowKind::EyeColor:
+      return fmt::format("Eye colour: {}", of(a.eye_color, s != nullptr ? s->eye_colors.size() : 0));
     case RowKind::SkinShade: return fmt::format("Skin shade: {:.1f}", a.skin_shade);
     case RowKind::HairShade: return fmt::format("Hair shade: {:.1f}", a.hair_shade);
     case RowKind::Template: {
@@ -89,8 +93,9 @@ std::string CharacterCreator::row_text(const Row& r) const {
     }
     case RowKind::Skill: {
       const auto cost = b.skill_cost(r.index);
-      return fmt::format("{}: {} (train {}, specialise {})", b.skill_name(r.index), chargen::to_string(b.skill(r.index)),
-                         cost ? cost->trained : 0, cost ? cost->trained + cost->specialized : 0);
+      return fmt::format("{}: {} (train {}, specialise {})", b.skill_name(r.index),
+                         chargen::to_string(b.skill(r.index)), cost ? cost->trained : 0,
+                         cost ? cost->trained + cost->specialized : 0);
     }
     case RowKind::Name: return fmt::format("Name: {}_", render::sanitize_text(b.name()));
     case RowKind::StartArea: return fmt::format("Starting town: {}", b.start_area_name(b.start_area()));
@@ -102,8 +107,8 @@ std::string CharacterCreator::row_text(const Row& r) const {
 
 std::size_t CharacterCreator::row_lines(std::size_t r) const {
   const auto& row = rows_[r];
-  const bool credits_after = row.kind == RowKind::Template ||
-                             (row.kind == RowKind::Attribute && row.index + 1 == chargen::kAttributes.size());
+  const bool credits_after =
+      row.kind == RowKind::Template || (row.kind == RowKind::Attribute && row.index + 1 == chargen::kAttributes.size());
   return credits_after ? 2 : 1;
 }
 
@@ -144,12 +149,14 @@ std::vector<CharacterCreator::Line> CharacterCreator::layout() const {
     if (row.kind == RowKind::Template) {
       out.push_back({fmt::format("  Attributes: {} of {} credits used, {} left", builder_.attribute_total(),
                                  builder_.attribute_credits(), builder_.attribute_credits_left()),
-                     LineKind::Info, {}});
+                     LineKind::Info,
+                     {}});
     }
     if (row.kind == RowKind::Attribute && row.index + 1 == chargen::kAttributes.size()) {
       out.push_back({fmt::format("  Skills: {} of {} credits used, {} left", builder_.skill_credits_spent(),
                                  builder_.skill_credits(), builder_.skill_credits_left()),
-                     LineKind::Info, {}});
+                     LineKind::Info,
+                     {}});
     }
   }
   if (r < rows_.size()) out.push_back({"  ... more below (Down)", LineKind::Info, {}});
@@ -207,7 +214,10 @@ void CharacterCreator::change(int step, bool big) {
   const auto* s = b.sex();
   auto a = b.appearance();
   switch (r.kind) {
-    case RowKind::Heritage: b.set_heritage(cycle_in(b.heritages(), b.heritage(), step)); build_rows(); return;
+    case RowKind::Heritage:
+      b.set_heritage(cycle_in(b.heritages(), b.heritage(), step));
+      build_rows();
+      return;
     case RowKind::Sex: b.set_gender(cycle_in(b.genders(), b.gender(), step)); return;
     case RowKind::Eyes: a.eyes = cycle(a.eyes, step, s != nullptr ? s->eye_strips.size() : 0); break;
     case RowKind::Nose: a.nose = cycle(a.nose, step, s != nullptr ? s->nose_strips.size() : 0); break;

@@ -41,8 +41,10 @@ std::size_t CharacterPicker::slots() const noexcept {
 
 std::vector<std::string> CharacterPicker::lines() const {
   std::vector<std::string> out;
-  const std::string server = server_name_.empty() ? std::string("The server") : protocol::sanitize_chat_text(server_name_, 64);
-  out.push_back(fmt::format("{}: {} of {} slots used, {} free", server, list_.characters.size(), slots(), free_slots()));
+  const std::string server =
+      server_name_.empty() ? std::string("The server") : protocol::sanitize_chat_text(server_name_, 64);
+  out.push_back(
+      fmt::format("{}: {} of {} slots used, {} free", server, list_.characters.size(), slots(), free_slots()));
   for (std::size_t i = 0; i < slots(); ++i) {
     const char mark = i == selected_ ? '>' : ' ';
     if (i >= list_.characters.size()) {
@@ -125,9 +127,9 @@ PickerAction CharacterPicker::activate() {
   if (selected_ >= list_.characters.size()) return create();
   const auto& c = list_.characters[selected_];
   if (c.seconds_greyed_out > 0) {
-    set_message(fmt::format("{} is pending deletion and cannot enter the world.",
-                            protocol::sanitize_chat_text(c.name, 64)),
-                true);
+    set_message(
+        fmt::format("{} is pending deletion and cannot enter the world.", protocol::sanitize_chat_text(c.name, 64)),
+        true);
     return {};
   }
   return PickerAction{PickerAction::Kind::Enter, c.guid};

@@ -22,7 +22,9 @@ std::pair<std::string, std::string_view> split_word(std::string_view s) {
   return {word, space == std::string_view::npos ? std::string_view{} : trim(s.substr(space + 1))};
 }
 
-bool is_utf8_continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+bool is_utf8_continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
 
 }  // namespace
 
@@ -86,7 +88,8 @@ std::string format_chat_line(const protocol::ChatLine& l, std::uint32_t player) 
                             : fmt::format("[{}] {} says, \"{}\"", l.channel, l.sender, l.text);
   }
   if (l.sender.empty()) return l.text;
-  if (l.chat_type == ct::Tell || l.chat_type == ct::AdminTell) return fmt::format("{} tells you, \"{}\"", l.sender, l.text);
+  if (l.chat_type == ct::Tell || l.chat_type == ct::AdminTell)
+    return fmt::format("{} tells you, \"{}\"", l.sender, l.text);
   if (l.chat_type == ct::Speech) {
     if (player != 0 && l.sender_id == player) return fmt::format("You say, \"{}\"", l.text);
     return fmt::format("{} says, \"{}\"", l.sender, l.text);
@@ -114,20 +117,28 @@ std::string headless_chat_line(const protocol::ChatLine& l) {
 std::array<std::uint8_t, 4> chat_color(std::uint32_t t) {
   namespace ct = protocol::chat_type;
   switch (t) {
-    case ct::Speech: return {255, 255, 255, 255};                         // white
-    case ct::Tell: case ct::OutgoingTell: return {255, 255, 110, 255};  // yellow
-    case ct::AdminTell: case ct::Social: case ct::Fellowship: return {255, 255, 60, 255};  // bright yellow
-    case ct::SocialSend: return {255, 255, 170, 255};                  // light yellow
-    case ct::System: case ct::Broadcast: return {200, 200, 200, 255};  // grey
-    case ct::Combat: return {255, 160, 90, 255};                      // orange
-    case ct::CombatEnemy: case ct::Help: return {255, 80, 80, 255};   // red
-    case ct::CombatSelf: return {255, 140, 200, 255};                 // pink
-    case ct::Magic: case ct::Spellcasting: return {140, 170, 255, 255};  // blue
-    case ct::Channel: case ct::ChannelSend: return {255, 180, 220, 255};  // light pink
-    case ct::Emote: return {230, 200, 255, 255};                           // lilac
-    case ct::Advancement: return {120, 230, 255, 255};                     // cyan
-    case ct::Abuse: return {150, 220, 255, 255};                           // light cyan
-    case ct::WorldBroadcast: case ct::Salvaging: return {110, 255, 110, 255};  // green
+    case ct::Speech: return {255, 255, 255, 255};  // white
+    case ct::Tell:
+    case ct::OutgoingTell: return {255, 255, 110, 255};  // yellow
+    case ct::AdminTell:
+    case ct::Social:
+    case ct::Fellowship: return {255, 255, 60, 255};   // bright yellow
+    case ct::SocialSend: return {255, 255, 170, 255};  // light yellow
+    case ct::System:
+    case ct::Broadcast: return {200, 200, 200, 255};  // grey
+    case ct::Combat: return {255, 160, 90, 255};      // orange
+    case ct::CombatEnemy:
+    case ct::Help: return {255, 80, 80, 255};          // red
+    case ct::CombatSelf: return {255, 140, 200, 255};  // pink
+    case ct::Magic:
+    case ct::Spellcasting: return {140, 170, 255, 255};  // blue
+    case ct::Channel:
+    case ct::ChannelSend: return {255, 180, 220, 255};  // light pink
+    case ct::Emote: return {230, 200, 255, 255};        // lilac
+    case ct::Advancement: return {120, 230, 255, 255};  // cyan
+    case ct::Abuse: return {150, 220, 255, 255};        // light cyan
+    case ct::WorldBroadcast:
+    case ct::Salvaging: return {110, 255, 110, 255};  // green
     case ct::Allegiance: return {255, 210, 120, 255};
     default: return {255, 240, 180, 255};
   }

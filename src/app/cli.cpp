@@ -10,7 +10,6 @@
 #include <thread>
 #include <utility>
 
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -35,6 +34,7 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
+
 #include "commands.hpp"
 
 namespace dereth::app {
@@ -82,7 +82,9 @@ std::optional<std::pair<int, int>> parse_size(const std::string& text) {
 
 }  // namespace
 
-int run_cli(int argc, char** argv) { return run_cli(argc, argv, std::cout, std::cerr); }
+int run_cli(int argc, char** argv) {
+  return run_cli(argc, argv, std::cout, std::cerr);
+}
 
 int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   CLI::App app{
@@ -112,37 +114,46 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   DemoArgs demo_args;
   auto* demo_cmd = app.add_subcommand("demo", "Run the embedded demo world (the default command)");
   demo_cmd->add_flag("--headless", demo_args.headless, "No window: render offscreen and write a PNG");
-  demo_cmd->add_option("--ticks", demo_args.ticks,
-                       fmt::format("Stop after N physics ticks (headless: 30 a second of virtual time, default {}; in a window at most "
-                                   "one a frame and 30 a second)",
-                                   kDemoDefaultTicks))
+  demo_cmd
+      ->add_option(
+          "--ticks", demo_args.ticks,
+          fmt::format(
+              "Stop after N physics ticks (headless: 30 a second of virtual time, default {}; in a window at most "
+              "one a frame and 30 a second)",
+              kDemoDefaultTicks))
       ->check(in_range(1, kMaxTicks, "ticks"))
       ->type_name("N");
-  demo_cmd->add_option("--screenshot", demo_args.screenshot,
-                       "Write the last frame to this PNG (headless default: ./dereth-demo.png)")
+  demo_cmd
+      ->add_option("--screenshot", demo_args.screenshot,
+                   "Write the last frame to this PNG (headless default: ./dereth-demo.png)")
       ->type_name("PNG");
-  demo_cmd->add_option("--trace", demo_args.trace,
-                       "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
+  demo_cmd
+      ->add_option("--trace", demo_args.trace,
+                   "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
   demo_cmd->add_flag("--stats", demo_args.stats,
                      "Headless: render every frame and print frame time split into tick, snapshot and render");
-  demo_cmd->add_option("--record-frames", demo_args.record_frames,
-                       "Headless: write every tick's frame (or every K'th, --record-every) to DIR as tick_NNNNNN.png")
+  demo_cmd
+      ->add_option("--record-frames", demo_args.record_frames,
+                   "Headless: write every tick's frame (or every K'th, --record-every) to DIR as tick_NNNNNN.png")
       ->type_name("DIR");
-  demo_cmd->add_option("--record-every", demo_args.record_every, "With --record-frames: one PNG every K ticks (default 1)")
+  demo_cmd
+      ->add_option("--record-every", demo_args.record_every, "With --record-frames: one PNG every K ticks (default 1)")
       ->check(in_range(1, kMaxTicks, "ticks"))
       ->type_name("K");
-  demo_cmd->add_option("--size",
-                       [&](const CLI::results_t& r) {
-                         const auto size = parse_size(r.front());
-                         if (!size) return false;
-                         sets.push_back(fmt::format("window_width={}", size->first));
-                         sets.push_back(fmt::format("window_height={}", size->second));
-                         return true;
-                       },
-                       fmt::format("The picture's size, WIDTHxHEIGHT ({}..{} by {}..{}; default: the config's "
-                                   "window_width x window_height)",
-                                   kMinWindowWidth, kMaxWindowSize, kMinWindowHeight, kMaxWindowSize))
+  demo_cmd
+      ->add_option(
+          "--size",
+          [&](const CLI::results_t& r) {
+            const auto size = parse_size(r.front());
+            if (!size) return false;
+            sets.push_back(fmt::format("window_width={}", size->first));
+            sets.push_back(fmt::format("window_height={}", size->second));
+            return true;
+          },
+          fmt::format("The picture's size, WIDTHxHEIGHT ({}..{} by {}..{}; default: the config's "
+                      "window_width x window_height)",
+                      kMinWindowWidth, kMaxWindowSize, kMinWindowHeight, kMaxWindowSize))
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             if (parse_size(text)) return {};
@@ -154,32 +165,43 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
 
   PlayArgs play_args;
   auto* play_cmd = app.add_subcommand("play", "Log into an ACE server and play");
-  play_cmd->add_option("--server", play_args.server, "HOST:PORT of the server's first port, e.g. 127.0.0.1:9000 or [::1]:9000 (HOST alone: port 9000)")
+  play_cmd
+      ->add_option("--server", play_args.server,
+                   "HOST:PORT of the server's first port, e.g. 127.0.0.1:9000 or [::1]:9000 (HOST alone: port 9000)")
       ->required()
       ->type_name("HOST:PORT");
   play_cmd->add_option("--account", play_args.account, "The account name")->required()->type_name("NAME");
-  play_cmd->add_option("--password-file", play_args.password_file,
-                       "A file whose first line is the password (else it is prompted for)")
+  play_cmd
+      ->add_option("--password-file", play_args.password_file,
+                   "A file whose first line is the password (else it is prompted for)")
       ->type_name("FILE");
   play_cmd->add_option("--character", play_args.character, "The character's name (default: the first)")
       ->type_name("NAME");
-  play_cmd->add_option("--dats", [&](const CLI::results_t& r) { sets.push_back("dats_folder=" + r.front()); return true; },
-                       "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)")
+  play_cmd
+      ->add_option(
+          "--dats",
+          [&](const CLI::results_t& r) {
+            sets.push_back("dats_folder=" + r.front());
+            return true;
+          },
+          "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)")
       ->type_name("DIR");
-  play_cmd->add_option("--record", play_args.record,
-                       "Record the session as a pcap into this folder (default: config record_folder, else " +
-                           net::PcapRecorder::default_folder().string() + ")")
+  play_cmd
+      ->add_option("--record", play_args.record,
+                   "Record the session as a pcap into this folder (default: config record_folder, else " +
+                       net::PcapRecorder::default_folder().string() + ")")
       ->type_name("DIR");
   play_cmd->add_flag("--no-record", play_args.no_record, "Do not record the session");
-  play_cmd->add_option("--trace", play_args.trace,
-                       "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
+  play_cmd
+      ->add_option("--trace", play_args.trace,
+                   "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
   play_cmd->add_flag("--headless", play_args.headless, "No window (with --ticks: stay that many ticks, then log off)");
-  play_cmd->add_option("--say", play_args.say,
-                       "Say TEXT as if typed in the chat box (repeatable; a tell, emote or @command works too)")
+  play_cmd
+      ->add_option("--say", play_args.say,
+                   "Say TEXT as if typed in the chat box (repeatable; a tell, emote or @command works too)")
       ->type_name("TEXT");
-  play_cmd->add_option("--at", play_args.at,
-                       "Seconds into the world for the matching --say (repeatable; default 1)")
+  play_cmd->add_option("--at", play_args.at, "Seconds into the world for the matching --say (repeatable; default 1)")
       ->type_name("SECONDS")
       ->check(CLI::NonNegativeNumber);
   play_cmd->add_option("--ticks", play_args.ticks, "Log off after N physics ticks in the world (N/30 s)")
@@ -189,44 +211,48 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->capture_default_str()
       ->check(in_range(0.1, 3600, "seconds"))
       ->type_name("S");
-  play_cmd->add_option("--connect-timeout", play_args.connect_timeout,
-                       "Seconds to wait for the server to answer the login (resent every 2 s)")
+  play_cmd
+      ->add_option("--connect-timeout", play_args.connect_timeout,
+                   "Seconds to wait for the server to answer the login (resent every 2 s)")
       ->capture_default_str()
       ->check(in_range(0.1, 600, "seconds"))
       ->type_name("S");
-  play_cmd->add_option("--silence-timeout", play_args.silence_timeout,
-                       "Seconds without a packet from the server that end the session")
+  play_cmd
+      ->add_option("--silence-timeout", play_args.silence_timeout,
+                   "Seconds without a packet from the server that end the session")
       ->capture_default_str()
       ->check(in_range(0.5, 3600, "seconds"))
       ->type_name("S");
 
-  play_cmd->add_option("--create", play_args.create,
-                       "Create a character with this name first (from the DATs' CharGen: --dats, else the demo's), "
-                       "then enter the world with it; a refusal is printed and exits 1")
+  play_cmd
+      ->add_option("--create", play_args.create,
+                   "Create a character with this name first (from the DATs' CharGen: --dats, else the demo's), "
+                   "then enter the world with it; a refusal is printed and exits 1")
       ->type_name("NAME");
   play_cmd->add_option("--heritage", play_args.heritage, "With --create: the heritage number (default: the first)")
       ->type_name("N");
   play_cmd->add_option("--sex", play_args.sex, "With --create: 1 male, 2 female (default: the heritage's first)")
       ->type_name("N");
-  play_cmd->add_option("--template", play_args.template_index,
-                       "With --create: the profession template, 0 = the first (sets attributes and skills)")
+  play_cmd
+      ->add_option("--template", play_args.template_index,
+                   "With --create: the profession template, 0 = the first (sets attributes and skills)")
       ->type_name("N");
-  play_cmd->add_option("--start-area", play_args.start_area,
-                       "With --create: the starting town's number in CharGen (default: the heritage's first)")
+  play_cmd
+      ->add_option("--start-area", play_args.start_area,
+                   "With --create: the starting town's number in CharGen (default: the heritage's first)")
       ->type_name("N");
-  play_cmd->add_option("--attributes", play_args.attributes,
-                       "With --create: Strength, Endurance, Coordination, Quickness, Focus, Self (six numbers, "
-                       "each 10-100, replacing the template's)")
+  play_cmd
+      ->add_option("--attributes", play_args.attributes,
+                   "With --create: Strength, Endurance, Coordination, Quickness, Focus, Self (six numbers, "
+                   "each 10-100, replacing the template's)")
       ->expected(6)
       ->delimiter(',')
       ->type_name("S,E,C,Q,F,S");
   play_cmd->add_option("--train", play_args.train, "With --create: train this skill number too (repeatable)")
       ->type_name("SKILL");
-  play_cmd->add_option("--specialize", play_args.specialize,
-                       "With --create: specialise this skill number (repeatable)")
+  play_cmd->add_option("--specialize", play_args.specialize, "With --create: specialise this skill number (repeatable)")
       ->type_name("SKILL");
-  play_cmd->add_option("--untrain", play_args.untrain,
-                       "With --create: leave this skill number untrained (repeatable)")
+  play_cmd->add_option("--untrain", play_args.untrain, "With --create: leave this skill number untrained (repeatable)")
       ->type_name("SKILL");
 
   ReplayArgs replay_args;
@@ -242,25 +268,34 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   replay_cmd->add_flag("--headless", replay_args.headless, "No window");
   replay_cmd->add_option("--digest", replay_args.digest, "Write one digest line per tick (docs/trace.md)")
       ->type_name("FILE");
-  replay_cmd->add_option("--report", replay_args.report,
-                         "Write the QA report: dereth's prediction against every server Position, verdicts, decode "
-                         "errors, scripts not found, DAT records missing (docs/trace.md)")
+  replay_cmd
+      ->add_option("--report", replay_args.report,
+                   "Write the QA report: dereth's prediction against every server Position, verdicts, decode "
+                   "errors, scripts not found, DAT records missing (docs/trace.md)")
       ->type_name("FILE");
-  replay_cmd->add_option("--trace", replay_args.trace,
-                         "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
+  replay_cmd
+      ->add_option("--trace", replay_args.trace,
+                   "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
   replay_cmd->add_option("--screenshot-every", replay_args.screenshot_every, "Save a PNG every N ticks (needs --out)")
       ->check(in_range(1, kMaxTicks, "ticks"))
       ->type_name("N");
   replay_cmd->add_option("--out", replay_args.out_dir, "The folder for --screenshot-every")->type_name("DIR");
-  replay_cmd->add_option("--dats", [&](const CLI::results_t& r) { sets.push_back("dats_folder=" + r.front()); return true; },
-                         "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)")
+  replay_cmd
+      ->add_option(
+          "--dats",
+          [&](const CLI::results_t& r) {
+            sets.push_back("dats_folder=" + r.front());
+            return true;
+          },
+          "The folder with client_portal.dat and client_cell_1.dat (config key dats_folder)")
       ->type_name("DIR");
   replay_cmd->add_option("--ticks", replay_args.ticks, "Stop after N physics ticks")
       ->check(in_range(1, kMaxTicks, "ticks"))
       ->type_name("N");
-  replay_cmd->add_option("--port", replay_args.port,
-                         "Only traffic to or from server ports N and N+1 (default: AC traffic found by the protocol)")
+  replay_cmd
+      ->add_option("--port", replay_args.port,
+                   "Only traffic to or from server ports N and N+1 (default: AC traffic found by the protocol)")
       ->check(in_range(1, 65534, "a UDP port"))
       ->type_name("N");
   replay_cmd->add_flag("--allow-truncated", replay_args.allow_truncated,
@@ -333,4 +368,3 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
 }
 
 }  // namespace dereth::app
-

@@ -1,6 +1,8 @@
 #include "commands.hpp"
 
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -8,13 +10,9 @@
 #include <optional>
 #include <thread>
 
-#include <atomic>
-#include <csignal>
-
+#include <fmt/format.h>
 #include <termios.h>
 #include <unistd.h>
-
-#include <fmt/format.h>
 
 #include "dereth/app/chat.hpp"
 #include "dereth/app/config.hpp"
@@ -77,7 +75,9 @@ StopSignals::~StopSignals() {
   g_stop_signal.store(0);
 }
 
-int StopSignals::raised() noexcept { return g_stop_signal.load(); }
+int StopSignals::raised() noexcept {
+  return g_stop_signal.load();
+}
 
 const char* StopSignals::name(int signal) noexcept {
   return signal == SIGINT ? "Ctrl-C" : signal == SIGTERM ? "SIGTERM" : "a signal";
@@ -248,9 +248,8 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
 }
 
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
-             Presenter* presenter,
-             std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
-             std::ostream& err, const std::vector<std::pair<double, std::string>>& says,
+             Presenter* presenter, std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options,
+             std::ostream& out, std::ostream& err, const std::vector<std::pair<double, std::string>>& says,
              const std::vector<scenario::InputEvent>& inputs, bool* logged_out_out) {
   core::RealClock clock;
   World world(clock, portal);
@@ -262,9 +261,10 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
   options.stop_when_inbox_finished = true;
   options.tail = 0.0;
   FrameLoop loop(world, client, nullptr, presenter, sound.get(), std::move(options));
-  Controls controls(world, loop, presenter,
-                    [&client](std::vector<std::uint8_t> m, std::uint16_t queue) { client.send_message(std::move(m), queue); },
-                    [&client]() { return client.next_action_sequence(); });
+  Controls controls(
+      world, loop, presenter,
+      [&client](std::vector<std::uint8_t> m, std::uint16_t queue) { client.send_message(std::move(m), queue); },
+      [&client]() { return client.next_action_sequence(); });
   for (const auto& [time, typed] : says) controls.say_at(time, typed);
   controls.schedule_inputs(inputs);
   LiveSession live(client);

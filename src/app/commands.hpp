@@ -82,9 +82,8 @@ void print_report(std::ostream& out, const std::string& what, const LoopReport& 
 // walk, in a window as headless; the player's own keys take over).
 // `logged_out`, when given, is set when the game menu's Log out ended the run.
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
-             Presenter* presenter,
-             std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options, std::ostream& out,
-             std::ostream& err, const std::vector<std::pair<double, std::string>>& says = {},
+             Presenter* presenter, std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options,
+             std::ostream& out, std::ostream& err, const std::vector<std::pair<double, std::string>>& says = {},
              const std::vector<scenario::InputEvent>& inputs = {}, bool* logged_out = nullptr);
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
                   int width, int height);

@@ -1,7 +1,5 @@
 #include "dereth/app/config.hpp"
 
-#include "dereth/core/file.hpp"
-
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -14,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/core/file.hpp"
 #include "dereth/core/log.hpp"
 
 namespace dereth::app {
@@ -430,8 +429,9 @@ std::string format_config(const Config& config) {
       "# blanks (\"\" is empty). Booleans: true/false, yes/no, on/off, 1/0.\n"
       "# Command-line --set key=value overrides this file. See docs/config.md.\n";
   for (const auto& f : kFields) out += fmt::format("\n# {}\n{} = {}\n", f.doc, f.key, f.format(config));
-  out += "\n# Key rebindings over retail's default key map: key.<action> = <key>[, <key>...]\n"
-         "# (docs/controls.md lists the actions and key names), e.g. key.attack_medium = End\n";
+  out +=
+      "\n# Key rebindings over retail's default key map: key.<action> = <key>[, <key>...]\n"
+      "# (docs/controls.md lists the actions and key names), e.g. key.attack_medium = End\n";
   for (const auto& r : config.key_bindings) out += format_key_rebind(r) + "\n";
   return out;
 }

@@ -85,7 +85,9 @@ void Controls::outbound(double now) {
   }
 }
 
-void Controls::on_chat_input(const std::string& typed) { say(typed); }
+void Controls::on_chat_input(const std::string& typed) {
+  say(typed);
+}
 
 // Every motion key, HoldRun (walk) included, goes through
 // HandleKeyboardCommand: it sends the MoveToState when the hold key changes
@@ -101,7 +103,9 @@ bool Controls::on_key_action(KeyAction action, bool pressed) {
   return key_action(action, pressed);
 }
 
-void Controls::on_pick(const PickRay& ray) { pick(ray); }
+void Controls::on_pick(const PickRay& ray) {
+  pick(ray);
+}
 
 void Controls::on_mouse_turn(int direction) {
   if (direction != 0) take_over_from_script();

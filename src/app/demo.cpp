@@ -5,10 +5,10 @@
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
-#include "dereth/sim/player/qualities.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
+#include "dereth/sim/player/qualities.hpp"
 
 namespace dereth::app {
 
@@ -139,8 +139,7 @@ core::Result<void> HeadlessDemo::run_to_tick(std::uint64_t tick, std::optional<s
     DERETH_CHECK(presenter_->present(*world_->snapshot(), info));
   }
   if (inbox_->finished()) {
-    return std::unexpected(core::Error{core::ErrorKind::Invalid, "demo", "login", 0,
-                                       inbox_->loopback().failure()});
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "demo", "login", 0, inbox_->loopback().failure()});
   }
   return {};
 }

@@ -1,6 +1,3 @@
-#include "commands.hpp"
-
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -8,7 +5,6 @@
 #include <iostream>
 #include <optional>
 #include <thread>
-
 
 #include <fmt/format.h>
 
@@ -33,10 +29,11 @@
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
 
+#include "commands.hpp"
+
 namespace dereth::app::commands {
 
 // ---- demo ---------------------------------------------------------------------------
-
 
 int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
   auto dats = open_dats(config.dats_folder, err);
@@ -136,8 +133,8 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   lo.max_ticks = args.ticks;
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
-  return run_live("demo", **client, dats->portal_ptr(), dats->cell_ptr(), window.get(), make_audio_backend(config, err), std::move(lo), out,
-                  err, {}, inputs);
+  return run_live("demo", **client, dats->portal_ptr(), dats->cell_ptr(), window.get(), make_audio_backend(config, err),
+                  std::move(lo), out, err, {}, inputs);
 }
 
 }  // namespace dereth::app::commands

@@ -23,9 +23,13 @@ std::vector<std::string> Dialog::lines() const {
   return out;
 }
 
-void Dialog::up() noexcept { selected_ = selected_ == 0 ? buttons_.size() - 1 : selected_ - 1; }
+void Dialog::up() noexcept {
+  selected_ = selected_ == 0 ? buttons_.size() - 1 : selected_ - 1;
+}
 
-void Dialog::down() noexcept { selected_ = (selected_ + 1) % buttons_.size(); }
+void Dialog::down() noexcept {
+  selected_ = (selected_ + 1) % buttons_.size();
+}
 
 std::optional<std::size_t> Dialog::click(std::size_t line) noexcept {
   if (line < first_button_line() || line - first_button_line() >= buttons_.size()) return std::nullopt;
@@ -43,8 +47,7 @@ Dialog page_dialog(GameMenu::Page page, const std::string& options_file) {
                     {"Back"});
     case GameMenu::Page::ConfirmLogOut:
       return Dialog("Log out?", {"Your character leaves the world."}, {"Yes, log out", "No"}, 1);
-    case GameMenu::Page::Menu:
-      break;
+    case GameMenu::Page::Menu: break;
   }
   return Dialog("Menu", {"Esc returns to the game."}, {"Resume", "Options", "Log out", "Quit"}, GameMenu::kResume);
 }

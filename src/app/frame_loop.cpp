@@ -52,8 +52,8 @@ FrameInfo LooseFrames::next(double now, std::optional<net::TransportStats> netwo
   return info;
 }
 
-FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock,
-                     Presenter* presenter, audio::AudioSystem* audio, LoopOptions options)
+FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* virtual_clock, Presenter* presenter,
+                     audio::AudioSystem* audio, LoopOptions options)
     : world_(&world),
       inbox_(&inbox),
       virtual_clock_(virtual_clock),
@@ -110,7 +110,8 @@ core::Result<LoopReport> FrameLoop::run() {
 
   for (std::uint64_t frame = report.frames;; ++frame) {
     const SteadyClock::time_point frame_start = SteadyClock::now();
-    if ((presenter_ != nullptr && !presenter_->poll_input()) || (session_ != nullptr && session_->stop_requested())) {  // 1. input
+    if ((presenter_ != nullptr && !presenter_->poll_input()) ||
+        (session_ != nullptr && session_->stop_requested())) {  // 1. input
       report.quit_by_user = true;
       break;
     }

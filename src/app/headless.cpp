@@ -98,8 +98,8 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
   }
   DERETH_TRY(const LoopReport run, loop.run());
   if (loopback != nullptr && loopback->loopback().state() == net::SessionState::Failed) {
-    return std::unexpected(core::Error{core::ErrorKind::Invalid, options.input.string(), "login", 0,
-                                       loopback->loopback().failure()});
+    return std::unexpected(
+        core::Error{core::ErrorKind::Invalid, options.input.string(), "login", 0, loopback->loopback().failure()});
   }
 
   world.set_report(nullptr);
@@ -127,8 +127,8 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
     report.why_empty = qa.why_empty();
     if (check && check->damage) report.note += "; " + check->damage_summary();
   } else {
-    report.note = "logged in over the loopback scenario server (" +
-                  std::to_string(loopback->loopback().datagrams()) + " datagrams exchanged)";
+    report.note = "logged in over the loopback scenario server (" + std::to_string(loopback->loopback().datagrams()) +
+                  " datagrams exchanged)";
   }
   return report;
 }
@@ -157,8 +157,7 @@ core::Result<InputKind> detect_input(const std::filesystem::path& path) {
       case 0x4D3CB2A1u:
       case 0x0A0D0D0Au:  // pcapng section header
         return InputKind::Capture;
-      default:
-        break;
+      default: break;
     }
   }
   // A scenario is text: no NUL and no control bytes other than tab, CR, LF.

@@ -1,3 +1,5 @@
 #include "dereth/app/cli.hpp"
 
-int main(int argc, char** argv) { return dereth::app::run_cli(argc, argv); }
+int main(int argc, char** argv) {
+  return dereth::app::run_cli(argc, argv);
+}

@@ -1,6 +1,3 @@
-#include "commands.hpp"
-
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -8,7 +5,6 @@
 #include <iostream>
 #include <optional>
 #include <thread>
-
 
 #include <fmt/format.h>
 
@@ -35,6 +31,8 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
+
+#include "commands.hpp"
 
 namespace dereth::app::commands {
 
@@ -69,7 +67,8 @@ std::optional<protocol::CharacterCreate> creation_from_args(const PlayArgs& args
     refuse(fmt::format("the heritage offers no starting town {}", *args.start_area));
   }
   if (args.attributes.size() == chargen::kAttributes.size()) {
-    for (std::size_t i = 0; i < chargen::kAttributes.size(); ++i) b.set_attribute(chargen::kAttributes[i], args.attributes[i]);
+    for (std::size_t i = 0; i < chargen::kAttributes.size(); ++i)
+      b.set_attribute(chargen::kAttributes[i], args.attributes[i]);
   }
   auto set_skills = [&](const std::vector<std::uint32_t>& skills, chargen::SkillClass c) {
     for (auto s : skills) {
@@ -87,16 +86,15 @@ std::optional<protocol::CharacterCreate> creation_from_args(const PlayArgs& args
 
 }  // namespace
 
-
 int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
   if (args.at.size() > args.say.size()) {
     err << "dereth: each --at gives the time of one --say: " << args.at.size() << " --at for " << args.say.size()
         << " --say\n";
     return 2;
   }
-  if (args.create.empty() && (args.heritage || args.sex || args.template_index || args.start_area ||
-                              !args.attributes.empty() || !args.train.empty() || !args.specialize.empty() ||
-                              !args.untrain.empty())) {
+  if (args.create.empty() &&
+      (args.heritage || args.sex || args.template_index || args.start_area || !args.attributes.empty() ||
+       !args.train.empty() || !args.specialize.empty() || !args.untrain.empty())) {
     err << "dereth: --heritage, --sex, --template, --start-area, --attributes, --train, --specialize and --untrain "
            "choose the character --create NAME makes; give --create too\n";
     return 2;
@@ -167,7 +165,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
   // In a window with no --character or --create, the player picks from the list.
   o.session.wait_for_choice = presenter != nullptr && args.character.empty() && !creation;
   if (!args.no_record) {
-    fs::path folder = !args.record.empty()         ? fs::path(args.record)
+    fs::path folder = !args.record.empty()            ? fs::path(args.record)
                       : !config.record_folder.empty() ? config.record_folder
                                                       : net::PcapRecorder::default_folder();
     std::error_code ec;
@@ -321,8 +319,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
           out << "dereth: " << protocol::describe_create_response(s.create_response->response) << " "
               << s.create_response->name << " (0x" << std::hex << s.create_response->guid << std::dec << ")\n";
         }
-        out << "dereth: in the world on " << server << " (player 0x" << std::hex << s.player_guid << std::dec
-            << ")" << std::endl;  // at once, also into a file: a script waits for it
+        out << "dereth: in the world on " << server << " (player 0x" << std::hex << s.player_guid << std::dec << ")"
+            << std::endl;  // at once, also into a file: a script waits for it
         in_world = true;
         break;
       }
@@ -357,10 +355,11 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     lo.max_ticks = args.ticks;
     if (!args.trace.empty()) lo.trace = fs::path(args.trace);
     std::vector<std::pair<double, std::string>> says;
-    for (std::size_t i = 0; i < args.say.size(); ++i) says.emplace_back(i < args.at.size() ? args.at[i] : 1.0, args.say[i]);
+    for (std::size_t i = 0; i < args.say.size(); ++i)
+      says.emplace_back(i < args.at.size() ? args.at[i] : 1.0, args.say[i]);
     return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, dats ? dats->cell_ptr() : nullptr,
-                    presenter.get(),
-                    headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err, says, {}, &logged_out);
+                    presenter.get(), headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err,
+                    says, {}, &logged_out);
   };
   for (;;) {
     bool logged_out = false;
@@ -371,7 +370,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     o.session.character.reset();
     o.session.create.reset();
     creation.reset();
-    if (o.record_to) o.record_to = o.record_to->parent_path() / net::PcapRecorder::default_file_name(std::time(nullptr));
+    if (o.record_to)
+      o.record_to = o.record_to->parent_path() / net::PcapRecorder::default_file_name(std::time(nullptr));
   }
 }
 

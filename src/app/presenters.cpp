@@ -76,8 +76,8 @@ core::Result<std::unique_ptr<OffscreenPresenter>> OffscreenPresenter::create(con
   DERETH_TRY(render::HeadlessContext context, render::HeadlessContext::create());
   DERETH_TRY(std::unique_ptr<render::Renderer> renderer,
              render::Renderer::create(render::HeadlessContext::loader(), portal, cell));
-  auto p = std::unique_ptr<OffscreenPresenter>(
-      new OffscreenPresenter(std::move(context), std::move(renderer), options));
+  auto p =
+      std::unique_ptr<OffscreenPresenter>(new OffscreenPresenter(std::move(context), std::move(renderer), options));
   return p;
 }
 

@@ -65,13 +65,14 @@ std::string QaReport::why_empty(AssumeHint hint) const {
         "This capture starts after world entry: no PlayerCreate names the player, so its {} object messages ({} "
         "CreateObject) wait for one and nothing is simulated; {}",
         others, create_messages_,
-        game_event_guid_ ? fmt::format("{} 0x{:08X} (the player its game events name) simulates them", option,
-                                       *game_event_guid_)
-                         : option + " GUID names the player");
+        game_event_guid_
+            ? fmt::format("{} 0x{:08X} (the player its game events name) simulates them", option, *game_event_guid_)
+            : option + " GUID names the player");
   }
-  return fmt::format("This capture's {} CreateObject messages created nothing (see the verdicts), so nothing is "
-                     "simulated",
-                     create_messages_);
+  return fmt::format(
+      "This capture's {} CreateObject messages created nothing (see the verdicts), so nothing is "
+      "simulated",
+      create_messages_);
 }
 
 void QaReport::write_json(std::ostream& out) const {
@@ -160,7 +161,8 @@ core::Result<void> QaReport::write_file(const std::filesystem::path& path) const
   if (!out) return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, "cannot be written"});
   write_json(out);
   out.flush();
-  if (!out) return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, "could not be written completely"});
+  if (!out)
+    return std::unexpected(core::Error{core::ErrorKind::Io, path.string(), "", 0, "could not be written completely"});
   return {};
 }
 

@@ -1,6 +1,3 @@
-#include "commands.hpp"
-
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -9,13 +6,12 @@
 #include <optional>
 #include <thread>
 
-
 #include <fmt/format.h>
 
+#include "dereth/app/chat.hpp"
 #include "dereth/app/config.hpp"
 #include "dereth/app/controls.hpp"
 #include "dereth/app/demo.hpp"
-#include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/app/loopback_inbox.hpp"
@@ -33,6 +29,8 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
+
+#include "commands.hpp"
 
 namespace dereth::app::commands {
 
@@ -68,7 +66,6 @@ class CaptureSession final : public LoopSession {
 };
 
 }  // namespace
-
 
 int replay(const ReplayArgs& args, const Config& config, std::ostream& out, std::ostream& err) {
   if (args.screenshot_every > 0 && args.out_dir.empty()) {

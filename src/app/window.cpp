@@ -1,11 +1,11 @@
-#include <SDL.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <SDL.h>
 
 // Under AddressSanitizer (GCC's macro, or clang's feature test) the window
 // keeps the GL driver loaded; see keep_gl_driver_loaded.
@@ -43,7 +43,7 @@ constexpr float kFlySpeed = 0.5F;  // metres per frame with a fly key held
 // are dark, so the text panels and the lit model both stand out.
 constexpr std::array<float, 4> kPreviewBackdrop{0.10F, 0.12F, 0.16F, 1.0F};
 constexpr unsigned kGlFramebuffer = 0x8D40;  // GL_FRAMEBUFFER
-constexpr std::uint64_t kNoteMs = 5000;       // how long a note (F12's "saved to") stays on screen
+constexpr std::uint64_t kNoteMs = 5000;      // how long a note (F12's "saved to") stays on screen
 
 // Sanitizer builds only (the `debug` preset): keeps the GL driver module that
 // the new context loaded (Mesa's swrast_dri.so, or a libgallium) mapped until
@@ -78,9 +78,9 @@ struct WindowPresenter::Sdl {
   SDL_Window* window = nullptr;
   SDL_GLContext gl = nullptr;
   bool fullscreen = false;
-  bool dragging = false;       // right button held
-  bool orbiting = false;       // middle button held
-  bool turned = false;         // mouse look moved this poll
+  bool dragging = false;  // right button held
+  bool orbiting = false;  // middle button held
+  bool turned = false;    // mouse look moved this poll
   ~Sdl() {
     if (gl != nullptr) SDL_GL_DeleteContext(gl);
     if (window != nullptr) SDL_DestroyWindow(window);
@@ -123,8 +123,8 @@ core::Result<std::unique_ptr<WindowPresenter>> WindowPresenter::create(const dat
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE;
   if (options.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-  sdl->window = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                 options.width, options.height, flags);
+  sdl->window = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.width,
+                                 options.height, flags);
   if (sdl->window == nullptr) return fail("SDL_CreateWindow");
   sdl->fullscreen = options.fullscreen;
   sdl->gl = SDL_GL_CreateContext(sdl->window);
@@ -168,8 +168,7 @@ bool WindowPresenter::poll_input() {
   SDL_Event e;
   while (SDL_PollEvent(&e) != 0) {
     switch (e.type) {
-      case SDL_QUIT:
-        return false;
+      case SDL_QUIT: return false;
       case SDL_KEYUP:
         // Releases always pass, even while typing, so no key stays held.
         if (auto action = options_.keys.action_for(e.key.keysym.sym)) {
@@ -270,16 +269,12 @@ bool WindowPresenter::poll_input() {
           break;
         }
         switch (e.key.keysym.sym) {
-          case SDLK_ESCAPE:
-            dialogs_.open_menu();
-            break;
+          case SDLK_ESCAPE: dialogs_.open_menu(); break;
           case SDLK_F11:
             sdl_->fullscreen = !sdl_->fullscreen;
             SDL_SetWindowFullscreen(sdl_->window, sdl_->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
             break;
-          case SDLK_F1:
-            options_.hud = !options_.hud;
-            break;
+          case SDLK_F1: options_.hud = !options_.hud; break;
           case SDLK_F2: {
             auto& cam = rig_.camera();
             if (cam.mode == render::CameraMode::Follow) {
@@ -290,8 +285,7 @@ bool WindowPresenter::poll_input() {
             }
             break;
           }
-          default:
-            break;
+          default: break;
         }
         break;
       case SDL_MOUSEBUTTONDOWN:
@@ -337,11 +331,8 @@ bool WindowPresenter::poll_input() {
         }
         break;
       }
-      case SDL_MOUSEWHEEL:
-        rig_.camera().zoom(static_cast<float>(e.wheel.y));
-        break;
-      default:
-        break;
+      case SDL_MOUSEWHEEL: rig_.camera().zoom(static_cast<float>(e.wheel.y)); break;
+      default: break;
     }
   }
   // Mouse look stops when the mouse does.
@@ -398,19 +389,23 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
       hud.bad_packets = info.network->dropped();  // every drop, whatever its counter
       if (info.network->echo_round_trip) hud.rtt_ms = *info.network->echo_round_trip * 1000.0;
     }
-    overlay.panels.push_back(render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
+    overlay.panels.push_back(
+        render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
   }
   if (!hud_target.empty()) {
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::TopLeft, {"Target: " + hud_target}, {255, 230, 90, 255}, 0.6F, {}});
   }
   if (input_.active()) {
-    overlay.panels.push_back(render::TextPanel{render::Anchor::BottomLeft, {"> " + input_.text() + "_"},
-                                               {255, 255, 255, 255}, 0.7F, {}});
+    overlay.panels.push_back(
+        render::TextPanel{render::Anchor::BottomLeft, {"> " + input_.text() + "_"}, {255, 255, 255, 255}, 0.7F, {}});
   }
   if (chat_.size() > 0) {
-    overlay.panels.push_back(render::TextPanel{render::Anchor::BottomLeft, chat_.recent(kChatLines),
-                                               {255, 240, 180, 255}, 0.5F, chat_.recent_colors(kChatLines)});
+    overlay.panels.push_back(render::TextPanel{render::Anchor::BottomLeft,
+                                               chat_.recent(kChatLines),
+                                               {255, 240, 180, 255},
+                                               0.5F,
+                                               chat_.recent_colors(kChatLines)});
   }
   picker_panel_.reset();
   creator_panel_.reset();
@@ -434,7 +429,9 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
       render::Rgba8 c = panel.color;
       switch (kinds[i]) {
         case CharacterCreator::LineKind::Title: c = {255, 255, 255, 255}; break;
-        case CharacterCreator::LineKind::Row: c = i == selected_line ? render::Rgba8{255, 230, 90, 255} : panel.color; break;
+        case CharacterCreator::LineKind::Row:
+          c = i == selected_line ? render::Rgba8{255, 230, 90, 255} : panel.color;
+          break;
         case CharacterCreator::LineKind::Info: c = {150, 200, 255, 255}; break;
         case CharacterCreator::LineKind::Problem: c = {255, 110, 90, 255}; break;
         case CharacterCreator::LineKind::Status:
@@ -530,8 +527,8 @@ core::Result<void> WindowPresenter::draw_scene(const sim::RenderSnapshot& snapsh
   return drawn;
 }
 
-core::Result<void> WindowPresenter::save_picture(const sim::RenderSnapshot& snapshot,
-                                                 const std::filesystem::path& path, int w, int h) {
+core::Result<void> WindowPresenter::save_picture(const sim::RenderSnapshot& snapshot, const std::filesystem::path& path,
+                                                 int w, int h) {
   auto result = draw_scene(snapshot, w, h, true);
   if (result && renderer_->bind_framebuffer()) {
     if (auto shown = overlay_->draw(last_overlay_, w, h); !shown) {
@@ -659,20 +656,15 @@ void WindowPresenter::chat(const protocol::ChatLine& line) {
 bool WindowPresenter::dialog_input(std::int32_t sdl_key) {
   switch (sdl_key) {
     case SDLK_UP:
-    case SDLK_w:
-      return dialog_outcome(dialogs_.key(DialogKey::Up));
+    case SDLK_w: return dialog_outcome(dialogs_.key(DialogKey::Up));
     case SDLK_DOWN:
     case SDLK_s:
-    case SDLK_TAB:
-      return dialog_outcome(dialogs_.key(DialogKey::Down));
+    case SDLK_TAB: return dialog_outcome(dialogs_.key(DialogKey::Down));
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
-    case SDLK_SPACE:
-      return dialog_outcome(dialogs_.key(DialogKey::Enter));
-    case SDLK_ESCAPE:
-      return dialog_outcome(dialogs_.key(DialogKey::Escape));
-    default:
-      return true;
+    case SDLK_SPACE: return dialog_outcome(dialogs_.key(DialogKey::Enter));
+    case SDLK_ESCAPE: return dialog_outcome(dialogs_.key(DialogKey::Escape));
+    default: return true;
   }
 }
 

@@ -6,10 +6,10 @@
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/dat/region.hpp"
-#include "dereth/protocol/login.hpp"
-#include "dereth/protocol/messages.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/messages.hpp"
 #include "dereth/sim/cells/dat_landscape_loader.hpp"
 #include "dereth/sim/object/dat_object_factory.hpp"
 #include "dereth/sim/object/digest.hpp"
@@ -107,7 +107,9 @@ bool World::use_terrain(const dat::DatFile* cell) {
 }
 
 // CellManager::ChangePosition 0x004559B0, not blocking
-void World::change_position(const sim::Position& p) { cell_manager_.change_position(p, false); }
+void World::change_position(const sim::Position& p) {
+  cell_manager_.change_position(p, false);
+}
 
 const std::vector<std::unique_ptr<sim::PhysicsObj>>& World::static_objects() const noexcept {
   static const std::vector<std::unique_ptr<sim::PhysicsObj>> kNone;
@@ -193,7 +195,9 @@ void World::handle_player_description(const protocol::PlayerDescription& descrip
   }
 }
 
-void World::assume_player(std::uint32_t guid) { box_.handle(protocol::PlayerCreate{guid}); }
+void World::assume_player(std::uint32_t guid) {
+  box_.handle(protocol::PlayerCreate{guid});
+}
 
 void World::queue_combat_event(std::uint32_t event, std::uint32_t error) {
   if (combat_events_.size() >= kChatBacklog) combat_events_.erase(combat_events_.begin());
@@ -227,24 +231,23 @@ void World::handle(std::span<const std::uint8_t> bytes) {
     }
     return;
   }
-  std::visit(Overloaded{
-                 [&](const protocol::PlayerDescription& m) { handle_player_description(m); },
-                 [&](const protocol::UpdateRestrictions& m) { box_.handle_update_restrictions(m); },
-                 // Kept for the controls' outbound step (take_combat_events):
-                 // the combat system reads the player's motion and the
-                 // target as they stand after the tick.
-                 [&](const protocol::AttackDone& m) {
-                   queue_combat_event(protocol::combat_event::AttackDone, m.error);
-                 },
-                 [&](const protocol::CombatCommenceAttack&) {
-                   queue_combat_event(protocol::combat_event::CombatCommenceAttack, 0);
-                 },
-                 [&](protocol::ChatMessage& m) { add_chat(std::move(m.line)); },
-                 [&](const protocol::Unknown&) {},
-                 // The object messages: the SmartBox's.
-                 [&](const auto&) { handle_object(*decoded); },
-             },
-             *decoded);
+  std::visit(
+      Overloaded{
+          [&](const protocol::PlayerDescription& m) { handle_player_description(m); },
+          [&](const protocol::UpdateRestrictions& m) { box_.handle_update_restrictions(m); },
+          // Kept for the controls' outbound step (take_combat_events):
+          // the combat system reads the player's motion and the
+          // target as they stand after the tick.
+          [&](const protocol::AttackDone& m) { queue_combat_event(protocol::combat_event::AttackDone, m.error); },
+          [&](const protocol::CombatCommenceAttack&) {
+            queue_combat_event(protocol::combat_event::CombatCommenceAttack, 0);
+          },
+          [&](protocol::ChatMessage& m) { add_chat(std::move(m.line)); },
+          [&](const protocol::Unknown&) {},
+          // The object messages: the SmartBox's.
+          [&](const auto&) { handle_object(*decoded); },
+      },
+      *decoded);
 }
 
 void World::handle_object(const protocol::Message& message) {
@@ -270,8 +273,8 @@ void World::handle_object(const protocol::Message& message) {
     if (after != nullptr && after->update_time(protocol::TimestampIndex::Position) != stamp &&
         after->update_time(protocol::TimestampIndex::Teleport) == teleport) {
       const glm::vec3 d = sim::get_offset(*predicted, sim::received_position(update->position).position);
-      report_->add_position_error(QaReport::Sample{update->guid, box_.physics().tick_count(),
-                                                   context_.now().count(), std::sqrt(glm::dot(d, d)), moving});
+      report_->add_position_error(QaReport::Sample{update->guid, box_.physics().tick_count(), context_.now().count(),
+                                                   std::sqrt(glm::dot(d, d)), moving});
     }
   }
 }
@@ -290,7 +293,7 @@ std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::
 
 sim::SnapshotPtr World::build_snapshot() const {
   return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), static_objects(), landscape_view(),
-                                   sky_time_);
+                                    sky_time_);
 }
 
 // The game clock (sim/player/game_time.hpp): a new TimeSync goes to the Timer

@@ -15,7 +15,8 @@ void AudioSystem::update(std::span<const SoundRequest> requests, const Listener&
   backend_->update(now);
   backend_->set_listener(listener);
   for (const SoundRequest& request : requests) {
-    backend_->play(request, request.wave_id == 0 ? nullptr : wave(request.wave_id, static_cast<std::uint32_t>(request.owner)));
+    backend_->play(request,
+                   request.wave_id == 0 ? nullptr : wave(request.wave_id, static_cast<std::uint32_t>(request.owner)));
   }
 }
 

@@ -285,7 +285,8 @@ std::vector<std::string> CharacterBuilder::problems() const {
     check(a.shirt_color, s->clothing_colors.size(), "shirt colour");
     check(a.pants_color, s->clothing_colors.size(), "trousers colour");
     check(a.footwear_color, s->clothing_colors.size(), "footwear colour");
-    for (double shade : {a.skin_shade, a.hair_shade, a.headgear_shade, a.shirt_shade, a.pants_shade, a.footwear_shade}) {
+    for (double shade :
+         {a.skin_shade, a.hair_shade, a.headgear_shade, a.shirt_shade, a.pants_shade, a.footwear_shade}) {
       if (!(shade >= 0.0 && shade <= 1.0)) {
         out.emplace_back("A shade must lie between 0 and 1.");
         break;
@@ -296,17 +297,17 @@ std::vector<std::string> CharacterBuilder::problems() const {
   for (auto attr : kAttributes) {
     const auto v = attribute(attr);
     if (v < kAttributeMin || v > kAttributeMax) {
-      out.push_back(fmt::format("{} must be between {} and {} (it is {}).", to_string(attr), kAttributeMin,
-                                kAttributeMax, v));
+      out.push_back(
+          fmt::format("{} must be between {} and {} (it is {}).", to_string(attr), kAttributeMin, kAttributeMax, v));
     }
   }
   if (attribute_credits_left() < 0) {
-    out.push_back(fmt::format("The attributes use {} credits; {} have {}.", attribute_total(), h->name,
-                              attribute_credits()));
+    out.push_back(
+        fmt::format("The attributes use {} credits; {} have {}.", attribute_total(), h->name, attribute_credits()));
   }
   if (skill_credits_left() < 0) {
-    out.push_back(fmt::format("The skills cost {} credits; {} have {}.", skill_credits_spent(), h->name,
-                              skill_credits()));
+    out.push_back(
+        fmt::format("The skills cost {} credits; {} have {}.", skill_credits_spent(), h->name, skill_credits()));
   }
   for (auto& p : name_problems(name_)) out.push_back(std::move(p));
   const auto areas = start_areas();

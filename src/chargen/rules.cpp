@@ -8,7 +8,7 @@ namespace dereth::chargen {
 
 namespace {
 
-constexpr std::array<const char*, 6> kAbilityNames = {"Strength", "Endurance", "Coordination",
+constexpr std::array<const char*, 6> kAbilityNames = {"Strength",  "Endurance", "Coordination",
                                                       "Quickness", "Focus",     "Self"};
 
 bool is_name_char(char c) noexcept {

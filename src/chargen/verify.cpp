@@ -81,8 +81,7 @@ CreateVerdict verify_character_create(const CharGenData& data, const protocol::C
   // Olthoi take their weenie's template, abilities and skills: none of the
   // choices below are read for them.
   if (!olthoi) {
-    if (create.template_option < 0 ||
-        static_cast<std::size_t>(create.template_option) >= group->templates.size()) {
+    if (create.template_option < 0 || static_cast<std::size_t>(create.template_option) >= group->templates.size()) {
       return refuse(cr::Corrupt, fmt::format("Template {} is not one of heritage {}'s {}.", create.template_option,
                                              create.heritage, group->templates.size()));
     }
@@ -104,8 +103,8 @@ CreateVerdict verify_character_create(const CharGenData& data, const protocol::C
       if (!cost) return refuse(cr::Corrupt, fmt::format("Skill {} is not in the SkillTable.", skill));
       if (a != sa::Trained && a != sa::Specialized) continue;  // Untrained, or a value ACE ignores
       if (cost->trained > available) {
-        return refuse(cr::Corrupt, fmt::format("Training skill {} costs {} credits; {} are left.", skill,
-                                               cost->trained, available));
+        return refuse(cr::Corrupt,
+                      fmt::format("Training skill {} costs {} credits; {} are left.", skill, cost->trained, available));
       }
       available -= cost->trained;
       if (a == sa::Specialized) {

@@ -12,8 +12,7 @@ Error ByteReader::error(ErrorKind kind, std::string_view field, std::string deta
   return error_at(pos_, kind, field, std::move(detail));
 }
 
-Error ByteReader::error_at(std::size_t offset, ErrorKind kind, std::string_view field,
-                           std::string detail) const {
+Error ByteReader::error_at(std::size_t offset, ErrorKind kind, std::string_view field, std::string detail) const {
   return Error{kind, std::string(context_), std::string(field), offset, std::move(detail)};
 }
 
@@ -138,10 +137,9 @@ Result<std::size_t> ByteReader::checked_count(std::uint64_t count, std::size_t m
   const std::uint64_t budget =
       min_element_size == 0 ? std::numeric_limits<std::uint64_t>::max() : remaining() / min_element_size;
   if (count > budget) {
-    return std::unexpected(error(
-        ErrorKind::TooLarge, field,
-        fmt::format("count {} of {}-byte elements exceeds the {} bytes remaining", count, min_element_size,
-                    remaining())));
+    return std::unexpected(error(ErrorKind::TooLarge, field,
+                                 fmt::format("count {} of {}-byte elements exceeds the {} bytes remaining", count,
+                                             min_element_size, remaining())));
   }
   return static_cast<std::size_t>(count);
 }

@@ -19,18 +19,36 @@ void store_le(std::vector<std::uint8_t>& buf, T value) {
 
 }  // namespace
 
-void ByteWriter::u16(std::uint16_t v) { store_le(buf_, v); }
-void ByteWriter::u32(std::uint32_t v) { store_le(buf_, v); }
-void ByteWriter::u64(std::uint64_t v) { store_le(buf_, v); }
-void ByteWriter::i32(std::int32_t v) { store_le(buf_, std::bit_cast<std::uint32_t>(v)); }
-void ByteWriter::f32(float v) { store_le(buf_, std::bit_cast<std::uint32_t>(v)); }
-void ByteWriter::f64(double v) { store_le(buf_, std::bit_cast<std::uint64_t>(v)); }
+void ByteWriter::u16(std::uint16_t v) {
+  store_le(buf_, v);
+}
+void ByteWriter::u32(std::uint32_t v) {
+  store_le(buf_, v);
+}
+void ByteWriter::u64(std::uint64_t v) {
+  store_le(buf_, v);
+}
+void ByteWriter::i32(std::int32_t v) {
+  store_le(buf_, std::bit_cast<std::uint32_t>(v));
+}
+void ByteWriter::f32(float v) {
+  store_le(buf_, std::bit_cast<std::uint32_t>(v));
+}
+void ByteWriter::f64(double v) {
+  store_le(buf_, std::bit_cast<std::uint64_t>(v));
+}
 
-void ByteWriter::bytes(std::span<const std::uint8_t> data) { buf_.insert(buf_.end(), data.begin(), data.end()); }
+void ByteWriter::bytes(std::span<const std::uint8_t> data) {
+  buf_.insert(buf_.end(), data.begin(), data.end());
+}
 
-void ByteWriter::zeros(std::size_t n) { buf_.insert(buf_.end(), n, 0); }
+void ByteWriter::zeros(std::size_t n) {
+  buf_.insert(buf_.end(), n, 0);
+}
 
-void ByteWriter::align4() { zeros((4 - (buf_.size() & 3U)) & 3U); }
+void ByteWriter::align4() {
+  zeros((4 - (buf_.size() & 3U)) & 3U);
+}
 
 void ByteWriter::string16l(std::string_view text) {
   if (text.size() < 0xFFFF) {

@@ -24,7 +24,9 @@ Frame::Frame(const glm::vec3& origin_in, const glm::quat& orientation) noexcept 
 }
 
 // Frame::cache (RE cgeometry/CFrame.c): recompute the matrix from q.
-void Frame::cache() noexcept { m_ = glm::mat3_cast(q_); }
+void Frame::cache() noexcept {
+  m_ = glm::mat3_cast(q_);
+}
 
 // Frame::set_rotate (RE cgeometry/CFrame.c)
 bool Frame::set_rotate(const glm::quat& q) noexcept {
@@ -68,7 +70,9 @@ Frame Frame::subtract1(const Frame& a, const Frame& b) noexcept {
 }
 
 // Frame::localtoglobal (RE smartbox/SmartBox.c)
-glm::vec3 Frame::localtoglobal(const glm::vec3& point) const noexcept { return origin + m_ * point; }
+glm::vec3 Frame::localtoglobal(const glm::vec3& point) const noexcept {
+  return origin + m_ * point;
+}
 
 // Frame::globaltolocal (RE smartbox/SmartBox.c)
 glm::vec3 Frame::globaltolocal(const glm::vec3& point) const noexcept {
@@ -76,10 +80,14 @@ glm::vec3 Frame::globaltolocal(const glm::vec3& point) const noexcept {
 }
 
 // Frame::localtoglobalvec (RE smartbox/SmartBox.c)
-glm::vec3 Frame::localtoglobalvec(const glm::vec3& vec) const noexcept { return m_ * vec; }
+glm::vec3 Frame::localtoglobalvec(const glm::vec3& vec) const noexcept {
+  return m_ * vec;
+}
 
 // Frame::globaltolocalvec (RE smartbox/SmartBox.c)
-glm::vec3 Frame::globaltolocalvec(const glm::vec3& vec) const noexcept { return glm::transpose(m_) * vec; }
+glm::vec3 Frame::globaltolocalvec(const glm::vec3& vec) const noexcept {
+  return glm::transpose(m_) * vec;
+}
 
 // Frame::grotate (RE cgeometry/CFrame.c)
 void Frame::grotate(const glm::vec3& axis_angle) noexcept {
@@ -95,7 +103,9 @@ void Frame::grotate(const glm::vec3& axis_angle) noexcept {
 }
 
 // Frame::rotate (RE cgeometry/CFrame.c)
-void Frame::rotate(const glm::vec3& axis_angle) noexcept { grotate(localtoglobalvec(axis_angle)); }
+void Frame::rotate(const glm::vec3& axis_angle) noexcept {
+  grotate(localtoglobalvec(axis_angle));
+}
 
 // Frame::interpolate_rotation (RE cgeometry/CFrame.c)
 void Frame::interpolate_rotation(const Frame& from, const Frame& to, float t) noexcept {
@@ -109,7 +119,9 @@ void Frame::set_heading(float degrees) noexcept {
 }
 
 // Frame::get_heading (RE cgeometry/CFrame.c)
-float Frame::get_heading() const noexcept { return compass_heading(m_[1]); }
+float Frame::get_heading() const noexcept {
+  return compass_heading(m_[1]);
+}
 
 // Frame::set_vector_heading 0x00535DB0
 void Frame::set_vector_heading(const glm::vec3& direction) noexcept {
@@ -147,8 +159,8 @@ glm::quat interpolate_rotation(const glm::quat& from, const glm::quat& to, float
       w_to = slerp_to;
     }
   }
-  glm::quat out(w_from * from.w + w_to * target.w, w_from * from.x + w_to * target.x,
-                w_from * from.y + w_to * target.y, w_from * from.z + w_to * target.z);
+  glm::quat out(w_from * from.w + w_to * target.w, w_from * from.x + w_to * target.x, w_from * from.y + w_to * target.y,
+                w_from * from.z + w_to * target.z);
   const float length = std::sqrt(out.w * out.w + out.x * out.x + out.y * out.y + out.z * out.z);
   if (length > 0.0f && std::isfinite(length)) {
     const float inv = 1.0f / length;

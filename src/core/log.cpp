@@ -21,7 +21,9 @@ Registry& registry() {
   return instance;
 }
 
-std::size_t index_of(Module module) noexcept { return static_cast<std::size_t>(module); }
+std::size_t index_of(Module module) noexcept {
+  return static_cast<std::size_t>(module);
+}
 
 // Callers hold registry().mutex.
 std::shared_ptr<spdlog::logger>& ensure_locked(Registry& reg, Module module) {
@@ -91,9 +93,8 @@ void init_logging(spdlog::level::level_enum level) {
 
 bool parse_log_level(std::string_view text, spdlog::level::level_enum& level) noexcept {
   static constexpr std::pair<std::string_view, spdlog::level::level_enum> kLevels[] = {
-      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug},
-      {"info", spdlog::level::info},   {"warn", spdlog::level::warn},
-      {"error", spdlog::level::err},   {"critical", spdlog::level::critical},
+      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug}, {"info", spdlog::level::info},
+      {"warn", spdlog::level::warn},   {"error", spdlog::level::err},   {"critical", spdlog::level::critical},
       {"off", spdlog::level::off},
   };
   for (const auto& [name, value] : kLevels) {

@@ -2,6 +2,8 @@
 
 namespace dereth::core {
 
-std::string_view version() noexcept { return DERETH_VERSION_STRING; }
+std::string_view version() noexcept {
+  return DERETH_VERSION_STRING;
+}
 
 }  // namespace dereth::core

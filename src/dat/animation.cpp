@@ -9,7 +9,6 @@ constexpr std::size_t kHookMinSize = 8;
 
 using core::JsonWriter;
 
-
 }  // namespace
 
 Result<AnimationFrame> read_animation_frame(ByteReader& r, std::uint32_t num_parts) {
@@ -59,8 +58,7 @@ Result<Animation> read_animation(std::span<const std::uint8_t> bytes, Did id) {
   const bool has_pos = (anim.flags & Animation::kHasPosFrames) != 0;
   // Each frame holds at least its part frames, its hook count and, with
   // pos frames, one more Frame.
-  const std::size_t min_frame =
-      4 + kFrameSize * static_cast<std::size_t>(anim.num_parts) + (has_pos ? kFrameSize : 0);
+  const std::size_t min_frame = 4 + kFrameSize * static_cast<std::size_t>(anim.num_parts) + (has_pos ? kFrameSize : 0);
   DERETH_TRY(const std::size_t num_frames, read_count(r, min_frame, "num_frames"));
   if (has_pos) {
     anim.pos_frames.reserve(num_frames);

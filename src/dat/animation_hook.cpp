@@ -10,13 +10,33 @@ namespace dereth::dat {
 namespace {
 
 constexpr std::array<std::string_view, kHookTypeCount> kHookNames = {
-    "NoOp",          "Sound",           "SoundTable",     "Attack",
-    "AnimationDone", "ReplaceObject",   "Ethereal",       "TransparentPart",
-    "Luminous",      "LuminousPart",    "Diffuse",        "DiffusePart",
-    "Scale",         "CreateParticle",  "DestroyParticle", "StopParticle",
-    "NoDraw",        "DefaultScript",   "DefaultScriptPart", "CallPES",
-    "Transparent",   "SoundTweaked",    "SetOmega",       "TextureVelocity",
-    "TextureVelocityPart", "SetLight",  "CreateBlockingParticle",
+    "NoOp",
+    "Sound",
+    "SoundTable",
+    "Attack",
+    "AnimationDone",
+    "ReplaceObject",
+    "Ethereal",
+    "TransparentPart",
+    "Luminous",
+    "LuminousPart",
+    "Diffuse",
+    "DiffusePart",
+    "Scale",
+    "CreateParticle",
+    "DestroyParticle",
+    "StopParticle",
+    "NoDraw",
+    "DefaultScript",
+    "DefaultScriptPart",
+    "CallPES",
+    "Transparent",
+    "SoundTweaked",
+    "SetOmega",
+    "TextureVelocity",
+    "TextureVelocityPart",
+    "SetLight",
+    "CreateBlockingParticle",
 };
 
 constexpr Did kGfxObjBase = 0x01000000;
@@ -36,12 +56,22 @@ Result<void> get(ByteReader& r, float& out, std::string_view field) {
   return {};
 }
 
-Result<void> read_fields(ByteReader&, NoOpHook&) { return {}; }
-Result<void> read_fields(ByteReader&, AnimationDoneHook&) { return {}; }
-Result<void> read_fields(ByteReader&, DefaultScriptHook&) { return {}; }
+Result<void> read_fields(ByteReader&, NoOpHook&) {
+  return {};
+}
+Result<void> read_fields(ByteReader&, AnimationDoneHook&) {
+  return {};
+}
+Result<void> read_fields(ByteReader&, DefaultScriptHook&) {
+  return {};
+}
 
-Result<void> read_fields(ByteReader& r, SoundHook& h) { return get(r, h.wave, "Sound.wave"); }
-Result<void> read_fields(ByteReader& r, SoundTableHook& h) { return get(r, h.sound, "SoundTable.sound"); }
+Result<void> read_fields(ByteReader& r, SoundHook& h) {
+  return get(r, h.wave, "Sound.wave");
+}
+Result<void> read_fields(ByteReader& r, SoundTableHook& h) {
+  return get(r, h.sound, "SoundTable.sound");
+}
 
 Result<void> read_fields(ByteReader& r, AttackHook& h) {
   DERETH_CHECK(get(r, h.part_index, "Attack.part_index"));
@@ -60,11 +90,12 @@ Result<void> read_fields(ByteReader& r, ReplaceObjectHook& h) {
   return {};
 }
 
-Result<void> read_fields(ByteReader& r, EtherealHook& h) { return get(r, h.ethereal, "Ethereal.ethereal"); }
+Result<void> read_fields(ByteReader& r, EtherealHook& h) {
+  return get(r, h.ethereal, "Ethereal.ethereal");
+}
 
 template <class T>
-Result<void> read_ramp(ByteReader& r, T& h, std::string_view start, std::string_view end,
-                       std::string_view time) {
+Result<void> read_ramp(ByteReader& r, T& h, std::string_view start, std::string_view end, std::string_view time) {
   DERETH_CHECK(get(r, h.start, start));
   DERETH_CHECK(get(r, h.end, end));
   return get(r, h.time, time);
@@ -111,7 +142,9 @@ Result<void> read_fields(ByteReader& r, DestroyParticleHook& h) {
 Result<void> read_fields(ByteReader& r, StopParticleHook& h) {
   return get(r, h.emitter_id, "StopParticle.emitter_id");
 }
-Result<void> read_fields(ByteReader& r, NoDrawHook& h) { return get(r, h.no_draw, "NoDraw.no_draw"); }
+Result<void> read_fields(ByteReader& r, NoDrawHook& h) {
+  return get(r, h.no_draw, "NoDraw.no_draw");
+}
 Result<void> read_fields(ByteReader& r, DefaultScriptPartHook& h) {
   return get(r, h.part_index, "DefaultScriptPart.part_index");
 }
@@ -141,7 +174,9 @@ Result<void> read_fields(ByteReader& r, TextureVelocityPartHook& h) {
   DERETH_CHECK(get(r, h.u_speed, "TextureVelocityPart.u_speed"));
   return get(r, h.v_speed, "TextureVelocityPart.v_speed");
 }
-Result<void> read_fields(ByteReader& r, SetLightHook& h) { return get(r, h.lights_on, "SetLight.lights_on"); }
+Result<void> read_fields(ByteReader& r, SetLightHook& h) {
+  return get(r, h.lights_on, "SetLight.lights_on");
+}
 
 using PayloadReader = Result<HookPayload> (*)(ByteReader&);
 
@@ -164,8 +199,12 @@ constexpr auto kPayloadReaders = make_readers(std::make_index_sequence<kHookType
 void write_fields(ByteWriter&, const NoOpHook&) {}
 void write_fields(ByteWriter&, const AnimationDoneHook&) {}
 void write_fields(ByteWriter&, const DefaultScriptHook&) {}
-void write_fields(ByteWriter& w, const SoundHook& h) { w.u32(h.wave); }
-void write_fields(ByteWriter& w, const SoundTableHook& h) { w.u32(h.sound); }
+void write_fields(ByteWriter& w, const SoundHook& h) {
+  w.u32(h.wave);
+}
+void write_fields(ByteWriter& w, const SoundTableHook& h) {
+  w.u32(h.sound);
+}
 void write_fields(ByteWriter& w, const AttackHook& h) {
   w.u32(h.part_index);
   w.f32(h.left_x);
@@ -179,7 +218,9 @@ void write_fields(ByteWriter& w, const ReplaceObjectHook& h) {
   w.u8(h.part_index);
   write_packed_did(w, h.gfx_obj, kGfxObjBase);
 }
-void write_fields(ByteWriter& w, const EtherealHook& h) { w.i32(h.ethereal); }
+void write_fields(ByteWriter& w, const EtherealHook& h) {
+  w.i32(h.ethereal);
+}
 template <class T>
 void write_ramp(ByteWriter& w, const T& h) {
   w.f32(h.start);
@@ -190,17 +231,23 @@ void write_fields(ByteWriter& w, const TransparentPartHook& h) {
   w.u32(h.part_index);
   write_ramp(w, h);
 }
-void write_fields(ByteWriter& w, const LuminousHook& h) { write_ramp(w, h); }
+void write_fields(ByteWriter& w, const LuminousHook& h) {
+  write_ramp(w, h);
+}
 void write_fields(ByteWriter& w, const LuminousPartHook& h) {
   w.u32(h.part_index);
   write_ramp(w, h);
 }
-void write_fields(ByteWriter& w, const DiffuseHook& h) { write_ramp(w, h); }
+void write_fields(ByteWriter& w, const DiffuseHook& h) {
+  write_ramp(w, h);
+}
 void write_fields(ByteWriter& w, const DiffusePartHook& h) {
   w.u32(h.part_index);
   write_ramp(w, h);
 }
-void write_fields(ByteWriter& w, const TransparentHook& h) { write_ramp(w, h); }
+void write_fields(ByteWriter& w, const TransparentHook& h) {
+  write_ramp(w, h);
+}
 void write_fields(ByteWriter& w, const ScaleHook& h) {
   w.f32(h.end);
   w.f32(h.time);
@@ -211,10 +258,18 @@ void write_fields(ByteWriter& w, const CreateParticleHook& h) {
   write_frame(w, h.offset);
   w.u32(h.emitter_id);
 }
-void write_fields(ByteWriter& w, const DestroyParticleHook& h) { w.u32(h.emitter_id); }
-void write_fields(ByteWriter& w, const StopParticleHook& h) { w.u32(h.emitter_id); }
-void write_fields(ByteWriter& w, const NoDrawHook& h) { w.u32(h.no_draw); }
-void write_fields(ByteWriter& w, const DefaultScriptPartHook& h) { w.u32(h.part_index); }
+void write_fields(ByteWriter& w, const DestroyParticleHook& h) {
+  w.u32(h.emitter_id);
+}
+void write_fields(ByteWriter& w, const StopParticleHook& h) {
+  w.u32(h.emitter_id);
+}
+void write_fields(ByteWriter& w, const NoDrawHook& h) {
+  w.u32(h.no_draw);
+}
+void write_fields(ByteWriter& w, const DefaultScriptPartHook& h) {
+  w.u32(h.part_index);
+}
 void write_fields(ByteWriter& w, const CallPESHook& h) {
   w.u32(h.script);
   w.f32(h.pause);
@@ -225,7 +280,9 @@ void write_fields(ByteWriter& w, const SoundTweakedHook& h) {
   w.f32(h.priority);
   w.f32(h.volume);
 }
-void write_fields(ByteWriter& w, const SetOmegaHook& h) { write_vec3(w, h.axis); }
+void write_fields(ByteWriter& w, const SetOmegaHook& h) {
+  write_vec3(w, h.axis);
+}
 void write_fields(ByteWriter& w, const TextureVelocityHook& h) {
   w.f32(h.u_speed);
   w.f32(h.v_speed);
@@ -235,13 +292,13 @@ void write_fields(ByteWriter& w, const TextureVelocityPartHook& h) {
   w.f32(h.u_speed);
   w.f32(h.v_speed);
 }
-void write_fields(ByteWriter& w, const SetLightHook& h) { w.i32(h.lights_on); }
+void write_fields(ByteWriter& w, const SetLightHook& h) {
+  w.i32(h.lights_on);
+}
 
 // ---- JSON ------------------------------------------------------------------
 
 using core::JsonWriter;
-
-
 
 template <class T>
 void json_ramp(JsonWriter& j, const T& h) {
@@ -253,8 +310,12 @@ void json_ramp(JsonWriter& j, const T& h) {
 void json_fields(JsonWriter&, const NoOpHook&) {}
 void json_fields(JsonWriter&, const AnimationDoneHook&) {}
 void json_fields(JsonWriter&, const DefaultScriptHook&) {}
-void json_fields(JsonWriter& j, const SoundHook& h) { j.key("wave").hex(h.wave); }
-void json_fields(JsonWriter& j, const SoundTableHook& h) { j.key("sound").number(h.sound); }
+void json_fields(JsonWriter& j, const SoundHook& h) {
+  j.key("wave").hex(h.wave);
+}
+void json_fields(JsonWriter& j, const SoundTableHook& h) {
+  j.key("sound").number(h.sound);
+}
 void json_fields(JsonWriter& j, const AttackHook& h) {
   j.key("part_index").number(h.part_index);
   j.key("left_x").f32(h.left_x);
@@ -268,22 +329,30 @@ void json_fields(JsonWriter& j, const ReplaceObjectHook& h) {
   j.key("part_index").number(h.part_index);
   j.key("gfx_obj").hex(h.gfx_obj);
 }
-void json_fields(JsonWriter& j, const EtherealHook& h) { j.key("ethereal").number(h.ethereal); }
+void json_fields(JsonWriter& j, const EtherealHook& h) {
+  j.key("ethereal").number(h.ethereal);
+}
 void json_fields(JsonWriter& j, const TransparentPartHook& h) {
   j.key("part_index").number(h.part_index);
   json_ramp(j, h);
 }
-void json_fields(JsonWriter& j, const LuminousHook& h) { json_ramp(j, h); }
+void json_fields(JsonWriter& j, const LuminousHook& h) {
+  json_ramp(j, h);
+}
 void json_fields(JsonWriter& j, const LuminousPartHook& h) {
   j.key("part_index").number(h.part_index);
   json_ramp(j, h);
 }
-void json_fields(JsonWriter& j, const DiffuseHook& h) { json_ramp(j, h); }
+void json_fields(JsonWriter& j, const DiffuseHook& h) {
+  json_ramp(j, h);
+}
 void json_fields(JsonWriter& j, const DiffusePartHook& h) {
   j.key("part_index").number(h.part_index);
   json_ramp(j, h);
 }
-void json_fields(JsonWriter& j, const TransparentHook& h) { json_ramp(j, h); }
+void json_fields(JsonWriter& j, const TransparentHook& h) {
+  json_ramp(j, h);
+}
 void json_fields(JsonWriter& j, const ScaleHook& h) {
   j.key("end").f32(h.end);
   j.key("time").f32(h.time);
@@ -295,10 +364,18 @@ void json_fields(JsonWriter& j, const CreateParticleHook& h) {
   json_frame(j, h.offset);
   j.key("emitter_id").number(h.emitter_id);
 }
-void json_fields(JsonWriter& j, const DestroyParticleHook& h) { j.key("emitter_id").number(h.emitter_id); }
-void json_fields(JsonWriter& j, const StopParticleHook& h) { j.key("emitter_id").number(h.emitter_id); }
-void json_fields(JsonWriter& j, const NoDrawHook& h) { j.key("no_draw").number(h.no_draw); }
-void json_fields(JsonWriter& j, const DefaultScriptPartHook& h) { j.key("part_index").number(h.part_index); }
+void json_fields(JsonWriter& j, const DestroyParticleHook& h) {
+  j.key("emitter_id").number(h.emitter_id);
+}
+void json_fields(JsonWriter& j, const StopParticleHook& h) {
+  j.key("emitter_id").number(h.emitter_id);
+}
+void json_fields(JsonWriter& j, const NoDrawHook& h) {
+  j.key("no_draw").number(h.no_draw);
+}
+void json_fields(JsonWriter& j, const DefaultScriptPartHook& h) {
+  j.key("part_index").number(h.part_index);
+}
 void json_fields(JsonWriter& j, const CallPESHook& h) {
   j.key("script").hex(h.script);
   j.key("pause").f32(h.pause);
@@ -322,7 +399,9 @@ void json_fields(JsonWriter& j, const TextureVelocityPartHook& h) {
   j.key("u_speed").f32(h.u_speed);
   j.key("v_speed").f32(h.v_speed);
 }
-void json_fields(JsonWriter& j, const SetLightHook& h) { j.key("lights_on").number(h.lights_on); }
+void json_fields(JsonWriter& j, const SetLightHook& h) {
+  j.key("lights_on").number(h.lights_on);
+}
 
 }  // namespace
 
@@ -335,8 +414,8 @@ Result<AnimationHook> read_animation_hook(ByteReader& r) {
   const std::size_t type_at = r.position();
   DERETH_TRY(const std::uint32_t type, r.u32("hook.type"));
   if (type >= kHookTypeCount) {
-    return std::unexpected(r.error_at(type_at, core::ErrorKind::Invalid, "hook.type",
-                                      fmt::format("unknown hook type {}", type)));
+    return std::unexpected(
+        r.error_at(type_at, core::ErrorKind::Invalid, "hook.type", fmt::format("unknown hook type {}", type)));
   }
   AnimationHook hook;
   DERETH_TRY(const std::int32_t direction, r.i32("hook.direction"));

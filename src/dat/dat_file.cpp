@@ -38,7 +38,6 @@ namespace {
 // How many parsed nodes (besides the pinned root) the cache keeps.
 constexpr std::size_t kNodeCacheCapacity = 256;
 
-
 std::int32_t load_i32(const std::uint8_t* p) noexcept {
   return std::bit_cast<std::int32_t>(core::load_le<std::uint32_t>(p));
 }

@@ -14,8 +14,8 @@
 
 #include <fmt/format.h>
 
-#include "dereth/core/file.hpp"
 #include "dereth/core/byte_writer.hpp"
+#include "dereth/core/file.hpp"
 #include "dereth/dat/dat_file.hpp"
 
 #if defined(_WIN32)

@@ -75,9 +75,9 @@ Result<EnvPolygon> read_polygon(ByteReader& r, std::string_view field, std::size
     const std::size_t at = r.position();
     const std::uint16_t vid = *r.u16(field);
     if (vid >= num_vertices) {
-      return std::unexpected(r.error_at(at, ErrorKind::Invalid, field,
-                                        fmt::format("vertex id {} of polygon {} past the {} vertices", vid, p.id,
-                                                    num_vertices)));
+      return std::unexpected(
+          r.error_at(at, ErrorKind::Invalid, field,
+                     fmt::format("vertex id {} of polygon {} past the {} vertices", vid, p.id, num_vertices)));
     }
     p.vertex_ids.push_back(vid);
   }

@@ -33,7 +33,7 @@ Result<void> read_poly_indices(ByteReader& r, std::size_t count, std::vector<std
 Result<void> walk_bsp(ByteReader& r, BspTreeType type, std::string_view field, BspTree* out) {
   struct Open {
     std::uint32_t tag;
-    std::int32_t node;  // index in out->nodes, -1 when skipping
+    std::int32_t node;   // index in out->nodes, -1 when skipping
     std::uint8_t stage;  // 0: pos child next, 1: neg child next, 2: trailing data next
   };
   std::vector<Open> open;
@@ -208,7 +208,6 @@ void write_polygons(ByteWriter& w, const std::vector<Polygon>& polys) {
 }
 
 // ---- JSON ------------------------------------------------------------------
-
 
 void json_polygons(JsonWriter& j, const std::vector<Polygon>& polys) {
   j.begin_array();

@@ -53,8 +53,7 @@ void write_motion_data(ByteWriter& w, const MotionData& m) {
   if ((m.flags & MotionData::kHasOmega) != 0) write_vec3(w, m.omega);
 }
 
-Result<std::vector<MotionEntry>> read_entries(ByteReader& r, std::string_view count_field,
-                                              std::string_view key_field) {
+Result<std::vector<MotionEntry>> read_entries(ByteReader& r, std::string_view count_field, std::string_view key_field) {
   DERETH_TRY(const std::size_t count, read_count(r, kEntryMinSize, count_field));
   std::vector<MotionEntry> out;
   out.reserve(count);
@@ -74,7 +73,6 @@ void write_entries(ByteWriter& w, const std::vector<MotionEntry>& entries) {
     write_motion_data(w, e.data);
   }
 }
-
 
 void json_motion_data(JsonWriter& j, const MotionData& m) {
   j.begin_object();

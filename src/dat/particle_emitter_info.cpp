@@ -8,14 +8,11 @@ namespace {
 
 using core::JsonWriter;
 
-constexpr std::array<std::string_view, 3> kEmitterTypeNames = {"Unknown", "BirthratePerSec",
-                                                               "BirthratePerMeter"};
+constexpr std::array<std::string_view, 3> kEmitterTypeNames = {"Unknown", "BirthratePerSec", "BirthratePerMeter"};
 constexpr std::array<std::string_view, 13> kParticleTypeNames = {
-    "Unknown",         "Still",         "LocalVelocity", "ParabolicLVGA", "ParabolicLVGAGR",
-    "Swarm",           "Explode",       "Implode",       "ParabolicLVLA", "ParabolicLVLALR",
-    "ParabolicGVGA",   "ParabolicGVGAGR", "GlobalVelocity",
+    "Unknown", "Still",         "LocalVelocity",   "ParabolicLVGA", "ParabolicLVGAGR", "Swarm",          "Explode",
+    "Implode", "ParabolicLVLA", "ParabolicLVLALR", "ParabolicGVGA", "ParabolicGVGAGR", "GlobalVelocity",
 };
-
 
 template <std::size_t N>
 void json_enum(JsonWriter& j, const std::array<std::string_view, N>& names, std::int32_t value) {

@@ -32,7 +32,9 @@ std::shared_ptr<const T> RecordCache::get(Kind kind, Did id, const char* name, R
   return value;
 }
 
-std::shared_ptr<const Setup> RecordCache::setup(Did id) { return get<Setup>(Kind::Setup, id, "Setup", read_setup); }
+std::shared_ptr<const Setup> RecordCache::setup(Did id) {
+  return get<Setup>(Kind::Setup, id, "Setup", read_setup);
+}
 
 std::shared_ptr<const Animation> RecordCache::animation(Did id) {
   return get<Animation>(Kind::Animation, id, "Animation", read_animation);
@@ -58,7 +60,9 @@ std::shared_ptr<const SoundTable> RecordCache::sound_table(Did id) {
   return get<SoundTable>(Kind::SoundTable, id, "SoundTable", read_sound_table);
 }
 
-std::shared_ptr<const Wave> RecordCache::wave(Did id) { return get<Wave>(Kind::Wave, id, "Wave", read_wave); }
+std::shared_ptr<const Wave> RecordCache::wave(Did id) {
+  return get<Wave>(Kind::Wave, id, "Wave", read_wave);
+}
 
 std::shared_ptr<const GfxObj> RecordCache::gfx_obj(Did id) {
   return get<GfxObj>(Kind::GfxObj, id, "GfxObj",

@@ -101,17 +101,36 @@ void write_iterations(core::JsonWriter& j, const std::vector<std::int32_t>& list
 
 bool has_record_reader(DbType type) noexcept {
   switch (type) {
-    case DbType::GfxObj: case DbType::Setup: case DbType::Animation: case DbType::Palette:
-    case DbType::SurfaceTexture: case DbType::RenderSurface: case DbType::Surface: case DbType::MotionTable:
-    case DbType::Wave: case DbType::Environment: case DbType::PaletteSet: case DbType::Region:
-    case DbType::CharGen: case DbType::VitalTable: case DbType::SkillTable: case DbType::SpellTable:
-    case DbType::SpellComponentTable: case DbType::XpTable: case DbType::QualityFilter:
-    case DbType::SoundTable: case DbType::ParticleEmitterInfo: case DbType::PhysicsScript:
-    case DbType::PhysicsScriptTable: case DbType::LandBlock: case DbType::LandBlockInfo: case DbType::EnvCell:
-    case DbType::Iteration: case DbType::GfxObjDegradeInfo: case DbType::ClothingTable:
-      return true;
-    default:
-      return false;
+    case DbType::GfxObj:
+    case DbType::Setup:
+    case DbType::Animation:
+    case DbType::Palette:
+    case DbType::SurfaceTexture:
+    case DbType::RenderSurface:
+    case DbType::Surface:
+    case DbType::MotionTable:
+    case DbType::Wave:
+    case DbType::Environment:
+    case DbType::PaletteSet:
+    case DbType::Region:
+    case DbType::CharGen:
+    case DbType::VitalTable:
+    case DbType::SkillTable:
+    case DbType::SpellTable:
+    case DbType::SpellComponentTable:
+    case DbType::XpTable:
+    case DbType::QualityFilter:
+    case DbType::SoundTable:
+    case DbType::ParticleEmitterInfo:
+    case DbType::PhysicsScript:
+    case DbType::PhysicsScriptTable:
+    case DbType::LandBlock:
+    case DbType::LandBlockInfo:
+    case DbType::EnvCell:
+    case DbType::Iteration:
+    case DbType::GfxObjDegradeInfo:
+    case DbType::ClothingTable: return true;
+    default: return false;
   }
 }
 

@@ -376,9 +376,9 @@ Result<Region> read_region(std::span<const std::uint8_t> bytes, Did id) {
   const std::size_t version_at = r.position();
   DERETH_TRY(reg.version, r.u32("version"));
   if (reg.version != kRegionVersion) {
-    return std::unexpected(r.error_at(version_at, core::ErrorKind::Invalid, "version",
-                                      fmt::format("region version {} (retail accepts only {})", reg.version,
-                                                  kRegionVersion)));
+    return std::unexpected(
+        r.error_at(version_at, core::ErrorKind::Invalid, "version",
+                   fmt::format("region version {} (retail accepts only {})", reg.version, kRegionVersion)));
   }
   DERETH_TRY(reg.name, r.string16l("name"));
   DERETH_CHECK(read_land_defs(r, reg.land_defs));

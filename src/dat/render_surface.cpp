@@ -84,9 +84,15 @@ struct Rgba {
   std::uint8_t r = 0, g = 0, b = 0, a = 0;
 };
 
-std::uint8_t expand5(unsigned v) noexcept { return static_cast<std::uint8_t>((v << 3) | (v >> 2)); }
-std::uint8_t expand6(unsigned v) noexcept { return static_cast<std::uint8_t>((v << 2) | (v >> 4)); }
-std::uint8_t expand4(unsigned v) noexcept { return static_cast<std::uint8_t>(v * 17U); }
+std::uint8_t expand5(unsigned v) noexcept {
+  return static_cast<std::uint8_t>((v << 3) | (v >> 2));
+}
+std::uint8_t expand6(unsigned v) noexcept {
+  return static_cast<std::uint8_t>((v << 2) | (v >> 4));
+}
+std::uint8_t expand4(unsigned v) noexcept {
+  return static_cast<std::uint8_t>(v * 17U);
+}
 
 Rgba from_565(unsigned c) noexcept {
   return {expand5((c >> 11) & 0x1FU), expand6((c >> 5) & 0x3FU), expand5(c & 0x1FU), 255};
@@ -96,7 +102,6 @@ Rgba from_argb(std::uint32_t c) noexcept {
   return {static_cast<std::uint8_t>((c >> 16) & 0xFFU), static_cast<std::uint8_t>((c >> 8) & 0xFFU),
           static_cast<std::uint8_t>(c & 0xFFU), static_cast<std::uint8_t>(c >> 24)};
 }
-
 
 std::uint8_t lerp(unsigned a, unsigned b, unsigned wa, unsigned wb, unsigned div) noexcept {
   return static_cast<std::uint8_t>((a * wa + b * wb) / div);
@@ -145,7 +150,9 @@ std::uint32_t bits_per_pixel(PixelFormat format) noexcept {
   return info == nullptr ? 0 : info->bpp;
 }
 
-bool skips_size_check(PixelFormat format) noexcept { return format == PixelFormat::CustomRawJpeg; }
+bool skips_size_check(PixelFormat format) noexcept {
+  return format == PixelFormat::CustomRawJpeg;
+}
 
 bool has_palette(PixelFormat format) noexcept {
   return format == PixelFormat::P8 || format == PixelFormat::INDEX16;
@@ -172,7 +179,8 @@ Result<RenderSurface> read_render_surface(std::span<const std::uint8_t> bytes, D
   const std::size_t size_at = r.position();
   DERETH_TRY(const std::uint32_t image_size, r.u32("image_size"));
   if (s.width < 0) {
-    return std::unexpected(r.error_at(width_at, ErrorKind::Invalid, "width", fmt::format("negative width {}", s.width)));
+    return std::unexpected(
+        r.error_at(width_at, ErrorKind::Invalid, "width", fmt::format("negative width {}", s.width)));
   }
   if (s.height < 0) {
     return std::unexpected(
@@ -185,16 +193,16 @@ Result<RenderSurface> read_render_surface(std::span<const std::uint8_t> bytes, D
     const std::uint32_t bpp = bits_per_pixel(s.format);
     const std::uint64_t expected = image_bytes(s.width, s.height, bpp);
     if (expected != image_size) {
-      return std::unexpected(r.error_at(
-          size_at, ErrorKind::Invalid, "image_size",
-          fmt::format("{} bytes for a {}x{} {} image (format 0x{:08X}, {} bpp) that needs {}", image_size,
-                      s.width, s.height, pixel_format_name(s.format), format, bpp, expected)));
+      return std::unexpected(
+          r.error_at(size_at, ErrorKind::Invalid, "image_size",
+                     fmt::format("{} bytes for a {}x{} {} image (format 0x{:08X}, {} bpp) that needs {}", image_size,
+                                 s.width, s.height, pixel_format_name(s.format), format, bpp, expected)));
     }
   }
   if (image_size > r.remaining()) {
-    return std::unexpected(r.error(ErrorKind::TooLarge, "pixels",
-                                   fmt::format("image size {} exceeds the {} bytes remaining", image_size,
-                                               r.remaining())));
+    return std::unexpected(
+        r.error(ErrorKind::TooLarge, "pixels",
+                fmt::format("image size {} exceeds the {} bytes remaining", image_size, r.remaining())));
   }
   DERETH_TRY(const auto pixels, r.bytes(image_size, "pixels"));
   s.pixels.assign(pixels.begin(), pixels.end());
@@ -299,12 +307,14 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
       for (std::size_t bx = 0; bx < bw; ++bx) {
         const std::uint8_t* block = px.data() + (by * bw + bx) * block_bytes;
         const std::uint8_t* colour = f == PixelFormat::DXT1 ? block : block + 8;
-        const auto colours = colour_palette(core::load_le<std::uint16_t>(colour), core::load_le<std::uint16_t>(colour + 2), f == PixelFormat::DXT1);
+        const auto colours = colour_palette(core::load_le<std::uint16_t>(colour),
+                                            core::load_le<std::uint16_t>(colour + 2), f == PixelFormat::DXT1);
         const std::uint32_t indices = core::load_le<std::uint32_t>(colour + 4);
         std::uint64_t alpha_bits = 0;
         std::array<std::uint8_t, 8> alphas{};
         if (f == PixelFormat::DXT3) {
-          alpha_bits = static_cast<std::uint64_t>(core::load_le<std::uint32_t>(block)) | (static_cast<std::uint64_t>(core::load_le<std::uint32_t>(block + 4)) << 32);
+          alpha_bits = static_cast<std::uint64_t>(core::load_le<std::uint32_t>(block)) |
+                       (static_cast<std::uint64_t>(core::load_le<std::uint32_t>(block + 4)) << 32);
         } else if (f == PixelFormat::DXT5) {
           alphas = dxt5_alphas(block[0], block[1]);
           for (std::size_t i = 0; i < 6; ++i) alpha_bits |= static_cast<std::uint64_t>(block[2 + i]) << (8 * i);
@@ -338,15 +348,9 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
         c = {p[2], p[1], p[0], 255};
         break;
       }
-      case PixelFormat::A8R8G8B8:
-        c = from_argb(core::load_le<std::uint32_t>(px.data() + i * 4));
-        break;
-      case PixelFormat::X8R8G8B8:
-        c = from_argb(core::load_le<std::uint32_t>(px.data() + i * 4) | 0xFF000000U);
-        break;
-      case PixelFormat::R5G6B5:
-        c = from_565(core::load_le<std::uint16_t>(px.data() + i * 2));
-        break;
+      case PixelFormat::A8R8G8B8: c = from_argb(core::load_le<std::uint32_t>(px.data() + i * 4)); break;
+      case PixelFormat::X8R8G8B8: c = from_argb(core::load_le<std::uint32_t>(px.data() + i * 4) | 0xFF000000U); break;
+      case PixelFormat::R5G6B5: c = from_565(core::load_le<std::uint16_t>(px.data() + i * 2)); break;
       case PixelFormat::X1R5G5B5:
       case PixelFormat::A1R5G5B5: {
         const unsigned v = core::load_le<std::uint16_t>(px.data() + i * 2);
@@ -363,9 +367,7 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
         break;
       }
       case PixelFormat::A8:
-      case PixelFormat::CustomLscapeAlpha:
-        c = {255, 255, 255, px[i]};
-        break;
+      case PixelFormat::CustomLscapeAlpha: c = {255, 255, 255, px[i]}; break;
       case PixelFormat::A8B8G8R8:
       case PixelFormat::CustomA8B8G8R8: {
         const std::uint8_t* p = px.data() + i * 4;
@@ -399,8 +401,7 @@ Result<std::vector<std::uint8_t>> decode_rgba8(const RenderSurface& surface, con
         c = from_argb(palette->colors[index]);
         break;
       }
-      default:
-        break;  // unreachable: filtered above
+      default: break;  // unreachable: filtered above
     }
     put(out, i, c);
   }

@@ -10,8 +10,7 @@ constexpr std::size_t kLightSize = 4 + kFrameSize + 4 + 4 + 4 + 4;
 
 using core::JsonWriter;
 
-Result<std::vector<SetupLocation>> read_locations(ByteReader& r, std::string_view count_field,
-                                                  std::string_view field) {
+Result<std::vector<SetupLocation>> read_locations(ByteReader& r, std::string_view count_field, std::string_view field) {
   DERETH_TRY(const std::size_t count, read_count(r, kLocationSize, count_field));
   std::vector<SetupLocation> out;
   out.reserve(count);
@@ -33,9 +32,6 @@ void write_locations(ByteWriter& w, const std::vector<SetupLocation>& locations)
     write_frame(w, loc.frame);
   }
 }
-
-
-
 
 void json_locations(JsonWriter& j, const std::vector<SetupLocation>& locations) {
   j.begin_array();
@@ -85,8 +81,7 @@ Result<Setup> read_setup(std::span<const std::uint8_t> bytes, Did id) {
   DERETH_TRY(s.connection_points, read_locations(r, "num_connection_points", "connection_points"));
 
   const auto parts32 = static_cast<std::uint32_t>(num_parts);
-  DERETH_TRY(const std::size_t num_placements,
-             read_count(r, 4 + kFrameSize * num_parts + 4, "num_placement_frames"));
+  DERETH_TRY(const std::size_t num_placements, read_count(r, 4 + kFrameSize * num_parts + 4, "num_placement_frames"));
   s.placement_frames.reserve(num_placements);
   for (std::size_t i = 0; i < num_placements; ++i) {
     SetupPlacement placement;

@@ -19,10 +19,9 @@ Result<Wave> read_wave(std::span<const std::uint8_t> bytes, Did id) {
   DERETH_TRY(const std::uint32_t data_size, r.u32("data_size"));
   if (static_cast<std::uint64_t>(header_size) + data_size > r.remaining()) {
     const bool header_too_big = header_size > r.remaining();
-    return std::unexpected(r.error_at(header_too_big ? header_at : data_at, core::ErrorKind::TooLarge,
-                                      header_too_big ? "header_size" : "data_size",
-                                      fmt::format("header {} + data {} bytes exceed the {} bytes remaining",
-                                                  header_size, data_size, r.remaining())));
+    return std::unexpected(r.error_at(
+        header_too_big ? header_at : data_at, core::ErrorKind::TooLarge, header_too_big ? "header_size" : "data_size",
+        fmt::format("header {} + data {} bytes exceed the {} bytes remaining", header_size, data_size, r.remaining())));
   }
   DERETH_TRY(const auto header, r.bytes(header_size, "format"));
   DERETH_TRY(const auto data, r.bytes(data_size, "data"));

@@ -74,7 +74,9 @@ void add_surface(std::vector<DatRecord>& out, Did surface, RenderSurface pixels,
   out.push_back({surface, write_surface(s)});
 }
 
-std::uint8_t channel(float v) { return static_cast<std::uint8_t>(std::clamp(v, 0.0F, 255.0F)); }
+std::uint8_t channel(float v) {
+  return static_cast<std::uint8_t>(std::clamp(v, 0.0F, 255.0F));
+}
 
 // A hash in [0, 1) of a lattice point, for value noise.
 float hash01(int x, int y) {
@@ -94,7 +96,9 @@ float tiled_noise(int x, int y, int size, int cells) {
   const int y0 = static_cast<int>(std::floor(fy));
   const float tx = fx - static_cast<float>(x0);
   const float ty = fy - static_cast<float>(y0);
-  const auto at = [cells](int i, int j) { return hash01(((i % cells) + cells) % cells, ((j % cells) + cells) % cells); };
+  const auto at = [cells](int i, int j) {
+    return hash01(((i % cells) + cells) % cells, ((j % cells) + cells) % cells);
+  };
   const auto smooth = [](float t) { return t * t * (3.0F - 2.0F * t); };
   const float a = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * smooth(tx);
   const float b = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * smooth(tx);
@@ -103,41 +107,50 @@ float tiled_noise(int x, int y, int size, int cells) {
 
 void add_textures(std::vector<DatRecord>& out) {
   // The dome: pale at the horizon (v = 1), deep blue overhead (v = 0).
-  add_surface(out, kDomeSurface, argb_image(64, [](int, int y) {
-                const float t = static_cast<float>(y) / 63.0F;  // 0 zenith .. 1 horizon
-                const float k = t * t;
-                return argb(255, channel(52.0F + (140.0F - 52.0F) * k), channel(98.0F + (176.0F - 98.0F) * k),
-                            channel(190.0F + (226.0F - 190.0F) * k));
-              }),
+  add_surface(out, kDomeSurface,
+              argb_image(64,
+                         [](int, int y) {
+                           const float t = static_cast<float>(y) / 63.0F;  // 0 zenith .. 1 horizon
+                           const float k = t * t;
+                           return argb(255, channel(52.0F + (140.0F - 52.0F) * k),
+                                       channel(98.0F + (176.0F - 98.0F) * k), channel(190.0F + (226.0F - 190.0F) * k));
+                         }),
               surface_type::kBase1Image);
   // The sun: a white-yellow disc with a soft glow, added to the sky.
-  add_surface(out, kSunSurface, argb_image(64, [](int x, int y) {
-                const float dx = (static_cast<float>(x) - 31.5F) / 31.5F;
-                const float dy = (static_cast<float>(y) - 31.5F) / 31.5F;
-                const float r = std::sqrt(dx * dx + dy * dy);
-                const float disc = r < 0.35F ? 1.0F : std::max(0.0F, 1.0F - (r - 0.35F) / 0.65F);
-                const float a = r < 0.35F ? 1.0F : disc * disc * 0.8F;
-                return argb(channel(a * 255.0F), 255, channel(250.0F - 40.0F * r), channel(225.0F - 120.0F * r));
-              }),
-              surface_type::kBase1Image | surface_type::kAlpha | surface_type::kAdditive | surface_type::kLuminous,
-              1.0F);
+  add_surface(
+      out, kSunSurface,
+      argb_image(64,
+                 [](int x, int y) {
+                   const float dx = (static_cast<float>(x) - 31.5F) / 31.5F;
+                   const float dy = (static_cast<float>(y) - 31.5F) / 31.5F;
+                   const float r = std::sqrt(dx * dx + dy * dy);
+                   const float disc = r < 0.35F ? 1.0F : std::max(0.0F, 1.0F - (r - 0.35F) / 0.65F);
+                   const float a = r < 0.35F ? 1.0F : disc * disc * 0.8F;
+                   return argb(channel(a * 255.0F), 255, channel(250.0F - 40.0F * r), channel(225.0F - 120.0F * r));
+                 }),
+      surface_type::kBase1Image | surface_type::kAlpha | surface_type::kAdditive | surface_type::kLuminous, 1.0F);
   // The moon: a pale grey disc with darker seas, blended over the sky.
-  add_surface(out, kMoonSurface, argb_image(32, [](int x, int y) {
-                const float dx = (static_cast<float>(x) - 15.5F) / 15.5F;
-                const float dy = (static_cast<float>(y) - 15.5F) / 15.5F;
-                const float r = std::sqrt(dx * dx + dy * dy);
-                const float sea = tiled_noise(x, y, 32, 4) > 0.6F ? 0.8F : 1.0F;
-                const float a = r < 0.9F ? 1.0F : std::max(0.0F, 1.0F - (r - 0.9F) / 0.1F);
-                return argb(channel(a * 255.0F), channel(225.0F * sea), channel(228.0F * sea), channel(235.0F * sea));
-              }),
+  add_surface(out, kMoonSurface,
+              argb_image(32,
+                         [](int x, int y) {
+                           const float dx = (static_cast<float>(x) - 15.5F) / 15.5F;
+                           const float dy = (static_cast<float>(y) - 15.5F) / 15.5F;
+                           const float r = std::sqrt(dx * dx + dy * dy);
+                           const float sea = tiled_noise(x, y, 32, 4) > 0.6F ? 0.8F : 1.0F;
+                           const float a = r < 0.9F ? 1.0F : std::max(0.0F, 1.0F - (r - 0.9F) / 0.1F);
+                           return argb(channel(a * 255.0F), channel(225.0F * sea), channel(228.0F * sea),
+                                       channel(235.0F * sea));
+                         }),
               surface_type::kBase1Image | surface_type::kAlpha | surface_type::kLuminous, 1.0F);
   // The clouds: white puffs (two octaves of tiling noise) over clear sky.
-  add_surface(out, kCloudSurface, argb_image(128, [](int x, int y) {
-                const float n = 0.65F * tiled_noise(x, y, 128, 6) + 0.35F * tiled_noise(x, y, 128, 16);
-                const float a = std::clamp((n - 0.52F) / 0.25F, 0.0F, 1.0F);
-                const float shade = 235.0F + 20.0F * a;
-                return argb(channel(a * 230.0F), channel(shade), channel(shade), channel(shade + 5.0F));
-              }),
+  add_surface(out, kCloudSurface,
+              argb_image(128,
+                         [](int x, int y) {
+                           const float n = 0.65F * tiled_noise(x, y, 128, 6) + 0.35F * tiled_noise(x, y, 128, 16);
+                           const float a = std::clamp((n - 0.52F) / 0.25F, 0.0F, 1.0F);
+                           const float shade = 235.0F + 20.0F * a;
+                           return argb(channel(a * 230.0F), channel(shade), channel(shade), channel(shade + 5.0F));
+                         }),
               surface_type::kBase1Image | surface_type::kAlpha);
 }
 
@@ -207,21 +220,20 @@ GfxObj dome_mesh() {
     const float u1 = static_cast<float>(s + 1) / kSegments;
     for (std::size_t r = 0; r + 1 < kRings.size(); ++r) {
       const float e0 = rad(kRings[r]), e1 = rad(kRings[r + 1]);
-      add_facing_polygon(g,
-                         {on_sphere(kDomeRadius, a0, e0), on_sphere(kDomeRadius, a1, e0),
-                          on_sphere(kDomeRadius, a1, e1), on_sphere(kDomeRadius, a0, e1)},
-                         {{u0, v_of(kRings[r])}, {u1, v_of(kRings[r])}, {u1, v_of(kRings[r + 1])},
-                          {u0, v_of(kRings[r + 1])}},
-                         {0.0F, 0.0F, -1.0F});
+      add_facing_polygon(
+          g,
+          {on_sphere(kDomeRadius, a0, e0), on_sphere(kDomeRadius, a1, e0), on_sphere(kDomeRadius, a1, e1),
+           on_sphere(kDomeRadius, a0, e1)},
+          {{u0, v_of(kRings[r])}, {u1, v_of(kRings[r])}, {u1, v_of(kRings[r + 1])}, {u0, v_of(kRings[r + 1])}},
+          {0.0F, 0.0F, -1.0F});
     }
     const float top = rad(kRings.back());
     add_facing_polygon(g, {on_sphere(kDomeRadius, a0, top), on_sphere(kDomeRadius, a1, top), {0.0F, 0.0F, kDomeRadius}},
                        {{u0, v_of(kRings.back())}, {u1, v_of(kRings.back())}, {u0, 0.0F}}, {0.0F, 0.0F, -1.0F});
     const float bottom = rad(kRings.front());
-    add_facing_polygon(g,
-                       {on_sphere(kDomeRadius, a0, bottom), on_sphere(kDomeRadius, a1, bottom),
-                        {0.0F, 0.0F, -kDomeRadius}},
-                       {{u0, 1.0F}, {u1, 1.0F}, {u0, 1.0F}}, {0.0F, 0.0F, -1.0F});
+    add_facing_polygon(
+        g, {on_sphere(kDomeRadius, a0, bottom), on_sphere(kDomeRadius, a1, bottom), {0.0F, 0.0F, -kDomeRadius}},
+        {{u0, 1.0F}, {u1, 1.0F}, {u0, 1.0F}}, {0.0F, 0.0F, -1.0F});
   }
   finish(g, kDomeRadius);
   return g;
@@ -270,8 +282,7 @@ GfxObj cloud_mesh() {
     for (std::size_t r = 0; r + 1 < kRings.size(); ++r) {
       const glm::vec3 c[4] = {point(a0, kRings[r]), point(a1, kRings[r]), point(a1, kRings[r + 1]),
                               point(a0, kRings[r + 1])};
-      add_facing_polygon(g, {c[0], c[1], c[2], c[3]}, {uv(c[0]), uv(c[1]), uv(c[2]), uv(c[3])},
-                         {0.0F, 0.0F, 1.0F});
+      add_facing_polygon(g, {c[0], c[1], c[2], c[3]}, {uv(c[0]), uv(c[1]), uv(c[2]), uv(c[3])}, {0.0F, 0.0F, 1.0F});
     }
     const glm::vec3 t0 = point(a0, kRings.back()), t1 = point(a1, kRings.back());
     const glm::vec3 top(0.0F, 0.0F, kCloudRadius * 0.3F + 120.0F);
@@ -327,11 +338,10 @@ void add_demo_sky(Region& region, std::vector<DatRecord>& out) {
     // Drawn in this order, each over the last: the dome (always), the sun
     // (up from 0.25 to 0.75), the moon rising (0.7 .. 1) and setting
     // (0 .. 0.3), the clouds (always, drifting).
-    group.sky_objects = {sky_object(0.0F, 0.0F, 0.0F, 0.0F, kDomeMesh),
-                         sky_object(0.25F, 0.75F, 0.0F, 180.0F, kSunMesh),
-                         sky_object(0.7F, 1.0F, 0.0F, 90.0F, kMoonMesh),
-                         sky_object(0.0F, 0.3F, 90.0F, 180.0F, kMoonMesh),
-                         sky_object(0.0F, 0.0F, 0.0F, 0.0F, kCloudMesh, 0.004F, 0.0015F)};
+    group.sky_objects = {
+        sky_object(0.0F, 0.0F, 0.0F, 0.0F, kDomeMesh), sky_object(0.25F, 0.75F, 0.0F, 180.0F, kSunMesh),
+        sky_object(0.7F, 1.0F, 0.0F, 90.0F, kMoonMesh), sky_object(0.0F, 0.3F, 90.0F, 180.0F, kMoonMesh),
+        sky_object(0.0F, 0.0F, 0.0F, 0.0F, kCloudMesh, 0.004F, 0.0015F)};
     // The dome's and the clouds' brightness (luminosity and max_bright in
     // percent) and the clouds' transparency through the day, by keyframe.
     for (SkyTimeOfDay& t : group.sky_times) {

@@ -1,7 +1,5 @@
 #include "dereth/demo/demo_world.hpp"
 
-#include "demo_sky.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -37,6 +35,8 @@
 #include "dereth/dat/wave.hpp"
 #include "dereth/dat/xp_table.hpp"
 
+#include "demo_sky.hpp"
+
 namespace dereth::demo {
 
 namespace {
@@ -54,7 +54,7 @@ constexpr Did kArrowMesh = 0x01000010;
 constexpr Did kBoltMesh = 0x01000011;
 constexpr Did kBladeMesh = 0x01000012;
 constexpr Did kFistMesh = 0x01000013;
-constexpr Did kSparkMesh = 0x01000020;  // a GfxObj particle
+constexpr Did kSparkMesh = 0x01000020;      // a GfxObj particle
 constexpr Did kSparkDegrades = 0x11000020;  // its degrade info: one level, drawn facing the viewer (mode 2)
 // The four spell bolts' own shapes (each along +y, the path AlignPath turns
 // it to) and their particles: a spark GfxObj of each spell's colour, each
@@ -86,14 +86,14 @@ constexpr Did kAcidSurface = 0x08000012;
 constexpr Did kLightningSurface = 0x08000013;
 constexpr Did kWoodSurface = 0x08000014;
 constexpr Did kForceSurface = 0x08000015;
-constexpr Did kFlameGlow = 0x08000040;      // the spell sparks' glows (textures 0x0500004N, pixels 0x0600004N)
+constexpr Did kFlameGlow = 0x08000040;  // the spell sparks' glows (textures 0x0500004N, pixels 0x0600004N)
 constexpr Did kFrostGlow = 0x08000041;
 constexpr Did kLightningGlow = 0x08000042;
 constexpr Did kAcidGlow = 0x08000043;
 constexpr Did kPlasterSurface = 0x08000030;  // the house's walls, outside and in
 constexpr Did kRoofSurface = 0x08000031;
-constexpr Did kPlankSurface = 0x08000032;    // the room's floor and ceiling, the door frames
-constexpr Did kWaterTexture = 0x05000023;    // the water terrain type's
+constexpr Did kPlankSurface = 0x08000032;  // the room's floor and ceiling, the door frames
+constexpr Did kWaterTexture = 0x05000023;  // the water terrain type's
 
 constexpr Did kStonePalette = 0x04000001;
 
@@ -104,7 +104,7 @@ constexpr Did kFirstHairPalette = 0x04000018;  // kHairColors x kHairShades pale
 constexpr Did kFirstEyePalette = 0x04000028;   // kEyeColors palettes
 constexpr Did kSkinPaletteSet = 0x0F000010;
 constexpr Did kFirstHairPaletteSet = 0x0F000011;  // one per hair colour
-constexpr Did kClothPalette = 0x04000030;       // the clothing colours' palette (the PaletteSet 0x0F000001's)
+constexpr Did kClothPalette = 0x04000030;         // the clothing colours' palette (the PaletteSet 0x0F000001's)
 constexpr Did kFaceTexture = 0x05000050;          // the head with hair and eyes (the eye strip's)
 constexpr Did kBaldFaceTexture = 0x05000051;      // the same without hair (the bald eye strip's)
 
@@ -142,7 +142,9 @@ constexpr std::uint32_t kWholeObject = 0xFFFFFFFF;
 
 using Records = std::vector<DatRecord>;
 
-AnimationHook hook(HookPayload payload) { return AnimationHook{HookDirection::Forward, std::move(payload)}; }
+AnimationHook hook(HookPayload payload) {
+  return AnimationHook{HookDirection::Forward, std::move(payload)};
+}
 
 // ---- textures -----------------------------------------------------------------------------------
 
@@ -277,8 +279,8 @@ RenderSurface dxt5_glow(int size) {
       const float cy = static_cast<float>(by * 4 + 2) - half;
       const float d = std::min(1.0F, std::sqrt(cx * cx + cy * cy) / half);
       const auto alpha = static_cast<std::uint8_t>(255.0F * (1.0F - d));
-      w.u8(alpha);      // alpha0
-      w.u8(0);          // alpha1
+      w.u8(alpha);                          // alpha0
+      w.u8(0);                              // alpha1
       for (int i = 0; i < 6; ++i) w.u8(0);  // every pixel uses alpha0
       w.u16(rgb565(255, 240, 200));
       w.u16(rgb565(255, 160, 60));
@@ -346,9 +348,8 @@ Palette human_palette(Did id, std::uint32_t skin, std::uint32_t hair, std::uint3
   for (std::uint32_t level = 0; level < kSkinLevels; ++level) {
     for (std::uint32_t row = 0; row < 16; ++row) {
       const std::uint32_t red_step = (level * 19 + (kSkinLevels - 1) / 2) / (kSkinLevels - 1);
-      p.colors[kSkinFirst + level * 16 + row] =
-          argb(255, std::min(255U, channel(skin, 16) + red_step), std::min(255U, channel(skin, 8) + row),
-               channel(skin, 0));
+      p.colors[kSkinFirst + level * 16 + row] = argb(255, std::min(255U, channel(skin, 16) + red_step),
+                                                     std::min(255U, channel(skin, 8) + row), channel(skin, 0));
     }
   }
   for (std::uint32_t i = 0; i < 64; ++i) p.colors[kHairFirst + i] = scaled(hair, 64 + i * 3, 256);
@@ -428,9 +429,9 @@ void add_human_colors(Records& out) {
     set.id = kFirstHairPaletteSet + c;
     for (std::uint32_t shade = 0; shade < kHairShades; ++shade) {
       const Did id = kFirstHairPalette + c * kHairShades + shade;
-      const std::uint32_t hair = argb(0, ((kHairs[c] >> 16) & 0xFFU) * (3 - shade) / 3 + 16,
-                                      ((kHairs[c] >> 8) & 0xFFU) * (3 - shade) / 3 + 16,
-                                      (kHairs[c] & 0xFFU) * (3 - shade) / 3 + 16);
+      const std::uint32_t hair =
+          argb(0, ((kHairs[c] >> 16) & 0xFFU) * (3 - shade) / 3 + 16, ((kHairs[c] >> 8) & 0xFFU) * (3 - shade) / 3 + 16,
+               (kHairs[c] & 0xFFU) * (3 - shade) / 3 + 16);
       out.push_back({id, write_palette(human_palette(id, kSkin, hair & 0xFFFFFFU, kBlueEyes))});
       set.palettes.push_back(id);
     }
@@ -475,15 +476,20 @@ void add_textures(Records& out) {
   add_texture(out, 0x08000023, kWaterTexture, 0x06000023, terrain_image(64, 0x2E5A8CU, 4), surface_type::kBase1Image);
   // The house: whitewashed plaster, red-brown roof tiles in rows, planks.
   add_texture(out, kPlasterSurface, 0x05000030, 0x06000030, terrain_image(32, 0xD8CCB4U, 5), surface_type::kBase1Image);
-  add_texture(out, kRoofSurface, 0x05000031, 0x06000031, rgb_image(32, [](int x, int y) {
-                const bool gap = y % 8 == 0 || (x + (y / 8) * 4) % 8 == 0;
-                return gap ? 0x4A2418U : 0x9A4A30U + static_cast<std::uint32_t>((x * 5 + y * 3) % 4) * 0x040200U;
-              }),
+  add_texture(out, kRoofSurface, 0x05000031, 0x06000031,
+              rgb_image(32,
+                        [](int x, int y) {
+                          const bool gap = y % 8 == 0 || (x + (y / 8) * 4) % 8 == 0;
+                          return gap ? 0x4A2418U
+                                     : 0x9A4A30U + static_cast<std::uint32_t>((x * 5 + y * 3) % 4) * 0x040200U;
+                        }),
               surface_type::kBase1Image);
-  add_texture(out, kPlankSurface, 0x05000032, 0x06000032, rgb_image(32, [](int x, int y) {
-                const bool seam = x % 8 == 0 || (y + (x / 8) * 11) % 32 == 0;
-                return seam ? 0x3C2814U : 0x8A6238U + static_cast<std::uint32_t>((y * 7 + x) % 3) * 0x030201U;
-              }),
+  add_texture(out, kPlankSurface, 0x05000032, 0x06000032,
+              rgb_image(32,
+                        [](int x, int y) {
+                          const bool seam = x % 8 == 0 || (y + (x / 8) * 11) % 32 == 0;
+                          return seam ? 0x3C2814U : 0x8A6238U + static_cast<std::uint32_t>((y * 7 + x) % 3) * 0x030201U;
+                        }),
               surface_type::kBase1Image);
 
   // The spell sparks' glows: each spell's colour, paling to its hot centre,
@@ -503,26 +509,28 @@ void add_textures(Records& out) {
   };
   for (std::uint32_t i = 0; i < 4; ++i) {
     const auto& gl = glows[i];
-    add_texture(out, gl.surface, 0x05000040 + i, 0x06000040 + i, argb_image(16, [&gl](int x, int y) {
-                  const float dx = static_cast<float>(x) - 7.5F;
-                  const float dy = static_cast<float>(y) - 7.5F;
-                  const float d = std::min(1.0F, std::sqrt(dx * dx + dy * dy) / 8.0F);
-                  const float hot = std::clamp(1.0F - d * 2.0F, 0.0F, 1.0F);  // the pale core
-                  const auto mix = [hot](std::uint32_t rim, std::uint32_t centre) {
-                    return static_cast<std::uint32_t>(static_cast<float>(rim) * (1.0F - hot) +
-                                                      static_cast<float>(centre) * hot);
-                  };
-                  return argb(static_cast<std::uint32_t>(255.0F * (1.0F - d)), mix(gl.r, gl.cr), mix(gl.g, gl.cg),
-                              mix(gl.b, gl.cb));
-                }),
+    add_texture(out, gl.surface, 0x05000040 + i, 0x06000040 + i,
+                argb_image(16,
+                           [&gl](int x, int y) {
+                             const float dx = static_cast<float>(x) - 7.5F;
+                             const float dy = static_cast<float>(y) - 7.5F;
+                             const float d = std::min(1.0F, std::sqrt(dx * dx + dy * dy) / 8.0F);
+                             const float hot = std::clamp(1.0F - d * 2.0F, 0.0F, 1.0F);  // the pale core
+                             const auto mix = [hot](std::uint32_t rim, std::uint32_t centre) {
+                               return static_cast<std::uint32_t>(static_cast<float>(rim) * (1.0F - hot) +
+                                                                 static_cast<float>(centre) * hot);
+                             };
+                             return argb(static_cast<std::uint32_t>(255.0F * (1.0F - d)), mix(gl.r, gl.cr),
+                                         mix(gl.g, gl.cg), mix(gl.b, gl.cb));
+                           }),
                 surface_type::kBase1ClipMap | surface_type::kAdditive | surface_type::kLuminous);
   }
 
   // Solid-colour surfaces for projectiles.
   const std::pair<Did, std::uint32_t> solids[] = {
-      {kFlameSurface, argb(255, 255, 110, 20)},   {kFrostSurface, argb(255, 190, 235, 255)},
-      {kAcidSurface, argb(255, 110, 235, 40)},    {kLightningSurface, argb(255, 255, 255, 170)},
-      {kWoodSurface, argb(255, 120, 80, 40)},     {kForceSurface, argb(255, 200, 120, 255)},
+      {kFlameSurface, argb(255, 255, 110, 20)}, {kFrostSurface, argb(255, 190, 235, 255)},
+      {kAcidSurface, argb(255, 110, 235, 40)},  {kLightningSurface, argb(255, 255, 255, 170)},
+      {kWoodSurface, argb(255, 120, 80, 40)},   {kForceSurface, argb(255, 200, 120, 255)},
   };
   for (const auto& [id, color] : solids) {
     Surface s;
@@ -641,7 +649,9 @@ GfxObj spindle_mesh(Did id, Did surface, float nose, float tail, float ring, flo
   const glm::vec3 end{0, tail, 0};
   const glm::vec3 centre{0, ring, 0};
   for (int i = 0; i < sides; ++i) {
-    const auto angle = [sides](int k) { return 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(sides); };
+    const auto angle = [sides](int k) {
+      return 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(sides);
+    };
     const glm::vec3 p{radius * std::cos(angle(i)), ring, radius * std::sin(angle(i))};
     const glm::vec3 q{radius * std::cos(angle(i + 1)), ring, radius * std::sin(angle(i + 1))};
     add_tri(g, tip, p, q, centre);
@@ -660,7 +670,7 @@ GfxObj zigzag_mesh(Did id, Did surface) {
   g.surfaces = {surface};
   const float t = 0.025F;  // half the stroke's thickness
   const std::array<std::pair<glm::vec3, glm::vec3>, 5> strokes = {{
-      {{0.04F - t, 0.15F, -t}, {0.10F + t, 0.50F, t}},    // the head, right of the axis
+      {{0.04F - t, 0.15F, -t}, {0.10F + t, 0.50F, t}},  // the head, right of the axis
       {{-0.10F - t, 0.15F - t, -t}, {0.10F + t, 0.15F + t, t}},
       {{-0.10F - t, -0.20F, -t}, {-0.04F + t, 0.15F, t}},  // the middle, left of it
       {{-0.10F - t, -0.20F - t, -t}, {0.10F + t, -0.20F + t, t}},
@@ -726,12 +736,12 @@ constexpr std::uint32_t kHumanParts = 6;  // torso, head, left arm, right arm, l
 std::vector<Frame> human_pose(float swing, float bob) {
   const auto rot_x = [](float radians) { return glm::angleAxis(radians, glm::vec3(1, 0, 0)); };
   return {
-      Frame{{0, 0, 0.9F + bob}, glm::quat(1, 0, 0, 0)},       // torso
-      Frame{{0, 0, 1.52F + bob}, glm::quat(1, 0, 0, 0)},      // head
-      Frame{{-0.3F, 0, 1.45F + bob}, rot_x(swing)},           // left arm
-      Frame{{0.3F, 0, 1.45F + bob}, rot_x(-swing)},           // right arm
-      Frame{{-0.12F, 0, 0.9F + bob}, rot_x(-swing)},          // left leg
-      Frame{{0.12F, 0, 0.9F + bob}, rot_x(swing)},            // right leg
+      Frame{{0, 0, 0.9F + bob}, glm::quat(1, 0, 0, 0)},   // torso
+      Frame{{0, 0, 1.52F + bob}, glm::quat(1, 0, 0, 0)},  // head
+      Frame{{-0.3F, 0, 1.45F + bob}, rot_x(swing)},       // left arm
+      Frame{{0.3F, 0, 1.45F + bob}, rot_x(-swing)},       // right arm
+      Frame{{-0.12F, 0, 0.9F + bob}, rot_x(-swing)},      // left leg
+      Frame{{0.12F, 0, 0.9F + bob}, rot_x(swing)},        // right leg
   };
 }
 
@@ -967,7 +977,8 @@ GfxObj house_model() {
   constexpr float eave = 2.9F;
   constexpr float ridge = h + 1.6F;
   constexpr float mid = s * 0.5F;
-  add_face(g, {{-over, -over, eave}, {mid, -over, ridge}, {mid, s + over, ridge}, {-over, s + over, eave}}, roof, 1.5F, 1);
+  add_face(g, {{-over, -over, eave}, {mid, -over, ridge}, {mid, s + over, ridge}, {-over, s + over, eave}}, roof, 1.5F,
+           1);
   add_face(g, {{s + over, -over, eave}, {s + over, s + over, eave}, {mid, s + over, ridge}, {mid, -over, ridge}}, roof,
            1.5F, 1);
   // The gables between the walls' tops and the roof.
@@ -984,12 +995,20 @@ GfxObj house_model() {
     return [&g, y0, y1, all] {
       const auto at = static_cast<std::int32_t>(g.physics_bsp.nodes.size());
       add_split(
-          g, Plane{{-1, 0, 0}, d0}, all, [&] { return add_solid_box(g, {-t, y0, 0}, {d0, y1, h}); },
+          g, Plane{{-1, 0, 0}, d0}, all,
+          [&] {
+            return add_solid_box(g, {-t, y0, 0}, {d0, y1, h});
+          },
           [&] {
             const auto back = static_cast<std::int32_t>(g.physics_bsp.nodes.size());
             add_split(
-                g, Plane{{1, 0, 0}, -d1}, all, [&] { return add_solid_box(g, {d1, y0, 0}, {s + t, y1, h}); },
-                [&] { return add_solid_box(g, {d0, y0, dh}, {d1, y1, h}); });
+                g, Plane{{1, 0, 0}, -d1}, all,
+                [&] {
+                  return add_solid_box(g, {d1, y0, 0}, {s + t, y1, h});
+                },
+                [&] {
+                  return add_solid_box(g, {d0, y0, dh}, {d1, y1, h});
+                });
             return back;
           });
       return at;
@@ -1000,8 +1019,13 @@ GfxObj house_model() {
     add_split(g, Plane{{0, 1, 0}, -s}, all, door_wall(s, s + t), [&] {
       const auto west = static_cast<std::int32_t>(g.physics_bsp.nodes.size());
       add_split(
-          g, Plane{{-1, 0, 0}, 0}, all, [&] { return add_solid_box(g, {-t, 0, 0}, {0, s, h}); },
-          [&] { return add_solid_box(g, {s, 0, 0}, {s + t, s, h}); });
+          g, Plane{{-1, 0, 0}, 0}, all,
+          [&] {
+            return add_solid_box(g, {-t, 0, 0}, {0, s, h});
+          },
+          [&] {
+            return add_solid_box(g, {s, 0, 0}, {s + t, s, h});
+          });
       return west;
     });
     return at;
@@ -1074,8 +1098,8 @@ Environment room_environment() {
   for (std::uint16_t i = 0; i < cs.physics_polygons.size(); ++i) leaf.polygons.push_back(i);
   cs.physics_bsp.nodes = {leaf};
   // The cell BSP: inside is in front of all six planes of the room's box.
-  const std::pair<glm::vec3, float> planes[] = {{{1, 0, 0}, 0}, {{-1, 0, 0}, s}, {{0, 1, 0}, 0},
-                                                {{0, -1, 0}, s}, {{0, 0, 1}, 0}, {{0, 0, -1}, h}};
+  const std::pair<glm::vec3, float> planes[] = {{{1, 0, 0}, 0},  {{-1, 0, 0}, s}, {{0, 1, 0}, 0},
+                                                {{0, -1, 0}, s}, {{0, 0, 1}, 0},  {{0, 0, -1}, h}};
   for (std::size_t i = 0; i < std::size(planes); ++i) {
     EnvBspNode n;
     n.tag = bsp_tag::kBPIn;  // the positive child only
@@ -1151,7 +1175,9 @@ MotionData motion_data(Did anim, float framerate, glm::vec3 velocity = {}, glm::
   return m;
 }
 
-std::uint32_t cycle_key(std::uint32_t style, std::uint32_t substate) { return (style << 16) | (substate & 0xFFFFFF); }
+std::uint32_t cycle_key(std::uint32_t style, std::uint32_t substate) {
+  return (style << 16) | (substate & 0xFFFFFF);
+}
 
 void add_animation(Records& out) {
   out.push_back({kReadyAnimation, write_animation(cycle_animation(kReadyAnimation, 30, 0.03F, 0.01F, 0))});
@@ -1384,7 +1410,9 @@ PhysicsScript script(Did id, std::vector<PhysicsScriptHook> hooks) {
   return s;
 }
 
-PhysicsScriptHook at(double time, HookPayload payload) { return PhysicsScriptHook{time, hook(std::move(payload))}; }
+PhysicsScriptHook at(double time, HookPayload payload) {
+  return PhysicsScriptHook{time, hook(std::move(payload))};
+}
 
 CreateParticleHook particle(Did emitter_id, std::uint32_t part = 0, std::uint32_t logical = 0) {
   return CreateParticleHook{emitter_id, part, Frame{}, logical};
@@ -1404,8 +1432,8 @@ void add_scripts(Records& out) {
       script(0x33000109, {at(0, SetLightHook{1}), at(0.3, SetLightHook{0})}),
       // Flame: launch trails at three intensities, explosions at three.
       script(0x3300011B, {at(0, particle(kFlameTrail)), at(0, SoundTableHook{kSoundLaunch})}),
-      script(0x3300011C, {at(0, particle(kFlameTrail)), at(0, ScaleHook{1.25F, 0.2F}),
-                          at(0, SoundTableHook{kSoundLaunch})}),
+      script(0x3300011C,
+             {at(0, particle(kFlameTrail)), at(0, ScaleHook{1.25F, 0.2F}), at(0, SoundTableHook{kSoundLaunch})}),
       script(0x3300011D, {at(0, particle(kFlameTrail)), at(0, ScaleHook{1.5F, 0.2F}),
                           at(0.1, particle(kFirstTypeEmitter + 2)), at(0, SoundTableHook{kSoundLaunch})}),
       script(0x3300011E, {at(0, particle(kFlameBurst)), at(0, SoundTableHook{kSoundExplode})}),
@@ -1487,7 +1515,8 @@ Wave tone(Did id, float frequency, float seconds, float noise) {
     const float envelope = std::exp(-4.0F * t / seconds);
     lcg = lcg * 1664525U + 1013904223U;
     const float n = (static_cast<float>(lcg >> 8) / 16777216.0F) * 2.0F - 1.0F;
-    const float s = envelope * ((1.0F - noise) * std::sin(2.0F * std::numbers::pi_v<float> * frequency * t) + noise * n);
+    const float s =
+        envelope * ((1.0F - noise) * std::sin(2.0F * std::numbers::pi_v<float> * frequency * t) + noise * n);
     data.u16(static_cast<std::uint16_t>(static_cast<std::int16_t>(s * 12000.0F)));
   }
   w.data = std::move(data).take();
@@ -1550,13 +1579,12 @@ struct VertexOverride {
   bool water = false;
 };
 constexpr VertexOverride kVertexOverrides[] = {
-    {4, 4, 28},  {5, 4, 28},  {4, 5, 28},  {5, 5, 28},   // the flat ground of the house
-    {4, 3, 44},  {5, 3, 44},                             // the top of the walkable slope
-    {6, 3, 116}, {6, 4, 100}, {6, 5, 100},               // the hill's steep face
-    {7, 3, 60},  {7, 4, 64},  {7, 5, 56},                // its back
-    {6, 6, 16, true}, {7, 6, 16, true}, {8, 6, 16, true},  // the lake
-    {6, 7, 16, true}, {7, 7, 16, true}, {8, 7, 16, true},
-    {6, 8, 16, true}, {7, 8, 16, true}, {8, 8, 16, true},
+    {4, 4, 28},       {5, 4, 28},       {4, 5, 28},       {5, 5, 28},  // the flat ground of the house
+    {4, 3, 44},       {5, 3, 44},                                      // the top of the walkable slope
+    {6, 3, 116},      {6, 4, 100},      {6, 5, 100},                   // the hill's steep face
+    {7, 3, 60},       {7, 4, 64},       {7, 5, 56},                    // its back
+    {6, 6, 16, true}, {7, 6, 16, true}, {8, 6, 16, true},              // the lake
+    {6, 7, 16, true}, {7, 7, 16, true}, {8, 7, 16, true}, {6, 8, 16, true}, {7, 8, 16, true}, {8, 8, 16, true},
 };
 
 const VertexOverride* vertex_override(int gx, int gy) {

@@ -1,7 +1,5 @@
 #include "dereth/net/capture_reader.hpp"
 
-#include <pcap/pcap.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <deque>
@@ -9,6 +7,7 @@
 #include <utility>
 
 #include <fmt/format.h>
+#include <pcap/pcap.h>
 
 #include "dereth/net/packet.hpp"
 
@@ -26,13 +25,13 @@ constexpr int kLinkLinuxSll = 113;
 constexpr int kLinkIpv4 = 228;
 constexpr int kLinkLinuxSll2 = 276;
 
-std::uint16_t be16(const std::uint8_t* p) { return static_cast<std::uint16_t>((p[0] << 8) | p[1]); }
+std::uint16_t be16(const std::uint8_t* p) {
+  return static_cast<std::uint16_t>((p[0] << 8) | p[1]);
+}
 
 // Finds the IPv4 packet inside a link-layer frame; empty span if there is none.
 std::span<const std::uint8_t> ipv4_of(int link, std::span<const std::uint8_t> frame) {
-  auto after = [&](std::size_t n) {
-    return frame.size() >= n ? frame.subspan(n) : std::span<const std::uint8_t>{};
-  };
+  auto after = [&](std::size_t n) { return frame.size() >= n ? frame.subspan(n) : std::span<const std::uint8_t>{}; };
   switch (link) {
     case kLinkEthernet: {
       if (frame.size() < 14) return {};
@@ -59,10 +58,8 @@ std::span<const std::uint8_t> ipv4_of(int link, std::span<const std::uint8_t> fr
     case kLinkRaw:
     case kLinkRawAlt1:
     case kLinkRawAlt2:
-    case kLinkIpv4:
-      return frame;
-    default:
-      return {};
+    case kLinkIpv4: return frame;
+    default: return {};
   }
 }
 
@@ -79,8 +76,7 @@ std::uint32_t be32(const std::uint8_t* p) {
 }
 
 // The UDP payload and the endpoints of an IPv4 packet.
-Frame udp_of(std::span<const std::uint8_t> ip, Endpoint& from, Endpoint& to,
-             std::span<const std::uint8_t>& payload) {
+Frame udp_of(std::span<const std::uint8_t> ip, Endpoint& from, Endpoint& to, std::span<const std::uint8_t>& payload) {
   if (ip.size() < 20 || (ip[0] >> 4) != 4) return ip.empty() ? Frame::NotUdp : Frame::Broken;
   const std::size_t ihl = static_cast<std::size_t>(ip[0] & 0x0F) * 4;
   if (ihl < 20 || ihl > ip.size()) return Frame::Broken;
@@ -135,8 +131,8 @@ struct CaptureReader::Impl {
     if (flows.contains({from, to})) return true;
     if (flows.contains({to, from})) return false;
     const auto packet = parse_packet(payload);
-    const bool cleartext_ok = packet && (packet->header.flags & packet_flag::EncryptedChecksum) == 0 &&
-                              cleartext_checksum_ok(*packet);
+    const bool cleartext_ok =
+        packet && (packet->header.flags & packet_flag::EncryptedChecksum) == 0 && cleartext_checksum_ok(*packet);
     if (cleartext_ok && packet->optional.login_request) {
       clients.insert(from);
       servers.insert(to);
@@ -192,20 +188,32 @@ core::Result<CaptureReader> CaptureReader::open(const std::filesystem::path& pat
     if (at > 0) impl->stats.bytes_read = static_cast<std::uint64_t>(at);
   }
   switch (impl->link) {
-    case kLinkNull: case kLinkEthernet: case kLinkRawAlt1: case kLinkRawAlt2: case kLinkRaw:
-    case kLinkLoop: case kLinkLinuxSll: case kLinkIpv4: case kLinkLinuxSll2:
-      break;
+    case kLinkNull:
+    case kLinkEthernet:
+    case kLinkRawAlt1:
+    case kLinkRawAlt2:
+    case kLinkRaw:
+    case kLinkLoop:
+    case kLinkLinuxSll:
+    case kLinkIpv4:
+    case kLinkLinuxSll2: break;
     default:
-      return std::unexpected(core::Error{core::ErrorKind::Unsupported, path.string(), "link type", 0,
-                                         fmt::format("link type {} is not Ethernet, Linux cooked, loopback or raw IP",
-                                                     impl->link)});
+      return std::unexpected(
+          core::Error{core::ErrorKind::Unsupported, path.string(), "link type", 0,
+                      fmt::format("link type {} is not Ethernet, Linux cooked, loopback or raw IP", impl->link)});
   }
   return CaptureReader(std::move(impl));
 }
 
-const CaptureStats& CaptureReader::stats() const noexcept { return impl_->stats; }
-const std::optional<core::Error>& CaptureReader::damage() const noexcept { return impl_->damage; }
-int CaptureReader::link_type() const noexcept { return impl_->link; }
+const CaptureStats& CaptureReader::stats() const noexcept {
+  return impl_->stats;
+}
+const std::optional<core::Error>& CaptureReader::damage() const noexcept {
+  return impl_->damage;
+}
+int CaptureReader::link_type() const noexcept {
+  return impl_->link;
+}
 
 std::optional<CaptureDatagram> CaptureReader::next_datagram() {
   Impl& s = *impl_;
@@ -216,9 +224,9 @@ std::optional<CaptureDatagram> CaptureReader::next_datagram() {
     if (rc != 1) {  // -2 end of file; -1 a damaged or cut-short file: stop there
       s.done = true;
       if (rc == -1) {
-        s.damage = core::Error{core::ErrorKind::Truncated, s.path, "", s.stats.bytes_read,
-                               fmt::format("the capture is damaged after record {}: {}", s.stats.records,
-                                           pcap_geterr(s.handle))};
+        s.damage = core::Error{
+            core::ErrorKind::Truncated, s.path, "", s.stats.bytes_read,
+            fmt::format("the capture is damaged after record {}: {}", s.stats.records, pcap_geterr(s.handle))};
       }
       break;
     }

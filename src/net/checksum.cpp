@@ -24,14 +24,30 @@ namespace {
 
 inline void mix(std::uint32_t& a, std::uint32_t& b, std::uint32_t& c, std::uint32_t& d, std::uint32_t& e,
                 std::uint32_t& f, std::uint32_t& g, std::uint32_t& h) noexcept {
-  a ^= b << 11; d += a; b += c;
-  b ^= c >> 2;  e += b; c += d;
-  c ^= d << 8;  f += c; d += e;
-  d ^= e >> 16; g += d; e += f;
-  e ^= f << 10; h += e; f += g;
-  f ^= g >> 4;  a += f; g += h;
-  g ^= h << 8;  b += g; h += a;
-  h ^= a >> 9;  c += h; a += b;
+  a ^= b << 11;
+  d += a;
+  b += c;
+  b ^= c >> 2;
+  e += b;
+  c += d;
+  c ^= d << 8;
+  f += c;
+  d += e;
+  d ^= e >> 16;
+  g += d;
+  e += f;
+  e ^= f << 10;
+  h += e;
+  f += g;
+  f ^= g >> 4;
+  a += f;
+  g += h;
+  g ^= h << 8;
+  b += g;
+  h += a;
+  h ^= a >> 9;
+  c += h;
+  a += b;
 }
 
 }  // namespace

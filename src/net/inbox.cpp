@@ -2,8 +2,7 @@
 
 namespace dereth::net {
 
-core::Result<CapturePlayer> CapturePlayer::open(const std::filesystem::path& path, double speed,
-                                                CaptureFilter filter) {
+core::Result<CapturePlayer> CapturePlayer::open(const std::filesystem::path& path, double speed, CaptureFilter filter) {
   DERETH_TRY(auto replay, CaptureReplay::open(path, filter));
   return CapturePlayer(std::move(replay), speed < 0 ? 0 : speed);
 }

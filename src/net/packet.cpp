@@ -171,12 +171,11 @@ std::uint32_t optional_flags(const OptionalHeaders& o) {
 }
 
 // Flags that carry an optional-header payload; the writer derives them.
-constexpr std::uint32_t kPayloadFlags = pf::ServerSwitch | pf::LogonServerAddr | pf::Referral |
-                                        pf::RequestRetransmit | pf::RejectRetransmit | pf::AckSequence |
-                                        pf::LoginRequest | pf::WorldLoginRequest | pf::ConnectRequest |
-                                        pf::ConnectResponse | pf::NetError | pf::NetErrorDisconnect |
-                                        pf::CicmdCommand | pf::TimeSync | pf::EchoRequest | pf::EchoResponse |
-                                        pf::Flow | pf::BlobFragments;
+constexpr std::uint32_t kPayloadFlags = pf::ServerSwitch | pf::LogonServerAddr | pf::Referral | pf::RequestRetransmit |
+                                        pf::RejectRetransmit | pf::AckSequence | pf::LoginRequest |
+                                        pf::WorldLoginRequest | pf::ConnectRequest | pf::ConnectResponse |
+                                        pf::NetError | pf::NetErrorDisconnect | pf::CicmdCommand | pf::TimeSync |
+                                        pf::EchoRequest | pf::EchoResponse | pf::Flow | pf::BlobFragments;
 
 std::uint32_t fragment_hash(const std::uint8_t* header16, std::span<const std::uint8_t> data) {
   return hash32({header16, kFragmentHeaderSize}) + hash32(data);
@@ -213,14 +212,13 @@ Result<Packet> parse_packet(std::span<const std::uint8_t> datagram) {
                                       fmt::format("says {} bytes, {} follow", p.header.size, r.remaining())));
   }
   if ((flags & ~pf::kKnown) != 0) {
-    return std::unexpected(
-        r.error_at(4, ErrorKind::Invalid, "header.flags", fmt::format("unknown flag bits 0x{:08X}", flags & ~pf::kKnown)));
+    return std::unexpected(r.error_at(4, ErrorKind::Invalid, "header.flags",
+                                      fmt::format("unknown flag bits 0x{:08X}", flags & ~pf::kKnown)));
   }
   const std::size_t optional_start = r.position();
   DERETH_CHECK(read_optional_headers(r, flags, p.optional));
-  p.payload_hash = r.position() > optional_start
-                       ? hash32(datagram.subspan(optional_start, r.position() - optional_start))
-                       : 0;
+  p.payload_hash =
+      r.position() > optional_start ? hash32(datagram.subspan(optional_start, r.position() - optional_start)) : 0;
   if (flags & pf::BlobFragments) {
     while (!r.at_end()) {
       const std::size_t at = r.position();
@@ -246,9 +244,9 @@ Result<Packet> parse_packet(std::span<const std::uint8_t> datagram) {
       p.fragments.push_back(std::move(f));
     }
   } else if (!r.at_end()) {
-    return std::unexpected(r.error(ErrorKind::Trailing, "body",
-                                   fmt::format("{} bytes after the optional headers without BlobFragments",
-                                               r.remaining())));
+    return std::unexpected(
+        r.error(ErrorKind::Trailing, "body",
+                fmt::format("{} bytes after the optional headers without BlobFragments", r.remaining())));
   }
   return p;
 }
@@ -276,8 +274,8 @@ std::vector<std::uint8_t> serialize_packet(Packet& p, std::optional<std::uint32_
     body.bytes(f.data);
     payload += fragment_hash(body.view().data() + at, f.data);
   }
-  p.header.flags = (p.header.flags & ~kPayloadFlags) | optional_flags(p.optional) |
-                   (p.fragments.empty() ? 0U : pf::BlobFragments);
+  p.header.flags =
+      (p.header.flags & ~kPayloadFlags) | optional_flags(p.optional) | (p.fragments.empty() ? 0U : pf::BlobFragments);
   if (key) p.header.flags |= pf::EncryptedChecksum;
   p.header.size = static_cast<std::uint16_t>(body.size());
   p.payload_hash = payload;

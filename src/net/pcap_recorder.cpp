@@ -4,12 +4,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-
-#include <fcntl.h>
-#include <unistd.h>
 #include <system_error>
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include "dereth/core/byte_writer.hpp"
 
@@ -68,10 +67,10 @@ core::Result<PcapRecorder> PcapRecorder::create(const std::filesystem::path& pat
   w.u32(0xA1B2C3D4);  // microsecond timestamps, little-endian
   w.u16(2);
   w.u16(4);
-  w.i32(0);       // this zone
-  w.u32(0);       // sigfigs
-  w.u32(65535);   // snap length
-  w.u32(1);       // Ethernet
+  w.i32(0);      // this zone
+  w.u32(0);      // sigfigs
+  w.u32(65535);  // snap length
+  w.u32(1);      // Ethernet
   if (std::fwrite(w.view().data(), 1, w.size(), file.get()) != w.size() || std::fflush(file.get()) != 0) {
     return std::unexpected(core::Error{core::ErrorKind::Io, path_used.string(), "header", 0, "write failed"});
   }

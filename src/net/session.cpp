@@ -330,8 +330,7 @@ void ClientSession::on_message(const ReassembledMessage& m, double now) {
       }
       return;
     }
-    default:
-      return;
+    default: return;
   }
 }
 
@@ -386,8 +385,7 @@ void ClientSession::tick(double now) {
         }
       }
       return;
-    default:
-      return;
+    default: return;
   }
 }
 

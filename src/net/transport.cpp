@@ -59,9 +59,9 @@ void Transport::send_message(std::span<const std::uint8_t> message, std::uint16_
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t begin = i * kMaxFragmentData;
     const std::size_t end = std::min(message.size(), begin + kMaxFragmentData);
-    pending_chunks_.push_back(Chunk{sequence, static_cast<std::uint16_t>(count), static_cast<std::uint16_t>(i),
-                                    queue, std::vector<std::uint8_t>(message.begin() + static_cast<std::ptrdiff_t>(begin),
-                                                                     message.begin() + static_cast<std::ptrdiff_t>(end))});
+    pending_chunks_.push_back(Chunk{sequence, static_cast<std::uint16_t>(count), static_cast<std::uint16_t>(i), queue,
+                                    std::vector<std::uint8_t>(message.begin() + static_cast<std::ptrdiff_t>(begin),
+                                                              message.begin() + static_cast<std::ptrdiff_t>(end))});
   }
   ++stats_.messages_sent;
 }
@@ -351,8 +351,7 @@ void Transport::flush_data(double now) {
       const Chunk& c = pending_chunks_.front();
       if (!p.fragments.empty() && body + kFragmentHeaderSize + c.data.size() > kMaxBody) break;
       body += kFragmentHeaderSize + c.data.size();
-      const std::uint32_t id =
-          role_ == Role::Client ? (0x03000000U | (c.sequence & 0xFFFFU)) : 0x80000000U;
+      const std::uint32_t id = role_ == Role::Client ? (0x03000000U | (c.sequence & 0xFFFFU)) : 0x80000000U;
       p.fragments.push_back(Fragment{c.sequence, id, c.count, c.index, c.queue, c.data});
       pending_chunks_.pop_front();
     }
@@ -409,8 +408,7 @@ void Transport::tick(double now) {
     stalled_ = true;
     stats_.stalled = 1;
   }
-  if (role_ == Role::Server && now - last_time_sync_sent_ >= config_.time_sync_interval &&
-      pending_chunks_.empty()) {
+  if (role_ == Role::Server && now - last_time_sync_sent_ >= config_.time_sync_interval && pending_chunks_.empty()) {
     Packet p;
     p.header.sequence = next_sequence_++;
     last_sent_sequence_ = p.header.sequence;

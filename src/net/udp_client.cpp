@@ -1,12 +1,11 @@
 #include "dereth/net/udp_client.hpp"
 
-#include <asio.hpp>
-
 #include <chrono>
 #include <cstring>
 #include <mutex>
 #include <thread>
 
+#include <asio.hpp>
 #include <linux/errqueue.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -20,8 +19,8 @@ namespace dereth::net {
 namespace {
 // The queues between this thread and the main thread are bounded; what they
 // drop is counted (TransportStats::queue_overflow).
-constexpr std::size_t kMaxInbox = 65536;   // messages received, not yet drained
-constexpr std::size_t kMaxOutbox = 4096;   // messages queued to send, not yet taken
+constexpr std::size_t kMaxInbox = 65536;  // messages received, not yet drained
+constexpr std::size_t kMaxOutbox = 4096;  // messages queued to send, not yet taken
 double unix_now() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -49,7 +48,7 @@ struct UdpClient::Impl {
   std::vector<std::pair<std::vector<std::uint8_t>, std::uint16_t>> outbox;
   UdpClientStatus status;
   std::uint64_t queue_overflow = 0;
-  int creates_posted = 0;  // create_character calls the network thread has not run yet
+  int creates_posted = 0;               // create_character calls the network thread has not run yet
   std::uint64_t foreign_datagrams = 0;  // the socket thread's alone
 
   explicit Impl(SessionConfig config) : session(std::move(config)) {}
@@ -212,8 +211,8 @@ core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions opt
   if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
   auto results = resolver.resolve(host, std::to_string(options.port), ec);
   if (ec || results.empty()) {
-    return std::unexpected(core::Error{core::ErrorKind::Io, options.host, "host", 0,
-                                       ec ? ec.message() : std::string("no address")});
+    return std::unexpected(
+        core::Error{core::ErrorKind::Io, options.host, "host", 0, ec ? ec.message() : std::string("no address")});
   }
   // IPv4 first where a name has both (servers listen on IPv4 far more
   // often); an IPv6 address ("::1") when that is all there is.
@@ -248,8 +247,8 @@ core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions opt
     probe.open(protocol, probe_ec);
     if (!probe_ec) probe.connect(impl->server_n, probe_ec);
     const auto address = !probe_ec ? probe.local_endpoint(probe_ec).address() : asio::ip::address{};
-    const asio::ip::address loopback = v6 ? asio::ip::address(asio::ip::address_v6::loopback())
-                                          : asio::ip::address(asio::ip::address_v4::loopback());
+    const asio::ip::address loopback =
+        v6 ? asio::ip::address(asio::ip::address_v6::loopback()) : asio::ip::address(asio::ip::address_v4::loopback());
     impl->local = asio::ip::udp::endpoint(!probe_ec ? address : loopback, impl->socket.local_endpoint().port());
   }
   if (options.record_to) {
@@ -269,9 +268,13 @@ core::Result<std::unique_ptr<UdpClient>> UdpClient::connect(UdpClientOptions opt
   return std::unique_ptr<UdpClient>(new UdpClient(std::move(impl)));
 }
 
-UdpClient::~UdpClient() { stop(); }
+UdpClient::~UdpClient() {
+  stop();
+}
 
-const std::filesystem::path& UdpClient::recording() const noexcept { return impl_->recording; }
+const std::filesystem::path& UdpClient::recording() const noexcept {
+  return impl_->recording;
+}
 
 std::vector<SessionMessage> UdpClient::drain_messages() {
   std::lock_guard lock(impl_->mutex);
@@ -289,7 +292,9 @@ void UdpClient::send_message(std::vector<std::uint8_t> message, std::uint16_t qu
   impl_->outbox.emplace_back(std::move(message), queue);
 }
 
-std::uint32_t UdpClient::next_action_sequence() noexcept { return impl_->session.next_action_sequence(); }
+std::uint32_t UdpClient::next_action_sequence() noexcept {
+  return impl_->session.next_action_sequence();
+}
 
 UdpClientStatus UdpClient::status() const {
   std::lock_guard lock(impl_->mutex);

@@ -13,12 +13,13 @@ namespace {
 using detail::decode_with;
 
 void write_appearance(ByteWriter& w, const CharacterAppearance& a) {
-  for (const std::uint32_t v : {a.eyes, a.nose, a.mouth, a.hair_color, a.eye_color, a.hair_style, a.headgear_style,
-                                a.headgear_color, a.shirt_style, a.shirt_color, a.pants_style, a.pants_color,
-                                a.footwear_style, a.footwear_color}) {
+  for (const std::uint32_t v :
+       {a.eyes, a.nose, a.mouth, a.hair_color, a.eye_color, a.hair_style, a.headgear_style, a.headgear_color,
+        a.shirt_style, a.shirt_color, a.pants_style, a.pants_color, a.footwear_style, a.footwear_color}) {
     w.u32(v);
   }
-  for (const double v : {a.skin_shade, a.hair_shade, a.headgear_shade, a.shirt_shade, a.pants_shade, a.footwear_shade}) {
+  for (const double v :
+       {a.skin_shade, a.hair_shade, a.headgear_shade, a.shirt_shade, a.pants_shade, a.footwear_shade}) {
     w.f64(v);
   }
 }
@@ -47,9 +48,9 @@ Result<void> read_appearance(ByteReader& r, CharacterAppearance& a) {
   return {};
 }
 
-constexpr std::array<std::string_view, 6> kAbilityFields = {
-    "abilities.strength", "abilities.endurance", "abilities.coordination",
-    "abilities.quickness", "abilities.focus",    "abilities.self"};
+constexpr std::array<std::string_view, 6> kAbilityFields = {"abilities.strength",     "abilities.endurance",
+                                                            "abilities.coordination", "abilities.quickness",
+                                                            "abilities.focus",        "abilities.self"};
 
 }  // namespace
 
@@ -75,33 +76,33 @@ std::vector<std::uint8_t> encode(const CharacterCreate& m) {
 }
 
 Result<CharacterCreate> decode_character_create(std::span<const std::uint8_t> body) {
-  return decode_with<CharacterCreate>(
-      body, lo::CharacterCreate, "F656 CharacterCreate", [](ByteReader& r, CharacterCreate& m) -> Result<void> {
-        DERETH_TRY(m.account, r.string16l("account"));
-        DERETH_TRY(m.unknown_one, r.u32("unknown_one"));
-        DERETH_TRY(m.heritage, r.u32("heritage"));
-        DERETH_TRY(m.gender, r.u32("gender"));
-        DERETH_CHECK(read_appearance(r, m.appearance));
-        DERETH_TRY(m.template_option, r.i32("template_option"));
-        for (std::size_t i = 0; i < m.abilities.size(); ++i) {
-          DERETH_TRY(m.abilities[i], r.u32(kAbilityFields[i]));
-        }
-        DERETH_TRY(m.slot, r.u32("slot"));
-        DERETH_TRY(m.class_id, r.u32("class_id"));
-        DERETH_TRY(const std::uint32_t count, r.u32("skill_count"));
-        // Each skill is a u32; the count is checked against what remains
-        // before anything is allocated for it.
-        DERETH_TRY(const std::size_t n, r.checked_count(count, 4, "skill_count"));
-        m.skills.resize(n);
-        for (auto& s : m.skills) {
-          DERETH_TRY(s, r.u32("skills"));
-        }
-        DERETH_TRY(m.name, r.string16l("name"));
-        DERETH_TRY(m.start_area, r.u32("start_area"));
-        DERETH_TRY(m.is_admin, r.u32("is_admin"));
-        DERETH_TRY(m.is_sentinel, r.u32("is_sentinel"));
-        return {};
-      });
+  return decode_with<CharacterCreate>(body, lo::CharacterCreate, "F656 CharacterCreate",
+                                      [](ByteReader& r, CharacterCreate& m) -> Result<void> {
+                                        DERETH_TRY(m.account, r.string16l("account"));
+                                        DERETH_TRY(m.unknown_one, r.u32("unknown_one"));
+                                        DERETH_TRY(m.heritage, r.u32("heritage"));
+                                        DERETH_TRY(m.gender, r.u32("gender"));
+                                        DERETH_CHECK(read_appearance(r, m.appearance));
+                                        DERETH_TRY(m.template_option, r.i32("template_option"));
+                                        for (std::size_t i = 0; i < m.abilities.size(); ++i) {
+                                          DERETH_TRY(m.abilities[i], r.u32(kAbilityFields[i]));
+                                        }
+                                        DERETH_TRY(m.slot, r.u32("slot"));
+                                        DERETH_TRY(m.class_id, r.u32("class_id"));
+                                        DERETH_TRY(const std::uint32_t count, r.u32("skill_count"));
+                                        // Each skill is a u32; the count is checked against what remains
+                                        // before anything is allocated for it.
+                                        DERETH_TRY(const std::size_t n, r.checked_count(count, 4, "skill_count"));
+                                        m.skills.resize(n);
+                                        for (auto& s : m.skills) {
+                                          DERETH_TRY(s, r.u32("skills"));
+                                        }
+                                        DERETH_TRY(m.name, r.string16l("name"));
+                                        DERETH_TRY(m.start_area, r.u32("start_area"));
+                                        DERETH_TRY(m.is_admin, r.u32("is_admin"));
+                                        DERETH_TRY(m.is_sentinel, r.u32("is_sentinel"));
+                                        return {};
+                                      });
 }
 
 std::vector<std::uint8_t> encode(const CharacterCreateResponse& m) {
@@ -117,16 +118,15 @@ std::vector<std::uint8_t> encode(const CharacterCreateResponse& m) {
 }
 
 Result<CharacterCreateResponse> decode_character_create_response(std::span<const std::uint8_t> body) {
-  return decode_with<CharacterCreateResponse>(
-      body, lo::CharacterCreateResponse, "F643 CharacterCreateResponse",
-      [](ByteReader& r, CharacterCreateResponse& m) -> Result<void> {
-        DERETH_TRY(m.response, r.u32("response"));
-        if (m.response != create_response::Ok) return {};
-        DERETH_TRY(m.guid, r.u32("guid"));
-        DERETH_TRY(m.name, r.string16l("name"));
-        DERETH_TRY(m.seconds_greyed_out, r.u32("seconds_greyed_out"));
-        return {};
-      });
+  return decode_with<CharacterCreateResponse>(body, lo::CharacterCreateResponse, "F643 CharacterCreateResponse",
+                                              [](ByteReader& r, CharacterCreateResponse& m) -> Result<void> {
+                                                DERETH_TRY(m.response, r.u32("response"));
+                                                if (m.response != create_response::Ok) return {};
+                                                DERETH_TRY(m.guid, r.u32("guid"));
+                                                DERETH_TRY(m.name, r.string16l("name"));
+                                                DERETH_TRY(m.seconds_greyed_out, r.u32("seconds_greyed_out"));
+                                                return {};
+                                              });
 }
 
 std::string describe_create_response(std::uint32_t code) {

@@ -16,10 +16,10 @@ namespace {
 constexpr std::uint32_t kGameAction = login_opcode::GameAction;
 
 // CP1252 0x80..0x9F as Unicode code points (0: undefined, dropped).
-constexpr std::array<char32_t, 32> kCp1252High = {
-    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-    0x2039, 0x0152, 0,      0x017D, 0,      0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
+constexpr std::array<char32_t, 32> kCp1252High = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+                                                  0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
+                                                  0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+                                                  0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
 
 void append_utf8(std::string& out, char32_t c) {
   if (c < 0x80) {
@@ -34,7 +34,9 @@ void append_utf8(std::string& out, char32_t c) {
   }
 }
 
-std::size_t utf8_length(char32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : 3; }
+std::size_t utf8_length(char32_t c) {
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+}
 
 Result<std::uint32_t> read_opcode_of(ByteReader& r, std::uint32_t a, std::uint32_t b) {
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));

@@ -1,8 +1,7 @@
-#include "dereth/protocol/messages.hpp"
-
 #include <array>
 
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/messages.hpp"
 
 namespace dereth::protocol {
 
@@ -70,8 +69,7 @@ constexpr std::array kEntries = {
     Entry{chat_opcode::HearRangedSpeech, kTopLevel, "HearRangedSpeech", Kind::Chat, &as_chat<hear_speech_line>},
     Entry{chat_opcode::HearEmote, kTopLevel, "HearEmote", Kind::Chat, &as_chat<hear_emote_line>},
     Entry{chat_opcode::HearSoulEmote, kTopLevel, "HearSoulEmote", Kind::Chat, &as_chat<hear_emote_line>},
-    Entry{kGameEvent, chat_event::HearDirectSpeech, "HearDirectSpeech", Kind::Chat,
-          &as_chat<hear_direct_speech_line>},
+    Entry{kGameEvent, chat_event::HearDirectSpeech, "HearDirectSpeech", Kind::Chat, &as_chat<hear_direct_speech_line>},
     Entry{kGameEvent, chat_event::ChannelBroadcast, "ChannelBroadcast", Kind::Chat, &as_chat<channel_broadcast_line>},
     Entry{kGameEvent, chat_event::WeenieError, "WeenieError", Kind::Chat, &as_chat<weenie_error_line>},
     Entry{kGameEvent, chat_event::WeenieErrorWithString, "WeenieErrorWithString", Kind::Chat,
@@ -147,21 +145,27 @@ Result<Message> decode_message(std::span<const std::uint8_t> body) {
   return Message{Unknown{op, std::vector<std::uint8_t>(body.begin(), body.end())}};
 }
 
-std::uint32_t opcode_of(const Message& m) { return std::visit(OpcodeOf{}, m); }
+std::uint32_t opcode_of(const Message& m) {
+  return std::visit(OpcodeOf{}, m);
+}
 
 // The object messages are Message's first alternatives, through ObjDescEvent.
 constexpr std::size_t kObjectAlternatives = 15;
 static_assert(std::is_same_v<std::variant_alternative_t<kObjectAlternatives - 1, Message>, ObjDescEvent>);
 static_assert(std::is_same_v<std::variant_alternative_t<kObjectAlternatives, Message>, PlayerDescription>);
 
-bool is_object_message(const Message& m) { return m.index() < kObjectAlternatives; }
+bool is_object_message(const Message& m) {
+  return m.index() < kObjectAlternatives;
+}
 
 std::string_view message_name(std::uint32_t op) {
   const Entry* e = find_object(op);
   return e ? e->name : std::string_view{};
 }
 
-bool is_object_opcode(std::uint32_t op) { return find_object(op) != nullptr; }
+bool is_object_opcode(std::uint32_t op) {
+  return find_object(op) != nullptr;
+}
 
 bool is_chat_message(std::span<const std::uint8_t> body) {
   const Entry* e = find(body);

@@ -463,9 +463,7 @@ struct Writer {
     j.key("event_type").hex(type);
     j.key("name").string(name);
   }
-  void operator()(const PlayerDescription&) const {
-    event(login_opcode::PlayerDescriptionEvent, "PlayerDescription");
-  }
+  void operator()(const PlayerDescription&) const { event(login_opcode::PlayerDescriptionEvent, "PlayerDescription"); }
   void operator()(const UpdateRestrictions& m) const {
     event(house_event::UpdateRestrictions, "UpdateRestrictions");
     j.key("object").hex(m.object);
@@ -652,8 +650,8 @@ Result<void> player_description(JsonWriter& j, Body body) {
   table<Position>(j, "positions", m.positions, [](JsonWriter& w, const Position& v) { position(w, v); });
   j.key("vector_flags").hex(m.vector_flags);
   j.key("has_health").number(m.has_health);
-  static constexpr std::array<std::string_view, 6> kAttributes = {"strength", "endurance", "quickness",
-                                                                  "coordination", "focus", "self"};
+  static constexpr std::array<std::string_view, 6> kAttributes = {"strength",     "endurance", "quickness",
+                                                                  "coordination", "focus",     "self"};
   j.key("attributes").begin_object();
   for (std::size_t i = 0; i < m.attributes.size(); ++i) {
     if (!m.attributes[i]) continue;
@@ -866,7 +864,9 @@ Result<void> stop_movement_command(JsonWriter& j, Body body) {
 Result<void> chat_action_json(JsonWriter& j, Body body) {
   DERETH_TRY(const ChatAction m, decode_chat_action(body));
   static constexpr std::array<std::pair<std::uint32_t, std::string_view>, 4> kNames = {
-      {{chat_action::Talk, "Talk"}, {chat_action::Tell, "Tell"}, {chat_action::Emote, "Emote"},
+      {{chat_action::Talk, "Talk"},
+       {chat_action::Tell, "Tell"},
+       {chat_action::Emote, "Emote"},
        {chat_action::SoulEmote, "SoulEmote"}}};
   std::string_view name;
   for (const auto& [action, n] : kNames) {
@@ -910,8 +910,12 @@ Result<void> header_only_action(JsonWriter& j, Body body, std::string_view name)
   return {};
 }
 
-Result<void> cancel_attack(JsonWriter& j, Body body) { return header_only_action<12>(j, body, "CancelAttack"); }
-Result<void> login_complete(JsonWriter& j, Body body) { return header_only_action<12>(j, body, "LoginComplete"); }
+Result<void> cancel_attack(JsonWriter& j, Body body) {
+  return header_only_action<12>(j, body, "CancelAttack");
+}
+Result<void> login_complete(JsonWriter& j, Body body) {
+  return header_only_action<12>(j, body, "LoginComplete");
+}
 
 // Top-level messages.
 Result<void> server_message(JsonWriter& j, Body body) {
@@ -1032,18 +1036,24 @@ Result<void> character_create(JsonWriter& j, Body body) {
   j.key("heritage").number(m.heritage);
   j.key("gender").number(m.gender);
   j.key("appearance").begin_object();
-  const std::pair<const char*, std::uint32_t> indices[] = {
-      {"eyes", a.eyes},           {"nose", a.nose},
-      {"mouth", a.mouth},         {"hair_color", a.hair_color},
-      {"eye_color", a.eye_color}, {"hair_style", a.hair_style},
-      {"headgear_style", a.headgear_style}, {"headgear_color", a.headgear_color},
-      {"shirt_style", a.shirt_style},       {"shirt_color", a.shirt_color},
-      {"pants_style", a.pants_style},       {"pants_color", a.pants_color},
-      {"footwear_style", a.footwear_style}, {"footwear_color", a.footwear_color}};
+  const std::pair<const char*, std::uint32_t> indices[] = {{"eyes", a.eyes},
+                                                           {"nose", a.nose},
+                                                           {"mouth", a.mouth},
+                                                           {"hair_color", a.hair_color},
+                                                           {"eye_color", a.eye_color},
+                                                           {"hair_style", a.hair_style},
+                                                           {"headgear_style", a.headgear_style},
+                                                           {"headgear_color", a.headgear_color},
+                                                           {"shirt_style", a.shirt_style},
+                                                           {"shirt_color", a.shirt_color},
+                                                           {"pants_style", a.pants_style},
+                                                           {"pants_color", a.pants_color},
+                                                           {"footwear_style", a.footwear_style},
+                                                           {"footwear_color", a.footwear_color}};
   for (const auto& [k, v] : indices) j.key(k).number(v);
-  const std::pair<const char*, double> shades[] = {{"skin_shade", a.skin_shade},         {"hair_shade", a.hair_shade},
-                                                   {"headgear_shade", a.headgear_shade}, {"shirt_shade", a.shirt_shade},
-                                                   {"pants_shade", a.pants_shade},       {"footwear_shade", a.footwear_shade}};
+  const std::pair<const char*, double> shades[] = {
+      {"skin_shade", a.skin_shade},   {"hair_shade", a.hair_shade},   {"headgear_shade", a.headgear_shade},
+      {"shirt_shade", a.shirt_shade}, {"pants_shade", a.pants_shade}, {"footwear_shade", a.footwear_shade}};
   for (const auto& [k, v] : shades) j.key(k).f64(v);
   j.end_object();
   j.key("template").number(m.template_option);

@@ -37,8 +37,8 @@ Result<LoginRequest> decode_login_request(std::span<const std::uint8_t> body) {
   DERETH_TRY(const std::uint32_t auth_bytes, r.u32("auth_data_length"));
   if (auth_bytes != r.remaining()) {
     const auto kind = auth_bytes > r.remaining() ? core::ErrorKind::Truncated : core::ErrorKind::Invalid;
-    return std::unexpected(r.error(kind, "auth_data_length",
-                                   fmt::format("says {}, {} bytes follow", auth_bytes, r.remaining())));
+    return std::unexpected(
+        r.error(kind, "auth_data_length", fmt::format("says {}, {} bytes follow", auth_bytes, r.remaining())));
   }
   DERETH_TRY(m.auth_type, r.u32("auth_type"));
   DERETH_TRY(m.auth_flags, r.u32("auth_flags"));

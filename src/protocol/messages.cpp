@@ -308,7 +308,9 @@ std::vector<std::uint8_t> encode(const ObjDescEvent& m) {
   });
 }
 
-std::vector<std::uint8_t> encode(const Unknown& m) { return m.bytes; }
+std::vector<std::uint8_t> encode(const Unknown& m) {
+  return m.bytes;
+}
 
 std::vector<std::uint8_t> encode(const Message& m) {
   return std::visit(

@@ -48,8 +48,8 @@ Result<InterpretedMotionState> read_interpreted_motion_state(ByteReader& r) {
                        [&] { return r.u16("InterpretedMotionState.forward_command"); }));
   DERETH_CHECK(read_if(flags & imf::SidestepCommand, s.sidestep_command,
                        [&] { return r.u16("InterpretedMotionState.sidestep_command"); }));
-  DERETH_CHECK(read_if(flags & imf::TurnCommand, s.turn_command,
-                       [&] { return r.u16("InterpretedMotionState.turn_command"); }));
+  DERETH_CHECK(
+      read_if(flags & imf::TurnCommand, s.turn_command, [&] { return r.u16("InterpretedMotionState.turn_command"); }));
   DERETH_CHECK(read_if(flags & imf::ForwardSpeed, s.forward_speed,
                        [&] { return r.f32("InterpretedMotionState.forward_speed"); }));
   DERETH_CHECK(read_if(flags & imf::SidestepSpeed, s.sidestep_speed,
@@ -255,26 +255,22 @@ Result<RawMotionState> read_raw_motion_state(ByteReader& r) {
   DERETH_TRY(const std::uint32_t packed, r.u32("RawMotionState.flags"));
   const std::uint32_t f = packed & 0x7FFU;
   const std::uint32_t num_commands = packed >> 11;
-  DERETH_CHECK(read_if(f & rmf::CurrentHoldKey, s.current_hold_key,
-                       [&] { return r.u32("RawMotionState.current_hold_key"); }));
   DERETH_CHECK(
-      read_if(f & rmf::CurrentStyle, s.current_style, [&] { return r.u32("RawMotionState.current_style"); }));
-  DERETH_CHECK(read_if(f & rmf::ForwardCommand, s.forward_command,
-                       [&] { return r.u32("RawMotionState.forward_command"); }));
-  DERETH_CHECK(read_if(f & rmf::ForwardHoldKey, s.forward_hold_key,
-                       [&] { return r.u32("RawMotionState.forward_hold_key"); }));
+      read_if(f & rmf::CurrentHoldKey, s.current_hold_key, [&] { return r.u32("RawMotionState.current_hold_key"); }));
+  DERETH_CHECK(read_if(f & rmf::CurrentStyle, s.current_style, [&] { return r.u32("RawMotionState.current_style"); }));
   DERETH_CHECK(
-      read_if(f & rmf::ForwardSpeed, s.forward_speed, [&] { return r.f32("RawMotionState.forward_speed"); }));
-  DERETH_CHECK(read_if(f & rmf::SidestepCommand, s.sidestep_command,
-                       [&] { return r.u32("RawMotionState.sidestep_command"); }));
+      read_if(f & rmf::ForwardCommand, s.forward_command, [&] { return r.u32("RawMotionState.forward_command"); }));
+  DERETH_CHECK(
+      read_if(f & rmf::ForwardHoldKey, s.forward_hold_key, [&] { return r.u32("RawMotionState.forward_hold_key"); }));
+  DERETH_CHECK(read_if(f & rmf::ForwardSpeed, s.forward_speed, [&] { return r.f32("RawMotionState.forward_speed"); }));
+  DERETH_CHECK(
+      read_if(f & rmf::SidestepCommand, s.sidestep_command, [&] { return r.u32("RawMotionState.sidestep_command"); }));
   DERETH_CHECK(read_if(f & rmf::SidestepHoldKey, s.sidestep_hold_key,
                        [&] { return r.u32("RawMotionState.sidestep_hold_key"); }));
   DERETH_CHECK(
       read_if(f & rmf::SidestepSpeed, s.sidestep_speed, [&] { return r.f32("RawMotionState.sidestep_speed"); }));
-  DERETH_CHECK(
-      read_if(f & rmf::TurnCommand, s.turn_command, [&] { return r.u32("RawMotionState.turn_command"); }));
-  DERETH_CHECK(
-      read_if(f & rmf::TurnHoldKey, s.turn_hold_key, [&] { return r.u32("RawMotionState.turn_hold_key"); }));
+  DERETH_CHECK(read_if(f & rmf::TurnCommand, s.turn_command, [&] { return r.u32("RawMotionState.turn_command"); }));
+  DERETH_CHECK(read_if(f & rmf::TurnHoldKey, s.turn_hold_key, [&] { return r.u32("RawMotionState.turn_hold_key"); }));
   DERETH_CHECK(read_if(f & rmf::TurnSpeed, s.turn_speed, [&] { return r.f32("RawMotionState.turn_speed"); }));
   DERETH_TRY(s.commands, read_motion_items(r, num_commands, "RawMotionState.commands"));
   return s;

@@ -38,8 +38,8 @@ ByteWriter action_writer(std::uint32_t sequence, std::uint32_t action) {
 Result<std::uint32_t> read_action_header(ByteReader& r, std::uint32_t action) {
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
   if (op != opcode::GameAction) {
-    return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode",
-                                      fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
+    return std::unexpected(
+        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
   }
   DERETH_TRY(const std::uint32_t sequence, r.u32("sequence"));
   const std::size_t type_at = r.position();

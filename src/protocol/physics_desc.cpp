@@ -16,11 +16,10 @@ std::uint32_t set_bit(std::uint32_t bits, std::uint32_t flag, bool present) {
 }  // namespace
 
 bool PhysicsDesc::operator==(const PhysicsDesc& o) const {
-  return bitfield == o.bitfield && state == o.state && movement == o.movement &&
-         animation_frame == o.animation_frame && position == o.position && motion_table_id == o.motion_table_id &&
-         sound_table_id == o.sound_table_id && physics_script_table_id == o.physics_script_table_id &&
-         setup_id == o.setup_id && parent == o.parent && children == o.children &&
-         same_bits(object_scale, o.object_scale) && same_bits(friction, o.friction) &&
+  return bitfield == o.bitfield && state == o.state && movement == o.movement && animation_frame == o.animation_frame &&
+         position == o.position && motion_table_id == o.motion_table_id && sound_table_id == o.sound_table_id &&
+         physics_script_table_id == o.physics_script_table_id && setup_id == o.setup_id && parent == o.parent &&
+         children == o.children && same_bits(object_scale, o.object_scale) && same_bits(friction, o.friction) &&
          same_bits(elasticity, o.elasticity) && same_bits(translucency, o.translucency) && velocity == o.velocity &&
          acceleration == o.acceleration && omega == o.omega && default_script_type == o.default_script_type &&
          same_bits(default_script_intensity, o.default_script_intensity) && timestamps == o.timestamps;
@@ -63,9 +62,9 @@ Result<PhysicsDesc> read_physics_desc(ByteReader& r) {
     const std::size_t length_at = r.position();
     DERETH_TRY(const std::uint32_t length, r.u32("PhysicsDesc.movement.length"));
     if (length > r.remaining()) {
-      return std::unexpected(r.error_at(length_at, core::ErrorKind::TooLarge, "PhysicsDesc.movement.length",
-                                        "length " + std::to_string(length) + " exceeds the " +
-                                            std::to_string(r.remaining()) + " bytes remaining"));
+      return std::unexpected(r.error_at(
+          length_at, core::ErrorKind::TooLarge, "PhysicsDesc.movement.length",
+          "length " + std::to_string(length) + " exceeds the " + std::to_string(r.remaining()) + " bytes remaining"));
     }
     DERETH_TRY(const auto body, r.bytes(length, "PhysicsDesc.movement.bytes"));
     m.bytes.assign(body.begin(), body.end());

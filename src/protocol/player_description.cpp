@@ -1,9 +1,9 @@
 #include "dereth/protocol/player_description.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <bit>
+
+#include <fmt/format.h>
 
 #include "dereth/protocol/login.hpp"
 
@@ -27,8 +27,8 @@ Result<void> read_table(ByteReader& r, std::string_view field, std::vector<std::
   if (buckets_out != nullptr) *buckets_out = buckets;
   if (buckets == 0) {
     if (count == 0) return {};
-    return std::unexpected(r.error_at(at, core::ErrorKind::Invalid, field,
-                                      fmt::format("{} entries in a table of no buckets", count)));
+    return std::unexpected(
+        r.error_at(at, core::ErrorKind::Invalid, field, fmt::format("{} entries in a table of no buckets", count)));
   }
   if (buckets > kTableLimit || count > kTableLimit) {
     return std::unexpected(r.error_at(at, core::ErrorKind::TooLarge, field, "more than 0x10000 buckets or entries"));
@@ -81,8 +81,12 @@ Result<SkillWire> read_skill(ByteReader& r) {
   return s;
 }
 
-bool same_double(double a, double b) noexcept { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
-bool same_float(float a, float b) noexcept { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); }
+bool same_double(double a, double b) noexcept {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+bool same_float(float a, float b) noexcept {
+  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
 
 // SpellBookPage::UnPack 0x005CC260: f32 v; from 2 up the likelihood is
 // v - 2, below it the legacy page (a u32 skipped, the likelihood after).
@@ -147,8 +151,8 @@ constexpr std::uint32_t kCooldown = 0x8;
 Result<void> read_enchantment_registry(ByteReader& r, std::vector<EnchantmentWire>& out) {
   DERETH_TRY(const std::uint32_t mask, r.u32("enchantments.mask"));
   const std::pair<std::uint32_t, EnchantmentList> lists[] = {{kMultiplicative, EnchantmentList::Multiplicative},
-                                                            {kAdditive, EnchantmentList::Additive},
-                                                            {kCooldown, EnchantmentList::Cooldown}};
+                                                             {kAdditive, EnchantmentList::Additive},
+                                                             {kCooldown, EnchantmentList::Cooldown}};
   for (const auto& [bit, list] : lists) {
     if ((mask & bit) == 0) continue;
     DERETH_TRY(const std::int32_t count, r.i32("enchantments.count"));
@@ -191,14 +195,14 @@ bool PlayerDescription::operator==(const PlayerDescription& o) const noexcept {
              return x.first == y.first && same_double(x.second, y.second);
            });
   };
-  return property_flags == o.property_flags && weenie_type == o.weenie_type && ints == o.ints &&
-         int64s == o.int64s && bools == o.bools && same_floats(floats, o.floats) && strings == o.strings &&
-         data_ids == o.data_ids && instance_ids == o.instance_ids && positions == o.positions &&
-         vector_flags == o.vector_flags && has_health == o.has_health && attributes == o.attributes &&
-         vitals == o.vitals && skill_buckets == o.skill_buckets && skills == o.skills &&
-         spell_buckets == o.spell_buckets &&
-         std::equal(spells.begin(), spells.end(), o.spells.begin(), o.spells.end(),
-                    [](const auto& a, const auto& b) { return a.first == b.first && same_float(a.second, b.second); }) &&
+  return property_flags == o.property_flags && weenie_type == o.weenie_type && ints == o.ints && int64s == o.int64s &&
+         bools == o.bools && same_floats(floats, o.floats) && strings == o.strings && data_ids == o.data_ids &&
+         instance_ids == o.instance_ids && positions == o.positions && vector_flags == o.vector_flags &&
+         has_health == o.has_health && attributes == o.attributes && vitals == o.vitals &&
+         skill_buckets == o.skill_buckets && skills == o.skills && spell_buckets == o.spell_buckets &&
+         std::equal(
+             spells.begin(), spells.end(), o.spells.begin(), o.spells.end(),
+             [](const auto& a, const auto& b) { return a.first == b.first && same_float(a.second, b.second); }) &&
          enchantments == o.enchantments && options == o.options;
 }
 
@@ -220,8 +224,10 @@ Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t
       return static_cast<std::int64_t>(v);
     }));
   }
-  if ((f & qf::Bool) != 0) DERETH_CHECK(read_table(r, "bools", m.bools, [](ByteReader& rr) { return rr.i32("bools.value"); }));
-  if ((f & qf::Float) != 0) DERETH_CHECK(read_table(r, "floats", m.floats, [](ByteReader& rr) { return rr.f64("floats.value"); }));
+  if ((f & qf::Bool) != 0)
+    DERETH_CHECK(read_table(r, "bools", m.bools, [](ByteReader& rr) { return rr.i32("bools.value"); }));
+  if ((f & qf::Float) != 0)
+    DERETH_CHECK(read_table(r, "floats", m.floats, [](ByteReader& rr) { return rr.f64("floats.value"); }));
   if ((f & qf::String) != 0) {
     DERETH_CHECK(read_table(r, "strings", m.strings, [](ByteReader& rr) { return rr.string16l("strings.value"); }));
   }
@@ -283,14 +289,16 @@ std::vector<std::uint8_t> encode_player_description_qualities(const PlayerDescri
   const auto buckets = [](const auto& table) { return table.empty() ? std::uint16_t{0} : std::uint16_t{32}; };
   if ((f & qf::Int) != 0) write_table(w, m.ints, buckets(m.ints), [](ByteWriter& ww, std::int32_t v) { ww.i32(v); });
   if ((f & qf::Int64) != 0) {
-    write_table(w, m.int64s, buckets(m.int64s), [](ByteWriter& ww, std::int64_t v) { ww.u64(static_cast<std::uint64_t>(v)); });
+    write_table(w, m.int64s, buckets(m.int64s),
+                [](ByteWriter& ww, std::int64_t v) { ww.u64(static_cast<std::uint64_t>(v)); });
   }
   if ((f & qf::Bool) != 0) write_table(w, m.bools, buckets(m.bools), [](ByteWriter& ww, std::int32_t v) { ww.i32(v); });
   if ((f & qf::Float) != 0) write_table(w, m.floats, buckets(m.floats), [](ByteWriter& ww, double v) { ww.f64(v); });
   if ((f & qf::String) != 0) {
     write_table(w, m.strings, buckets(m.strings), [](ByteWriter& ww, const std::string& v) { ww.string16l(v); });
   }
-  if ((f & qf::DataId) != 0) write_table(w, m.data_ids, buckets(m.data_ids), [](ByteWriter& ww, std::uint32_t v) { ww.u32(v); });
+  if ((f & qf::DataId) != 0)
+    write_table(w, m.data_ids, buckets(m.data_ids), [](ByteWriter& ww, std::uint32_t v) { ww.u32(v); });
   if ((f & qf::InstanceId) != 0) {
     write_table(w, m.instance_ids, buckets(m.instance_ids), [](ByteWriter& ww, std::uint32_t v) { ww.u32(v); });
   }

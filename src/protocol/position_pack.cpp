@@ -7,15 +7,15 @@ namespace dereth::protocol {
 namespace pf = position_flag;
 
 bool PositionPack::operator==(const PositionPack& o) const {
-  return flags == o.flags && cell_id == o.cell_id && origin == o.origin && same_bits(qw, o.qw) &&
-         same_bits(qx, o.qx) && same_bits(qy, o.qy) && same_bits(qz, o.qz) && velocity == o.velocity &&
-         placement_id == o.placement_id && instance_ts == o.instance_ts && position_ts == o.position_ts &&
-         teleport_ts == o.teleport_ts && force_position_ts == o.force_position_ts;
+  return flags == o.flags && cell_id == o.cell_id && origin == o.origin && same_bits(qw, o.qw) && same_bits(qx, o.qx) &&
+         same_bits(qy, o.qy) && same_bits(qz, o.qz) && velocity == o.velocity && placement_id == o.placement_id &&
+         instance_ts == o.instance_ts && position_ts == o.position_ts && teleport_ts == o.teleport_ts &&
+         force_position_ts == o.force_position_ts;
 }
 
 std::uint32_t PositionPack::encoded_flags() const {
-  std::uint32_t bits = flags & ~(pf::HasVelocity | pf::HasPlacementId | pf::OrientationHasNoW |
-                                 pf::OrientationHasNoX | pf::OrientationHasNoY | pf::OrientationHasNoZ);
+  std::uint32_t bits = flags & ~(pf::HasVelocity | pf::HasPlacementId | pf::OrientationHasNoW | pf::OrientationHasNoX |
+                                 pf::OrientationHasNoY | pf::OrientationHasNoZ);
   if (velocity) bits |= pf::HasVelocity;
   if (placement_id) bits |= pf::HasPlacementId;
   if (!qw) bits |= pf::OrientationHasNoW;

@@ -89,7 +89,8 @@ Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
     e.value = *r.u32("WeenieDesc.house_restrictions.value");
     for (std::size_t j = 0; j < i; ++j) {
       if (h.entries[j].guid == e.guid) {
-        return std::unexpected(r.error_at(r.position() - 8, core::ErrorKind::Invalid, "WeenieDesc.house_restrictions.guid",
+        return std::unexpected(r.error_at(r.position() - 8, core::ErrorKind::Invalid,
+                                          "WeenieDesc.house_restrictions.guid",
                                           fmt::format("guid {:#010x} twice", e.guid)));
       }
     }
@@ -187,8 +188,7 @@ bool WeenieDesc::operator==(const WeenieDesc& o) const {
          house_owner == o.house_owner && house_restrictions == o.house_restrictions &&
          hook_item_types == o.hook_item_types && monarch == o.monarch && hook_type == o.hook_type &&
          icon_overlay == o.icon_overlay && icon_underlay == o.icon_underlay && material_type == o.material_type &&
-         cooldown_id == o.cooldown_id && same_bits(cooldown_duration, o.cooldown_duration) &&
-         pet_owner == o.pet_owner;
+         cooldown_id == o.cooldown_id && same_bits(cooldown_duration, o.cooldown_duration) && pet_owner == o.pet_owner;
 }
 
 Result<WeenieDesc> read_weenie_desc(ByteReader& r) {
@@ -220,39 +220,33 @@ Result<WeenieDesc> read_weenie_desc(ByteReader& r) {
   DERETH_CHECK(read_if(f & wf::Structure, d.structure, [&] { return r.u16("WeenieDesc.structure"); }));
   DERETH_CHECK(read_if(f & wf::MaxStructure, d.max_structure, [&] { return r.u16("WeenieDesc.max_structure"); }));
   DERETH_CHECK(read_if(f & wf::StackSize, d.stack_size, [&] { return r.u16("WeenieDesc.stack_size"); }));
-  DERETH_CHECK(
-      read_if(f & wf::MaxStackSize, d.max_stack_size, [&] { return r.u16("WeenieDesc.max_stack_size"); }));
+  DERETH_CHECK(read_if(f & wf::MaxStackSize, d.max_stack_size, [&] { return r.u16("WeenieDesc.max_stack_size"); }));
   DERETH_CHECK(read_if(f & wf::ContainerId, d.container_id, [&] { return r.u32("WeenieDesc.container_id"); }));
   DERETH_CHECK(read_if(f & wf::WielderId, d.wielder_id, [&] { return r.u32("WeenieDesc.wielder_id"); }));
-  DERETH_CHECK(
-      read_if(f & wf::ValidLocations, d.valid_locations, [&] { return r.u32("WeenieDesc.valid_locations"); }));
+  DERETH_CHECK(read_if(f & wf::ValidLocations, d.valid_locations, [&] { return r.u32("WeenieDesc.valid_locations"); }));
   DERETH_CHECK(read_if(f & wf::CurrentlyWieldedLocation, d.currently_wielded_location,
                        [&] { return r.u32("WeenieDesc.currently_wielded_location"); }));
   DERETH_CHECK(read_if(f & wf::Priority, d.priority, [&] { return r.u32("WeenieDesc.priority"); }));
   DERETH_CHECK(
       read_if(f & wf::RadarBlipColor, d.radar_blip_color, [&] { return r.u8("WeenieDesc.radar_blip_color"); }));
-  DERETH_CHECK(
-      read_if(f & wf::RadarBehavior, d.radar_behavior, [&] { return r.u8("WeenieDesc.radar_behavior"); }));
+  DERETH_CHECK(read_if(f & wf::RadarBehavior, d.radar_behavior, [&] { return r.u8("WeenieDesc.radar_behavior"); }));
   DERETH_CHECK(read_if(f & wf::PScript, d.pscript, [&] { return r.u16("WeenieDesc.pscript"); }));
   DERETH_CHECK(read_if(f & wf::Workmanship, d.workmanship, [&] { return r.f32("WeenieDesc.workmanship"); }));
   DERETH_CHECK(read_if(f & wf::Burden, d.burden, [&] { return r.u16("WeenieDesc.burden"); }));
   DERETH_CHECK(read_if(f & wf::Spell, d.spell, [&] { return r.u16("WeenieDesc.spell"); }));
   DERETH_CHECK(read_if(f & wf::HouseOwner, d.house_owner, [&] { return r.u32("WeenieDesc.house_owner"); }));
-  DERETH_CHECK(
-      read_if(f & wf::HouseRestrictions, d.house_restrictions, [&] { return read_house_restrictions(r); }));
-  DERETH_CHECK(
-      read_if(f & wf::HookItemTypes, d.hook_item_types, [&] { return r.u32("WeenieDesc.hook_item_types"); }));
+  DERETH_CHECK(read_if(f & wf::HouseRestrictions, d.house_restrictions, [&] { return read_house_restrictions(r); }));
+  DERETH_CHECK(read_if(f & wf::HookItemTypes, d.hook_item_types, [&] { return r.u32("WeenieDesc.hook_item_types"); }));
   DERETH_CHECK(read_if(f & wf::Monarch, d.monarch, [&] { return r.u32("WeenieDesc.monarch"); }));
   DERETH_CHECK(read_if(f & wf::HookType, d.hook_type, [&] { return r.u16("WeenieDesc.hook_type"); }));
-  DERETH_CHECK(read_if(f & wf::IconOverlay, d.icon_overlay,
-                       [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_overlay"); }));
+  DERETH_CHECK(
+      read_if(f & wf::IconOverlay, d.icon_overlay, [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_overlay"); }));
   DERETH_CHECK(read_if(f2 & wf2::IconUnderlay, d.icon_underlay,
                        [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_underlay"); }));
-  DERETH_CHECK(
-      read_if(f & wf::MaterialType, d.material_type, [&] { return r.u32("WeenieDesc.material_type"); }));
+  DERETH_CHECK(read_if(f & wf::MaterialType, d.material_type, [&] { return r.u32("WeenieDesc.material_type"); }));
   DERETH_CHECK(read_if(f2 & wf2::CooldownId, d.cooldown_id, [&] { return r.u32("WeenieDesc.cooldown_id"); }));
-  DERETH_CHECK(read_if(f2 & wf2::CooldownDuration, d.cooldown_duration,
-                       [&] { return r.f64("WeenieDesc.cooldown_duration"); }));
+  DERETH_CHECK(
+      read_if(f2 & wf2::CooldownDuration, d.cooldown_duration, [&] { return r.f64("WeenieDesc.cooldown_duration"); }));
   DERETH_CHECK(read_if(f2 & wf2::PetOwner, d.pet_owner, [&] { return r.u32("WeenieDesc.pet_owner"); }));
   DERETH_CHECK(r.align4("WeenieDesc.align"));
   return d;

@@ -165,8 +165,8 @@ constexpr auto kWithString = std::to_array<Sentence>({
 
 template <std::size_t N>
 std::optional<std::string_view> find(const std::array<Sentence, N>& table, std::uint32_t code) {
-  const auto it = std::lower_bound(table.begin(), table.end(), code,
-                                   [](const Sentence& s, std::uint32_t c) { return s.code < c; });
+  const auto it =
+      std::lower_bound(table.begin(), table.end(), code, [](const Sentence& s, std::uint32_t c) { return s.code < c; });
   if (it == table.end() || it->code != code) return std::nullopt;
   return it->text;
 }

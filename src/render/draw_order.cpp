@@ -67,8 +67,8 @@ void rotate_around_axis_to_vector(core::Frame& frame, int axis, const glm::vec3&
   if (0.0002F * 5.0F >= std::fabs(normal.z * a.z + normal.y * a.y + normal.x * a.x)) {
     const int turned = kPrev[axis];
     m[turned] = normal;
-    m[kPrev[turned]] = glm::vec3(normal.y * a.z - normal.z * a.y, normal.z * a.x - a.z * normal.x,
-                                 a.y * normal.x - normal.y * a.x);
+    m[kPrev[turned]] =
+        glm::vec3(normal.y * a.z - normal.z * a.y, normal.z * a.x - a.z * normal.x, a.y * normal.x - normal.y * a.x);
     frame.set_rotate(glm::quat_cast(m));  // Frame::cache_quaternion
   }
 }

@@ -1,7 +1,5 @@
 #include "dereth/render/image.hpp"
 
-#include "dereth/core/file.hpp"
-
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -9,6 +7,7 @@
 #include <iterator>
 #include <string>
 
+#include "dereth/core/file.hpp"
 
 // stb is compiled here, privately: its symbols stay static to this file.
 #if defined(__GNUC__)

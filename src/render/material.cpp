@@ -192,8 +192,8 @@ core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surfac
     const bool clip = (surface.type & kTypeClipMap) != 0;
     m.texture = texture_override != 0 ? texture_override : surface.texture;
     dat::Did default_palette = 0;
-    DERETH_TRY(m.image, decode_texture(portal, m.texture, palette, surface.palette, clip, &m.palettized,
-                                       &default_palette));
+    DERETH_TRY(m.image,
+               decode_texture(portal, m.texture, palette, surface.palette, clip, &m.palettized, &default_palette));
     m.has_texture = true;
     // CSurface::InitEnd 0x00536400: a Surface without a palette of its own
     // takes its palettized texture's.

@@ -57,13 +57,13 @@ MeshData build_mesh(const std::vector<Vertex>& vertices, const std::vector<Poly>
   for (std::size_t i = 0; i < polygons.size(); ++i) {
     const Poly& poly = polygons[i];
     if (skip(i)) continue;
-    const bool vertices_ok = poly.vertex_ids.size() >= 3 &&
-                             std::all_of(poly.vertex_ids.begin(), poly.vertex_ids.end(), [&](auto id) {
-                               if constexpr (std::is_signed_v<decltype(id)>) {
-                                 if (id < 0) return false;
-                               }
-                               return static_cast<std::size_t>(id) < vertices.size();
-                             });
+    const bool vertices_ok =
+        poly.vertex_ids.size() >= 3 && std::all_of(poly.vertex_ids.begin(), poly.vertex_ids.end(), [&](auto id) {
+          if constexpr (std::is_signed_v<decltype(id)>) {
+            if (id < 0) return false;
+          }
+          return static_cast<std::size_t>(id) < vertices.size();
+        });
     const bool two_sided = poly.sides_type == 1 || poly.sides_type == 2;
     const std::int16_t neg_surface = poly.sides_type == 2 ? poly.neg_surface : poly.pos_surface;
     const auto surface_ok = [&](std::int16_t s) { return s >= 0 && static_cast<std::size_t>(s) < surface_count; };

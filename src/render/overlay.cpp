@@ -68,8 +68,8 @@ void emit_line(const std::string& line, float row_y, float scale, Rgba8 color, s
   constexpr std::size_t kBytesPerQuad = 64;  // four vertices of x, y, z floats and 4 colour bytes
   std::vector<char> buffer(line.size() * max_quads_per_glyph() * kBytesPerQuad + kBytesPerQuad);
   std::string text = line;  // stb wants a mutable, NUL-terminated string
-  const int quads = stb_easy_font_print(0.0F, row_y, text.data(), nullptr, buffer.data(),
-                                        static_cast<int>(buffer.size()));
+  const int quads =
+      stb_easy_font_print(0.0F, row_y, text.data(), nullptr, buffer.data(), static_cast<int>(buffer.size()));
   const auto read_corner = [&](std::size_t quad, std::size_t corner) {
     float xy[2];
     std::memcpy(xy, buffer.data() + quad * kBytesPerQuad + corner * 16U, sizeof xy);
@@ -218,8 +218,8 @@ std::vector<std::string> format_hud(const HudStats& s) {
   lines.push_back("net in " + count(s.packets_in) + " pkt / " + count(s.messages_in) + " msg  out " +
                   count(s.packets_out) + " pkt / " + count(s.messages_out) + " msg");
   const std::string rtt = s.rtt_ms && std::isfinite(*s.rtt_ms) ? number(*s.rtt_ms, 0) + " ms" : "--";
-  lines.push_back("resend " + count(s.resends) + "  nak " + count(s.naks) + "  bad " + count(s.bad_packets) +
-                  "  rtt " + rtt);
+  lines.push_back("resend " + count(s.resends) + "  nak " + count(s.naks) + "  bad " + count(s.bad_packets) + "  rtt " +
+                  rtt);
   return lines;
 }
 
@@ -280,7 +280,8 @@ void ChatLog::add(double time, std::string_view text, Rgba8 color) {
   std::size_t pos = 0;
   while (true) {
     const std::size_t newline = text.find('\n', pos);
-    std::string_view segment = text.substr(pos, newline == std::string_view::npos ? std::string_view::npos : newline - pos);
+    std::string_view segment =
+        text.substr(pos, newline == std::string_view::npos ? std::string_view::npos : newline - pos);
     if (!segment.empty() && segment.back() == '\r') segment.remove_suffix(1);
     for (std::string& piece : wrap_text(sanitize_text(segment), columns_)) {
       push(ChatLine{time, std::move(piece), !first, color});
@@ -462,8 +463,8 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
     if (item.box_h > 0.0F) {
       const Rect box{x, y, x + item.box_w, y + item.box_h};
       placement.box = clip_rect(box, w, h);
-      placement.text = Rect{x + padding, y + padding, x + padding + item.text.box.width(),
-                            y + padding + item.text.box.height()};
+      placement.text =
+          Rect{x + padding, y + padding, x + padding + item.text.box.width(), y + padding + item.text.box.height()};
       push_rect(out.vertices, placement.box, item.box_color);
       for (OverlayVertex v : item.text.vertices) {
         v.x += x + padding;

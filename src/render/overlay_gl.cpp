@@ -1,13 +1,13 @@
 // The overlay's GL half: Overlay uploads the triangles layout_overlay
 // (overlay.cpp, GL-free) placed and draws them over the bound framebuffer,
 // restoring the GL state it touched.
-#include "dereth/render/overlay.hpp"
-
 #include <cstddef>
 #include <string>
 #include <utility>
 
 #include <glad/gl.h>
+
+#include "dereth/render/overlay.hpp"
 
 #include "gl_program.hpp"
 

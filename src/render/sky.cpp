@@ -119,10 +119,10 @@ std::vector<CelestialPosition> get_sky(const dat::SkyDesc& sky, std::size_t grou
     p.pes_id = o.default_pes_object;
     p.properties = o.properties;
     p.heading = 0.0F;
-    p.rotation = always ? o.begin_angle
-                        : static_cast<float>((o.end_angle - o.begin_angle) * (t - o.begin_time) /
-                                                 (o.end_time - o.begin_time) +
-                                             o.begin_angle);
+    p.rotation =
+        always ? o.begin_angle
+               : static_cast<float>((o.end_angle - o.begin_angle) * (t - o.begin_time) / (o.end_time - o.begin_time) +
+                                    o.begin_angle);
     p.tex_velocity = {o.tex_velocity_x, o.tex_velocity_y};
     out.push_back(p);
   }

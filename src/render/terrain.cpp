@@ -109,9 +109,7 @@ void LandBlockStruct::trans_adjust(const dat::LandBlock& block, const dat::LandD
   const auto h = [&](std::size_t fx, std::size_t fy) {
     return dat::land_height(defs, block.height[dat::land_block_vertex(fx, fy)]);
   };
-  const auto lower = [](float& v, float a, float b) {
-    v = std::min(v, a + a - b);
-  };
+  const auto lower = [](float& v, float a, float b) { v = std::min(v, a + a - b); };
   for (std::size_t i = 1; i < last; i += 2) {
     const std::size_t f = 2 * i;
     switch (d) {
@@ -131,8 +129,7 @@ void LandBlockStruct::trans_adjust(const dat::LandBlock& block, const dat::LandD
         lower(z(last, i), h(8, f - 1), h(8, f - 2));
         lower(z(last, i), h(8, f + 1), h(8, f + 2));
         break;
-      default:
-        break;
+      default: break;
     }
   }
 }

@@ -45,7 +45,7 @@ struct TerrainLod {
 };
 
 struct TerrainBlock {
-  std::uint32_t id = 0;  // the landblock (0xXXYYFFFF)
+  std::uint32_t id = 0;   // the landblock (0xXXYYFFFF)
   dat::LandBlock source;  // its heights and terrain words, for the far-terrain meshes
   GLuint vao = 0;
   GLuint vbo = 0;
@@ -53,9 +53,9 @@ struct TerrainBlock {
   glm::vec3 origin{0.0F};  // global south-west corner
   float min_z = 0.0F;      // the lowest and highest vertex, block-local (its box for frustum culling)
   float max_z = 0.0F;
-  GLuint surface = 0;      // the composited surface, RGBA8 with mipmaps, (0,0) at the south-west corner
-  int surface_side = 0;    // texels a side
-  std::size_t bytes = 0;   // the surface's memory, every mip level
+  GLuint surface = 0;     // the composited surface, RGBA8 with mipmaps, (0,0) at the south-west corner
+  int surface_side = 0;   // texels a side
+  std::size_t bytes = 0;  // the surface's memory, every mip level
   std::uint64_t last_drawn = 0;
   std::vector<TerrainLod> lods;  // the lower-detail meshes made so far (freed with the block)
 };

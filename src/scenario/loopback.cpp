@@ -75,12 +75,24 @@ bool Loopback::send(std::span<const std::uint8_t> message, std::uint16_t queue) 
   return parts_->client.send_message(message, queue);
 }
 
-std::uint32_t Loopback::next_action_sequence() noexcept { return parts_->client.next_action_sequence(); }
+std::uint32_t Loopback::next_action_sequence() noexcept {
+  return parts_->client.next_action_sequence();
+}
 
-net::SessionState Loopback::state() const noexcept { return parts_->client.state(); }
-const std::string& Loopback::failure() const noexcept { return parts_->client.failure(); }
-std::uint32_t Loopback::player_guid() const noexcept { return parts_->client.player_guid(); }
-const ScenarioServer& Loopback::server() const noexcept { return parts_->server; }
-std::optional<double> Loopback::last_time_sync() const noexcept { return parts_->client.transport().last_time_sync(); }
+net::SessionState Loopback::state() const noexcept {
+  return parts_->client.state();
+}
+const std::string& Loopback::failure() const noexcept {
+  return parts_->client.failure();
+}
+std::uint32_t Loopback::player_guid() const noexcept {
+  return parts_->client.player_guid();
+}
+const ScenarioServer& Loopback::server() const noexcept {
+  return parts_->server;
+}
+std::optional<double> Loopback::last_time_sync() const noexcept {
+  return parts_->client.transport().last_time_sync();
+}
 
 }  // namespace dereth::scenario

@@ -25,9 +25,9 @@ using core::Error;
 using core::ErrorKind;
 
 struct Token {
-  std::string key;    // empty for a positional token
+  std::string key;  // empty for a positional token
   std::string value;
-  int column = 1;     // 1-based column of the token's first character
+  int column = 1;  // 1-based column of the token's first character
   bool used = false;
 };
 
@@ -310,7 +310,9 @@ Result<void> parse_target(Args& a, StreamEvent& e, std::uint32_t& guid) {
   return {};
 }
 
-std::optional<float> nonzero_component(float v) { return v == 0.0F ? std::nullopt : std::optional<float>(v); }
+std::optional<float> nonzero_component(float v) {
+  return v == 0.0F ? std::nullopt : std::optional<float>(v);
+}
 
 // `at T create ...`
 Result<StreamMessage> parse_create(Args& a, StreamEvent& e) {
@@ -643,8 +645,8 @@ Result<StreamMessage> parse_hex(Args& a, StreamEvent& /*e*/) {
     return std::unexpected(w.error(first_column, "hex", "an odd number of hex digits"));
   }
   if (digits.size() < 8) {
-    return std::unexpected(w.error(std::max(first_column, 1), "hex", "a message needs at least its 4-byte opcode",
-                                   ErrorKind::Truncated));
+    return std::unexpected(
+        w.error(std::max(first_column, 1), "hex", "a message needs at least its 4-byte opcode", ErrorKind::Truncated));
   }
   for (std::size_t i = 0; i < digits.size(); i += 2) {
     m.bytes.push_back(static_cast<std::uint8_t>(hex_digit(digits[i]) * 16 + hex_digit(digits[i + 1])));
@@ -756,17 +758,13 @@ std::uint16_t default_queue(std::uint32_t opcode) noexcept {
     case 0xF7DF:
     case 0xF659:
     case 0xF7DC:
-    case 0xF653:
-      return protocol::queue::Ui;
+    case 0xF653: return protocol::queue::Ui;
     case 0xF7E5:
     case 0xF7E7:
     case 0xF7EA:
-    case 0xF7E2:
-      return protocol::queue::Database;
-    case 0xF753:
-      return 7;  // SecureWeenie
-    default:
-      break;
+    case 0xF7E2: return protocol::queue::Database;
+    case 0xF753: return 7;  // SecureWeenie
+    default: break;
   }
   if (opcode >= 0x0200 && opcode <= 0x02FF) return protocol::queue::Ui;
   return protocol::queue::SmartBox;
@@ -859,8 +857,7 @@ Result<void> parse_seeds_directive(Args& a, ScenarioParse& p) {
     any = true;
   }
   if (Token* t = a.keyed("cookie")) {
-    DERETH_TRY(s.cookie,
-               parse_uint(t->value, std::numeric_limits<std::uint64_t>::max(), where, t->column, "cookie"));
+    DERETH_TRY(s.cookie, parse_uint(t->value, std::numeric_limits<std::uint64_t>::max(), where, t->column, "cookie"));
     any = true;
   }
   if (!any) return std::unexpected(where.error(1, "seeds", "expected server=, client= or cookie="));
@@ -963,7 +960,8 @@ Result<void> parse_loop_directive(Args& a, ScenarioParse& p) {
   Scenario& s = p.s;
   const Where& where = p.where;
   if (p.loop_line != 0) {
-    return std::unexpected(where.error(1, "loop", fmt::format("a second loop line (the first is line {})", p.loop_line)));
+    return std::unexpected(
+        where.error(1, "loop", fmt::format("a second loop line (the first is line {})", p.loop_line)));
   }
   p.loop_line = where.line;
   DERETH_TRY(Token * t, a.required_positional("period"));
@@ -1017,8 +1015,8 @@ Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
     DERETH_TRY(std::vector<Token> tokens, tokenize(line, where));
     if (tokens.empty()) continue;
     if (!tokens[0].key.empty()) {
-      return std::unexpected(where.error(tokens[0].column, "directive",
-                                         fmt::format("expected a directive, got '{}='", tokens[0].key)));
+      return std::unexpected(
+          where.error(tokens[0].column, "directive", fmt::format("expected a directive, got '{}='", tokens[0].key)));
     }
     const std::string directive = tokens[0].value;
     Args a(std::move(tokens), 1, where, directive);

@@ -29,8 +29,12 @@ constexpr std::uint16_t kIteration = 1;
 // The nine per-object timestamps, in PhysicsDesc wire order.
 using Stamps = std::array<std::uint16_t, protocol::kTimestampCount>;
 
-std::uint16_t& stamp(Stamps& s, TimestampIndex i) { return s[static_cast<std::size_t>(i)]; }
-std::uint16_t bump(Stamps& s, TimestampIndex i) { return ++stamp(s, i); }
+std::uint16_t& stamp(Stamps& s, TimestampIndex i) {
+  return s[static_cast<std::size_t>(i)];
+}
+std::uint16_t bump(Stamps& s, TimestampIndex i) {
+  return ++stamp(s, i);
+}
 
 bool same_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -265,8 +269,7 @@ ScenarioServer::Session* ScenarioServer::find_by_c2s(const Endpoint& from) {
   return nullptr;
 }
 
-void ScenarioServer::receive(std::span<const std::uint8_t> datagram, const Endpoint& from, int local_port,
-                             double now) {
+void ScenarioServer::receive(std::span<const std::uint8_t> datagram, const Endpoint& from, int local_port, double now) {
   now_ = std::max(now_, now);
   ++stats_.datagrams_received;
   inbound_.push(Datagram{from, local_port, std::vector<std::uint8_t>(datagram.begin(), datagram.end())}, now);
@@ -339,8 +342,8 @@ void ScenarioServer::handle_login(const net::Packet& p, const Endpoint& from, do
     return;
   }
 
-  const auto live = std::ranges::count_if(
-      sessions_, [](const auto& x) { return x->info.state != SessionState::Ended; });
+  const auto live =
+      std::ranges::count_if(sessions_, [](const auto& x) { return x->info.state != SessionState::Ended; });
   if (static_cast<std::size_t>(live) >= config_.max_live_sessions) {
     ++stats_.ignored_datagrams;
     event(now, 0, fmt::format("a LoginRequest from {} was dropped: {} sessions are live", to_string(from), live));
@@ -364,9 +367,8 @@ void ScenarioServer::handle_login(const net::Packet& p, const Endpoint& from, do
     boot.header.id = kServerId;
     boot.header.time = header_time(now);
     boot.header.iteration = kIteration;
-    const auto message =
-        protocol::encode(protocol::AccountBoot{fmt::format("client version {} is not the correct version ({})",
-                                                           body->client_version, scenario_.client_version)});
+    const auto message = protocol::encode(protocol::AccountBoot{fmt::format(
+        "client version {} is not the correct version ({})", body->client_version, scenario_.client_version)});
     boot.fragments.push_back(net::Fragment{0, 0x80000000U, 1, 0, protocol::queue::Ui, message});
     send_raw(from, 0, net::serialize_packet(boot), now);
     record(sent_, SentMessage{now, s.info.id, protocol::queue::Ui, message, 0});
@@ -425,8 +427,7 @@ void ScenarioServer::reject(Session& s, std::uint32_t code, const std::string& w
   flush(s, now);
 }
 
-void ScenarioServer::handle_connect_response(std::span<const std::uint8_t> datagram, const Endpoint& from,
-                                             double now) {
+void ScenarioServer::handle_connect_response(std::span<const std::uint8_t> datagram, const Endpoint& from, double now) {
   auto parsed = net::parse_packet(datagram);
   if (!parsed || (parsed->header.flags & pf::ConnectResponse) == 0 || !parsed->optional.connect_response ||
       (parsed->header.flags & pf::EncryptedChecksum) != 0 || !net::cleartext_checksum_ok(*parsed)) {
@@ -460,8 +461,8 @@ void ScenarioServer::handle_connect_response(std::span<const std::uint8_t> datag
   event(now, s->info.id, fmt::format("ConnectResponse accepted from {}", to_string(from)));
 
   send(*s, protocol::encode(character_list(*s, now)), protocol::queue::Ui, 0, now);
-  send(*s, protocol::encode(protocol::ServerName{scenario_.connections, scenario_.max_connections,
-                                                 scenario_.world_name}),
+  send(*s,
+       protocol::encode(protocol::ServerName{scenario_.connections, scenario_.max_connections, scenario_.world_name}),
        protocol::queue::Ui, 0, now);
   send(*s, protocol::encode_ddd_interrogation(), protocol::queue::Database, 0, now);
   s->transport.tick(now);
@@ -604,8 +605,7 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
         }
       }
       break;
-    default:
-      break;
+    default: break;
   }
 }
 
@@ -708,8 +708,7 @@ void ScenarioServer::create_character(Session& s, std::span<const std::uint8_t> 
   record.abilities = m->abilities;
   records_[guid] = record;
   event(now, s.info.id, fmt::format("F656 '{}' created as 0x{:08X}", m->name, guid));
-  send(s, protocol::encode(protocol::CharacterCreateResponse{cr::Ok, guid, m->name, 0}), protocol::queue::Ui, 0,
-       now);
+  send(s, protocol::encode(protocol::CharacterCreateResponse{cr::Ok, guid, m->name, 0}), protocol::queue::Ui, 0, now);
 }
 
 void ScenarioServer::delete_character(Session& s, std::span<const std::uint8_t> bytes, double now) {
@@ -815,7 +814,7 @@ void ScenarioServer::enter_world(Session& s, const protocol::CharacterEnterWorld
   wd.name = character->name;
   wd.weenie_class_id = 1;
   wd.icon_id = 0x06001036;
-  wd.item_type = 0x10;                 // Creature
+  wd.item_type = 0x10;                // Creature
   wd.object_description_flags = 0x8;  // Player
   send(s, protocol::encode(player), protocol::queue::SmartBox, 0, now);
   s.player_position = spec.position;
@@ -1088,8 +1087,7 @@ void ScenarioServer::tick(double now) {
   for (auto& owned : sessions_) {
     Session& s = *owned;
     switch (s.info.state) {
-      case SessionState::Ended:
-        continue;
+      case SessionState::Ended: continue;
       case SessionState::AwaitingConnectResponse:
         if (now - s.created > config_.half_open_timeout) end_session(s, "no ConnectResponse arrived", now);
         continue;
@@ -1115,7 +1113,9 @@ void ScenarioServer::tick(double now) {
   forget_ended_sessions();
 }
 
-std::vector<Datagram> ScenarioServer::take_outgoing() { return outbound_.pop_ready(now_); }
+std::vector<Datagram> ScenarioServer::take_outgoing() {
+  return outbound_.pop_ready(now_);
+}
 
 std::vector<SessionInfo> ScenarioServer::sessions() const {
   std::vector<SessionInfo> out;

@@ -22,7 +22,9 @@ Endpoint to_endpoint(const udp::endpoint& e) {
   return Endpoint{e.address().is_v4() ? e.address().to_v4().to_uint() : 0U, e.port()};
 }
 
-udp::endpoint to_asio(const Endpoint& e) { return udp::endpoint(asio::ip::address_v4(e.address), e.port); }
+udp::endpoint to_asio(const Endpoint& e) {
+  return udp::endpoint(asio::ip::address_v4(e.address), e.port);
+}
 
 }  // namespace
 
@@ -117,17 +119,20 @@ struct UdpScenarioServer::Impl {
 UdpScenarioServer::UdpScenarioServer(Scenario scenario, UdpServerOptions options)
     : impl_(std::make_unique<Impl>(std::move(scenario), options)) {}
 
-UdpScenarioServer::~UdpScenarioServer() { stop(); }
+UdpScenarioServer::~UdpScenarioServer() {
+  stop();
+}
 
 core::Result<void> UdpScenarioServer::start() {
   Impl& m = *impl_;
-  if (m.started) return std::unexpected(core::Error{core::ErrorKind::Invalid, "scenario server", "", 0, "already started"});
+  if (m.started)
+    return std::unexpected(core::Error{core::ErrorKind::Invalid, "scenario server", "", 0, "already started"});
   asio::error_code ec;
   if (m.options.port != 0) {
     if (m.options.port == 0xFFFF || !m.bind_pair(m.options.port, ec)) {
-      return std::unexpected(core::Error{core::ErrorKind::Io, "scenario server", "", 0,
-                                         fmt::format("cannot bind 127.0.0.1 ports {} and {}: {}", m.options.port,
-                                                     m.options.port + 1, ec.message())});
+      return std::unexpected(core::Error{
+          core::ErrorKind::Io, "scenario server", "", 0,
+          fmt::format("cannot bind 127.0.0.1 ports {} and {}: {}", m.options.port, m.options.port + 1, ec.message())});
     }
     m.port = m.options.port;
   } else {
@@ -142,8 +147,8 @@ core::Result<void> UdpScenarioServer::start() {
       }
     }
     if (!bound) {
-      return std::unexpected(core::Error{core::ErrorKind::Io, "scenario server", "", 0,
-                                         "no free pair of loopback ports found"});
+      return std::unexpected(
+          core::Error{core::ErrorKind::Io, "scenario server", "", 0, "no free pair of loopback ports found"});
     }
   }
   m.epoch = std::chrono::steady_clock::now();
@@ -174,9 +179,13 @@ void UdpScenarioServer::stop() {
   m.started = false;
 }
 
-bool UdpScenarioServer::running() const noexcept { return impl_->started; }
+bool UdpScenarioServer::running() const noexcept {
+  return impl_->started;
+}
 
-std::uint16_t UdpScenarioServer::port() const noexcept { return impl_->port; }
+std::uint16_t UdpScenarioServer::port() const noexcept {
+  return impl_->port;
+}
 
 std::vector<ClientMessage> UdpScenarioServer::client_messages() const {
   std::lock_guard lock(impl_->mutex);
@@ -213,7 +222,9 @@ void UdpScenarioServer::send_raw(int local_port, const Endpoint& to, std::vector
   });
 }
 
-void UdpScenarioServer::mute(bool muted) { impl_->muted = muted; }
+void UdpScenarioServer::mute(bool muted) {
+  impl_->muted = muted;
+}
 
 void UdpScenarioServer::inspect(const std::function<void(const ScenarioServer&)>& f) const {
   std::lock_guard lock(impl_->mutex);

@@ -1,8 +1,8 @@
 // The follow camera's rig: the demo's framing for the first view, and a
 // fresh place behind the player after a teleport.
-#include <cmath>
-
 #include <catch2/catch.hpp>
+
+#include <cmath>
 
 #include "dereth/app/demo.hpp"
 #include "dereth/app/frame_loop.hpp"

@@ -1,11 +1,12 @@
 // The character-creation screen's rows (include/dereth/app/character_creator.hpp).
+#include "dereth/app/character_creator.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "dereth/app/character_creator.hpp"
 #include "dereth/demo/demo_world.hpp"
 
 using dereth::app::CharacterCreator;
@@ -106,8 +107,7 @@ TEST_CASE("CharacterCreator: a click selects a row and steps its value by the si
   CHECK(c.click(c.line_of_row(c.selected()), 0.5F) == CharacterCreator::Outcome::Submit);
 }
 
-TEST_CASE("CharacterCreator: rows scroll to keep the selected one within the lines a window holds",
-          "[app][chargen]") {
+TEST_CASE("CharacterCreator: rows scroll to keep the selected one within the lines a window holds", "[app][chargen]") {
   CharacterCreator c(demo_data());
   c.set_max_lines(12);
   auto lines = c.lines();

@@ -1,7 +1,7 @@
 // The character list after login (include/dereth/app/character_picker.hpp).
-#include <catch2/catch.hpp>
-
 #include "dereth/app/character_picker.hpp"
+
+#include <catch2/catch.hpp>
 
 using dereth::app::CharacterPicker;
 

@@ -97,7 +97,8 @@ TEST_CASE("The preview draws the chosen skin and hair colours (gmCG3DView::Updat
     const auto& snap = preview.snapshot(model, 0.0);  // face on
     REQUIRE((*renderer)->render(snap, preview.camera(model, kWidth, kHeight), kWidth, kHeight).has_value());
     Image img = (*renderer)->read_pixels();
-    if (keep != nullptr && *keep != '\0') REQUIRE(render::write_png(std::filesystem::path(keep) / (name + ".png"), img));
+    if (keep != nullptr && *keep != '\0')
+      REQUIRE(render::write_png(std::filesystem::path(keep) / (name + ".png"), img));
     return img;
   };
   const auto look = [&](double skin, std::uint32_t hair_color) {
@@ -124,8 +125,8 @@ TEST_CASE("The preview draws the chosen skin and hair colours (gmCG3DView::Updat
   for (const glm::vec3& p : {cheek, arm}) {
     const auto a = pixel(pale, cam, p);
     const auto b = pixel(dark, cam, p);
-    INFO("pale skin " << int(a[0]) << " " << int(a[1]) << " " << int(a[2]) << ", dark " << int(b[0]) << " "
-                      << int(b[1]) << " " << int(b[2]));
+    INFO("pale skin " << int(a[0]) << " " << int(a[1]) << " " << int(a[2]) << ", dark " << int(b[0]) << " " << int(b[1])
+                      << " " << int(b[2]));
     CHECK(a[0] > 150);
     CHECK(b[0] + 80 < a[0]);  // the dark skin palette's skin range
     CHECK(b[0] > b[2]);

@@ -3,23 +3,25 @@
 // DAT draws the CharGen sex's Setup with its ObjDesc on the right, the text
 // panels on the left, and its screenshot holds both. Set
 // DERETH_TEST_PICTURES to a folder to keep the pictures.
-#include <catch2/catch.hpp>
+#include "dereth/app/character_preview.hpp"
 
-#include <SDL.h>
+#include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <string>
 
+#include <SDL.h>
+
 #include "dereth/app/character_creator.hpp"
 #include "dereth/app/character_picker.hpp"
-#include "dereth/app/character_preview.hpp"
 #include "dereth/app/presenters.hpp"
 #include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/render/image.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
+
 #include "support/temp_dir.hpp"
 
 namespace {
@@ -75,8 +77,10 @@ const dereth::chargen::CharGenData& preview_data() {
 // are not the backdrop.
 std::size_t model_pixels(const Image& img, float x0, float x1, float y0, float y1) {
   std::size_t n = 0;
-  for (int y = static_cast<int>(y0 * static_cast<float>(img.height)); y < static_cast<int>(y1 * static_cast<float>(img.height)); ++y) {
-    for (int x = static_cast<int>(x0 * static_cast<float>(img.width)); x < static_cast<int>(x1 * static_cast<float>(img.width)); ++x) {
+  for (int y = static_cast<int>(y0 * static_cast<float>(img.height));
+       y < static_cast<int>(y1 * static_cast<float>(img.height)); ++y) {
+    for (int x = static_cast<int>(x0 * static_cast<float>(img.width));
+         x < static_cast<int>(x1 * static_cast<float>(img.width)); ++x) {
       if (!near(img.at(x, y), 26, 31, 41, 12)) ++n;
     }
   }

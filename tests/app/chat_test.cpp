@@ -1,8 +1,9 @@
 // The chat box (include/dereth/app/chat.hpp): what typed text sends, how a
 // received line reads, and the input line's editing and history.
+#include "dereth/app/chat.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/app/chat.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/render/overlay.hpp"

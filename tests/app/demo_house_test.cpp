@@ -24,8 +24,8 @@
 #include "dereth/sim/cells/env_cell.hpp"
 #include "dereth/sim/cells/land_block_struct.hpp"
 #include "dereth/sim/cells/landscape.hpp"
-#include "support/temp_dir.hpp"
 
+#include "support/temp_dir.hpp"
 #include "world_support.hpp"
 
 namespace fs = std::filesystem;

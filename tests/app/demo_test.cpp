@@ -1,12 +1,14 @@
 // The embedded demo headless: the demo renders on Mesa's software OpenGL, projectiles leave visible trails,
 // the picture follows the scene, and the null audio backend hears the
 // world's sound events in order. `dereth replay` of the example capture.
+#include "dereth/app/demo.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -15,11 +17,11 @@
 #include <vector>
 
 #include "dereth/app/cli.hpp"
-#include "run_cli.hpp"
 #include "dereth/app/controls.hpp"
-#include "dereth/app/demo.hpp"
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/render/image.hpp"
+
+#include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -177,8 +179,7 @@ TEST_CASE("The demo keeps the NPCs' exchange in view through the loop: both lane
   std::size_t lanes_in_view = 0;
   std::size_t npcs_in_view = 0;
   const auto inside = [](const std::optional<glm::vec2>& p) {
-    return p && p->x >= 0.0F && p->y >= 0.0F && p->x < static_cast<float>(kWidth) &&
-           p->y < static_cast<float>(kHeight);
+    return p && p->x >= 0.0F && p->y >= 0.0F && p->x < static_cast<float>(kWidth) && p->y < static_cast<float>(kHeight);
   };
   for (std::uint64_t tick = kTimelineStart + 15; tick <= kTimelineStart + 64 * 30; tick += 15) {
     REQUIRE(demo->run_to_tick(tick).has_value());
@@ -350,8 +351,9 @@ TEST_CASE("dereth --save-config writes the layered settings atomically and keeps
   CHECK(text.find("vsync = false") != std::string::npos);
 }
 
-TEST_CASE("The demo's objects stand on its terrain by collision: the landscape is loaded and the player is in a land cell",
-          "[app][demo][gl][collision]") {
+TEST_CASE(
+    "The demo's objects stand on its terrain by collision: the landscape is loaded and the player is in a land cell",
+    "[app][demo][gl][collision]") {
   auto demo = make_demo();
   if (!demo) return;
   REQUIRE(demo->run_to_tick(60).has_value());
@@ -372,8 +374,8 @@ TEST_CASE("dereth demo --record-frames writes every K'th tick's frame at --size,
   const fs::path dir = tmp / "frames";
   const fs::path shot = tmp / "end.png";
   std::string out, err;
-  REQUIRE(run({"dereth", "demo", "--headless", "--ticks", "30", "--record-frames", dir.string(), "--record-every",
-               "10", "--size", "400x240", "--screenshot", shot.string()},
+  REQUIRE(run({"dereth", "demo", "--headless", "--ticks", "30", "--record-frames", dir.string(), "--record-every", "10",
+               "--size", "400x240", "--screenshot", shot.string()},
               out, err) == 0);
   CHECK(out.find("3 frames (400x240, every 10 ticks) are in") != std::string::npos);
   std::vector<std::string> names;

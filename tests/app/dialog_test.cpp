@@ -1,14 +1,14 @@
 // The dialogs over the world (dialog.hpp): the Esc game menu (Resume,
 // Options, Log out asked once, Quit) and the server's popups, by keys and
 // clicks, without a window.
+#include "dereth/app/dialog.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "dereth/app/dialog.hpp"
 
 using dereth::app::Dialog;
 using dereth::app::DialogKey;
@@ -19,8 +19,8 @@ using Outcome = dereth::app::GameMenu::Outcome;
 TEST_CASE("A dialog: title, text and buttons as lines, the selection wraps, clicks land on buttons only",
           "[app][dialog]") {
   Dialog d("Log out?", {"Your character leaves the world."}, {"Yes, log out", "No"}, 1);
-  CHECK(d.lines() == std::vector<std::string>{"Log out?", "", "Your character leaves the world.", "", "> Yes, log out <",
-                                              "  No"});
+  CHECK(d.lines() ==
+        std::vector<std::string>{"Log out?", "", "Your character leaves the world.", "", "> Yes, log out <", "  No"});
   CHECK(d.button_line(0) == 4);
   CHECK(d.enter() == 0);
   CHECK(d.escape() == 1);
@@ -43,9 +43,8 @@ TEST_CASE("A dialog: title, text and buttons as lines, the selection wraps, clic
 TEST_CASE("The game menu: Resume, the options file, Log out asked once, Quit", "[app][dialog][menu]") {
   GameMenu menu("/home/p/.config/dereth/dereth.conf");
   CHECK(menu.page() == GameMenu::Page::Menu);
-  CHECK(menu.dialog().lines() ==
-        std::vector<std::string>{"Menu", "", "Esc returns to the game.", "", "> Resume <", "  Options", "  Log out",
-                                 "  Quit"});
+  CHECK(menu.dialog().lines() == std::vector<std::string>{"Menu", "", "Esc returns to the game.", "", "> Resume <",
+                                                          "  Options", "  Log out", "  Quit"});
   CHECK(menu.choose(GameMenu::kResume) == Outcome::Resume);
   CHECK(menu.cancel() == Outcome::Resume);  // Esc on the menu resumes
 

@@ -1,6 +1,8 @@
 // The headless run behind dereth-sim and `dereth replay --headless`:
 // deterministic per-tick digests and traces over captures and scenarios, and
 // untrusted capture files that never stop the run.
+#include "dereth/app/headless.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -10,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "run_cli.hpp"
-#include "dereth/app/headless.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/object/verdict.hpp"
+
+#include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -81,8 +83,10 @@ TEST_CASE("dereth-sim's run and dereth replay --headless --fast write byte-ident
   CHECK(out.find(" ticks=" + std::to_string(sim->ticks) + " ") != std::string::npos);
 }
 
-TEST_CASE("assume_player (--assume-player) takes a capture's player without a PlayerCreate: its messages are gated, not queued",
-          "[app][headless]") {
+TEST_CASE(
+    "assume_player (--assume-player) takes a capture's player without a PlayerCreate: its messages are gated, not "
+    "queued",
+    "[app][headless]") {
   HeadlessOptions o;
   o.input = kExample;
   o.assume_player = 0x50002B16;
@@ -170,7 +174,8 @@ TEST_CASE("a scenario headless: login over the loopback server, objects move, di
   const auto digest = lines(temp("scenario-1.jsonl"));
   REQUIRE(digest.size() > 100);
   // The drudge comes once the stream starts (the LoginComplete, after portal space).
-  const auto drudge = std::ranges::find_if(digest, [](const std::string& l) { return l.find(R"("objects":2)") != std::string::npos; });
+  const auto drudge =
+      std::ranges::find_if(digest, [](const std::string& l) { return l.find(R"("objects":2)") != std::string::npos; });
   REQUIRE(drudge != digest.end());
   const auto d = static_cast<std::size_t>(drudge - digest.begin()) + 3;
   REQUIRE(d + 6 < digest.size());
@@ -214,8 +219,10 @@ TEST_CASE("a scenario headless with the demo DAT: scripts, particles and sounds 
   CHECK(first->sound_events > 0);
   const std::string trace = slurp(temp("demo-trace-1.jsonl"));
   CHECK(trace.find(R"("kind":"script-resolved")") != std::string::npos);
-  CHECK(trace.find(R"("table":"0x34000004","type":"0x00000076","intensity":1,"intensity_bits":"0x3F800000","chosen":"0x33000331"})") !=
-        std::string::npos);
+  CHECK(
+      trace.find(
+          R"("table":"0x34000004","type":"0x00000076","intensity":1,"intensity_bits":"0x3F800000","chosen":"0x33000331"})") !=
+      std::string::npos);
   CHECK(trace.find(R"("kind":"script-enqueued")") != std::string::npos);
   CHECK(trace.find(R"("kind":"hook")") != std::string::npos);
   CHECK(trace.find(R"("kind":"emitter")") != std::string::npos);

@@ -5,7 +5,8 @@
 // picture (terrain in its lower half, close to the headless demo's).
 //
 // Before the fix these failed: the client-controlled player never got
-// the contact flag's landing (now docs/deviations.md N4, cell-less objects only), so it fell through the ground within a second.
+// the contact flag's landing (now docs/deviations.md N4, cell-less objects only), so it fell through the ground within
+// a second.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -19,16 +20,17 @@
 #include <vector>
 
 #include "dereth/app/cli.hpp"
-#include "run_cli.hpp"
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/render/image.hpp"
 #include "dereth/render/terrain.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+
+#include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -241,9 +243,10 @@ TEST_CASE("dereth play --headless against the UDP demo server: the player stays 
   fs::remove(pw);
 }
 
-TEST_CASE("dereth play over UDP: a server whose first grounded Position comes a second late (GDLE) leaves the player "
-          "on the terrain",
-          "[app][e2e][live]") {
+TEST_CASE(
+    "dereth play over UDP: a server whose first grounded Position comes a second late (GDLE) leaves the player "
+    "on the terrain",
+    "[app][e2e][live]") {
   // The demo scenario with the player's grounded Position moved from world
   // entry to 1 s later: before world entry stood the player on the ground,
   // it fell for that second and landed 5 m below the terrain.
@@ -280,10 +283,10 @@ TEST_CASE("dereth demo in a window (SDL offscreen) over UDP: the player on the t
   std::string out, err;
   // The window's picture holds what the window shows, the HUD included:
   // without it, the world is what is compared with the headless picture.
-  const int rc = run({"dereth", "demo", "--ticks", std::to_string(kTicks), "--set", "window_width=320", "--set",
-                      "window_height=200", "--set", "audio=false", "--set", "hud=false", "--screenshot",
-                      window_png.string(), "--trace", trace.string()},
-                     out, err);
+  const int rc = run(
+      {"dereth", "demo", "--ticks", std::to_string(kTicks), "--set", "window_width=320", "--set", "window_height=200",
+       "--set", "audio=false", "--set", "hud=false", "--screenshot", window_png.string(), "--trace", trace.string()},
+      out, err);
   ::unsetenv("SDL_VIDEODRIVER");
   INFO(out << err);
   REQUIRE(err.find("running the demo headless") == std::string::npos);  // it really was the window path

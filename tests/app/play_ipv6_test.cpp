@@ -5,12 +5,6 @@
 // socket, so the server sees one client), and the answers back.
 #include <catch2/catch.hpp>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <array>
 #include <atomic>
 #include <cstring>
@@ -19,9 +13,16 @@
 #include <string>
 #include <thread>
 
-#include "run_cli.hpp"
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+
+#include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace {
@@ -133,8 +134,8 @@ class Ipv6Relay {
 }  // namespace
 
 TEST_CASE("dereth play --server [::1]:PORT enters the world over IPv6", "[app][e2e][live][ipv6]") {
-  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                       "/tests/scenario/data/basic.scenario");
+  auto scenario =
+      dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
   REQUIRE(scenario.has_value());
   dereth::scenario::UdpScenarioServer server(std::move(*scenario));
   REQUIRE(server.start().has_value());

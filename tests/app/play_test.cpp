@@ -2,11 +2,6 @@
 // failure is one sentence on stderr and a non-zero exit, never a hang.
 #include <catch2/catch.hpp>
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -17,11 +12,17 @@
 #include <thread>
 #include <vector>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include "dereth/app/cli.hpp"
-#include "run_cli.hpp"
 #include "dereth/net/udp_client.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+
+#include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace {
@@ -137,8 +138,9 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
              "--headless", "--no-record"},
             out, err) == 1);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
-  CHECK(err == "dereth: nothing answers on 127.0.0.1:9 (the system reports the port unreachable); is the server "
-               "running?\n");
+  CHECK(err ==
+        "dereth: nothing answers on 127.0.0.1:9 (the system reports the port unreachable); is the server "
+        "running?\n");
 
   CHECK(run({"dereth", "play", "--server", ":9000", "--account", "a"}, out, err) == 2);
   CHECK(err == "dereth: --server :9000: names no host (give HOST:PORT, e.g. 127.0.0.1:9000 or [::1]:9000)\n");
@@ -149,8 +151,7 @@ TEST_CASE("dereth play: world entry, wrong password, no answer, bad arguments", 
   CHECK(run({"dereth", "play", "--account", "a"}, out, err) == 2);
 }
 
-TEST_CASE("dereth play logs in to a server that sends everything from its first port, as GDLE does",
-          "[app][e2e]") {
+TEST_CASE("dereth play logs in to a server that sends everything from its first port, as GDLE does", "[app][e2e]") {
   dereth::scenario::UdpServerOptions options;
   options.single_port = true;
   Served served(kBasic, options);
@@ -218,8 +219,10 @@ TEST_CASE("dereth play: the server dying mid-session ends the run at the silence
   CHECK(out.find("in the world on " + where) != std::string::npos);
   // Linux reports the closed ports (ICMP port unreachable) at the next
   // datagram sent there; without that, the 2 s of silence end it.
-  const bool unreachable = err.find("dereth: " + where + " went away (the system reports its port ") != std::string::npos;
-  const bool silence = err.find("dereth: no packet from " + where + " for 2 s; the connection is lost\n") != std::string::npos;
+  const bool unreachable =
+      err.find("dereth: " + where + " went away (the system reports its port ") != std::string::npos;
+  const bool silence =
+      err.find("dereth: no packet from " + where + " for 2 s; the connection is lost\n") != std::string::npos;
   CHECK((unreachable || silence));
   CHECK(after_stop < 6.0);
   CHECK(seconds_since(start) < 12.0);
@@ -285,7 +288,7 @@ TEST_CASE("dereth play: every F7B1 game action takes the next stamp of one count
     if (m.action == 0x00A1) ++login_completes;
   }
   INFO(out << err);
-  CHECK(autonomous);  // the interpreter did send (a position event each second on the ground)
+  CHECK(autonomous);            // the interpreter did send (a position event each second on the ground)
   CHECK(login_completes == 1);  // the entry's, at the end of the portal-space animation, over real UDP
   REQUIRE(stamps.size() >= 2);
   for (std::size_t i = 0; i < stamps.size(); ++i) CHECK(stamps[i] == i + 1);
@@ -297,24 +300,44 @@ TEST_CASE("dereth play --headless: every chat line on standard output, and what 
   auto& server = served.server;
   const PasswordFiles passwords;
   std::string out, err;
-  CHECK(run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
-             passwords.make("secret"), "--headless", "--no-record", "--ticks", "300", "--say", "hello there",
-             "--at", "0.5", "--say", "/t Borin the Bold, on my way", "--at", "1.0", "--say", "@telepoi Arwic",
-             "--at", "1.5", "--say", "/e bows.", "--at", "2.0"},
+  CHECK(run({"dereth",
+             "play",
+             "--server",
+             served.where,
+             "--account",
+             "tester",
+             "--password-file",
+             passwords.make("secret"),
+             "--headless",
+             "--no-record",
+             "--ticks",
+             "300",
+             "--say",
+             "hello there",
+             "--at",
+             "0.5",
+             "--say",
+             "/t Borin the Bold, on my way",
+             "--at",
+             "1.0",
+             "--say",
+             "@telepoi Arwic",
+             "--at",
+             "1.5",
+             "--say",
+             "/e bows.",
+             "--at",
+             "2.0"},
             out, err) == 0);
   INFO(out << err);
   // What the player sees: one line per message, channel, sender and text.
-  for (const char* line : {"chat: system: : Welcome to the chat scenario.\n",
-                           "chat: speech: Borin the Bold: Well met.\n",
-                           "chat: emote: Crier: Hear ye!\n",
-                           "chat: emote: Borin the Bold: waves.\n",
-                           "chat: soul-emote: Borin the Bold: glows softly.\n",
-                           "chat: tell: Borin the Bold: Meet me at the portal.\n",
-                           "chat: channel-0x800: Ann: LFG\n",
-                           "chat: error: : Turbine Chat is turned on.\n",
-                           "chat: error: : You could not snoop on Borin the Bold.\n",
-                           "chat: transient: : You are too encumbered to use that!\n",
-                           "chat: popup: : Welcome!\n"}) {
+  for (const char* line :
+       {"chat: system: : Welcome to the chat scenario.\n", "chat: speech: Borin the Bold: Well met.\n",
+        "chat: emote: Crier: Hear ye!\n", "chat: emote: Borin the Bold: waves.\n",
+        "chat: soul-emote: Borin the Bold: glows softly.\n", "chat: tell: Borin the Bold: Meet me at the portal.\n",
+        "chat: channel-0x800: Ann: LFG\n", "chat: error: : Turbine Chat is turned on.\n",
+        "chat: error: : You could not snoop on Borin the Bold.\n",
+        "chat: transient: : You are too encumbered to use that!\n", "chat: popup: : Welcome!\n"}) {
     CHECK(out.find(line) != std::string::npos);
   }
   // What the server received, in order, with rising game-action stamps.

@@ -6,22 +6,23 @@
 // dereth-sim's run_headless and `dereth replay`), found by the protocol.
 #include <catch2/catch.hpp>
 
-#include <sys/stat.h>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include "dereth/app/cli.hpp"
-#include "run_cli.hpp"
 #include "dereth/app/headless.hpp"
 #include "dereth/app/qa_report.hpp"
-#include "dereth/sim/object/verdict.hpp"
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+#include "dereth/sim/object/verdict.hpp"
+
+#include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -52,9 +53,10 @@ std::string utf16le(std::string_view s) {
 
 }  // namespace
 
-TEST_CASE("dereth play records without the password, 0600, real addresses, never over another recording, "
-          "and every capture tool replays it",
-          "[app][e2e][recording]") {
+TEST_CASE(
+    "dereth play records without the password, 0600, real addresses, never over another recording, "
+    "and every capture tool replays it",
+    "[app][e2e][recording]") {
   std::string text = slurp(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
   const std::string from = "password=secret";
   REQUIRE(contains(text, from));
@@ -71,9 +73,18 @@ TEST_CASE("dereth play records without the password, 0600, real addresses, never
   std::ofstream(pw) << kPassword << "\n";
   const fs::path recordings = dir / "recordings";
   std::string out, err;
-  const std::vector<std::string> play = {"dereth",  "play",           "--server",   "127.0.0.1:" + std::to_string(server.port()),
-                                         "--account", "tester",       "--password-file", pw.string(),
-                                         "--headless", "--ticks",     "15",         "--record",
+  const std::vector<std::string> play = {"dereth",
+                                         "play",
+                                         "--server",
+                                         "127.0.0.1:" + std::to_string(server.port()),
+                                         "--account",
+                                         "tester",
+                                         "--password-file",
+                                         pw.string(),
+                                         "--headless",
+                                         "--ticks",
+                                         "15",
+                                         "--record",
                                          recordings.string()};
   // Two sessions back to back (the same second): two files.
   REQUIRE(run(play, out, err) == 0);
@@ -176,8 +187,26 @@ TEST_CASE("a capture with no AC traffic, or not a capture, is one sentence and e
     u32(0);
     u32(total);
     u32(total);
-    std::string ip = {'\x45', '\0', static_cast<char>(total >> 8), static_cast<char>(total & 0xFF), 0, 0, 0, 0,
-                      64,     17,   0, 0, 127, 0, 0, 1, 127, 0, 0, 1};
+    std::string ip = {'\x45',
+                      '\0',
+                      static_cast<char>(total >> 8),
+                      static_cast<char>(total & 0xFF),
+                      0,
+                      0,
+                      0,
+                      0,
+                      64,
+                      17,
+                      0,
+                      0,
+                      127,
+                      0,
+                      0,
+                      1,
+                      127,
+                      0,
+                      0,
+                      1};
     std::string udp = {'\xC3', '\x50', 0, 53, 0, static_cast<char>(8 + payload.size()), 0, 0};
     f += ip + udp + payload;
     std::ofstream(none, std::ios::binary) << f;
@@ -212,9 +241,10 @@ TEST_CASE("a capture with no AC traffic, or not a capture, is one sentence and e
         random.string() + ": is neither a capture (pcap or pcapng) nor a scenario (a text file, docs/scenario.md)");
 }
 
-TEST_CASE("a capture that starts after world entry and creates no objects: one sentence in dereth replay, no "
-          "chat flood on stdout, --chat prints it",
-          "[app][recording][replay]") {
+TEST_CASE(
+    "a capture that starts after world entry and creates no objects: one sentence in dereth replay, no "
+    "chat flood on stdout, --chat prints it",
+    "[app][recording][replay]") {
   const std::string example = std::string(DERETH_SHARED_DIR) + "/captures/example.pcap";
   const std::string why =
       "This capture starts after world entry and creates no objects: its 677 object messages are about objects "

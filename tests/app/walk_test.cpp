@@ -17,6 +17,7 @@
 #include "dereth/app/headless.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
+
 #include "support/temp_dir.hpp"
 #include "world_support.hpp"
 
@@ -139,7 +140,7 @@ TEST_CASE("dereth demo --headless plays the demo's scripted walk after the telep
     WARN("no headless GL here, demo not checked: " << demo.error().message());
     return;
   }
-    // The timeline starts at 6.73 s (the LoginComplete of world entry); the
+  // The timeline starts at 6.73 s (the LoginComplete of world entry); the
   // walk's keys count from there too. Run to 37 s into it, the next recall.
   constexpr double kStart = 6.7333;
   REQUIRE((*demo)->run_to_tick(static_cast<std::uint64_t>((kStart + 37.0) * 30.0)).has_value());

@@ -4,8 +4,6 @@
 // line is open.
 #include <catch2/catch.hpp>
 
-#include <SDL.h>
-
 #include <atomic>
 #include <cctype>
 #include <chrono>
@@ -13,28 +11,31 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <thread>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
+
+#include <SDL.h>
 
 #include "dereth/app/character_picker.hpp"
 #include "dereth/app/controls.hpp"
 #include "dereth/app/frame_loop.hpp"
+#include "dereth/app/key_map.hpp"
+#include "dereth/app/presenters.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/net/inbox.hpp"
 #include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/outbound.hpp"
-#include "dereth/app/key_map.hpp"
-#include "dereth/app/presenters.hpp"
-#include "dereth/protocol/combat.hpp"
 #include "dereth/render/overlay.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
+
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
@@ -233,15 +234,15 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
 
   key(SDLK_END);
   key(SDLK_END, false);
-  key(SDLK_h);  // attack_high rebound to H
+  key(SDLK_h);         // attack_high rebound to H
   key(SDLK_PAGEDOWN);  // no longer bound
-  key(SDLK_x);  // retail's backward
+  key(SDLK_x);         // retail's backward
   key(SDLK_TAB);
   REQUIRE((*window)->poll_input());
   CHECK(actions == std::vector<std::pair<KeyAction, bool>>{{KeyAction::AttackMedium, true},
-                                                          {KeyAction::AttackMedium, false},
-                                                          {KeyAction::AttackHigh, true},
-                                                          {KeyAction::SelectNextMonster, true}});
+                                                           {KeyAction::AttackMedium, false},
+                                                           {KeyAction::AttackHigh, true},
+                                                           {KeyAction::SelectNextMonster, true}});
   CHECK(moves == std::vector<std::pair<std::uint32_t, bool>>{{dereth::sim::command::WalkBackwards, true}});
 
   // Right button held and the mouse moving right: the player turns right;
@@ -332,7 +333,8 @@ TEST_CASE("The window's character list: keys, numbers and a click choose, Esc qu
   click.type = SDL_MOUSEBUTTONDOWN;
   click.button.button = SDL_BUTTON_LEFT;
   click.button.x = static_cast<int>((text.x0 + text.x1) / 2.0F);
-  click.button.y = static_cast<int>(text.y0 + row * (static_cast<float>(dereth::app::CharacterPicker::line_of(0)) + 0.5F));
+  click.button.y =
+      static_cast<int>(text.y0 + row * (static_cast<float>(dereth::app::CharacterPicker::line_of(0)) + 0.5F));
   SDL_PushEvent(&click);
   REQUIRE((*window)->poll_input());
   CHECK(chosen.back() == 0x50000001);
@@ -346,8 +348,8 @@ TEST_CASE("The window's character list: keys, numbers and a click choose, Esc qu
 
 TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown and the second character chosen",
           "[app][e2e][live][window][characters]") {
-  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                       "/tests/scenario/data/basic.scenario");
+  auto scenario =
+      dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
   REQUIRE(scenario.has_value());
   dereth::scenario::UdpScenarioServer server(std::move(*scenario));
   REQUIRE(server.start().has_value());
@@ -369,11 +371,11 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
     }
   });
   std::string out, err;
-  const int rc = dereth::app::test::run(
-      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
-       "--password-file", pw.string(), "--no-record", "--ticks", "15", "--set", "window_width=320", "--set",
-       "window_height=200", "--set", "audio=false"},
-      out, err);
+  const int rc =
+      dereth::app::test::run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account",
+                              "tester", "--password-file", pw.string(), "--no-record", "--ticks", "15", "--set",
+                              "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
+                             out, err);
   done = true;
   presser.join();
   ::unsetenv("SDL_VIDEODRIVER");
@@ -385,8 +387,8 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
 
 TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the attack key reach the server",
           "[app][e2e][live][window][combat]") {
-  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                       "/tests/scenario/data/combat.scenario");
+  auto scenario =
+      dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/combat.scenario");
   REQUIRE(scenario.has_value());
   dereth::scenario::UdpScenarioServer server(std::move(*scenario));
   REQUIRE(server.start().has_value());
@@ -429,8 +431,7 @@ TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the att
   const int rc = dereth::app::test::run(
       {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
        "--password-file", pw.string(), "--character", "Aerin", "--no-record", "--ticks", "240", "--set",
-       "window_width=320", "--set",
-       "window_height=200", "--set", "audio=false"},
+       "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
       out, err);
   done = true;
   presser.join();

@@ -6,8 +6,6 @@
 // test's folder (DERETH_KEEP_PICTURES=DIR copies them there to look at).
 #include <catch2/catch.hpp>
 
-#include <SDL.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -18,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include <SDL.h>
+
 #include "dereth/app/frame_loop.hpp"
 #include "dereth/app/presenters.hpp"
 #include "dereth/protocol/chat.hpp"
@@ -25,6 +25,7 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
+
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
@@ -172,9 +173,9 @@ TEST_CASE("The window's Esc menu: opened with nothing selected, drawn, walked by
   click.type = SDL_MOUSEBUTTONDOWN;
   click.button.button = SDL_BUTTON_LEFT;
   click.button.x = static_cast<int>((text.x0 + text.x1) / 2.0F);
-  click.button.y = static_cast<int>(text.y0 + row * (static_cast<float>(window->dialogs().shown()->button_line(
-                                                         dereth::app::GameMenu::kQuit)) +
-                                                     0.5F));
+  click.button.y = static_cast<int>(
+      text.y0 +
+      row * (static_cast<float>(window->dialogs().shown()->button_line(dereth::app::GameMenu::kQuit)) + 0.5F));
   SDL_PushEvent(&click);
   CHECK_FALSE(window->poll_input());
   CHECK(logged_out == 1);  // Quit asks nothing and is not a logout
@@ -270,8 +271,8 @@ TEST_CASE("The window before the world: the HUD shows the live session's counter
 
 TEST_CASE("dereth play in a window (SDL offscreen): the menu's Log out, confirmed, logs off and returns to the list",
           "[app][e2e][live][window][menu]") {
-  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                       "/tests/scenario/data/basic.scenario");
+  auto scenario =
+      dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
   REQUIRE(scenario.has_value());
   dereth::scenario::UdpScenarioServer server(std::move(*scenario));
   REQUIRE(server.start().has_value());
@@ -309,11 +310,11 @@ TEST_CASE("dereth play in a window (SDL offscreen): the menu's Log out, confirme
     }
   });
   std::string out, err;
-  const int rc = dereth::app::test::run(
-      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
-       "--password-file", pw.string(), "--no-record", "--timeout", "20", "--set", "window_width=320", "--set",
-       "window_height=200", "--set", "audio=false"},
-      out, err);
+  const int rc =
+      dereth::app::test::run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account",
+                              "tester", "--password-file", pw.string(), "--no-record", "--timeout", "20", "--set",
+                              "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
+                             out, err);
   done = true;
   presser.join();
   ::unsetenv("SDL_VIDEODRIVER");

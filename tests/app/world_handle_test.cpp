@@ -53,8 +53,8 @@ TEST_CASE("World::handle: game events and chat to their handlers, malformed ones
   CHECK(world.stats().not_object == 4);
 
   // A chat line to the chat panel; a cut one counted.
-  const auto speech = protocol::encode(protocol::HearSpeech{"hello", "Bob", 0x50000002, std::nullopt,
-                                                            protocol::chat_type::Speech});
+  const auto speech =
+      protocol::encode(protocol::HearSpeech{"hello", "Bob", 0x50000002, std::nullopt, protocol::chat_type::Speech});
   world.handle(speech);
   world.handle(std::span(speech).first(speech.size() - 6));
   const auto chat = world.take_chat();

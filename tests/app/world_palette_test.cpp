@@ -114,8 +114,8 @@ TEST_CASE("A world object's ObjDesc palette and texture changes reach its snapsh
   const render::Image plain = draw(plain_snap);
   const auto d = dark.at(24, 24);
   const auto p = plain.at(24, 24);
-  INFO("arm with the dark skin " << int(d[0]) << " " << int(d[1]) << " " << int(d[2]) << ", without "
-                                 << int(p[0]) << " " << int(p[1]) << " " << int(p[2]));
+  INFO("arm with the dark skin " << int(d[0]) << " " << int(d[1]) << " " << int(d[2]) << ", without " << int(p[0])
+                                 << " " << int(p[1]) << " " << int(p[2]));
   CHECK(p[0] > 150);
   CHECK(d[0] + 60 < p[0]);
   CHECK(render::compare_images(dark, plain, 8).differing_pixels > 150);

@@ -19,7 +19,9 @@ using namespace dereth;
 
 namespace {
 
-const dat::DatFile& portal() { return dereth::test::demo_dats().portal; }
+const dat::DatFile& portal() {
+  return dereth::test::demo_dats().portal;
+}
 
 std::vector<std::uint8_t> description(std::uint32_t quickness, std::uint32_t run_pp) {
   protocol::PlayerDescription d;
@@ -94,9 +96,10 @@ TEST_CASE("The demo scenario server's run rate is the one the client's World com
   }
 }
 
-TEST_CASE("PlayerModule::DisableHouseRestrictionEffects 0x005D3160: the PlayerDescription's CharacterOptions1 bit 25 "
-          "keeps house restriction scripts from playing (CPlayerSystem::Handle_PlayerDescription 0x005636A0)",
-          "[app][retail][0x005D3160][0x005636A0][0x005D49D0]") {
+TEST_CASE(
+    "PlayerModule::DisableHouseRestrictionEffects 0x005D3160: the PlayerDescription's CharacterOptions1 bit 25 "
+    "keeps house restriction scripts from playing (CPlayerSystem::Handle_PlayerDescription 0x005636A0)",
+    "[app][retail][0x005D3160][0x005636A0][0x005D49D0]") {
   core::ManualClock clock{core::Seconds{0.0}};
   app::World world(clock, &portal());
   const auto with_options = [](std::uint32_t options1) {

@@ -20,8 +20,9 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
-#include "support/fake_part_array.hpp"
+
 #include "sim/cells/dat_cells_support.hpp"
+#include "support/fake_part_array.hpp"
 
 namespace dereth::test {
 

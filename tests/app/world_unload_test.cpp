@@ -41,7 +41,9 @@ constexpr dat::Did kRock = 0x01000500;
 constexpr dat::Did kEnvironment = 0x0D000500;
 constexpr std::uint32_t kRoom = 0xAAB40100;
 
-constexpr std::uint32_t block(int x) { return (static_cast<std::uint32_t>(x) << 24) | 0x00B4FFFFu; }
+constexpr std::uint32_t block(int x) {
+  return (static_cast<std::uint32_t>(x) << 24) | 0x00B4FFFFu;
+}
 
 std::vector<std::uint32_t> blocks(int from, int to) {
   std::vector<std::uint32_t> out;
@@ -74,8 +76,8 @@ struct Dats {
         dat::BuildingInfo hut;
         hut.model_id = kRock;
         hut.frame = dat::Frame{{100, 100, 10}, identity};
-        hut.portals = {dat::BuildingPortal{0, static_cast<std::uint16_t>(kRoom & 0xFFFFu), 0,
-                                           {static_cast<std::uint16_t>(kRoom & 0xFFFFu)}}};
+        hut.portals = {dat::BuildingPortal{
+            0, static_cast<std::uint16_t>(kRoom & 0xFFFFu), 0, {static_cast<std::uint16_t>(kRoom & 0xFFFFu)}}};
         info.buildings = {hut};
       }
       records.push_back({block(x) - 1u, dat::write_land_block_info(info)});
@@ -139,15 +141,16 @@ struct Scene {
 
 }  // namespace
 
-TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blocks LScape::update_loadpoint's "
-          "grid leaves",
-          "[app][retail][0x004559B0][0x00506CD0][0x0052FCF0]") {
+TEST_CASE(
+    "World::change_position (CellManager::ChangePosition) releases the blocks LScape::update_loadpoint's "
+    "grid leaves",
+    "[app][retail][0x004559B0][0x00506CD0][0x0052FCF0]") {
   Scene scene(1);
   app::World& world = scene.world;
   const sim::Landscape& scape = *world.landscape();
 
   auto w = walker(world, 1, 0xA8B40001u, {12, 12, 10});  // the grid around it, as the player's
-  CHECK_FALSE(world.set_mid_radius(2));  // a load point is set
+  CHECK_FALSE(world.set_mid_radius(2));                  // a load point is set
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xA9));
   CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u});
   check_no_dangling(world, *w);
@@ -171,8 +174,7 @@ TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blo
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xABB40000u);
   dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xAA, 0xAC));
-  CHECK(statics_blocks(world) ==
-        std::vector<std::uint32_t>{0xAAB40000u, 0xAAB40000u, 0xABB40000u, 0xACB40000u});
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xAAB40000u, 0xAAB40000u, 0xABB40000u, 0xACB40000u});
   check_no_dangling(world, *w);
 
   // Into 0xACB4: 0xAAB4 goes with its room and the room's rock, and the
@@ -197,17 +199,17 @@ TEST_CASE("World::change_position (CellManager::ChangePosition) releases the blo
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAA));
   // The room's rock too: the hut's door sees the room again.
-  CHECK(statics_blocks(world) ==
-        std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u, 0xAAB40000u});
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u, 0xAAB40000u});
   CHECK(view_has_room(world));  // the block's view is back as it loads
   REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
   CHECK(world.static_objects().size() == 4);
   check_no_dangling(world, *w);
 }
 
-TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load point) have static objects, "
-          "a block turning coarse destroys them and lets its rooms go (CLandBlock::notify_change_size 0x005302C0)",
-          "[app][retail][0x005302C0][0x00530A40][0x00504EC0]") {
+TEST_CASE(
+    "World: only LScape's full-detail blocks (the 3 x 3 around the load point) have static objects, "
+    "a block turning coarse destroys them and lets its rooms go (CLandBlock::notify_change_size 0x005302C0)",
+    "[app][retail][0x005302C0][0x00530A40][0x00504EC0]") {
   Scene scene(2);
   app::World& world = scene.world;
   const sim::Landscape& scape = *world.landscape();
@@ -225,8 +227,7 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   REQUIRE((w->position().objcell_id & 0xFFFF0000u) == 0xA9B40000u);
   dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.side_cell_count(block(0xAA)) == 8);
-  CHECK(statics_blocks(world) ==
-        std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u, 0xAAB40000u});
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA8B40000u, 0xA9B40000u, 0xAAB40000u, 0xAAB40000u});
   REQUIRE(world.context().cells->get_cell(kRoom) != nullptr);
   CHECK(world.static_objects().size() == 4);
   CHECK(view_has_room(world));
@@ -239,8 +240,7 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   dereth::test::load_grid(world, w->position().objcell_id);
   CHECK(scape.loaded_blocks() == blocks(0xA8, 0xAC));
   CHECK(scape.side_cell_count(block(0xA8)) == 4);
-  CHECK(statics_blocks(world) ==
-        std::vector<std::uint32_t>{0xA9B40000u, 0xAAB40000u, 0xAAB40000u, 0xABB40000u});
+  CHECK(statics_blocks(world) == std::vector<std::uint32_t>{0xA9B40000u, 0xAAB40000u, 0xAAB40000u, 0xABB40000u});
   check_no_dangling(world, *w);
   walk(*w, 48, {4, 0, 0});
   dereth::test::load_grid(world, w->position().objcell_id);
@@ -255,10 +255,11 @@ TEST_CASE("World: only LScape's full-detail blocks (the 3 x 3 around the load po
   check_no_dangling(world, *w);
 }
 
-TEST_CASE("CellManager::ChangePosition 0x004559B0 blocking, at the player's CreateObject and at a teleport "
-          "(SmartBox::PlayerPositionUpdated 0x00453870): the landscape goes at once and the grid loads again "
-          "on the next tick",
-          "[app][retail][0x004559B0][0x00453870][0x00453910]") {
+TEST_CASE(
+    "CellManager::ChangePosition 0x004559B0 blocking, at the player's CreateObject and at a teleport "
+    "(SmartBox::PlayerPositionUpdated 0x00453870): the landscape goes at once and the grid loads again "
+    "on the next tick",
+    "[app][retail][0x004559B0][0x00453870][0x00453910]") {
   constexpr std::uint32_t kPlayer = 0x50000001;
   Scene scene(1);
   app::World& world = scene.world;

@@ -5,12 +5,12 @@
 // of N creatures walking on terrain through the transition, and the
 // placement search's worst case (every sample blocked). Terrain comes from a
 // synthetic LandBlockStruct (rolling, walkable); no DAT data.
-#include <benchmark/benchmark.h>
-
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/land_block.hpp"
@@ -148,8 +148,8 @@ void BM_TownSweep(benchmark::State& state) {
     b.physics = hut;
     const float x = 72.0f + 12.0f * static_cast<float>(i % 4) + 6.0f;
     const float y = 72.0f + 12.0f * static_cast<float>(i / 4) + 6.0f;
-    b.pos = sim::Position{kBlock & 0xFFFF0000u, core::Frame({x, y, terrain.height_at(x, y).value_or(0.0f) - 0.5f},
-                                                            glm::quat(1, 0, 0, 0))};
+    b.pos = sim::Position{kBlock & 0xFFFF0000u,
+                          core::Frame({x, y, terrain.height_at(x, y).value_or(0.0f) - 0.5f}, glm::quat(1, 0, 0, 0))};
     buildings.push_back(std::move(b));
   }
   Scene s(std::move(buildings));

@@ -1,16 +1,16 @@
 // dereth_bench_dat: DAT container lookups per second, and decode throughput
 // (records/s, MB/s) of the GfxObj and Animation records of the demo world,
 // beside a plain read of the same records (docs/benchmarks.md).
-#include <benchmark/benchmark.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
+#include <benchmark/benchmark.h>
+
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 namespace {
 
@@ -75,10 +75,22 @@ void decode_set(benchmark::State& state, const std::vector<DatEntry>& set, Decod
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * static_cast<std::int64_t>(total)));
 }
 
-void BM_GfxObjRead(benchmark::State& s) { decode_set(s, world().gfx, [](auto b, Did id) { return read_gfx_obj(b, id); }, false); }
-void BM_GfxObjDecode(benchmark::State& s) { decode_set(s, world().gfx, [](auto b, Did id) { return read_gfx_obj(b, id); }, true); }
-void BM_AnimationRead(benchmark::State& s) { decode_set(s, world().anims, [](auto b, Did id) { return read_animation(b, id); }, false); }
-void BM_AnimationDecode(benchmark::State& s) { decode_set(s, world().anims, [](auto b, Did id) { return read_animation(b, id); }, true); }
+void BM_GfxObjRead(benchmark::State& s) {
+  decode_set(
+      s, world().gfx, [](auto b, Did id) { return read_gfx_obj(b, id); }, false);
+}
+void BM_GfxObjDecode(benchmark::State& s) {
+  decode_set(
+      s, world().gfx, [](auto b, Did id) { return read_gfx_obj(b, id); }, true);
+}
+void BM_AnimationRead(benchmark::State& s) {
+  decode_set(
+      s, world().anims, [](auto b, Did id) { return read_animation(b, id); }, false);
+}
+void BM_AnimationDecode(benchmark::State& s) {
+  decode_set(
+      s, world().anims, [](auto b, Did id) { return read_animation(b, id); }, true);
+}
 
 BENCHMARK(BM_Lookup);
 BENCHMARK(BM_GfxObjRead);

@@ -23,6 +23,7 @@
 #include <benchmark/benchmark.h>
 
 #include "dereth/protocol/messages.hpp"
+
 #include "protocol/fixtures.hpp"
 #include "support/pcap_messages.hpp"
 
@@ -115,7 +116,9 @@ void BM_F745_CreateObject_decode(benchmark::State& state) {
 void BM_F745_CreateObject_dispatch(benchmark::State& state) {
   decode_set<p::decode_message>(state, create_object_set());
 }
-void BM_F745_CreateObject_memcpy(benchmark::State& state) { memcpy_set(state, create_object_set()); }
+void BM_F745_CreateObject_memcpy(benchmark::State& state) {
+  memcpy_set(state, create_object_set());
+}
 
 void BM_F755_PlayScriptType_decode(benchmark::State& state) {
   decode_set<p::decode_play_script_type>(state, play_script_type_set());
@@ -123,7 +126,9 @@ void BM_F755_PlayScriptType_decode(benchmark::State& state) {
 void BM_F755_PlayScriptType_dispatch(benchmark::State& state) {
   decode_set<p::decode_message>(state, play_script_type_set());
 }
-void BM_F755_PlayScriptType_memcpy(benchmark::State& state) { memcpy_set(state, play_script_type_set()); }
+void BM_F755_PlayScriptType_memcpy(benchmark::State& state) {
+  memcpy_set(state, play_script_type_set());
+}
 
 BENCHMARK(BM_F745_CreateObject_decode);
 BENCHMARK(BM_F745_CreateObject_dispatch);

@@ -1,13 +1,14 @@
 // dereth_bench_net: packets per second through parsing and reassembly, and
 // example.pcap's replay speed as a multiple of real time (docs/benchmarks.md).
-#include <benchmark/benchmark.h>
-
 #include <cstdio>
 #include <cstdlib>
+
+#include <benchmark/benchmark.h>
 
 #include "dereth/net/capture_reader.hpp"
 #include "dereth/net/packet.hpp"
 #include "dereth/net/reassembler.hpp"
+
 #include "support/pcap_messages.hpp"
 
 namespace {

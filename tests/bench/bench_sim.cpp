@@ -3,9 +3,9 @@
 // CreateObject, as a server would, and flies with a velocity and a spin; the
 // player moves with the same velocity so every object stays inside the 96 m
 // activity radius and keeps paying the full per-object cost.
-#include <benchmark/benchmark.h>
-
 #include <cstdint>
+
+#include <benchmark/benchmark.h>
 
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/messages.hpp"

@@ -1,6 +1,7 @@
+#include "dereth/chargen/char_gen_data.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/demo/demo_world.hpp"
 
 using namespace dereth;

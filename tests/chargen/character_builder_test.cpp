@@ -1,10 +1,11 @@
+#include "dereth/chargen/character_builder.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "dereth/chargen/character_builder.hpp"
 #include "dereth/demo/demo_world.hpp"
 
 using namespace dereth;
@@ -149,9 +150,8 @@ TEST_CASE("CharacterBuilder: appearance, sex and starting town choices are check
   const auto desc = b.preview_obj_desc();
   const auto& sex = demo_data().char_gen.heritage_groups.front().genders.front();
   REQUIRE_FALSE(desc.texture_changes.empty());
-  CHECK(std::any_of(desc.texture_changes.begin(), desc.texture_changes.end(), [&](const auto& t) {
-    return t == sex.eye_strips.front().bald_obj_desc.texture_changes.front();
-  }));
+  CHECK(std::any_of(desc.texture_changes.begin(), desc.texture_changes.end(),
+                    [&](const auto& t) { return t == sex.eye_strips.front().bald_obj_desc.texture_changes.front(); }));
   CHECK(b.preview_setup() == sex.setup);
   a.hair_style = 2;
   a.eyes = 4;
@@ -202,9 +202,10 @@ TEST_CASE("CharacterBuilder::to_message: 55 skill entries, Inactive for skills t
   CHECK(nothing_on.to_message("TestAccount", 2).appearance.headgear_style == chargen::kNoHeadgear);
 }
 
-TEST_CASE("gmCG3DView::Update 0x004EE9D0: the preview's ObjDesc has the sex's base palette and the skin, hair and "
-          "eye colours as subpalettes in retail's ranges",
-          "[chargen][builder][palette][retail][0x004EE9D0]") {
+TEST_CASE(
+    "gmCG3DView::Update 0x004EE9D0: the preview's ObjDesc has the sex's base palette and the skin, hair and "
+    "eye colours as subpalettes in retail's ranges",
+    "[chargen][builder][palette][retail][0x004EE9D0]") {
   const auto& data = demo_data();
   CharacterBuilder b(data);
   const auto& sex = *b.sex();
@@ -230,8 +231,8 @@ TEST_CASE("gmCG3DView::Update 0x004EE9D0: the preview's ObjDesc has the sex's ba
   const auto& hair1 = data.palette_sets.at(sex.hair_colors[1]).palettes;
   CHECK(subs(0.0, 0, 0.0, 0) == std::vector<dat::CharGenSubPalette>{
                                     {skins.front(), 0, 24}, {hair0.front(), 24, 8}, {sex.eye_colors[0], 32, 8}});
-  CHECK(subs(1.0, 1, 1.0, 1) == std::vector<dat::CharGenSubPalette>{
-                                    {skins.back(), 0, 24}, {hair1.back(), 24, 8}, {sex.eye_colors[1], 32, 8}});
+  CHECK(subs(1.0, 1, 1.0, 1) ==
+        std::vector<dat::CharGenSubPalette>{{skins.back(), 0, 24}, {hair1.back(), 24, 8}, {sex.eye_colors[1], 32, 8}});
   // The skin and hair palettes differ in their ranges: the choice is visible.
   CHECK(skins.front() != skins.back());
   CHECK(hair0.front() != hair1.front());
@@ -239,9 +240,10 @@ TEST_CASE("gmCG3DView::Update 0x004EE9D0: the preview's ObjDesc has the sex's ba
   CHECK(subs(0.0, 99, 0.0, 99).size() == 1);
 }
 
-TEST_CASE("load_char_gen_data reads the PaletteSets the CharGen names, and a builder without them adds no skin or "
-          "hair subpalette",
-          "[chargen][palette]") {
+TEST_CASE(
+    "load_char_gen_data reads the PaletteSets the CharGen names, and a builder without them adds no skin or "
+    "hair subpalette",
+    "[chargen][palette]") {
   const auto& data = demo_data();
   for (const auto& h : data.char_gen.heritage_groups) {
     for (const auto& sex : h.genders) {

@@ -1,8 +1,9 @@
 // The shared creation rules (include/dereth/chargen/rules.hpp) against the
 // demo world's CharGen and SkillTable.
+#include "dereth/chargen/rules.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/chargen/rules.hpp"
 #include "demo_character.hpp"
 
 using namespace dereth;

@@ -1,8 +1,9 @@
 // verify_character_create: every F643 code ACE's check can give, against
 // the demo world's CharGen.
+#include "dereth/chargen/verify.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/chargen/verify.hpp"
 #include "demo_character.hpp"
 
 using namespace dereth;
@@ -11,7 +12,9 @@ namespace sa = protocol::skill_advancement;
 
 namespace {
 
-bool nobody(std::string_view) { return false; }
+bool nobody(std::string_view) {
+  return false;
+}
 
 chargen::CreateVerdict check(const chargen::CharGenData& data, const protocol::CharacterCreate& c,
                              const chargen::CreateRules& rules = {}) {

@@ -1,3 +1,5 @@
+#include "dereth/core/byte_reader.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <bit>
@@ -5,7 +7,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "dereth/core/byte_reader.hpp"
 #include "dereth/core/byte_writer.hpp"
 
 using namespace dereth::core;

@@ -1,9 +1,9 @@
+#include "dereth/core/clock.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <thread>
-
-#include "dereth/core/clock.hpp"
 
 using dereth::core::Clock;
 using dereth::core::ManualClock;
@@ -45,8 +45,7 @@ TEST_CASE("RealClock starts near zero and does not go backwards", "[clock]") {
   CHECK(second.count() >= 0.004);
 }
 
-TEST_CASE("exact_frame_step: frame times are exact, so frames 1/30 s apart always measure at least 1/30 s",
-          "[clock]") {
+TEST_CASE("exact_frame_step: frame times are exact, so frames 1/30 s apart always measure at least 1/30 s", "[clock]") {
   for (const double rate : {30.0, 60.0, 144.0, 1000.0}) {
     INFO("rate " << rate);
     const double step = dereth::core::exact_frame_step(rate);

@@ -1,3 +1,5 @@
+#include "dereth/core/frame.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -6,8 +8,6 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
-
-#include "dereth/core/frame.hpp"
 
 using dereth::core::Frame;
 

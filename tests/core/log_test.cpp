@@ -1,3 +1,5 @@
+#include "dereth/core/log.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -5,15 +7,14 @@
 #include <thread>
 #include <vector>
 
-#include "dereth/core/log.hpp"
-
 using dereth::core::Module;
 
 TEST_CASE("logging: one named logger per module", "[log]") {
   const std::pair<Module, const char*> expected[] = {
-      {Module::Core, "core"},   {Module::Dat, "dat"},       {Module::Protocol, "protocol"}, {Module::Net, "net"},
-      {Module::Scenario, "scenario"}, {Module::Sim, "sim"}, {Module::Render, "render"},     {Module::Audio, "audio"},
-      {Module::App, "app"},     {Module::Tools, "tools"},
+      {Module::Core, "core"},     {Module::Dat, "dat"},           {Module::Protocol, "protocol"},
+      {Module::Net, "net"},       {Module::Scenario, "scenario"}, {Module::Sim, "sim"},
+      {Module::Render, "render"}, {Module::Audio, "audio"},       {Module::App, "app"},
+      {Module::Tools, "tools"},
   };
   for (const auto& [module, name] : expected) {
     CHECK(dereth::core::module_name(module) == name);
@@ -46,9 +47,9 @@ TEST_CASE("logging: logger() is safe from many threads", "[log]") {
 TEST_CASE("logging: parse_log_level", "[log]") {
   using spdlog::level::level_enum;
   const std::pair<const char*, level_enum> good[] = {
-      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug},       {"info", spdlog::level::info},
-      {"warn", spdlog::level::warn},   {"error", spdlog::level::err},         {"critical", spdlog::level::critical},
-      {"off", spdlog::level::off},     {"WARN", spdlog::level::warn},         {"Debug", spdlog::level::debug},
+      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug}, {"info", spdlog::level::info},
+      {"warn", spdlog::level::warn},   {"error", spdlog::level::err},   {"critical", spdlog::level::critical},
+      {"off", spdlog::level::off},     {"WARN", spdlog::level::warn},   {"Debug", spdlog::level::debug},
   };
   for (const auto& [text, level] : good) {
     INFO(text);

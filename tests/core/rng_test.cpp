@@ -1,10 +1,10 @@
+#include "dereth/core/rng.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <bit>
 #include <cstdint>
 #include <vector>
-
-#include "dereth/core/rng.hpp"
 
 using dereth::core::Rng;
 

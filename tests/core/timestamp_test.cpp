@@ -1,8 +1,8 @@
+#include "dereth/core/timestamp.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdint>
-
-#include "dereth/core/timestamp.hpp"
 
 using dereth::core::is_newer;
 
@@ -24,14 +24,22 @@ TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 is_newer: distance table", "[reta
   // distance 1 and 0x7FFF: the numerically higher stamp wins.
   // distance 0x8000, 0x8001 and 0xFFFF: the wrap half; the numerically lower stamp wins.
   const Row rows[] = {
-      {1, 0, true},          {0, 1, false},             // distance 1
-      {0x7FFF, 0, true},     {0, 0x7FFF, false},        // distance 0x7FFF
-      {0x8000, 0, false},    {0, 0x8000, true},         // distance 0x8000: lower wins
-      {0x8001, 0, false},    {0, 0x8001, true},         // distance 0x8001
-      {0xFFFF, 0, false},    {0, 0xFFFF, true},         // distance 0xFFFF: 0 follows 0xFFFF
-      {0x9000, 0x1000, false}, {0x1000, 0x9000, true},  // 0x8000 away from a non-zero base
-      {0x8FFF, 0x1000, true},  {0x1000, 0x8FFF, false}, // 0x7FFF away from a non-zero base
-      {0x0005, 0xFFF0, true},  {0xFFF0, 0x0005, false}, // wrap by 0x15
+      {1, 0, true},
+      {0, 1, false},  // distance 1
+      {0x7FFF, 0, true},
+      {0, 0x7FFF, false},  // distance 0x7FFF
+      {0x8000, 0, false},
+      {0, 0x8000, true},  // distance 0x8000: lower wins
+      {0x8001, 0, false},
+      {0, 0x8001, true},  // distance 0x8001
+      {0xFFFF, 0, false},
+      {0, 0xFFFF, true},  // distance 0xFFFF: 0 follows 0xFFFF
+      {0x9000, 0x1000, false},
+      {0x1000, 0x9000, true},  // 0x8000 away from a non-zero base
+      {0x8FFF, 0x1000, true},
+      {0x1000, 0x8FFF, false},  // 0x7FFF away from a non-zero base
+      {0x0005, 0xFFF0, true},
+      {0xFFF0, 0x0005, false},  // wrap by 0x15
   };
   for (const auto& row : rows) {
     INFO("incoming=" << row.incoming << " stored=" << row.stored);

@@ -1,10 +1,10 @@
+#include "dereth/dat/animation.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <bit>
 #include <cmath>
 #include <limits>
-
-#include "dereth/dat/animation.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -13,7 +13,9 @@ namespace {
 
 constexpr Did kId = 0x03000042;
 
-Frame frame_at(float x) { return Frame{{x, x + 1.0F, x + 2.0F}, glm::quat(0.5F, 0.5F, -0.5F, 0.5F)}; }
+Frame frame_at(float x) {
+  return Frame{{x, x + 1.0F, x + 2.0F}, glm::quat(0.5F, 0.5F, -0.5F, 0.5F)};
+}
 
 // One hook of every type, in type order, with distinct field values.
 std::vector<AnimationHook> every_hook() {
@@ -253,7 +255,6 @@ TEST_CASE("Animation: JSON names hook types and writes DIDs in hex", "[dat][anim
   a.frames = {f};
   dereth::core::JsonWriter j;
   write_json(j, a);
-  CHECK(j.str() ==
-        R"({"id":"0x03000042","flags":"0x00000000","num_parts":0,"frames":[{"part_frames":[],)"
-        R"("hooks":[{"type":"CallPES","direction":"Forward","script":"0x33000D77","pause":0.5}]}]})");
+  CHECK(j.str() == R"({"id":"0x03000042","flags":"0x00000000","num_parts":0,"frames":[{"part_frames":[],)"
+                   R"("hooks":[{"type":"CallPES","direction":"Forward","script":"0x33000D77","pause":0.5}]}]})");
 }

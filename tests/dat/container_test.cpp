@@ -24,6 +24,7 @@
 #include "dereth/core/file.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
+
 #include "support/temp_dir.hpp"
 
 using namespace dereth::dat;
@@ -940,8 +941,8 @@ TEST_CASE("container: open_whole says in one sentence that a file is cut short o
     REQUIRE(open_bytes(good).check_whole().has_value());
     Bytes unstated = good;
     put_u32(unstated, 0x148, 0);
-    for (std::size_t len : {std::size_t{1024} + bs, good.size() / 3, good.size() / 2, good.size() - bs,
-                            good.size() - 1}) {
+    for (std::size_t len :
+         {std::size_t{1024} + bs, good.size() / 3, good.size() / 2, good.size() - bs, good.size() - 1}) {
       INFO("bs " << bs << " length " << len);
       write(good, len);
       auto opened = open_whole(path);
@@ -966,9 +967,10 @@ TEST_CASE("container: open_whole says in one sentence that a file is cut short o
   write(garbage, 10);
   auto tiny = open_whole(path);
   REQUIRE_FALSE(tiny.has_value());
-  CHECK(tiny.error().message() == path.string() +
-                                      ": not a DAT file: it is 10 bytes, shorter than a DAT's 400-byte header (an empty "
-                                      "or cut-short copy?)");
+  CHECK(tiny.error().message() ==
+        path.string() +
+            ": not a DAT file: it is 10 bytes, shorter than a DAT's 400-byte header (an empty "
+            "or cut-short copy?)");
   auto missing = open_whole(tmp / "nothing.dat");
   REQUIRE_FALSE(missing.has_value());
   CHECK(missing.error().message() == (tmp / "nothing.dat").string() + ": cannot be opened (No such file or directory)");

@@ -1,14 +1,17 @@
+#include "dereth/dat/env_cell.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/env_cell.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
 
 namespace {
 
-Frame frame_at(float x) { return Frame{{x, x + 1.0F, x + 2.0F}, glm::quat(0.5F, 0.5F, -0.5F, 0.5F)}; }
+Frame frame_at(float x) {
+  return Frame{{x, x + 1.0F, x + 2.0F}, glm::quat(0.5F, 0.5F, -0.5F, 0.5F)};
+}
 
 EnvCell sample(std::uint32_t flags) {
   EnvCell c;

@@ -1,7 +1,8 @@
+#include "dereth/dat/environment.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/environment.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -72,8 +73,7 @@ CellStruct cube(std::uint32_t id, bool with_drawing) {
   c.portals = {0, 5, 2};  // odd: two bytes of padding follow
 
   // Cell tree: BPIN(pos LEAF 0, neg BPnn(pos BPOL)).
-  c.cell_bsp.nodes = {inner(bsp_tag::kBPIN, 1.0F, 1, 2), leaf(0), inner(bsp_tag::kBPnn, 2.0F, 3),
-                      inner(kBPOL, 3.0F)};
+  c.cell_bsp.nodes = {inner(bsp_tag::kBPIN, 1.0F, 1, 2), leaf(0), inner(bsp_tag::kBPnn, 2.0F, 3), inner(kBPOL, 3.0F)};
 
   c.physics_polygons = {quad(0, 0), quad(1, 4)};
   // Physics tree: BPnN(pos LEAF, neg BpIN(neg LEAF)); spheres on internal nodes.
@@ -142,12 +142,11 @@ TEST_CASE("Environment: round trip with every BSP node kind", "[dat][environment
 
   dereth::core::JsonWriter j;
   write_json(j, env);
-  CHECK(j.str() ==
-        R"({"type":"Environment","id":"0x0D00062E","cells":[)"
-        R"({"id":0,"vertices":8,"polygons":8,"portals":[0,5,2],"cell_bsp_nodes":4,"physics_polygons":2,)"
-        R"("physics_bsp_nodes":4,"drawing_bsp_nodes":4},)"
-        R"({"id":7,"vertices":8,"polygons":8,"portals":[0,5,2],"cell_bsp_nodes":4,"physics_polygons":2,)"
-        R"("physics_bsp_nodes":4,"drawing_bsp_nodes":null}]})");
+  CHECK(j.str() == R"({"type":"Environment","id":"0x0D00062E","cells":[)"
+                   R"({"id":0,"vertices":8,"polygons":8,"portals":[0,5,2],"cell_bsp_nodes":4,"physics_polygons":2,)"
+                   R"("physics_bsp_nodes":4,"drawing_bsp_nodes":4},)"
+                   R"({"id":7,"vertices":8,"polygons":8,"portals":[0,5,2],"cell_bsp_nodes":4,"physics_polygons":2,)"
+                   R"("physics_bsp_nodes":4,"drawing_bsp_nodes":null}]})");
 }
 
 TEST_CASE("Environment: byte layout of the CellStruct header and polygons", "[dat][environment]") {

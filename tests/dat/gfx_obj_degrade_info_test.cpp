@@ -1,21 +1,23 @@
+#include "dereth/dat/gfx_obj_degrade_info.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/records.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
 
 TEST_CASE("GfxObjDegradeInfo: round trip, the UnPack layout and JSON", "[dat][degrade]") {
-  GfxObjDegradeInfo info{0x11000020, {GfxObjDegrade{0x01000020, 2, 0.0F, 5.0F, 1000.0F},
-                                      GfxObjDegrade{0x01000021, 1, 10.0F, 25.5F, 60.0F}}};
+  GfxObjDegradeInfo info{
+      0x11000020,
+      {GfxObjDegrade{0x01000020, 2, 0.0F, 5.0F, 1000.0F}, GfxObjDegrade{0x01000021, 1, 10.0F, 25.5F, 60.0F}}};
   const auto bytes = write_gfx_obj_degrade_info(info);
   REQUIRE(bytes.size() == 4 + 4 + 2 * 20);
   CHECK(bytes[4] == 2);     // u32 count
   CHECK(bytes[8] == 0x20);  // the first level's GfxObj, little-endian
   CHECK(bytes[11] == 0x01);
-  CHECK(bytes[12] == 2);    // its degrade mode
+  CHECK(bytes[12] == 2);  // its degrade mode
   auto back = read_gfx_obj_degrade_info(bytes, info.id);
   REQUIRE(back.has_value());
   CHECK(*back == info);

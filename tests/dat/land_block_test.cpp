@@ -1,7 +1,8 @@
+#include "dereth/dat/land_block.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/land_block.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -29,7 +30,7 @@ TEST_CASE("LandBlock: 252 bytes, layout and round trip", "[dat][land_block]") {
   const auto bytes = write_land_block(b);
   REQUIRE(bytes.size() == kLandBlockSize);
   REQUIRE(bytes.size() == 252);
-  CHECK(bytes[8] == 0x34);   // terrain[0] = 13 << 2 | 9 << 11 = 0x4834
+  CHECK(bytes[8] == 0x34);  // terrain[0] = 13 << 2 | 9 << 11 = 0x4834
   CHECK(bytes[9] == 0x48);
   CHECK(bytes[4 + 4 + 162] == 120);  // heights follow the 81 words
   CHECK(bytes[251] == 0);            // pad byte
@@ -53,8 +54,8 @@ TEST_CASE("LandBlock: terrain word helpers", "[dat][land_block]") {
   CHECK(terrain_type(w) == 13);
   CHECK(terrain_scenery(w) == 9);
   CHECK(terrain_road(w) == 0);
-  CHECK(terrain_type(0x7C) == 31);       // mask 0x7C, values 0..31
-  CHECK(terrain_type(0x80) == 0);        // bit 7 is not part of the type
+  CHECK(terrain_type(0x7C) == 31);  // mask 0x7C, values 0..31
+  CHECK(terrain_type(0x80) == 0);   // bit 7 is not part of the type
   CHECK(terrain_road(0x0003) == 3);
   CHECK(terrain_scenery(0xF800) == 31);
   CHECK(make_terrain_word(3, 31, 31) == 0xF87F);
@@ -85,8 +86,10 @@ TEST_CASE("LandBlock: truncation, trailing bytes, JSON", "[dat][land_block]") {
                       0) == 0);
 }
 
-TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 diagonal: land_cell_split_sw_ne cuts SW-NE from a wrapped hash of 2^31 up",
-          "[retail][0x00531D10]") {
+TEST_CASE(
+    "CLandBlockStruct::ConstructPolygons 0x00531D10 diagonal: land_cell_split_sw_ne cuts SW-NE from a wrapped hash of "
+    "2^31 up",
+    "[retail][0x00531D10]") {
   // s = gy*(214614067*gx + 1813693831) - 1109124029*gx - 1369149221 (mod 2^32), by hand:
   // (0,0): -1369149221 = 0xAE6470DB, SW-NE.
   // (1,0): -1109124029 - 1369149221 = 0x6C488D1E, NW-SE.

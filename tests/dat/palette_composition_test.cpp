@@ -134,7 +134,7 @@ TEST_CASE("Palette::Modify 0x0053E160 copies the same indices and refuses a rang
   CHECK(target.colors[11] == 0x0200000BU);
   CHECK(target.colors[12] == 0x0100000CU);
   const Palette before = target;
-  CHECK_FALSE(modify_palette(target, source, 8, 8));  // past the source's 12
+  CHECK_FALSE(modify_palette(target, source, 8, 8));                      // past the source's 12
   CHECK_FALSE(modify_palette(target, numbered(kHair, 0x03, 64), 12, 8));  // past the target's 16
   CHECK(target == before);
 }

@@ -1,7 +1,8 @@
+#include "dereth/dat/palette.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/palette.hpp"
 #include "dereth/dat/palette_set.hpp"
 
 using namespace dereth::dat;
@@ -25,7 +26,7 @@ TEST_CASE("Palette: round trip, layout and JSON", "[dat][palette]") {
   Palette p{0x0400007E, {0xFF000000, 0x80112233, 0x00FFFFFF}};
   const auto bytes = write_palette(p);
   REQUIRE(bytes.size() == 4 + 4 + 3 * 4);
-  CHECK(bytes[8] == 0x00);   // ColorARGB stored B, G, R, A
+  CHECK(bytes[8] == 0x00);  // ColorARGB stored B, G, R, A
   CHECK(bytes[11] == 0xFF);
   CHECK(bytes[12] == 0x33);
   CHECK(bytes[15] == 0x80);
@@ -83,10 +84,10 @@ TEST_CASE("PaletteSet: round trip, errors and shade selection", "[dat][palette]"
   CHECK(palette_for_shade(s, 0.0F) == 0x04000001);
   CHECK(palette_for_shade(s, 0.25F) == 0x04000001);  // 0.99999975 -> 0
   CHECK(palette_for_shade(s, 0.26F) == 0x04000002);
-  CHECK(palette_for_shade(s, 0.5F) == 0x04000002);   // 1.9999995 -> 1
+  CHECK(palette_for_shade(s, 0.5F) == 0x04000002);  // 1.9999995 -> 1
   CHECK(palette_for_shade(s, 0.9F) == 0x04000004);
-  CHECK(palette_for_shade(s, 1.0F) == 0x04000004);   // 3.999999 -> 3
-  CHECK(palette_for_shade(s, 7.0F) == 0x04000004);   // clamped
+  CHECK(palette_for_shade(s, 1.0F) == 0x04000004);  // 3.999999 -> 3
+  CHECK(palette_for_shade(s, 7.0F) == 0x04000004);  // clamped
   CHECK(palette_for_shade(s, -1.0F) == 0x04000001);
   CHECK(palette_for_shade(empty, 0.5F) == 0);
 

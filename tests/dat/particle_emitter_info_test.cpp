@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "dereth/dat/particle_emitter_info.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;

@@ -1,8 +1,8 @@
+#include "dereth/dat/physics_script_table.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <limits>
-
-#include "dereth/dat/physics_script_table.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;

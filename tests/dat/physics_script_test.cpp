@@ -1,9 +1,9 @@
+#include "dereth/dat/physics_script.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <limits>
-
-#include "dereth/dat/physics_script.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -12,7 +12,9 @@ namespace {
 
 constexpr Did kId = 0x33000D77;
 
-PhysicsScriptHook entry(double t, HookPayload payload) { return {t, AnimationHook{HookDirection::Both, payload}}; }
+PhysicsScriptHook entry(double t, HookPayload payload) {
+  return {t, AnimationHook{HookDirection::Both, payload}};
+}
 
 PhysicsScript sample_script() {
   PhysicsScript s;
@@ -157,6 +159,7 @@ TEST_CASE("PhysicsScript: JSON", "[dat][physics_script]") {
   s.hooks = {entry(0.5, SetLightHook{1})};
   dereth::core::JsonWriter j;
   write_json(j, s);
-  CHECK(j.str() ==
-        R"({"id":"0x33000D77","length":0.5,"hooks":[{"start_time":0.5,"hook":{"type":"SetLight","direction":"Both","lights_on":1}}]})");
+  CHECK(
+      j.str() ==
+      R"({"id":"0x33000D77","length":0.5,"hooks":[{"start_time":0.5,"hook":{"type":"SetLight","direction":"Both","lights_on":1}}]})");
 }

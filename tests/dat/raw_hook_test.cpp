@@ -53,7 +53,7 @@ void put_create_blocking(Bytes& out, std::int32_t direction, std::uint32_t part,
   out.u32(26).i32(direction);
   out.u32(0x320007AA);  // emitter info DID
   out.u32(part);
-  out.f32(0.5F).f32(-1.0F).f32(2.25F);        // offset origin
+  out.f32(0.5F).f32(-1.0F).f32(2.25F);          // offset origin
   out.f32(0.0F).f32(0.0F).f32(0.0F).f32(1.0F);  // offset quaternion w, x, y, z
   out.u32(emitter_id);
 }
@@ -80,8 +80,7 @@ Bytes raw_animation() {
   return a;
 }
 
-void check_blocking(const AnimationHook& hook, HookDirection direction, std::uint32_t part,
-                    std::uint32_t emitter_id) {
+void check_blocking(const AnimationHook& hook, HookDirection direction, std::uint32_t part, std::uint32_t emitter_id) {
   REQUIRE(hook.type() == HookType::CreateBlockingParticle);
   CHECK(hook.direction == direction);
   const auto& p = std::get<CreateBlockingParticleHook>(hook.payload);
@@ -94,8 +93,10 @@ void check_blocking(const AnimationHook& hook, HookDirection direction, std::uin
 
 }  // namespace
 
-TEST_CASE("CreateBlockingParticleHook::Execute 0x00526EF0: raw PhysicsScript, CreateBlocking then AnimationDone at the exact cursor",
-          "[dat][raw_hook][retail][0x00526EF0]") {
+TEST_CASE(
+    "CreateBlockingParticleHook::Execute 0x00526EF0: raw PhysicsScript, CreateBlocking then AnimationDone at the exact "
+    "cursor",
+    "[dat][raw_hook][retail][0x00526EF0]") {
   const Bytes s = raw_script();
   REQUIRE(s.size() == 80);
 
@@ -130,8 +131,10 @@ TEST_CASE("CreateBlockingParticleHook::Execute 0x00526EF0: raw PhysicsScript, Cr
   CHECK(script->length() == 1.5);
 }
 
-TEST_CASE("CreateBlockingParticleHook::Execute 0x00526EF0: raw Animation, CreateBlocking then AnimationDone at the exact cursor",
-          "[dat][raw_hook][retail][0x00526EF0]") {
+TEST_CASE(
+    "CreateBlockingParticleHook::Execute 0x00526EF0: raw Animation, CreateBlocking then AnimationDone at the exact "
+    "cursor",
+    "[dat][raw_hook][retail][0x00526EF0]") {
   const Bytes a = raw_animation();
   REQUIRE(a.size() == 104);
 

@@ -1,9 +1,10 @@
+#include "dereth/dat/region.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <limits>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/region.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -66,8 +67,7 @@ Region full() {
   r.sky = sky;
 
   SoundDesc sound;
-  sound.tables = {{0x20000050, {{0x65, 0.5F, 0.1F, 10.0F, 20.0F}, {0x66, 0.25F, 0.2F, 5.0F, 8.0F}}},
-                  {0x20000051, {}}};
+  sound.tables = {{0x20000050, {{0x65, 0.5F, 0.1F, 10.0F, 20.0F}, {0x66, 0.25F, 0.2F, 5.0F, 8.0F}}}, {0x20000051, {}}};
   r.sound = sound;
 
   SceneDesc scene;

@@ -1,9 +1,10 @@
+#include "dereth/dat/render_surface.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <array>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/render_surface.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -39,7 +40,8 @@ std::vector<Pixel> decode(const RenderSurface& s, const Palette* p = nullptr) {
   if (!out) FAIL(out.error().message());
   REQUIRE(out->size() == static_cast<std::size_t>(s.width) * static_cast<std::size_t>(s.height) * 4);
   std::vector<Pixel> px;
-  for (std::size_t i = 0; i < out->size(); i += 4) px.push_back({(*out)[i], (*out)[i + 1], (*out)[i + 2], (*out)[i + 3]});
+  for (std::size_t i = 0; i < out->size(); i += 4)
+    px.push_back({(*out)[i], (*out)[i + 1], (*out)[i + 2], (*out)[i + 3]});
   return px;
 }
 
@@ -139,10 +141,9 @@ TEST_CASE("RenderSurface: truncation, trailing bytes and JSON", "[dat][render_su
 
   dereth::core::JsonWriter j;
   write_json(j, s);
-  CHECK(j.str() ==
-        R"({"type":"RenderSurface","id":"0x06001234","data_category":4,"width":3,"height":3,)"
-        R"("pixel_format":"0x00000029","pixel_format_name":"P8","bits_per_pixel":8,"image_size":9,)"
-        R"("default_palette":"0x04000001"})");
+  CHECK(j.str() == R"({"type":"RenderSurface","id":"0x06001234","data_category":4,"width":3,"height":3,)"
+                   R"("pixel_format":"0x00000029","pixel_format_name":"P8","bits_per_pixel":8,"image_size":9,)"
+                   R"("default_palette":"0x04000001"})");
 }
 
 TEST_CASE("decode_rgba8: uncompressed formats", "[dat][render_surface]") {
@@ -214,8 +215,7 @@ TEST_CASE("decode_rgba8: DXT1 four-colour and three-colour blocks", "[dat][rende
   const auto rows = decode(make(4, 4, PixelFormat::DXT1, {0x00, 0xF8, 0x1F, 0x00, 0x00, 0x55, 0xAA, 0xFF}));
   for (std::size_t y = 0; y < 4; ++y) CHECK(rows[y * 4 + 3] == row4[y]);
   // A 2x2 image still needs a whole block and takes its top-left corner.
-  CHECK(decode(make(2, 2, PixelFormat::DXT1, four)) ==
-        std::vector<Pixel>{row4[0], row4[1], row4[0], row4[1]});
+  CHECK(decode(make(2, 2, PixelFormat::DXT1, four)) == std::vector<Pixel>{row4[0], row4[1], row4[0], row4[1]});
   // Two blocks side by side: the second block is to the right.
   std::vector<std::uint8_t> two = four;
   two.insert(two.end(), {0x1F, 0x00, 0x1F, 0x00, 0, 0, 0, 0});

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "dereth/dat/setup.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -9,7 +9,9 @@ namespace {
 
 constexpr Did kId = 0x02000124;
 
-Frame frame_at(float x) { return Frame{{x, -x, x * 2.0F}, glm::quat(0.0F, 1.0F, 0.0F, 0.0F)}; }
+Frame frame_at(float x) {
+  return Frame{{x, -x, x * 2.0F}, glm::quat(0.0F, 1.0F, 0.0F, 0.0F)};
+}
 
 Setup sample_setup() {
   Setup s;

@@ -1,7 +1,8 @@
+#include "dereth/dat/sound_table.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/sound_table.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;

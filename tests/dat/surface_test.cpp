@@ -1,7 +1,8 @@
+#include "dereth/dat/surface.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/surface.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -68,7 +69,6 @@ TEST_CASE("Surface: solid colour form", "[dat][surface]") {
 
   dereth::core::JsonWriter j;
   write_json(j, s);
-  CHECK(j.str() ==
-        R"({"type":"Surface","id":"0x08000219","surface_type":"0x00000041","color":"0xFF10C020",)"
-        R"("translucency":0,"luminosity":1,"diffuse":0})");
+  CHECK(j.str() == R"({"type":"Surface","id":"0x08000219","surface_type":"0x00000041","color":"0xFF10C020",)"
+                   R"("translucency":0,"luminosity":1,"diffuse":0})");
 }

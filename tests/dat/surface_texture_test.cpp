@@ -1,7 +1,8 @@
+#include "dereth/dat/surface_texture.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/surface_texture.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -34,7 +35,6 @@ TEST_CASE("SurfaceTexture: layout, round trip and errors", "[dat][surface_textur
 
   dereth::core::JsonWriter j;
   write_json(j, t);
-  CHECK(j.str() ==
-        R"({"type":"SurfaceTexture","id":"0x050023BF","data_category":0,"texture_type":2,)"
-        R"("render_surfaces":["0x06005731","0x06005731"]})");
+  CHECK(j.str() == R"({"type":"SurfaceTexture","id":"0x050023BF","data_category":0,"texture_type":2,)"
+                   R"("render_surfaces":["0x06005731","0x06005731"]})");
 }

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "dereth/dat/types.hpp"
+
+#include <catch2/catch.hpp>
 
 using namespace dereth::dat;
 

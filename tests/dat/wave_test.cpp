@@ -1,9 +1,10 @@
+#include "dereth/dat/wave.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstring>
 
 #include "dereth/core/json_writer.hpp"
-#include "dereth/dat/wave.hpp"
 
 using namespace dereth::dat;
 using dereth::core::ErrorKind;
@@ -53,9 +54,8 @@ TEST_CASE("Wave: layout, round trip and header fields", "[dat][wave]") {
 
   dereth::core::JsonWriter j;
   write_json(j, wave);
-  CHECK(j.str() ==
-        R"({"type":"Wave","id":"0x0A000002","header_size":18,"data_size":7046,"format_tag":1,"channels":1,)"
-        R"("samples_per_sec":22050,"avg_bytes_per_sec":44100,"block_align":2,"bits_per_sample":16})");
+  CHECK(j.str() == R"({"type":"Wave","id":"0x0A000002","header_size":18,"data_size":7046,"format_tag":1,"channels":1,)"
+                   R"("samples_per_sec":22050,"avg_bytes_per_sec":44100,"block_align":2,"bits_per_sample":16})");
 }
 
 TEST_CASE("Wave: RIFF wrapping", "[dat][wave]") {

@@ -113,9 +113,10 @@ TEST_CASE("Demo server: the Region has a scene part and every terrain word index
   }
 }
 
-TEST_CASE("Demo server: the world is the 7 x 7 block around the start, and every block a player can walk into "
-          "has all eight neighbours",
-          "[demo][server]") {
+TEST_CASE(
+    "Demo server: the world is the 7 x 7 block around the start, and every block a player can walk into "
+    "has all eight neighbours",
+    "[demo][server]") {
   const auto blocks = land_blocks();
   CHECK(blocks.size() == 49);
   for (std::uint32_t x = kWorldWest; x <= kWorldEast; ++x) {
@@ -243,9 +244,9 @@ TEST_CASE("Demo server: CharGen's lists a server indexes for a default character
       CHECK((cell_y - static_cast<float>(iy)) * kLandCellLength >= 1.0F);
       CHECK((static_cast<float>(iy + 1) - cell_y) * kLandCellLength >= 1.0F);
       // Outside the house's room (and a metre clear of its walls).
-      const bool in_house = at.frame.origin.x > kRoomOriginX - 1.0F &&
-                            at.frame.origin.x < kRoomOriginX + kRoomSide + 1.0F &&
-                            at.frame.origin.y > kRoomOriginY - 1.0F && at.frame.origin.y < kRoomOriginY + kRoomSide + 1.0F;
+      const bool in_house =
+          at.frame.origin.x > kRoomOriginX - 1.0F && at.frame.origin.x < kRoomOriginX + kRoomSide + 1.0F &&
+          at.frame.origin.y > kRoomOriginY - 1.0F && at.frame.origin.y < kRoomOriginY + kRoomSide + 1.0F;
       CHECK_FALSE(in_house);
     }
   }

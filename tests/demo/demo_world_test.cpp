@@ -1,5 +1,7 @@
 // The synthetic demo world: deterministic, complete, every record decodes, and
 // the seed's asset chains are present exactly as stored (seed section 11).
+#include "dereth/demo/demo_world.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,15 +16,13 @@
 #include "dereth/dat/animation.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/clothing_table.hpp"
-#include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/gfx_obj.hpp"
-#include "dereth/dat/surface.hpp"
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/motion_table.hpp"
 #include "dereth/dat/palette.hpp"
+#include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
@@ -33,6 +33,7 @@
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/spell_component_table.hpp"
 #include "dereth/dat/spell_table.hpp"
+#include "dereth/dat/surface.hpp"
 #include "dereth/dat/vital_table.hpp"
 #include "dereth/dat/xp_table.hpp"
 
@@ -116,18 +117,16 @@ TEST_CASE("Demo world: the projectile tables hold the seed's entries in stored o
   const auto flame = load<PhysicsScriptTable>(f, 0x34000005, read);
   REQUIRE(flame.entries.size() == 3);
   CHECK(flame.entries[0].type == play_script::ProjectileCollision);
-  CHECK(flame.entries[1].scripts ==
-        std::vector<ScriptAndMod>{{0, 0x3300011B}, {0.5F, 0x3300011C}, {1, 0x3300011D}});
-  CHECK(flame.entries[2].scripts ==
-        std::vector<ScriptAndMod>{{0, 0x3300011E}, {0.5F, 0x3300012B}, {1, 0x33000120}});
+  CHECK(flame.entries[1].scripts == std::vector<ScriptAndMod>{{0, 0x3300011B}, {0.5F, 0x3300011C}, {1, 0x3300011D}});
+  CHECK(flame.entries[2].scripts == std::vector<ScriptAndMod>{{0, 0x3300011E}, {0.5F, 0x3300012B}, {1, 0x33000120}});
   CHECK(flame.get_script(play_script::Launch, 0.25F) == Did{0x3300011C});
   CHECK(flame.get_script(play_script::Launch, 1.5F) == std::nullopt);
   CHECK(flame.get_script(play_script::Launch, std::numeric_limits<float>::quiet_NaN()) == std::nullopt);
   CHECK(flame.get_script(play_script::Launch, -std::numeric_limits<float>::infinity()) == Did{0x3300011B});
 
   const std::pair<Did, std::array<Did, 2>> singles[] = {{0x34000080, {0x330008BF, 0x33000119}},
-                                                         {0x34000081, {0x330008C0, 0x3300013E}},
-                                                         {0x34000082, {0x330008C2, 0x33000132}}};
+                                                        {0x34000081, {0x330008C0, 0x3300013E}},
+                                                        {0x34000082, {0x330008C2, 0x33000132}}};
   for (const auto& [id, scripts] : singles) {
     const auto t = load<PhysicsScriptTable>(f, id, read);
     REQUIRE(t.entries.size() == 3);
@@ -160,8 +159,7 @@ TEST_CASE("Demo world: projectile Setups carry the seed's collision spheres", "[
   CHECK(force.spheres[0].radius == 0.102F);
 }
 
-TEST_CASE("Demo world: the recall chain resolves to Animation 0x030009BF with its frame-16 emitter",
-          "[dat][demo]") {
+TEST_CASE("Demo world: the recall chain resolves to Animation 0x030009BF with its frame-16 emitter", "[dat][demo]") {
   const auto& f = files().portal;
   const auto table = load<MotionTable>(f, kHumanMotionTable, [](auto b, Did id) { return read_motion_table(b, id); });
   CHECK(table.default_style == motion::NonCombat);
@@ -268,8 +266,8 @@ TEST_CASE("Demo world: textures in R8G8B8, A8R8G8B8, P8, INDEX16, DXT1 and DXT5 
     REQUIRE(rgba.has_value());
     CHECK(rgba->size() == static_cast<std::size_t>(rs.width * rs.height * 4));
   }
-  for (auto fmt : {PixelFormat::R8G8B8, PixelFormat::A8R8G8B8, PixelFormat::P8, PixelFormat::INDEX16,
-                   PixelFormat::DXT1, PixelFormat::DXT5}) {
+  for (auto fmt : {PixelFormat::R8G8B8, PixelFormat::A8R8G8B8, PixelFormat::P8, PixelFormat::INDEX16, PixelFormat::DXT1,
+                   PixelFormat::DXT5}) {
     CHECK(formats.contains(fmt));
   }
 }
@@ -296,8 +294,7 @@ TEST_CASE("Demo world: the human's skin is palettized and looks as the old A8R8G
   }
 }
 
-TEST_CASE("Demo world: the terrain textures keep their variation broad, so they mipmap without moire",
-          "[dat][demo]") {
+TEST_CASE("Demo world: the terrain textures keep their variation broad, so they mipmap without moire", "[dat][demo]") {
   // The fraction of a texture's luminance variance finer than a 5x5 box
   // (tiling): what the first mip levels average away. A short-period lattice
   // (the old grass, x*31 + y*17 mod 7, had 0.87; the old dirt and stone 1.0
@@ -465,8 +462,8 @@ SpellLook look_of(std::uint32_t wcid) {
   out.vertices = mesh.vertices.size();
   REQUIRE(mesh.surfaces.size() == 1);
   out.color = load<Surface>(f, mesh.surfaces[0], [](auto b, Did id) { return read_surface(b, id); }).color;
-  const auto table = load<PhysicsScriptTable>(f, kind->script_table,
-                                              [](auto b, Did id) { return read_physics_script_table(b, id); });
+  const auto table =
+      load<PhysicsScriptTable>(f, kind->script_table, [](auto b, Did id) { return read_physics_script_table(b, id); });
   const auto read_emitter = [](auto b, Did id) { return read_particle_emitter_info(b, id); };
   const auto launch = table.get_script(play_script::Launch, 1.0F);
   const auto explode = table.get_script(play_script::Explode, 1.0F);
@@ -522,12 +519,15 @@ TEST_CASE("Demo world: flame, frost, lightning and acid bolts each look their ow
   }
 }
 
-TEST_CASE("Demo world: a character's colours and its clothing's compose, each in its own range", "[dat][demo][palette]") {
+TEST_CASE("Demo world: a character's colours and its clothing's compose, each in its own range",
+          "[dat][demo][palette]") {
   const auto& f = files().portal;
   const auto cg = load<CharGen>(f, kCharGenId, [](auto b, Did id) { return read_char_gen(b, id); });
   REQUIRE_FALSE(cg.heritage_groups.empty());
   const auto& sex = cg.heritage_groups.front().genders.front();
-  const auto set = [&](Did id) { return load<PaletteSet>(f, id, [](auto b, Did i) { return read_palette_set(b, i); }); };
+  const auto set = [&](Did id) {
+    return load<PaletteSet>(f, id, [](auto b, Did i) { return read_palette_set(b, i); });
+  };
   std::map<Did, Palette> palettes;
   const PaletteLookup lookup = [&](Did id) -> const Palette* {
     if (!palettes.contains(id)) {
@@ -543,8 +543,8 @@ TEST_CASE("Demo world: a character's colours and its clothing's compose, each in
   add_subpalette(subs, {set(sex.hair_colors[1]).palettes.front(), 192, 64});
   add_subpalette(subs, {sex.eye_colors[1], 256, 64});
   for (const auto* gear : {&sex.headgear, &sex.shirts, &sex.pants, &sex.footwear}) {
-    const auto table = load<ClothingTable>(f, gear->front().clothing_table,
-                                           [](auto b, Did id) { return read_clothing_table(b, id); });
+    const auto table =
+        load<ClothingTable>(f, gear->front().clothing_table, [](auto b, Did id) { return read_clothing_table(b, id); });
     const CloSubPalEffect* effect = find_subpal_effect(table, sex.clothing_colors.front());
     REQUIRE(effect != nullptr);
     for (const auto& sub : effect->subpalettes) {

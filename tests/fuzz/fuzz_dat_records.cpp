@@ -24,14 +24,34 @@ namespace {
 using dereth::dat::DbType;
 
 constexpr DbType kTypes[] = {
-    DbType::GfxObj,       DbType::Setup,          DbType::Animation,  DbType::Palette,
-    DbType::SurfaceTexture, DbType::RenderSurface, DbType::Surface,   DbType::MotionTable,
-    DbType::Wave,         DbType::Environment,    DbType::PaletteSet, DbType::Region,
-    DbType::SoundTable,   DbType::ParticleEmitterInfo, DbType::PhysicsScript, DbType::PhysicsScriptTable,
-    DbType::LandBlock,    DbType::LandBlockInfo,  DbType::EnvCell,    DbType::Iteration,
+    DbType::GfxObj,
+    DbType::Setup,
+    DbType::Animation,
+    DbType::Palette,
+    DbType::SurfaceTexture,
+    DbType::RenderSurface,
+    DbType::Surface,
+    DbType::MotionTable,
+    DbType::Wave,
+    DbType::Environment,
+    DbType::PaletteSet,
+    DbType::Region,
+    DbType::SoundTable,
+    DbType::ParticleEmitterInfo,
+    DbType::PhysicsScript,
+    DbType::PhysicsScriptTable,
+    DbType::LandBlock,
+    DbType::LandBlockInfo,
+    DbType::EnvCell,
+    DbType::Iteration,
     // Appended, so the older corpus files keep their picks.
-    DbType::CharGen,      DbType::VitalTable,     DbType::SkillTable, DbType::SpellTable,
-    DbType::SpellComponentTable, DbType::XpTable, DbType::QualityFilter,
+    DbType::CharGen,
+    DbType::VitalTable,
+    DbType::SkillTable,
+    DbType::SpellTable,
+    DbType::SpellComponentTable,
+    DbType::XpTable,
+    DbType::QualityFilter,
 };
 constexpr std::size_t kTypeCount = sizeof(kTypes) / sizeof(kTypes[0]);
 
@@ -93,7 +113,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!entries) return 0;
     for (const auto& e : *entries) {
       auto bytes = file->read(e);
-      if (bytes) (void)dereth::dat::decode_record(e.id, dereth::dat::db_type_of(e.id, dereth::dat::DatKind::Portal), *bytes);
+      if (bytes)
+        (void)dereth::dat::decode_record(e.id, dereth::dat::db_type_of(e.id, dereth::dat::DatKind::Portal), *bytes);
     }
     return 0;
   }

@@ -27,9 +27,9 @@
 
 #include "dereth/core/json_writer.hpp"
 #include "dereth/protocol/json.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/movement.hpp"
-#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
 
@@ -50,7 +50,9 @@ std::string hex(Bytes bytes) {
 }
 
 // A JSON view for failure output, for every decoded type the target checks.
-std::string describe(const p::Message& m) { return p::to_json(m); }
+std::string describe(const p::Message& m) {
+  return p::to_json(m);
+}
 std::string describe(const p::MoveToState& m) {
   dereth::core::JsonWriter j;
   p::write_json(j, m);
@@ -74,8 +76,7 @@ std::string describe(const p::MovementData& m) {
 
 [[noreturn]] void fail(const char* what, Bytes input, Bytes reencoded, const std::string& first,
                        const std::string& second) {
-  std::fprintf(stderr,
-               "fuzz_dispatcher: %s\n  input:      %s\n  re-encoded: %s\n  first:      %s\n  second:     %s\n",
+  std::fprintf(stderr, "fuzz_dispatcher: %s\n  input:      %s\n  re-encoded: %s\n  first:      %s\n  second:     %s\n",
                what, hex(input).c_str(), hex(reencoded).c_str(), first.c_str(), second.c_str());
   std::abort();
 }
@@ -105,7 +106,8 @@ void check_movement_buffer(Bytes input, Bytes buffer) {
   check_error(decoded);
   if (!decoded) return;
   check_round_trip(
-      "movement buffer round trip", input, *decoded, [](const p::MovementData& m) { return p::encode_movement_buffer(m); },
+      "movement buffer round trip", input, *decoded,
+      [](const p::MovementData& m) { return p::encode_movement_buffer(m); },
       [](Bytes b) { return p::decode_movement_buffer(b); });
 }
 
@@ -116,8 +118,8 @@ void check_message(Bytes input) {
   const p::Message& m = *decoded;
 
   // A decoded message is at least its opcode, and carries the input's opcode.
-  const std::uint32_t op = std::uint32_t{input[0]} | std::uint32_t{input[1]} << 8U |
-                           std::uint32_t{input[2]} << 16U | std::uint32_t{input[3]} << 24U;
+  const std::uint32_t op = std::uint32_t{input[0]} | std::uint32_t{input[1]} << 8U | std::uint32_t{input[2]} << 16U |
+                           std::uint32_t{input[3]} << 24U;
   if (p::opcode_of(m) != op) fail("opcode_of disagrees with the input's opcode", input, {}, describe(m), "");
   // The object messages and Unknown re-encode; the game events and chat
   // lines keep what the client acts on, not the message they came in.

@@ -131,9 +131,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           c2s.pop_front();
         }
         break;
-      default:
-        now += 0.01 * (1 + s.u8() % 50);
-        break;
+      default: now += 0.01 * (1 + s.u8() % 50); break;
     }
     client.tick(now);
     server.tick(now);

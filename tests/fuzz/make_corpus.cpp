@@ -27,6 +27,7 @@
 
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/outbound.hpp"
+
 #include "protocol/fixtures.hpp"
 #include "support/hex.hpp"
 #include "support/pcap_messages.hpp"
@@ -48,7 +49,9 @@ class Corpus {
   explicit Corpus(fs::path dir) : dir_(std::move(dir)) {}
 
   // Writes bytes as <opcode>-<source>-<nn>; identical contents are written once.
-  void add(std::string_view source, const Bytes& bytes) { add_named(fmt::format("{:04x}", opcode_of(bytes)), source, bytes); }
+  void add(std::string_view source, const Bytes& bytes) {
+    add_named(fmt::format("{:04x}", opcode_of(bytes)), source, bytes);
+  }
 
   // The same with a chosen first part, for inputs that have no opcode.
   void add_named(std::string_view kind, std::string_view source, const Bytes& bytes) {
@@ -78,8 +81,9 @@ class Corpus {
 // keep kOtherQuota; small quotas keep the committed corpus small.
 constexpr std::size_t kOtherQuota = 2;
 const std::map<std::uint32_t, std::size_t> kCaptureQuota = {
-    {p::opcode::PlayScriptType, 6}, {p::opcode::ObjDescEvent, 6}, {p::opcode::Sound, 5},
-    {p::opcode::PickupEvent, 4},    {p::opcode::Movement, 8},     {p::opcode::GameEvent, 4},
+    {p::opcode::PlayScriptType, 6}, {p::opcode::ObjDescEvent, 6},
+    {p::opcode::Sound, 5},          {p::opcode::PickupEvent, 4},
+    {p::opcode::Movement, 8},       {p::opcode::GameEvent, 4},
     {p::opcode::GameAction, 4},     {0xF7E0, 3},
 };
 
@@ -160,10 +164,10 @@ void add_synthetic(Corpus& corpus) {
   add(p::DeleteObject{0xFFFFFFFF, 0xFFFF});
   add(p::UpdatePosition{0x50000042, position_pack(0, false)});
   add(p::UpdatePosition{0x50000042, position_pack(p::position_flag::IsGrounded, true)});
-  add(p::UpdatePosition{0x80001234, position_pack(p::position_flag::OrientationHasNoX |
-                                                      p::position_flag::OrientationHasNoY |
-                                                      p::position_flag::OrientationHasNoZ,
-                                                  false)});
+  add(p::UpdatePosition{0x80001234,
+                        position_pack(p::position_flag::OrientationHasNoX | p::position_flag::OrientationHasNoY |
+                                          p::position_flag::OrientationHasNoZ,
+                                      false)});
   add(p::ParentEvent{0x50000042, 0x80001234, 1, 2, 3, 4});
   add(p::PickupEvent{0x80001234, 5, 6});
   add(p::SetState{0x80001234, 0x00000408, 7, 8});

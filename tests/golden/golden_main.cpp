@@ -17,9 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include <glm/geometric.hpp>
-
 #include <fmt/format.h>
+#include <glm/geometric.hpp>
 
 #include "dereth/app/demo.hpp"
 #include "dereth/render/camera.hpp"
@@ -83,7 +82,8 @@ void usage() {
   std::puts(
       "usage: dereth_golden [--update-golden] [--golden-dir DIR] [--out DIR]\n"
       "Renders the embedded demo headless at ticks 212, 248 and 440 (320x180), the tick-212 snapshot with the NPCs\n"
-      "half translucent and at dusk, and the first projectile burst seen from close by, and compares each frame with its PNG\n"
+      "half translucent and at dusk, and the first projectile burst seen from close by, and compares each frame with "
+      "its PNG\n"
       "in DIR. --update-golden writes the frames there instead. --out DIR receives the actual frames of a\n"
       "failed comparison.");
 }
@@ -192,7 +192,7 @@ int main(int argc, char** argv) {
     }
   }
   const auto npc = std::find_if(translucent.objects.begin(), translucent.objects.end(),
-                                 [](const sim::ObjectSnapshot& o) { return !o.is_player && !o.parts.empty(); });
+                                [](const sim::ObjectSnapshot& o) { return !o.is_player && !o.parts.empty(); });
   if (made_translucent == 0 || npc == translucent.objects.end()) {
     std::fprintf(stderr, "dereth_golden: no NPC parts at tick %llu to make translucent\n",
                  static_cast<unsigned long long>(kTranslucentTick));
@@ -209,8 +209,8 @@ int main(int argc, char** argv) {
     part.translucency = 0.0F;
   }
   translucent.objects.push_back(opaque_copy);
-  const render::Camera npc_view = render::Camera::look_at(npc_at + glm::vec3(-1.2F, -3.2F, 1.5F),
-                                                          npc_at + glm::vec3(0.0F, 0.0F, 0.8F));
+  const render::Camera npc_view =
+      render::Camera::look_at(npc_at + glm::vec3(-1.2F, -3.2F, 1.5F), npc_at + glm::vec3(0.0F, 0.0F, 0.8F));
   render::Renderer& entry_renderer = (*entry)->presenter().renderer();
   if (auto drawn = entry_renderer.render(translucent, npc_view, kWidth, kHeight); !drawn) {
     std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());
@@ -278,11 +278,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());
     return 1;
   }
-  const auto burst = std::find_if((*entry)->snapshot().emitters.begin(), (*entry)->snapshot().emitters.end(),
-                                  [](const sim::EmitterSnapshot& e) {
-                                    return e.emitter_info_id >= 0x32000020U && e.emitter_info_id <= 0x32000023U &&
-                                           !e.particles.empty();
-                                  });
+  const auto burst = std::find_if(
+      (*entry)->snapshot().emitters.begin(), (*entry)->snapshot().emitters.end(), [](const sim::EmitterSnapshot& e) {
+        return e.emitter_info_id >= 0x32000020U && e.emitter_info_id <= 0x32000023U && !e.particles.empty();
+      });
   if (burst == (*entry)->snapshot().emitters.end()) {
     std::fprintf(stderr, "dereth_golden: the burst is gone %llu ticks later\n",
                  static_cast<unsigned long long>(kBurstAge));
@@ -291,8 +290,7 @@ int main(int argc, char** argv) {
   burst_centre = glm::vec3(0.0F);
   for (const auto& p : burst->particles) burst_centre += p.position;
   burst_centre /= static_cast<float>(burst->particles.size());
-  const render::Camera close_by =
-      render::Camera::look_at(burst_centre + glm::vec3(0.0F, -2.2F, 0.6F), burst_centre);
+  const render::Camera close_by = render::Camera::look_at(burst_centre + glm::vec3(0.0F, -2.2F, 0.6F), burst_centre);
   render::Renderer& renderer = (*entry)->presenter().renderer();
   if (auto drawn = renderer.render((*entry)->snapshot(), close_by, kWidth, kHeight); !drawn) {
     std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());

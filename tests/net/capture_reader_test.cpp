@@ -1,3 +1,5 @@
+#include "dereth/net/capture_reader.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -5,7 +7,6 @@
 #include <fstream>
 #include <map>
 
-#include "dereth/net/capture_reader.hpp"
 #include "support/pcap_messages.hpp"
 #include "support/temp_dir.hpp"
 
@@ -126,8 +127,8 @@ TEST_CASE("CaptureReplay reads pcapng (section header, interface, enhanced packe
   }
   const dereth::test::TempDir tmp("capture-pcapng");
   const auto out = tmp / "example.pcapng";
-  std::ofstream(out, std::ios::binary).write(reinterpret_cast<const char*>(ng.data()),
-                                             static_cast<std::streamsize>(ng.size()));
+  std::ofstream(out, std::ios::binary)
+      .write(reinterpret_cast<const char*>(ng.data()), static_cast<std::streamsize>(ng.size()));
   auto replay = CaptureReplay::open(out);
   REQUIRE(replay.has_value());
   while (replay->next_message()) {

@@ -1,8 +1,9 @@
+#include "dereth/net/checksum.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <vector>
 
-#include "dereth/net/checksum.hpp"
 #include "support/hex.hpp"
 
 using namespace dereth::net;

@@ -1,8 +1,9 @@
+#include "dereth/net/inbox.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <optional>
 
-#include "dereth/net/inbox.hpp"
 #include "support/pcap_messages.hpp"
 
 using namespace dereth::net;

@@ -1,7 +1,9 @@
+#include "dereth/net/packet.hpp"
+
 #include <catch2/catch.hpp>
 
 #include "dereth/net/checksum.hpp"
-#include "dereth/net/packet.hpp"
+
 #include "support/hex.hpp"
 #include "support/pcap_messages.hpp"
 

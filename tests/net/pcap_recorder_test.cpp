@@ -1,3 +1,5 @@
+#include "dereth/net/pcap_recorder.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -8,7 +10,7 @@
 #include <vector>
 
 #include "dereth/net/capture_reader.hpp"
-#include "dereth/net/pcap_recorder.hpp"
+
 #include "support/pcap_messages.hpp"
 #include "support/temp_dir.hpp"
 
@@ -89,7 +91,8 @@ TEST_CASE("A recorder never writes over another file and creates it readable by 
   CHECK(third->path() == dir / "pkt_2026-12-1_1796000000_log-3.pcap");
   for (const auto& p : {first->path(), second->path(), third->path()}) {
     const auto perms = std::filesystem::status(p).permissions();
-    CHECK((perms & std::filesystem::perms::all) == (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
+    CHECK((perms & std::filesystem::perms::all) ==
+          (std::filesystem::perms::owner_read | std::filesystem::perms::owner_write));
   }
   // The first file's header is intact: the others did not truncate it.
   REQUIRE(first->record(std::vector<std::uint8_t>{1, 2, 3}, {}, {}, 1.5).has_value());

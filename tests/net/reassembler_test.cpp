@@ -1,8 +1,9 @@
+#include "dereth/net/reassembler.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <map>
 
-#include "dereth/net/reassembler.hpp"
 #include "support/pcap_messages.hpp"
 
 using namespace dereth::net;
@@ -91,7 +92,7 @@ TEST_CASE("Reassembler attack: a fragment whose count or queue disagrees with it
           "[net][reassembly][attack]") {
   Reassembler r;
   CHECK_FALSE(r.add(Fragment{6, 0x80000000, 3, 0, 10, {1}}).has_value());
-  CHECK_FALSE(r.add(Fragment{6, 0x80000000, 3, 1, 9, {2}}).has_value());  // queue 9, not 10
+  CHECK_FALSE(r.add(Fragment{6, 0x80000000, 3, 1, 9, {2}}).has_value());   // queue 9, not 10
   CHECK_FALSE(r.add(Fragment{6, 0x80000000, 4, 1, 10, {2}}).has_value());  // count 4, not 3
   CHECK(r.stats().mismatched_fragments == 2);
   CHECK_FALSE(r.add(Fragment{6, 0x80000000, 3, 1, 10, {2}}).has_value());

@@ -1,8 +1,8 @@
 // `dereth play --server`: HOST:PORT, HOST alone (port 9000), and IPv6
 // literals in brackets with and without a port.
-#include <catch2/catch.hpp>
-
 #include "dereth/net/server_address.hpp"
+
+#include <catch2/catch.hpp>
 
 using dereth::net::format_server_address;
 using dereth::net::parse_server_address;
@@ -27,14 +27,15 @@ TEST_CASE("Server addresses: what is wrong is one sentence naming the part", "[n
     CHECK(a.error().context == text);
     return a.error().detail;
   };
-  CHECK(detail("::1") == "an IPv6 address goes in brackets, so its colons are not read as the port: e.g. [::1] or "
-                         "[::1]:9000");
+  CHECK(detail("::1") ==
+        "an IPv6 address goes in brackets, so its colons are not read as the port: e.g. [::1] or "
+        "[::1]:9000");
   CHECK(detail("::1:9000").find("goes in brackets") != std::string::npos);
   CHECK(detail("[::1").find("has no ']'") != std::string::npos);
   CHECK(detail("[::1]9000").find("after ']' comes :PORT") != std::string::npos);
   CHECK(detail("[127.0.0.1]:9000") == "brackets hold an IPv6 address, e.g. [::1]:9000");
   CHECK(detail(":9000").find("names no host") != std::string::npos);
-  CHECK(detail("") .find("names no host") != std::string::npos);
+  CHECK(detail("").find("names no host") != std::string::npos);
   CHECK(detail("127.0.0.1:") == "\"\" is not a port (1-65534)");
   CHECK(detail("127.0.0.1:0") == "\"0\" is not a port (1-65534)");
   CHECK(detail("127.0.0.1:65535") == "\"65535\" is not a port (1-65534)");

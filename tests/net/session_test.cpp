@@ -1,7 +1,8 @@
 // The client session against a small fake server written here from the spec.
+#include "dereth/net/session.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/net/session.hpp"
 #include "dereth/protocol/messages.hpp"
 
 using namespace dereth::net;
@@ -375,8 +376,7 @@ TEST_CASE("Session: a cleartext Disconnect ends the session and says who may hav
   CHECK(client.failure() == "the server (or someone forging its address) disconnected");
 }
 
-TEST_CASE("Session: a server that goes away is named with the port the system reported unreachable",
-          "[net][session]") {
+TEST_CASE("Session: a server that goes away is named with the port the system reported unreachable", "[net][session]") {
   ClientSession client(config());
   FakeServer server;
   double now = 0;

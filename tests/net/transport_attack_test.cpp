@@ -127,7 +127,8 @@ TEST_CASE("Transport attack: bad encrypted checksums consume no key, the stream 
   pair.run(10);
   REQUIRE(pair.got_client.size() >= 5);
   const std::uint32_t next = pair.client.highest_processed() + 1;
-  for (std::uint32_t i = 0; i < 5; ++i) pair.client.receive(forged_data(next + i, 0xDEADBEEF + i * 7919, 900 + i), pair.now);
+  for (std::uint32_t i = 0; i < 5; ++i)
+    pair.client.receive(forged_data(next + i, 0xDEADBEEF + i * 7919, 900 + i), pair.now);
   CHECK(pair.client.stats().bad_checksums == 5);
   pair.finish();
   check_stream(pair.got_client);
@@ -140,7 +141,8 @@ TEST_CASE("Transport attack: a bad-checksum flood against every sequence of the 
   Pair pair;
   pair.run(5);
   const std::uint32_t base = pair.client.highest_processed();
-  for (std::uint32_t s = 0; s < 3000; ++s) pair.client.receive(forged_data(base + 1 + s % 1500, s * 2654435761U, s), pair.now);
+  for (std::uint32_t s = 0; s < 3000; ++s)
+    pair.client.receive(forged_data(base + 1 + s % 1500, s * 2654435761U, s), pair.now);
   pair.finish();
   check_stream(pair.got_client);
   CHECK(pair.client.stats().bad_checksums + pair.client.stats().out_of_window == 3000);
@@ -151,7 +153,8 @@ TEST_CASE("Transport attack: pure acks with a huge sequence are dropped, no data
           "[net][transport][attack]") {
   Pair pair;
   pair.run(10);
-  for (int i = 0; i < 3; ++i) pair.client.receive(forged_pure_ack(0x7FFFFFF0U + static_cast<std::uint32_t>(i), 1), pair.now);
+  for (int i = 0; i < 3; ++i)
+    pair.client.receive(forged_pure_ack(0x7FFFFFF0U + static_cast<std::uint32_t>(i), 1), pair.now);
   CHECK(pair.client.stats().out_of_window == 3);
   pair.finish();
   check_stream(pair.got_client);

@@ -1,10 +1,11 @@
+#include "dereth/net/transport.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <map>
 
 #include "dereth/core/rng.hpp"
-#include "dereth/net/transport.hpp"
 
 using namespace dereth::net;
 
@@ -18,7 +19,8 @@ struct LossyLink {
   std::multimap<double, std::vector<std::uint8_t>> in_flight;
   std::uint64_t dropped = 0;
 
-  LossyLink(std::uint32_t seed, double l, double d, double delay) : rng(seed), loss(l), duplicate(d), max_delay(delay) {}
+  LossyLink(std::uint32_t seed, double l, double d, double delay)
+      : rng(seed), loss(l), duplicate(d), max_delay(delay) {}
 
   void send(std::vector<std::uint8_t> datagram, double now) {
     if (rng.unit() < loss) {
@@ -109,8 +111,7 @@ TEST_CASE("Transport: a clean link delivers every message once, in order", "[net
   CHECK(r.client.naks_sent == 0);
 }
 
-TEST_CASE("Transport: 20% loss, duplication and reordering still deliver exactly once, in order",
-          "[net][transport]") {
+TEST_CASE("Transport: 20% loss, duplication and reordering still deliver exactly once, in order", "[net][transport]") {
   for (std::uint32_t seed : {1u, 2u, 3u}) {
     INFO("seed " << seed);
     const auto r = run(0.2, 0.2, 0.15, seed, 300);

@@ -1,18 +1,17 @@
-#include <catch2/catch.hpp>
+#include "dereth/net/udp_client.hpp"
 
-#include <asio.hpp>
+#include <catch2/catch.hpp>
 
 #include <array>
 #include <chrono>
 #include <string>
 #include <thread>
 
-#include "dereth/net/udp_client.hpp"
+#include <asio.hpp>
 
 using namespace dereth::net;
 
-TEST_CASE("UdpClient: a server that never answers ends in one sentence, and the thread stops cleanly",
-          "[net][udp]") {
+TEST_CASE("UdpClient: a server that never answers ends in one sentence, and the thread stops cleanly", "[net][udp]") {
   // A bound port that takes the datagrams and never answers.
   asio::io_context io;
   asio::ip::udp::socket silent(io, asio::ip::udp::endpoint(asio::ip::address_v4::loopback(), 0));
@@ -53,7 +52,8 @@ TEST_CASE("UdpClient: a port nothing listens on is reported by the system at onc
   }
   const auto s = (*client)->status();
   CHECK(s.state == SessionState::Failed);
-  CHECK(s.failure == "nothing answers on 127.0.0.1:9 (the system reports the port unreachable); is the server running?");
+  CHECK(s.failure ==
+        "nothing answers on 127.0.0.1:9 (the system reports the port unreachable); is the server running?");
   (*client)->stop();
 }
 

@@ -7,6 +7,7 @@
 
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/messages.hpp"
+
 #include "support/hex.hpp"
 #include "support/pcap_messages.hpp"
 
@@ -26,8 +27,7 @@ const dereth::test::CaptureContents& capture() {
 
 }  // namespace
 
-TEST_CASE("Capture: every decoded-opcode message decodes exactly and re-encodes byte for byte",
-          "[protocol][capture]") {
+TEST_CASE("Capture: every decoded-opcode message decodes exactly and re-encodes byte for byte", "[protocol][capture]") {
   std::map<std::uint32_t, int> decoded;
   int unknown = 0;
   int inbound = 0;

@@ -1,11 +1,13 @@
 // F656 CharacterCreate, F643 CharacterCreateResponse, F655 CharacterDelete
 // (docs/protocol.md, "Creating and deleting characters").
+#include "dereth/protocol/character_create.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <set>
 
-#include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/login.hpp"
+
 #include "fixtures.hpp"
 
 using namespace dereth::protocol;
@@ -54,8 +56,12 @@ TEST_CASE("F656 CharacterCreate is written in ACE's field order", "[protocol][ch
   const auto bytes = encode(m);
   const auto expected = from_hex(
       "56F60000 | 0200 6162 | 01000000 | 02000000 | 01000000 |"
-      "03000000" + std::string(13 * 8, '0') + "|"             // 14 u32: eyes = 3, the rest 0
-      "000000000000E03F" + std::string(5 * 16, '0') + "|"     // 6 f64: skin 0.5
+      "03000000" +
+      std::string(13 * 8, '0') +
+      "|"  // 14 u32: eyes = 3, the rest 0
+      "000000000000E03F" +
+      std::string(5 * 16, '0') +
+      "|"  // 6 f64: skin 0.5
       "FFFFFFFF | 0B000000 0C000000 0D000000 0E000000 0F000000 10000000 |"
       "04000000 | 05000000 | 02000000 00000000 03000000 |"
       "0200 5879 | 01000000 | 01000000 | 00000000");
@@ -76,10 +82,10 @@ TEST_CASE("F656 round-trips and every truncation fails naming its field", "[prot
   // what remains, so nothing is allocated for it.
   std::set<std::string> fields;
   for (const auto& e : errors) fields.insert(std::string(e.field));
-  for (const char* f : {"opcode", "account", "unknown_one", "heritage", "gender", "appearance.eyes",
-                        "appearance.footwear_color", "appearance.skin_shade", "appearance.footwear_shade",
-                        "template_option", "abilities.strength", "abilities.self", "slot", "class_id",
-                        "skill_count", "name", "start_area", "is_admin", "is_sentinel"}) {
+  for (const char* f :
+       {"opcode", "account", "unknown_one", "heritage", "gender", "appearance.eyes", "appearance.footwear_color",
+        "appearance.skin_shade", "appearance.footwear_shade", "template_option", "abilities.strength", "abilities.self",
+        "slot", "class_id", "skill_count", "name", "start_area", "is_admin", "is_sentinel"}) {
     INFO(f);
     CHECK(fields.count(f) == 1);
   }

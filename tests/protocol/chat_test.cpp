@@ -2,15 +2,17 @@
 // against bytes written out from its layout, round trips, truncation at every
 // length, the CP1252 <-> UTF-8 conversions and sanitising, and the chat lines
 // of the real capture.
+#include "dereth/protocol/chat.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <map>
 #include <string>
 #include <vector>
 
-#include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/weenie_error.hpp"
+
 #include "support/hex.hpp"
 #include "support/pcap_messages.hpp"
 
@@ -78,8 +80,9 @@ TEST_CASE("HearEmote 0x01E0 and HearSoulEmote 0x01E2: sender id, sender, text", 
 
 TEST_CASE("F7B0 game events: a tell, a channel broadcast, weenie errors and status strings", "[protocol][chat]") {
   // F7B0, target, sequence 7, 0x02BD, "yo", "Bob", 0x50000002, 0x50000001, Tell, flags 0.
-  const auto tell = from_hex("B0F70000 01000050 07000000 BD020000 0200 796F 0300 426F62000000 02000050 01000050 "
-                             "03000000 00000000");
+  const auto tell = from_hex(
+      "B0F70000 01000050 07000000 BD020000 0200 796F 0300 426F62000000 02000050 01000050 "
+      "03000000 00000000");
   auto t = decode_hear_direct_speech(tell);
   REQUIRE(t.has_value());
   CHECK(t->text == "yo");
@@ -122,7 +125,8 @@ TEST_CASE("chat_line: one line per chat-carrying message, with channel and sende
   CHECK(line_of(encode(ChannelBroadcast{0x800, "Ann", "lfg"}, 1, 1)).channel == "channel-0x800");
   CHECK(line_of(encode(WeenieError{0x052E, std::string("Bob")}, 1, 1)) ==
         ChatLine{"error", "", "You could not snoop on Bob.", chat_type::System, 0});
-  CHECK(line_of(encode(StatusString{"Locked!", false}, 1, 1)) == ChatLine{"transient", "", "Locked!", chat_type::System, 0});
+  CHECK(line_of(encode(StatusString{"Locked!", false}, 1, 1)) ==
+        ChatLine{"transient", "", "Locked!", chat_type::System, 0});
   // Not chat: no line and no error; malformed chat: an error naming it.
   CHECK_FALSE(chat_line(encode_opcode_only(0xF7DF)).value().has_value());
   CHECK_FALSE(chat_line(encode_game_event(1, 1, 0x0013, {})).value().has_value());
@@ -136,17 +140,19 @@ TEST_CASE("chat_line: one line per chat-carrying message, with channel and sende
 }
 
 TEST_CASE("Chat text: CP1252 to UTF-8, control characters stripped, length bounded", "[protocol][chat]") {
-  CHECK(sanitize_chat_text("a\x01" "b\tc\x7F" "d\r\n") == "ab cd");
+  CHECK(sanitize_chat_text("a\x01"
+                           "b\tc\x7F"
+                           "d\r\n") == "ab cd");
   CHECK(sanitize_chat_text("\x80 \x93hi\x94 caf\xE9") == "\xE2\x82\xAC \xE2\x80\x9Chi\xE2\x80\x9D caf\xC3\xA9");
   CHECK(sanitize_chat_text("\x81\x8D\x8F\x90\x9D") == "");  // undefined in CP1252
-  CHECK(sanitize_chat_text("%s%n{}") == "%s%n{}");           // text, never a format string
+  CHECK(sanitize_chat_text("%s%n{}") == "%s%n{}");          // text, never a format string
   CHECK(sanitize_chat_text(std::string(5000, 'x')).size() == kMaxChatText);
   // Cut on a character boundary: three bytes of UTF-8 do not fit in two.
   CHECK(sanitize_chat_text("a\x80", 3) == "a");
 
   std::size_t replaced = 0;
   CHECK(utf8_to_cp1252("caf\xC3\xA9 \xE2\x82\xAC \xE2\x98\x83", 100, &replaced) == "caf\xE9 \x80 ?");
-  CHECK(replaced == 1);  // the snowman
+  CHECK(replaced == 1);                                       // the snowman
   CHECK(utf8_to_cp1252("\xFF\xC3", 100, &replaced) == "??");  // malformed UTF-8
   CHECK(replaced == 2);
   CHECK(utf8_to_cp1252(std::string(3000, 'y'), 1000).size() == 1000);

@@ -70,14 +70,14 @@ TEST_CASE("CM_Combat::Event_ChangeCombatMode 0x006A9A70 bytes", "[retail][0x006A
         std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0, 5, 0, 0, 0, 0x53, 0, 0, 0, 0x02, 0, 0, 0});
 }
 
-TEST_CASE("Combat notifications 0x01AC-0x01B4: each round-trips, a cut body is refused at every length, and the chat "
-          "window reads a sentence",
-          "[protocol][combat][chat]") {
+TEST_CASE(
+    "Combat notifications 0x01AC-0x01B4: each round-trips, a cut body is refused at every length, and the chat "
+    "window reads a sentence",
+    "[protocol][combat][chat]") {
   std::vector<CombatNotification> all;
-  for (const std::uint32_t e :
-       {combat_event::VictimNotification, combat_event::KillerNotification, combat_event::AttackerNotification,
-        combat_event::DefenderNotification, combat_event::EvasionAttackerNotification,
-        combat_event::EvasionDefenderNotification}) {
+  for (const std::uint32_t e : {combat_event::VictimNotification, combat_event::KillerNotification,
+                                combat_event::AttackerNotification, combat_event::DefenderNotification,
+                                combat_event::EvasionAttackerNotification, combat_event::EvasionDefenderNotification}) {
     CombatNotification m;
     m.event = e;
     m.name = e == combat_event::KillerNotification ? "You have killed the Drudge Skulker!" : "Drudge Skulker";

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "dereth/protocol/messages.hpp"
+
 #include "support/hex.hpp"
 
 using namespace dereth::protocol;
@@ -32,7 +33,7 @@ TEST_CASE("SmartBox::HandlePlayScriptType 0x00452070 fixture: F755 keeps raw typ
   auto m = decode_play_script_type(bytes);
   REQUIRE(m.has_value());
   CHECK(m->guid == 0x50000042u);
-  CHECK(m->script_type == 0xA5A5A5A5u);   // unknown raw type kept
+  CHECK(m->script_type == 0xA5A5A5A5u);     // unknown raw type kept
   CHECK(m->intensity_bits == 0x7FC01234u);  // NaN payload bits kept
   CHECK(std::isnan(m->intensity()));
   CHECK(std::bit_cast<std::uint32_t>(m->intensity()) == 0x7FC01234u);

@@ -2,15 +2,16 @@
 // Shared protocol fixtures: real bytes quoted in spec/protocol.md, and
 // synthetic messages built field by field.
 
+#include <catch2/catch.hpp>
+
 #include <cstdint>
 #include <functional>
 #include <span>
 #include <string>
 #include <vector>
 
-#include <catch2/catch.hpp>
-
 #include "dereth/protocol/messages.hpp"
+
 #include "support/hex.hpp"
 
 namespace dereth::test {
@@ -35,8 +36,8 @@ inline protocol::CreateObject broad_projectile() {
   m.model.texture_changes = {{1, 0x05001234, 0x05009876}};
   m.model.anim_part_changes = {{2, 0x01004567}, {3, 0x01000001}};
   auto& p = m.physics;
-  p.state = physics_state::Missile | physics_state::AlignPath | physics_state::PathClipped |
-            physics_state::Gravity | physics_state::ReportCollisions;
+  p.state = physics_state::Missile | physics_state::AlignPath | physics_state::PathClipped | physics_state::Gravity |
+            physics_state::ReportCollisions;
   MovementData md;
   md.current_style = 0x003D;
   InterpretedMovement im;

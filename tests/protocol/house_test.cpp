@@ -31,10 +31,10 @@ UpdateRestrictions sample() {
 TEST_CASE("CM_House::DispatchUI_Recv_UpdateRestrictions 0x006AA430 bytes and round trip", "[retail][0x006AA430]") {
   const auto bytes = encode_update_restrictions(0x50000001, 12, sample());
   const std::vector<std::uint8_t> expected = {
-      0xB0, 0xF7, 0, 0, 0x01, 0, 0, 0x50, 12, 0, 0, 0, 0x48, 0x02, 0, 0,  // F7B0, player, sequence, 0x0248
-      0x81, 0x01, 0x40, 0x9B, 0x7A,                                        // stamp, object
-      0x02, 0, 0, 0x10, 0, 0, 0, 0, 0x04, 0, 0, 0x50,                      // version, bitmask, monarch
-      0x01, 0, 0x00, 0x01, 0x03, 0, 0, 0x50, 0x01, 0, 0, 0};               // count, buckets, one entry
+      0xB0, 0xF7, 0,    0,    0x01, 0, 0, 0x50, 12,   0, 0, 0,    0x48, 0x02, 0, 0,  // F7B0, player, sequence, 0x0248
+      0x81, 0x01, 0x40, 0x9B, 0x7A,                                                  // stamp, object
+      0x02, 0,    0,    0x10, 0,    0, 0, 0,    0x04, 0, 0, 0x50,                    // version, bitmask, monarch
+      0x01, 0,    0x00, 0x01, 0x03, 0, 0, 0x50, 0x01, 0, 0, 0};                      // count, buckets, one entry
   CHECK(bytes == expected);
   auto back = decode_update_restrictions(bytes);
   REQUIRE(back);
@@ -65,8 +65,8 @@ namespace {
 
 // An UpdateRestrictions body (after the F7B0 header) with `db` as given bytes.
 std::vector<std::uint8_t> with_db(const std::vector<std::uint8_t>& db) {
-  constexpr std::array<std::uint8_t, 21> kHead = {0xB0, 0xF7, 0, 0, 0x01, 0, 0, 0x50, 12, 0, 0,
-                                                  0,    0x48, 0x02, 0, 0, 0x81, 0x01, 0x40, 0x9B, 0x7A};
+  constexpr std::array<std::uint8_t, 21> kHead = {0xB0, 0xF7, 0,    0, 0x01, 0,    0,    0x50, 12,   0,   0,
+                                                  0,    0x48, 0x02, 0, 0,    0x81, 0x01, 0x40, 0x9B, 0x7A};
   std::vector<std::uint8_t> bytes;
   bytes.reserve(kHead.size() + db.size());
   for (const std::uint8_t b : kHead) bytes.push_back(b);
@@ -81,8 +81,8 @@ TEST_CASE("RestrictionDB::UnPack 0x005AE990 reads the two older layouts through 
   SECTION("a version below 0x10000002: bitmask and monarch, then the old table") {
     // Old table header: top byte log2(buckets) + 1 (4: 8 buckets), count 2.
     const auto bytes = with_db({0x01, 0, 0, 0x10, 0x01, 0, 0, 0, 0x04, 0, 0, 0x50,  // version, bitmask, monarch
-                                0x02, 0, 0, 0x04,                                  // count 2, 8 buckets
-                                0x03, 0, 0, 0x50, 0x01, 0, 0, 0,                   // guid, value
+                                0x02, 0, 0, 0x04,                                   // count 2, 8 buckets
+                                0x03, 0, 0, 0x50, 0x01, 0, 0, 0,                    // guid, value
                                 0x05, 0, 0, 0x50, 0x00, 0, 0, 0});
     auto m = decode_update_restrictions(bytes);
     REQUIRE(m);
@@ -94,8 +94,8 @@ TEST_CASE("RestrictionDB::UnPack 0x005AE990 reads the two older layouts through 
     CHECK(encode_update_restrictions(0x50000001, 12, *m) == bytes);
   }
   SECTION("no version (high word 0): the first u32 is the open flag (SetOpenHouse), no monarch") {
-    const auto bytes = with_db({0x01, 0, 0, 0,               // open
-                                0x01, 0, 0, 0x01,            // count 1, 1 bucket
+    const auto bytes = with_db({0x01, 0, 0, 0,     // open
+                                0x01, 0, 0, 0x01,  // count 1, 1 bucket
                                 0x03, 0, 0, 0x50, 0x02, 0, 0, 0});
     auto m = decode_update_restrictions(bytes);
     REQUIRE(m);
@@ -122,12 +122,12 @@ TEST_CASE("RestrictionDB::UnPack 0x005AE990 reads the two older layouts through 
     // No buckets but a count.
     CHECK_FALSE(decode_update_restrictions(with_db({0, 0, 0, 0, 0x01, 0, 0, 0, 0x03, 0, 0, 0x50, 0, 0, 0, 0})));
     // The same guid twice (OldHashTable::add refuses it).
-    CHECK_FALSE(decode_update_restrictions(with_db({0, 0, 0, 0, 0x02, 0, 0, 0x01, 0x03, 0, 0, 0x50, 0, 0, 0, 0,
-                                                    0x03, 0, 0, 0x50, 0x01, 0, 0, 0})));
+    CHECK_FALSE(decode_update_restrictions(
+        with_db({0, 0, 0, 0, 0x02, 0, 0, 0x01, 0x03, 0, 0, 0x50, 0, 0, 0, 0, 0x03, 0, 0, 0x50, 0x01, 0, 0, 0})));
     // A count larger than the bytes left is refused before anything is made.
     CHECK_FALSE(decode_update_restrictions(with_db({0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x01})));
-    const auto bytes = with_db({0x01, 0, 0, 0x10, 0x01, 0, 0, 0, 0x04, 0, 0, 0x50, 0x01, 0, 0, 0x01,
-                                0x03, 0, 0, 0x50, 0x01, 0, 0, 0});
+    const auto bytes =
+        with_db({0x01, 0, 0, 0x10, 0x01, 0, 0, 0, 0x04, 0, 0, 0x50, 0x01, 0, 0, 0x01, 0x03, 0, 0, 0x50, 0x01, 0, 0, 0});
     REQUIRE(decode_update_restrictions(bytes));
     for (std::size_t n = 0; n < bytes.size(); ++n) {
       CHECK_FALSE(decode_update_restrictions(std::span(bytes).first(n)));

@@ -4,16 +4,15 @@
 // read is "not decoded" (false), and a malformed one is the decoder's error,
 // with nothing written, at every length it can be cut to.
 
-#include "dereth/protocol/json.hpp"
+#include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-#include <catch2/catch.hpp>
-
 #include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/json.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
@@ -32,7 +31,9 @@ std::string any_json(const std::vector<std::uint8_t>& body) {
   return *written ? j.str() : std::string();
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 std::vector<std::vector<std::uint8_t>> samples() {
   std::vector<std::vector<std::uint8_t>> all;
@@ -88,7 +89,8 @@ TEST_CASE("dereth-cap's JSON decodes chat: ServerMessage, speech, a tell, the Ta
   CHECK(any_json(all[2]) ==
         R"({"opcode":"0x0000F7B1","action_type":"0x00000015","name":"Talk","sequence":4,"text":"hello there"})");
   CHECK(has(any_json(all[3]), R"("name":"Tell","sequence":5,"text":"psst","target":"Lyra")"));
-  CHECK(has(any_json(all[4]), R"("event_type":"0x000002BD","name":"HearDirectSpeech","target":"0x50000001","sequence":9,"text":"psst")"));
+  CHECK(has(any_json(all[4]),
+            R"("event_type":"0x000002BD","name":"HearDirectSpeech","target":"0x50000001","sequence":9,"text":"psst")"));
 }
 
 TEST_CASE("dereth-cap's JSON decodes attacks: TargetedMeleeAttack, ChangeCombatMode, AttackDone, CombatCommenceAttack",
@@ -97,8 +99,9 @@ TEST_CASE("dereth-cap's JSON decodes attacks: TargetedMeleeAttack, ChangeCombatM
   CHECK(any_json(all[5]) ==
         R"({"opcode":"0x0000F7B1","action_type":"0x00000008","name":"TargetedMeleeAttack","sequence":7,)"
         R"("target":"0x80000A01","height":2,"power":0.75})");
-  CHECK(any_json(all[6]) ==
-        R"({"opcode":"0x0000F7B1","action_type":"0x00000053","name":"ChangeCombatMode","sequence":6,"mode":"0x00000002"})");
+  CHECK(
+      any_json(all[6]) ==
+      R"({"opcode":"0x0000F7B1","action_type":"0x00000053","name":"ChangeCombatMode","sequence":6,"mode":"0x00000002"})");
   CHECK(any_json(all[7]) == R"({"opcode":"0x0000F7B0","event_type":"0x000001A7","name":"AttackDone",)"
                             R"("target":"0x50000001","sequence":10,"error":"0x00000036"})");
   CHECK(has(any_json(all[8]), R"("name":"CombatCommenceAttack","target":"0x50000001","sequence":11})"));
@@ -116,7 +119,8 @@ TEST_CASE("dereth-cap's JSON decodes movement actions, the PlayerDescription, lo
   CHECK(has(pd, R"("strings":{"1":"Lyra"})"));
   CHECK(has(pd, R"("attributes":{"strength":{"level_from_cp":10,"init_level":100,"cp_spent":5000}})"));
   CHECK(has(pd, R"("skills":{"24":{"level_from_pp":12,)"));
-  CHECK(has(any_json(all[12]), R"("name":"CharacterList","status":0,"characters":[{"guid":"0x50000001","name":"Lyra")"));
+  CHECK(
+      has(any_json(all[12]), R"("name":"CharacterList","status":0,"characters":[{"guid":"0x50000001","name":"Lyra")"));
   CHECK(any_json(all[13]) ==
         R"({"opcode":"0x0000F7B1","action_type":"0x000000A1","name":"LoginComplete","sequence":12})");
   // The object messages keep their decode_message view.
@@ -142,8 +146,9 @@ TEST_CASE("dereth-cap's JSON decodes character creation and deletion: F656, F643
   CHECK(has(create, R"("abilities":[60,60,50,50,50,60])"));
   CHECK(has(create, R"("specialized":[34])"));
   CHECK(has(create, R"("character_name":"Fen Rowan")"));
-  CHECK(has(any_json(encode(CharacterCreateResponse{create_response::Ok, 0x50000002, "Fen Rowan", 0})),
-            R"("name":"CharacterCreateResponse","response":1,"description":"The character was created.","guid":"0x50000002","character_name":"Fen Rowan")"));
+  CHECK(has(
+      any_json(encode(CharacterCreateResponse{create_response::Ok, 0x50000002, "Fen Rowan", 0})),
+      R"("name":"CharacterCreateResponse","response":1,"description":"The character was created.","guid":"0x50000002","character_name":"Fen Rowan")"));
   CHECK(has(any_json(encode(CharacterCreateResponse{create_response::NameInUse, 0, "", 0})),
             R"("response":3,"description":"Another character already has that name; choose a different one.")"));
   CHECK(has(any_json(encode(CharacterDelete{"tester", 1})), R"("name":"CharacterDelete","account":"tester","slot":1)"));

@@ -1,7 +1,8 @@
 // Login and world-entry messages (spec/protocol.md 3.2, 3.6, 3.7).
+#include "dereth/protocol/login.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/protocol/login.hpp"
 #include "fixtures.hpp"
 
 using namespace dereth::protocol;

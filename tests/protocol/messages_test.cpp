@@ -111,7 +111,9 @@ TEST_CASE("ParentEvent F749 is 24 bytes", "[protocol]") {
   check_message(ParentEvent{0x50000001, 0x80000010, 1, 2, 0x0102, 0x0304}, 24);
 }
 
-TEST_CASE("PickupEvent F74A is 12 bytes", "[protocol]") { check_message(PickupEvent{0x80000010, 5, 6}, 12); }
+TEST_CASE("PickupEvent F74A is 12 bytes", "[protocol]") {
+  check_message(PickupEvent{0x80000010, 5, 6}, 12);
+}
 
 TEST_CASE("SetState F74B is 16 bytes", "[protocol]") {
   check_message(SetState{0x80000010, physics_state::Hidden | physics_state::Gravity, 3, 0x8000}, 16);
@@ -126,13 +128,17 @@ TEST_CASE("VectorUpdate F74E is 36 bytes", "[protocol]") {
   check_message(VectorUpdate{0x80000010, {1, 2, 3}, {0, 0, 0.5F}, 9, 10}, 36);
 }
 
-TEST_CASE("Sound F750 is 16 bytes", "[protocol]") { check_message(Sound{0x50000001, 0x77, 0.5F}, 16); }
+TEST_CASE("Sound F750 is 16 bytes", "[protocol]") {
+  check_message(Sound{0x50000001, 0x77, 0.5F}, 16);
+}
 
 TEST_CASE("PlayerTeleport F751 is teleport stamp and align: 8 bytes", "[protocol]") {
   check_message(PlayerTeleport{0x0102}, 8);
 }
 
-TEST_CASE("PlayerCreate F746 is 8 bytes", "[protocol]") { check_message(PlayerCreate{0x50000001}, 8); }
+TEST_CASE("PlayerCreate F746 is 8 bytes", "[protocol]") {
+  check_message(PlayerCreate{0x50000001}, 8);
+}
 
 TEST_CASE("ObjDescEvent F625 with palettes, textures and parts", "[protocol]") {
   ObjDescEvent m;
@@ -310,8 +316,7 @@ TEST_CASE("WeenieDesc: every optional field in wire order round-trips", "[protoc
                     [](const auto& e) { return e.field.rfind("WeenieDesc.house_restrictions", 0) == 0; }));
 }
 
-TEST_CASE("The dispatcher returns unknown opcodes whole and refuses a body shorter than an opcode",
-          "[protocol]") {
+TEST_CASE("The dispatcher returns unknown opcodes whole and refuses a body shorter than an opcode", "[protocol]") {
   // F7E1 ServerName: no row of the table names it.
   const auto text = from_hex("E1F70000 01000000 64000000 0300 6869 21 00");
   auto m = decode_message(text);

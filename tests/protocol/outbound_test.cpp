@@ -1,7 +1,8 @@
 // Outbound MoveToState (F7B1/F61C) and AutonomousPosition (F7B1/F753).
+#include "dereth/protocol/outbound.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/protocol/outbound.hpp"
 #include "fixtures.hpp"
 
 using namespace dereth::protocol;
@@ -9,7 +10,9 @@ using dereth::core::ErrorKind;
 
 namespace {
 
-Position sample_position() { return {0xA9B40019, {84.5F, 23.25F, 42.0F}, {1, 0, 0, 0}}; }
+Position sample_position() {
+  return {0xA9B40019, {84.5F, 23.25F, 42.0F}, {1, 0, 0, 0}};
+}
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "dereth/core/byte_writer.hpp"
+
 #include "fixtures.hpp"
 
 using namespace dereth::protocol;
@@ -25,21 +26,19 @@ struct HandBuilt {
 
 }  // namespace
 
-TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 reads every gated field in retail order",
-          "[retail][0x0051DDD0][protocol]") {
+TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 reads every gated field in retail order", "[retail][0x0051DDD0][protocol]") {
   namespace f = physics_desc_flag;
-  const std::uint32_t bits = f::Movement | f::Position | f::MTable | f::STable | f::PeTable | f::CSetup |
-                             f::Parent | f::Children | f::ObjScale | f::Friction | f::Elasticity |
-                             f::Translucency | f::Velocity | f::Acceleration | f::Omega | f::DefaultScript |
-                             f::DefaultScriptIntensity;
+  const std::uint32_t bits = f::Movement | f::Position | f::MTable | f::STable | f::PeTable | f::CSetup | f::Parent |
+                             f::Children | f::ObjScale | f::Friction | f::Elasticity | f::Translucency | f::Velocity |
+                             f::Acceleration | f::Omega | f::DefaultScript | f::DefaultScriptIntensity;
   HandBuilt h;
   auto& w = h.w;
   w.u32(bits);
   w.u32(0x00400C08);
-  w.u32(8);  // movement length
+  w.u32(8);                                                                      // movement length
   for (int b : {0, 0, 0x3D, 0, 0, 0, 0, 0}) w.u8(static_cast<std::uint8_t>(b));  // type 0, no fields
-  w.u32(1);  // autonomous
-  w.u32(0x11223344);  // position: cell, xyz, wxyz
+  w.u32(1);                                                                      // autonomous
+  w.u32(0x11223344);                                                             // position: cell, xyz, wxyz
   for (float v : {1.0F, 2.0F, 3.0F, 1.0F, 0.0F, 0.0F, 0.0F}) w.f32(v);
   w.u32(0x09000002);  // MTable
   w.u32(0x20000003);  // STable
@@ -52,15 +51,15 @@ TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 reads every gated field in retail orde
   w.u32(9);
   w.u32(0x8000000A);
   w.u32(11);
-  w.f32(1.5F);   // scale
-  w.f32(0.25F);  // friction
-  w.f32(0.125F); // elasticity
-  w.f32(0.5F);   // translucency
-  for (float v : {1.0F, 2.0F, 3.0F}) w.f32(v);    // velocity
-  for (float v : {4.0F, 5.0F, 6.0F}) w.f32(v);    // acceleration
-  for (float v : {7.0F, 8.0F, 9.0F}) w.f32(v);    // omega
-  w.u32(0x42);     // default script type
-  w.f32(0.875F);   // default script intensity
+  w.f32(1.5F);                                  // scale
+  w.f32(0.25F);                                 // friction
+  w.f32(0.125F);                                // elasticity
+  w.f32(0.5F);                                  // translucency
+  for (float v : {1.0F, 2.0F, 3.0F}) w.f32(v);  // velocity
+  for (float v : {4.0F, 5.0F, 6.0F}) w.f32(v);  // acceleration
+  for (float v : {7.0F, 8.0F, 9.0F}) w.f32(v);  // omega
+  w.u32(0x42);                                  // default script type
+  w.f32(0.875F);                                // default script intensity
   for (std::uint16_t t = 10; t < 19; ++t) w.u16(t);
   w.u16(0);  // align
   const auto bytes = w.data();
@@ -233,12 +232,11 @@ TEST_CASE("CreateObject F745: every truncation is a clean error", "[protocol][ma
   for (const auto& bytes : {retail_door_create_object(), encode(broad_projectile())}) {
     auto errors = every_prefix_fails(bytes, [](auto b) { return decode_create_object(b); });
     // Cuts inside PhysicsDesc name PhysicsDesc fields, cuts inside WeenieDesc name WeenieDesc fields.
-    CHECK(std::any_of(errors.begin(), errors.end(),
-                      [](const auto& e) { return e.field.rfind("PhysicsDesc.", 0) == 0; }));
-    CHECK(std::any_of(errors.begin(), errors.end(),
-                      [](const auto& e) { return e.field.rfind("WeenieDesc.", 0) == 0; }));
-    CHECK(std::all_of(errors.begin(), errors.end(),
-                      [](const auto& e) { return e.context == "F745 CreateObject"; }));
+    CHECK(
+        std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.field.rfind("PhysicsDesc.", 0) == 0; }));
+    CHECK(
+        std::any_of(errors.begin(), errors.end(), [](const auto& e) { return e.field.rfind("WeenieDesc.", 0) == 0; }));
+    CHECK(std::all_of(errors.begin(), errors.end(), [](const auto& e) { return e.context == "F745 CreateObject"; }));
   }
 }
 
@@ -276,8 +274,8 @@ TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 truncation names each gated cursor", "
   o += 8;
   cuts.push_back({o, "PhysicsDesc.children.count"});
   o += 4 + 16;
-  for (const char* field : {"PhysicsDesc.object_scale", "PhysicsDesc.friction", "PhysicsDesc.elasticity",
-                            "PhysicsDesc.translucency"}) {
+  for (const char* field :
+       {"PhysicsDesc.object_scale", "PhysicsDesc.friction", "PhysicsDesc.elasticity", "PhysicsDesc.translucency"}) {
     cuts.push_back({o, field});
     o += 4;
   }

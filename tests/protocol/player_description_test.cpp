@@ -5,10 +5,10 @@
 
 #include "dereth/protocol/player_description.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <algorithm>
 #include <bit>
-
-#include <catch2/catch.hpp>
 
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/protocol/login.hpp"
@@ -36,8 +36,8 @@ PlayerDescription sample() {
   d.instance_ids = {{2, 0x80000002}};
   d.positions = {{14, Position{0xA9B4001F, {84, 148, 66}, {}}}};
   d.vector_flags = quality_vector_flag::Attribute | quality_vector_flag::Skill;
-  d.attributes[0] = AttributeWire{10, 100, 5000};  // Strength
-  d.attributes[2] = AttributeWire{0, 90, 0};       // Quickness
+  d.attributes[0] = AttributeWire{10, 100, 5000};         // Strength
+  d.attributes[2] = AttributeWire{0, 90, 0};              // Quickness
   d.vitals[1] = SecondaryAttributeWire{3, 50, 100, 140};  // Stamina
   d.skills = {{0x18, SkillWire{12, 1, 2, 4000, 10, 0, 30.0}}, {0x16, SkillWire{0, 1, 1, 0, 0, 0, 0.0}}};
   return d;
@@ -127,7 +127,8 @@ TEST_CASE("decode_player_description refuses another event or opcode") {
   CHECK_FALSE(decode_player_description(bytes));
 }
 
-TEST_CASE("PackableHashTable<unsigned long,Skill>::UnPack 0x00592B20 refuses a repeated skill", "[retail][0x00592B20]") {
+TEST_CASE("PackableHashTable<unsigned long,Skill>::UnPack 0x00592B20 refuses a repeated skill",
+          "[retail][0x00592B20]") {
   PlayerDescription d;
   d.vector_flags = quality_vector_flag::Skill;
   d.skills = {{0x18, SkillWire{}}, {0x16, SkillWire{}}};
@@ -168,8 +169,7 @@ PlayerDescription with_options() {
   d.vector_flags |= quality_vector_flag::Spell | quality_vector_flag::Enchantment;
   d.spells = {{0x3E1, 0.0f}, {0x0F, 0.5f}};
   d.enchantments = {enchantment(EnchantmentList::Multiplicative, 0x3E1, 1),
-                    enchantment(EnchantmentList::Additive, 0x0F, 0),
-                    enchantment(EnchantmentList::Cooldown, 0x8001, 1),
+                    enchantment(EnchantmentList::Additive, 0x0F, 0), enchantment(EnchantmentList::Cooldown, 0x8001, 1),
                     enchantment(EnchantmentList::Vitae, 666, 1)};
   d.options = PlayerOptionsWire{0x48, character_options1::DisableHouseRestrictionEffects | 0x2};
   return d;
@@ -177,7 +177,9 @@ PlayerDescription with_options() {
 
 // The bytes after the skills of `d`'s message (the sample's skills end the
 // qualities-only message).
-std::size_t tail_offset() { return message(sample()).size(); }
+std::size_t tail_offset() {
+  return message(sample()).size();
+}
 
 void put_enchantment(dereth::core::ByteWriter& w, std::uint16_t spell, std::uint16_t has_set) {
   w.u16(spell);
@@ -199,9 +201,10 @@ void put_enchantment(dereth::core::ByteWriter& w, std::uint16_t spell, std::uint
 
 }  // namespace
 
-TEST_CASE("PlayerModule::UnPack 0x005D49D0's option words follow the spell book (CSpellBook::UnPack 0x00595BB0) and "
-          "the enchantments (CEnchantmentRegistry::UnPack 0x00593FF0, Enchantment::UnPack 0x005CB040)",
-          "[retail][0x005D49D0][0x00595BB0][0x005CC260][0x00593FF0][0x005CB040][0x005636A0]") {
+TEST_CASE(
+    "PlayerModule::UnPack 0x005D49D0's option words follow the spell book (CSpellBook::UnPack 0x00595BB0) and "
+    "the enchantments (CEnchantmentRegistry::UnPack 0x00593FF0, Enchantment::UnPack 0x005CB040)",
+    "[retail][0x005D49D0][0x00595BB0][0x005CC260][0x00593FF0][0x005CB040][0x005636A0]") {
   const PlayerDescription d = with_options();
   const auto bytes = message(d);
   auto back = decode_player_description(bytes);
@@ -222,9 +225,10 @@ TEST_CASE("PlayerModule::UnPack 0x005D49D0's option words follow the spell book 
   CHECK(bytes[at + 4 + 2 * 8] == 0x0F);
 }
 
-TEST_CASE("CEnchantmentRegistry::UnPack 0x00593FF0 reads the cooldown list before the vitae, a signed count, and a "
-          "record's spell set id only when its flag is set (Enchantment::UnPack 0x005CB040)",
-          "[retail][0x00593FF0][0x005CB040][0x004B7CF0][0x005CC260]") {
+TEST_CASE(
+    "CEnchantmentRegistry::UnPack 0x00593FF0 reads the cooldown list before the vitae, a signed count, and a "
+    "record's spell set id only when its flag is set (Enchantment::UnPack 0x005CB040)",
+    "[retail][0x00593FF0][0x005CB040][0x004B7CF0][0x005CC260]") {
   PlayerDescription d = sample();
   d.vector_flags |= quality_vector_flag::Spell | quality_vector_flag::Enchantment;
   auto bytes = message(d);
@@ -269,8 +273,9 @@ TEST_CASE("CEnchantmentRegistry::UnPack 0x00593FF0 reads the cooldown list befor
   CHECK(back->options->options1 == 0x02000000u);
 }
 
-TEST_CASE("A PlayerDescription's spell book, enchantments and options cut anywhere are refused, a count the message "
-          "cannot hold refused before anything is kept") {
+TEST_CASE(
+    "A PlayerDescription's spell book, enchantments and options cut anywhere are refused, a count the message "
+    "cannot hold refused before anything is kept") {
   const auto bytes = message(with_options());
   for (std::size_t n = tail_offset(); n < bytes.size(); ++n) {
     auto r = decode_player_description(std::span(bytes).first(n));

@@ -131,16 +131,17 @@ TEST_CASE("Camera: the projection maps the near and far planes to clip depth -1 
   CHECK(f.z / f.w == Approx(1.0F));
 }
 
-TEST_CASE("Frustum: planes of a view-projection keep what is inside and drop what is wholly outside", "[render][cull]") {
+TEST_CASE("Frustum: planes of a view-projection keep what is inside and drop what is wholly outside",
+          "[render][cull]") {
   const Camera cam = Camera::look_at(glm::vec3(0.0F, -10.0F, 0.0F), glm::vec3(0.0F));  // looking north along +y
   const glm::mat4 vp = cam.view_projection(100, 100);
   const dereth::render::Frustum f = dereth::render::Frustum::from_matrix(vp);
   for (const glm::vec4& p : f.planes) CHECK(glm::length(glm::vec3(p)) == Approx(1.0F));
-  CHECK_FALSE(f.sphere_outside(glm::vec3(0.0F), 0.5F));                  // looked at
-  CHECK(f.sphere_outside(glm::vec3(0.0F, -20.0F, 0.0F), 1.0F));           // behind the eye
-  CHECK_FALSE(f.sphere_outside(glm::vec3(0.0F, -20.0F, 0.0F), 10.5F));    // reaching past the eye
-  CHECK(f.sphere_outside(glm::vec3(50.0F, 0.0F, 0.0F), 1.0F));            // far to the right
-  CHECK(f.sphere_outside(glm::vec3(0.0F, 0.0F, 50.0F), 1.0F));            // far above
+  CHECK_FALSE(f.sphere_outside(glm::vec3(0.0F), 0.5F));                         // looked at
+  CHECK(f.sphere_outside(glm::vec3(0.0F, -20.0F, 0.0F), 1.0F));                 // behind the eye
+  CHECK_FALSE(f.sphere_outside(glm::vec3(0.0F, -20.0F, 0.0F), 10.5F));          // reaching past the eye
+  CHECK(f.sphere_outside(glm::vec3(50.0F, 0.0F, 0.0F), 1.0F));                  // far to the right
+  CHECK(f.sphere_outside(glm::vec3(0.0F, 0.0F, 50.0F), 1.0F));                  // far above
   CHECK(f.sphere_outside(glm::vec3(0.0F, cam.far_plane + 20.0F, 0.0F), 1.0F));  // beyond the far plane
   // A point just inside each side edge is kept; a sphere touching the view from outside is kept.
   const float edge = 10.0F * std::tan(glm::radians(cam.fov_y_degrees) * 0.5F);

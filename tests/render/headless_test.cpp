@@ -24,6 +24,7 @@
 #include "dereth/render/image.hpp"
 #include "dereth/render/renderer.hpp"
 #include "dereth/render/terrain.hpp"
+
 #include "support/temp_dir.hpp"
 
 using namespace dereth;
@@ -315,9 +316,10 @@ TEST_CASE("Headless: a part's ObjDesc texture changes draw its surface with the 
   CHECK(render::compare_images(renderer->read_pixels(), cloth, 1).differing_pixels == 0);
 }
 
-TEST_CASE("Headless: an ObjDesc's composed palette recolours the palettized surfaces of the parts whose palette is "
-          "its base (CPartArray::SetPalette 0x00518E10, Palette::makeModifiedPalette 0x0053E3C0)",
-          "[render][gl][objdesc][palette][retail][0x00518E10][0x0053E3C0]") {
+TEST_CASE(
+    "Headless: an ObjDesc's composed palette recolours the palettized surfaces of the parts whose palette is "
+    "its base (CPartArray::SetPalette 0x00518E10, Palette::makeModifiedPalette 0x0053E3C0)",
+    "[render][gl][objdesc][palette][retail][0x00518E10][0x0053E3C0]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
   const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.12F), 0.6F);
@@ -360,11 +362,11 @@ TEST_CASE("Headless: an ObjDesc's composed palette recolours the palettized surf
   // Compositions that make no palette (logged once) leave the part as it is:
   // a subpalette not in the DAT, a base not in the DAT, a range past 2048
   // colours (offset 255 x 8 and 256 x 8 colours from the wire), id 0.
-  for (const sim::PaletteChange& bad : {sim::PaletteChange{kHumanPalette, {{0x0400DEAD, 0, 192}}},
-                                        sim::PaletteChange{0x0400DEAD, {{kDarkSkin, 0, 192}}},
-                                        sim::PaletteChange{kHumanPalette, {{kDarkSkin, 2040, 2048}}},
-                                        sim::PaletteChange{kHumanPalette, {{0, 0, 192}}},
-                                        sim::PaletteChange{0, {{kDarkSkin, 0, 192}}}}) {
+  for (const sim::PaletteChange& bad :
+       {sim::PaletteChange{kHumanPalette, {{0x0400DEAD, 0, 192}}},
+        sim::PaletteChange{0x0400DEAD, {{kDarkSkin, 0, 192}}},
+        sim::PaletteChange{kHumanPalette, {{kDarkSkin, 2040, 2048}}}, sim::PaletteChange{kHumanPalette, {{0, 0, 192}}},
+        sim::PaletteChange{0, {{kDarkSkin, 0, 192}}}}) {
     CHECK(render::compare_images(draw(bad), plain, 1).differing_pixels == 0);
     CHECK(renderer->stats().parts_drawn == 1);
   }
@@ -597,8 +599,12 @@ sim::ObjectSnapshot torso_object(sim::LocalId id, glm::vec3 where, float translu
   return o;
 }
 
-const dat::DatFile& demo_portal() { return demo().portal; }
-const dat::DatFile& demo_cell() { return demo().cell; }
+const dat::DatFile& demo_portal() {
+  return demo().portal;
+}
+const dat::DatFile& demo_cell() {
+  return demo().cell;
+}
 
 std::size_t count_not_sky(const Image& img, const Px& background) {
   std::size_t n = 0;
@@ -656,9 +662,8 @@ TEST_CASE(
     if (r.alpha == render::AlphaClass::Alpha) alpha.push_back(&r);
   }
   CHECK(terrain == renderer.stats().terrain_blocks);
-  const auto opaque_torso = std::find_if(list.begin(), list.end(), [](const render::DrawRecord& r) {
-    return r.owner == sim::LocalId{2};
-  });
+  const auto opaque_torso =
+      std::find_if(list.begin(), list.end(), [](const render::DrawRecord& r) { return r.owner == sim::LocalId{2}; });
   REQUIRE(opaque_torso != list.end());
   CHECK(opaque_torso->alpha == render::AlphaClass::Opaque);
   CHECK(opaque_torso->state.depth_write);
@@ -667,8 +672,8 @@ TEST_CASE(
   // The alpha list, farthest first: the far spark, the far torso, the middle one, the near spark, the near torso.
   std::vector<sim::LocalId> owners;
   for (const auto* r : alpha) owners.push_back(r->owner);
-  CHECK(owners == std::vector<sim::LocalId>{sim::LocalId{5}, sim::LocalId{3}, sim::LocalId{4}, sim::LocalId{5},
-                                            sim::LocalId{1}});
+  CHECK(owners ==
+        std::vector<sim::LocalId>{sim::LocalId{5}, sim::LocalId{3}, sim::LocalId{4}, sim::LocalId{5}, sim::LocalId{1}});
   for (std::size_t i = 1; i < alpha.size(); ++i) CHECK(alpha[i - 1]->distance >= alpha[i]->distance);
   for (const auto* r : alpha) {
     CHECK(r->state.blend);
@@ -681,10 +686,10 @@ TEST_CASE(
       CHECK(r->gfx_obj == kSparkMesh);
       CHECK(r->surface == 0x08000006);  // the additive glow: Additive puts it in the alpha list, not the clip list
       // SetSurface's state for a translucent part over the clip-mapped glow: plain alpha blending.
-      CHECK(r->state == render::D3DPolyRender::set_surface(render::SurfaceInput{
-                            dat::surface_type::kBase1ClipMap | dat::surface_type::kAdditive |
-                                dat::surface_type::kLuminous,
-                            0.0F, true, false, true}));
+      CHECK(r->state ==
+            render::D3DPolyRender::set_surface(render::SurfaceInput{
+                dat::surface_type::kBase1ClipMap | dat::surface_type::kAdditive | dat::surface_type::kLuminous, 0.0F,
+                true, false, true}));
     }
   }
   // The list is the frame's only when asked for.
@@ -733,8 +738,7 @@ TEST_CASE(
   CHECK(count_not_sky(spark, background) > 20);
   CHECK(render::compare_images(draw(kSparkMesh, quarter_turn), spark, 0).differing_pixels == 0);
   // An invalid orientation (zero quaternion) is the identity, not a crash.
-  CHECK(render::compare_images(draw(kBladeMesh, glm::quat(0.0F, 0.0F, 0.0F, 0.0F)), face_on, 0).differing_pixels ==
-        0);
+  CHECK(render::compare_images(draw(kBladeMesh, glm::quat(0.0F, 0.0F, 0.0F, 0.0F)), face_on, 0).differing_pixels == 0);
 }
 
 namespace {
@@ -859,9 +863,9 @@ TEST_CASE(
     INFO("near " << int(near_sky[0]) << "," << int(near_sky[1]) << "," << int(near_sky[2]) << "; far "
                  << int(far_sky[0]) << "," << int(far_sky[1]) << "," << int(far_sky[2]) << " (without sky "
                  << int(far_own[0]) << "," << int(far_own[1]) << "," << int(far_own[2]) << ")");
-    CHECK(near(far_sky, fog, 2));         // its near face at 388 m, past 320: all fog
-    CHECK_FALSE(near(far_own, fog, 30));  // without the SkyDesc: no fog
-    CHECK_FALSE(near(near_sky, fog, 30)); // within 90 m: clear
+    CHECK(near(far_sky, fog, 2));          // its near face at 388 m, past 320: all fog
+    CHECK_FALSE(near(far_own, fog, 30));   // without the SkyDesc: no fog
+    CHECK_FALSE(near(near_sky, fog, 30));  // within 90 m: clear
     CHECK_FALSE(near(near_own, fog, 30));
   }
 }
@@ -985,9 +989,10 @@ TEST_CASE("Headless: demo frame time at 1280x720", "[.][perf][render][gl]") {
   CHECK(renderer->timing_totals().frames == 6);
 }
 
-TEST_CASE("Headless: the Region's sky objects are drawn behind everything, depth-free, around the eye, by time of "
-          "day (GameSky::Draw 0x00506FF0)",
-          "[render][gl][sky][retail][0x00506FF0]") {
+TEST_CASE(
+    "Headless: the Region's sky objects are drawn behind everything, depth-free, around the eye, by time of "
+    "day (GameSky::Draw 0x00506FF0)",
+    "[render][gl][sky][retail][0x00506FF0]") {
   DERETH_GL_OR_RETURN();
   render::RendererOptions options;
   options.record_draw_list = true;
@@ -1109,9 +1114,10 @@ TEST_CASE("Headless: the Region's sky objects are drawn behind everything, depth
   CHECK(render::compare_images(still, renderer.read_pixels(), 0).differing_pixels == 0);
 }
 
-TEST_CASE("Headless: the frame is lit and its sky drawn at the snapshot's game time, at the options' fixed hour "
-          "without one",
-          "[render][gl][sky]") {
+TEST_CASE(
+    "Headless: the frame is lit and its sky drawn at the snapshot's game time, at the options' fixed hour "
+    "without one",
+    "[render][gl][sky]") {
   DERETH_GL_OR_RETURN();
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
   REQUIRE(created.has_value());
@@ -1140,8 +1146,9 @@ TEST_CASE("Headless: the frame is lit and its sky drawn at the snapshot's game t
   CHECK(render::compare_images(frame(noon), fixed_noon, 0).differing_pixels == 0);
 }
 
-TEST_CASE("Headless: frustum culling drops parts, markers, particles and terrain outside the view and keeps what is in it",
-          "[render][gl][cull]") {
+TEST_CASE(
+    "Headless: frustum culling drops parts, markers, particles and terrain outside the view and keeps what is in it",
+    "[render][gl][cull]") {
   DERETH_GL_OR_RETURN();
   render::RendererOptions options;
   options.record_draw_list = true;
@@ -1162,7 +1169,7 @@ TEST_CASE("Headless: frustum culling drops parts, markers, particles and terrain
   sim::EmitterSnapshot sparks;
   sparks.owner = sim::LocalId{5};
   sparks.gfx_obj = kSparkMesh;
-  sparks.particles.push_back(sim::ParticleSnapshot{spot + glm::vec3(0.5F, 1.0F, 0.0F), 1.0F, 0.8F});   // in view
+  sparks.particles.push_back(sim::ParticleSnapshot{spot + glm::vec3(0.5F, 1.0F, 0.0F), 1.0F, 0.8F});    // in view
   sparks.particles.push_back(sim::ParticleSnapshot{spot + glm::vec3(0.0F, -20.0F, 0.0F), 1.0F, 0.8F});  // behind
   snap.emitters.push_back(sparks);
 
@@ -1247,8 +1254,8 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
   const render::RenderStats single = renderer.stats();
   const std::vector<render::DrawRecord>& single_list = renderer.last_draw_list();
 
-  INFO("batched: " << batched.draw_calls << " calls for " << batched.batches << " batches; single: "
-                   << single.draw_calls << " calls");
+  INFO("batched: " << batched.draw_calls << " calls for " << batched.batches
+                   << " batches; single: " << single.draw_calls << " calls");
   CHECK(single.draw_calls == single.batches);
   CHECK(batched.batches == single.batches);
   CHECK(batched.triangles == single.triangles);
@@ -1269,9 +1276,10 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
   CHECK(delayed > 80);
 }
 
-TEST_CASE("Headless: each draw is lit only by the lights that reach it, eight at most (Render::minimize_object_lighting "
-          "0x0054D480)",
-          "[retail][0x0054D480][render][gl][lights]") {
+TEST_CASE(
+    "Headless: each draw is lit only by the lights that reach it, eight at most (Render::minimize_object_lighting "
+    "0x0054D480)",
+    "[retail][0x0054D480][render][gl][lights]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
   renderer->options().record_draw_list = true;

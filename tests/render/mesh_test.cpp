@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 using namespace dereth;
 using render::build_gfx_obj_mesh;

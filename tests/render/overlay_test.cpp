@@ -2,6 +2,8 @@
 // drawing over the renderer's framebuffer headless (EGL surfaceless; passes
 // with a WARN without a usable EGL unless DERETH_REQUIRE_GL=1).
 
+#include "dereth/render/overlay.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -18,7 +20,6 @@
 #include "dereth/render/camera.hpp"
 #include "dereth/render/headless_context.hpp"
 #include "dereth/render/image.hpp"
-#include "dereth/render/overlay.hpp"
 #include "dereth/render/renderer.hpp"
 
 using namespace dereth;
@@ -35,9 +36,9 @@ struct StringMaker<dereth::render::Rect> {
 using render::ChatLog;
 using render::OverlayFrame;
 using render::Rect;
+using render::Rgba8;
 using render::TextLayout;
 using render::TextPanel;
-using render::Rgba8;
 
 namespace {
 
@@ -63,11 +64,11 @@ TEST_CASE("Overlay sanitize_text keeps printable ASCII and makes everything else
   CHECK(render::sanitize_text("Hello, world! ~{}") == "Hello, world! ~{}");
   CHECK(render::sanitize_text("a\tb\nc\rd") == "a b c d");
   CHECK(render::sanitize_text(std::string("x\x01y\x7Fz", 5)) == "x?y?z");
-  CHECK(render::sanitize_text("caf\xC3\xA9!") == "caf?!");                 // one '?' per UTF-8 character
-  CHECK(render::sanitize_text("\xE6\x97\xA5\xE6\x9C\xAC") == "??");        // two 3-byte characters
-  CHECK(render::sanitize_text("\xF0\x9F\x98\x80.") == "?.");               // a 4-byte character
-  CHECK(render::sanitize_text("\x80\x81") == "??");                        // stray continuation bytes
-  CHECK(render::sanitize_text("end\xE6") == "end?");                       // a truncated sequence
+  CHECK(render::sanitize_text("caf\xC3\xA9!") == "caf?!");           // one '?' per UTF-8 character
+  CHECK(render::sanitize_text("\xE6\x97\xA5\xE6\x9C\xAC") == "??");  // two 3-byte characters
+  CHECK(render::sanitize_text("\xF0\x9F\x98\x80.") == "?.");         // a 4-byte character
+  CHECK(render::sanitize_text("\x80\x81") == "??");                  // stray continuation bytes
+  CHECK(render::sanitize_text("end\xE6") == "end?");                 // a truncated sequence
   CHECK(render::sanitize_text(std::string("n\0l", 3)) == "n?l");
   CHECK(render::sanitize_text("").empty());
 }
@@ -99,14 +100,14 @@ TEST_CASE("Overlay layout_text: the box is the widest line by the line count, th
   CHECK(one.lines == 3);
   CHECK(one.clipped == 0);
   CHECK(one.dropped == 0);
-  const float widest = std::max({render::text_width("Hello", 1.0F), render::text_width("Hi", 1.0F),
-                                 render::text_width("gjpqy", 1.0F)});
+  const float widest =
+      std::max({render::text_width("Hello", 1.0F), render::text_width("Hi", 1.0F), render::text_width("gjpqy", 1.0F)});
   CHECK(one.box == Rect{0.0F, 0.0F, widest, 36.0F});
   REQUIRE(!one.vertices.empty());
   CHECK(one.vertices.size() % 6 == 0);  // two triangles per glyph quad
-  CHECK(inside(one.box, one.ink));       // descenders of the last line included
+  CHECK(inside(one.box, one.ink));      // descenders of the last line included
   CHECK(vertices_inside(one.vertices, one.box));
-  CHECK(one.ink.y1 > 24.0F);             // the third line has ink in the third row
+  CHECK(one.ink.y1 > 24.0F);  // the third line has ink in the third row
   for (const auto& v : one.vertices) CHECK(v.color == render::Rgba8{10, 20, 30, 40});
 
   // Twice the scale: every vertex at twice the position.
@@ -148,8 +149,7 @@ TEST_CASE("Overlay layout_text: each line starts one line height lower, blank li
   CHECK(blanks.box.width() == render::text_width("   ", 2.0F));
 }
 
-TEST_CASE("Overlay layout_text: a line wider than max_width is cut at a glyph and ends in '..'",
-          "[render][overlay]") {
+TEST_CASE("Overlay layout_text: a line wider than max_width is cut at a glyph and ends in '..'", "[render][overlay]") {
   const std::string long_line(200, 'W');
   const float limit = 100.0F;
   const TextLayout t = render::layout_text(Lines{long_line, "ok"}, 2.0F, {255, 255, 255, 255}, {limit, 0});
@@ -222,8 +222,8 @@ TEST_CASE("Overlay format_hud: frame rate, counts and network statistics", "[ren
   s.online = false;
   s.fps = std::numeric_limits<double>::quiet_NaN();
   s.packets_in = 18446744073709551615ULL;  // not shown offline
-  CHECK(render::format_hud(s) == Lines{"FPS --  frame 16.7 ms", "objects 20 (drawn 18)  particles 60",
-                                       "draws 42  tris 12345", "net offline"});
+  CHECK(render::format_hud(s) ==
+        Lines{"FPS --  frame 16.7 ms", "objects 20 (drawn 18)  particles 60", "draws 42  tris 12345", "net offline"});
 
   render::HudStats big;
   big.online = true;
@@ -398,7 +398,8 @@ TEST_CASE("Overlay layout_overlay: panels are capped to the lines and width that
   CHECK(render::layout_overlay(frame, 0, 100, o).vertices.empty());
 }
 
-TEST_CASE("Overlay layout_overlay: a CentreLeft panel sits at the left margin, centred vertically", "[render][overlay]") {
+TEST_CASE("Overlay layout_overlay: a CentreLeft panel sits at the left margin, centred vertically",
+          "[render][overlay]") {
   render::OverlayOptions o;
   OverlayFrame frame;
   frame.panels.push_back(TextPanel{render::Anchor::CentreLeft, {"Aerin", "Cadrel"}, {255, 255, 255, 255}, 0.6F, {}});
@@ -567,8 +568,8 @@ TEST_CASE("Overlay draws a panel's text inside its dark box over the renderer's 
   // "HI" at scale 2: two glyphs of several 2-pixel-wide strokes.
   CHECK(text_pixels > 40);
   CHECK(box_pixels > text_pixels);
-  CHECK(near(img.at(8, 8), dark, 2));    // the box's top-left pixel
-  CHECK(img.at(7, 7) == background);     // just outside it
+  CHECK(near(img.at(8, 8), dark, 2));  // the box's top-left pixel
+  CHECK(img.at(7, 7) == background);   // just outside it
   CHECK(before.at(20, 20) == background);
 
   // The renderer's state is intact: the same scene renders as before the overlay.

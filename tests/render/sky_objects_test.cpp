@@ -60,8 +60,8 @@ dat::SkyDesc sky_desc() {
                    object(0.0F, 0.0F, 0.0F, 0.0F, kClouds, 0, 0.01F, -0.02F),
                    object(0.0F, 0.0F, 0.0F, 0.0F, kRain, render::sky_properties::kWeather),
                    object(0.0F, 0.0F, 0.0F, 0.0F, kMist, render::sky_properties::kAfter)};
-  g.sky_times = {keyframe(0.0F, {replace(0, 0, 0.0F, 20.0F, 50.0F, -1.0F), replace(1, kRedSun, 30.0F, 0.0F, 0.0F, -1.0F),
-                                 replace(2, 0, 0.0F, 0.0F, 0.0F, 0.0F)}),
+  g.sky_times = {keyframe(0.0F, {replace(0, 0, 0.0F, 20.0F, 50.0F, -1.0F),
+                                 replace(1, kRedSun, 30.0F, 0.0F, 0.0F, -1.0F), replace(2, 0, 0.0F, 0.0F, 0.0F, 0.0F)}),
                  keyframe(0.5F, {replace(0, 0, 0.0F, 100.0F, 10.0F, -1.0F), replace(2, 0, 0.0F, 0.0F, 0.0F, 50.0F),
                                  replace(9, kRedSun, 45.0F, 50.0F, 50.0F, 50.0F)})};
   dat::SkyDesc sky;
@@ -69,7 +69,9 @@ dat::SkyDesc sky_desc() {
   return sky;
 }
 
-glm::vec3 turned(const core::Frame& f, glm::vec3 p) { return f.localtoglobal(p); }
+glm::vec3 turned(const core::Frame& f, glm::vec3 p) {
+  return f.localtoglobal(p);
+}
 
 }  // namespace
 
@@ -172,8 +174,8 @@ TEST_CASE("GameSky::CalcFrame 0x00506F80 turns a sky object by its heading, then
   const core::Frame both = render::calc_frame(core::Frame(), 30.0F, 90.0F);
   const glm::vec3 headed_y = headed.localtoglobal(glm::vec3(0.0F, 1.0F, 0.0F));
   const glm::vec3 both_y = both.localtoglobal(glm::vec3(0.0F, 1.0F, 0.0F));
-  CHECK(both_y.y == Approx(headed_y.y));        // the turn keeps y
-  CHECK(both_y.z == Approx(headed_y.x));        // x goes up
+  CHECK(both_y.y == Approx(headed_y.y));  // the turn keeps y
+  CHECK(both_y.z == Approx(headed_y.x));  // x goes up
   CHECK(both_y.x == Approx(0.0F).margin(1e-6));
 }
 
@@ -186,9 +188,9 @@ TEST_CASE("GameSky::UseTime 0x005075B0 makes sky objects anew only when their Gf
   REQUIRE(objects.size() == 5);
   REQUIRE(objects[0].has_value());
   CHECK(objects[0]->gfx_obj == kDome);
-  CHECK(objects[0]->luminosity == Approx(0.8F));   // 80 % (x 0.0099999998)
-  CHECK(objects[0]->diffusion == Approx(0.2F));    // max_bright 20 %
-  CHECK(objects[0]->translucency == 0.0F);         // never set: a new object's
+  CHECK(objects[0]->luminosity == Approx(0.8F));  // 80 % (x 0.0099999998)
+  CHECK(objects[0]->diffusion == Approx(0.2F));   // max_bright 20 %
+  CHECK(objects[0]->translucency == 0.0F);        // never set: a new object's
   REQUIRE(objects[1].has_value());
   CHECK(objects[1]->gfx_obj == kRedSun);
   CHECK(objects[2]->tex_velocity == glm::vec2(0.01F, -0.02F));

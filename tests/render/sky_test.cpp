@@ -105,7 +105,7 @@ TEST_CASE("SkyDesc::GetWorldFog 0x00500CE0 gives fog only when both keyframes ha
   REQUIRE(fog.has_value());
   CHECK(fog->min == Approx(100.0F));
   CHECK(fog->max == Approx(350.0F));
-  CHECK(fog->color == Rgb8{108, 144, 190});  // (0x60+0x78)/2, (0x80+0xA0)/2, (0xA0+0xDC)/2
+  CHECK(fog->color == Rgb8{108, 144, 190});                      // (0x60+0x78)/2, (0x80+0xA0)/2, (0xA0+0xDC)/2
   CHECK_FALSE(render::get_world_fog(sky, 0, 0.6F).has_value());  // towards the fogless dusk
   CHECK_FALSE(render::get_world_fog(sky, 0, 0.9F).has_value());  // from it
   CHECK_FALSE(render::get_world_fog(dat::SkyDesc{}, 0, 0.5F).has_value());

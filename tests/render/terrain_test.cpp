@@ -9,9 +9,9 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/dat/dat_file.hpp"
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 using namespace dereth;
 using render::LandBlockStruct;
@@ -196,7 +196,8 @@ TEST_CASE("CLandBlockStruct::calc_lighting 0x00531700 lights each vertex by the 
     dat::LandBlock slope;
     slope.id = 0xA9B4FFFF;
     for (std::size_t x = 0; x < 9; ++x) {
-      for (std::size_t y = 0; y < 9; ++y) slope.height[dat::land_block_vertex(x, y)] = static_cast<std::uint8_t>(x * 12);
+      for (std::size_t y = 0; y < 9; ++y)
+        slope.height[dat::land_block_vertex(x, y)] = static_cast<std::uint8_t>(x * 12);
     }
     LandBlockStruct s;
     s.construct_vertices(slope, linear_defs(1.0F, 0.0F));  // rises 12 m per 24 m cell
@@ -489,7 +490,8 @@ TEST_CASE("CLandBlockStruct::TransAdjust 0x005323D0 stitches each outward edge t
   SECTION("the halved edge is exactly the coarser neighbour's edge: no crack") {
     // Block A (ring 2, north of the viewer, 4 cells) and B north of it (ring 3, 2 cells) share A's north edge.
     dat::LandBlock north = rough_block(0xA9B5FFFF);
-    for (std::size_t x = 0; x <= 8; ++x) north.height[dat::land_block_vertex(x, 0)] = b.height[dat::land_block_vertex(x, 8)];
+    for (std::size_t x = 0; x <= 8; ++x)
+      north.height[dat::land_block_vertex(x, 0)] = b.height[dat::land_block_vertex(x, 8)];
     LandBlockStruct a;
     REQUIRE(a.generate(b, defs, 2, NorthOfViewer));
     LandBlockStruct n;
@@ -533,9 +535,9 @@ TEST_CASE("build_terrain_mesh at a lower detail: 2 * (8 / poly_size)^2 triangles
         CHECK(v->position.z == table_height(defs, b, fx, fy));
         CHECK(v->uv == glm::vec2(static_cast<float>(fx), static_cast<float>(fy)));
       }
-      CHECK(v0.layers.x == static_cast<float>(dat::terrain_type(
-                               b.terrain[dat::land_block_vertex(static_cast<std::size_t>(v0.position.x / 24.0F),
-                                                                static_cast<std::size_t>(v0.position.y / 24.0F))])));
+      CHECK(v0.layers.x ==
+            static_cast<float>(dat::terrain_type(b.terrain[dat::land_block_vertex(
+                static_cast<std::size_t>(v0.position.x / 24.0F), static_cast<std::size_t>(v0.position.y / 24.0F))])));
     }
   }
   // The full-detail overload is poly_size 1.

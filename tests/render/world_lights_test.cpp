@@ -1,9 +1,9 @@
 #include "dereth/render/world_lights.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <cmath>
 #include <limits>
-
-#include <catch2/catch.hpp>
 
 using namespace dereth::render;
 
@@ -125,9 +125,9 @@ TEST_CASE("Render::remove_object_light 0x0054C1B0 leaves out a light whose fallo
   l.position = {10, 0, 0};
   l.falloff = 3.0F;
   // Reach = falloff + radius = 3 + 2 = 5 (not falloff * 1.3: that is how far the light shines).
-  CHECK_FALSE(remove_object_light(l, {6, 0, 0}, 2.0F));   // 4 < 5
-  CHECK(remove_object_light(l, {5, 0, 0}, 2.0F));         // 5: at the reach is out
-  CHECK(remove_object_light(l, {0, 0, 0}, 2.0F));         // 10
+  CHECK_FALSE(remove_object_light(l, {6, 0, 0}, 2.0F));  // 4 < 5
+  CHECK(remove_object_light(l, {5, 0, 0}, 2.0F));        // 5: at the reach is out
+  CHECK(remove_object_light(l, {0, 0, 0}, 2.0F));        // 10
   CHECK_FALSE(remove_object_light(l, {5.01F, 0, 0}, 2.0F));
   // A NaN centre compares unordered: the light stays.
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -158,8 +158,7 @@ TEST_CASE("Render::minimize_object_lighting 0x0054D480 takes at most 8: reaching
   SECTION("a dynamic light out of reach leaves its slot to a static one") {
     // Centre (0, 5, 0), radius 0.5: reach 2.5. Dynamic x=1 is sqrt(26) away: out.
     // Static y = 3..6 (distances 2, 1, 0, 1) reach; y = 7 would not exist.
-    CHECK(sources(world.minimize_object_lighting({0, 5, 0}, 0.5F)) ==
-          std::vector<std::size_t>{102, 103, 104, 105});
+    CHECK(sources(world.minimize_object_lighting({0, 5, 0}, 0.5F)) == std::vector<std::size_t>{102, 103, 104, 105});
   }
 }
 

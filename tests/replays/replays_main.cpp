@@ -24,6 +24,7 @@
 
 #include "dereth/app/cli.hpp"
 #include "dereth/app/headless.hpp"
+
 #include "support/temp_dir.hpp"
 
 namespace fs = std::filesystem;
@@ -112,7 +113,8 @@ std::string reference_text(const fs::path& digest, const fs::path& trace) {
 
 // Prints the first tick that differs: its digest lines and, per object, the
 // fields that differ. Returns false when the texts differ.
-bool compare(const std::string& name, const std::vector<std::string>& expected, const std::vector<std::string>& actual) {
+bool compare(const std::string& name, const std::vector<std::string>& expected,
+             const std::vector<std::string>& actual) {
   const std::size_t n = std::min(expected.size(), actual.size());
   std::size_t first = n;
   for (std::size_t i = 0; i < n; ++i) {
@@ -258,8 +260,10 @@ int main(int argc, char** argv) {
     // dereth replay --headless --fast writes the same digest, byte for byte.
     const fs::path replay_digest = out / (c.name + ".replay.digest");
     // run_headless above has no DATs: so does the replay (its default is the demo world, as dereth-sim's).
-    std::vector<std::string> args = {"dereth", "replay", "--headless", "--fast", "--no-dats", c.recording.string(),
-                                     "--digest", replay_digest.string()};
+    std::vector<std::string> args = {"dereth",     "replay",
+                                     "--headless", "--fast",
+                                     "--no-dats",  c.recording.string(),
+                                     "--digest",   replay_digest.string()};
     std::vector<char*> argv2;
     for (auto& a : args) argv2.push_back(a.data());
     std::ostringstream rout, rerr;

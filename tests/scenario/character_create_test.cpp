@@ -2,16 +2,18 @@
 // the scenario server, on simulated time with the hand-driven client, with
 // the demo world's CharGen (docs/scenario.md, "Creating and deleting
 // characters").
+#include "dereth/protocol/character_create.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <memory>
 #include <string>
 
-#include "../chargen/demo_character.hpp"
-#include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/player_description.hpp"
 #include "dereth/scenario/scenario_server.hpp"
+
+#include "../chargen/demo_character.hpp"
 #include "test_client.hpp"
 
 using namespace dereth::scenario;

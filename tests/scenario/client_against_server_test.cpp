@@ -14,6 +14,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+
 #include "support/login_complete_stand_in.hpp"
 #include "support/pcap_messages.hpp"
 #include "support/temp_dir.hpp"

@@ -18,6 +18,7 @@
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/loopback.hpp"
+
 #include "support/login_complete_stand_in.hpp"
 
 using namespace dereth::scenario;

@@ -10,6 +10,7 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/scenario/loopback.hpp"
 #include "dereth/scenario/scenario.hpp"
+
 #include "support/login_complete_stand_in.hpp"
 
 using namespace dereth::scenario;

@@ -267,8 +267,8 @@ TEST_CASE("Scenario server: a relayed run carries the run rate the mover's clien
 
   SECTION("backward and sidestep scale by the same rate") {
     mts.raw = protocol::RawMotionState{};
-    mts.raw.forward_command = 0x45000006;  // WalkBackwards
-    mts.raw.sidestep_command = 0x6500000F; // SideStepRight
+    mts.raw.forward_command = 0x45000006;   // WalkBackwards
+    mts.raw.sidestep_command = 0x6500000F;  // SideStepRight
     mts.raw.current_hold_key = 2;
     p.a.send(protocol::encode(mts), protocol::queue::Weenie);
     REQUIRE(p.run_until([&] { return movements_of(p.b, 0x50000001).size() == 2; }, 5.0));

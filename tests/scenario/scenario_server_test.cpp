@@ -1,8 +1,8 @@
 // The sans-IO scenario server against the hand-driven client of
 // test_client.hpp, on simulated time (spec/protocol.md 0.3, 3.2-3.8).
-#include <catch2/catch.hpp>
+#include "dereth/scenario/scenario_server.hpp"
 
-#include "dereth/protocol/player_description.hpp"
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -11,7 +11,8 @@
 
 #include <fmt/format.h>
 
-#include "dereth/scenario/scenario_server.hpp"
+#include "dereth/protocol/player_description.hpp"
+
 #include "test_client.hpp"
 
 using namespace dereth::scenario;
@@ -52,7 +53,8 @@ std::vector<std::uint32_t> opcodes(const std::vector<std::vector<std::uint8_t>>&
 }
 
 bool has_event(const ScenarioServer& server, std::string_view needle) {
-  return std::ranges::any_of(server.events(), [&](const ServerEvent& e) { return e.text.find(needle) != std::string::npos; });
+  return std::ranges::any_of(server.events(),
+                             [&](const ServerEvent& e) { return e.text.find(needle) != std::string::npos; });
 }
 
 // The checks shared by the clean and the lossy runs.
@@ -112,8 +114,8 @@ void check_world_entry_and_stream(const Harness& h) {
   // The scripted stream: 12 events, the teleport being three messages.
   const auto scripted = h.sent_to(s->id, true);
   REQUIRE(scripted.size() == 14);
-  CHECK(opcodes(scripted) == std::vector<std::uint32_t>{0xF745, 0xF7E0, 0xF74C, 0xF748, 0xF74E, 0xF755, 0xF754,
-                                                         0xF750, 0xF74B, 0x02CD, 0xF751, 0xF748, 0xF74B, 0xF747});
+  CHECK(opcodes(scripted) == std::vector<std::uint32_t>{0xF745, 0xF7E0, 0xF74C, 0xF748, 0xF74E, 0xF755, 0xF754, 0xF750,
+                                                        0xF74B, 0x02CD, 0xF751, 0xF748, 0xF74B, 0xF747});
   // ...which appear in the client's sequence in that order.
   auto it = c.messages.begin();
   for (const auto& m : scripted) {
@@ -154,8 +156,8 @@ void check_world_entry_and_stream(const Harness& h) {
   REQUIRE(script_id.has_value());
   CHECK(script_id->guid == 0x50000001u);  // guid=player
   CHECK(script_id->script_id == 0x3300015Bu);
-  CHECK(scripted[9] == std::vector<std::uint8_t>{0xCD, 0x02, 0x00, 0x00, 0x05, 0x19, 0x00, 0x00, 0x00, 0x05, 0x00,
-                                                 0x00, 0x00});
+  CHECK(scripted[9] ==
+        std::vector<std::uint8_t>{0xCD, 0x02, 0x00, 0x00, 0x05, 0x19, 0x00, 0x00, 0x00, 0x05, 0x00, 0x00, 0x00});
   auto teleport = protocol::decode_player_teleport(scripted[10]);
   REQUIRE(teleport.has_value());
   CHECK(teleport->teleport_ts == 1);
@@ -194,8 +196,7 @@ void check_world_entry_and_stream(const Harness& h) {
 
 }  // namespace
 
-TEST_CASE("Scenario server: login, character list, DDD, world entry and the scripted stream",
-          "[scenario][server]") {
+TEST_CASE("Scenario server: login, character list, DDD, world entry and the scripted stream", "[scenario][server]") {
   Harness h(basic());
   REQUIRE(h.run_until([&] { return world_done(h); }, 20.0));
   check_world_entry_and_stream(h);
@@ -248,8 +249,8 @@ TEST_CASE("Scenario server: 35% and 50% loss, duplication, reordering and delay 
   for (const auto& [loss, bound] : {std::pair{0.35, 240.0}, std::pair{0.5, 480.0}}) {
     for (std::uint32_t seed : {31u, 32u}) {
       INFO("loss " << loss << " seed " << seed);
-      Harness h(basic(fmt::format("impair loss={} duplicate=0.2 reorder=0.2 delay=20 jitter=30 seed={} inbound\n", loss,
-                                  seed)));
+      Harness h(basic(
+          fmt::format("impair loss={} duplicate=0.2 reorder=0.2 delay=20 jitter=30 seed={} inbound\n", loss, seed)));
       REQUIRE(h.run_until([&] { return world_done(h); }, bound));
       check_world_entry_and_stream(h);
       CHECK(h.server.stats().outbound.lost > 0);
@@ -380,9 +381,8 @@ TEST_CASE("Scenario server: F657 must repeat the account exactly as F658 spelled
     o.account = "TESTER";
     Harness h(basic(), o);
     REQUIRE(h.run_until([&] { return world_done(h); }, 20.0));
-    const auto& enter = std::ranges::find_if(h.server.client_messages(), [](const ClientMessage& m) {
-      return m.enter_world.has_value();
-    });
+    const auto& enter = std::ranges::find_if(h.server.client_messages(),
+                                             [](const ClientMessage& m) { return m.enter_world.has_value(); });
     REQUIRE(enter != h.server.client_messages().end());
     CHECK(enter->enter_world->account == "Tester");
   }
@@ -482,8 +482,12 @@ loop 1.0 count=3
   o.account = "a";
   o.password = "b";
   Harness h(*sc, o);
-  REQUIRE(h.run_until([&] { auto s = h.last_session(); return s && s->stream_complete &&
-                                  h.client.messages.size() == h.sent_to(s->id).size(); }, 20.0));
+  REQUIRE(h.run_until(
+      [&] {
+        auto s = h.last_session();
+        return s && s->stream_complete && h.client.messages.size() == h.sent_to(s->id).size();
+      },
+      20.0));
   const auto scripted = h.sent_to(h.last_session()->id, true);
   REQUIRE(scripted.size() == 6);
   for (std::size_t i = 0; i < 3; ++i) {
@@ -499,7 +503,8 @@ loop 1.0 count=3
   for (const auto& m : h.server.sent_messages()) {
     if (m.script_line != 0) times.push_back(m.time);
   }
-  for (std::size_t i = 1; i < times.size(); ++i) CHECK(times[i] - times[0] == Approx(0.5 * static_cast<double>(i)).margin(0.011));
+  for (std::size_t i = 1; i < times.size(); ++i)
+    CHECK(times[i] - times[0] == Approx(0.5 * static_cast<double>(i)).margin(0.011));
 }
 
 TEST_CASE("Scenario server: datagrams from strangers and garbage are ignored without a session",

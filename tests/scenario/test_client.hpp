@@ -78,8 +78,8 @@ class TestClient {
       connect = body;
       messages.clear();
       transport = std::make_unique<net::Transport>(net::Role::Client);
-      transport->start(body.client_seed, body.server_seed, static_cast<std::uint16_t>(body.net_id),
-                       p->header.iteration, now);
+      transport->start(body.client_seed, body.server_seed, static_cast<std::uint16_t>(body.net_id), p->header.iteration,
+                       now);
       phase = Phase::Connect;
       connect_started = now;
       send_connect_response(now);
@@ -128,9 +128,7 @@ class TestClient {
   void send(std::span<const std::uint8_t> message, std::uint16_t queue) { transport->send_message(message, queue); }
   std::uint32_t next_stamp() { return stamp++; }
 
-  void log_off() {
-    send(protocol::encode_opcode_only(lo::CharacterLogOff), protocol::queue::Logon);
-  }
+  void log_off() { send(protocol::encode_opcode_only(lo::CharacterLogOff), protocol::queue::Logon); }
   void disconnect(double now) {
     transport->disconnect(now);
     for (auto& d : transport->take_outgoing()) out.push_back({0, std::move(d)});
@@ -210,9 +208,7 @@ class TestClient {
       case lo::ServerName:
         if (auto n = protocol::decode_server_name(m)) server_name = *n;
         break;
-      case lo::DddInterrogation:
-        send(protocol::encode_ddd_interrogation_response(), protocol::queue::Database);
-        break;
+      case lo::DddInterrogation: send(protocol::encode_ddd_interrogation_response(), protocol::queue::Database); break;
       case lo::CharacterCreateResponse:
         if (auto r = protocol::decode_character_create_response(m)) {
           create_response = *r;
@@ -246,25 +242,19 @@ class TestClient {
       case lo::GameEvent:
         if (protocol::peek_wrapped_type(m) == lo::PlayerDescriptionEvent) saw_description = true;
         break;
-      case lo::CharacterLogOff:
-        saw_logoff = true;
-        break;
+      case lo::CharacterLogOff: saw_logoff = true; break;
       case protocol::opcode::PlayerCreate:
         if (auto pc = protocol::decode_player_create(m)) player = pc->guid;
         break;
       case protocol::opcode::CreateObject:
-        if (auto c = protocol::decode_create_object(m); c && player && c->guid == *player &&
-                                                          phase == Phase::Entering) {
+        if (auto c = protocol::decode_create_object(m); c && player && c->guid == *player && phase == Phase::Entering) {
           phase = Phase::InWorld;
           world_entry_index = messages.size() - 1;
           send_login_complete();
         }
         break;
-      case protocol::opcode::PlayerTeleport:
-        send_login_complete();
-        break;
-      default:
-        break;
+      case protocol::opcode::PlayerTeleport: send_login_complete(); break;
+      default: break;
     }
   }
 
@@ -325,7 +315,8 @@ struct Harness {
   }
 
   // Every message the server queued for a session, in order.
-  [[nodiscard]] std::vector<std::vector<std::uint8_t>> sent_to(std::uint32_t session, bool scripted_only = false) const {
+  [[nodiscard]] std::vector<std::vector<std::uint8_t>> sent_to(std::uint32_t session,
+                                                               bool scripted_only = false) const {
     std::vector<std::vector<std::uint8_t>> out;
     for (const auto& m : server.sent_messages()) {
       if (m.session == session && (!scripted_only || m.script_line != 0)) out.push_back(m.bytes);

@@ -31,6 +31,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
+
 #include "support/login_complete_stand_in.hpp"
 
 using namespace dereth;
@@ -170,7 +171,9 @@ std::vector<std::uint8_t> pure_ack(std::uint32_t sequence, std::uint32_t acked) 
   return net::serialize_packet(p);
 }
 
-bool in_world(const Attack& a) { return a.session.state == scenario::SessionState::InWorld; }
+bool in_world(const Attack& a) {
+  return a.session.state == scenario::SessionState::InWorld;
+}
 
 }  // namespace
 
@@ -179,7 +182,8 @@ TEST_CASE("UDP attack: bad encrypted checksums from the server's port", "[scenar
   const auto st = run(basic(), [&](Attack& a) {
     if (sent || !in_world(a)) return;
     sent = true;
-    for (std::uint32_t i = 0; i < 5; ++i) a.server.send_raw(1, a.client, encrypted(near_sequence(a.session) + 20 + i, 0xBAD0 + i));
+    for (std::uint32_t i = 0; i < 5; ++i)
+      a.server.send_raw(1, a.client, encrypted(near_sequence(a.session) + 20 + i, 0xBAD0 + i));
   });
   CHECK(st.client.bad_checksums >= 5);
 }
@@ -282,7 +286,8 @@ TEST_CASE("UDP attack: cleartext packets after the server falls silent do not ke
   REQUIRE(server.start().has_value());
   auto client = connect(server, kSilence);
   std::vector<std::vector<std::uint8_t>> received;
-  play(server, *client, [](Attack&) {}, received);
+  play(
+      server, *client, [](Attack&) {}, received);
   const auto sessions = server.sessions();
   REQUIRE_FALSE(sessions.empty());
   const auto session = sessions.back();
@@ -299,8 +304,8 @@ TEST_CASE("UDP attack: cleartext packets after the server falls silent do not ke
     data.header.sequence = near;
     data.header.id = 0x000B;
     data.header.iteration = 1;
-    data.fragments.push_back(net::Fragment{7000U + static_cast<std::uint32_t>(rounds), 0x80000000, 1, 0, 10,
-                                           {0xEE, 0xEE, 0xEE, 0xEE, 0xEE}});
+    data.fragments.push_back(net::Fragment{
+        7000U + static_cast<std::uint32_t>(rounds), 0x80000000, 1, 0, 10, {0xEE, 0xEE, 0xEE, 0xEE, 0xEE}});
     net::Packet sync;
     sync.header.sequence = near + 100000;
     sync.header.id = 0x000B;

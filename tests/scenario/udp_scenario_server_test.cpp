@@ -1,7 +1,13 @@
 // The scenario server over real loopback UDP: UdpScenarioServer on its own
 // thread, and the test's client on a plain POSIX datagram socket (the test
 // program does not see Asio, which the module links privately).
+#include "dereth/scenario/udp_scenario_server.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <chrono>
+#include <optional>
+#include <string>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -9,12 +15,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <optional>
-#include <string>
-
 #include "../chargen/demo_character.hpp"
-#include "dereth/scenario/udp_scenario_server.hpp"
 #include "test_client.hpp"
 
 using namespace dereth::scenario;

@@ -17,6 +17,7 @@
 #include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
+
 #include "support/fake_part_array.hpp"
 
 namespace dereth::sim::test {

@@ -12,8 +12,6 @@
 // Under ctest ("soak" label, never in the default run) it runs only when
 // DERETH_SOAK_SECONDS is set, for that many seconds; otherwise it reports
 // itself skipped (exit status 77).
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +26,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include "dereth/core/rng.hpp"
 #include "dereth/net/packet.hpp"
@@ -44,8 +43,8 @@ namespace {
 constexpr int kSkipped = 77;
 constexpr double kForgedPerSecond = 100.0;
 constexpr double kLoss = 0.2;
-constexpr double kBaselineAt = 60.0;    // seconds: RSS is measured here first, then must stay within 10%
-constexpr double kDrainSeconds = 30.0;  // after the run: time for the last messages to arrive
+constexpr double kBaselineAt = 60.0;          // seconds: RSS is measured here first, then must stay within 10%
+constexpr double kDrainSeconds = 30.0;        // after the run: time for the last messages to arrive
 constexpr std::size_t kServerRecords = 1024;  // the server's record lists stay this short
 
 std::uint64_t resident_bytes() {
@@ -215,10 +214,10 @@ int main(int argc, char** argv) {
   // every message of those opcodes the client delivered, not yet matched.
   std::deque<std::vector<std::uint8_t>> expected;
   std::deque<std::vector<std::uint8_t>> received;
-  std::size_t seen_records = 0;    // the size of the server's list at the last look
-  std::uint64_t scripted = 0;      // scripted messages the server queued
+  std::size_t seen_records = 0;  // the size of the server's list at the last look
+  std::uint64_t scripted = 0;    // scripted messages the server queued
   std::uint64_t matched = 0;
-  std::uint64_t delivered = 0;     // every message the client delivered
+  std::uint64_t delivered = 0;        // every message the client delivered
   std::uint64_t forged_payloads = 0;  // delivered messages holding the forger's bytes
   std::string failure;
 
@@ -267,10 +266,11 @@ int main(int argc, char** argv) {
   auto match = [&] {
     while (failure.empty() && !expected.empty() && !received.empty()) {
       if (expected.front() != received.front()) {
-        failure = fmt::format("scripted message {} differs: the server queued opcode {:04X} ({} bytes), the client "
-                              "delivered opcode {:04X} ({} bytes): lost, duplicated or reordered",
-                              matched + 1, opcode_of(expected.front()), expected.front().size(),
-                              opcode_of(received.front()), received.front().size());
+        failure = fmt::format(
+            "scripted message {} differs: the server queued opcode {:04X} ({} bytes), the client "
+            "delivered opcode {:04X} ({} bytes): lost, duplicated or reordered",
+            matched + 1, opcode_of(expected.front()), expected.front().size(), opcode_of(received.front()),
+            received.front().size());
         break;
       }
       expected.pop_front();
@@ -369,18 +369,20 @@ int main(int argc, char** argv) {
 
   const auto& tr = st.transport;
   const auto mib = [](std::uint64_t b) { return static_cast<double>(b) / (1024.0 * 1024.0); };
-  std::printf("soak: ran %.1f s (in world after %.2f s), loss %.0f%% both ways, %.0f forged datagrams a second\n",
-              ran, in_world_at.value_or(-1.0), kLoss * 100.0, kForgedPerSecond);
-  std::printf("soak: scripted messages: %llu queued by the end of the run, %llu matched in order in all (the stream "
-              "goes on while the last arrive); messages delivered %llu\n",
-              static_cast<unsigned long long>(due), static_cast<unsigned long long>(matched),
-              static_cast<unsigned long long>(delivered));
-  std::printf("soak: forged %llu (garbage %llu, bad encrypted checksum %llu, acks %llu, reject lists %llu, "
-              "cleartext fragments %llu, encrypted next-sequence %llu)\n",
-              static_cast<unsigned long long>(forger.count()), static_cast<unsigned long long>(forger.by_kind(0)),
-              static_cast<unsigned long long>(forger.by_kind(1)), static_cast<unsigned long long>(forger.by_kind(2)),
-              static_cast<unsigned long long>(forger.by_kind(3)), static_cast<unsigned long long>(forger.by_kind(4)),
-              static_cast<unsigned long long>(forger.by_kind(5)));
+  std::printf("soak: ran %.1f s (in world after %.2f s), loss %.0f%% both ways, %.0f forged datagrams a second\n", ran,
+              in_world_at.value_or(-1.0), kLoss * 100.0, kForgedPerSecond);
+  std::printf(
+      "soak: scripted messages: %llu queued by the end of the run, %llu matched in order in all (the stream "
+      "goes on while the last arrive); messages delivered %llu\n",
+      static_cast<unsigned long long>(due), static_cast<unsigned long long>(matched),
+      static_cast<unsigned long long>(delivered));
+  std::printf(
+      "soak: forged %llu (garbage %llu, bad encrypted checksum %llu, acks %llu, reject lists %llu, "
+      "cleartext fragments %llu, encrypted next-sequence %llu)\n",
+      static_cast<unsigned long long>(forger.count()), static_cast<unsigned long long>(forger.by_kind(0)),
+      static_cast<unsigned long long>(forger.by_kind(1)), static_cast<unsigned long long>(forger.by_kind(2)),
+      static_cast<unsigned long long>(forger.by_kind(3)), static_cast<unsigned long long>(forger.by_kind(4)),
+      static_cast<unsigned long long>(forger.by_kind(5)));
   std::printf("soak: RSS at %.0f s %.2f MiB, max after %.2f MiB (%+.1f%%), at the end %.2f MiB\n", baseline_at,
               mib(rss_baseline), mib(rss_max_after), growth * 100.0, mib(rss_end));
   std::printf("soak: server link out: passed %llu lost %llu; in: passed %llu lost %llu\n",
@@ -388,30 +390,26 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(server_stats.outbound.lost),
               static_cast<unsigned long long>(server_stats.inbound.passed),
               static_cast<unsigned long long>(server_stats.inbound.lost));
-  std::printf("soak: client transport: packets_sent %llu packets_received %llu retransmits_sent %llu naks_sent %llu "
-              "acks_sent %llu duplicates %llu bad_packets %llu bad_checksums %llu held_overflow %llu "
-              "out_of_window %llu unverified_content %llu acks_beyond_sent %llu requests_unsent %llu "
-              "requests_throttled %llu rejects_ignored %llu keyless_skipped %llu stalled %llu fragments_dropped %llu "
-              "partials_evicted %llu oversized_messages %llu handshake_dropped %llu foreign_datagrams %llu "
-              "queue_overflow %llu messages_received %llu dropped %llu\n",
-              static_cast<unsigned long long>(tr.packets_sent), static_cast<unsigned long long>(tr.packets_received),
-              static_cast<unsigned long long>(tr.retransmits_sent), static_cast<unsigned long long>(tr.naks_sent),
-              static_cast<unsigned long long>(tr.acks_sent), static_cast<unsigned long long>(tr.duplicates),
-              static_cast<unsigned long long>(tr.bad_packets), static_cast<unsigned long long>(tr.bad_checksums),
-              static_cast<unsigned long long>(tr.held_overflow), static_cast<unsigned long long>(tr.out_of_window),
-              static_cast<unsigned long long>(tr.unverified_content),
-              static_cast<unsigned long long>(tr.acks_beyond_sent),
-              static_cast<unsigned long long>(tr.requests_unsent),
-              static_cast<unsigned long long>(tr.requests_throttled),
-              static_cast<unsigned long long>(tr.rejects_ignored),
-              static_cast<unsigned long long>(tr.keyless_skipped), static_cast<unsigned long long>(tr.stalled),
-              static_cast<unsigned long long>(tr.fragments_dropped),
-              static_cast<unsigned long long>(tr.partials_evicted),
-              static_cast<unsigned long long>(tr.oversized_messages),
-              static_cast<unsigned long long>(tr.handshake_dropped),
-              static_cast<unsigned long long>(tr.foreign_datagrams),
-              static_cast<unsigned long long>(tr.queue_overflow),
-              static_cast<unsigned long long>(tr.messages_received), static_cast<unsigned long long>(tr.dropped()));
+  std::printf(
+      "soak: client transport: packets_sent %llu packets_received %llu retransmits_sent %llu naks_sent %llu "
+      "acks_sent %llu duplicates %llu bad_packets %llu bad_checksums %llu held_overflow %llu "
+      "out_of_window %llu unverified_content %llu acks_beyond_sent %llu requests_unsent %llu "
+      "requests_throttled %llu rejects_ignored %llu keyless_skipped %llu stalled %llu fragments_dropped %llu "
+      "partials_evicted %llu oversized_messages %llu handshake_dropped %llu foreign_datagrams %llu "
+      "queue_overflow %llu messages_received %llu dropped %llu\n",
+      static_cast<unsigned long long>(tr.packets_sent), static_cast<unsigned long long>(tr.packets_received),
+      static_cast<unsigned long long>(tr.retransmits_sent), static_cast<unsigned long long>(tr.naks_sent),
+      static_cast<unsigned long long>(tr.acks_sent), static_cast<unsigned long long>(tr.duplicates),
+      static_cast<unsigned long long>(tr.bad_packets), static_cast<unsigned long long>(tr.bad_checksums),
+      static_cast<unsigned long long>(tr.held_overflow), static_cast<unsigned long long>(tr.out_of_window),
+      static_cast<unsigned long long>(tr.unverified_content), static_cast<unsigned long long>(tr.acks_beyond_sent),
+      static_cast<unsigned long long>(tr.requests_unsent), static_cast<unsigned long long>(tr.requests_throttled),
+      static_cast<unsigned long long>(tr.rejects_ignored), static_cast<unsigned long long>(tr.keyless_skipped),
+      static_cast<unsigned long long>(tr.stalled), static_cast<unsigned long long>(tr.fragments_dropped),
+      static_cast<unsigned long long>(tr.partials_evicted), static_cast<unsigned long long>(tr.oversized_messages),
+      static_cast<unsigned long long>(tr.handshake_dropped), static_cast<unsigned long long>(tr.foreign_datagrams),
+      static_cast<unsigned long long>(tr.queue_overflow), static_cast<unsigned long long>(tr.messages_received),
+      static_cast<unsigned long long>(tr.dropped()));
   if (!failure.empty()) {
     std::printf("soak: FAILED: %s\n", failure.c_str());
     return 1;

@@ -48,8 +48,7 @@ class FakePartArray final : public sim::PartArray {
     p->accept_placement = false;
     return p;
   }
-  static std::unique_ptr<FakePartArray> bsp(const sim::PhysicsObj& owner,
-                                            std::shared_ptr<const sim::GfxObjPhysics> gfx,
+  static std::unique_ptr<FakePartArray> bsp(const sim::PhysicsObj& owner, std::shared_ptr<const sim::GfxObjPhysics> gfx,
                                             std::optional<std::size_t> parts = 1) {
     auto p = std::make_unique<FakePartArray>();
     p->bsp_owner = &owner;
@@ -137,7 +136,7 @@ class FakePartArray final : public sim::PartArray {
   bool free_heading = false;
   float radius = 0.0f;
   float height = 0.0f;
-  dat::Sphere sorting;  // the Setup's sorting sphere
+  dat::Sphere sorting;               // the Setup's sorting sphere
   std::optional<std::size_t> parts;  // num_parts; none: PartArray's
   const sim::PhysicsObj* bsp_owner = nullptr;
   std::shared_ptr<const sim::GfxObjPhysics> bsp_physics;  // find_obj_collisions' one part

@@ -23,10 +23,8 @@ bool is_separator(char c) noexcept {
     case '\v':
     case '\f':
     case '|':
-    case ':':
-      return true;
-    default:
-      return false;
+    case ':': return true;
+    default: return false;
   }
 }
 

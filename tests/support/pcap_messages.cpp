@@ -32,7 +32,7 @@ constexpr std::uint32_t kPcapngBlock = 0x0A0D0D0A;
 constexpr std::uint32_t kLinkEthernet = 1;
 constexpr std::size_t kFileHeaderSize = 24;
 constexpr std::size_t kRecordHeaderSize = 16;
-constexpr std::uint32_t kMaxRecordSize = 256 * 1024;       // far above any Ethernet frame
+constexpr std::uint32_t kMaxRecordSize = 256 * 1024;            // far above any Ethernet frame
 constexpr std::uintmax_t kMaxFileSize = 1024ULL * 1024 * 1024;  // a test fixture, not an archive
 
 // --- Ethernet / IPv4 / UDP ------------------------------------------------
@@ -104,10 +104,11 @@ std::uint32_t le32(std::span<const std::uint8_t> b, std::size_t at) {
          (static_cast<std::uint32_t>(b[at + 2]) << 16) | (static_cast<std::uint32_t>(b[at + 3]) << 24);
 }
 
-bool is_ac_port(std::uint16_t port) { return port >= kAcPortFirst && port <= kAcPortLast; }
+bool is_ac_port(std::uint16_t port) {
+  return port >= kAcPortFirst && port <= kAcPortLast;
+}
 
-Error file_error(ErrorKind kind, std::string_view context, std::string field, std::size_t offset,
-                 std::string detail) {
+Error file_error(ErrorKind kind, std::string_view context, std::string field, std::size_t offset, std::string detail) {
   Error e;
   e.kind = kind;
   e.context = std::string(context);
@@ -154,14 +155,13 @@ FrameKind classify_frame(std::span<const std::uint8_t> frame, AcDatagram& out, s
   std::size_t total_length = be16(ip, 2);
   if (total_length == 0) total_length = ip.size();
   if (total_length < ihl + kUdpHeaderSize || total_length > ip.size()) {
-    why = fmt::format("IPv4 total length {} does not fit header {} and captured {} bytes", total_length, ihl,
-                      ip.size());
+    why =
+        fmt::format("IPv4 total length {} does not fit header {} and captured {} bytes", total_length, ihl, ip.size());
     return FrameKind::MalformedAc;
   }
   const std::size_t udp_length = be16(udp, 4);
   if (udp_length < kUdpHeaderSize || udp_length > total_length - ihl) {
-    why = fmt::format("UDP length {} does not fit the {} bytes of the IPv4 payload", udp_length,
-                      total_length - ihl);
+    why = fmt::format("UDP length {} does not fit the {} bytes of the IPv4 payload", udp_length, total_length - ihl);
     return FrameKind::MalformedAc;
   }
   out.payload = udp.subspan(kUdpHeaderSize, udp_length - kUdpHeaderSize);
@@ -182,18 +182,14 @@ Result<void> skip_optional_headers(ByteReader& r, std::uint32_t flags) {
   for (const OptionalHeader& h : kOptionalHeaders) {
     if ((flags & h.bit) == 0) continue;
     switch (h.kind) {
-      case OptionalSize::Fixed:
-        DERETH_CHECK(r.skip(h.size, h.name));
-        break;
+      case OptionalSize::Fixed: DERETH_CHECK(r.skip(h.size, h.name)); break;
       case OptionalSize::Counted: {
         DERETH_TRY(const std::uint32_t n, r.u32(h.name));
         DERETH_TRY(const std::size_t entries, r.checked_count(n, 4, h.name));
         DERETH_CHECK(r.skip(entries * 4, h.name));
         break;
       }
-      case OptionalSize::Rest:
-        DERETH_CHECK(r.skip(r.remaining(), h.name));
-        break;
+      case OptionalSize::Rest: DERETH_CHECK(r.skip(r.remaining(), h.name)); break;
     }
   }
   return {};
@@ -209,8 +205,7 @@ Result<void> parse_datagram(std::span<const std::uint8_t> datagram, std::vector<
   DERETH_CHECK(r.skip(2, "Iteration"));
   if (size != r.remaining()) {
     return std::unexpected(r.error_at(16, ErrorKind::Invalid, "Size",
-                                      fmt::format("header says {} body bytes, datagram has {}", size,
-                                                  r.remaining())));
+                                      fmt::format("header says {} body bytes, datagram has {}", size, r.remaining())));
   }
   if ((flags & ~kKnownFlags) != 0) {
     return std::unexpected(r.error_at(4, ErrorKind::Unsupported, "Flags",
@@ -273,8 +268,8 @@ Result<void> check_counts(const DirectionState& state, std::span<const FragmentV
       e.kind = ErrorKind::Invalid;
       e.context = "AC packet";
       e.field = "Fragment.Count";
-      e.detail = fmt::format("fragment sequence {} has count {}, earlier fragments said {}", f.sequence,
-                             f.count, known);
+      e.detail =
+          fmt::format("fragment sequence {} has count {}, earlier fragments said {}", f.sequence, f.count, known);
       return std::unexpected(std::move(e));
     }
   }
@@ -332,11 +327,8 @@ Result<CaptureContents> parse_capture(std::span<const std::uint8_t> file, std::s
   const std::uint32_t magic = le32(file, 0);
   bool nanoseconds = false;
   switch (magic) {
-    case kMagicMicroseconds:
-      break;
-    case kMagicNanoseconds:
-      nanoseconds = true;
-      break;
+    case kMagicMicroseconds: break;
+    case kMagicNanoseconds: nanoseconds = true; break;
     case kMagicMicrosecondsSwapped:
     case kMagicNanosecondsSwapped:
       return std::unexpected(
@@ -363,9 +355,8 @@ Result<CaptureContents> parse_capture(std::span<const std::uint8_t> file, std::s
   while (pos < file.size()) {
     const std::size_t left = file.size() - pos;
     if (left < kRecordHeaderSize) {
-      return std::unexpected(file_error(
-          ErrorKind::Truncated, name, fmt::format("record {} header", record_number), pos,
-          fmt::format("needs {} bytes, {} remain", kRecordHeaderSize, left)));
+      return std::unexpected(file_error(ErrorKind::Truncated, name, fmt::format("record {} header", record_number), pos,
+                                        fmt::format("needs {} bytes, {} remain", kRecordHeaderSize, left)));
     }
     const std::uint32_t seconds = le32(file, pos);
     const std::uint32_t fraction = le32(file, pos + 4);
@@ -377,8 +368,7 @@ Result<CaptureContents> parse_capture(std::span<const std::uint8_t> file, std::s
     if (captured > left - kRecordHeaderSize) {
       return std::unexpected(file_error(ErrorKind::Truncated, name, fmt::format("record {} data", record_number),
                                         pos + kRecordHeaderSize,
-                                        fmt::format("needs {} bytes, {} remain", captured,
-                                                    left - kRecordHeaderSize)));
+                                        fmt::format("needs {} bytes, {} remain", captured, left - kRecordHeaderSize)));
     }
     const auto frame = file.subspan(pos + kRecordHeaderSize, captured);
     const double time = static_cast<double>(seconds) + static_cast<double>(fraction) * fraction_scale;
@@ -389,9 +379,9 @@ Result<CaptureContents> parse_capture(std::span<const std::uint8_t> file, std::s
     if (kind != FrameKind::NotAc) {
       ++out.datagrams;
       if (datagram.server_to_client) ++out.server_datagrams;
-      out.raw_datagrams.push_back(CapturedDatagram{
-          time, datagram.server_to_client,
-          std::vector<std::uint8_t>(datagram.payload.begin(), datagram.payload.end())});
+      out.raw_datagrams.push_back(
+          CapturedDatagram{time, datagram.server_to_client,
+                           std::vector<std::uint8_t>(datagram.payload.begin(), datagram.payload.end())});
       DirectionState& state = directions[datagram.server_to_client ? 1 : 0];
       fragments.clear();
       Result<void> parsed;
@@ -423,8 +413,7 @@ Result<CaptureContents> read_capture(const std::string& path) {
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(status)) {
-    return std::unexpected(file_error(ErrorKind::Io, path, "", 0,
-                                      ec ? ec.message() : std::string("no such file")));
+    return std::unexpected(file_error(ErrorKind::Io, path, "", 0, ec ? ec.message() : std::string("no such file")));
   }
   if (!std::filesystem::is_regular_file(status)) {
     return std::unexpected(file_error(ErrorKind::Io, path, "", 0, "not a regular file"));
@@ -440,8 +429,7 @@ Result<CaptureContents> read_capture(const std::string& path) {
   std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
   in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   if (in.gcount() != static_cast<std::streamsize>(bytes.size())) {
-    return std::unexpected(file_error(ErrorKind::Io, path, "", static_cast<std::size_t>(in.gcount()),
-                                      "short read"));
+    return std::unexpected(file_error(ErrorKind::Io, path, "", static_cast<std::size_t>(in.gcount()), "short read"));
   }
   return parse_capture(bytes, path);
 }

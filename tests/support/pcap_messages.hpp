@@ -30,7 +30,7 @@ struct CapturedMessage {
   bool server_to_client = true;
   std::uint16_t queue = 0;  // fragment Queue field (of the first fragment received)
   std::uint32_t fragment_sequence = 0;
-  std::vector<std::uint8_t> bytes;  // the whole reassembled message, opcode first
+  std::vector<std::uint8_t> bytes;             // the whole reassembled message, opcode first
   [[nodiscard]] std::uint32_t opcode() const;  // first u32 LE, 0 if shorter than 4 bytes
 };
 
@@ -43,12 +43,12 @@ struct CapturedDatagram {
 
 struct CaptureContents {
   std::vector<CapturedDatagram> raw_datagrams;  // every AC datagram, in capture order
-  std::vector<CapturedMessage> messages;  // in completion order, both directions
-  std::size_t datagrams = 0;         // AC datagrams seen (both directions, malformed included)
-  std::size_t server_datagrams = 0;  // of which server to client
-  std::size_t fragments = 0;         // fragments in well-formed datagrams, both directions,
-                                     // duplicates included
-  std::size_t framing_errors = 0;    // malformed AC datagrams (skipped)
+  std::vector<CapturedMessage> messages;        // in completion order, both directions
+  std::size_t datagrams = 0;                    // AC datagrams seen (both directions, malformed included)
+  std::size_t server_datagrams = 0;             // of which server to client
+  std::size_t fragments = 0;                    // fragments in well-formed datagrams, both directions,
+                                                // duplicates included
+  std::size_t framing_errors = 0;               // malformed AC datagrams (skipped)
   // What was wrong with the first few malformed datagrams, for failure output.
   std::vector<std::string> framing_error_notes;
 };
@@ -60,8 +60,7 @@ struct CaptureContents {
 dereth::core::Result<CaptureContents> read_capture(const std::string& path);
 
 // The same over bytes already in memory; `name` becomes Error::context.
-dereth::core::Result<CaptureContents> parse_capture(std::span<const std::uint8_t> file,
-                                                    std::string_view name);
+dereth::core::Result<CaptureContents> parse_capture(std::span<const std::uint8_t> file, std::string_view name);
 
 // DERETH_SHARED_DIR "/" relative: a path inside the shared spec/captures tree.
 std::string shared_path(std::string_view relative);

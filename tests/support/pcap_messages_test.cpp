@@ -1,3 +1,5 @@
+#include "support/pcap_messages.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 #include <vector>
 
 #include "support/hex.hpp"
-#include "support/pcap_messages.hpp"
 #include "support/temp_dir.hpp"
 
 using dereth::core::ErrorKind;
@@ -44,7 +45,9 @@ void put32(Bytes& v, std::uint32_t x) {
   put16(v, static_cast<std::uint16_t>(x & 0xFFFF));
   put16(v, static_cast<std::uint16_t>(x >> 16));
 }
-void append(Bytes& v, std::span<const std::uint8_t> more) { v.insert(v.end(), more.begin(), more.end()); }
+void append(Bytes& v, std::span<const std::uint8_t> more) {
+  v.insert(v.end(), more.begin(), more.end());
+}
 
 // One blob fragment: 16-byte header + data, no padding.
 Bytes fragment(std::uint32_t sequence, std::uint16_t count, std::uint16_t index, std::uint16_t queue,
@@ -245,7 +248,10 @@ TEST_CASE("from_hex rejects an odd digit count and bad characters", "[support][h
   CHECK_THROWS_AS(from_hex("zz"), std::invalid_argument);
   CHECK_THROWS_AS(from_hex("12,34"), std::invalid_argument);
   CHECK_THROWS_AS(from_hex("12-34"), std::invalid_argument);
-  CHECK_THROWS_AS(from_hex(std::string("12\0" "34", 5)), std::invalid_argument);
+  CHECK_THROWS_AS(from_hex(std::string("12\0"
+                                       "34",
+                                       5)),
+                  std::invalid_argument);
 }
 
 // --- the real capture (PROVENANCE.md, spec/protocol.md 6.2) -----------------
@@ -257,8 +263,8 @@ TEST_CASE("example.pcap: datagram and fragment and message counts", "[support][p
   CHECK(c.server_datagrams == 495);
   CHECK(c.framing_errors == 0);
   CHECK(c.fragments == 2111);  // 2,005 server to client + 106 client to server
-  const auto s2c = std::count_if(c.messages.begin(), c.messages.end(),
-                                 [](const CapturedMessage& m) { return m.server_to_client; });
+  const auto s2c =
+      std::count_if(c.messages.begin(), c.messages.end(), [](const CapturedMessage& m) { return m.server_to_client; });
   CHECK(s2c == 1985);
   CHECK(c.messages.size() == 2088);  // spec 6.2: 2,088 reassembled messages in all (103 client to server)
 }
@@ -268,12 +274,12 @@ TEST_CASE("example.pcap: server-to-client opcode counts", "[support][pcap]") {
   for (const CapturedMessage& m : example().messages) {
     if (m.server_to_client) ++counts[m.opcode()];
   }
-  CHECK(counts[0xF755] == 515);  // PlayScriptType
-  CHECK(counts[0xF625] == 60);   // ObjDescEvent
-  CHECK(counts[0xF750] == 60);   // Sound
-  CHECK(counts[0xF74A] == 30);   // PickupEvent
-  CHECK(counts[0xF74C] == 12);   // Movement
-  CHECK(counts[0xF7E0] == 313);  // server text (spec 6.2)
+  CHECK(counts[0xF755] == 515);      // PlayScriptType
+  CHECK(counts[0xF625] == 60);       // ObjDescEvent
+  CHECK(counts[0xF750] == 60);       // Sound
+  CHECK(counts[0xF74A] == 30);       // PickupEvent
+  CHECK(counts[0xF74C] == 12);       // Movement
+  CHECK(counts[0xF7E0] == 313);      // server text (spec 6.2)
   CHECK(counts.count(0xF745) == 0);  // spec 6.2: no F745/F748
   CHECK(counts.count(0xF748) == 0);
 }
@@ -354,9 +360,9 @@ TEST_CASE("read_capture: truncated copies of example.pcap fail cleanly or read a
   REQUIRE(boundaries.size() == 632);
 
   // Through real files, as the tests use them.
-  for (const std::size_t n : {std::size_t{0}, std::size_t{3}, std::size_t{23}, std::size_t{24}, std::size_t{30},
-                              std::size_t{24 + 16 + 10}, boundaries[100], boundaries[100] + 7, full.size() / 2,
-                              full.size() - 1}) {
+  for (const std::size_t n :
+       {std::size_t{0}, std::size_t{3}, std::size_t{23}, std::size_t{24}, std::size_t{30}, std::size_t{24 + 16 + 10},
+        boundaries[100], boundaries[100] + 7, full.size() / 2, full.size() - 1}) {
     INFO("first " << n << " bytes");
     TempFile file(prefix(full, n));
     auto result = read_capture(file.path());
@@ -443,8 +449,8 @@ TEST_CASE("reassembly: a retransmitted packet does not repeat messages", "[suppo
   PcapBuilder p;
   p.server(ac_packet(30, 0x6, body));
   p.server(ac_packet(31, 0x6, fragment(21, 2, 1, 9, two1)));
-  p.server(ac_packet(30, 0x7, body));                          // flag 0x1: resent unchanged
-  p.server(ac_packet(31, 0x7, fragment(21, 2, 1, 9, two1)));   // a later duplicate of a completed message
+  p.server(ac_packet(30, 0x7, body));                         // flag 0x1: resent unchanged
+  p.server(ac_packet(31, 0x7, fragment(21, 2, 1, 9, two1)));  // a later duplicate of a completed message
   const CaptureContents c = parse_ok(p.bytes);
   CHECK(c.framing_errors == 0);
   CHECK(c.fragments == 6);
@@ -461,7 +467,7 @@ TEST_CASE("reassembly: directions are separate and set by the source port", "[su
   p.client(ac_packet(1, 0x4, fragment(5, 1, 0, 3, c2s)));  // same fragment sequence, other direction
   p.record(PcapBuilder::udp_frame(10013, 10013, ac_packet(2, 0x4, fragment(6, 1, 0, 9, s2c))));
   p.record(PcapBuilder::udp_frame(8999, 10014, ac_packet(3, 0x4, fragment(7, 1, 0, 9, s2c))));  // not AC
-  p.record(PcapBuilder::udp_frame(53, 53, from_hex("00")));                                        // not AC
+  p.record(PcapBuilder::udp_frame(53, 53, from_hex("00")));                                     // not AC
   const CaptureContents c = parse_ok(p.bytes);
   CHECK(c.datagrams == 3);
   CHECK(c.server_datagrams == 2);

@@ -14,6 +14,7 @@
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
+
 #include "../parse_error.hpp"
 
 int main(int argc, char** argv) {
@@ -101,8 +102,9 @@ int main(int argc, char** argv) {
     std::cerr << "dereth-cap: " << s.unreadable_frames << " records had broken IP/UDP framing\n";
   }
   if (check->damage) std::cerr << "dereth-cap: " << check->damage_summary() << "\n";
-  std::cout << fmt::format("summary: packets={} fragments={} messages_s2c={} messages_c2s={} framing_errors={} "
-                           "decode_errors={}\n",
-                           s.packets, s.fragments, s.messages_s2c, s.messages_c2s, s.framing_errors, decode_errors);
+  std::cout << fmt::format(
+      "summary: packets={} fragments={} messages_s2c={} messages_c2s={} framing_errors={} "
+      "decode_errors={}\n",
+      s.packets, s.fragments, s.messages_s2c, s.messages_c2s, s.framing_errors, decode_errors);
   return 0;
 }

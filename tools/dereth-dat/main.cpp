@@ -1,6 +1,4 @@
 // dereth-dat: list, dump, extract and verify DAT files; write the demo world.
-#include <unistd.h>
-
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -8,13 +6,14 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include "dereth/core/file.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/records.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 using namespace dereth;
 
@@ -37,7 +36,9 @@ std::optional<dat::Did> parse_id(const std::string& text) {
   }
 }
 
-dat::DatKind kind_of(const dat::DatFile& f) { return f.kind().value_or(dat::DatKind::Portal); }
+dat::DatKind kind_of(const dat::DatFile& f) {
+  return f.kind().value_or(dat::DatKind::Portal);
+}
 
 int list(const std::string& path) {
   auto f = open_file(path);
@@ -156,10 +157,11 @@ int make_demo(const std::string& folder, bool quiet) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Read, check and write Asheron's Call DAT files (client_portal.dat, client_cell_1.dat, ...).\n"
-               "Exit status: 0 on success; 1 when a file cannot be read, is not a DAT, an entry is absent or does\n"
-               "not decode (verify: any entry), or the output cannot be written; 2 for bad arguments.",
-               "dereth-dat"};
+  CLI::App app{
+      "Read, check and write Asheron's Call DAT files (client_portal.dat, client_cell_1.dat, ...).\n"
+      "Exit status: 0 on success; 1 when a file cannot be read, is not a DAT, an entry is absent or does\n"
+      "not decode (verify: any entry), or the output cannot be written; 2 for bad arguments.",
+      "dereth-dat"};
   app.set_version_flag("--version", std::string("dereth-dat ") + std::string(core::version()));
   app.require_subcommand(1);
   std::string file, id, out, folder;

@@ -11,6 +11,7 @@
 #include "dereth/core/version.hpp"
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/messages.hpp"
+
 #include "../parse_error.hpp"
 
 namespace {
@@ -22,10 +23,14 @@ bool parse_hex(const std::string& text, std::vector<std::uint8_t>& out, std::str
   for (const char c : text) {
     ++index;
     int v = -1;
-    if (c >= '0' && c <= '9') v = c - '0';
-    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
-    else if (c >= 'A' && c <= 'F') v = c - 'A' + 10;
-    else if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '|' || c == ':' || c == ',') continue;
+    if (c >= '0' && c <= '9')
+      v = c - '0';
+    else if (c >= 'a' && c <= 'f')
+      v = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F')
+      v = c - 'A' + 10;
+    else if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '|' || c == ':' || c == ',')
+      continue;
     else {
       why = "character " + std::to_string(index) + " ('" + std::string(1, c) + "') is not a hex digit";
       return false;

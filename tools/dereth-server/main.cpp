@@ -11,8 +11,8 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
-#include <memory>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -22,10 +22,10 @@
 
 #include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/chat.hpp"
-#include "dereth/core/version.hpp"
 #include "dereth/scenario/demo_scenario.hpp"
 #include "dereth/scenario/sandbox.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -35,7 +35,9 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-extern "C" void on_signal(int /*signal*/) { g_stop = true; }
+extern "C" void on_signal(int /*signal*/) {
+  g_stop = true;
+}
 
 // The CharGen and SkillTable new characters are checked against: from
 // `dats`' client_portal.dat, or the demo world's portal.
@@ -124,7 +126,7 @@ int main(int argc, char** argv) {
 
   // No scenario: the sandbox, which answers the players.
   const bool serve_sandbox = file.empty() && !demo;
-  auto scenario = serve_sandbox ? dereth::scenario::sandbox_scenario()
+  auto scenario = serve_sandbox  ? dereth::scenario::sandbox_scenario()
                   : file.empty() ? dereth::scenario::demo_scenario()
                                  : dereth::scenario::load_scenario_file(file);
   if (!scenario) {

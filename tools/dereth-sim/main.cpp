@@ -5,16 +5,16 @@
 #include <iostream>
 #include <string>
 
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include "dereth/app/headless.hpp"
 #include "dereth/core/version.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/object/verdict.hpp"
+
 #include "../parse_error.hpp"
 
 int main(int argc, char** argv) {
@@ -71,10 +71,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 65534))
       ->type_name("N");
   std::string report_path;
-  app.add_option("--report", report_path,
-                 "Write the QA report: for every server Position of an object dereth had, how far dereth's own "
-                 "prediction was from it (count, mean, p50, p95, max, the worst ten), verdicts, decode errors by "
-                 "opcode, objects created and deleted, script lookups that found nothing, DAT records missing (docs/trace.md)")
+  app.add_option(
+         "--report", report_path,
+         "Write the QA report: for every server Position of an object dereth had, how far dereth's own "
+         "prediction was from it (count, mean, p50, p95, max, the worst ten), verdicts, decode errors by "
+         "opcode, objects created and deleted, script lookups that found nothing, DAT records missing (docs/trace.md)")
       ->type_name("FILE");
   std::string assume_player;
   app.add_option("--assume-player", assume_player,
@@ -176,8 +177,8 @@ int main(int argc, char** argv) {
   std::string verdicts;
   for (std::size_t i = 0; i < report->verdicts.size(); ++i) {
     if (report->verdicts[i] == 0) continue;
-    verdicts += fmt::format(" {}={}", dereth::sim::to_string(static_cast<dereth::sim::Verdict>(i)),
-                            report->verdicts[i]);
+    verdicts +=
+        fmt::format(" {}={}", dereth::sim::to_string(static_cast<dereth::sim::Verdict>(i)), report->verdicts[i]);
   }
   std::cout << fmt::format(
       "summary: input={} messages={} handled={} not_object={} decode_errors={} client_messages={} ticks={} "

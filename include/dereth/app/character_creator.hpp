@@ -23,8 +23,23 @@ namespace dereth::app {
 class CharacterCreator {
  public:
   enum class RowKind : std::uint8_t {
-    Heritage, Sex, Eyes, Nose, Mouth, HairStyle, HairColor, EyeColor, SkinShade, HairShade,
-    Template, Attribute, Skill, Name, StartArea, Create, Back,
+    Heritage,
+    Sex,
+    Eyes,
+    Nose,
+    Mouth,
+    HairStyle,
+    HairColor,
+    EyeColor,
+    SkinShade,
+    HairShade,
+    Template,
+    Attribute,
+    Skill,
+    Name,
+    StartArea,
+    Create,
+    Back,
   };
   struct Row {
     RowKind kind = RowKind::Heritage;

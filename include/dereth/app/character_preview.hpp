@@ -10,8 +10,8 @@
 #include <memory>
 #include <optional>
 
-#include "dereth/chargen/character_builder.hpp"
 #include "dereth/chargen/char_gen_data.hpp"
+#include "dereth/chargen/character_builder.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/setup.hpp"

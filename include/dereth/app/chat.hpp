@@ -56,8 +56,8 @@ struct ChatCommand {
 // The input line: opened by Enter, closed by Enter (submitting) or Esc.
 class ChatInput {
  public:
-  static constexpr std::size_t kMaxLength = 300;   // bytes of UTF-8 typed
-  static constexpr std::size_t kHistory = 50;      // lines kept for Up/Down
+  static constexpr std::size_t kMaxLength = 300;  // bytes of UTF-8 typed
+  static constexpr std::size_t kHistory = 50;     // lines kept for Up/Down
 
   [[nodiscard]] bool active() const noexcept { return active_; }
   [[nodiscard]] const std::string& text() const noexcept { return text_; }

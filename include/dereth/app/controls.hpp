@@ -142,13 +142,13 @@ class Controls final : public OutboundStep, public PlayerInput {
     bool pressed = true;
   };
   std::vector<Scheduled> scheduled_;
-  std::vector<ScheduledInput> inputs_;  // sorted by time
+  std::vector<ScheduledInput> inputs_;    // sorted by time
   std::vector<KeyAction> scripted_held_;  // the movement keys the script holds down
   bool taken_over_ = false;
   std::optional<double> entered_at_;
   std::uint64_t inputs_pressed_ = 0;
   std::uint64_t chat_sent_ = 0;
-  int mouse_turn_ = 0;  // the turn mouse look holds: +1 right, -1 left
+  int mouse_turn_ = 0;                       // the turn mouse look holds: +1 right, -1 left
   std::vector<std::uint32_t> held_motions_;  // motion commands pressed and not yet released
 };
 

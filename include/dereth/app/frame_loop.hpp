@@ -34,8 +34,8 @@ struct FrameInfo {
   std::uint64_t frame = 0;
   std::uint64_t tick = 0;
   double sim_time = 0.0;
-  double fps = 0.0;              // frames per second of wall time (window) or 0
-  double frame_ms = 0.0;         // wall milliseconds the last frame took (input to audio, not the pacing sleep)
+  double fps = 0.0;       // frames per second of wall time (window) or 0
+  double frame_ms = 0.0;  // wall milliseconds the last frame took (input to audio, not the pacing sleep)
   const WorldStats* world = nullptr;
   std::optional<net::TransportStats> network;  // a live session's transport counters
   bool in_world = false;                       // the player exists (else: still loading)
@@ -160,7 +160,9 @@ class FrameLoop {
   // continues from the frame it stopped at (raise max_ticks first).
   core::Result<LoopReport> run();
   void set_max_ticks(std::optional<std::uint64_t> ticks) noexcept { options_.max_ticks = ticks; }
-  void set_screenshot_at_end(std::optional<std::filesystem::path> path) { options_.screenshot_at_end = std::move(path); }
+  void set_screenshot_at_end(std::optional<std::filesystem::path> path) {
+    options_.screenshot_at_end = std::move(path);
+  }
   [[nodiscard]] const LoopReport& report() const noexcept { return report_; }
   // Step 6 of each frame (Controls); null: none. Not owned.
   void set_outbound(OutboundStep* step) noexcept { outbound_ = step; }

@@ -57,20 +57,19 @@ struct HeadlessOptions {
   std::function<void(double)> progress;
 };
 
-
 struct HeadlessReport {
   InputKind kind = InputKind::Capture;
-  std::uint64_t messages = 0;         // messages the run saw from the server
-  std::uint64_t handled = 0;          // decoded and given to the SmartBox
-  std::uint64_t not_object_messages = 0;  // opcodes the SmartBox does not take (chat, login, ...)
-  std::uint64_t decode_errors = 0;    // of a decoded kind, but malformed: dropped and counted
-  std::uint64_t client_messages = 0;  // client-to-server messages in a capture (not simulated)
+  std::uint64_t messages = 0;                           // messages the run saw from the server
+  std::uint64_t handled = 0;                            // decoded and given to the SmartBox
+  std::uint64_t not_object_messages = 0;                // opcodes the SmartBox does not take (chat, login, ...)
+  std::uint64_t decode_errors = 0;                      // of a decoded kind, but malformed: dropped and counted
+  std::uint64_t client_messages = 0;                    // client-to-server messages in a capture (not simulated)
   std::array<std::uint64_t, kVerdictCount> verdicts{};  // by sim::Verdict, replays included
   std::uint64_t ticks = 0;
   std::uint64_t frames = 0;
   std::size_t objects_at_end = 0;
-  std::size_t max_particles = 0;      // most live particles published after one tick
-  std::uint64_t sound_events = 0;     // sound events published
+  std::size_t max_particles = 0;   // most live particles published after one tick
+  std::uint64_t sound_events = 0;  // sound events published
   double simulated_seconds = 0.0;
   std::uint64_t final_digest = 0;
   std::string note;  // one sentence about the input (checksum verification, login)

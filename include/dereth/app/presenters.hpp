@@ -66,13 +66,10 @@ struct OffscreenOptions {
 
 class OffscreenPresenter final : public Presenter {
  public:
-  static core::Result<std::unique_ptr<OffscreenPresenter>> create(const dat::DatFile* portal,
-                                                                  const dat::DatFile* cell,
+  static core::Result<std::unique_ptr<OffscreenPresenter>> create(const dat::DatFile* portal, const dat::DatFile* cell,
                                                                   OffscreenOptions options);
   ~OffscreenPresenter() override;
-  [[nodiscard]] bool wants_frame(bool screenshot_due) const override {
-    return screenshot_due || options_.every_frame;
-  }
+  [[nodiscard]] bool wants_frame(bool screenshot_due) const override { return screenshot_due || options_.every_frame; }
   void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, place_viewer); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
@@ -157,9 +154,9 @@ class WindowPresenter final : public Presenter {
   WindowOptions options_;
   CameraRig rig_;
   render::ChatLog chat_;
-  ChatInput input_;  // the chat box's input line (Enter opens it)
-  CharacterPicker* picker_ = nullptr;  // the character list, while shown
-  render::OverlayFrame last_overlay_;  // what the last frame's overlay held, for clicks
+  ChatInput input_;                          // the chat box's input line (Enter opens it)
+  CharacterPicker* picker_ = nullptr;        // the character list, while shown
+  render::OverlayFrame last_overlay_;        // what the last frame's overlay held, for clicks
   std::optional<std::size_t> picker_panel_;  // its index in last_overlay_.panels
   CharacterCreator* creator_ = nullptr;      // the creation screen, while shown (over the list)
   // The list's C opened the creation screen: the text that key types next
@@ -178,8 +175,7 @@ class WindowPresenter final : public Presenter {
   bool last_was_preview_ = false;
   // Draws `snapshot` offscreen as the window drew it, the overlay over it,
   // and saves the picture: what the user sees is what the picture shows.
-  core::Result<void> save_picture(const sim::RenderSnapshot& snapshot, const std::filesystem::path& path, int w,
-                                  int h);
+  core::Result<void> save_picture(const sim::RenderSnapshot& snapshot, const std::filesystem::path& path, int w, int h);
   core::Result<void> draw_scene(const sim::RenderSnapshot& snapshot, int w, int h, bool offscreen);
   void act(const PickerAction& action);
   void creator_outcome(CharacterCreator::Outcome outcome);
@@ -196,7 +192,7 @@ class WindowPresenter final : public Presenter {
   // Esc's menu and the popups: keys and clicks while one is up, its panel.
   Dialogs dialogs_;
   std::optional<std::size_t> dialog_panel_;  // its index in last_overlay_.panels
-  bool dialog_input(std::int32_t sdl_key);  // an SDL_Keycode; false: quit
+  bool dialog_input(std::int32_t sdl_key);   // an SDL_Keycode; false: quit
   bool dialog_outcome(GameMenu::Outcome outcome);
   void dialog_panel(render::OverlayFrame& overlay) const;
   // A note on screen for a few seconds (where F12's picture went).

@@ -14,9 +14,9 @@
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <string>
 #include <ostream>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -33,8 +33,8 @@ class QaReport {
     std::uint32_t guid = 0;
     std::uint64_t tick = 0;  // the physics tick the Position arrived after
     double time = 0.0;
-    float distance = 0.0F;   // metres between dereth's position and the server's
-    bool moving = false;     // the object had a velocity or was animating
+    float distance = 0.0F;  // metres between dereth's position and the server's
+    bool moving = false;    // the object had a velocity or was animating
   };
 
   void add_position_error(const Sample& s) { samples_.push_back(s); }
@@ -55,7 +55,9 @@ class QaReport {
   // where it helps: the capture creates objects but never names the player.
   [[nodiscard]] std::string why_empty(AssumeHint hint = AssumeHint::Option) const;
   // The world's dat::RecordCache::missing() at the end of the run.
-  void set_assets_missing(std::span<const dat::MissingRecord> missing) { assets_missing_.assign(missing.begin(), missing.end()); }
+  void set_assets_missing(std::span<const dat::MissingRecord> missing) {
+    assets_missing_.assign(missing.begin(), missing.end());
+  }
 
   [[nodiscard]] const std::vector<Sample>& samples() const noexcept { return samples_; }
   [[nodiscard]] std::uint64_t objects_created() const noexcept { return created_; }

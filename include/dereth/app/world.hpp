@@ -22,35 +22,35 @@
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/cells/cell_manager.hpp"
-#include "dereth/sim/effects/effects.hpp"
-#include "dereth/sim/player/game_time.hpp"
-#include "dereth/sim/player/gm_smart_box_ui.hpp"
-#include "dereth/sim/object/physics_obj.hpp"
-#include "dereth/sim/player/qualities.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"
-#include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
 #include "dereth/sim/object/verdict.hpp"
+#include "dereth/sim/player/game_time.hpp"
+#include "dereth/sim/player/gm_smart_box_ui.hpp"
+#include "dereth/sim/player/qualities.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 class DatLandscapeLoader;
 class DatObjectFactory;
 class JsonlTrace;
-}
+}  // namespace dereth::sim
 
 namespace dereth::app {
 
 class QaReport;
 
 struct WorldStats {
-  std::uint64_t messages = 0;        // server messages offered
-  std::uint64_t handled = 0;         // decoded and given to the SmartBox
-  std::uint64_t not_object = 0;      // opcodes the SmartBox does not take
-  std::uint64_t decode_errors = 0;   // malformed: dropped and counted
+  std::uint64_t messages = 0;       // server messages offered
+  std::uint64_t handled = 0;        // decoded and given to the SmartBox
+  std::uint64_t not_object = 0;     // opcodes the SmartBox does not take
+  std::uint64_t decode_errors = 0;  // malformed: dropped and counted
   std::uint64_t ticks = 0;
-  double snapshot_seconds = 0.0;     // wall time spent building snapshots (frame-time report)
-  double tick_seconds = 0.0;         // wall time spent in use_time
+  double snapshot_seconds = 0.0;  // wall time spent building snapshots (frame-time report)
+  double tick_seconds = 0.0;      // wall time spent in use_time
 };
 
 inline constexpr std::size_t kVerdictCount = 12;

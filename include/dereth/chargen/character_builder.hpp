@@ -47,9 +47,9 @@ inline constexpr ColorRange kEyeColors{32, 8};
 
 // The six attributes in F656's order.
 enum class Attribute : std::uint8_t { Strength, Endurance, Coordination, Quickness, Focus, Self };
-inline constexpr std::array<Attribute, 6> kAttributes{Attribute::Strength, Attribute::Endurance,
+inline constexpr std::array<Attribute, 6> kAttributes{Attribute::Strength,     Attribute::Endurance,
                                                       Attribute::Coordination, Attribute::Quickness,
-                                                      Attribute::Focus, Attribute::Self};
+                                                      Attribute::Focus,        Attribute::Self};
 [[nodiscard]] const char* to_string(Attribute a) noexcept;
 
 enum class SkillClass : std::uint8_t { Untrained, Trained, Specialized };
@@ -115,7 +115,9 @@ class CharacterBuilder {
   [[nodiscard]] SkillClass skill(std::uint32_t skill) const;
   [[nodiscard]] std::int64_t skill_credits_spent() const;
   [[nodiscard]] std::uint32_t skill_credits() const noexcept;  // the heritage's
-  [[nodiscard]] std::int64_t skill_credits_left() const { return std::int64_t{skill_credits()} - skill_credits_spent(); }
+  [[nodiscard]] std::int64_t skill_credits_left() const {
+    return std::int64_t{skill_credits()} - skill_credits_spent();
+  }
 
   void set_name(std::string name) { name_ = std::move(name); }
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
@@ -149,7 +151,7 @@ class CharacterBuilder {
   protocol::CharacterAppearance appearance_;
   std::optional<std::size_t> template_;
   std::array<std::uint32_t, 6> attributes_{kAttributeMin, kAttributeMin, kAttributeMin,
-                                          kAttributeMin, kAttributeMin, kAttributeMin};
+                                           kAttributeMin, kAttributeMin, kAttributeMin};
   std::map<std::uint32_t, SkillClass> skills_;  // only trained and specialised ones
   std::string name_;
   std::uint32_t start_area_ = 0;

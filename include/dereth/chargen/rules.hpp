@@ -53,8 +53,7 @@ struct SkillCost {
   std::int32_t specialized = 0;  // the upgrade from trained, on top of `trained`
   bool operator==(const SkillCost&) const = default;
 };
-[[nodiscard]] std::optional<SkillCost> skill_cost(const CharGenData& data, std::uint32_t heritage,
-                                                  std::uint32_t skill);
+[[nodiscard]] std::optional<SkillCost> skill_cost(const CharGenData& data, std::uint32_t heritage, std::uint32_t skill);
 
 // The skill credits the choices spend: `advancement` holds one
 // protocol::skill_advancement value per skill id (index = skill id). Trained

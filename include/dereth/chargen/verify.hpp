@@ -45,7 +45,6 @@ using NameTaken = std::function<bool(std::string_view name)>;
 // Where a character made with `start_area` enters the world: the CharGen
 // starter area's first location; nullopt when there is no such area or it
 // has no location.
-[[nodiscard]] std::optional<dat::CharGenPosition> starting_position(const CharGenData& data,
-                                                                    std::uint32_t start_area);
+[[nodiscard]] std::optional<dat::CharGenPosition> starting_position(const CharGenData& data, std::uint32_t start_area);
 
 }  // namespace dereth::chargen

@@ -34,8 +34,7 @@ template <class T>
 // (string literals, or a std::string owned by the decoding function).
 class ByteReader {
  public:
-  ByteReader(std::span<const std::uint8_t> data, std::string_view context) noexcept
-      : data_(data), context_(context) {}
+  ByteReader(std::span<const std::uint8_t> data, std::string_view context) noexcept : data_(data), context_(context) {}
 
   [[nodiscard]] std::size_t position() const noexcept { return pos_; }
   [[nodiscard]] std::size_t size() const noexcept { return data_.size(); }
@@ -77,8 +76,7 @@ class ByteReader {
 
   // Checks that `count` elements of at least `min_element_size` bytes each can
   // fit in what remains, before the caller allocates for them.
-  Result<std::size_t> checked_count(std::uint64_t count, std::size_t min_element_size,
-                                    std::string_view field) const;
+  Result<std::size_t> checked_count(std::uint64_t count, std::size_t min_element_size, std::string_view field) const;
 
   // Fails with ErrorKind::Trailing when bytes remain.
   Result<void> expect_end() const;
@@ -87,11 +85,9 @@ class ByteReader {
   Result<void> require(std::size_t n, std::string_view field) const;
 
   [[nodiscard]] Error error(ErrorKind kind, std::string_view field, std::string detail) const;
-  [[nodiscard]] Error error_at(std::size_t offset, ErrorKind kind, std::string_view field,
-                               std::string detail) const;
+  [[nodiscard]] Error error_at(std::size_t offset, ErrorKind kind, std::string_view field, std::string detail) const;
 
  private:
-
   std::span<const std::uint8_t> data_;
   std::size_t pos_ = 0;
   std::string_view context_;

@@ -19,7 +19,7 @@ class ByteWriter {
   void u32(std::uint32_t v);
   void u64(std::uint64_t v);
   void i32(std::int32_t v);
-  void f32(float v);       // the float's bits, unchanged
+  void f32(float v);  // the float's bits, unchanged
   void f64(double v);
   void f32_bits(std::uint32_t bits) { u32(bits); }
   void bytes(std::span<const std::uint8_t> data);

@@ -22,10 +22,10 @@ enum class ErrorKind : std::uint8_t {
 
 struct Error {
   ErrorKind kind = ErrorKind::Invalid;
-  std::string context;  // what was being read: "F745 CreateObject", "DAT 0x01000042"
-  std::string field;    // the field: "PhysicsDesc.movement.length"
+  std::string context;     // what was being read: "F745 CreateObject", "DAT 0x01000042"
+  std::string field;       // the field: "PhysicsDesc.movement.length"
   std::size_t offset = 0;  // byte offset of the field from the start of the context
-  std::string detail;   // what was wrong: "needs 4 bytes, 2 remain"
+  std::string detail;      // what was wrong: "needs 4 bytes, 2 remain"
 
   // "F745 CreateObject: PhysicsDesc.movement.length at offset 52: truncated (needs 4 bytes, 2 remain)";
   // an i/o or invalid error about a whole thing (no field, offset 0) is just
@@ -43,15 +43,15 @@ using Result = std::expected<T, Error>;
 
 // DERETH_TRY(lhs, expr): evaluate a Result; on error return it from the
 // enclosing function (whose return type is a Result); else assign the value.
-#define DERETH_TRY(lhs, expr)                                              \
-  auto DERETH_CONCAT(dereth_try_, __LINE__) = (expr);                      \
-  if (!DERETH_CONCAT(dereth_try_, __LINE__)) [[unlikely]]                  \
+#define DERETH_TRY(lhs, expr)                                                        \
+  auto DERETH_CONCAT(dereth_try_, __LINE__) = (expr);                                \
+  if (!DERETH_CONCAT(dereth_try_, __LINE__)) [[unlikely]]                            \
     return std::unexpected(std::move(DERETH_CONCAT(dereth_try_, __LINE__).error())); \
   lhs = std::move(*DERETH_CONCAT(dereth_try_, __LINE__))
 
 // DERETH_CHECK(expr): evaluate a Result<void>; on error return it.
-#define DERETH_CHECK(expr)                                                 \
-  do {                                                                     \
-    if (auto dereth_check_ = (expr); !dereth_check_) [[unlikely]]          \
-      return std::unexpected(std::move(dereth_check_.error()));            \
+#define DERETH_CHECK(expr)                                        \
+  do {                                                            \
+    if (auto dereth_check_ = (expr); !dereth_check_) [[unlikely]] \
+      return std::unexpected(std::move(dereth_check_.error()));   \
   } while (false)

@@ -199,12 +199,11 @@ struct SetLightHook {
 
 // Alternative index == HookType value.
 using HookPayload =
-    std::variant<NoOpHook, SoundHook, SoundTableHook, AttackHook, AnimationDoneHook, ReplaceObjectHook,
-                 EtherealHook, TransparentPartHook, LuminousHook, LuminousPartHook, DiffuseHook,
-                 DiffusePartHook, ScaleHook, CreateParticleHook, DestroyParticleHook, StopParticleHook,
-                 NoDrawHook, DefaultScriptHook, DefaultScriptPartHook, CallPESHook, TransparentHook,
-                 SoundTweakedHook, SetOmegaHook, TextureVelocityHook, TextureVelocityPartHook, SetLightHook,
-                 CreateBlockingParticleHook>;
+    std::variant<NoOpHook, SoundHook, SoundTableHook, AttackHook, AnimationDoneHook, ReplaceObjectHook, EtherealHook,
+                 TransparentPartHook, LuminousHook, LuminousPartHook, DiffuseHook, DiffusePartHook, ScaleHook,
+                 CreateParticleHook, DestroyParticleHook, StopParticleHook, NoDrawHook, DefaultScriptHook,
+                 DefaultScriptPartHook, CallPESHook, TransparentHook, SoundTweakedHook, SetOmegaHook,
+                 TextureVelocityHook, TextureVelocityPartHook, SetLightHook, CreateBlockingParticleHook>;
 
 static_assert(std::variant_size_v<HookPayload> == kHookTypeCount);
 

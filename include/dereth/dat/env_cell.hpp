@@ -46,8 +46,8 @@ struct EnvCell {
   std::uint16_t environment_id = 0;     // low 16 bits of a 0x0Dxxxxxx Environment
   std::uint16_t cell_struct = 0;        // CellStruct id within that Environment
   Frame position;
-  std::vector<CellPortal> portals;              // at most 255
-  std::vector<std::uint16_t> visible_cells;     // low 16 bits of cell ids
+  std::vector<CellPortal> portals;           // at most 255
+  std::vector<std::uint16_t> visible_cells;  // low 16 bits of cell ids
   std::vector<Stab> static_objects;
   std::uint32_t restriction_obj = 0;
 

@@ -64,11 +64,11 @@ struct EnvVertex {
 // 0x04, numPts x u8 negUV only if sidesType == 2 and !(stippling & 0x08).
 struct EnvPolygon {
   std::uint16_t id = 0;
-  std::uint8_t stippling = 0;  // 0x01 Positive, 0x02 Negative, 0x04 NoPos, 0x08 NoNeg
-  std::int32_t sides_type = 0; // 0 single, 1 both same, 2 both separate, 3 CCW
+  std::uint8_t stippling = 0;   // 0x01 Positive, 0x02 Negative, 0x04 NoPos, 0x08 NoNeg
+  std::int32_t sides_type = 0;  // 0 single, 1 both same, 2 both separate, 3 CCW
   std::int16_t pos_surface = 0;
-  std::int16_t neg_surface = 0;  // as stored (retail copies pos_surface when sides_type == 1)
-  std::vector<std::uint16_t> vertex_ids;  // numPts = size (at most 255)
+  std::int16_t neg_surface = 0;              // as stored (retail copies pos_surface when sides_type == 1)
+  std::vector<std::uint16_t> vertex_ids;     // numPts = size (at most 255)
   std::vector<std::uint8_t> pos_uv_indices;  // numPts entries when on disk, else empty
   std::vector<std::uint8_t> neg_uv_indices;  // numPts entries when on disk, else empty
   [[nodiscard]] bool has_pos_uvs() const noexcept { return (stippling & 0x04U) == 0; }
@@ -110,7 +110,7 @@ struct EnvBspTree {
 };
 
 struct CellStruct {
-  std::uint32_t id = 0;  // cellStructId (EnvCell::cell_struct refers to it)
+  std::uint32_t id = 0;             // cellStructId (EnvCell::cell_struct refers to it)
   std::vector<EnvVertex> vertices;  // vertex type 1 (CSWVertex)
   std::vector<EnvPolygon> polygons;
   std::vector<std::uint16_t> portals;  // indices into polygons

@@ -129,11 +129,11 @@ struct Polygon {
 struct GfxObj {
   Did id = 0;
   std::uint32_t flags = 0;
-  std::vector<Did> surfaces;  // Surface DIDs (0x08...); polygons index this list
+  std::vector<Did> surfaces;       // Surface DIDs (0x08...); polygons index this list
   std::vector<SwVertex> vertices;  // VertexArray type 1 (CSWVertex)
   // Present with kHasPhysics.
   std::vector<Polygon> physics_polygons;
-  BspTree physics_bsp;  // tree type Physics
+  BspTree physics_bsp;          // tree type Physics
   glm::vec3 sort_center{0.0F};  // always present
   // Present with kHasDrawing.
   std::vector<Polygon> polygons;

@@ -15,7 +15,7 @@
 namespace dereth::dat {
 
 struct GfxObjDegrade {
-  Did gfx_obj = 0;                // the GfxObj drawn at this level
+  Did gfx_obj = 0;                 // the GfxObj drawn at this level
   std::uint32_t degrade_mode = 1;  // CPhysicsPart::calc_draw_frame's mode
   float min_dist = 0.0F;
   float ideal_dist = 0.0F;

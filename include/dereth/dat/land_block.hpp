@@ -22,8 +22,8 @@ namespace dereth::dat {
 
 inline constexpr std::size_t kLandBlockSide = 9;  // vertices per side
 inline constexpr std::size_t kLandBlockVertices = kLandBlockSide * kLandBlockSide;
-inline constexpr std::size_t kLandBlockSize = 252;  // whole record, DID included
-inline constexpr float kLandCellLength = 24.0F;     // metres between vertices
+inline constexpr std::size_t kLandBlockSize = 252;                     // whole record, DID included
+inline constexpr float kLandCellLength = 24.0F;                        // metres between vertices
 inline constexpr std::size_t kLandBlockCellSide = kLandBlockSide - 1;  // cells per side
 inline constexpr std::size_t kLandBlockCells = kLandBlockCellSide * kLandBlockCellSide;
 inline constexpr std::size_t kLandBlockTriangles = 2 * kLandBlockCells;  // two per cell
@@ -46,11 +46,17 @@ void write_json(core::JsonWriter& j, const LandBlock& block);
   return x * kLandBlockSide + y;
 }
 // Terrain type, bits 2-6 (0 BarrenRock ... 31 DesolateLands).
-[[nodiscard]] constexpr std::uint32_t terrain_type(std::uint16_t word) noexcept { return (word & 0x7CU) >> 2; }
+[[nodiscard]] constexpr std::uint32_t terrain_type(std::uint16_t word) noexcept {
+  return (word & 0x7CU) >> 2;
+}
 // Road bits, bits 0-1.
-[[nodiscard]] constexpr std::uint32_t terrain_road(std::uint16_t word) noexcept { return word & 0x3U; }
+[[nodiscard]] constexpr std::uint32_t terrain_road(std::uint16_t word) noexcept {
+  return word & 0x3U;
+}
 // Scenery index, bits 11-15.
-[[nodiscard]] constexpr std::uint32_t terrain_scenery(std::uint16_t word) noexcept { return (word >> 11) & 0x1FU; }
+[[nodiscard]] constexpr std::uint32_t terrain_scenery(std::uint16_t word) noexcept {
+  return (word >> 11) & 0x1FU;
+}
 [[nodiscard]] constexpr std::uint16_t make_terrain_word(std::uint32_t road, std::uint32_t type,
                                                         std::uint32_t scenery) noexcept {
   return static_cast<std::uint16_t>((road & 0x3U) | ((type & 0x1FU) << 2) | ((scenery & 0x1FU) << 11));
@@ -76,7 +82,7 @@ void write_json(core::JsonWriter& j, const LandBlock& block);
 // Every triangle winds counter-clockwise seen from above. x, y in 0..7.
 using LandTriangle = std::array<std::uint16_t, 3>;
 [[nodiscard]] constexpr std::array<LandTriangle, 2> land_cell_triangles(std::size_t x, std::size_t y,
-                                                                       bool sw_ne) noexcept {
+                                                                        bool sw_ne) noexcept {
   const auto sw = static_cast<std::uint16_t>(land_block_vertex(x, y));
   const auto se = static_cast<std::uint16_t>(land_block_vertex(x + 1, y));
   const auto nw = static_cast<std::uint16_t>(land_block_vertex(x, y + 1));

@@ -73,9 +73,7 @@ struct LandBlockInfo {
   std::uint16_t pack_flags = 0;
   std::uint16_t restriction_buckets = 8;  // stored only with the table
   std::vector<RestrictionEntry> restrictions;
-  [[nodiscard]] bool has_restrictions() const noexcept {
-    return (pack_flags & kLandBlockInfoHasRestrictions) != 0;
-  }
+  [[nodiscard]] bool has_restrictions() const noexcept { return (pack_flags & kLandBlockInfoHasRestrictions) != 0; }
   bool operator==(const LandBlockInfo&) const = default;
 };
 

@@ -27,7 +27,7 @@ namespace dereth::dat {
 
 // AnimData (16 bytes).
 struct AnimData {
-  Did anim_id = 0;              // 0x03...
+  Did anim_id = 0;  // 0x03...
   std::int32_t low_frame = 0;
   std::int32_t high_frame = -1;  // inclusive; -1 = the last frame
   float framerate = 30.0F;       // negative plays reversed
@@ -37,10 +37,10 @@ struct AnimData {
 struct MotionData {
   // bit0: entering clears modifiers; bit1: only from the style's default substate.
   std::uint8_t bitfield = 0;
-  std::uint8_t flags = 0;  // kHasVelocity / kHasOmega say which vectors follow
+  std::uint8_t flags = 0;       // kHasVelocity / kHasOmega say which vectors follow
   std::vector<AnimData> anims;  // at most 255
-  glm::vec3 velocity{0.0F};  // on disk only with kHasVelocity
-  glm::vec3 omega{0.0F};     // on disk only with kHasOmega
+  glm::vec3 velocity{0.0F};     // on disk only with kHasVelocity
+  glm::vec3 omega{0.0F};        // on disk only with kHasOmega
 
   static constexpr std::uint8_t kHasVelocity = 0x1;
   static constexpr std::uint8_t kHasOmega = 0x2;

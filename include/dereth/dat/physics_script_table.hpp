@@ -22,7 +22,7 @@ struct ScriptAndMod {
 };
 
 struct PhysicsScriptTableEntry {
-  std::uint32_t type = 0;  // PlayScript (4 Launch, 5 Explode, ...)
+  std::uint32_t type = 0;             // PlayScript (4 Launch, 5 Explode, ...)
   std::vector<ScriptAndMod> scripts;  // stored order
   bool operator==(const PhysicsScriptTableEntry&) const = default;
 };

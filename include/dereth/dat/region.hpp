@@ -167,7 +167,7 @@ struct SceneDesc {
 
 struct TerrainType {
   std::string name;
-  std::uint32_t color = 0;  // ColorARGB
+  std::uint32_t color = 0;                 // ColorARGB
   std::vector<std::uint32_t> scene_types;  // indices into SceneDesc::scene_types
   bool operator==(const TerrainType&) const = default;
 };

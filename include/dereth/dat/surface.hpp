@@ -35,8 +35,8 @@ struct Surface {
   std::uint32_t type = 0;
   // Present on disk only when has_texture(): (texture, palette); otherwise
   // `color` is. The fields of the absent branch read back as 0.
-  Did texture = 0;   // origTextureId, a SurfaceTexture 0x05...
-  Did palette = 0;   // origPaletteId, a Palette 0x04... or 0 (use the RenderSurface's default)
+  Did texture = 0;          // origTextureId, a SurfaceTexture 0x05...
+  Did palette = 0;          // origPaletteId, a Palette 0x04... or 0 (use the RenderSurface's default)
   std::uint32_t color = 0;  // ColorARGB 0xAARRGGBB
   float translucency = 0;   // alpha is multiplied by (1 - translucency)
   float luminosity = 0;

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include <glm/vec3.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
 
 #include "dereth/core/byte_reader.hpp"
 #include "dereth/core/byte_writer.hpp"

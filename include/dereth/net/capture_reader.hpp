@@ -45,20 +45,20 @@ struct CaptureDatagram {
   bool server_to_client = true;
   std::uint16_t source_port = 0;
   std::uint16_t destination_port = 0;
-  std::uint32_t source_address = 0;       // IPv4, host order
+  std::uint32_t source_address = 0;  // IPv4, host order
   std::uint32_t destination_address = 0;
   std::vector<std::uint8_t> payload;  // the UDP payload: one AC packet
 };
 
 struct CaptureStats {
-  std::uint64_t records = 0;       // capture records read
-  std::uint64_t packets = 0;       // AC datagrams (both directions)
-  std::uint64_t fragments = 0;     // fragments in well-formed packets
+  std::uint64_t records = 0;         // capture records read
+  std::uint64_t packets = 0;         // AC datagrams (both directions)
+  std::uint64_t fragments = 0;       // fragments in well-formed packets
   std::uint64_t framing_errors = 0;  // AC datagrams that failed to parse or failed a cleartext checksum
   std::uint64_t messages_s2c = 0;
   std::uint64_t messages_c2s = 0;
-  std::uint64_t unreadable_frames = 0;  // records whose IP/UDP framing was broken
-  std::uint64_t bytes_read = 0;         // of the file, up to the end of the last whole record
+  std::uint64_t unreadable_frames = 0;        // records whose IP/UDP framing was broken
+  std::uint64_t bytes_read = 0;               // of the file, up to the end of the last whole record
   bool encrypted_checksums_verified = false;  // the capture held the handshake seeds
   std::uint64_t encrypted_checksum_failures = 0;
 };
@@ -110,7 +110,7 @@ struct CaptureCheck {
 // `allow_truncated` is false (the sentence says where, and how much came
 // before). dereth-cap, dereth-sim and dereth replay all ask this first.
 [[nodiscard]] core::Result<CaptureCheck> admit_capture(const std::filesystem::path& path, CaptureFilter filter,
-                                                        bool allow_truncated);
+                                                       bool allow_truncated);
 
 // Datagrams -> messages, in completion order, both directions.
 class CaptureReplay {

@@ -30,11 +30,11 @@ struct ReassembledMessage {
 struct ReassemblerStats {
   std::uint64_t fragments = 0;
   std::uint64_t messages = 0;
-  std::uint64_t duplicate_fragments = 0;   // an index already held, or a completed sequence again
+  std::uint64_t duplicate_fragments = 0;     // an index already held, or a completed sequence again
   std::uint64_t inconsistent_fragments = 0;  // a count that disagrees with the first fragment's
-  std::uint64_t evicted_partials = 0;      // partial messages dropped to respect the cap
-  std::uint64_t mismatched_fragments = 0;  // a count or queue that disagrees with the partial it joins
-  std::uint64_t oversized_messages = 0;    // messages of more than max_fragments fragments, each counted once
+  std::uint64_t evicted_partials = 0;        // partial messages dropped to respect the cap
+  std::uint64_t mismatched_fragments = 0;    // a count or queue that disagrees with the partial it joins
+  std::uint64_t oversized_messages = 0;      // messages of more than max_fragments fragments, each counted once
 };
 
 class Reassembler {
@@ -65,7 +65,7 @@ class Reassembler {
   std::size_t remembered_;
   // Keys are (sequence << 32) | id.
   std::map<std::uint64_t, Partial> partials_;
-  std::deque<std::uint64_t> partial_order_;  // arrival order, for eviction
+  std::deque<std::uint64_t> partial_order_;      // arrival order, for eviction
   std::unordered_set<std::uint64_t> completed_;  // completed (or dropped as oversized) blobs
   std::deque<std::uint64_t> completed_order_;
   ReassemblerStats stats_;

@@ -32,34 +32,34 @@ namespace dereth::net {
 enum class Role : std::uint8_t { Client, Server };
 
 struct TransportConfig {
-  double ack_interval = 2.0;      // seconds between acknowledgements while data arrives
-  double nak_delay = 0.3;         // how long a gap may stand before it is requested
-  double nak_repeat = 1.0;        // how often an unfilled gap is requested again
-  double silence_timeout = 60.0;  // no valid packet for this long ends the connection
-  double time_sync_interval = 20.0;  // server only: TimeSync every this often
-  double echo_interval = 2.0;        // client only: EchoRequest every this often (0 = never)
-  std::size_t max_held_packets = 512;  // out-of-order packets held while a gap fills
+  double ack_interval = 2.0;               // seconds between acknowledgements while data arrives
+  double nak_delay = 0.3;                  // how long a gap may stand before it is requested
+  double nak_repeat = 1.0;                 // how often an unfilled gap is requested again
+  double silence_timeout = 60.0;           // no valid packet for this long ends the connection
+  double time_sync_interval = 20.0;        // server only: TimeSync every this often
+  double echo_interval = 2.0;              // client only: EchoRequest every this often (0 = never)
+  std::size_t max_held_packets = 512;      // out-of-order packets held while a gap fills
   std::size_t max_unacked_packets = 4096;  // sent packets kept for retransmission
-  std::size_t max_nak_list = 115;  // sequences per retransmit request, sent or honoured
+  std::size_t max_nak_list = 115;          // sequences per retransmit request, sent or honoured
   // Sequences either side of the highest processed one that a packet may
   // carry; anything further is dropped and counted (ACE ends a session whose
   // gap exceeds 256; a lossy link at 50% needs more room than that).
   std::uint32_t receive_window = 1024;
-  double min_resend_interval = 0.05;  // one sequence is resent at most this often
+  double min_resend_interval = 0.05;           // one sequence is resent at most this often
   std::uint32_t max_resends_per_second = 512;  // resends in total, whoever asked
-  double min_reject_interval = 1.0;   // RejectRetransmit packets at most this often
+  double min_reject_interval = 1.0;            // RejectRetransmit packets at most this often
 };
 
 struct TransportStats {
   std::uint64_t packets_sent = 0;
-  std::uint64_t packets_received = 0;    // valid packets accepted
+  std::uint64_t packets_received = 0;  // valid packets accepted
   std::uint64_t retransmits_sent = 0;
   std::uint64_t naks_sent = 0;
-  std::uint64_t acks_sent = 0;           // pure acknowledgement packets
-  std::uint64_t duplicates = 0;          // packets at or below the processed sequence
-  std::uint64_t bad_packets = 0;         // unparseable datagrams
+  std::uint64_t acks_sent = 0;    // pure acknowledgement packets
+  std::uint64_t duplicates = 0;   // packets at or below the processed sequence
+  std::uint64_t bad_packets = 0;  // unparseable datagrams
   std::uint64_t bad_checksums = 0;
-  std::uint64_t held_overflow = 0;       // out-of-order packets dropped because too many were held
+  std::uint64_t held_overflow = 0;         // out-of-order packets dropped because too many were held
   std::uint64_t rejected_retransmits = 0;  // sequences the peer could no longer resend
   std::uint64_t reject_packets_sent = 0;   // RejectRetransmit answers to requests for packets no longer held
   std::uint64_t messages_sent = 0;
@@ -74,13 +74,13 @@ struct TransportStats {
   std::uint64_t keyless_skipped = 0;     // sequences the peer's key stream proves carried no data
   std::uint64_t stalled = 0;             // 1 once a missing sequence stayed missing past the silence timeout
   // The reassembler's drops (copied from ReassemblerStats).
-  std::uint64_t fragments_dropped = 0;   // an index out of range, or a count or queue that disagrees
+  std::uint64_t fragments_dropped = 0;  // an index out of range, or a count or queue that disagrees
   std::uint64_t partials_evicted = 0;
   std::uint64_t oversized_messages = 0;  // messages of more fragments than allowed, dropped whole
   // Filled in by the session and the socket thread (UdpClient), not by Transport.
-  std::uint64_t handshake_dropped = 0;   // datagrams that did not advance the handshake
-  std::uint64_t foreign_datagrams = 0;   // from an address or port that is not the server's
-  std::uint64_t queue_overflow = 0;      // messages dropped because a thread queue was full
+  std::uint64_t handshake_dropped = 0;    // datagrams that did not advance the handshake
+  std::uint64_t foreign_datagrams = 0;    // from an address or port that is not the server's
+  std::uint64_t queue_overflow = 0;       // messages dropped because a thread queue was full
   std::optional<double> echo_round_trip;  // seconds: the last answered EchoRequest (client), when one was
 
   // Every datagram or part of one dropped for any reason above (the HUD's "drop").
@@ -98,8 +98,8 @@ class Transport {
   // Starts the post-handshake transport. `send_seed` keys this side's
   // outgoing checksums, `receive_seed` the peer's. `header_id` goes into
   // every outgoing header's Id (the client's NetID, or 0x000B for a server).
-  void start(std::uint32_t send_seed, std::uint32_t receive_seed, std::uint16_t header_id,
-             std::uint16_t iteration, double now);
+  void start(std::uint32_t send_seed, std::uint32_t receive_seed, std::uint16_t header_id, std::uint16_t iteration,
+             double now);
   [[nodiscard]] bool started() const noexcept { return started_; }
 
   // Queues one whole message (opcode first) on a fragment queue.
@@ -180,15 +180,15 @@ class Transport {
   // Receive keys by index: key index i is the (i+1)-th output of the peer's
   // stream; sequence s carries key index s - 2 - (keyless sequences before s).
   std::deque<std::uint32_t> receive_keys_drawn_;
-  std::uint32_t receive_key_base_ = 0;   // the index of receive_keys_drawn_.front()
-  std::uint32_t receive_key_next_ = 0;   // the index the generator gives next
-  std::uint32_t key_shift_ = 0;          // keyless sequences at or below processed_
+  std::uint32_t receive_key_base_ = 0;  // the index of receive_keys_drawn_.front()
+  std::uint32_t receive_key_next_ = 0;  // the index the generator gives next
+  std::uint32_t key_shift_ = 0;         // keyless sequences at or below processed_
   std::uint32_t next_sequence_ = 2;
   std::uint32_t last_sent_sequence_ = 1;
   std::uint32_t next_fragment_sequence_ = 1;
   std::deque<Chunk> pending_chunks_;
   std::map<std::uint32_t, Sent> unacked_;
-  std::uint32_t processed_ = 1;  // highest contiguous peer sequence processed
+  std::uint32_t processed_ = 1;       // highest contiguous peer sequence processed
   std::uint32_t peer_last_sent_ = 1;  // the highest sequence the peer has shown us
   std::map<std::uint32_t, Held> held_;
   double resend_window_start_ = -1e9;  // the second the resend budget counts in

@@ -20,9 +20,9 @@
 namespace dereth::protocol {
 
 namespace chat_opcode {
-inline constexpr std::uint32_t HearEmote = 0x01E0;       // top-level message
-inline constexpr std::uint32_t HearSoulEmote = 0x01E2;   // top-level message
-inline constexpr std::uint32_t HearSpeech = 0x02BB;      // top-level message
+inline constexpr std::uint32_t HearEmote = 0x01E0;         // top-level message
+inline constexpr std::uint32_t HearSoulEmote = 0x01E2;     // top-level message
+inline constexpr std::uint32_t HearSpeech = 0x02BB;        // top-level message
 inline constexpr std::uint32_t HearRangedSpeech = 0x02BC;  // top-level message
 }  // namespace chat_opcode
 
@@ -140,7 +140,7 @@ std::vector<std::uint8_t> encode(const WeenieError& m, std::uint32_t target, std
 std::vector<std::uint8_t> encode(const StatusString& m, std::uint32_t target, std::uint32_t sequence);
 Result<HearDirectSpeech> decode_hear_direct_speech(std::span<const std::uint8_t> body);
 Result<ChannelBroadcast> decode_channel_broadcast(std::span<const std::uint8_t> body);
-Result<WeenieError> decode_weenie_error(std::span<const std::uint8_t> body);  // either event
+Result<WeenieError> decode_weenie_error(std::span<const std::uint8_t> body);    // either event
 Result<StatusString> decode_status_string(std::span<const std::uint8_t> body);  // either event
 
 // One message of the chat window. `channel` names the chat type ("speech",
@@ -169,14 +169,14 @@ std::string sanitize_server_text(std::string_view cp1252);
 // The chat line of each chat-carrying layout (the inbound table's chat rows,
 // messages.hpp, name which opcode or game event each reads); an error naming
 // the message and field for a malformed one.
-Result<ChatLine> server_message_line(std::span<const std::uint8_t> body);      // F7E0
-Result<ChatLine> hear_speech_line(std::span<const std::uint8_t> body);         // 0x02BB, 0x02BC
-Result<ChatLine> hear_emote_line(std::span<const std::uint8_t> body);          // 0x01E0, 0x01E2
-Result<ChatLine> hear_direct_speech_line(std::span<const std::uint8_t> body);  // F7B0 0x02BD
-Result<ChatLine> channel_broadcast_line(std::span<const std::uint8_t> body);   // F7B0 0x0147
-Result<ChatLine> weenie_error_line(std::span<const std::uint8_t> body);        // F7B0 0x028A, 0x028B
+Result<ChatLine> server_message_line(std::span<const std::uint8_t> body);       // F7E0
+Result<ChatLine> hear_speech_line(std::span<const std::uint8_t> body);          // 0x02BB, 0x02BC
+Result<ChatLine> hear_emote_line(std::span<const std::uint8_t> body);           // 0x01E0, 0x01E2
+Result<ChatLine> hear_direct_speech_line(std::span<const std::uint8_t> body);   // F7B0 0x02BD
+Result<ChatLine> channel_broadcast_line(std::span<const std::uint8_t> body);    // F7B0 0x0147
+Result<ChatLine> weenie_error_line(std::span<const std::uint8_t> body);         // F7B0 0x028A, 0x028B
 Result<ChatLine> combat_notification_line(std::span<const std::uint8_t> body);  // F7B0 combat notifications
-Result<ChatLine> status_string_line(std::span<const std::uint8_t> body);       // F7B0 0x02EB, 0x0004
+Result<ChatLine> status_string_line(std::span<const std::uint8_t> body);        // F7B0 0x02EB, 0x0004
 // Whether `body` is one of the chat-carrying messages above (a chat row of
 // the inbound table, messages.hpp).
 bool is_chat_message(std::span<const std::uint8_t> body);

@@ -195,9 +195,9 @@ struct ChatMessage {
 // Server-to-client messages: the object messages (CreateObject through
 // ObjDescEvent, the SmartBox's), then the game events and chat.
 using Message = std::variant<CreateObject, UpdateObject, PlayerCreate, DeleteObject, UpdatePosition, ParentEvent,
-                             PickupEvent, SetState, MovementEvent, VectorUpdate, Sound, PlayerTeleport,
-                             PlayScriptId, PlayScriptType, ObjDescEvent, PlayerDescription, UpdateRestrictions,
-                             AttackDone, CombatCommenceAttack, ChatMessage, Unknown>;
+                             PickupEvent, SetState, MovementEvent, VectorUpdate, Sound, PlayerTeleport, PlayScriptId,
+                             PlayScriptType, ObjDescEvent, PlayerDescription, UpdateRestrictions, AttackDone,
+                             CombatCommenceAttack, ChatMessage, Unknown>;
 
 // Decoders: the body starts with the opcode and must be consumed exactly.
 Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body);

@@ -184,8 +184,8 @@ struct RawMotionState {
            forward_command == o.forward_command && forward_hold_key == o.forward_hold_key &&
            same_bits(forward_speed, o.forward_speed) && sidestep_command == o.sidestep_command &&
            sidestep_hold_key == o.sidestep_hold_key && same_bits(sidestep_speed, o.sidestep_speed) &&
-           turn_command == o.turn_command && turn_hold_key == o.turn_hold_key &&
-           same_bits(turn_speed, o.turn_speed) && commands == o.commands;
+           turn_command == o.turn_command && turn_hold_key == o.turn_hold_key && same_bits(turn_speed, o.turn_speed) &&
+           commands == o.commands;
   }
 };
 

@@ -88,29 +88,27 @@ struct PhysicsDesc {
   // clears each field's bit from the field's presence.
   std::uint32_t bitfield = 0;
   std::uint32_t state = 0;
-  std::optional<MovementBuffer> movement;           // 0x00010000
-  std::optional<std::uint32_t> animation_frame;     // 0x00020000, only without Movement
-  std::optional<Position> position;                 // 0x00008000
-  std::optional<std::uint32_t> motion_table_id;     // 0x00000002
-  std::optional<std::uint32_t> sound_table_id;      // 0x00000800
-  std::optional<std::uint32_t> physics_script_table_id;  // 0x00001000 (PeTable)
-  std::optional<std::uint32_t> setup_id;            // 0x00000001
-  std::optional<ParentLink> parent;                 // 0x00000020
-  std::optional<std::vector<ChildLink>> children;   // 0x00000040
-  std::optional<float> object_scale;                // 0x00000080
-  std::optional<float> friction;                    // 0x00000100
-  std::optional<float> elasticity;                  // 0x00000200
-  std::optional<float> translucency;                // 0x00040000
-  std::optional<Vec3> velocity;                     // 0x00000004
-  std::optional<Vec3> acceleration;                 // 0x00000008
-  std::optional<Vec3> omega;                        // 0x00000010
-  std::optional<std::uint32_t> default_script_type;     // 0x00002000
-  std::optional<float> default_script_intensity;        // 0x00004000
+  std::optional<MovementBuffer> movement;                   // 0x00010000
+  std::optional<std::uint32_t> animation_frame;             // 0x00020000, only without Movement
+  std::optional<Position> position;                         // 0x00008000
+  std::optional<std::uint32_t> motion_table_id;             // 0x00000002
+  std::optional<std::uint32_t> sound_table_id;              // 0x00000800
+  std::optional<std::uint32_t> physics_script_table_id;     // 0x00001000 (PeTable)
+  std::optional<std::uint32_t> setup_id;                    // 0x00000001
+  std::optional<ParentLink> parent;                         // 0x00000020
+  std::optional<std::vector<ChildLink>> children;           // 0x00000040
+  std::optional<float> object_scale;                        // 0x00000080
+  std::optional<float> friction;                            // 0x00000100
+  std::optional<float> elasticity;                          // 0x00000200
+  std::optional<float> translucency;                        // 0x00040000
+  std::optional<Vec3> velocity;                             // 0x00000004
+  std::optional<Vec3> acceleration;                         // 0x00000008
+  std::optional<Vec3> omega;                                // 0x00000010
+  std::optional<std::uint32_t> default_script_type;         // 0x00002000
+  std::optional<float> default_script_intensity;            // 0x00004000
   std::array<std::uint16_t, kTimestampCount> timestamps{};  // wire order, see TimestampIndex
 
-  [[nodiscard]] std::uint16_t timestamp(TimestampIndex i) const {
-    return timestamps[static_cast<std::size_t>(i)];
-  }
+  [[nodiscard]] std::uint16_t timestamp(TimestampIndex i) const { return timestamps[static_cast<std::size_t>(i)]; }
   // The bitfield the writer emits for this description.
   [[nodiscard]] std::uint32_t encoded_bitfield() const;
 

@@ -82,8 +82,8 @@ enum class TimestampIndex : std::uint8_t {
 inline constexpr std::size_t kTimestampCount = 9;
 
 // Field names (as the seeds name them) for diagnostics and JSON.
-inline constexpr const char* kTimestampNames[kTimestampCount] = {
-    "Position", "Movement", "State", "Vector", "Teleport", "ServerControlledMove", "ForcePosition", "ObjDesc",
-    "Instance"};
+inline constexpr const char* kTimestampNames[kTimestampCount] = {"Position",      "Movement", "State",
+                                                                 "Vector",        "Teleport", "ServerControlledMove",
+                                                                 "ForcePosition", "ObjDesc",  "Instance"};
 
 }  // namespace dereth::protocol

@@ -121,9 +121,9 @@ struct WeenieDesc {
   std::optional<std::uint32_t> icon_overlay;   // 0x06000000 base
   std::optional<std::uint32_t> icon_underlay;  // flags2 0x1, 0x06000000 base
   std::optional<std::uint32_t> material_type;
-  std::optional<std::uint32_t> cooldown_id;        // flags2 0x2
-  std::optional<double> cooldown_duration;         // flags2 0x4
-  std::optional<std::uint32_t> pet_owner;          // flags2 0x8
+  std::optional<std::uint32_t> cooldown_id;  // flags2 0x2
+  std::optional<double> cooldown_duration;   // flags2 0x4
+  std::optional<std::uint32_t> pet_owner;    // flags2 0x8
 
   [[nodiscard]] std::uint32_t encoded_flags() const;
   [[nodiscard]] std::uint32_t encoded_flags2() const;

@@ -25,8 +25,8 @@ namespace dereth::render {
 
 // CPhysicsPart's CYpt and viewer_heading.
 struct ViewerDistance {
-  float distance = 0.0F;                     // CYpt: metres from the viewer to the part's sort centre
-  glm::vec3 heading{0.0F, 0.0F, 1.0F};       // unit vector from the viewer towards it (up when too close)
+  float distance = 0.0F;                // CYpt: metres from the viewer to the part's sort centre
+  glm::vec3 heading{0.0F, 0.0F, 1.0F};  // unit vector from the viewer towards it (up when too close)
   bool operator==(const ViewerDistance&) const = default;
 };
 

@@ -75,7 +75,7 @@ class PhysicsPart {
 // A Surface ready to draw.
 struct Material {
   dat::Did surface = 0;
-  dat::Did texture = 0;      // the SurfaceTexture drawn (the Surface's own, or an ObjDesc texture change's)
+  dat::Did texture = 0;  // the SurfaceTexture drawn (the Surface's own, or an ObjDesc texture change's)
   std::uint32_t type = 0;
   Image image;               // the texture, or a 1x1 image of the solid colour
   bool has_texture = false;  // false: a solid colour
@@ -102,8 +102,7 @@ struct Material {
 // given, receives the RenderSurface's default palette id (0 for none).
 [[nodiscard]] core::Result<Image> load_texture_through(const dat::DatFile& portal, dat::Did texture,
                                                        const dat::Palette* palette, bool clip_map,
-                                                       bool* palettized = nullptr,
-                                                       dat::Did* default_palette = nullptr);
+                                                       bool* palettized = nullptr, dat::Did* default_palette = nullptr);
 
 // Loads a Surface (0x08). Textured surfaces decode through load_texture;
 // solid ones become one pixel of the colour whose alpha, as in SetSurface's

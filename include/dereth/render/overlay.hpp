@@ -59,11 +59,11 @@ struct TextLimits {
 
 struct TextLayout {
   std::vector<OverlayVertex> vertices;  // triangles, 6 per glyph quad, the block's top-left at (0, 0)
-  Rect box;                   // the block: widest line's advance by lines x line height (both x scale)
-  Rect ink;                   // the extent of the vertices (empty rect at 0,0 when there are none)
-  std::size_t lines = 0;      // lines laid out (blank ones included)
-  std::size_t clipped = 0;    // lines cut at max_width
-  std::size_t dropped = 0;    // lines dropped by max_lines
+  Rect box;                             // the block: widest line's advance by lines x line height (both x scale)
+  Rect ink;                             // the extent of the vertices (empty rect at 0,0 when there are none)
+  std::size_t lines = 0;                // lines laid out (blank ones included)
+  std::size_t clipped = 0;              // lines cut at max_width
+  std::size_t dropped = 0;              // lines dropped by max_lines
 };
 
 // What stb_easy_font can draw: printable ASCII 32..126. Tabs, CR and LF
@@ -74,8 +74,9 @@ struct TextLayout {
 [[nodiscard]] float text_width(std::string_view text, float scale);
 // Lays out lines top to bottom, one line height apart, in `color`, or line
 // i in line_colors[i] where given.
-[[nodiscard]] TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 color = {255, 255, 255, 255},
-                                     TextLimits limits = {}, std::span<const Rgba8> line_colors = {});
+[[nodiscard]] TextLayout layout_text(std::span<const std::string> lines, float scale,
+                                     Rgba8 color = {255, 255, 255, 255}, TextLimits limits = {},
+                                     std::span<const Rgba8> line_colors = {});
 
 // ---- HUD -----------------------------------------------------------------------------------------
 
@@ -112,9 +113,9 @@ struct HudStats {
 // ---- chat ----------------------------------------------------------------------------------------
 
 struct ChatLine {
-  double time = 0.0;          // seconds (the app's clock) when the server text arrived
-  std::string text;           // sanitised, at most the log's columns long
-  bool continuation = false;  // a wrapped piece after the first of one message
+  double time = 0.0;                // seconds (the app's clock) when the server text arrived
+  std::string text;                 // sanitised, at most the log's columns long
+  bool continuation = false;        // a wrapped piece after the first of one message
   Rgba8 color{255, 240, 180, 255};  // the line's channel colour
 };
 
@@ -172,7 +173,7 @@ struct TextPanel {
   Anchor anchor = Anchor::TopLeft;
   std::vector<std::string> lines;
   Rgba8 color{255, 255, 255, 255};
-  float background_alpha = 0.6F;  // the dark box behind the text: 0 none, 1 opaque black
+  float background_alpha = 0.6F;   // the dark box behind the text: 0 none, 1 opaque black
   std::vector<Rgba8> line_colors;  // per line (by index into lines); `color` where absent
 };
 
@@ -188,29 +189,29 @@ struct OverlayFrame {
 };
 
 struct OverlayOptions {
-  float scale = 2.0F;                  // pixels per font unit; whole numbers keep glyph edges on pixels
-  float margin = 8.0F;                 // from the framebuffer's edges and between stacked panels
-  float padding = 4.0F;                // between a panel's box and its text
-  std::size_t max_panel_lines = 40;    // per panel: the newest (last) lines are kept
-  float max_panel_width = 0.0F;        // pixels; 0: the framebuffer's width less the margins
-  float progress_width = 400.0F;       // the bar at most this wide (pixels, shrinks to fit)
-  float progress_height = 12.0F;       // pixels
+  float scale = 2.0F;                // pixels per font unit; whole numbers keep glyph edges on pixels
+  float margin = 8.0F;               // from the framebuffer's edges and between stacked panels
+  float padding = 4.0F;              // between a panel's box and its text
+  std::size_t max_panel_lines = 40;  // per panel: the newest (last) lines are kept
+  float max_panel_width = 0.0F;      // pixels; 0: the framebuffer's width less the margins
+  float progress_width = 400.0F;     // the bar at most this wide (pixels, shrinks to fit)
+  float progress_height = 12.0F;     // pixels
   Rgba8 progress_color{235, 200, 90, 255};
   Rgba8 progress_track{60, 60, 60, 255};
 };
 
 // Where one panel went.
 struct PanelPlacement {
-  Rect box;              // the background box, padding included, clipped to the framebuffer
-  Rect text;             // the text block's box inside it
+  Rect box;   // the background box, padding included, clipped to the framebuffer
+  Rect text;  // the text block's box inside it
   std::size_t lines = 0;
   std::size_t clipped = 0;
   std::size_t dropped = 0;
 };
 
 struct OverlayLayout {
-  std::vector<OverlayVertex> vertices;  // triangles in draw order: each panel's box, then its text
-  std::vector<PanelPlacement> panels;   // one per frame panel, in the frame's order
+  std::vector<OverlayVertex> vertices;     // triangles in draw order: each panel's box, then its text
+  std::vector<PanelPlacement> panels;      // one per frame panel, in the frame's order
   std::optional<PanelPlacement> progress;  // the progress bar's box (label and bar)
   std::optional<Rect> bar;                 // the bar's track
 };

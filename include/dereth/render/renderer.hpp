@@ -56,7 +56,7 @@ namespace dereth::render {
 
 struct RendererOptions {
   bool draw_terrain = true;
-  int terrain_radius = 1;                        // landblocks around the camera centre: (2r+1)^2
+  int terrain_radius = 1;  // landblocks around the camera centre: (2r+1)^2
   // The far terrain at lower detail, as retail's LScape: blocks two away
   // from the camera centre's block drawn at 4 cells a side, three and four
   // away at 2, farther at 1, stitched at the ring edges (docs/render.md
@@ -76,8 +76,8 @@ struct RendererOptions {
   // day group, SkyDesc::CalcPresentDayGroup); without one, the fixed hour
   // time_of_day in day_group.
   bool use_region_sky = true;
-  float time_of_day = 0.5F;      // fraction of the day [0, 1) without a game time: the demo's fixed hour, noon
-  std::size_t day_group = 0;     // the SkyDesc day group without a game time
+  float time_of_day = 0.5F;   // fraction of the day [0, 1) without a game time: the demo's fixed hour, noon
+  std::size_t day_group = 0;  // the SkyDesc day group without a game time
   // The day group's sky objects (dome, sun, moon, clouds: GameSky) at the
   // time of day, around the eye, behind everything (docs/render.md "Sky
   // objects"); the snapshot's game clock (SkyTime::seconds, 0 without one)
@@ -91,11 +91,11 @@ struct RendererOptions {
   // Meshes lit per vertex (Gouraud), as retail's fixed-function D3D lit
   // them; false lights every fragment (smoother, dearer on llvmpipe).
   bool vertex_lighting = true;
-  float marker_size = 0.6F;                   // the no-parts marker cube's edge, metres
-  bool finish_each_frame = true;              // glFinish at the end of render, so timings include rasterising
-  DegradeSettings degrade;                    // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
-  bool record_draw_list = false;              // keep the frame's draws in order for last_draw_list()
-  float max_anisotropy = 16.0F;               // texture filtering: trilinear, plus anisotropic up to this where supported
+  float marker_size = 0.6F;       // the no-parts marker cube's edge, metres
+  bool finish_each_frame = true;  // glFinish at the end of render, so timings include rasterising
+  DegradeSettings degrade;        // Render::deg_mul and s_rDegradeDistance for GfxObj degrade modes
+  bool record_draw_list = false;  // keep the frame's draws in order for last_draw_list()
+  float max_anisotropy = 16.0F;   // texture filtering: trilinear, plus anisotropic up to this where supported
   // Anisotropic filtering on a software rasteriser too (llvmpipe, softpipe,
   // swrast). Off by default: on llvmpipe any degree above 1 costs 2.5-3x the
   // frame time (docs/benchmarks.md), so there the filtering is trilinear.
@@ -119,14 +119,15 @@ struct DrawRecord {
   DrawKind kind = DrawKind::Part;
   AlphaClass alpha = AlphaClass::Opaque;  // which pass: opaque, then the clip list, then the alpha list
   sim::LocalId owner = sim::LocalId::None;
-  std::uint32_t gfx_obj = 0;              // the GfxObj (particles: the emitter's; cells: the Environment; sky: the sky object's), 0 for terrain and markers
-  std::uint32_t surface = 0;              // the Surface (0x08...) or billboard texture, 0 for terrain and markers
-  std::uint32_t block = 0;                // terrain: the landblock id; cells: the EnvCell id
-  float distance = 0.0F;                  // CYpt: metres from the eye to the part's sort centre
-  std::uint32_t degrade_mode = 1;         // the draw frame's mode (2: facing the eye)
-  SurfaceState state;                     // blend, alpha test, depth writes
+  std::uint32_t gfx_obj = 0;  // the GfxObj (particles: the emitter's; cells: the Environment; sky: the sky object's), 0
+                              // for terrain and markers
+  std::uint32_t surface = 0;  // the Surface (0x08...) or billboard texture, 0 for terrain and markers
+  std::uint32_t block = 0;    // terrain: the landblock id; cells: the EnvCell id
+  float distance = 0.0F;      // CYpt: metres from the eye to the part's sort centre
+  std::uint32_t degrade_mode = 1;  // the draw frame's mode (2: facing the eye)
+  SurfaceState state;              // blend, alpha test, depth writes
   DepthMode depth = DepthMode::Test;
-  std::size_t lights = 0;                 // point lights lighting it (Render::minimize_object_lighting, at most 8)
+  std::size_t lights = 0;  // point lights lighting it (Render::minimize_object_lighting, at most 8)
 };
 
 // What the last frame drew.
@@ -138,16 +139,16 @@ struct RenderStats {
   std::size_t markers = 0;        // objects drawn as the marker cube
   std::size_t particles_drawn = 0;
   std::size_t sky_objects_drawn = 0;
-  std::size_t terrain_blocks = 0;  // drawn
+  std::size_t terrain_blocks = 0;      // drawn
   std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
   std::size_t terrain_triangles = 0;   // the terrain's share of `triangles`
-  std::size_t cells_drawn = 0;  // EnvCells (the snapshot's landscape cells)
-  std::size_t lights = 0;  // in the frame's static and dynamic light lists (each draw uses at most 8)
-  std::size_t draw_calls = 0;  // GL draw calls (an instanced run of batches is one)
-  std::size_t batches = 0;     // mesh batches drawn (one per part/particle/cell and surface), terrain blocks included
+  std::size_t cells_drawn = 0;         // EnvCells (the snapshot's landscape cells)
+  std::size_t lights = 0;              // in the frame's static and dynamic light lists (each draw uses at most 8)
+  std::size_t draw_calls = 0;          // GL draw calls (an instanced run of batches is one)
+  std::size_t batches = 0;  // mesh batches drawn (one per part/particle/cell and surface), terrain blocks included
   std::size_t triangles = 0;
   // Left out by frustum culling (RendererOptions::frustum_cull).
-  std::size_t parts_culled = 0;      // parts and markers
+  std::size_t parts_culled = 0;  // parts and markers
   std::size_t particles_culled = 0;
   std::size_t cells_culled = 0;
   std::size_t terrain_blocks_culled = 0;

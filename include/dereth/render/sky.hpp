@@ -74,9 +74,9 @@ struct SkyFog {
 
 // SkyObject::properties bits as GameSky reads them.
 namespace sky_properties {
-inline constexpr std::uint32_t kAfter = 0x1;       // drawn after the landscape (GameSky::Draw(1)), in the after-sky cell
-inline constexpr std::uint32_t kFogHidden = 0x2;   // not drawn while LScape's fog override is on and fog is enabled
-inline constexpr std::uint32_t kWeather = 0x4;     // weather: made and drawn only with LScape::weather_enabled
+inline constexpr std::uint32_t kAfter = 0x1;      // drawn after the landscape (GameSky::Draw(1)), in the after-sky cell
+inline constexpr std::uint32_t kFogHidden = 0x2;  // not drawn while LScape's fog override is on and fog is enabled
+inline constexpr std::uint32_t kWeather = 0x4;    // weather: made and drawn only with LScape::weather_enabled
 inline constexpr std::uint32_t kWeatherKeepZ = 0x8;  // weather at the viewer's height (else z = -120)
 }  // namespace sky_properties
 

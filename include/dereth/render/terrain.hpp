@@ -115,25 +115,25 @@ class LandBlockStruct {
   std::size_t side_polygon_count = kSidePolygonCount;
   std::size_t side_vertex_count = kSideVertexCount;
   LandDirection trans_dir = LandDirection::Unknown;  // retail's constructor and Destroy: 9
-  std::vector<glm::vec3> vertices;          // side_vertex_count^2
-  std::vector<glm::vec3> vertex_normals;    // calc_lighting
-  std::vector<glm::vec3> vertex_lighting;   // calc_lighting, RGB in [0, 1]
-  std::vector<bool> sw_to_ne;               // index x*side_polygon_count + y
-  std::vector<Triangle> polygons;           // index 2*(x*side_polygon_count + y) + {0, 1}
+  std::vector<glm::vec3> vertices;                   // side_vertex_count^2
+  std::vector<glm::vec3> vertex_normals;             // calc_lighting
+  std::vector<glm::vec3> vertex_lighting;            // calc_lighting, RGB in [0, 1]
+  std::vector<bool> sw_to_ne;                        // index x*side_polygon_count + y
+  std::vector<Triangle> polygons;                    // index 2*(x*side_polygon_count + y) + {0, 1}
 };
 
 struct TerrainVertex {
   glm::vec3 position{0.0F};            // block-local metres
   glm::vec3 normal{0.0F, 0.0F, 1.0F};  // the vertex's normal (LandBlockStruct::calc_lighting)
-  glm::vec2 uv{0.0F};      // one texture repeat per 24 m cell
-  glm::vec3 weight{0.0F};  // barycentric weight of the triangle's three corners
-  glm::vec3 layers{0.0F};  // the terrain types of the triangle's three corners (texture layers)
+  glm::vec2 uv{0.0F};                  // one texture repeat per 24 m cell
+  glm::vec3 weight{0.0F};              // barycentric weight of the triangle's three corners
+  glm::vec3 layers{0.0F};              // the terrain types of the triangle's three corners (texture layers)
 };
 
 struct TerrainMesh {
   std::uint32_t block_id = 0;
-  glm::vec3 origin{0.0F};               // global position of the block's south-west corner
-  std::uint32_t poly_size = 1;          // the detail (BlockOrient::size)
+  glm::vec3 origin{0.0F};       // global position of the block's south-west corner
+  std::uint32_t poly_size = 1;  // the detail (BlockOrient::size)
   LandDirection trans_dir = LandDirection::InViewerBlock;
   std::vector<TerrainVertex> vertices;  // 3 per triangle: 2 * (8 / poly_size)^2 triangles
 };

@@ -31,9 +31,9 @@ struct DegradeLimits {
 
 // One light of the frame's lists (retail's RenderLight).
 struct RenderLight {
-  std::size_t source = 0;   // index of the light in the caller's input (the snapshot)
-  glm::vec3 position{0.0F}; // world position
-  glm::vec3 color{1.0F};    // 0..1, quantised to 8 bits a channel as retail does
+  std::size_t source = 0;    // index of the light in the caller's input (the snapshot)
+  glm::vec3 position{0.0F};  // world position
+  glm::vec3 color{1.0F};     // 0..1, quantised to 8 bits a channel as retail does
   float intensity = 0.0F;
   float falloff = 0.0F;
   float distancesq = 0.0F;  // from the viewer
@@ -70,8 +70,7 @@ class WorldLights {
   // Render::minimize_object_lighting 0x0054D480: the lights (at most 8) that
   // light an object whose bounding sphere is (centre, radius): the dynamic
   // lights in viewer order that reach it, then the static ones.
-  [[nodiscard]] std::vector<const RenderLight*> minimize_object_lighting(const glm::vec3& centre,
-                                                                         float radius) const;
+  [[nodiscard]] std::vector<const RenderLight*> minimize_object_lighting(const glm::vec3& centre, float radius) const;
   // Render::minimize_envcell_lighting 0x0054C170: an EnvCell is lit by the
   // dynamic lights, in viewer order, as many as the eight slots hold.
   [[nodiscard]] std::vector<const RenderLight*> minimize_envcell_lighting() const;

@@ -34,7 +34,7 @@ struct Datagram {
 };
 
 struct LinkStats {
-  std::uint64_t passed = 0;      // datagrams pushed and not lost
+  std::uint64_t passed = 0;  // datagrams pushed and not lost
   std::uint64_t lost = 0;
   std::uint64_t duplicated = 0;  // extra copies made
   std::uint64_t held_back = 0;   // datagrams (copies) delayed to reorder them

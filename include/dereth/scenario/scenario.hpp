@@ -42,11 +42,11 @@ struct ScenarioAccount {
 // datagram the server sends and, with `inbound`, to every one it receives.
 struct Impairment {
   std::uint32_t seed = 1;
-  double loss = 0;            // probability a datagram is dropped
-  double duplicate = 0;       // probability a datagram is delivered twice
-  double reorder = 0;         // probability a datagram is held back so later ones overtake it
-  double delay_ms = 0;        // fixed one-way latency
-  double jitter_ms = 0;       // extra latency, uniform in [0, jitter_ms]
+  double loss = 0;                // probability a datagram is dropped
+  double duplicate = 0;           // probability a datagram is delivered twice
+  double reorder = 0;             // probability a datagram is held back so later ones overtake it
+  double delay_ms = 0;            // fixed one-way latency
+  double jitter_ms = 0;           // extra latency, uniform in [0, jitter_ms]
   double reorder_window_ms = 60;  // a held-back datagram waits an extra uniform [1, window] ms
   bool inbound = false;
   [[nodiscard]] bool active() const noexcept {
@@ -106,8 +106,8 @@ using StreamMessage =
                  TeleportSpec, protocol::Sound, protocol::ServerMessage, ChatSpec, RawMessage>;
 
 struct StreamEvent {
-  double time = 0;       // seconds after world entry (the server's answer to F657)
-  int line = 0;          // the scenario line it came from
+  double time = 0;         // seconds after world entry (the server's answer to F657)
+  int line = 0;            // the scenario line it came from
   bool to_player = false;  // guid=player: the guid is the entering character's
   StreamMessage message;
   bool operator==(const StreamEvent&) const = default;
@@ -154,13 +154,13 @@ struct Scenario {
   std::optional<std::uint32_t> client_seed;
   std::optional<std::uint64_t> cookie;
 
-  bool server_full = false;       // every login: ConnectRequest, then F659 0x15
-  double connect_race_ms = 0;     // ConnectResponses sooner than this after the ConnectRequest are ignored
+  bool server_full = false;    // every login: ConnectRequest, then F659 0x15
+  double connect_race_ms = 0;  // ConnectResponses sooner than this after the ConnectRequest are ignored
   Impairment impairment;
   PlayerSpec player;
 
-  std::vector<StreamEvent> stream;     // sorted by time (file order for ties)
-  std::optional<double> loop_period;   // repeat the stream every this many seconds
+  std::vector<StreamEvent> stream;          // sorted by time (file order for ties)
+  std::optional<double> loop_period;        // repeat the stream every this many seconds
   std::optional<std::uint32_t> loop_count;  // plays in all (absent: forever)
   double loop_from = 0;                     // only the events at or after this time repeat
 

@@ -35,11 +35,11 @@
 #include "dereth/chargen/char_gen_data.hpp"
 #include "dereth/chargen/verify.hpp"
 #include "dereth/net/transport.hpp"
-#include "dereth/protocol/player_description.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
+#include "dereth/protocol/player_description.hpp"
 #include "dereth/scenario/impairment.hpp"
 #include "dereth/scenario/sandbox.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -69,9 +69,9 @@ struct ClientMessage {
   std::optional<protocol::AutonomousPosition> autonomous_position;
   std::optional<protocol::Jump> jump;
   std::optional<protocol::CharacterEnterWorld> enter_world;
-  std::optional<protocol::ChatAction> chat;  // F7B1 Talk, Tell, Emote, SoulEmote
+  std::optional<protocol::ChatAction> chat;        // F7B1 Talk, Tell, Emote, SoulEmote
   std::optional<protocol::TargetedAttack> attack;  // F7B1 TargetedMeleeAttack, TargetedMissileAttack
-  std::string decode_error;  // a message of a decoded kind that failed to decode
+  std::string decode_error;                        // a message of a decoded kind that failed to decode
 };
 
 // One message the server queued for a client.
@@ -91,18 +91,18 @@ struct ServerEvent {
 };
 
 struct SessionInfo {
-  std::uint32_t id = 0;       // 1, 2, ... in order of LoginRequests accepted for processing
-  std::uint16_t net_id = 0;   // the NetID in the ConnectRequest
-  Endpoint c2s;               // where the LoginRequest came from
-  Endpoint s2c;               // where the ConnectResponse came from (traffic goes there)
+  std::uint32_t id = 0;      // 1, 2, ... in order of LoginRequests accepted for processing
+  std::uint16_t net_id = 0;  // the NetID in the ConnectRequest
+  Endpoint c2s;              // where the LoginRequest came from
+  Endpoint s2c;              // where the ConnectResponse came from (traffic goes there)
   SessionState state = SessionState::AwaitingConnectResponse;
-  std::string account;        // the scenario's spelling
+  std::string account;  // the scenario's spelling
   std::uint32_t character = 0;
   std::uint64_t cookie = 0;
   std::uint32_t server_seed = 0;
   std::uint32_t client_seed = 0;
   std::optional<std::uint32_t> rejection;  // the F659 code, or 0xF7DC for a boot
-  int login_completes = 0;    // 0xA1 actions that ended world entry or a teleport
+  int login_completes = 0;                 // 0xA1 actions that ended world entry or a teleport
   bool teleporting = false;
   std::size_t scripted_sent = 0;
   bool stream_complete = false;  // every scripted message queued (never, for an endless loop)
@@ -117,7 +117,7 @@ struct ServerStats {
   std::uint64_t logins = 0;             // LoginRequests that started a session
   std::uint64_t rejected_logins = 0;
   std::uint64_t ignored_connect_responses = 0;
-  std::uint64_t dropped_records = 0;    // records forgotten to respect max_records
+  std::uint64_t dropped_records = 0;  // records forgotten to respect max_records
   LinkStats outbound;
   LinkStats inbound;
 };
@@ -125,9 +125,9 @@ struct ServerStats {
 struct ServerConfig {
   double half_open_timeout = 15.0;  // ACE's auth timeout: no ConnectResponse by then ends the session
   double linger = 10.0;             // a rejected or logged-off session keeps answering retransmit requests this long
-  std::size_t max_live_sessions = 127;    // further LoginRequests are dropped (ACE has 128 session slots)
-  std::size_t max_ended_sessions = 256;   // older ended sessions are forgotten
-  std::size_t max_records = 200000;       // per record list; the oldest quarter goes when it is full
+  std::size_t max_live_sessions = 127;   // further LoginRequests are dropped (ACE has 128 session slots)
+  std::size_t max_ended_sessions = 256;  // older ended sessions are forgotten
+  std::size_t max_records = 200000;      // per record list; the oldest quarter goes when it is full
   net::TransportConfig transport;
   // A player's run rate from the PlayerDescription the server sends it (ACE:
   // Creature.GetRunRate, MovementSystem::GetRunRate over the Run skill its
@@ -233,7 +233,7 @@ class ScenarioServer {
   struct CharacterRecord {
     std::optional<protocol::Position> start;
     std::optional<std::array<std::uint32_t, 6>> abilities;  // F656 order
-    std::optional<double> delete_at;                         // pending deletion until then
+    std::optional<double> delete_at;                        // pending deletion until then
   };
 
   Scenario scenario_;

@@ -57,13 +57,13 @@ struct PaletteChange {
 
 // One rigid part of an object's mesh.
 struct PartPose {
-  std::uint32_t gfx_obj = 0;          // 0x01... the part's GfxObj (after ReplaceObject hooks)
-  core::Frame frame;                  // world frame of the part
-  glm::vec3 scale{1.0f};              // mesh scale (object scale times the Setup default scale)
-  float translucency = 0.0f;          // 0 opaque .. 1 invisible (part-transparent hooks, object translucency)
-  float luminosity = 0.0f;            // Luminous / LuminousPart
-  float diffuse = 1.0f;               // Diffuse / DiffusePart
-  bool no_draw = false;               // the part is not drawn
+  std::uint32_t gfx_obj = 0;  // 0x01... the part's GfxObj (after ReplaceObject hooks)
+  core::Frame frame;          // world frame of the part
+  glm::vec3 scale{1.0f};      // mesh scale (object scale times the Setup default scale)
+  float translucency = 0.0f;  // 0 opaque .. 1 invisible (part-transparent hooks, object translucency)
+  float luminosity = 0.0f;    // Luminous / LuminousPart
+  float diffuse = 1.0f;       // Diffuse / DiffusePart
+  bool no_draw = false;       // the part is not drawn
   std::vector<TextureChange> texture_changes{};  // the ObjDesc's for this part, in order (the last for a texture wins)
 };
 
@@ -72,20 +72,20 @@ struct ObjectSnapshot {
   std::uint32_t guid = 0;
   std::uint32_t setup_id = 0;
   std::uint32_t cell_id = 0;
-  core::Frame root;                   // world frame of the object
-  std::vector<PartPose> parts;        // indexed as the Setup's parts
-  PaletteChange palette;              // the ObjDesc's base palette and subpalettes (parts' texture changes: PartPose)
-  float scale = 1.0f;                 // object scale
+  core::Frame root;             // world frame of the object
+  std::vector<PartPose> parts;  // indexed as the Setup's parts
+  PaletteChange palette;        // the ObjDesc's base palette and subpalettes (parts' texture changes: PartPose)
+  float scale = 1.0f;           // object scale
   float translucency = 0.0f;
-  bool hidden = false;                // PhysicsState Hidden
-  bool no_draw = false;               // PhysicsState NoDraw
+  bool hidden = false;   // PhysicsState Hidden
+  bool no_draw = false;  // PhysicsState NoDraw
   bool is_player = false;
 };
 
 struct ParticleSnapshot {
-  glm::vec3 position{0.0f};           // world position
-  float scale = 1.0f;                 // gfxobj_scale (uniform), the start-to-final scale ramp
-  float alpha = 1.0f;                 // 1 - translucency, the start-to-final translucency ramp
+  glm::vec3 position{0.0f};  // world position
+  float scale = 1.0f;        // gfxobj_scale (uniform), the start-to-final scale ramp
+  float alpha = 1.0f;        // 1 - translucency, the start-to-final translucency ramp
   // The particle part's world orientation: the parent's, turned by c*t, for
   // the spinning types 4, 9 and 11 (Particle::Update 0x0051C290); identity
   // for the others, whose update writes only the origin. The renderer turns
@@ -105,21 +105,21 @@ struct EmitterSnapshot {
 
 struct LightSnapshot {
   LocalId owner = LocalId::None;
-  glm::vec3 position{0.0f};           // world position
-  glm::vec4 color{1.0f};              // ARGB unpacked to RGBA in 0..1
+  glm::vec3 position{0.0f};  // world position
+  glm::vec4 color{1.0f};     // ARGB unpacked to RGBA in 0..1
   float intensity = 0.0f;
   float falloff = 0.0f;
   float cone_angle = 0.0f;
-  bool is_static = false;             // the owner's PhysicsState Static bit (LIGHTOBJ state 1, CPartArray::InitLights)
+  bool is_static = false;  // the owner's PhysicsState Static bit (LIGHTOBJ state 1, CPartArray::InitLights)
 };
 
 struct SoundEvent {
   LocalId owner = LocalId::None;
-  std::uint32_t wave_id = 0;          // 0x0A... the chosen Wave (0 = the table chose none)
-  std::uint32_t sound_type = 0;       // the Sound enum (SoundTable hooks), 0 for a direct Sound hook
+  std::uint32_t wave_id = 0;     // 0x0A... the chosen Wave (0 = the table chose none)
+  std::uint32_t sound_type = 0;  // the Sound enum (SoundTable hooks), 0 for a direct Sound hook
   float volume = 1.0f;
   float priority = 0.0f;
-  glm::vec3 position{0.0f};           // world position of the owner when it played
+  glm::vec3 position{0.0f};  // world position of the owner when it played
   core::Seconds time{0.0};
   bool operator==(const SoundEvent&) const = default;
 };
@@ -163,7 +163,7 @@ struct RenderSnapshot {
   std::vector<ObjectSnapshot> objects;    // in local-id order
   std::vector<EmitterSnapshot> emitters;  // in (owner, creation) order
   std::vector<LightSnapshot> lights;
-  std::vector<SoundEvent> sounds;         // the sound events of this tick, in order
+  std::vector<SoundEvent> sounds;                      // the sound events of this tick, in order
   std::shared_ptr<const LandscapeSnapshot> landscape;  // null: nothing loaded
   std::optional<SkyTime> sky;  // none before a TimeSync: the renderer's fixed hour (RendererOptions::time_of_day)
 };

@@ -30,8 +30,7 @@ void Building::find_building_transit_cells(Landscape& scape, std::uint32_t num_s
 }
 
 // CBuildingObj::find_building_transit_cells 0x006B52A0
-void Building::find_building_transit_cells(Landscape& scape, std::span<const PartBounds> parts,
-                                           CellArray& out) const {
+void Building::find_building_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) const {
   for (const BuildingPortal& portal : portals) {
     // CBldPortal::GetOtherCell 0x0053BC30
     if (auto* env = dynamic_cast<EnvCell*>(scape.cell_for(out, portal.other_cell_id)); env != nullptr) {

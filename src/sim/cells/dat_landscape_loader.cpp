@@ -123,8 +123,7 @@ std::shared_ptr<const dat::LandBlockInfo> DatLandscapeLoader::land_block_info(st
   auto it = infos_.find(key);
   if (it == infos_.end()) {
     std::shared_ptr<const dat::LandBlockInfo> read;
-    if (auto info = read_record<dat::LandBlockInfo>(cell_, key | 0xFFFEu, "LandBlockInfo",
-                                                    dat::read_land_block_info)) {
+    if (auto info = read_record<dat::LandBlockInfo>(cell_, key | 0xFFFEu, "LandBlockInfo", dat::read_land_block_info)) {
       read = std::make_shared<const dat::LandBlockInfo>(std::move(*info));
     }
     it = infos_.emplace(key, std::move(read)).first;
@@ -189,8 +188,8 @@ std::unique_ptr<EnvCell> DatLandscapeLoader::load_env_cell(std::uint32_t cell_id
           core::logger(core::Module::Sim)->warn("EnvCell {:08X} is not solid: {}", cell_id, physics.error().message());
         }
       } else {
-        core::logger(core::Module::Sim)->warn("EnvCell {:08X}: Environment {:08X} has no cell struct {}", cell_id,
-                                              env_id, env_cell->cell_struct);
+        core::logger(core::Module::Sim)
+            ->warn("EnvCell {:08X}: Environment {:08X} has no cell struct {}", cell_id, env_id, env_cell->cell_struct);
       }
     }
     it = structures_.emplace(key, std::move(built)).first;
@@ -221,9 +220,8 @@ void DatLandscapeLoader::init_static_objs(std::uint32_t block_id) {
     return;
   }
   // The block's land statics.
-  recompute_statics([key](std::uint32_t cell_id) {
-    return (cell_id & kBlockMask) == key && (cell_id & 0xFFFFu) < 0x100u;
-  });
+  recompute_statics(
+      [key](std::uint32_t cell_id) { return (cell_id & kBlockMask) == key && (cell_id & 0xFFFFu) < 0x100u; });
 }
 
 void DatLandscapeLoader::recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope) {

@@ -3,7 +3,6 @@
 #include "dereth/sim/cells/env_cell.hpp"
 
 #include <fmt/format.h>
-
 #include <glm/geometric.hpp>
 
 #include "dereth/sim/cells/landscape.hpp"
@@ -45,9 +44,9 @@ core::Result<CellStructPhysics> CellStructPhysics::build(const dat::CellStruct& 
     std::vector<glm::vec3> points;
     for (const std::uint16_t id : cs.polygons[i].vertex_ids) {
       if (id >= cs.vertices.size()) {
-        return std::unexpected(core::Error{core::ErrorKind::Invalid, context, fmt::format("polygons[{}]", i), 0,
-                                           fmt::format("vertex id {} outside the {} vertices", id,
-                                                       cs.vertices.size())});
+        return std::unexpected(
+            core::Error{core::ErrorKind::Invalid, context, fmt::format("polygons[{}]", i), 0,
+                        fmt::format("vertex id {} outside the {} vertices", id, cs.vertices.size())});
       }
       points.push_back(cs.vertices[id].origin);
     }
@@ -100,7 +99,9 @@ TransitionState EnvCell::find_env_collisions(Transition& t) {
 }
 
 // CEnvCell::handle_move_restriction 0x0052C1C0
-bool EnvCell::handle_move_restriction(Transition& /*t*/) { return true; }
+bool EnvCell::handle_move_restriction(Transition& /*t*/) {
+  return true;
+}
 
 // CEnvCell::point_in_cell 0x0052C300
 bool EnvCell::point_in_cell(const glm::vec3& block_local) const {

@@ -52,7 +52,8 @@ core::Result<LandBlockStruct> LandBlockStruct::build(const dat::LandBlock& block
                                                      dat::Did region_id) {
   DERETH_CHECK(check_height_table(defs.land_height_table, region_id));
   if ((block.id & 0xFFFFu) != LandDefs::kLandBlockCell || !LandDefs::blockid_to_lcoord(block.id)) {
-    return std::unexpected(land_error(block.id, "LandBlock", "id", "not the id 0xXXYYFFFF of a landblock on the world"));
+    return std::unexpected(
+        land_error(block.id, "LandBlock", "id", "not the id 0xXXYYFFFF of a landblock on the world"));
   }
   LandBlockStruct s;
   s.block_id_ = block.id;
@@ -84,16 +85,16 @@ void LandBlockStruct::add_polygon(std::size_t index, const dat::LandTriangle& id
 void LandBlockStruct::construct_polygons(std::uint32_t block_id) noexcept {
   // build() only passes ids of blocks on the world, so the lcoord exists.
   const LCoord base = LandDefs::blockid_to_lcoord(block_id).value_or(LCoord{});
-  dat::construct_land_polygons(block_id, dat::kLandBlockCellSide,
-                               [&](std::size_t cell, bool cut, const dat::LandTriangle& first,
-                                   const dat::LandTriangle& second) {
-                                 sw_to_ne_cut_[cell] = cut;
-                                 add_polygon(2 * cell, first);
-                                 add_polygon(2 * cell + 1, second);
-                                 const int gx = base.x + static_cast<int>(cell / dat::kLandBlockCellSide);
-                                 const int gy = base.y + static_cast<int>(cell % dat::kLandBlockCellSide);
-                                 cell_ids_[cell] = LandDefs::lcoord_to_gid(gx, gy);
-                               });
+  dat::construct_land_polygons(
+      block_id, dat::kLandBlockCellSide,
+      [&](std::size_t cell, bool cut, const dat::LandTriangle& first, const dat::LandTriangle& second) {
+        sw_to_ne_cut_[cell] = cut;
+        add_polygon(2 * cell, first);
+        add_polygon(2 * cell + 1, second);
+        const int gx = base.x + static_cast<int>(cell / dat::kLandBlockCellSide);
+        const int gy = base.y + static_cast<int>(cell % dat::kLandBlockCellSide);
+        cell_ids_[cell] = LandDefs::lcoord_to_gid(gx, gy);
+      });
 }
 
 glm::vec3 LandBlockStruct::cell_origin(std::size_t cell_index) noexcept {
@@ -185,7 +186,8 @@ const LandPolygon* LandBlockStruct::find_terrain_poly(const glm::vec3& point) co
   const auto last = static_cast<int>(dat::kLandBlockCellSide) - 1;
   const int cx = std::min(static_cast<int>(std::floor(point.x / LandDefs::kSquareLength)), last);
   const int cy = std::min(static_cast<int>(std::floor(point.y / LandDefs::kSquareLength)), last);
-  return find_terrain_poly(static_cast<std::size_t>(cx) * dat::kLandBlockCellSide + static_cast<std::size_t>(cy), point);
+  return find_terrain_poly(static_cast<std::size_t>(cx) * dat::kLandBlockCellSide + static_cast<std::size_t>(cy),
+                           point);
 }
 
 std::optional<float> LandBlockStruct::height_at(float x, float y) const noexcept {
@@ -209,12 +211,9 @@ bool LandBlockStruct::is_walkable(const LandPolygon& polygon) noexcept {
 float get_water_depth(WaterType cell_water_type, const LandBlockStruct* block, std::uint32_t cell_id,
                       const glm::vec3& point) noexcept {
   switch (cell_water_type) {
-    case WaterType::NotWater:
-      return 0.0f;
-    case WaterType::EntirelyWater:
-      return 0.9f;
-    case WaterType::PartiallyWater:
-      return block != nullptr ? block->calc_water_depth(cell_id, point) : 0.1f;
+    case WaterType::NotWater: return 0.0f;
+    case WaterType::EntirelyWater: return 0.9f;
+    case WaterType::PartiallyWater: return block != nullptr ? block->calc_water_depth(cell_id, point) : 0.1f;
   }
   return 0.0f;
 }

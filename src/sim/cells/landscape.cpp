@@ -55,9 +55,8 @@ TransitionState LandCell::find_env_collisions(Transition& t) {
   if (poly == nullptr) return TransitionState::OK;
   // CObjCell::get_block_water_type: a wholly-water landblock stops all but
   // the viewer and missiles.
-  if (block_->water_type() == WaterType::EntirelyWater &&
-      (t.object_info.state & object_info_state::IsViewer) == 0 && t.object_info.object != nullptr &&
-      (t.object_info.object->state() & protocol::physics_state::Missile) == 0) {
+  if (block_->water_type() == WaterType::EntirelyWater && (t.object_info.state & object_info_state::IsViewer) == 0 &&
+      t.object_info.object != nullptr && (t.object_info.object->state() & protocol::physics_state::Missile) == 0) {
     return TransitionState::Collided;
   }
   const float depth = get_water_depth(low_point);
@@ -111,10 +110,14 @@ void LandCell::find_transit_cells(Landscape& scape, const Position& p, std::uint
 }
 
 // CLandCell::grab_visible_cells 0x00532D90
-void LandCell::grab_visible_cells(Landscape& scape) { scape.grab_visible_cells(); }
+void LandCell::grab_visible_cells(Landscape& scape) {
+  scape.grab_visible_cells();
+}
 
 // CLandCell::release_cells 0x00532DA0
-void LandCell::release_cells(Landscape& scape) { scape.release_visible_cells(); }
+void LandCell::release_cells(Landscape& scape) {
+  scape.release_visible_cells();
+}
 
 // CLandCell::find_transit_cells 0x00533840
 void LandCell::find_transit_cells(Landscape& scape, std::span<const PartBounds> parts, CellArray& out) {
@@ -540,8 +543,7 @@ void Landscape::add_outside_cell(CellArray& out, int x, int y) {
 }
 
 // CLandCell::check_add_cell_boundary 0x00533260
-void Landscape::check_add_cell_boundary(CellArray& out, const glm::vec2& pt, int x, int y, float in_max,
-                                        float in_min) {
+void Landscape::check_add_cell_boundary(CellArray& out, const glm::vec2& pt, int x, int y, float in_max, float in_min) {
   if (pt.x > in_max) {
     add_outside_cell(out, x + 1, y);
     if (pt.y > in_max) add_outside_cell(out, x + 1, y + 1);

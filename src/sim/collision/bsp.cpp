@@ -5,12 +5,12 @@
 #include "dereth/sim/collision/bsp.hpp"
 
 #include <cmath>
-#include <fmt/format.h>
 
+#include <fmt/format.h>
 #include <glm/geometric.hpp>
 
-#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/types.hpp"
 
 namespace dereth::sim {
@@ -19,7 +19,9 @@ namespace {
 
 constexpr float kEps = kPhysicsEpsilon;
 
-bool finite(const glm::vec3& v) noexcept { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(const glm::vec3& v) noexcept {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
 core::Error bsp_error(const std::string& context, std::string field, std::string detail) {
   return core::Error{core::ErrorKind::Invalid, context, std::move(field), 0, std::move(detail)};
@@ -269,7 +271,8 @@ bool BspTree::sphere_intersects_solid_poly(const dat::Sphere& check_pos, float r
   if (!spheres_intersect(n.sphere, check_pos)) return false;
   const float dist = glm::dot(n.plane.normal, check_pos.center) + n.plane.d;
   const float reach = radius - kEps;
-  if (dist >= reach) return sphere_intersects_solid_poly(check_pos, radius, center_solid, hit_poly, center_check, n.pos);
+  if (dist >= reach)
+    return sphere_intersects_solid_poly(check_pos, radius, center_solid, hit_poly, center_check, n.pos);
   if (dist <= -reach) {
     return sphere_intersects_solid_poly(check_pos, radius, center_solid, hit_poly, center_check, n.neg);
   }
@@ -321,10 +324,10 @@ int BspTree::sphere_intersects_cell_bsp(const dat::Sphere& sphere, std::int32_t 
 // min corner strictly behind and every other corner behind ends it outside;
 // a leaf's plane is zero, so it never does.
 bool BspTree::box_intersects_cell_bsp(const BBox& box) const {
-  const glm::vec3 corner[7] = {
-      {box.max.x, box.max.y, box.max.z}, {box.min.x, box.min.y, box.max.z}, {box.min.x, box.max.y, box.min.z},
-      {box.max.x, box.min.y, box.min.z}, {box.max.x, box.min.y, box.max.z}, {box.min.x, box.max.y, box.max.z},
-      {box.max.x, box.max.y, box.min.z}};
+  const glm::vec3 corner[7] = {{box.max.x, box.max.y, box.max.z}, {box.min.x, box.min.y, box.max.z},
+                               {box.min.x, box.max.y, box.min.z}, {box.max.x, box.min.y, box.min.z},
+                               {box.max.x, box.min.y, box.max.z}, {box.min.x, box.max.y, box.max.z},
+                               {box.max.x, box.max.y, box.min.z}};
   std::int32_t node = 0;
   while (node >= 0) {
     const BspNode& n = nodes_[static_cast<std::size_t>(node)];
@@ -517,8 +520,8 @@ TransitionState BspTree::find_collisions(Transition& t, float scale) const {
       path.walkable_allowance = kLandingZ;
       return TransitionState::Adjusted;
     }
-    if (two && (sphere_intersects_poly(path.localspace_sphere[1], movement, hit_poly, contact_pt) ||
-                hit_poly != nullptr)) {
+    if (two &&
+        (sphere_intersects_poly(path.localspace_sphere[1], movement, hit_poly, contact_pt) || hit_poly != nullptr)) {
       ci.set_collision_normal(path.localspace_pos.frame.localtoglobalvec(hit_poly->plane.normal));
       return TransitionState::Collided;
     }

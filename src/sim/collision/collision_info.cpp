@@ -7,8 +7,8 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/core/frame.hpp"
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 namespace dereth::sim {
 

@@ -3,11 +3,11 @@
 // spheres (spec/physics.md section 5.8; RE cgeometry/CCylSphere.c). The
 // cylinder stands on its low point and is never tilted: only its low point
 // follows the object's frame.
+#include "dereth/sim/collision/cyl_sphere.hpp"
+
 #include <cmath>
 
 #include <glm/geometric.hpp>
-
-#include "dereth/sim/collision/cyl_sphere.hpp"
 
 #include "dereth/sim/collision/transition.hpp"
 

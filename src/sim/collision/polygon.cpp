@@ -145,7 +145,9 @@ Polygon Polygon::from_vertices(std::vector<glm::vec3> vertices) {
   return p;
 }
 
-float Polygon::dist(const glm::vec3& p) const noexcept { return glm::dot(plane.normal, p) + plane.d; }
+float Polygon::dist(const glm::vec3& p) const noexcept {
+  return glm::dot(plane.normal, p) + plane.d;
+}
 
 // CPolygon::polygon_hits_sphere 0x005387C0
 bool Polygon::polygon_hits_sphere(const dat::Sphere& object, glm::vec3& contact_pt) const noexcept {

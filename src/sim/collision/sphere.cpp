@@ -9,9 +9,9 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 namespace dereth::sim {
 
@@ -221,8 +221,9 @@ TransitionState intersects_sphere(const CollisionSphere& obstacle, Transition& t
   const double mm = glm::dot(movement, movement);
   const double b = -static_cast<double>(glm::dot(movement, disp));
   if (std::fabs(mm) < kEps) return TransitionState::Collided;
-  double root = std::sqrt(b * b - (static_cast<double>(glm::dot(disp, disp)) - static_cast<double>(reach) * reach) * mm) -
-                static_cast<double>(glm::dot(movement, disp));
+  double root =
+      std::sqrt(b * b - (static_cast<double>(glm::dot(disp, disp)) - static_cast<double>(reach) * reach) * mm) -
+      static_cast<double>(glm::dot(movement, disp));
   if (root > 1.0) root = b + b - root;
   const double time = root / mm;
   const double interp = (1.0 - time) * path.walk_interp;

@@ -293,14 +293,9 @@ TransitionState Transition::transitional_insert(int attempts) {
         ci.clear_contact_plane();
         path.neg_poly_hit = false;
         break;
-      case TransitionState::Adjusted:
-        path.neg_poly_hit = false;
-        break;
-      case TransitionState::Collided:
-        path.neg_poly_hit = false;
-        return ts;
-      default:
-        break;
+      case TransitionState::Adjusted: path.neg_poly_hit = false; break;
+      case TransitionState::Collided: path.neg_poly_hit = false; return ts;
+      default: break;
     }
     if (ts != TransitionState::OK) continue;
 
@@ -367,8 +362,8 @@ TransitionState Transition::cliff_slide(const Plane& contact) {
   const glm::vec3 crease = glm::cross(contact.normal, collision_info.last_known_contact_plane.normal);
   glm::vec3 normal(-crease.y, crease.x, 0.0f);  // cross(+Z, crease)
   if (normalize_check_small(normal)) return TransitionState::OK;
-  const glm::vec3 moved =
-      sphere_path.curr_to_check_block_offset() + (sphere_path.global_sphere[0].center - sphere_path.global_curr_center[0]);
+  const glm::vec3 moved = sphere_path.curr_to_check_block_offset() +
+                          (sphere_path.global_sphere[0].center - sphere_path.global_curr_center[0]);
   const float along = glm::dot(moved, normal);
   if (along <= 0.0f) {
     sphere_path.add_offset_to_check_pos(normal * along);
@@ -598,8 +593,7 @@ TransitionState Transition::validate_transition(TransitionState ts, bool& redo) 
         if (ci.last_known_contact_plane_valid) {
           object_info.kill_velocity();
           const Plane& lk = ci.last_known_contact_plane;
-          if (path.global_sphere[0].radius + kEps >
-              std::fabs(glm::dot(path.global_curr_center[0], lk.normal) + lk.d)) {
+          if (path.global_sphere[0].radius + kEps > std::fabs(glm::dot(path.global_curr_center[0], lk.normal) + lk.d)) {
             ci.set_contact_plane(lk, ci.last_known_contact_plane_is_water);
             ci.contact_plane_cell_id = ci.last_known_contact_plane_cell_id;
             if ((object_info.state & object_info_state::OnWalkable) != 0) moved = true;

@@ -100,7 +100,7 @@ std::uint32_t Effects::resolve_script(std::uint32_t table_did, std::uint32_t scr
 
 // PhysicsScriptTable::GetScript 0x00521E40
 std::uint32_t Effects::resolve_script_for(PhysicsObj& owner, std::uint32_t table_did, std::uint32_t script_type,
-                                         float intensity) {
+                                          float intensity) {
   return resolve_script(owner.local_id(), table_did, script_type, intensity);
 }
 
@@ -108,7 +108,8 @@ std::uint32_t Effects::resolve_script_for(PhysicsObj& owner, std::uint32_t table
 std::uint32_t Effects::resolve_script(LocalId owner, std::uint32_t table_did, std::uint32_t script_type,
                                       float intensity) {
   std::uint32_t chosen = 0;
-  if (const auto table = physics_script_table(table_did); table) chosen = table->get_script(script_type, intensity).value_or(0);
+  if (const auto table = physics_script_table(table_did); table)
+    chosen = table->get_script(script_type, intensity).value_or(0);
   if (trace_ != nullptr) trace_->on_script_resolved(owner, table_did, script_type, intensity, chosen);
   return chosen;
 }

@@ -12,7 +12,6 @@
 
 namespace dereth::sim {
 
-
 // --- DatMovementManager ---------------------------------------------------------------
 
 // MovementManager::Create 0x00524050: neither the interpreter nor the
@@ -109,9 +108,7 @@ std::uint32_t DatMovementManager::perform_movement_struct(const MovementStruct& 
     case MovementKind::MoveToObject:
     case MovementKind::MoveToPosition:
     case MovementKind::TurnToObject:
-    case MovementKind::TurnToHeading:
-      owner_->set_active(true);
-      return make_move_to_manager().perform_movement(mvs);
+    case MovementKind::TurnToHeading: owner_->set_active(true); return make_move_to_manager().perform_movement(mvs);
     default: return perform_movement(mvs.type, mvs.motion, mvs.params);
   }
 }

@@ -115,9 +115,9 @@ void InterpolationManager::adjust_offset(core::Frame& offset, FloatSeconds quant
   ++frame_counter_;
   if (frame_counter_ >= kFramesPerProgressCheck) {
     const float progress_made = original_distance_ - curr_distance;
-    const bool progressing = owner_->get_sticky_object_id() != 0 ||
-                             (progress_made >= kPhysicsEpsilon &&
-                              progress_made / progress_quantum_ / my_max_speed >= kMinProgressRatio);
+    const bool progressing =
+        owner_->get_sticky_object_id() != 0 ||
+        (progress_made >= kPhysicsEpsilon && progress_made / progress_quantum_ / my_max_speed >= kMinProgressRatio);
     if (!progressing) {
       if (curr_distance < kStalledButClose) {
         node_completed(true);

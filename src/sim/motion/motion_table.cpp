@@ -9,7 +9,6 @@
 
 namespace dereth::sim {
 
-
 namespace {
 
 constexpr double kEpsilon = core::kEpsilonDouble;

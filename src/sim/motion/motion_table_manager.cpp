@@ -1,11 +1,10 @@
 #include "dereth/sim/motion/motion_table_manager.hpp"
 
-#include "dereth/sim/motion/movement_error.hpp"
-
 #include <cmath>
 #include <utility>
 
 #include "dereth/core/log.hpp"
+#include "dereth/sim/motion/movement_error.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 

@@ -6,8 +6,8 @@
 #include "dereth/sim/motion/motion_command.hpp"
 #include "dereth/sim/motion/motion_interp.hpp"
 #include "dereth/sim/motion/movement_error.hpp"
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/motion/position_manager.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
 namespace dereth::sim {

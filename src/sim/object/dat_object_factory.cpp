@@ -3,12 +3,14 @@
 #include <utility>
 
 #include "dereth/core/log.hpp"
-#include "dereth/sim/object/dat_part_array.hpp"
 #include "dereth/sim/motion/dat_movement_manager.hpp"
+#include "dereth/sim/object/dat_part_array.hpp"
 
 namespace dereth::sim {
 
-std::shared_ptr<const dat::Setup> DatObjectFactory::get_setup(std::uint32_t did) { return records_->setup(did); }
+std::shared_ptr<const dat::Setup> DatObjectFactory::get_setup(std::uint32_t did) {
+  return records_->setup(did);
+}
 
 std::shared_ptr<const dat::Animation> DatObjectFactory::get_animation(std::uint32_t did) {
   return records_->animation(did);

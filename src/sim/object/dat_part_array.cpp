@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <utility>
 
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/motion/movement_error.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 namespace dereth::sim {
 
@@ -69,8 +69,9 @@ TransitionState DatPartArray::find_obj_collisions(Transition& t) {
 // CPartArray::CacheHasPhysicsBSP 0x00518110
 bool DatPartArray::has_physics_bsp() const {
   if (physics_ == nullptr) return false;
-  return std::any_of(parts_.begin(), parts_.end(),
-                     [this](const PhysicsPart& part) { return physics_->get_gfx_obj_physics(part.gfx_obj) != nullptr; });
+  return std::any_of(parts_.begin(), parts_.end(), [this](const PhysicsPart& part) {
+    return physics_->get_gfx_obj_physics(part.gfx_obj) != nullptr;
+  });
 }
 
 void DatPartArray::part_bounds(std::uint32_t owner_cell, std::vector<PartBounds>& out) const {

@@ -36,7 +36,9 @@ void write_vec(core::JsonWriter& j, const glm::vec3& v) {
   j.begin_array().f32(v.x).f32(v.y).f32(v.z).end_array();
 }
 
-std::string hex64(std::uint64_t v) { return fmt::format("0x{:016X}", v); }
+std::string hex64(std::uint64_t v) {
+  return fmt::format("0x{:016X}", v);
+}
 
 }  // namespace
 
@@ -222,7 +224,7 @@ void JsonlTrace::on_emitter(LocalId owner, std::uint32_t emitter_info_id, std::u
 }
 
 void JsonlTrace::write_tick(std::uint64_t tick, core::Seconds time, const SmartBox& box) {
-  static constexpr const char* kStampNames[] = {"position", "movement", "state",    "vector",        "teleport",
+  static constexpr const char* kStampNames[] = {"position",       "movement",       "state",    "vector",  "teleport",
                                                 "server_control", "force_position", "obj_desc", "instance"};
   for (const PhysicsObj* o : box.objects().objects()) {
     core::JsonWriter j;

@@ -4,13 +4,15 @@
 #include <cmath>
 
 #include "dereth/core/log.hpp"
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 namespace dereth::sim {
 
-ObjectMaint::ObjectMaint(SimContext& context) noexcept : context_(&context) { context.obj_maint = this; }
+ObjectMaint::ObjectMaint(SimContext& context) noexcept : context_(&context) {
+  context.obj_maint = this;
+}
 
 ObjectMaint::~ObjectMaint() {
   if (context_->obj_maint == this) context_->obj_maint = nullptr;
@@ -185,7 +187,9 @@ void ObjectMaint::add_object_to_be_destroyed(std::uint32_t object_id) {
 
 // CObjectMaint::RemoveObjectToBeDestroyed 0x00508440 (the queue's entry
 // stays, stale)
-void ObjectMaint::remove_object_to_be_destroyed(std::uint32_t object_id) { destruction_.erase(object_id); }
+void ObjectMaint::remove_object_to_be_destroyed(std::uint32_t object_id) {
+  destruction_.erase(object_id);
+}
 
 std::optional<core::Seconds> ObjectMaint::destruction_time(std::uint32_t object_id) const {
   const auto it = destruction_.find(object_id);

@@ -7,14 +7,14 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/motion/motion_interp.hpp"
 #include "dereth/sim/motion/motion_table.hpp"
 #include "dereth/sim/motion/movement_error.hpp"
-#include "dereth/sim/object/object_maint.hpp"
-#include "dereth/sim/player/qualities.hpp"
-#include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/motion/target_manager.hpp"
-#include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/object_maint.hpp"
+#include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/qualities.hpp"
 
 namespace dereth::sim {
 
@@ -78,7 +78,9 @@ void PhysicsObj::set_scale_static(float scale) {
 }
 
 // CAnimHook::Execute: every DAT hook runs through the world's effects.
-void DatAnimHook::execute(PhysicsObj& owner) { owner.context().effects().execute_hook(owner, hook_); }
+void DatAnimHook::execute(PhysicsObj& owner) {
+  owner.context().effects().execute_hook(owner, hook_);
+}
 
 // --- description -------------------------------------------------------------
 
@@ -198,7 +200,8 @@ void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
   if (hidden) {
     state_ |= ps::Hidden;
     if (physics_script_table_id_ != 0) {
-      play_script_internal(context_->effects().resolve_script_for(*this, physics_script_table_id_, script_type::Hidden, 1.0f));
+      play_script_internal(
+          context_->effects().resolve_script_for(*this, physics_script_table_id_, script_type::Hidden, 1.0f));
     }
     for (auto& child : children_) {
       child.object->state_ |= ps::NoDraw;
@@ -216,7 +219,8 @@ void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
   } else {
     state_ &= ~ps::Hidden;
     if (physics_script_table_id_ != 0) {
-      play_script_internal(context_->effects().resolve_script_for(*this, physics_script_table_id_, script_type::UnHide, 1.0f));
+      play_script_internal(
+          context_->effects().resolve_script_for(*this, physics_script_table_id_, script_type::UnHide, 1.0f));
     }
     // Unconditionally, as retail does: a child that was NoDraw on its own
     // becomes drawable too.
@@ -745,8 +749,7 @@ std::unique_ptr<Transition> PhysicsObj::make_transition(const Position* old_pos,
 }
 
 // CPhysicsObj::transition 0x00512DC0
-std::unique_ptr<Transition> PhysicsObj::transition(const Position* old_pos, const Position& new_pos,
-                                                   bool admin_move) {
+std::unique_ptr<Transition> PhysicsObj::transition(const Position* old_pos, const Position& new_pos, bool admin_move) {
   if (context_->cells == nullptr) return nullptr;
   std::unique_ptr<Transition> t = make_transition(old_pos, new_pos, admin_move);
   if (!t->find_valid_position()) return nullptr;
@@ -754,10 +757,14 @@ std::unique_ptr<Transition> PhysicsObj::transition(const Position* old_pos, cons
 }
 
 // CPhysicsObj::GetStepUpHeight 0x0050EA00
-float PhysicsObj::step_up_height() const { return part_array_ ? part_array_->step_up_height() : 0.0f; }
+float PhysicsObj::step_up_height() const {
+  return part_array_ ? part_array_->step_up_height() : 0.0f;
+}
 
 // CPhysicsObj::GetStepDownHeight 0x0050EA20
-float PhysicsObj::step_down_height() const { return part_array_ ? part_array_->step_down_height() : 0.0f; }
+float PhysicsObj::step_down_height() const {
+  return part_array_ ? part_array_->step_down_height() : 0.0f;
+}
 
 // CPhysicsObj::SetPositionInternal 0x00515330: the cell first, then the
 // frame, the contact plane, walkable state and sliding normal, then the

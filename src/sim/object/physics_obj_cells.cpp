@@ -2,8 +2,6 @@
 // the cells it crosses and the cell searches for them (spec/physics.md
 // sections 5.7 and 5.8; RE cphysobj/CPhysicsObj.c). physics_obj.hpp lists
 // the other parts.
-#include "dereth/sim/object/physics_obj.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -11,8 +9,9 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/sim/cells/landscape.hpp"
-#include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
+#include "dereth/sim/object/sim_context.hpp"
 
 namespace dereth::sim {
 

@@ -3,16 +3,15 @@
 // diffusion, scale, CallPES; set_ethereal), declared in
 // effects/effects.hpp beside the Effects they feed (RE
 // cphysobj/CPhysicsObj.c). physics_obj.hpp lists the other parts.
-#include "dereth/sim/object/physics_obj.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
 #include <utility>
 #include <variant>
 
-#include "dereth/sim/effects/effects.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
@@ -38,9 +37,7 @@ void add_fp_hook(PhysicsObj& owner, FPHookType type, double delta, float start, 
 void process_fp_hook(PhysicsObj& owner, FPHookType type, float value, std::uint32_t user_data) {
   PartArray* parts = owner.part_array();
   switch (type) {
-    case FPHookType::Scale:
-      owner.set_scale_static(value);
-      break;
+    case FPHookType::Scale: owner.set_scale_static(value); break;
     case FPHookType::Translucency: set_translucency_internal(owner, value); break;
     case FPHookType::PartTranslucency:
       if (parts != nullptr) parts->set_part_translucency(user_data, value);

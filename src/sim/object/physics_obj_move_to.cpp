@@ -1,16 +1,15 @@
 // PhysicsObj, the MoveTo part: CPhysicsObj's side of the MoveToManager
 // (RE cphysobj/CPhysicsObj.c; the manager is motion/move_to_manager.cpp).
 // physics_obj.hpp lists the other parts.
-#include "dereth/sim/object/physics_obj.hpp"
-
 #include <cmath>
 #include <limits>
 
-#include "dereth/sim/motion/move_to_manager.hpp"
 #include "dereth/sim/motion/motion_command.hpp"
 #include "dereth/sim/motion/motion_interp.hpp"
+#include "dereth/sim/motion/move_to_manager.hpp"
 #include "dereth/sim/motion/movement_error.hpp"
 #include "dereth/sim/motion/position_manager.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
 namespace dereth::sim {

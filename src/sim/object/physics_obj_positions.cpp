@@ -2,10 +2,9 @@
 // managers (interpolation, sticky, constraint) and the MoveTo cancel and
 // sizes they read (RE cphysobj/CPhysicsObj.c; the managers are in motion/).
 // physics_obj.hpp lists the other parts.
-#include "dereth/sim/object/physics_obj.hpp"
-
 #include "dereth/sim/motion/position_manager.hpp"
 #include "dereth/sim/object/object_maint.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
 namespace dereth::sim {
@@ -101,7 +100,9 @@ void PhysicsObj::handle_update_target(const TargetInfo& info) {
 }
 
 // CPhysicsObj::get_position_manager 0x00512130
-PositionManager* PhysicsObj::get_position_manager() { return make_position_manager(); }
+PositionManager* PhysicsObj::get_position_manager() {
+  return make_position_manager();
+}
 
 // CPhysicsObj::cancel_moveto 0x005101F0
 void PhysicsObj::cancel_moveto() {

@@ -1,13 +1,12 @@
 // PhysicsObj, the targets part: CPhysicsObj's side of the TargetManager and
 // its voyeurs (RE cphysobj/CPhysicsObj.c; the manager is
 // motion/target_manager.cpp). physics_obj.hpp lists the other parts.
-#include "dereth/sim/object/physics_obj.hpp"
-
 #include <cmath>
 #include <vector>
 
 #include "dereth/sim/motion/target_manager.hpp"
 #include "dereth/sim/object/object_maint.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
 namespace dereth::sim {

@@ -655,7 +655,7 @@ Verdict SmartBox::handle_received_position(PhysicsObj& object, const ReceivedPos
     }
   } else if (object.move_or_teleport(position, received.teleport_ts, received.has_contact, received.velocity)) {
     object.constrain_to(object.position(), object.get_start_constraint_distance(),
-                         object.get_max_constraint_distance());
+                        object.get_max_constraint_distance());
   }
   return Verdict::Applied;
 }

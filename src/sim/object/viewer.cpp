@@ -7,7 +7,9 @@ namespace dereth::sim {
 
 namespace {
 
-bool is_indoor(std::uint32_t cell_id) noexcept { return (cell_id & 0xFFFFu) >= 0x100u; }
+bool is_indoor(std::uint32_t cell_id) noexcept {
+  return (cell_id & 0xFFFFu) >= 0x100u;
+}
 
 }  // namespace
 

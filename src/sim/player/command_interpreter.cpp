@@ -4,14 +4,13 @@
 
 #include "dereth/sim/player/command_interpreter.hpp"
 
-#include "dereth/sim/player/client_combat_system.hpp"
-
 #include <bit>
 #include <cmath>
 
 #include "dereth/protocol/login.hpp"
 #include "dereth/sim/motion/motion_interp.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/client_combat_system.hpp"
 
 namespace dereth::sim {
 
@@ -181,7 +180,8 @@ void CommandInterpreter::send_autonomy_level_event(std::uint32_t level) {
 
 // ACCmdInterp::SendDoMovementEvent 0x0058B230
 void CommandInterpreter::send_do_movement_event(std::uint32_t motion, float speed, HoldKey hold_key) {
-  send(protocol::encode(protocol::DoMovementCommand{next_stamp(), motion, speed, static_cast<std::uint32_t>(hold_key)}));
+  send(
+      protocol::encode(protocol::DoMovementCommand{next_stamp(), motion, speed, static_cast<std::uint32_t>(hold_key)}));
 }
 
 // ACCmdInterp::SendStopMovementEvent 0x0058B250
@@ -401,7 +401,9 @@ void CommandInterpreter::set_hold_run(bool held) {
 }
 
 // ACCmdInterp::UITogglesRun 0x0058B180 (PlayerModule::ToggleRun 0x005D2DA0)
-bool CommandInterpreter::ui_toggles_run() const noexcept { return context_->toggle_run; }
+bool CommandInterpreter::ui_toggles_run() const noexcept {
+  return context_->toggle_run;
+}
 
 // CommandInterpreter::SetHoldSidestep 0x006B3410
 void CommandInterpreter::set_hold_sidestep(bool held) {

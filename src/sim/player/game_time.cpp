@@ -14,7 +14,9 @@ std::uint32_t low_word(double floored) noexcept {
   return static_cast<std::uint32_t>(static_cast<std::uint64_t>(static_cast<std::int64_t>(floored)));
 }
 
-bool positive_finite(double v) noexcept { return std::isfinite(v) && v > 0.0; }
+bool positive_finite(double v) noexcept {
+  return std::isfinite(v) && v > 0.0;
+}
 
 }  // namespace
 
@@ -100,7 +102,9 @@ void GameTime::use_time(double time) noexcept {
 }
 
 // ClientNet::HandleTimeSynch 0x00543D30
-void GameClock::time_sync(double server_time, double local_now) noexcept { timer_.set_time(server_time, local_now); }
+void GameClock::time_sync(double server_time, double local_now) noexcept {
+  timer_.set_time(server_time, local_now);
+}
 
 std::optional<SkyTime> GameClock::use_time(double local_now) noexcept {
   if (!timer_.synced()) return std::nullopt;

@@ -150,16 +150,14 @@ bool GmSmartBoxUi::use_time(SmartBox& box, double now) {
   }
   if (state_ == TAS::WorldFadeOut || state_ == TAS::TunnelFadeOut) {
     const int level = get_anim_level(transition_fraction(now, transition_start_));
-    cur_view_distance_ = static_cast<float>(static_cast<double>(level) * 0.0009765625 *
-                                                (kMinViewDistance - game_view_distance_) +
-                                            game_view_distance_);
+    cur_view_distance_ = static_cast<float>(
+        static_cast<double>(level) * 0.0009765625 * (kMinViewDistance - game_view_distance_) + game_view_distance_);
     view_distance_override_ = true;
   }
   if (state_ == TAS::TunnelFadeIn || state_ == TAS::WorldFadeIn) {
     const int level = get_anim_level(transition_fraction(now, transition_start_));
-    cur_view_distance_ = static_cast<float>(static_cast<double>(level) * 0.0009765625 *
-                                                (game_view_distance_ - kMinViewDistance) +
-                                            kMinViewDistance);
+    cur_view_distance_ = static_cast<float>(
+        static_cast<double>(level) * 0.0009765625 * (game_view_distance_ - kMinViewDistance) + kMinViewDistance);
     view_distance_override_ = true;
   }
   if (state_ == TAS::TunnelContinue && now - transition_start_ >= 2.0) {

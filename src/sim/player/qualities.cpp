@@ -7,7 +7,7 @@ namespace dereth::sim {
 namespace {
 
 // CBaseQualities int properties movement reads.
-constexpr std::uint32_t kEncumbranceVal = 5;          // PropertyInt EncumbranceVal
+constexpr std::uint32_t kEncumbranceVal = 5;  // PropertyInt EncumbranceVal
 constexpr std::uint32_t kAugmentationIncreasedCarryingCapacity = 0xE6;
 constexpr std::uint32_t kAugmentationSkilledSpec = 0x146;  // +5 to every skill
 constexpr std::uint32_t kLumAugSkilledSpec = 0x158;        // +2 each to specialized skills
@@ -283,9 +283,17 @@ bool Qualities::inq_skill(std::uint32_t stype, int& retval, bool raw) const {
   // The skill-group augmentations: +10 when the group's augmentation is held.
   std::uint32_t group_aug = 0;
   switch (stype) {
-    case 0x29: case 0x2C: case 0x2D: case 0x2E: case 0x31: group_aug = 300; break;
+    case 0x29:
+    case 0x2C:
+    case 0x2D:
+    case 0x2E:
+    case 0x31: group_aug = 300; break;
     case 0x2F: group_aug = 301; break;
-    case 0x1F: case 0x20: case 0x21: case 0x22: case 0x2B: group_aug = 302; break;
+    case 0x1F:
+    case 0x20:
+    case 0x21:
+    case 0x22:
+    case 0x2B: group_aug = 302; break;
     default: break;
   }
   if (group_aug != 0) {

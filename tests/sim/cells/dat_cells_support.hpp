@@ -25,6 +25,7 @@
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
+
 #include "support/fake_part_array.hpp"
 
 namespace dereth::sim::test {
@@ -95,8 +96,8 @@ class DatCells {
     auto region = dat::read_region(*bytes, kRegionId);
     REQUIRE(region);
     loader_.reset();
-    auto loader = std::make_unique<DatLandscapeLoader>(cell, portal_, region->land_defs, kRegionId, records_,
-                                                       factory_, context_);
+    auto loader =
+        std::make_unique<DatLandscapeLoader>(cell, portal_, region->land_defs, kRegionId, records_, factory_, context_);
     landscape_ = std::make_unique<Landscape>(loader.get());
     loader->set_landscape(*landscape_);
     loader_ = std::move(loader);

@@ -129,15 +129,15 @@ dat::Environment room_environment() {
   dat::CellStruct cs;
   cs.id = 0;
   Mesh<dat::EnvVertex, dat::EnvPolygon> phys;
-  for (const auto& q : std::vector<std::array<glm::vec3, 4>>{
-           {{{0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}}},          // floor
-           {{{0, 0, 3}, {0, 4, 3}, {4, 4, 3}, {4, 0, 3}}},          // ceiling
-           {{{4, 0, 0}, {4, 0, 3}, {4, 4, 3}, {4, 4, 0}}},          // east
-           {{{0, 0, 0}, {0, 0, 3}, {4, 0, 3}, {4, 0, 0}}},          // south
-           {{{0, 4, 0}, {4, 4, 0}, {4, 4, 3}, {0, 4, 3}}},          // north
-           {{{0, 0, 0}, {0, 1, 0}, {0, 1, 3}, {0, 0, 3}}},          // west, south of the door
-           {{{0, 3, 0}, {0, 4, 0}, {0, 4, 3}, {0, 3, 3}}},          // west, north of the door
-           {{{0, 1, 2.5f}, {0, 3, 2.5f}, {0, 3, 3}, {0, 1, 3}}}}) {  // over the door
+  for (const auto& q :
+       std::vector<std::array<glm::vec3, 4>>{{{{0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}}},  // floor
+                                             {{{0, 0, 3}, {0, 4, 3}, {4, 4, 3}, {4, 0, 3}}},  // ceiling
+                                             {{{4, 0, 0}, {4, 0, 3}, {4, 4, 3}, {4, 4, 0}}},  // east
+                                             {{{0, 0, 0}, {0, 0, 3}, {4, 0, 3}, {4, 0, 0}}},  // south
+                                             {{{0, 4, 0}, {4, 4, 0}, {4, 4, 3}, {0, 4, 3}}},  // north
+                                             {{{0, 0, 0}, {0, 1, 0}, {0, 1, 3}, {0, 0, 3}}},  // west, south of the door
+                                             {{{0, 3, 0}, {0, 4, 0}, {0, 4, 3}, {0, 3, 3}}},  // west, north of the door
+                                             {{{0, 1, 2.5f}, {0, 3, 2.5f}, {0, 3, 3}, {0, 1, 3}}}}) {  // over the door
     phys.quad(q);
   }
   // The drawing polygons: the doorway is the only one (the portal).
@@ -153,8 +153,8 @@ dat::Environment room_environment() {
   leaf.sphere = dat::Sphere{glm::vec3(2, 2, 1.5f), 3.5f};
   for (std::uint16_t i = 0; i < phys.polys.size(); ++i) leaf.polygons.push_back(i);
   cs.physics_bsp.nodes = {leaf};
-  const std::pair<glm::vec3, float> planes[] = {
-      {{1, 0, 0}, 0}, {{-1, 0, 0}, 4}, {{0, 1, 0}, 0}, {{0, -1, 0}, 4}, {{0, 0, 1}, 0}, {{0, 0, -1}, 3}};
+  const std::pair<glm::vec3, float> planes[] = {{{1, 0, 0}, 0},  {{-1, 0, 0}, 4}, {{0, 1, 0}, 0},
+                                                {{0, -1, 0}, 4}, {{0, 0, 1}, 0},  {{0, 0, -1}, 3}};
   for (std::size_t i = 0; i < 6; ++i) {
     dat::EnvBspNode n;
     n.tag = dat::bsp_tag::kBPIn;  // the positive child only

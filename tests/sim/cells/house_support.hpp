@@ -14,6 +14,7 @@
 
 #include "dereth/sim/cells/building.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
+
 #include "support/bsp_box.hpp"
 
 namespace dereth::sim::test {
@@ -41,13 +42,13 @@ inline std::shared_ptr<const GfxObjPhysics> shell() {
 // polygon 0, the room's one portal, leading outside.
 inline std::shared_ptr<const CellStructPhysics> room_structure() {
   std::vector<Polygon> walls = {
-      dereth::test::quad({0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}),  // floor, up
-      dereth::test::quad({0, 0, 3}, {0, 4, 3}, {4, 4, 3}, {4, 0, 3}),  // ceiling, down
-      dereth::test::quad({4, 0, 0}, {4, 0, 3}, {4, 4, 3}, {4, 4, 0}),  // east, facing -x
-      dereth::test::quad({0, 0, 0}, {0, 0, 3}, {4, 0, 3}, {4, 0, 0}),  // south, facing +y
-      dereth::test::quad({0, 4, 0}, {4, 4, 0}, {4, 4, 3}, {0, 4, 3}),  // north, facing -y
-      dereth::test::quad({0, 0, 0}, {0, 1, 0}, {0, 1, 3}, {0, 0, 3}),  // west, south of the door, facing +x
-      dereth::test::quad({0, 3, 0}, {0, 4, 0}, {0, 4, 3}, {0, 3, 3}),  // west, north of the door
+      dereth::test::quad({0, 0, 0}, {4, 0, 0}, {4, 4, 0}, {0, 4, 0}),        // floor, up
+      dereth::test::quad({0, 0, 3}, {0, 4, 3}, {4, 4, 3}, {4, 0, 3}),        // ceiling, down
+      dereth::test::quad({4, 0, 0}, {4, 0, 3}, {4, 4, 3}, {4, 4, 0}),        // east, facing -x
+      dereth::test::quad({0, 0, 0}, {0, 0, 3}, {4, 0, 3}, {4, 0, 0}),        // south, facing +y
+      dereth::test::quad({0, 4, 0}, {4, 4, 0}, {4, 4, 3}, {0, 4, 3}),        // north, facing -y
+      dereth::test::quad({0, 0, 0}, {0, 1, 0}, {0, 1, 3}, {0, 0, 3}),        // west, south of the door, facing +x
+      dereth::test::quad({0, 3, 0}, {0, 4, 0}, {0, 4, 3}, {0, 3, 3}),        // west, north of the door
       dereth::test::quad({0, 1, 2.5f}, {0, 3, 2.5f}, {0, 3, 3}, {0, 1, 3}),  // west, over the door
   };
   for (const Polygon& w : walls) REQUIRE(std::isfinite(w.plane.d));
@@ -65,9 +66,10 @@ inline std::shared_ptr<const CellStructPhysics> room_structure() {
   };
   BspNode end;
   end.leaf = true;
-  auto cells = BspTree::make({plane_node({1, 0, 0}, 0, 1), plane_node({-1, 0, 0}, 4, 2), plane_node({0, 1, 0}, 0, 3),
-                              plane_node({0, -1, 0}, 4, 4), plane_node({0, 0, 1}, 0, 5), plane_node({0, 0, -1}, 3, 6), end},
-                             {}, false, "room cells");
+  auto cells =
+      BspTree::make({plane_node({1, 0, 0}, 0, 1), plane_node({-1, 0, 0}, 4, 2), plane_node({0, 1, 0}, 0, 3),
+                     plane_node({0, -1, 0}, 4, 4), plane_node({0, 0, 1}, 0, 5), plane_node({0, 0, -1}, 3, 6), end},
+                    {}, false, "room cells");
   REQUIRE(cells);
   auto s = std::make_shared<CellStructPhysics>(CellStructPhysics{std::move(*physics), std::move(*cells), {}});
   s->polygons.push_back(dereth::test::quad({0, 1, 0}, {0, 3, 0}, {0, 3, 2.5f}, {0, 1, 2.5f}));  // the doorway
@@ -81,8 +83,7 @@ inline std::unique_ptr<EnvCell> room(const core::Frame& frame) {
   door.polygon_index = 0;
   door.other_cell_id = dat::kCellPortalOutside;
   std::vector<CellPortal> portals = {CellPortal::unpack(door, 0xA9B40000, *structure)};
-  return std::make_unique<EnvCell>(kRoom, Position{kRoom, frame},
-                                   std::move(structure), std::move(portals));
+  return std::make_unique<EnvCell>(kRoom, Position{kRoom, frame}, std::move(structure), std::move(portals));
 }
 
 // The building over the room, at the same frame, holding the door portal.

@@ -26,8 +26,8 @@
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/types.hpp"
 
-#include "fakes.hpp"
 #include "cells/landscape_support.hpp"
+#include "fakes.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -37,8 +37,7 @@ namespace ps = protocol::physics_state;
 namespace {
 
 struct Grid {
-  explicit Grid(int mid_radius = 1)
-      : maint(context) {
+  explicit Grid(int mid_radius = 1) : maint(context) {
     loader.blocks = [this](std::uint32_t id) -> std::optional<LandBlockStruct> {
       ++asked[id];
       const bool in_row = (id >> 16 & 0xFFu) == 0x20 && (id >> 24) >= 0x10 && (id >> 24) <= 0x14;
@@ -85,9 +84,10 @@ struct Grid {
 
 }  // namespace
 
-TEST_CASE("LScape::get_landblock 0x00505E40: no land cell before the first load point nor outside the grid, "
-          "and none loads on demand",
-          "[retail][0x00505E40][0x00505F10]") {
+TEST_CASE(
+    "LScape::get_landblock 0x00505E40: no land cell before the first load point nor outside the grid, "
+    "and none loads on demand",
+    "[retail][0x00505E40][0x00505F10]") {
   Grid w;
   // No load point: LScape has no grid, get_landcell gives null.
   CHECK(w.landscape.get_cell(cell(0x11, 0x20)) == nullptr);
@@ -110,9 +110,10 @@ TEST_CASE("LScape::get_landblock 0x00505E40: no land cell before the first load 
   CHECK(w.landscape.block_count() == 0);
 }
 
-TEST_CASE("LScape::update_loadpoint 0x00506CD0: the first update releases every block and loads the grid afresh "
-          "(LScape::update_block 0x005063A0 with refresh)",
-          "[retail][0x00506CD0][0x005063A0]") {
+TEST_CASE(
+    "LScape::update_loadpoint 0x00506CD0: the first update releases every block and loads the grid afresh "
+    "(LScape::update_block 0x005063A0 with refresh)",
+    "[retail][0x00506CD0][0x005063A0]") {
   Grid w;
   // A block placed before any load point, inside the grid-to-be.
   REQUIRE(w.landscape.add_block(flat_block(block(0x11, 0x20))));
@@ -131,9 +132,10 @@ TEST_CASE("LScape::update_loadpoint 0x00506CD0: the first update releases every 
   CHECK(w.landscape.loaded_blocks() == std::vector<std::uint32_t>{block(0x13, 0x20), block(0x14, 0x20)});
 }
 
-TEST_CASE("CObjectMaint::GotoLostCell 0x00508210 and InitObjCell 0x00508260: an object whose cell is released "
-          "waits in the lost cell and re-enters visibility when the cell loads again",
-          "[retail][0x00508210][0x00508260][0x00514220][0x00516250]") {
+TEST_CASE(
+    "CObjectMaint::GotoLostCell 0x00508210 and InitObjCell 0x00508260: an object whose cell is released "
+    "waits in the lost cell and re-enters visibility when the cell loads again",
+    "[retail][0x00508210][0x00508260][0x00514220][0x00516250]") {
   Grid w;
   w.update(cell(0x11, 0x20));
   PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
@@ -172,9 +174,10 @@ TEST_CASE("CObjectMaint::GotoLostCell 0x00508210 and InitObjCell 0x00508260: an 
   CHECK(w.maint.get_object(0x50000001u) == &mover);
 }
 
-TEST_CASE("CObjectMaint::UseTime 0x005089B0 destroys an object still lost 25 s after it left visibility "
-          "(AddObjectToBeDestroyed 0x00508F70)",
-          "[retail][0x005089B0][0x00508F70][0x00511F40]") {
+TEST_CASE(
+    "CObjectMaint::UseTime 0x005089B0 destroys an object still lost 25 s after it left visibility "
+    "(AddObjectToBeDestroyed 0x00508F70)",
+    "[retail][0x005089B0][0x00508F70][0x00511F40]") {
   Grid w;
   w.update(cell(0x11, 0x20));
   PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
@@ -194,9 +197,10 @@ TEST_CASE("CObjectMaint::UseTime 0x005089B0 destroys an object still lost 25 s a
   CHECK_FALSE(w.maint.destruction_time(0x50000001u));
 }
 
-TEST_CASE("CPhysicsObj::SetPositionInternal 0x00516040: a placement where LScape gives no cell goes to the lost "
-          "cell and comes in when the grid reaches it",
-          "[retail][0x00516040][0x00508260]") {
+TEST_CASE(
+    "CPhysicsObj::SetPositionInternal 0x00516040: a placement where LScape gives no cell goes to the lost "
+    "cell and comes in when the grid reaches it",
+    "[retail][0x00516040][0x00508260]") {
   Grid w;
   // No load point yet: the object is placed lost (enter_world succeeds).
   PhysicsObj& early = w.enter(0x50000002u, cell(0x11, 0x20, 10), glm::vec3(30, 40, 10));
@@ -220,10 +224,11 @@ TEST_CASE("CPhysicsObj::SetPositionInternal 0x00516040: a placement where LScape
   CHECK(w.maint.lost_cell_objects(cell(0x13, 0x20)) == std::vector<PhysicsObj*>{&far});
 }
 
-TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks (side_cell_count 8: "
-          "LScape::get_block_orient 0x00504F90's 3 x 3), and a block turning coarse lets its objects go "
-          "(CLandBlock::notify_change_size 0x005302C0)",
-          "[retail][0x00505E40][0x00504F90][0x005302C0][0x0052F3B0]") {
+TEST_CASE(
+    "LScape::get_landblock 0x00505E40 answers only the full-detail blocks (side_cell_count 8: "
+    "LScape::get_block_orient 0x00504F90's 3 x 3), and a block turning coarse lets its objects go "
+    "(CLandBlock::notify_change_size 0x005302C0)",
+    "[retail][0x00505E40][0x00504F90][0x005302C0][0x0052F3B0]") {
   Grid w(2);  // a 5 x 5 grid: the 3 x 3 at full detail, the outer ring at size 2
   w.update(cell(0x10, 0x20));
   // 0x12 is in the grid and loaded, but at half detail: no land cells.
@@ -251,8 +256,8 @@ TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks 
   w.update(cell(0x13, 0x20));
   CHECK(w.released == std::vector<std::uint32_t>{block(0x10, 0x20)});
   CHECK(w.coarsened == std::vector<std::uint32_t>{block(0x11, 0x20)});
-  CHECK(w.landscape.loaded_blocks() == std::vector<std::uint32_t>{block(0x11, 0x20), block(0x12, 0x20),
-                                                                  block(0x13, 0x20), block(0x14, 0x20)});
+  CHECK(w.landscape.loaded_blocks() ==
+        std::vector<std::uint32_t>{block(0x11, 0x20), block(0x12, 0x20), block(0x13, 0x20), block(0x14, 0x20)});
   CHECK(w.landscape.side_cell_count(block(0x11, 0x20)) == 4);
   CHECK(w.landscape.side_cell_count(block(0x12, 0x20)) == 8);
   CHECK(mover.cell() == nullptr);
@@ -275,10 +280,11 @@ TEST_CASE("LScape::get_landblock 0x00505E40 answers only the full-detail blocks 
   CHECK_FALSE(w.maint.destruction_time(mover.id()));
 }
 
-TEST_CASE("CObjCell::init_objects 0x0052B420: an object coming back into a loaded cell whose shadows reach a cell "
-          "not there recomputes its cells (CPhysicsObj::recalc_cross_cells 0x00515A30, calc_cross_cells "
-          "0x00515230 by the Setup's sorting sphere)",
-          "[retail][0x0052B420][0x00515A30][0x00515230]") {
+TEST_CASE(
+    "CObjCell::init_objects 0x0052B420: an object coming back into a loaded cell whose shadows reach a cell "
+    "not there recomputes its cells (CPhysicsObj::recalc_cross_cells 0x00515A30, calc_cross_cells "
+    "0x00515230 by the Setup's sorting sphere)",
+    "[retail][0x0052B420][0x00515A30][0x00515230]") {
   Grid w(2);
   // Lost before any load point, in 0x11's cell 57 (x 168..192, y 0..24), 2 m
   // from block 0x12, which will be coarse.
@@ -286,7 +292,7 @@ TEST_CASE("CObjCell::init_objects 0x0052B420: an object coming back into a loade
   auto parts = std::make_unique<FakePartArray>(w.log);
   parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 3.0f), 3.0f}};  // reaches x 193, y 23
   parts->sphere_count = 1;
-  parts->sorting = dat::Sphere{glm::vec3(0.0f, 0.0f, 1.0f), 6.0f};       // reaches x 196, y 26
+  parts->sorting = dat::Sphere{glm::vec3(0.0f, 0.0f, 1.0f), 6.0f};  // reaches x 196, y 26
   obj->set_part_array(std::move(parts));
   PhysicsObj& added = w.maint.add_object(std::move(obj));
   REQUIRE(added.enter_world(Position{cell(0x11, 0x20, 57), core::Frame({190, 20, 10}, glm::quat(1, 0, 0, 0))}));

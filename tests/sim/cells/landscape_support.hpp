@@ -23,7 +23,9 @@ inline constexpr dat::Did kLandscapeRegion = 0x13000000;
 constexpr std::uint32_t block(int x, int y) {
   return (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFu;
 }
-constexpr std::uint32_t cell(int x, int y, std::uint32_t n = 1) { return (block(x, y) & 0xFFFF0000u) | n; }
+constexpr std::uint32_t cell(int x, int y, std::uint32_t n = 1) {
+  return (block(x, y) & 0xFFFF0000u) | n;
+}
 
 // A landblock flat at z 10 (height index 5 on a linear 2 m table).
 inline LandBlockStruct flat_block(std::uint32_t id) {

@@ -20,8 +20,8 @@
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/types.hpp"
 
-#include "fakes.hpp"
 #include "cells/landscape_support.hpp"
+#include "fakes.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -184,8 +184,7 @@ TEST_CASE("LScape::update_loadpoint with the default radius keeps the whole row"
   CHECK(w.released == std::vector<std::uint32_t>{block(0x10, 0x20)});
 }
 
-TEST_CASE("LScape::update_loadpoint at the world's edge leaves the slots off the world empty",
-          "[retail][0x00506CD0]") {
+TEST_CASE("LScape::update_loadpoint at the world's edge leaves the slots off the world empty", "[retail][0x00506CD0]") {
   Row w;
   REQUIRE(w.landscape.set_mid_radius(1));
   w.landscape.update_loadpoint(0x00000001u);

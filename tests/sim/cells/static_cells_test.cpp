@@ -16,15 +16,15 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "dereth/sim/collision/bbox.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/collision/bbox.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
-#include "fakes.hpp"
-#include "cells/landscape_support.hpp"
 #include "cells/house_support.hpp"
+#include "cells/landscape_support.hpp"
+#include "fakes.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -91,12 +91,14 @@ std::vector<std::uint32_t> cells_of(const PhysicsObj& obj) {
 
 }  // namespace
 
-TEST_CASE("BBox::LocalToGlobal 0x005B2120 moves the eight corners into the target's landblock space, "
-          "BBox::LocalToLocal 0x005B1E60 into its frame",
-          "[retail][0x005B2120][0x005B1E60][0x004527F0][sim]") {
+TEST_CASE(
+    "BBox::LocalToGlobal 0x005B2120 moves the eight corners into the target's landblock space, "
+    "BBox::LocalToLocal 0x005B1E60 into its frame",
+    "[retail][0x005B2120][0x005B1E60][0x004527F0][sim]") {
   const BBox box{{-1, -0.5f, 0}, {1, 0.5f, 2}};
   // A quarter turn about z: x becomes y.
-  const Position part{0xA9B40013, core::Frame(glm::vec3(10, 20, 5), glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)))};
+  const Position part{0xA9B40013,
+                      core::Frame(glm::vec3(10, 20, 5), glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)))};
   const BBox same = BBox::local_to_global(box, part, Position{0xA9B40001, core::Frame{}});
   CHECK(same.min.x == Approx(9.5f));
   CHECK(same.max.x == Approx(10.5f));
@@ -120,25 +122,27 @@ TEST_CASE("Plane::intersect_box 0x005AA170: 0 wholly in front, 1 wholly behind, 
   CHECK(intersect_box(plane, BBox{{3, 0, 0}, {4, 1, 1}}) == 0);
   CHECK(intersect_box(plane, BBox{{0, 0, 0}, {1, 1, 1}}) == 1);
   CHECK(intersect_box(plane, BBox{{1, 0, 0}, {3, 1, 1}}) == 3);
-  CHECK(intersect_box(plane, BBox{{2, 0, 0}, {3, 1, 1}}) == 3);  // the min corner on the plane
+  CHECK(intersect_box(plane, BBox{{2, 0, 0}, {3, 1, 1}}) == 3);        // the min corner on the plane
   CHECK(intersect_box(plane, BBox{{0, 0, 0}, {2.0001f, 1, 1}}) == 3);  // within EPSILON of it
 }
 
-TEST_CASE("BSPNODE::box_intersects_cell_bsp 0x0053C880 through CCellStruct::box_intersects_cell 0x00533910: "
-          "outside only wholly behind a wall",
-          "[retail][0x0053C880][0x00533910][sim]") {
+TEST_CASE(
+    "BSPNODE::box_intersects_cell_bsp 0x0053C880 through CCellStruct::box_intersects_cell 0x00533910: "
+    "outside only wholly behind a wall",
+    "[retail][0x0053C880][0x00533910][sim]") {
   const auto s = room_structure();  // 0..4 x 0..4 x 0..3
   CHECK(s->box_intersects_cell(BBox{{1, 1, 1}, {2, 2, 2}}));
-  CHECK(s->box_intersects_cell(BBox{{-1, 1, 1}, {0.5f, 2, 2}}));   // across the west wall
-  CHECK_FALSE(s->box_intersects_cell(BBox{{-3, 1, 1}, {-1, 2, 2}}));  // west of it
+  CHECK(s->box_intersects_cell(BBox{{-1, 1, 1}, {0.5f, 2, 2}}));       // across the west wall
+  CHECK_FALSE(s->box_intersects_cell(BBox{{-3, 1, 1}, {-1, 2, 2}}));   // west of it
   CHECK_FALSE(s->box_intersects_cell(BBox{{1, 1, 3.5f}, {2, 2, 4}}));  // over the ceiling
-  CHECK(s->box_intersects_cell(BBox{{-3, 1, 1}, {-0.0001f, 2, 2}}));  // within EPSILON of the wall
+  CHECK(s->box_intersects_cell(BBox{{-3, 1, 1}, {-0.0001f, 2, 2}}));   // within EPSILON of the wall
 }
 
-TEST_CASE("CPhysicsObj::find_bbox_cell_list 0x00510FC0: a part's box reaches the room through the building's door "
-          "(CLandCell::find_transit_cells 0x00533840, CBuildingObj::find_building_transit_cells 0x006B52A0, "
-          "CEnvCell::check_building_transit 0x0052C680)",
-          "[retail][0x00510FC0][0x00518160][0x00533840][0x00534080][0x006B52A0][0x0052C680][0x0052CAE0][sim]") {
+TEST_CASE(
+    "CPhysicsObj::find_bbox_cell_list 0x00510FC0: a part's box reaches the room through the building's door "
+    "(CLandCell::find_transit_cells 0x00533840, CBuildingObj::find_building_transit_cells 0x006B52A0, "
+    "CEnvCell::check_building_transit 0x0052C680)",
+    "[retail][0x00510FC0][0x00518160][0x00533840][0x00534080][0x006B52A0][0x0052C680][0x0052CAE0][sim]") {
   Scene scene(true);
   SECTION("across the doorway's plane: the land cell and the room") {
     auto obj = scene.place(kLand, {59.5f, 62, 10}, {box_part()});
@@ -160,16 +164,17 @@ TEST_CASE("CPhysicsObj::find_bbox_cell_list 0x00510FC0: a part's box reaches the
   }
 }
 
-TEST_CASE("CLandCell::add_all_outside_cells 0x00533360 over parts: the block of cells every part's box reaches, "
-          "an Always2D part's by its sphere about its origin, with CLandCell::add_cell_block 0x005331D0",
-          "[retail][0x00533360][0x005331D0][0x0050D8A0][sim]") {
+TEST_CASE(
+    "CLandCell::add_all_outside_cells 0x00533360 over parts: the block of cells every part's box reaches, "
+    "an Always2D part's by its sphere about its origin, with CLandCell::add_cell_block 0x005331D0",
+    "[retail][0x00533360][0x005331D0][0x0050D8A0][sim]") {
   Scene scene(false);
   SECTION("two parts, one reaching east, one north: the 2 x 2 block, the diagonal too") {
     PartBounds east = box_part();
     east.pos.frame.origin = glm::vec3(10, 0, 0);  // at x 69.5
     PartBounds north = box_part();
     north.pos.frame.origin = glm::vec3(0, 11, 0);  // box y 71.5..72.5
-    east.box.max.x = 3;                           // box x 68.5..72.5
+    east.box.max.x = 3;                            // box x 68.5..72.5
     auto obj = scene.place(kLand, {59.5f, 61, 10}, {east, north});
     CHECK(cells_of(*obj) == std::vector<std::uint32_t>{0xA9B40013u, 0xA9B40014u, 0xA9B4001Bu, 0xA9B4001Cu});
   }
@@ -200,9 +205,10 @@ TEST_CASE("CLandCell::add_all_outside_cells 0x00533360 over parts: the block of 
   }
 }
 
-TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160: cylinders as spheres at their low points with their "
-          "radii (CObjCell::find_cell_list 0x0052B9F0), a physics-BSP object by its boxes though it has cylinders",
-          "[retail][0x00515160][0x0052B9F0][sim]") {
+TEST_CASE(
+    "CPhysicsObj::calc_cross_cells_static 0x00515160: cylinders as spheres at their low points with their "
+    "radii (CObjCell::find_cell_list 0x0052B9F0), a physics-BSP object by its boxes though it has cylinders",
+    "[retail][0x00515160][0x0052B9F0][sim]") {
   Scene scene(false);
   const auto with_cylinder = [&](glm::vec3 at, std::uint32_t state) {
     auto obj = std::make_unique<PhysicsObj>(scene.context, 0, LocalId::None);
@@ -225,9 +231,10 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160: cylinders as spheres
   CHECK(cells_of(*with_cylinder({70.6f, 60, 10}, ps::HasPhysicsBsp)) == std::vector<std::uint32_t>{kLand});
 }
 
-TEST_CASE("CPhysicsObj::SetPositionInternal 0x00515330: a mover with a physics BSP takes its cells from its parts' "
-          "boxes (CPhysicsObj::calc_cross_cells 0x00515230), not from the transition's cell array",
-          "[retail][0x00515330][0x00515230][sim]") {
+TEST_CASE(
+    "CPhysicsObj::SetPositionInternal 0x00515330: a mover with a physics BSP takes its cells from its parts' "
+    "boxes (CPhysicsObj::calc_cross_cells 0x00515230), not from the transition's cell array",
+    "[retail][0x00515330][0x00515230][sim]") {
   Scene scene(false);
   const auto mover = [&](std::uint32_t state) {
     auto obj = std::make_unique<PhysicsObj>(scene.context, 0x50000001u, LocalId{1});

@@ -27,9 +27,9 @@
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/demo/demo_world.hpp"
-#include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/snapshot_builder.hpp"
 
@@ -96,11 +96,10 @@ struct Dats {
     dat::LandBlockInfo info;
     info.id = kEast | 0xFFFEu;
     const glm::quat identity(1, 0, 0, 0);
-    info.objects = {dat::Stab{kRock, dat::Frame{{40, 60, 10}, identity}},
-                    dat::Stab{kTree, dat::Frame{{40, 68, 10}, identity}},
-                    dat::Stab{kRock, dat::Frame{{3, 60, 10}, identity}},
-                    dat::Stab{kRock, dat::Frame{{0.5f, 36, 10}, identity}},
-                    dat::Stab{0x01000999, dat::Frame{{50, 50, 10}, identity}}};  // absent: not made
+    info.objects = {
+        dat::Stab{kRock, dat::Frame{{40, 60, 10}, identity}}, dat::Stab{kTree, dat::Frame{{40, 68, 10}, identity}},
+        dat::Stab{kRock, dat::Frame{{3, 60, 10}, identity}}, dat::Stab{kRock, dat::Frame{{0.5f, 36, 10}, identity}},
+        dat::Stab{0x01000999, dat::Frame{{50, 50, 10}, identity}}};  // absent: not made
     dat::EnvCell room;
     room.id = kRoom;
     room.flags = dat::env_cell_flags::kHasStaticObjs;
@@ -206,9 +205,10 @@ TEST_CASE("A walker meets the rock of the next block, loaded with its own by the
   CHECK(w->position().frame.origin.x == Approx(1.5f).margin(1e-3));
 }
 
-TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into a landblock loaded after its own "
-          "gets its shadows there (CLandBlock::init_static_objs 0x00530A40 recomputes it)",
-          "[sim][retail][0x00504EC0][0x00530A40]") {
+TEST_CASE(
+    "LScape::grab_visible_cells 0x00504EC0: a static object reaching into a landblock loaded after its own "
+    "gets its shadows there (CLandBlock::init_static_objs 0x00530A40 recomputes it)",
+    "[sim][retail][0x00504EC0][0x00530A40]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -227,7 +227,7 @@ TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into 
     return nullptr;
   };
   REQUIRE(west_shadow() != nullptr);
-  CHECK(west_shadow()->cell == nullptr);  // the west block is not loaded
+  CHECK(west_shadow()->cell == nullptr);               // the west block is not loaded
   dereth::sim::test::load_grid(world, kEast | 0x02u);  // the grid reaches the west block
   sim::ObjCell* west = cells.get_cell(kWest | 0x3Au);
   REQUIRE(west != nullptr);
@@ -236,9 +236,11 @@ TEST_CASE("LScape::grab_visible_cells 0x00504EC0: a static object reaching into 
   CHECK(world.static_objects().size() == 4);  // the west block has no stabs
 }
 
-TEST_CASE("DatLandscapeLoader makes an EnvCell's static objects as the cell becomes visible (CEnvCell::flush_cells 0x0052DEF0 runs "
-          "CEnvCell::init_static_objects 0x0052C350) and frees them with the cell",
-          "[sim][retail][0x0052C350][0x0052DEF0]") {
+TEST_CASE(
+    "DatLandscapeLoader makes an EnvCell's static objects as the cell becomes visible (CEnvCell::flush_cells "
+    "0x0052DEF0 runs "
+    "CEnvCell::init_static_objects 0x0052C350) and frees them with the cell",
+    "[sim][retail][0x0052C350][0x0052DEF0]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -400,9 +402,10 @@ std::vector<std::uint32_t> shadow_cells(const sim::PhysicsObj& obj) {
 
 }  // namespace
 
-TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP object's cells from its parts' bounding "
-          "boxes (find_bbox_cell_list 0x00510FC0, CLandCell::add_all_outside_cells 0x00533360), not their spheres",
-          "[sim][retail][0x00515160][0x00510FC0][0x00518160][0x00533840][0x00533360][0x005331D0][0x005B2120]") {
+TEST_CASE(
+    "CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP object's cells from its parts' bounding "
+    "boxes (find_bbox_cell_list 0x00510FC0, CLandCell::add_all_outside_cells 0x00533360), not their spheres",
+    "[sim][retail][0x00515160][0x00510FC0][0x00518160][0x00533840][0x00533360][0x005331D0][0x005B2120]") {
   CrossCellDats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -419,9 +422,10 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP o
   CHECK(shadow_cells(*statics[1]) == std::vector<std::uint32_t>{kEast | 0x01u, kEast | 0x09u});
 }
 
-TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders to CObjCell::find_cell_list 0x0052B9F0 "
-          "as spheres at their low points with their radii",
-          "[sim][retail][0x00515160][0x0052B9F0]") {
+TEST_CASE(
+    "CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders to CObjCell::find_cell_list 0x0052B9F0 "
+    "as spheres at their low points with their radii",
+    "[sim][retail][0x00515160][0x0052B9F0]") {
   CrossCellDats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -434,9 +438,10 @@ TEST_CASE("CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders t
   CHECK(shadow_cells(*world.static_objects()[2]) == std::vector<std::uint32_t>{kEast | 0x0Au});
 }
 
-TEST_CASE("CEnvCell::flush_cells 0x0052DEF0 recomputes a static's cells (CEnvCell::init_static_objects 0x0052C350, "
-          "CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches is visible",
-          "[sim][retail][0x0052DEF0][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880][0x004559B0]") {
+TEST_CASE(
+    "CEnvCell::flush_cells 0x0052DEF0 recomputes a static's cells (CEnvCell::init_static_objects 0x0052C350, "
+    "CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches is visible",
+    "[sim][retail][0x0052DEF0][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880][0x004559B0]") {
   CrossCellDats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());

@@ -235,7 +235,8 @@ TEST_CASE("CPolygon::make_plane 0x005383D0: fan normal, mean distance, winding d
   CHECK(std::isnan(make_plane(two).normal.z));
 }
 
-TEST_CASE("CPolygon::point_in_poly2D 0x00538060: edges walked backwards, the edge inclusive, sides", "[retail][0x00538060]") {
+TEST_CASE("CPolygon::point_in_poly2D 0x00538060: edges walked backwards, the edge inclusive, sides",
+          "[retail][0x00538060]") {
   using dereth::sim::point_in_poly2d;
   using dereth::sim::Sidedness;
   const std::array<glm::vec3, 3> ccw{glm::vec3(0, 0, 0), glm::vec3(24, 0, 0), glm::vec3(24, 24, 0)};
@@ -344,15 +345,17 @@ TEST_CASE("CLandBlockStruct::calc_water_depth 0x005315F0: 0.45 when the point's 
   // (60, 84)) and the south-west corner of cell (3,4) (id 0x1D, centre (84, 108)).
   const LandBlockStruct s = build(water_block({{3, 4}}));
   const float nan = std::numeric_limits<float>::quiet_NaN();
-  const auto depth = [&](std::uint32_t cell, float x, float y) { return s.calc_water_depth(kBlock - 0xFFFF + cell, glm::vec3(x, y, 0.0f)); };
-  CHECK(depth(0x14, 70.0f, 90.0f) == 0.45f);  // north-east
-  CHECK(depth(0x14, 50.0f, 90.0f) == 0.1f);   // north-west
-  CHECK(depth(0x14, 70.0f, 80.0f) == 0.1f);   // south-east
-  CHECK(depth(0x14, 50.0f, 80.0f) == 0.1f);   // south-west
-  CHECK(depth(0x14, 60.0f, 90.0f) == 0.1f);   // on the centre's x: west
-  CHECK(depth(0x14, 70.0f, 84.0f) == 0.1f);   // on the centre's y: south
-  CHECK(depth(0x14, nan, 90.0f) == 0.45f);    // NaN x: east
-  CHECK(depth(0x14, 70.0f, nan) == 0.1f);     // NaN y: south
+  const auto depth = [&](std::uint32_t cell, float x, float y) {
+    return s.calc_water_depth(kBlock - 0xFFFF + cell, glm::vec3(x, y, 0.0f));
+  };
+  CHECK(depth(0x14, 70.0f, 90.0f) == 0.45f);   // north-east
+  CHECK(depth(0x14, 50.0f, 90.0f) == 0.1f);    // north-west
+  CHECK(depth(0x14, 70.0f, 80.0f) == 0.1f);    // south-east
+  CHECK(depth(0x14, 50.0f, 80.0f) == 0.1f);    // south-west
+  CHECK(depth(0x14, 60.0f, 90.0f) == 0.1f);    // on the centre's x: west
+  CHECK(depth(0x14, 70.0f, 84.0f) == 0.1f);    // on the centre's y: south
+  CHECK(depth(0x14, nan, 90.0f) == 0.45f);     // NaN x: east
+  CHECK(depth(0x14, 70.0f, nan) == 0.1f);      // NaN y: south
   CHECK(depth(0x1D, 84.0f, 108.0f) == 0.45f);  // the centre itself: south-west
   CHECK(depth(0x1D, 80.0f, nan) == 0.45f);     // west, NaN y: south-west
   CHECK(depth(0x1D, nan, 100.0f) == 0.1f);     // NaN x: south-east, dry

@@ -4,6 +4,8 @@
 // steps, platforms and missiles through the transition. Every walker is a
 // 0.5 m sphere centred 0.5 m above its origin with 0.4 m step heights
 // (collision_support.hpp).
+#include "dereth/sim/collision/bsp.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -12,14 +14,13 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "dereth/sim/collision/bsp.hpp"
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 #include "collision/collision_support.hpp"
-#include "support/bsp_box.hpp"
 #include "fakes.hpp"
+#include "support/bsp_box.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -34,9 +35,13 @@ constexpr float kEps = core::kEpsilon;
 const glm::vec3 kUp(0.0f, 0.0f, 1.0f);
 
 // The 2 x 2 square at z 0 facing up (counter-clockwise from above).
-Polygon floor_square() { return quad({-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}); }
+Polygon floor_square() {
+  return quad({-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0});
+}
 
-dat::Sphere ball(glm::vec3 c, float r) { return dat::Sphere{c, r}; }
+dat::Sphere ball(glm::vec3 c, float r) {
+  return dat::Sphere{c, r};
+}
 
 // A solid box (support/bsp_box.hpp).
 BspTree box_tree(glm::vec3 lo, glm::vec3 hi) {
@@ -101,8 +106,9 @@ TEST_CASE("CPolygon::polygon_hits_sphere 0x005387C0 and polygon_hits_sphere_slow
   }
 }
 
-TEST_CASE("CPolygon::pos_hits_sphere 0x005394F0 records the struck polygon even when moving away, but hits only moving in",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPolygon::pos_hits_sphere 0x005394F0 records the struck polygon even when moving away, but hits only moving in",
+    "[retail][sim]") {
   const Polygon sq = floor_square();
   glm::vec3 contact{0.0f};
   const Polygon* struck = nullptr;
@@ -119,11 +125,13 @@ TEST_CASE("CPolygon::pos_hits_sphere 0x005394F0 records the struck polygon even 
   CHECK(struck == nullptr);
 }
 
-TEST_CASE("CPolygon::check_walkable 0x00538E60 and check_small_walkable 0x005390B0 drop the centre along up, the small one within half the radius",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPolygon::check_walkable 0x00538E60 and check_small_walkable 0x005390B0 drop the centre along up, the small one "
+    "within half the radius",
+    "[retail][sim]") {
   const Polygon sq = floor_square();
-  CHECK(sq.check_walkable(ball({0, 0, 3.0f}, 0.5f), kUp));          // over the square, however high
-  CHECK(sq.check_walkable(ball({1.4f, 0, 3.0f}, 0.5f), kUp));       // 0.4 m past the edge: within r
+  CHECK(sq.check_walkable(ball({0, 0, 3.0f}, 0.5f), kUp));                 // over the square, however high
+  CHECK(sq.check_walkable(ball({1.4f, 0, 3.0f}, 0.5f), kUp));              // 0.4 m past the edge: within r
   CHECK_FALSE(sq.check_small_walkable(ball({1.4f, 0, 3.0f}, 0.5f), kUp));  // but not within r/2
   CHECK(sq.check_small_walkable(ball({1.2f, 0, 3.0f}, 0.5f), kUp));
   CHECK_FALSE(sq.check_walkable(ball({1.6f, 0, 3.0f}, 0.5f), kUp));
@@ -142,15 +150,16 @@ TEST_CASE("CPolygon::walkable_hits_sphere 0x00539560 needs N . up above the path
   CHECK_FALSE(sq.walkable_hits_sphere(path, ball({0, 0, 0.4f}, 0.5f), kUp));
 }
 
-TEST_CASE("CPolygon::find_crossed_edge 0x00539300 gives the inward normal of the first edge the dropped centre is outside",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPolygon::find_crossed_edge 0x00539300 gives the inward normal of the first edge the dropped centre is outside",
+    "[retail][sim]") {
   const Polygon sq = floor_square();
   glm::vec3 n{0.0f};
   REQUIRE(sq.find_crossed_edge(ball({1.3f, 0, 0.5f}, 0.5f), kUp, n));
   CHECK(n == glm::vec3(-1, 0, 0));
   REQUIRE(sq.find_crossed_edge(ball({0, -1.2f, 0.5f}, 0.5f), kUp, n));
   CHECK(n == glm::vec3(0, 1, 0));
-  CHECK_FALSE(sq.find_crossed_edge(ball({0.9f, 0.9f, 0.5f}, 0.5f), kUp, n));  // inside every edge
+  CHECK_FALSE(sq.find_crossed_edge(ball({0.9f, 0.9f, 0.5f}, 0.5f), kUp, n));           // inside every edge
   CHECK_FALSE(sq.find_crossed_edge(ball({3, 0, 0.5f}, 0.5f), glm::vec3(1, 0, 0), n));  // up in the plane
 }
 
@@ -182,8 +191,9 @@ TEST_CASE("CPolygon::adjust_sphere_to_plane 0x00538210 rests the sphere on the p
   }
 }
 
-TEST_CASE("CPolygon::adjust_sphere_to_poly 0x00538170 times the touch from the current centre, on its side of the plane",
-          "[retail][deviation][sim]") {
+TEST_CASE(
+    "CPolygon::adjust_sphere_to_poly 0x00538170 times the touch from the current centre, on its side of the plane",
+    "[retail][deviation][sim]") {
   const Polygon sq = floor_square();
   const dat::Sphere check = ball({0, 0, 0.2f}, 0.5f);
   CHECK(sq.adjust_sphere_to_poly(check, glm::vec3(0, 0, 2.0f), glm::vec3(0, 0, -1.8f)) == Approx(1.5 / 1.8));
@@ -218,8 +228,9 @@ TEST_CASE("CPolygon::adjust_to_placement_poly 0x00538CE0 pushes both spheres, th
 
 // ---- The tree ------------------------------------------------------------------------
 
-TEST_CASE("BSPTREE built from records: bad indices, loops, NaN planes, degenerate polygons and depth are refused by name",
-          "[bsp][sim]") {
+TEST_CASE(
+    "BSPTREE built from records: bad indices, loops, NaN planes, degenerate polygons and depth are refused by name",
+    "[bsp][sim]") {
   const auto faces = box_faces({0, 0, 0}, {1, 1, 1});
   BspNode leaf;
   leaf.leaf = true;
@@ -259,7 +270,9 @@ TEST_CASE("BSPTREE built from records: bad indices, loops, NaN planes, degenerat
     refused(BspTree::make({node, inf_sphere}, faces, true, "DAT 0x01000042 physics BSP"), "bsp.nodes[1]",
             "sphere is not finite");
   }
-  SECTION("no nodes at all") { refused(BspTree::make({}, faces, true, "DAT 0x01000042 physics BSP"), "bsp", "no nodes"); }
+  SECTION("no nodes at all") {
+    refused(BspTree::make({}, faces, true, "DAT 0x01000042 physics BSP"), "bsp", "no nodes");
+  }
   SECTION("a chain deeper than 256 levels") {
     std::vector<BspNode> chain;
     for (int i = 0; i < 300; ++i) {
@@ -295,18 +308,22 @@ TEST_CASE("BSPTREE built from records: bad indices, loops, NaN planes, degenerat
   }
 }
 
-TEST_CASE("BSPNODE::sphere_intersects_solid 0x0053CAF0 and BSPLEAF::sphere_intersects_solid 0x0053D5F0: solid leaves hold the centre, faces the rest",
-          "[retail][sim]") {
+TEST_CASE(
+    "BSPNODE::sphere_intersects_solid 0x0053CAF0 and BSPLEAF::sphere_intersects_solid 0x0053D5F0: solid leaves hold "
+    "the centre, faces the rest",
+    "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
-  CHECK(box.sphere_intersects_solid(ball({1, 1, 1}, 0.2f), true));        // inside: the solid leaf
+  CHECK(box.sphere_intersects_solid(ball({1, 1, 1}, 0.2f), true));         // inside: the solid leaf
   CHECK_FALSE(box.sphere_intersects_solid(ball({1, 1, 1}, 0.2f), false));  // inside, faces out of reach
   CHECK(box.sphere_intersects_solid(ball({2.3f, 1, 1}, 0.5f), true));      // across the +x face
   CHECK_FALSE(box.sphere_intersects_solid(ball({2.6f, 1, 1}, 0.5f), true));
-  CHECK_FALSE(box.sphere_intersects_solid(ball({9, 9, 9}, 0.5f), true));   // outside the node spheres
+  CHECK_FALSE(box.sphere_intersects_solid(ball({9, 9, 9}, 0.5f), true));  // outside the node spheres
 }
 
-TEST_CASE("BSPNODE::sphere_intersects_poly 0x0053CA30 and BSPLEAF::sphere_intersects_poly 0x0053D580 find the face moved into",
-          "[retail][sim]") {
+TEST_CASE(
+    "BSPNODE::sphere_intersects_poly 0x0053CA30 and BSPLEAF::sphere_intersects_poly 0x0053D580 find the face moved "
+    "into",
+    "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
   const Polygon* hit = nullptr;
   glm::vec3 contact{0.0f};
@@ -319,8 +336,10 @@ TEST_CASE("BSPNODE::sphere_intersects_poly 0x0053CA30 and BSPLEAF::sphere_inters
   CHECK(hit != nullptr);  // touched while moving away: recorded, not a hit
 }
 
-TEST_CASE("BSPNODE::find_walkable 0x0053CC80, BSPLEAF::find_walkable 0x0053D6F0 and hits_walkable 0x0053CBD0 / 0x0053D670 stand a sphere on the top",
-          "[retail][sim]") {
+TEST_CASE(
+    "BSPNODE::find_walkable 0x0053CC80, BSPLEAF::find_walkable 0x0053D6F0 and hits_walkable 0x0053CBD0 / 0x0053D670 "
+    "stand a sphere on the top",
+    "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
   SpherePath path;
   path.walk_interp = 1.0f;
@@ -339,8 +358,9 @@ TEST_CASE("BSPNODE::find_walkable 0x0053CC80, BSPLEAF::find_walkable 0x0053D6F0 
   CHECK_FALSE(box.hits_walkable(path, ball({2.3f, 1, 1}, 0.5f), kUp));  // the side is not walkable
 }
 
-TEST_CASE("BSPNODE::sphere_intersects_solid_poly 0x0053CD50 and BSPLEAF 0x0053D780 report the struck face or a solid centre",
-          "[retail][sim]") {
+TEST_CASE(
+    "BSPNODE::sphere_intersects_solid_poly 0x0053CD50 and BSPLEAF 0x0053D780 report the struck face or a solid centre",
+    "[retail][sim]") {
   const BspTree box = box_tree({0, 0, 0}, {2, 2, 2});
   bool center_solid = false;
   const Polygon* hit = nullptr;
@@ -355,8 +375,10 @@ TEST_CASE("BSPNODE::sphere_intersects_solid_poly 0x0053CD50 and BSPLEAF 0x0053D7
   CHECK_FALSE(box.sphere_intersects_solid_poly(ball({4, 1, 1}, 0.5f), 0.5f, center_solid, hit, true));
 }
 
-TEST_CASE("BSPNODE::point_inside_cell_bsp 0x0053C1F0 walks the positive children, behind a plane by more than EPSILON is outside",
-          "[retail][sim]") {
+TEST_CASE(
+    "BSPNODE::point_inside_cell_bsp 0x0053C1F0 walks the positive children, behind a plane by more than EPSILON is "
+    "outside",
+    "[retail][sim]") {
   // A 4 m room's cell tree: x >= 0, x <= 4 (as -x + 4 >= 0), then a leaf.
   BspNode a;
   a.plane = dat::Plane{glm::vec3(1, 0, 0), 0.0f};
@@ -400,8 +422,10 @@ TEST_CASE("BSPTREE::find_collisions 0x0053A440 in the sweep: a walker stops at a
   }
 }
 
-TEST_CASE("BSPTREE::step_sphere_up 0x00539F20 and step_sphere_down 0x0053A210: a walker climbs a low block and walks off it, and stops at a tall one",
-          "[retail][sim]") {
+TEST_CASE(
+    "BSPTREE::step_sphere_up 0x00539F20 and step_sphere_down 0x0053A210: a walker climbs a low block and walks off it, "
+    "and stops at a tall one",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto walker = standing(s, 1, {50, 50, 10});
@@ -440,8 +464,9 @@ TEST_CASE("BSPTREE::find_collisions 0x0053A440 a falling object lands on a block
   CHECK(origin(*obj).z == Approx(10.3f).margin(1e-4));
 }
 
-TEST_CASE("SPHEREPATH::precipice_slide 0x0050CC80 (via edge_slide 0x0050B3D0) keeps an edge-sliding walker on a platform",
-          "[retail][0x00539300][0x0050C3E0][sim]") {
+TEST_CASE(
+    "SPHEREPATH::precipice_slide 0x0050CC80 (via edge_slide 0x0050B3D0) keeps an edge-sliding walker on a platform",
+    "[retail][0x00539300][0x0050C3E0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   // A 1 m high platform from x 48 to 52: deeper than the 0.4 m step-down.
@@ -466,8 +491,9 @@ TEST_CASE("SPHEREPATH::precipice_slide 0x0050CC80 (via edge_slide 0x0050B3D0) ke
   }
 }
 
-TEST_CASE("BSPTREE::collide_with_pt 0x0053A090 a path-clipped missile stops on the sub-step before a wall with its normal",
-          "[retail][0x0053A440][sim]") {
+TEST_CASE(
+    "BSPTREE::collide_with_pt 0x0053A090 a path-clipped missile stops on the sub-step before a wall with its normal",
+    "[retail][0x0053A440][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto wall = box_object(s, 2, at({52, 50, 10}), {0, -2, 0}, {0.5f, 2, 3});

@@ -18,15 +18,15 @@
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/cells/restriction_db.hpp"
 #include "dereth/sim/object/object_maint.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
-#include "dereth/sim/cells/restriction_db.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
+#include "cells/house_support.hpp"
+#include "cells/landscape_support.hpp"
 #include "collision/collision_support.hpp"
 #include "fakes.hpp"
-#include "cells/landscape_support.hpp"
-#include "cells/house_support.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -140,8 +140,7 @@ std::unique_ptr<Transition> transition_for(Housing& h, PhysicsObj* mover, const 
 
 }  // namespace
 
-TEST_CASE("RestrictionDB::IsAllowedIn 0x005AE8F0: open house, the monarch, a listed guest",
-          "[retail][sim]") {
+TEST_CASE("RestrictionDB::IsAllowedIn 0x005AE8F0: open house, the monarch, a listed guest", "[retail][sim]") {
   RestrictionDB db;
   db.monarch_iid = kMonarch;
   db.table[kGuest] = 1;
@@ -205,8 +204,10 @@ TEST_CASE("CLandCell::handle_move_restriction 0x00533070 sets an axis normal fro
   CHECK(normal_at({191.5f, 60, 10}, 0xA8B4003B) == glm::vec3(-1, 0, 0));
 }
 
-TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0 through CLandCell::find_env_collisions 0x00532F20: a player not let in stops at the restricted cell",
-          "[retail][0x00533070][0x0058DA40][sim]") {
+TEST_CASE(
+    "CObjCell::check_entry_restrictions 0x0052B6D0 through CLandCell::find_env_collisions 0x00532F20: a player not let "
+    "in stops at the restricted cell",
+    "[retail][0x00533070][0x0058DA40][sim]") {
   Housing h;
   auto p = h.walker(kPlayer, {70, 60, 10}, player_weenie());
   walk(*p, 6, {0.25f, 0, 0});
@@ -236,8 +237,10 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0 through CLandCell::find
   CHECK(ts->collision_info.collision_normal == glm::vec3(0, -1, 0));
 }
 
-TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40: a refused player plays the house's restriction script, unless the option turns it off",
-          "[retail][0x0058C480][sim]") {
+TEST_CASE(
+    "ACCWeenieObject::CanMoveInto 0x0058DA40: a refused player plays the house's restriction script, unless the option "
+    "turns it off",
+    "[retail][0x0058C480][sim]") {
   Housing h;
   auto p = h.walker(kPlayer, {71.5f, 60, 10}, player_weenie());
   h.effects.plays.clear();
@@ -271,16 +274,22 @@ TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40: a refused player plays the h
   CHECK_FALSE(h.house->weenie_can_move_into(nullptr));
 }
 
-TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40 lets the owner, a listed guest, the monarch's members and anyone into an open or ownerless house",
-          "[retail][0x005AE8F0][sim]") {
+TEST_CASE(
+    "ACCWeenieObject::CanMoveInto 0x0058DA40 lets the owner, a listed guest, the monarch's members and anyone into an "
+    "open or ownerless house",
+    "[retail][0x005AE8F0][sim]") {
   Housing h;
   const auto walks_in = [&](std::uint32_t guid, WeenieTraits weenie) {
     auto p = h.walker(guid, {70, 60, 10}, std::move(weenie));
     walk(*p, 12, {0.25f, 0, 0});
     return p->position().objcell_id == kRestricted && origin(*p).x == Approx(73.0f).margin(1e-4);
   };
-  SECTION("the owner") { CHECK(walks_in(kOwner, player_weenie())); }
-  SECTION("a guest in the RestrictionDB") { CHECK(walks_in(kGuest, player_weenie())); }
+  SECTION("the owner") {
+    CHECK(walks_in(kOwner, player_weenie()));
+  }
+  SECTION("a guest in the RestrictionDB") {
+    CHECK(walks_in(kGuest, player_weenie()));
+  }
   SECTION("a member of the house's monarch (the mover's pwd._monarch)") {
     WeenieTraits w = player_weenie();
     w.monarch = kMonarch;
@@ -304,7 +313,9 @@ TEST_CASE("ACCWeenieObject::CanMoveInto 0x0058DA40 lets the owner, a listed gues
     h.house->set_weenie(no_db);
     CHECK(walks_in(0x50000009, player_weenie()));
   }
-  SECTION("not a stranger") { CHECK_FALSE(walks_in(0x50000009, player_weenie())); }
+  SECTION("not a stranger") {
+    CHECK_FALSE(walks_in(0x50000009, player_weenie()));
+  }
 }
 
 TEST_CASE("ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500 needs both Admin and ImmuneCellRestrictions",
@@ -329,13 +340,19 @@ TEST_CASE("ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500 needs both Admi
   CHECK(origin(*immune).x == Approx(71.5f).margin(1e-4));
 }
 
-TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: a restriction object missing from the object table, or without a weenie, refuses without a normal",
-          "[retail][0x0050F490][sim]") {
+TEST_CASE(
+    "CObjCell::check_entry_restrictions 0x0052B6D0: a restriction object missing from the object table, or without a "
+    "weenie, refuses without a normal",
+    "[retail][0x0050F490][sim]") {
   Housing h;
   auto p = h.walker(kOwner, {70, 60, 10}, player_weenie());  // the owner: let in by the house
   ObjCell* cell = h.landscape.get_cell(kRestricted);
-  SECTION("not in the object table") { cell->set_restriction_obj(0x7A9B4002); }
-  SECTION("without a weenie") { h.house->set_weenie(std::nullopt); }
+  SECTION("not in the object table") {
+    cell->set_restriction_obj(0x7A9B4002);
+  }
+  SECTION("without a weenie") {
+    h.house->set_weenie(std::nullopt);
+  }
   auto t = transition_for(h, p.get(), p->position());
   CHECK(cell->check_entry_restrictions(*t) == TransitionState::Collided);
   CHECK_FALSE(t->collision_info.collision_normal_valid);
@@ -344,8 +361,9 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: a restriction object m
   CHECK(origin(*p).x == Approx(71.5f).margin(1e-4));
 }
 
-TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged mover is restricted, and no mover is refused",
-          "[retail][sim]") {
+TEST_CASE(
+    "CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged mover is restricted, and no mover is refused",
+    "[retail][sim]") {
   Housing h;
   ObjCell* cell = h.landscape.get_cell(kRestricted);
   SECTION("a creature that is not a player walks in") {
@@ -374,8 +392,10 @@ TEST_CASE("CObjCell::check_entry_restrictions 0x0052B6D0: only a player-flagged 
   }
 }
 
-TEST_CASE("CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room and CEnvCell::handle_move_restriction 0x0052C1C0 leaves the normal",
-          "[retail][0x0052B6D0][sim]") {
+TEST_CASE(
+    "CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room and CEnvCell::handle_move_restriction "
+    "0x0052C1C0 leaves the normal",
+    "[retail][0x0052B6D0][sim]") {
   Housing h(true);
   h.landscape.get_cell(kRestricted)->set_restriction_obj(0);
   ObjCell* room_cell = h.landscape.get_cell(kRoom);
@@ -398,12 +418,17 @@ TEST_CASE("CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room an
   CHECK(owner->position().objcell_id == kRoom);
 }
 
-TEST_CASE("CLandBlockInfo::GetRestrictionIID 0x0052EF70 and CLandBlock::init_static_objs 0x00530A40 give the table's land cells their restriction objects",
-          "[retail][sim]") {
+TEST_CASE(
+    "CLandBlockInfo::GetRestrictionIID 0x0052EF70 and CLandBlock::init_static_objs 0x00530A40 give the table's land "
+    "cells their restriction objects",
+    "[retail][sim]") {
   dat::LandBlockInfo info;
   info.pack_flags = dat::kLandBlockInfoHasRestrictions;
-  info.restrictions = {{0xA9B4001B, kHouse}, {0xA9B40001, 0x7A9B4002}, {0xAAB40005, 0x7AAB4001},
-                       {0xA9B4001B, 0x7A9B4009}, {0xA9B40002, 0}};
+  info.restrictions = {{0xA9B4001B, kHouse},
+                       {0xA9B40001, 0x7A9B4002},
+                       {0xAAB40005, 0x7AAB4001},
+                       {0xA9B4001B, 0x7A9B4009},
+                       {0xA9B40002, 0}};
   CHECK(get_restriction_iid(info, 0xA9B4001B) == kHouse);  // the first of a repeated key
   CHECK(get_restriction_iid(info, 0xA9B40001) == 0x7A9B4002);
   CHECK(get_restriction_iid(info, 0xA9B40003) == 0);
@@ -476,8 +501,10 @@ TEST_CASE("WTimeStamper::UpdateHouseRestrictionTS 0x006B2990 takes a stamp unles
   CHECK(stamp == 4);
 }
 
-TEST_CASE("ClientHousingSystem::Handle_House__Recv_UpdateRestrictions 0x005859E0 replaces a house's RestrictionDB by its stamp",
-          "[retail][0x0058CB50][0x005858A0][sim]") {
+TEST_CASE(
+    "ClientHousingSystem::Handle_House__Recv_UpdateRestrictions 0x005859E0 replaces a house's RestrictionDB by its "
+    "stamp",
+    "[retail][0x0058CB50][0x005858A0][sim]") {
   World w;
   w.start(kPlayer);
   protocol::CreateObject m = create(kHouse, 1);

@@ -21,10 +21,10 @@
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
+#include "cells/house_support.hpp"
+#include "cells/landscape_support.hpp"
 #include "collision/collision_support.hpp"
 #include "fakes.hpp"
-#include "cells/landscape_support.hpp"
-#include "cells/house_support.hpp"
 #include "support/bsp_box.hpp"
 
 using namespace dereth;
@@ -68,11 +68,12 @@ struct House {
   }
 };
 
-
 }  // namespace
 
-TEST_CASE("BSPNODE::sphere_intersects_cell_bsp 0x0053C260 through CCellStruct::sphere_intersects_cell 0x00533900: inside, across a wall, outside",
-          "[retail][0x005338F0][sim]") {
+TEST_CASE(
+    "BSPNODE::sphere_intersects_cell_bsp 0x0053C260 through CCellStruct::sphere_intersects_cell 0x00533900: inside, "
+    "across a wall, outside",
+    "[retail][0x005338F0][sim]") {
   const auto s = room_structure();
   // The room's tree ends in a leaf, whose zero plane every sphere straddles:
   // inside reads 1 there, as the binary's walk does.
@@ -97,8 +98,7 @@ TEST_CASE("BSPNODE::sphere_intersects_cell_bsp 0x0053C260 through CCellStruct::s
   CHECK_FALSE(s->point_in_cell({4.1f, 2, 1}));
 }
 
-TEST_CASE("CCellPortal::UnPack 0x0053BAB0 reads the side from flag 2 and the outside from flag 4",
-          "[retail][sim]") {
+TEST_CASE("CCellPortal::UnPack 0x0053BAB0 reads the side from flag 2 and the outside from flag 4", "[retail][sim]") {
   const auto s = room_structure();
   dat::CellPortal p;
   p.flags = 0;
@@ -172,9 +172,10 @@ TEST_CASE("CObjCell::find_cell_list 0x0052B4E0 reaches the room through the buil
   }
 }
 
-TEST_CASE("CEnvCell::find_transit_cells 0x0052C820 passes over a portal without a polygon (retail reads its plane "
-          "unchecked)",
-          "[retail][sim]") {
+TEST_CASE(
+    "CEnvCell::find_transit_cells 0x0052C820 passes over a portal without a polygon (retail reads its plane "
+    "unchecked)",
+    "[retail][sim]") {
   House h;
   auto structure = room_structure();
   dat::CellPortal door;
@@ -185,8 +186,8 @@ TEST_CASE("CEnvCell::find_transit_cells 0x0052C820 passes over a portal without 
   REQUIRE(open.portal != nullptr);
   open.portal = nullptr;  // as a polygon index the structure lacks leaves it
   const core::Frame frame(kRoomOrigin, glm::quat(1, 0, 0, 0));
-  REQUIRE(h.landscape.add_env_cell(std::make_unique<EnvCell>(kRoom, Position{kRoom, frame}, structure,
-                                                             std::vector<CellPortal>{open})));
+  REQUIRE(h.landscape.add_env_cell(
+      std::make_unique<EnvCell>(kRoom, Position{kRoom, frame}, structure, std::vector<CellPortal>{open})));
   CellArray out;
   ObjCell* curr = nullptr;
   const CollisionSphere s{glm::vec3(60.3f, 62, 10.5f), 0.5f};
@@ -196,8 +197,10 @@ TEST_CASE("CEnvCell::find_transit_cells 0x0052C820 passes over a portal without 
   CHECK(out.cells.front().cell_id == kRoom);
 }
 
-TEST_CASE("CEnvCell::find_env_collisions 0x0052C130: a walker goes through the doorway into the room, stands on its floor and stops at its far wall",
-          "[retail][0x0052C820][0x0052B4E0][0x0053A440][sim]") {
+TEST_CASE(
+    "CEnvCell::find_env_collisions 0x0052C130: a walker goes through the doorway into the room, stands on its floor "
+    "and stops at its far wall",
+    "[retail][0x0052C820][0x0052B4E0][0x0053A440][sim]") {
   House h;
   auto w = h.walker(1, kLand, {57, 62, 10});
   REQUIRE(origin(*w).z == Approx(10.0f).margin(1e-4));
@@ -210,13 +213,15 @@ TEST_CASE("CEnvCell::find_env_collisions 0x0052C130: a walker goes through the d
   walk(*w, 16, {0.25f, 0, 0});  // on toward x 65
   CHECK(w->position().objcell_id == kRoom);
   CHECK(origin(*w).x == Approx(63.5f).margin(1e-4));  // the east wall at 64
-  walk(*w, 16, {-0.25f, 0, 0});  // and back out
+  walk(*w, 16, {-0.25f, 0, 0});                       // and back out
   CHECK(w->position().objcell_id == kLand);
   CHECK(origin(*w).x == Approx(59.5f).margin(1e-4));
 }
 
-TEST_CASE("CBuildingObj::find_building_collisions 0x006B5300 through CLandCell::find_collisions 0x00532D60: the shell beside the door stops a walker",
-          "[retail][0x005340A0][0x0052FD80][sim]") {
+TEST_CASE(
+    "CBuildingObj::find_building_collisions 0x006B5300 through CLandCell::find_collisions 0x00532D60: the shell beside "
+    "the door stops a walker",
+    "[retail][0x005340A0][0x0052FD80][sim]") {
   House h;
   auto w = h.walker(1, kLand, {57, 60.5f, 10});
   walk(*w, 16, {0.25f, 0, 0});

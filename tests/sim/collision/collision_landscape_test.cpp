@@ -14,8 +14,8 @@
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
-#include "fakes.hpp"
 #include "cells/landscape_support.hpp"
+#include "fakes.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -79,7 +79,9 @@ struct Land {
   }
 };
 
-Position at(std::uint32_t cell, glm::vec3 origin) { return Position{cell, core::Frame(origin, glm::quat(1, 0, 0, 0))}; }
+Position at(std::uint32_t cell, glm::vec3 origin) {
+  return Position{cell, core::Frame(origin, glm::quat(1, 0, 0, 0))};
+}
 
 std::vector<std::uint32_t> ids(const CellArray& a) {
   std::vector<std::uint32_t> out;
@@ -333,8 +335,8 @@ TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and
   SECTION("a rock whose top is 0.3 m up (step-up height 0.4): walked over") {
     auto rock = rock_at(2, {57, 60, 9.9f}, 0.4f);
     const float top = walk_east(4.0f);
-    CHECK(top > 10.1f);                                 // it climbed onto the rock
-    CHECK(walker->position().frame.origin.x > 58.0f);  // and went on past it
+    CHECK(top > 10.1f);                                                       // it climbed onto the rock
+    CHECK(walker->position().frame.origin.x > 58.0f);                         // and went on past it
     CHECK(walker->position().frame.origin.z == Approx(10.0f).margin(0.05f));  // back on the ground
   }
   SECTION("a rock 2 m tall: stopped against it") {
@@ -345,10 +347,11 @@ TEST_CASE("CSphere::step_sphere_up 0x00537900 a walker steps onto a low rock and
   }
 }
 
-TEST_CASE("CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0x00515160 place a static object "
-          "in a block the landscape has just loaded, loading no other, and LScape::grab_visible_cells 0x00504EC0 "
-          "recomputes it once the next block is in",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPhysicsObj::add_obj_to_cell 0x005159E0 and calc_cross_cells_static 0x00515160 place a static object "
+    "in a block the landscape has just loaded, loading no other, and LScape::grab_visible_cells 0x00504EC0 "
+    "recomputes it once the next block is in",
+    "[retail][sim]") {
   core::ManualClock clock;
   EventLog log;
   SimContext context{clock};
@@ -455,9 +458,10 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact c
   }
 }
 
-TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 the local player's teleport in a collision cell: contact comes "
-          "from the transition, not the flag",
-          "[retail][0x00453910][sim]") {
+TEST_CASE(
+    "SmartBox::HandleReceivedPosition 0x00453FD0 the local player's teleport in a collision cell: contact comes "
+    "from the transition, not the flag",
+    "[retail][0x00453910][sim]") {
   // SmartBox::TeleportPlayer 0x00453910 places the player through
   // SetPositionSimple's transition; the packet's contact flag lands nobody
   // where a collision cell holds the player (N4 is for cell-less objects).

@@ -6,9 +6,9 @@
 #include <map>
 #include <memory>
 
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 #include "collision/collision_support.hpp"
 #include "fakes.hpp"
@@ -208,8 +208,7 @@ TEST_CASE("CObjCell::find_obj_collisions 0x0052B750 skips INITIAL_PLACEMENT, the
   CHECK(cell.find_obj_collisions(t) == TransitionState::OK);  // the mover's own shadow
 }
 
-TEST_CASE("CPhysicsObj::FindObjCollisions 0x0050F050 ethereal, player and ignore-collisions rules",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::FindObjCollisions 0x0050F050 ethereal, player and ignore-collisions rules", "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -262,8 +261,10 @@ TEST_CASE("CPhysicsObj::FindObjCollisions 0x0050F050 ethereal, player and ignore
   }
 }
 
-TEST_CASE("CPhysicsObj::add_shadows_to_cells 0x00514AE0 registers a shadow per cell, children too, and leave_world removes them",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPhysicsObj::add_shadows_to_cells 0x00514AE0 registers a shadow per cell, children too, and leave_world removes "
+    "them",
+    "[retail][sim]") {
   Scene s;
   GroundCell& a = s.cells.add(kCellA);
   GroundCell& b = s.cells.add(kCellB);
@@ -302,8 +303,7 @@ TEST_CASE("CPhysicsObj::add_shadows_to_cells 0x00514AE0 registers a shadow per c
   }
 }
 
-TEST_CASE("CPhysicsObj::SetPositionInternal 0x00515330 commits the cell, frame, contact and shadows",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::SetPositionInternal 0x00515330 commits the cell, frame, contact and shadows", "[retail][sim]") {
   Scene s;
   GroundCell& cell = s.cells.add(kCellA, 10.0f);
   auto obj = s.object(1, {50, 50, 10.3f}, 0.5f);
@@ -379,9 +379,9 @@ TEST_CASE("CTransition::calc_num_steps 0x0050A0B0 steps of at most one sphere ra
     return std::pair{n, step};
   };
   CHECK(steps_for({50, 50, 10}).first == 0u);
-  CHECK(steps_for({50.3f, 50, 10}).first == 1u);            // 0.3 m: one step
-  CHECK(steps_for({50.5f, 50, 10}).first == 1u);            // exactly one radius: still one
-  auto [n, step] = steps_for({52.2f, 50, 10});              // 2.2 / 0.5 = 4.4 -> 5
+  CHECK(steps_for({50.3f, 50, 10}).first == 1u);  // 0.3 m: one step
+  CHECK(steps_for({50.5f, 50, 10}).first == 1u);  // exactly one radius: still one
+  auto [n, step] = steps_for({52.2f, 50, 10});    // 2.2 / 0.5 = 4.4 -> 5
   CHECK(n == 5u);
   CHECK(step.x == Approx(0.44f).margin(1e-5));
   CHECK(steps_for({52.2f, 50, 10}, object_info_state::IsViewer).first == 5u);  // floor(4.4) + 1
@@ -422,13 +422,15 @@ TEST_CASE("CTransition::find_transitional_position 0x0050BDF0 walks along the fl
     REQUIRE(t);
     const glm::vec3 end = t->sphere_path.curr_pos.frame.origin;
     CHECK(glm::length(glm::vec2(end.x - 52.0f, end.y - 50.6f)) >= 1.5f - 0.0002f - 1e-3f);
-    CHECK(end.y < 49.95f);   // pushed aside, away from the rock
-    CHECK(end.x > 50.6f);    // after moving towards it
+    CHECK(end.y < 49.95f);  // pushed aside, away from the rock
+    CHECK(end.x > 50.6f);   // after moving towards it
   }
 }
 
-TEST_CASE("CTransition::validate_transition 0x0050AA70 rejects a step back to the current position and counts stationary falls",
-          "[retail][sim]") {
+TEST_CASE(
+    "CTransition::validate_transition 0x0050AA70 rejects a step back to the current position and counts stationary "
+    "falls",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::Gravity);
@@ -469,8 +471,10 @@ TEST_CASE("CTransition::validate_transition 0x0050AA70 rejects a step back to th
   }
 }
 
-TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 commits through the sweep: a fall lands on the floor with contact from the transition",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPhysicsObj::UpdateObjectInternal 0x005156B0 commits through the sweep: a fall lands on the floor with contact "
+    "from the transition",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto obj = s.object(1, {50, 50, 11.0f}, 0.5f, ps::Gravity);

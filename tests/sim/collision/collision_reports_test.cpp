@@ -5,9 +5,9 @@
 
 #include <memory>
 
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 #include "collision/collision_support.hpp"
 #include "fakes.hpp"
@@ -41,8 +41,9 @@ CollisionInfo hit(glm::vec3 normal, int frames = 0) {
 
 }  // namespace
 
-TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 bounces the velocity off the collision normal by the elasticity",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPhysicsObj::handle_all_collisions 0x00514780 bounces the velocity off the collision normal by the elasticity",
+    "[retail][sim]") {
   Scene s;
   auto obj = s.object(1, {50, 50, 10}, 0.5f);
   obj->set_velocity(glm::vec3(3, 1, 0), false);
@@ -72,8 +73,9 @@ TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 bounces the velocity of
   }
 }
 
-TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 keeps the stationary-fall bits by the counter, and clears them at 3",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPhysicsObj::handle_all_collisions 0x00514780 keeps the stationary-fall bits by the counter, and clears them at 3",
+    "[retail][sim]") {
   Scene s;
   auto obj = s.object(1, {50, 50, 10}, 0.5f);
   const auto after = [&](int frames) {
@@ -90,13 +92,15 @@ TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 keeps the stationary-fa
   CHECK(after(0) == 0u);
 }
 
-TEST_CASE("CPhysicsObj::report_environment_collision 0x00512FC0 reports once per contact, ends a missile, and plays a scripted collision's default script",
-          "[retail][0x0058C3A0][sim]") {
+TEST_CASE(
+    "CPhysicsObj::report_environment_collision 0x00512FC0 reports once per contact, ends a missile, and plays a "
+    "scripted collision's default script",
+    "[retail][0x0058C3A0][sim]") {
   Scene s;
   DefaultScripts scripts;
   s.context.set_effects(&scripts);
-  auto bolt = s.object(7, {50, 50, 10}, 0.1f, ps::Missile | ps::AlignPath | ps::PathClipped | ps::ReportCollisions |
-                                                  ps::ScriptedCollision);
+  auto bolt = s.object(7, {50, 50, 10}, 0.1f,
+                       ps::Missile | ps::AlignPath | ps::PathClipped | ps::ReportCollisions | ps::ScriptedCollision);
   bolt->set_weenie(WeenieTraits{});
   CollisionInfo ci = hit({-1, 0, 0});
   ci.collided_with_environment = true;
@@ -135,8 +139,10 @@ TEST_CASE("CPhysicsObj::report_environment_collision 0x00512FC0 reports once per
   }
 }
 
-TEST_CASE("CPhysicsObj::track_object_collision 0x00513F10 reports an object once while it is touched, and report_collision_end 0x00514620 forgets it after a second",
-          "[retail][0x00513060][sim]") {
+TEST_CASE(
+    "CPhysicsObj::track_object_collision 0x00513F10 reports an object once while it is touched, and "
+    "report_collision_end 0x00514620 forgets it after a second",
+    "[retail][0x00513060][sim]") {
   Scene s;
   auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::ReportCollisions | ps::Missile);
   mover->set_weenie(WeenieTraits{});
@@ -166,8 +172,10 @@ TEST_CASE("CPhysicsObj::track_object_collision 0x00513F10 reports an object once
   }
 }
 
-TEST_CASE("CPhysicsObj::handle_all_collisions 0x00514780 through the sweep: a thrown ball comes back off a wall at the elasticity",
-          "[retail][0x00515330][sim]") {
+TEST_CASE(
+    "CPhysicsObj::handle_all_collisions 0x00514780 through the sweep: a thrown ball comes back off a wall at the "
+    "elasticity",
+    "[retail][0x00515330][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto wall = std::make_unique<PhysicsObj>(s.context, 2, LocalId{2});

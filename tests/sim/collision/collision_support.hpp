@@ -9,9 +9,9 @@
 #include <memory>
 #include <optional>
 
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 #include "fakes.hpp"
 
@@ -114,7 +114,9 @@ inline void walk(PhysicsObj& mover, int moves, glm::vec3 delta) {
   }
 }
 
-inline glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
+inline glm::vec3 origin(const PhysicsObj& o) {
+  return o.position().frame.origin;
+}
 
 // A mover standing on the floor at z 10 (placed by enter_world).
 inline std::unique_ptr<PhysicsObj> standing(Scene& s, std::uint32_t guid, glm::vec3 origin) {

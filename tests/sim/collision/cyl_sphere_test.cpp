@@ -12,9 +12,9 @@
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"
-#include "dereth/sim/collision/transition.hpp"
 
 #include "collision/collision_support.hpp"
 #include "fakes.hpp"
@@ -107,8 +107,7 @@ void check_stopped_by(const Transition& t, float x, float margin, const PhysicsO
 
 }  // namespace
 
-TEST_CASE("Position::localtoglobal 0x00456180 poses a point of one frame in another's landblock",
-          "[retail][sim]") {
+TEST_CASE("Position::localtoglobal 0x00456180 poses a point of one frame in another's landblock", "[retail][sim]") {
   const Position space = at({100, 21, 5});  // block A9B4
   const Position p{0xAAB40001, core::Frame({10, 20, 5}, glm::angleAxis(glm::half_pi<float>(), glm::vec3(0, 0, 1)))};
   // (1, 0, 0) in p's frame is 1 m north of p, and p's block is 192 m east.
@@ -325,8 +324,9 @@ TEST_CASE("CCylSphere::land_on_cylinder 0x0053B3D0 and the landing pass of inter
   }
 }
 
-TEST_CASE("CCylSphere::collide_with_point 0x0053ACB0 refuses a path-clipped hit, or with PERFECT_CLIP moves to the contact",
-          "[retail][0x0053B440][sim]") {
+TEST_CASE(
+    "CCylSphere::collide_with_point 0x0053ACB0 refuses a path-clipped hit, or with PERFECT_CLIP moves to the contact",
+    "[retail][0x0053B440][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto missile = s.object(1, {50, 50, 10}, 0.1f);  // 0.1 m, centred 0.5 m above the origin
@@ -365,8 +365,10 @@ TEST_CASE("CCylSphere::collide_with_point 0x0053ACB0 refuses a path-clipped hit,
   }
 }
 
-TEST_CASE("CCylSphere::intersects_sphere 0x0053B8F0 poses the cylinder by the object's frame and scale, and placement overlaps collide",
-          "[retail][0x0053B440][0x0050F050][sim]") {
+TEST_CASE(
+    "CCylSphere::intersects_sphere 0x0053B8F0 poses the cylinder by the object's frame and scale, and placement "
+    "overlaps collide",
+    "[retail][0x0053B440][0x0050F050][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -418,8 +420,10 @@ TEST_CASE("CPhysicsObj::enter_world 0x00516170 places a mover off a creature by 
   CHECK(mover->position().frame.origin.y == Approx(expected.y).margin(1e-5));
 }
 
-TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 in the sweep: a walker beside a creature passes, one heading at it stops at its side",
-          "[retail][0x0050F050][0x0050BDF0][sim]") {
+TEST_CASE(
+    "CCylSphere::intersects_sphere 0x0053B440 in the sweep: a walker beside a creature passes, one heading at it stops "
+    "at its side",
+    "[retail][0x0050F050][0x0050BDF0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto c = creature(s, 2, {53, 50, 10});
@@ -439,8 +443,10 @@ TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 in the sweep: a walker besid
   }
 }
 
-TEST_CASE("CCylSphere::step_sphere_up 0x0053B310 in the sweep: a walker climbs a low disc and walks off it, and stops at a tall one",
-          "[retail][0x0053A9B0][sim]") {
+TEST_CASE(
+    "CCylSphere::step_sphere_up 0x0053B310 in the sweep: a walker climbs a low disc and walks off it, and stops at a "
+    "tall one",
+    "[retail][0x0053A9B0][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto walker = standing(s, 1, {50, 50, 10});
@@ -488,8 +494,10 @@ TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a path-clipped arrow stops o
   check_stopped_by(*t, 54.4f, 1e-3f, *c);
 }
 
-TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 degenerate cylinders: NaN never collides, a point or an endless wall still stops",
-          "[retail][sim]") {
+TEST_CASE(
+    "CCylSphere::intersects_sphere 0x0053B440 degenerate cylinders: NaN never collides, a point or an endless wall "
+    "still stops",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto walker = standing(s, 1, {50, 50, 10});

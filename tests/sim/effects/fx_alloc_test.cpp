@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <new>
 
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 #include "alloc_counter.hpp"
 #include "effects/fx_support.hpp"

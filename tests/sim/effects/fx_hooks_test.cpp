@@ -10,11 +10,11 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/sound_table.hpp"
+#include "dereth/demo/demo_world.hpp"
 
 #include "effects/fx_support.hpp"
 
@@ -83,8 +83,11 @@ dat::DatFile fx_dat() {
   dat::PhysicsScript hidden;
   hidden.id = kHiddenShape;
   for (std::uint32_t i = 0; i < 14; ++i) {
-    if (hidden.hooks.size() == kHiddenTransparentAt) hidden.hooks.push_back({0.0, hook(dat::TransparentHook{0.0f, 1.0f, 0.0f})});
-    hidden.hooks.push_back({0.0, hook(dat::CreateParticleHook{kEager, kRootPart, dat::Frame{{0, 0, static_cast<float>(i)}, glm::quat(1, 0, 0, 0)}, 0})});
+    if (hidden.hooks.size() == kHiddenTransparentAt)
+      hidden.hooks.push_back({0.0, hook(dat::TransparentHook{0.0f, 1.0f, 0.0f})});
+    hidden.hooks.push_back(
+        {0.0, hook(dat::CreateParticleHook{kEager, kRootPart,
+                                           dat::Frame{{0, 0, static_cast<float>(i)}, glm::quat(1, 0, 0, 0)}, 0})});
   }
 
   return make_dat({{kLitSetup, dat::write_setup(setup)},
@@ -207,8 +210,7 @@ TEST_CASE(
 
 // --- state hooks -----------------------------------------------------------------------
 
-TEST_CASE("NoDrawHook 0x00526BE0 drives CPhysicsObj::set_nodraw 0x0050FCA0",
-          "[retail][fx][hooks]") {
+TEST_CASE("NoDrawHook 0x00526BE0 drives CPhysicsObj::set_nodraw 0x0050FCA0", "[retail][fx][hooks]") {
   FxWorld w;
   FxParts* parts = nullptr;
   auto obj = w.make(0x70000210, {10, 10, 0}, 1, &parts);
@@ -219,8 +221,7 @@ TEST_CASE("NoDrawHook 0x00526BE0 drives CPhysicsObj::set_nodraw 0x0050FCA0",
   CHECK(parts->no_draw_calls == std::vector<bool>{true, false});
 }
 
-TEST_CASE("EtherealHook 0x00526BC0 drives CPhysicsObj::set_ethereal 0x00511C40",
-          "[retail][fx][hooks]") {
+TEST_CASE("EtherealHook 0x00526BC0 drives CPhysicsObj::set_ethereal 0x00511C40", "[retail][fx][hooks]") {
   FxWorld w;
   auto obj = w.make(0x70000211);
   obj->set_transient_state(obj->transient_state() | ts::CheckEthereal);
@@ -465,7 +466,7 @@ TEST_CASE(
   FxWorld w;
   w.at(0.0);
   auto obj = w.make(0x70000252, {30, 30, 0});
-  const std::uint32_t spinning = 0x32000004;  // the demo's type 4, ParabolicLVGAGR: c about local +Z
+  const std::uint32_t spinning = 0x32000004;   // the demo's type 4, ParabolicLVGAGR: c about local +Z
   const std::uint32_t parabolic = 0x32000003;  // type 3, ParabolicLVGA: the update writes only the origin
   w.effects.execute_hook(*obj, hook(dat::CreateParticleHook{spinning, kRootPart, dat::Frame{}, 0}));
   w.effects.execute_hook(*obj, hook(dat::CreateParticleHook{parabolic, kRootPart, dat::Frame{}, 0}));
@@ -489,7 +490,7 @@ TEST_CASE(
       const Particle& p = *live[i];
       const glm::quat q = out.particles[i].orientation;
       CHECK(q == p.frame.orientation());
-      CHECK(out.particles[i].scale == p.scale);                       // the scale ramp
+      CHECK(out.particles[i].scale == p.scale);                        // the scale ramp
       CHECK(out.particles[i].alpha == Approx(1.0f - p.translucency));  // the translucency ramp
       if (out.emitter_info_id == spinning) {
         // The owner is unturned, so the part is turned about +Z by |c| * lifetime.
@@ -559,8 +560,9 @@ TEST_CASE("Effects without a DAT resolves nothing and creates nothing", "[fx]") 
   CHECK_FALSE(w.effects.play_sound(*obj, 1, 1.0f));
 }
 
-TEST_CASE("A Hidden-shaped script (14 CreateParticle and one translucency hook at t = 0) runs its hooks in stored order",
-          "[fx][deviation]") {
+TEST_CASE(
+    "A Hidden-shaped script (14 CreateParticle and one translucency hook at t = 0) runs its hooks in stored order",
+    "[fx][deviation]") {
   // PhysicsScript::UnPack sorts with MSVCR70's qsort, whose order for equal
   // times the binary does not show; dereth keeps stored order
   // (docs/deviations.md): the anonymous emitters are made in stored order
@@ -589,4 +591,3 @@ TEST_CASE("A Hidden-shaped script (14 CreateParticle and one translucency hook a
     CHECK(pm->emitters()[k]->parent_offset().origin.z == Approx(static_cast<float>(k)));
   }
 }
-

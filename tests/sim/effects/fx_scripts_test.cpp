@@ -6,9 +6,9 @@
 #include <bit>
 #include <limits>
 
-#include "dereth/demo/demo_world.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/effects/script_manager.hpp"
 
 #include "effects/fx_support.hpp"
@@ -79,8 +79,7 @@ TEST_CASE(
   CHECK(m.size() == 3);
 }
 
-TEST_CASE("ScriptManager::NextHook 0x0051B3F0 walks the current script and arms the next hook time",
-          "[retail][fx]") {
+TEST_CASE("ScriptManager::NextHook 0x0051B3F0 walks the current script and arms the next hook time", "[retail][fx]") {
   ScriptManager m;
   const auto a = make_script(1, {0.1, 0.5});
   const auto b = make_script(2, {0.2, 0.3});
@@ -107,8 +106,7 @@ TEST_CASE("ScriptManager::NextHook 0x0051B3F0 walks the current script and arms 
   CHECK(single.next_hook_time().count() == -1.0);
 }
 
-TEST_CASE("ScriptManager::UpdateScripts 0x0051B480 runs every due hook in order in one long frame",
-          "[retail][fx]") {
+TEST_CASE("ScriptManager::UpdateScripts 0x0051B480 runs every due hook in order in one long frame", "[retail][fx]") {
   ScriptManager m;
   m.add_script_internal(make_script(1, {0.1, 0.5}), s(10.0));
   m.add_script_internal(make_script(2, {0.0, 0.3}), s(10.0));  // 10.5 .. 10.8
@@ -151,8 +149,7 @@ TEST_CASE("ScriptManager::UpdateScripts 0x0051B480 runs every due hook in order 
   }
 }
 
-TEST_CASE("ScriptManager::AddScript 0x0051B3A0 queues a loaded script and refuses a missing one",
-          "[retail][fx]") {
+TEST_CASE("ScriptManager::AddScript 0x0051B3A0 queues a loaded script and refuses a missing one", "[retail][fx]") {
   FxWorld w;
   w.at(3.0);
   auto obj = w.make(0x70000001);
@@ -347,8 +344,7 @@ TEST_CASE(
 
 // --- CallPES and the default-script hooks -------------------------------------------
 
-TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only in a cell",
-          "[retail][fx]") {
+TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only in a cell", "[retail][fx]") {
   FxWorld w;
   w.at(4.0);
   auto obj = w.make(0x70000040);
@@ -362,7 +358,8 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only
 }
 
 TEST_CASE(
-    "CPhysicsObj::CallPES 0x00511AF0 with a pause: a random delay from 0 up to (not including) the pause at the head of the hooks, "
+    "CPhysicsObj::CallPES 0x00511AF0 with a pause: a random delay from 0 up to (not including) the pause at the head "
+    "of the hooks, "
     "kept until it runs",
     "[retail][0x00511AC0][0x0051BAA0][fx]") {
   FxWorld w(&demo_portal(), 99);
@@ -420,8 +417,7 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run ne
   CHECK(obj->hook_count() == 0);
 }
 
-TEST_CASE("CPhysicsObj::CallPESInternal 0x00511AC0 enqueues only at value >= 1 and in a cell",
-          "[retail][fx]") {
+TEST_CASE("CPhysicsObj::CallPESInternal 0x00511AC0 enqueues only at value >= 1 and in a cell", "[retail][fx]") {
   FxWorld w;
   auto obj = w.make(0x70000042);
   call_pes_internal(*obj, 0x33000719, 0.99f);

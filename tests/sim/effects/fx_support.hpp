@@ -22,6 +22,7 @@
 #include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+
 #include "support/fake_part_array.hpp"
 
 namespace dereth::sim::fxtest {

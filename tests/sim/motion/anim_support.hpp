@@ -19,8 +19,8 @@
 #include "dereth/sim/motion/motion_table.hpp"
 #include "dereth/sim/motion/motion_table_manager.hpp"
 #include "dereth/sim/motion/movement_error.hpp"
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/motion/sequence.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
 namespace dereth::sim::test {

@@ -1,10 +1,11 @@
 // PORTAL/cpmanager/CConstraintManager: self-driven motion is held near the
 // last position the server confirmed.
+#include "dereth/sim/motion/constraint_manager.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/sim/motion/constraint_manager.hpp"
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/motion/position_manager.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 #include "motion/interp_support.hpp"
 
@@ -33,7 +34,7 @@ TEST_CASE("ConstraintManager::adjust_offset 0x00556180 scales the offset between
     CHECK(c.is_constrained());
     CHECK(c.constraint_pos_offset() == Approx(4.0f));
     CHECK(near_to(step(c, {1, 0, 0}).origin, {1, 0, 0}));  // under the start: untouched
-    CHECK(c.constraint_pos_offset() == Approx(5.0f));   // path length accumulates
+    CHECK(c.constraint_pos_offset() == Approx(5.0f));      // path length accumulates
   }
   SECTION("between start and max: (max - offset) / (max - start)") {
     c.constrain_to(at({22, 10, 10}), 10.0f, 50.0f);

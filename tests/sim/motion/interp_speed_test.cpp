@@ -3,10 +3,10 @@
 // radius, and the Position helpers (RE geometry/Position.c).
 #include <catch2/catch.hpp>
 
+#include "dereth/sim/motion/position_manager.hpp"
 #include "dereth/sim/object/dat_object_factory.hpp"
 #include "dereth/sim/object/dat_part_array.hpp"
 #include "dereth/sim/object/position.hpp"
-#include "dereth/sim/motion/position_manager.hpp"
 
 #include "motion/anim_support.hpp"
 #include "motion/interp_support.hpp"
@@ -82,17 +82,18 @@ TEST_CASE("CPartArray::GetRadius 0x005180A0 and GetHeight 0x005180B0 scale the S
   CHECK(h.owner.object.get_height() == Approx(2.0f * parts.setup().height));
 }
 
-TEST_CASE("Position::subtract2 0x00555A90, distance 0x005A94B0, heading 0x005A9520 and cylinder_distance_no_z "
-          "0x005A98B0 across a landblock seam",
-          "[retail][sim]") {
+TEST_CASE(
+    "Position::subtract2 0x00555A90, distance 0x005A94B0, heading 0x005A9520 and cylinder_distance_no_z "
+    "0x005A98B0 across a landblock seam",
+    "[retail][sim]") {
   const Position from = at({190, 10, 0}, 90.0f, 0xA9B40038);  // facing east, near the east edge
-  const Position to = at({2, 10, 3}, 180.0f, 0xAAB40002);      // 4 m east, 3 m up, in the next landblock
+  const Position to = at({2, 10, 3}, 180.0f, 0xAAB40002);     // 4 m east, 3 m up, in the next landblock
   CHECK(distance(from, to) == Approx(5.0f));
   CHECK(cylinder_distance_no_z(1.0f, from, 0.5f, to) == Approx(3.5f));  // 3D distance less both radii
   CHECK(heading(from, to) == Approx(90.0f));
   CHECK(heading(from, from) == 0.0f);
   const core::Frame rel = subtract2(to, from);
-  CHECK(near_to(rel.origin, {0, 4, 3}));  // ahead and up, in from's axes
+  CHECK(near_to(rel.origin, {0, 4, 3}));      // ahead and up, in from's axes
   CHECK(rel.get_heading() == Approx(90.0f));  // the turn from 90 to 180
   const core::Frame back = core::Frame::combine(from.frame, rel);
   CHECK(near_to(back.origin, {194, 10, 3}));

@@ -31,7 +31,9 @@ class SpeedMovementManager final : public MovementManager {
 };
 
 // Vectors equal within `tol` metres.
-inline bool near_to(glm::vec3 a, glm::vec3 b, float tol = 1e-4f) { return glm::length(a - b) <= tol; }
+inline bool near_to(glm::vec3 a, glm::vec3 b, float tol = 1e-4f) {
+  return glm::length(a - b) <= tol;
+}
 
 inline Position at(glm::vec3 origin, float heading = 0.0f, std::uint32_t cell = kCell) {
   core::Frame f(origin, glm::quat(1, 0, 0, 0));
@@ -41,8 +43,7 @@ inline Position at(glm::vec3 origin, float heading = 0.0f, std::uint32_t cell = 
 
 // An object on the ground (Contact | OnWalkable) with one physics sphere.
 struct Walker {
-  Walker(World& w, std::uint32_t guid, glm::vec3 origin, std::uint32_t cell = kCell,
-         float radius = 0.0f)
+  Walker(World& w, std::uint32_t guid, glm::vec3 origin, std::uint32_t cell = kCell, float radius = 0.0f)
       : object(w.context, guid, LocalId{guid}) {
     auto p = std::make_unique<FakePartArray>(w.log);
     p->sphere_count = 1;

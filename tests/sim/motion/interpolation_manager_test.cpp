@@ -1,12 +1,13 @@
 // PORTAL/cpmanager/CInterpolationManager: remote objects walk through the
 // server's positions between updates (issue 13 section 5).
+#include "dereth/sim/motion/interpolation_manager.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
-#include "dereth/sim/motion/interpolation_manager.hpp"
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/motion/position_manager.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 #include "motion/interp_support.hpp"
 
@@ -17,7 +18,9 @@ using Node = InterpolationNodeType;
 
 namespace {
 
-glm::vec3 origin(const PhysicsObj& o) { return o.position().frame.origin; }
+glm::vec3 origin(const PhysicsObj& o) {
+  return o.position().frame.origin;
+}
 
 }  // namespace
 
@@ -47,8 +50,7 @@ TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 catches up at MAX_INTE
   CHECK(near_to(origin(a.object), {13, 10, 10}));
 }
 
-TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 moves at twice the adjusted max speed",
-          "[retail][sim]") {
+TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 moves at twice the adjusted max speed", "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   SECTION("adjusted speed (fUseAdjustedSpeed_ is 1)") {
@@ -89,8 +91,8 @@ TEST_CASE("InterpolationManager::NodeCompleted 0x005559A0 queued nodes are visit
     path.push_back(origin(a.object));
   }
   CHECK(near_to(path[0], {10.75f, 10, 10}));
-  CHECK(near_to(path[1], {11, 10, 10}));     // node 1 reached
-  CHECK(near_to(path[2], {11, 10, 10}));     // node 1 completed: no step this tick
+  CHECK(near_to(path[1], {11, 10, 10}));      // node 1 reached
+  CHECK(near_to(path[2], {11, 10, 10}));      // node 1 completed: no step this tick
   CHECK(near_to(path[3], {11, 10.75f, 10}));  // toward node 2 (north), not straight to node 3
   CHECK(near_to(path[4], {11, 11, 10}));
   CHECK(near_to(path[5], {11, 11, 10}));
@@ -273,8 +275,8 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 keep_heading queues th
     CHECK(a.object.get_heading() == Approx(180.0f));
   }
   SECTION("past the blip distance the previous call's keep_heading decides") {
-    a.object.interpolate_to(at({10, 13, 10}, 180.0f), true);       // stores keep_heading = 1
-    a.object.interpolate_to(at({10, 200, 10}, 270.0f), false);    // far: the argument is ignored
+    a.object.interpolate_to(at({10, 13, 10}, 180.0f), true);    // stores keep_heading = 1
+    a.object.interpolate_to(at({10, 200, 10}, 270.0f), false);  // far: the argument is ignored
     REQUIRE(a.im()->queue().size() == 2);
     CHECK(a.im()->queue().back().p.frame.get_heading() == Approx(90.0f));
     CHECK(a.im()->keep_heading());
@@ -304,8 +306,9 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 a remote object near the playe
   }
 }
 
-TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 a remote creature walks to the server position over the retail time",
-          "[retail][0x00516330][0x00555D30][sim]") {
+TEST_CASE(
+    "SmartBox::HandleReceivedPosition 0x00453FD0 a remote creature walks to the server position over the retail time",
+    "[retail][0x00516330][0x00555D30][sim]") {
   constexpr std::uint32_t kPlayer = 0x50000001;
   constexpr std::uint32_t kCreature = 0x80000010;
   World w;

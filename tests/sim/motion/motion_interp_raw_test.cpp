@@ -6,8 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include "dereth/core/clock.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -29,8 +29,7 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("CMotionInterp::set_hold_run 0x00528B70 through CommandInterpreter::SetHoldRun 0x006B3370",
-          "[retail]") {
+TEST_CASE("CMotionInterp::set_hold_run 0x00528B70 through CommandInterpreter::SetHoldRun 0x006B3370", "[retail]") {
   World w;
   CHECK(w.ci.raw_state().current_holdkey == HoldKey::None);
   w.ci.set_hold_run(true);
@@ -79,8 +78,7 @@ TEST_CASE("CMotionInterp::SetHoldKey 0x00528BB0 (raw half): autorun's hold key i
   CHECK_FALSE(packed.current_hold_key.has_value());
 }
 
-TEST_CASE("CMotionInterp::StopMotion 0x00528530 (raw half): the released motion leaves the raw state",
-          "[retail]") {
+TEST_CASE("CMotionInterp::StopMotion 0x00528530 (raw half): the released motion leaves the raw state", "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::SideStepLeft, true);
   REQUIRE(w.ci.raw_state().sidestep_command == command::SideStepLeft);

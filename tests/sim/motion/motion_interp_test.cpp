@@ -12,8 +12,8 @@
 #include "dereth/sim/object/dat_part_array.hpp"
 #include "dereth/sim/object/smart_box.hpp"
 
-#include "motion/anim_support.hpp"
 #include "fakes.hpp"
+#include "motion/anim_support.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -94,8 +94,7 @@ TEST_CASE("InterpretedMotionState::ApplyMotion 0x0051EA40 files each motion clas
   CHECK(s.remove_action() == 0u);
 }
 
-TEST_CASE("InterpretedMotionState::RemoveMotion 0x0051E790 and copy_movement_from 0x0051E750",
-          "[retail][sim][anim]") {
+TEST_CASE("InterpretedMotionState::RemoveMotion 0x0051E790 and copy_movement_from 0x0051E750", "[retail][sim][anim]") {
   InterpretedMotionState s;
   MovementParameters p;
   p.speed = 2.0f;
@@ -552,9 +551,9 @@ TEST_CASE("Movement messages drive the demo humanoid: run, then the recall's fra
 TEST_CASE("1,000 animated humanoids: ms per tick", "[.][anim-bench]") {
   DemoWorld w;
   for (std::uint32_t i = 0; i < 1000; ++i) {
-    protocol::CreateObject m = create(0x70100000 + i, 1, kInitialState & ~ps::Gravity,
-                                      {static_cast<float>(i % 150) + 10.0f, static_cast<float>(i / 150) * 20.0f + 5.0f,
-                                       0.0f});
+    protocol::CreateObject m =
+        create(0x70100000 + i, 1, kInitialState & ~ps::Gravity,
+               {static_cast<float>(i % 150) + 10.0f, static_cast<float>(i / 150) * 20.0f + 5.0f, 0.0f});
     m.weenie.item_type = 0x10;
     m.physics.setup_id = demo::kHumanSetup;
     m.physics.motion_table_id = demo::kHumanMotionTable;

@@ -434,8 +434,7 @@ TEST_CASE("CMotionTable::re_modify 0x005222E0 recombines the newest modifier onc
   }
 }
 
-TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 refuses without a style or substate",
-          "[retail][sim][anim]") {
+TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 refuses without a style or substate", "[retail][sim][anim]") {
   Fixture f;
   std::uint32_t n = 7;
   CHECK_FALSE(f.table.do_object_motion(mc::WalkForward, f.state, f.seq, 1.0f, n));

@@ -49,8 +49,7 @@ float exact_heading(float degrees) {
 
 // --- the helper math ----------------------------------------------------------------------
 
-TEST_CASE("heading_greater 0x00528F60 compares headings in the turn's direction across the seam",
-          "[retail][sim]") {
+TEST_CASE("heading_greater 0x00528F60 compares headings in the turn's direction across the seam", "[retail][sim]") {
   CHECK(heading_greater(91.0f, 90.0f, mc::TurnRight));
   CHECK_FALSE(heading_greater(90.0f, 90.0f, mc::TurnRight));  // equal is not past
   CHECK_FALSE(heading_greater(89.0f, 90.0f, mc::TurnRight));
@@ -95,8 +94,7 @@ TEST_CASE("Position::cylinder_distance 0x005A97F0 combines the side and vertical
 
 // --- MovementParameters ---------------------------------------------------------------------
 
-TEST_CASE("MovementParameters::MovementParameters 0x00524380 and UnPackNet 0x0052AC50",
-          "[retail][sim]") {
+TEST_CASE("MovementParameters::MovementParameters 0x00524380 and UnPackNet 0x0052AC50", "[retail][sim]") {
   const MovementParameters d;
   CHECK(d.bitfield == 0x1EE0Fu);
   CHECK(d.distance_to_object == 0.6f);
@@ -458,8 +456,7 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 counts failed progress
   CHECK(ticks < 900);  // freed, it still arrives
 }
 
-TEST_CASE("MoveToManager::UseTime 0x0052A780 does nothing without Contact",
-          "[retail][0x00529D70][0x00524300][sim]") {
+TEST_CASE("MoveToManager::UseTime 0x0052A780 does nothing without Contact", "[retail][0x00529D70][0x00524300][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();

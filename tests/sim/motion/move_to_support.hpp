@@ -10,14 +10,14 @@
 #include <cmath>
 #include <memory>
 
-#include "dereth/sim/object/dat_object_factory.hpp"
 #include "dereth/sim/cells/landscape.hpp"
 #include "dereth/sim/motion/move_to_manager.hpp"
+#include "dereth/sim/motion/position_manager.hpp"
+#include "dereth/sim/motion/target_manager.hpp"
+#include "dereth/sim/object/dat_object_factory.hpp"
 #include "dereth/sim/object/object_maint.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
-#include "dereth/sim/motion/position_manager.hpp"
 #include "dereth/sim/object/sim_context.hpp"
-#include "dereth/sim/motion/target_manager.hpp"
 
 #include "player/walk_support.hpp"
 

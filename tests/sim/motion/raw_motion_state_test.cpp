@@ -36,8 +36,7 @@ std::vector<std::uint8_t> packed(const RawMotionState& s) {
 
 }  // namespace
 
-TEST_CASE("RawMotionState::RawMotionState 0x0051E7F0 defaults pack to a bare zero flags word",
-          "[retail][0x0051ED10]") {
+TEST_CASE("RawMotionState::RawMotionState 0x0051E7F0 defaults pack to a bare zero flags word", "[retail][0x0051ED10]") {
   const RawMotionState s;
   CHECK(s.current_holdkey == HoldKey::None);
   CHECK(s.current_style == 0x8000003Du);

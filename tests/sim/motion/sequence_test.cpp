@@ -311,8 +311,7 @@ TEST_CASE("CSequence::apricot 0x00524B40 drops finished links from the head only
   CHECK(f.seq.head()->anim_id() == kSteps);
 }
 
-TEST_CASE("CSequence::multiply_cyclic_animation_fr 0x00524940 scales first_cyclic and after",
-          "[retail][sim][anim]") {
+TEST_CASE("CSequence::multiply_cyclic_animation_fr 0x00524940 scales first_cyclic and after", "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink, 20.0f));
   f.seq.append_animation(anim_data(kCycle, 30.0f));

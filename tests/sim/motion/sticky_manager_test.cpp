@@ -1,9 +1,10 @@
 // PORTAL/cpmanager/CStickyManager: an object held at a fixed gap from a target.
+#include "dereth/sim/motion/sticky_manager.hpp"
+
 #include <catch2/catch.hpp>
 
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/motion/position_manager.hpp"
-#include "dereth/sim/motion/sticky_manager.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 #include "motion/interp_support.hpp"
 
@@ -13,7 +14,9 @@ using namespace dereth::sim::test;
 
 namespace {
 
-TargetInfo ok(std::uint32_t id, const Position& p) { return TargetInfo{0, id, TargetInfo::kOk, p}; }
+TargetInfo ok(std::uint32_t id, const Position& p) {
+  return TargetInfo{0, id, TargetInfo::kOk, p};
+}
 
 // A walker with its own (retail) PositionManager and a stick to `target`.
 StickyManager& stick(Walker& a, std::uint32_t target, float target_radius) {
@@ -64,8 +67,7 @@ TEST_CASE("StickyManager::StickTo 0x00555710 arms a one-second stick that waits 
   }
 }
 
-TEST_CASE("StickyManager::UseTime 0x00555610 the stick lapses one second after StickTo",
-          "[retail][0x0050EAE0][sim]") {
+TEST_CASE("StickyManager::UseTime 0x00555610 the stick lapses one second after StickTo", "[retail][0x0050EAE0][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.set_speed(0.0f, 0.0f);

@@ -2,6 +2,8 @@
 // spec/physics.md section 3, seeds portal-completion section 1 and
 // retail-projectile-vfx section 14; RE cphysobj/CPartArray.c,
 // cphysobj/CPhysicsObj.c.
+#include "dereth/sim/object/dat_part_array.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -14,7 +16,6 @@
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/sim/object/dat_object_factory.hpp"
-#include "dereth/sim/object/dat_part_array.hpp"
 #include "dereth/sim/object/snapshot_builder.hpp"
 
 #include "alloc_counter.hpp"
@@ -149,8 +150,7 @@ TEST_CASE("CPartArray::CreateSetup 0x005195A0 makes the parts (InitParts 0x00517
   CHECK(near(b.parts->parts()[1].frame.origin, {0, 0, 0.75f}));
 }
 
-TEST_CASE("CPartArray::InitDefaults 0x00518980 loops the Setup's default animation at 30 fps",
-          "[retail][sim][anim]") {
+TEST_CASE("CPartArray::InitDefaults 0x00518980 loops the Setup's default animation at 30 fps", "[retail][sim][anim]") {
   World2 w;
   dat::Setup setup = make_setup();
   setup.default_animation = kDefault;
@@ -164,8 +164,7 @@ TEST_CASE("CPartArray::InitDefaults 0x00518980 loops the Setup's default animati
   CHECK(node->high_frame() == 2);
 }
 
-TEST_CASE("CPartArray::SetPlacementFrame 0x005193D0 falls back to placement 0, else none",
-          "[retail][sim][anim]") {
+TEST_CASE("CPartArray::SetPlacementFrame 0x005193D0 falls back to placement 0, else none", "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   CHECK(b.parts->set_placement_frame(0x34));

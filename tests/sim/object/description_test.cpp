@@ -33,8 +33,7 @@ std::size_t count(const EventLog& log, const std::string& event) {
 
 }  // namespace
 
-TEST_CASE("CPhysicsObj::CPhysicsObj 0x005123F0 starts at 0x00400C08 without Hidden",
-          "[retail][0x00512508][sim]") {
+TEST_CASE("CPhysicsObj::CPhysicsObj 0x005123F0 starts at 0x00400C08 without Hidden", "[retail][0x00512508][sim]") {
   World w;
   PhysicsObj object(w.context, 0x50000042, LocalId{7});
   CHECK(object.state() == 0x00400C08u);
@@ -79,8 +78,7 @@ TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 plays the Setup's direct script 
   CHECK(w.context.static_animating_objects.empty());
 }
 
-TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 zero Setup fields leave the current values",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::InitDefaults 0x005139D0 zero Setup fields leave the current values", "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   protocol::PhysicsDesc desc;
@@ -154,8 +152,7 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 the network PeTable overrides
   }
 }
 
-TEST_CASE("CPhysicsObj::set_description 0x00514F40 unpacks the acceleration but does not install it",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::set_description 0x00514F40 unpacks the acceleration but does not install it", "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   protocol::PhysicsDesc desc;
@@ -171,8 +168,7 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 unpacks the acceleration but 
   CHECK((object.transient_state() & transient_state::Active) != 0);
 }
 
-TEST_CASE("CPhysicsObj::set_description 0x00514F40 copies all nine stamps and the scalar fields",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::set_description 0x00514F40 copies all nine stamps and the scalar fields", "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   protocol::PhysicsDesc desc;
@@ -364,8 +360,7 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 without a table resolves nothing",
   CHECK((object.state() & ps::ReportCollisions) != 0);
 }
 
-TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 a script the table does not hold plays nothing",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 a script the table does not hold plays nothing", "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 0.5f, 0x33000331);  // threshold below intensity 1
   PhysicsObj object(w.context, 1, LocalId{1});

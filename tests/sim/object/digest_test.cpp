@@ -1,11 +1,12 @@
 // The digest and trace of headless runs (docs/trace.md): the hash covers
 // every field it promises and nothing order-dependent slips in.
+#include "dereth/sim/object/digest.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <sstream>
 #include <string>
 
-#include "dereth/sim/object/digest.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 
 #include "fakes.hpp"

@@ -16,7 +16,8 @@ constexpr std::uint32_t kPlayer = 0x50000001;
 constexpr std::uint32_t kObject = 0x70000010;
 }  // namespace
 
-TEST_CASE("hostile: deleting the player at every Instance leaves the player in place", "[retail][sim][hostile][0x00451EA0]") {
+TEST_CASE("hostile: deleting the player at every Instance leaves the player in place",
+          "[retail][sim][hostile][0x00451EA0]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kPlayer, 0x10));

@@ -1,8 +1,8 @@
 // Seed retail-projectile-vfx section 10: OBJECTINFO::missile_ignore.
 #include <catch2/catch.hpp>
 
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 #include "fakes.hpp"
 

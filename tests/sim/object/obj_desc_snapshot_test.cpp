@@ -7,9 +7,10 @@
 
 using namespace dereth;
 
-TEST_CASE("publish_obj_desc: texture changes reach their parts, palettes unpacked as ObjDesc::UnPack 0x005ABCF0 "
-          "lists them",
-          "[sim][snapshot][objdesc][palette][retail]") {
+TEST_CASE(
+    "publish_obj_desc: texture changes reach their parts, palettes unpacked as ObjDesc::UnPack 0x005ABCF0 "
+    "lists them",
+    "[sim][snapshot][objdesc][palette][retail]") {
   sim::ObjectSnapshot o;
   o.parts.resize(3);
   protocol::ObjDesc d;
@@ -25,8 +26,8 @@ TEST_CASE("publish_obj_desc: texture changes reach their parts, palettes unpacke
   REQUIRE(o.parts[2].texture_changes.size() == 1);
   CHECK(o.parts[0].texture_changes.empty());  // the change for part 7 (past the parts) is dropped
   CHECK(o.palette.base_palette == 0x04000010U);
-  CHECK(o.palette.subpalettes == std::vector<sim::SubpaletteChange>{
-                                     {0x04000018, 192, 64}, {0x04000028, 256, 64}, {0x04000014, 0, 192}});
+  CHECK(o.palette.subpalettes ==
+        std::vector<sim::SubpaletteChange>{{0x04000018, 192, 64}, {0x04000028, 256, 64}, {0x04000014, 0, 192}});
 
   // A whole-palette subpalette (count 0 = 256 x 8) keeps later partial ones out.
   d.palettes = {{0x04000011, 0, 0}, {0x04000018, 24, 8}};

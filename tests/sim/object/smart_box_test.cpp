@@ -52,8 +52,7 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 no live generation copies all
   CHECK(w.box.local_id(kObject) == r.local_id);
 }
 
-TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a newer Instance begins a new generation",
-          "[retail][sim]") {
+TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a newer Instance begins a new generation", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto first = create(kObject, 4);
@@ -138,8 +137,7 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 the same Instance routes each
   }
 }
 
-TEST_CASE("SmartBox::HandleUpdateObject 0x00455580 recreates the object even at the same Instance",
-          "[retail][sim]") {
+TEST_CASE("SmartBox::HandleUpdateObject 0x00455580 recreates the object even at the same Instance", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 3);
@@ -229,8 +227,7 @@ TEST_CASE("SmartBox::DoSetState 0x004520D0 a visible player state ends the telep
   CHECK_FALSE(w.box.waiting_for_teleport());
 }
 
-TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 and HandleVectorUpdate 0x00453480",
-          "[retail][sim]") {
+TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 and HandleVectorUpdate 0x00453480", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 2));
@@ -250,8 +247,7 @@ TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 and HandleVectorUpdate 0x00453480
   }
 }
 
-TEST_CASE("SmartBox::HandleObjDescEvent 0x00453340 and UpdateVisualDesc 0x00451F40",
-          "[retail][sim]") {
+TEST_CASE("SmartBox::HandleObjDescEvent 0x00453340 and UpdateVisualDesc 0x00451F40", "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 2));
@@ -354,8 +350,7 @@ TEST_CASE("SmartBox::HandleDeleteObject 0x00451EA0 needs the exact Instance", "[
 
 // --- parent and pickup ---------------------------------------------------------------
 
-TEST_CASE("SmartBox::HandleParentEvent 0x004535D0 and DoParentEvent 0x00452290",
-          "[retail][sim]") {
+TEST_CASE("SmartBox::HandleParentEvent 0x004535D0 and DoParentEvent 0x00452290", "[retail][sim]") {
   World w;
   w.factory.holding[2] = HoldingLocation{0, core::Frame{glm::vec3(0.5f, 0.0f, 0.0f), glm::quat(1, 0, 0, 0)}};
   w.start(kPlayer);
@@ -539,8 +534,9 @@ TEST_CASE("PositionPack::UnPack 0x00516740 absent placement and velocity are zer
   }
 }
 
-TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePosition blip unless the stored Teleport is newer",
-          "[retail][0x00453940][sim]") {
+TEST_CASE(
+    "SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePosition blip unless the stored Teleport is newer",
+    "[retail][0x00453940][sim]") {
   World w;
   w.start(kPlayer);
   auto me = create(kPlayer, 1);
@@ -574,7 +570,7 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePositio
     const bool teleporting = w.box.teleport_in_progress();
     CHECK(w.handle(position(kPlayer, 1, 41, {1, 1, 1}, 8, 4)).verdict == Verdict::Applied);
     CHECK(player.update_time(TI::ForcePosition) == 4);
-    CHECK(player.update_time(TI::Teleport) == 7);  // not advanced: no teleport
+    CHECK(player.update_time(TI::Teleport) == 7);    // not advanced: no teleport
     CHECK(player.velocity() == glm::vec3(3, 0, 0));  // a blip keeps velocity
     CHECK(w.box.teleport_in_progress() == teleporting);
     CHECK(player.position().frame.origin == glm::vec3(1, 1, 1));
@@ -656,8 +652,7 @@ TEST_CASE("SmartBox::HandlePlayerTeleport 0x00452150 older rejected, equal and n
 
 // --- effects ------------------------------------------------------------------------------
 
-TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 plays the direct DID and never the table",
-          "[retail][sim]") {
+TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 plays the direct DID and never the table", "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, 0x33000099, 1.0f, 0x33000001);  // a table entry that must not be used
   w.start(kPlayer);
@@ -771,8 +766,10 @@ TEST_CASE("every handled message leaves one trace record with its verdict", "[si
   CHECK(w.box.stats().messages == 4);
 }
 
-TEST_CASE("Without a collision cell (N4): a grounded server Position gives Contact and OnWalkable, without it nothing changes",
-          "[sim][deviation]") {
+TEST_CASE(
+    "Without a collision cell (N4): a grounded server Position gives Contact and OnWalkable, without it nothing "
+    "changes",
+    "[sim][deviation]") {
   namespace ts = transient_state;
   World w;
   w.start(kPlayer);
@@ -800,8 +797,9 @@ TEST_CASE("Without a collision cell (N4): a grounded server Position gives Conta
   CHECK(o.position().frame.origin.z == z);  // it stays on the ground
 }
 
-TEST_CASE("Without a collision cell (N4) for the local player: a grounded Position the server controls lands the player",
-          "[sim][deviation]") {
+TEST_CASE(
+    "Without a collision cell (N4) for the local player: a grounded Position the server controls lands the player",
+    "[sim][deviation]") {
   namespace ts = transient_state;
   World w;
   w.start(kPlayer);
@@ -817,7 +815,8 @@ TEST_CASE("Without a collision cell (N4) for the local player: a grounded Positi
   CHECK(p.acceleration() == glm::vec3(0.0f));
 }
 
-TEST_CASE("Without a collision cell (N4) at world entry: the local player stands where the server created it", "[sim][deviation]") {
+TEST_CASE("Without a collision cell (N4) at world entry: the local player stands where the server created it",
+          "[sim][deviation]") {
   // Retail's placement transition puts the entering player on the ground;
   // without it the player fell from its CreateObject until the first grounded
   // Position (on GDLE a second later, five metres down).
@@ -844,8 +843,10 @@ TEST_CASE("Without a collision cell (N4) at world entry: the local player stands
   CHECK((w.object(kObject).transient_state() & ts::Contact) == 0);
 }
 
-TEST_CASE("Without a collision cell (N4) for the local player: a grounded Position keeps a client-controlled player where it stands",
-          "[sim][deviation]") {
+TEST_CASE(
+    "Without a collision cell (N4) for the local player: a grounded Position keeps a client-controlled player where it "
+    "stands",
+    "[sim][deviation]") {
   // The live client's CommandInterpreter starts at autonomy 2 (the client
   // moves the player): the server Position is not applied to a player on the
   // ground (SmartBox::HandleReceivedPosition 0x00453FD0 only constrains it),
@@ -869,8 +870,10 @@ TEST_CASE("Without a collision cell (N4) for the local player: a grounded Positi
   CHECK(p.position().frame.origin.z == at.z);  // it stays on the ground
 }
 
-TEST_CASE("Without a collision cell (N4) for the local player: an airborne client-controlled player lands where a grounded Position says",
-          "[sim][deviation]") {
+TEST_CASE(
+    "Without a collision cell (N4) for the local player: an airborne client-controlled player lands where a grounded "
+    "Position says",
+    "[sim][deviation]") {
   // Nothing but collision could land an airborne player (a jump, a fall); with
   // no transition yet, the server's grounded Position puts it back on the
   // ground, as the server-controlled path does. A Position without contact

@@ -60,8 +60,7 @@ bool near(const glm::vec3& a, const glm::vec3& b, float eps = 1e-4f) {
 
 // --- update_object ------------------------------------------------------------------
 
-TEST_CASE("CPhysicsObj::update_object 0x00515D10 runs 0.2 s catch-up quanta, then the remainder",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::update_object 0x00515D10 runs 0.2 s catch-up quanta, then the remainder", "[retail][sim]") {
   World w;
   Body b(w, 1);
   w.clock.set(core::Seconds{0.5});
@@ -134,8 +133,7 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 up to MAX_QUANTUM runs whole, e
   }
 }
 
-TEST_CASE("CPhysicsObj::update_object 0x00515D10 the 0.0002 s and 2 s rules resynchronise",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::update_object 0x00515D10 the 0.0002 s and 2 s rules resynchronise", "[retail][sim]") {
   World w;
   Body b(w, 1);
   b.object.set_velocity({1.0f, 0.0f, 0.0f}, false);
@@ -197,8 +195,7 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 objects beyond 96 m of the play
 
 // --- UpdateObjectInternal ---------------------------------------------------------------
 
-TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 particles, then scripts, active or not",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 particles, then scripts, active or not", "[retail][sim]") {
   World w;
   Body b(w, 5);
   b.object.set_active(false);
@@ -224,8 +221,9 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 an active object with no
   CHECK(w.effects.script_updates == 0);
 }
 
-TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres keeps the origin and takes the rotation",
-          "[retail][sim]") {
+TEST_CASE(
+    "CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres keeps the origin and takes the rotation",
+    "[retail][sim]") {
   // acclient.c 322718: with no spheres the candidate's origin is replaced by
   // the committed one before set_frame; the seeds say the whole frame.
   World w;
@@ -236,7 +234,7 @@ TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 without physics spheres 
   const glm::quat before = b.object.position().frame.orientation();
   b.object.update_object_internal(FloatSeconds{0.1f});
   CHECK(near(b.object.position().frame.origin, {10.0f, 10.0f, 10.0f}));  // did not move
-  CHECK(b.object.position().frame.orientation() != before);                   // but turned
+  CHECK(b.object.position().frame.orientation() != before);              // but turned
   CHECK(b.object.cached_velocity() == glm::vec3(0.0f));
 
   SECTION("with no part array at all (no DAT data, docs/deviations.md N1) the whole frame is committed") {
@@ -325,8 +323,7 @@ TEST_CASE("CPhysicsObj::UpdatePositionInternal 0x00512C30 root motion is scaled 
 
 // --- UpdatePhysicsInternal ----------------------------------------------------------------
 
-TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 integrates position, then velocity",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 integrates position, then velocity", "[retail][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, ps::Gravity);
   b.object.calc_acceleration();
@@ -421,8 +418,7 @@ TEST_CASE("CPhysicsObj::calc_friction 0x0050EE70 sledding thresholds on the pre-
   }
 }
 
-TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 omega turns the frame about world axes",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 omega turns the frame about world axes", "[retail][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, 0);
   b.object.set_omega({0.0f, 0.0f, 1.0f}, false);
@@ -441,8 +437,7 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 omega turns the frame a
 
 // --- calc_acceleration --------------------------------------------------------------------
 
-TEST_CASE("CPhysicsObj::calc_acceleration 0x00510950 every branch (Sledding test at 0x00510961)",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::calc_acceleration 0x00510950 every branch (Sledding test at 0x00510961)", "[retail][sim]") {
   World w;
   PhysicsObj o(w.context, 1, LocalId{1});
   o.set_omega({0.0f, 0.0f, 2.0f}, false);
@@ -476,8 +471,7 @@ TEST_CASE("CPhysicsObj::calc_acceleration 0x00510950 every branch (Sledding test
 
 // --- get_object_info ------------------------------------------------------------------------
 
-TEST_CASE("CPhysicsObj::get_object_info 0x00511CC0 missiles add PathClipped 0x8, never PerfectClip",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::get_object_info 0x00511CC0 missiles add PathClipped 0x8, never PerfectClip", "[retail][sim]") {
   World w;
   PhysicsObj o(w.context, 1, LocalId{1});
   o.set_state(ps::Missile, false);

@@ -7,6 +7,8 @@
 // whose one room is the EnvCell 0xA9B40100, from (60, 60, 10) to (64, 64, 13),
 // its doorway in the west wall (y 61 to 63), the shell's west wall segments
 // (x 59.75 to 60) beside it.
+#include "dereth/sim/object/viewer.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -17,11 +19,10 @@
 #include "dereth/sim/cells/landscape.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
-#include "dereth/sim/object/viewer.hpp"
 
-#include "fakes.hpp"
 #include "cells/house_support.hpp"
 #include "cells/landscape_support.hpp"
+#include "fakes.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -66,7 +67,9 @@ struct House {
   }
 };
 
-glm::vec3 at(const Viewer& v) { return v.position.frame.origin; }
+glm::vec3 at(const Viewer& v) {
+  return v.position.frame.origin;
+}
 
 }  // namespace
 
@@ -100,8 +103,10 @@ TEST_CASE("SmartBox::update_viewer 0x00453CE0 stops the viewer sphere 0.3 m shor
   }
 }
 
-TEST_CASE("SmartBox::update_viewer 0x00453CE0 outdoors: the open air keeps the wanted point, the ground and the house stop the sphere",
-          "[retail][sim]") {
+TEST_CASE(
+    "SmartBox::update_viewer 0x00453CE0 outdoors: the open air keeps the wanted point, the ground and the house stop "
+    "the sphere",
+    "[retail][sim]") {
   House h;
   SECTION("nothing in the way") {
     auto player = h.player(kLand, {52, 52, 10});
@@ -126,8 +131,7 @@ TEST_CASE("SmartBox::update_viewer 0x00453CE0 outdoors: the open air keeps the w
   }
 }
 
-TEST_CASE("SmartBox::update_viewer 0x00453CE0 leaves the viewer on the player when it is in no cell",
-          "[retail][sim]") {
+TEST_CASE("SmartBox::update_viewer 0x00453CE0 leaves the viewer on the player when it is in no cell", "[retail][sim]") {
   House h;
   PhysicsObj lost(h.context, 0x50000002, LocalId{2});
   lost.store_position(Position{kLand, core::Frame(glm::vec3(52, 52, 10), glm::quat(1, 0, 0, 0))});
@@ -138,8 +142,7 @@ TEST_CASE("SmartBox::update_viewer 0x00453CE0 leaves the viewer on the player wh
   CHECK(at(v) == glm::vec3(52, 52, 10));
 }
 
-TEST_CASE("CPhysicsObj::AdjustPosition 0x00511D80 finds the cell holding a point",
-          "[retail][sim]") {
+TEST_CASE("CPhysicsObj::AdjustPosition 0x00511D80 finds the cell holding a point", "[retail][sim]") {
   ObjCell* cell = nullptr;
   SECTION("a point in the room") {
     House h;

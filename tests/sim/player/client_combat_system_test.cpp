@@ -2,6 +2,8 @@
 // request, the power bar, the targeted attack it sends, the server's
 // CombatCommenceAttack and AttackDone, and the repeat attack.
 
+#include "dereth/sim/player/client_combat_system.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -9,9 +11,8 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
-#include "dereth/sim/player/client_combat_system.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -71,8 +72,7 @@ TEST_CASE("ClientCombatSystem::GetPowerBarLevel 0x0056ADE0 builds over one secon
   CHECK(f.combat.get_power_bar_level() == 0.0);  // a clock behind the start clamps to 0
 }
 
-TEST_CASE("ClientCombatSystem::GetAttackTarget 0x0056A8F0 and ObjectIsAttackable 0x0056A600",
-          "[retail]") {
+TEST_CASE("ClientCombatSystem::GetAttackTarget 0x0056A8F0 and ObjectIsAttackable 0x0056A600", "[retail]") {
   Fixture f;
   CHECK(f.combat.get_attack_target() == kDrudge);
   CHECK(f.combat.object_is_attackable(kDrudge));
@@ -101,8 +101,7 @@ TEST_CASE("ClientCombatSystem::GetAttackTarget 0x0056A8F0 and ObjectIsAttackable
   }
 }
 
-TEST_CASE("ClientCombatSystem::StartAttackRequest 0x0056C040 needs an attackable target",
-          "[retail][0x0056BB00]") {
+TEST_CASE("ClientCombatSystem::StartAttackRequest 0x0056C040 needs an attackable target", "[retail][0x0056BB00]") {
   Fixture f;
   SECTION("no target: the message, nothing starts") {
     f.combat.selected_id = 0;
@@ -172,8 +171,7 @@ TEST_CASE("ClientCombatSystem::EndAttackRequest 0x0056C0E0 sends TargetedMeleeAt
   }
 }
 
-TEST_CASE("ClientCombatSystem::ExecuteAttack 0x0056BB70 marks a repeat attack with AutoRepeatAttack",
-          "[retail]") {
+TEST_CASE("ClientCombatSystem::ExecuteAttack 0x0056BB70 marks a repeat attack with AutoRepeatAttack", "[retail]") {
   Fixture f;
   f.combat.auto_repeat_attack = true;
   f.combat.requested_attack_power = 0.75f;
@@ -257,8 +255,7 @@ TEST_CASE("ClientCombatSystem::HandleCommenceAttackEvent 0x0056AD20 and HandleAt
   }
 }
 
-TEST_CASE("ClientCombatSystem::HandleAttackDoneEvent 0x0056C500 sends the attack queued while waiting",
-          "[retail]") {
+TEST_CASE("ClientCombatSystem::HandleAttackDoneEvent 0x0056C500 sends the attack queued while waiting", "[retail]") {
   Fixture f;
   f.combat.execute_attack(AttackHeight::High, true);  // pending
   f.combat.start_attack_request();
@@ -292,8 +289,7 @@ TEST_CASE("ClientCombatSystem::PlayerInReadyPosition 0x0056B820 by combat mode",
   CHECK_FALSE(f.combat.player_in_ready_position(true));
 }
 
-TEST_CASE("ClientCombatSystem::ToggleCombatMode 0x0056C8C0 and SetCombatMode 0x0056BE30",
-          "[retail]") {
+TEST_CASE("ClientCombatSystem::ToggleCombatMode 0x0056C8C0 and SetCombatMode 0x0056BE30", "[retail]") {
   Fixture f;
   f.combat.combat_mode = CombatMode::NonCombat;
   f.combat.toggle_combat_mode();

@@ -7,9 +7,9 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/player/client_combat_system.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
-#include "dereth/sim/object/sim_context.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;

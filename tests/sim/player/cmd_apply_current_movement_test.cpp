@@ -7,8 +7,8 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/login.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -34,8 +34,7 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 re-applies each list's head",
-          "[retail][0x006B3510]") {
+TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 re-applies each list's head", "[retail][0x006B3510]") {
   World w;
   w.ci.handle_keyboard_command(command::WalkBackwards, true);
   w.ci.handle_keyboard_command(command::TurnLeft, true);
@@ -91,8 +90,7 @@ TEST_CASE("CommandInterpreter::IsActive 0x006B3CE0: a disabled interpreter ignor
   CHECK_FALSE(w.ci.is_active());
 }
 
-TEST_CASE("CommandInterpreter::ToggleAutoRun 0x006B3CC0 and SetAutoRun 0x006B4850: autorun and back",
-          "[retail]") {
+TEST_CASE("CommandInterpreter::ToggleAutoRun 0x006B3CC0 and SetAutoRun 0x006B4850: autorun and back", "[retail]") {
   World w;
   w.ci.toggle_auto_run();
   CHECK(w.ci.auto_run());

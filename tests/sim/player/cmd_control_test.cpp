@@ -6,9 +6,9 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/messages.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;

@@ -7,8 +7,8 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/outbound.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;

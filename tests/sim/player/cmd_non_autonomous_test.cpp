@@ -52,9 +52,10 @@ TEST_CASE("CommandInterpreter::SetAutonomyLevel 0x006B3BB0 tells the server the 
   CHECK(protocol::decode_autonomy_level(sent[2]->bytes)->sequence > level->sequence);  // the UI counter
 }
 
-TEST_CASE("CommandInterpreter::MovePlayer_NonAutonomous 0x006B3D00: keys become DoMovementCommand and "
-          "StopMovementCommand, the player is not moved",
-          "[retail][0x0058B230][0x0058B250][0x006AF920][0x006AFCC0]") {
+TEST_CASE(
+    "CommandInterpreter::MovePlayer_NonAutonomous 0x006B3D00: keys become DoMovementCommand and "
+    "StopMovementCommand, the player is not moved",
+    "[retail][0x0058B230][0x0058B250][0x006AF920][0x006AFCC0]") {
   WalkWorld w;
   SECTION("taken control of at level 2 first: presses and releases both go to the server") {
     w.ci->handle_keyboard_command(command::TurnRight, true);  // TakeControlFromServer
@@ -123,7 +124,7 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110 non-autonomous: F7C9 with exten
   CHECK(actions(w, 0xF61B).empty());  // no autonomous Jump
   CHECK(actions(w, 0xF61E).empty());  // the jump is no DoMovementCommand
   CHECK(actions(w, 0xF661).empty());
-  CHECK(w.grounded());                // the server makes the jump
+  CHECK(w.grounded());  // the server makes the jump
   SECTION("with nothing pending the release still sends a zero jump") {
     combat.do_jump(false);
     CHECK(actions(w, 0xF7C9).size() == 2);

@@ -29,8 +29,7 @@ TEST_CASE("LandDefs::inbound_valid_cellid 0x004979A0: the cell ranges and a land
   CHECK(inbound_valid_cellid(0x00000001));
 }
 
-TEST_CASE("Frame::IsValid 0x00534ED0: no NaN, and a quaternion of length squared within 0.001 of 1",
-          "[retail]") {
+TEST_CASE("Frame::IsValid 0x00534ED0: no NaN, and a quaternion of length squared within 0.001 of 1", "[retail]") {
   const core::Frame good({1.0f, 2.0f, 3.0f}, glm::quat(1, 0, 0, 0));
   CHECK(frame_is_valid(good));
   core::Frame nan_origin = good;

@@ -7,8 +7,8 @@
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/outbound.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -80,8 +80,7 @@ TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 writes the raw state
   CHECK(w.sent[0].bytes == std::move(e).take());
 }
 
-TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 carries what the keys put in the raw state",
-          "[retail]") {
+TEST_CASE("CommandInterpreter::SendMovementEvent 0x006B4680 carries what the keys put in the raw state", "[retail]") {
   World w;
   w.ci.set_hold_run(true);
   w.ci.handle_keyboard_command(command::WalkForward, true);

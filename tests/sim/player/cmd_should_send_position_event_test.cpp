@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "dereth/core/clock.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -151,8 +151,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("Plane::operator== 0x006B3DD0 compares the normal and the distance within 0.00019999999",
-          "[retail]") {
+TEST_CASE("Plane::operator== 0x006B3DD0 compares the normal and the distance within 0.00019999999", "[retail]") {
   const float eps = 0.00019999999f;
   const Plane a{{0, 0, 1}, 5.0f};
   CHECK(plane_equal(a, Plane{{0.0001f, 0, 1}, 5.0001f}));

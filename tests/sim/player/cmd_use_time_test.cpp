@@ -6,8 +6,8 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
-#include "dereth/sim/player/command_interpreter.hpp"
 #include "dereth/sim/object/sim_context.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 using namespace dereth::sim;
@@ -58,8 +58,7 @@ TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 sends an AutonomousPosition ab
   CHECK(w.position_times() == std::vector<double>{100.0, 101.25, 102.5});
 }
 
-TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 sends nothing while the player stands still",
-          "[retail]") {
+TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 sends nothing while the player stands still", "[retail]") {
   World w;
   w.ci.use_time();
   REQUIRE(w.position_times().size() == 1);

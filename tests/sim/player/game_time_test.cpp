@@ -1,10 +1,10 @@
 // The game clock: Timer (server time from TimeSync) and GameTime (the
 // Region's calendar), PORTAL/gametime/GameTime.c and CORE/timer/Timer.c.
+#include "dereth/sim/player/game_time.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <limits>
-
-#include "dereth/sim/player/game_time.hpp"
 
 using namespace dereth;
 
@@ -26,8 +26,7 @@ dat::GameTime calendar() {
 
 }  // namespace
 
-TEST_CASE("GameTime::CalcDayBegin 0x005A6400 finds the year, day, season and the day's start",
-          "[retail][game_time]") {
+TEST_CASE("GameTime::CalcDayBegin 0x005A6400 finds the year, day, season and the day's start", "[retail][game_time]") {
   sim::GameTime t(calendar());
   CHECK(t.year_length() == 1000.0);  // GameTime::UnPack: day_length * days_per_year
   CHECK(t.time_of_day_begin() == -1.0);

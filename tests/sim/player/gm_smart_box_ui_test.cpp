@@ -2,11 +2,11 @@
 // section 2; the binary's gmSmartBoxUI.c, UIGlobals.c, SmartBox.c): the
 // state sequence, its durations on a virtual clock, the odd cases, and when
 // LoginComplete is due.
+#include "dereth/sim/player/gm_smart_box_ui.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <vector>
-
-#include "dereth/sim/player/gm_smart_box_ui.hpp"
 
 #include "fakes.hpp"
 
@@ -123,8 +123,7 @@ TEST_CASE("SmartBox::teleport_occured 0x00451C40 reports a completed teleport on
   CHECK_FALSE(w.box.teleport_occured());  // asking clears it
 }
 
-TEST_CASE("gmSmartBoxUI::BeginTeleportAnimation 0x004D6300 sets the state and its start time",
-          "[retail][sim]") {
+TEST_CASE("gmSmartBoxUI::BeginTeleportAnimation 0x004D6300 sets the state and its start time", "[retail][sim]") {
   GmSmartBoxUi ui;
   CHECK(ui.state() == TAS::Off);
   ui.begin_teleport_animation(TAS::Tunnel, 3.25);
@@ -137,8 +136,7 @@ TEST_CASE("gmSmartBoxUI::BeginTeleportAnimation 0x004D6300 sets the state and it
   CHECK(ui.transition_start_time() == 4.0);
 }
 
-TEST_CASE("gmSmartBoxUI::EndTeleportAnimation 0x004D65A0 goes to TunnelContinue only while running",
-          "[retail][sim]") {
+TEST_CASE("gmSmartBoxUI::EndTeleportAnimation 0x004D65A0 goes to TunnelContinue only while running", "[retail][sim]") {
   GmSmartBoxUi ui;
   ui.end_teleport_animation(1.0);
   CHECK(ui.state() == TAS::Off);  // nothing running: nothing starts
@@ -150,9 +148,10 @@ TEST_CASE("gmSmartBoxUI::EndTeleportAnimation 0x004D65A0 goes to TunnelContinue 
   CHECK_FALSE(ui.view_distance_overridden());
 }
 
-TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 world entry: tunnel, continue 2-5 s, fade out 1 s, fade in 1 s, "
-          "then LoginComplete",
-          "[retail][0x004D6300][0x004D65A0][sim]") {
+TEST_CASE(
+    "gmSmartBoxUI::UseTime 0x004D6E30 world entry: tunnel, continue 2-5 s, fade out 1 s, fade in 1 s, "
+    "then LoginComplete",
+    "[retail][0x004D6300][0x004D65A0][sim]") {
   Rig r;
   r.enter_world();
   REQUIRE(r.w.box.teleport_in_progress());
@@ -190,8 +189,7 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 world entry: tunnel, continue 2-5 s,
   CHECK(r.ui.login_completes() == 1);
 }
 
-TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the fades ease the view distance over 1 s",
-          "[retail][sim]") {
+TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the fades ease the view distance over 1 s", "[retail][sim]") {
   Rig r;
   r.enter_world();
   r.step();

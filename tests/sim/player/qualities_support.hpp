@@ -43,7 +43,7 @@ struct MovementStats {
   std::uint32_t strength = 100;
   std::uint32_t coordination = 100;
   std::uint32_t quickness = 100;
-  std::uint32_t stamina = 100;  // current
+  std::uint32_t stamina = 100;                     // current
   protocol::SkillWire run{0, 1, 1, 0, 0, 0, 0.0};  // untrained, no experience
   protocol::SkillWire jump{0, 1, 1, 0, 0, 0, 0.0};
   std::int32_t burden = 0;  // PropertyInt EncumbranceVal

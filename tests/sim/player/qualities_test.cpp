@@ -4,11 +4,11 @@
 // RE: PORTAL/gameplay_misc/EncumbranceSystem.c, MovementSystem.c,
 // AC/accqualities/CACQualitiesSkills.c, CACQualitiesData.c,
 // AC/acqualities/Skill.c, AttributeCache.c, AC/acgameplay_misc/ExperienceTable.c.
+#include "dereth/sim/player/qualities.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cmath>
-
-#include "dereth/sim/player/qualities.hpp"
 
 #include "player/qualities_support.hpp"
 
@@ -139,7 +139,7 @@ TEST_CASE("CACQualities::InqSkillBaseLevel 0x00592140 and InqSkill 0x00592660", 
   REQUIRE(q.inq_skill(skill_type::Run, level, false));
   CHECK(level == 113);
   REQUIRE(q.inq_skill(skill_type::Jump, level, false));
-  CHECK(level == 100);  // (Strength + Coordination) / 2, untrained, no ranks
+  CHECK(level == 100);                           // (Strength + Coordination) / 2, untrained, no ranks
   CHECK_FALSE(q.inq_skill(0x99, level, false));  // not in the SkillTable
 
   SECTION("a trained-only skill untrained is 0") {
@@ -163,8 +163,7 @@ TEST_CASE("CACQualities::InqSkillBaseLevel 0x00592140 and InqSkill 0x00592660", 
   }
 }
 
-TEST_CASE("CACQualities::InqLoad 0x0058F130 divides the burden by 150 x Strength (10 when unknown)",
-          "[retail]") {
+TEST_CASE("CACQualities::InqLoad 0x0058F130 divides the burden by 150 x Strength (10 when unknown)", "[retail]") {
   MovementStats s;
   s.burden = 3000;
   float load = 0;
@@ -178,8 +177,7 @@ TEST_CASE("CACQualities::InqLoad 0x0058F130 divides the burden by 150 x Strength
   CHECK(load == 0.5f);  // 750 / (150 x 10)
 }
 
-TEST_CASE("CACQualities::InqRunRate 0x00592800: the run skill, the burden, no stamina no skill",
-          "[retail]") {
+TEST_CASE("CACQualities::InqRunRate 0x00592800: the run skill, the burden, no stamina no skill", "[retail]") {
   MovementStats s;
   s.run = protocol::SkillWire{3, 1, 2, 60, 10, 0, 0.0};
   float rate = 0;
@@ -210,13 +208,13 @@ TEST_CASE("CACQualities::InqJumpVelocity 0x00592980: sqrt(height x 19.6)", "[ret
 
 TEST_CASE("MovementSystem::JumpStaminaCost 0x006B0A40: ceil((load + 0.5) x power x 8 + 2), PK (power + 1) x 100",
           "[retail]") {
-  CHECK(jump_stamina_cost(1.0f, 0.0f, false) == 6);   // ceil(0.5 x 8 + 2)
+  CHECK(jump_stamina_cost(1.0f, 0.0f, false) == 6);  // ceil(0.5 x 8 + 2)
   CHECK(jump_stamina_cost(0.5f, 0.0f, false) == 4);
-  CHECK(jump_stamina_cost(0.0f, 0.0f, false) == 2);   // the floor of every jump
-  CHECK(jump_stamina_cost(0.001f, 0.0f, false) == 3); // MIN_JUMP_EXTENT: 2.004 rounds up
-  CHECK(jump_stamina_cost(1.0f, 1.5f, false) == 18);  // ceil(2 x 8 + 2)
-  CHECK(jump_stamina_cost(1.0f, 0.2f, false) == 8);   // 7.6 up
-  CHECK(jump_stamina_cost(1.0f, 0.0f, true) == 200);  // a PK in combat: the burden does not count
+  CHECK(jump_stamina_cost(0.0f, 0.0f, false) == 2);    // the floor of every jump
+  CHECK(jump_stamina_cost(0.001f, 0.0f, false) == 3);  // MIN_JUMP_EXTENT: 2.004 rounds up
+  CHECK(jump_stamina_cost(1.0f, 1.5f, false) == 18);   // ceil(2 x 8 + 2)
+  CHECK(jump_stamina_cost(1.0f, 0.2f, false) == 8);    // 7.6 up
+  CHECK(jump_stamina_cost(1.0f, 0.0f, true) == 200);   // a PK in combat: the burden does not count
   CHECK(jump_stamina_cost(0.5f, 3.0f, true) == 150);
   CHECK(jump_stamina_cost(0.3f, 0.0f, true) == 130);  // 0.3f is a hair above 0.3
   CHECK(jump_stamina_cost(0.7f, 0.0f, true) == 169);  // 0.7f is a hair below: 169.99999 truncates
@@ -231,7 +229,7 @@ TEST_CASE("CACQualities::CanJump 0x00591B50: a load under 2 (twice the capacity)
   s.burden = 30000;  // load exactly 2: too loaded down
   CHECK_FALSE(movement_qualities(s)->can_jump(1.0f));
   CHECK_FALSE(movement_qualities(s)->can_jump(0.0f));  // the extent plays no part
-  s.burden = -100;   // a negative burden is no load
+  s.burden = -100;                                     // a negative burden is no load
   CHECK(movement_qualities(s)->can_jump(1.0f));
   protocol::PlayerDescription bare;  // no Strength told: 10, capacity 1500
   bare.property_flags = protocol::quality_flag::Int;
@@ -252,8 +250,8 @@ TEST_CASE("CACQualities::JumpStaminaCost 0x00591B90: the PK rate within 20 s of 
   REQUIRE(Qualities(d, movement_skill_table(), small_xp_table()).jump_stamina_cost(1.0f, 500.0, cost));
   CHECK(cost == 8);  // no PK status told: 8 (NPK)
   d.property_flags |= protocol::quality_flag::Float;
-  d.ints.push_back({0x86, 4});           // PlayerKillerStatus PK
-  d.floats.push_back({0x91, 100.0});     // LastPKAttackTimestamp
+  d.ints.push_back({0x86, 4});        // PlayerKillerStatus PK
+  d.floats.push_back({0x91, 100.0});  // LastPKAttackTimestamp
   const Qualities pk(d, movement_skill_table(), small_xp_table());
   REQUIRE(pk.jump_stamina_cost(1.0f, 110.0, cost));
   CHECK(cost == 200);

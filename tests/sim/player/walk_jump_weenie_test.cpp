@@ -32,8 +32,7 @@ void give_burden(WalkWorld& w, std::int32_t burden) {
 
 }  // namespace
 
-TEST_CASE("ACCWeenieObject::CanJump 0x0058C400 answers for the player with qualities only",
-          "[retail][0x0058C440]") {
+TEST_CASE("ACCWeenieObject::CanJump 0x0058C400 answers for the player with qualities only", "[retail][0x0058C440]") {
   WalkWorld w;
   int cost = -1;
   CHECK(w.player->weenie_can_jump(1.0f));
@@ -95,13 +94,12 @@ TEST_CASE("CMotionInterp::jump_charge_is_allowed 0x00527A50 and charge_jump 0x00
   }
 }
 
-TEST_CASE("CMotionInterp::jump_is_allowed 0x005282B0 and jump 0x00528780 answer the stamina cost",
-          "[retail]") {
+TEST_CASE("CMotionInterp::jump_is_allowed 0x005282B0 and jump 0x00528780 answer the stamina cost", "[retail]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   int cost = -1;
   CHECK(m.jump_is_allowed(0.5f, cost) == 0);
-  CHECK(cost == 4);  // ceil(0.5 x 0.5 x 8 + 2)
+  CHECK(cost == 4);       // ceil(0.5 x 0.5 x 8 + 2)
   give_burden(w, 15000);  // load 1
   CHECK(m.jump_is_allowed(1.0f, cost) == 0);
   CHECK(cost == 14);  // ceil(1.5 x 8 + 2)

@@ -10,8 +10,8 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/protocol/messages.hpp"
-#include "dereth/sim/player/client_combat_system.hpp"
 #include "dereth/sim/object/smart_box.hpp"
+#include "dereth/sim/player/client_combat_system.hpp"
 
 #include "player/qualities_support.hpp"
 #include "player/walk_support.hpp"
@@ -271,7 +271,7 @@ TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at
   CHECK_FALSE(w.grounded());
   CHECK_FALSE(w.minterp().standing_longjump);  // LeaveGround clears it
   CHECK(w.minterp().jump_extent == 0.0f);      // ... and the extent, once the velocity is set
-  CHECK(w.player->velocity().z == jump_v_z);  // get_jump_v_z: the jump skill's velocity at extent 0.5
+  CHECK(w.player->velocity().z == jump_v_z);   // get_jump_v_z: the jump skill's velocity at extent 0.5
   auto* parts = dynamic_cast<DatPartArray*>(w.player->part_array());
   CHECK(parts->motion_table_manager()->state().substate == mc::Falling);
   SECTION("in the air no second jump (error 36, You can't jump from this position)") {
@@ -302,8 +302,7 @@ TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at
   CHECK(parts->motion_table_manager()->state().substate == mc::Ready);  // HitGround re-applied the raw state
 }
 
-TEST_CASE("CMotionInterp::motion_allows_jump 0x005279E0 and jump_charge_is_allowed 0x00527A50",
-          "[retail][sim][walk]") {
+TEST_CASE("CMotionInterp::motion_allows_jump 0x005279E0 and jump_charge_is_allowed 0x00527A50", "[retail][sim][walk]") {
   CHECK(MotionInterp::motion_allows_jump(mc::Ready) == 0);
   CHECK(MotionInterp::motion_allows_jump(mc::WalkForward) == 0);
   CHECK(MotionInterp::motion_allows_jump(mc::RunForward) == 0);

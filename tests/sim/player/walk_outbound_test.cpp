@@ -10,8 +10,8 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/object/smart_box.hpp"
 
-#include "fakes.hpp"
 #include "cells/house_support.hpp"
+#include "fakes.hpp"
 #include "player/walk_support.hpp"
 
 using namespace dereth;
@@ -155,8 +155,10 @@ TEST_CASE("Walking through a doorway: MoveToState and AutonomousPosition carry t
   CHECK(states[1].position.cell_id == IndoorCells::kRoom);
 }
 
-TEST_CASE("Walking in by a building's door in the landscape: the transition resolves the room, and MoveToState and AutonomousPosition carry it",
-          "[retail][0x0052B4E0][0x0052C130][0x00515330][0x006B4770][sim][walk]") {
+TEST_CASE(
+    "Walking in by a building's door in the landscape: the transition resolves the room, and MoveToState and "
+    "AutonomousPosition carry it",
+    "[retail][0x0052B4E0][0x0052C130][0x00515330][0x006B4770][sim][walk]") {
   // The house turned a quarter left: its room's local +x runs north, so the
   // doorway (x 59 to 61) is in the room's south wall at y 66.
   const core::Frame frame(glm::vec3(62.0f, 66.0f, kGroundZ), glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)));
@@ -176,10 +178,11 @@ TEST_CASE("Walking in by a building's door in the landscape: the transition reso
   const Position& p = w.player->position();
   CHECK(p.objcell_id == kRoom);
   CHECK(p.frame.origin.x == Approx(60.0f).margin(1e-3));
-  CHECK(p.frame.origin.y <= 70.0f - 0.45f + 1e-3f);  // the human's 0.45 m spheres short of the far wall
+  CHECK(p.frame.origin.y <= 70.0f - 0.45f + 1e-3f);            // the human's 0.45 m spheres short of the far wall
   CHECK(p.frame.origin.z == Approx(standing_z).margin(1e-3));  // on the room's floor, level with the ground
   const auto aps = w.autonomous_positions();
-  const auto indoors = std::find_if(aps.begin(), aps.end(), [](const auto& ap) { return ap.position.cell_id == kRoom; });
+  const auto indoors =
+      std::find_if(aps.begin(), aps.end(), [](const auto& ap) { return ap.position.cell_id == kRoom; });
   REQUIRE(indoors != aps.end());
   CHECK(indoors->position.origin.y >= 66.0f);  // the landblock frame, as resolved
   w.ci->handle_keyboard_command(command::WalkForward, false);
@@ -326,7 +329,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Without a collision cell only (N4): in a collision cell an airborne client-controlled player is not put down at the "
+    "Without a collision cell only (N4): in a collision cell an airborne client-controlled player is not put down at "
+    "the "
     "server's grounded Position",
     "[deviation][sim][walk]") {
   BoxWorld w;

@@ -61,9 +61,7 @@ class DatLandscapeLoader final : public LandscapeLoader {
 
   // The static objects of the loaded landblocks and visible EnvCells, in the
   // order made: obstacles, not server objects.
-  [[nodiscard]] const std::vector<std::unique_ptr<PhysicsObj>>& static_objects() const noexcept {
-    return statics_;
-  }
+  [[nodiscard]] const std::vector<std::unique_ptr<PhysicsObj>>& static_objects() const noexcept { return statics_; }
   // The buildings and EnvCells as drawn of the blocks whose statics are made,
   // grown as each is made and rebuilt without a block's when it is released
   // (every snapshot shares it); null before any.

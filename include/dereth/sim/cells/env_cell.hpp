@@ -52,12 +52,12 @@ class EnvCell final : public ObjCell {
   // CEnvCell::find_transit_cells 0x0052C820: the neighbours through the
   // portals the spheres reach, and the outside cells when a sphere is at an
   // outside portal.
-  void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
-                          const CollisionSphere* spheres, CellArray& out, SpherePath* path) override;
+  void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
+                          CellArray& out, SpherePath* path) override;
   // CEnvCell::check_building_transit 0x0052C5D0: this cell, when a sphere
   // reaches into it through the building portal `portal_id`.
-  void check_building_transit(int portal_id, std::uint32_t num_sphere, const CollisionSphere* spheres,
-                              CellArray& out, SpherePath* path);
+  void check_building_transit(int portal_id, std::uint32_t num_sphere, const CollisionSphere* spheres, CellArray& out,
+                              SpherePath* path);
   // CEnvCell::find_transit_cells 0x0052CAE0 (over parts): through each
   // portal, the neighbour a part's box reaches into (by its sphere near the
   // portal's plane, its box off the portal's side, then the box in the

@@ -30,8 +30,8 @@ class LandCell final : public ObjCell {
   // CLandCell::find_transit_cells 0x00533800: the outside cells the spheres
   // reach, and the building's EnvCells behind its portals
   // (CSortCell::find_transit_cells 0x00534060).
-  void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere,
-                          const CollisionSphere* spheres, CellArray& out, SpherePath* path) override;
+  void find_transit_cells(Landscape& scape, const Position& p, std::uint32_t num_sphere, const CollisionSphere* spheres,
+                          CellArray& out, SpherePath* path) override;
   // CLandCell::find_transit_cells 0x00533840 (over parts): the outside cells
   // the parts' boxes reach (add_all_outside_cells), and the building's
   // EnvCells they reach through its portals (CSortCell::find_transit_cells

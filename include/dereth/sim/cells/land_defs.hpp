@@ -28,11 +28,11 @@ struct LCoord {
 
 // The retail LandDefs functions are static: a struct, not an object.
 struct LandDefs {
-  static constexpr int kLandLength = 2040;            // cells across the world (255 * 8)
-  static constexpr int kBlockSide = 8;                // cells per landblock side
-  static constexpr float kSquareLength = 24.0f;       // metres per cell
-  static constexpr float kBlockLength = 192.0f;       // metres per landblock (flt_8EDE44 = 24 * 8)
-  static constexpr float kHalfSquareLength = 12.0f;   // flt_8EDE48 = 24 * 0.5
+  static constexpr int kLandLength = 2040;           // cells across the world (255 * 8)
+  static constexpr int kBlockSide = 8;               // cells per landblock side
+  static constexpr float kSquareLength = 24.0f;      // metres per cell
+  static constexpr float kBlockLength = 192.0f;      // metres per landblock (flt_8EDE44 = 24 * 8)
+  static constexpr float kHalfSquareLength = 12.0f;  // flt_8EDE48 = 24 * 0.5
   static constexpr std::uint32_t kLastOutdoorCell = 0x40;
   static constexpr std::uint32_t kFirstEnvCell = 0x100;
   static constexpr std::uint32_t kLastEnvCell = 0xFFFD;

@@ -18,9 +18,9 @@
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/sim/cells/building.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/cells/land_block_struct.hpp"
 #include "dereth/sim/cells/land_cell.hpp"
 #include "dereth/sim/cells/landscape_loader.hpp"
-#include "dereth/sim/cells/land_block_struct.hpp"
 #include "dereth/sim/collision/transition.hpp"
 
 namespace dereth::sim {

@@ -26,8 +26,7 @@ struct BBox {
   [[nodiscard]] static BBox local_to_global(const BBox& from, const Position& from_pos,
                                             const Position& to_pos) noexcept;
   // BBox::LocalToLocal 0x005B1E60: likewise, in to_pos's frame.
-  [[nodiscard]] static BBox local_to_local(const BBox& from, const Position& from_pos,
-                                           const Position& to_pos) noexcept;
+  [[nodiscard]] static BBox local_to_local(const BBox& from, const Position& from_pos, const Position& to_pos) noexcept;
   bool operator==(const BBox&) const = default;
 };
 

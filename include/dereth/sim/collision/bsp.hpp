@@ -42,8 +42,8 @@ struct BspNode {
   dat::Plane plane;  // the splitting plane (internal nodes)
   std::int32_t pos = -1;
   std::int32_t neg = -1;
-  dat::Sphere sphere;  // the bounding sphere (physics trees)
-  bool solid = false;  // BSPLEAF::solid
+  dat::Sphere sphere;                // the bounding sphere (physics trees)
+  bool solid = false;                // BSPLEAF::solid
   std::vector<std::uint16_t> polys;  // BSPLEAF::in_polys, into BspTree::polygons
 };
 

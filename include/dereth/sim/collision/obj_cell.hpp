@@ -101,8 +101,7 @@ class ObjCell {
   // The cell's find_transit_cells over parts (vtable slot; CObjCell's
   // 0x0052B080 aborts, here it adds nothing): the cells a static object's parts'
   // boxes reach from this one (landscape.hpp, env_cell.hpp).
-  virtual void find_transit_cells(Landscape& /*scape*/, std::span<const PartBounds> /*parts*/,
-                                  CellArray& /*out*/) {}
+  virtual void find_transit_cells(Landscape& /*scape*/, std::span<const PartBounds> /*parts*/, CellArray& /*out*/) {}
   // The cell's grab_visible_cells and release_cells (vtable slots, which
   // CellManager::ChangePosition calls on the player's cell): the cells seen
   // from this one enter, or leave, the landscape's visible cells (a land

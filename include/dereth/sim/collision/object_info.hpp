@@ -47,8 +47,8 @@ struct ObjectInfo {
   void kill_velocity() const;
   // OBJECTINFO::validate_walkable 0x0050D010: the sphere (block space)
   // against a terrain plane.
-  TransitionState validate_walkable(const CollisionSphere& check, const Plane& plane, bool is_water,
-                                    float water_depth, Transition& t, std::uint32_t land_cell_id) const;
+  TransitionState validate_walkable(const CollisionSphere& check, const Plane& plane, bool is_water, float water_depth,
+                                    Transition& t, std::uint32_t land_cell_id) const;
 };
 
 }  // namespace dereth::sim

@@ -96,8 +96,8 @@ struct Polygon {
                                              const glm::vec3& movement) const noexcept;
   // CPolygon::adjust_to_placement_poly 0x00538CE0: pushes both spheres out
   // along N so the struck one sits `radius` from the plane.
-  void adjust_to_placement_poly(dat::Sphere& struck_sphere, dat::Sphere& other_sphere, float radius,
-                                bool center_solid, bool solid_check) const noexcept;
+  void adjust_to_placement_poly(dat::Sphere& struck_sphere, dat::Sphere& other_sphere, float radius, bool center_solid,
+                                bool solid_check) const noexcept;
   // CPolygon::point_in_polygon 0x00538D90
   [[nodiscard]] bool point_in_polygon(const glm::vec3& point) const noexcept;
 };

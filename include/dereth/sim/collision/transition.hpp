@@ -35,11 +35,11 @@
 #include "dereth/sim/collision/cyl_sphere.hpp"
 #include "dereth/sim/collision/obj_cell.hpp"
 #include "dereth/sim/collision/object_info.hpp"
-#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/collision/polygon.hpp"
 #include "dereth/sim/collision/sphere.hpp"
 #include "dereth/sim/collision/sphere_path.hpp"
 #include "dereth/sim/collision/transition_state.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/types.hpp"
 

@@ -40,10 +40,10 @@
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/sound_table.hpp"
 #include "dereth/sim/effects/particle_manager.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/effects/script_manager.hpp"
 #include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/object/types.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::dat {
 class DatFile;
@@ -223,7 +223,6 @@ class Effects final : public EffectsSink {
   [[nodiscard]] const ParticleManager* particle_manager(LocalId owner) const;
   // The sound events since the last clear_sound_events.
   [[nodiscard]] const std::vector<SoundEvent>& sound_events() const noexcept { return sounds_; }
-
 
  private:
   // What the effects keep per object. The object itself is never kept: what

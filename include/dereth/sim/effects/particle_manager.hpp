@@ -7,9 +7,9 @@
 #include <memory>
 #include <vector>
 
+#include "dereth/core/rng.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/types.hpp"
-#include "dereth/core/rng.hpp"
 #include "dereth/sim/effects/particle_emitter.hpp"
 #include "dereth/sim/object/types.hpp"
 

@@ -32,15 +32,15 @@ struct InterpolationNode {
 class InterpolationManager {
  public:
   // The retail constants (CInterpolationManager.c; acclient_data.h).
-  static constexpr std::size_t kMaxQueue = 0x14;                // InterpolateTo: at most 20 nodes
-  static constexpr float kMaxInterpolatedVelocity = 7.5f;       // MAX_INTERPOLATED_VELOCITY
-  static constexpr float kBigDistance = 999999.0f;              // BIG_DISTANCE
-  static constexpr float kDesiredDistance = 0.050000001f;       // a node closer than this is reached
-  static constexpr float kMinProgressRatio = 0.30000001f;       // progress / time / max speed
-  static constexpr float kStalledButClose = 0.2f;               // a stalled node this close counts as reached
-  static constexpr std::uint32_t kFramesPerProgressCheck = 5;   // frame_counter
-  static constexpr std::uint32_t kMaxNodeFailures = 3;          // UseTime blips above this
-  static constexpr std::uint32_t kFarNodeFailures = 4;          // InterpolateTo past the blip distance
+  static constexpr std::size_t kMaxQueue = 0x14;               // InterpolateTo: at most 20 nodes
+  static constexpr float kMaxInterpolatedVelocity = 7.5f;      // MAX_INTERPOLATED_VELOCITY
+  static constexpr float kBigDistance = 999999.0f;             // BIG_DISTANCE
+  static constexpr float kDesiredDistance = 0.050000001f;      // a node closer than this is reached
+  static constexpr float kMinProgressRatio = 0.30000001f;      // progress / time / max speed
+  static constexpr float kStalledButClose = 0.2f;              // a stalled node this close counts as reached
+  static constexpr std::uint32_t kFramesPerProgressCheck = 5;  // frame_counter
+  static constexpr std::uint32_t kMaxNodeFailures = 3;         // UseTime blips above this
+  static constexpr std::uint32_t kFarNodeFailures = 4;         // InterpolateTo past the blip distance
   // InterpolationManager::fUseAdjustedSpeed_ (1 in the binary).
   static constexpr bool kUseAdjustedSpeed = true;
 

@@ -10,8 +10,8 @@
 #include <deque>
 
 #include "dereth/sim/motion/movement_manager.hpp"
-#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/motion/target_manager.hpp"
+#include "dereth/sim/object/position.hpp"
 
 namespace dereth::sim {
 

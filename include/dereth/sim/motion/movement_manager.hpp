@@ -14,11 +14,11 @@
 #include "dereth/core/frame.hpp"
 #include "dereth/dat/animation_hook.hpp"
 #include "dereth/protocol/movement.hpp"
-#include "dereth/sim/object/position.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/motion/movement_parameters.hpp"
 #include "dereth/sim/motion/target_manager.hpp"
+#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/types.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 
@@ -72,7 +72,7 @@ class MovementManager {
   [[nodiscard]] virtual bool is_moving_to() const { return false; }  // MovementManager::IsMovingTo 0x00524260
   // MovementManager::HandleUpdateTarget 0x00524790
   virtual void handle_update_target(const TargetInfo& /*info*/) {}
-  virtual void enter_default_state() {}                              // MovementManager::EnterDefaultState 0x005241C0
+  virtual void enter_default_state() {}  // MovementManager::EnterDefaultState 0x005241C0
   virtual void motion_done(std::uint32_t /*motion*/, bool /*success*/) {}  // MovementManager::MotionDone 0x005242D0
   [[nodiscard]] virtual bool motions_pending() const { return false; }  // MovementManager::motions_pending 0x00524280
   // CMotionInterp::get_max_speed 0x00527CB0 and get_adjusted_max_speed

@@ -9,8 +9,8 @@
 #include "dereth/core/frame.hpp"
 #include "dereth/sim/motion/constraint_manager.hpp"
 #include "dereth/sim/motion/interpolation_manager.hpp"
-#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/motion/sticky_manager.hpp"
+#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/types.hpp"
 
 namespace dereth::sim {

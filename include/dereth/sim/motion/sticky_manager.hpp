@@ -5,8 +5,8 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/core/frame.hpp"
-#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/motion/target_manager.hpp"
+#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/types.hpp"
 
 namespace dereth::sim {
@@ -15,10 +15,10 @@ class PhysicsObj;
 
 class StickyManager {
  public:
-  static constexpr float kStickyGap = 0.30000001f;       // the gap kept between the two cylinders
-  static constexpr float kSpeedFactor = 5.0f;            // times the motion interpreter's max speed
-  static constexpr float kDefaultSpeed = 15.0f;          // without a usable max speed
-  static constexpr core::Seconds kStickyTimeout{1.0};    // StickTo: now + 1 s
+  static constexpr float kStickyGap = 0.30000001f;     // the gap kept between the two cylinders
+  static constexpr float kSpeedFactor = 5.0f;          // times the motion interpreter's max speed
+  static constexpr float kDefaultSpeed = 15.0f;        // without a usable max speed
+  static constexpr core::Seconds kStickyTimeout{1.0};  // StickTo: now + 1 s
 
   // StickyManager::Create 0x00555800
   explicit StickyManager(PhysicsObj& owner) noexcept : owner_(&owner) {}

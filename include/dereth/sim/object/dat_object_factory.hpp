@@ -19,8 +19,8 @@
 #include "dereth/dat/setup.hpp"
 #include "dereth/sim/collision/bsp.hpp"
 #include "dereth/sim/motion/motion_table.hpp"
-#include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/motion/sequence.hpp"
+#include "dereth/sim/object/seams.hpp"
 
 namespace dereth::sim {
 

@@ -22,8 +22,8 @@
 #include "dereth/sim/collision/bsp.hpp"
 #include "dereth/sim/motion/motion_table.hpp"
 #include "dereth/sim/motion/motion_table_manager.hpp"
-#include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/motion/sequence.hpp"
+#include "dereth/sim/object/seams.hpp"
 
 namespace dereth::sim {
 

@@ -10,8 +10,8 @@
 
 #include "dereth/core/clock.hpp"
 #include "dereth/sim/effects/effects.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/object/verdict.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 
@@ -59,8 +59,7 @@ class JsonlTrace : public TraceSink, public EffectsTraceSink {
                           std::uint32_t chosen) override;
   void on_script_enqueued(LocalId owner, std::uint32_t script, core::Seconds start) override;
   void on_hook_executed(LocalId owner, dat::HookType type, core::Seconds time) override;
-  void on_emitter(LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id,
-                  EmitterEvent event) override;
+  void on_emitter(LocalId owner, std::uint32_t emitter_info_id, std::uint32_t emitter_id, EmitterEvent event) override;
   void write_tick(std::uint64_t tick, core::Seconds time, const SmartBox& box);
   // {"kind":"chat","time":T,"channel":...,"sender":...,"text":...}
   void write_chat(core::Seconds time, std::string_view channel, std::string_view sender, std::string_view text);

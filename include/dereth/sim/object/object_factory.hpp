@@ -11,12 +11,12 @@
 #include "dereth/core/frame.hpp"
 #include "dereth/dat/animation_hook.hpp"
 #include "dereth/protocol/movement.hpp"
-#include "dereth/sim/object/position.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"
-#include "dereth/sim/object/types.hpp"
 #include "dereth/sim/motion/movement_manager.hpp"
-#include "dereth/sim/object/part_array.hpp"
 #include "dereth/sim/motion/position_manager.hpp"
+#include "dereth/sim/object/part_array.hpp"
+#include "dereth/sim/object/position.hpp"
+#include "dereth/sim/object/types.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 

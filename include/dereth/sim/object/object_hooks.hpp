@@ -12,8 +12,8 @@
 #include "dereth/dat/animation_hook.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/sim/object/position.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/object/types.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 

@@ -14,10 +14,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <optional>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <unordered_map>
 #include <vector>
@@ -128,7 +128,7 @@ class ObjectMaint {
   std::size_t pending_total_ = 0;
   PendingStats stats_;
   std::unordered_map<std::uint32_t, std::vector<PhysicsObj*>> lost_cells_;  // by cell id
-  std::unordered_map<std::uint32_t, core::Seconds> destruction_;           // object id -> time
+  std::unordered_map<std::uint32_t, core::Seconds> destruction_;            // object id -> time
   // (time, object id), earliest first; an entry whose time no longer
   // matches the table's is stale and skipped.
   using Destruction = std::pair<core::Seconds, std::uint32_t>;

@@ -10,14 +10,14 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/core/frame.hpp"
-#include "dereth/dat/types.hpp"
 #include "dereth/dat/animation_hook.hpp"
+#include "dereth/dat/types.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/sim/collision/bbox.hpp"
-#include "dereth/sim/object/position.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"
 #include "dereth/sim/motion/movement_manager.hpp"
+#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/types.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 
@@ -43,8 +43,8 @@ class PartArray {
   // CPartArray::Update: advance animation by `quantum`, accumulating root
   // motion into `offset` (object-local).
   virtual void update(FloatSeconds /*quantum*/, core::Frame& /*offset*/) {}
-  [[nodiscard]] virtual bool has_anims() const { return false; }            // CPartArray::HasAnims
-  [[nodiscard]] virtual std::size_t num_spheres() const { return 0; }       // CPartArray::GetNumSphere
+  [[nodiscard]] virtual bool has_anims() const { return false; }       // CPartArray::HasAnims
+  [[nodiscard]] virtual std::size_t num_spheres() const { return 0; }  // CPartArray::GetNumSphere
   // CPartArray::GetSphere 0x00518070: the Setup's spheres (Setup space, unscaled).
   [[nodiscard]] virtual std::span<const dat::Sphere> spheres() const { return {}; }
   // CPartArray::GetCylsphere 0x00518090
@@ -54,8 +54,8 @@ class PartArray {
   // CPartArray::GetStepDownHeight 0x005180F0
   [[nodiscard]] virtual float step_down_height() const { return 0.0099999998f; }
   [[nodiscard]] virtual bool allows_free_heading() const { return false; }  // CPartArray::AllowsFreeHeading
-  [[nodiscard]] virtual float get_radius() const { return 0.0f; }         // CPartArray::GetRadius
-  [[nodiscard]] virtual float get_height() const { return 0.0f; }         // CPartArray::GetHeight
+  [[nodiscard]] virtual float get_radius() const { return 0.0f; }           // CPartArray::GetRadius
+  [[nodiscard]] virtual float get_height() const { return 0.0f; }           // CPartArray::GetHeight
   // CPartArray::GetSortingSphere: the Setup's sorting sphere (unscaled); a
   // zero sphere without a Setup.
   [[nodiscard]] virtual dat::Sphere sorting_sphere() const { return {}; }
@@ -78,8 +78,9 @@ class PartArray {
   virtual void set_part_translucency(std::uint32_t /*part*/, float /*value*/) {}  // CPartArray::SetPartTranslucency
   virtual void set_part_luminosity(std::uint32_t /*part*/, float /*value*/) {}    // CPartArray::SetPartLuminosity
   virtual void set_part_diffusion(std::uint32_t /*part*/, float /*value*/) {}     // CPartArray::SetPartDiffusion
-  virtual void replace_part_gfx(std::uint32_t /*part*/, std::uint32_t /*gfx*/) {} // ReplaceObjectHook -> CPhysicsPart::SetGfxObj
-  virtual void set_part_no_draw(std::uint32_t /*part*/, bool /*no_draw*/) {}     // NoDrawHook on one part
+  virtual void replace_part_gfx(std::uint32_t /*part*/, std::uint32_t /*gfx*/) {
+  }  // ReplaceObjectHook -> CPhysicsPart::SetGfxObj
+  virtual void set_part_no_draw(std::uint32_t /*part*/, bool /*no_draw*/) {}  // NoDrawHook on one part
   [[nodiscard]] virtual std::size_t num_parts() const { return 0; }
   // CPartArray::FindObjCollisions 0x00518180: each part's physics BSP in
   // turn until one is not OK; OK (1) without parts.

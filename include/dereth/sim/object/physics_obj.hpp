@@ -34,9 +34,9 @@
 #include "dereth/core/frame.hpp"
 #include "dereth/protocol/obj_desc.hpp"
 #include "dereth/protocol/physics_desc.hpp"
-#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/cells/restriction_db.hpp"
 #include "dereth/sim/motion/raw_motion_state.hpp"
+#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/seams.hpp"
 #include "dereth/sim/object/types.hpp"
 
@@ -70,7 +70,7 @@ struct WeenieTraits {
   bool is_pklite = false;
   bool is_attackable = false;  // ObjectDescriptionFlags Attackable (0x10)
   bool is_free_pk = false;     // ObjectDescriptionFlags FreePkStatus (0x200000)
-  std::string name;  // the weenie's name (the HUD's selected target)
+  std::string name;            // the weenie's name (the HUD's selected target)
   // What the cells' entry restrictions ask (docs/sim.md "Collision"):
   std::uint32_t bitfield = 0;         // pwd._bitfield, the ObjectDescriptionFlags
   std::uint32_t house_owner_iid = 0;  // pwd._house_owner_iid (WeenieDesc HouseOwner)
@@ -592,6 +592,5 @@ class PhysicsObj {
   std::vector<std::unique_ptr<PhysicsObjHook>> hooks_;  // index 0 is the head
   std::vector<std::unique_ptr<AnimHook>> anim_hooks_;
 };
-
 
 }  // namespace dereth::sim

@@ -65,6 +65,8 @@ inline bool adjust_to_outside(std::uint32_t& cell_id, glm::vec3& origin) noexcep
 [[nodiscard]] core::Frame global_frame(const Position& p) noexcept;
 
 // True for the valid objcell ranges (1..0x40, 0x100..0xFFFD, 0xFFFF).
-[[nodiscard]] inline bool is_valid_cell(std::uint32_t cell_id) noexcept { return LandDefs::is_valid_cell(cell_id); }
+[[nodiscard]] inline bool is_valid_cell(std::uint32_t cell_id) noexcept {
+  return LandDefs::is_valid_cell(cell_id);
+}
 
 }  // namespace dereth::sim

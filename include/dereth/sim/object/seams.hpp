@@ -14,8 +14,8 @@
 
 #include "dereth/sim/effects/effects_sink.hpp"
 #include "dereth/sim/motion/movement_manager.hpp"
+#include "dereth/sim/motion/position_manager.hpp"
 #include "dereth/sim/object/object_factory.hpp"
 #include "dereth/sim/object/object_hooks.hpp"
 #include "dereth/sim/object/part_array.hpp"
 #include "dereth/sim/player/player_controller.hpp"
-#include "dereth/sim/motion/position_manager.hpp"

@@ -10,8 +10,8 @@
 
 #include <glm/vec3.hpp>
 
-#include "dereth/sim/object/position.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/position.hpp"
 
 namespace dereth::sim {
 
@@ -32,7 +32,7 @@ inline constexpr std::uint32_t kViewerObjectInfo = object_info_state::IsViewer |
 enum class ViewerPlacement : std::uint8_t { Swept, Adjusted, OnPlayer };
 
 struct Viewer {
-  Position position;       // SmartBox::viewer
+  Position position;        // SmartBox::viewer
   ObjCell* cell = nullptr;  // SmartBox::viewer_cell: null when on the player
   ViewerPlacement placement = ViewerPlacement::OnPlayer;
 };
@@ -43,8 +43,7 @@ struct Viewer {
 // cell that sees outside) the outdoor cell under it; outdoors: the land cell
 // (LandDefs::adjust_to_outside, which re-homes the origin). False, and
 // `new_cell` null, when there is none (an invalid cell id included).
-bool adjust_position(CellSource& cells, Position& p, const glm::vec3& low_point, ObjCell*& new_cell,
-                     bool search_cells);
+bool adjust_position(CellSource& cells, Position& p, const glm::vec3& low_point, ObjCell*& new_cell, bool search_cells);
 
 // SmartBox::update_viewer 0x00453CE0: the viewer for a camera pivoting at
 // `pivot_offset` from the player's origin and wanting to stand at

@@ -28,7 +28,13 @@ inline constexpr std::uint32_t Run = 0x18;
 }  // namespace skill_type
 
 // ExperienceType (ExperienceTable::GetLevelForExperience's table choice).
-enum class ExperienceType : std::uint32_t { Attribute = 1, Attribute2nd = 2, TrainedSkill = 3, SpecializedSkill = 4, Level = 5 };
+enum class ExperienceType : std::uint32_t {
+  Attribute = 1,
+  Attribute2nd = 2,
+  TrainedSkill = 3,
+  SpecializedSkill = 4,
+  Level = 5
+};
 
 // EncumbranceSystem::EncumbranceCapacity 0x004FCC00
 int encumbrance_capacity(int strength, int encumb_augmentations);
