@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(
   # toolchain
   build-essential cmake ninja-build pkg-config git python3
+  # the format check (scripts/check-format.sh, a ctest test)
+  clang-format
   # fuzzing: clang-16 with its libFuzzer runtime (the `fuzz` preset; clang-14
   # cannot compile libstdc++ 12's <expected>)
   clang-16 libclang-rt-16-dev llvm-14
