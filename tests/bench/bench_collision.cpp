@@ -16,6 +16,7 @@
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/object/part_array.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"

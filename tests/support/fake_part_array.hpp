@@ -17,6 +17,7 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/sim/collision/bsp.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/object/part_array.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 

@@ -4,6 +4,7 @@
 
 #include "dereth/sim/cells/env_cell.hpp"
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 
 namespace dereth::sim {
 

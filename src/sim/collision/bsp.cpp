@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <glm/geometric.hpp>
 
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/types.hpp"

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "dereth/core/log.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/motion/dat_movement_manager.hpp"
 #include "dereth/sim/object/dat_part_array.hpp"
 

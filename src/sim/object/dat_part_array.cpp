@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/motion/movement_error.hpp"
 #include "dereth/sim/object/physics_obj.hpp"

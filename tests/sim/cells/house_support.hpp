@@ -14,6 +14,7 @@
 
 #include "dereth/sim/cells/building.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 
 #include "support/bsp_box.hpp"
 

@@ -14,6 +14,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"

@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"

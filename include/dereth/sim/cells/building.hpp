@@ -9,6 +9,7 @@
 
 #include "dereth/sim/cells/building_portal.hpp"
 #include "dereth/sim/collision/bsp.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/position.hpp"
 

@@ -18,6 +18,7 @@
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/sim/collision/bsp.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/motion/motion_table.hpp"
 #include "dereth/sim/motion/sequence.hpp"
 #include "dereth/sim/object/seams.hpp"

@@ -20,6 +20,7 @@
 #include "dereth/core/frame.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/sim/collision/bsp.hpp"
+#include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/motion/motion_table.hpp"
 #include "dereth/sim/motion/motion_table_manager.hpp"
 #include "dereth/sim/motion/sequence.hpp"
