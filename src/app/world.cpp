@@ -5,6 +5,7 @@
 
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/dat/read_record.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
@@ -29,25 +30,6 @@ struct Overloaded : Fs... {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// A record of `dat`, or none (absent; an unreadable one is logged).
-template <class T, class Read>
-std::optional<T> read_record(const dat::DatFile* dat, dat::Did id, const char* what, Read read) {
-  if (dat == nullptr) return std::nullopt;
-  auto entry = dat->find(id);
-  if (!entry || !entry->has_value()) return std::nullopt;
-  auto bytes = dat->read(**entry);
-  if (!bytes) {
-    core::logger(core::Module::App)->warn("{} {:08X}: {}", what, id, bytes.error().message());
-    return std::nullopt;
-  }
-  auto record = read(*bytes, id);
-  if (!record) {
-    core::logger(core::Module::App)->warn("{} {:08X}: {}", what, id, record.error().message());
-    return std::nullopt;
-  }
-  return std::move(*record);
 }
 
 }  // namespace
@@ -181,8 +163,9 @@ void World::add_local_chat(std::string_view text) {
 // options (CPlayerSystem::Handle_PlayerDescription 0x005636A0 ->
 // PlayerModule::UnPack 0x005D49D0) when it carries them.
 void World::handle_player_description(const protocol::PlayerDescription& description) {
-  auto skills = read_record<dat::SkillTable>(portal_, dat::kSkillTableId, "SkillTable", dat::read_skill_table);
-  auto xp = read_record<dat::XpTable>(portal_, dat::kXpTableId, "XpTable", dat::read_xp_table);
+  auto skills = dat::read_record<dat::SkillTable>(core::Module::App, portal_, dat::kSkillTableId, "SkillTable",
+                                                  dat::read_skill_table);
+  auto xp = dat::read_record<dat::XpTable>(core::Module::App, portal_, dat::kXpTableId, "XpTable", dat::read_xp_table);
   qualities_ = std::make_unique<sim::Qualities>(description, std::move(skills), std::move(xp));
   context_.player_qualities = qualities_.get();
   if (description.options) {

@@ -11,6 +11,7 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/dat/environment.hpp"
+#include "dereth/dat/read_record.hpp"
 #include "dereth/protocol/physics_desc.hpp"
 #include "dereth/sim/cells/land_defs.hpp"
 #include "dereth/sim/motion/sequence.hpp"
@@ -29,25 +30,6 @@ std::vector<std::uint32_t> block_cells(std::uint32_t id, std::span<const std::ui
   out.reserve(cells.size());
   for (const std::uint16_t c : cells) out.push_back((id & kBlockMask) | c);
   return out;
-}
-
-// A record of `dat`, or none (absent; an unreadable one is logged).
-template <class T, class Read>
-std::optional<T> read_record(const dat::DatFile* dat, dat::Did id, const char* what, Read read) {
-  if (dat == nullptr) return std::nullopt;
-  auto entry = dat->find(id);
-  if (!entry || !entry->has_value()) return std::nullopt;
-  auto bytes = dat->read(**entry);
-  if (!bytes) {
-    core::logger(core::Module::Sim)->warn("{} {:08X}: {}", what, id, bytes.error().message());
-    return std::nullopt;
-  }
-  auto record = read(*bytes, id);
-  if (!record) {
-    core::logger(core::Module::Sim)->warn("{} {:08X}: {}", what, id, record.error().message());
-    return std::nullopt;
-  }
-  return std::move(*record);
 }
 
 // A building's model as drawn: a GfxObj is one part at the building's frame;
@@ -123,7 +105,8 @@ std::shared_ptr<const dat::LandBlockInfo> DatLandscapeLoader::land_block_info(st
   auto it = infos_.find(key);
   if (it == infos_.end()) {
     std::shared_ptr<const dat::LandBlockInfo> read;
-    if (auto info = read_record<dat::LandBlockInfo>(cell_, key | 0xFFFEu, "LandBlockInfo", dat::read_land_block_info)) {
+    if (auto info = dat::read_record<dat::LandBlockInfo>(core::Module::Sim, cell_, key | 0xFFFEu, "LandBlockInfo",
+                                                         dat::read_land_block_info)) {
       read = std::make_shared<const dat::LandBlockInfo>(std::move(*info));
     }
     it = infos_.emplace(key, std::move(read)).first;
@@ -135,7 +118,7 @@ std::shared_ptr<const dat::EnvCell> DatLandscapeLoader::env_cell_record(std::uin
   auto it = env_records_.find(cell_id);
   if (it == env_records_.end()) {
     std::shared_ptr<const dat::EnvCell> read;
-    if (auto env = read_record<dat::EnvCell>(cell_, cell_id, "EnvCell", dat::read_env_cell)) {
+    if (auto env = dat::read_record<dat::EnvCell>(core::Module::Sim, cell_, cell_id, "EnvCell", dat::read_env_cell)) {
       read = std::make_shared<const dat::EnvCell>(std::move(*env));
     }
     it = env_records_.emplace(cell_id, std::move(read)).first;
@@ -179,7 +162,8 @@ std::unique_ptr<EnvCell> DatLandscapeLoader::load_env_cell(std::uint32_t cell_id
   auto it = structures_.find(key);
   if (it == structures_.end()) {
     std::shared_ptr<const CellStructPhysics> built;
-    if (auto env = read_record<dat::Environment>(portal_, env_id, "Environment", dat::read_environment)) {
+    if (auto env = dat::read_record<dat::Environment>(core::Module::Sim, portal_, env_id, "Environment",
+                                                      dat::read_environment)) {
       if (const dat::CellStruct* cs = dat::find_cell_struct(*env, env_cell->cell_struct)) {
         const std::string context = fmt::format("DAT 0x{:08X} cell struct {}", env_id, env_cell->cell_struct);
         if (auto physics = CellStructPhysics::build(*cs, context)) {
