@@ -279,7 +279,7 @@ sim::SnapshotPtr World::build_snapshot() const {
                                     sky_time_);
 }
 
-// The game clock (sim/player/game_time.hpp): a new TimeSync goes to the Timer
+// The game clock (sim/player/game_clock.hpp): a new TimeSync goes to the Timer
 // (ClientNet::HandleTimeSynch), then GameTime::UseTime at the world's time
 // gives the sky's time of day and day. Without a TimeSync, or without a
 // readable Region, there is none and the renderer keeps its fixed hour.

@@ -28,7 +28,7 @@
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
 #include "dereth/sim/object/verdict.hpp"
-#include "dereth/sim/player/game_time.hpp"
+#include "dereth/sim/player/game_clock.hpp"
 #include "dereth/sim/player/gm_smart_box_ui.hpp"
 #include "dereth/sim/player/qualities.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"

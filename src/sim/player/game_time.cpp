@@ -20,13 +20,6 @@ bool positive_finite(double v) noexcept {
 
 }  // namespace
 
-// Timer::set_time 0x0040F840
-void Timer::set_time(double server_time, double local_now) noexcept {
-  if (!std::isfinite(server_time) || !std::isfinite(local_now)) return;
-  synced_ = true;
-  if (server_time > cur_time(local_now) + 0.000000001) offset_ = server_time - local_now;
-}
-
 GameTime::GameTime(dat::GameTime desc) : desc_(std::move(desc)) {
   // GameTime::UnPack 0x005A6EC0: year_length = day_length * days_per_year
   year_length_ = static_cast<double>(desc_.day_length) * static_cast<double>(desc_.days_per_year);
@@ -99,24 +92,6 @@ void GameTime::use_time(double time) noexcept {
     }
     calc_time_of_day(time);
   }
-}
-
-// ClientNet::HandleTimeSynch 0x00543D30
-void GameClock::time_sync(double server_time, double local_now) noexcept {
-  timer_.set_time(server_time, local_now);
-}
-
-std::optional<SkyTime> GameClock::use_time(double local_now) noexcept {
-  if (!timer_.synced()) return std::nullopt;
-  const double now = timer_.cur_time(local_now);
-  game_time_.use_time(now);
-  SkyTime t;
-  t.time_of_day = game_time_.present_time_of_day();
-  t.day = game_time_.current_day();
-  t.days_per_year = game_time_.desc().days_per_year;
-  t.year = game_time_.current_year();
-  t.seconds = now;
-  return t;
 }
 
 }  // namespace dereth::sim

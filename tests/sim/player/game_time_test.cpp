@@ -1,10 +1,10 @@
 // The game clock: Timer (server time from TimeSync) and GameTime (the
 // Region's calendar), PORTAL/gametime/GameTime.c and CORE/timer/Timer.c.
-#include "dereth/sim/player/game_time.hpp"
-
 #include <catch2/catch.hpp>
 
 #include <limits>
+
+#include "dereth/sim/player/game_clock.hpp"
 
 using namespace dereth;
 

@@ -24,22 +24,12 @@
 #include "dereth/sim/motion/motion_table.hpp"
 #include "dereth/sim/motion/motion_table_manager.hpp"
 #include "dereth/sim/motion/sequence.hpp"
+#include "dereth/sim/object/physics_part.hpp"
 #include "dereth/sim/object/seams.hpp"
 
 namespace dereth::sim {
 
 class PhysicsObj;
-
-// CPhysicsPart: what dereth keeps of one part.
-struct PhysicsPart {
-  std::uint32_t gfx_obj = 0;
-  core::Frame frame;             // CPhysicsPart::pos.frame (block-local)
-  glm::vec3 gfxobj_scale{1.0f};  // mesh scale: default scale times object scale
-  float translucency = 0.0f;
-  float luminosity = 0.0f;
-  float diffusion = 1.0f;
-  bool no_draw = false;
-};
 
 // Placement ids (retail Placement).
 namespace placement {

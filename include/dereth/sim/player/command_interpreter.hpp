@@ -1,37 +1,11 @@
 #pragma once
 // CommandInterpreter (retail CommandInterpreter / ACCmdInterp): the local
-// player's movement keys become the player's raw motion state, and the raw
-// state and the canonical position become the outbound F7B1 MoveToState
-// (F61C) and AutonomousPosition (F753) messages
-// (seed portal-completion section 3, login-placement "Movement cancels repeat
-// attack", spec/protocol.md section 5.14, spec/physics.md section 2.7).
-//
-// What is here:
-//  * (RawMotionState itself, what the player pressed, lives in
-//    movement_manager.hpp beside the MotionInterp that owns it; its
-//    ApplyMotion/RemoveMotion and Pack are implemented with this file.)
-//  * CommandList: the per-axis key lists (the newest key is the head).
-//  * CommandInterpreter: key commands, hold keys, autorun, control hand-over
-//    between the client and the server, and the three send functions:
-//    SendMovementEvent, SendPositionEvent and ShouldSendPositionEvent. It is
-//    the SmartBox's PlayerController.
-//  * ClientCombatSystem: the part of the combat system movement touches (a
-//    repeat attack cancelled by forward movement or a jump).
-//
-// Messages go out through an injected sink (bytes, queue 3) and take their
-// F7B1 stamp from an injected counter (retail Proto_UI::GetNextUICounter,
-// shared with every other game action). Time comes only from the SimContext.
-//
-// The player's motion goes to its CMotionInterp (MotionInterp in
-// motion_table.hpp) through CPhysicsObj::DoMotion/StopMotion, as retail's
-// MovePlayer does: the raw state lives there and the motion table's root
-// motion moves the player. A player without a motion interpreter (no motion
-// table: test fakes, objects the factory cannot equip) keeps only the raw
-// state, in the interpreter.
-//
-// At autonomy level 0 the commands go to the server instead
-// (MovePlayer_NonAutonomous). Not here (docs/sim.md): mouse turning and
-// mouse-look, chat emotes and other actions from the keyboard.
+// player's movement keys become its raw motion state (in its MotionInterp,
+// through CPhysicsObj::DoMotion/StopMotion as retail's MovePlayer does), and
+// the raw state and the canonical position become the F7B1 MoveToState and
+// AutonomousPosition messages. It is the SmartBox's PlayerController. Layouts
+// and what is not here: docs/sim.md ("The command interpreter"),
+// spec/protocol.md section 5.14.
 
 #include <cstdint>
 #include <functional>
@@ -46,6 +20,7 @@
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/seams.hpp"
+#include "dereth/sim/player/command_list.hpp"
 
 namespace dereth::sim {
 
@@ -66,36 +41,6 @@ inline constexpr std::uint32_t HoldSidestep = 0x85000002;
 namespace game_action {
 inline constexpr std::uint32_t CancelAttack = 0x01B7;  // CM_Combat::Event_CancelAttack
 }  // namespace game_action
-
-// One key list entry (retail CommandListElement).
-struct CommandListElement {
-  std::uint32_t command = 0;
-  float speed = 1.0f;
-  bool hold_run = false;
-  bool operator==(const CommandListElement&) const = default;
-};
-
-// CommandList: the keys held on one axis, newest first. Only keyboard
-// entries exist here (no mouse command).
-class CommandList {
- public:
-  // CommandList::AddCommand 0x006B4B80: a new entry at the head (a command
-  // already in the list is not merged; it is there twice).
-  void add_command(std::uint32_t command, float speed, bool hold_run);
-  // CommandList::RemoveCommand 0x006B4960: removes the first entry for
-  // `command` from the head; true only when that entry was the head.
-  bool remove_command(std::uint32_t command);
-  // CommandList::GetHead 0x006B4A50's caller view: the head, or none.
-  [[nodiscard]] const CommandListElement* get_head() const noexcept {
-    return entries_.empty() ? nullptr : &entries_.front();
-  }
-  // CommandList::ClearAllCommands 0x006B4A70
-  void clear_all_commands() noexcept { entries_.clear(); }
-  [[nodiscard]] const std::vector<CommandListElement>& entries() const noexcept { return entries_; }
-
- private:
-  std::vector<CommandListElement> entries_;  // head first
-};
 
 // Frame::is_equal 0x00424C30: origins within 0.0002 inclusive on each axis
 // (Vector3Math::AreEqual, float epsilon), then Frame::is_quaternion_equal

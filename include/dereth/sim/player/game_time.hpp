@@ -1,46 +1,13 @@
 #pragma once
-// The game clock: the server's time as the client keeps it (retail Timer,
-// CORE/timer/Timer.c) and the Region's calendar over it (retail GameTime,
+// The Region's calendar over the server's time (retail GameTime,
 // PORTAL/gametime/GameTime.c): year, day, season, the named time of day and
 // the fraction of the day the sky is drawn at (docs/sim.md, "Game time").
-//
-// Retail: every packet with the TimeSync optional header (0x01000000, an f64
-// of server seconds) goes to ClientNet::HandleTimeSynch 0x00543D30, which
-// calls Timer::set_time with it, so Timer::cur_time is the server's time from
-// then on; GameTime::UseTime reads Timer::cur_time (plus a clock offset and
-// the GameTime.TimeZeroDelta setting, both 0) each frame. The Region's
-// GameTime (zero_time_of_year, day_length, days_per_year, times_of_day,
-// seasons) turns it into the calendar. Nothing here reads a wall clock: the
-// caller passes its clock's seconds.
 
 #include <cstdint>
-#include <optional>
 
 #include "dereth/dat/region.hpp"
-#include "dereth/snapshot/render_snapshot.hpp"  // SkyTime, what the clock gives the snapshot
 
 namespace dereth::sim {
-
-// The client's clock of server time: local seconds plus an offset learnt
-// from TimeSync.
-class Timer {
- public:
-  // Timer::set_time 0x0040F840: a server time more than 1e-9 s ahead of the
-  // clock's reading moves the clock there (offset = server - local); one at
-  // or behind the reading leaves it (the clock never runs backwards; retail's
-  // momentary hold of a time between the last reading and now is not
-  // modelled). Non-finite times are ignored.
-  void set_time(double server_time, double local_now) noexcept;
-  // Timer::cur_time: local seconds plus the offset.
-  [[nodiscard]] double cur_time(double local_now) const noexcept { return local_now + offset_; }
-  // Whether a server time ever arrived (adopted or not: before the first
-  // one the clock reads local time, as retail's does).
-  [[nodiscard]] bool synced() const noexcept { return synced_; }
-
- private:
-  double offset_ = 0.0;
-  bool synced_ = false;
-};
 
 // The Region's calendar at a time (retail GameTime).
 class GameTime {
@@ -97,26 +64,6 @@ class GameTime {
   std::uint32_t current_day_ = 0;
   std::uint32_t current_season_ = 0;
   std::uint32_t current_time_of_day_ = 0;
-};
-
-// The Timer fed by TimeSync plus the Region's GameTime: what the world keeps
-// (its sky time rides in each render snapshot). Until the first TimeSync there is no game time (the caller draws its
-// fixed hour).
-class GameClock {
- public:
-  explicit GameClock(dat::GameTime desc) : game_time_(std::move(desc)) {}
-  // ClientNet::HandleTimeSynch 0x00543D30: the header's server time goes to
-  // Timer::set_time.
-  void time_sync(double server_time, double local_now) noexcept;
-  // GameTime::UseTime at Timer::cur_time(local_now); nothing before a sync.
-  // The sky's time then.
-  [[nodiscard]] std::optional<SkyTime> use_time(double local_now) noexcept;
-  [[nodiscard]] const Timer& timer() const noexcept { return timer_; }
-  [[nodiscard]] const GameTime& game_time() const noexcept { return game_time_; }
-
- private:
-  Timer timer_;
-  GameTime game_time_;
 };
 
 }  // namespace dereth::sim
