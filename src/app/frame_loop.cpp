@@ -62,16 +62,11 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
       options_(std::move(options)) {
   // The camera asks this loop's world while the loop lives (the destructor
   // takes it back: a presenter may outlive its loop and world).
-  if (presenter_ != nullptr) {
-    World* w = world_;
-    presenter_->place_viewer = [w](const glm::vec3& pivot, const glm::vec3& wanted) {
-      return w->place_viewer(pivot, wanted);
-    };
-  }
+  if (presenter_ != nullptr) presenter_->viewer_placer = world_;
 }
 
 FrameLoop::~FrameLoop() {
-  if (presenter_ != nullptr) presenter_->place_viewer = nullptr;
+  if (presenter_ != nullptr) presenter_->viewer_placer = nullptr;
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }
 
@@ -200,11 +195,11 @@ core::Result<LoopReport> FrameLoop::run() {
     last_frame = frame_end;
     report.frames = frame + 1;
     report.sim_seconds = now;
-    if (options_.progress && (frame % 30) == 0) {
-      if (options_.progress_of) {
-        options_.progress(std::clamp(options_.progress_of(), 0.0, 1.0));
+    if (options_.progress != nullptr && (frame % 30) == 0) {
+      if (options_.progress_of != nullptr) {
+        options_.progress->progress(std::clamp(options_.progress_of->fraction_done(), 0.0, 1.0));
       } else if (options_.max_ticks) {
-        options_.progress(static_cast<double>(report.ticks) / static_cast<double>(*options_.max_ticks));
+        options_.progress->progress(static_cast<double>(report.ticks) / static_cast<double>(*options_.max_ticks));
       }
     }
     // Stop conditions.
@@ -221,7 +216,7 @@ core::Result<LoopReport> FrameLoop::run() {
   report.wall_seconds = wall_before + seconds_between(wall_start, SteadyClock::now());
   if (options_.digest) DERETH_CHECK(finish_output(digest, *options_.digest));
   if (trace_) DERETH_CHECK(finish_output(trace_file_, *options_.trace));
-  if (options_.progress) options_.progress(1.0);
+  if (options_.progress != nullptr) options_.progress->progress(1.0);
   return report;
 }
 

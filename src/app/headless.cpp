@@ -43,6 +43,30 @@ double scenario_duration(const scenario::Scenario& scenario, double asked) {
 // The one loop, headless: World + FrameLoop on a virtual clock with no
 // presenter, fed by a capture (paced by its own clock) or by the scenario
 // server over the in-process loopback (with the same Controls as the demo).
+// A capture's progress: the records read of those it holds.
+class CaptureProgress final : public ProgressSource {
+ public:
+  CaptureProgress(const net::CapturePlayer* player, double records) : player_(player), records_(records) {}
+  [[nodiscard]] double fraction_done() const override {
+    return static_cast<double>(player_->stats().records) / records_;
+  }
+
+ private:
+  const net::CapturePlayer* player_;
+  double records_;
+};
+
+// A scenario's progress: the simulated seconds of its duration.
+class ScenarioProgress final : public ProgressSource {
+ public:
+  ScenarioProgress(const core::Clock& clock, double duration) : clock_(&clock), duration_(duration) {}
+  [[nodiscard]] double fraction_done() const override { return clock_->now().count() / duration_; }
+
+ private:
+  const core::Clock* clock_;
+  double duration_;
+};
+
 core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind kind) {
   core::ManualClock clock;
   World world(clock, options.portal, options.seed);
@@ -60,6 +84,8 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
   LoopbackInbox* loopback = nullptr;
   std::optional<net::CaptureCheck> check;
   std::vector<scenario::InputEvent> inputs;  // the scenario's local keys
+  std::optional<CaptureProgress> capture_progress;
+  std::optional<ScenarioProgress> scenario_progress;
   if (kind == InputKind::Capture) {
     const auto filter = options.port ? net::CaptureFilter::port(*options.port) : net::CaptureFilter{};
     DERETH_TRY(check, net::admit_capture(options.input, filter, options.allow_truncated));
@@ -70,7 +96,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
     lo.stop_when_inbox_finished = true;
     lo.tail = options.tail;
     const double records = static_cast<double>(std::max<std::uint64_t>(check->stats.records, 1));
-    lo.progress_of = [player, records]() { return static_cast<double>(player->stats().records) / records; };
+    lo.progress_of = &capture_progress.emplace(player, records);
   } else {
     DERETH_TRY(scenario::Scenario scenario, scenario::load_scenario_file(options.input));
     const double duration = scenario_duration(scenario, options.duration);
@@ -80,7 +106,7 @@ core::Result<HeadlessReport> run_loop(const HeadlessOptions& options, InputKind 
     loopback = owned.get();
     inbox = std::move(owned);
     lo.max_seconds = duration;
-    lo.progress_of = [&clock, duration]() { return clock.now().count() / duration; };
+    lo.progress_of = &scenario_progress.emplace(clock, duration);
   }
   lo.progress = options.progress;
   QaReport qa;  // always: it also says why a run simulated nothing

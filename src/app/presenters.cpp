@@ -15,12 +15,12 @@ constexpr float kFieldOfView = 45.0F;    // vertical degrees
 constexpr float kTeleportDistance = 20.0F;
 }  // namespace
 
-void CameraRig::update(const sim::RenderSnapshot& snapshot, const ViewerPlacer& place_viewer) {
+void CameraRig::update(const sim::RenderSnapshot& snapshot, ViewerPlacer* placer) {
   place(snapshot);
   if (camera_.mode != render::CameraMode::Follow) return;
   // SmartBox::update_viewer: the eye stops where the viewer sphere does.
   camera_.viewer.reset();
-  if (placed_ && place_viewer) camera_.viewer = place_viewer(camera_.target, camera_.wanted_eye());
+  if (placed_ && placer != nullptr) camera_.viewer = placer->place_viewer(camera_.target, camera_.wanted_eye());
 }
 
 void CameraRig::place(const sim::RenderSnapshot& snapshot) {
@@ -94,7 +94,7 @@ OffscreenPresenter::~OffscreenPresenter() {
 }
 
 core::Result<void> OffscreenPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& /*info*/) {
-  rig_.update(snapshot, place_viewer);
+  rig_.update(snapshot, viewer_placer);
   return renderer_->render(snapshot, rig_.camera(), options_.width, options_.height);
 }
 

@@ -348,7 +348,7 @@ bool WindowPresenter::poll_input() {
 }
 
 core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) {
-  rig_.update(snapshot, place_viewer);
+  rig_.update(snapshot, viewer_placer);
   int w = 0;
   int h = 0;
   SDL_GL_GetDrawableSize(sdl_->window, &w, &h);

@@ -87,52 +87,57 @@ TEST_CASE("CameraRig with the demo's framing: along the player's heading, close 
 
 TEST_CASE("CameraRig asks where the follow camera may stand (SmartBox::update_viewer 0x00453CE0) and stands there",
           "[app][camera][retail][0x00453CE0]") {
-  app::CameraRig rig;
-  glm::vec3 asked_pivot{0.0F};
-  glm::vec3 asked_wanted{0.0F};
-  int asked = 0;
-  // A wall 2 m behind the pivot: the viewer stops 0.3 m short of it.
-  const app::ViewerPlacer wall = [&](const glm::vec3& pivot, const glm::vec3& wanted) -> std::optional<glm::vec3> {
-    asked_pivot = pivot;
-    asked_wanted = wanted;
-    ++asked;
-    const glm::vec3 d = glm::normalize(wanted - pivot);
-    return pivot + d * 1.7F;
+  // A wall 2 m behind the pivot (the viewer stops 0.3 m short of it), open
+  // ground (the wanted point), or nothing to ask (no player in the world).
+  struct Placer final : app::ViewerPlacer {
+    enum class Answer { Wall, Open, Nothing } answer = Answer::Wall;
+    glm::vec3 asked_pivot{0.0F};
+    glm::vec3 asked_wanted{0.0F};
+    int asked = 0;
+    std::optional<glm::vec3> place_viewer(const glm::vec3& pivot, const glm::vec3& wanted) override {
+      asked_pivot = pivot;
+      asked_wanted = wanted;
+      ++asked;
+      if (answer == Answer::Wall) return pivot + glm::normalize(wanted - pivot) * 1.7F;
+      if (answer == Answer::Open) return wanted;
+      return std::nullopt;
+    }
   };
-  rig.update(with_player({10.0F, 20.0F, 5.0F}, 180.0F), wall);  // facing south: the camera north of it
-  REQUIRE(asked == 1);
+  app::CameraRig rig;
+  Placer placer;
+  rig.update(with_player({10.0F, 20.0F, 5.0F}, 180.0F), &placer);  // facing south: the camera north of it
+  REQUIRE(placer.asked == 1);
   const auto& c = rig.camera();
-  CHECK(asked_pivot == c.target);
-  CHECK(glm::length(asked_wanted - c.target) == Approx(c.distance));
+  CHECK(placer.asked_pivot == c.target);
+  CHECK(glm::length(placer.asked_wanted - c.target) == Approx(c.distance));
   REQUIRE(c.viewer.has_value());
   CHECK(glm::length(c.eye() - c.target) == Approx(1.7F));
   CHECK(c.eye().y > 20.0F);
   CHECK(glm::length(c.wanted_eye() - c.target) == Approx(c.distance));
 
   // Each update asks afresh: the player walks out of the wall's way.
-  const app::ViewerPlacer open = [&](const glm::vec3&, const glm::vec3& wanted) -> std::optional<glm::vec3> {
-    ++asked;
-    return wanted;
-  };
-  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), open);
-  CHECK(asked == 2);
+  placer.answer = Placer::Answer::Open;
+  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), &placer);
+  CHECK(placer.asked == 2);
   CHECK(glm::length(rig.camera().eye() - rig.camera().target) == Approx(rig.camera().distance));
 
   // Nothing to ask (no player in the world yet): the wanted point.
-  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F),
-             [](const glm::vec3&, const glm::vec3&) -> std::optional<glm::vec3> { return std::nullopt; });
+  placer.answer = Placer::Answer::Nothing;
+  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), &placer);
+  CHECK(placer.asked == 3);
   CHECK_FALSE(rig.camera().viewer.has_value());
   CHECK(rig.camera().eye() == rig.camera().wanted_eye());
 
   // The free camera flies where it is told; the viewer is the follow camera's.
+  placer.answer = Placer::Answer::Wall;
   rig.camera().mode = render::CameraMode::Free;
   rig.camera().position = {0.0F, 0.0F, 50.0F};
-  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), wall);
-  CHECK(asked == 2);
+  rig.update(with_player({10.0F, 18.0F, 5.0F}, 180.0F), &placer);
+  CHECK(placer.asked == 3);
   CHECK(rig.camera().eye() == glm::vec3(0.0F, 0.0F, 50.0F));
 }
 
-TEST_CASE("A frame loop lends its presenter a place_viewer that asks its world, and takes it back when it ends",
+TEST_CASE("A frame loop lends its presenter its world as the viewer placer, and takes it back when it ends",
           "[app][camera]") {
   struct NoInbox final : net::MessageInbox {
     std::vector<net::SessionMessage> drain(double /*now*/) override { return {}; }
@@ -148,9 +153,9 @@ TEST_CASE("A frame loop lends its presenter a place_viewer that asks its world, 
   Blank presenter;
   {
     app::FrameLoop loop(world, inbox, &clock, &presenter, nullptr, app::LoopOptions{});
-    REQUIRE(presenter.place_viewer);
+    REQUIRE(presenter.viewer_placer == &world);
     // No player in the world yet: nothing to ask, the camera keeps its wanted point.
-    CHECK_FALSE(presenter.place_viewer(glm::vec3(0.0F), glm::vec3(0.0F, -4.0F, 0.0F)).has_value());
+    CHECK_FALSE(presenter.viewer_placer->place_viewer(glm::vec3(0.0F), glm::vec3(0.0F, -4.0F, 0.0F)).has_value());
   }
-  CHECK_FALSE(presenter.place_viewer);  // the world may be gone: the presenter must not ask it
+  CHECK(presenter.viewer_placer == nullptr);  // the world may be gone: the presenter must not ask it
 }

@@ -162,12 +162,14 @@ int main(int argc, char** argv) {
   }
   if (!quiet) std::cerr << "dereth-sim: " << input << " is " << dereth::app::to_string(*kind) << "\n";
   const bool show_progress = !quiet && isatty(STDERR_FILENO) != 0;
-  if (show_progress) {
-    options.progress = [](double fraction) {
+  // The percentage on one terminal line, rewritten in place.
+  struct PercentLine final : dereth::app::ProgressSink {
+    void progress(double fraction) override {
       std::fprintf(stderr, "\rdereth-sim: %3d%%", static_cast<int>(fraction * 100.0));
       std::fflush(stderr);
-    };
-  }
+    }
+  } percent_line;
+  if (show_progress) options.progress = &percent_line;
   auto report = dereth::app::run_headless(options);
   if (show_progress) std::fprintf(stderr, "\n");
   if (!report) {

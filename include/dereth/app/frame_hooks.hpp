@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include <glm/vec3.hpp>
+
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/net/transport.hpp"
@@ -27,6 +29,30 @@ class OutboundStep {
  public:
   virtual ~OutboundStep() = default;
   virtual void outbound(double now) = 0;
+};
+
+// Where the follow camera may stand (global metres): given the point it
+// turns about and the point it wants, the point the viewer sphere stops at
+// (World, as retail's SmartBox::update_viewer); none when there is nothing
+// to ask (no player yet).
+class ViewerPlacer {
+ public:
+  virtual ~ViewerPlacer() = default;
+  [[nodiscard]] virtual std::optional<glm::vec3> place_viewer(const glm::vec3& pivot, const glm::vec3& wanted) = 0;
+};
+
+// How far a run has got, as a fraction in [0, 1] (a capture's records read,
+// a scenario's simulated seconds), and where the frame loop reports it now
+// and then (dereth-sim's progress line).
+class ProgressSource {
+ public:
+  virtual ~ProgressSource() = default;
+  [[nodiscard]] virtual double fraction_done() const = 0;
+};
+class ProgressSink {
+ public:
+  virtual ~ProgressSink() = default;
+  virtual void progress(double fraction) = 0;
 };
 
 // Where the chat lines the world routed go besides the presenter (a

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -61,12 +60,6 @@ class CharacterPicker;
 class CharacterCreator;
 struct PickerAction;
 
-// Where the follow camera may stand (global metres): given the point it
-// turns about and the point it wants, the point the viewer sphere stops at
-// (World::place_viewer, retail's SmartBox::update_viewer); none when there
-// is nothing to ask (no player yet).
-using ViewerPlacer = std::function<std::optional<glm::vec3>(const glm::vec3& pivot, const glm::vec3& wanted)>;
-
 // Shows frames: a window or an offscreen target. Owns the camera.
 class Presenter {
  public:
@@ -82,10 +75,10 @@ class Presenter {
   // Every tick's snapshot, drawn or not: the camera follows the player on
   // every tick, so where it stands never depends on which frames were drawn.
   virtual void follow(const sim::RenderSnapshot& /*snapshot*/) {}
-  // Keeps the follow camera out of walls; a frame loop sets it to ask its
-  // world for as long as the loop lives. Empty: the camera stands where it
-  // wants.
-  ViewerPlacer place_viewer;
+  // Keeps the follow camera out of walls; a frame loop sets it to its world
+  // for as long as the loop lives. Null: the camera stands where it wants.
+  // Not owned.
+  ViewerPlacer* viewer_placer = nullptr;
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
   // Saves the last presented frame as a PNG (atomically).
@@ -128,10 +121,10 @@ struct LoopOptions {
   std::uint64_t screenshot_every = 0;           // ticks between screenshots (0: none)
   std::filesystem::path screenshot_dir;         // where those go: tick_000090.png ...
   std::optional<std::filesystem::path> screenshot_at_end;
-  // Called now and then with the fraction done (of max_ticks, or what
-  // progress_of says); may be empty.
-  std::function<void(double fraction)> progress;
-  std::function<double()> progress_of;
+  // Told now and then the fraction done (of max_ticks, or what progress_of
+  // says); null: not told. Neither is owned.
+  ProgressSink* progress = nullptr;
+  const ProgressSource* progress_of = nullptr;
 };
 
 struct LoopReport {

@@ -8,10 +8,10 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 
+#include "dereth/app/frame_hooks.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/core/error.hpp"
 #include "dereth/sim/object/verdict.hpp"
@@ -53,8 +53,8 @@ struct HeadlessOptions {
   std::optional<std::uint32_t> assume_player;
   const dat::DatFile* portal = nullptr;  // DAT data for the objects (optional)
   const dat::DatFile* cell = nullptr;    // the landblocks objects collide with (optional, needs the portal)
-  // Called now and then with the fraction done (0..1); may be empty.
-  std::function<void(double)> progress;
+  // Told now and then the fraction done (0..1); null: not told. Not owned.
+  ProgressSink* progress = nullptr;
 };
 
 struct HeadlessReport {

@@ -42,7 +42,7 @@ struct CameraFraming {
 // stops on its way from the target to the wanted point (short of walls).
 class CameraRig {
  public:
-  void update(const sim::RenderSnapshot& snapshot, const ViewerPlacer& place_viewer = {});
+  void update(const sim::RenderSnapshot& snapshot, ViewerPlacer* placer = nullptr);
   // Before the first snapshot: place the camera by `framing` instead.
   void set_framing(const CameraFraming& framing) noexcept { framing_ = framing; }
   [[nodiscard]] render::Camera& camera() noexcept { return camera_; }
@@ -70,7 +70,7 @@ class OffscreenPresenter final : public Presenter {
                                                                   OffscreenOptions options);
   ~OffscreenPresenter() override;
   [[nodiscard]] bool wants_frame(bool screenshot_due) const override { return screenshot_due || options_.every_frame; }
-  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, place_viewer); }
+  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, viewer_placer); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
@@ -126,7 +126,7 @@ class WindowPresenter final : public Presenter {
                                                                WindowOptions options);
   ~WindowPresenter() override;
   bool poll_input() override;
-  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, place_viewer); }
+  void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, viewer_placer); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }

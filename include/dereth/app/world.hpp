@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "dereth/app/frame_hooks.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
@@ -56,7 +57,7 @@ struct WorldStats {
 inline constexpr std::size_t kVerdictCount = 12;
 using VerdictCounts = std::array<std::uint64_t, kVerdictCount>;  // by sim::Verdict, replays included
 
-class World {
+class World final : public ViewerPlacer {
  public:
   // `portal` may be null (no DAT data: objects have no parts, nothing
   // resolves); it must outlive the world. `clock` is read, never owned.
@@ -133,7 +134,7 @@ class World {
   // to `wanted` (global metres) through the player's cells
   // (sim::update_viewer, SmartBox::update_viewer 0x00453CE0), in global
   // metres; none without a player or without cells to collide with.
-  [[nodiscard]] std::optional<glm::vec3> place_viewer(const glm::vec3& pivot, const glm::vec3& wanted);
+  [[nodiscard]] std::optional<glm::vec3> place_viewer(const glm::vec3& pivot, const glm::vec3& wanted) override;
   [[nodiscard]] sim::SmartBox& box() noexcept { return box_; }
   [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
   [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }
