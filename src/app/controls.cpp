@@ -30,6 +30,7 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
   combat_->set_object_lookup(
       [&world](std::uint32_t guid) -> const sim::PhysicsObj* { return world.box().get_object(guid); });
   interpreter_->set_combat_system(combat_.get());
+  world.set_combat_system(combat_.get());
   world.context().set_controller(interpreter_.get());
   loop.set_outbound(this);
   // The presenter's keys, clicks and typed lines come here.
@@ -38,6 +39,7 @@ Controls::Controls(World& world, FrameLoop& loop, Presenter* presenter, SendFn s
 
 Controls::~Controls() {
   world_->context().set_controller(nullptr);
+  world_->set_combat_system(nullptr);
   loop_->set_outbound(nullptr);
   if (presenter_ != nullptr) presenter_->player_input = nullptr;
 }
@@ -49,13 +51,6 @@ void Controls::outbound(double now) {
     send_(protocol::encode_game_action(next_stamp_ ? next_stamp_() : 0, protocol::login_opcode::LoginCompleteAction),
           protocol::queue::Weenie);
     ++login_completes_sent_;
-  }
-  for (const auto& e : world_->take_combat_events()) {
-    if (e.event == protocol::combat_event::CombatCommenceAttack) {
-      combat_->handle_commence_attack_event();
-    } else {
-      combat_->handle_attack_done_event(e.error);
-    }
   }
   combat_->use_time();
   interpreter_->use_time();

@@ -182,11 +182,6 @@ void World::assume_player(std::uint32_t guid) {
   box_.handle(protocol::PlayerCreate{guid});
 }
 
-void World::queue_combat_event(std::uint32_t event, std::uint32_t error) {
-  if (combat_events_.size() >= kChatBacklog) combat_events_.erase(combat_events_.begin());
-  combat_events_.push_back(CombatEvent{event, error});
-}
-
 void World::add_chat(protocol::ChatLine line) {
   if (trace_ != nullptr) trace_->write_chat(context_.now(), line.channel, line.sender, line.text);
   if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
@@ -214,23 +209,23 @@ void World::handle(std::span<const std::uint8_t> bytes) {
     }
     return;
   }
-  std::visit(
-      Overloaded{
-          [&](const protocol::PlayerDescription& m) { handle_player_description(m); },
-          [&](const protocol::UpdateRestrictions& m) { box_.handle_update_restrictions(m); },
-          // Kept for the controls' outbound step (take_combat_events):
-          // the combat system reads the player's motion and the
-          // target as they stand after the tick.
-          [&](const protocol::AttackDone& m) { queue_combat_event(protocol::combat_event::AttackDone, m.error); },
-          [&](const protocol::CombatCommenceAttack&) {
-            queue_combat_event(protocol::combat_event::CombatCommenceAttack, 0);
-          },
-          [&](protocol::ChatMessage& m) { add_chat(std::move(m.line)); },
-          [&](const protocol::Unknown&) {},
-          // The object messages: the SmartBox's.
-          [&](const auto&) { handle_object(*decoded); },
-      },
-      *decoded);
+  std::visit(Overloaded{
+                 [&](const protocol::PlayerDescription& m) { handle_player_description(m); },
+                 [&](const protocol::UpdateRestrictions& m) { box_.handle_update_restrictions(m); },
+                 // ClientCombatSystem::HandleAttackDoneEvent 0x0056C500 and
+                 // HandleCommenceAttackEvent, from the message's dispatch.
+                 [&](const protocol::AttackDone& m) {
+                   if (combat_ != nullptr) combat_->handle_attack_done_event(m.error);
+                 },
+                 [&](const protocol::CombatCommenceAttack&) {
+                   if (combat_ != nullptr) combat_->handle_commence_attack_event();
+                 },
+                 [&](protocol::ChatMessage& m) { add_chat(std::move(m.line)); },
+                 [&](const protocol::Unknown&) {},
+                 // The object messages: the SmartBox's.
+                 [&](const auto&) { handle_object(*decoded); },
+             },
+             *decoded);
 }
 
 void World::handle_object(const protocol::Message& message) {

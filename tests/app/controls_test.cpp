@@ -273,10 +273,12 @@ TEST_CASE("The attack key sends TargetedMeleeAttack through the ClientCombatSyst
   CHECK(s.sent[0] == std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0,    101,  0, 0, 0, 0x08, 0,    0,    0,
                                                0x01, 0x01, 0, 0x80, 0x01, 0, 0, 0, 0x00, 0x00, 0x80, 0x3F});
   CHECK(s.controls.combat().attack_server_response_pending);
-  // The server's AttackDone ends it.
+  // The server's AttackDone ends it as it is handled (ClientCombatSystem::
+  // HandleAttackDoneEvent from the message's dispatch: the frame's inbound
+  // step), not in the frame's outbound step.
   s.world.handle(protocol::encode_attack_done(kPlayer, 5, protocol::AttackDone{0}));
-  s.outbound();
   CHECK_FALSE(s.controls.combat().attack_server_response_pending);
+  s.outbound();
   SECTION("without a target nothing is sent") {
     s.clear();
     s.controls.key_action(KeyAction::ClearSelection, true);

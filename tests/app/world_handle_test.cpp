@@ -9,6 +9,8 @@
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "dereth/sim/player/client_combat_system.hpp"
+#include "dereth/sim/player/command_interpreter.hpp"
 
 using namespace dereth;
 
@@ -38,19 +40,28 @@ TEST_CASE("World::handle: game events and chat to their handlers, malformed ones
   CHECK(world.stats().decode_errors == 0);
   CHECK(world.game_event_guid() == kPlayer);
 
-  // AttackDone and CombatCommenceAttack wait for the controls, in order.
+  // AttackDone and CombatCommenceAttack go to the player's combat system as
+  // they are handled (ClientCombatSystem::HandleCommenceAttackEvent
+  // 0x0056AD20, HandleAttackDoneEvent 0x0056C500); a malformed one does not.
+  sim::SimContext context(clock, 1);
+  sim::CommandInterpreter interpreter(context, nullptr, nullptr);
+  sim::ClientCombatSystem combat(interpreter);
+  world.set_combat_system(&combat);
   world.handle(protocol::encode_commence_attack(kPlayer, 2));
-  world.handle(protocol::encode_attack_done(kPlayer, 3, protocol::AttackDone{0x36}));
+  CHECK(combat.attack_in_progress);
+  CHECK(combat.attack_server_response_pending);
   auto done = protocol::encode_attack_done(kPlayer, 4, protocol::AttackDone{0});
   done.resize(done.size() - 1);
   world.handle(done);  // malformed: counted, dropped
-  const auto events = world.take_combat_events();
-  REQUIRE(events.size() == 2);
-  CHECK(events[0].event == protocol::combat_event::CombatCommenceAttack);
-  CHECK(events[1].event == protocol::combat_event::AttackDone);
-  CHECK(events[1].error == 0x36u);
+  CHECK(combat.attack_server_response_pending);
+  world.handle(protocol::encode_attack_done(kPlayer, 3, protocol::AttackDone{0x36}));
+  CHECK_FALSE(combat.attack_in_progress);
+  CHECK_FALSE(combat.attack_server_response_pending);
+  world.set_combat_system(nullptr);
+  world.handle(protocol::encode_commence_attack(kPlayer, 5));  // no combat system: dropped
+  CHECK_FALSE(combat.attack_in_progress);
   CHECK(world.stats().decode_errors == 1);
-  CHECK(world.stats().not_object == 4);
+  CHECK(world.stats().not_object == 5);
 
   // A chat line to the chat panel; a cut one counted.
   const auto speech =
@@ -71,5 +82,5 @@ TEST_CASE("World::handle: game events and chat to their handlers, malformed ones
   CHECK(world.stats().handled == 0);
   world.handle(sound);
   CHECK(world.stats().handled == 1);
-  CHECK(world.stats().messages == 8);
+  CHECK(world.stats().messages == 9);
 }

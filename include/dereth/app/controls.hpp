@@ -105,8 +105,7 @@ class Controls final : public OutboundStep, public PlayerInput {
   [[nodiscard]] std::string selected_name() const;
 
   // The frame's outbound step (FrameLoop, step 6): the LoginCompletes the
-  // teleport animation called for, the combat events the world kept
-  // (World::take_combat_events), ClientCombatSystem::UseTime, then
+  // teleport animation called for, ClientCombatSystem::UseTime, then
   // CommandInterpreter::UseTime; the combat system's lines to the chat
   // window, the HUD's target, then the scripted keys and lines now due.
   void outbound(double now) override;

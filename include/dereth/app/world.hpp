@@ -29,6 +29,7 @@
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
 #include "dereth/sim/object/verdict.hpp"
+#include "dereth/sim/player/client_combat_system.hpp"
 #include "dereth/sim/player/game_clock.hpp"
 #include "dereth/sim/player/gm_smart_box_ui.hpp"
 #include "dereth/sim/player/qualities.hpp"
@@ -157,14 +158,12 @@ class World final : public ViewerPlacer {
   // written to the trace as they are: channel "transient", no sender.
   void add_local_chat(std::string_view text);
   static constexpr std::size_t kChatBacklog = 256;
-  // The combat events handled since the last call, in order: AttackDone
-  // (0x01A7, with its error) and CombatCommenceAttack (0x01B8), for the
-  // controls' ClientCombatSystem; at most kChatBacklog are kept.
-  struct CombatEvent {
-    std::uint32_t event = 0;  // protocol::combat_event
-    std::uint32_t error = 0;  // AttackDone's WeenieError
-  };
-  std::vector<CombatEvent> take_combat_events() { return std::exchange(combat_events_, {}); }
+  // The player's combat system (the controls'), which the server's
+  // AttackDone (0x01A7) and CombatCommenceAttack (0x01B8) reach as they are
+  // handled, as retail's dispatch calls ClientCombatSystem::
+  // HandleAttackDoneEvent / HandleCommenceAttackEvent; null: they are
+  // dropped. Not owned.
+  void set_combat_system(sim::ClientCombatSystem* combat) noexcept { combat_ = combat; }
   // The GUID the first F7B0 game event named: the player, in a capture that
   // starts after world entry (F7B0 events go to the player).
   [[nodiscard]] std::optional<std::uint32_t> game_event_guid() const noexcept { return game_event_guid_; }
@@ -213,7 +212,7 @@ class World final : public ViewerPlacer {
   sim::GmSmartBoxUi smart_box_ui_;
   int login_completes_due_ = 0;
   WorldStats stats_;
-  std::vector<CombatEvent> combat_events_;
+  sim::ClientCombatSystem* combat_ = nullptr;
   sim::JsonlTrace* trace_ = nullptr;
   // Counts the SmartBox's verdicts and forwards them to the trace and report.
   struct VerdictCounter final : sim::TraceSink {
@@ -241,7 +240,6 @@ class World final : public ViewerPlacer {
   // World::handle's handlers, one per kind of decoded message.
   void handle_object(const protocol::Message& message);
   void handle_player_description(const protocol::PlayerDescription& description);
-  void queue_combat_event(std::uint32_t event, std::uint32_t error);
   void add_chat(protocol::ChatLine line);
 };
 
