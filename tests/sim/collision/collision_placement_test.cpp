@@ -81,6 +81,35 @@ TEST_CASE("CTransition::find_placement_pos 0x0050BA50 searches rings in heading 
   }
 }
 
+TEST_CASE("CTransition::find_placement_pos 0x0050BA50 spaces a ring's samples by 3.1415999, not pi", "[retail][sim]") {
+  // The binary's radians_step is dist_per_step / radius * 3.1415999 (the seed
+  // writes PI). For a sphere of 0.48332205 m (float 0x3EF775FD) there are
+  // ceil(4 / r) = 9 rings of 4/9 m, and the ninth (4 m) spans a total that
+  // rounds to 26.0000019 radians with the binary's constant, so 2 * 27 = 54
+  // samples 6.6667 degrees apart; pi would give 52, 6.9231 degrees apart.
+  Scene s;
+  s.cells.add(kCellA);
+  const float radius = 0.48332205f;
+  auto mover = s.object(1, {50, 50, 10}, radius);
+  // Rings 1-8 (out to 3.56 m) overlap a 3.3 m sphere on the spot; the ninth
+  // (4 m) clears it. A 0.3 m sphere at 4 m, heading 350, covers the ninth
+  // ring's sample 0 (0.70 m from it) but not sample 1 (1.16 m).
+  auto big = s.object(2, {50, 50, 10}, 3.3f);
+  auto side = s.object(3, glm::vec3(50, 50, 10) + sample(350.0f, 4.0f), 0.3f);
+  s.shadow(*big);
+  s.shadow(*side);
+  Transition t = s.placement(*mover, at({50, 50, 10}));
+  t.sphere_path.insert_type = InsertType::Placement;
+  REQUIRE(t.find_placement_pos());
+  const glm::vec3 got = t.sphere_path.curr_pos.frame.origin;
+  const glm::vec3 retail = glm::vec3(50, 50, 10) + sample(static_cast<float>(360.0 / 54.0), 4.0f);
+  const glm::vec3 with_pi = glm::vec3(50, 50, 10) + sample(static_cast<float>(360.0 / 52.0), 4.0f);
+  REQUIRE(glm::length(retail - with_pi) > 0.015f);  // the two constants land 1.8 cm apart
+  CHECK(got.x == Approx(retail.x).margin(1e-4));
+  CHECK(got.y == Approx(retail.y).margin(1e-4));
+  CHECK(got.z == Approx(10.0f));
+}
+
 TEST_CASE("CTransition::find_placement_pos 0x0050BA50 gives up as the binary does", "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
