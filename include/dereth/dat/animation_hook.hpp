@@ -1,25 +1,10 @@
 #pragma once
-// AnimationHook (spec/dat-format.md 3.3): the events an Animation frame or a
-// PhysicsScript fires. Wire form: u32 hookType, i32 direction, the type's
-// payload, then zero padding to a multiple of four from the record's first
-// byte (CAnimHook::UnPackHook, RE:src/PORTAL/canim/CAnimHook.c, reads type
-// and direction, then the payload, then PackObj::ALIGN_PTR).
-//
-// The payload is a std::variant whose alternative index IS the hook type
-// (0..26), so `hook.type()` is `payload.index()`.
-//
-// Retail quirks kept here:
-// * AnimationDone (4) has no case in retail's unpacker: nothing is built and
-//   no payload is read (type and direction are still consumed, then the
-//   alignment). It is kept in the decoded list as AnimationDoneHook so records
-//   round-trip; retail drops it at load, so consumers should ignore it.
-// * ReplaceObject (5) reads a u8 part index then a packed GfxObj DID (2 or 4
-//   bytes): the only payload that is not a multiple of four.
-// * CreateBlockingParticle (26) carries the complete 40-byte CreateParticle
-//   payload (CreateBlockingParticleHook::Execute 0x00526EF0 passes all four
-//   fields on).
-// * SoundTweaked reads probability before priority.
-// Unknown hook types are rejected (retail would desync the stream).
+// AnimationHook (CAnimHook::UnPackHook, RE:src/PORTAL/canim/CAnimHook.c): the
+// events an Animation frame or a PhysicsScript fires. The payload is a
+// std::variant whose alternative index is the hook type (0..26), so
+// `hook.type()` is `payload.index()`. Wire form and the retail quirks kept
+// (AnimationDone read but dropped by retail, ReplaceObject's packed DID,
+// unknown types rejected): docs/dat.md "AnimationHook".
 
 #include <cstdint>
 #include <string_view>

@@ -1,25 +1,9 @@
 #pragma once
-// Region (0x13xxxxxx; EoR 0x13000000 "Dereth"), spec/dat-format.md 3.9
-// (CRegionDesc::UnPack, RE:src/PORTAL/cregion/CRegionDesc.c):
-//   u32 DID, u32 regionNumber, u32 version (must be 3: retail pops up an error
-//   and fails otherwise), PString name (aligned), LandDefs, GameTime,
-//   u32 partsMask, [SkyDesc if 0x10], [SoundDesc if 0x01], [SceneDesc if 0x02],
-//   TerrainDesc (always), [RegionMisc if 0x200].
-// PString = u16 length (0xFFFF: u32 length follows), bytes, pad to 4.
-//
-// Terrain needs LandDefs' height table and TerrainDesc (plus SceneDesc for
-// scenery). The whole record is still decoded, because Sky/Sound/Scene carry
-// no length and sit before TerrainDesc: their layouts follow retail's
-// SkyDesc / DayGroup / SkyObject / SkyTimeOfDay / SkyObjectReplace::UnPack,
-// CSoundDesc / AmbientSTBDesc::UnPack and CSceneType::unpack
-// (RE:src/PORTAL/cregion/CSkyDesc.c, CSoundDesc.c, CRegionDesc.c,
-// CSceneType.c), which agree with DatReaderWriter's schema. Every field is
-// kept so records round-trip. Retail skips the eight LandDefs scalars (it
-// hard-codes 255x255 blocks, 24 m cells, 8 cells per block, ...) but they are
-// stored and written here.
-//
-// partsMask decides which optional parts are on disk; other bits (0x04, 0x08,
-// ...) carry no data and are kept as read.
+// Region (0x13xxxxxx; 0x13000000 "Dereth"), retail CRegionDesc::UnPack
+// (RE:src/PORTAL/cregion/CRegionDesc.c): LandDefs, GameTime, sky, sound,
+// scene and terrain descriptions. Every part is decoded and kept, because
+// the optional parts carry no length and sit before TerrainDesc, and so that
+// records round-trip. Layout and the quirks kept: docs/dat.md "Region".
 
 #include <array>
 #include <cstdint>

@@ -1,26 +1,11 @@
 #pragma once
 // The scenario server: a test double of ACE written from spec/protocol.md
-// (sections 1-4), with no I/O of its own ("sans-IO"). Datagrams and the time
+// (sections 1-4), with no I/O of its own ("sans-IO"): datagrams and the time
 // go in, datagrams with their destination and sending port come out. It
-// performs ACE's handshake (LoginRequest on port N, ConnectRequest from N,
-// ConnectResponse on N+1, everything afterwards from N+1 over a reliable
-// net::Transport), the character list, DDD and world entry, then plays the
-// scenario's timed message stream. Everything the clients send is recorded.
-//
-// Handshake rules (ACE's, spec 3.2-3.4 and the corrections at its top):
-//  * LoginRequest: sequence 0, flags exactly 0x10000, cleartext checksum.
-//    A client version other than the scenario's ("1802") is booted with F7DC
-//    and no ConnectRequest. Every other login gets a ConnectRequest first;
-//    a wrong password (F659 0x09), an unknown account (0x0A), another auth
-//    type (0x09) or a full server (0x15) then get their F659 and the session
-//    is dropped (kept a few seconds so the F659 can be resent, then ended).
-//  * A second LoginRequest from the same endpoint while the session waits
-//    for its ConnectResponse discards that half-open session and is dropped.
-//  * ConnectResponse: only on port N+1, matched by cookie and IP; one sooner
-//    than the scenario's connect-race delay after the ConnectRequest is
-//    ignored, as ACE's race ignores it.
-//  * Boots that happen before any seed is exchanged (F7DC) travel as a
-//    cleartext packet from port N: sequence 0, one fragment, queue 9.
+// performs ACE's handshake, the character list, DDD and world entry, then
+// plays the scenario's timed message stream, and records everything the
+// clients send. The handshake's rules and boots: docs/scenario.md "What the
+// server does".
 
 #include <array>
 #include <cstdint>
