@@ -1,7 +1,8 @@
 #include "dereth/dat/physics_script.hpp"
 
-#include <algorithm>
-#include <cmath>
+#include <span>
+
+#include "dereth/dat/msvcr70_qsort.hpp"
 
 namespace dereth::dat {
 
@@ -17,13 +18,8 @@ int physics_script_data_sort(const PhysicsScriptHook& a, const PhysicsScriptHook
 }
 
 void sort_hooks_by_start_time(std::vector<PhysicsScriptHook>& hooks) {
-  // qsort(hooks, n, 4, PhysicsScriptData::Sort) in PhysicsScript::UnPack: ascending start time; the
-  // tie order of MSVCR70's qsort is unknown, so ties keep stored order and NaN goes last (a deviation).
-  std::stable_sort(hooks.begin(), hooks.end(), [](const PhysicsScriptHook& a, const PhysicsScriptHook& b) {
-    if (std::isnan(a.start_time)) return false;
-    if (std::isnan(b.start_time)) return true;
-    return a.start_time < b.start_time;
-  });
+  // qsort(hooks, n, 4, PhysicsScriptData::Sort) in PhysicsScript::UnPack 0x005218B0
+  msvcr70_qsort(std::span<PhysicsScriptHook>(hooks), physics_script_data_sort);
 }
 
 Result<PhysicsScript> read_physics_script(std::span<const std::uint8_t> bytes, Did id) {

@@ -171,11 +171,13 @@ class FakeController final : public PlayerController {
   bool keep_heading_on_interpolate() const override { return keep_heading; }
   void send_position_event(const PhysicsObj& /*player*/) override { ++position_events; }
   void movement_applied(const PhysicsObj& /*player*/) override { ++movements; }
+  void player_teleported(const PhysicsObj& /*player*/) override { ++teleports; }
 
   bool server_controls = true;
   bool keep_heading = false;
   int position_events = 0;
   int movements = 0;
+  int teleports = 0;
 };
 
 class RecordingTrace final : public TraceSink {

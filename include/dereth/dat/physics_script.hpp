@@ -3,7 +3,8 @@
 // u32 DID, u32 count, count x (f64 startTime, AnimationHook incl. its pad),
 // then a final pad to four (always a no-op: every entry ends aligned).
 //
-// The reader sorts the entries by start time as retail does after loading;
+// The reader sorts the entries by start time as retail does after loading
+// (with retail's own sort, which does not keep equal times in stored order);
 // the writer writes them in the struct's order.
 
 #include <cstdint>
@@ -38,11 +39,10 @@ struct PhysicsScript {
 // gives -1 (the `>=` is false).
 [[nodiscard]] int physics_script_data_sort(const PhysicsScriptHook& a, const PhysicsScriptHook& b) noexcept;
 
-// Ascending by start time, as PhysicsScript::UnPack 0x005218B0 orders the
-// hooks with qsort and the comparator above. That qsort is MSVCR70.dll's (not
-// in the client binary), so the order it gives equal times cannot be read off
-// the decompilation: dereth keeps equal times in stored order and puts NaN
-// times last (docs/deviations.md, "Seed prose versus the binary").
+// PhysicsScript::UnPack 0x005218B0's sort: MSVCR70's qsort (msvcr70_qsort.hpp)
+// with the comparator above, so equal start times come out in retail's order
+// (not stored order: 15 hooks at one time are permuted) and NaN start times
+// where that comparator's answers leave them.
 void sort_hooks_by_start_time(std::vector<PhysicsScriptHook>& hooks);
 
 // Reads the entries, then sorts them with sort_hooks_by_start_time.

@@ -710,10 +710,19 @@ bool PhysicsObj::place(const Position& p, bool slide) {
   std::unique_ptr<Transition> t = make_transition(nullptr, p, false, true);
   t->sphere_path.placement_allows_sliding = slide;
   if (!t->find_valid_position()) return false;
-  // Without Slide the result must stay within 0.05 m in the same cell.
-  if (!slide && (t->sphere_path.curr_pos.objcell_id != p.objcell_id ||
-                 glm::length(t->sphere_path.curr_pos.frame.origin - p.frame.origin) > 0.05f)) {
-    return false;
+  // CPhysicsObj::CheckPositionInternal 0x00511E90: without Slide the result
+  // must be in the same cell with signed x and y differences (the x87's
+  // exact difference of two floats) below 0.05; z and moves toward -x or -y
+  // are not tested.
+  if (!slide) {
+    const glm::vec3& found = t->sphere_path.curr_pos.frame.origin;
+    const auto below = [](float a, float b) {
+      return static_cast<double>(a) - static_cast<double>(b) < static_cast<double>(0.05f);
+    };
+    if (!(below(found.x, p.frame.origin.x) && below(found.y, p.frame.origin.y) &&
+          t->sphere_path.curr_pos.objcell_id == p.objcell_id)) {
+      return false;
+    }
   }
   return set_position_internal(*t);
 }

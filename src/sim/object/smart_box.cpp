@@ -687,6 +687,8 @@ void SmartBox::player_position_updated(bool teleporting) {
     waiting_for_teleport_ = false;
     has_been_teleported_ = false;
     player_->teleport_hook(true);
+    // cmdinterp->vfptr[9].OnLoseFocus: slot 29, CommandInterpreter::PlayerTeleported 0x006B32B0
+    context_->controller().player_teleported(*player_);
   }
   // CellManager::ChangePosition, blocking for a teleport.
   if (cell_manager_ != nullptr && player_->position().objcell_id != 0) {

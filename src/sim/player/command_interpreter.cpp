@@ -147,6 +147,16 @@ void CommandInterpreter::movement_applied(const PhysicsObj& /*player*/) {
   lose_control_to_server();
 }
 
+void CommandInterpreter::player_teleported(const PhysicsObj& /*player*/) {
+  player_teleported();
+}
+
+// CommandInterpreter::PlayerTeleported 0x006B32B0
+void CommandInterpreter::player_teleported() {
+  set_auto_run(false, true);
+  send_movement_event();
+}
+
 // CommandInterpreter::SetAutonomyLevel 0x006B3BB0
 bool CommandInterpreter::set_autonomy_level(std::uint32_t level) {
   if (level > 2) return false;

@@ -10,6 +10,7 @@
 
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/core/clock.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/sim/object/sim_context.hpp"
@@ -147,7 +148,11 @@ TEST_CASE(
   PhysicsObj* player = context.player;
   REQUIRE(player != nullptr);
   player->set_transient_state(transient_state::Contact | transient_state::OnWalkable);
-  REQUIRE(sent.empty());
+  // The creation's PlayerPositionUpdated(1) ran CommandInterpreter::PlayerTeleported
+  // 0x006B32B0: one MoveToState, and no AutonomousPosition.
+  REQUIRE(sent.size() == 1);
+  CHECK(protocol::peek_wrapped_type(sent[0]) == 0xF61Cu);
+  sent.clear();
 
   // A newer ForcePosition with the same Teleport stamp: blip, then an AutonomousPosition.
   protocol::UpdatePosition up;

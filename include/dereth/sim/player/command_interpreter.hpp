@@ -86,6 +86,8 @@ class CommandInterpreter final : public PlayerController {
   void send_position_event(const PhysicsObj& player) override;
   // A server (non-autonomous) Movement for the player: LoseControlToServer.
   void movement_applied(const PhysicsObj& player) override;
+  // The SmartBox's teleport notice: PlayerTeleported.
+  void player_teleported(const PhysicsObj& player) override;
 
   // --- Retail entry points ---------------------------------------------------
   // CommandInterpreter::UsePositionFromServer 0x006B3B40
@@ -126,6 +128,10 @@ class CommandInterpreter final : public PlayerController {
   void handle_new_forward_movement();
   // CommandInterpreter::HandleNewForwardMovement 0x006B3D60: autorun off.
   void base_handle_new_forward_movement() { set_auto_run(false, true); }
+  // CommandInterpreter::PlayerTeleported 0x006B32B0 (ACCmdInterp does not
+  // override it): autorun off, the movement re-applied (SetAutoRun(0, 1)),
+  // then a MoveToState (SendMovementEvent), whether autorun was on or not.
+  void player_teleported();
   // CommandInterpreter::TakeControlFromServer 0x006B32D0
   void take_control_from_server();
   // CommandInterpreter::LoseControlToServer 0x006B3170

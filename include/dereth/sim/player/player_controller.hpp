@@ -37,6 +37,11 @@ class PlayerController {
   virtual void send_position_event(const PhysicsObj& /*player*/) {}
   // A Movement applied to the player (CommandInterpreter notified).
   virtual void movement_applied(const PhysicsObj& /*player*/) {}
+  // SmartBox::PlayerPositionUpdated 0x00453870 on a teleport (the player's
+  // creation included): the interpreter's vtable slot 29
+  // (`vfptr[9].OnLoseFocus` over the 3-entry IInputActionCallbackVtbl),
+  // CommandInterpreter::PlayerTeleported 0x006B32B0.
+  virtual void player_teleported(const PhysicsObj& /*player*/) {}
 };
 
 }  // namespace dereth::sim
