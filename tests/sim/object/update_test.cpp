@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -552,4 +553,28 @@ TEST_CASE("CPhysics::UseTime 0x00509950 ticks every object at most every 1/30 s"
   const auto& objects = w.box.objects().objects();
   REQUIRE(objects.size() == 2);
   CHECK(objects[0]->local_id() < objects[1]->local_id());
+}
+
+TEST_CASE(
+    "CPhysicsObj::set_frame 0x00514090 its IsValidExceptForHeading fix-up has nothing to fix: no frame holds a NaN "
+    "heading",
+    "[sim]") {
+  // Retail zeroes the quaternion of a frame whose origin is sound and whose
+  // quaternion has a NaN (Frame::IsValid false, IsValidExceptForHeading
+  // true). core::Frame never holds one: every writer of its orientation goes
+  // through Frame::set_rotate, which keeps the old orientation when the new
+  // one is not valid (as retail's set_rotate does), so the branch is kept out
+  // (docs/deviations.md).
+  World w;
+  Body b(w, 1);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const core::Frame bad(glm::vec3(12.0f, 13.0f, 14.0f), glm::quat(nan, 0.0f, 0.0f, 1.0f));
+  CHECK(bad.orientation() == glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  core::Frame turned = b.object.position().frame;
+  turned.grotate(glm::vec3(0.0f, 0.0f, nan));
+  CHECK(turned.orientation() == b.object.position().frame.orientation());
+  b.object.set_frame(bad);
+  CHECK(b.object.position().frame.origin == glm::vec3(12.0f, 13.0f, 14.0f));
+  CHECK(b.object.position().frame.orientation() == glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  CHECK(b.parts->set_frames > 0);
 }
