@@ -437,7 +437,7 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
           std::uint32_t cell = new_pos.objcell_id;
           if ((cell & 0xFFFFu) < 0x100u && cell != 0) {
             adjust_to_outside(cell, new_pos.frame.origin);
-            if (cell != 0) position_.objcell_id = cell;
+            if (cell != 0) set_cell_id_with_children(cell);
           }
           set_frame(new_pos.frame);
         }
@@ -634,6 +634,7 @@ bool PhysicsObj::set_position_internal(const Position& p) {
     return true;
   }
   in_cell_ = true;
+  set_cell_id_with_children(position_.objcell_id);
   if (context_->cells != nullptr) {
     // Committed without a transition (N3), the object still lives in the
     // cells it overlaps, so later transitions start in the right cell and
@@ -778,8 +779,7 @@ bool PhysicsObj::set_position_internal(Transition& t) {
   }
   if (cell_ == new_cell) {
     // The same cell: the new cell id, every child's too (acclient.c 322548-322569).
-    position_.objcell_id = t.sphere_path.curr_pos.objcell_id;
-    for (const ChildAttachment& child : children_) child.object->position_.objcell_id = position_.objcell_id;
+    set_cell_id_with_children(t.sphere_path.curr_pos.objcell_id);
   } else {
     change_cell(new_cell);
     position_.objcell_id = t.sphere_path.curr_pos.objcell_id;
@@ -1068,6 +1068,13 @@ bool PhysicsObj::has_anims() const {
 
 void PhysicsObj::add_child(PhysicsObj& child, const HoldingLocation& where, std::uint32_t location) {
   children_.push_back(ChildAttachment{&child, where.part_index, where.frame, location});
+}
+
+// SetPositionInternal 0x00515330's same-cell branch: the cell id, and each
+// child's (the no-transition commits, N3, update the cell ids so too).
+void PhysicsObj::set_cell_id_with_children(std::uint32_t cell_id) noexcept {
+  position_.objcell_id = cell_id;
+  for (const ChildAttachment& child : children_) child.object->position_.objcell_id = cell_id;
 }
 
 // CPhysicsObj::change_cell 0x00513390

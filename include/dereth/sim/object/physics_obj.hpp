@@ -535,6 +535,9 @@ class PhysicsObj {
   // most 10) as spheres at their low points with their radii.
   void find_cylsphere_cell_list(std::span<const dat::CylSphere> cyl, CellArray& cells);
   void add_child(PhysicsObj& child, const HoldingLocation& where, std::uint32_t location);
+  // SetPositionInternal 0x00515330's same-cell branch: the object's cell
+  // id and each child's.
+  void set_cell_id_with_children(std::uint32_t cell_id) noexcept;
   // CPhysicsObj::change_cell 0x00513390: leave_cell, then enter_cell.
   void change_cell(ObjCell* new_cell);
   // CPhysicsObj::enter_cell 0x00510ED0: the object and its children take
