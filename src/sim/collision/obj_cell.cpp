@@ -68,6 +68,16 @@ TransitionState ObjCell::find_obj_collisions(Transition& t) {
   return result;
 }
 
+// CObjCell::check_collisions 0x0052B7B0
+bool ObjCell::check_collisions(PhysicsObj& object) {
+  for (std::size_t i = 0; i < shadows_.size(); ++i) {
+    PhysicsObj* other = shadows_[i]->physobj;
+    if (other == nullptr || other->parent() != nullptr || other == &object) continue;
+    if (other->check_collision(object)) return true;
+  }
+  return false;
+}
+
 // CObjCell::check_entry_restrictions 0x0052B6D0
 TransitionState ObjCell::check_entry_restrictions(Transition& t) {
   PhysicsObj* mover = t.object_info.object;

@@ -722,6 +722,13 @@ bool Transition::find_valid_position() {
   return find_transitional_position();
 }
 
+// CTransition::check_collisions 0x0050AA00
+bool Transition::check_collisions(PhysicsObj& object) {
+  sphere_path.insert_type = InsertType::Placement;
+  sphere_path.copy_curr_to_check();
+  return object.find_obj_collisions(*this) != TransitionState::OK;
+}
+
 // CTransition::init_contact_plane 0x0050E850
 void Transition::init_contact_plane(std::uint32_t cell_id, const Plane& plane, bool is_water) noexcept {
   CollisionInfo& ci = collision_info;

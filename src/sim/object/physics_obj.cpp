@@ -208,7 +208,7 @@ void PhysicsObj::set_hidden(bool hidden, bool /*send_event*/) {
       if (child.object->part_array_) child.object->part_array_->set_no_draw(true);
     }
     if ((state_ & ps::ReportCollisions) != 0) {
-      // report_collision_end: collision reporting is not ported yet.
+      report_collision_end(true);  // acclient.c 322121-322125
       state_ &= ~ps::ReportCollisions;
     }
     state_ |= ps::IgnoreCollisions;
@@ -394,12 +394,8 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
   if ((transient_state_ & ts::Active) != 0) {
     // An active object with no cell returns before particles and scripts.
     if (!in_cell_) return;
-    if ((transient_state_ & ts::CheckEthereal) != 0) {
-      // CPhysicsObj::set_ethereal(0): the ethereal re-check needs collision
-      // (not ported), so it always succeeds here.
-      state_ &= ~ps::Ethereal;
-      transient_state_ &= ~ts::CheckEthereal;
-    }
+    // CPhysicsObj::set_ethereal(0, 0) (acclient.c 322762): stays ethereal while it overlaps.
+    if ((transient_state_ & ts::CheckEthereal) != 0) set_ethereal(false, false);
     jumped_this_frame_ = false;
     core::Frame new_frame;
     update_position_internal(quantum, new_frame);
@@ -441,7 +437,7 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
           std::uint32_t cell = new_pos.objcell_id;
           if ((cell & 0xFFFFu) < 0x100u && cell != 0) {
             adjust_to_outside(cell, new_pos.frame.origin);
-            if (cell != 0) position_.objcell_id = cell;
+            if (cell != 0) set_cell_id_with_children(cell);
           }
           set_frame(new_pos.frame);
         }
@@ -638,6 +634,7 @@ bool PhysicsObj::set_position_internal(const Position& p) {
     return true;
   }
   in_cell_ = true;
+  set_cell_id_with_children(position_.objcell_id);
   if (context_->cells != nullptr) {
     // Committed without a transition (N3), the object still lives in the
     // cells it overlaps, so later transitions start in the right cell and
@@ -789,8 +786,13 @@ bool PhysicsObj::set_position_internal(Transition& t) {
     transient_state_ &= ~ts::Active;
     return true;
   }
-  position_.objcell_id = t.sphere_path.curr_pos.objcell_id;  // change_cell or the cell-id update
-  cell_ = new_cell;
+  if (cell_ == new_cell) {
+    // The same cell: the new cell id, every child's too (acclient.c 322548-322569).
+    set_cell_id_with_children(t.sphere_path.curr_pos.objcell_id);
+  } else {
+    change_cell(new_cell);
+    position_.objcell_id = t.sphere_path.curr_pos.objcell_id;
+  }
   in_cell_ = true;
   set_frame(t.sphere_path.curr_pos.frame);
   const CollisionInfo& ci = t.collision_info;
@@ -1077,6 +1079,43 @@ void PhysicsObj::add_child(PhysicsObj& child, const HoldingLocation& where, std:
   children_.push_back(ChildAttachment{&child, where.part_index, where.frame, location});
 }
 
+// SetPositionInternal 0x00515330's same-cell branch: the cell id, and each
+// child's (the no-transition commits, N3, update the cell ids so too).
+void PhysicsObj::set_cell_id_with_children(std::uint32_t cell_id) noexcept {
+  position_.objcell_id = cell_id;
+  for (const ChildAttachment& child : children_) child.object->position_.objcell_id = cell_id;
+}
+
+// CPhysicsObj::change_cell 0x00513390
+void PhysicsObj::change_cell(ObjCell* new_cell) {
+  if (cell_ != nullptr) leave_cell();
+  if (new_cell != nullptr) {
+    enter_cell(*new_cell);
+  } else {
+    position_.objcell_id = 0;
+    cell_ = nullptr;
+  }
+}
+
+// CPhysicsObj::enter_cell 0x00510ED0 (children first, acclient.c 318216-318234).
+// Retail enters only an object with a part array; dereth keeps objects
+// without one (no-data fallback N1) in their cells as before.
+void PhysicsObj::enter_cell(ObjCell& new_cell) {
+  for (const ChildAttachment& child : children_) {
+    child.object->enter_cell(new_cell);
+    child.object->in_cell_ = true;
+  }
+  position_.objcell_id = new_cell.id();
+  cell_ = &new_cell;
+}
+
+// CPhysicsObj::leave_cell 0x00510F50
+void PhysicsObj::leave_cell() {
+  if (cell_ == nullptr) return;
+  for (const ChildAttachment& child : children_) child.object->leave_cell();
+  cell_ = nullptr;
+}
+
 void PhysicsObj::remove_child(const PhysicsObj& child) noexcept {
   auto it = std::find_if(children_.begin(), children_.end(), [&](const auto& c) { return c.object == &child; });
   if (it != children_.end()) children_.erase(it);
@@ -1094,7 +1133,8 @@ bool PhysicsObj::set_parent(PhysicsObj& parent, std::uint32_t where) {
   parent_ = &parent;
   parent_location_ = where;
   if (parent.in_cell_) {
-    // change_cell: the child shares the parent's cell.
+    // change_cell: the child shares the parent's cell (its collision cell too).
+    if (parent.cell_ != nullptr) change_cell(parent.cell_);
     in_cell_ = true;
     position_.objcell_id = parent.position_.objcell_id;
     parent.update_child(*this, location->part_index, location->frame);

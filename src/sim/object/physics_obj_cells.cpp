@@ -81,9 +81,9 @@ TransitionState PhysicsObj::find_obj_collisions(Transition& t) {
 
 // CPhysicsObj::add_shadows_to_cells 0x00514AE0
 void PhysicsObj::add_shadows_to_cells(const CellArray& cells) {
-  if ((state_ & ps::ParticleEmitter) == 0) {
-    // CPhysicsObj::add_particle_shadow_to_cell is not needed: emitters
-    // never collide.
+  if ((state_ & ps::ParticleEmitter) != 0) {
+    add_particle_shadow_to_cell();  // acclient.c 321996-321998
+  } else {
     shadow_objects_.assign(cells.cells.size(), ShadowObj{});
     for (std::size_t i = 0; i < cells.cells.size(); ++i) {
       shadow_objects_[i].physobj = this;
@@ -100,6 +100,31 @@ void PhysicsObj::add_shadows_to_cells(const CellArray& cells) {
   for (const ChildAttachment& child : children_) {
     if (child.object != nullptr) child.object->add_shadows_to_cells(cells);
   }
+}
+
+// CPhysicsObj::add_particle_shadow_to_cell 0x00514A70. Retail reads the
+// cell unguarded; an emitter outside a cell gets no shadow here.
+void PhysicsObj::add_particle_shadow_to_cell() {
+  if (cell_ == nullptr) return;
+  shadow_objects_.assign(1, ShadowObj{this, nullptr, cell_->id()});
+  cell_->add_shadow_object(shadow_objects_[0]);
+}
+
+// CPhysicsObj::ethereal_check_for_collisions 0x00510A40
+bool PhysicsObj::ethereal_check_for_collisions() {
+  for (const ShadowObj& shadow : shadow_objects_) {
+    if (shadow.cell != nullptr && shadow.cell->check_collisions(*this)) return true;
+  }
+  return false;
+}
+
+// CPhysicsObj::check_collision 0x00512ED0: this object's transition from
+// where it stands to where it stands (get_object_info, its spheres or the
+// dummy one, its cell), tested against `object` alone.
+bool PhysicsObj::check_collision(PhysicsObj& object) {
+  if ((state_ & ps::Static) != 0 || context_->cells == nullptr) return false;
+  std::unique_ptr<Transition> t = make_transition(&position_, position_, false);
+  return t->check_collisions(object);
 }
 
 // CPhysicsObj::remove_shadows_from_cells 0x00511230

@@ -142,17 +142,26 @@ void call_pes_internal(PhysicsObj& owner, std::uint32_t script, float value) {
   if (value >= 1.0f && owner.in_cell()) owner.play_script_internal(script);
 }
 
-// CPhysicsObj::set_ethereal 0x00511C40
+// CPhysicsObj::set_ethereal 0x00511C40 (EtherealHook::Execute 0x00526BC0)
 bool set_ethereal(PhysicsObj& owner, bool ethereal) {
+  return owner.set_ethereal(ethereal, false);
+}
+
+// CPhysicsObj::set_ethereal 0x00511C40
+bool PhysicsObj::set_ethereal(bool ethereal, bool /*send_event*/) {
   if (ethereal) {
-    owner.set_state(owner.state() | ps::Ethereal, false);
-    owner.set_transient_state(owner.transient_state() & ~ts::CheckEthereal);
+    state_ |= ps::Ethereal;
+    transient_state_ &= ~ts::CheckEthereal;
     return true;
   }
-  owner.set_state(owner.state() & ~ps::Ethereal, false);
-  // Retail re-checks collisions here (parented or cell-less objects skip
-  // it); with collision not ported the check always finds nothing.
-  owner.set_transient_state(owner.transient_state() & ~ts::CheckEthereal);
+  state_ &= ~ps::Ethereal;
+  // An overlap keeps it ethereal, to be retried (acclient.c 319063-319070).
+  if (parent_ == nullptr && cell_ != nullptr && ethereal_check_for_collisions()) {
+    state_ |= ps::Ethereal;
+    transient_state_ |= ts::CheckEthereal;
+    return false;
+  }
+  transient_state_ &= ~ts::CheckEthereal;
   return true;
 }
 

@@ -226,6 +226,52 @@ TEST_CASE("The sweep walks across a landblock seam into the loaded neighbour's c
   CHECK((obj->transient_state() & transient_state::OnWalkable) != 0);
 }
 
+TEST_CASE(
+    "CPhysicsObj::SetPositionInternal 0x00515330 a held item's cell follows its holder across a landblock seam "
+    "(change_cell's enter_cell, and the same-cell branch)",
+    "[retail][0x00515330][sim]") {
+  Land land;
+  REQUIRE(land.landscape.add_block(hill_block(kBlockEast)));
+  auto holder = land.walker(1, 0xA9B4003B, {189, 60, 80});
+  auto& hand = static_cast<FakePartArray&>(*holder->part_array());
+  hand.holding[1] = HoldingLocation{0, core::Frame(glm::vec3(0.3f, 0.2f, 1.0f), glm::quat(1, 0, 0, 0))};
+  REQUIRE(holder->enter_world(holder->position()));
+  auto item = land.walker(2, 0xA9B4003B, {189, 60, 80}, 0);
+  REQUIRE(item->set_parent(*holder, 1));
+  REQUIRE(item->position().objcell_id == 0xA9B4003Bu);
+  CHECK(item->cell() == holder->cell());  // set_parent's change_cell
+
+  // Where the snapshot draws each (o.root = global_frame(position)).
+  const auto held_in_hand = [&] {
+    const glm::vec3 expect = global_frame(holder->position()).origin + glm::vec3(0.3f, 0.2f, 1.0f);
+    const glm::vec3 drawn = global_frame(item->position()).origin;
+    CHECK(drawn.x == Approx(expect.x).margin(1e-3));
+    CHECK(drawn.y == Approx(expect.y).margin(1e-3));
+    CHECK(drawn.z == Approx(expect.z).margin(1e-3));
+  };
+  const auto step = [&](float dx) {
+    Position p = holder->position();
+    Position next = p;
+    next.frame.origin.x += dx;
+    auto t = holder->transition(&p, next, false);
+    REQUIRE(t);
+    REQUIRE(holder->set_position_internal(*t));
+  };
+  step(1.0f);  // within cell 0xA9B4003B: the same-cell branch
+  CHECK(holder->position().objcell_id == 0xA9B4003Bu);
+  CHECK(item->position().objcell_id == 0xA9B4003Bu);
+  held_in_hand();
+  step(5.0f);  // 190 -> 195: over the seam into the east block's cell (0, 2)
+  REQUIRE(holder->position().objcell_id == 0xAAB40003u);
+  CHECK(item->position().objcell_id == 0xAAB40003u);
+  CHECK(item->cell() == land.landscape.get_cell(0xAAB40003));
+  CHECK(item->position().frame.origin.x == Approx(3.3f).margin(1e-3));  // the frame is the new block's
+  held_in_hand();
+  step(1.0f);  // on in the east block's cell: the same-cell branch keeps it
+  CHECK(item->position().objcell_id == 0xAAB40003u);
+  held_in_hand();
+}
+
 TEST_CASE("CLandCell::find_env_collisions 0x00532F20 a wholly-water landblock stops all but missiles",
           "[retail][sim]") {
   core::ManualClock clock;

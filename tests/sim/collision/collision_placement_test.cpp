@@ -310,10 +310,44 @@ TEST_CASE(
   CHECK(a.shadow_objects()[0]->physobj == obj.get());
   CHECK(b.shadow_objects().size() == 1);
 
-  SECTION("a particle emitter casts no shadow") {
+  SECTION("a particle emitter casts one shadow, in its own cell (add_particle_shadow_to_cell 0x00514A70)") {
     auto emitter = s.object(2, {50, 50, 10}, 0.5f, ps::ParticleEmitter);
+    emitter->add_obj_to_cell(b, emitter->position().frame);
+    emitter->remove_shadows_from_cells();
+    REQUIRE(b.shadow_objects().size() == 1);
     emitter->add_shadows_to_cells(cells);
-    CHECK(emitter->shadow_objects().empty());
+    REQUIRE(emitter->shadow_objects().size() == 1);
+    CHECK(emitter->shadow_objects()[0].cell == &b);
+    CHECK(emitter->shadow_objects()[0].cell_id == kCellB);
+    CHECK(a.shadow_objects().size() == 1);  // the array's other cells get none
+    REQUIRE(b.shadow_objects().size() == 2);
+    CHECK(b.shadow_objects()[1]->physobj == emitter.get());
+  }
+  SECTION("each child gets the parent's cells, an emitter child its one shadow") {
+    auto holder = s.object(3, {50, 50, 10}, 0.5f);
+    auto& holder_parts = static_cast<dereth::test::FakePartArray&>(*holder->part_array());
+    holder_parts.holding[1] = HoldingLocation{0, core::Frame{}};
+    holder_parts.holding[2] = HoldingLocation{0, core::Frame{}};
+    holder->add_obj_to_cell(a, holder->position().frame);
+    auto held = s.object(4, {50, 50, 10}, 0.5f);
+    auto torch = s.object(5, {50, 50, 10}, 0.5f, ps::ParticleEmitter);
+    REQUIRE(held->set_parent(*holder, 1));
+    REQUIRE(torch->set_parent(*holder, 2));
+    CHECK(torch->cell() == &a);  // change_cell: the parent's cell
+    holder->remove_shadows_from_cells();
+    holder->add_shadows_to_cells(cells);
+    CHECK(holder->shadow_objects().size() == 3);
+    REQUIRE(held->shadow_objects().size() == 3);
+    CHECK(held->shadow_objects()[0].cell == &a);
+    CHECK(held->shadow_objects()[1].cell == &b);
+    CHECK(held->shadow_objects()[2].cell_id == 0xA9B40015u);
+    REQUIRE(torch->shadow_objects().size() == 1);
+    CHECK(torch->shadow_objects()[0].cell == &a);
+    CHECK(a.shadow_objects().size() == 4);  // obj, holder, held, torch
+    CHECK(b.shadow_objects().size() == 3);  // obj, holder, held
+    holder->remove_shadows_from_cells();
+    CHECK(held->shadow_objects().empty());
+    CHECK(torch->shadow_objects().empty());
     CHECK(a.shadow_objects().size() == 1);
   }
   SECTION("leave_world removes every shadow (swap-with-last)") {

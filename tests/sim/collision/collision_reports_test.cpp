@@ -7,6 +7,7 @@
 
 #include "dereth/sim/collision/gfx_obj_physics.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
@@ -194,4 +195,79 @@ TEST_CASE(
   for (int i = 0; i < 10 && ball->velocity().x > 0.0f; ++i) ball->update_object_internal(FloatSeconds(1.0f / 30.0f));
   CHECK(ball->velocity().x == Approx(-6.0f * ball->elasticity()).margin(1e-4));
   CHECK(ball->position().frame.origin.x < 52.0f - 0.2f);
+}
+
+TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 ends every collision at once (report_collision_end(1)) when reporting",
+          "[retail][0x00514620][sim]") {
+  Scene s;
+  auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::ReportCollisions);
+  mover->set_weenie(WeenieTraits{});
+  auto other = s.object(2, {51, 50, 10}, 0.5f);
+  REQUIRE(mover->track_object_collision(*other, false));
+  REQUIRE(mover->collision_table().size() == 1);
+  SECTION("a reporting object forgets its collisions, however recent, and stops reporting") {
+    mover->set_hidden(true, false);
+    CHECK(mover->collision_table().empty());
+    CHECK((mover->state() & ps::ReportCollisions) == 0);
+    CHECK((mover->state() & ps::IgnoreCollisions) != 0);
+  }
+  SECTION("one that does not report keeps them (the end is under ReportCollisions)") {
+    mover->set_state(mover->state() & ~ps::ReportCollisions, false);
+    mover->set_hidden(true, false);
+    CHECK(mover->collision_table().size() == 1);
+  }
+}
+
+TEST_CASE(
+    "CPhysicsObj::set_ethereal 0x00511C40 clearing stays ethereal while ethereal_check_for_collisions finds an "
+    "overlap",
+    "[retail][0x0052B7B0][0x00512ED0][sim]") {
+  Scene s;
+  s.cells.add(kCellA);
+  auto other = s.object(2, {50.6f, 50, 10}, 0.5f);
+  REQUIRE(other->enter_world(other->position()));
+  auto ghost = s.object(1, {50, 50, 10}, 0.5f, ps::Ethereal);
+  REQUIRE(ghost->enter_world(ghost->position()));  // an ethereal object is placed on the spot
+  REQUIRE(ghost->position().frame.origin == glm::vec3(50, 50, 10));
+  REQUIRE(ghost->cell() != nullptr);
+
+  SECTION("an overlap: Ethereal stays, CheckEthereal is set, and the call fails") {
+    CHECK_FALSE(set_ethereal(*ghost, false));
+    CHECK((ghost->state() & ps::Ethereal) != 0);
+    CHECK((ghost->transient_state() & ts::CheckEthereal) != 0);
+    SECTION("UpdateObjectInternal 0x005156B0 retries it each quantum: still overlapping, still ethereal") {
+      REQUIRE(ghost->set_active(true));
+      ghost->update_object_internal(FloatSeconds(1.0f / 30.0f));
+      CHECK((ghost->state() & ps::Ethereal) != 0);
+      CHECK((ghost->transient_state() & ts::CheckEthereal) != 0);
+      SECTION("once the other has gone, the retry clears it") {
+        other->leave_world();
+        ghost->update_object_internal(FloatSeconds(1.0f / 30.0f));
+        CHECK((ghost->state() & ps::Ethereal) == 0);
+        CHECK((ghost->transient_state() & ts::CheckEthereal) == 0);
+      }
+    }
+  }
+  SECTION("nothing overlapping: cleared at once") {
+    other->leave_world();
+    CHECK(set_ethereal(*ghost, false));
+    CHECK((ghost->state() & ps::Ethereal) == 0);
+    CHECK((ghost->transient_state() & ts::CheckEthereal) == 0);
+  }
+  SECTION("a static neighbour never keeps it ethereal (CPhysicsObj::check_collision answers 0 for a static)") {
+    other->set_state(other->state() | ps::Static, false);
+    CHECK(set_ethereal(*ghost, false));
+    CHECK((ghost->state() & ps::Ethereal) == 0);
+  }
+  SECTION("an ethereal neighbour does not block either") {
+    other->set_state(other->state() | ps::Ethereal, false);
+    CHECK(set_ethereal(*ghost, false));
+    CHECK((ghost->state() & ps::Ethereal) == 0);
+  }
+  SECTION("setting it clears CheckEthereal") {
+    REQUIRE_FALSE(set_ethereal(*ghost, false));
+    CHECK(set_ethereal(*ghost, true));
+    CHECK((ghost->state() & ps::Ethereal) != 0);
+    CHECK((ghost->transient_state() & ts::CheckEthereal) == 0);
+  }
 }

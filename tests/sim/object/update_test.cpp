@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -552,4 +553,59 @@ TEST_CASE("CPhysics::UseTime 0x00509950 ticks every object at most every 1/30 s"
   const auto& objects = w.box.objects().objects();
   REQUIRE(objects.size() == 2);
   CHECK(objects[0]->local_id() < objects[1]->local_id());
+}
+
+TEST_CASE(
+    "CPhysicsObj::set_frame 0x00514090 its IsValidExceptForHeading fix-up has nothing to fix: no frame holds a NaN "
+    "heading",
+    "[sim]") {
+  // Retail zeroes the quaternion of a frame whose origin is sound and whose
+  // quaternion has a NaN (Frame::IsValid false, IsValidExceptForHeading
+  // true). core::Frame never holds one: every writer of its orientation goes
+  // through Frame::set_rotate, which keeps the old orientation when the new
+  // one is not valid (as retail's set_rotate does), so the branch is kept out
+  // (docs/deviations.md).
+  World w;
+  Body b(w, 1);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const core::Frame bad(glm::vec3(12.0f, 13.0f, 14.0f), glm::quat(nan, 0.0f, 0.0f, 1.0f));
+  CHECK(bad.orientation() == glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  core::Frame turned = b.object.position().frame;
+  turned.grotate(glm::vec3(0.0f, 0.0f, nan));
+  CHECK(turned.orientation() == b.object.position().frame.orientation());
+  b.object.set_frame(bad);
+  CHECK(b.object.position().frame.origin == glm::vec3(12.0f, 13.0f, 14.0f));
+  CHECK(b.object.position().frame.orientation() == glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  CHECK(b.parts->set_frames > 0);
+}
+
+TEST_CASE(
+    "Without collision cells (N3) a held item's cell follows its holder, as SetPositionInternal 0x00515330 carries "
+    "the children's",
+    "[retail][0x00515330][sim]") {
+  World w;
+  Body holder(w, 1, {190.0f, 10.0f, 10.0f});
+  holder.parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), 0.5f}};
+  holder.parts->sphere_count = 1;
+  holder.parts->holding[1] = HoldingLocation{0, core::Frame(glm::vec3(0.3f, 0.0f, 1.0f), glm::quat(1, 0, 0, 0))};
+  Body item(w, 2);
+  REQUIRE(item.object.set_parent(holder.object, 1));
+  const auto drawn_in_hand = [&] {
+    const glm::vec3 hand = global_frame(holder.object.position()).origin + glm::vec3(0.3f, 0.0f, 1.0f);
+    CHECK(near(global_frame(item.object.position()).origin, hand, 1e-3f));
+  };
+  SECTION("walking over the east seam") {
+    holder.object.set_velocity(glm::vec3(6.0f, 0.0f, 0.0f), false);
+    holder.object.update_object_internal(FloatSeconds(0.5f));  // 190 -> 193
+    REQUIRE(holder.object.position().objcell_id == 0xAAB40001u);
+    CHECK(item.object.position().objcell_id == 0xAAB40001u);
+    drawn_in_hand();
+  }
+  SECTION("teleported to another landblock") {
+    REQUIRE(holder.object.move_or_teleport(Position{0xA8B30008, core::Frame(glm::vec3(5.0f, 170.0f, 20.0f), {})}, 1,
+                                           false, glm::vec3(0.0f)));
+    REQUIRE(holder.object.position().objcell_id == 0xA8B30008u);
+    CHECK(item.object.position().objcell_id == 0xA8B30008u);
+    drawn_in_hand();
+  }
 }

@@ -70,6 +70,9 @@ class ObjCell {
   void release_objects();
   // CObjCell::find_obj_collisions 0x0052B750
   TransitionState find_obj_collisions(Transition& t);
+  // CObjCell::check_collisions 0x0052B7B0: whether `object` collides with
+  // any unparented other object shadowed here (CPhysicsObj::check_collision).
+  bool check_collisions(PhysicsObj& object);
   // CObjCell::check_entry_restrictions 0x0052B6D0: a transition without an
   // object cannot enter; a player-flagged mover with a weenie that cannot
   // bypass restrictions enters a cell with a restriction object only when

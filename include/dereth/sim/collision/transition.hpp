@@ -122,6 +122,10 @@ class Transition {
   bool find_transitional_position();
   // CTransition::find_valid_position 0x0050C310
   bool find_valid_position();
+  // CTransition::check_collisions 0x0050AA00: the mover's spheres where they
+  // stand (a placement-type insert), tested against `object` alone; true
+  // when it does not answer OK.
+  bool check_collisions(PhysicsObj& object);
   // CTransition::init_contact_plane 0x0050E850
   void init_contact_plane(std::uint32_t cell_id, const Plane& plane, bool is_water) noexcept;
   // CTransition::init_last_known_contact_plane 0x0050E8E0 (it writes the

@@ -141,8 +141,8 @@ void set_scale(PhysicsObj& owner, float scale, double delta);
 void call_pes(PhysicsObj& owner, std::uint32_t script, float pause);
 // CPhysicsObj::CallPESInternal 0x00511AC0
 void call_pes_internal(PhysicsObj& owner, std::uint32_t script, float value);
-// CPhysicsObj::set_ethereal 0x00511C40 (EtherealHook). The collision re-check
-// on clearing is not ported (no collision yet): clearing always succeeds.
+// CPhysicsObj::set_ethereal 0x00511C40 (EtherealHook): PhysicsObj::set_ethereal;
+// clearing fails, and the object stays ethereal, while it overlaps another.
 bool set_ethereal(PhysicsObj& owner, bool ethereal);
 
 class Effects final : public EffectsSink {

@@ -204,6 +204,11 @@ class PhysicsObj {
   bool set_state(std::uint32_t new_state, bool send_event);
   // CPhysicsObj::set_hidden 0x00514C60
   void set_hidden(bool hidden, bool send_event);
+  // CPhysicsObj::set_ethereal 0x00511C40: clearing Ethereal fails, and the
+  // object stays Ethereal with CheckEthereal set (UpdateObjectInternal
+  // retries each quantum), while ethereal_check_for_collisions finds an
+  // overlap; a parented or cell-less object skips the check.
+  bool set_ethereal(bool ethereal, bool send_event);
   // CPhysicsObj::set_nodraw 0x0050FCA0
   bool set_nodraw(bool nodraw, bool send_event);
   // CPhysicsObj::set_lights 0x0050FCF0
@@ -271,8 +276,16 @@ class PhysicsObj {
   // to the transition's mover.
   TransitionState find_obj_collisions(Transition& t);
   // CPhysicsObj::add_shadows_to_cells 0x00514AE0: a shadow in every cell
-  // of the array, children too.
+  // of the array (a particle emitter: one, in its own cell), children too.
   void add_shadows_to_cells(const CellArray& cells);
+  // CPhysicsObj::ethereal_check_for_collisions 0x00510A40: whether an
+  // object in one of the cells this object shadows would collide with it
+  // (CObjCell::check_collisions 0x0052B7B0 over each loaded shadow cell).
+  [[nodiscard]] bool ethereal_check_for_collisions();
+  // CPhysicsObj::check_collision 0x00512ED0: whether `object`, as an
+  // obstacle, blocks this object standing where it is (a placement-type
+  // test from this object's position); never for a static object.
+  [[nodiscard]] bool check_collision(PhysicsObj& object);
   // CPhysicsObj::remove_shadows_from_cells 0x00511230
   void remove_shadows_from_cells();
   // CPhysicsObj::CacheHasPhysicsBSP 0x0050F570: HasPhysicsBsp when a part
@@ -522,6 +535,20 @@ class PhysicsObj {
   // most 10) as spheres at their low points with their radii.
   void find_cylsphere_cell_list(std::span<const dat::CylSphere> cyl, CellArray& cells);
   void add_child(PhysicsObj& child, const HoldingLocation& where, std::uint32_t location);
+  // SetPositionInternal 0x00515330's same-cell branch: the object's cell
+  // id and each child's.
+  void set_cell_id_with_children(std::uint32_t cell_id) noexcept;
+  // CPhysicsObj::change_cell 0x00513390: leave_cell, then enter_cell.
+  void change_cell(ObjCell* new_cell);
+  // CPhysicsObj::enter_cell 0x00510ED0: the object and its children take
+  // the cell and its id.
+  void enter_cell(ObjCell& new_cell);
+  // CPhysicsObj::leave_cell 0x00510F50: the object and its children lose
+  // the cell (their cell ids stay).
+  void leave_cell();
+  // CPhysicsObj::add_particle_shadow_to_cell 0x00514A70: one shadow, in
+  // the emitter's own cell.
+  void add_particle_shadow_to_cell();
   void remove_child(const PhysicsObj& child) noexcept;
   // Commits a position without a collision transition (docs/sim.md).
   bool set_position_internal(const Position& p);
