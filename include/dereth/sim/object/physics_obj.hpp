@@ -16,9 +16,9 @@
 //   physics_obj_effects.cpp    the effect entry points (FPHook ramps,
 //                              CallPES, set_ethereal), free functions
 //                              declared in effects/effects.hpp;
-//   cells/restriction_db.cpp   the weenie's move-restriction answers. Collision transitions, terrain and cells are
-// not ported yet: a position commit stores the frame directly (docs/sim.md,
-// "Not yet ported").
+//   cells/restriction_db.cpp   the weenie's move-restriction answers.
+// Without collision cells (no cell DAT) a position commit stores the frame
+// directly (docs/deviations.md N3).
 
 #include <array>
 #include <cstdint>
