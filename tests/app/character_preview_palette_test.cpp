@@ -35,7 +35,8 @@ const Demo& demo_data() {
     REQUIRE(world);
     auto portal = dat::DatFile::from_bytes(world->portal, "client_portal.dat");
     REQUIRE(portal);
-    auto data = chargen::load_char_gen_data(*portal);
+    dat::RecordCache records(&*portal);
+    auto data = chargen::load_char_gen_data(records);
     REQUIRE(data);
     return new Demo{std::move(*portal), std::move(*data)};
   }();
