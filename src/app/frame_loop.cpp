@@ -63,6 +63,8 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
   // The camera asks this loop's world while the loop lives (the destructor
   // takes it back: a presenter may outlive its loop and world).
   if (presenter_ != nullptr) {
+    // The renderer draws with the world's Region; it never decodes its own.
+    presenter_->use_region(world_->region());
     World* w = world_;
     presenter_->place_viewer = [w](const glm::vec3& pivot, const glm::vec3& wanted) {
       return w->place_viewer(pivot, wanted);

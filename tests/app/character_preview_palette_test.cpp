@@ -92,6 +92,7 @@ TEST_CASE("The preview draws the chosen skin and hair colours (gmCG3DView::Updat
   auto renderer = render::Renderer::create(render::HeadlessContext::loader(), &demo_data().portal, nullptr, options);
   REQUIRE(renderer.has_value());
   app::CharacterPreview preview(demo_data().portal);
+  (*renderer)->set_region(preview.records().region(0x13000000));  // as the window hands it over
   chargen::CharacterBuilder builder(demo_data().data);
   const char* keep = std::getenv("DERETH_TEST_PICTURES");
   const auto draw = [&](const std::string& name, const app::PreviewModel& model) {

@@ -52,6 +52,8 @@ class CharacterPreview {
 
   // The CharGen of the portal DAT, or null when it has none (logged once).
   [[nodiscard]] const chargen::CharGenData* char_gen();
+  // The character screens' portal records (there is no world yet).
+  [[nodiscard]] dat::RecordCache& records() noexcept { return records_; }
 
   // The snapshot of `model` at `seconds` (its heading turns once per
   // kPreviewTurnSeconds, starting face on): the Setup's parts at its Resting
