@@ -42,7 +42,7 @@ PreviewModel default_preview_model(const chargen::CharGenData& data) {
 const chargen::CharGenData* CharacterPreview::char_gen() {
   if (!char_gen_tried_) {
     char_gen_tried_ = true;
-    if (auto d = chargen::load_char_gen_data(*portal_)) {
+    if (auto d = chargen::load_char_gen_data(records_)) {
       char_gen_ = std::move(*d);
     } else {
       core::logger(core::Module::App)->warn("character preview: no CharGen: {}", d.error().message());

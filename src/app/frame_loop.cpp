@@ -62,7 +62,11 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
       options_(std::move(options)) {
   // The camera asks this loop's world while the loop lives (the destructor
   // takes it back: a presenter may outlive its loop and world).
-  if (presenter_ != nullptr) presenter_->viewer_placer = world_;
+  if (presenter_ != nullptr) {
+    // The renderer draws with the world's Region; it never decodes its own.
+    presenter_->use_region(world_->region());
+    presenter_->viewer_placer = world_;
+  }
 }
 
 FrameLoop::~FrameLoop() {

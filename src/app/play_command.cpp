@@ -23,6 +23,7 @@
 #include "dereth/chargen/character_builder.hpp"
 #include "dereth/core/log.hpp"
 #include "dereth/core/version.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/net/pcap_recorder.hpp"
 #include "dereth/net/server_address.hpp"
@@ -44,7 +45,8 @@ namespace {
 // the slot), or nothing after saying on `err` why not.
 std::optional<protocol::CharacterCreate> creation_from_args(const PlayArgs& args, const dat::DatFile& portal,
                                                             std::ostream& err) {
-  auto data = chargen::load_char_gen_data(portal);
+  dat::RecordCache records(&portal);  // no world yet: the records this choice reads
+  auto data = chargen::load_char_gen_data(records);
   if (!data) {
     err << "dereth: cannot create a character: " << data.error().message() << "\n";
     return std::nullopt;
@@ -239,7 +241,8 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
         }
         if (action.kind != PickerAction::Kind::Create) return;
         if (!l_.chargen_data) {
-          auto data = chargen::load_char_gen_data(*l_.dats->portal);
+          dat::RecordCache records(&*l_.dats->portal);  // no world yet: read once, kept in chargen_data
+          auto data = chargen::load_char_gen_data(records);
           if (!data) {
             if (l_.picker) l_.picker->set_message("Cannot create characters: " + data.error().message(), true);
             return;

@@ -5,7 +5,6 @@
 
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
-#include "dereth/dat/read_record.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
@@ -27,6 +26,8 @@ template <class... Fs>
 struct Overloaded : Fs... {
   using Fs::operator()...;
 };
+
+constexpr dat::Did kRegionId = 0x13000000;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -52,33 +53,26 @@ World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t
 
 World::~World() = default;
 
-// The portal's Region (0x13000000), read once per world: the terrain's
-// LandDefs and the game clock's GameTime come from the one read.
-const core::Result<dat::Region>& World::region() {
-  if (!region_) {
-    constexpr dat::Did kRegionId = 0x13000000;
-    if (portal_ == nullptr) {
-      region_.emplace(std::unexpected(core::Error{core::ErrorKind::Io, "Region", "", 0, "no client_portal.dat"}));
-    } else if (auto bytes = portal_->read(kRegionId); !bytes) {
-      region_.emplace(std::unexpected(std::move(bytes.error())));
-    } else {
-      region_.emplace(dat::read_region(*bytes, kRegionId));
-    }
-  }
-  return *region_;
+// The portal's Region (0x13000000), read once per world through its record
+// cache: the terrain's LandDefs, the game clock's GameTime and the
+// renderer's terrain types and sky come from the one read.
+std::shared_ptr<const dat::Region> World::region() {
+  return records_.region(kRegionId);
 }
 
 bool World::use_terrain(const dat::DatFile* cell) {
   if (portal_ == nullptr || cell == nullptr) return false;
-  const auto& region = this->region();
+  const auto region = this->region();
   if (!region) {
-    core::logger(core::Module::App)->warn("no terrain collision: {}", region.error().message());
+    const dat::MissingRecord* missing = records_.find_missing("Region", kRegionId);
+    core::logger(core::Module::App)
+        ->warn("no terrain collision: Region 0x{:08X}: {}", kRegionId, missing != nullptr ? missing->why : "");
     return false;
   }
   // The old statics' shadows leave the old landscape's cells first.
   landscape_loader_.reset();
-  auto loader = std::make_unique<sim::DatLandscapeLoader>(cell, portal_, region->land_defs, region->id, records_,
-                                                          *factory_, context_);
+  auto loader =
+      std::make_unique<sim::DatLandscapeLoader>(cell, region->land_defs, region->id, records_, *factory_, context_);
   landscape_ = std::make_unique<sim::Landscape>(loader.get());
   loader->set_landscape(*landscape_);
   landscape_loader_ = std::move(loader);
@@ -163,10 +157,12 @@ void World::add_local_chat(std::string_view text) {
 // options (CPlayerSystem::Handle_PlayerDescription 0x005636A0 ->
 // PlayerModule::UnPack 0x005D49D0) when it carries them.
 void World::handle_player_description(const protocol::PlayerDescription& description) {
-  auto skills = dat::read_record<dat::SkillTable>(core::Module::App, portal_, dat::kSkillTableId, "SkillTable",
-                                                  dat::read_skill_table);
-  auto xp = dat::read_record<dat::XpTable>(core::Module::App, portal_, dat::kXpTableId, "XpTable", dat::read_xp_table);
-  qualities_ = std::make_unique<sim::Qualities>(description, std::move(skills), std::move(xp));
+  // Each table is read once per world (the cache's); the qualities keep their own copies.
+  const auto skills = records_.skill_table();
+  const auto xp = records_.xp_table();
+  qualities_ =
+      std::make_unique<sim::Qualities>(description, skills ? std::optional<dat::SkillTable>(*skills) : std::nullopt,
+                                       xp ? std::optional<dat::XpTable>(*xp) : std::nullopt);
   context_.player_qualities = qualities_.get();
   if (description.options) {
     // PlayerModule::DisableHouseRestrictionEffects 0x005D3160
@@ -282,7 +278,7 @@ void World::use_game_time(double now) {
   if (!time_sync_) return;
   if (!game_clock_tried_) {
     game_clock_tried_ = true;
-    if (const auto& region = this->region()) game_clock_.emplace(region->game_time);
+    if (const auto region = this->region()) game_clock_.emplace(region->game_time);
   }
   if (!game_clock_) return;
   if (time_sync_ != last_time_sync_) {

@@ -2,39 +2,30 @@
 
 #include <fmt/format.h>
 
-#include "dereth/core/log.hpp"
-
 namespace dereth::chargen {
 
 namespace {
 
-template <class T, class Read>
-core::Result<T> read_record(const dat::DatFile& portal, dat::Did id, const char* what, Read read) {
-  auto bytes = portal.read(id);
-  if (!bytes) return std::unexpected(bytes.error());
-  auto record = read(std::span<const std::uint8_t>(*bytes), id);
-  if (!record) {
-    core::Error e = record.error();
-    e.context = fmt::format("{} 0x{:08X} ({})", what, id, e.context);
-    return std::unexpected(std::move(e));
-  }
-  return std::move(*record);
+// The cached record, or an error naming it and why the cache could not have it.
+template <class T>
+core::Result<T> need(const std::shared_ptr<const T>& record, const dat::RecordCache& records, const char* what,
+                     dat::Did id) {
+  if (record) return *record;
+  const dat::MissingRecord* missing = records.find_missing(what, id);
+  return std::unexpected(core::Error{core::ErrorKind::Invalid, fmt::format("{} 0x{:08X}", what, id), "", 0,
+                                     missing != nullptr ? missing->why : "no client_portal.dat"});
 }
 
 }  // namespace
 
-core::Result<CharGenData> load_char_gen_data(const dat::DatFile& portal) {
+core::Result<CharGenData> load_char_gen_data(dat::RecordCache& records) {
   CharGenData out;
-  DERETH_TRY(out.char_gen, read_record<dat::CharGen>(portal, dat::kCharGenId, "CharGen", dat::read_char_gen));
-  DERETH_TRY(out.skill_table,
-             read_record<dat::SkillTable>(portal, dat::kSkillTableId, "SkillTable", dat::read_skill_table));
+  DERETH_TRY(out.char_gen, need(records.char_gen(), records, "CharGen", dat::kCharGenId));
+  DERETH_TRY(out.skill_table, need(records.skill_table(), records, "SkillTable", dat::kSkillTableId));
+  // A PaletteSet that cannot be had is left out (the cache logged it).
   const auto add_set = [&](dat::Did id) {
     if (id == 0 || out.palette_sets.contains(id)) return;
-    if (auto set = read_record<dat::PaletteSet>(portal, id, "PaletteSet", dat::read_palette_set)) {
-      out.palette_sets.emplace(id, std::move(*set));
-    } else {
-      core::logger(core::Module::Dat)->warn("CharGen: {}", set.error().message());
-    }
+    if (const auto set = records.palette_set(id)) out.palette_sets.emplace(id, *set);
   };
   for (const auto& h : out.char_gen.heritage_groups) {
     for (const auto& sex : h.genders) {

@@ -73,4 +73,35 @@ std::shared_ptr<const GfxObjDegradeInfo> RecordCache::gfx_obj_degrade_info(Did i
   return get<GfxObjDegradeInfo>(Kind::GfxObjDegradeInfo, id, "GfxObjDegradeInfo", read_gfx_obj_degrade_info);
 }
 
+std::shared_ptr<const Environment> RecordCache::environment(Did id) {
+  return get<Environment>(Kind::Environment, id, "Environment", read_environment);
+}
+
+std::shared_ptr<const Region> RecordCache::region(Did id) {
+  return get<Region>(Kind::Region, id, "Region", read_region);
+}
+
+std::shared_ptr<const SkillTable> RecordCache::skill_table(Did id) {
+  return get<SkillTable>(Kind::SkillTable, id, "SkillTable", read_skill_table);
+}
+
+std::shared_ptr<const XpTable> RecordCache::xp_table(Did id) {
+  return get<XpTable>(Kind::XpTable, id, "XpTable", read_xp_table);
+}
+
+std::shared_ptr<const CharGen> RecordCache::char_gen(Did id) {
+  return get<CharGen>(Kind::CharGen, id, "CharGen", read_char_gen);
+}
+
+std::shared_ptr<const PaletteSet> RecordCache::palette_set(Did id) {
+  return get<PaletteSet>(Kind::PaletteSet, id, "PaletteSet", read_palette_set);
+}
+
+const MissingRecord* RecordCache::find_missing(std::string_view kind, Did id) const noexcept {
+  for (const MissingRecord& m : missing_) {
+    if (m.id == id && m.kind == kind) return &m;
+  }
+  return nullptr;
+}
+
 }  // namespace dereth::dat

@@ -238,6 +238,10 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(GlProcLoader loader, co
   return std::unique_ptr<Renderer>(new Renderer(std::move(impl)));
 }
 
+void Renderer::set_region(std::shared_ptr<const dat::Region> region) {
+  impl_->terrain_assets.set_region(std::move(region));
+}
+
 core::Result<void> Renderer::render(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height) {
   return impl_->draw(snapshot, camera, width, height, true);
 }

@@ -8,28 +8,23 @@
 
 namespace dereth::render {
 
-namespace {
-
-constexpr dat::Did kRegionId = 0x13000000;
-
-}  // namespace
+void TerrainAssets::set_region(std::shared_ptr<const dat::Region> given) noexcept {
+  if (given == region) return;
+  region = std::move(given);
+  region_tried_ = false;
+}
 
 void TerrainAssets::ensure_region() {
   if (region_tried_) return;
   region_tried_ = true;
+  // The layers and the blocks composited from another Region's go first
+  // (the composite's program with them: made again).
+  if (terrain_layers != 0) {
+    release();
+    if (auto made = cache.create_gl(); !made) ctx_.log_once(0xFFFFFFFFU, made.error().message());
+  }
+  if (!region || !ctx_.portal) return;
   const RenderContext::LoadScope scope(ctx_);
-  if (!ctx_.portal) return;
-  auto bytes = ctx_.portal->read(kRegionId);
-  if (!bytes) {
-    ctx_.log_once(kRegionId, bytes.error().message());
-    return;
-  }
-  auto r = dat::read_region(*bytes, kRegionId);
-  if (!r) {
-    ctx_.log_once(kRegionId, r.error().message());
-    return;
-  }
-  region = std::move(*r);
   const TerrainLayers layers = build_terrain_layers(*region, &*ctx_.portal, ctx_.options.terrain_layer_size);
   terrain_layer_texels = layers.size;
   glGenTextures(1, &terrain_layers);

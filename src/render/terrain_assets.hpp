@@ -1,13 +1,14 @@
 #pragma once
 // The Region and the ground's GPU assets (private header): the Region
-// (0x13000000) read once, its terrain types as one 2D array texture (the
-// composite's input), and the landscape surface cache of the landblocks
-// around the camera (terrain_cache.hpp), each block read from the cell DAT
-// on arrival. The sky reads the Region's SkyDesc from here too.
+// (0x13000000) as the world decoded it (handed over, never read here), its
+// terrain types as one 2D array texture (the composite's input), and the
+// landscape surface cache of the landblocks around the camera
+// (terrain_cache.hpp), each block read from the cell DAT on arrival. The sky
+// reads the Region's SkyDesc from here too.
 
 #include <algorithm>
 #include <cstdint>
-#include <optional>
+#include <memory>
 
 #include <glad/gl.h>
 
@@ -24,7 +25,11 @@ class TerrainAssets {
   TerrainAssets(const TerrainAssets&) = delete;
   TerrainAssets& operator=(const TerrainAssets&) = delete;
 
-  // The Region, read the first time it is asked for, and its terrain layers uploaded.
+  // The Region to draw with (null: none, so no terrain and the fixed sky).
+  // Another one than held replaces it: its layers are uploaded again at the
+  // next ensure_region and the landblocks are composited again.
+  void set_region(std::shared_ptr<const dat::Region> given) noexcept;
+  // The Region's terrain layers uploaded, the first time asked after it was set.
   void ensure_region();
   // The landblocks drawn around the camera centre's: options.terrain_radius in 0..8.
   [[nodiscard]] int terrain_radius() const noexcept { return std::clamp(ctx_.options.terrain_radius, 0, 8); }
@@ -35,7 +40,7 @@ class TerrainAssets {
   // Frees the cache and the layers (the context current).
   void release();
 
-  std::optional<dat::Region> region;
+  std::shared_ptr<const dat::Region> region;
   TerrainSurfaceCache cache;  // landblocks: geometry and composited surface
   GLuint terrain_layers = 0;  // 2D array, one layer per terrain type (the composite's input)
   int terrain_layer_texels = 0;

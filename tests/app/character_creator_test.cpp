@@ -20,7 +20,8 @@ const dereth::chargen::CharGenData& demo_data() {
     REQUIRE(world);
     auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
     REQUIRE(portal);
-    auto d = dereth::chargen::load_char_gen_data(*portal);
+    dereth::dat::RecordCache records(&*portal);
+    auto d = dereth::chargen::load_char_gen_data(records);
     REQUIRE(d);
     return std::move(*d);
   }();

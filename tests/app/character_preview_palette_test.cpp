@@ -35,7 +35,8 @@ const Demo& demo_data() {
     REQUIRE(world);
     auto portal = dat::DatFile::from_bytes(world->portal, "client_portal.dat");
     REQUIRE(portal);
-    auto data = chargen::load_char_gen_data(*portal);
+    dat::RecordCache records(&*portal);
+    auto data = chargen::load_char_gen_data(records);
     REQUIRE(data);
     return new Demo{std::move(*portal), std::move(*data)};
   }();
@@ -91,6 +92,7 @@ TEST_CASE("The preview draws the chosen skin and hair colours (gmCG3DView::Updat
   auto renderer = render::Renderer::create(render::HeadlessContext::loader(), &demo_data().portal, nullptr, options);
   REQUIRE(renderer.has_value());
   app::CharacterPreview preview(demo_data().portal);
+  (*renderer)->set_region(preview.records().region(0x13000000));  // as the window hands it over
   chargen::CharacterBuilder builder(demo_data().data);
   const char* keep = std::getenv("DERETH_TEST_PICTURES");
   const auto draw = [&](const std::string& name, const app::PreviewModel& model) {

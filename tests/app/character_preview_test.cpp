@@ -40,7 +40,8 @@ const Demo& demo() {
     REQUIRE(world);
     auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
     REQUIRE(portal);
-    auto data = dereth::chargen::load_char_gen_data(*portal);
+    dereth::dat::RecordCache records(&*portal);
+    auto data = dereth::chargen::load_char_gen_data(records);
     REQUIRE(data);
     return Demo{std::move(*portal), std::move(*data)};
   }();

@@ -21,7 +21,8 @@ inline scenario::UdpServerOptions chargen_server_options() {
     REQUIRE(world);
     auto portal = dat::DatFile::from_bytes(world->portal, "client_portal.dat");
     REQUIRE(portal);
-    auto d = chargen::load_char_gen_data(*portal);
+    dat::RecordCache records(&*portal);
+    auto d = chargen::load_char_gen_data(records);
     REQUIRE(d);
     return std::make_shared<const chargen::CharGenData>(std::move(*d));
   }();

@@ -102,6 +102,7 @@ TEST_CASE("A world object's ObjDesc palette and texture changes reach its snapsh
   options.draw_sky_objects = false;
   auto renderer = render::Renderer::create(render::HeadlessContext::loader(), &demo_portal(), nullptr, options);
   REQUIRE(renderer.has_value());
+  (*renderer)->set_region(world.region());  // as the frame loop hands it over
   const glm::vec3 arm = o->parts[3].frame.origin + glm::vec3(0.0F, 0.0F, -0.3F);
   const render::Camera cam = render::Camera::look_at(arm + glm::vec3(0.0F, -0.8F, 0.0F), arm);
   const auto draw = [&](const sim::RenderSnapshot& s) {

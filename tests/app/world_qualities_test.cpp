@@ -120,3 +120,31 @@ TEST_CASE(
   world.handle(with_options(0xFDFFFFFFu));  // every other bit
   CHECK_FALSE(world.context().disable_house_restriction_effects);
 }
+
+TEST_CASE(
+    "A World reads the SkillTable and XpTable once, through its record cache, however many PlayerDescriptions come",
+    "[app][record_cache]") {
+  core::ManualClock clock{core::Seconds{0.0}};
+  app::World world(clock, &portal());
+  world.handle(description(100, 0));
+  REQUIRE(world.player_qualities() != nullptr);
+  const std::size_t after_first = world.records().size();
+  world.handle(description(140, 1000000));
+  REQUIRE(world.player_qualities() != nullptr);
+  CHECK(world.records().size() == after_first);  // nothing read again
+  // The world's lookups are the cache's: asking for both now reads nothing.
+  CHECK(world.records().skill_table() != nullptr);
+  CHECK(world.records().xp_table() != nullptr);
+  CHECK(world.records().size() == after_first);
+
+  SECTION("a portal without them: each is counted missing once, and the description still gives qualities") {
+    const auto bare = dereth::test::make_dat({}, dat::DatKind::Portal, "bare portal");
+    app::World lacking(clock, bare.get());
+    lacking.handle(description(100, 0));
+    lacking.handle(description(140, 0));
+    REQUIRE(lacking.player_qualities() != nullptr);
+    REQUIRE(lacking.records().missing().size() == 2);
+    CHECK(lacking.records().missing()[0].kind == "SkillTable");
+    CHECK(lacking.records().missing()[1].kind == "XpTable");
+  }
+}

@@ -509,6 +509,8 @@ int main(int argc, char** argv) {
   DenseScene dense(portal, ring);
   const std::unique_ptr<render::Renderer> dense_renderer =
       or_exit(render::Renderer::create(render::HeadlessContext::loader(), &portal, &ring), "the dense renderer");
+  dat::RecordCache dense_records(&portal);  // the Region, as a world hands it over
+  dense_renderer->set_region(dense_records.region(0x13000000));
   Floor floor(o.width, o.height);
   for (render::Renderer* r : {&demo_renderer, dense_renderer.get()}) {
     if (o.no_sky_objects) r->options().draw_sky_objects = false;

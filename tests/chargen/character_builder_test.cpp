@@ -22,7 +22,8 @@ const chargen::CharGenData& demo_data() {
     REQUIRE(world);
     auto portal = dat::DatFile::from_bytes(world->portal, "client_portal.dat");
     REQUIRE(portal);
-    auto d = chargen::load_char_gen_data(*portal);
+    dat::RecordCache records(&*portal);
+    auto d = chargen::load_char_gen_data(records);
     REQUIRE(d);
     return std::move(*d);
   }();

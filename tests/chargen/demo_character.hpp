@@ -17,7 +17,8 @@ inline chargen::CharGenData demo_char_gen_data() {
   REQUIRE(world);
   auto portal = dat::DatFile::from_bytes(world->portal, "client_portal.dat");
   REQUIRE(portal);
-  auto data = chargen::load_char_gen_data(*portal);
+  dat::RecordCache records(&*portal);
+  auto data = chargen::load_char_gen_data(records);
   REQUIRE(data);
   return std::move(*data);
 }

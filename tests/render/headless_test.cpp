@@ -17,6 +17,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/land_block.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/surface.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/render/camera.hpp"
@@ -78,6 +79,15 @@ const DemoDats& demo() {
   return *dats;
 }
 
+// The demo portal's Region as a world hands it to the renderer (the renderer
+// reads none itself): decoded once, through a record cache.
+std::shared_ptr<const dat::Region> demo_region() {
+  static auto* records = new dat::RecordCache(&demo().portal);
+  auto region = records->region(demo::kRegion);
+  REQUIRE(region != nullptr);
+  return region;
+}
+
 std::unique_ptr<Renderer> make_renderer(bool terrain, bool with_cell = false) {
   render::RendererOptions options;
   options.draw_terrain = terrain;
@@ -85,6 +95,7 @@ std::unique_ptr<Renderer> make_renderer(bool terrain, bool with_cell = false) {
   auto r =
       Renderer::create(render::HeadlessContext::loader(), &demo().portal, with_cell ? &demo().cell : nullptr, options);
   if (!r) FAIL(r.error().message());
+  (*r)->set_region(demo_region());
   return std::move(*r);
 }
 
@@ -447,6 +458,7 @@ constexpr std::uint32_t block_id(std::uint32_t x, std::uint32_t y) {
 std::unique_ptr<Renderer> make_renderer(const dat::DatFile& cell, const render::RendererOptions& options) {
   auto r = Renderer::create(render::HeadlessContext::loader(), &demo().portal, &cell, options);
   if (!r) FAIL(r.error().message());
+  (*r)->set_region(demo_region());
   return std::move(*r);
 }
 
@@ -628,6 +640,7 @@ TEST_CASE(
   options.draw_sky_objects = false;  // the sky pass comes first (its own test below)
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
   REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
   Renderer& renderer = **created;
   const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
   const Camera cam = Camera::look_at(spot - glm::vec3(0.0F, 6.0F, 0.0F), spot);
@@ -709,6 +722,7 @@ TEST_CASE(
   options.draw_sky_objects = false;  // the sky pass comes first (its own test below)
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), nullptr, options);
   REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
   Renderer& renderer = **created;
   const Camera cam = looking_north_at(kSpot, 2.0F);
   const Px background = sky(renderer);
@@ -773,6 +787,7 @@ TEST_CASE(
     options.anisotropic_on_software = on_software;
     auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
     REQUIRE(created.has_value());
+    (*created)->set_region(demo_region());
     degree = (*created)->anisotropy();
     REQUIRE((*created)->render(sim::RenderSnapshot{}, cam, 640, 360).has_value());
     if (const char* dir = std::getenv("DERETH_SCREENSHOT_DIR"); dir != nullptr) {
@@ -820,6 +835,7 @@ TEST_CASE(
     options.time_of_day = time_of_day;
     auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
     REQUIRE(created.has_value());
+    (*created)->set_region(demo_region());
     return std::move(*created);
   };
   SECTION("the ground is darker at night than at noon") {
@@ -878,6 +894,7 @@ TEST_CASE("Headless: the landscape's building and EnvCell room are drawn, the ro
   options.record_draw_list = true;
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), nullptr, options);
   REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
   Renderer& renderer = **created;
   const Image empty_sky(64, 64, sky(renderer));
 
@@ -998,6 +1015,7 @@ TEST_CASE(
   options.record_draw_list = true;
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
   REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
   Renderer& renderer = **created;
   const glm::vec3 centre = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 30.0F);
   const Camera cam = Camera::look_at(centre + glm::vec3(0.0F, 60.0F, 12.0F), centre + glm::vec3(0.0F, 0.0F, 18.0F));
@@ -1121,6 +1139,7 @@ TEST_CASE(
   DERETH_GL_OR_RETURN();
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
   REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
   Renderer& renderer = **created;
   const glm::vec3 centre = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 30.0F);
   const Camera cam = Camera::look_at(centre + glm::vec3(0.0F, 60.0F, 12.0F), centre + glm::vec3(0.0F, 0.0F, 18.0F));
@@ -1155,6 +1174,7 @@ TEST_CASE(
   options.draw_sky_objects = false;
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
   REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
   Renderer& renderer = **created;
   const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
   const Camera cam = Camera::look_at(spot - glm::vec3(0.0F, 6.0F, 0.0F), spot);  // looking north at the spot
@@ -1213,6 +1233,7 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
   options.record_draw_list = true;
   auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
   REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
   Renderer& renderer = **created;
   const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
   const Camera cam = Camera::look_at(spot - glm::vec3(0.0F, 8.0F, -1.0F), spot);
@@ -1487,4 +1508,43 @@ TEST_CASE("Headless: with terrain_radius 2 the outer ring is drawn at lower deta
   CHECK(after_move > 16);
   REQUIRE(lod->render(snap, north, kWidth, kHeight).has_value());
   CHECK(cache.lod_meshes_built == after_move);
+}
+
+TEST_CASE("Headless: the renderer draws the terrain and sky with the Region it is handed and reads none itself",
+          "[render][gl][terrain][record_cache]") {
+  DERETH_GL_OR_RETURN();
+  render::RendererOptions options;
+  options.draw_sky_objects = false;
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
+  REQUIRE(created.has_value());
+  Renderer& renderer = **created;
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
+  const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -80.0F, 40.0F), spot - glm::vec3(0.0F, 0.0F, 50.0F));
+  const sim::RenderSnapshot empty;
+  // None handed: no terrain, the fixed clear colour.
+  REQUIRE(renderer.render(empty, cam, 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks == 0);
+  const Image bare = renderer.read_pixels();
+  CHECK(count_not_sky(bare, sky(renderer)) == 0);
+
+  renderer.set_region(demo_region());
+  REQUIRE(renderer.render(empty, cam, 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks > 0);
+  const Image with_region = renderer.read_pixels();
+  const auto built = renderer.terrain_cache_stats().built;
+  CHECK(built > 0);
+  // The same one again changes nothing; another (equal) one replaces it:
+  // its layers uploaded and the blocks composited again, the same picture.
+  renderer.set_region(demo_region());
+  REQUIRE(renderer.render(empty, cam, 64, 64).has_value());
+  CHECK(renderer.terrain_cache_stats().built == built);
+  renderer.set_region(std::make_shared<const dat::Region>(*demo_region()));
+  REQUIRE(renderer.render(empty, cam, 64, 64).has_value());
+  CHECK(renderer.terrain_cache_stats().built == 2 * built);
+  CHECK(renderer.read_pixels().pixels == with_region.pixels);
+  // Taken away: no terrain again.
+  renderer.set_region(nullptr);
+  REQUIRE(renderer.render(empty, cam, 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks == 0);
+  CHECK(renderer.read_pixels().pixels == bare.pixels);
 }

@@ -45,13 +45,15 @@ dereth::core::Result<dereth::chargen::CharGenData> load_char_gen(const std::stri
   if (!dats.empty()) {
     auto portal = dereth::dat::DatFile::open(std::filesystem::path(dats) / "client_portal.dat");
     if (!portal) return std::unexpected(portal.error());
-    return dereth::chargen::load_char_gen_data(*portal);
+    dereth::dat::RecordCache records(&*portal);
+    return dereth::chargen::load_char_gen_data(records);
   }
   auto world = dereth::demo::build_demo_world();
   if (!world) return std::unexpected(world.error());
   auto portal = dereth::dat::DatFile::from_bytes(world->portal, "client_portal.dat");
   if (!portal) return std::unexpected(portal.error());
-  return dereth::chargen::load_char_gen_data(*portal);
+  dereth::dat::RecordCache records(&*portal);
+  return dereth::chargen::load_char_gen_data(records);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "dereth/chargen/character_builder.hpp"
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
@@ -47,10 +48,12 @@ class CharacterPreview {
  public:
   // `portal` must outlive the preview; the CharGen (for the list's default
   // model) is read from it on first use.
-  explicit CharacterPreview(const dat::DatFile& portal) : portal_(&portal) {}
+  explicit CharacterPreview(const dat::DatFile& portal) : portal_(&portal), records_(&portal) {}
 
   // The CharGen of the portal DAT, or null when it has none (logged once).
   [[nodiscard]] const chargen::CharGenData* char_gen();
+  // The character screens' portal records (there is no world yet).
+  [[nodiscard]] dat::RecordCache& records() noexcept { return records_; }
 
   // The snapshot of `model` at `seconds` (its heading turns once per
   // kPreviewTurnSeconds, starting face on): the Setup's parts at its Resting
@@ -65,6 +68,9 @@ class CharacterPreview {
  private:
   const dat::Setup* setup(std::uint32_t id);
   const dat::DatFile* portal_;
+  // The character screens' portal records (there is no world yet): the
+  // CharGen, SkillTable and PaletteSets, each read once.
+  dat::RecordCache records_;
   std::map<std::uint32_t, std::shared_ptr<const dat::Setup>> setups_;  // null: failed to load
   std::optional<chargen::CharGenData> char_gen_;
   bool char_gen_tried_ = false;

@@ -79,6 +79,9 @@ class Presenter {
   // for as long as the loop lives. Null: the camera stands where it wants.
   // Not owned.
   ViewerPlacer* viewer_placer = nullptr;
+  // The world's Region (World::region, decoded once by its record cache) to
+  // draw the terrain and sky with; a frame loop hands over its world's.
+  virtual void use_region(std::shared_ptr<const dat::Region> /*region*/) {}
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
   // Saves the last presented frame as a PNG (atomically).

@@ -38,7 +38,7 @@ struct CameraFraming {
 // the player (or as the framing says); afterwards it tracks the player's
 // position, keeping its direction (the user orbits). A teleport (a jump of
 // over 20 m) places the follow camera behind the player afresh. With a
-// `place_viewer`, the follow camera's eye is where retail's viewer sphere
+// viewer placer, the follow camera's eye is where retail's viewer sphere
 // stops on its way from the target to the wanted point (short of walls).
 class CameraRig {
  public:
@@ -71,6 +71,7 @@ class OffscreenPresenter final : public Presenter {
   ~OffscreenPresenter() override;
   [[nodiscard]] bool wants_frame(bool screenshot_due) const override { return screenshot_due || options_.every_frame; }
   void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, viewer_placer); }
+  void use_region(std::shared_ptr<const dat::Region> region) override { renderer_->set_region(std::move(region)); }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
@@ -127,6 +128,9 @@ class WindowPresenter final : public Presenter {
   ~WindowPresenter() override;
   bool poll_input() override;
   void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, viewer_placer); }
+  // Before any world (the character screens) the window draws with the
+  // Region its character screens' records read; a world's replaces it.
+  void use_region(std::shared_ptr<const dat::Region> region) override;
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }

@@ -67,9 +67,10 @@ class World final : public ViewerPlacer {
   // grid around the load point reaches them: change_position) through the Region's height table from the portal. False,
   // and no collision, without a portal, a cell file or a readable Region.
   bool use_terrain(const dat::DatFile* cell);
-  // The portal's Region, read the first time it is asked for and kept (an
-  // error when there is no portal DAT or its Region does not read).
-  const core::Result<dat::Region>& region();
+  // The portal's Region, read through records() the first time it is asked
+  // for and kept (null when there is no portal DAT or its Region does not
+  // read: records().find_missing says why). The renderer draws with it too.
+  std::shared_ptr<const dat::Region> region();
   [[nodiscard]] const sim::Landscape* landscape() const noexcept { return landscape_.get(); }
   // The kept grid's radius in landblocks (LScape::SetMidRadius); false when
   // refused (below 1, no terrain, or a load point already set).
@@ -139,8 +140,9 @@ class World final : public ViewerPlacer {
   [[nodiscard]] sim::SmartBox& box() noexcept { return box_; }
   [[nodiscard]] sim::SimContext& context() noexcept { return context_; }
   [[nodiscard]] sim::Effects& effects() noexcept { return effects_; }
-  // The one cache of portal records: the factory, the effects and the audio
-  // system read through it.
+  // The one cache of portal records: the factory, the effects, the audio
+  // system, the landscape loader, the player's qualities and the Region read
+  // through it.
   [[nodiscard]] dat::RecordCache& records() noexcept { return records_; }
   [[nodiscard]] const dat::RecordCache& records() const noexcept { return records_; }
   [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
@@ -182,7 +184,6 @@ class World final : public ViewerPlacer {
  private:
   dat::RecordCache records_;
   const dat::DatFile* portal_;
-  std::optional<core::Result<dat::Region>> region_;
   sim::SimContext context_;
   // The player's qualities (context_.player_qualities points here); before
   // the objects so it outlives them.

@@ -11,6 +11,7 @@
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/palette_set.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/skill_table.hpp"
 
 namespace dereth::chargen {
@@ -23,10 +24,12 @@ struct CharGenData {
   std::map<dat::Did, dat::PaletteSet> palette_sets;
 };
 
-// Reads both records from a client_portal.dat. A missing or malformed record
-// is an error naming the record and the file. The PaletteSets the CharGen
-// names are read too; one that is missing or malformed is left out (logged),
-// and the preview then shows that choice in the base palette's colours.
-core::Result<CharGenData> load_char_gen_data(const dat::DatFile& portal);
+// Both records through a cache of a client_portal.dat's records (a world's,
+// or the character screens' own before there is a world), so each is read
+// once. A missing or malformed record is an error naming the record and why
+// (the file it is not in). The PaletteSets the CharGen names are read too;
+// one that is missing or malformed is left out (logged), and the preview then
+// shows that choice in the base palette's colours.
+core::Result<CharGenData> load_char_gen_data(dat::RecordCache& records);
 
 }  // namespace dereth::chargen

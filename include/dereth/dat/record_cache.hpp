@@ -2,8 +2,11 @@
 // RecordCache: the one cache of decoded portal records a world reads through.
 // The object factory (Setups, Animations, MotionTables), the effects
 // (PhysicsScripts, PhysicsScriptTables, ParticleEmitterInfos, SoundTables and
-// their Setups) and the audio system (Waves) all ask this cache, so each
-// record is read and decoded once per world, whoever asks first.
+// their Setups), the audio system (Waves), the landscape loader
+// (Environments), the player's qualities (SkillTable, XpTable), character
+// creation (CharGen, SkillTable, PaletteSets) and the terrain, game clock and
+// renderer (the Region) all ask this cache, so each record is read and
+// decoded once per world, whoever asks first.
 //
 // A record that is absent, unreadable or malformed is cached as null too: it
 // is logged once, remembered in missing() (the QA report's "assets missing"),
@@ -16,20 +19,27 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "dereth/dat/animation.hpp"
+#include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/motion_table.hpp"
+#include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
+#include "dereth/dat/region.hpp"
 #include "dereth/dat/setup.hpp"
+#include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
 #include "dereth/dat/wave.hpp"
+#include "dereth/dat/xp_table.hpp"
 
 namespace dereth::dat {
 
@@ -58,12 +68,22 @@ class RecordCache {
   // With its BSP trees kept (the physics tree is what collision needs).
   [[nodiscard]] std::shared_ptr<const GfxObj> gfx_obj(Did id);
   [[nodiscard]] std::shared_ptr<const GfxObjDegradeInfo> gfx_obj_degrade_info(Did id);
+  [[nodiscard]] std::shared_ptr<const Environment> environment(Did id);
+  // The portal's Region (0x13000000): LandDefs, GameTime, SkyDesc, terrain types.
+  [[nodiscard]] std::shared_ptr<const Region> region(Did id);
+  [[nodiscard]] std::shared_ptr<const SkillTable> skill_table(Did id = kSkillTableId);
+  [[nodiscard]] std::shared_ptr<const XpTable> xp_table(Did id = kXpTableId);
+  [[nodiscard]] std::shared_ptr<const CharGen> char_gen(Did id = kCharGenId);
+  [[nodiscard]] std::shared_ptr<const PaletteSet> palette_set(Did id);
 
   [[nodiscard]] const DatFile* portal() const noexcept { return portal_; }
   // Records looked up so far (found or not), over all kinds.
   [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
   // Records that could not be had, in the order they were first asked for.
   [[nodiscard]] const std::vector<MissingRecord>& missing() const noexcept { return missing_; }
+  // Why the record of `kind` ("Region", ...) and `id` could not be had; null
+  // when it was not asked for or was had.
+  [[nodiscard]] const MissingRecord* find_missing(std::string_view kind, Did id) const noexcept;
 
  private:
   enum class Kind : std::uint8_t {
@@ -76,7 +96,13 @@ class RecordCache {
     SoundTable,
     Wave,
     GfxObj,
-    GfxObjDegradeInfo
+    GfxObjDegradeInfo,
+    Environment,
+    Region,
+    SkillTable,
+    XpTable,
+    CharGen,
+    PaletteSet
   };
   template <class T, class Read>
   std::shared_ptr<const T> get(Kind kind, Did id, const char* name, Read read);

@@ -52,6 +52,10 @@
 #include "dereth/render/material.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 
+namespace dereth::dat {
+struct Region;
+}  // namespace dereth::dat
+
 namespace dereth::render {
 
 struct RendererOptions {
@@ -200,6 +204,14 @@ class Renderer {
   ~Renderer();
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
+
+  // The portal's Region (0x13000000) to draw with: the terrain's heights and
+  // types, and the SkyDesc's light, fog and sky objects. The renderer never
+  // reads it itself: whoever decoded it (the world, through its record
+  // cache) hands it over, so it is decoded once. Null, as at creation: no
+  // terrain and the fixed light. Another Region than held replaces it (its
+  // terrain layers are uploaded at the next frame).
+  void set_region(std::shared_ptr<const dat::Region> region);
 
   // Draws the snapshot into the renderer's framebuffer object, created or
   // resized to width x height (1..8192).

@@ -70,11 +70,9 @@ const dat::AnimationFrame* placement_frame(const dat::Setup& setup) noexcept {
   return placed;
 }
 
-DatLandscapeLoader::DatLandscapeLoader(const dat::DatFile* cell, const dat::DatFile* portal, dat::LandDefs defs,
-                                       dat::Did region_id, dat::RecordCache& records, DatObjectFactory& factory,
-                                       SimContext& context)
+DatLandscapeLoader::DatLandscapeLoader(const dat::DatFile* cell, dat::LandDefs defs, dat::Did region_id,
+                                       dat::RecordCache& records, DatObjectFactory& factory, SimContext& context)
     : cell_(cell),
-      portal_(portal),
       defs_(std::move(defs)),
       region_id_(region_id),
       records_(&records),
@@ -162,8 +160,9 @@ std::unique_ptr<EnvCell> DatLandscapeLoader::load_env_cell(std::uint32_t cell_id
   auto it = structures_.find(key);
   if (it == structures_.end()) {
     std::shared_ptr<const CellStructPhysics> built;
-    if (auto env = dat::read_record<dat::Environment>(core::Module::Sim, portal_, env_id, "Environment",
-                                                      dat::read_environment)) {
+    // The Environment is the world's record (read once through the cache,
+    // whichever of its cell structs is asked for).
+    if (const auto env = records_->environment(env_id)) {
       if (const dat::CellStruct* cs = dat::find_cell_struct(*env, env_cell->cell_struct)) {
         const std::string context = fmt::format("DAT 0x{:08X} cell struct {}", env_id, env_cell->cell_struct);
         if (auto physics = CellStructPhysics::build(*cs, context)) {

@@ -81,7 +81,7 @@ inline dat::Environment floor_room_environment(dat::Did id) {
 class DatCells {
  public:
   DatCells(const core::Clock& clock, const dat::DatFile* portal)
-      : records_(portal), portal_(portal), context_(clock), factory_(records_), box_(context_) {
+      : records_(portal), context_(clock), factory_(records_), box_(context_) {
     context_.set_factory(&factory_);
     box_.set_cell_manager(&cell_manager_);
   }
@@ -91,13 +91,11 @@ class DatCells {
   // The landscape over `cell` with the portal's Region (as World::use_terrain).
   bool use_terrain(const dat::DatFile* cell) {
     constexpr dat::Did kRegionId = 0x13000000;
-    auto bytes = portal_->read(kRegionId);
-    REQUIRE(bytes);
-    auto region = dat::read_region(*bytes, kRegionId);
+    const auto region = records_.region(kRegionId);
     REQUIRE(region);
     loader_.reset();
     auto loader =
-        std::make_unique<DatLandscapeLoader>(cell, portal_, region->land_defs, kRegionId, records_, factory_, context_);
+        std::make_unique<DatLandscapeLoader>(cell, region->land_defs, kRegionId, records_, factory_, context_);
     landscape_ = std::make_unique<Landscape>(loader.get());
     loader->set_landscape(*landscape_);
     loader_ = std::move(loader);
@@ -116,12 +114,12 @@ class DatCells {
     return loader_->view();
   }
   [[nodiscard]] SimContext& context() noexcept { return context_; }
+  [[nodiscard]] dat::RecordCache& records() noexcept { return records_; }
   [[nodiscard]] SmartBox& box() noexcept { return box_; }
   [[nodiscard]] Landscape* landscape() noexcept { return landscape_.get(); }
 
  private:
   dat::RecordCache records_;
-  const dat::DatFile* portal_;
   SimContext context_;
   std::unique_ptr<Landscape> landscape_;
   CellManager cell_manager_;

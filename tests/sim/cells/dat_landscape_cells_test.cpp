@@ -253,6 +253,36 @@ TEST_CASE("DatLandscapeLoader loads a landblock's building and EnvCell from the 
   }
 }
 
+TEST_CASE("DatLandscapeLoader reads an EnvCell's Environment through the world's record cache, once",
+          "[sim][record_cache]") {
+  Dats dats;
+  core::ManualClock clock;
+  sim::test::DatCells world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  dereth::sim::test::load_grid(world, kLand);
+  REQUIRE(dynamic_cast<sim::EnvCell*>(world.context().cells->get_cell(kRoom)) != nullptr);
+  // The loader's lookup was the cache's: asking again reads nothing.
+  const std::size_t size = world.records().size();
+  CHECK(world.records().environment(kEnvironment) != nullptr);
+  CHECK(world.records().size() == size);
+  CHECK(world.records().missing().empty());
+
+  SECTION("an Environment the portal lacks: the room is not made, the record counted missing once") {
+    Dats lacking;
+    lacking.portal =
+        make_dat({{0x13000000, dereth::sim::test::linear_region()}, {kShell, dat::write_gfx_obj(shell_gfx())}},
+                 dat::DatKind::Portal, "portal");
+    sim::test::DatCells bare(clock, lacking.portal.get());
+    REQUIRE(bare.use_terrain(lacking.cell.get()));
+    dereth::sim::test::load_grid(bare, kLand);
+    CHECK(bare.context().cells->get_cell(kRoom) == nullptr);
+    CHECK(bare.context().cells->get_cell(kRoom) == nullptr);
+    REQUIRE(bare.records().missing().size() == 1);
+    CHECK(bare.records().missing()[0].kind == "Environment");
+    CHECK(bare.records().missing()[0].id == kEnvironment);
+  }
+}
+
 TEST_CASE("DatLandscapeLoader gives an EnvCell its DAT restriction object and the LandBlockInfo's land cells theirs",
           "[sim][retail][0x00530A40][0x0052EF70]") {
   Dats dats(true);

@@ -34,10 +34,11 @@ namespace dereth::sim {
 
 class DatLandscapeLoader final : public LandscapeLoader {
  public:
-  // `cell` holds the landblocks and EnvCells, `portal` the Environments;
+  // `cell` holds the landblocks and EnvCells; the Environments (and the
+  // buildings' Setups) come from `records`, the world's portal cache;
   // `defs` and `region_id` are the Region's (LandBlockStruct::build).
-  DatLandscapeLoader(const dat::DatFile* cell, const dat::DatFile* portal, dat::LandDefs defs, dat::Did region_id,
-                     dat::RecordCache& records, DatObjectFactory& factory, SimContext& context);
+  DatLandscapeLoader(const dat::DatFile* cell, dat::LandDefs defs, dat::Did region_id, dat::RecordCache& records,
+                     DatObjectFactory& factory, SimContext& context);
   ~DatLandscapeLoader() override;
 
   // The landscape whose cells the static objects stand in; set once, before
@@ -91,7 +92,6 @@ class DatLandscapeLoader final : public LandscapeLoader {
   void append_view(std::uint32_t block_id, const dat::LandBlockInfo& info, LandscapeSnapshot& out);
 
   const dat::DatFile* cell_;
-  const dat::DatFile* portal_;
   dat::LandDefs defs_;
   dat::Did region_id_;
   dat::RecordCache* records_;
