@@ -4,6 +4,8 @@
 // on an injected clock.
 // The frame loop feeds it messages in arrival order and asks it for the
 // render snapshot after each physics tick (docs/architecture.md, steps 2-4).
+// Defined in world.cpp (construction, the inbound table, the step) and
+// world_trace.cpp (the verdict and effect events to the trace and QA report).
 
 #include <array>
 #include <cstdint>
