@@ -87,8 +87,8 @@ void World::change_position(const sim::Position& p) {
   cell_manager_.change_position(p, false);
 }
 
-const std::vector<std::unique_ptr<sim::PhysicsObj>>& World::static_objects() const noexcept {
-  static const std::vector<std::unique_ptr<sim::PhysicsObj>> kNone;
+const std::vector<sim::PhysicsObj*>& World::static_objects() const noexcept {
+  static const std::vector<sim::PhysicsObj*> kNone;
   return landscape_loader_ ? landscape_loader_->static_objects() : kNone;
 }
 

@@ -91,7 +91,7 @@ class World final : public ViewerPlacer {
   // The static objects of the loaded landblocks and visible EnvCells (their
   // records' stabs), made as each is grabbed (sim::DatLandscapeLoader):
   // obstacles, not server objects (not in the SmartBox, its digests or traces).
-  [[nodiscard]] const std::vector<std::unique_ptr<sim::PhysicsObj>>& static_objects() const noexcept;
+  [[nodiscard]] const std::vector<sim::PhysicsObj*>& static_objects() const noexcept;
   // The loaded landblocks' buildings and EnvCells as drawn, grown as each
   // block's statics are made and rebuilt without a block's when it is
   // released (every snapshot shares it); null before any block loads.

@@ -5,6 +5,7 @@
 #include "dereth/sim/cells/dat_landscape_loader.hpp"
 
 #include <string>
+#include <unordered_set>
 #include <utility>
 
 #include <fmt/format.h>
@@ -197,22 +198,25 @@ std::unique_ptr<EnvCell> DatLandscapeLoader::load_env_cell(std::uint32_t cell_id
 // CLandBlock::init_static_objs 0x00530A40
 void DatLandscapeLoader::init_static_objs(std::uint32_t block_id) {
   const std::uint32_t key = block_id & kBlockMask;
-  if (!static_blocks_.contains(key)) {
-    static_blocks_.insert(key);
-    load_static_objects(block_id);
+  if (const auto it = block_statics_.find(key); it != block_statics_.end()) {
+    recompute_statics(it->second);  // the block's land statics
     return;
   }
-  // The block's land statics.
-  recompute_statics(
-      [key](std::uint32_t cell_id) { return (cell_id & kBlockMask) == key && (cell_id & 0xFFFFu) < 0x100u; });
+  block_statics_[key];
+  load_static_objects(block_id);
 }
 
-void DatLandscapeLoader::recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope) {
-  for (const auto& obj : statics_) {
-    const ObjCell* c = obj->cell();
-    if (c == nullptr || !in_scope(c->id())) continue;
-    if (!obj->is_completely_visible()) obj->calc_cross_cells_static();
+void DatLandscapeLoader::recompute_statics(const std::vector<std::unique_ptr<PhysicsObj>>& owned) {
+  for (const auto& obj : owned) {
+    if (obj->cell() != nullptr && !obj->is_completely_visible()) obj->calc_cross_cells_static();
   }
+}
+
+void DatLandscapeLoader::free_statics(std::vector<std::unique_ptr<PhysicsObj>>& owned) {
+  std::unordered_set<const PhysicsObj*> going;
+  for (const auto& obj : owned) going.insert(obj.get());
+  std::erase_if(statics_, [&](const PhysicsObj* p) { return going.contains(p); });
+  owned.clear();
 }
 
 // CLandBlock::init_static_objs 0x00530A40 (a block with none made): each
@@ -226,6 +230,7 @@ void DatLandscapeLoader::load_static_objects(std::uint32_t block_id) {
   auto view = view_ ? std::make_shared<LandscapeSnapshot>(*view_) : std::make_shared<LandscapeSnapshot>();
   append_view(block_id, *info, *view);
   view_ = std::move(view);
+  auto& owned = block_statics_[key];
   for (const dat::Stab& stab : info->objects) {
     auto obj = make_object(stab.id);
     if (!obj) continue;
@@ -235,7 +240,8 @@ void DatLandscapeLoader::load_static_objects(std::uint32_t block_id) {
     ObjCell* land_cell = landscape_->get_cell(cell_id);
     if (land_cell == nullptr) continue;
     obj->add_obj_to_cell(*land_cell, to_core_frame(stab.frame));
-    statics_.push_back(std::move(obj));
+    statics_.push_back(obj.get());
+    owned.push_back(std::move(obj));
   }
   landscape_->init_restrictions(block_id, *info);
 }
@@ -265,12 +271,12 @@ void DatLandscapeLoader::append_view(std::uint32_t block_id, const dat::LandBloc
 
 void DatLandscapeLoader::destroy_static_objects(std::uint32_t block_id) {
   const std::uint32_t key = block_id & kBlockMask;
-  static_blocks_.erase(key);
   const auto in_block = [key](std::uint32_t cell_id) { return (cell_id & kBlockMask) == key; };
   // The block's own statics; an EnvCell's go with the cell.
-  std::erase_if(statics_, [&](const std::unique_ptr<PhysicsObj>& obj) {
-    return obj->cell() != nullptr && in_block(obj->cell()->id()) && (obj->cell()->id() & 0xFFFFu) < 0x100u;
-  });
+  if (const auto it = block_statics_.find(key); it != block_statics_.end()) {
+    free_statics(it->second);
+    block_statics_.erase(it);
+  }
   if (!view_) return;
   auto view = std::make_shared<LandscapeSnapshot>(*view_);
   std::erase_if(view->buildings, [&](const ObjectSnapshot& b) { return in_block(b.cell_id); });
@@ -302,10 +308,10 @@ std::unique_ptr<PhysicsObj> DatLandscapeLoader::make_object(std::uint32_t did) {
 // loads again)
 void DatLandscapeLoader::destroy_env_cell(std::uint32_t cell_id) {
   env_records_.erase(cell_id);
-  if (!static_env_cells_.erase(cell_id)) return;
-  std::erase_if(statics_, [&](const std::unique_ptr<PhysicsObj>& obj) {
-    return obj->cell() != nullptr && obj->cell()->id() == cell_id;
-  });
+  const auto it = env_cell_statics_.find(cell_id);
+  if (it == env_cell_statics_.end()) return;
+  free_statics(it->second);
+  env_cell_statics_.erase(it);
 }
 
 // CEnvCell::init_static_objects 0x0052C350: made, each static not
@@ -313,17 +319,18 @@ void DatLandscapeLoader::destroy_env_cell(std::uint32_t cell_id) {
 // cell's record placed, at its frame as it stands.
 void DatLandscapeLoader::init_static_objects(EnvCell& cell) {
   const std::uint32_t id = cell.id();
-  if (static_env_cells_.contains(id)) {
-    recompute_statics([id](std::uint32_t cell_id) { return cell_id == id; });
+  if (const auto it = env_cell_statics_.find(id); it != env_cell_statics_.end()) {
+    recompute_statics(it->second);
     return;
   }
   if (cell.static_objects().empty()) return;
-  static_env_cells_.insert(id);
+  auto& owned = env_cell_statics_[id];
   for (const dat::Stab& stab : cell.static_objects()) {
     auto obj = make_object(stab.id);
     if (!obj) continue;
     obj->add_obj_to_cell(cell, to_core_frame(stab.frame));
-    statics_.push_back(std::move(obj));
+    statics_.push_back(obj.get());
+    owned.push_back(std::move(obj));
   }
 }
 

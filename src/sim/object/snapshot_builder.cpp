@@ -29,7 +29,7 @@ void publish_obj_desc(const protocol::ObjDesc& desc, ObjectSnapshot& out) {
 }
 
 SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
-                                  std::span<const std::unique_ptr<PhysicsObj>> statics,
+                                  std::span<PhysicsObj* const> statics,
                                   std::shared_ptr<const LandscapeSnapshot> landscape, std::optional<SkyTime> sky) {
   auto snapshot = std::make_shared<RenderSnapshot>();
   snapshot->tick = tick;

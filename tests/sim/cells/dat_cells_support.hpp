@@ -107,9 +107,7 @@ class DatCells {
   bool set_mid_radius(int radius) noexcept { return landscape_ && landscape_->set_mid_radius(radius); }
   // CellManager::ChangePosition 0x004559B0, not blocking.
   void change_position(const Position& p) { cell_manager_.change_position(p, false); }
-  [[nodiscard]] const std::vector<std::unique_ptr<PhysicsObj>>& static_objects() const noexcept {
-    return loader_->static_objects();
-  }
+  [[nodiscard]] const std::vector<PhysicsObj*>& static_objects() const noexcept { return loader_->static_objects(); }
   [[nodiscard]] const std::shared_ptr<const LandscapeSnapshot>& landscape_view() const noexcept {
     return loader_->view();
   }

@@ -11,11 +11,9 @@
 // and must outlive the loader; the loader must go before the landscape (its
 // objects' shadows leave the cells first).
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "dereth/dat/dat_file.hpp"
@@ -61,8 +59,9 @@ class DatLandscapeLoader final : public LandscapeLoader {
   void notify_change_size(std::uint32_t block_id) override { destroy_static_objects(block_id); }
 
   // The static objects of the loaded landblocks and visible EnvCells, in the
-  // order made: obstacles, not server objects.
-  [[nodiscard]] const std::vector<std::unique_ptr<PhysicsObj>>& static_objects() const noexcept { return statics_; }
+  // order made: obstacles, not server objects. Each is owned by its block's
+  // or its EnvCell's list below.
+  [[nodiscard]] const std::vector<PhysicsObj*>& static_objects() const noexcept { return statics_; }
   // The buildings and EnvCells as drawn of the blocks whose statics are made,
   // grown as each is made and rebuilt without a block's when it is released
   // (every snapshot shares it); null before any.
@@ -79,9 +78,11 @@ class DatLandscapeLoader final : public LandscapeLoader {
   // CLandBlock::destroy_static_objects: a block's land statics go, and the
   // drawn view loses its buildings and EnvCells.
   void destroy_static_objects(std::uint32_t block_id);
-  // Each static (in the order made) standing in a cell `in_scope` accepts
-  // and not completely visible recomputes its cells (calc_cross_cells_static).
-  void recompute_statics(const std::function<bool(std::uint32_t cell_id)>& in_scope);
+  // Each of `owned` (in the order made) not completely visible recomputes its
+  // cells (calc_cross_cells_static).
+  static void recompute_statics(const std::vector<std::unique_ptr<PhysicsObj>>& owned);
+  // Takes `owned` out of the order list, then frees them.
+  void free_statics(std::vector<std::unique_ptr<PhysicsObj>>& owned);
   // The block's LandBlockInfo (0xXXYYFFFE), read once while the block is
   // loaded; null when absent or refused.
   std::shared_ptr<const dat::LandBlockInfo> land_block_info(std::uint32_t block_id);
@@ -103,11 +104,14 @@ class DatLandscapeLoader final : public LandscapeLoader {
   std::map<std::uint32_t, std::shared_ptr<const dat::LandBlockInfo>> infos_;
   std::map<std::uint32_t, std::shared_ptr<const dat::EnvCell>> env_records_;
   std::map<std::uint64_t, std::shared_ptr<const CellStructPhysics>> structures_;
-  std::vector<std::unique_ptr<PhysicsObj>> statics_;
-  // The blocks (0xXXYY0000) whose statics are made (CLandBlock::num_static_objects).
-  std::set<std::uint32_t> static_blocks_;
-  // The EnvCells whose statics are made (CEnvCell::static_objects).
-  std::set<std::uint32_t> static_env_cells_;
+  // Every static object, in the order made (what the snapshot draws in).
+  std::vector<PhysicsObj*> statics_;
+  // The statics each landblock (0xXXYY0000) made, in its land cells
+  // (CLandBlock::static_objects; a block with an entry has made them, even
+  // none: CLandBlock::num_static_objects).
+  std::map<std::uint32_t, std::vector<std::unique_ptr<PhysicsObj>>> block_statics_;
+  // The statics each EnvCell made (CEnvCell::static_objects), likewise.
+  std::map<std::uint32_t, std::vector<std::unique_ptr<PhysicsObj>>> env_cell_statics_;
   std::shared_ptr<const LandscapeSnapshot> view_;
 };
 

@@ -24,7 +24,7 @@ class SmartBox;
 // loaded landblocks' buildings and EnvCells) is shared, not copied. `sky`
 // is the world's game-clock time (none before a TimeSync).
 [[nodiscard]] SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
-                                                std::span<const std::unique_ptr<PhysicsObj>> statics = {},
+                                                std::span<PhysicsObj* const> statics = {},
                                                 std::shared_ptr<const LandscapeSnapshot> landscape = {},
                                                 std::optional<SkyTime> sky = std::nullopt);
 
