@@ -398,13 +398,11 @@ const GpuMesh* GpuAssets::cell_mesh(const sim::CellSnapshot& c) {
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMesh> result;
   const dat::Did env_id = c.environment_id;
-  if (!ctx_.portal) {
-    ctx_.log_once(c.cell_id, "no portal DAT");
-  } else if (auto bytes = ctx_.portal->read(env_id); !bytes) {
-    ctx_.log_once(c.cell_id, bytes.error().message());
-  } else if (auto env = dat::read_environment(*bytes, env_id); !env) {
-    ctx_.log_once(c.cell_id, env.error().message());
-  } else if (const dat::CellStruct* cs = dat::find_cell_struct(*env, c.cell_struct); cs == nullptr) {
+  // The Environment comes decoded in the snapshot (the world's record cache
+  // read it once for collision and drawing alike).
+  if (!c.environment) {
+    ctx_.log_once(c.cell_id, "Environment " + hex_id(env_id) + " not available");
+  } else if (const dat::CellStruct* cs = dat::find_cell_struct(*c.environment, c.cell_struct); cs == nullptr) {
     ctx_.log_once(c.cell_id, "Environment " + hex_id(env_id) + " has no cell struct " + std::to_string(c.cell_struct));
   } else {
     const MeshData data = build_cell_struct_mesh(*cs, c.surfaces.size());

@@ -81,9 +81,13 @@ const DemoDats& demo() {
 
 // The demo portal's Region as a world hands it to the renderer (the renderer
 // reads none itself): decoded once, through a record cache.
-std::shared_ptr<const dat::Region> demo_region() {
+dat::RecordCache& demo_records() {
   static auto* records = new dat::RecordCache(&demo().portal);
-  auto region = records->region(demo::kRegion);
+  return *records;
+}
+
+std::shared_ptr<const dat::Region> demo_region() {
+  auto region = demo_records().region(demo::kRegion);
   REQUIRE(region != nullptr);
   return region;
 }
@@ -908,6 +912,8 @@ TEST_CASE("Headless: the landscape's building and EnvCell room are drawn, the ro
   sim::CellSnapshot room;
   room.cell_id = demo::kRoomCell;
   room.environment_id = demo::kRoomEnvironment;
+  room.environment = demo_records().environment(demo::kRoomEnvironment);  // as the world's loader hands it over
+  REQUIRE(room.environment != nullptr);
   room.cell_struct = 0;
   room.surfaces = {0x08000032, 0x08000030};  // planks, plaster
   room.frame = frame;
@@ -964,6 +970,16 @@ TEST_CASE("Headless: the landscape's building and EnvCell room are drawn, the ro
     landscape->cells.clear();
     REQUIRE(renderer.render(snap, outside, 64, 64).has_value());
     CHECK(near(renderer.read_pixels().at(32, 32), background, 2));
+  }
+  SECTION("the room without its decoded Environment: not drawn, though the portal has it (the renderer reads none)") {
+    room.environment = nullptr;
+    landscape->cells.push_back(room);
+    sim::RenderSnapshot snap;
+    snap.landscape = landscape;
+    const glm::vec3 wall = kSpot + glm::vec3(1.0F, 6.0F, 1.5F);
+    REQUIRE(renderer.render(snap, Camera::look_at(kSpot + glm::vec3(1.0F, 2.0F, 1.5F), wall), 64, 64).has_value());
+    CHECK(renderer.stats().cells_drawn == 0);
+    CHECK(count(render::DrawKind::Cell) == 0);
   }
 }
 

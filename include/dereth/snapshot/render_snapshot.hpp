@@ -21,6 +21,10 @@
 #include "dereth/core/frame.hpp"
 #include "dereth/snapshot/local_id.hpp"
 
+namespace dereth::dat {
+struct Environment;
+}  // namespace dereth::dat
+
 namespace dereth::sim {
 
 // An ObjDesc texture change on one part: wherever the part's surfaces draw
@@ -129,7 +133,11 @@ struct SoundEvent {
 // surfaces, at the cell's world frame.
 struct CellSnapshot {
   std::uint32_t cell_id = 0;
-  std::uint32_t environment_id = 0;     // 0x0D... Environment
+  std::uint32_t environment_id = 0;  // 0x0D... Environment
+  // That record as the world's record cache decoded it for collision (the
+  // renderer draws the cell struct from it and reads none itself); null when
+  // absent or unreadable.
+  std::shared_ptr<const dat::Environment> environment;
   std::uint32_t cell_struct = 0;        // the CellStruct's id within it
   std::vector<std::uint32_t> surfaces;  // 0x08... Surface DIDs; the polygons' surface indices index this
   core::Frame frame;                    // world frame of the cell

@@ -262,6 +262,7 @@ void DatLandscapeLoader::append_view(std::uint32_t block_id, const dat::LandBloc
     CellSnapshot c;
     c.cell_id = id;
     c.environment_id = env_cell->environment_did();
+    c.environment = records_->environment(c.environment_id);
     c.cell_struct = env_cell->cell_struct;
     for (std::size_t s = 0; s < env_cell->surfaces.size(); ++s) c.surfaces.push_back(env_cell->surface_did(s));
     c.frame = global_frame(Position{id, to_core_frame(env_cell->position)});
