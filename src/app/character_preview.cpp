@@ -51,17 +51,10 @@ const chargen::CharGenData* CharacterPreview::char_gen() {
   return char_gen_ ? &*char_gen_ : nullptr;
 }
 
+// Through the preview's record cache, which logs a Setup that does not load
+// once and keeps it (null) with the rest.
 const dat::Setup* CharacterPreview::setup(std::uint32_t id) {
-  if (auto it = setups_.find(id); it != setups_.end()) return it->second.get();
-  std::shared_ptr<const dat::Setup> loaded;
-  if (auto bytes = portal_->read(id); !bytes) {
-    core::logger(core::Module::App)->warn("character preview: {}", bytes.error().message());
-  } else if (auto s = dat::read_setup(*bytes, id); !s) {
-    core::logger(core::Module::App)->warn("character preview: {}", s.error().message());
-  } else {
-    loaded = std::make_shared<const dat::Setup>(std::move(*s));
-  }
-  return setups_.emplace(id, std::move(loaded)).first->second.get();
+  return records_.setup(id).get();
 }
 
 const sim::RenderSnapshot& CharacterPreview::snapshot(const PreviewModel& model, double seconds) {

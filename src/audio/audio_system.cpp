@@ -32,10 +32,8 @@ std::shared_ptr<const Pcm> AudioSystem::wave(std::uint32_t wave_id, std::uint32_
   if (records_ == nullptr || records_->portal() == nullptr) return fail("no portal DAT is loaded");
   const auto record = records_->wave(wave_id);
   if (!record) {
-    for (const dat::MissingRecord& m : records_->missing()) {
-      if (m.id == wave_id && m.kind == "Wave") return fail(m.why);
-    }
-    return fail("not a Wave");
+    const dat::MissingRecord* missing = records_->find_missing("Wave", wave_id);
+    return fail(missing != nullptr ? missing->why : "not a Wave");
   }
   auto pcm = decode_wave(*record);
   if (!pcm) return fail(pcm.error().message());

@@ -6,7 +6,6 @@
 // only. The panels sit on the left; the camera frames the model on the right.
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 
@@ -48,7 +47,7 @@ class CharacterPreview {
  public:
   // `portal` must outlive the preview; the CharGen (for the list's default
   // model) is read from it on first use.
-  explicit CharacterPreview(const dat::DatFile& portal) : portal_(&portal), records_(&portal) {}
+  explicit CharacterPreview(const dat::DatFile& portal) : records_(&portal) {}
 
   // The CharGen of the portal DAT, or null when it has none (logged once).
   [[nodiscard]] const chargen::CharGenData* char_gen();
@@ -67,11 +66,9 @@ class CharacterPreview {
 
  private:
   const dat::Setup* setup(std::uint32_t id);
-  const dat::DatFile* portal_;
   // The character screens' portal records (there is no world yet): the
   // CharGen, SkillTable and PaletteSets, each read once.
   dat::RecordCache records_;
-  std::map<std::uint32_t, std::shared_ptr<const dat::Setup>> setups_;  // null: failed to load
   std::optional<chargen::CharGenData> char_gen_;
   bool char_gen_tried_ = false;
   sim::RenderSnapshot snapshot_;
