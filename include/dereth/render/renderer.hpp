@@ -1,37 +1,11 @@
 #pragma once
 // The OpenGL renderer: draws one sim::RenderSnapshot, and nothing else, with
-// the DAT assets it names.
-//
-// What it draws (docs/render.md has the details and the choices):
-// * terrain of the landblocks around the camera (cell DAT 0xXXYYFFFF, heights
-//   through the Region's land height table);
-// * every object's parts: the part's GfxObj (polygons per Surface, textures
-//   in every format dat::decode_rgba8 knows) at the part's world frame and
-//   scale, with its translucency, luminosity and diffuse; Hidden and NoDraw
-//   objects and no_draw parts are skipped, and a part of translucency exactly
-//   1 is not drawn (CPhysicsPart::SetTranslucency);
-// * the landscape's buildings (their model's parts, as objects' parts) and
-//   EnvCells: the Environment CellStruct's drawing polygons but its portals,
-//   with the EnvCell's surfaces, at the cell's frame;
-// * an object with no parts (no DAT data) as a small coloured cube marker, so
-//   headless replays show something (also drawn when none of its parts'
-//   GfxObjs could be loaded);
-// * particles: GfxObj particles and texture billboards, camera-facing, at the
-//   particle's position, scale and alpha;
-// * lights: the snapshot's lights in retail's eye-sorted static and dynamic
-//   lists, each draw lit by the eight at most that reach it
-//   (render/world_lights.hpp), with retail's point-light term, over the sun and ambient of the Region's
-//   SkyDesc at the time of day (fixed ones without a SkyDesc), and its fog.
-// * the SkyDesc's sky objects (dome, sun, moon, clouds) around the eye,
-//   behind everything (docs/render.md "Sky objects").
-//
-// The renderer draws into its own framebuffer object (render) or into the
-// framebuffer bound by the caller (render_to_current, for a window). A bad or
-// missing DAT record is logged once and draws nothing (or the marker).
-//
-// One Renderer per GL context; every call, destruction included, on the
-// thread where that context is current (destroy the Renderer before its
-// HeadlessContext or window context).
+// the DAT assets it names (terrain, objects' parts, the landscape's buildings
+// and EnvCells, particles, lights, fog and sky: docs/render.md lists what and
+// why). It draws into its own framebuffer (render) or the caller's
+// (render_to_current, for a window); a bad or missing record is logged once
+// and draws nothing (or a marker). One Renderer per GL context, every call
+// (destruction included) on the thread where that context is current.
 
 #include <array>
 #include <cstddef>

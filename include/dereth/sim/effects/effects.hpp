@@ -1,28 +1,12 @@
 #pragma once
 // Effects: the world's EffectsSink (seed retail-projectile-vfx sections 5 to
-// 8, 11, 13 and 14; spec/physics.md sections 7 to 9). It owns, per object
-// (keyed by LocalId), the ScriptManager and the ParticleManager, and executes
-// every DAT hook an animation frame or a PhysicsScript reaches, as retail's
-// CAnimHook::Execute bodies (RE canim/CAnimHook.c) do:
-//
-// | hook | what it does here |
-// |---|---|
-// | Sound, SoundTweaked, SoundTable | a SoundEvent for the snapshot (SoundManager::PlaySound) |
-// | CreateParticle, CreateBlockingParticle, DestroyParticle, StopParticle | the owner's ParticleManager |
-// | CallPES | call_pes: enqueue now (pause < 0.0002 s) or a timed FPHook at the head of the object's hooks |
-// | DefaultScript, DefaultScriptPart | play_default_script (the owner's, or the child's at that part) |
-// | Transparent, TransparentPart, Luminous, LuminousPart, Diffuse, DiffusePart, Scale | set at once, or ramped by an
-// FPHook | | NoDraw, SetLight, Ethereal, SetOmega | set_nodraw, set_lights, set_ethereal, set_omega on the owner | |
-// ReplaceObject | PartArray::replace_part_gfx | | NoOp, Attack, AnimationDone, TextureVelocity(Part) | nothing (see
-// execute_hook) |
-//
-// The portal DAT is read lazily; a missing or malformed record logs the owner
-// and DID and does nothing (never a substitute effect). Without a DAT (null)
-// nothing resolves and nothing plays.
-//
-// Randomness comes only from the owner's SimContext::rng; time only from
-// SimContext::now() (retail Timer::cur_time) and SimContext::physics_time
-// (retail PhysicsTimer::curr_time).
+// 8, 11, 13 and 14; spec/physics.md sections 7 to 9). It owns each object's
+// ScriptManager and ParticleManager (keyed by LocalId) and executes every DAT
+// hook an animation frame or a PhysicsScript reaches, as retail's
+// CAnimHook::Execute bodies do (which hook does what: docs/sim.md
+// "PhysicsScripts, particles and effect hooks"). A missing record does
+// nothing (never a substitute effect); randomness and time come only from
+// the SimContext.
 
 #include <cstdint>
 #include <map>
