@@ -32,8 +32,7 @@ namespace dereth::app {
 
 namespace {
 constexpr std::size_t kChatLines = 8;
-constexpr dat::Did kRegionId = 0x13000000;  // the portal's Region
-constexpr float kCreatorScale = 0.6F;       // the creation screen's text, of the overlay's scale
+constexpr float kCreatorScale = 0.6F;  // the creation screen's text, of the overlay's scale
 // Beside the model the panels keep to this much of the width, so the model
 // on the right stays clear (longer lines end in "..").
 constexpr float kPreviewPanelWidth = 0.6F;
@@ -154,7 +153,7 @@ WindowPresenter::WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<rende
     portal_ = *portal;  // a copy shares the open file
     preview_ = std::make_unique<CharacterPreview>(*portal_);
     // The terrain and sky before any world hands its own Region (use_region).
-    renderer_->set_region(preview_->records().region(kRegionId));
+    renderer_->set_region(preview_->records().region());
   }
 }
 

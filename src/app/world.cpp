@@ -27,8 +27,6 @@ struct Overloaded : Fs... {
   using Fs::operator()...;
 };
 
-constexpr dat::Did kRegionId = 0x13000000;
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -57,16 +55,16 @@ World::~World() = default;
 // cache: the terrain's LandDefs, the game clock's GameTime and the
 // renderer's terrain types and sky come from the one read.
 std::shared_ptr<const dat::Region> World::region() {
-  return records_.region(kRegionId);
+  return records_.region();
 }
 
 bool World::use_terrain(const dat::DatFile* cell) {
   if (portal_ == nullptr || cell == nullptr) return false;
   const auto region = this->region();
   if (!region) {
-    const dat::MissingRecord* missing = records_.find_missing("Region", kRegionId);
+    const dat::MissingRecord* missing = records_.find_missing("Region", dat::kRegionId);
     core::logger(core::Module::App)
-        ->warn("no terrain collision: Region 0x{:08X}: {}", kRegionId, missing != nullptr ? missing->why : "");
+        ->warn("no terrain collision: Region 0x{:08X}: {}", dat::kRegionId, missing != nullptr ? missing->why : "");
     return false;
   }
   // The old statics' shadows leave the old landscape's cells first.

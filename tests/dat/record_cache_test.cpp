@@ -17,7 +17,6 @@ using namespace dereth::dat;
 namespace {
 
 constexpr Did kEnvironmentId = 0x0D000123;
-constexpr Did kRegionId = 0x13000000;
 constexpr Did kPaletteSetId = 0x0F000456;
 
 struct Sample {

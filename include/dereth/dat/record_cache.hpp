@@ -70,7 +70,7 @@ class RecordCache {
   [[nodiscard]] std::shared_ptr<const GfxObjDegradeInfo> gfx_obj_degrade_info(Did id);
   [[nodiscard]] std::shared_ptr<const Environment> environment(Did id);
   // The portal's Region (0x13000000): LandDefs, GameTime, SkyDesc, terrain types.
-  [[nodiscard]] std::shared_ptr<const Region> region(Did id);
+  [[nodiscard]] std::shared_ptr<const Region> region(Did id = kRegionId);
   [[nodiscard]] std::shared_ptr<const SkillTable> skill_table(Did id = kSkillTableId);
   [[nodiscard]] std::shared_ptr<const XpTable> xp_table(Did id = kXpTableId);
   [[nodiscard]] std::shared_ptr<const CharGen> char_gen(Did id = kCharGenId);

@@ -25,6 +25,8 @@ inline constexpr std::uint32_t kMisc = 0x200;
 }  // namespace region_parts
 
 inline constexpr std::uint32_t kRegionVersion = 3;
+// The portal's one Region, "Dereth".
+inline constexpr Did kRegionId = 0x13000000;
 
 struct LandDefs {
   std::int32_t num_block_length = 255;

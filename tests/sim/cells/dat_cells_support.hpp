@@ -90,12 +90,11 @@ class DatCells {
 
   // The landscape over `cell` with the portal's Region (as World::use_terrain).
   bool use_terrain(const dat::DatFile* cell) {
-    constexpr dat::Did kRegionId = 0x13000000;
-    const auto region = records_.region(kRegionId);
+    const auto region = records_.region();
     REQUIRE(region);
     loader_.reset();
     auto loader =
-        std::make_unique<DatLandscapeLoader>(cell, region->land_defs, kRegionId, records_, factory_, context_);
+        std::make_unique<DatLandscapeLoader>(cell, region->land_defs, dat::kRegionId, records_, factory_, context_);
     landscape_ = std::make_unique<Landscape>(loader.get());
     loader->set_landscape(*landscape_);
     loader_ = std::move(loader);
