@@ -182,4 +182,33 @@ float compass_heading(const glm::vec3& direction) noexcept {
   return heading;
 }
 
+// Frame::is_equal 0x00424C30
+bool Frame::is_equal(const Frame& other) const noexcept {
+  const Frame& a = *this;
+  const Frame& b = other;
+  // Vector3Math::AreEqual: inclusive, against the float epsilon.
+  const double e = static_cast<double>(kEpsilon);
+  if (!(x87_diff(a.origin.x, b.origin.x) <= e && x87_diff(a.origin.y, b.origin.y) <= e &&
+        x87_diff(a.origin.z, b.origin.z) <= e)) {
+    return false;
+  }
+  // Frame::is_quaternion_equal 0x00424C70: strict, against the double literal.
+  const glm::quat& qa = a.orientation();
+  const glm::quat& qb = b.orientation();
+  return x87_diff(qa.w, qb.w) < kEpsilonDouble && x87_diff(qa.x, qb.x) < kEpsilonDouble &&
+         x87_diff(qa.y, qb.y) < kEpsilonDouble && x87_diff(qa.z, qb.z) < kEpsilonDouble;
+}
+
+// Frame::IsValid 0x00534ED0
+bool Frame::is_valid() const noexcept {
+  const Frame& f = *this;
+  const glm::quat& q = f.orientation();
+  if (std::isnan(f.origin.x) || std::isnan(f.origin.y) || std::isnan(f.origin.z) || std::isnan(q.w) ||
+      std::isnan(q.x) || std::isnan(q.y) || std::isnan(q.z)) {
+    return false;
+  }
+  const float norm = q.z * q.z + q.y * q.y + q.x * q.x + q.w * q.w;
+  return !std::isnan(norm) && !(kEpsilonDouble * 5.0 < std::fabs(static_cast<double>(norm) - 1.0));
+}
+
 }  // namespace dereth::core

@@ -10,6 +10,8 @@
 // AC's wire format. GLM's in-memory layout is x, y, z, w, so never memcpy wire
 // bytes into a glm::quat; read the four floats and construct it.
 
+#include <cmath>
+
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
@@ -22,6 +24,12 @@ namespace dereth::core {
 // the binary compares against the double literal (x87 code).
 inline constexpr float kEpsilon = 0.00019999999f;
 inline constexpr double kEpsilonDouble = 0.00019999999;
+
+// The difference of two floats as the x87 code forms it (exact in double),
+// for the comparisons against kEpsilonDouble.
+[[nodiscard]] inline double x87_diff(float a, float b) noexcept {
+  return std::fabs(static_cast<double>(a) - static_cast<double>(b));
+}
 
 class Frame {
  public:
@@ -57,6 +65,14 @@ class Frame {
   // q = a.q * conj(b.q), origin = a.origin - R(q_new)*b.origin, so
   // subtract1(combine(x, b), b) == x.
   [[nodiscard]] static Frame subtract1(const Frame& a, const Frame& b) noexcept;
+
+  // Frame::is_equal 0x00424C30: origins within 0.0002 inclusive on each axis
+  // (Vector3Math::AreEqual, float epsilon), then Frame::is_quaternion_equal
+  // 0x00424C70: each quaternion component strictly within 0.00019999999.
+  [[nodiscard]] bool is_equal(const Frame& other) const noexcept;
+  // Frame::IsValid 0x00534ED0: no NaN among the seven floats and a quaternion
+  // whose squared length is within 0.001 of 1.
+  [[nodiscard]] bool is_valid() const noexcept;
 
   // Frame::localtoglobal (RE smartbox/SmartBox.c): origin + m*p.
   [[nodiscard]] glm::vec3 localtoglobal(const glm::vec3& point) const noexcept;

@@ -29,30 +29,6 @@ ParticleClock clock_of(const PhysicsObj& owner) {
 
 }  // namespace
 
-// --- FPHook ------------------------------------------------------------------------------
-
-// FPHook::FPHook 0x0051BA50
-FPHook::FPHook(FPHookType type, core::Seconds time_created, double interpolation_time, float start_value,
-               float end_value, std::uint32_t user_data) noexcept
-    : type_(type),
-      time_created_(time_created),
-      interpolation_time_(interpolation_time),
-      start_value_(start_value),
-      end_value_(end_value),
-      user_data_(user_data) {}
-
-// FPHook::Execute 0x0051BAA0
-bool FPHook::execute(PhysicsObj& owner) {
-  const double elapsed = (owner.context().physics_time - time_created_).count();
-  float fraction = 0.0f;
-  if (elapsed > 0.0) {
-    fraction = elapsed < interpolation_time_ ? static_cast<float>(elapsed / interpolation_time_) : 1.0f;
-  }
-  const float value = (end_value_ - start_value_) * fraction + start_value_;
-  process_fp_hook(owner, type_, value, user_data_);
-  return fraction == 1.0f;
-}
-
 // --- Effects ---------------------------------------------------------------------------
 
 Effects::Effects(dat::RecordCache* records) noexcept : records_(records) {}
@@ -335,22 +311,22 @@ void Effects::execute_hook(PhysicsObj& owner, const dat::AnimationHook& hook) {
         } else if constexpr (std::is_same_v<H, dat::ReplaceObjectHook>) {
           if (PartArray* parts = owner.part_array(); parts != nullptr) parts->replace_part_gfx(h.part_index, h.gfx_obj);
         } else if constexpr (std::is_same_v<H, dat::EtherealHook>) {
-          set_ethereal(owner, h.ethereal != 0);  // EtherealHook::Execute 0x00526BC0
+          owner.set_ethereal(h.ethereal != 0, false);  // EtherealHook::Execute 0x00526BC0
         } else if constexpr (std::is_same_v<H, dat::TransparentPartHook>) {
           // TransparentPartHook::Execute 0x00526CC0
-          set_part_translucency(owner, h.part_index, h.start, h.end, static_cast<double>(h.time));
+          owner.set_part_translucency(h.part_index, h.start, h.end, static_cast<double>(h.time));
         } else if constexpr (std::is_same_v<H, dat::LuminousHook>) {
-          set_luminosity(owner, h.start, h.end, static_cast<double>(h.time));  // LuminousHook::Execute 0x00526D60
+          owner.set_luminosity(h.start, h.end, static_cast<double>(h.time));  // LuminousHook::Execute 0x00526D60
         } else if constexpr (std::is_same_v<H, dat::LuminousPartHook>) {
           // LuminousPartHook::Execute 0x00526D30
-          set_part_luminosity(owner, h.part_index, h.start, h.end, static_cast<double>(h.time));
+          owner.set_part_luminosity(h.part_index, h.start, h.end, static_cast<double>(h.time));
         } else if constexpr (std::is_same_v<H, dat::DiffuseHook>) {
-          set_diffusion(owner, h.start, h.end, static_cast<double>(h.time));  // DiffuseHook::Execute 0x00526E00
+          owner.set_diffusion(h.start, h.end, static_cast<double>(h.time));  // DiffuseHook::Execute 0x00526E00
         } else if constexpr (std::is_same_v<H, dat::DiffusePartHook>) {
           // DiffusePartHook::Execute 0x00526D80
-          set_part_diffusion(owner, h.part_index, h.start, h.end, static_cast<double>(h.time));
+          owner.set_part_diffusion(h.part_index, h.start, h.end, static_cast<double>(h.time));
         } else if constexpr (std::is_same_v<H, dat::ScaleHook>) {
-          set_scale(owner, h.end, static_cast<double>(h.time));  // ScaleHook::Execute 0x00526E40
+          owner.set_scale(h.end, static_cast<double>(h.time));  // ScaleHook::Execute 0x00526E40
         } else if constexpr (std::is_same_v<H, dat::CreateBlockingParticleHook>) {
           // CreateBlockingParticleHook::Execute 0x00526EF0: the whole CreateParticle payload.
           create_blocking_particle_emitter(owner, h.emitter_info, h.part_index, h.offset, h.emitter_id);
@@ -368,10 +344,10 @@ void Effects::execute_hook(PhysicsObj& owner, const dat::AnimationHook& hook) {
         } else if constexpr (std::is_same_v<H, dat::DefaultScriptPartHook>) {
           play_default_script(owner, h.part_index);  // DefaultScriptPartHook::Execute 0x00526C00
         } else if constexpr (std::is_same_v<H, dat::CallPESHook>) {
-          call_pes(owner, h.script, h.pause);  // CallPESHook::Execute 0x00526E20
+          owner.call_pes(h.script, h.pause);  // CallPESHook::Execute 0x00526E20
         } else if constexpr (std::is_same_v<H, dat::TransparentHook>) {
           // TransparentHook::Execute 0x00526C30
-          set_translucency2(owner, h.start, h.end, static_cast<double>(h.time));
+          owner.set_translucency2(h.start, h.end, static_cast<double>(h.time));
         } else if constexpr (std::is_same_v<H, dat::SetOmegaHook>) {
           owner.set_omega(h.axis, true);  // SetOmegaHook::Execute 0x00526F30
         } else if constexpr (std::is_same_v<H, dat::SetLightHook>) {

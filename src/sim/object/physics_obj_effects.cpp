@@ -1,8 +1,6 @@
-// PhysicsObj, the effects part: CPhysicsObj's effect entry points as free
-// functions over the object (the FPHook ramps: translucency, luminosity,
-// diffusion, scale, CallPES; set_ethereal), declared in
-// effects/effects.hpp beside the Effects they feed (RE
-// cphysobj/CPhysicsObj.c). physics_obj.hpp lists the other parts.
+// PhysicsObj, the effects part: CPhysicsObj's effect entry points (the
+// FPHook ramps: translucency, luminosity, diffusion, scale, CallPES;
+// set_ethereal), RE cphysobj/CPhysicsObj.c. physics_obj.hpp lists the other parts.
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
@@ -10,7 +8,7 @@
 #include <variant>
 
 #include "dereth/core/log.hpp"
-#include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/effects/fp_hook.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/sim_context.hpp"
@@ -34,11 +32,11 @@ void add_fp_hook(PhysicsObj& owner, FPHookType type, double delta, float start, 
 // --- CPhysicsObj effect entry points ---------------------------------------------------
 
 // CPhysicsObj::process_fp_hook 0x005135C0
-void process_fp_hook(PhysicsObj& owner, FPHookType type, float value, std::uint32_t user_data) {
-  PartArray* parts = owner.part_array();
+void PhysicsObj::process_fp_hook(FPHookType type, float value, std::uint32_t user_data) {
+  PartArray* parts = part_array();
   switch (type) {
-    case FPHookType::Scale: owner.set_scale_static(value); break;
-    case FPHookType::Translucency: set_translucency_internal(owner, value); break;
+    case FPHookType::Scale: set_scale_static(value); break;
+    case FPHookType::Translucency: set_translucency_internal(value); break;
     case FPHookType::PartTranslucency:
       if (parts != nullptr) parts->set_part_translucency(user_data, value);
       break;
@@ -54,97 +52,92 @@ void process_fp_hook(PhysicsObj& owner, FPHookType type, float value, std::uint3
     case FPHookType::PartDiffusion:
       if (parts != nullptr) parts->set_part_diffusion(user_data, value);
       break;
-    case FPHookType::CallPES: call_pes_internal(owner, user_data, value); break;
+    case FPHookType::CallPES: call_pes_internal(user_data, value); break;
   }
 }
 
 // CPhysicsObj::SetTranslucencyInternal 0x0050F960
-void set_translucency_internal(PhysicsObj& owner, float translucency) {
-  if (translucency < owner.translucency_original()) translucency = owner.translucency_original();
-  owner.set_translucency(translucency);
+void PhysicsObj::set_translucency_internal(float translucency) {
+  if (translucency < translucency_original()) translucency = translucency_original();
+  set_translucency(translucency);
 }
 
 // CPhysicsObj::SetTranslucency2 0x0050FB50
-void set_translucency2(PhysicsObj& owner, float start, float end, double delta) {
+void PhysicsObj::set_translucency2(float start, float end, double delta) {
   if (delta >= kMinRampTime) {
-    add_fp_hook(owner, FPHookType::Translucency, delta, start, end, 0);
+    add_fp_hook(*this, FPHookType::Translucency, delta, start, end, 0);
   } else {
-    set_translucency_internal(owner, end);
+    set_translucency_internal(end);
   }
 }
 
 // CPhysicsObj::SetPartTranslucency 0x00511730
-void set_part_translucency(PhysicsObj& owner, std::uint32_t part, float start, float end, double delta) {
+void PhysicsObj::set_part_translucency(std::uint32_t part, float start, float end, double delta) {
   if (delta >= kMinRampTime) {
-    add_fp_hook(owner, FPHookType::PartTranslucency, delta, start, end, part);
-  } else if (PartArray* parts = owner.part_array(); parts != nullptr) {
+    add_fp_hook(*this, FPHookType::PartTranslucency, delta, start, end, part);
+  } else if (PartArray* parts = part_array(); parts != nullptr) {
     parts->set_part_translucency(part, end);
   }
 }
 
 // CPhysicsObj::SetLuminosity 0x00511890
-void set_luminosity(PhysicsObj& owner, float start, float end, double delta) {
+void PhysicsObj::set_luminosity(float start, float end, double delta) {
   if (delta >= kMinRampTime) {
-    add_fp_hook(owner, FPHookType::Luminosity, delta, start, end, 0);
-  } else if (PartArray* parts = owner.part_array(); parts != nullptr) {
+    add_fp_hook(*this, FPHookType::Luminosity, delta, start, end, 0);
+  } else if (PartArray* parts = part_array(); parts != nullptr) {
     parts->set_part_luminosity(PartArray::kAllParts, end);
   }
 }
 
 // CPhysicsObj::SetPartLuminosity 0x005117E0
-void set_part_luminosity(PhysicsObj& owner, std::uint32_t part, float start, float end, double delta) {
+void PhysicsObj::set_part_luminosity(std::uint32_t part, float start, float end, double delta) {
   if (delta >= kMinRampTime) {
-    add_fp_hook(owner, FPHookType::PartLuminosity, delta, start, end, part);
-  } else if (PartArray* parts = owner.part_array(); parts != nullptr) {
+    add_fp_hook(*this, FPHookType::PartLuminosity, delta, start, end, part);
+  } else if (PartArray* parts = part_array(); parts != nullptr) {
     parts->set_part_luminosity(part, end);
   }
 }
 
 // CPhysicsObj::SetDiffusion 0x005119E0
-void set_diffusion(PhysicsObj& owner, float start, float end, double delta) {
+void PhysicsObj::set_diffusion(float start, float end, double delta) {
   if (delta >= kMinRampTime) {
-    add_fp_hook(owner, FPHookType::Diffusion, delta, start, end, 0);
-  } else if (PartArray* parts = owner.part_array(); parts != nullptr) {
+    add_fp_hook(*this, FPHookType::Diffusion, delta, start, end, 0);
+  } else if (PartArray* parts = part_array(); parts != nullptr) {
     parts->set_part_diffusion(PartArray::kAllParts, end);
   }
 }
 
 // CPhysicsObj::SetPartDiffusion 0x00511930
-void set_part_diffusion(PhysicsObj& owner, std::uint32_t part, float start, float end, double delta) {
+void PhysicsObj::set_part_diffusion(std::uint32_t part, float start, float end, double delta) {
   if (delta >= kMinRampTime) {
-    add_fp_hook(owner, FPHookType::PartDiffusion, delta, start, end, part);
-  } else if (PartArray* parts = owner.part_array(); parts != nullptr) {
+    add_fp_hook(*this, FPHookType::PartDiffusion, delta, start, end, part);
+  } else if (PartArray* parts = part_array(); parts != nullptr) {
     parts->set_part_diffusion(part, end);
   }
 }
 
 // CPhysicsObj::SetScale 0x005136A0
-void set_scale(PhysicsObj& owner, float scale, double delta) {
+void PhysicsObj::set_scale(float scale, double delta) {
   if (delta >= kMinRampTime) {
-    add_fp_hook(owner, FPHookType::Scale, delta, owner.scale(), scale, 0);
+    add_fp_hook(*this, FPHookType::Scale, delta, this->scale(), scale, 0);
   } else {
-    owner.set_scale_static(scale);
+    set_scale_static(scale);
   }
 }
 
 // CPhysicsObj::CallPES 0x00511AF0
-void call_pes(PhysicsObj& owner, std::uint32_t script, float pause) {
+void PhysicsObj::call_pes(std::uint32_t script, float pause) {
   if (static_cast<double>(pause) >= kMinRampTime) {
-    const float delay = owner.context().rng.uniform(0.0f, pause);
-    add_fp_hook(owner, FPHookType::CallPES, static_cast<double>(delay), 0.0f, 1.0f, script);
-  } else if (owner.in_cell()) {
-    owner.play_script_internal(script);
+    const float delay = context().rng.uniform(0.0f, pause);
+    add_fp_hook(*this, FPHookType::CallPES, static_cast<double>(delay), 0.0f, 1.0f, script);
+  } else if (in_cell()) {
+    play_script_internal(script);
   }
 }
 
 // CPhysicsObj::CallPESInternal 0x00511AC0
-void call_pes_internal(PhysicsObj& owner, std::uint32_t script, float value) {
-  if (value >= 1.0f && owner.in_cell()) owner.play_script_internal(script);
-}
-
-// CPhysicsObj::set_ethereal 0x00511C40 (EtherealHook::Execute 0x00526BC0)
-bool set_ethereal(PhysicsObj& owner, bool ethereal) {
-  return owner.set_ethereal(ethereal, false);
+void PhysicsObj::call_pes_internal(std::uint32_t script, float value) {
+  if (value >= 1.0f && in_cell()) play_script_internal(script);
 }
 
 // CPhysicsObj::set_ethereal 0x00511C40

@@ -60,4 +60,14 @@ float heading(const Position& from, const Position& to) noexcept {
   return core::compass_heading(d);
 }
 
+// Position::IsValid 0x005A9480
+bool position_is_valid(const Position& p) noexcept {
+  return LandDefs::inbound_valid_cellid(p.objcell_id) && p.frame.is_valid();
+}
+
+protocol::Position to_wire(const Position& p) noexcept {
+  const glm::quat& q = p.frame.orientation();
+  return protocol::Position{p.objcell_id, {p.frame.origin.x, p.frame.origin.y, p.frame.origin.z}, {q.w, q.x, q.y, q.z}};
+}
+
 }  // namespace dereth::sim

@@ -8,79 +8,12 @@
 #include <cmath>
 
 #include "dereth/protocol/login.hpp"
+#include "dereth/sim/collision/plane.hpp"
 #include "dereth/sim/motion/motion_interp.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/player/client_combat_system.hpp"
 
 namespace dereth::sim {
-
-namespace {
-
-// PhysicsGlobals EPSILON as the comparisons below read it: a double literal
-// (0.00019999999) in Plane::operator== and Frame::is_quaternion_equal, and
-// the float parameter of Vector3Math::AreEqual in Frame::is_equal.
-constexpr double kEpsilonDouble = core::kEpsilonDouble;
-constexpr float kEpsilonFloat = core::kEpsilon;
-
-// The difference of two floats as the x87 code forms it (exact in double).
-double diff(float a, float b) noexcept {
-  return std::fabs(static_cast<double>(a) - static_cast<double>(b));
-}
-
-}  // namespace
-
-// --- Frame, Plane and Position tests ---------------------------------------------------
-
-// Frame::is_equal 0x00424C30
-bool frame_is_equal(const core::Frame& a, const core::Frame& b) noexcept {
-  // Vector3Math::AreEqual: inclusive, against the float epsilon.
-  const double e = static_cast<double>(kEpsilonFloat);
-  if (!(diff(a.origin.x, b.origin.x) <= e && diff(a.origin.y, b.origin.y) <= e && diff(a.origin.z, b.origin.z) <= e)) {
-    return false;
-  }
-  // Frame::is_quaternion_equal 0x00424C70: strict, against the double literal.
-  const glm::quat& qa = a.orientation();
-  const glm::quat& qb = b.orientation();
-  return diff(qa.w, qb.w) < kEpsilonDouble && diff(qa.x, qb.x) < kEpsilonDouble && diff(qa.y, qb.y) < kEpsilonDouble &&
-         diff(qa.z, qb.z) < kEpsilonDouble;
-}
-
-// Plane::operator== 0x006B3DD0
-bool plane_equal(const Plane& a, const Plane& b) noexcept {
-  return diff(a.normal.x, b.normal.x) <= kEpsilonDouble && diff(a.normal.y, b.normal.y) <= kEpsilonDouble &&
-         diff(a.normal.z, b.normal.z) <= kEpsilonDouble && diff(a.d, b.d) < kEpsilonDouble;
-}
-
-// Frame::IsValid 0x00534ED0
-bool frame_is_valid(const core::Frame& f) noexcept {
-  const glm::quat& q = f.orientation();
-  if (std::isnan(f.origin.x) || std::isnan(f.origin.y) || std::isnan(f.origin.z) || std::isnan(q.w) ||
-      std::isnan(q.x) || std::isnan(q.y) || std::isnan(q.z)) {
-    return false;
-  }
-  const float norm = q.z * q.z + q.y * q.y + q.x * q.x + q.w * q.w;
-  return !std::isnan(norm) && !(kEpsilonDouble * 5.0 < std::fabs(static_cast<double>(norm) - 1.0));
-}
-
-// LandDefs::inbound_valid_cellid 0x004979A0
-bool inbound_valid_cellid(std::uint32_t cell_id) noexcept {
-  const std::uint32_t cell = cell_id & 0xFFFFu;
-  const bool range = (cell >= 1 && cell <= 0x40) || (cell >= 0x100 && cell <= 0xFFFD) || cell == 0xFFFF;
-  if (!range) return false;
-  const std::uint32_t x = (cell_id >> 21) & 0x7F8u;
-  const std::uint32_t y = (cell_id >> 13) & 0x7F8u;
-  return x < 2040 && y < 2040;
-}
-
-// Position::IsValid 0x005A9480
-bool position_is_valid(const Position& p) noexcept {
-  return inbound_valid_cellid(p.objcell_id) && frame_is_valid(p.frame);
-}
-
-protocol::Position to_wire(const Position& p) noexcept {
-  const glm::quat& q = p.frame.orientation();
-  return protocol::Position{p.objcell_id, {p.frame.origin.x, p.frame.origin.y, p.frame.origin.z}, {q.w, q.x, q.y, q.z}};
-}
 
 // --- CommandInterpreter ------------------------------------------------------------------
 
@@ -236,8 +169,7 @@ bool CommandInterpreter::should_send_position_event() const {
   const Position& now_at = p.position();
   if (kTimeBetweenPositionEvents + last_sent_position_time_ < context_->now()) {
     // The interval has passed: only a move (cell or frame) is worth sending.
-    return last_sent_position_.objcell_id != now_at.objcell_id ||
-           !frame_is_equal(last_sent_position_.frame, now_at.frame);
+    return last_sent_position_.objcell_id != now_at.objcell_id || !last_sent_position_.frame.is_equal(now_at.frame);
   }
   // Within the interval: a new cell, or (same cell) a new contact plane.
   if (last_sent_position_.objcell_id != now_at.objcell_id) return true;

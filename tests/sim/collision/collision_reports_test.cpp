@@ -232,7 +232,7 @@ TEST_CASE(
   REQUIRE(ghost->cell() != nullptr);
 
   SECTION("an overlap: Ethereal stays, CheckEthereal is set, and the call fails") {
-    CHECK_FALSE(set_ethereal(*ghost, false));
+    CHECK_FALSE(ghost->set_ethereal(false, false));
     CHECK((ghost->state() & ps::Ethereal) != 0);
     CHECK((ghost->transient_state() & ts::CheckEthereal) != 0);
     SECTION("UpdateObjectInternal 0x005156B0 retries it each quantum: still overlapping, still ethereal") {
@@ -250,23 +250,23 @@ TEST_CASE(
   }
   SECTION("nothing overlapping: cleared at once") {
     other->leave_world();
-    CHECK(set_ethereal(*ghost, false));
+    CHECK(ghost->set_ethereal(false, false));
     CHECK((ghost->state() & ps::Ethereal) == 0);
     CHECK((ghost->transient_state() & ts::CheckEthereal) == 0);
   }
   SECTION("a static neighbour never keeps it ethereal (CPhysicsObj::check_collision answers 0 for a static)") {
     other->set_state(other->state() | ps::Static, false);
-    CHECK(set_ethereal(*ghost, false));
+    CHECK(ghost->set_ethereal(false, false));
     CHECK((ghost->state() & ps::Ethereal) == 0);
   }
   SECTION("an ethereal neighbour does not block either") {
     other->set_state(other->state() | ps::Ethereal, false);
-    CHECK(set_ethereal(*ghost, false));
+    CHECK(ghost->set_ethereal(false, false));
     CHECK((ghost->state() & ps::Ethereal) == 0);
   }
   SECTION("setting it clears CheckEthereal") {
-    REQUIRE_FALSE(set_ethereal(*ghost, false));
-    CHECK(set_ethereal(*ghost, true));
+    REQUIRE_FALSE(ghost->set_ethereal(false, false));
+    CHECK(ghost->set_ethereal(true, false));
     CHECK((ghost->state() & ps::Ethereal) != 0);
     CHECK((ghost->transient_state() & ts::CheckEthereal) == 0);
   }

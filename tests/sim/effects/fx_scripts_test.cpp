@@ -348,12 +348,12 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only
   FxWorld w;
   w.at(4.0);
   auto obj = w.make(0x70000040);
-  call_pes(*obj, 0x33000719, 0.0001f);
+  obj->call_pes(0x33000719, 0.0001f);
   REQUIRE(w.trace.enqueued.size() == 1);
   CHECK(w.trace.enqueued[0].start == 4.0);
   CHECK(obj->hook_count() == 0);
   obj->leave_world();
-  call_pes(*obj, 0x33000719, 0.0f);
+  obj->call_pes(0x33000719, 0.0f);
   CHECK(w.trace.enqueued.size() == 1);
 }
 
@@ -382,7 +382,7 @@ TEST_CASE(
 
   core::Rng copy(99);
   const float delay = copy.uniform(0.0f, 2.0f);
-  call_pes(*obj, 0x33000719, 2.0f);
+  obj->call_pes(0x33000719, 2.0f);
   CHECK(obj->hook_count() == 2);
   CHECK(w.trace.enqueued.empty());
 
@@ -405,8 +405,8 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run ne
   FxWorld w(&demo_portal(), 7);
   w.at(1.0);
   auto obj = w.make(0x70000043);
-  call_pes(*obj, demo::kUnHideScript, 0.5f);  // the older call
-  call_pes(*obj, demo::kHiddenScript, 0.5f);  // the newer call, now at the head
+  obj->call_pes(demo::kUnHideScript, 0.5f);  // the older call
+  obj->call_pes(demo::kHiddenScript, 0.5f);  // the newer call, now at the head
   REQUIRE(obj->hook_count() == 2);
   CHECK(w.trace.enqueued.empty());
   w.context.physics_time = core::Seconds{2.0};  // past both delays (each under 0.5 s)
@@ -420,12 +420,12 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run ne
 TEST_CASE("CPhysicsObj::CallPESInternal 0x00511AC0 enqueues only at value >= 1 and in a cell", "[retail][fx]") {
   FxWorld w;
   auto obj = w.make(0x70000042);
-  call_pes_internal(*obj, 0x33000719, 0.99f);
+  obj->call_pes_internal(0x33000719, 0.99f);
   CHECK(w.trace.enqueued.empty());
-  call_pes_internal(*obj, 0x33000719, 1.0f);
+  obj->call_pes_internal(0x33000719, 1.0f);
   CHECK(w.trace.enqueued.size() == 1);
   obj->leave_world();
-  call_pes_internal(*obj, 0x33000719, 1.0f);
+  obj->call_pes_internal(0x33000719, 1.0f);
   CHECK(w.trace.enqueued.size() == 1);
 }
 

@@ -20,6 +20,7 @@
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/effects/fp_hook.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 

@@ -137,17 +137,17 @@ TEST_CASE(
   SECTION("origin differing by exactly the float epsilon is equal") {
     core::Frame g({0.0f, 20.0f, 30.0f}, glm::quat(1, 0, 0, 0));
     core::Frame h({eps, 20.0f, 30.0f}, glm::quat(1, 0, 0, 0));
-    CHECK(frame_is_equal(g, h));
+    CHECK(g.is_equal(h));
     core::Frame k({eps * 1.01f, 20.0f, 30.0f}, glm::quat(1, 0, 0, 0));
-    CHECK_FALSE(frame_is_equal(g, k));
+    CHECK_FALSE(g.is_equal(k));
   }
   SECTION("a quaternion component differing by the same float epsilon is not equal") {
     // w^2 + z^2 rounds to 1 in float, so the quaternion is kept as given.
     core::Frame q({10.0f, 20.0f, 30.0f}, glm::quat(1, 0, 0, eps));
     REQUIRE(q.orientation().z == eps);
-    CHECK_FALSE(frame_is_equal(base, q));
+    CHECK_FALSE(base.is_equal(q));
     core::Frame r({10.0f, 20.0f, 30.0f}, glm::quat(1, 0, 0, 0.0001f));
-    CHECK(frame_is_equal(base, r));
+    CHECK(base.is_equal(r));
   }
 }
 

@@ -23,6 +23,7 @@
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/sound_table.hpp"
+#include "dereth/sim/effects/effects_trace_sink.hpp"
 #include "dereth/sim/effects/particle_manager.hpp"
 #include "dereth/sim/effects/script_manager.hpp"
 #include "dereth/sim/object/seams.hpp"
@@ -36,98 +37,6 @@ class DatFile;
 namespace dereth::sim {
 
 class PhysicsObj;
-
-// Trace records of the effects system. Every callback has an empty default.
-// Emitter events (on_emitter, from EmitterEventSink) name the emitter by the
-// manager's key: the hook's logical id, or the anonymous id from 0xFFFF0000.
-class EffectsTraceSink : public EmitterEventSink {
- public:
-  // A PhysicsScriptTable lookup: `intensity` exactly as given (NaN payloads
-  // kept), `chosen` the script or 0. `owner` is None when the lookup came
-  // through EffectsSink::resolve_script, which does not name the object.
-  virtual void on_script_resolved(LocalId /*owner*/, std::uint32_t /*table*/, std::uint32_t /*script_type*/,
-                                  float /*intensity*/, std::uint32_t /*chosen*/) {}
-  // A script appended to the owner's FIFO, starting at `start` (frame clock).
-  virtual void on_script_enqueued(LocalId /*owner*/, std::uint32_t /*script*/, core::Seconds /*start*/) {}
-  // A hook executed on the owner (from a script or an animation frame), at
-  // the frame clock's `time`.
-  virtual void on_hook_executed(LocalId /*owner*/, dat::HookType /*type*/, core::Seconds /*time*/) {}
-};
-
-// --- timed hooks (retail FPHook, RE cphysobj/CPhysicsObjHooks.c) --------------------
-
-// PhysicsObjHook::HookType as CPhysicsObj::process_fp_hook 0x005135C0 dispatches it.
-enum class FPHookType : std::int32_t {
-  Scale = 0,
-  Translucency = 1,
-  PartTranslucency = 2,
-  Luminosity = 3,
-  Diffusion = 4,
-  PartLuminosity = 5,
-  PartDiffusion = 6,
-  CallPES = 7,
-};
-
-// A value ramped from start to end over `interpolation_time` seconds of the
-// physics timer, applied each time the object's hooks run; removed once it
-// reaches the end (CPhysicsObj::process_hooks deletes it when Execute says so).
-class FPHook final : public PhysicsObjHook {
- public:
-  // FPHook::FPHook 0x0051BA50
-  FPHook(FPHookType type, core::Seconds time_created, double interpolation_time, float start_value, float end_value,
-         std::uint32_t user_data) noexcept;
-  // FPHook::Execute 0x0051BAA0: f = clamp((physics_time - created) / time,
-  // 0, 1) (0 until time has passed); apply start + (end - start) * f; done when f == 1.
-  bool execute(PhysicsObj& owner) override;
-
-  [[nodiscard]] FPHookType type() const noexcept { return type_; }
-  [[nodiscard]] core::Seconds time_created() const noexcept { return time_created_; }
-  [[nodiscard]] double interpolation_time() const noexcept { return interpolation_time_; }
-  [[nodiscard]] float start_value() const noexcept { return start_value_; }
-  [[nodiscard]] float end_value() const noexcept { return end_value_; }
-  [[nodiscard]] std::uint32_t user_data() const noexcept { return user_data_; }
-
- private:
-  FPHookType type_;
-  core::Seconds time_created_;
-  double interpolation_time_;
-  float start_value_;
-  float end_value_;
-  std::uint32_t user_data_;  // the part index, or the CallPES script
-};
-
-// --- CPhysicsObj's effect entry points -------------------------------------------------
-// Retail keeps these on CPhysicsObj; they live here because the effects own
-// their state. Each takes the object it acts on.
-
-// CPhysicsObj::process_fp_hook 0x005135C0
-void process_fp_hook(PhysicsObj& owner, FPHookType type, float value, std::uint32_t user_data);
-// CPhysicsObj::SetTranslucencyInternal 0x0050F960: never below the described translucency.
-void set_translucency_internal(PhysicsObj& owner, float translucency);
-// CPhysicsObj::SetTranslucency2 0x0050FB50 (TransparentHook)
-void set_translucency2(PhysicsObj& owner, float start, float end, double delta);
-// CPhysicsObj::SetPartTranslucency 0x00511730 (TransparentPartHook)
-void set_part_translucency(PhysicsObj& owner, std::uint32_t part, float start, float end, double delta);
-// CPhysicsObj::SetLuminosity 0x00511890 (LuminousHook)
-void set_luminosity(PhysicsObj& owner, float start, float end, double delta);
-// CPhysicsObj::SetPartLuminosity 0x005117E0 (LuminousPartHook)
-void set_part_luminosity(PhysicsObj& owner, std::uint32_t part, float start, float end, double delta);
-// CPhysicsObj::SetDiffusion 0x005119E0 (DiffuseHook)
-void set_diffusion(PhysicsObj& owner, float start, float end, double delta);
-// CPhysicsObj::SetPartDiffusion 0x00511930 (DiffusePartHook)
-void set_part_diffusion(PhysicsObj& owner, std::uint32_t part, float start, float end, double delta);
-// CPhysicsObj::SetScale 0x005136A0 (ScaleHook): from the current scale to `scale`.
-void set_scale(PhysicsObj& owner, float scale, double delta);
-// CPhysicsObj::CallPES 0x00511AF0: a pause under 0.0002 s enqueues `script`
-// now when the object is in a cell; otherwise a timed hook, due after
-// U(0, pause) seconds, goes to the head of the object's hooks and enqueues
-// the script (in a cell) when it comes due.
-void call_pes(PhysicsObj& owner, std::uint32_t script, float pause);
-// CPhysicsObj::CallPESInternal 0x00511AC0
-void call_pes_internal(PhysicsObj& owner, std::uint32_t script, float value);
-// CPhysicsObj::set_ethereal 0x00511C40 (EtherealHook): PhysicsObj::set_ethereal;
-// clearing fails, and the object stays ethereal, while it overlaps another.
-bool set_ethereal(PhysicsObj& owner, bool ethereal);
 
 class Effects final : public EffectsSink {
  public:

@@ -1,24 +1,9 @@
 #pragma once
-// ParticleEmitter (retail ParticleEmitter) with ParticleEmitterInfo's
-// randomisers (RE cphysobj/CParticleEmitter.c, CParticleEmitterInfo.c), as
-// spec/dat-format.md section 4 and seed retail-projectile-vfx sections 8 and
-// 14 describe them. Particle is particle.hpp, ParticleManager
-// particle_manager.hpp; Particle's bodies are in particle_emitter.cpp, beside
-// the randomisers whose helpers they share.
-//
-// Frames are in global metres (sim::global_frame): a particle released to the
-// world keeps the point where it was born even when its owner crosses a
-// landblock (retail keeps landblock-local coordinates there).
-//
-// Two clocks, as retail mixes them (spec/physics.md correction 7): particle
-// ages, births, kills and the emitter's stop test read the physics timer
-// (SimContext::physics_time); the emitter's creation time and its
-// seconds-between-births test read the frame clock (SimContext::now()). During
-// catch-up quanta an emitter can therefore give birth once per quantum.
-//
-// Randomness comes only from the world's core::Rng, drawn in retail's order.
-// Steady-state updates allocate nothing: an emitter allocates its
-// max_particles slots once, when it is created.
+// ParticleEmitter (retail ParticleEmitter) and ParticleEmitterInfo's
+// randomisers (RE cphysobj/CParticleEmitter.c, CParticleEmitterInfo.c;
+// spec/dat-format.md section 4). Particle's bodies are in
+// particle_emitter.cpp beside the randomisers they share. Frames, the two
+// clocks and the draw order: docs/sim.md "Particle frames and clocks".
 
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +17,7 @@
 #include "dereth/core/rng.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/types.hpp"
+#include "dereth/sim/effects/emitter_event_sink.hpp"
 #include "dereth/sim/effects/particle.hpp"
 #include "dereth/sim/object/types.hpp"
 
@@ -47,30 +33,6 @@ inline constexpr std::int32_t kMaxParticlesPerEmitter = 4096;
 struct ParticleClock {
   core::Seconds now{0.0};           // Timer::cur_time
   core::Seconds physics_time{0.0};  // PhysicsTimer::curr_time
-};
-
-// What happened to an emitter (trace records).
-enum class EmitterEvent : std::uint8_t {
-  Created,               // a new emitter (anonymous, or a logical id not live)
-  Replaced,              // a CreateParticle took over a live logical id
-  SuppressedByBlocking,  // a CreateBlockingParticle found its logical id live
-  Stopped,               // StopParticle: no more births, live particles finish
-  Retired,               // stopped (or finished) and out of particles: removed
-  Destroyed,             // DestroyParticle, or a replace whose new emitter failed, or the owner went away
-};
-
-[[nodiscard]] const char* to_string(EmitterEvent event) noexcept;
-
-// Receives emitter events. `emitter_id` is the manager's key: the hook's
-// logical id, or the id allocated for an anonymous emitter (0xFFFF0000 up).
-class EmitterEventSink {
- public:
-  EmitterEventSink() = default;
-  EmitterEventSink(const EmitterEventSink&) = delete;
-  EmitterEventSink& operator=(const EmitterEventSink&) = delete;
-  virtual ~EmitterEventSink() = default;
-  virtual void on_emitter(LocalId /*owner*/, std::uint32_t /*emitter_info_id*/, std::uint32_t /*emitter_id*/,
-                          EmitterEvent /*event*/) {}
 };
 
 // The frame an emitter on `part_index` reads from its owner, in global

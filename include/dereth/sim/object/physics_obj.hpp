@@ -14,8 +14,7 @@
 //   physics_obj_targets.cpp    its side of the TargetManager and voyeurs;
 //   physics_obj_positions.cpp  its side of the position managers;
 //   physics_obj_effects.cpp    the effect entry points (FPHook ramps,
-//                              CallPES, set_ethereal), free functions
-//                              declared in effects/effects.hpp;
+//                              CallPES, set_ethereal);
 //   cells/restriction_db.cpp   the weenie's move-restriction answers.
 // Without collision cells (no cell DAT) a position commit stores the frame
 // directly (docs/deviations.md N3).
@@ -32,13 +31,17 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/core/frame.hpp"
+#include "dereth/protocol/movement.hpp"
 #include "dereth/protocol/obj_desc.hpp"
 #include "dereth/protocol/physics_desc.hpp"
 #include "dereth/sim/cells/restriction_db.hpp"
+#include "dereth/sim/collision/plane.hpp"
 #include "dereth/sim/motion/raw_motion_state.hpp"
 #include "dereth/sim/object/position.hpp"
 #include "dereth/sim/object/seams.hpp"
+#include "dereth/sim/object/shadow_obj.hpp"
 #include "dereth/sim/object/types.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::sim {
 
@@ -52,13 +55,7 @@ enum class TransitionState : std::uint8_t;
 class SimContext;
 class PhysicsObj;
 class TargetManager;
-
-// CShadowObj: one cell's reference to an object that overlaps it.
-struct ShadowObj {
-  PhysicsObj* physobj = nullptr;
-  ObjCell* cell = nullptr;
-  std::uint32_t cell_id = 0;
-};
+enum class FPHookType : std::int32_t;
 
 // What OBJECTINFO::init and missile_ignore ask of the weenie (CWeenieObject).
 // An object without a weenie has none.
@@ -78,12 +75,6 @@ struct WeenieTraits {
   std::uint32_t pscript = 0;          // pwd._pscript (WeenieDesc PScript)
   std::uint32_t monarch = 0;          // pwd._monarch (WeenieDesc Monarch)
   std::uint8_t house_ts = 0;          // the stamper's _house_ts (UpdateRestrictions' gate)
-};
-
-// Plane: a normal and a distance (the contact plane).
-struct Plane {
-  glm::vec3 normal{0.0f, 0.0f, 0.0f};
-  float d = 0.0f;
 };
 
 // One attached child (CHILDLIST entry).
@@ -217,8 +208,36 @@ class PhysicsObj {
   // the part array (Transparent hooks; the original stays as described).
   void set_translucency(float translucency);
   // CPhysicsObj::SetScaleStatic 0x00511BB0: the object scale at once, through
-  // the part array (the ramped SetScale 0x005136A0 is sim::set_scale, effects.hpp).
+  // the part array (the ramped SetScale 0x005136A0 is set_scale).
   void set_scale_static(float scale);
+
+  // --- effect entry points (physics_obj_effects.cpp) -----------------------
+  // A ramp of at least 0.0002 s is an FPHook at the head of the hooks, due on
+  // the physics timer; a shorter one applies the end value at once.
+  // CPhysicsObj::process_fp_hook 0x005135C0
+  void process_fp_hook(FPHookType type, float value, std::uint32_t user_data);
+  // CPhysicsObj::SetTranslucencyInternal 0x0050F960: never below the described translucency.
+  void set_translucency_internal(float translucency);
+  // CPhysicsObj::SetTranslucency2 0x0050FB50 (TransparentHook)
+  void set_translucency2(float start, float end, double delta);
+  // CPhysicsObj::SetPartTranslucency 0x00511730 (TransparentPartHook)
+  void set_part_translucency(std::uint32_t part, float start, float end, double delta);
+  // CPhysicsObj::SetLuminosity 0x00511890 (LuminousHook)
+  void set_luminosity(float start, float end, double delta);
+  // CPhysicsObj::SetPartLuminosity 0x005117E0 (LuminousPartHook)
+  void set_part_luminosity(std::uint32_t part, float start, float end, double delta);
+  // CPhysicsObj::SetDiffusion 0x005119E0 (DiffuseHook)
+  void set_diffusion(float start, float end, double delta);
+  // CPhysicsObj::SetPartDiffusion 0x00511930 (DiffusePartHook)
+  void set_part_diffusion(std::uint32_t part, float start, float end, double delta);
+  // CPhysicsObj::SetScale 0x005136A0 (ScaleHook): from the current scale to `scale`.
+  void set_scale(float scale, double delta);
+  // CPhysicsObj::CallPES 0x00511AF0: a pause under 0.0002 s enqueues `script`
+  // now when the object is in a cell; otherwise a timed hook, due after
+  // U(0, pause) seconds, enqueues it (in a cell) when it comes due.
+  void call_pes(std::uint32_t script, float pause);
+  // CPhysicsObj::CallPESInternal 0x00511AC0
+  void call_pes_internal(std::uint32_t script, float value);
   // CPhysicsObj::set_elasticity 0x0050FD40: clamped to [0, 0.1].
   bool set_elasticity(float elasticity);
   // CPhysicsObj::set_velocity 0x005113F0: clamped to 50 m/s; activates.

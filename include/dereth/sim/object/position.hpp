@@ -23,6 +23,11 @@ struct Position {
 [[nodiscard]] Position to_position(std::uint32_t cell_id, const protocol::Vec3& origin,
                                    const protocol::Quat& orientation) noexcept;
 [[nodiscard]] glm::vec3 to_vec3(const protocol::Vec3& v) noexcept;
+// The wire Position of a simulation Position (cell, origin, w x y z).
+[[nodiscard]] protocol::Position to_wire(const Position& p) noexcept;
+
+// Position::IsValid 0x005A9480: LandDefs::inbound_valid_cellid and Frame::IsValid.
+[[nodiscard]] bool position_is_valid(const Position& p) noexcept;
 
 // LandDefs::get_block_offset 0x0043E630 (land_defs.hpp).
 [[nodiscard]] inline glm::vec3 block_offset(std::uint32_t from_cell, std::uint32_t to_cell) noexcept {

@@ -42,24 +42,6 @@ namespace game_action {
 inline constexpr std::uint32_t CancelAttack = 0x01B7;  // CM_Combat::Event_CancelAttack
 }  // namespace game_action
 
-// Frame::is_equal 0x00424C30: origins within 0.0002 inclusive on each axis
-// (Vector3Math::AreEqual, float epsilon), then Frame::is_quaternion_equal
-// 0x00424C70: each quaternion component strictly within 0.00019999999.
-[[nodiscard]] bool frame_is_equal(const core::Frame& a, const core::Frame& b) noexcept;
-// Plane::operator== 0x006B3DD0: normal components within 0.00019999999
-// inclusive, the distance strictly within.
-[[nodiscard]] bool plane_equal(const Plane& a, const Plane& b) noexcept;
-// Frame::IsValid 0x00534ED0: no NaN among the seven floats and a quaternion
-// whose squared length is within 0.001 of 1.
-[[nodiscard]] bool frame_is_valid(const core::Frame& f) noexcept;
-// LandDefs::inbound_valid_cellid 0x004979A0: a valid cell range and a
-// landblock x and y below 0xFF.
-[[nodiscard]] bool inbound_valid_cellid(std::uint32_t cell_id) noexcept;
-// Position::IsValid 0x005A9480
-[[nodiscard]] bool position_is_valid(const Position& p) noexcept;
-// The wire Position of a simulation Position (cell, origin, w x y z).
-[[nodiscard]] protocol::Position to_wire(const Position& p) noexcept;
-
 class CommandInterpreter final : public PlayerController {
  public:
   // The F7B1 message and the queue it goes on (3, Weenie).
