@@ -1,25 +1,8 @@
 #pragma once
-// OpenAlBackend: OpenAL Soft playback. Sixteen AL sources are the sixteen
-// retail voices. Retail computed pan and attenuation in software and played
-// plain 2D buffers, so each sound is a mono source relative to the listener
-// with distance rolloff off: placed on the unit circle in front at
-// asin(pan / 15) (pan 15 = hard right) with gain 10^(dB / 20) (spec/physics.md
-// 9.4, mapping (b)). The AL listener never moves; the SoundManager's listener
-// (the camera) is what positions are measured from.
-//
-// Two devices:
-//   open_device:   the default (or a named) output device. On a machine
-//                  without sound hardware this fails, and open_audio falls
-//                  back to NullBackend.
-//   open_loopback: ALC_SOFT_loopback; nothing is heard, render() mixes the
-//                  next frames into memory, so tests check real OpenAL output.
-//                  The mix is 32-bit float: integer output is dithered, so
-//                  silence would not render as exact zeros.
-//
-// OpenAL's current context is process-global: every call here makes this
-// backend's context current first, so several backends may coexist (tests).
-// Decoded waves are uploaded once per Pcm object and kept while the backend
-// lives.
+// OpenAlBackend: OpenAL Soft playback, sixteen AL sources for retail's
+// sixteen voices, panned and attenuated as retail's software mixer did
+// (docs/audio.md "Backends"). Every call makes this backend's context current
+// first (OpenAL's is process-global), so several may coexist (tests).
 
 #include <cstddef>
 #include <cstdint>
