@@ -65,12 +65,16 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
   if (presenter_ != nullptr) {
     // The renderer draws with the world's Region; it never decodes its own.
     presenter_->use_region(world_->region());
+    presenter_->use_records(world_->shared_records());
     presenter_->viewer_placer = world_;
   }
 }
 
 FrameLoop::~FrameLoop() {
-  if (presenter_ != nullptr) presenter_->viewer_placer = nullptr;
+  if (presenter_ != nullptr) {
+    presenter_->viewer_placer = nullptr;
+    presenter_->use_records(nullptr);
+  }
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }
 

@@ -161,6 +161,10 @@ void WindowPresenter::use_region(std::shared_ptr<const dat::Region> region) {
   renderer_->set_region(std::move(region));
 }
 
+void WindowPresenter::use_records(std::shared_ptr<dat::RecordCache> records) {
+  renderer_->set_records(std::move(records));
+}
+
 WindowPresenter::~WindowPresenter() {
   if (sdl_ && sdl_->gl != nullptr) SDL_GL_MakeCurrent(sdl_->window, sdl_->gl);
   overlay_.reset();

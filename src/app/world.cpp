@@ -34,11 +34,11 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 World::World(const core::Clock& clock, const dat::DatFile* portal, std::uint32_t seed)
-    : records_(portal),
+    : records_(std::make_shared<dat::RecordCache>(portal)),
       portal_(portal),
       context_(clock, seed),
-      effects_(portal != nullptr ? &records_ : nullptr),
-      factory_(portal != nullptr ? std::make_unique<sim::DatObjectFactory>(records_) : nullptr),
+      effects_(portal != nullptr ? records_.get() : nullptr),
+      factory_(portal != nullptr ? std::make_unique<sim::DatObjectFactory>(*records_) : nullptr),
       box_(context_),
       snapshot_(std::make_shared<const sim::RenderSnapshot>()),
       smart_box_ui_(seed) {
@@ -55,14 +55,14 @@ World::~World() = default;
 // cache: the terrain's LandDefs, the game clock's GameTime and the
 // renderer's terrain types and sky come from the one read.
 std::shared_ptr<const dat::Region> World::region() {
-  return records_.region();
+  return records_->region();
 }
 
 bool World::use_terrain(const dat::DatFile* cell) {
   if (portal_ == nullptr || cell == nullptr) return false;
   const auto region = this->region();
   if (!region) {
-    const dat::MissingRecord* missing = records_.find_missing("Region", dat::kRegionId);
+    const dat::MissingRecord* missing = records_->find_missing("Region", dat::kRegionId);
     core::logger(core::Module::App)
         ->warn("no terrain collision: Region 0x{:08X}: {}", dat::kRegionId, missing != nullptr ? missing->why : "");
     return false;
@@ -70,7 +70,7 @@ bool World::use_terrain(const dat::DatFile* cell) {
   // The old statics' shadows leave the old landscape's cells first.
   landscape_loader_.reset();
   auto loader =
-      std::make_unique<sim::DatLandscapeLoader>(cell, region->land_defs, region->id, records_, *factory_, context_);
+      std::make_unique<sim::DatLandscapeLoader>(cell, region->land_defs, region->id, *records_, *factory_, context_);
   landscape_ = std::make_unique<sim::Landscape>(loader.get());
   loader->set_landscape(*landscape_);
   landscape_loader_ = std::move(loader);
@@ -121,8 +121,8 @@ void World::add_local_chat(std::string_view text) {
 // PlayerModule::UnPack 0x005D49D0) when it carries them.
 void World::handle_player_description(const protocol::PlayerDescription& description) {
   // Each table is read once per world (the cache's); the qualities keep their own copies.
-  const auto skills = records_.skill_table();
-  const auto xp = records_.xp_table();
+  const auto skills = records_->skill_table();
+  const auto xp = records_->xp_table();
   qualities_ =
       std::make_unique<sim::Qualities>(description, skills ? std::optional<dat::SkillTable>(*skills) : std::nullopt,
                                        xp ? std::optional<dat::XpTable>(*xp) : std::nullopt);

@@ -97,6 +97,22 @@ std::shared_ptr<const PaletteSet> RecordCache::palette_set(Did id) {
   return get<PaletteSet>(Kind::PaletteSet, id, "PaletteSet", read_palette_set);
 }
 
+std::shared_ptr<const Palette> RecordCache::palette(Did id) {
+  return get<Palette>(Kind::Palette, id, "Palette", read_palette);
+}
+
+std::shared_ptr<const Surface> RecordCache::surface(Did id) {
+  return get<Surface>(Kind::Surface, id, "Surface", read_surface);
+}
+
+std::shared_ptr<const SurfaceTexture> RecordCache::surface_texture(Did id) {
+  return get<SurfaceTexture>(Kind::SurfaceTexture, id, "SurfaceTexture", read_surface_texture);
+}
+
+std::shared_ptr<const RenderSurface> RecordCache::render_surface(Did id) {
+  return get<RenderSurface>(Kind::RenderSurface, id, "RenderSurface", read_render_surface);
+}
+
 const MissingRecord* RecordCache::find_missing(std::string_view kind, Did id) const noexcept {
   for (const MissingRecord& m : missing_) {
     if (m.id == id && m.kind == kind) return &m;

@@ -219,9 +219,9 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
   if (auto it = changed_materials_.find(key); it != changed_materials_.end()) return it->second;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
-  if (!ctx_.portal) {
+  if (!ctx_.records) {
     ctx_.log_once(texture, "no portal DAT");
-  } else if (auto m = load_material(*ctx_.portal, surface, texture); !m) {
+  } else if (auto m = load_material(*ctx_.records, surface, texture); !m) {
     ctx_.log_once(texture, m.error().message());
   } else {
     result = make_material(std::move(*m));
@@ -230,19 +230,12 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
   return result;
 }
 
-// A palette of the DAT, loaded once; null when it is missing or malformed.
+// A palette of the DAT, through the record cache; null when it is missing
+// or malformed (the cache logs it and remembers why).
 const dat::Palette* GpuAssets::palette(dat::Did id) {
   if (auto it = palettes_.find(id); it != palettes_.end()) return it->second.get();
   std::shared_ptr<const dat::Palette> result;
-  if (ctx_.portal && (id >> 24) == 0x04) {
-    if (auto bytes = ctx_.portal->read(id); !bytes) {
-      ctx_.log_once(id, bytes.error().message());
-    } else if (auto p = dat::read_palette(*bytes, id); !p) {
-      ctx_.log_once(id, p.error().message());
-    } else {
-      result = std::make_shared<const dat::Palette>(std::move(*p));
-    }
-  }
+  if (ctx_.records && (id >> 24) == 0x04) result = ctx_.records->palette(id);
   palettes_.emplace(id, result);
   return result.get();
 }
@@ -279,9 +272,9 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
   const dat::Palette* p = palette_key < composed_.size() ? composed_[palette_key].get() : nullptr;
-  if (!ctx_.portal || p == nullptr) {
+  if (!ctx_.records || p == nullptr) {
     ctx_.log_once(surface, "no portal DAT or composed palette");
-  } else if (auto m = load_material(*ctx_.portal, surface, texture, p); !m) {
+  } else if (auto m = load_material(*ctx_.records, surface, texture, p); !m) {
     ctx_.log_once(texture, m.error().message());
   } else {
     result = make_material(std::move(*m));
@@ -294,9 +287,9 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
   if (auto it = materials_.find(surface); it != materials_.end()) return it->second;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
-  if (!ctx_.portal) {
+  if (!ctx_.records) {
     ctx_.log_once(surface, "no portal DAT");
-  } else if (auto m = load_material(*ctx_.portal, surface); !m) {
+  } else if (auto m = load_material(*ctx_.records, surface); !m) {
     ctx_.log_once(surface, m.error().message());
   } else {
     result = make_material(std::move(*m));
@@ -311,9 +304,9 @@ std::shared_ptr<GpuMaterial> GpuAssets::billboard_material(dat::Did texture) {
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
   bool palettized = false;
-  if (!ctx_.portal) {
+  if (!ctx_.records) {
     ctx_.log_once(texture, "no portal DAT");
-  } else if (auto image = load_texture(*ctx_.portal, texture, 0, false, &palettized); !image) {
+  } else if (auto image = load_texture(*ctx_.records, texture, 0, false, &palettized); !image) {
     ctx_.log_once(texture, image.error().message());
   } else {
     // A bare texture blends by its alpha (a Base1Image | Alpha surface).
@@ -333,14 +326,13 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
   if (auto it = meshes_.find(gfx_obj); it != meshes_.end()) return it->second.get();
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMesh> result;
-  if (!ctx_.portal) {
+  std::shared_ptr<const dat::GfxObj> obj;
+  if (!ctx_.records) {
     ctx_.log_once(gfx_obj, "no portal DAT");
   } else if ((gfx_obj >> 24) != 0x01) {
     ctx_.log_once(gfx_obj, "not a GfxObj id");
-  } else if (auto bytes = ctx_.portal->read(gfx_obj); !bytes) {
-    ctx_.log_once(gfx_obj, bytes.error().message());
-  } else if (auto obj = dat::read_gfx_obj(*bytes, gfx_obj, dat::BspMode::Skip); !obj) {
-    ctx_.log_once(gfx_obj, obj.error().message());
+  } else if (obj = ctx_.records->gfx_obj(gfx_obj); !obj) {
+    ctx_.log_once(gfx_obj, why_missing("GfxObj", gfx_obj));
   } else {
     const MeshData data = build_gfx_obj_mesh(*obj);
     if (data.skipped_polygons > 0) {
@@ -378,17 +370,18 @@ std::optional<dat::GfxObjDegradeInfo> GpuAssets::degrade_info(dat::Did id) {
     ctx_.log_once(id, "not a GfxObjDegradeInfo id");
     return std::nullopt;
   }
-  auto bytes = ctx_.portal->read(id);
-  if (!bytes) {
-    ctx_.log_once(id, bytes.error().message());
-    return std::nullopt;
-  }
-  auto info = dat::read_gfx_obj_degrade_info(*bytes, id);
+  const auto info = ctx_.records->gfx_obj_degrade_info(id);
   if (!info) {
-    ctx_.log_once(id, info.error().message());
+    ctx_.log_once(id, why_missing("GfxObjDegradeInfo", id));
     return std::nullopt;
   }
-  return std::move(*info);
+  return *info;
+}
+
+// Why the record cache could not give a record (it logged and remembered it).
+std::string GpuAssets::why_missing(const char* kind, dat::Did id) const {
+  const dat::MissingRecord* m = ctx_.records->find_missing(kind, id);
+  return m != nullptr ? m->why : std::string("no record");
 }
 
 // ---- EnvCells ------------------------------------------------------------------------------------

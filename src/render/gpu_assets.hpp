@@ -100,6 +100,7 @@ class GpuAssets {
   const GpuMesh* mesh(dat::Did gfx_obj);
   const GpuMesh* cell_mesh(const sim::CellSnapshot& c);
   std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id);
+  [[nodiscard]] std::string why_missing(const char* kind, dat::Did id) const;
 
   GpuMesh cube;                        // the marker
   GpuMesh quad;                        // texture billboards (batch material set per draw)

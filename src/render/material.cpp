@@ -4,6 +4,7 @@
 #include <string>
 
 #include "dereth/dat/palette.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/render_surface.hpp"
 #include "dereth/dat/surface.hpp"
 #include "dereth/dat/surface_texture.hpp"
@@ -31,6 +32,13 @@ std::string did_text(dat::Did id) {
 
 core::Error asset_error(dat::Did id, std::string field, std::string detail) {
   return core::Error{core::ErrorKind::Invalid, did_text(id), std::move(field), 0, std::move(detail)};
+}
+
+// A record the cache could not give, as an error naming it and why
+// (RecordCache::find_missing: absent, unreadable or malformed).
+core::Error missing_record(const dat::RecordCache& records, const char* kind, dat::Did id) {
+  const dat::MissingRecord* m = records.find_missing(kind, id);
+  return asset_error(id, kind, m != nullptr ? m->why : std::string("no record (id 0 or no portal DAT)"));
 }
 
 // (1 - t) * 255 truncated, as retail's (unsigned __int64) conversion does;
@@ -115,12 +123,13 @@ namespace {
 
 // load_texture's body: `palette`, when non-null, is the palette in hand;
 // else `palette_id`, else the RenderSurface's default.
-core::Result<Image> decode_texture(const dat::DatFile& portal, dat::Did texture, const dat::Palette* palette_in_hand,
+core::Result<Image> decode_texture(dat::RecordCache& records, dat::Did texture, const dat::Palette* palette_in_hand,
                                    dat::Did palette_id, bool clip_map, bool* palettized, dat::Did* default_palette) {
   dat::Did render_surface_id = texture;
   if ((texture >> 24) == 0x05) {
-    DERETH_TRY(const auto bytes, portal.read(texture));
-    DERETH_TRY(const auto tex, dat::read_surface_texture(bytes, texture));
+    const auto tex_record = records.surface_texture(texture);
+    if (!tex_record) return std::unexpected(missing_record(records, "SurfaceTexture", texture));
+    const dat::SurfaceTexture& tex = *tex_record;
     if (tex.render_surfaces.empty())
       return std::unexpected(asset_error(texture, "render_surfaces", "no RenderSurface"));
     render_surface_id = tex.render_surfaces.front();
@@ -129,20 +138,21 @@ core::Result<Image> decode_texture(const dat::DatFile& portal, dat::Did texture,
   if (kind != 0x06 && kind != 0x07) {
     return std::unexpected(asset_error(texture, "texture", "not a SurfaceTexture or RenderSurface id"));
   }
-  DERETH_TRY(const auto rs_bytes, portal.read(render_surface_id));
-  DERETH_TRY(const auto rs, dat::read_render_surface(rs_bytes, render_surface_id));
+  const auto rs_record = records.render_surface(render_surface_id);
+  if (!rs_record) return std::unexpected(missing_record(records, "RenderSurface", render_surface_id));
+  const dat::RenderSurface& rs = *rs_record;
   if (rs.width <= 0 || rs.height <= 0) return std::unexpected(asset_error(render_surface_id, "size", "empty image"));
   if (rs.width > kMaxTextureSide || rs.height > kMaxTextureSide) {
     return std::unexpected(asset_error(render_surface_id, "size", "larger than 4096 texels a side"));
   }
-  dat::Palette palette;
+  std::shared_ptr<const dat::Palette> palette;
   const bool indexed = dat::has_palette(rs.format);
   if (indexed && palette_in_hand == nullptr) {
     const dat::Did id = palette_id != 0 ? palette_id : rs.default_palette;
-    DERETH_TRY(const auto pal_bytes, portal.read(id));
-    DERETH_TRY(palette, dat::read_palette(pal_bytes, id));
+    palette = records.palette(id);
+    if (!palette) return std::unexpected(missing_record(records, "Palette", id));
   }
-  const dat::Palette* used = palette_in_hand != nullptr ? palette_in_hand : &palette;
+  const dat::Palette* used = palette_in_hand != nullptr ? palette_in_hand : palette.get();
   DERETH_TRY(auto rgba, dat::decode_rgba8(rs, indexed ? used : nullptr));
   Image image;
   image.width = rs.width;
@@ -167,21 +177,22 @@ core::Result<Image> decode_texture(const dat::DatFile& portal, dat::Did texture,
 
 }  // namespace
 
-core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, dat::Did palette_override, bool clip_map,
+core::Result<Image> load_texture(dat::RecordCache& records, dat::Did texture, dat::Did palette_override, bool clip_map,
                                  bool* palettized) {
-  return decode_texture(portal, texture, nullptr, palette_override, clip_map, palettized, nullptr);
+  return decode_texture(records, texture, nullptr, palette_override, clip_map, palettized, nullptr);
 }
 
-core::Result<Image> load_texture_through(const dat::DatFile& portal, dat::Did texture, const dat::Palette* palette,
+core::Result<Image> load_texture_through(dat::RecordCache& records, dat::Did texture, const dat::Palette* palette,
                                          bool clip_map, bool* palettized, dat::Did* default_palette) {
-  return decode_texture(portal, texture, palette, 0, clip_map, palettized, default_palette);
+  return decode_texture(records, texture, palette, 0, clip_map, palettized, default_palette);
 }
 
-core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface_id, dat::Did texture_override,
+core::Result<Material> load_material(dat::RecordCache& records, dat::Did surface_id, dat::Did texture_override,
                                      const dat::Palette* palette) {
   if ((surface_id >> 24) != 0x08) return std::unexpected(asset_error(surface_id, "surface", "not a Surface id"));
-  DERETH_TRY(const auto bytes, portal.read(surface_id));
-  DERETH_TRY(const auto surface, dat::read_surface(bytes, surface_id));
+  const auto surface_record = records.surface(surface_id);
+  if (!surface_record) return std::unexpected(missing_record(records, "Surface", surface_id));
+  const dat::Surface& surface = *surface_record;
   Material m;
   m.surface = surface_id;
   m.type = surface.type;
@@ -193,7 +204,7 @@ core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surfac
     m.texture = texture_override != 0 ? texture_override : surface.texture;
     dat::Did default_palette = 0;
     DERETH_TRY(m.image,
-               decode_texture(portal, m.texture, palette, surface.palette, clip, &m.palettized, &default_palette));
+               decode_texture(records, m.texture, palette, surface.palette, clip, &m.palettized, &default_palette));
     m.has_texture = true;
     // CSurface::InitEnd 0x00536400: a Surface without a palette of its own
     // takes its palettized texture's.

@@ -1,6 +1,6 @@
 #pragma once
-// What every part of the renderer shares (private header): its options and
-// DAT files, the frame's stats and draw list, the once-per-id warning of a
+// What every part of the renderer shares (private header): its options, DAT
+// files and record cache, the frame's stats and draw list, the once-per-id warning of a
 // record that does not draw, and the clock of asset loads that
 // FrameTiming::load reports. The GPU caches and the passes each hold a
 // reference to the Renderer's one RenderContext.
@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -18,6 +19,7 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/render/renderer.hpp"
 
 namespace dereth::render {
@@ -42,6 +44,11 @@ struct RenderContext {
   RendererOptions options;
   std::optional<dat::DatFile> portal;
   std::optional<dat::DatFile> cell;
+  // Where every portal record is read and decoded (GfxObjs, Surfaces,
+  // textures, Palettes, DegradeInfos): the world's cache once a world hands
+  // it over (Renderer::set_records), else own_records over `portal`.
+  std::shared_ptr<dat::RecordCache> records;
+  std::shared_ptr<dat::RecordCache> own_records;
 
   RenderStats stats;
   std::vector<DrawRecord> draw_list;

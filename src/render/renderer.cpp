@@ -228,6 +228,8 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(GlProcLoader loader, co
   impl->ctx.options = options;
   if (portal != nullptr) impl->ctx.portal = *portal;
   if (cell != nullptr) impl->ctx.cell = *cell;
+  if (impl->ctx.portal) impl->ctx.own_records = std::make_shared<dat::RecordCache>(&*impl->ctx.portal);
+  impl->ctx.records = impl->ctx.own_records;
   impl->assets.detect_anisotropy();
   impl->terrain_assets.cache.set_anisotropy(impl->assets.anisotropy);
   DERETH_CHECK(impl->build_programs());
@@ -240,6 +242,10 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(GlProcLoader loader, co
 
 void Renderer::set_region(std::shared_ptr<const dat::Region> region) {
   impl_->terrain_assets.set_region(std::move(region));
+}
+
+void Renderer::set_records(std::shared_ptr<dat::RecordCache> records) {
+  impl_->ctx.records = records ? std::move(records) : impl_->ctx.own_records;
 }
 
 core::Result<void> Renderer::render(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height) {

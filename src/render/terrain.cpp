@@ -243,7 +243,7 @@ Image resample_nearest(const Image& src, int w, int h) {
   return out;
 }
 
-TerrainLayers build_terrain_layers(const dat::Region& region, const dat::DatFile* portal, int size) {
+TerrainLayers build_terrain_layers(const dat::Region& region, dat::RecordCache* records, int size) {
   TerrainLayers out;
   out.size = std::clamp(size, 1, 1024);
   out.layers.reserve(kTerrainLayerCount);
@@ -257,10 +257,10 @@ TerrainLayers build_terrain_layers(const dat::Region& region, const dat::DatFile
     }
     out.layers.emplace_back(out.size, out.size, fill);
   }
-  if (portal == nullptr) return out;
+  if (records == nullptr) return out;
   for (const auto& tex : region.terrain.tex_merge.terrain_textures) {
     if (tex.terrain_type >= kTerrainLayerCount || tex.texture == 0) continue;
-    auto image = load_texture(*portal, tex.texture, 0, false);
+    auto image = load_texture(*records, tex.texture, 0, false);
     if (!image) {
       ++out.failures;
       core::logger(core::Module::Render)

@@ -23,9 +23,9 @@ void TerrainAssets::ensure_region() {
     release();
     if (auto made = cache.create_gl(); !made) ctx_.log_once(0xFFFFFFFFU, made.error().message());
   }
-  if (!region || !ctx_.portal) return;
+  if (!region || !ctx_.records) return;
   const RenderContext::LoadScope scope(ctx_);
-  const TerrainLayers layers = build_terrain_layers(*region, &*ctx_.portal, ctx_.options.terrain_layer_size);
+  const TerrainLayers layers = build_terrain_layers(*region, ctx_.records.get(), ctx_.options.terrain_layer_size);
   terrain_layer_texels = layers.size;
   glGenTextures(1, &terrain_layers);
   glBindTexture(GL_TEXTURE_2D_ARRAY, terrain_layers);

@@ -292,6 +292,44 @@ TEST_CASE("Headless: GfxObj parts draw from the DAT, a part that will not load f
   CHECK(render::compare_images(renderer->read_pixels(), empty_sky, 1).differing_pixels > 50);
 }
 
+TEST_CASE("Headless: the renderer reads its GfxObjs, Surfaces and textures through the record cache it is handed",
+          "[render][gl]") {
+  DERETH_GL_OR_RETURN();
+  auto renderer = make_renderer(false);
+  const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.3F), 2.0F);
+  sim::RenderSnapshot snap;
+  auto obj = marker_object(kSpot, 0x50000002, false);
+  sim::PartPose torso;
+  torso.gfx_obj = 0x01000001;
+  torso.frame.origin = kSpot;
+  obj.parts.push_back(torso);
+  obj.parts.push_back(torso);
+  obj.parts[1].gfx_obj = 0x0100BEEF;  // not in the DAT
+  snap.objects.push_back(obj);
+
+  // The world's cache, as a frame loop hands it over (World::shared_records):
+  // the torso's GfxObj, its Surface and texture are decoded there, and the
+  // missing GfxObj is remembered there with why (the QA report's list).
+  auto world_records = std::make_shared<dat::RecordCache>(demo_records().portal());
+  renderer->set_records(world_records);
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  CHECK(renderer->stats().parts_drawn == 1);
+  CHECK(world_records->size() >= 3);  // GfxObj, Surface, SurfaceTexture (and what they name)
+  const dat::MissingRecord* missing = world_records->find_missing("GfxObj", 0x0100BEEF);
+  REQUIRE(missing != nullptr);
+  CHECK_FALSE(missing->why.empty());
+  // The record the renderer asked for is the one the simulation gets: the same decoded object.
+  const std::size_t asked = world_records->size();
+  CHECK(world_records->gfx_obj(0x01000001) != nullptr);
+  CHECK(world_records->size() == asked);
+
+  // Taken back (null): its own cache; nothing more reaches the world's.
+  renderer->set_records(nullptr);
+  snap.objects[0].parts[0].gfx_obj = 0x01000002;
+  REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
+  CHECK(world_records->size() == asked);
+}
+
 TEST_CASE("Headless: a part's ObjDesc texture changes draw its surface with the new texture", "[render][gl][objdesc]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);

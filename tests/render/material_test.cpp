@@ -8,6 +8,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/palette.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/render_surface.hpp"
 #include "dereth/dat/surface.hpp"
 #include "dereth/dat/surface_texture.hpp"
@@ -133,7 +134,8 @@ Px px(const render::Image& img, int x, int y) {
 
 TEST_CASE("load_texture: DXT1 four-colour block decodes to the hand-computed colours", "[render][material]") {
   const auto portal = test_portal();
-  auto img = render::load_texture(portal, 0x05000010, 0, false);
+  dat::RecordCache records(&portal);
+  auto img = render::load_texture(records, 0x05000010, 0, false);
   REQUIRE(img.has_value());
   REQUIRE(img->width == 4);
   REQUIRE(img->height == 4);
@@ -147,19 +149,20 @@ TEST_CASE("load_texture: DXT1 four-colour block decodes to the hand-computed col
 
 TEST_CASE("load_texture: DXT1 three-colour block, DXT3 and DXT5 alpha", "[render][material]") {
   const auto portal = test_portal();
-  auto three = render::load_texture(portal, 0x06000011, 0, false);  // a RenderSurface id directly
+  dat::RecordCache records(&portal);
+  auto three = render::load_texture(records, 0x06000011, 0, false);  // a RenderSurface id directly
   REQUIRE(three.has_value());
   CHECK(px(*three, 0, 0) == Px{127, 0, 127, 255});  // (blue + red) / 2
   CHECK(px(*three, 1, 0) == Px{0, 0, 0, 0});        // index 3: transparent black
   CHECK(px(*three, 2, 0) == Px{0, 0, 255, 255});    // index 0: color0 (blue)
 
-  auto dxt3 = render::load_texture(portal, 0x06000012, 0, false);
+  auto dxt3 = render::load_texture(records, 0x06000012, 0, false);
   REQUIRE(dxt3.has_value());
   CHECK(px(*dxt3, 0, 0) == Px{255, 255, 255, 255});  // 0xF * 17
   CHECK(px(*dxt3, 1, 0) == Px{255, 255, 255, 136});  // 0x8 * 17
   CHECK(px(*dxt3, 2, 0) == Px{255, 255, 255, 0});
 
-  auto dxt5 = render::load_texture(portal, 0x06000013, 0, false);
+  auto dxt5 = render::load_texture(records, 0x06000013, 0, false);
   REQUIRE(dxt5.has_value());
   CHECK(px(*dxt5, 0, 0)[3] == 255);            // alpha0
   CHECK(px(*dxt5, 1, 0)[3] == 0);              // alpha1
@@ -171,7 +174,8 @@ TEST_CASE("load_texture: DXT1 three-colour block, DXT3 and DXT5 alpha", "[render
 TEST_CASE("load_material: P8 through the default palette, an overriding palette and the ClipMap rule",
           "[render][material]") {
   const auto portal = test_portal();
-  auto a = render::load_material(portal, 0x08000014);
+  dat::RecordCache records(&portal);
+  auto a = render::load_material(records, 0x08000014);
   REQUIRE(a.has_value());
   CHECK(a->has_texture);
   CHECK(a->palettized);
@@ -180,19 +184,19 @@ TEST_CASE("load_material: P8 through the default palette, an overriding palette 
   CHECK(px(a->image, 2, 0) == Px{80, 0, 0, 255});
   CHECK(px(a->image, 3, 0) == Px{120, 0, 0, 255});
 
-  auto b = render::load_material(portal, 0x08000015);
+  auto b = render::load_material(records, 0x08000015);
   REQUIRE(b.has_value());
   CHECK(px(b->image, 0, 0) == Px{0, 30, 0, 255});
   CHECK(px(b->image, 3, 0) == Px{0, 120, 0, 255});
 
-  auto clip = render::load_material(portal, 0x08000016);
+  auto clip = render::load_material(records, 0x08000016);
   REQUIRE(clip.has_value());
   CHECK(px(clip->image, 0, 0) == Px{30, 0, 0, 0});    // index 3 < 8
   CHECK(px(clip->image, 1, 0) == Px{70, 0, 0, 0});    // index 7 < 8
   CHECK(px(clip->image, 2, 0) == Px{80, 0, 0, 255});  // index 8 stays
   CHECK(px(clip->image, 3, 0) == Px{120, 0, 0, 255});
 
-  auto wide = render::load_material(portal, 0x08000017);
+  auto wide = render::load_material(records, 0x08000017);
   REQUIRE(wide.has_value());
   CHECK(px(wide->image, 0, 0) == Px{90, 0, 0, 255});  // INDEX16 9
   CHECK(px(wide->image, 1, 0) == Px{20, 0, 0, 0});    // INDEX16 2 < 8
@@ -201,7 +205,8 @@ TEST_CASE("load_material: P8 through the default palette, an overriding palette 
 TEST_CASE("load_material: a solid colour ignores its alpha byte and takes (1 - translucency) * 255",
           "[render][material]") {
   const auto portal = test_portal();
-  auto m = render::load_material(portal, 0x08000018);
+  dat::RecordCache records(&portal);
+  auto m = render::load_material(records, 0x08000018);
   REQUIRE(m.has_value());
   CHECK_FALSE(m->has_texture);
   CHECK(m->image.width == 1);
@@ -212,18 +217,24 @@ TEST_CASE("load_material: a solid colour ignores its alpha byte and takes (1 - t
 TEST_CASE("load_material: missing and malformed records are errors naming the DID, never a crash",
           "[render][material]") {
   const auto portal = test_portal();
-  auto absent_texture = render::load_material(portal, 0x08000019);
+  dat::RecordCache records(&portal);
+  auto absent_texture = render::load_material(records, 0x08000019);
   REQUIRE_FALSE(absent_texture.has_value());
-  auto short_palette = render::load_material(portal, 0x0800001A);
+  auto short_palette = render::load_material(records, 0x0800001A);
   REQUIRE_FALSE(short_palette.has_value());
-  auto truncated = render::load_material(portal, 0x0800001B);
+  auto truncated = render::load_material(records, 0x0800001B);
   REQUIRE_FALSE(truncated.has_value());
-  auto absent = render::load_material(portal, 0x08000FFF);
+  auto absent = render::load_material(records, 0x08000FFF);
   REQUIRE_FALSE(absent.has_value());
-  auto wrong_type = render::load_material(portal, 0x01000001);
+  CHECK(absent.error().message().find("0x08000FFF") != std::string::npos);
+  // The cache the record was asked through remembers it, with the same reason.
+  const dat::MissingRecord* missing = records.find_missing("Surface", 0x08000FFF);
+  REQUIRE(missing != nullptr);
+  CHECK(absent.error().message().find(missing->why) != std::string::npos);
+  auto wrong_type = render::load_material(records, 0x01000001);
   REQUIRE_FALSE(wrong_type.has_value());
   CHECK(wrong_type.error().message().find("0x01000001") != std::string::npos);
-  auto not_texture = render::load_texture(portal, 0x08000010, 0, false);
+  auto not_texture = render::load_texture(records, 0x08000010, 0, false);
   REQUIRE_FALSE(not_texture.has_value());
 }
 

@@ -150,7 +150,8 @@ TEST_CASE("Terrain of the demo landblock: heights through the demo Region's tabl
   // The demo table is 0.5 m per height step.
   for (std::size_t i = 0; i < 81; ++i) CHECK(s.vertices[i].z == 0.5F * static_cast<float>(block->height[i]));
 
-  const auto layers = render::build_terrain_layers(*region, &*portal, 16);
+  dat::RecordCache records(&*portal);
+  const auto layers = render::build_terrain_layers(*region, &records, 16);
   REQUIRE(layers.layers.size() == render::kTerrainLayerCount);
   CHECK(layers.failures == 0);
   // Types 0..2 carry the demo's textures; type 3 has neither texture nor type: mid grey.

@@ -82,6 +82,10 @@ class Presenter {
   // The world's Region (World::region, decoded once by its record cache) to
   // draw the terrain and sky with; a frame loop hands over its world's.
   virtual void use_region(std::shared_ptr<const dat::Region> /*region*/) {}
+  // The world's record cache (World::shared_records) for the renderer to read
+  // its GfxObjs, Surfaces and textures through; a frame loop hands over its
+  // world's and takes it back (null) when it ends.
+  virtual void use_records(std::shared_ptr<dat::RecordCache> /*records*/) {}
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
   // Saves the last presented frame as a PNG (atomically).

@@ -145,8 +145,11 @@ class World final : public ViewerPlacer {
   // The one cache of portal records: the factory, the effects, the audio
   // system, the landscape loader, the player's qualities and the Region read
   // through it.
-  [[nodiscard]] dat::RecordCache& records() noexcept { return records_; }
-  [[nodiscard]] const dat::RecordCache& records() const noexcept { return records_; }
+  [[nodiscard]] dat::RecordCache& records() noexcept { return *records_; }
+  [[nodiscard]] const dat::RecordCache& records() const noexcept { return *records_; }
+  // The same cache, shared with the renderer (Renderer::set_records) so a
+  // GfxObj, Surface or texture is decoded once for both.
+  [[nodiscard]] std::shared_ptr<dat::RecordCache> shared_records() const noexcept { return records_; }
   [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
   // Feeds the QA report (position errors, verdicts, decode errors, script
   // lookups); null stops. Not owned.
@@ -184,7 +187,7 @@ class World final : public ViewerPlacer {
   [[nodiscard]] const dat::DatFile* portal() const noexcept { return portal_; }
 
  private:
-  dat::RecordCache records_;
+  std::shared_ptr<dat::RecordCache> records_;  // never null
   const dat::DatFile* portal_;
   sim::SimContext context_;
   // The player's qualities (context_.player_qualities points here); before

@@ -4,16 +4,17 @@
 // (PhysicsScripts, PhysicsScriptTables, ParticleEmitterInfos, SoundTables and
 // their Setups), the audio system (Waves), the landscape loader
 // (Environments), the player's qualities (SkillTable, XpTable), character
-// creation (CharGen, SkillTable, PaletteSets) and the terrain, game clock and
-// renderer (the Region) all ask this cache, so each record is read and
-// decoded once per world, whoever asks first.
+// creation (CharGen, SkillTable, PaletteSets), the terrain and game clock
+// (the Region) and the renderer (the Region, GfxObjs, Surfaces, textures,
+// Palettes) all ask this cache, so each record is read and decoded once per
+// world, whoever asks first.
 //
 // A record that is absent, unreadable or malformed is cached as null too: it
 // is logged once, remembered in missing() (the QA report's "assets missing"),
 // and never re-read. Id 0 means "none" and is neither read nor counted. With
 // no portal DAT every lookup gives null and nothing is counted missing.
 //
-// One thread: the cache is used from the simulation's thread only.
+// One thread: the frame loop's (the simulation and the renderer share it).
 
 #include <cstddef>
 #include <cstdint>
@@ -30,14 +31,18 @@
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/motion_table.hpp"
+#include "dereth/dat/palette.hpp"
 #include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/particle_emitter_info.hpp"
 #include "dereth/dat/physics_script.hpp"
 #include "dereth/dat/physics_script_table.hpp"
 #include "dereth/dat/region.hpp"
+#include "dereth/dat/render_surface.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
+#include "dereth/dat/surface.hpp"
+#include "dereth/dat/surface_texture.hpp"
 #include "dereth/dat/wave.hpp"
 #include "dereth/dat/xp_table.hpp"
 
@@ -75,6 +80,11 @@ class RecordCache {
   [[nodiscard]] std::shared_ptr<const XpTable> xp_table(Did id = kXpTableId);
   [[nodiscard]] std::shared_ptr<const CharGen> char_gen(Did id = kCharGenId);
   [[nodiscard]] std::shared_ptr<const PaletteSet> palette_set(Did id);
+  // What the renderer's GPU caches upload from.
+  [[nodiscard]] std::shared_ptr<const Palette> palette(Did id);
+  [[nodiscard]] std::shared_ptr<const Surface> surface(Did id);
+  [[nodiscard]] std::shared_ptr<const SurfaceTexture> surface_texture(Did id);
+  [[nodiscard]] std::shared_ptr<const RenderSurface> render_surface(Did id);
 
   [[nodiscard]] const DatFile* portal() const noexcept { return portal_; }
   // Records looked up so far (found or not), over all kinds.
@@ -102,7 +112,11 @@ class RecordCache {
     SkillTable,
     XpTable,
     CharGen,
-    PaletteSet
+    PaletteSet,
+    Palette,
+    Surface,
+    SurfaceTexture,
+    RenderSurface
   };
   template <class T, class Read>
   std::shared_ptr<const T> get(Kind kind, Did id, const char* name, Read read);

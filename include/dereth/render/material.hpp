@@ -7,13 +7,15 @@
 // * load_material: a Surface (0x08) to its image (a 1x1 image for a solid
 //   colour) and its retail draw state (D3DPolyRender::set_surface).
 //
-// DAT bytes are untrusted: every failure is a core::Error naming the DID.
+// Records come through the world's dat::RecordCache (read and decoded once,
+// a missing one remembered there); every failure is a core::Error naming the DID.
 
 #include <cstdint>
 
 #include "dereth/core/error.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/palette.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/types.hpp"
 #include "dereth/render/image.hpp"
 
@@ -95,12 +97,12 @@ struct Material {
 // non-zero, else the RenderSurface's default. With `clip_map`, palette
 // indices below 8 become fully transparent (P8 / INDEX16 only). Images over
 // 4096 texels a side are refused.
-[[nodiscard]] core::Result<Image> load_texture(const dat::DatFile& portal, dat::Did texture, dat::Did palette_override,
+[[nodiscard]] core::Result<Image> load_texture(dat::RecordCache& records, dat::Did texture, dat::Did palette_override,
                                                bool clip_map, bool* palettized = nullptr);
 // The same through a palette in hand (an ObjDesc's composed palette) for a
 // P8 / INDEX16 texture; other formats ignore it. `default_palette`, when
 // given, receives the RenderSurface's default palette id (0 for none).
-[[nodiscard]] core::Result<Image> load_texture_through(const dat::DatFile& portal, dat::Did texture,
+[[nodiscard]] core::Result<Image> load_texture_through(dat::RecordCache& records, dat::Did texture,
                                                        const dat::Palette* palette, bool clip_map,
                                                        bool* palettized = nullptr, dat::Did* default_palette = nullptr);
 
@@ -113,7 +115,7 @@ struct Material {
 // `palette`, when given, is an ObjDesc's composed palette: a palettized
 // texture decodes through it instead of the Surface's or its own
 // (CSurface::UsePalette 0x00535F20); the rest of the Surface is unchanged.
-[[nodiscard]] core::Result<Material> load_material(const dat::DatFile& portal, dat::Did surface,
+[[nodiscard]] core::Result<Material> load_material(dat::RecordCache& records, dat::Did surface,
                                                    dat::Did texture_override = 0,
                                                    const dat::Palette* palette = nullptr);
 

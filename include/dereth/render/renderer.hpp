@@ -19,6 +19,7 @@
 
 #include "dereth/core/error.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/render/draw_order.hpp"
 #include "dereth/render/gl_loader.hpp"
@@ -186,6 +187,12 @@ class Renderer {
   // terrain and the fixed light. Another Region than held replaces it (its
   // terrain layers are uploaded at the next frame).
   void set_region(std::shared_ptr<const dat::Region> region);
+  // The record cache the GPU caches read GfxObjs, Surfaces, textures,
+  // Palettes and DegradeInfos through: the world's (World::shared_records),
+  // so each is decoded once whether the simulation or the renderer asks
+  // first. Null, as at creation: a cache of the renderer's own over its
+  // portal DAT. What is already uploaded stays (same DAT, same ids).
+  void set_records(std::shared_ptr<dat::RecordCache> records);
 
   // Draws the snapshot into the renderer's framebuffer object, created or
   // resized to width x height (1..8192).

@@ -19,6 +19,7 @@
 
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/land_block.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/render/image.hpp"
 
@@ -163,7 +164,7 @@ struct TerrainLayers {
   std::vector<Image> layers;  // kTerrainLayerCount images of size x size
   std::size_t failures = 0;
 };
-[[nodiscard]] TerrainLayers build_terrain_layers(const dat::Region& region, const dat::DatFile* portal, int size = 64);
+[[nodiscard]] TerrainLayers build_terrain_layers(const dat::Region& region, dat::RecordCache* records, int size = 64);
 
 // Sizing the landscape surface cache (the renderer's composited landblock
 // surfaces): the memory of a side x side RGBA8 texture with its full mip chain.
