@@ -72,7 +72,7 @@ const sim::ObjCell* house_cell_holding(app::World& world, const sim::Position& p
 TEST_CASE(
     "The demo's house walk indoors: the follow camera stands in the house (SmartBox::update_viewer 0x00453CE0) "
     "and the picture is the room, not one wall",
-    "[app][demo][gl][camera][retail][0x00453CE0]") {
+    "[app][demo][gl][camera][retail]") {
   app::HeadlessDemoOptions options;
   options.width = kWidth;
   options.height = kHeight;

@@ -77,7 +77,7 @@ std::size_t changed_near(const Image& a, const Image& b, const render::Camera& c
 }  // namespace
 
 TEST_CASE("The preview draws the chosen skin and hair colours (gmCG3DView::Update 0x004EE9D0)",
-          "[app][preview][palette][gl][retail][0x004EE9D0]") {
+          "[app][preview][palette][gl][retail]") {
   auto context = render::HeadlessContext::create();
   if (!context) {
     const char* required = std::getenv("DERETH_REQUIRE_GL");

@@ -73,8 +73,10 @@ TEST_CASE("Demo world: the hill's face is steeper than walkable beside a walkabl
   CHECK(block.cell_water_type((kHouseLand & 0xFFFFu) - 1) == sim::WaterType::NotWater);
 }
 
-TEST_CASE("Demo world: the house and its room load into World, a walker goes through it and stops at the hill",
-          "[app][demo][0x0052FD80][0x0052C130]") {
+TEST_CASE(
+    "Demo world: the house and its room load into World, a walker goes through it and stops at the hill "
+    "(CLandBlock::init_buildings 0x0052FD80, CEnvCell::find_env_collisions 0x0052C130)",
+    "[retail][app][demo]") {
   core::ManualClock clock;
   app::World world(clock, &demo_dats().portal);
   REQUIRE(world.use_terrain(&demo_dats().cell));

@@ -41,8 +41,10 @@ class SkyRecorder final : public app::Presenter {
 
 }  // namespace
 
-TEST_CASE("The snapshots' sky time follows TimeSync through the Region's GameTime, and is none without it",
-          "[app][sky][retail][0x00543D30]") {
+TEST_CASE(
+    "The snapshots' sky time follows TimeSync through the Region's GameTime, and is none without it "
+    "(ClientNet::HandleTimeSynch 0x00543D30)",
+    "[app][sky][retail]") {
   auto built = demo::build_demo_world();
   REQUIRE(built.has_value());
   auto portal = dat::DatFile::from_bytes(std::move(built->portal), "demo portal");

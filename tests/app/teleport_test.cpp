@@ -93,7 +93,7 @@ scenario::Scenario basic() {
 }  // namespace
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 at world entry: LoginComplete only when the animation ends",
-          "[retail][0x004D6E30][app][teleport]") {
+          "[retail][app][teleport]") {
   Run r(basic());
   r.run_until(3.0);
   REQUIRE(r.entered.has_value());
@@ -126,7 +126,7 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 at world entry: LoginComplete only w
 }
 
 TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the demo's recall: LoginComplete after the tunnel, not at the F748",
-          "[retail][0x004D6E30][app][teleport]") {
+          "[retail][app][teleport]") {
   auto sc = scenario::demo_scenario();
   REQUIRE(sc.has_value());
   Run r(std::move(*sc));

@@ -10,8 +10,11 @@
 
 using namespace dereth;
 
-TEST_CASE("World::handle gives a house its UpdateRestrictions RestrictionDB, a malformed one is counted and dropped",
-          "[app][retail][0x006AA430][0x005859E0]") {
+TEST_CASE(
+    "World::handle gives a house its UpdateRestrictions RestrictionDB, a malformed one is counted and dropped "
+    "(CM_House::DispatchUI_Recv_UpdateRestrictions 0x006AA430, "
+    "ClientHousingSystem::Handle_House__Recv_UpdateRestrictions 0x005859E0)",
+    "[app][retail]") {
   core::ManualClock clock;
   app::World world(clock, nullptr);
   world.assume_player(0x50000001);

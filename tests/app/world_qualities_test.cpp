@@ -37,7 +37,9 @@ std::vector<std::uint8_t> description(std::uint32_t quickness, std::uint32_t run
 
 }  // namespace
 
-TEST_CASE("A PlayerDescription gives the player its run rate from the Run skill", "[app][retail][0x0058C560]") {
+TEST_CASE(
+    "A PlayerDescription gives the player its run rate from the Run skill (ACCWeenieObject::InqRunRate 0x0058C560)",
+    "[app][retail]") {
   core::ManualClock clock{core::Seconds{0.0}};
   app::World world(clock, &portal());
   CHECK(world.player_qualities() == nullptr);
@@ -98,8 +100,9 @@ TEST_CASE("The demo scenario server's run rate is the one the client's World com
 
 TEST_CASE(
     "PlayerModule::DisableHouseRestrictionEffects 0x005D3160: the PlayerDescription's CharacterOptions1 bit 25 "
-    "keeps house restriction scripts from playing (CPlayerSystem::Handle_PlayerDescription 0x005636A0)",
-    "[app][retail][0x005D3160][0x005636A0][0x005D49D0]") {
+    "keeps house restriction scripts from playing (CPlayerSystem::Handle_PlayerDescription 0x005636A0) "
+    "(PlayerModule::UnPack 0x005D49D0)",
+    "[app][retail]") {
   core::ManualClock clock{core::Seconds{0.0}};
   app::World world(clock, &portal());
   const auto with_options = [](std::uint32_t options1) {

@@ -142,9 +142,10 @@ struct Scene {
 }  // namespace
 
 TEST_CASE(
-    "World::change_position (CellManager::ChangePosition) releases the blocks LScape::update_loadpoint's "
-    "grid leaves",
-    "[app][retail][0x004559B0][0x00506CD0][0x0052FCF0]") {
+    "World::change_position (CellManager::ChangePosition 0x004559B0) releases the blocks LScape::update_loadpoint "
+    "0x00506CD0's "
+    "grid leaves (CLandBlock::release_all 0x0052FCF0)",
+    "[app][retail]") {
   Scene scene(1);
   app::World& world = scene.world;
   const sim::Landscape& scape = *world.landscape();
@@ -208,8 +209,9 @@ TEST_CASE(
 
 TEST_CASE(
     "World: only LScape's full-detail blocks (the 3 x 3 around the load point) have static objects, "
-    "a block turning coarse destroys them and lets its rooms go (CLandBlock::notify_change_size 0x005302C0)",
-    "[app][retail][0x005302C0][0x00530A40][0x00504EC0]") {
+    "a block turning coarse destroys them and lets its rooms go (CLandBlock::notify_change_size 0x005302C0) "
+    "(CLandBlock::init_static_objs 0x00530A40, LScape::grab_visible_cells 0x00504EC0)",
+    "[app][retail]") {
   Scene scene(2);
   app::World& world = scene.world;
   const sim::Landscape& scape = *world.landscape();
@@ -258,8 +260,8 @@ TEST_CASE(
 TEST_CASE(
     "CellManager::ChangePosition 0x004559B0 blocking, at the player's CreateObject and at a teleport "
     "(SmartBox::PlayerPositionUpdated 0x00453870): the landscape goes at once and the grid loads again "
-    "on the next tick",
-    "[app][retail][0x004559B0][0x00453870][0x00453910]") {
+    "on the next tick (SmartBox::TeleportPlayer 0x00453910)",
+    "[app][retail]") {
   constexpr std::uint32_t kPlayer = 0x50000001;
   Scene scene(1);
   app::World& world = scene.world;

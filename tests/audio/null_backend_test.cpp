@@ -130,7 +130,7 @@ TEST_CASE("NullBackend: 16 voices, priority stealing, drop on a tie, finished vo
 }
 
 TEST_CASE("SoundManager::ShutDown 0x005502B0 (the voice part): stop_all stops all sixteen voices",
-          "[retail][0x005502B0][audio][null]") {
+          "[retail][audio][null]") {
   NullBackend backend;
   const auto wave = pcm_of(0x0A000010, 2.0);
   for (std::uint32_t i = 0; i < 16; ++i) {

@@ -38,7 +38,7 @@ PlayResult start(SoundManager& m, FakeVoices& voices, float priority, double t =
 }  // namespace
 
 TEST_CASE("SoundManager::GetAttenuation 0x00550020: inverse square beyond 5 m, whole dB, VOL_MIN cut-off",
-          "[retail][0x00550020][audio]") {
+          "[retail][audio]") {
   SoundManager m;
   // Inside 5 m the volume is used as is.
   CHECK(m.get_attenuation(0.0f, 1.0f, false) == Attenuation{true, 0});
@@ -81,7 +81,7 @@ TEST_CASE("SoundManager::GetAttenuation 0x00550020: inverse square beyond 5 m, w
 }
 
 TEST_CASE("SoundManager::PlaySoundInternal 0x00550170: pan from the listener's heading, none within 5 m or in mono",
-          "[retail][0x00550170][audio]") {
+          "[retail][audio]") {
   SoundManager m;
   FakeVoices voices;
   auto pan_of = [&](glm::vec3 source) {
@@ -132,7 +132,7 @@ TEST_CASE("SoundManager::PlaySoundInternal 0x00550170: pan from the listener's h
 }
 
 TEST_CASE("SoundManager::SetPlayerPosition 0x005503C0 stores the pose later plays are measured from",
-          "[retail][0x005503C0][audio]") {
+          "[retail][audio]") {
   SoundManager m;
   const Listener l = facing(270.0f, {5.0f, 6.0f, 7.0f});
   m.set_player_position(l);
@@ -145,7 +145,7 @@ TEST_CASE("SoundManager::SetPlayerPosition 0x005503C0 stores the pose later play
 }
 
 TEST_CASE("SoundManager::PlaySoundInternal 0x0054FEC0: round robin over 16 voices, free slots first",
-          "[retail][0x0054FEC0][audio]") {
+          "[retail][audio]") {
   SoundManager m;
   FakeVoices voices;
   // Sixteen sounds fill the voices in order from the cursor.
@@ -186,7 +186,7 @@ TEST_CASE("SoundManager::PlaySoundInternal 0x0054FEC0: round robin over 16 voice
 TEST_CASE(
     "SoundManager::PlaySoundInternal 0x0054FEC0: a slot of priority +0.0 is always free, so retail's "
     "all-zero priorities make a pure round robin",
-    "[retail][0x0054FEC0][audio]") {
+    "[retail][audio]") {
   SoundManager m;
   FakeVoices voices;
   for (int i = 0; i < 16; ++i) REQUIRE(start(m, voices, 0.0f).voice == i);
@@ -211,7 +211,7 @@ TEST_CASE(
 TEST_CASE(
     "SoundManager::PlaySoundInternal 0x0054FEC0: stealing order, Retail (first lower after the cursor) "
     "and Lowest (lowest, ties after the cursor)",
-    "[retail][0x0054FEC0][audio]") {
+    "[retail][audio]") {
   auto fill = [](SoundManager& m, FakeVoices& voices) {
     // Priorities by slot: 0.6 at 0, 0.2 at 5 and 11, 0.5 elsewhere.
     for (int i = 0; i < 16; ++i) {
@@ -248,7 +248,7 @@ TEST_CASE(
 }
 
 TEST_CASE("Position::heading 0x005A9520 as the pan uses it: the compass bearing from the source to the listener",
-          "[retail][0x005A9520][audio]") {
+          "[retail][audio]") {
   SoundManager m;
   FakeVoices voices;
   m.set_player_position(facing(0.0f, {50.0f, 50.0f, 0.0f}));

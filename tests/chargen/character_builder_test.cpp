@@ -206,7 +206,7 @@ TEST_CASE("CharacterBuilder::to_message: 55 skill entries, Inactive for skills t
 TEST_CASE(
     "gmCG3DView::Update 0x004EE9D0: the preview's ObjDesc has the sex's base palette and the skin, hair and "
     "eye colours as subpalettes in retail's ranges",
-    "[chargen][builder][palette][retail][0x004EE9D0]") {
+    "[chargen][builder][palette][retail]") {
   const auto& data = demo_data();
   CharacterBuilder b(data);
   const auto& sex = *b.sex();

@@ -8,14 +8,14 @@ using dereth::core::is_newer;
 
 // The seed's comparator, evaluated over the boundary distances in both
 // directions from several stored values (section 3 of the projectile seed).
-TEST_CASE("SmartBox::DoSetState 0x004520D0 is_newer: equality is stale", "[retail][0x004520D0][timestamp]") {
+TEST_CASE("SmartBox::DoSetState 0x004520D0 is_newer: equality is stale", "[retail][timestamp]") {
   for (std::uint32_t s : {0u, 1u, 0x7FFFu, 0x8000u, 0xFFFFu, 0x1234u}) {
     const auto stamp = static_cast<std::uint16_t>(s);
     CHECK_FALSE(is_newer(stamp, stamp));
   }
 }
 
-TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 is_newer: distance table", "[retail][0x004521C0][timestamp]") {
+TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 is_newer: distance table", "[retail][timestamp]") {
   struct Row {
     std::uint16_t incoming;
     std::uint16_t stored;
@@ -47,7 +47,8 @@ TEST_CASE("SmartBox::DoVectorUpdate 0x004521C0 is_newer: distance table", "[reta
   }
 }
 
-TEST_CASE("is_newer is not a half-range subtraction at 0x8000", "[retail][0x004520D0][timestamp]") {
+TEST_CASE("is_newer is not a half-range subtraction at 0x8000 (SmartBox::DoSetState 0x004520D0)",
+          "[retail][timestamp]") {
   // A generic (int16)(a - b) > 0 helper calls 0x8000 older than 0 in one order
   // and newer in neither; retail says the numerically lower stamp wins both ways.
   CHECK(is_newer(0x0000, 0x8000));

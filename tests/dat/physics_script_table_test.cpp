@@ -50,7 +50,7 @@ void patch_u32(std::vector<std::uint8_t>& b, std::size_t at, std::uint32_t v) {
 }  // namespace
 
 TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: flame table Launch thresholds",
-          "[dat][physics_script_table][retail][0x00521E40]") {
+          "[dat][physics_script_table][retail]") {
   const auto t = flame_table();
   const float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -68,7 +68,7 @@ TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: flame table Launch threshol
 }
 
 TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: the arrow table has no Launch entry",
-          "[dat][physics_script_table][retail][0x00521E40]") {
+          "[dat][physics_script_table][retail]") {
   const auto t = arrow_table();
   for (const float intensity : {0.0F, 0.5F, 1.0F, -std::numeric_limits<float>::infinity()}) {
     CHECK(t.get_script(kLaunch, intensity) == std::nullopt);
@@ -78,7 +78,7 @@ TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: the arrow table has no Laun
 }
 
 TEST_CASE("PhysicsScriptTableData::GetScript 0x00521A20: stored order decides, never sorted",
-          "[dat][physics_script_table][retail][0x00521A20]") {
+          "[dat][physics_script_table][retail]") {
   PhysicsScriptTable t;
   t.id = 0x34000099;
   // Thresholds stored out of order: the first satisfied entry wins even when a
@@ -100,7 +100,7 @@ TEST_CASE("PhysicsScriptTableData::GetScript 0x00521A20: stored order decides, n
 }
 
 TEST_CASE("PhysicsScriptTableData::GetScript 0x00521A20: a NaN threshold never matches",
-          "[dat][physics_script_table][retail][0x00521A20]") {
+          "[dat][physics_script_table][retail]") {
   PhysicsScriptTable t;
   t.entries = {{kLaunch, {{std::numeric_limits<float>::quiet_NaN(), 0x33000001}, {1.0F, 0x33000002}}}};
   CHECK(t.get_script(kLaunch, 0.5F) == Did{0x33000002});

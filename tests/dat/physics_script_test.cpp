@@ -69,7 +69,7 @@ TEST_CASE("PhysicsScript: empty script", "[dat][physics_script]") {
 }
 
 TEST_CASE("PhysicsScript::UnPack 0x005218B0: the reader sorts entries by start time, the writer keeps struct order",
-          "[dat][physics_script][retail][0x005218B0]") {
+          "[dat][physics_script][retail]") {
   PhysicsScript s;
   s.id = kId;
   s.hooks = {entry(2.0, SoundTableHook{1}), entry(0.5, SoundTableHook{2}), entry(1.0, SoundTableHook{3}),
@@ -94,7 +94,7 @@ TEST_CASE("PhysicsScript::UnPack 0x005218B0: the reader sorts entries by start t
 }
 
 TEST_CASE("PhysicsScriptData::Sort 0x00521600 the comparator: -1 below, +1 otherwise, never 0",
-          "[dat][physics_script][retail][0x00521600]") {
+          "[dat][physics_script][retail]") {
   // acclient.c 336265: result = -1; if (a >= b) result = 1.
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const auto at = [](double t) { return entry(t, SoundTableHook{0}); };
@@ -146,7 +146,7 @@ TEST_CASE("PhysicsScriptData::Sort 0x00521600 the comparator: -1 below, +1 other
 }
 
 TEST_CASE("PhysicsScript::UnPack 0x005218B0 the Hidden PES shape: 15 hooks at t = 0 come out in MSVCR70's qsort order",
-          "[dat][physics_script][retail][0x005218B0]") {
+          "[dat][physics_script][retail]") {
   // Seed portal-completion: Hidden PES 0x33000331 holds fourteen
   // CreateParticle hooks and one translucency hook, all at time zero. By
   // hand: the median of three puts stored 14, 7 and 0 at 0, 7 and 14; the
@@ -161,7 +161,7 @@ TEST_CASE("PhysicsScript::UnPack 0x005218B0 the Hidden PES shape: 15 hooks at t 
 }
 
 TEST_CASE("PhysicsScript::UnPack 0x005218B0 ties at two times across several partitions",
-          "[dat][physics_script][retail][0x005218B0]") {
+          "[dat][physics_script][retail]") {
   PhysicsScript s;
   s.id = kId;
   for (std::uint32_t i = 0; i < 40; ++i) {

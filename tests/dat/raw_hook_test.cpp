@@ -96,7 +96,7 @@ void check_blocking(const AnimationHook& hook, HookDirection direction, std::uin
 TEST_CASE(
     "CreateBlockingParticleHook::Execute 0x00526EF0: raw PhysicsScript, CreateBlocking then AnimationDone at the exact "
     "cursor",
-    "[dat][raw_hook][retail][0x00526EF0]") {
+    "[dat][raw_hook][retail]") {
   const Bytes s = raw_script();
   REQUIRE(s.size() == 80);
 
@@ -134,7 +134,7 @@ TEST_CASE(
 TEST_CASE(
     "CreateBlockingParticleHook::Execute 0x00526EF0: raw Animation, CreateBlocking then AnimationDone at the exact "
     "cursor",
-    "[dat][raw_hook][retail][0x00526EF0]") {
+    "[dat][raw_hook][retail]") {
   const Bytes a = raw_animation();
   REQUIRE(a.size() == 104);
 
@@ -163,7 +163,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CreateBlockingParticleHook::Execute 0x00526EF0: AnimationDone reads no payload before the next entry",
-          "[dat][raw_hook][retail][0x00526EF0]") {
+          "[dat][raw_hook][retail]") {
   // CreateBlocking, AnimationDone, then a SoundTable hook: the SoundTable's
   // start time must be read right after AnimationDone's 8 bytes.
   Bytes s;
@@ -186,8 +186,10 @@ TEST_CASE("CreateBlockingParticleHook::Execute 0x00526EF0: AnimationDone reads n
   CHECK(std::get<SoundTableHook>(script->hooks[2].hook.payload).sound == 0x11U);
 }
 
-TEST_CASE("Raw Animation: ReplaceObject's u8 part and packed DID are re-aligned before CreateBlocking",
-          "[dat][raw_hook][retail][0x00526EF0]") {
+TEST_CASE(
+    "Raw Animation: ReplaceObject's u8 part and packed DID are re-aligned before CreateBlocking "
+    "(CreateBlockingParticleHook::Execute 0x00526EF0)",
+    "[dat][raw_hook][retail]") {
   // numParts 0, one frame, hooks: ReplaceObject (2-byte DID, 1 pad byte),
   // ReplaceObject (4-byte DID, 3 pad bytes), CreateBlocking, AnimationDone.
   Bytes a;

@@ -13,7 +13,7 @@
 using namespace dereth;
 using namespace dereth::protocol;
 
-TEST_CASE("CM_Combat::Event_TargetedMeleeAttack 0x006A9C10 bytes and round trip", "[retail][0x006A9C10]") {
+TEST_CASE("CM_Combat::Event_TargetedMeleeAttack 0x006A9C10 bytes and round trip", "[retail]") {
   TargetedAttack m{
       .sequence = 7, .action = combat_action::TargetedMeleeAttack, .target = 0x80000A01, .height = 1, .power = 1.0f};
   const auto bytes = encode(m);
@@ -24,7 +24,7 @@ TEST_CASE("CM_Combat::Event_TargetedMeleeAttack 0x006A9C10 bytes and round trip"
   CHECK(*back == m);
 }
 
-TEST_CASE("CM_Combat::Event_TargetedMissileAttack 0x006A9D60 bytes and round trip", "[retail][0x006A9D60]") {
+TEST_CASE("CM_Combat::Event_TargetedMissileAttack 0x006A9D60 bytes and round trip", "[retail]") {
   TargetedAttack m{.sequence = 0x01020304,
                    .action = combat_action::TargetedMissileAttack,
                    .target = 0x11223344,
@@ -65,7 +65,7 @@ TEST_CASE("AttackDone 0x01A7 and CombatCommenceAttack 0x01B8 events") {
   CHECK_FALSE(decode_attack_done(commence));  // another event
 }
 
-TEST_CASE("CM_Combat::Event_ChangeCombatMode 0x006A9A70 bytes", "[retail][0x006A9A70]") {
+TEST_CASE("CM_Combat::Event_ChangeCombatMode 0x006A9A70 bytes", "[retail]") {
   CHECK(encode_change_combat_mode(5, 2) ==
         std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0, 5, 0, 0, 0, 0x53, 0, 0, 0, 0x02, 0, 0, 0});
 }

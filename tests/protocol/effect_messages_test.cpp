@@ -11,7 +11,7 @@
 using namespace dereth::protocol;
 using dereth::test::from_hex;
 
-TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 fixture: F754 is 12 bytes", "[retail][0x00452020][protocol]") {
+TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 fixture: F754 is 12 bytes", "[retail][protocol]") {
   const auto bytes = from_hex("54 F7 00 00 | 42 00 00 50 | 99 00 00 33");
   REQUIRE(bytes.size() == 12);
   auto m = decode_play_script_id(bytes);
@@ -26,8 +26,7 @@ TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 fixture: F754 is 12 bytes", "
   CHECK(std::get<PlayScriptId>(*via_dispatch) == *m);
 }
 
-TEST_CASE("SmartBox::HandlePlayScriptType 0x00452070 fixture: F755 keeps raw type and NaN bits",
-          "[retail][0x00452070][protocol]") {
+TEST_CASE("SmartBox::HandlePlayScriptType 0x00452070 fixture: F755 keeps raw type and NaN bits", "[retail][protocol]") {
   const auto bytes = from_hex("55 F7 00 00 | 42 00 00 50 | A5 A5 A5 A5 | 34 12 C0 7F");
   REQUIRE(bytes.size() == 16);
   auto m = decode_play_script_type(bytes);

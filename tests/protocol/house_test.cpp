@@ -28,7 +28,7 @@ UpdateRestrictions sample() {
 
 }  // namespace
 
-TEST_CASE("CM_House::DispatchUI_Recv_UpdateRestrictions 0x006AA430 bytes and round trip", "[retail][0x006AA430]") {
+TEST_CASE("CM_House::DispatchUI_Recv_UpdateRestrictions 0x006AA430 bytes and round trip", "[retail]") {
   const auto bytes = encode_update_restrictions(0x50000001, 12, sample());
   const std::vector<std::uint8_t> expected = {
       0xB0, 0xF7, 0,    0,    0x01, 0, 0, 0x50, 12,   0, 0, 0,    0x48, 0x02, 0, 0,  // F7B0, player, sequence, 0x0248
@@ -77,7 +77,7 @@ std::vector<std::uint8_t> with_db(const std::vector<std::uint8_t>& db) {
 }  // namespace
 
 TEST_CASE("RestrictionDB::UnPack 0x005AE990 reads the two older layouts through OldPHashTable::UnPack 0x005AE750",
-          "[retail][0x005AE990][0x005AE750]") {
+          "[retail]") {
   SECTION("a version below 0x10000002: bitmask and monarch, then the old table") {
     // Old table header: top byte log2(buckets) + 1 (4: 8 buckets), count 2.
     const auto bytes = with_db({0x01, 0, 0, 0x10, 0x01, 0, 0, 0, 0x04, 0, 0, 0x50,  // version, bitmask, monarch

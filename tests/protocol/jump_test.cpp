@@ -9,8 +9,10 @@
 
 using namespace dereth::protocol;
 
-TEST_CASE("JumpPack::Pack 0x00516D10: F7B1/F61B carries the extent, local velocity, Position and four stamps",
-          "[retail][0x00516D10][0x006AFA70][protocol][outbound]") {
+TEST_CASE(
+    "JumpPack::Pack 0x00516D10: F7B1/F61B carries the extent, local velocity, Position and four stamps "
+    "(CM_Movement::Event_Jump 0x006AFA70)",
+    "[retail][protocol][outbound]") {
   Jump m;
   m.sequence = 0x120;
   m.extent = 0.5F;

@@ -64,8 +64,7 @@ TEST_CASE("UpdatePosition F748: the 44-byte real ACE message with only W and Z",
   CHECK_FALSE(back->position.velocity.has_value());
 }
 
-TEST_CASE("PositionPack::UnPack 0x00516740 absent fields read as zero and stay absent",
-          "[retail][0x00516740][protocol]") {
+TEST_CASE("PositionPack::UnPack 0x00516740 absent fields read as zero and stay absent", "[retail][protocol]") {
   PositionPack p;
   p.flags = position_flag::OrientationHasNoW | position_flag::OrientationHasNoX | position_flag::OrientationHasNoY |
             position_flag::OrientationHasNoZ;

@@ -26,7 +26,7 @@ void refuses_other_action(std::vector<std::uint8_t> bytes, Decode decode) {
 
 }  // namespace
 
-TEST_CASE("CM_Movement::Event_AutonomyLevel 0x006AF850: F7B1/F752 with the level", "[retail][0x006AF850][protocol]") {
+TEST_CASE("CM_Movement::Event_AutonomyLevel 0x006AF850: F7B1/F752 with the level", "[retail][protocol]") {
   const auto bytes = encode(AutonomyLevel{0x31, 0});
   dereth::core::ByteWriter e;
   e.u32(0xF7B1);
@@ -42,8 +42,7 @@ TEST_CASE("CM_Movement::Event_AutonomyLevel 0x006AF850: F7B1/F752 with the level
   refuses_other_action(bytes, [](auto b) { return decode_autonomy_level(b); });
 }
 
-TEST_CASE("CM_Movement::Event_Jump_NonAutonomous 0x006AFB30: F7B1/F7C9 with the extent only",
-          "[retail][0x006AFB30][protocol]") {
+TEST_CASE("CM_Movement::Event_Jump_NonAutonomous 0x006AFB30: F7B1/F7C9 with the extent only", "[retail][protocol]") {
   const auto bytes = encode(JumpNonAutonomous{0x102, 0.0F});
   dereth::core::ByteWriter e;
   e.u32(0xF7B1);
@@ -61,7 +60,7 @@ TEST_CASE("CM_Movement::Event_Jump_NonAutonomous 0x006AFB30: F7B1/F7C9 with the 
 }
 
 TEST_CASE("CM_Movement::Event_DoMovementCommand 0x006AF920 and Event_StopMovementCommand 0x006AFCC0",
-          "[retail][0x006AF920][0x006AFCC0][protocol]") {
+          "[retail][protocol]") {
   const auto start = encode(DoMovementCommand{9, 0x45000005, 1.0F, 2});
   dereth::core::ByteWriter e;
   e.u32(0xF7B1);

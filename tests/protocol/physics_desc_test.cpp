@@ -26,7 +26,7 @@ struct HandBuilt {
 
 }  // namespace
 
-TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 reads every gated field in retail order", "[retail][0x0051DDD0][protocol]") {
+TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 reads every gated field in retail order", "[retail][protocol]") {
   namespace f = physics_desc_flag;
   const std::uint32_t bits = f::Movement | f::Position | f::MTable | f::STable | f::PeTable | f::CSetup | f::Parent |
                              f::Children | f::ObjScale | f::Friction | f::Elasticity | f::Translucency | f::Velocity |
@@ -103,8 +103,7 @@ TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 reads every gated field in retail orde
   CHECK(again.data() == bytes);
 }
 
-TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 AnimationFrame branch only without Movement",
-          "[retail][0x0051DDD0][protocol]") {
+TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 AnimationFrame branch only without Movement", "[retail][protocol]") {
   namespace f = physics_desc_flag;
   SECTION("AnimationFrame alone is read") {
     HandBuilt h;
@@ -145,8 +144,7 @@ TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 AnimationFrame branch only without Mov
   }
 }
 
-TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 keeps an absent PeTable distinct from a present zero",
-          "[retail][0x0051DDD0][protocol]") {
+TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 keeps an absent PeTable distinct from a present zero", "[retail][protocol]") {
   PhysicsDesc absent;
   PhysicsDesc zero;
   zero.physics_script_table_id = 0;
@@ -240,7 +238,7 @@ TEST_CASE("CreateObject F745: every truncation is a clean error", "[protocol][ma
   }
 }
 
-TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 truncation names each gated cursor", "[retail][0x0051DDD0][malformed]") {
+TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 truncation names each gated cursor", "[retail][malformed]") {
   const auto bytes = encode(broad_projectile());
   // Find where PhysicsDesc starts: after opcode, guid and the ObjDesc.
   ByteReader skip(bytes, "t");
@@ -300,8 +298,7 @@ TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 truncation names each gated cursor", "
   }
 }
 
-TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 refuses oversized lengths before allocating",
-          "[retail][0x0051DDD0][malformed]") {
+TEST_CASE("PhysicsDesc::UnPack 0x0051DDD0 refuses oversized lengths before allocating", "[retail][malformed]") {
   namespace f = physics_desc_flag;
   SECTION("a movement length of 0xFFFFFFFF is an error, not a 4 GiB allocation") {
     HandBuilt h;

@@ -45,8 +45,10 @@ PlayerDescription sample() {
 
 }  // namespace
 
-TEST_CASE("CACQualities::UnPack 0x00593420 reads a PlayerDescription through the skills",
-          "[retail][0x00593420][0x00595F10][0x005CCFB0][0x005CAAC0]") {
+TEST_CASE(
+    "CACQualities::UnPack 0x00593420 reads a PlayerDescription through the skills (CBaseQualities::UnPack 0x00595F10, "
+    "AttributeCache::UnPack 0x005CCFB0, Skill::UnPack 0x005CAAC0)",
+    "[retail]") {
   const PlayerDescription d = sample();
   const auto bytes = message(d);
   auto back = decode_player_description(bytes);
@@ -63,7 +65,7 @@ TEST_CASE("CACQualities::UnPack 0x00593420 reads a PlayerDescription through the
   CHECK(std::search(bytes.begin(), bytes.end(), mask.begin(), mask.end()) != bytes.end());
 }
 
-TEST_CASE("Skill::UnPack 0x005CAAC0 keeps the level word's high half as the adjusted flag", "[retail][0x005CAAC0]") {
+TEST_CASE("Skill::UnPack 0x005CAAC0 keeps the level word's high half as the adjusted flag", "[retail]") {
   PlayerDescription d;
   d.vector_flags = quality_vector_flag::Skill;
   d.skills = {{0x18, SkillWire{7, 0, 2, 100, 35, 4, 1.5}}};
@@ -127,8 +129,7 @@ TEST_CASE("decode_player_description refuses another event or opcode") {
   CHECK_FALSE(decode_player_description(bytes));
 }
 
-TEST_CASE("PackableHashTable<unsigned long,Skill>::UnPack 0x00592B20 refuses a repeated skill",
-          "[retail][0x00592B20]") {
+TEST_CASE("PackableHashTable<unsigned long,Skill>::UnPack 0x00592B20 refuses a repeated skill", "[retail]") {
   PlayerDescription d;
   d.vector_flags = quality_vector_flag::Skill;
   d.skills = {{0x18, SkillWire{}}, {0x16, SkillWire{}}};
@@ -203,8 +204,9 @@ void put_enchantment(dereth::core::ByteWriter& w, std::uint16_t spell, std::uint
 
 TEST_CASE(
     "PlayerModule::UnPack 0x005D49D0's option words follow the spell book (CSpellBook::UnPack 0x00595BB0) and "
-    "the enchantments (CEnchantmentRegistry::UnPack 0x00593FF0, Enchantment::UnPack 0x005CB040)",
-    "[retail][0x005D49D0][0x00595BB0][0x005CC260][0x00593FF0][0x005CB040][0x005636A0]") {
+    "the enchantments (CEnchantmentRegistry::UnPack 0x00593FF0, Enchantment::UnPack 0x005CB040) (SpellBookPage::UnPack "
+    "0x005CC260, CPlayerSystem::Handle_PlayerDescription 0x005636A0)",
+    "[retail]") {
   const PlayerDescription d = with_options();
   const auto bytes = message(d);
   auto back = decode_player_description(bytes);
@@ -227,8 +229,9 @@ TEST_CASE(
 
 TEST_CASE(
     "CEnchantmentRegistry::UnPack 0x00593FF0 reads the cooldown list before the vitae, a signed count, and a "
-    "record's spell set id only when its flag is set (Enchantment::UnPack 0x005CB040)",
-    "[retail][0x00593FF0][0x005CB040][0x004B7CF0][0x005CC260]") {
+    "record's spell set id only when its flag is set (Enchantment::UnPack 0x005CB040) (0x004B7CF0, "
+    "SpellBookPage::UnPack 0x005CC260)",
+    "[retail]") {
   PlayerDescription d = sample();
   d.vector_flags |= quality_vector_flag::Spell | quality_vector_flag::Enchantment;
   auto bytes = message(d);

@@ -29,7 +29,7 @@ constexpr float kHalfRoot2 = 0.70710678F;
 }  // namespace
 
 TEST_CASE("CShadowPart::insertion_sort 0x006B5130 orders a cell's parts farthest first, ties in their order",
-          "[retail][0x006B5130]") {
+          "[retail]") {
   const std::vector<float> distances = {3.0F, 10.0F, 5.0F, 10.0F, 1.0F};
   CHECK(render::back_to_front(distances) == std::vector<std::size_t>{1, 3, 2, 0, 4});
   // Already back to front: unchanged; nearest first: reversed.
@@ -62,8 +62,7 @@ TEST_CASE("CShadowPart::insertion_sort 0x006B5130 orders a cell's parts farthest
   CHECK(ordered);
 }
 
-TEST_CASE("GfxObjDegradeInfo::get_degrade 0x0051E4B0 picks the level by distance past 50 m and deg_mul",
-          "[retail][0x0051E4B0]") {
+TEST_CASE("GfxObjDegradeInfo::get_degrade 0x0051E4B0 picks the level by distance past 50 m and deg_mul", "[retail]") {
   dat::GfxObjDegradeInfo info;
   info.id = 0x11000001;
   info.degrades = {dat::GfxObjDegrade{0x01000001, 2, 0.0F, 10.0F, 30.0F},
@@ -92,7 +91,7 @@ TEST_CASE("GfxObjDegradeInfo::get_degrade 0x0051E4B0 picks the level by distance
 }
 
 TEST_CASE("CPhysicsPart::UpdateViewerDistance 0x0050E030 measures to the scaled sort centre in the part frame",
-          "[retail][0x0050E030]") {
+          "[retail]") {
   // A part at (10, 20, 0) turned 90 degrees left (local +Y to world -X), sort
   // centre (0, 1, 0) scaled by 2: the centre is at (8, 20, 0).
   const core::Frame part({10.0F, 20.0F, 0.0F}, glm::angleAxis(glm::radians(90.0F), glm::vec3(0, 0, 1)));
@@ -105,8 +104,10 @@ TEST_CASE("CPhysicsPart::UpdateViewerDistance 0x0050E030 measures to the scaled 
   CHECK(at.heading == glm::vec3(0.0F, 0.0F, 1.0F));
 }
 
-TEST_CASE("CPhysicsPart::calc_draw_frame 0x0050DFA0 keeps the frame for mode 1 and turns it to the viewer for 2..5",
-          "[retail][0x0050DFA0][0x00535A40]") {
+TEST_CASE(
+    "CPhysicsPart::calc_draw_frame 0x0050DFA0 keeps the frame for mode 1 and turns it to the viewer for 2..5 "
+    "(Frame::rotate_around_axis_to_vector 0x00535A40)",
+    "[retail]") {
   const core::Frame posed({1.0F, 2.0F, 3.0F}, glm::angleAxis(0.3F, glm::normalize(glm::vec3(1, 2, 3))));
   const glm::vec3 heading = glm::normalize(glm::vec3(1.0F, 1.0F, 0.5F));
   SECTION("mode 1 and unknown modes: the part's own frame") {
@@ -151,7 +152,7 @@ TEST_CASE("CPhysicsPart::calc_draw_frame 0x0050DFA0 keeps the frame for mode 1 a
 }
 
 TEST_CASE("D3DPolyRender::ConstructMesh 0x0059DFA0 and DrawMesh 0x0059D4A0 send surfaces to the clip or alpha list",
-          "[retail][0x0059DFA0][0x0059D4A0]") {
+          "[retail]") {
   CHECK(render::alpha_class(st::kBase1Image, false) == AlphaClass::Opaque);
   CHECK(render::alpha_class(st::kBase1Solid, false) == AlphaClass::Opaque);
   CHECK(render::alpha_class(st::kBase1Image | st::kAlpha, false) == AlphaClass::Alpha);

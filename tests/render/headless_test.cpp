@@ -372,7 +372,7 @@ TEST_CASE("Headless: a part's ObjDesc texture changes draw its surface with the 
 TEST_CASE(
     "Headless: an ObjDesc's composed palette recolours the palettized surfaces of the parts whose palette is "
     "its base (CPartArray::SetPalette 0x00518E10, Palette::makeModifiedPalette 0x0053E3C0)",
-    "[render][gl][objdesc][palette][retail][0x00518E10][0x0053E3C0]") {
+    "[render][gl][objdesc][palette][retail]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
   const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.12F), 0.6F);
@@ -1063,7 +1063,7 @@ TEST_CASE("Headless: demo frame time at 1280x720", "[.][perf][render][gl]") {
 TEST_CASE(
     "Headless: the Region's sky objects are drawn behind everything, depth-free, around the eye, by time of "
     "day (GameSky::Draw 0x00506FF0)",
-    "[render][gl][sky][retail][0x00506FF0]") {
+    "[render][gl][sky][retail]") {
   DERETH_GL_OR_RETURN();
   render::RendererOptions options;
   options.record_draw_list = true;
@@ -1354,7 +1354,7 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
 TEST_CASE(
     "Headless: each draw is lit only by the lights that reach it, eight at most (Render::minimize_object_lighting "
     "0x0054D480)",
-    "[retail][0x0054D480][render][gl][lights]") {
+    "[retail][render][gl][lights]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer(false);
   renderer->options().record_draw_list = true;

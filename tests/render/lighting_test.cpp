@@ -13,8 +13,7 @@ PointLight light_at(glm::vec3 p, float intensity = 1.0F, float falloff = 10.0F) 
 
 }  // namespace
 
-TEST_CASE("calc_point_light 0x0059C8B0 falls off with dist^3 beyond a metre and linearly to falloff*1.3",
-          "[retail][0x0059C8B0]") {
+TEST_CASE("calc_point_light 0x0059C8B0 falls off with dist^3 beyond a metre and linearly to falloff*1.3", "[retail]") {
   // d = (0,0,2): dist 2, range 13, w = (0.5*2 + 2) / 1.5 = 2,
   // k = 2 / (4 * 2) * (1 - 2/13) * 1 = 0.25 * 11/13.
   const glm::vec3 c = calc_point_light({0, 0, 0}, {0, 0, 1}, light_at({0, 0, 2}));
@@ -25,7 +24,7 @@ TEST_CASE("calc_point_light 0x0059C8B0 falls off with dist^3 beyond a metre and 
 }
 
 TEST_CASE("calc_point_light 0x0059C8B0 within a metre divides by dist only and clamps each channel at the colour",
-          "[retail][0x0059C8B0]") {
+          "[retail]") {
   // d = (0,0,0.5): dist2 0.25 <= 1, w = (0.25 + 0.5) / 1.5 = 0.5,
   // k = 0.5 / 0.5 * (1 - 0.5/13) * 2 = 1.923..; every channel clamps to the colour.
   const glm::vec3 c = calc_point_light({0, 0, 0}, {0, 0, 1}, light_at({0, 0, 0.5F}, 2.0F));
@@ -37,8 +36,7 @@ TEST_CASE("calc_point_light 0x0059C8B0 within a metre divides by dist only and c
   CHECK(d.r == Approx(0.5F * 12.5F / 13.0F));
 }
 
-TEST_CASE("calc_point_light 0x0059C8B0 wraps half a distance around the horizon and stops at range",
-          "[retail][0x0059C8B0]") {
+TEST_CASE("calc_point_light 0x0059C8B0 wraps half a distance around the horizon and stops at range", "[retail]") {
   // A light in the surface's plane still lights it: w = 0.5 * dist / 1.5.
   const glm::vec3 side = calc_point_light({0, 0, 0}, {0, 0, 1}, light_at({2, 0, 0}));
   const float w = (0.5F * 2.0F) / 1.5F;

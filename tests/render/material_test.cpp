@@ -238,8 +238,7 @@ TEST_CASE("load_material: missing and malformed records are errors naming the DI
   REQUIRE_FALSE(not_texture.has_value());
 }
 
-TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 leaves opaque surfaces unblended with z writes",
-          "[retail][0x0059C4D0]") {
+TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 leaves opaque surfaces unblended with z writes", "[retail]") {
   const SurfaceState s = D3DPolyRender::set_surface(SurfaceInput{st::kBase1Image, 0.0F, true, false, false});
   CHECK_FALSE(s.blend);
   CHECK(s.src == BlendFactor::One);
@@ -249,8 +248,7 @@ TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 leaves opaque surfaces unblended
   CHECK(s.alpha == 255);
 }
 
-TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 picks blend factors from Alpha, InvAlpha and Additive",
-          "[retail][0x0059C4D0]") {
+TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 picks blend factors from Alpha, InvAlpha and Additive", "[retail]") {
   const auto blend_of = [](std::uint32_t type) {
     return D3DPolyRender::set_surface(SurfaceInput{type, 0.0F, true, false, false});
   };
@@ -282,8 +280,7 @@ TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 picks blend factors from Alpha, 
   CHECK(both.src == BlendFactor::SrcAlpha);
 }
 
-TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 alpha-tests ClipMaps at 100 through a palette, else 200",
-          "[retail][0x0059C4D0]") {
+TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 alpha-tests ClipMaps at 100 through a palette, else 200", "[retail]") {
   const SurfaceState pal = D3DPolyRender::set_surface(SurfaceInput{st::kBase1ClipMap, 0.0F, true, true, false});
   CHECK(pal.blend);
   CHECK(pal.src == BlendFactor::One);
@@ -314,7 +311,7 @@ TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 alpha-tests ClipMaps at 100 thro
 }
 
 TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 Translucent: (1 - t) * 255 alpha, alpha blending unless additive",
-          "[retail][0x0059C4D0]") {
+          "[retail]") {
   const SurfaceState t =
       D3DPolyRender::set_surface(SurfaceInput{st::kBase1Image | st::kTranslucent, 0.25F, true, false, false});
   CHECK(t.blend);
@@ -340,8 +337,7 @@ TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 Translucent: (1 - t) * 255 alpha
   CHECK(plain.alpha == 255);
 }
 
-TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 a translucent part material blends with z writes off",
-          "[retail][0x0059C4D0]") {
+TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 a translucent part material blends with z writes off", "[retail]") {
   const SurfaceState opaque = D3DPolyRender::set_surface(SurfaceInput{st::kBase1Image, 0.0F, true, false, true});
   CHECK(opaque.blend);
   CHECK(opaque.src == BlendFactor::SrcAlpha);
@@ -361,7 +357,7 @@ TEST_CASE("D3DPolyRender::SetSurface 0x0059C4D0 a translucent part material blen
   CHECK_FALSE(add.depth_write);
 }
 
-TEST_CASE("CPhysicsPart::SetTranslucency 0x0050E670 hides a part only at exactly 1.0", "[retail][0x0050E670]") {
+TEST_CASE("CPhysicsPart::SetTranslucency 0x0050E670 hides a part only at exactly 1.0", "[retail]") {
   render::PhysicsPart part;
   CHECK(part.drawn());
   part.set_translucency(0.3F);

@@ -76,7 +76,7 @@ glm::vec3 turned(const core::Frame& f, glm::vec3 p) {
 }  // namespace
 
 TEST_CASE("SkyDesc::GetSky 0x00501EC0 places each sky object by its times, angles and the keyframe's replaces",
-          "[retail][0x00501EC0][sky]") {
+          "[retail][sky]") {
   const dat::SkyDesc sky = sky_desc();
   const std::vector<CelestialPosition> at = render::get_sky(sky, 0, 0.375F);
   REQUIRE(at.size() == 5);
@@ -127,7 +127,7 @@ TEST_CASE("SkyDesc::GetSky 0x00501EC0 places each sky object by its times, angle
 }
 
 TEST_CASE("SkyDesc::GetSky 0x00501EC0 interpolates a replace only towards the next keyframe's replace of that object",
-          "[retail][0x00501EC0][sky]") {
+          "[retail][sky]") {
   dat::DayGroup g;
   g.sky_objects = {object(0.0F, 0.0F, 0.0F, 0.0F, kDome)};
   g.sky_times = {keyframe(0.0F, {replace(0, 0, 0.0F, 40.0F, 0.0F, -1.0F)}),
@@ -150,7 +150,7 @@ TEST_CASE("SkyDesc::GetSky 0x00501EC0 interpolates a replace only towards the ne
 }
 
 TEST_CASE("GameSky::CalcFrame 0x00506F80 turns a sky object by its heading, then about the world y axis",
-          "[retail][0x00506F80][sky]") {
+          "[retail][sky]") {
   const glm::vec3 east(1.0F, 0.0F, 0.0F);
   const core::Frame rise = render::calc_frame(core::Frame(), 0.0F, 0.0F);
   CHECK(rise.orientation() == core::Frame().orientation());
@@ -179,8 +179,10 @@ TEST_CASE("GameSky::CalcFrame 0x00506F80 turns a sky object by its heading, then
   CHECK(both_y.x == Approx(0.0F).margin(1e-6));
 }
 
-TEST_CASE("GameSky::UseTime 0x005075B0 makes sky objects anew only when their GfxObj or properties change",
-          "[retail][0x005075B0][0x005073C0][sky]") {
+TEST_CASE(
+    "GameSky::UseTime 0x005075B0 makes sky objects anew only when their GfxObj or properties change "
+    "(GameSky::CreateDeletePhysicsObjects 0x005073C0)",
+    "[retail][sky]") {
   const dat::SkyDesc sky = sky_desc();
   render::GameSky game_sky;
   game_sky.use_time(sky, 0, 0.375F);
@@ -223,7 +225,7 @@ TEST_CASE("GameSky::UseTime 0x005075B0 makes sky objects anew only when their Gf
 }
 
 TEST_CASE("GameSky::Draw 0x00506FF0 before the landscape draws the sky objects in order, by their properties",
-          "[retail][0x00506FF0][sky]") {
+          "[retail][sky]") {
   const dat::SkyDesc sky = sky_desc();
   render::GameSky game_sky;
   game_sky.use_time(sky, 0, 0.375F);
@@ -246,8 +248,7 @@ TEST_CASE("GameSky::Draw 0x00506FF0 before the landscape draws the sky objects i
   CHECK(fog_sky.draw_before(false, true).size() == 2);
 }
 
-TEST_CASE("SkyDesc::CalcPresentDayGroup 0x00500E10 picks the day group from the absolute game day",
-          "[retail][0x00500E10][sky]") {
+TEST_CASE("SkyDesc::CalcPresentDayGroup 0x00500E10 picks the day group from the absolute game day", "[retail][sky]") {
   using render::calc_present_day_group;
   // Two groups: days 0 and 1 draw group 1, day 2 group 0, ...
   const std::size_t two[] = {1, 1, 0, 1, 0, 1};

@@ -43,7 +43,7 @@ dat::SkyDesc four_keys() {
 }  // namespace
 
 TEST_CASE("DayGroup::GetTimeOfDay 0x005009B0 picks the keyframes around the time and wraps after the last",
-          "[retail][0x005009B0][sky]") {
+          "[retail][sky]") {
   const dat::SkyDesc sky = four_keys();
   const auto& times = sky.day_groups[0].sky_times;
   const auto at = [&](float t) {
@@ -73,8 +73,7 @@ TEST_CASE("DayGroup::GetTimeOfDay 0x005009B0 picks the keyframes around the time
   CHECK(render::get_time_of_day(one, 0.5F)->ratio == 0.0F);
 }
 
-TEST_CASE("SkyDesc::GetLighting 0x00500A80 interpolates sun and ambient, truncating colour channels",
-          "[retail][0x00500A80][sky]") {
+TEST_CASE("SkyDesc::GetLighting 0x00500A80 interpolates sun and ambient, truncating colour channels", "[retail][sky]") {
   const dat::SkyDesc sky = four_keys();
   const auto noon = render::get_lighting(sky, 0, 0.5F);
   CHECK(noon.ambient_level == 0.5F);
@@ -99,7 +98,7 @@ TEST_CASE("SkyDesc::GetLighting 0x00500A80 interpolates sun and ambient, truncat
   CHECK(render::get_lighting(sky, 3, 0.5F) == fixed);
 }
 
-TEST_CASE("SkyDesc::GetWorldFog 0x00500CE0 gives fog only when both keyframes have it", "[retail][0x00500CE0][sky]") {
+TEST_CASE("SkyDesc::GetWorldFog 0x00500CE0 gives fog only when both keyframes have it", "[retail][sky]") {
   const dat::SkyDesc sky = four_keys();
   const auto fog = render::get_world_fog(sky, 0, 0.375F);
   REQUIRE(fog.has_value());

@@ -36,7 +36,7 @@ dat::LandBlock block_with_heights(dat::Did id) {
 }  // namespace
 
 TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 splits every cell of block 0xA9B4 by its global hash",
-          "[retail][0x00531D10]") {
+          "[retail]") {
   LandBlockStruct s;
   s.construct_polygons(0xA9B4FFFF);
   // Rows are cell x 0..7, characters cell y 0..7 (1 = SW->NE), from the hash
@@ -50,8 +50,7 @@ TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 splits every cell of b
   }
 }
 
-TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 winds both triangles of each cut as retail",
-          "[retail][0x00531D10]") {
+TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 winds both triangles of each cut as retail", "[retail]") {
   LandBlockStruct s;
   s.construct_polygons(0xA9B4FFFF);
   // Cell (0,0) cuts SW->NE: (SW, SE, NE) and (SW, NE, NW) with vertex index x*9 + y.
@@ -70,7 +69,7 @@ TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 winds both triangles o
 }
 
 TEST_CASE("CLandBlockStruct::ConstructVertices 0x005328D0 places vertex x*9+y at (24x, 24y, table[height])",
-          "[retail][0x005328D0]") {
+          "[retail]") {
   const auto defs = linear_defs(2.0F, 0.5F);
   const auto block = block_with_heights(0x1234FFFF);
   LandBlockStruct s;
@@ -171,7 +170,7 @@ TEST_CASE("land_block_at and land_block_origin convert global metres and block i
 }
 
 TEST_CASE("CLandBlockStruct::calc_lighting 0x00531700 lights each vertex by the sum of its polygons' normals",
-          "[render][terrain][retail][0x00531700]") {
+          "[render][terrain][retail]") {
   const glm::vec3 sun_towards = glm::normalize(glm::vec3(0.4F, -0.5F, 0.77F));
   const glm::vec3 sun_color(0.65F, 0.6F, 0.5F);
   const glm::vec3 ambient(0.45F, 0.4F, 0.3F);
@@ -304,7 +303,7 @@ float edge_line(const std::vector<float>& coarse, std::size_t step, std::size_t 
 }  // namespace
 
 TEST_CASE("LScape::get_block_orient 0x00504F90 gives each ring its size and the outward edges their direction",
-          "[retail][0x00504F90]") {
+          "[retail]") {
   using enum LandDirection;
   const auto orient = [](int ix, int iy) { return render::LScape::get_block_orient(5, ix, iy); };
   // The viewer's block and its ring: full detail, the ring's side named.
@@ -340,7 +339,7 @@ TEST_CASE("LScape::get_block_orient 0x00504F90 gives each ring its size and the 
 }
 
 TEST_CASE("CLandBlockStruct::generate 0x00532BB0 builds 8 / poly_size cells a side from every n-th height",
-          "[retail][0x00532BB0]") {
+          "[retail]") {
   const dat::LandBlock b = block_with_heights(0xA9B4FFFF);
   const dat::LandDefs defs = linear_defs(2.0F, 1.0F);
   for (const std::uint32_t poly : {2U, 4U, 8U}) {
@@ -387,7 +386,7 @@ TEST_CASE("CLandBlockStruct::generate 0x00532BB0 builds 8 / poly_size cells a si
 }
 
 TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 at a coarse size cuts coarse cell (x, y) as full cell (x, y)",
-          "[retail][0x00531D10]") {
+          "[retail]") {
   const dat::LandBlock b = block_with_heights(0xA9B4FFFF);
   LandBlockStruct s;
   REQUIRE(s.generate(b, linear_defs(1.0F, 0.0F), 2, LandDirection::InViewerBlock));
@@ -417,8 +416,7 @@ TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10 at a coarse size cuts 
   CHECK(cuts < 16);
 }
 
-TEST_CASE("CLandBlockStruct::TransAdjust 0x005323D0 stitches each outward edge to the coarser neighbour",
-          "[retail][0x005323D0]") {
+TEST_CASE("CLandBlockStruct::TransAdjust 0x005323D0 stitches each outward edge to the coarser neighbour", "[retail]") {
   const dat::LandDefs defs = linear_defs(2.0F, 0.0F);
   const dat::LandBlock b = rough_block(0xA9B4FFFF);
   using enum LandDirection;

@@ -28,7 +28,7 @@ std::vector<std::size_t> sources(const std::vector<const RenderLight*>& v) {
 }  // namespace
 
 TEST_CASE("Render::SetDegradeLevelInternal 0x0054C3C0 scales lights and distances either side of deg_mul 0",
-          "[retail][0x0054C3C0][render]") {
+          "[retail][render]") {
   const DegradeLimits zero = set_degrade_level_internal(0.0F);
   CHECK(zero.max_static_lights == 40);
   CHECK(zero.max_dynamic_lights == 7);
@@ -56,7 +56,7 @@ TEST_CASE("Render::SetDegradeLevelInternal 0x0054C3C0 scales lights and distance
 }
 
 TEST_CASE("Render::insert_light 0x0054D1B0 keeps the list nearest first and drops the farthest when full",
-          "[retail][0x0054D1B0][render]") {
+          "[retail][render]") {
   const glm::vec3 viewer{0, 0, 0};
   std::vector<RenderLight> sorted;
   insert_light(3, sorted, point({5, 0, 0}), 0, viewer);
@@ -82,7 +82,7 @@ TEST_CASE("Render::insert_light 0x0054D1B0 keeps the list nearest first and drop
 }
 
 TEST_CASE("Render::insert_light 0x0054D1B0 quantises colour to 8 bits a channel, truncating and wrapping",
-          "[retail][0x0054D1B0][render]") {
+          "[retail][render]") {
   std::vector<RenderLight> sorted;
   LightSource l = point({1, 0, 0});
   l.color = {0.5F, 1.5F, 1.0F};  // 127.5 -> 127; 382.5 -> 382 & 0xFF = 126; 255
@@ -95,7 +95,7 @@ TEST_CASE("Render::insert_light 0x0054D1B0 quantises colour to 8 bits a channel,
   CHECK(sorted[0].falloff == 2.0F);
 }
 
-TEST_CASE("Render::insert_light 0x0054D1B0 with no room keeps nothing", "[retail][0x0054D1B0][render]") {
+TEST_CASE("Render::insert_light 0x0054D1B0 with no room keeps nothing", "[retail][render]") {
   // Retail inserts into an empty list whatever its maximum (a 0 maximum, from
   // a NaN degrade level, would then write past the array); dereth keeps none.
   std::vector<RenderLight> sorted;
@@ -105,7 +105,7 @@ TEST_CASE("Render::insert_light 0x0054D1B0 with no room keeps nothing", "[retail
 }
 
 TEST_CASE("Render::add_static_light 0x0054D3E0 and add_dynamic_light 0x0054D420 cap each list by the degrade level",
-          "[retail][0x0054D3E0][0x0054D420][render]") {
+          "[retail][render]") {
   DegradeLimits limits;
   limits.max_static_lights = 2;
   limits.max_dynamic_lights = 1;
@@ -120,7 +120,7 @@ TEST_CASE("Render::add_static_light 0x0054D3E0 and add_dynamic_light 0x0054D420 
 }
 
 TEST_CASE("Render::remove_object_light 0x0054C1B0 leaves out a light whose falloff does not reach the object's sphere",
-          "[retail][0x0054C1B0][render]") {
+          "[retail][render]") {
   RenderLight l;
   l.position = {10, 0, 0};
   l.falloff = 3.0F;
@@ -135,7 +135,7 @@ TEST_CASE("Render::remove_object_light 0x0054C1B0 leaves out a light whose fallo
 }
 
 TEST_CASE("Render::minimize_object_lighting 0x0054D480 takes at most 8: reaching dynamic lights first, then static",
-          "[retail][0x0054D480][render]") {
+          "[retail][render]") {
   DegradeLimits limits;
   limits.max_static_lights = 40;
   limits.max_dynamic_lights = 10;
@@ -163,7 +163,7 @@ TEST_CASE("Render::minimize_object_lighting 0x0054D480 takes at most 8: reaching
 }
 
 TEST_CASE("Render::minimize_envcell_lighting 0x0054C170 lights a cell by the dynamic lights only, eight at most",
-          "[retail][0x0054C170][render]") {
+          "[retail][render]") {
   DegradeLimits limits;
   limits.max_dynamic_lights = 10;
   WorldLights world(limits, {0, 0, 0});

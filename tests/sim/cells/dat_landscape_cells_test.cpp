@@ -215,8 +215,11 @@ struct Dats {
 
 }  // namespace
 
-TEST_CASE("DatLandscapeLoader loads a landblock's building and EnvCell from the DATs, and a walker goes in by the door",
-          "[sim][0x0052FD80][0x0052C130][0x006B5300]") {
+TEST_CASE(
+    "DatLandscapeLoader loads a landblock's building and EnvCell from the DATs, and a walker goes in by the door "
+    "(CLandBlock::init_buildings 0x0052FD80, CEnvCell::find_env_collisions 0x0052C130, "
+    "CBuildingObj::find_building_collisions 0x006B5300)",
+    "[retail][sim]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -283,8 +286,10 @@ TEST_CASE("DatLandscapeLoader reads an EnvCell's Environment through the world's
   }
 }
 
-TEST_CASE("DatLandscapeLoader gives an EnvCell its DAT restriction object and the LandBlockInfo's land cells theirs",
-          "[sim][retail][0x00530A40][0x0052EF70]") {
+TEST_CASE(
+    "DatLandscapeLoader gives an EnvCell its DAT restriction object and the LandBlockInfo's land cells theirs "
+    "(CLandBlock::init_static_objs 0x00530A40, CLandBlockInfo::GetRestrictionIID 0x0052EF70)",
+    "[sim][retail]") {
   Dats dats(true);
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());

@@ -102,8 +102,9 @@ using Ids = std::vector<std::uint32_t>;
 TEST_CASE(
     "CEnvCell::GetVisible 0x0052DC10 loads nothing, and LScape::grab_visible_cells 0x00504EC0 makes the blocks' "
     "stab lists visible (CLandBlock::init_buildings 0x0052FD80, CBldPortal::add_to_stablist 0x0053BB60, "
-    "CLandBlock::grab_visible_cells 0x0052F460)",
-    "[retail][0x0052DC10][0x00504EC0][0x0052FD80][0x006B51B0][0x0053BB60][0x0052F460][0x0052E040][0x0052DE40]"
+    "CLandBlock::grab_visible_cells 0x0052F460) (CBuildingObj::add_to_stablist 0x006B51B0, CEnvCell::grab_visible "
+    "0x0052E040, CEnvCell::add_visible_cell 0x0052DE40)",
+    "[retail]"
     "[sim]") {
   Town t;
   // No cell is visible yet: asking loads nothing.
@@ -128,7 +129,7 @@ TEST_CASE(
 TEST_CASE(
     "CEnvCell::release_visible 0x0052E080 keeps a released cell for CEnvCell::add_visible_cell 0x0052DE40 "
     "until CEnvCell::flush_cells 0x0052DEF0 frees it, and CLandBlock::release_all 0x0052FCF0 releases the stab list",
-    "[retail][0x0052E080][0x0052DE40][0x0052DEF0][0x0052FCF0][sim]") {
+    "[retail][sim]") {
   Town t;
   t.go(kLand, {50, 50, 10});
   EnvCell* room_cell = dynamic_cast<EnvCell*>(t.landscape.get_cell(kRoom));
@@ -163,8 +164,9 @@ TEST_CASE(
 TEST_CASE(
     "CellManager::ChangePosition 0x004559B0 into a cell not seen from outside releases the landscape and keeps "
     "only the cell's own stab list (CEnvCell::grab_visible_cells 0x0052E220, CEnvCell::release_cells "
-    "0x0052E280, CLandCell::release_cells 0x00532DA0)",
-    "[retail][0x004559B0][0x0052E220][0x0052E280][0x00532DA0][0x00504F50][0x0052B180][sim]") {
+    "0x0052E280, CLandCell::release_cells 0x00532DA0) (LScape::release_visible_cells 0x00504F50, CObjCell::Get "
+    "0x0052B180)",
+    "[retail][sim]") {
   Town t;
   t.go(kLand, {50, 50, 10});
   REQUIRE(t.landscape.block_count() == 9);
@@ -194,8 +196,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CellManager::ChangePosition 0x004559B0 into a cell seen from outside keeps the landscape, centred on the "
-    "outside cell under it",
-    "[retail][0x004559B0][0x0052E220][sim]") {
+    "outside cell under it (CEnvCell::grab_visible_cells 0x0052E220)",
+    "[retail][sim]") {
   Town t;
   t.go(kLand, {50, 50, 10});
   t.go(kRoom, {62, 62, 10.5f});
@@ -209,8 +211,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CellManager::Reset 0x00455930 releases the landscape only from an outdoor load cell or a cell seen from "
-    "outside",
-    "[retail][0x00455930][0x004559B0][sim]") {
+    "outside (CellManager::ChangePosition 0x004559B0)",
+    "[retail][sim]") {
   SECTION("from a dungeon cell, the landscape kept (keep_lscape_loaded): it stays") {
     Town t;
     t.manager.set_keep_lscape_loaded(true);
@@ -244,8 +246,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CObjCell::find_cell_list 0x0052B4E0 with do_not_load_cells keeps, from an EnvCell, only that cell and its "
-    "stab list's",
-    "[retail][0x0052B4E0][0x0052C820][sim]") {
+    "stab list's (CEnvCell::find_transit_cells 0x0052C820)",
+    "[retail][sim]") {
   // The house on a cell line (x 72): from the room at its doorway, the
   // outside portal brings in the land cell there (0x1B) and, the sphere
   // within its radius of the line, the one west of it (0x13).

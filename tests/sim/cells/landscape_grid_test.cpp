@@ -86,8 +86,8 @@ struct Grid {
 
 TEST_CASE(
     "LScape::get_landblock 0x00505E40: no land cell before the first load point nor outside the grid, "
-    "and none loads on demand",
-    "[retail][0x00505E40][0x00505F10]") {
+    "and none loads on demand (LScape::get_landcell 0x00505F10)",
+    "[retail]") {
   Grid w;
   // No load point: LScape has no grid, get_landcell gives null.
   CHECK(w.landscape.get_cell(cell(0x11, 0x20)) == nullptr);
@@ -113,7 +113,7 @@ TEST_CASE(
 TEST_CASE(
     "LScape::update_loadpoint 0x00506CD0: the first update releases every block and loads the grid afresh "
     "(LScape::update_block 0x005063A0 with refresh)",
-    "[retail][0x00506CD0][0x005063A0]") {
+    "[retail]") {
   Grid w;
   // A block placed before any load point, inside the grid-to-be.
   REQUIRE(w.landscape.add_block(flat_block(block(0x11, 0x20))));
@@ -134,8 +134,9 @@ TEST_CASE(
 
 TEST_CASE(
     "CObjectMaint::GotoLostCell 0x00508210 and InitObjCell 0x00508260: an object whose cell is released "
-    "waits in the lost cell and re-enters visibility when the cell loads again",
-    "[retail][0x00508210][0x00508260][0x00514220][0x00516250]") {
+    "waits in the lost cell and re-enters visibility when the cell loads again (CPhysicsObj::leave_visibility "
+    "0x00514220, CPhysicsObj::reenter_visibility 0x00516250)",
+    "[retail]") {
   Grid w;
   w.update(cell(0x11, 0x20));
   PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
@@ -176,8 +177,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CObjectMaint::UseTime 0x005089B0 destroys an object still lost 25 s after it left visibility "
-    "(AddObjectToBeDestroyed 0x00508F70)",
-    "[retail][0x005089B0][0x00508F70][0x00511F40]") {
+    "(AddObjectToBeDestroyed 0x00508F70) (CPhysicsObj::prepare_to_leave_visibility 0x00511F40)",
+    "[retail]") {
   Grid w;
   w.update(cell(0x11, 0x20));
   PhysicsObj& mover = w.enter(0x50000001u, cell(0x10, 0x20), glm::vec3(12, 12, 10));
@@ -199,8 +200,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CPhysicsObj::SetPositionInternal 0x00516040: a placement where LScape gives no cell goes to the lost "
-    "cell and comes in when the grid reaches it",
-    "[retail][0x00516040][0x00508260]") {
+    "cell and comes in when the grid reaches it (CObjectMaint::InitObjCell 0x00508260)",
+    "[retail]") {
   Grid w;
   // No load point yet: the object is placed lost (enter_world succeeds).
   PhysicsObj& early = w.enter(0x50000002u, cell(0x11, 0x20, 10), glm::vec3(30, 40, 10));
@@ -227,8 +228,8 @@ TEST_CASE(
 TEST_CASE(
     "LScape::get_landblock 0x00505E40 answers only the full-detail blocks (side_cell_count 8: "
     "LScape::get_block_orient 0x00504F90's 3 x 3), and a block turning coarse lets its objects go "
-    "(CLandBlock::notify_change_size 0x005302C0)",
-    "[retail][0x00505E40][0x00504F90][0x005302C0][0x0052F3B0]") {
+    "(CLandBlock::notify_change_size 0x005302C0) (CLandBlock::init_dyn_objs 0x0052F3B0)",
+    "[retail]") {
   Grid w(2);  // a 5 x 5 grid: the 3 x 3 at full detail, the outer ring at size 2
   w.update(cell(0x10, 0x20));
   // 0x12 is in the grid and loaded, but at half detail: no land cells.
@@ -284,7 +285,7 @@ TEST_CASE(
     "CObjCell::init_objects 0x0052B420: an object coming back into a loaded cell whose shadows reach a cell "
     "not there recomputes its cells (CPhysicsObj::recalc_cross_cells 0x00515A30, calc_cross_cells "
     "0x00515230 by the Setup's sorting sphere)",
-    "[retail][0x0052B420][0x00515A30][0x00515230]") {
+    "[retail]") {
   Grid w(2);
   // Lost before any load point, in 0x11's cell 57 (x 168..192, y 0..24), 2 m
   // from block 0x12, which will be coarse.

@@ -87,7 +87,7 @@ std::vector<std::uint32_t> row_blocks(int from, int to) {
 
 }  // namespace
 
-TEST_CASE("LScape::get_block_shift steps from one cell's block to another's", "[retail][0x00504A60]") {
+TEST_CASE("LScape::get_block_shift 0x00504A60 steps from one cell's block to another's", "[retail]") {
   int x = 99;
   int y = 99;
   REQUIRE(Landscape::get_block_shift(0xA9B40001u, 0xABB20105u, x, y));
@@ -105,7 +105,7 @@ TEST_CASE("LScape::get_block_shift steps from one cell's block to another's", "[
   CHECK(y == 8);
 }
 
-TEST_CASE("LScape::SetMidRadius refuses below 1 and once a load point is set", "[retail][0x00504C00]") {
+TEST_CASE("LScape::SetMidRadius 0x00504C00 refuses below 1 and once a load point is set", "[retail]") {
   Row w;
   CHECK(w.landscape.mid_radius() == 5);
   CHECK_FALSE(w.landscape.set_mid_radius(0));
@@ -120,8 +120,8 @@ TEST_CASE("LScape::SetMidRadius refuses below 1 and once a load point is set", "
   CHECK(w.landscape.set_mid_radius(2));
 }
 
-TEST_CASE("LScape::update_loadpoint keeps the grid of blocks within mid_radius of the load point",
-          "[retail][0x00506CD0]") {
+TEST_CASE("LScape::update_loadpoint 0x00506CD0 keeps the grid of blocks within mid_radius of the load point",
+          "[retail]") {
   Row w;
   REQUIRE(w.landscape.set_mid_radius(1));
 
@@ -171,7 +171,7 @@ TEST_CASE("LScape::update_loadpoint keeps the grid of blocks within mid_radius o
   CHECK(w.landscape.loaded_cell_id() == 0);
 }
 
-TEST_CASE("LScape::update_loadpoint with the default radius keeps the whole row", "[retail][0x00506CD0]") {
+TEST_CASE("LScape::update_loadpoint 0x00506CD0 with the default radius keeps the whole row", "[retail]") {
   Row w;
   w.landscape.update_loadpoint(cell(0x12, 0x20));
   // 11 x 11 slots, all inside the world; the sixth block is in the grid too.
@@ -184,7 +184,7 @@ TEST_CASE("LScape::update_loadpoint with the default radius keeps the whole row"
   CHECK(w.released == std::vector<std::uint32_t>{block(0x10, 0x20)});
 }
 
-TEST_CASE("LScape::update_loadpoint at the world's edge leaves the slots off the world empty", "[retail][0x00506CD0]") {
+TEST_CASE("LScape::update_loadpoint 0x00506CD0 at the world's edge leaves the slots off the world empty", "[retail]") {
   Row w;
   REQUIRE(w.landscape.set_mid_radius(1));
   w.landscape.update_loadpoint(0x00000001u);
@@ -193,7 +193,7 @@ TEST_CASE("LScape::update_loadpoint at the world's edge leaves the slots off the
   CHECK(w.landscape.loaded_blocks().empty());
 }
 
-TEST_CASE("LScape::release_all releases every block and clears the load point", "[retail][0x00504B60]") {
+TEST_CASE("LScape::release_all 0x00504B60 releases every block and clears the load point", "[retail]") {
   Row w;
   REQUIRE(w.landscape.set_mid_radius(1));
   w.landscape.update_loadpoint(cell(0x11, 0x20));
@@ -207,8 +207,9 @@ TEST_CASE("LScape::release_all releases every block and clears the load point", 
   CHECK(w.landscape.block_count() == 0);
 }
 
-TEST_CASE("CLandBlock::release_all and CObjCell::release_objects: no shadow is left in a released cell",
-          "[retail][0x0052FCF0][0x0052B490]") {
+TEST_CASE(
+    "CLandBlock::release_all 0x0052FCF0 and CObjCell::release_objects 0x0052B490: no shadow is left in a released cell",
+    "[retail]") {
   Row w;
   REQUIRE(w.landscape.set_mid_radius(1));
   w.landscape.update_loadpoint(cell(0x11, 0x20));

@@ -93,8 +93,8 @@ std::vector<std::uint32_t> cells_of(const PhysicsObj& obj) {
 
 TEST_CASE(
     "BBox::LocalToGlobal 0x005B2120 moves the eight corners into the target's landblock space, "
-    "BBox::LocalToLocal 0x005B1E60 into its frame",
-    "[retail][0x005B2120][0x005B1E60][0x004527F0][sim]") {
+    "BBox::LocalToLocal 0x005B1E60 into its frame (Position::localtolocal 0x004527F0)",
+    "[retail][sim]") {
   const BBox box{{-1, -0.5f, 0}, {1, 0.5f, 2}};
   // A quarter turn about z: x becomes y.
   const Position part{0xA9B40013,
@@ -116,8 +116,10 @@ TEST_CASE(
   CHECK(local.max.y == Approx(3.0f));
 }
 
-TEST_CASE("Plane::intersect_box 0x005AA170: 0 wholly in front, 1 wholly behind, 3 across or touching",
-          "[retail][0x005AA170][0x00444720][sim]") {
+TEST_CASE(
+    "Plane::intersect_box 0x005AA170: 0 wholly in front, 1 wholly behind, 3 across or touching (Plane::which_side "
+    "0x00444720)",
+    "[retail][sim]") {
   const dat::Plane plane{glm::vec3(1, 0, 0), -2.0f};  // x = 2
   CHECK(intersect_box(plane, BBox{{3, 0, 0}, {4, 1, 1}}) == 0);
   CHECK(intersect_box(plane, BBox{{0, 0, 0}, {1, 1, 1}}) == 1);
@@ -129,7 +131,7 @@ TEST_CASE("Plane::intersect_box 0x005AA170: 0 wholly in front, 1 wholly behind, 
 TEST_CASE(
     "BSPNODE::box_intersects_cell_bsp 0x0053C880 through CCellStruct::box_intersects_cell 0x00533910: "
     "outside only wholly behind a wall",
-    "[retail][0x0053C880][0x00533910][sim]") {
+    "[retail][sim]") {
   const auto s = room_structure();  // 0..4 x 0..4 x 0..3
   CHECK(s->box_intersects_cell(BBox{{1, 1, 1}, {2, 2, 2}}));
   CHECK(s->box_intersects_cell(BBox{{-1, 1, 1}, {0.5f, 2, 2}}));       // across the west wall
@@ -141,8 +143,9 @@ TEST_CASE(
 TEST_CASE(
     "CPhysicsObj::find_bbox_cell_list 0x00510FC0: a part's box reaches the room through the building's door "
     "(CLandCell::find_transit_cells 0x00533840, CBuildingObj::find_building_transit_cells 0x006B52A0, "
-    "CEnvCell::check_building_transit 0x0052C680)",
-    "[retail][0x00510FC0][0x00518160][0x00533840][0x00534080][0x006B52A0][0x0052C680][0x0052CAE0][sim]") {
+    "CEnvCell::check_building_transit 0x0052C680) (CPartArray::calc_cross_cells_static 0x00518160, "
+    "CSortCell::find_transit_cells 0x00534080, CEnvCell::find_transit_cells 0x0052CAE0)",
+    "[retail][sim]") {
   Scene scene(true);
   SECTION("across the doorway's plane: the land cell and the room") {
     auto obj = scene.place(kLand, {59.5f, 62, 10}, {box_part()});
@@ -166,8 +169,9 @@ TEST_CASE(
 
 TEST_CASE(
     "CLandCell::add_all_outside_cells 0x00533360 over parts: the block of cells every part's box reaches, "
-    "an Always2D part's by its sphere about its origin, with CLandCell::add_cell_block 0x005331D0",
-    "[retail][0x00533360][0x005331D0][0x0050D8A0][sim]") {
+    "an Always2D part's by its sphere about its origin, with CLandCell::add_cell_block 0x005331D0 "
+    "(CPhysicsPart::Always2D 0x0050D8A0)",
+    "[retail][sim]") {
   Scene scene(false);
   SECTION("two parts, one reaching east, one north: the 2 x 2 block, the diagonal too") {
     PartBounds east = box_part();
@@ -208,7 +212,7 @@ TEST_CASE(
 TEST_CASE(
     "CPhysicsObj::calc_cross_cells_static 0x00515160: cylinders as spheres at their low points with their "
     "radii (CObjCell::find_cell_list 0x0052B9F0), a physics-BSP object by its boxes though it has cylinders",
-    "[retail][0x00515160][0x0052B9F0][sim]") {
+    "[retail][sim]") {
   Scene scene(false);
   const auto with_cylinder = [&](glm::vec3 at, std::uint32_t state) {
     auto obj = std::make_unique<PhysicsObj>(scene.context, 0, LocalId::None);
@@ -234,7 +238,7 @@ TEST_CASE(
 TEST_CASE(
     "CPhysicsObj::SetPositionInternal 0x00515330: a mover with a physics BSP takes its cells from its parts' "
     "boxes (CPhysicsObj::calc_cross_cells 0x00515230), not from the transition's cell array",
-    "[retail][0x00515330][0x00515230][sim]") {
+    "[retail][sim]") {
   Scene scene(false);
   const auto mover = [&](std::uint32_t state) {
     auto obj = std::make_unique<PhysicsObj>(scene.context, 0x50000001u, LocalId{1});

@@ -122,8 +122,11 @@ struct Dats {
 
 }  // namespace
 
-TEST_CASE("DatLandscapeLoader makes a landblock's stabs static objects as it loads",
-          "[sim][retail][0x00530A40][0x005159E0][0x00515160][0x0050F570][0x00520090]") {
+TEST_CASE(
+    "DatLandscapeLoader makes a landblock's stabs static objects as it loads (CLandBlock::init_static_objs 0x00530A40, "
+    "CPhysicsObj::add_obj_to_cell 0x005159E0, CPhysicsObj::calc_cross_cells_static 0x00515160, "
+    "CPhysicsObj::CacheHasPhysicsBSP 0x0050F570, CSetup::makeSimpleSetup 0x00520090)",
+    "[sim][retail]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -162,7 +165,10 @@ TEST_CASE("DatLandscapeLoader makes a landblock's stabs static objects as it loa
   CHECK(world.box().objects().object_count() == 0);  // not server objects
 }
 
-TEST_CASE("A walker is stopped by a static rock's physics BSP and a static tree's cylinder", "[sim][0x0050F050]") {
+TEST_CASE(
+    "A walker is stopped by a static rock's physics BSP and a static tree's cylinder (CPhysicsObj::FindObjCollisions "
+    "0x0050F050)",
+    "[retail][sim]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -208,7 +214,7 @@ TEST_CASE("A walker meets the rock of the next block, loaded with its own by the
 TEST_CASE(
     "LScape::grab_visible_cells 0x00504EC0: a static object reaching into a landblock loaded after its own "
     "gets its shadows there (CLandBlock::init_static_objs 0x00530A40 recomputes it)",
-    "[sim][retail][0x00504EC0][0x00530A40]") {
+    "[sim][retail]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -240,7 +246,7 @@ TEST_CASE(
     "DatLandscapeLoader makes an EnvCell's static objects as the cell becomes visible (CEnvCell::flush_cells "
     "0x0052DEF0 runs "
     "CEnvCell::init_static_objects 0x0052C350) and frees them with the cell",
-    "[sim][retail][0x0052C350][0x0052DEF0]") {
+    "[sim][retail]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -272,7 +278,7 @@ TEST_CASE(
 }
 
 TEST_CASE("CPartArray::SetSetupID 0x00519330 lights a static object: its Setup light is published as a static light",
-          "[sim][retail][0x00519330][lights]") {
+          "[sim][retail][lights]") {
   Dats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -404,8 +410,10 @@ std::vector<std::uint32_t> shadow_cells(const sim::PhysicsObj& obj) {
 
 TEST_CASE(
     "CPhysicsObj::calc_cross_cells_static 0x00515160 takes a physics-BSP object's cells from its parts' bounding "
-    "boxes (find_bbox_cell_list 0x00510FC0, CLandCell::add_all_outside_cells 0x00533360), not their spheres",
-    "[sim][retail][0x00515160][0x00510FC0][0x00518160][0x00533840][0x00533360][0x005331D0][0x005B2120]") {
+    "boxes (find_bbox_cell_list 0x00510FC0, CLandCell::add_all_outside_cells 0x00533360), not their spheres "
+    "(CPartArray::calc_cross_cells_static 0x00518160, CLandCell::find_transit_cells 0x00533840, "
+    "CLandCell::add_cell_block 0x005331D0, BBox::LocalToGlobal 0x005B2120)",
+    "[sim][retail]") {
   CrossCellDats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -425,7 +433,7 @@ TEST_CASE(
 TEST_CASE(
     "CPhysicsObj::calc_cross_cells_static 0x00515160 hands the cylinders to CObjCell::find_cell_list 0x0052B9F0 "
     "as spheres at their low points with their radii",
-    "[sim][retail][0x00515160][0x0052B9F0]") {
+    "[sim][retail]") {
   CrossCellDats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());
@@ -440,8 +448,10 @@ TEST_CASE(
 
 TEST_CASE(
     "CEnvCell::flush_cells 0x0052DEF0 recomputes a static's cells (CEnvCell::init_static_objects 0x0052C350, "
-    "CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches is visible",
-    "[sim][retail][0x0052DEF0][0x0052C350][0x005112C0][0x0052CAE0][0x00533910][0x0053C880][0x004559B0]") {
+    "CPhysicsObj::is_completely_visible 0x005112C0) once the room its box reaches is visible "
+    "(CEnvCell::find_transit_cells 0x0052CAE0, CCellStruct::box_intersects_cell 0x00533910, "
+    "BSPNODE::box_intersects_cell_bsp 0x0053C880, CellManager::ChangePosition 0x004559B0)",
+    "[sim][retail]") {
   CrossCellDats dats;
   core::ManualClock clock;
   sim::test::DatCells world(clock, dats.portal.get());

@@ -80,7 +80,7 @@ dat::LandBlock water_block(const std::vector<std::pair<std::size_t, std::size_t>
 }  // namespace
 
 TEST_CASE("CLandBlockStruct::ConstructVertices 0x005328D0: vertex (x, y) at (24x, 24y, landHeightTable[height])",
-          "[retail][0x005328D0]") {
+          "[retail]") {
   dat::LandDefs defs = linear_defs();
   defs.land_height_table[200] = 517.25f;  // the table, not 2 * index
   dat::LandBlock b = uneven_block();
@@ -93,7 +93,7 @@ TEST_CASE("CLandBlockStruct::ConstructVertices 0x005328D0: vertex (x, y) at (24x
 }
 
 TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10: triangles in retail order, cell ids and origins",
-          "[retail][0x00531D10]") {
+          "[retail]") {
   const LandBlockStruct s = build(uneven_block());
   CHECK(s.block_id() == kBlock);
   // Cell (0,0), global (1352, 1440): SW->NE. SW 0, SE 9, NW 1, NE 10.
@@ -124,7 +124,7 @@ TEST_CASE("CLandBlockStruct::ConstructPolygons 0x00531D10: triangles in retail o
 }
 
 TEST_CASE("CLandBlockStruct::AddPolygon 0x005310D0: each triangle's plane holds its vertices and faces up",
-          "[retail][0x005310D0]") {
+          "[retail]") {
   const LandBlockStruct s = build(uneven_block());
   for (const LandPolygon& p : s.polygons()) {
     CHECK(glm::length(p.plane.normal) == Approx(1.0f).margin(1e-6));
@@ -147,7 +147,7 @@ TEST_CASE("CLandBlockStruct::AddPolygon 0x005310D0: each triangle's plane holds 
 }
 
 TEST_CASE("CLandCell::find_terrain_poly 0x00532CF0: the first triangle holding the point, the diagonal in the first",
-          "[retail][0x00532CF0]") {
+          "[retail]") {
   const LandBlockStruct s = build(uneven_block());
   const auto& polys = s.polygons();
   SECTION("SW->NE cell (0,0)") {
@@ -181,8 +181,7 @@ TEST_CASE("CLandCell::find_terrain_poly 0x00532CF0: the first triangle holding t
   }
 }
 
-TEST_CASE("Plane::set_height 0x0052F050: terrain heights equal spec 6.4's closed form on both cuts",
-          "[retail][0x0052F050]") {
+TEST_CASE("Plane::set_height 0x0052F050: terrain heights equal spec 6.4's closed form on both cuts", "[retail]") {
   const LandBlockStruct s = build(uneven_block());
   const std::array<float, 7> steps{0.0f, 0.1f, 0.25f, 0.5f, 0.75f, 0.9f, 1.0f};
   for (const std::size_t cell : {std::size_t{0}, std::size_t{29}, std::size_t{63}, std::size_t{44}}) {
@@ -213,8 +212,7 @@ TEST_CASE("Plane::set_height 0x0052F050: terrain heights equal spec 6.4's closed
   CHECK(p.z == Approx(1.0f));
 }
 
-TEST_CASE("CPolygon::make_plane 0x005383D0: fan normal, mean distance, winding decides the side",
-          "[retail][0x005383D0]") {
+TEST_CASE("CPolygon::make_plane 0x005383D0: fan normal, mean distance, winding decides the side", "[retail]") {
   using dereth::sim::make_plane;
   const std::array<glm::vec3, 3> ccw{glm::vec3(0, 0, 5), glm::vec3(24, 0, 5), glm::vec3(0, 24, 5)};
   const dat::Plane up = make_plane(ccw);
@@ -235,8 +233,7 @@ TEST_CASE("CPolygon::make_plane 0x005383D0: fan normal, mean distance, winding d
   CHECK(std::isnan(make_plane(two).normal.z));
 }
 
-TEST_CASE("CPolygon::point_in_poly2D 0x00538060: edges walked backwards, the edge inclusive, sides",
-          "[retail][0x00538060]") {
+TEST_CASE("CPolygon::point_in_poly2D 0x00538060: edges walked backwards, the edge inclusive, sides", "[retail]") {
   using dereth::sim::point_in_poly2d;
   using dereth::sim::Sidedness;
   const std::array<glm::vec3, 3> ccw{glm::vec3(0, 0, 0), glm::vec3(24, 0, 0), glm::vec3(24, 24, 0)};
@@ -255,7 +252,7 @@ TEST_CASE("CPolygon::point_in_poly2D 0x00538060: edges walked backwards, the edg
 }
 
 TEST_CASE("CPhysicsObj::is_valid_walkable 0x0050F530: terrain triangles with normal.z >= floor_z are walkable",
-          "[retail][0x0050F530]") {
+          "[retail]") {
   using dereth::sim::is_valid_walkable;
   using dereth::sim::kFloorZ;
   CHECK(kFloorZ == static_cast<float>(std::cos(3437.746770784939)));
@@ -297,8 +294,10 @@ TEST_CASE("TERRAIN_SURF_CHAR: terrain types 16 to 20 are water", "[terrain]") {
   CHECK(terrain_surf_char(0x30) == SurfChar::Water);  // masked to 16
 }
 
-TEST_CASE("CLandBlockStruct::CalcWater 0x005327E0: cells entirely or partly water, and the block",
-          "[retail][0x005327E0][0x00531550]") {
+TEST_CASE(
+    "CLandBlockStruct::CalcWater 0x005327E0: cells entirely or partly water, and the block "
+    "(CLandBlockStruct::CalcCellWater 0x00531550)",
+    "[retail]") {
   SECTION("no water") {
     const LandBlockStruct s = build(water_block({}));
     CHECK(s.water_type() == WaterType::NotWater);
@@ -340,7 +339,7 @@ TEST_CASE("CLandBlockStruct::CalcWater 0x005327E0: cells entirely or partly wate
 }
 
 TEST_CASE("CLandBlockStruct::calc_water_depth 0x005315F0: 0.45 when the point's quadrant corner is water, else 0.1",
-          "[retail][0x005315F0]") {
+          "[retail]") {
   // Vertex (3,4) is the north-east corner of cell (2,3) (id 0x14, centre
   // (60, 84)) and the south-west corner of cell (3,4) (id 0x1D, centre (84, 108)).
   const LandBlockStruct s = build(water_block({{3, 4}}));
@@ -366,7 +365,7 @@ TEST_CASE("CLandBlockStruct::calc_water_depth 0x005315F0: 0.45 when the point's 
 }
 
 TEST_CASE("CObjCell::get_water_depth 0x0052B8A0: 0 dry, 0.9 entirely water, the block's depth when partly",
-          "[retail][0x0052B8A0]") {
+          "[retail]") {
   using dereth::sim::get_water_depth;
   const LandBlockStruct s = build(water_block({{3, 4}}));
   const glm::vec3 ne(70.0f, 90.0f, 0.0f);
@@ -378,7 +377,7 @@ TEST_CASE("CObjCell::get_water_depth 0x0052B8A0: 0 dry, 0.9 entirely water, the 
 }
 
 TEST_CASE("LandDefs::set_height_table 0x005A99E0: a height table outside [0, 800] or NaN is refused with the Region id",
-          "[retail][0x005A99E0]") {
+          "[retail]") {
   const dat::LandBlock b = uneven_block();
   for (const float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
                           -std::numeric_limits<float>::infinity(), -0.5f, 800.001f}) {

@@ -33,7 +33,7 @@ Adjusted adjust(std::uint32_t cell, glm::vec3 origin) {
 
 }  // namespace
 
-TEST_CASE("LandDefs::in_bounds 0x0043D650: 0 <= x, y < 2040", "[retail][0x0043D650]") {
+TEST_CASE("LandDefs::in_bounds 0x0043D650: 0 <= x, y < 2040", "[retail]") {
   CHECK(LandDefs::in_bounds(0, 0));
   CHECK(LandDefs::in_bounds(2039, 2039));
   CHECK_FALSE(LandDefs::in_bounds(-1, 0));
@@ -43,7 +43,7 @@ TEST_CASE("LandDefs::in_bounds 0x0043D650: 0 <= x, y < 2040", "[retail][0x0043D6
 }
 
 TEST_CASE("LandDefs::lcoord_to_gid 0x004A19A0: block from lcoord / 8, x-major cell index, 0 off the world",
-          "[retail][0x004A19A0]") {
+          "[retail]") {
   CHECK(LandDefs::lcoord_to_gid(0, 0) == 0x00000001u);
   CHECK(LandDefs::lcoord_to_gid(0, 7) == 0x00000008u);
   CHECK(LandDefs::lcoord_to_gid(7, 0) == 0x00000039u);  // 1 + 7*8
@@ -58,7 +58,7 @@ TEST_CASE("LandDefs::lcoord_to_gid 0x004A19A0: block from lcoord / 8, x-major ce
   CHECK(LandDefs::lcoord_to_gid(5, 2040) == 0u);
 }
 
-TEST_CASE("LandDefs::gid_to_lcoord 0x00497A90: outdoor cells only, and lcoord round trips", "[retail][0x00497A90]") {
+TEST_CASE("LandDefs::gid_to_lcoord 0x00497A90: outdoor cells only, and lcoord round trips", "[retail]") {
   CHECK(LandDefs::gid_to_lcoord(0xA9B4001Eu) == LCoord{1355, 1445});
   CHECK(LandDefs::gid_to_lcoord(0x00000001u) == LCoord{0, 0});
   CHECK(LandDefs::gid_to_lcoord(0xFEFE0040u) == LCoord{2039, 2039});
@@ -82,8 +82,7 @@ TEST_CASE("LandDefs::gid_to_lcoord 0x00497A90: outdoor cells only, and lcoord ro
   }
 }
 
-TEST_CASE("LandDefs::inbound_valid_cellid 0x004979A0: a valid cell range in a block on the world",
-          "[retail][0x004979A0]") {
+TEST_CASE("LandDefs::inbound_valid_cellid 0x004979A0: a valid cell range in a block on the world", "[retail]") {
   CHECK(LandDefs::inbound_valid_cellid(0x00000001u));
   CHECK(LandDefs::inbound_valid_cellid(0xFEFE0040u));
   CHECK(LandDefs::inbound_valid_cellid(0xA9B40100u));
@@ -98,7 +97,7 @@ TEST_CASE("LandDefs::inbound_valid_cellid 0x004979A0: a valid cell range in a bl
 }
 
 TEST_CASE("LandDefs::blockid_to_lcoord 0x0043D680: the block's south-west lcoord, none for 0 or off the world",
-          "[retail][0x0043D680]") {
+          "[retail]") {
   CHECK(LandDefs::blockid_to_lcoord(0xA9B4FFFFu) == LCoord{1352, 1440});
   CHECK(LandDefs::blockid_to_lcoord(0xA9B4001Eu) == LCoord{1352, 1440});  // the cell part is ignored
   CHECK(LandDefs::blockid_to_lcoord(0x0000FFFFu) == LCoord{0, 0});
@@ -107,8 +106,7 @@ TEST_CASE("LandDefs::blockid_to_lcoord 0x0043D680: the block's south-west lcoord
   CHECK_FALSE(LandDefs::blockid_to_lcoord(0x00FFFFFFu));
 }
 
-TEST_CASE("LandDefs::get_outside_lcoord 0x005A9B00: counts from the block, not from the cell index",
-          "[retail][0x005A9B00]") {
+TEST_CASE("LandDefs::get_outside_lcoord 0x005A9B00: counts from the block, not from the cell index", "[retail]") {
   // Cell 0x40 is the north-east cell, but only the block and the point count.
   CHECK(LandDefs::get_outside_lcoord(0xA9B40040u, glm::vec3(1.0f, 1.0f, 0.0f)) == LCoord{1352, 1440});
   CHECK(LandDefs::get_outside_lcoord(0xA9B40001u, glm::vec3(-0.5f, 200.0f, 0.0f)) == LCoord{1351, 1448});
@@ -116,8 +114,7 @@ TEST_CASE("LandDefs::get_outside_lcoord 0x005A9B00: counts from the block, not f
   CHECK_FALSE(LandDefs::get_outside_lcoord(0x00000001u, glm::vec3(-0.5f, 1.0f, 0.0f)));
 }
 
-TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: a point inside its block gets the cell that holds it",
-          "[retail][0x005A9BC0]") {
+TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: a point inside its block gets the cell that holds it", "[retail]") {
   // (30, 50): cell x 1, y 2 -> 1 + 8 + 2 = 0x0B; x, y, z unchanged.
   const Adjusted a = adjust(0xA9B40001u, glm::vec3(30.0f, 50.0f, 7.5f));
   CHECK(a.ok);
@@ -132,7 +129,7 @@ TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: a point inside its block gets
   CHECK(edge.origin.x == 0.0f);
 }
 
-TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: re-homes across each seam and the corner", "[retail][0x005A9BC0]") {
+TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: re-homes across each seam and the corner", "[retail]") {
   struct Seam {
     const char* name;
     std::uint32_t cell;
@@ -162,7 +159,7 @@ TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: re-homes across each seam and
 }
 
 TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: |x| and |y| under EPSILON snap to 0 before the cell is found",
-          "[retail][0x005A9BC0]") {
+          "[retail]") {
   const Adjusted snapped = adjust(0xA9B40001u, glm::vec3(-0.0001f, -0.00019f, 0.0f));
   CHECK(snapped.ok);
   CHECK(snapped.cell == 0xA9B40001u);
@@ -175,8 +172,7 @@ TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: |x| and |y| under EPSILON sna
   CHECK(west.origin.x == static_cast<float>(192.0 - static_cast<double>(0.0002f)));
 }
 
-TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: fails off the world and for invalid cell ranges",
-          "[retail][0x005A9BC0]") {
+TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: fails off the world and for invalid cell ranges", "[retail]") {
   SECTION("west of the world") {
     const Adjusted a = adjust(0x00000001u, glm::vec3(-1.0f, 5.0f, 0.0f));
     CHECK_FALSE(a.ok);
@@ -199,8 +195,7 @@ TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: fails off the world and for i
   }
 }
 
-TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: retail's odd cases (block 0xFF, NaN, huge floors)",
-          "[retail][0x005A9BC0]") {
+TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: retail's odd cases (block 0xFF, NaN, huge floors)", "[retail]") {
   // Block column 0xFF is off the world (its lcoord x is 2040), but
   // get_outside_lcoord ignores blockid_to_lcoord's verdict: a point 1 m west
   // of it is in lcoord 2039, block 0xFE, cell x 7.
@@ -227,7 +222,7 @@ TEST_CASE("LandDefs::adjust_to_outside 0x005A9BC0: retail's odd cases (block 0xF
 }
 
 TEST_CASE("LandDefs::get_block_offset 0x0043E630: landblock differences times 192 m, and the zero-id cases",
-          "[retail][0x0043E630]") {
+          "[retail]") {
   using dereth::sim::block_offset;
   CHECK(LandDefs::get_block_offset(0xA9B40001u, 0xA9B40040u) == glm::vec3(0.0f));
   CHECK(LandDefs::get_block_offset(0xA9B40001u, 0xA9B4FFFFu) == glm::vec3(0.0f));
@@ -245,7 +240,7 @@ TEST_CASE("LandDefs::get_block_offset 0x0043E630: landblock differences times 19
   CHECK(block_offset(0xA9B40001u, 0xA8B30001u) == glm::vec3(-192.0f, -192.0f, 0.0f));
 }
 
-TEST_CASE("LandDefs::within_block 0x0050E800: radius <= x, y < 192 - radius", "[retail][0x0050E800]") {
+TEST_CASE("LandDefs::within_block 0x0050E800: radius <= x, y < 192 - radius", "[retail]") {
   CHECK(LandDefs::within_block(glm::vec3(1.0f, 1.0f, 0.0f), 1.0f));
   CHECK(LandDefs::within_block(glm::vec3(190.9f, 100.0f, 0.0f), 1.0f));
   CHECK_FALSE(LandDefs::within_block(glm::vec3(191.0f, 100.0f, 0.0f), 1.0f));

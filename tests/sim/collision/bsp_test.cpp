@@ -399,8 +399,11 @@ TEST_CASE(
 
 // ---- Through the transition -----------------------------------------------------------
 
-TEST_CASE("BSPTREE::find_collisions 0x0053A440 in the sweep: a walker stops at a wall and slides along it",
-          "[retail][0x00539F20][0x00534700][0x0050D8D0][sim]") {
+TEST_CASE(
+    "BSPTREE::find_collisions 0x0053A440 in the sweep: a walker stops at a wall and slides along it "
+    "(BSPTREE::step_sphere_up 0x00539F20, CGfxObj::find_obj_collisions 0x00534700, CPhysicsPart::find_obj_collisions "
+    "0x0050D8D0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   // A 3 m tall, 0.5 m thick wall whose west face is x 52, 4 m long.
@@ -449,8 +452,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("BSPTREE::find_collisions 0x0053A440 a falling object lands on a block's top through the landing pass",
-          "[retail][0x0053CC80][0x005AA0A0][sim]") {
+TEST_CASE(
+    "BSPTREE::find_collisions 0x0053A440 a falling object lands on a block's top through the landing pass "
+    "(BSPNODE::find_walkable 0x0053CC80, Plane::localtoglobal 0x005AA0A0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto block = box_object(s, 2, at({52, 50, 10}), {-1, -1, 0}, {1, 1, 0.3f});
@@ -466,8 +471,9 @@ TEST_CASE("BSPTREE::find_collisions 0x0053A440 a falling object lands on a block
 }
 
 TEST_CASE(
-    "SPHEREPATH::precipice_slide 0x0050CC80 (via edge_slide 0x0050B3D0) keeps an edge-sliding walker on a platform",
-    "[retail][0x00539300][0x0050C3E0][sim]") {
+    "SPHEREPATH::precipice_slide 0x0050CC80 (via edge_slide 0x0050B3D0) keeps an edge-sliding walker on a platform "
+    "(CPolygon::find_crossed_edge 0x00539300, SPHEREPATH::check_walkables 0x0050C3E0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   // A 1 m high platform from x 48 to 52: deeper than the 0.4 m step-down.
@@ -493,8 +499,9 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "BSPTREE::collide_with_pt 0x0053A090 a path-clipped missile stops on the sub-step before a wall with its normal",
-    "[retail][0x0053A440][sim]") {
+    "BSPTREE::collide_with_pt 0x0053A090 a path-clipped missile stops on the sub-step before a wall with its normal "
+    "(BSPTREE::find_collisions 0x0053A440)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto wall = box_object(s, 2, at({52, 50, 10}), {0, -2, 0}, {0.5f, 2, 3});
@@ -507,8 +514,10 @@ TEST_CASE(
   CHECK(t->collision_info.collided_with_environment);  // a static obstacle, and the arrow is not in contact
 }
 
-TEST_CASE("BSPTREE::placement_insert 0x00539960 and the placement search put a mover placed inside a block beside it",
-          "[retail][0x0053A440][0x0050BA50][sim]") {
+TEST_CASE(
+    "BSPTREE::placement_insert 0x00539960 and the placement search put a mover placed inside a block beside it "
+    "(BSPTREE::find_collisions 0x0053A440, CTransition::find_placement_pos 0x0050BA50)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto block = box_object(s, 2, at({52, 50, 10}), {-1, -1, 0}, {1, 1, 2});

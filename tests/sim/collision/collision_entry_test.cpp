@@ -176,8 +176,10 @@ TEST_CASE("RestrictionDB from the wire: openStatus is the bitmask, monarchGuid t
   CHECK(db.table.at(kGuest) == 1);  // the first of a repeated guid
 }
 
-TEST_CASE("CLandCell::handle_move_restriction 0x00533070 sets an axis normal from the cell's centre to the mover",
-          "[retail][0x00531D10][sim]") {
+TEST_CASE(
+    "CLandCell::handle_move_restriction 0x00533070 sets an axis normal from the cell's centre to the mover "
+    "(CLandBlockStruct::ConstructPolygons 0x00531D10)",
+    "[retail][sim]") {
   Housing h;
   auto* cell = dynamic_cast<LandCell*>(h.landscape.get_cell(kRestricted));
   REQUIRE(cell != nullptr);
@@ -206,8 +208,8 @@ TEST_CASE("CLandCell::handle_move_restriction 0x00533070 sets an axis normal fro
 
 TEST_CASE(
     "CObjCell::check_entry_restrictions 0x0052B6D0 through CLandCell::find_env_collisions 0x00532F20: a player not let "
-    "in stops at the restricted cell",
-    "[retail][0x00533070][0x0058DA40][sim]") {
+    "in stops at the restricted cell (CLandCell::handle_move_restriction 0x00533070, 0x0058DA40)",
+    "[retail][sim]") {
   Housing h;
   auto p = h.walker(kPlayer, {70, 60, 10}, player_weenie());
   walk(*p, 6, {0.25f, 0, 0});
@@ -239,8 +241,8 @@ TEST_CASE(
 
 TEST_CASE(
     "ACCWeenieObject::CanMoveInto 0x0058DA40: a refused player plays the house's restriction script, unless the option "
-    "turns it off",
-    "[retail][0x0058C480][sim]") {
+    "turns it off (ACCWeenieObject::PlayScript 0x0058C480)",
+    "[retail][sim]") {
   Housing h;
   auto p = h.walker(kPlayer, {71.5f, 60, 10}, player_weenie());
   h.effects.plays.clear();
@@ -276,8 +278,8 @@ TEST_CASE(
 
 TEST_CASE(
     "ACCWeenieObject::CanMoveInto 0x0058DA40 lets the owner, a listed guest, the monarch's members and anyone into an "
-    "open or ownerless house",
-    "[retail][0x005AE8F0][sim]") {
+    "open or ownerless house (RestrictionDB::IsAllowedIn 0x005AE8F0)",
+    "[retail][sim]") {
   Housing h;
   const auto walks_in = [&](std::uint32_t guid, WeenieTraits weenie) {
     auto p = h.walker(guid, {70, 60, 10}, std::move(weenie));
@@ -318,8 +320,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500 needs both Admin and ImmuneCellRestrictions",
-          "[retail][0x0052B6D0][sim]") {
+TEST_CASE(
+    "ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500 needs both Admin and ImmuneCellRestrictions "
+    "(CObjCell::check_entry_restrictions 0x0052B6D0)",
+    "[retail][sim]") {
   Housing h;
   const auto with_bits = [](std::uint32_t bits) {
     WeenieTraits w = player_weenie();
@@ -342,8 +346,8 @@ TEST_CASE("ACCWeenieObject::CanBypassMoveRestrictions 0x0058C500 needs both Admi
 
 TEST_CASE(
     "CObjCell::check_entry_restrictions 0x0052B6D0: a restriction object missing from the object table, or without a "
-    "weenie, refuses without a normal",
-    "[retail][0x0050F490][sim]") {
+    "weenie, refuses without a normal (CPhysicsObj::GetObjectA 0x0050F490)",
+    "[retail][sim]") {
   Housing h;
   auto p = h.walker(kOwner, {70, 60, 10}, player_weenie());  // the owner: let in by the house
   ObjCell* cell = h.landscape.get_cell(kRestricted);
@@ -394,8 +398,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CEnvCell::find_env_collisions 0x0052C130 refuses a restricted room and CEnvCell::handle_move_restriction "
-    "0x0052C1C0 leaves the normal",
-    "[retail][0x0052B6D0][sim]") {
+    "0x0052C1C0 leaves the normal (CObjCell::check_entry_restrictions 0x0052B6D0)",
+    "[retail][sim]") {
   Housing h(true);
   h.landscape.get_cell(kRestricted)->set_restriction_obj(0);
   ObjCell* room_cell = h.landscape.get_cell(kRoom);
@@ -503,8 +507,8 @@ TEST_CASE("WTimeStamper::UpdateHouseRestrictionTS 0x006B2990 takes a stamp unles
 
 TEST_CASE(
     "ClientHousingSystem::Handle_House__Recv_UpdateRestrictions 0x005859E0 replaces a house's RestrictionDB by its "
-    "stamp",
-    "[retail][0x0058CB50][0x005858A0][sim]") {
+    "stamp (ACCWeenieObject::UpdateHouseRestrictionTS 0x0058CB50, ACCWeenieObject::SetRestrictions 0x005858A0)",
+    "[retail][sim]") {
   World w;
   w.start(kPlayer);
   protocol::CreateObject m = create(kHouse, 1);

@@ -72,8 +72,8 @@ struct House {
 
 TEST_CASE(
     "BSPNODE::sphere_intersects_cell_bsp 0x0053C260 through CCellStruct::sphere_intersects_cell 0x00533900: inside, "
-    "across a wall, outside",
-    "[retail][0x005338F0][sim]") {
+    "across a wall, outside (CCellStruct::point_in_cell 0x005338F0)",
+    "[retail][sim]") {
   const auto s = room_structure();
   // The room's tree ends in a leaf, whose zero plane every sphere straddles:
   // inside reads 1 there, as the binary's walk does.
@@ -127,8 +127,11 @@ TEST_CASE("CEnvCell::point_in_cell 0x0052C300 tests the cell's own frame, and a 
   CHECK_FALSE(sealed.point_in_cell({62, 62, 11}));
 }
 
-TEST_CASE("CObjCell::find_cell_list 0x0052B4E0 reaches the room through the building's door only near it",
-          "[retail][0x00533800][0x00534060][0x006B5230][0x0052C5D0][sim]") {
+TEST_CASE(
+    "CObjCell::find_cell_list 0x0052B4E0 reaches the room through the building's door only near it "
+    "(CLandCell::find_transit_cells 0x00533800, CSortCell::find_transit_cells 0x00534060, "
+    "CBuildingObj::find_building_transit_cells 0x006B5230, CEnvCell::check_building_transit 0x0052C5D0)",
+    "[retail][sim]") {
   House h;
   const auto list = [&](glm::vec3 centre, std::uint32_t cell, SpherePath& path) {
     CellArray out;
@@ -199,8 +202,9 @@ TEST_CASE(
 
 TEST_CASE(
     "CEnvCell::find_env_collisions 0x0052C130: a walker goes through the doorway into the room, stands on its floor "
-    "and stops at its far wall",
-    "[retail][0x0052C820][0x0052B4E0][0x0053A440][sim]") {
+    "and stops at its far wall (CEnvCell::find_transit_cells 0x0052C820, CObjCell::find_cell_list 0x0052B4E0, "
+    "BSPTREE::find_collisions 0x0053A440)",
+    "[retail][sim]") {
   House h;
   auto w = h.walker(1, kLand, {57, 62, 10});
   REQUIRE(origin(*w).z == Approx(10.0f).margin(1e-4));
@@ -220,8 +224,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CBuildingObj::find_building_collisions 0x006B5300 through CLandCell::find_collisions 0x00532D60: the shell beside "
-    "the door stops a walker",
-    "[retail][0x005340A0][0x0052FD80][sim]") {
+    "the door stops a walker (CSortCell::find_collisions 0x005340A0, CLandBlock::init_buildings 0x0052FD80)",
+    "[retail][sim]") {
   House h;
   auto w = h.walker(1, kLand, {57, 60.5f, 10});
   walk(*w, 16, {0.25f, 0, 0});

@@ -229,7 +229,7 @@ TEST_CASE("The sweep walks across a landblock seam into the loaded neighbour's c
 TEST_CASE(
     "CPhysicsObj::SetPositionInternal 0x00515330 a held item's cell follows its holder across a landblock seam "
     "(change_cell's enter_cell, and the same-cell branch)",
-    "[retail][0x00515330][sim]") {
+    "[retail][sim]") {
   Land land;
   REQUIRE(land.landscape.add_block(hill_block(kBlockEast)));
   auto holder = land.walker(1, 0xA9B4003B, {189, 60, 80});
@@ -478,8 +478,10 @@ TEST_CASE(
   CHECK(east->shadow_objects().size() == 1);
 }
 
-TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact comes from the transition, not the flag",
-          "[retail][0x005162B0][0x005160C0][sim]") {
+TEST_CASE(
+    "CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact comes from the transition, not the flag "
+    "(CPhysicsObj::SetPositionSimple 0x005162B0, CPhysicsObj::SetPosition 0x005160C0)",
+    "[retail][sim]") {
   Land land;
   namespace ts = transient_state;
   auto obj = land.walker(7, 0xA9B40013, {60, 60, 10});
@@ -506,8 +508,8 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 in a collision cell: contact c
 
 TEST_CASE(
     "SmartBox::HandleReceivedPosition 0x00453FD0 the local player's teleport in a collision cell: contact comes "
-    "from the transition, not the flag",
-    "[retail][0x00453910][sim]") {
+    "from the transition, not the flag (SmartBox::TeleportPlayer 0x00453910)",
+    "[retail][sim]") {
   // SmartBox::TeleportPlayer 0x00453910 places the player through
   // SetPositionSimple's transition; the packet's contact flag lands nobody
   // where a collision cell holds the player (N4 is for cell-less objects).

@@ -96,8 +96,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CPhysicsObj::report_environment_collision 0x00512FC0 reports once per contact, ends a missile, and plays a "
-    "scripted collision's default script",
-    "[retail][0x0058C3A0][sim]") {
+    "scripted collision's default script (ACCWeenieObject::DoCollision 0x0058C3A0)",
+    "[retail][sim]") {
   Scene s;
   DefaultScripts scripts;
   s.context.set_effects(&scripts);
@@ -143,8 +143,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CPhysicsObj::track_object_collision 0x00513F10 reports an object once while it is touched, and "
-    "report_collision_end 0x00514620 forgets it after a second",
-    "[retail][0x00513060][sim]") {
+    "report_collision_end 0x00514620 forgets it after a second (CPhysicsObj::report_object_collision 0x00513060)",
+    "[retail][sim]") {
   Scene s;
   auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::ReportCollisions | ps::Missile);
   mover->set_weenie(WeenieTraits{});
@@ -176,8 +176,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CPhysicsObj::handle_all_collisions 0x00514780 through the sweep: a thrown ball comes back off a wall at the "
-    "elasticity",
-    "[retail][0x00515330][sim]") {
+    "elasticity (CPhysicsObj::SetPositionInternal 0x00515330)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto wall = std::make_unique<PhysicsObj>(s.context, 2, LocalId{2});
@@ -197,8 +197,10 @@ TEST_CASE(
   CHECK(ball->position().frame.origin.x < 52.0f - 0.2f);
 }
 
-TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 ends every collision at once (report_collision_end(1)) when reporting",
-          "[retail][0x00514620][sim]") {
+TEST_CASE(
+    "CPhysicsObj::set_hidden 0x00514C60 ends every collision at once (report_collision_end(1)) when reporting "
+    "(CPhysicsObj::report_collision_end 0x00514620)",
+    "[retail][sim]") {
   Scene s;
   auto mover = s.object(1, {50, 50, 10}, 0.5f, ps::ReportCollisions);
   mover->set_weenie(WeenieTraits{});
@@ -220,8 +222,8 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 ends every collision at once (repo
 
 TEST_CASE(
     "CPhysicsObj::set_ethereal 0x00511C40 clearing stays ethereal while ethereal_check_for_collisions finds an "
-    "overlap",
-    "[retail][0x0052B7B0][0x00512ED0][sim]") {
+    "overlap (CObjCell::check_collisions 0x0052B7B0, CPhysicsObj::check_collision 0x00512ED0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto other = s.object(2, {50.6f, 50, 10}, 0.5f);

@@ -176,8 +176,10 @@ TEST_CASE("CCylSphere::normal_of_collision 0x0053AB50 side, top and bottom norma
   }
 }
 
-TEST_CASE("CCylSphere::slide_sphere 0x0053B2A0 a grounded walker slides along the side by the side normal",
-          "[retail][0x0053B440][sim]") {
+TEST_CASE(
+    "CCylSphere::slide_sphere 0x0053B2A0 a grounded walker slides along the side by the side normal "
+    "(CCylSphere::intersects_sphere 0x0053B440)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -197,8 +199,10 @@ TEST_CASE("CCylSphere::slide_sphere 0x0053B2A0 a grounded walker slides along th
   CHECK(t.collision_info.collision_normal.z == 0.0f);
 }
 
-TEST_CASE("CCylSphere::step_sphere_up 0x0053B310 steps onto a top within the step-up height, else slides",
-          "[retail][0x0053A9B0][sim]") {
+TEST_CASE(
+    "CCylSphere::step_sphere_up 0x0053B310 steps onto a top within the step-up height, else slides "
+    "(CCylSphere::step_sphere_down 0x0053A9B0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -240,8 +244,10 @@ TEST_CASE("CCylSphere::step_sphere_up 0x0053B310 steps onto a top within the ste
   }
 }
 
-TEST_CASE("CCylSphere::step_sphere_down 0x0053A9B0 lifts the sphere onto the top within the step-down reach",
-          "[retail][0x0053B440][sim]") {
+TEST_CASE(
+    "CCylSphere::step_sphere_down 0x0053A9B0 lifts the sphere onto the top within the step-down reach "
+    "(CCylSphere::intersects_sphere 0x0053B440)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -325,8 +331,9 @@ TEST_CASE("CCylSphere::land_on_cylinder 0x0053B3D0 and the landing pass of inter
 }
 
 TEST_CASE(
-    "CCylSphere::collide_with_point 0x0053ACB0 refuses a path-clipped hit, or with PERFECT_CLIP moves to the contact",
-    "[retail][0x0053B440][sim]") {
+    "CCylSphere::collide_with_point 0x0053ACB0 refuses a path-clipped hit, or with PERFECT_CLIP moves to the contact "
+    "(CCylSphere::intersects_sphere 0x0053B440)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto missile = s.object(1, {50, 50, 10}, 0.1f);  // 0.1 m, centred 0.5 m above the origin
@@ -367,8 +374,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CCylSphere::intersects_sphere 0x0053B8F0 poses the cylinder by the object's frame and scale, and placement "
-    "overlaps collide",
-    "[retail][0x0053B440][0x0050F050][sim]") {
+    "overlaps collide (CCylSphere::intersects_sphere 0x0053B440, CPhysicsObj::FindObjCollisions 0x0050F050)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto mover = s.object(1, {50, 50, 10}, 0.5f);
@@ -403,8 +410,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("CPhysicsObj::enter_world 0x00516170 places a mover off a creature by its cylinder, not its enclosing sphere",
-          "[retail][0x0050BA50][0x0053B440][sim]") {
+TEST_CASE(
+    "CPhysicsObj::enter_world 0x00516170 places a mover off a creature by its cylinder, not its enclosing sphere "
+    "(CTransition::find_placement_pos 0x0050BA50, CCylSphere::intersects_sphere 0x0053B440)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto c = creature(s, 2, {50, 50, 10});
@@ -422,8 +431,8 @@ TEST_CASE("CPhysicsObj::enter_world 0x00516170 places a mover off a creature by 
 
 TEST_CASE(
     "CCylSphere::intersects_sphere 0x0053B440 in the sweep: a walker beside a creature passes, one heading at it stops "
-    "at its side",
-    "[retail][0x0050F050][0x0050BDF0][sim]") {
+    "at its side (CPhysicsObj::FindObjCollisions 0x0050F050, CTransition::find_transitional_position 0x0050BDF0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto c = creature(s, 2, {53, 50, 10});
@@ -445,8 +454,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CCylSphere::step_sphere_up 0x0053B310 in the sweep: a walker climbs a low disc and walks off it, and stops at a "
-    "tall one",
-    "[retail][0x0053A9B0][sim]") {
+    "tall one (CCylSphere::step_sphere_down 0x0053A9B0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto walker = standing(s, 1, {50, 50, 10});
@@ -464,8 +473,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a falling object lands on a cylinder's top",
-          "[retail][0x0053B3D0][0x005156B0][sim]") {
+TEST_CASE(
+    "CCylSphere::intersects_sphere 0x0053B440 a falling object lands on a cylinder's top (CCylSphere::land_on_cylinder "
+    "0x0053B3D0, CPhysicsObj::UpdateObjectInternal 0x005156B0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA, 10.0f);
   auto disc = cylinder_object(s, 2, at({52, 50, 10}), cylinder({0, 0, 0}, 1.0f, 0.3f));
@@ -480,8 +491,10 @@ TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a falling object lands on a 
   CHECK(obj->position().frame.origin.z == Approx(10.3f).margin(1e-4));  // the enclosing sphere's top was 11.16
 }
 
-TEST_CASE("CCylSphere::intersects_sphere 0x0053B440 a path-clipped arrow stops on the sub-step before a creature",
-          "[retail][0x0053ACB0][sim]") {
+TEST_CASE(
+    "CCylSphere::intersects_sphere 0x0053B440 a path-clipped arrow stops on the sub-step before a creature "
+    "(CCylSphere::collide_with_point 0x0053ACB0)",
+    "[retail][sim]") {
   Scene s;
   s.cells.add(kCellA);
   auto c = creature(s, 2, {55.05f, 50, 10});

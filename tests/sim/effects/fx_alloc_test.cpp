@@ -100,8 +100,8 @@ dat::DatFile dense_dat() {
 
 TEST_CASE(
     "ParticleManager::UpdateParticles 0x0051B800 and ScriptManager::UpdateScripts 0x0051B480 allocate nothing "
-    "in steady state (100 emitters x 200 particles)",
-    "[retail][0x0051D180][fx][alloc]") {
+    "in steady state (100 emitters x 200 particles) (ParticleEmitter::UpdateParticles 0x0051D180)",
+    "[retail][fx][alloc]") {
   const dat::DatFile portal = dense_dat();
   FxWorld w(&portal);
   w.effects.set_trace_sink(nullptr);
@@ -148,8 +148,11 @@ TEST_CASE(
   CHECK(count == 100);
 }
 
-TEST_CASE("EffectsTraceSink records a typed script's chain in order: resolve, enqueue, hooks, emitter",
-          "[retail][0x00513260][0x00521E40][0x0051B310][0x0051B480][fx][trace]") {
+TEST_CASE(
+    "EffectsTraceSink records a typed script's chain in order: resolve, enqueue, hooks, emitter "
+    "(CPhysicsObj::play_script 0x00513260, PhysicsScriptTable::GetScript 0x00521E40, ScriptManager::AddScriptInternal "
+    "0x0051B310, ScriptManager::UpdateScripts 0x0051B480)",
+    "[retail][fx][trace]") {
   FxWorld w;
   w.at(0.5);
   auto bolt = w.make(0x70001100, {10, 10, 1}, 1);

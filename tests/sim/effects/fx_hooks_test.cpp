@@ -110,8 +110,8 @@ const dat::DatFile& fx_portal() {
 
 TEST_CASE(
     "FPHook::Execute 0x0051BAA0: TransparentHook 0x00526C30 / SetTranslucency2 0x0050FB50 ramps on the "
-    "physics timer and is removed at the end",
-    "[retail][0x005135C0][fx][hooks]") {
+    "physics timer and is removed at the end (CPhysicsObj::process_fp_hook 0x005135C0)",
+    "[retail][fx][hooks]") {
   FxWorld w;
   w.at(1.0);
   FxParts* parts = nullptr;
@@ -130,8 +130,10 @@ TEST_CASE(
   CHECK(obj->hook_count() == 0);
 }
 
-TEST_CASE("CPhysicsObj::SetTranslucencyInternal 0x0050F960 never goes below the described translucency",
-          "[retail][0x0050FB50][fx][hooks]") {
+TEST_CASE(
+    "CPhysicsObj::SetTranslucencyInternal 0x0050F960 never goes below the described translucency "
+    "(CPhysicsObj::SetTranslucency2 0x0050FB50)",
+    "[retail][fx][hooks]") {
   FxWorld w;
   auto obj = w.make(0x70000201);
   protocol::PhysicsDesc desc;
@@ -169,8 +171,10 @@ TEST_CASE(
 
 TEST_CASE(
     "TransparentPartHook 0x00526CC0, LuminousHook 0x00526D60, LuminousPartHook 0x00526D30, DiffuseHook "
-    "0x00526E00, DiffusePartHook 0x00526D80 reach the part array at once or through an FPHook",
-    "[retail][0x00526CC0][0x00511730][0x00526D60][0x00511890][0x00526D30][0x005117E0][0x00526E00][0x005119E0]"
+    "0x00526E00, DiffusePartHook 0x00526D80 reach the part array at once or through an FPHook "
+    "(CPhysicsObj::SetPartTranslucency 0x00511730, CPhysicsObj::SetLuminosity 0x00511890, "
+    "CPhysicsObj::SetPartLuminosity 0x005117E0, CPhysicsObj::SetDiffusion 0x005119E0)",
+    "[retail]"
     "[0x00526D80][0x00511930][0x005135C0][fx][hooks]") {
   FxWorld w;
   w.at(0.0);
@@ -235,7 +239,8 @@ TEST_CASE("EtherealHook 0x00526BC0 drives CPhysicsObj::set_ethereal 0x00511C40",
   CHECK((obj->transient_state() & ts::CheckEthereal) == 0);
 }
 
-TEST_CASE("SetOmegaHook 0x00526F30 sets the object's angular velocity", "[retail][0x0050F6D0][fx][hooks]") {
+TEST_CASE("SetOmegaHook 0x00526F30 sets the object's angular velocity (CPhysicsObj::set_omega 0x0050F6D0)",
+          "[retail][fx][hooks]") {
   FxWorld w;
   auto obj = w.make(0x70000212);
   w.effects.execute_hook(*obj, hook(dat::SetOmegaHook{{0.0f, 0.0f, 1.5f}}));
@@ -299,8 +304,8 @@ TEST_CASE("SoundManager::GetSound 0x00550680 picks floor((n - 1) * U(0,1)): the 
 
 TEST_CASE(
     "SoundTableHook 0x00526AB0 / SoundManager::PlaySound 0x00550B70: the owner's table, its probability and "
-    "volume",
-    "[retail][0x005500E0][fx][sound]") {
+    "volume (SoundManager::PlayProbability 0x005500E0)",
+    "[retail][fx][sound]") {
   FxWorld w(&fx_portal());
   w.at(5.0);
   auto obj = w.make(0x70000230, {12, 13, 4});
@@ -348,8 +353,10 @@ TEST_CASE(
   CHECK(events[1].priority == 0.9f);
 }
 
-TEST_CASE("CPhysicsObj::play_sound 0x0050F460 (F750): needs a sound table, uses the message volume",
-          "[retail][0x00550AF0][fx][sound]") {
+TEST_CASE(
+    "CPhysicsObj::play_sound 0x0050F460 (F750): needs a sound table, uses the message volume (SoundManager::PlaySoundA "
+    "0x00550AF0)",
+    "[retail][fx][sound]") {
   FxWorld w(&fx_portal());
   auto obj = w.make(0x70000232);
   CHECK_FALSE(w.effects.play_sound(*obj, 0x10, 0.25f));
@@ -362,8 +369,10 @@ TEST_CASE("CPhysicsObj::play_sound 0x0050F460 (F750): needs a sound table, uses 
 
 // --- emitter hooks, publishing and order ---------------------------------------------------
 
-TEST_CASE("CreateParticleHook 0x00526EC0 with a missing ParticleEmitterInfo creates nothing",
-          "[retail][0x0050F360][fx][particles]") {
+TEST_CASE(
+    "CreateParticleHook 0x00526EC0 with a missing ParticleEmitterInfo creates nothing "
+    "(CPhysicsObj::create_particle_emitter 0x0050F360)",
+    "[retail][fx][particles]") {
   FxWorld w;
   auto obj = w.make(0x70000240);
   w.effects.execute_hook(*obj, hook(dat::CreateParticleHook{0x32FFFFFF, kRootPart, dat::Frame{}, 0}));
@@ -378,8 +387,8 @@ TEST_CASE("CreateParticleHook 0x00526EC0 with a missing ParticleEmitterInfo crea
 
 TEST_CASE(
     "seed 11.4: blocking script 0x33000AEA run twice creates its logical emitter once "
-    "(CreateBlockingParticleHook 0x00526EF0)",
-    "[retail][0x0051B8A0][fx][seed]") {
+    "(CreateBlockingParticleHook 0x00526EF0) (ParticleManager::CreateBlockingParticleEmitter 0x0051B8A0)",
+    "[retail][fx][seed]") {
   FxWorld w;
   w.at(0.0);
   auto obj = w.make(0x70000241);
@@ -511,8 +520,8 @@ TEST_CASE(
 
 TEST_CASE(
     "CPhysicsObj::UpdateObjectInternal 0x005156B0: particles, then scripts: an emitter from an animation hook "
-    "updates this tick, one from a script hook next tick",
-    "[retail][0x00511550][fx][particles]") {
+    "updates this tick, one from a script hook next tick (CPhysicsObj::process_hooks 0x00511550)",
+    "[retail][fx][particles]") {
   FxWorld w(&fx_portal());
   w.at(1.0);
   auto anim = w.make(0x70000260);
@@ -565,7 +574,7 @@ TEST_CASE("Effects without a DAT resolves nothing and creates nothing", "[fx]") 
 TEST_CASE(
     "PhysicsScript::UnPack 0x005218B0 a Hidden-shaped script (14 CreateParticle and one translucency hook at t = 0) "
     "runs its hooks in MSVCR70's qsort order",
-    "[fx][retail][0x005218B0]") {
+    "[fx][retail]") {
   // PhysicsScript::UnPack sorts with MSVCR70's qsort and
   // PhysicsScriptData::Sort (a tie compares "greater"): the fifteen hooks
   // stored 0..14 run as 14, 7, 0, 8, 2, 9, 4, 10, 3, 5, 1, 11, 12, 13, 6

@@ -193,8 +193,10 @@ TEST_CASE(
   CHECK(script_of(t, 9, 0.0f) == 0);  // exact type only
 }
 
-TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: the flame table at every seed intensity (demo DAT)",
-          "[retail][0x00521A20][fx][seed]") {
+TEST_CASE(
+    "PhysicsScriptTable::GetScript 0x00521E40: the flame table at every seed intensity (demo DAT) "
+    "(PhysicsScriptTableData::GetScript 0x00521A20)",
+    "[retail][fx][seed]") {
   FxWorld w;
   const std::uint32_t table = 0x34000005;
   struct Row {
@@ -229,8 +231,10 @@ TEST_CASE("PhysicsScriptTable::GetScript 0x00521E40: the flame table at every se
   CHECK(w.trace.resolved.back().chosen == 0);
 }
 
-TEST_CASE("seed 11.2 chain: the flame Launch at 0.25 plays 0x3300011C: trail emitter, scale ramp, launch sound",
-          "[retail][0x00513260][0x0051B480][fx][seed]") {
+TEST_CASE(
+    "seed 11.2 chain: the flame Launch at 0.25 plays 0x3300011C: trail emitter, scale ramp, launch sound "
+    "(CPhysicsObj::play_script 0x00513260, ScriptManager::UpdateScripts 0x0051B480)",
+    "[retail][fx][seed]") {
   FxWorld w;
   w.at(1.0);
   FxParts* parts = nullptr;
@@ -258,8 +262,10 @@ TEST_CASE("seed 11.2 chain: the flame Launch at 0.25 plays 0x3300011C: trail emi
   CHECK(w.effects.script_manager(bolt->local_id())->empty());
 }
 
-TEST_CASE("seed 11.2 chain: the arrow table 0x3400002B has no Launch: nothing resolves, nothing queues",
-          "[retail][0x00513260][0x00521E40][fx][seed]") {
+TEST_CASE(
+    "seed 11.2 chain: the arrow table 0x3400002B has no Launch: nothing resolves, nothing queues "
+    "(CPhysicsObj::play_script 0x00513260, PhysicsScriptTable::GetScript 0x00521E40)",
+    "[retail][fx][seed]") {
   FxWorld w;
   auto arrow = w.make(0x70000020);
   arrow->init_defaults(SetupDefaults{0, 0, 0, 0x3400002B, 0});
@@ -278,8 +284,8 @@ TEST_CASE("seed 11.2 chain: the arrow table 0x3400002B has no Launch: nothing re
 
 TEST_CASE(
     "seed 11.2 chain: Tusker Fist's Setup default script 0x33000D77 runs Scale, emitter 0x3200071B on part 0 "
-    "and SoundTable at time zero",
-    "[retail][0x005139D0][0x0051B480][fx][seed]") {
+    "and SoundTable at time zero (CPhysicsObj::InitDefaults 0x005139D0, ScriptManager::UpdateScripts 0x0051B480)",
+    "[retail][fx][seed]") {
   FxWorld w;
   w.at(0.0);
   FxParts* parts = nullptr;
@@ -312,8 +318,9 @@ TEST_CASE(
 
 TEST_CASE(
     "seed 11.3 chain: Hidden and UnHide at intensity 1 through table 0x34000004 play 0x33000331 then "
-    "0x3300032F back to back",
-    "[retail][0x00514C60][0x00521E40][0x0051B310][fx][seed]") {
+    "0x3300032F back to back (CPhysicsObj::set_hidden 0x00514C60, PhysicsScriptTable::GetScript 0x00521E40, "
+    "ScriptManager::AddScriptInternal 0x0051B310)",
+    "[retail][fx][seed]") {
   FxWorld w;
   w.at(2.0);
   auto human = w.make(0x50000001, {30, 30, 0}, 1);
@@ -360,8 +367,8 @@ TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 below 0.0002 s enqueues at once, only
 TEST_CASE(
     "CPhysicsObj::CallPES 0x00511AF0 with a pause: a random delay from 0 up to (not including) the pause at the head "
     "of the hooks, "
-    "kept until it runs",
-    "[retail][0x00511AC0][0x0051BAA0][fx]") {
+    "kept until it runs (CPhysicsObj::CallPESInternal 0x00511AC0, FPHook::Execute 0x0051BAA0)",
+    "[retail][fx]") {
   FxWorld w(&demo_portal(), 99);
   w.at(1.0);
   auto obj = w.make(0x70000041);
@@ -400,8 +407,10 @@ TEST_CASE(
   CHECK(obj->hook_count() == 1);
 }
 
-TEST_CASE("CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run newest first (each is added at the head)",
-          "[retail][0x00511550][fx]") {
+TEST_CASE(
+    "CPhysicsObj::CallPES 0x00511AF0 two delayed calls due together run newest first (each is added at the head) "
+    "(CPhysicsObj::process_hooks 0x00511550)",
+    "[retail][fx]") {
   FxWorld w(&demo_portal(), 7);
   w.at(1.0);
   auto obj = w.make(0x70000043);
@@ -492,8 +501,10 @@ TEST_CASE(
   child->unset_parent();
 }
 
-TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0: a long frame fires every due script hook in order",
-          "[retail][0x0051B480][fx]") {
+TEST_CASE(
+    "CPhysicsObj::UpdateObjectInternal 0x005156B0: a long frame fires every due script hook in order "
+    "(ScriptManager::UpdateScripts 0x0051B480)",
+    "[retail][fx]") {
   dat::PhysicsScript script;
   script.id = 0x33000500;
   for (std::uint32_t i = 0; i < 5; ++i) {

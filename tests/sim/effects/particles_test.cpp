@@ -316,8 +316,10 @@ TEST_CASE("ParticleEmitterInfo::ShouldEmitParticle 0x00517420: caps, seconds bet
 
 // --- ParticleEmitter ---------------------------------------------------------------------
 
-TEST_CASE("ParticleEmitter::SetInfo 0x0051CE90 and SetParenting 0x0051C190 refuse what retail cannot build",
-          "[retail][0x0050F8F0][fx][particles]") {
+TEST_CASE(
+    "ParticleEmitter::SetInfo 0x0051CE90 and SetParenting 0x0051C190 refuse what retail cannot build "
+    "(CPhysicsObj::add_child 0x0050F8F0)",
+    "[retail][fx][particles]") {
   FxWorld w;
   FxParts* parts = nullptr;
   auto owner = w.make(0x70000100, {10, 10, 0}, 2, &parts);
@@ -467,8 +469,8 @@ TEST_CASE("ParticleEmitter::StopEmitter 0x0051C230 stops after total_seconds (ph
 
 TEST_CASE(
     "ParticleEmitter::UpdateParticles 0x0051D180: parent-local particles follow the owner, world-released ones "
-    "keep their birth point, new births follow the anchor",
-    "[retail][0x0051C290][fx][particles]") {
+    "keep their birth point, new births follow the anchor (Particle::Update 0x0051C290)",
+    "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000106, {10, 10, 0});
   auto world = info(ParticleType::Still);
@@ -493,8 +495,8 @@ TEST_CASE(
 
 TEST_CASE(
     "Particle::Init 0x0051C930: the emitter anchor is the hook offset origin through the part frame, the "
-    "offset quaternion is kept but not applied",
-    "[retail][0x0051C190][fx][particles]") {
+    "offset quaternion is kept but not applied (ParticleEmitter::SetParenting 0x0051C190)",
+    "[retail][fx][particles]") {
   FxWorld w;
   FxParts* parts = nullptr;
   auto owner = w.make(0x70000107, {10, 10, 0}, 1, &parts);
@@ -523,8 +525,8 @@ TEST_CASE(
 
 TEST_CASE(
     "ParticleEmitter::UpdateParticles 0x0051D180 gives at most one birth per update, catch-up quanta mix the "
-    "frame clock and the physics timer",
-    "[retail][0x0051C8B0][fx][particles]") {
+    "frame clock and the physics timer (ParticleEmitter::ShouldEmitParticle 0x0051C8B0)",
+    "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000108);
   auto i = info(ParticleType::Still);
@@ -549,8 +551,8 @@ TEST_CASE(
 
 TEST_CASE(
     "ParticleEmitter::ShouldEmitParticle 0x0051C8B0: a per-metre emitter gives birth when its anchor moved "
-    "farther than birthrate",
-    "[retail][0x0051C870][fx][particles]") {
+    "farther than birthrate (ParticleEmitter::RecordParticleEmission 0x0051C870)",
+    "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x70000109, {10, 10, 0});
   auto i = info(ParticleType::Still, EmitterType::BirthratePerMeter);
@@ -571,8 +573,8 @@ TEST_CASE(
 
 TEST_CASE(
     "ParticleEmitter::UpdateParticles 0x0051D180 out of range: finite emitters age and count phantom births, "
-    "infinite ones freeze",
-    "[retail][0x0051C870][fx][particles]") {
+    "infinite ones freeze (ParticleEmitter::RecordParticleEmission 0x0051C870)",
+    "[retail][fx][particles]") {
   FxWorld w;
   auto owner = w.make(0x7000010A);
   auto finite = info(ParticleType::LocalVelocity);

@@ -24,8 +24,10 @@ core::Frame step(ConstraintManager& c, glm::vec3 v) {
 
 }  // namespace
 
-TEST_CASE("ConstraintManager::adjust_offset 0x00556180 scales the offset between the start and max distances",
-          "[retail][0x00556240][0x005560D0][sim]") {
+TEST_CASE(
+    "ConstraintManager::adjust_offset 0x00556180 scales the offset between the start and max distances "
+    "(ConstraintManager::ConstrainTo 0x00556240, ConstraintManager::IsFullyConstrained 0x005560D0)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   ConstraintManager c(a.object);
@@ -66,8 +68,10 @@ TEST_CASE("ConstraintManager::adjust_offset 0x00556180 scales the offset between
   }
 }
 
-TEST_CASE("ConstraintManager::adjust_offset 0x00556180 holds a walking object within the max distance",
-          "[retail][0x00510520][sim]") {
+TEST_CASE(
+    "ConstraintManager::adjust_offset 0x00556180 holds a walking object within the max distance "
+    "(CPhysicsObj::ConstrainTo 0x00510520)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.parts->root_motion = {0, 1, 0};  // 1 m of root motion a quantum

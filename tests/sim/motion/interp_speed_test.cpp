@@ -45,8 +45,10 @@ MovementParameters at_speed(float speed) {
 
 }  // namespace
 
-TEST_CASE("CMotionInterp::get_max_speed 0x00527CB0 and get_adjusted_max_speed 0x00527D00",
-          "[retail][0x005120C0][sim]") {
+TEST_CASE(
+    "CMotionInterp::get_max_speed 0x00527CB0 and get_adjusted_max_speed 0x00527D00 (CPhysicsObj::get_minterp "
+    "0x005120C0)",
+    "[retail][sim]") {
   Humanoid h;
   MotionInterp& m = h.minterp();
   SECTION("no weenie: 4 m/s, and a RunForward state's own speed for the adjusted one") {
@@ -71,8 +73,10 @@ TEST_CASE("CMotionInterp::get_max_speed 0x00527CB0 and get_adjusted_max_speed 0x
   }
 }
 
-TEST_CASE("CPartArray::GetRadius 0x005180A0 and GetHeight 0x005180B0 scale the Setup's by scale.z",
-          "[retail][0x0050E9C0][0x0050E9E0][sim]") {
+TEST_CASE(
+    "CPartArray::GetRadius 0x005180A0 and GetHeight 0x005180B0 scale the Setup's by scale.z (CPhysicsObj::GetRadius "
+    "0x0050E9C0, CPhysicsObj::GetHeight 0x0050E9E0)",
+    "[retail][sim]") {
   Humanoid h;
   const auto& parts = dynamic_cast<const DatPartArray&>(*h.owner.object.part_array());
   CHECK(h.owner.object.get_radius() == parts.setup().radius);

@@ -24,8 +24,10 @@ glm::vec3 origin(const PhysicsObj& o) {
 
 }  // namespace
 
-TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 catches up at MAX_INTERPOLATED_VELOCITY without a max speed",
-          "[retail][0x00555B20][sim]") {
+TEST_CASE(
+    "InterpolationManager::adjust_offset 0x00555D30 catches up at MAX_INTERPOLATED_VELOCITY without a max speed "
+    "(InterpolationManager::InterpolateTo 0x00555B20)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.interpolate_to(at({13, 10, 10}), false);
@@ -76,8 +78,10 @@ TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 moves at twice the adj
   }
 }
 
-TEST_CASE("InterpolationManager::NodeCompleted 0x005559A0 queued nodes are visited in order",
-          "[retail][0x00555D30][sim]") {
+TEST_CASE(
+    "InterpolationManager::NodeCompleted 0x005559A0 queued nodes are visited in order "
+    "(InterpolationManager::adjust_offset 0x00555D30)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.interpolate_to(at({11, 10, 10}), false);
@@ -102,8 +106,10 @@ TEST_CASE("InterpolationManager::NodeCompleted 0x005559A0 queued nodes are visit
   CHECK(near_to(path[11], {12, 11, 10}));
 }
 
-TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 past the autonomy blip distance blips on the next UseTime",
-          "[retail][0x00555F20][0x0050EB70][sim]") {
+TEST_CASE(
+    "InterpolationManager::InterpolateTo 0x00555B20 past the autonomy blip distance blips on the next UseTime "
+    "(InterpolationManager::UseTime 0x00555F20, CPhysicsObj::GetAutonomyBlipDistance 0x0050EB70)",
+    "[retail][sim]") {
   World w;
   SECTION("outdoors: 100 m") {
     Walker a(w, 1, {10, 10, 10});
@@ -147,8 +153,10 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 past the autonomy blip
   }
 }
 
-TEST_CASE("InterpolationManager::adjust_offset 0x00555D30 stalled progress fails the node and UseTime blips to it",
-          "[retail][0x005559A0][0x00555F20][sim]") {
+TEST_CASE(
+    "InterpolationManager::adjust_offset 0x00555D30 stalled progress fails the node and UseTime blips to it "
+    "(InterpolationManager::NodeCompleted 0x005559A0, InterpolationManager::UseTime 0x00555F20)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   // The object never moves (the offsets are thrown away), so progress stalls.
@@ -254,8 +262,10 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 a position already rea
   }
 }
 
-TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 keep_heading queues the object's own heading",
-          "[retail][0x00555D30][sim]") {
+TEST_CASE(
+    "InterpolationManager::InterpolateTo 0x00555B20 keep_heading queues the object's own heading "
+    "(InterpolationManager::adjust_offset 0x00555D30)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.object.set_heading(90.0f, false);
@@ -283,8 +293,10 @@ TEST_CASE("InterpolationManager::InterpolateTo 0x00555B20 keep_heading queues th
   }
 }
 
-TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 a remote object near the player interpolates, far away it is placed",
-          "[retail][0x00510210][sim]") {
+TEST_CASE(
+    "CPhysicsObj::MoveOrTeleport 0x00516330 a remote object near the player interpolates, far away it is placed "
+    "(CPhysicsObj::MakePositionManager 0x00510210)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   SECTION("without contact nothing happens") {
@@ -307,8 +319,9 @@ TEST_CASE("CPhysicsObj::MoveOrTeleport 0x00516330 a remote object near the playe
 }
 
 TEST_CASE(
-    "SmartBox::HandleReceivedPosition 0x00453FD0 a remote creature walks to the server position over the retail time",
-    "[retail][0x00516330][0x00555D30][sim]") {
+    "SmartBox::HandleReceivedPosition 0x00453FD0 a remote creature walks to the server position over the retail time "
+    "(CPhysicsObj::MoveOrTeleport 0x00516330, InterpolationManager::adjust_offset 0x00555D30)",
+    "[retail][sim]") {
   constexpr std::uint32_t kPlayer = 0x50000001;
   constexpr std::uint32_t kCreature = 0x80000010;
   World w;

@@ -53,8 +53,10 @@ TEST_CASE("CMotionInterp::set_hold_run 0x00528B70 through CommandInterpreter::Se
   }
 }
 
-TEST_CASE("CMotionInterp::DoMotion 0x00528D20 (raw half): keyboard motions keep the current hold key",
-          "[retail][0x00528BB0]") {
+TEST_CASE(
+    "CMotionInterp::DoMotion 0x00528D20 (raw half): keyboard motions keep the current hold key "
+    "(CMotionInterp::SetHoldKey 0x00528BB0)",
+    "[retail]") {
   World w;
   w.ci.set_hold_run(true);
   // MovePlayer's keyboard parameters: SetHoldKey with hold key Invalid, which
@@ -65,8 +67,10 @@ TEST_CASE("CMotionInterp::DoMotion 0x00528D20 (raw half): keyboard motions keep 
   CHECK(w.ci.action_stamp() == 1u);  // only actions advance it
 }
 
-TEST_CASE("CMotionInterp::SetHoldKey 0x00528BB0 (raw half): autorun's hold key is on the slot, not the current key",
-          "[retail][0x006B3F40]") {
+TEST_CASE(
+    "CMotionInterp::SetHoldKey 0x00528BB0 (raw half): autorun's hold key is on the slot, not the current key "
+    "(CommandInterpreter::MovePlayer 0x006B3F40)",
+    "[retail]") {
   World w;
   // Autorun goes through MovePlayer's mouse form: SetHoldKey cleared, so the
   // current hold key stays None while the forward slot says Run.

@@ -64,8 +64,11 @@ MovementParameters modify_params(float speed = 1.0f) {
 
 // --- InterpretedMotionState ------------------------------------------------------------
 
-TEST_CASE("InterpretedMotionState::ApplyMotion 0x0051EA40 files each motion class in its slot",
-          "[retail][0x0051E8D0][0x0051E9E0][0x0051EAD0][0x00524380][sim][anim]") {
+TEST_CASE(
+    "InterpretedMotionState::ApplyMotion 0x0051EA40 files each motion class in its slot "
+    "(InterpretedMotionState::InterpretedMotionState 0x0051E8D0, InterpretedMotionState::AddAction 0x0051E9E0, "
+    "InterpretedMotionState::RemoveAction 0x0051EAD0, MovementParameters::MovementParameters 0x00524380)",
+    "[retail][sim][anim]") {
   CHECK(MovementParameters{}.bitfield == 0x0001EE0Fu);  // MovementParameters::MovementParameters 0x00524380
   CHECK(MovementParameters{}.speed == 1.0f);
   InterpretedMotionState s;
@@ -144,8 +147,11 @@ TEST_CASE("motion commands widen from their wire u16 (command_ids[])", "[sim][an
 
 TEST_CASE(
     "CMotionInterp::enter_default_state 0x00528C80 initialises the tables and queues Ready "
-    "(MovementManager::EnterDefaultState 0x005241C0, CPhysicsObj::MakeMovementManager 0x00510270)",
-    "[retail][0x00528C80][0x005241C0][0x00510270][0x005242A0][0x0050EA60][0x00517D10][0x00512780][0x005139D0][sim]["
+    "(MovementManager::EnterDefaultState 0x005241C0, CPhysicsObj::MakeMovementManager 0x00510270) "
+    "(MovementManager::get_minterp 0x005242A0, CPhysicsObj::InitializeMotionTables 0x0050EA60, "
+    "CPartArray::InitializeMotionTables 0x00517D10, CPhysicsObj::SetMotionTableID 0x00512780, "
+    "CPhysicsObj::InitDefaults 0x005139D0)",
+    "[retail][sim]["
     "anim]") {
   SECTION("without gravity: a new interpreter enters its default state twice, as retail's does") {
     Human h(kInitialState & ~ps::Gravity, false);
@@ -227,8 +233,9 @@ TEST_CASE("CMotionInterp::adjust_motion 0x00528010 canonicalises backwards, left
 
 TEST_CASE(
     "CMotionInterp::DoInterpretedMotion 0x00528360 plays on the ground, in the air it only remembers (or refuses "
-    "an action)",
-    "[retail][0x00527B80][0x0050EA70][0x00518750][sim][anim]") {
+    "an action) (CMotionInterp::add_to_queue 0x00527B80, CPhysicsObj::DoInterpretedMotion 0x0050EA70, "
+    "CPartArray::DoInterpretedMotion 0x00518750)",
+    "[retail][sim][anim]") {
   Human h;
   MotionInterp& m = h.minterp();
   const std::size_t pending = m.pending_motions().size();
@@ -251,8 +258,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("CMotionInterp::StopInterpretedMotion 0x00528470 returns the substate to Ready and queues it",
-          "[retail][0x0050EA90][0x005187F0][sim][anim]") {
+TEST_CASE(
+    "CMotionInterp::StopInterpretedMotion 0x00528470 returns the substate to Ready and queues it "
+    "(CPhysicsObj::StopInterpretedMotion 0x0050EA90, CPartArray::StopInterpretedMotion 0x005187F0)",
+    "[retail][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -264,8 +273,10 @@ TEST_CASE("CMotionInterp::StopInterpretedMotion 0x00528470 returns the substate 
   CHECK(m.stop_interpreted_motion(mc::RunForward, modify_params()) == movement_error::NoMtableData);
 }
 
-TEST_CASE("CMotionInterp::StopCompletely 0x00527E40 clears forward, sidestep and turn and queues Ready",
-          "[retail][0x0050EAD0][0x00518890][sim][anim]") {
+TEST_CASE(
+    "CMotionInterp::StopCompletely 0x00527E40 clears forward, sidestep and turn and queues Ready "
+    "(CPhysicsObj::StopCompletely_Internal 0x0050EAD0, CPartArray::StopCompletelyInternal 0x00518890)",
+    "[retail][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -304,8 +315,10 @@ TEST_CASE("CMotionInterp::DoMotion 0x00528D20 refuses postures in combat and a s
         movement_error::CantChatEmoteInCombat);
 }
 
-TEST_CASE("CMotionInterp::apply_interpreted_movement 0x00528600 style, forward, sidestep, turn, Falling in the air",
-          "[retail][0x00528870][sim][anim]") {
+TEST_CASE(
+    "CMotionInterp::apply_interpreted_movement 0x00528600 style, forward, sidestep, turn, Falling in the air "
+    "(CMotionInterp::apply_current_movement 0x00528870)",
+    "[retail][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -366,8 +379,10 @@ TEST_CASE("CMotionInterp::move_to_interpreted_state 0x005289C0 plays only action
 
 TEST_CASE(
     "CMotionInterp::MotionDone 0x00527EC0 pops the pending head and drops a finished action "
-    "(MovementManager::MotionDone 0x005242D0, CMotionInterp::HandleExitWorld 0x00527F30)",
-    "[retail][0x00524350][0x00527FE0][0x00524280][sim][anim]") {
+    "(MovementManager::MotionDone 0x005242D0, CMotionInterp::HandleExitWorld 0x00527F30) "
+    "(MovementManager::HandleExitWorld 0x00524350, CMotionInterp::motions_pending 0x00527FE0, "
+    "MovementManager::motions_pending 0x00524280)",
+    "[retail][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -384,8 +399,9 @@ TEST_CASE(
 
 TEST_CASE(
     "CMotionInterp::LeaveGround 0x00528B00 launches with the state velocity (get_state_velocity 0x00527D50), "
-    "HitGround 0x00528AC0 reapplies the state",
-    "[retail][0x005280C0][0x00524300][0x00524320][sim][anim]") {
+    "HitGround 0x00528AC0 reapplies the state (CMotionInterp::get_leave_ground_velocity 0x005280C0, "
+    "MovementManager::HitGround 0x00524300, MovementManager::LeaveGround 0x00524320)",
+    "[retail][sim][anim]") {
   Human h;
   h.land();
   MotionInterp& m = h.minterp();
@@ -409,8 +425,9 @@ TEST_CASE(
 
 TEST_CASE(
     "MovementManager::unpack_movement 0x00524440 applies the interpreted state, without an interpreter nothing "
-    "(CPhysicsObj::unpack_movement 0x00512040)",
-    "[retail][0x00527B10][0x005240D0][sim][anim]") {
+    "(CPhysicsObj::unpack_movement 0x00512040) (CMotionInterp::InqStyle 0x00527B10, MovementManager::PerformMovement "
+    "0x005240D0)",
+    "[retail][sim][anim]") {
   Human h;
   h.land();
   protocol::MovementData data;
@@ -484,8 +501,11 @@ constexpr std::uint32_t kHumanGuid = 0x70000010;
 
 }  // namespace
 
-TEST_CASE("Movement messages drive the demo humanoid: run, then the recall's frame-16 CreateParticle executes on time",
-          "[retail][0x00525B80][0x00524440][0x0051BCE0][sim][anim]") {
+TEST_CASE(
+    "Movement messages drive the demo humanoid: run, then the recall's frame-16 CreateParticle executes on time "
+    "(CSequence::update 0x00525B80, MovementManager::unpack_movement 0x00524440, MotionTableManager::AnimationDone "
+    "0x0051BCE0)",
+    "[retail][sim][anim]") {
   DemoWorld w;
   protocol::CreateObject create_msg = create(kHumanGuid, 1);
   create_msg.weenie.item_type = 0x10;  // a creature

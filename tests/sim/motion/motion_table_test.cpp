@@ -120,8 +120,8 @@ using Ids = std::vector<std::uint32_t>;
 
 TEST_CASE(
     "MotionState::add_modifier 0x00526340 refuses duplicates and the substate, add_modifier_no_check 0x00525FF0 "
-    "pushes to the front",
-    "[retail][0x00526040][0x00526070][sim][anim]") {
+    "pushes to the front (MotionState::remove_modifier 0x00526040, MotionState::clear_modifiers 0x00526070)",
+    "[retail][sim][anim]") {
   MotionState s;
   s.substate = mc::Ready;
   CHECK(s.add_modifier(mc::TurnRight, 1.0f));
@@ -138,8 +138,10 @@ TEST_CASE(
   CHECK(s.modifiers().empty());
 }
 
-TEST_CASE("MotionState::add_action 0x005260A0 queues at the tail, remove_action_head 0x00526120 pops the oldest",
-          "[retail][0x005260F0][sim][anim]") {
+TEST_CASE(
+    "MotionState::add_action 0x005260A0 queues at the tail, remove_action_head 0x00526120 pops the oldest "
+    "(MotionState::clear_actions 0x005260F0)",
+    "[retail][sim][anim]") {
   MotionState s;
   s.add_action(0x10000001, 1.0f);
   s.add_action(0x10000002, 2.0f);
@@ -262,8 +264,10 @@ TEST_CASE("CMotionTable::SetDefaultState 0x005230A0 clears the lists and plays t
   CHECK(f.anim_ids() == Ids{kReadyAnim});
 }
 
-TEST_CASE("CMotionTable::GetObjectSequence 0x00522860 substate: link then cycle, velocity from the cycle",
-          "[retail][0x00523E90][sim][anim]") {
+TEST_CASE(
+    "CMotionTable::GetObjectSequence 0x00522860 substate: link then cycle, velocity from the cycle "
+    "(CMotionTable::DoObjectMotion 0x00523E90)",
+    "[retail][sim][anim]") {
   Fixture f;
   f.ready();
   std::uint32_t n = 0;
@@ -468,8 +472,10 @@ struct ManagerFixture : Fixture {
 
 }  // namespace
 
-TEST_CASE("MotionTableManager::initialize_state 0x0051C030 sets the default state and queues Ready",
-          "[retail][0x0051BFE0][sim][anim]") {
+TEST_CASE(
+    "MotionTableManager::initialize_state 0x0051C030 sets the default state and queues Ready "
+    "(MotionTableManager::add_to_queue 0x0051BFE0)",
+    "[retail][sim][anim]") {
   ManagerFixture f;
   CHECK(f.manager->state().substate == mc::Ready);
   CHECK(f.manager->pending_animations() == std::vector<AnimNode>{{mc::Ready, 0}});
@@ -477,8 +483,10 @@ TEST_CASE("MotionTableManager::initialize_state 0x0051C030 sets the default stat
   CHECK(f.manager->get_motion_table_id() == 0x09000042u);
 }
 
-TEST_CASE("MotionTableManager::PerformMovement 0x0051C0B0 queues the motion with its link count",
-          "[retail][0x0051BC50][0x0051BC10][sim][anim]") {
+TEST_CASE(
+    "MotionTableManager::PerformMovement 0x0051C0B0 queues the motion with its link count (MotionTableManager::Create "
+    "0x0051BC50, MotionTableManager::GetMotionTableID 0x0051BC10)",
+    "[retail][sim][anim]") {
   ManagerFixture f;
   CHECK(f.manager->perform_movement(MovementKind::InterpretedCommand, mc::WalkForward, 1.0f, f.seq) == 0);
   CHECK(f.manager->pending_animations().back() == AnimNode{mc::WalkForward, 1});
@@ -512,8 +520,10 @@ TEST_CASE(
   CHECK(q[3] == AnimNode{mc::WalkForward, 0});
 }
 
-TEST_CASE("MotionTableManager::AnimationDone 0x0051BCE0 pops motions whose link count is reached",
-          "[retail][0x0051BE00][sim][anim]") {
+TEST_CASE(
+    "MotionTableManager::AnimationDone 0x0051BCE0 pops motions whose link count is reached "
+    "(MotionTableManager::CheckForCompletedMotions 0x0051BE00)",
+    "[retail][sim][anim]") {
   ManagerFixture f;
   f.manager->check_for_completed_motions();  // the initial Ready (0 anims) completes
   CHECK(f.movement->done == std::vector<std::pair<std::uint32_t, bool>>{{mc::Ready, true}});
@@ -535,8 +545,8 @@ TEST_CASE("MotionTableManager::AnimationDone 0x0051BCE0 pops motions whose link 
 
 TEST_CASE(
     "MotionTableManager::HandleEnterWorld 0x0051BDD0 removes every link and completes every pending motion "
-    "unsuccessfully",
-    "[retail][0x0051BDA0][0x00524CA0][sim][anim]") {
+    "unsuccessfully (MotionTableManager::HandleExitWorld 0x0051BDA0, CSequence::remove_all_link_animations 0x00524CA0)",
+    "[retail][sim][anim]") {
   ManagerFixture f;
   f.manager->check_for_completed_motions();
   f.movement->done.clear();

@@ -127,8 +127,10 @@ TEST_CASE("MovementParameters::MovementParameters 0x00524380 and UnPackNet 0x005
   CHECK(t.distance_to_object == 0.6f);  // not on the TurnTo wire: kept
 }
 
-TEST_CASE("MovementParameters::get_command 0x0052AA00 picks the command, hold key and direction",
-          "[retail][0x0052A9A0][0x0052AAD0][sim]") {
+TEST_CASE(
+    "MovementParameters::get_command 0x0052AA00 picks the command, hold key and direction "
+    "(MovementParameters::towards_and_away 0x0052A9A0, MovementParameters::get_desired_heading 0x0052AAD0)",
+    "[retail][sim]") {
   MovementParameters p;  // CanWalk | CanRun | MoveTowards
   std::uint32_t command = 99;
   std::uint32_t key = 99;
@@ -184,9 +186,13 @@ TEST_CASE("MovementParameters::get_command 0x0052AA00 picks the command, hold ke
 
 // --- MoveToManager without an object ----------------------------------------------------------
 
-TEST_CASE("MoveToManager::InitializeLocalVariables 0x00529250 and the no-object answers",
-          "[retail][0x00529250][0x005293B0][0x00529470][0x00529220][0x00529010][0x00529080][0x005291B0][0x00529930]"
-          "[sim]") {
+TEST_CASE(
+    "MoveToManager::InitializeLocalVariables 0x00529250 and the no-object answers (MoveToManager::MoveToManager "
+    "0x005293B0, MoveToManager::Create 0x00529470, MoveToManager::is_moving_to 0x00529220, MoveToManager::_DoMotion "
+    "0x00529010, MoveToManager::_StopMotion 0x00529080, MoveToManager::GetCurrentDistance 0x005291B0, "
+    "MoveToManager::CancelMoveTo 0x00529930)",
+    "[retail]"
+    "[sim]") {
   MoveToManager m(nullptr);
   CHECK_FALSE(m.is_moving_to());
   CHECK(m.movement_params().bitfield == 0);  // the constructor's defaults, bitfield cleared
@@ -205,8 +211,10 @@ TEST_CASE("MoveToManager::InitializeLocalVariables 0x00529250 and the no-object 
   CHECK(m.pending_actions().empty());
 }
 
-TEST_CASE("MoveToManager::AddTurnToHeadingNode 0x00529530 and AddMoveToPositionNode 0x00529580 queue at the tail",
-          "[retail][0x00529380][sim]") {
+TEST_CASE(
+    "MoveToManager::AddTurnToHeadingNode 0x00529530 and AddMoveToPositionNode 0x00529580 queue at the tail "
+    "(MoveToManager::RemovePendingActionsHead 0x00529380)",
+    "[retail][sim]") {
   MoveToManager m(nullptr);
   m.add_turn_to_heading_node(45.0f);
   m.add_move_to_position_node();
@@ -224,8 +232,10 @@ TEST_CASE("MoveToManager::AddTurnToHeadingNode 0x00529530 and AddMoveToPositionN
 
 // --- MoveToPosition ---------------------------------------------------------------------------
 
-TEST_CASE("MoveToManager::MoveToPosition 0x0052A240 lays a turn, a move and a final turn",
-          "[retail][0x00529CB0][0x00529B90][sim]") {
+TEST_CASE(
+    "MoveToManager::MoveToPosition 0x0052A240 lays a turn, a move and a final turn (MoveToManager::BeginNextNode "
+    "0x00529CB0, MoveToManager::BeginTurnToHeading 0x00529B90)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -257,8 +267,10 @@ TEST_CASE("MoveToManager::MoveToPosition 0x0052A240 lays a turn, a move and a fi
   }
 }
 
-TEST_CASE("MoveToManager::BeginTurnToHeading 0x00529B90 turns the shorter way and skips a reached heading",
-          "[retail][0x0052A630][0x00529010][sim]") {
+TEST_CASE(
+    "MoveToManager::BeginTurnToHeading 0x00529B90 turns the shorter way and skips a reached heading "
+    "(MoveToManager::TurnToHeading 0x0052A630, MoveToManager::_DoMotion 0x00529010)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -291,8 +303,10 @@ TEST_CASE("MoveToManager::BeginTurnToHeading 0x00529B90 turns the shorter way an
   }
 }
 
-TEST_CASE("MoveToManager::HandleTurnToHeading 0x0052A0C0 snaps to the exact heading and stops turning",
-          "[retail][0x0052A780][0x00512980][sim]") {
+TEST_CASE(
+    "MoveToManager::HandleTurnToHeading 0x0052A0C0 snaps to the exact heading and stops turning "
+    "(MoveToManager::UseTime 0x0052A780, CPhysicsObj::TurnToHeading 0x00512980)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MovementParameters p;
@@ -310,8 +324,11 @@ TEST_CASE("MoveToManager::HandleTurnToHeading 0x0052A0C0 snaps to the exact head
   CHECK(o.get_heading() == exact_heading(wanted));  // and stays there
 }
 
-TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 walks to the point and stops within range",
-          "[retail][0x00529A00][0x0052A780][0x00524440][sim]") {
+TEST_CASE(
+    "MoveToManager::HandleMoveToPosition 0x00529D80 walks to the point and stops within range "
+    "(MoveToManager::BeginMoveForward 0x00529A00, MoveToManager::UseTime 0x0052A780, MovementManager::unpack_movement "
+    "0x00524440)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -341,8 +358,10 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 walks to the point and
   CHECK(glm::length(o.position().frame.origin - stopped) < 0.1f);
 }
 
-TEST_CASE("MoveToManager::BeginMoveForward 0x00529A00 runs beyond the walk/run threshold",
-          "[retail][0x0052AA00][sim]") {
+TEST_CASE(
+    "MoveToManager::BeginMoveForward 0x00529A00 runs beyond the walk/run threshold (MovementParameters::get_command "
+    "0x0052AA00)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 40, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -358,8 +377,10 @@ TEST_CASE("MoveToManager::BeginMoveForward 0x00529A00 runs beyond the walk/run t
   CHECK(distance(o.position(), spot({60, 70, kGroundZ})) - o.get_radius() <= 0.6f);
 }
 
-TEST_CASE("MoveToManager turns first when the point lies off the heading, then walks",
-          "[retail][0x0052A240][0x0052A0C0][0x00529D80][sim]") {
+TEST_CASE(
+    "MoveToManager turns first when the point lies off the heading, then walks (MoveToManager::MoveToPosition "
+    "0x0052A240, MoveToManager::HandleTurnToHeading 0x0052A0C0, MoveToManager::HandleMoveToPosition 0x00529D80)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -396,8 +417,11 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 steers with an auxilia
   }
 }
 
-TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 cancels beyond fail_distance from the start",
-          "[retail][0x00529930][0x005295C0][0x00529650][sim]") {
+TEST_CASE(
+    "MoveToManager::HandleMoveToPosition 0x00529D80 cancels beyond fail_distance from the start "
+    "(MoveToManager::CancelMoveTo 0x00529930, MoveToManager::CleanUp 0x005295C0, MoveToManager::CleanUpAndCallWeenie "
+    "0x00529650)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 50, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -438,8 +462,10 @@ TEST_CASE("MoveToManager::CheckProgressMade 0x005290F0 asks 0.25 m/s since the l
   CHECK_FALSE(m.check_progress_made(start - 0.9f));  // 0.3 m in two seconds
 }
 
-TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 counts failed progress without cancelling",
-          "[retail][0x005290F0][sim]") {
+TEST_CASE(
+    "MoveToManager::HandleMoveToPosition 0x00529D80 counts failed progress without cancelling "
+    "(MoveToManager::CheckProgressMade 0x005290F0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 50, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -456,7 +482,10 @@ TEST_CASE("MoveToManager::HandleMoveToPosition 0x00529D80 counts failed progress
   CHECK(ticks < 900);  // freed, it still arrives
 }
 
-TEST_CASE("MoveToManager::UseTime 0x0052A780 does nothing without Contact", "[retail][0x00529D70][0x00524300][sim]") {
+TEST_CASE(
+    "MoveToManager::UseTime 0x0052A780 does nothing without Contact (MoveToManager::HitGround 0x00529D70, "
+    "MovementManager::HitGround 0x00524300)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -494,8 +523,12 @@ TEST_CASE("MoveToManager::HitGround 0x00529D70 begins the head node again (Movem
 
 // --- MoveToObject and TurnToObject --------------------------------------------------------------
 
-TEST_CASE("MoveToManager::MoveToObject 0x00529680 watches the target and lays nodes on its first report",
-          "[retail][0x0052A400][0x0052A7D0][0x00512860][0x005102E0][0x0052A900][sim]") {
+TEST_CASE(
+    "MoveToManager::MoveToObject 0x00529680 watches the target and lays nodes on its first report "
+    "(MoveToManager::MoveToObject_Internal 0x0052A400, MoveToManager::HandleUpdateTarget 0x0052A7D0, "
+    "CPhysicsObj::MoveToObject 0x00512860, CPhysicsObj::MoveToObject_Internal 0x005102E0, "
+    "MoveToManager::PerformMovement 0x0052A900)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   PhysicsObj& t = settled(w, kTarget, {60, 65, kGroundZ});
@@ -531,8 +564,12 @@ TEST_CASE("MoveToManager::MoveToObject 0x00529680 watches the target and lays no
   }
 }
 
-TEST_CASE("MoveToObject follows a target that moves: voyeur updates drive HandleUpdateTarget",
-          "[retail][0x0052A7D0][0x00529D80][0x0051AA90][0x00524790][0x00512BC0][sim]") {
+TEST_CASE(
+    "MoveToObject follows a target that moves: voyeur updates drive HandleUpdateTarget "
+    "(MoveToManager::HandleUpdateTarget 0x0052A7D0, MoveToManager::HandleMoveToPosition 0x00529D80, "
+    "TargetManager::HandleTargetting 0x0051AA90, MovementManager::HandleUpdateTarget 0x00524790, "
+    "CPhysicsObj::HandleUpdateTarget 0x00512BC0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 30, kGroundZ});
   PhysicsObj& t = settled(w, kTarget, {60, 60, kGroundZ});
@@ -562,8 +599,10 @@ TEST_CASE("MoveToObject follows a target that moves: voyeur updates drive Handle
   CHECK(t.target_manager()->voyeurs().empty());
 }
 
-TEST_CASE("MoveToManager::HandleUpdateTarget 0x0052A7D0 a lost target cancels the MoveTo",
-          "[retail][0x00529930][0x0051A6F0][sim]") {
+TEST_CASE(
+    "MoveToManager::HandleUpdateTarget 0x0052A7D0 a lost target cancels the MoveTo (MoveToManager::CancelMoveTo "
+    "0x00529930, TargetManager::NotifyVoyeurOfEvent 0x0051A6F0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 40, kGroundZ});
   settled(w, kTarget, {60, 60, kGroundZ});
@@ -597,7 +636,9 @@ TEST_CASE("MoveToManager::HandleUpdateTarget 0x0052A7D0 a lost target cancels th
   }
 }
 
-TEST_CASE("MoveToManager::MoveToObject 0x00529680 at itself ends at once", "[retail][0x0052A7D0][sim]") {
+TEST_CASE(
+    "MoveToManager::MoveToObject 0x00529680 at itself ends at once (MoveToManager::HandleUpdateTarget 0x0052A7D0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -606,8 +647,11 @@ TEST_CASE("MoveToManager::MoveToObject 0x00529680 at itself ends at once", "[ret
   CHECK(o.target_manager() == nullptr);  // no target was set
 }
 
-TEST_CASE("MoveToManager::TurnToObject 0x005297D0 faces the object (the desired heading is replaced)",
-          "[retail][0x0052A550][0x00512940][0x005103F0][sim]") {
+TEST_CASE(
+    "MoveToManager::TurnToObject 0x005297D0 faces the object (the desired heading is replaced) "
+    "(MoveToManager::TurnToObject_Internal 0x0052A550, CPhysicsObj::TurnToObject 0x00512940, "
+    "CPhysicsObj::TurnToObject_Internal 0x005103F0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {70, 60, kGroundZ});
@@ -625,8 +669,10 @@ TEST_CASE("MoveToManager::TurnToObject 0x005297D0 faces the object (the desired 
   CHECK(o.get_heading() == exact_heading(90.0f));
 }
 
-TEST_CASE("MoveToManager::BeginNextNode 0x00529CB0 a Sticky MoveToObject sticks to the object at the end",
-          "[retail][0x00512130][0x00555230][sim]") {
+TEST_CASE(
+    "MoveToManager::BeginNextNode 0x00529CB0 a Sticky MoveToObject sticks to the object at the end "
+    "(CPhysicsObj::get_position_manager 0x00512130, PositionManager::StickTo 0x00555230)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {60, 64, kGroundZ});
@@ -645,9 +691,13 @@ TEST_CASE("MoveToManager::BeginNextNode 0x00529CB0 a Sticky MoveToObject sticks 
 
 // --- MovementManager and unpack_movement -------------------------------------------------------
 
-TEST_CASE("MovementManager::PerformMovement 0x005240D0 makes the MoveToManager and cancels the old MoveTo",
-          "[retail][0x005240D0][0x00524050][0x00524000][0x0052A900][0x00524260][0x005242F0][0x0050EB10][0x0050EAB0]"
-          "[sim]") {
+TEST_CASE(
+    "MovementManager::PerformMovement 0x005240D0 makes the MoveToManager and cancels the old MoveTo "
+    "(MovementManager::Create 0x00524050, MovementManager::MakeMoveToManager 0x00524000, "
+    "MoveToManager::PerformMovement 0x0052A900, MovementManager::IsMovingTo 0x00524260, MovementManager::UseTime "
+    "0x005242F0, CPhysicsObj::IsMovingTo 0x0050EB10, CPhysicsObj::motions_pending 0x0050EAB0)",
+    "[retail]"
+    "[sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {64, 64, kGroundZ});
@@ -673,8 +723,11 @@ TEST_CASE("MovementManager::PerformMovement 0x005240D0 makes the MoveToManager a
   CHECK(o.get_heading() == exact_heading(10.0f));
 }
 
-TEST_CASE("MovementManager::unpack_movement 0x00524440 types 6 to 9 from the wire reach the MoveToManager",
-          "[retail][0x0052AC50][0x00512040][0x0050F490][sim]") {
+TEST_CASE(
+    "MovementManager::unpack_movement 0x00524440 types 6 to 9 from the wire reach the MoveToManager "
+    "(MovementParameters::UnPackNet 0x0052AC50, CPhysicsObj::unpack_movement 0x00512040, CPhysicsObj::GetObjectA "
+    "0x0050F490)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   settled(w, kTarget, {70, 60, kGroundZ});
@@ -750,8 +803,9 @@ TEST_CASE("MovementManager::unpack_movement 0x00524440 types 6 to 9 from the wir
 }
 
 TEST_CASE(
-    "CMotionInterp::DoMotion 0x00528D20 with CancelMoveTo cancels a MoveTo (MovementManager::CancelMoveTo 0x005241B0)",
-    "[retail][0x005101F0][sim]") {
+    "CMotionInterp::DoMotion 0x00528D20 with CancelMoveTo cancels a MoveTo (MovementManager::CancelMoveTo 0x005241B0) "
+    "(CPhysicsObj::cancel_moveto 0x005101F0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& o = settled(w, kMover, {60, 60, kGroundZ});
   MoveToManager& m = MoveToWorld::manager(o).make_move_to_manager();
@@ -791,8 +845,11 @@ TEST_CASE("MovementManager::unpack_movement 0x00524440 hostile MoveTo parameters
 
 // --- end to end: F74C Movement through the SmartBox ---------------------------------------------
 
-TEST_CASE("F74C MoveToPosition through the SmartBox walks a remote creature to the point between server updates",
-          "[retail][0x00524440][0x0052A780][0x00509690][sim]") {
+TEST_CASE(
+    "F74C MoveToPosition through the SmartBox walks a remote creature to the point between server updates "
+    "(MovementManager::unpack_movement 0x00524440, MoveToManager::UseTime 0x0052A780, CPhysics::SetObjectMovement "
+    "0x00509690)",
+    "[retail][sim]") {
   core::ManualClock clock{core::Seconds{10.0}};
   SimContext context{clock};
   dat::RecordCache records(&demo_portal());

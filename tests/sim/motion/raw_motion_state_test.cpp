@@ -36,7 +36,10 @@ std::vector<std::uint8_t> packed(const RawMotionState& s) {
 
 }  // namespace
 
-TEST_CASE("RawMotionState::RawMotionState 0x0051E7F0 defaults pack to a bare zero flags word", "[retail][0x0051ED10]") {
+TEST_CASE(
+    "RawMotionState::RawMotionState 0x0051E7F0 defaults pack to a bare zero flags word (RawMotionState::Pack "
+    "0x0051ED10)",
+    "[retail]") {
   const RawMotionState s;
   CHECK(s.current_holdkey == HoldKey::None);
   CHECK(s.current_style == 0x8000003Du);
@@ -47,8 +50,10 @@ TEST_CASE("RawMotionState::RawMotionState 0x0051E7F0 defaults pack to a bare zer
   CHECK(packed(s) == std::vector<std::uint8_t>{0, 0, 0, 0});
 }
 
-TEST_CASE("RawMotionState::ApplyMotion 0x0051EB60 fills the slot of the motion's axis",
-          "[retail][0x0051E840][0x0051E8A0]") {
+TEST_CASE(
+    "RawMotionState::ApplyMotion 0x0051EB60 fills the slot of the motion's axis (RawMotionState::AddAction 0x0051E840, "
+    "RawMotionState::RemoveAction 0x0051E8A0)",
+    "[retail]") {
   RawMotionState s;
   SECTION("keyboard parameters (SetHoldKey) leave the slot's hold key Invalid") {
     MovementParameters p = keyboard_params(1.0f);

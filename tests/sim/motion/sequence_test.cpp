@@ -58,8 +58,10 @@ std::vector<std::uint32_t> concat(std::initializer_list<std::vector<std::uint32_
 
 // --- AnimSequenceNode ------------------------------------------------------------------
 
-TEST_CASE("AnimSequenceNode::set_animation_id 0x00525D60 clamps the range against the frame count",
-          "[retail][0x00525F90][sim][anim]") {
+TEST_CASE(
+    "AnimSequenceNode::set_animation_id 0x00525D60 clamps the range against the frame count "
+    "(AnimSequenceNode::AnimSequenceNode 0x00525F90)",
+    "[retail][sim][anim]") {
   auto anim = std::make_shared<const dat::Animation>(make_animation(kCycle, 10));
   AnimSequenceNode node;
   SECTION("high -1 is the last frame") {
@@ -137,8 +139,10 @@ TEST_CASE("AnimSequenceNode::get_part_frame 0x00525C40 and get_pos_frame 0x00525
 
 // --- list operations ---------------------------------------------------------------------
 
-TEST_CASE("CSequence::append_animation 0x00525510 moves first_cyclic to every new tail",
-          "[retail][0x00525DE0][0x00525DF0][sim][anim]") {
+TEST_CASE(
+    "CSequence::append_animation 0x00525510 moves first_cyclic to every new tail (AnimSequenceNode::GetNext "
+    "0x00525DE0, AnimSequenceNode::GetPrev 0x00525DF0)",
+    "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink));
   REQUIRE(f.seq.size() == 1);
@@ -167,8 +171,10 @@ TEST_CASE("CSequence::append_animation 0x00525510 moves first_cyclic to every ne
   }
 }
 
-TEST_CASE("CSequence::clear_animations 0x00524DC0, clear_physics 0x00524D50 and clear 0x005255B0",
-          "[retail][0x00524BD0][sim][anim]") {
+TEST_CASE(
+    "CSequence::clear_animations 0x00524DC0, clear_physics 0x00524D50 and clear 0x005255B0 (CSequence::has_anims "
+    "0x00524BD0)",
+    "[retail][sim][anim]") {
   Fixture f;
   dat::AnimationFrame placement;
   f.seq.append_animation(anim_data(kLink));
@@ -335,8 +341,10 @@ TEST_CASE(
   CHECK(s.omega() == glm::vec3(0, 0, 0));
 }
 
-TEST_CASE("CSequence::get_curr_animframe 0x00524970 samples floor(frame) with no interpolation, else the placement",
-          "[retail][0x005249D0][0x005249B0][sim][anim]") {
+TEST_CASE(
+    "CSequence::get_curr_animframe 0x00524970 samples floor(frame) with no interpolation, else the placement "
+    "(CSequence::get_curr_frame_number 0x005249D0, CSequence::set_placement_frame 0x005249B0)",
+    "[retail][sim][anim]") {
   Fixture f;
   dat::AnimationFrame placement;
   placement.part_frames.push_back(dat::Frame{{-1, 0, 0}, {1, 0, 0, 0}});
@@ -351,8 +359,10 @@ TEST_CASE("CSequence::get_curr_animframe 0x00524970 samples floor(frame) with no
 
 // --- time -----------------------------------------------------------------------------
 
-TEST_CASE("CSequence::update_internal 0x005255D0 fires the hooks of every frame it leaves, forward",
-          "[retail][0x00525B80][0x00524830][sim][anim]") {
+TEST_CASE(
+    "CSequence::update_internal 0x005255D0 fires the hooks of every frame it leaves, forward (CSequence::update "
+    "0x00525B80, CSequence::execute_hooks 0x00524830)",
+    "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kCycle));
   f.seq.update(3.5 / 30.0, nullptr);
@@ -371,8 +381,10 @@ TEST_CASE("CSequence::update_internal 0x005255D0 fires the hooks of every frame 
   }
 }
 
-TEST_CASE("CSequence::update_internal 0x005255D0 plays negative framerates backwards, firing high..low+1",
-          "[retail][0x00524830][sim][anim]") {
+TEST_CASE(
+    "CSequence::update_internal 0x005255D0 plays negative framerates backwards, firing high..low+1 "
+    "(CSequence::execute_hooks 0x00524830)",
+    "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kBoth, -30.0f));  // starts at 5 - EPS, floor 4
   f.seq.update(2.5 / 30.0, nullptr);                 // 4.9998 -> 2.4998
@@ -384,8 +396,9 @@ TEST_CASE("CSequence::update_internal 0x005255D0 plays negative framerates backw
   CHECK(f.seq.curr_anim()->anim_id() == kBoth);
 }
 
-TEST_CASE("CSequence::execute_hooks 0x00524830 fires Both and the matching direction only",
-          "[retail][0x00524820][sim][anim]") {
+TEST_CASE(
+    "CSequence::execute_hooks 0x00524830 fires Both and the matching direction only (CSequence::set_object 0x00524820)",
+    "[retail][sim][anim]") {
   Fixture f;
   SECTION("Backward hooks stay silent in forward play") {
     f.seq.append_animation(anim_data(kBack, 30.0f));
@@ -411,8 +424,10 @@ TEST_CASE("CSequence::execute_hooks 0x00524830 fires Both and the matching direc
   }
 }
 
-TEST_CASE("CSequence::update_internal 0x005255D0 stages AnimDone when a link finishes and carries the overshoot",
-          "[retail][0x005252B0][sim][anim]") {
+TEST_CASE(
+    "CSequence::update_internal 0x005255D0 stages AnimDone when a link finishes and carries the overshoot "
+    "(CSequence::advance_to_next_animation 0x005252B0)",
+    "[retail][sim][anim]") {
   Fixture f;
   f.seq.append_animation(anim_data(kLink));
   f.seq.append_animation(anim_data(kCycle));
@@ -445,8 +460,10 @@ TEST_CASE("CSequence::apply_physics 0x00524AB0 moves by |dt| with the sign of it
   CHECK(std::fabs(std::fabs(glm::dot(turned.orientation(), expected)) - 1.0f) < 1e-5f);
 }
 
-TEST_CASE("CSequence::update 0x00525B80 root motion: pos frames and frame-quantised velocity",
-          "[retail][0x005255D0][sim][anim]") {
+TEST_CASE(
+    "CSequence::update 0x00525B80 root motion: pos frames and frame-quantised velocity (CSequence::update_internal "
+    "0x005255D0)",
+    "[retail][sim][anim]") {
   Fixture f;
   SECTION("velocity moves one frame's worth per boundary crossed, nothing in between") {
     f.seq.append_animation(anim_data(kCycle, 10.0f));
@@ -519,8 +536,10 @@ TEST_CASE("CSequence::update_internal 0x005255D0 survives hostile framerates", "
 
 // --- the recall (seed retail-projectile-vfx section 11.3) -------------------------------
 
-TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParticle hook when frame 16 is left",
-          "[retail][0x005255D0][0x00524830][sim][anim]") {
+TEST_CASE(
+    "CSequence::update 0x00525B80 stages the recall's frame-16 CreateParticle hook when frame 16 is left "
+    "(CSequence::update_internal 0x005255D0, CSequence::execute_hooks 0x00524830)",
+    "[retail][sim][anim]") {
   dat::RecordCache records(&demo_portal());
   DatObjectFactory factory(records);
   Owner owner;
@@ -562,8 +581,10 @@ TEST_CASE("CSequence::update 0x00525B80 stages the recall's frame-16 CreateParti
   CHECK(seq.get_curr_frame_number() == 17);
 }
 
-TEST_CASE("CSequence::update 0x00525B80 the recall link holds its final frame until its boundary, then AnimDone",
-          "[retail][0x005252B0][sim][anim]") {
+TEST_CASE(
+    "CSequence::update 0x00525B80 the recall link holds its final frame until its boundary, then AnimDone "
+    "(CSequence::advance_to_next_animation 0x005252B0)",
+    "[retail][sim][anim]") {
   dat::RecordCache records(&demo_portal());
   DatObjectFactory factory(records);
   const auto table = factory.get_motion_table(demo::kHumanMotionTable);

@@ -27,8 +27,10 @@ StickyManager& stick(Walker& a, std::uint32_t target, float target_radius) {
 
 }  // namespace
 
-TEST_CASE("StickyManager::StickTo 0x00555710 arms a one-second stick that waits for the target report",
-          "[retail][0x00555780][sim]") {
+TEST_CASE(
+    "StickyManager::StickTo 0x00555710 arms a one-second stick that waits for the target report "
+    "(StickyManager::HandleUpdateTarget 0x00555780)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   StickyManager& s = stick(a, 0x99, 0.5f);
@@ -67,7 +69,10 @@ TEST_CASE("StickyManager::StickTo 0x00555710 arms a one-second stick that waits 
   }
 }
 
-TEST_CASE("StickyManager::UseTime 0x00555610 the stick lapses one second after StickTo", "[retail][0x0050EAE0][sim]") {
+TEST_CASE(
+    "StickyManager::UseTime 0x00555610 the stick lapses one second after StickTo (CPhysicsObj::unstick_from_object "
+    "0x0050EAE0)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10});
   a.set_speed(0.0f, 0.0f);
@@ -86,8 +91,10 @@ TEST_CASE("StickyManager::UseTime 0x00555610 the stick lapses one second after S
   }
 }
 
-TEST_CASE("StickyManager::adjust_offset 0x00555430 closes to 0.3 m between the cylinders and faces the target",
-          "[retail][0x005A98B0][0x005A9520][sim]") {
+TEST_CASE(
+    "StickyManager::adjust_offset 0x00555430 closes to 0.3 m between the cylinders and faces the target "
+    "(Position::cylinder_distance_no_z 0x005A98B0, Position::heading 0x005A9520)",
+    "[retail][sim]") {
   World w;
   Walker a(w, 1, {10, 10, 10}, kCell, 0.5f);
   StickyManager& s = stick(a, 0x99, 0.5f);
@@ -122,8 +129,10 @@ TEST_CASE("StickyManager::adjust_offset 0x00555430 closes to 0.3 m between the c
   }
 }
 
-TEST_CASE("CPhysicsObj::stick_to_object 0x005127E0 follows the live target from the object table",
-          "[retail][0x00555430][sim]") {
+TEST_CASE(
+    "CPhysicsObj::stick_to_object 0x005127E0 follows the live target from the object table "
+    "(StickyManager::adjust_offset 0x00555430)",
+    "[retail][sim]") {
   constexpr std::uint32_t kFollower = 0x80000010;
   constexpr std::uint32_t kTarget = 0x80000011;
   World w;

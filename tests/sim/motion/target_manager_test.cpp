@@ -17,9 +17,13 @@ constexpr std::uint32_t kTarget = 0x80000002;
 
 }  // namespace
 
-TEST_CASE("TargetManager::SetTarget 0x0051AC30 asks the target for reports and hears at once",
-          "[retail][0x0051AC30][0x0051A370][0x0051A830][0x0051A4F0][0x0051A7E0][0x0050ED30][0x0050ED90][0x0050EE00]"
-          "[0x0050EDE0][0x0050F490][sim]") {
+TEST_CASE(
+    "TargetManager::SetTarget 0x0051AC30 asks the target for reports and hears at once (TargetManager::TargetManager "
+    "0x0051A370, TargetManager::AddVoyeur 0x0051A830, TargetManager::SendVoyeurUpdate 0x0051A4F0, "
+    "TargetManager::ClearTarget 0x0051A7E0, CPhysicsObj::set_target 0x0050ED30, CPhysicsObj::clear_target 0x0050ED90, "
+    "CPhysicsObj::add_voyeur 0x0050EE00)",
+    "[retail]"
+    "[0x0050EDE0][0x0050F490][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -64,8 +68,10 @@ TEST_CASE("TargetManager::SetTarget 0x0051AC30 asks the target for reports and h
   }
 }
 
-TEST_CASE("TargetManager::AddVoyeur 0x0051A830 a known voyeur only gets the new radius and quantum",
-          "[retail][0x0051AD90][0x0050EE50][sim]") {
+TEST_CASE(
+    "TargetManager::AddVoyeur 0x0051A830 a known voyeur only gets the new radius and quantum "
+    "(TargetManager::RemoveVoyeur 0x0051AD90, CPhysicsObj::remove_voyeur 0x0050EE50)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
   // A voyeur that does not watch this object ignores the reports.
@@ -115,8 +121,10 @@ TEST_CASE("TargetManager::ReceiveUpdate 0x0051A930 keeps reports about the targe
   }
 }
 
-TEST_CASE("TargetManager::HandleTargetting 0x0051AA90 checks voyeurs every half second",
-          "[retail][0x0051A650][0x0051A5E0][sim]") {
+TEST_CASE(
+    "TargetManager::HandleTargetting 0x0051AA90 checks voyeurs every half second (TargetManager::CheckAndUpdateVoyeur "
+    "0x0051A650, TargetManager::GetInterpolatedPosition 0x0051A5E0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -158,8 +166,10 @@ TEST_CASE("TargetManager::HandleTargetting 0x0051AA90 checks voyeurs every half 
   }
 }
 
-TEST_CASE("TargetManager::SetTargetQuantum 0x0051A4A0 renews the voyeur entry",
-          "[retail][0x0050EDA0][0x0050EDC0][sim]") {
+TEST_CASE(
+    "TargetManager::SetTargetQuantum 0x0051A4A0 renews the voyeur entry (CPhysicsObj::set_target_quantum 0x0050EDA0, "
+    "CPhysicsObj::get_target_quantum 0x0050EDC0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -172,8 +182,10 @@ TEST_CASE("TargetManager::SetTargetQuantum 0x0051A4A0 renews the voyeur entry",
   CHECK(target.target_manager()->voyeurs().at(kWatcher).quantum == 2.5);
 }
 
-TEST_CASE("TargetManager::NotifyVoyeurOfEvent 0x0051A6F0 a deleted or teleported target tells its voyeurs",
-          "[retail][0x00514E60][0x00514ED0][sim]") {
+TEST_CASE(
+    "TargetManager::NotifyVoyeurOfEvent 0x0051A6F0 a deleted or teleported target tells its voyeurs "
+    "(CPhysicsObj::exit_world 0x00514E60, CPhysicsObj::teleport_hook 0x00514ED0)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
@@ -193,8 +205,10 @@ TEST_CASE("TargetManager::NotifyVoyeurOfEvent 0x0051A6F0 a deleted or teleported
   }
 }
 
-TEST_CASE("TargetManager::GetInterpolatedPosition 0x0051A5E0 predicts a walking target by its velocity",
-          "[retail][0x0051A650][sim]") {
+TEST_CASE(
+    "TargetManager::GetInterpolatedPosition 0x0051A5E0 predicts a walking target by its velocity "
+    "(TargetManager::CheckAndUpdateVoyeur 0x0051A650)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 40, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {60, 60, kGroundZ});

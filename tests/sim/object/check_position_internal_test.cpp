@@ -53,7 +53,7 @@ class PushCells final : public CellSource {
 
 }  // namespace
 
-TEST_CASE("CPhysicsObj::CheckPositionInternal 0x00511E90 without Slide ignores z", "[retail][0x00511E90][sim]") {
+TEST_CASE("CPhysicsObj::CheckPositionInternal 0x00511E90 without Slide ignores z", "[retail][sim]") {
   // acclient.c 319182-319184: only the signed x and y differences (< 0.05)
   // and the cell are tested. The placement steps the mover 0.3 m down onto
   // the floor; the move in z does not fail it.
@@ -72,8 +72,7 @@ TEST_CASE("CPhysicsObj::CheckPositionInternal 0x00511E90 without Slide ignores z
   }
 }
 
-TEST_CASE("CPhysicsObj::CheckPositionInternal 0x00511E90 without Slide compares signed differences",
-          "[retail][0x00511E90][sim]") {
+TEST_CASE("CPhysicsObj::CheckPositionInternal 0x00511E90 without Slide compares signed differences", "[retail][sim]") {
   // curr.x - new.x < 0.05 && curr.y - new.y < 0.05: a placement moved 1 m
   // toward -x or -y passes, one moved 1 m toward +x or +y fails.
   Scene s;

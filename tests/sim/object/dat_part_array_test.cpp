@@ -135,8 +135,11 @@ bool same_rotation(const glm::quat& a, const glm::quat& b) {
 
 // --- creation ---------------------------------------------------------------------------
 
-TEST_CASE("CPartArray::CreateSetup 0x005195A0 makes the parts (InitParts 0x00517F40) and poses from Resting",
-          "[retail][0x005193D0][0x00517D40][0x00518060][0x005180C0][sim][anim]") {
+TEST_CASE(
+    "CPartArray::CreateSetup 0x005195A0 makes the parts (InitParts 0x00517F40) and poses from Resting "
+    "(CPartArray::SetPlacementFrame 0x005193D0, CPartArray::HasAnims 0x00517D40, CPartArray::GetNumSphere 0x00518060, "
+    "CPartArray::AllowsFreeHeading 0x005180C0)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->num_parts() == 2);
@@ -178,8 +181,10 @@ TEST_CASE("CPartArray::SetPlacementFrame 0x005193D0 falls back to placement 0, e
   CHECK(none.parts->sequence().placement_frame() == nullptr);
 }
 
-TEST_CASE("CPartArray::SetMotionTableID 0x005186E0 keeps the same table, drops for 0, and keeps a manager without data",
-          "[retail][0x0051BC10][sim][anim]") {
+TEST_CASE(
+    "CPartArray::SetMotionTableID 0x005186E0 keeps the same table, drops for 0, and keeps a manager without data "
+    "(MotionTableManager::GetMotionTableID 0x0051BC10)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -196,8 +201,10 @@ TEST_CASE("CPartArray::SetMotionTableID 0x005186E0 keeps the same table, drops f
 
 // --- pose ---------------------------------------------------------------------------------
 
-TEST_CASE("CPartArray::UpdateParts 0x005190F0 scales only the animation origins by the object scale",
-          "[retail][0x00519310][sim][anim]") {
+TEST_CASE(
+    "CPartArray::UpdateParts 0x005190F0 scales only the animation origins by the object scale (CPartArray::SetFrame "
+    "0x00519310)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   b.parts->set_scale(glm::vec3(2.0f));
@@ -246,9 +253,10 @@ TEST_CASE("CPartArray::SetScaleInternal 0x00518A00 mesh scale = Setup default sc
 }
 
 TEST_CASE(
-    "CPartArray::SetFrame 0x00519310 through CPhysicsObj::set_frame poses the parts, publish_parts adds the block "
+    "CPartArray::SetFrame 0x00519310 through CPhysicsObj::set_frame 0x00514090 poses the parts, publish_parts adds the "
+    "block "
     "offset",
-    "[retail][0x00514090][sim][anim]") {
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   b.object.set_scale_static(2.0f);
@@ -271,8 +279,9 @@ TEST_CASE(
 
 TEST_CASE(
     "CPartArray per-part render state: SetTranslucencyInternal 0x00518340, SetPartTranslucencyInternal 0x00518380, "
-    "SetPartLuminosityInternal 0x005183F0, SetPartDiffusionInternal 0x00518460, SetNoDrawInternal 0x00518300",
-    "[retail][0x005183B0][0x00518420][sim][anim]") {
+    "SetPartLuminosityInternal 0x005183F0, SetPartDiffusionInternal 0x00518460, SetNoDrawInternal 0x00518300 "
+    "(CPartArray::SetLuminosityInternal 0x005183B0, CPartArray::SetDiffusionInternal 0x00518420)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   DatPartArray& p = *b.parts;
@@ -302,8 +311,11 @@ TEST_CASE(
 
 // --- parenting ------------------------------------------------------------------------------
 
-TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from the parent's animated part, unscaled, parent first",
-          "[retail][0x00513DA0][0x00515A90][0x0050F870][sim][anim]") {
+TEST_CASE(
+    "CPhysicsObj::UpdateChild 0x00512D50 hangs a child from the parent's animated part, unscaled, parent first "
+    "(CPhysicsObj::UpdateChildrenInternal 0x00513DA0, CPhysicsObj::set_parent 0x00515A90, CPhysicsObj::add_child "
+    "0x0050F870)",
+    "[retail][sim][anim]") {
   World2 w;
   Body parent(w.assets, w.context, 1);
   Body child(w.assets, w.context, 2);
@@ -336,8 +348,11 @@ TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from the parent's a
 
 // --- the motion table through the part array ----------------------------------------------
 
-TEST_CASE("CPartArray::HandleEnterWorld 0x00517D70 removes the links through the MotionTableManager",
-          "[retail][0x0051BDD0][0x00517D10][0x00518750][sim][anim]") {
+TEST_CASE(
+    "CPartArray::HandleEnterWorld 0x00517D70 removes the links through the MotionTableManager "
+    "(MotionTableManager::HandleEnterWorld 0x0051BDD0, CPartArray::InitializeMotionTables 0x00517D10, "
+    "CPartArray::DoInterpretedMotion 0x00518750)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   SECTION("without a motion table it does nothing") {
@@ -360,8 +375,11 @@ TEST_CASE("CPartArray::HandleEnterWorld 0x00517D70 removes the links through the
   }
 }
 
-TEST_CASE("CPhysicsObj::Hook_AnimDone 0x0050FDA0 reaches MotionTableManager::AnimationDone through the part array",
-          "[retail][0x00517D30][0x0050FDB0][0x0050FE30][0x00517D50][0x0050FE20][sim][anim]") {
+TEST_CASE(
+    "CPhysicsObj::Hook_AnimDone 0x0050FDA0 reaches MotionTableManager::AnimationDone through the part array "
+    "(CPartArray::AnimationDone 0x00517D30, CPhysicsObj::MotionDone 0x0050FDB0, CPhysicsObj::CheckForCompletedMotions "
+    "0x0050FE30, CPartArray::CheckForCompletedMotions 0x00517D50, CPhysicsObj::RemoveLinkAnimations 0x0050FE20)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -389,8 +407,8 @@ TEST_CASE("CPhysicsObj::Hook_AnimDone 0x0050FDA0 reaches MotionTableManager::Ani
 
 TEST_CASE(
     "CPartArray::HandleMovement 0x00517D60 (MotionTableManager::UseTime 0x0051CB00) completes zero-link motions, "
-    "HandleExitWorld 0x00517D90 drains the queue",
-    "[retail][0x0051BDA0][sim][anim]") {
+    "HandleExitWorld 0x00517D90 drains the queue (MotionTableManager::HandleExitWorld 0x0051BDA0)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -406,8 +424,12 @@ TEST_CASE(
 
 // --- the hidden pose rule (seed portal-completion section 1) ---------------------------------
 
-TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 samples the post-link cyclic pose without advancing time",
-          "[retail][0x00517D70][0x0051BDD0][0x00524CA0][0x005156B0][0x00512C30][sim][anim]") {
+TEST_CASE(
+    "CPhysicsObj::set_hidden 0x00514C60 samples the post-link cyclic pose without advancing time "
+    "(CPartArray::HandleEnterWorld 0x00517D70, MotionTableManager::HandleEnterWorld 0x0051BDD0, "
+    "CSequence::remove_all_link_animations 0x00524CA0, CPhysicsObj::UpdateObjectInternal 0x005156B0, "
+    "CPhysicsObj::UpdatePositionInternal 0x00512C30)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));
@@ -450,8 +472,10 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 samples the post-link cyclic pose 
   }
 }
 
-TEST_CASE("CPartArray::Update 0x00517DB0 root motion moves the object by the scaled offset on walkable ground",
-          "[retail][0x00512C30][sim][anim]") {
+TEST_CASE(
+    "CPartArray::Update 0x00517DB0 root motion moves the object by the scaled offset on walkable ground "
+    "(CPhysicsObj::UpdatePositionInternal 0x00512C30)",
+    "[retail][sim][anim]") {
   World2 w;
   Body b(w.assets, w.context, 1);
   REQUIRE(b.parts->set_motion_table_id(kTable));

@@ -33,7 +33,7 @@ std::size_t count(const EventLog& log, const std::string& event) {
 
 }  // namespace
 
-TEST_CASE("CPhysicsObj::CPhysicsObj 0x005123F0 starts at 0x00400C08 without Hidden", "[retail][0x00512508][sim]") {
+TEST_CASE("CPhysicsObj::CPhysicsObj 0x005123F0 starts at 0x00400C08 without Hidden (0x00512508)", "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 0x50000042, LocalId{7});
   CHECK(object.state() == 0x00400C08u);
@@ -251,8 +251,10 @@ TEST_CASE("CPhysicsObj::set_description 0x00514F40 movement buffer or placement 
   }
 }
 
-TEST_CASE("CPhysicsObj::set_description 0x00514F40 a Hidden state plays PS_Hidden through the new table",
-          "[retail][0x00514C60][sim]") {
+TEST_CASE(
+    "CPhysicsObj::set_description 0x00514F40 a Hidden state plays PS_Hidden through the new table "
+    "(CPhysicsObj::set_hidden 0x00514C60)",
+    "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 1.0f, 0x33000331);
   PhysicsObj object(w.context, 1, LocalId{3});
@@ -373,8 +375,8 @@ TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 a script the table does not hold p
   CHECK(w.effects.plays.empty());
 }
 
-TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 an initially visible CreateObject makes no UnHide",
-          "[retail][0x00454C80][sim]") {
+TEST_CASE("CPhysicsObj::set_hidden 0x00514C60 an initially visible CreateObject makes no UnHide (0x00454C80)",
+          "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, script_type::Hidden, 1.0f, 0x33000331);
   w.effects.add_entry(kTable, script_type::UnHide, 1.0f, 0x3300032F);

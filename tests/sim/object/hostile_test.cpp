@@ -16,8 +16,10 @@ constexpr std::uint32_t kPlayer = 0x50000001;
 constexpr std::uint32_t kObject = 0x70000010;
 }  // namespace
 
-TEST_CASE("hostile: deleting the player at every Instance leaves the player in place",
-          "[retail][sim][hostile][0x00451EA0]") {
+TEST_CASE(
+    "hostile: deleting the player at every Instance leaves the player in place (SmartBox::HandleDeleteObject "
+    "0x00451EA0)",
+    "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kPlayer, 0x10));
@@ -34,7 +36,7 @@ TEST_CASE("hostile: deleting the player at every Instance leaves the player in p
   CHECK(w.parts(kPlayer).quanta.size() == 1);
 }
 
-TEST_CASE("hostile: a stale generation never touches the live one", "[retail][sim][hostile][0x00454C80]") {
+TEST_CASE("hostile: a stale generation never touches the live one (0x00454C80)", "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   auto live = create(kObject, 0x0100);
@@ -54,7 +56,8 @@ TEST_CASE("hostile: a stale generation never touches the live one", "[retail][si
   CHECK(w.box.objects().pending_total() == 0);
 }
 
-TEST_CASE("hostile: Instance and channel stamps wrapping at 0x8000", "[retail][sim][hostile][0x004520D0]") {
+TEST_CASE("hostile: Instance and channel stamps wrapping at 0x8000 (SmartBox::DoSetState 0x004520D0)",
+          "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 0x0000));
@@ -83,7 +86,7 @@ TEST_CASE("hostile: Instance and channel stamps wrapping at 0x8000", "[retail][s
   CHECK(w.object(kObject).update_time(TI::State) == stamp);
 }
 
-TEST_CASE("hostile: packets for a future Instance are held, never adopted", "[retail][sim][hostile][0x00454C80]") {
+TEST_CASE("hostile: packets for a future Instance are held, never adopted (0x00454C80)", "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   auto live = create(kObject, 3);
@@ -115,8 +118,10 @@ TEST_CASE("hostile: packets for a future Instance are held, never adopted", "[re
   CHECK(w.object(kObject).instance() == 4);
 }
 
-TEST_CASE("hostile: 10,000 queued blobs for an absent object stay bounded and counted",
-          "[retail][sim][hostile][0x00452020][0x005092D0]") {
+TEST_CASE(
+    "hostile: 10,000 queued blobs for an absent object stay bounded and counted (SmartBox::HandlePlayScriptID "
+    "0x00452020, CObjectMaint::QueueBlobForObject 0x005092D0)",
+    "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   std::size_t queued = 0;
@@ -141,7 +146,8 @@ TEST_CASE("hostile: 10,000 queued blobs for an absent object stay bounded and co
   CHECK(w.box.objects().pending_total() == 0);
 }
 
-TEST_CASE("hostile: the total pending cap holds across many absent GUIDs", "[retail][sim][hostile][0x005092D0]") {
+TEST_CASE("hostile: the total pending cap holds across many absent GUIDs (CObjectMaint::QueueBlobForObject 0x005092D0)",
+          "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   std::size_t dropped = 0;
@@ -153,8 +159,10 @@ TEST_CASE("hostile: the total pending cap holds across many absent GUIDs", "[ret
   CHECK(w.box.objects().null_object_count() == ObjectMaint::kMaxQueuedTotal);
 }
 
-TEST_CASE("hostile: an absent GUID's held messages expire 25 s after the last one",
-          "[retail][sim][hostile][0x005089B0][0x00508F70]") {
+TEST_CASE(
+    "hostile: an absent GUID's held messages expire 25 s after the last one (CObjectMaint::UseTime 0x005089B0, "
+    "CObjectMaint::AddObjectToBeDestroyed 0x00508F70)",
+    "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   w.handle(protocol::PlayScriptId{kObject, 1});
@@ -171,7 +179,8 @@ TEST_CASE("hostile: an absent GUID's held messages expire 25 s after the last on
   CHECK(w.effects.plays.empty());
 }
 
-TEST_CASE("hostile: messages before PlayerCreate are bounded", "[retail][sim][hostile][0x00559590]") {
+TEST_CASE("hostile: messages before PlayerCreate are bounded (ACSmartBox::IsReadyToDispatchEvent 0x00559590)",
+          "[retail][sim][hostile]") {
   World w;
   std::size_t dropped = 0;
   for (std::uint32_t i = 0; i < SmartBox::kMaxQueuedBeforePlayer + 100; ++i) {
@@ -185,8 +194,10 @@ TEST_CASE("hostile: messages before PlayerCreate are bounded", "[retail][sim][ho
   CHECK(w.box.stats().dropped_before_player == 100);
 }
 
-TEST_CASE("hostile: a long chain of children waiting on parents replays without recursion",
-          "[retail][sim][hostile][0x00454B20]") {
+TEST_CASE(
+    "hostile: a long chain of children waiting on parents replays without recursion (SmartBox::ProcessObjectNetBlobs "
+    "0x00454B20)",
+    "[retail][sim][hostile]") {
   World w;
   w.factory.holding[1] = HoldingLocation{0, core::Frame{}};
   w.start(kPlayer);
@@ -207,7 +218,7 @@ TEST_CASE("hostile: a long chain of children waiting on parents replays without 
   CHECK(bottom->parent()->id() == 0x71000001u);
 }
 
-TEST_CASE("hostile: a CreateObject naming itself as parent", "[retail][sim][hostile][0x00454C80]") {
+TEST_CASE("hostile: a CreateObject naming itself as parent (0x00454C80)", "[retail][sim][hostile]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 1));

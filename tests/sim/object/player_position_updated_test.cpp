@@ -17,7 +17,7 @@ constexpr std::uint32_t kPlayer = 0x50000001;
 }  // namespace
 
 TEST_CASE("SmartBox::PlayerPositionUpdated 0x00453870 tells the interpreter of a teleport, never of a blip",
-          "[retail][0x00453870][sim]") {
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto me = create(kPlayer, 1);

@@ -178,8 +178,10 @@ TEST_CASE("SmartBox::HandleCreateObject 0x00454C80 a child whose parent is absen
 
 // --- the channel gates ------------------------------------------------------------
 
-TEST_CASE("SmartBox::HandleSetState 0x004533E0 exact Instance and a strictly newer State stamp",
-          "[retail][0x004520D0][sim]") {
+TEST_CASE(
+    "SmartBox::HandleSetState 0x004533E0 exact Instance and a strictly newer State stamp (SmartBox::DoSetState "
+    "0x004520D0)",
+    "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 4);
@@ -213,8 +215,10 @@ TEST_CASE("SmartBox::DoSetState 0x004520D0 compares with the retail wrap rule", 
   CHECK(w.object(kObject).state() == 0u);
 }
 
-TEST_CASE("SmartBox::DoSetState 0x004520D0 a visible player state ends the teleport wait",
-          "[retail][0x00452150][sim]") {
+TEST_CASE(
+    "SmartBox::DoSetState 0x004520D0 a visible player state ends the teleport wait (SmartBox::HandlePlayerTeleport "
+    "0x00452150)",
+    "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kPlayer, 1, kInitialState | ps::Hidden));
@@ -270,8 +274,8 @@ TEST_CASE("SmartBox::HandleObjDescEvent 0x00453340 and UpdateVisualDesc 0x00451F
   CHECK(w.object(kObject).visual_desc().anim_part_changes.size() == 1);
 }
 
-TEST_CASE("CPhysics::SetObjectMovement 0x00509690 Movement then ServerControlledMove gates",
-          "[retail][0x005595D0][sim]") {
+TEST_CASE("CPhysics::SetObjectMovement 0x00509690 Movement then ServerControlledMove gates (0x005595D0)",
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   w.handle(create(kObject, 1));
@@ -387,8 +391,10 @@ TEST_CASE("SmartBox::HandleParentEvent 0x004535D0 and DoParentEvent 0x00452290",
   }
 }
 
-TEST_CASE("SmartBox::DoPickupEvent 0x00452240 leaves the world but keeps the object and its stamps",
-          "[retail][0x00453530][sim]") {
+TEST_CASE(
+    "SmartBox::DoPickupEvent 0x00452240 leaves the world but keeps the object and its stamps "
+    "(SmartBox::HandlePickupEvent 0x00453530)",
+    "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 2);
@@ -408,8 +414,8 @@ TEST_CASE("SmartBox::DoPickupEvent 0x00452240 leaves the world but keeps the obj
 
 // --- positions ---------------------------------------------------------------------------
 
-TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 remote objects: strictly newer Position",
-          "[retail][0x004542C0][sim]") {
+TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 remote objects: strictly newer Position (0x004542C0)",
+          "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto m = create(kObject, 1);
@@ -498,8 +504,10 @@ TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 a stored Teleport newer t
   }
 }
 
-TEST_CASE("PositionPack::UnPack 0x00516740 absent placement and velocity are zero when consumed",
-          "[retail][0x00453FD0][sim]") {
+TEST_CASE(
+    "PositionPack::UnPack 0x00516740 absent placement and velocity are zero when consumed "
+    "(SmartBox::HandleReceivedPosition 0x00453FD0)",
+    "[retail][sim]") {
   auto with = position(kObject, 1, 2, {1, 2, 3});
   with.position.placement_id = 0x65;
   with.position.velocity = protocol::Vec3{4, 5, 6};
@@ -535,8 +543,9 @@ TEST_CASE("PositionPack::UnPack 0x00516740 absent placement and velocity are zer
 }
 
 TEST_CASE(
-    "SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePosition blip unless the stored Teleport is newer",
-    "[retail][0x00453940][sim]") {
+    "SmartBox::HandleReceivedPosition 0x00453FD0 local player ForcePosition blip unless the stored Teleport is newer "
+    "(SmartBox::BlipPlayer 0x00453940)",
+    "[retail][sim]") {
   World w;
   w.start(kPlayer);
   auto me = create(kPlayer, 1);
@@ -592,8 +601,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("SmartBox::HandleReceivedPosition 0x00453FD0 local player normal path installs no packet velocity",
-          "[retail][0x00453910][sim]") {
+TEST_CASE(
+    "SmartBox::HandleReceivedPosition 0x00453FD0 local player normal path installs no packet velocity "
+    "(SmartBox::TeleportPlayer 0x00453910)",
+    "[retail][sim]") {
   World w;
   w.factory.with_position_managers = true;
   w.start(kPlayer);
@@ -673,8 +684,10 @@ TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 plays the direct DID and neve
   }
 }
 
-TEST_CASE("SmartBox::HandlePlayScriptID 0x00452020 F754 and F755 for an absent object queue whole, in order",
-          "[retail][0x00452070][sim]") {
+TEST_CASE(
+    "SmartBox::HandlePlayScriptID 0x00452020 F754 and F755 for an absent object queue whole, in order "
+    "(SmartBox::HandlePlayScriptType 0x00452070)",
+    "[retail][sim]") {
   World w;
   w.effects.add_entry(kTable, 4, 1.0f, 0x3300011D);
   w.start(kPlayer);
@@ -732,8 +745,10 @@ TEST_CASE("SmartBox::HandlePlayScriptType 0x00452070 resolves type and raw inten
 
 // --- the dispatch gate and the trace ---------------------------------------------------------
 
-TEST_CASE("ACSmartBox::IsReadyToDispatchEvent 0x00559590 holds everything until PlayerCreate",
-          "[retail][0x00455110][sim]") {
+TEST_CASE(
+    "ACSmartBox::IsReadyToDispatchEvent 0x00559590 holds everything until PlayerCreate (SmartBox::HandleCreatePlayer "
+    "0x00455110)",
+    "[retail][sim]") {
   World w;
   CHECK(w.handle(create(kObject, 1)).verdict == Verdict::QueuedBeforePlayer);
   CHECK(w.handle(set_state(kObject, ps::Ethereal, 1, 1)).verdict == Verdict::QueuedBeforePlayer);

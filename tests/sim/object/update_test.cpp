@@ -174,8 +174,10 @@ TEST_CASE("CPhysicsObj::update_object 0x00515D10 parented, out of the world or F
   }
 }
 
-TEST_CASE("CPhysicsObj::update_object 0x00515D10 objects beyond 96 m of the player go inactive",
-          "[retail][0x005156B0][sim]") {
+TEST_CASE(
+    "CPhysicsObj::update_object 0x00515D10 objects beyond 96 m of the player go inactive "
+    "(CPhysicsObj::UpdateObjectInternal 0x005156B0)",
+    "[retail][sim]") {
   World w;
   Body player(w, 1, {10, 10, 10});
   Body far(w, 2, {10, 150, 10});
@@ -248,8 +250,10 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("CPhysicsObj::UpdateObjectInternal 0x005156B0 AlignPath heads along the full 3D movement vector",
-          "[retail][0x00535DB0][sim]") {
+TEST_CASE(
+    "CPhysicsObj::UpdateObjectInternal 0x005156B0 AlignPath heads along the full 3D movement vector "
+    "(Frame::set_vector_heading 0x00535DB0)",
+    "[retail][sim]") {
   World w;
   Body b(w, 1, {10, 10, 10}, ps::AlignPath);
   b.parts->sphere_count = 1;
@@ -335,8 +339,10 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 integrates position, th
   CHECK(near(b.object.velocity(), {1.0f, 2.0f, -0.98f}));
 }
 
-TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the 50 m/s clamp catches a speed gravity built up",
-          "[retail][0x00510950][sim]") {
+TEST_CASE(
+    "CPhysicsObj::UpdatePhysicsInternal 0x00510700 the 50 m/s clamp catches a speed gravity built up "
+    "(CPhysicsObj::calc_acceleration 0x00510950)",
+    "[retail][sim]") {
   // set_velocity clamps its argument, so only acceleration can carry the
   // speed past 50 m/s; the next update clamps before it moves the frame.
   World w;
@@ -354,8 +360,10 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the 50 m/s clamp catche
   CHECK(b.object.velocity().z == Approx(-50.98f));
 }
 
-TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the near-stop test uses the speed before friction",
-          "[retail][0x0050EE70][sim]") {
+TEST_CASE(
+    "CPhysicsObj::UpdatePhysicsInternal 0x00510700 the near-stop test uses the speed before friction "
+    "(CPhysicsObj::calc_friction 0x0050EE70)",
+    "[retail][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, 0);
   b.object.set_contact_plane(Plane{{0.0f, 0.0f, 1.0f}, 0.0f});
@@ -385,8 +393,10 @@ TEST_CASE("CPhysicsObj::UpdatePhysicsInternal 0x00510700 the near-stop test uses
   }
 }
 
-TEST_CASE("CPhysicsObj::calc_friction 0x0050EE70 sledding thresholds on the pre-friction speed",
-          "[retail][0x00510700][sim]") {
+TEST_CASE(
+    "CPhysicsObj::calc_friction 0x0050EE70 sledding thresholds on the pre-friction speed "
+    "(CPhysicsObj::UpdatePhysicsInternal 0x00510700)",
+    "[retail][sim]") {
   World w;
   Body b(w, 1, {0, 0, 0}, ps::Sledding);
   protocol::PhysicsDesc desc;
@@ -582,7 +592,7 @@ TEST_CASE(
 TEST_CASE(
     "Without collision cells (N3) a held item's cell follows its holder, as SetPositionInternal 0x00515330 carries "
     "the children's",
-    "[retail][0x00515330][sim]") {
+    "[retail][sim]") {
   World w;
   Body holder(w, 1, {190.0f, 10.0f, 10.0f});
   holder.parts->sphere_list = {dat::Sphere{glm::vec3(0.0f, 0.0f, 0.5f), 0.5f}};

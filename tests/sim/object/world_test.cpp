@@ -126,8 +126,9 @@ TEST_CASE("CPhysicsObj::UpdateChild 0x00512D50 hangs a child from its holding pa
   }
 }
 
-TEST_CASE("CPhysicsObj::set_lights 0x0050FCF0 drives the same lights as the Lighting bit",
-          "[retail][0x00514DD0][sim]") {
+TEST_CASE(
+    "CPhysicsObj::set_lights 0x0050FCF0 drives the same lights as the Lighting bit (CPhysicsObj::set_state 0x00514DD0)",
+    "[retail][sim]") {
   World w;
   PhysicsObj object(w.context, 1, LocalId{1});
   attach_parts(object, w.log);

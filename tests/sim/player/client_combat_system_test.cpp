@@ -58,8 +58,10 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("ClientCombatSystem::GetPowerBarLevel 0x0056ADE0 builds over one second, 0.8 s dual-wielding",
-          "[retail][0x0056ADB0]") {
+TEST_CASE(
+    "ClientCombatSystem::GetPowerBarLevel 0x0056ADE0 builds over one second, 0.8 s dual-wielding "
+    "(ClientCombatSystem::StartPowerBarBuild 0x0056ADB0)",
+    "[retail]") {
   Fixture f;
   CHECK(f.combat.get_power_bar_level() == 0.0);  // not building
   f.combat.start_power_bar_build();
@@ -101,7 +103,10 @@ TEST_CASE("ClientCombatSystem::GetAttackTarget 0x0056A8F0 and ObjectIsAttackable
   }
 }
 
-TEST_CASE("ClientCombatSystem::StartAttackRequest 0x0056C040 needs an attackable target", "[retail][0x0056BB00]") {
+TEST_CASE(
+    "ClientCombatSystem::StartAttackRequest 0x0056C040 needs an attackable target "
+    "(ClientCombatSystem::AttemptStartBuildingAttack 0x0056BB00)",
+    "[retail]") {
   Fixture f;
   SECTION("no target: the message, nothing starts") {
     f.combat.selected_id = 0;
@@ -128,8 +133,10 @@ TEST_CASE("ClientCombatSystem::StartAttackRequest 0x0056C040 needs an attackable
   }
 }
 
-TEST_CASE("ClientCombatSystem::EndAttackRequest 0x0056C0E0 sends TargetedMeleeAttack with the bar's power",
-          "[retail][0x0056BB70]") {
+TEST_CASE(
+    "ClientCombatSystem::EndAttackRequest 0x0056C0E0 sends TargetedMeleeAttack with the bar's power "
+    "(ClientCombatSystem::ExecuteAttack 0x0056BB70)",
+    "[retail]") {
   Fixture f;
   f.combat.ui_requested_power = 0.5f;
   f.combat.start_attack_request();
@@ -210,8 +217,10 @@ TEST_CASE("ClientCombatSystem::UseTime 0x0056C1F0 fires the attack when the bar 
   CHECK(f.combat.latest_power_bar_level == 0.5f);
 }
 
-TEST_CASE("ClientCombatSystem::HandleCommenceAttackEvent 0x0056AD20 and HandleAttackDoneEvent 0x0056C500",
-          "[retail][0x0056A860]") {
+TEST_CASE(
+    "ClientCombatSystem::HandleCommenceAttackEvent 0x0056AD20 and HandleAttackDoneEvent 0x0056C500 "
+    "(ClientCombatSystem::RepeatAttackInProgress 0x0056A860)",
+    "[retail]") {
   Fixture f;
   f.combat.auto_repeat_attack = true;
   f.combat.requested_attack_power = 1.0f;

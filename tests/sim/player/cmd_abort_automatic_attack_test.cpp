@@ -46,8 +46,10 @@ std::vector<std::uint8_t> cancel_attack(std::uint32_t stamp) {
 
 }  // namespace
 
-TEST_CASE("ClientCombatSystem::AbortAutomaticAttack 0x0056AE90 sends CancelAttack for any attack in flight",
-          "[retail][0x0056A8B0]") {
+TEST_CASE(
+    "ClientCombatSystem::AbortAutomaticAttack 0x0056AE90 sends CancelAttack for any attack in flight "
+    "(ClientCombatSystem::HidePowerBar 0x0056A8B0)",
+    "[retail]") {
   World w;
   SECTION("nothing in flight: nothing sent") {
     w.combat.abort_automatic_attack();
@@ -91,8 +93,9 @@ TEST_CASE("ClientCombatSystem::AbortAutomaticAttack 0x0056AE90 sends CancelAttac
 }
 
 TEST_CASE(
-    "ACCmdInterp::HandleNewForwardMovement 0x0058B1F0 forward keys cancel a repeat attack, turns and sidesteps do not",
-    "[retail][0x006B39A0]") {
+    "ACCmdInterp::HandleNewForwardMovement 0x0058B1F0 forward keys cancel a repeat attack, turns and sidesteps do not "
+    "(CommandInterpreter::AddCommand 0x006B39A0)",
+    "[retail]") {
   World w;
   w.combat.repeat_attacking = true;
   w.ci.handle_keyboard_command(command::TurnRight, true);
@@ -121,8 +124,10 @@ TEST_CASE("CommandInterpreter::HandleNewForwardMovement 0x006B3D60 turns autorun
   CHECK(w.ci.raw_state().forward_holdkey == HoldKey::Invalid);
 }
 
-TEST_CASE("ClientCombatSystem::CommenceJump 0x0056AF90 charges the jump and sends a MoveToState",
-          "[retail][0x005281C0][0x0056ADB0]") {
+TEST_CASE(
+    "ClientCombatSystem::CommenceJump 0x0056AF90 charges the jump and sends a MoveToState (CMotionInterp::charge_jump "
+    "0x005281C0, ClientCombatSystem::StartPowerBarBuild 0x0056ADB0)",
+    "[retail]") {
   World w;
   SECTION("standing: a standing long jump, the jump bar starts, MoveToState with long-jump bit") {
     CHECK(w.combat.commence_jump() == 0u);

@@ -34,7 +34,10 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 re-applies each list's head", "[retail][0x006B3510]") {
+TEST_CASE(
+    "CommandInterpreter::ApplyCurrentMovement 0x006B3430 re-applies each list's head "
+    "(CommandInterpreter::ApplyListHeadMovement 0x006B3510)",
+    "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::WalkBackwards, true);
   w.ci.handle_keyboard_command(command::TurnLeft, true);
@@ -69,8 +72,9 @@ TEST_CASE("CommandInterpreter::ApplyCurrentMovement 0x006B3430 with no keys: Rea
 }
 
 TEST_CASE(
-    "CommandInterpreter::BookkeepCommandAndModifyIfNecessary 0x006B3AD0: a Jump key moves nothing and sends nothing",
-    "[retail][0x006B3F40]") {
+    "CommandInterpreter::BookkeepCommandAndModifyIfNecessary 0x006B3AD0: a Jump key moves nothing and sends nothing "
+    "(CommandInterpreter::MovePlayer 0x006B3F40)",
+    "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::Jump, true);
   CHECK(w.actions.empty());  // HandleKeyboardCommand sends no MoveToState after a Jump

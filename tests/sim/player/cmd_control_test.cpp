@@ -71,8 +71,10 @@ TEST_CASE("CommandInterpreter::SetAutonomyLevel 0x006B3BB0 refuses levels above 
   CHECK(w.ci.set_autonomy_level(2));
 }
 
-TEST_CASE("CommandInterpreter::UsePositionFromServer 0x006B3B40: at autonomy 2 a server VectorUpdate leaves the player",
-          "[retail][0x004521C0]") {
+TEST_CASE(
+    "CommandInterpreter::UsePositionFromServer 0x006B3B40: at autonomy 2 a server VectorUpdate leaves the player "
+    "(SmartBox::DoVectorUpdate 0x004521C0)",
+    "[retail]") {
   World w;
   protocol::VectorUpdate v;
   v.guid = kPlayer;

@@ -41,8 +41,10 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 takes control, applies the key and sends a MoveToState",
-          "[retail][0x006B3F40]") {
+TEST_CASE(
+    "CommandInterpreter::HandleKeyboardCommand 0x006B3690 takes control, applies the key and sends a MoveToState "
+    "(CommandInterpreter::MovePlayer 0x006B3F40)",
+    "[retail]") {
   World w;
   REQUIRE(w.ci.controlled_by_server());  // the constructor's state
   w.press(command::WalkForward);
@@ -61,8 +63,10 @@ TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 takes control, a
   CHECK(w.ci.substate_list().get_head() == nullptr);
 }
 
-TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 the newest key on an axis wins, the older resumes",
-          "[retail][0x006B3A20]") {
+TEST_CASE(
+    "CommandInterpreter::HandleKeyboardCommand 0x006B3690 the newest key on an axis wins, the older resumes "
+    "(CommandInterpreter::NukeCommand 0x006B3A20)",
+    "[retail]") {
   World w;
   w.press(command::WalkForward);
   w.press(command::WalkBackwards);
@@ -85,8 +89,10 @@ TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 the newest key o
   CHECK(w.moves.back().raw.turn_command == command::TurnRight);
 }
 
-TEST_CASE("CommandInterpreter::ApplyHoldKeysToCommand 0x006B3340 turns become sidesteps while sidestep is held",
-          "[retail][0x006B3410]") {
+TEST_CASE(
+    "CommandInterpreter::ApplyHoldKeysToCommand 0x006B3340 turns become sidesteps while sidestep is held "
+    "(CommandInterpreter::SetHoldSidestep 0x006B3410)",
+    "[retail]") {
   World w;
   w.press(command::HoldSidestep);
   w.press(command::TurnLeft);
@@ -102,8 +108,10 @@ TEST_CASE("CommandInterpreter::ApplyHoldKeysToCommand 0x006B3340 turns become si
   CHECK(w.moves.back().raw.turn_command == command::TurnLeft);
 }
 
-TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 run is a hold key, standing still sends nothing for it",
-          "[retail][0x006B3370]") {
+TEST_CASE(
+    "CommandInterpreter::HandleKeyboardCommand 0x006B3690 run is a hold key, standing still sends nothing for it "
+    "(CommandInterpreter::SetHoldRun 0x006B3370)",
+    "[retail]") {
   World w;
   w.press(command::HoldRun);  // standing still: no MoveToState
   CHECK(w.moves.empty());
@@ -118,8 +126,9 @@ TEST_CASE("CommandInterpreter::HandleKeyboardCommand 0x006B3690 run is a hold ke
 }
 
 TEST_CASE(
-    "CommandInterpreter::HandleKeyboardCommand 0x006B3690 while the server drives, a release only updates the list",
-    "[retail][0x006B3170]") {
+    "CommandInterpreter::HandleKeyboardCommand 0x006B3690 while the server drives, a release only updates the list "
+    "(CommandInterpreter::LoseControlToServer 0x006B3170)",
+    "[retail]") {
   World w;
   w.press(command::WalkForward);
   const auto sent = w.moves.size();

@@ -31,8 +31,10 @@ std::vector<const Outbound*> actions(const WalkWorld& w, std::uint32_t action) {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::SetAutonomyLevel 0x006B3BB0 tells the server the level (F752)",
-          "[retail][0x0058B210][0x006AF850]") {
+TEST_CASE(
+    "CommandInterpreter::SetAutonomyLevel 0x006B3BB0 tells the server the level (F752) "
+    "(ACCmdInterp::SendAutonomyLevelEvent 0x0058B210, CM_Movement::Event_AutonomyLevel 0x006AF850)",
+    "[retail]") {
   WalkWorld w;
   REQUIRE(w.ci->set_autonomy_level(0));
   auto sent = actions(w, 0xF752);
@@ -54,8 +56,10 @@ TEST_CASE("CommandInterpreter::SetAutonomyLevel 0x006B3BB0 tells the server the 
 
 TEST_CASE(
     "CommandInterpreter::MovePlayer_NonAutonomous 0x006B3D00: keys become DoMovementCommand and "
-    "StopMovementCommand, the player is not moved",
-    "[retail][0x0058B230][0x0058B250][0x006AF920][0x006AFCC0]") {
+    "StopMovementCommand, the player is not moved (ACCmdInterp::SendDoMovementEvent 0x0058B230, "
+    "ACCmdInterp::SendStopMovementEvent 0x0058B250, CM_Movement::Event_DoMovementCommand 0x006AF920, "
+    "CM_Movement::Event_StopMovementCommand 0x006AFCC0)",
+    "[retail]") {
   WalkWorld w;
   SECTION("taken control of at level 2 first: presses and releases both go to the server") {
     w.ci->handle_keyboard_command(command::TurnRight, true);  // TakeControlFromServer
@@ -98,8 +102,11 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("ClientCombatSystem::DoJump 0x0056B110 non-autonomous: F7C9 with extent 0, no local jump",
-          "[retail][0x006B3D00][0x0058B1A0][0x0058B1C0][0x006AFB30]") {
+TEST_CASE(
+    "ClientCombatSystem::DoJump 0x0056B110 non-autonomous: F7C9 with extent 0, no local jump "
+    "(CommandInterpreter::MovePlayer_NonAutonomous 0x006B3D00, ACCmdInterp::CommenceJump 0x0058B1A0, "
+    "ACCmdInterp::DoJump 0x0058B1C0, CM_Movement::Event_Jump_NonAutonomous 0x006AFB30)",
+    "[retail]") {
   WalkWorld w;
   ClientCombatSystem combat(*w.ci);
   w.ci->set_combat_system(&combat);

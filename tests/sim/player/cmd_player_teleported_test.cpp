@@ -41,8 +41,7 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::PlayerTeleported 0x006B32B0 turns autorun off and sends a MoveToState",
-          "[retail][0x006B32B0]") {
+TEST_CASE("CommandInterpreter::PlayerTeleported 0x006B32B0 turns autorun off and sends a MoveToState", "[retail]") {
   World w;
   w.ci.toggle_auto_run();
   REQUIRE(w.ci.auto_run());
@@ -61,8 +60,7 @@ TEST_CASE("CommandInterpreter::PlayerTeleported 0x006B32B0 turns autorun off and
   CHECK(m->raw == w.ci.raw_state().pack());
 }
 
-TEST_CASE("CommandInterpreter::PlayerTeleported 0x006B32B0 without autorun still sends the MoveToState",
-          "[retail][0x006B32B0]") {
+TEST_CASE("CommandInterpreter::PlayerTeleported 0x006B32B0 without autorun still sends the MoveToState", "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::TurnRight, true);
   w.sent.clear();

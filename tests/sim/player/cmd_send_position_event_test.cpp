@@ -126,8 +126,9 @@ TEST_CASE("CommandInterpreter::SendPositionEvent 0x006B4770 refuses an invalid P
 }
 
 TEST_CASE(
-    "CommandInterpreter::SendPositionEvent 0x006B4770 after a ForcePosition blip (SmartBox::HandleReceivedPosition)",
-    "[retail][0x00453FD0]") {
+    "CommandInterpreter::SendPositionEvent 0x006B4770 after a ForcePosition blip (SmartBox::HandleReceivedPosition "
+    "0x00453FD0)",
+    "[retail]") {
   core::ManualClock clock{core::Seconds{5.0}};
   SimContext context{clock};
   std::vector<std::vector<std::uint8_t>> sent;

@@ -34,8 +34,10 @@ struct World {
 
 }  // namespace
 
-TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 starts from the constructor's cell 0 and time now",
-          "[retail][0x006B3E40]") {
+TEST_CASE(
+    "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 starts from the constructor's cell 0 and time now "
+    "(CommandInterpreter::CommandInterpreter 0x006B3E40)",
+    "[retail]") {
   World w;
   // last_sent_position_time = Timer::cur_time at construction; the interval has not passed,
   // but the last sent cell (0) differs from the player's: send at once.
@@ -115,8 +117,9 @@ TEST_CASE("CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 needs an activ
 }
 
 TEST_CASE(
-    "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0: a MoveToState postpones, without re-basing the position",
-    "[retail][0x006B4680]") {
+    "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0: a MoveToState postpones, without re-basing the position "
+    "(CommandInterpreter::SendMovementEvent 0x006B4680)",
+    "[retail]") {
   World w;
   w.ci.send_position_event();  // at 50.0, position (84,148,66)
   w.at(50.9);
@@ -130,8 +133,9 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Frame::is_equal 0x00424C30: origin within the float epsilon inclusive, quaternion strictly within the double",
-    "[retail][0x00424C70]") {
+    "Frame::is_equal 0x00424C30: origin within the float epsilon inclusive, quaternion strictly within the double "
+    "(Frame::is_quaternion_equal 0x00424C70)",
+    "[retail]") {
   const float eps = 0.00019999999f;  // 0x3951B717, slightly above the double 0.00019999999
   const core::Frame base({10.0f, 20.0f, 30.0f}, glm::quat(1, 0, 0, 0));
   SECTION("origin differing by exactly the float epsilon is equal") {

@@ -81,8 +81,10 @@ TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 airborne: no AutonomousPositio
   CHECK(w.position_times().empty());
 }
 
-TEST_CASE("CommandInterpreter::UseTime 0x006B3BF0 takes control back from the server while a key is held",
-          "[retail][0x006B32D0]") {
+TEST_CASE(
+    "CommandInterpreter::UseTime 0x006B3BF0 takes control back from the server while a key is held "
+    "(CommandInterpreter::TakeControlFromServer 0x006B32D0)",
+    "[retail]") {
   World w;
   w.ci.handle_keyboard_command(command::WalkForward, true);
   REQUIRE_FALSE(w.ci.controlled_by_server());

@@ -91,8 +91,8 @@ double expected_continue_exit(const GmSmartBoxUi& ui, double end) {
 
 }  // namespace
 
-TEST_CASE("UIGlobals::GetAnimLevel 0x004EE540 eases 0 to 1024 through UIGlobals::Init's table",
-          "[retail][0x004EE470][sim]") {
+TEST_CASE("UIGlobals::GetAnimLevel 0x004EE540 eases 0 to 1024 through UIGlobals::Init 0x004EE470's table",
+          "[retail][sim]") {
   CHECK(get_anim_level(0.0F) == 0);
   CHECK(get_anim_level(-3.0F) == 0);
   CHECK(get_anim_level(1.0F) == 1024);
@@ -150,8 +150,9 @@ TEST_CASE("gmSmartBoxUI::EndTeleportAnimation 0x004D65A0 goes to TunnelContinue 
 
 TEST_CASE(
     "gmSmartBoxUI::UseTime 0x004D6E30 world entry: tunnel, continue 2-5 s, fade out 1 s, fade in 1 s, "
-    "then LoginComplete",
-    "[retail][0x004D6300][0x004D65A0][sim]") {
+    "then LoginComplete (gmSmartBoxUI::BeginTeleportAnimation 0x004D6300, gmSmartBoxUI::EndTeleportAnimation "
+    "0x004D65A0)",
+    "[retail][sim]") {
   Rig r;
   r.enter_world();
   REQUIRE(r.w.box.teleport_in_progress());
@@ -206,8 +207,11 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 the fades ease the view distance ove
   CHECK(r.ui.view_distance() == Approx(static_cast<float>(level * (1.0 - 0.001) + 0.001)));
 }
 
-TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 F751 then the destination: the tunnel lasts until the SmartBox completes",
-          "[retail][0x004D6300][0x004D65A0][0x00452150][sim]") {
+TEST_CASE(
+    "gmSmartBoxUI::UseTime 0x004D6E30 F751 then the destination: the tunnel lasts until the SmartBox completes "
+    "(gmSmartBoxUI::BeginTeleportAnimation 0x004D6300, gmSmartBoxUI::EndTeleportAnimation 0x004D65A0, "
+    "SmartBox::HandlePlayerTeleport 0x00452150)",
+    "[retail][sim]") {
   Rig r;
   r.enter_world();
   r.step();
@@ -265,8 +269,10 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 F751 then the destination: the tunne
   }
 }
 
-TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 a teleport arriving mid-animation waits for the running one to end",
-          "[retail][0x004D6300][sim]") {
+TEST_CASE(
+    "gmSmartBoxUI::UseTime 0x004D6E30 a teleport arriving mid-animation waits for the running one to end "
+    "(gmSmartBoxUI::BeginTeleportAnimation 0x004D6300)",
+    "[retail][sim]") {
   Rig r;
   r.enter_world();
   r.step();
@@ -297,8 +303,10 @@ TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 a teleport arriving mid-animation wa
   CHECK(r.login_completes.size() == 2);
 }
 
-TEST_CASE("gmSmartBoxUI::UseTime 0x004D6E30 a teleport completed before the UI saw it sends LoginComplete at once",
-          "[retail][0x00451C40][sim]") {
+TEST_CASE(
+    "gmSmartBoxUI::UseTime 0x004D6E30 a teleport completed before the UI saw it sends LoginComplete at once "
+    "(SmartBox::teleport_occured 0x00451C40)",
+    "[retail][sim]") {
   Rig r;
   r.enter_world();
   r.w.box.use_time();  // SmartBox::UseTime completes it before any UI frame

@@ -69,8 +69,10 @@ TEST_CASE("SkillFormula::Calculate 0x00591960 rounds half up and refuses a zero 
   CHECK(out == 7);
 }
 
-TEST_CASE("ExperienceTable::GetLevelForExperience 0x005C9D40: the highest rank the experience reaches",
-          "[retail][0x005C9CD0]") {
+TEST_CASE(
+    "ExperienceTable::GetLevelForExperience 0x005C9D40: the highest rank the experience reaches "
+    "(ExperienceTable::GetExperienceForLevel 0x005C9CD0)",
+    "[retail]") {
   const dat::XpTable t = small_xp_table();  // trained 0, 10, 30, 60, 100
   const auto trained = [&](std::uint32_t pp) { return level_for_experience(t, ExperienceType::TrainedSkill, pp); };
   CHECK(trained(0) == 0);

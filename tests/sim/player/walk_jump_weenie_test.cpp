@@ -32,7 +32,10 @@ void give_burden(WalkWorld& w, std::int32_t burden) {
 
 }  // namespace
 
-TEST_CASE("ACCWeenieObject::CanJump 0x0058C400 answers for the player with qualities only", "[retail][0x0058C440]") {
+TEST_CASE(
+    "ACCWeenieObject::CanJump 0x0058C400 answers for the player with qualities only (ACCWeenieObject::JumpStaminaCost "
+    "0x0058C440)",
+    "[retail]") {
   WalkWorld w;
   int cost = -1;
   CHECK(w.player->weenie_can_jump(1.0f));
@@ -116,8 +119,10 @@ TEST_CASE("CMotionInterp::jump_is_allowed 0x005282B0 and jump 0x00528780 answer 
   CHECK_FALSE(w.grounded());
 }
 
-TEST_CASE("ClientCombatSystem::DoJump 0x0056B110 with a loaded-down player: no charge, no jump, no F61B",
-          "[retail][0x0056AF90]") {
+TEST_CASE(
+    "ClientCombatSystem::DoJump 0x0056B110 with a loaded-down player: no charge, no jump, no F61B "
+    "(ClientCombatSystem::CommenceJump 0x0056AF90)",
+    "[retail]") {
   WalkWorld w;
   ClientCombatSystem combat(*w.ci);
   w.ci->set_combat_system(&combat);

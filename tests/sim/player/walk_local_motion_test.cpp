@@ -36,8 +36,10 @@ float cycle_motion(float velocity, float rate, int ticks) {
 
 }  // namespace
 
-TEST_CASE("CMotionInterp::DoMotion 0x00528D20 keeps the raw state and interprets it for the motion table",
-          "[retail][0x00510020][0x0050FDE0][sim][walk]") {
+TEST_CASE(
+    "CMotionInterp::DoMotion 0x00528D20 keeps the raw state and interprets it for the motion table "
+    "(CPhysicsObj::DoMotion 0x00510020, CPhysicsObj::InqRawMotionState 0x0050FDE0)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   REQUIRE(w.grounded());  // the placement transition stood the player on the terrain
   w.ci->handle_keyboard_command(command::WalkForward, true);
@@ -67,8 +69,10 @@ TEST_CASE("CMotionInterp::DoMotion 0x00528D20 keeps the raw state and interprets
   }
 }
 
-TEST_CASE("CMotionInterp::apply_raw_movement 0x005287E0 adjusts each raw slot with its hold key",
-          "[retail][0x00528010][0x00527BE0][sim][walk]") {
+TEST_CASE(
+    "CMotionInterp::apply_raw_movement 0x005287E0 adjusts each raw slot with its hold key "
+    "(CMotionInterp::adjust_motion 0x00528010, CMotionInterp::apply_run_to_command 0x00527BE0)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   w.ci->handle_keyboard_command(command::WalkBackwards, true);
   const InterpretedMotionState& s = w.minterp().interpreted_state();
@@ -139,8 +143,11 @@ TEST_CASE("CMotionInterp::apply_run_to_command 0x00527BE0 scales by the weenie's
   CHECK(speed == -3.0f);
 }
 
-TEST_CASE("The local player walks forward at the walk cycle's root motion through the transition",
-          "[retail][0x005156B0][0x00512C30][0x00528D20][sim][walk]") {
+TEST_CASE(
+    "The local player walks forward at the walk cycle's root motion through the transition "
+    "(CPhysicsObj::UpdateObjectInternal 0x005156B0, CPhysicsObj::UpdatePositionInternal 0x00512C30, "
+    "CMotionInterp::DoMotion 0x00528D20)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   const glm::vec3 start = w.origin();
   CHECK(start.z == Approx(kGroundZ - 0.05f).margin(1e-4));  // the foot sphere rests on the terrain
@@ -164,8 +171,10 @@ TEST_CASE("The local player walks forward at the walk cycle's root motion throug
   }
 }
 
-TEST_CASE("Running, walking backward and sidestepping move by their cycles, autorun runs without a key",
-          "[retail][0x00528D20][0x005287E0][sim][walk]") {
+TEST_CASE(
+    "Running, walking backward and sidestepping move by their cycles, autorun runs without a key "
+    "(CMotionInterp::DoMotion 0x00528D20, CMotionInterp::apply_raw_movement 0x005287E0)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   const glm::vec3 start = w.origin();
   SECTION("running: the run cycle at the run rate") {
@@ -202,8 +211,10 @@ TEST_CASE("Running, walking backward and sidestepping move by their cycles, auto
   }
 }
 
-TEST_CASE("Turning turns the player by the turn cycle's omega, and walking while turning curves",
-          "[retail][0x00528D20][0x00528600][sim][walk]") {
+TEST_CASE(
+    "Turning turns the player by the turn cycle's omega, and walking while turning curves (CMotionInterp::DoMotion "
+    "0x00528D20, CMotionInterp::apply_interpreted_movement 0x00528600)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   w.ci->handle_keyboard_command(command::TurnRight, true);
   const float omega = w.cycle(mc::TurnRight).omega.z;
@@ -227,8 +238,10 @@ TEST_CASE("Turning turns the player by the turn cycle's omega, and walking while
   }
 }
 
-TEST_CASE("CMotionInterp::get_jump_v_z 0x00527AA0: 10 without a weenie, 0 from a weenie with no qualities",
-          "[retail][0x0058C520][sim][walk]") {
+TEST_CASE(
+    "CMotionInterp::get_jump_v_z 0x00527AA0: 10 without a weenie, 0 from a weenie with no qualities "
+    "(ACCWeenieObject::InqJumpVelocity 0x0058C520)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   m.jump_extent = 0.5f;
@@ -249,8 +262,12 @@ TEST_CASE("CMotionInterp::get_jump_v_z 0x00527AA0: 10 without a weenie, 0 from a
   CHECK(m.get_jump_v_z() == 10.0f);
 }
 
-TEST_CASE("CMotionInterp::jump 0x00528780: the charged jump leaves the ground at the jump skill's velocity and lands",
-          "[retail][0x005281C0][0x00527AA0][0x005280C0][0x005282B0][0x00514780][sim][walk]") {
+TEST_CASE(
+    "CMotionInterp::jump 0x00528780: the charged jump leaves the ground at the jump skill's velocity and lands "
+    "(CMotionInterp::charge_jump 0x005281C0, CMotionInterp::get_jump_v_z 0x00527AA0, "
+    "CMotionInterp::get_leave_ground_velocity 0x005280C0, CMotionInterp::jump_is_allowed 0x005282B0, "
+    "CPhysicsObj::handle_all_collisions 0x00514780)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   // A strong jumper (Jump 600): a half-charged jump leaves at ~8.3 m/s, so
   // the landing's bounce is above what friction takes away.
@@ -321,8 +338,10 @@ TEST_CASE("CMotionInterp::motion_allows_jump 0x005279E0 and jump_charge_is_allow
   CHECK(MotionInterp::motion_allows_jump(mc::LifestoneRecall) == 0);
 }
 
-TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps with the bar's level and sends F61B",
-          "[retail][0x0056AF90][0x006AFA70][sim][walk]") {
+TEST_CASE(
+    "ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps with the bar's level and sends F61B "
+    "(ClientCombatSystem::CommenceJump 0x0056AF90, CM_Movement::Event_Jump 0x006AFA70)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   ClientCombatSystem combat(*w.ci);
   w.ci->set_combat_system(&combat);
@@ -360,8 +379,8 @@ TEST_CASE("ClientCombatSystem::DoJump 0x0056B110: the jump key's release jumps w
 
 TEST_CASE(
     "CMotionInterp::set_hold_run 0x00528B70, SetHoldKey 0x00528BB0, StopMotion 0x00528530, is_standing_still "
-    "0x00527FA0 and StopCompletely 0x00527E40 on the raw state",
-    "[retail][0x00510180][sim][walk]") {
+    "0x00527FA0 and StopCompletely 0x00527E40 on the raw state (CPhysicsObj::StopCompletely 0x00510180)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   MotionInterp& m = w.minterp();
   CHECK(m.is_standing_still());

@@ -59,8 +59,8 @@ class IndoorCells final : public CellSource {
 
 TEST_CASE(
     "CommandInterpreter::SendMovementEvent 0x006B4680 goes out on every raw-state change with the player's "
-    "resolved position",
-    "[retail][0x006B3690][sim][walk]") {
+    "resolved position (CommandInterpreter::HandleKeyboardCommand 0x006B3690)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   w.ci->handle_keyboard_command(command::WalkForward, true);
   auto states = w.move_to_states();
@@ -90,8 +90,9 @@ TEST_CASE(
 
 TEST_CASE(
     "CommandInterpreter::ShouldSendPositionEvent 0x006B45E0 sends the transition's resolved cell at once "
-    "when the walk crosses a cell",
-    "[retail][0x006B4770][0x00515330][sim][walk]") {
+    "when the walk crosses a cell (CommandInterpreter::SendPositionEvent 0x006B4770, CPhysicsObj::SetPositionInternal "
+    "0x00515330)",
+    "[retail][sim][walk]") {
   WalkWorld w({60.0f, 70.0f, kGroundZ});
   w.ci->handle_keyboard_command(command::WalkForward, true);
   // Every AutonomousPosition is the player's position at the tick it was sent.
@@ -117,8 +118,10 @@ TEST_CASE(
   CHECK(crossed->first.position.origin.y < 72.0f + 3.12f / 30.0f + 1e-4f);
 }
 
-TEST_CASE("Walking over a landblock seam: the AutonomousPosition carries the canonical outdoor cell and frame",
-          "[retail][0x005A9BC0][0x006B4770][sim][walk]") {
+TEST_CASE(
+    "Walking over a landblock seam: the AutonomousPosition carries the canonical outdoor cell and frame "
+    "(LandDefs::adjust_to_outside 0x005A9BC0, CommandInterpreter::SendPositionEvent 0x006B4770)",
+    "[retail][sim][walk]") {
   WalkWorld w({60.0f, 191.5f, kGroundZ}, 0xA9B40018);
   REQUIRE(w.landscape.add_block(flat_block(0xA9B5FFFF)));
   w.ci->handle_keyboard_command(command::WalkForward, true);
@@ -132,8 +135,11 @@ TEST_CASE("Walking over a landblock seam: the AutonomousPosition carries the can
   CHECK(aps.back().position.origin.y < 24.0f);
 }
 
-TEST_CASE("Walking through a doorway: MoveToState and AutonomousPosition carry the EnvCell id and its frame",
-          "[retail][0x00515330][0x006B4680][0x006B4770][sim][walk]") {
+TEST_CASE(
+    "Walking through a doorway: MoveToState and AutonomousPosition carry the EnvCell id and its frame "
+    "(CPhysicsObj::SetPositionInternal 0x00515330, CommandInterpreter::SendMovementEvent 0x006B4680, "
+    "CommandInterpreter::SendPositionEvent 0x006B4770)",
+    "[retail][sim][walk]") {
   IndoorCells cells;
   WalkWorld w({60.0f, 62.0f, kGroundZ}, IndoorCells::kOutside, &cells);
   REQUIRE(w.grounded());
@@ -157,8 +163,9 @@ TEST_CASE("Walking through a doorway: MoveToState and AutonomousPosition carry t
 
 TEST_CASE(
     "Walking in by a building's door in the landscape: the transition resolves the room, and MoveToState and "
-    "AutonomousPosition carry it",
-    "[retail][0x0052B4E0][0x0052C130][0x00515330][0x006B4770][sim][walk]") {
+    "AutonomousPosition carry it (CObjCell::find_cell_list 0x0052B4E0, CEnvCell::find_env_collisions 0x0052C130, "
+    "CPhysicsObj::SetPositionInternal 0x00515330, CommandInterpreter::SendPositionEvent 0x006B4770)",
+    "[retail][sim][walk]") {
   // The house turned a quarter left: its room's local +x runs north, so the
   // doorway (x 59 to 61) is in the room's south wall at y 66.
   const core::Frame frame(glm::vec3(62.0f, 66.0f, kGroundZ), glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)));
@@ -192,8 +199,10 @@ TEST_CASE(
   CHECK(states[1].position.cell_id == kRoom);
 }
 
-TEST_CASE("CMotionInterp::apply_current_movement 0x00528870: the player's own motion is rebuilt from its raw state",
-          "[retail][0x005289C0][sim][walk]") {
+TEST_CASE(
+    "CMotionInterp::apply_current_movement 0x00528870: the player's own motion is rebuilt from its raw state "
+    "(CMotionInterp::move_to_interpreted_state 0x005289C0)",
+    "[retail][sim][walk]") {
   WalkWorld w;
   w.ci->handle_keyboard_command(command::WalkForward, true);
   MotionInterp& m = w.minterp();
@@ -269,8 +278,8 @@ struct BoxWorld {
 
 TEST_CASE(
     "CPhysics::SetObjectMovement 0x00509690: the server's echo of the player's autonomous motion is not "
-    "unpacked, its own server-controlled motion is",
-    "[retail][0x00528870][sim][walk]") {
+    "unpacked, its own server-controlled motion is (CMotionInterp::apply_current_movement 0x00528870)",
+    "[retail][sim][walk]") {
   BoxWorld w;
   PhysicsObj* player = w.player;
   CommandInterpreter& ci = w.ci;
@@ -304,8 +313,8 @@ TEST_CASE(
 
 TEST_CASE(
     "SmartBox::HandleReceivedPosition 0x00453FD0: a ForcePosition blip moves the walking player, which walks "
-    "on from there and reports it",
-    "[retail][0x006B4770][sim][walk]") {
+    "on from there and reports it (CommandInterpreter::SendPositionEvent 0x006B4770)",
+    "[retail][sim][walk]") {
   BoxWorld w;
   w.ci.handle_keyboard_command(command::WalkForward, true);
   for (int i = 0; i < 15; ++i) w.tick();
