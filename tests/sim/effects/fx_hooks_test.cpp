@@ -173,9 +173,9 @@ TEST_CASE(
     "TransparentPartHook 0x00526CC0, LuminousHook 0x00526D60, LuminousPartHook 0x00526D30, DiffuseHook "
     "0x00526E00, DiffusePartHook 0x00526D80 reach the part array at once or through an FPHook "
     "(CPhysicsObj::SetPartTranslucency 0x00511730, CPhysicsObj::SetLuminosity 0x00511890, "
-    "CPhysicsObj::SetPartLuminosity 0x005117E0, CPhysicsObj::SetDiffusion 0x005119E0)",
-    "[retail]"
-    "[0x00526D80][0x00511930][0x005135C0][fx][hooks]") {
+    "CPhysicsObj::SetPartLuminosity 0x005117E0, CPhysicsObj::SetDiffusion 0x005119E0, "
+    "CPhysicsObj::SetPartDiffusion 0x00511930, CPhysicsObj::process_fp_hook 0x005135C0)",
+    "[retail][fx][hooks]") {
   FxWorld w;
   w.at(0.0);
   FxParts* parts = nullptr;

@@ -21,9 +21,9 @@ TEST_CASE(
     "TargetManager::SetTarget 0x0051AC30 asks the target for reports and hears at once (TargetManager::TargetManager "
     "0x0051A370, TargetManager::AddVoyeur 0x0051A830, TargetManager::SendVoyeurUpdate 0x0051A4F0, "
     "TargetManager::ClearTarget 0x0051A7E0, CPhysicsObj::set_target 0x0050ED30, CPhysicsObj::clear_target 0x0050ED90, "
-    "CPhysicsObj::add_voyeur 0x0050EE00)",
-    "[retail]"
-    "[0x0050EDE0][0x0050F490][sim]") {
+    "CPhysicsObj::add_voyeur 0x0050EE00, CPhysicsObj::receive_target_update 0x0050EDE0, CPhysicsObj::GetObjectA "
+    "0x0050F490)",
+    "[retail][sim]") {
   MoveToWorld w;
   PhysicsObj& watcher = w.creature(kWatcher, {60, 60, kGroundZ});
   PhysicsObj& target = w.creature(kTarget, {64, 60, kGroundZ});
