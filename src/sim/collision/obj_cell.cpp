@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/collision/reach.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/part_array.hpp"
 #include "dereth/sim/object/physics_obj.hpp"

@@ -10,6 +10,7 @@
 
 #include "dereth/sim/collision/cyl_sphere.hpp"
 #include "dereth/sim/collision/obj_cell.hpp"
+#include "dereth/sim/collision/reach.hpp"
 #include "dereth/sim/collision/sphere.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"

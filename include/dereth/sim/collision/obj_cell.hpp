@@ -44,14 +44,6 @@ class CellSource {
   [[nodiscard]] virtual Landscape* landscape() noexcept { return nullptr; }
 };
 
-// Whether none of the mover's spheres on `path` (the foot, and the head when
-// it has two) can touch any of an object's spheres or cylinders, scaled by
-// `scale`, at `where`. A conservative bound, so CSphere / CCylSphere::intersects_sphere
-// on those shapes would find no overlap and return OK having recorded
-// nothing: the broad phase's cheap test before them (obj_cell.cpp).
-[[nodiscard]] bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders,
-                                float scale, const Position& where, const SpherePath& path);
-
 // CObjCell: a cell's shadow objects and its collision test.
 class ObjCell {
  public:
