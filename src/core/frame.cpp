@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
@@ -13,57 +14,120 @@ namespace {
 constexpr float kDegreesToRadians = 0.017453292519943295f;
 constexpr float kRadiansToDegrees = 57.29577951308232f;
 
-bool finite(const glm::quat& q) noexcept {
-  return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
-}
-
-}  // namespace
-
-Frame::Frame(const glm::vec3& origin_in, const glm::quat& orientation) noexcept : origin(origin_in) {
-  set_rotate(orientation);
-}
-
-// Frame::cache (RE cgeometry/CFrame.c): recompute the matrix from q.
-void Frame::cache() noexcept {
-  m_ = glm::mat3_cast(q_);
-}
-
-// Frame::set_rotate (RE cgeometry/CFrame.c)
-bool Frame::set_rotate(const glm::quat& q) noexcept {
+// Frame::set_rotate's normalisation: false (out untouched) when q or the
+// result is not finite or q has no length. A finite, non-zero length bounds
+// every |q_i * inv| near 1, so the result is finite exactly when inv is (an
+// infinite inv makes some component infinite or NaN).
+bool normalise(const glm::quat& q, glm::quat& out) noexcept {
   const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
   if (!(length > 0.0f) || !std::isfinite(length)) {
     return false;
   }
   const float inv = 1.0f / length;
-  const glm::quat normalised(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
-  if (!finite(normalised)) {
+  if (!std::isfinite(inv)) {
     return false;
   }
-  q_ = normalised;
-  cache();
+  out = glm::quat(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
   return true;
 }
 
-// Frame::combine (RE canim/CSequence.c line 773)
+// Frame::cache (RE cgeometry/CFrame.c): the matrix of q, formed as
+// glm::mat3_cast forms it (the same products and sums in the same order, so
+// the same bits) without its identity fill first.
+glm::mat3 matrix_of(const glm::quat& q) noexcept {
+  const float qxx = q.x * q.x;
+  const float qyy = q.y * q.y;
+  const float qzz = q.z * q.z;
+  const float qxz = q.x * q.z;
+  const float qxy = q.x * q.y;
+  const float qyz = q.y * q.z;
+  const float qwx = q.w * q.x;
+  const float qwy = q.w * q.y;
+  const float qwz = q.w * q.z;
+  return glm::mat3(1.0f - 2.0f * (qyy + qzz), 2.0f * (qxy + qwz), 2.0f * (qxz - qwy),  //
+                   2.0f * (qxy - qwz), 1.0f - 2.0f * (qxx + qzz), 2.0f * (qyz + qwx),  //
+                   2.0f * (qxz + qwy), 2.0f * (qyz - qwx), 1.0f - 2.0f * (qxx + qyy));
+}
+
+// The same four floats, signed zeros told apart: the matrix of one is the
+// matrix of the other.
+bool same_bits(const glm::quat& a, const glm::quat& b) noexcept {
+  return std::memcmp(&a, &b, sizeof(glm::quat)) == 0;
+}
+
+// a.origin + R(a)*offset. With a zero offset every product in R(a)*offset is
+// a signed zero (R is finite), and adding a signed zero to a non-zero, non-NaN
+// coordinate leaves its bits alone; only a zero coordinate, whose sign the
+// sum could flip, needs the product. Bit for bit the full formula either way.
+glm::vec3 offset_origin(const glm::vec3& origin, const glm::mat3& m, const glm::vec3& offset) noexcept {
+  if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f && std::fabs(origin.x) > 0.0f &&
+      std::fabs(origin.y) > 0.0f && std::fabs(origin.z) > 0.0f) {
+    return origin;
+  }
+  return origin + m * offset;
+}
+
+// Frame::set_rotate's body on a frame's orientation and matrix (inlined into
+// this file's callers): the matrix is recomputed only when the normalised q
+// differs in its bits from the one held, so m == matrix_of(q) always holds.
+bool adopt(glm::quat& held, glm::mat3& matrix, const glm::quat& q) noexcept {
+  glm::quat normalised;
+  if (!normalise(q, normalised)) {
+    return false;
+  }
+  if (!same_bits(normalised, held)) {
+    held = normalised;
+    matrix = matrix_of(held);
+  }
+  return true;
+}
+
+}  // namespace
+
+Frame::Frame(const glm::vec3& origin_in, const glm::quat& orientation) noexcept : origin(origin_in) {
+  adopt(q_, m_, orientation);
+}
+
+// Frame::cache (RE cgeometry/CFrame.c)
+void Frame::cache() noexcept {
+  m_ = matrix_of(q_);
+}
+
+// Frame::set_rotate (RE cgeometry/CFrame.c). Retail re-caches the matrix on
+// every call; it is a function of q alone, so it is recomputed only when the
+// normalised q differs from the one held (an unchanged q keeps its matrix).
+bool Frame::set_rotate(const glm::quat& q) noexcept {
+  return adopt(q_, m_, q);
+}
+
+// Frame::combine (RE canim/CSequence.c line 773). The result starts from a's
+// orientation and matrix, so an offset that leaves the orientation as it was
+// (the identity offset of an object with no root motion) costs no matrix.
 Frame Frame::combine(const Frame& a, const Frame& b) noexcept {
-  Frame out;
-  out.origin = a.origin + a.m_ * b.origin;
-  out.set_rotate(a.q_ * b.q_);
+  Frame out = a;
+  out.origin = offset_origin(a.origin, a.m_, b.origin);
+  if (!adopt(out.q_, out.m_, a.q_ * b.q_)) {
+    out.q_ = Frame().q_;  // retail's result frame starts as the identity
+    out.m_ = Frame().m_;
+  }
   return out;
 }
 
 // Frame::combine with scale (RE cphysobj/CPartArray.c line 1553)
 Frame Frame::combine(const Frame& a, const Frame& b, const glm::vec3& scale) noexcept {
-  Frame out;
-  out.origin = a.origin + a.m_ * (b.origin * scale);
-  out.set_rotate(a.q_ * b.q_);
+  Frame out = a;
+  out.origin = offset_origin(a.origin, a.m_, b.origin * scale);
+  if (!adopt(out.q_, out.m_, a.q_ * b.q_)) {
+    out.q_ = Frame().q_;
+    out.m_ = Frame().m_;
+  }
   return out;
 }
 
 // Frame::subtract1 (RE cgeometry/CFrame.c)
 Frame Frame::subtract1(const Frame& a, const Frame& b) noexcept {
   Frame out;
-  out.set_rotate(a.q_ * glm::conjugate(b.q_));
+  adopt(out.q_, out.m_, a.q_ * glm::conjugate(b.q_));
   // Retail rotates by the resulting orientation, not by b's.
   out.origin = a.origin - out.m_ * b.origin;
   return out;
@@ -99,7 +163,7 @@ void Frame::grotate(const glm::vec3& axis_angle) noexcept {
   const float half = angle * 0.5f;
   const glm::vec3 axis = axis_angle * (std::sin(half) / angle);
   const glm::quat r(std::cos(half), axis.x, axis.y, axis.z);
-  set_rotate(r * q_);
+  adopt(q_, m_, r * q_);
 }
 
 // Frame::rotate (RE cgeometry/CFrame.c)
@@ -109,7 +173,7 @@ void Frame::rotate(const glm::vec3& axis_angle) noexcept {
 
 // Frame::interpolate_rotation (RE cgeometry/CFrame.c)
 void Frame::interpolate_rotation(const Frame& from, const Frame& to, float t) noexcept {
-  set_rotate(core::interpolate_rotation(from.q_, to.q_, t));
+  adopt(q_, m_, core::interpolate_rotation(from.q_, to.q_, t));
 }
 
 // Frame::set_heading (RE cgeometry/CFrame.c)
@@ -136,7 +200,7 @@ void Frame::set_vector_heading(const glm::vec3& direction) noexcept {
   // about world Z by -heading (compass headings run clockwise seen from +Z).
   const glm::quat yaw(std::cos(heading * 0.5f), 0.0f, 0.0f, -std::sin(heading * 0.5f));
   const glm::quat tilt(std::cos(pitch * 0.5f), std::sin(pitch * 0.5f), 0.0f, 0.0f);
-  set_rotate(yaw * tilt);
+  adopt(q_, m_, yaw * tilt);
 }
 
 // Frame::interpolate_rotation (RE cgeometry/CFrame.c)

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include <glm/geometric.hpp>
@@ -319,4 +320,97 @@ TEST_CASE("compass_heading: 0 = north, 90 = east", "[frame]") {
   const float slightly_west = compass_heading(glm::vec3(-1e-7f, 1.0f, 0.0f));
   CHECK(slightly_west >= 0.0f);
   CHECK(slightly_west < 360.0f);
+}
+
+namespace {
+
+// Bit-for-bit equality (signed zeros and NaN payloads told apart).
+template <typename T>
+bool same_bits(const T& a, const T& b) {
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+
+bool matrix_matches_orientation(const Frame& f) {
+  return same_bits(f.matrix(), glm::mat3_cast(f.orientation()));
+}
+
+// Frame::combine as retail writes it, with nothing skipped: the result starts
+// as the identity, origin = a.origin + R(a)*(b.origin*scale), q = a.q*b.q
+// through set_rotate.
+Frame reference_combine(const Frame& a, const Frame& b, const glm::vec3& scale) {
+  Frame out;
+  out.origin = a.origin + glm::mat3_cast(a.orientation()) * (b.origin * scale);
+  out.set_rotate(a.orientation() * b.orientation());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Frame: the cached matrix is the orientation's, bit for bit, after every operation", "[frame]") {
+  Frame f;
+  CHECK(matrix_matches_orientation(f));
+  f.set_rotate(glm::quat(0.8f, 0.1f, -0.3f, 0.5f));
+  CHECK(matrix_matches_orientation(f));
+  // The same orientation again, and a rejected one, keep the matrix.
+  f.set_rotate(f.orientation());
+  CHECK(matrix_matches_orientation(f));
+  CHECK_FALSE(f.set_rotate(glm::quat(0.0f, 0.0f, 0.0f, 0.0f)));
+  CHECK(matrix_matches_orientation(f));
+  for (int i = 0; i < 200; ++i) {
+    f.grotate(glm::vec3(0.0f, 0.0f, 0.0167f));
+    REQUIRE(matrix_matches_orientation(f));
+    f.rotate(glm::vec3(0.01f, -0.02f, 0.0f));
+    REQUIRE(matrix_matches_orientation(f));
+    f = Frame::combine(f, Frame());
+    REQUIRE(matrix_matches_orientation(f));
+    f = Frame::combine(f, sample_frame_b(), glm::vec3(1.0f, 2.0f, 0.5f));
+    REQUIRE(matrix_matches_orientation(f));
+  }
+  f.set_heading(135.0f);
+  CHECK(matrix_matches_orientation(f));
+  f.set_vector_heading(glm::vec3(1.0f, 2.0f, 0.5f));
+  CHECK(matrix_matches_orientation(f));
+  f.interpolate_rotation(sample_frame_a(), sample_frame_b(), 0.3f);
+  CHECK(matrix_matches_orientation(f));
+  CHECK(matrix_matches_orientation(Frame::subtract1(sample_frame_a(), sample_frame_b())));
+}
+
+TEST_CASE("Frame::combine gives the full formula's bits: zero offsets, signed zeros, NaN and infinite origins",
+          "[frame]") {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  const float coordinates[] = {12.5f, -3.25f, 0.0f, -0.0f, nan, inf, 1e-30f};
+  const glm::vec3 offsets[] = {glm::vec3(0.0f), glm::vec3(-0.0f), glm::vec3(0.0f, -0.0f, 0.0f),
+                               glm::vec3(0.0f, 1.0f, 0.0f), glm::vec3(-1.5f, 2.0f, 0.75f)};
+  const glm::quat orientations[] = {glm::quat(1.0f, 0.0f, 0.0f, 0.0f), glm::quat(0.8f, 0.1f, -0.3f, 0.5f),
+                                    glm::quat(0.0f, 0.0f, 0.0f, 1.0f), glm::quat(-0.0f, 1.0f, 0.0f, -0.0f)};
+  const glm::vec3 scales[] = {glm::vec3(1.0f), glm::vec3(2.0f, 0.5f, -1.0f)};
+  int cases = 0;
+  for (const glm::quat& qa : orientations) {
+    for (float x : coordinates) {
+      for (float z : coordinates) {
+        Frame a;
+        a.set_rotate(qa);
+        a.origin = glm::vec3(x, -2.0f, z);
+        for (const glm::vec3& offset : offsets) {
+          for (const glm::quat& qb : orientations) {
+            Frame b;
+            b.set_rotate(qb);
+            b.origin = offset;
+            for (const glm::vec3& scale : scales) {
+              const Frame expected = reference_combine(a, b, scale);
+              const Frame actual = scale == glm::vec3(1.0f) ? Frame::combine(a, b) : Frame::combine(a, b, scale);
+              INFO("a (" << x << ", -2, " << z << ") offset (" << offset.x << ", " << offset.y << ", " << offset.z
+                         << ")");
+              REQUIRE(same_bits(actual.origin, expected.origin));
+              REQUIRE(same_bits(actual.orientation(), expected.orientation()));
+              REQUIRE(same_bits(actual.matrix(), expected.matrix()));
+              ++cases;
+            }
+          }
+        }
+      }
+    }
+  }
+  CHECK(cases == 4 * 7 * 7 * 5 * 4 * 2);
 }

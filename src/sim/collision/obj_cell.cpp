@@ -9,11 +9,63 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/collision/reach.hpp"
 #include "dereth/sim/collision/transition.hpp"
+#include "dereth/sim/object/part_array.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
 namespace dereth::sim {
+
+namespace {
+
+namespace ps = protocol::physics_state;
+
+// Slack on the reach test, in metres: far above the rounding of the exact
+// tests it stands in front of (a few ulps of coordinates under 200 m).
+constexpr float kReachSlack = 0.5f;
+
+// Whether CPhysicsObj::FindObjCollisions on `obj` is certain to change
+// nothing and return OK: no obstruction flag raised on entry (the call
+// raises and clears its own), no physics BSP or cylinder (whose tests have
+// lasting effects or bounds of their own), and the spheres out of reach.
+bool test_changes_nothing(const PhysicsObj& obj, const Transition& t) {
+  if (t.sphere_path.obstruction_ethereal || (obj.state() & ps::HasPhysicsBsp) != 0) return false;
+  const PartArray* parts = obj.part_array();
+  if (parts == nullptr) return false;
+  const std::span<const dat::CylSphere> cylinders = parts->cyl_spheres();
+  if (!cylinders.empty()) return false;
+  return beyond_reach(parts->spheres(), cylinders, obj.scale(), obj.position(), t.sphere_path);
+}
+
+}  // namespace
+
+// The bound of obj_cell.hpp: each shape's centre distance plus its radius
+// (and height, for a cylinder), every sphere of the mover counted twice over.
+bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders, float scale,
+                  const Position& where, const SpherePath& path) {
+  float reach = 0.0f;
+  for (const dat::Sphere& s : spheres) {
+    reach = std::max(reach, std::sqrt(glm::dot(s.center, s.center)) + s.radius);
+  }
+  for (const dat::CylSphere& c : cylinders) {
+    reach = std::max(reach, std::sqrt(glm::dot(c.origin, c.origin)) + c.radius + c.height);
+  }
+  reach *= std::fabs(scale);
+  glm::vec3 origin = where.frame.origin;
+  if ((path.check_pos.objcell_id >> 16) != (where.objcell_id >> 16)) {
+    origin += block_offset(path.check_pos.objcell_id, where.objcell_id);
+  }
+  // The tests read the foot sphere always and the head when there are two.
+  const std::size_t count = path.num_sphere > 1 ? 2 : 1;
+  for (std::size_t i = 0; i < count; ++i) {
+    const CollisionSphere& mover = path.global_sphere[i];
+    const float r = reach + 2.0f * std::fabs(mover.radius) + kReachSlack;
+    const glm::vec3 d = mover.center - origin;
+    if (!(d.x * d.x + d.y * d.y + d.z * d.z > r * r)) return false;
+  }
+  return true;
+}
 
 // ---- CObjCell ---------------------------------------------------------------------
 
@@ -62,6 +114,9 @@ TransitionState ObjCell::find_obj_collisions(Transition& t) {
   for (std::size_t i = 0; i < shadows_.size(); ++i) {
     PhysicsObj* obj = shadows_[i]->physobj;
     if (obj == nullptr || obj->parent() != nullptr || obj == t.object_info.object) continue;
+    // Not a deviation: the objects a test would change nothing for, found
+    // cheaply first (the same shadows are searched, in the same order).
+    if (test_changes_nothing(*obj, t)) continue;
     result = obj->find_obj_collisions(t);
     if (result != TransitionState::OK) break;
   }

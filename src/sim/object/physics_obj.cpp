@@ -545,6 +545,7 @@ void PhysicsObj::calc_friction(FloatSeconds quantum, float velocity_mag2) {
 
 // CPhysicsObj::process_hooks 0x00511550
 void PhysicsObj::process_hooks() {
+  if (hooks_.empty() && anim_hooks_.empty()) return;
   // Timed hooks, head to next; a hook that reports done is removed. A hook
   // inserted at the head while this runs waits for the next pass.
   std::vector<PhysicsObjHook*> pass;

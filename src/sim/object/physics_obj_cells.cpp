@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/collision/reach.hpp"
 #include "dereth/sim/collision/transition.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
@@ -52,7 +53,11 @@ TransitionState PhysicsObj::find_obj_collisions(Transition& t) {
     if (part_array_ && !exempt && !t.object_info.missile_ignore(*this)) result = part_array_->find_obj_collisions(t);
   } else if (part_array_ && !exempt && !t.object_info.missile_ignore(*this)) {
     const auto cyl = part_array_->cyl_spheres();
-    if (!cyl.empty()) {
+    if (beyond_reach(part_array_->spheres(), cyl, scale_, position_, t.sphere_path)) {
+      // Every test below would return OK. The cylinder test's one lasting
+      // effect, the obstacle's position as the path's local space, stays.
+      if (!cyl.empty()) t.sphere_path.localspace_pos = position_;
+    } else if (!cyl.empty()) {
       for (const dat::CylSphere& c : cyl) {
         result = cylsphere::intersects_sphere(c, position_, scale_, t);
         if (result != TransitionState::OK) break;
