@@ -1,5 +1,6 @@
 #include "commands.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -247,6 +248,37 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
   }
 }
 
+void print_pacing(std::ostream& out, const LoopReport& r) {
+  const FramePacing& p = r.pacing;
+  if (p.interval_ms.empty()) return;
+  const auto spread = [](const std::vector<float>& ms) {
+    const double median = percentile(ms, 0.5);
+    const double longest = percentile(ms, 1.0);
+    const auto slow = std::count_if(ms.begin(), ms.end(), [&](float v) { return v > 1.5 * median; });
+    return fmt::format(
+        "median {:.2f} ms, p90 {:.2f} ms, p99 {:.2f} ms, longest {:.2f} ms ({:.2f}x the median; {} over 1.5x)", median,
+        percentile(ms, 0.9), percentile(ms, 0.99), longest, median > 0.0 ? longest / median : 0.0, slow);
+  };
+  const auto phases = [](const FramePhases& f) {
+    const auto ms = [](double seconds) { return seconds * 1000.0; };
+    // The renderer's loads are timed where they happen, inside prepare (which
+    // excludes them) or inside submit (which includes them).
+    return fmt::format(
+        "input {:.2f}, inbox {:.2f}, tick {:.2f}, snapshot {:.2f}, audio {:.2f}, present {:.2f} (render loads "
+        "{:.2f}, prepare {:.2f}, submit {:.2f}, finish {:.2f}), outbound {:.2f}, sleep {:.2f} ms",
+        ms(f.input), ms(f.inbox), ms(f.tick), ms(f.snapshot), ms(f.audio), ms(f.present), ms(f.load), ms(f.prepare),
+        ms(f.submit), ms(f.finish), ms(f.outbound), ms(f.sleep));
+  };
+  out << fmt::format("frame pacing over {} frames: interval {}\n", p.interval_ms.size(), spread(p.interval_ms));
+  out << fmt::format("frame work (without the pacing sleep): {}\n", spread(p.work_ms));
+  out << fmt::format("longest frame {} ({:.2f} ms): {}\n", p.longest_frame, p.longest.interval() * 1000.0,
+                     phases(p.longest));
+  if (p.busiest_frame != p.longest_frame) {
+    out << fmt::format("busiest frame {} ({:.2f} ms of work): {}\n", p.busiest_frame, p.busiest.work() * 1000.0,
+                       phases(p.busiest));
+  }
+}
+
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
              Presenter* presenter, std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options,
              std::ostream& out, std::ostream& err, const std::vector<std::pair<double, std::string>>& says,
@@ -260,6 +292,7 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
   // The session ending (the server closed it, went silent or away) ends the run.
   options.stop_when_inbox_finished = true;
   options.tail = 0.0;
+  const bool frame_stats = options.frame_stats;
   FrameLoop loop(world, client, nullptr, presenter, sound.get(), std::move(options));
   Controls controls(
       world, loop, presenter,
@@ -293,6 +326,7 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
   }
   print_report(out, what, *report, world);
   print_network(out, client.status().transport);
+  if (frame_stats) print_pacing(out, *report);
   if (!failure.empty()) {
     err << "dereth: " << failure << "\n";
     return 1;

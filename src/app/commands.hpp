@@ -87,6 +87,10 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
              const std::vector<scenario::InputEvent>& inputs = {}, bool* logged_out = nullptr);
 void print_timing(std::ostream& out, const LoopReport& r, const World& world, const render::Renderer* renderer,
                   int width, int height);
+// --stats, headless or in a window: the distribution of frame intervals and
+// of frame work (median, p90, p99, longest) and where the longest frame's
+// time went, phase by phase (LoopOptions::frame_stats).
+void print_pacing(std::ostream& out, const LoopReport& r);
 
 struct DemoArgs {
   bool headless = false;

@@ -95,6 +95,7 @@ core::Result<std::unique_ptr<HeadlessDemo>> HeadlessDemo::create(HeadlessDemoOpt
   LoopOptions lo;
   lo.virtual_clock = true;
   lo.trace = options.trace;
+  lo.frame_stats = options.render_every_frame;  // --stats: the frame-time distribution too
   if (options.record_frames) {
     lo.screenshot_dir = *options.record_frames;
     lo.screenshot_every = std::max<std::uint64_t>(options.record_every, 1);

@@ -88,6 +88,7 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
     print_report(out, "demo", (*run)->report(), (*run)->world());
     if (args.stats) {
       print_timing(out, (*run)->report(), (*run)->world(), &(*run)->presenter().renderer(), ho.width, ho.height);
+      print_pacing(out, (*run)->report());
       out << "gl: " << (*run)->presenter().gl_description() << "\n";
     }
     std::error_code ec;
@@ -131,6 +132,7 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   }
   LoopOptions lo;
   lo.max_ticks = args.ticks;
+  lo.frame_stats = args.stats;
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   return run_live("demo", **client, dats->portal_ptr(), dats->cell_ptr(), window.get(), make_audio_backend(config, err),

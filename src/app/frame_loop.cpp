@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstddef>
 #include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "dereth/protocol/login.hpp"
+#include "dereth/render/renderer.hpp"
 #include "dereth/sim/object/digest.hpp"
 
 namespace dereth::app {
@@ -38,6 +41,15 @@ core::Result<void> finish_output(std::ofstream& file, const std::filesystem::pat
 }
 
 }  // namespace
+
+double percentile(std::vector<float> values, double p) {
+  if (values.empty()) return 0.0;
+  // Nearest rank: the smallest value with at least p of the values at or below it.
+  const double rank = std::ceil(std::clamp(p, 0.0, 1.0) * static_cast<double>(values.size()));
+  const std::size_t index = std::min(values.size() - 1, static_cast<std::size_t>(std::max(rank, 1.0)) - 1);
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(index), values.end());
+  return static_cast<double>(values[index]);
+}
 
 FrameInfo LooseFrames::next(double now, std::optional<net::TransportStats> network) {
   if (last_ && now > *last_) {
@@ -78,6 +90,22 @@ FrameLoop::~FrameLoop() {
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }
 
+void FrameLoop::record_frame(std::uint64_t frame, const FramePhases& phases) {
+  FramePacing& pacing = report_.pacing;
+  const double interval = phases.interval();
+  const double work = phases.work();
+  if (pacing.interval_ms.empty() || interval > pacing.longest.interval()) {
+    pacing.longest_frame = frame;
+    pacing.longest = phases;
+  }
+  if (pacing.work_ms.empty() || work > pacing.busiest.work()) {
+    pacing.busiest_frame = frame;
+    pacing.busiest = phases;
+  }
+  pacing.interval_ms.push_back(static_cast<float>(interval * 1000.0));
+  pacing.work_ms.push_back(static_cast<float>(work * 1000.0));
+}
+
 core::Result<LoopReport> FrameLoop::run() {
   if (options_.virtual_clock && virtual_clock_ == nullptr) {
     return std::unexpected(core::Error{core::ErrorKind::Invalid, "frame loop", "clock", 0,
@@ -113,11 +141,21 @@ core::Result<LoopReport> FrameLoop::run() {
 
   for (std::uint64_t frame = report.frames;; ++frame) {
     const SteadyClock::time_point frame_start = SteadyClock::now();
+    FramePhases phases;
     if ((presenter_ != nullptr && !presenter_->poll_input()) ||
         (session_ != nullptr && session_->stop_requested())) {  // 1. input
       report.quit_by_user = true;
       break;
     }
+    SteadyClock::time_point mark = SteadyClock::now();
+    phases.input = seconds_between(frame_start, mark);
+    // The seconds since `mark`, moving it on.
+    const auto lap = [&mark] {
+      const SteadyClock::time_point t = SteadyClock::now();
+      const double seconds = seconds_between(mark, t);
+      mark = t;
+      return seconds;
+    };
     // The clock for this frame.
     double now = 0.0;
     if (options_.virtual_clock) {
@@ -142,8 +180,12 @@ core::Result<LoopReport> FrameLoop::run() {
     if (session_ != nullptr) {
       if (const std::optional<double> sync = session_->time_sync()) world_->time_sync(*sync);
     }
+    phases.inbox = lap();
     // 3 + 4. the tick and its snapshot
+    const double snapshot_before = world_->stats().snapshot_seconds;
     const bool ticked = world_->step();
+    phases.snapshot = world_->stats().snapshot_seconds - snapshot_before;
+    phases.tick = std::max(lap() - phases.snapshot, 0.0);
     const sim::RenderSnapshot& snapshot = *world_->snapshot();
     bool screenshot_due = false;
     if (ticked) {
@@ -167,6 +209,7 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     const bool last_tick = options_.max_ticks && report.ticks >= *options_.max_ticks;
     const bool end_shot = last_tick && options_.screenshot_at_end;
+    phases.audio = lap();
     // 5a. render
     if (presenter_ != nullptr && presenter_->wants_frame(screenshot_due || end_shot)) {
       const auto t0 = SteadyClock::now();
@@ -181,6 +224,12 @@ core::Result<LoopReport> FrameLoop::run() {
       if (session_ != nullptr) info.network = session_->network_stats();
       DERETH_CHECK(presenter_->present(snapshot, info));
       report.present_seconds += seconds_between(t0, SteadyClock::now());
+      if (const render::FrameTiming* timing = presenter_->last_render_timing(); timing != nullptr) {
+        phases.load = timing->load;
+        phases.prepare = timing->prepare;
+        phases.submit = timing->submit;
+        phases.finish = timing->finish;
+      }
       ++report.presented;
       if (screenshot_due) {
         const auto path = options_.screenshot_dir / fmt::format("tick_{:06}.png", report.ticks);
@@ -195,8 +244,10 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     // 6. outbound: the command interpreter's MoveToState / AutonomousPosition
     // from this frame's state (the session flushes acks on its own thread).
+    phases.present = lap();
     run_outbound(now);
     const auto frame_end = SteadyClock::now();
+    phases.outbound = seconds_between(mark, frame_end);
     last_frame_ms_ = seconds_between(frame_start, frame_end) * 1000.0;
     const double frame_seconds = seconds_between(last_frame, frame_end);
     if (frame_seconds > 0) fps = fps == 0.0 ? 1.0 / frame_seconds : 0.9 * fps + 0.1 / frame_seconds;
@@ -211,15 +262,18 @@ core::Result<LoopReport> FrameLoop::run() {
       }
     }
     // Stop conditions.
-    if (last_tick) break;
-    if (options_.max_seconds && now >= *options_.max_seconds) break;
-    if (options_.stop_when_inbox_finished && inbox_finished_at && now >= *inbox_finished_at + options_.tail) break;
+    const bool stop =
+        last_tick || (options_.max_seconds && now >= *options_.max_seconds) ||
+        (options_.stop_when_inbox_finished && inbox_finished_at && now >= *inbox_finished_at + options_.tail);
     // On the real clock a frame takes at least 1/frame_rate: the loop sleeps
     // out the rest instead of spinning (a vsynced window has waited already).
-    if (!options_.virtual_clock) {
+    if (!stop && !options_.virtual_clock) {
       std::this_thread::sleep_until(frame_start + std::chrono::duration_cast<SteadyClock::duration>(
                                                       std::chrono::duration<double>(1.0 / options_.frame_rate)));
+      phases.sleep = seconds_between(frame_end, SteadyClock::now());
     }
+    if (options_.frame_stats) record_frame(frame, phases);
+    if (stop) break;
   }
   report.wall_seconds = wall_before + seconds_between(wall_start, SteadyClock::now());
   if (options_.digest) DERETH_CHECK(finish_output(digest, *options_.digest));

@@ -159,6 +159,19 @@ WindowPresenter::WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<rende
 
 void WindowPresenter::use_region(std::shared_ptr<const dat::Region> region) {
   renderer_->set_region(std::move(region));
+  // A frame drawn now, not shown (the next frame clears over it), so the
+  // region's first-use work (its terrain layers composited and uploaded, the
+  // sky's records) happens here, before the frame loop, instead of making
+  // the loop's first frame hundreds of milliseconds long (--stats).
+  int w = 0;
+  int h = 0;
+  SDL_GL_GetDrawableSize(sdl_->window, &w, &h);
+  if (w > 0 && h > 0) {
+    const sim::RenderSnapshot empty;
+    if (auto drawn = renderer_->render_to_current(empty, rig_.camera(), w, h); !drawn) {
+      core::logger(core::Module::App)->warn("the warm-up frame was not drawn: {}", drawn.error().message());
+    }
+  }
 }
 
 void WindowPresenter::use_records(std::shared_ptr<dat::RecordCache> records) {

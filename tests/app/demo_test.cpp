@@ -473,3 +473,61 @@ TEST_CASE("dereth demo in a window (SDL offscreen) plays the scenario's scripted
   CHECK(x < 84.0);
   CHECK(y < 139.0);
 }
+
+TEST_CASE("percentile takes the nearest rank: median, p90, p99 and the longest of frame times", "[app][stats]") {
+  std::vector<float> ms;
+  for (int i = 10; i >= 1; --i) ms.push_back(static_cast<float>(i));  // unsorted: 10 .. 1
+  CHECK(app::percentile(ms, 0.5) == 5.0);
+  CHECK(app::percentile(ms, 0.9) == 9.0);
+  CHECK(app::percentile(ms, 0.99) == 10.0);
+  CHECK(app::percentile(ms, 1.0) == 10.0);
+  CHECK(app::percentile(ms, 0.0) == 1.0);
+  CHECK(app::percentile({}, 0.5) == 0.0);
+  CHECK(app::percentile({7.0f}, 0.99) == 7.0);
+}
+
+namespace {
+// The number after `label` in `text` (NaN when absent).
+double number_after(const std::string& text, const std::string& label) {
+  const std::size_t at = text.find(label);
+  if (at == std::string::npos) return std::nan("");
+  return std::strtod(text.c_str() + at + label.size(), nullptr);
+}
+}  // namespace
+
+TEST_CASE("dereth demo --stats in a window (SDL offscreen) prints the frame times' median, p90, p99 and longest",
+          "[app][e2e][live][window][stats]") {
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  std::string out, err;
+  const int rc = run({"dereth", "demo", "--stats", "--ticks", "45", "--set", "window_width=320", "--set",
+                      "window_height=200", "--set", "audio=false", "--set", "hud=false"},
+                     out, err);
+  ::unsetenv("SDL_VIDEODRIVER");
+  INFO(out << err);
+  REQUIRE(err.find("running the demo headless") == std::string::npos);  // the window path
+  REQUIRE(rc == 0);
+  // One line each for the intervals and the work, then the longest frame's phases.
+  const std::size_t pacing = out.find("frame pacing over ");
+  REQUIRE(pacing != std::string::npos);
+  const std::string line = out.substr(pacing, out.find('\n', pacing) - pacing);
+  const double frames = number_after(line, "frame pacing over ");
+  const double median = number_after(line, "median ");
+  const double p90 = number_after(line, "p90 ");
+  const double p99 = number_after(line, "p99 ");
+  const double longest = number_after(line, "longest ");
+  CHECK(frames >= 45.0);  // at most one tick a frame
+  CHECK(median > 0.0);
+  CHECK(p90 >= median);
+  CHECK(p99 >= p90);
+  CHECK(longest >= p99);
+  CHECK(out.find("frame work (without the pacing sleep): median ") != std::string::npos);
+  const std::size_t at = out.find("longest frame ");
+  REQUIRE(at != std::string::npos);
+  const std::string phases = out.substr(at, out.find('\n', at) - at);
+  for (const char* phase : {"input ", "inbox ", "tick ", "snapshot ", "audio ", "present ", "render loads ", "prepare ",
+                            "submit ", "finish ", "outbound ", "sleep "}) {
+    CHECK(phases.find(phase) != std::string::npos);
+  }
+  // The phases add up to the longest frame's interval (rounded to 0.01 ms each).
+  CHECK(number_after(phases, "(") == Approx(longest).margin(0.02));
+}

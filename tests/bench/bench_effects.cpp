@@ -32,9 +32,11 @@ using namespace dereth;
 constexpr std::uint32_t kPlayer = 0x50000001;
 constexpr std::uint32_t kCell = 0xA9B40021;
 
-void BM_Particles(benchmark::State& state) {
+void particles(benchmark::State& state, dat::ParticleType type) {
   const auto emitters = static_cast<std::uint32_t>(state.range(0));
-  const dat::DatFile portal = bench::emitter_portal(bench::dense_emitter_info());
+  dat::ParticleEmitterInfo info = bench::dense_emitter_info();
+  info.particle_type = type;
+  const dat::DatFile portal = bench::emitter_portal(info);
   core::ManualClock clock;
   sim::SimContext context(clock);
   dat::RecordCache records(&portal);
@@ -74,6 +76,20 @@ void BM_Particles(benchmark::State& state) {
   state.counters["particles"] = static_cast<double>(particles);
   state.counters["ns_per_particle"] = benchmark::Counter(
       static_cast<double>(particles), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+// The dense emitter's particles spin (type 4, ParabolicLVGAGR): each tick
+// turns every particle's orientation (a sine and cosine, a quaternion
+// product and a normalisation).
+void BM_Particles(benchmark::State& state) {
+  particles(state, dat::ParticleType::ParabolicLVGAGR);
+}
+
+// The same emitters with type 3 (ParabolicLVGA): the same path without the
+// spin, which only types 4, 9 and 11 build; the other nine types write an
+// origin alone.
+void BM_ParticlesUnspun(benchmark::State& state) {
+  particles(state, dat::ParticleType::ParabolicLVGA);
 }
 
 // N humanoids of the demo world (Setup 0x02000001, MotionTable 0x09000001),
@@ -135,6 +151,7 @@ void BM_Animated(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_Particles)->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParticlesUnspun)->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Animated)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

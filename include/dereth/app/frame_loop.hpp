@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "dereth/app/frame_hooks.hpp"
 #include "dereth/app/key_map.hpp"
@@ -26,7 +27,48 @@
 #include "dereth/sim/object/digest.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 
+namespace dereth::render {
+struct FrameTiming;
+}
+
 namespace dereth::app {
+
+// Where one frame's wall time went, in seconds (--stats): the loop's steps
+// in order, the renderer's phases inside present, and the pacing sleep that
+// follows the frame on the real clock. They add up to the frame's interval,
+// from its start to the next frame's.
+struct FramePhases {
+  double input = 0.0;     // 1. poll_input
+  double inbox = 0.0;     // 2. draining and handling the server's messages
+  double tick = 0.0;      // 3. World::step's UseTime
+  double snapshot = 0.0;  // 4. building the render snapshot
+  double audio = 0.0;     // the camera following the snapshot, and this tick's sounds
+  double present = 0.0;   // 5a. present(): all of it, the renderer's phases below included
+  double load = 0.0;      // inside present: the renderer's DAT reads, decoding and first uploads
+  double prepare = 0.0;   // inside present: culling and sorting into draw lists
+  double submit = 0.0;    // inside present: issuing GL calls
+  double finish = 0.0;    // inside present: glFinish, the rasteriser completing the frame
+  double outbound = 0.0;  // 6. the command interpreter's messages
+  double sleep = 0.0;     // the pacing sleep on the real clock (0 on the virtual clock)
+  [[nodiscard]] double work() const noexcept { return input + inbox + tick + snapshot + audio + present + outbound; }
+  [[nodiscard]] double interval() const noexcept { return work() + sleep; }
+};
+
+// Every frame's interval and work, for the distribution --stats prints, and
+// the phases of the longest frame (by interval) and of the frame doing the
+// most work. Kept only when LoopOptions::frame_stats asks (4 bytes a frame
+// a series: an hour at 60 frames a second is under 2 MB).
+struct FramePacing {
+  std::vector<float> interval_ms;   // one frame's start to the next's: what the player sees
+  std::vector<float> work_ms;       // the same without the pacing sleep
+  std::uint64_t longest_frame = 0;  // the frame number of the longest interval
+  FramePhases longest;
+  std::uint64_t busiest_frame = 0;  // the frame number of the most work
+  FramePhases busiest;
+};
+
+// The median (p = 0.5), p90 ... of `values` (nearest rank; 0 when empty).
+[[nodiscard]] double percentile(std::vector<float> values, double p);
 
 // What a presenter is told about the frame it shows (HUD lines, timing).
 struct FrameInfo {
@@ -88,6 +130,8 @@ class Presenter {
   virtual void use_records(std::shared_ptr<dat::RecordCache> /*records*/) {}
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
+  // The renderer's phases of the last present() (--stats); null: no renderer.
+  [[nodiscard]] virtual const render::FrameTiming* last_render_timing() const { return nullptr; }
   // Saves the last presented frame as a PNG (atomically).
   virtual core::Result<void> screenshot(const std::filesystem::path& path) = 0;
   // Where sounds are heard from: the camera.
@@ -132,6 +176,9 @@ struct LoopOptions {
   // says); null: not told. Neither is owned.
   ProgressSink* progress = nullptr;
   const ProgressSource* progress_of = nullptr;
+  // Keep every frame's interval and work, and the phases of the longest
+  // (LoopReport::pacing, for --stats).
+  bool frame_stats = false;
 };
 
 struct LoopReport {
@@ -146,6 +193,7 @@ struct LoopReport {
   bool quit_by_user = false;
   std::uint64_t sound_events = 0;
   std::size_t max_particles = 0;  // most live particles published after one tick
+  FramePacing pacing;             // with LoopOptions::frame_stats
 };
 
 class FrameLoop {
@@ -178,6 +226,8 @@ class FrameLoop {
   void set_session(LoopSession* session) noexcept { session_ = session; }
 
  private:
+  void record_frame(std::uint64_t frame, const FramePhases& phases);
+
   World* world_;
   net::MessageInbox* inbox_;
   core::ManualClock* virtual_clock_;

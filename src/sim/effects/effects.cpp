@@ -379,14 +379,23 @@ void Effects::publish(RenderSnapshot& snapshot) const {
         out.logical_id = emitter->logical_id();
         out.gfx_obj = info != nullptr ? info->hw_gfx_obj_id : 0;
         out.world_space = info == nullptr || info->is_parent_local == 0;
-        out.particles.reserve(static_cast<std::size_t>(std::max(emitter->num_particles(), 0)));
+        // The live slots in slot order, written in place: sized for every
+        // slot, then cut to the live ones.
         const auto& particles = emitter->particles();
-        for (std::size_t i = 0; i < particles.size(); ++i) {
-          if (!emitter->live(i)) continue;
+        const auto& live = emitter->live_flags();
+        const std::size_t n = std::min(particles.size(), live.size());
+        out.particles.resize(n);
+        ParticleSnapshot* next = out.particles.data();
+        for (std::size_t i = 0; i < n; ++i) {
+          if (live[i] == 0) continue;
           const Particle& p = particles[i];
-          out.particles.push_back(
-              ParticleSnapshot{p.frame.origin, p.scale, 1.0f - p.translucency, p.frame.orientation()});
+          next->position = p.frame.origin;
+          next->scale = p.scale;
+          next->alpha = 1.0f - p.translucency;
+          next->orientation = p.frame.orientation();
+          ++next;
         }
+        out.particles.resize(static_cast<std::size_t>(next - out.particles.data()));
       }
     }
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 
 #include <glm/geometric.hpp>
 
@@ -32,6 +34,47 @@ float magnitude(float lo, float hi, core::Rng& rng) noexcept {
 
 glm::vec3 to_vec3(double x, double y, double z) noexcept {
   return {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
+}
+
+// Frame::rotate (RE cgeometry/CFrame.c) on a copy of `parent`, keeping only
+// the quaternion: grotate(localtoglobalvec(w)) then set_rotate's
+// normalisation, written out as the same float operations in the same order
+// as core::Frame's (glm's mat3 * vec3, dot and quaternion product), so the
+// result is that frame's orientation bit for bit
+// (tests/sim/effects/particles_test.cpp), without the 3x3 matrix set_rotate
+// would cache and no particle reads.
+glm::quat turned_orientation(const core::Frame& parent, const glm::vec3& v) noexcept {
+  const glm::quat& q = parent.orientation();
+  const glm::mat3& m = parent.matrix();
+  // Frame::localtoglobalvec
+  const float wx = m[0][0] * v.x + m[1][0] * v.y + m[2][0] * v.z;
+  const float wy = m[0][1] * v.x + m[1][1] * v.y + m[2][1] * v.z;
+  const float wz = m[0][2] * v.x + m[1][2] * v.y + m[2][2] * v.z;
+  // Frame::grotate: nothing under EPSILON.
+  const float angle_sq = wx * wx + wy * wy + wz * wz;
+  if (angle_sq < core::kEpsilon * core::kEpsilon) return q;
+  const float angle = std::sqrt(angle_sq);
+  const float half = angle * 0.5f;
+  const float k = std::sin(half) / angle;
+  const float rw = std::cos(half);
+  const float rx = wx * k;
+  const float ry = wy * k;
+  const float rz = wz * k;
+  // r * q
+  const float tw = rw * q.w - rx * q.x - ry * q.y - rz * q.z;
+  const float tx = rw * q.x + rx * q.w + ry * q.z - rz * q.y;
+  const float ty = rw * q.y + ry * q.w + rz * q.x - rx * q.z;
+  const float tz = rw * q.z + rz * q.w + rx * q.y - ry * q.x;
+  // Frame::set_rotate: normalise; an invalid result keeps the old orientation.
+  const float length = std::sqrt(tw * tw + tx * tx + ty * ty + tz * tz);
+  if (!(length > 0.0f) || !std::isfinite(length)) return q;
+  const float inv = 1.0f / length;
+  // set_rotate's "every component finite" test: with a finite, non-zero
+  // length every |component| * inv is at most about 1, so the components
+  // are all finite exactly when inv is (it overflows for a length under
+  // 1/FLT_MAX, and then some component is infinite or 0 * inf).
+  if (!std::isfinite(inv)) return q;
+  return glm::quat(tw * inv, tx * inv, ty * inv, tz * inv);
 }
 
 }  // namespace
@@ -225,65 +268,92 @@ void Particle::init(const core::Frame& parent_frame, const glm::vec3& hook_offse
   update(type, persistent, start_frame, physics_time);
 }
 
-// Particle::Update 0x0051C290
-void Particle::update(dat::ParticleType type, bool persistent, const core::Frame& parent_frame,
-                      core::Seconds physics_time) noexcept {
-  const double now = physics_time.count();
+namespace {
+
+// Particle::Update 0x0051C290, for one particle type known when compiled:
+// the emitter's loop runs one instantiation over all its particles, so the
+// per-type switch is taken once an emitter, not once a particle.
+template <ParticleType kType>
+[[gnu::always_inline]] inline void update_as(Particle& particle, bool persistent, const core::Frame& parent_frame,
+                                             double now) noexcept {
   if (persistent) {
     // An infinite emitter's particles accumulate age; birthtime doubles as
     // the time of the last update.
-    lifetime += now - birthtime;
-    birthtime = now;
+    particle.lifetime += now - particle.birthtime;
+    particle.birthtime = now;
   } else {
-    lifetime = now - birthtime;
+    particle.lifetime = now - particle.birthtime;
   }
-  const double t = lifetime;
+  const double t = particle.lifetime;
   const glm::dvec3 p(parent_frame.origin);
-  const glm::dvec3 o(offset);
-  const glm::dvec3 va(a);
-  const glm::dvec3 vb(b);
-  const glm::dvec3 vc(c);
-  switch (type) {
-    case ParticleType::Still: frame.origin = glm::vec3(p + o); break;
-    case ParticleType::LocalVelocity:
-    case ParticleType::GlobalVelocity: frame.origin = glm::vec3(p + o + va * t); break;
-    case ParticleType::ParabolicLVGA:
-    case ParticleType::ParabolicLVLA:
-    case ParticleType::ParabolicGVGA: frame.origin = glm::vec3(p + o + va * t + vb * (0.5 * t * t)); break;
-    case ParticleType::ParabolicLVGAGR:
-    case ParticleType::ParabolicLVLALR:
-    case ParticleType::ParabolicGVGAGR: {
-      // The parent's orientation is copied, then turned by c*t about the
-      // particle's local axes.
-      core::Frame f = parent_frame;
-      f.origin = glm::vec3(p + o + va * t + vb * (0.5 * t * t));
-      f.rotate(glm::vec3(vc * t));
-      frame = f;
-      break;
-    }
-    case ParticleType::Swarm:
-      frame.origin =
-          to_vec3(std::cos(vb.x * t) * vc.x + t * va.x + o.x + p.x, std::sin(vb.y * t) * vc.y + t * va.y + o.y + p.y,
-                  std::cos(vb.z * t) * vc.z + t * va.z + o.z + p.z);
-      break;
-    case ParticleType::Implode: {
-      const double wave = std::cos(va.x * t);
-      frame.origin = glm::vec3(vc * wave + vb * (t * t) + o + p);
-      break;
-    }
-    case ParticleType::Explode:
-      // Retail adds a.z*t on z only.
-      frame.origin = to_vec3((t * vb.x + vc.x * va.x) * t + o.x + p.x, (t * vb.y + vc.y * va.x) * t + o.y + p.y,
-                             (t * vb.z + vc.z * va.x + va.z) * t + o.z + p.z);
-      break;
-    default:
-      // Unknown types leave the part where it was.
-      break;
+  const glm::dvec3 o(particle.offset);
+  const glm::dvec3 va(particle.a);
+  const glm::dvec3 vb(particle.b);
+  const glm::dvec3 vc(particle.c);
+  ParticlePose& frame = particle.frame;
+  if constexpr (kType == ParticleType::Still) {
+    frame.origin = glm::vec3(p + o);
+  } else if constexpr (kType == ParticleType::LocalVelocity || kType == ParticleType::GlobalVelocity) {
+    frame.origin = glm::vec3(p + o + va * t);
+  } else if constexpr (kType == ParticleType::ParabolicLVGA || kType == ParticleType::ParabolicLVLA ||
+                       kType == ParticleType::ParabolicGVGA) {
+    frame.origin = glm::vec3(p + o + va * t + vb * (0.5 * t * t));
+  } else if constexpr (kType == ParticleType::ParabolicLVGAGR || kType == ParticleType::ParabolicLVLALR ||
+                       kType == ParticleType::ParabolicGVGAGR) {
+    // The parent's orientation is copied, then turned by c*t about the
+    // particle's local axes (Frame::rotate on a copy of the parent frame).
+    frame.origin = glm::vec3(p + o + va * t + vb * (0.5 * t * t));
+    frame.set_orientation(turned_orientation(parent_frame, glm::vec3(vc * t)));
+  } else if constexpr (kType == ParticleType::Swarm) {
+    frame.origin =
+        to_vec3(std::cos(vb.x * t) * vc.x + t * va.x + o.x + p.x, std::sin(vb.y * t) * vc.y + t * va.y + o.y + p.y,
+                std::cos(vb.z * t) * vc.z + t * va.z + o.z + p.z);
+  } else if constexpr (kType == ParticleType::Implode) {
+    const double wave = std::cos(va.x * t);
+    frame.origin = glm::vec3(vc * wave + vb * (t * t) + o + p);
+  } else if constexpr (kType == ParticleType::Explode) {
+    // Retail adds a.z*t on z only.
+    frame.origin = to_vec3((t * vb.x + vc.x * va.x) * t + o.x + p.x, (t * vb.y + vc.y * va.x) * t + o.y + p.y,
+                           (t * vb.z + vc.z * va.x + va.z) * t + o.z + p.z);
+  } else {
+    // Unknown types leave the part where it was.
   }
-  const double k = lifetime < lifespan ? lifetime / lifespan : 1.0;
-  scale = static_cast<float>(static_cast<double>(final_scale - start_scale) * k + static_cast<double>(start_scale));
-  translucency =
-      static_cast<float>(static_cast<double>(final_trans - start_trans) * k + static_cast<double>(start_trans));
+  const double k = particle.lifetime < particle.lifespan ? particle.lifetime / particle.lifespan : 1.0;
+  particle.scale = static_cast<float>(static_cast<double>(particle.final_scale - particle.start_scale) * k +
+                                      static_cast<double>(particle.start_scale));
+  particle.translucency = static_cast<float>(static_cast<double>(particle.final_trans - particle.start_trans) * k +
+                                             static_cast<double>(particle.start_trans));
+}
+
+// Calls fn with ParticleType `type` as a compile-time constant (unknown
+// values as ParticleType::Unknown).
+template <class Fn>
+void with_particle_type(ParticleType type, Fn&& fn) {
+  using T = ParticleType;
+  switch (type) {
+    case T::Still: fn(std::integral_constant<T, T::Still>{}); break;
+    case T::LocalVelocity: fn(std::integral_constant<T, T::LocalVelocity>{}); break;
+    case T::ParabolicLVGA: fn(std::integral_constant<T, T::ParabolicLVGA>{}); break;
+    case T::ParabolicLVGAGR: fn(std::integral_constant<T, T::ParabolicLVGAGR>{}); break;
+    case T::Swarm: fn(std::integral_constant<T, T::Swarm>{}); break;
+    case T::Explode: fn(std::integral_constant<T, T::Explode>{}); break;
+    case T::Implode: fn(std::integral_constant<T, T::Implode>{}); break;
+    case T::ParabolicLVLA: fn(std::integral_constant<T, T::ParabolicLVLA>{}); break;
+    case T::ParabolicLVLALR: fn(std::integral_constant<T, T::ParabolicLVLALR>{}); break;
+    case T::ParabolicGVGA: fn(std::integral_constant<T, T::ParabolicGVGA>{}); break;
+    case T::ParabolicGVGAGR: fn(std::integral_constant<T, T::ParabolicGVGAGR>{}); break;
+    case T::GlobalVelocity: fn(std::integral_constant<T, T::GlobalVelocity>{}); break;
+    default: fn(std::integral_constant<T, T::Unknown>{}); break;
+  }
+}
+
+}  // namespace
+
+// Particle::Update 0x0051C290
+void Particle::update(dat::ParticleType type, bool persistent, const core::Frame& parent_frame,
+                      core::Seconds physics_time) noexcept {
+  with_particle_type(
+      type, [&](auto k) { update_as<decltype(k)::value>(*this, persistent, parent_frame, physics_time.count()); });
 }
 
 // --- ParticleEmitter -------------------------------------------------------------------
@@ -359,9 +429,10 @@ void ParticleEmitter::record_particle_emission(const PhysicsObj& owner, const Pa
 
 // ParticleEmitter::EmitParticle 0x0051D010
 void ParticleEmitter::emit_particle(const PhysicsObj& owner, const ParticleClock& clock, core::Rng& rng) {
-  std::size_t slot = 0;
-  while (slot < live_.size() && live_[slot] != 0) ++slot;
-  if (slot == live_.size()) return;
+  // The first free slot (retail's linear scan), found by memchr.
+  const void* free_slot = live_.empty() ? nullptr : std::memchr(live_.data(), 0, live_.size());
+  if (free_slot == nullptr) return;
+  const auto slot = static_cast<std::size_t>(static_cast<const std::uint8_t*>(free_slot) - live_.data());
   live_[slot] = 1;
   const dat::ParticleEmitterInfo& info = *info_;
   // Retail's draw order: lifespan, final trans, start trans, final scale,
@@ -441,12 +512,15 @@ bool ParticleEmitter::update_particles(const PhysicsObj& owner, const ParticleCl
   // ones keep the frame they were born with.
   const bool parent_local = info.is_parent_local != 0;
   const core::Frame live_frame = parent_local ? emitter_parent_frame(owner, part_index_) : core::Frame{};
-  for (std::size_t i = 0; i < live_.size(); ++i) {
-    if (live_[i] == 0) continue;
-    Particle& particle = particles_[i];
-    particle.update(info.particle_type, infinite, parent_local ? live_frame : particle.start_frame, clock.physics_time);
-    kill_particle(i);
-  }
+  const double now = clock.physics_time.count();
+  with_particle_type(info.particle_type, [&](auto type) {
+    for (std::size_t i = 0; i < live_.size(); ++i) {
+      if (live_[i] == 0) continue;
+      Particle& particle = particles_[i];
+      update_as<decltype(type)::value>(particle, infinite, parent_local ? live_frame : particle.start_frame, now);
+      kill_particle(i);
+    }
+  });
   bool keep = true;
   if (stopped_) {
     keep = num_particles_ != 0;

@@ -127,6 +127,45 @@ TEST_CASE(
   CHECK(near(p.frame.localtoglobalvec({0, 0, 1}), expected * glm::vec3(0, 0, 1)));
 }
 
+TEST_CASE(
+    "Particle::Update 0x0051C290 types 4, 9 and 11 turn to Frame::rotate's orientation bit for bit, without the "
+    "matrix",
+    "[retail][fx][particles]") {
+  // The particle turns its quaternion itself (it keeps no rotation matrix);
+  // the result must equal a copied parent frame turned by Frame::rotate, to
+  // the last bit, over random parents and spins, tiny spins (under EPSILON:
+  // the parent's orientation unchanged) and large ones.
+  core::Rng rng(35);
+  const auto random_vec = [&](float r) {
+    return glm::vec3(rng.uniform(-r, r), rng.uniform(-r, r), rng.uniform(-r, r));
+  };
+  int checked = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const glm::vec3 axis = random_vec(1.0f);
+    const glm::quat q(rng.uniform(-1.0f, 1.0f), axis.x, axis.y, axis.z);
+    const core::Frame parent(random_vec(100.0f), q);
+    Particle p = sample();
+    const float reach = i % 3 == 0 ? 1e-4f : (i % 3 == 1 ? 4.0f : 400.0f);
+    p.c = random_vec(reach);
+    const double t = static_cast<double>(rng.uniform(0.0f, 3.0f));
+    for (ParticleType type :
+         {ParticleType::ParabolicLVGAGR, ParticleType::ParabolicLVLALR, ParticleType::ParabolicGVGAGR}) {
+      Particle turned = p;
+      turned.update(type, false, parent, core::Seconds{t});
+      core::Frame expected = parent;
+      expected.rotate(glm::vec3(glm::dvec3(p.c) * t));
+      const glm::quat got = turned.frame.orientation();
+      const glm::quat want = expected.orientation();
+      REQUIRE(float_bits(got.w) == float_bits(want.w));
+      REQUIRE(float_bits(got.x) == float_bits(want.x));
+      REQUIRE(float_bits(got.y) == float_bits(want.y));
+      REQUIRE(float_bits(got.z) == float_bits(want.z));
+      ++checked;
+    }
+  }
+  CHECK(checked == 9000);
+}
+
 TEST_CASE("Particle::Update 0x0051C290 ages, interpolates scale and translucency, and accumulates persistent age",
           "[retail][fx][particles]") {
   Particle p = sample();

@@ -5,6 +5,7 @@
 // particle_emitter.cpp, beside the randomisers whose helpers they share.
 #include <cstdint>
 
+#include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
 #include "dereth/core/clock.hpp"
@@ -13,6 +14,25 @@
 #include "dereth/dat/particle_emitter_info.hpp"
 
 namespace dereth::sim {
+
+// Where a particle's part is drawn: an origin and an orientation, without the
+// rotation matrix a core::Frame caches beside its quaternion. Nothing reads a
+// particle part's matrix (the snapshot publishes the quaternion), so the
+// spinning types (4, 9, 11) turn the quaternion alone each tick and the other
+// types write only the origin. localtoglobalvec builds the matrix on demand,
+// exactly as Frame::cache would.
+class ParticlePose {
+ public:
+  glm::vec3 origin{0.0f};
+
+  [[nodiscard]] const glm::quat& orientation() const noexcept { return q_; }
+  void set_orientation(const glm::quat& q) noexcept { q_ = q; }
+  // Frame::localtoglobalvec: the orientation's matrix times v.
+  [[nodiscard]] glm::vec3 localtoglobalvec(const glm::vec3& v) const noexcept { return glm::mat3_cast(q_) * v; }
+
+ private:
+  glm::quat q_{1.0f, 0.0f, 0.0f, 0.0f};
+};
 
 // One particle and the part it poses (retail Particle plus its CPhysicsPart).
 struct Particle {
@@ -30,7 +50,7 @@ struct Particle {
   float start_trans = 0.0f;
   float final_trans = 0.0f;
   // The part: where and how it is drawn.
-  core::Frame frame;          // types 4, 9, 11 also set its orientation
+  ParticlePose frame;         // types 4, 9, 11 also set its orientation
   float scale = 1.0f;         // gfxobj_scale (uniform)
   float translucency = 0.0f;  // 0 opaque .. 1 invisible
 

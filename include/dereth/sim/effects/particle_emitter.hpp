@@ -138,6 +138,8 @@ class ParticleEmitter {
   // Every slot; live(i) says whether slot i holds a particle.
   [[nodiscard]] const std::vector<Particle>& particles() const noexcept { return particles_; }
   [[nodiscard]] bool live(std::size_t i) const noexcept { return i < live_.size() && live_[i] != 0; }
+  // Slot i's live flag (1 or 0), one a slot (publishing reads them in a row).
+  [[nodiscard]] const std::vector<std::uint8_t>& live_flags() const noexcept { return live_; }
 
  private:
   LocalId owner_;
