@@ -1,11 +1,8 @@
 #pragma once
-// The renderer's GPU assets (private header): each GfxObj's mesh, each
-// EnvCell's structure, each Surface as a texture (plain, with an ObjDesc
-// texture change, or through an ObjDesc's composed palette), the particles'
-// bare textures, the DAT's palettes, and the fixed marker cube and billboard
-// square; each loaded once on first use and kept (null: it failed, logged
-// once). Every mesh's VAO reads its per-instance attributes from the one
-// instance buffer the mesh pass fills.
+// The renderer's GPU assets (private header): meshes, EnvCell structures,
+// textures, palettes, the marker cube and billboard square, each loaded once on
+// first use and kept (null: it failed, logged once). What each is:
+// docs/render.md "Meshes and GPU assets".
 
 #include <array>
 #include <cstddef>

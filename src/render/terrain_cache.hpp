@@ -1,20 +1,9 @@
 #pragma once
-// The landscape surface cache (private header): every landblock on screen
-// holds its geometry and one texture with its whole surface composited once,
-// when the block arrives, so drawing terrain samples one texture per pixel.
-// Retail keeps the same kind of cache of composited land surfaces (LandSurf,
-// keyed by each cell's palette code, docs/render.md "Terrain"); here there is
-// one surface per landblock.
-//
-// Memory is bounded: each surface gets the resolution of the layers (one
-// layer texel per surface texel) or, when the blocks in view would not fit
-// in the budget at that, the largest power of two a side at which they fit
-// (down to one texel a cell). A newcomer first evicts the least recently
-// drawn blocks that the current frame does not draw until it fits. So the
-// blocks resident stay within the budget while the view's size stays as it
-// was when they arrived. Blocks that leave the kept square around the camera
-// are unloaded (freed).
-// Every call needs the GL context current.
+// The landscape surface cache (private header): each landblock on screen keeps
+// its geometry and one texture with its whole surface composited once, on
+// arrival, so terrain samples one texture per pixel (retail's LandSurf cache,
+// per landblock here). Its memory bound and eviction: docs/render.md "The
+// landscape surface cache". Every call needs the GL context current.
 
 #include <cstddef>
 #include <cstdint>

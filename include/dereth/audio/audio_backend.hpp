@@ -1,14 +1,8 @@
 #pragma once
 // AudioBackend: where sounds go. The base class runs retail's SoundManager
-// logic (gain, pan, cut-off, the 16-voice pool) identically for every
-// backend; a backend only starts, stops and polls voices.
-//
-//   OpenAlBackend (openal_backend.hpp): OpenAL Soft, on a real device or on
-//     the ALC_SOFT_loopback device that renders the mix into memory (tests).
-//   NullBackend (null_backend.hpp): no device; records every request and what
-//     became of it, in order. open_audio (open_audio.hpp) falls back to it.
-//
-// Single-threaded: call from the frame loop only.
+// logic (gain, pan, cut-off, the 16-voice pool) identically for every backend
+// (OpenAL, or the null one); a backend only starts, stops and polls voices
+// (docs/audio.md "Backends"). Single-threaded: call from the frame loop only.
 
 #include <cstddef>
 #include <cstdint>

@@ -1,14 +1,8 @@
 #pragma once
-// AudioSystem: the audio side of the frame loop. Once per frame the app hands
-// it the frame's sound requests (converted from the render snapshot's
-// sim::SoundEvents, in order) and the camera pose; it sets the listener, then
-// plays each request through the backend with the wave decoded from the
-// world's record cache (the same cache the simulation reads).
-//
-// Decoded waves are cached by DID for the system's lifetime (retail decoded
-// every wave of every loaded SoundTable up front and kept it). A wave that is
-// missing, malformed or not PCM is logged once with the owner and DID, cached
-// as a failure, and every request for it plays nothing (PlayOutcome::NoWave).
+// AudioSystem: the audio side of the frame loop. Each frame it takes the
+// snapshot's sound requests and the camera pose, sets the listener and plays
+// each request with its wave decoded once from the world's record cache (a bad
+// wave is logged once and plays nothing). docs/audio.md "Waves".
 
 #include <cstddef>
 #include <cstdint>

@@ -1,12 +1,8 @@
 #pragma once
-// NullBackend: the backend with no device. open_audio selects it when no
-// OpenAL device opens (or audio is off); tests use it to check what would have
-// played. It runs the same gain, cut-off and voice logic as OpenAlBackend and
-// records every request, with its result and the listener it was heard from,
-// in the order given.
-//
-// A started voice "sounds" for its wave's duration from the request's time;
-// it is finished once update(now) or a later request's time reaches the end.
+// NullBackend: the backend with no device, chosen by open_audio when no OpenAL
+// device opens (or audio is off) and used by tests to check what would have
+// played. Same gain, cut-off and voice logic as OpenAlBackend; it records every
+// request, its result and listener, in order (docs/audio.md "Backends").
 
 #include <array>
 #include <cstddef>

@@ -1,18 +1,9 @@
 #pragma once
-// SoundManager: retail's positional gain, pan and 16-voice pool
-// (spec/physics.md section 9.4 and 9.5; RE PORTAL/sound/SoundManager.c).
-// Retail keeps these as statics; here one SoundManager belongs to each audio
-// backend, and the backend supplies the one thing it knows: whether a voice is
-// still sounding.
-//
-// Per play, computed once (the sound does not follow a moving owner):
-//   d = |source - listener|
-//   gain = d >= 5 ? 25*volume/d^2 : volume; gain = min(gain, 1); gain *= slider
-//   attenuation = ceil(6.0206 * log2(gain)) whole dB; below VOL_MIN (-50 dB),
-//   or gain <= 0, the sound is not started: this is the distance cut-off
-//   (about 94 m for volume 1 and a full slider).
-//   pan (stereo mode, d >= 5) = trunc(-15 * sin(heading(source->listener) - listener heading))
-//   in [-15, 15], positive = source to the right.
+// SoundManager: retail's positional gain, pan, distance cut-off and 16-voice
+// pool (SoundManager::PlaySoundInternal, GetAttenuation; RE
+// PORTAL/sound/SoundManager.c; spec/physics.md 9.4 and 9.5), owned by each
+// backend rather than kept in statics. The formulas and the pool's rules:
+// docs/audio.md "What happens to one request", "Voices".
 
 #include <array>
 #include <cstddef>

@@ -1,12 +1,8 @@
 #pragma once
-// What the audio module is asked to play, and from where it is heard.
-//
-// A SoundRequest is the render snapshot's sim::SoundEvent
-// (include/dereth/snapshot/render_snapshot.hpp, the header-only dereth_snapshot),
-// read as published, with no copy in between; the audio module links core,
-// dat, snapshot and OpenAL, never the simulation (docs/architecture.md).
-//
-// Coordinates are global metres, AC axes: +X east, +Y north, +Z up.
+// What the audio module is asked to play, and from where it is heard. A
+// SoundRequest is the render snapshot's sim::SoundEvent itself, with no copy in
+// between: audio never links the simulation (docs/audio.md). Global metres, AC
+// axes.
 
 #include <cstdint>
 

@@ -1,13 +1,8 @@
 #pragma once
-// Wave (0x0A...) to playable samples. A dat::Wave is a WAVEFORMATEX header
-// plus raw sample data (spec/dat-format.md 3.8). Uncompressed PCM, 8-bit
-// (unsigned) or 16-bit (signed little-endian), mono or stereo, decodes to
-// 16-bit signed mono at the wave's own rate: stereo is averaged to mono, as
-// retail's MSACM conversion produced mono for every converted wave and the
-// mixer positions one point source per sound (docs/audio.md). Anything else
-// (MP3 0x55, ADPCM, other depths, more channels) is an Unsupported error for
-// the caller to log and skip. Bytes are untrusted: every field is checked and
-// nothing is allocated before the data's size is known.
+// Wave (0x0Axxxxxx) to playable samples: uncompressed 8- or 16-bit PCM, mono or
+// stereo, to 16-bit mono at the wave's own rate; anything else is an
+// Unsupported error to log and skip. Bytes are untrusted. What is accepted and
+// why stereo becomes mono: docs/audio.md "Waves".
 
 #include <cstdint>
 #include <vector>

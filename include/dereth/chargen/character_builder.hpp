@@ -1,17 +1,9 @@
 #pragma once
 // The model behind the character-creation screen and `dereth play --create`:
-// the player's choices (heritage, sex, appearance, profession template,
-// attributes, skills, name, starting town) held against the CharGen and
-// SkillTable they come from, the credits left, every invalid choice as a
-// sentence, and the F656 CharacterCreate those choices make. No SDL, no
-// network: the window and the CLI drive it.
-//
-// Credits (ACE's PlayerFactory.Create, the server that judges them): the six
-// attributes are each 10..100 and together at most the heritage's attribute
-// credits; a skill costs its trained cost to train and that plus its
-// specialisation cost to specialise (the heritage's own normal and primary
-// costs when it lists the skill), at most the heritage's skill credits in
-// all. With chargen/rules.hpp present the costs and the name check are its.
+// the player's choices (heritage, sex, appearance, template, attributes,
+// skills, name, town) held against the CharGen and SkillTable, the credits
+// left, every invalid choice as a sentence, and the F656 they make. No SDL, no
+// network. Credits and names follow chargen/rules.hpp (docs/chargen.md).
 
 #include <array>
 #include <cstddef>

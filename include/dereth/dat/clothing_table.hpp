@@ -1,18 +1,8 @@
 #pragma once
 // ClothingTable (0x10xxxxxx): how one piece of clothing changes a body and
-// which palettes recolour it. CharGen's headgear, shirt, pants and footwear
-// lists name one each; a server that spawns the chosen piece gives it that
-// table as its ClothingBase, and the appearance is built from it:
-//   u32 DID,
-//   PackedHashTable<u32 setup DID, ClothingBaseEffect> (u16 count, u16 buckets),
-//   PackedHashTable<u32 palette template, CloSubPalEffect> (u16 count, u16 buckets)
-//   ClothingBaseEffect: u32 n, n x CloObjectEffect
-//   CloObjectEffect:    u32 part index, u32 GfxObj DID, u32 n, n x {u32 old
-//                       SurfaceTexture, u32 new SurfaceTexture}
-//   CloSubPalEffect:    u32 icon DID, u32 n, n x CloSubPalette
-//   CloSubPalette:      u32 n, n x {u32 offset, u32 colour count} (in colours),
-//                       u32 PaletteSet DID
-// Entries keep their stored order (the hash tables are written as read).
+// which palettes recolour it; CharGen's gear lists name one per piece, and a
+// server gives it to the spawned piece as its ClothingBase. Layout:
+// docs/dat.md "Tables for third-party servers".
 
 #include <cstdint>
 #include <span>

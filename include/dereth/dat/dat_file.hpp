@@ -1,13 +1,9 @@
 #pragma once
-// Reader for the DAT container (spec/dat-format.md section 1): the 400-byte
-// header, block chains and the B-tree directory. Typed records are decoded by
-// the per-type readers from the bytes `read` returns.
-//
-// Every byte of the file is untrusted: every failure is a core::Error naming
-// the file, the object id (when there is one), the field and the absolute file
-// offset; nothing loops unboundedly and nothing is allocated before its size
-// has been checked against the file. A DatFile may be read from several
-// threads at once (positional reads; the node cache is locked).
+// Reader for the DAT container: the header, block chains and the B-tree
+// directory; typed records are decoded from the bytes `read` returns. Every
+// byte is untrusted: a failure is a core::Error naming the file, id, field and
+// file offset (the rules: docs/dat.md "Reader (DatFile)"). A DatFile may be
+// read from several threads at once.
 
 #include <array>
 #include <cstdint>

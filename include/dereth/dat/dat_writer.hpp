@@ -1,11 +1,7 @@
 #pragma once
 // Builds a complete DAT from (id, bytes) pairs, meeting every item of the
-// writer checklist in spec/dat-format.md 1.6: the 400-byte header with a
-// NO_TRANS record, data from 1024, exact block chains ending in 0, a B-tree
-// with zeroed unused slots and 1716-byte nodes, entries with comp 0 and
-// version 2 (1 for the iteration record), the iteration record, a valid free
-// list and header fileSize = the real length. Identical input gives
-// identical bytes.
+// writer checklist of spec/dat-format.md 1.6 (docs/dat.md "Writer"); identical
+// input gives identical bytes.
 
 #include <cstdint>
 #include <filesystem>

@@ -1,15 +1,8 @@
 #pragma once
-// EnvCell (cell dat 0xXXYY0100..0xXXYYFFFD, an indoor cell), spec/dat-format.md
-// 3.12 (CEnvCell::UnPack, RE:src/PORTAL/ccell/CEnvCell.c):
-//   u32 DID, u32 flags (1 SeenOutside, 2 HasStaticObjs, 8 HasRestrictionObj),
-//   u32 cellId (== DID), u8 numSurfaces, u8 numPortals, u16 numVisibleCells,
-//   numSurfaces x u16 (Surface DID = 0x08000000 | v), u16 environmentId
-//   (0x0D000000 | v), u16 cellStructIndex (a CellStruct id in that
-//   Environment), Frame, numPortals x CellPortal{u16 flags, u16 polygonIndex,
-//   u16 otherCellId (0xFFFF = outside), u16 otherPortalId},
-//   numVisibleCells x u16 cellId, [HasStaticObjs: u32 n, n x Stab],
-//   [HasRestrictionObj: u32].
-// No alignment anywhere.
+// EnvCell (cell dat 0xXXYY0100..0xXXYYFFFD): an indoor cell, its surfaces,
+// Environment geometry, frame, portals, visible cells and static objects
+// (CEnvCell::UnPack, RE:src/PORTAL/ccell/CEnvCell.c). Layout: docs/dat.md
+// "LandBlockInfo, EnvCell".
 
 #include <cstdint>
 #include <span>

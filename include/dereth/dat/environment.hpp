@@ -1,19 +1,9 @@
 #pragma once
-// Environment (0x0Dxxxxxx, the cell geometry library) and CellStruct,
-// spec/dat-format.md 3.13 (CEnvironment::UnPack, CCellStruct::UnPack,
-// RE:src/PORTAL/ccell/CEnvironment.c, CCellStruct.c), with the vertex array,
-// polygon and BSP encodings of 3.1 (CVertexArray, CPolygon, BSPNODE /
-// BSPLEAF / BSPPORTAL UnPack in RE:src/PORTAL/cgeometry/).
-// Layout: docs/dat.md, "Environment and CellStruct".
-//
-// The vertex / polygon / BSP types here are private to the Environment record
-// (prefixed Env) and duplicate what GfxObj decodes; they can be merged later.
-//
-// Validation beyond bounds: the vertex array type must be 1 (CSWVertex),
-// polygon vertex ids must index the vertex array (retail dereferences them in
-// CPolygon::make_plane), BSP trees nest at most kMaxBspDepth levels. Polygon
-// indices inside BSP nodes, portal lists and UV indices are kept as stored
-// (retail only forms pointers from them at load); consumers bounds-check.
+// Environment (0x0Dxxxxxx), the library of cell geometry an EnvCell names, and
+// its CellStructs (CEnvironment::UnPack, CCellStruct::UnPack,
+// RE:src/PORTAL/ccell/). Layout, validation, and the private Env* vertex /
+// polygon / BSP types that twin GfxObj's: docs/dat.md "Environment and
+// CellStruct".
 
 #include <cstdint>
 #include <optional>

@@ -1,11 +1,8 @@
 #pragma once
-// GfxObj (0x01), CGfxObj::Serialize (spec/dat-format.md 3.1): surfaces,
-// vertices, physics polygons + physics BSP, sort centre, drawing polygons +
-// drawing BSP, degrade DID.
-//
-// BSP trees carry no length prefix, so they are walked node by node to be
-// either kept or skipped. The walk is iterative (an explicit stack), so a
-// hostile, deeply nested tree cannot exhaust the call stack.
+// GfxObj (0x01xxxxxx), CGfxObj::Serialize: a model part's surfaces, vertices,
+// polygons and BSP trees. BSP trees are walked iteratively (an explicit stack),
+// so a hostile, deeply nested tree cannot exhaust the call stack. Layout:
+// docs/dat.md "GfxObj and BSP trees".
 
 #include <cstdint>
 #include <span>

@@ -1,14 +1,9 @@
 #pragma once
-// LandBlock (cell dat 0xXXYYFFFF), spec/dat-format.md 3.10 and correction 8:
-// 252 bytes = u32 DID, u32 hasObjects, 81 x u16 terrain, 81 x u8 height,
-// 1 pad byte (CLandBlock::UnPack + CLandBlockStruct::UnPack,
-// RE:src/PORTAL/ccell/CLandBlock.c, CLandBlockStruct.c).
-//
-// Vertex index = x * 9 + y (x major, x east, y north); the local position of
-// vertex (x, y) is (x * 24, y * 24, Region landHeightTable[height]).
-// Terrain word: bits 0-1 road, bits 2-6 terrain type (mask 0x7C, 0..31),
-// bits 11-15 scenery index (correction 2: "0x20 RoadType" is not a value of
-// the type field).
+// LandBlock (cell dat 0xXXYYFFFF): a landblock's 9 x 9 terrain words and height
+// bytes (CLandBlock::UnPack + CLandBlockStruct::UnPack,
+// RE:src/PORTAL/ccell/CLandBlock.c, CLandBlockStruct.c), and the retail cell
+// diagonal and triangle order that the renderer and the collision terrain share.
+// Layout, vertex indexing and the terrain word's bits: docs/dat.md "LandBlock".
 
 #include <array>
 #include <cstdint>

@@ -1,18 +1,8 @@
 #pragma once
-// LandBlockInfo (cell dat 0xXXYYFFFE), spec/dat-format.md 3.11
-// (CLandBlockInfo::UnPack, RE:src/PORTAL/ccell/CLandBlockInfo.c;
-// CBldPortal::UnPack, RE:src/PORTAL/cgeometry/CBldPortal.c):
-//   u32 DID, u32 numCells (EnvCells 0xXXYY0100 .. +numCells-1),
-//   u32 numObjects, numObjects x Stab{u32 DID, Frame},
-//   u16 numBuildings, u16 packFlags (bit 0: restriction table present),
-//   numBuildings x BuildingInfo, [restriction table].
-// BuildingInfo: u32 modelId, Frame, u32 numLeaves, u32 numPortals,
-//   numPortals x BuildingPortal{u16 flags (1 ExactMatch, 2 PortalSide),
-//   u16 otherCellId, u16 otherPortalId, u16 numStabs, numStabs x u16 cellId,
-//   pad to 4}.
-// Restriction table (a PackableHashTable): u16 count, u16 buckets (8),
-//   count x (u32 key, u32 value).
-// Cell ids inside are the low 16 bits; retail ORs in the block's 0xXXYY0000.
+// LandBlockInfo (cell dat 0xXXYYFFFE): a landblock's EnvCell count, static
+// objects, buildings and restriction table (CLandBlockInfo::UnPack,
+// RE:src/PORTAL/ccell/CLandBlockInfo.c; CBldPortal::UnPack). Layout:
+// docs/dat.md "LandBlockInfo, EnvCell".
 
 #include <cstdint>
 #include <span>

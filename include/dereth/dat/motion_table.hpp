@@ -1,18 +1,7 @@
 #pragma once
-// MotionTable (0x09), CMotionTable::UnPack (spec/dat-format.md 3.4).
-//
-// u32 DID, u32 defaultStyle, u32 numStyleDefaults x (style, substate),
-// u32 numCycles x (key, MotionData), u32 numModifiers x (key, MotionData),
-// u32 numLinks x (outerKey, u32 n x (innerKey, MotionData)). Every count is a
-// full u32 and every list keeps file order.
-//
-// MotionData (MotionData::UnPack): u8 numAnims, u8 bitfield, u8 flags, pad to
-// four from the record's DID, numAnims x AnimData, Vector3 velocity if
-// flags & 1, Vector3 omega if flags & 2.
-//
-// Keys: cycles (style << 16) | (substate & 0xFFFFFF); modifiers
-// (style << 16) | (motion & 0xFFFFFF) with fallback motion & 0xFFFFFF; links
-// outer (style << 16) | (from & 0xFFFFFF), inner = the full destination motion.
+// MotionTable (0x09xxxxxx): a creature's styles, cycles, modifiers and the
+// links between motions (CMotionTable::UnPack, MotionData::UnPack). Layout and
+// how the keys are built: docs/dat.md "MotionTable".
 
 #include <cstdint>
 #include <span>

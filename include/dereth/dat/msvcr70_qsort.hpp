@@ -1,18 +1,9 @@
 #pragma once
-// The qsort of MSVCR70.dll (the Visual C++ .NET 2002 runtime the retail
-// client imports), as an algorithm over a span with a three-way comparator.
-// Retail sorts with it where equal keys occur (PhysicsScript::UnPack's hooks),
-// so the order it leaves equal elements in is part of what the client does;
-// std::sort and std::stable_sort leave them in other orders.
-//
-// The algorithm (docs/dat.md, "PhysicsScript"): ranges of up to 8 elements are
-// sorted by selection (the greatest to the end, the first of equal greatest
-// kept only while nothing compares greater); longer ranges are partitioned
-// around the median of the first, middle and last elements, with the
-// elements equal to the pivot gathered between the two parts, and the smaller
-// part is sorted first while the larger waits on an explicit stack. The
-// comparator is called exactly as the runtime calls it, so one that never
-// answers 0 (or answers inconsistently, as with NaN) gives the runtime's order.
+// The qsort of MSVCR70.dll (the Visual C++ .NET 2002 runtime the retail client
+// imports) over a span with a three-way comparator. Retail sorts
+// PhysicsScript::UnPack's hooks with it, where equal keys occur, so the order it
+// leaves them in is retail's (std::sort and std::stable_sort give others). The
+// algorithm step by step: docs/dat.md "PhysicsScript".
 
 #include <array>
 #include <cstddef>

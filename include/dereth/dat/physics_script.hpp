@@ -1,11 +1,8 @@
 #pragma once
-// PhysicsScript (0x33) (spec/dat-format.md 3.5): timed AnimationHooks.
-// u32 DID, u32 count, count x (f64 startTime, AnimationHook incl. its pad),
-// then a final pad to four (always a no-op: every entry ends aligned).
-//
-// The reader sorts the entries by start time as retail does after loading
-// (with retail's own sort, which does not keep equal times in stored order);
-// the writer writes them in the struct's order.
+// PhysicsScript (0x33xxxxxx): AnimationHooks at start times. The reader sorts
+// them as retail's PhysicsScript::UnPack does (with MSVCR70's qsort, which does
+// not keep equal times in stored order); the writer keeps the struct's order.
+// Layout: docs/dat.md "PhysicsScript".
 
 #include <cstdint>
 #include <span>

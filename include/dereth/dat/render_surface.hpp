@@ -1,18 +1,8 @@
 #pragma once
-// RenderSurface (0x06xxxxxx-0x07xxxxxx, a categorized type): texture pixels.
-// spec/dat-format.md 3.7 (RenderSurface::Serialize,
-// RE:src/ENGINE/render_base/RenderSurface.c):
-//   u32 DID, u32 dataCategory, i32 width, i32 height, u32 pixelFormat,
-//   i32 imageSize, imageSize bytes, then u32 defaultPaletteId only when the
-//   format is P8 (0x29) or INDEX16 (0x65). No padding anywhere.
-//
-// Size validation is retail's: PixelFormatDesc::SetFormat
-// (RE:src/ENGINE/render_base/PixelFormat.c) gives each format a bits-per-pixel
-// and only CUSTOM_RAW_JPEG (flags 0x10) skips the check
-//   imageSize == width * height * bitsPerPixel / 8.
-// That includes the DXTn formats (bpp 4 for DXT1, 8 for DXT2-5, i.e. the top
-// level only, no mips) and formats SetFormat does not know (bpp 0: only an
-// empty image passes). Width and height must not be negative.
+// RenderSurface (0x06xxxxxx-0x07xxxxxx): texture pixels, and their decoding to
+// RGBA8 (RenderSurface::Serialize, RE:src/ENGINE/render_base/RenderSurface.c).
+// The image size is checked as retail's PixelFormatDesc::SetFormat does. Layout,
+// the size rule and each format's decoding: docs/dat.md "RenderSurface".
 
 #include <cstdint>
 #include <span>

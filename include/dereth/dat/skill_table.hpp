@@ -1,17 +1,7 @@
 #pragma once
-// SkillTable (0x0E000004) and the SkillFormula it shares with VitalTable.
-//
-// SkillFormula: six u32 (stored order W, X, Y, Z, attr1, attr2). A server
-// computes the attribute contribution as (W + X * attr1 + Y * attr2) / Z,
-// rounded; attr1 / attr2 are attribute numbers (Strength 1, Endurance 2,
-// Quickness 3, Coordination 4, Focus 5, Self 6; 0 = none). Z = 0 or X = 0
-// means "no formula" to the servers, so real formulas keep X >= 1, Z >= 1.
-//
-// SkillTable, after the DID: a PackableHashTable (u16 count, u16 buckets) of
-// u32 skill number -> SkillBase {String16L description, String16L name (each
-// padded to 4), u32 icon, i32 trained cost, i32 specialized cost, u32
-// category, u32 chargen use, u32 min level, SkillFormula, f64 upper bound,
-// f64 lower bound, f64 learn mod}. Entries keep their stored order.
+// SkillTable (0x0E000004), a table servers read at start, and the SkillFormula
+// it shares with VitalTable. Layout and how servers evaluate a formula:
+// docs/dat.md "Tables for third-party servers".
 
 #include <cstdint>
 #include <span>

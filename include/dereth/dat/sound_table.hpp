@@ -1,19 +1,8 @@
 #pragma once
-// SoundTable (0x20xxxxxx), spec/dat-format.md 3.8. The record is a recursive
-// SoundTableData (SoundTableData::UnPack, RE:src/PORTAL/sound/cstable.c):
-//   u32 hashKey, u32 n, n x SoundEntry{u32 waveDID, f32 priority,
-//   f32 probability, f32 volume}, u32 numChildren, numChildren x
-//   SoundTableData (a child's hashKey is a Sound enum value),
-// after the DID, then padding to 4 (a no-op: every field is 4 bytes).
-// In practice the root's hashKey is 0, its entries are a default set and
-// every child is a leaf.
-//
-// The child count: retail reads and writes one u32 (SoundTableData::Pack
-// writes the element count); ACE reads the same four bytes as a u16 count +
-// u16 bucket count (a PackedHashTable), equivalent because the high half is 0.
-// This reader keeps retail's u32, so a non-zero "bucket" half reads as a huge
-// count and fails the bounds check, as it would crash retail.
-// Children nest at most kMaxSoundTableDepth levels (real data: 2).
+// SoundTable (0x20xxxxxx): which Waves each Sound may play, with their
+// priority, probability and volume (SoundTableData::UnPack,
+// RE:src/PORTAL/sound/cstable.c). Layout, and why the child count is retail's
+// u32 and not ACE's u16 pair: docs/dat.md "SoundTable".
 
 #include <cstdint>
 #include <span>

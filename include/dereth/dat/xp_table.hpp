@@ -1,11 +1,6 @@
 #pragma once
-// XpTable (0x0E000018, the experience table a server reads at start).
-// Layout, after the DID: five u32 maxima (attribute rank, vital rank, trained
-// skill rank, specialized skill rank, character level), then maxima + 1
-// entries of each table in that order: u32 attribute XP, u32 vital XP, u32
-// trained skill XP, u32 specialized skill XP, u64 character level XP, and
-// finally u32 skill credits per level (level maximum + 1 entries again).
-// Entry i is the total XP needed to reach rank or level i.
+// XpTable (0x0E000018): the experience needed for each rank and level, a table
+// a server reads at start. Layout: docs/dat.md "Tables for third-party servers".
 
 #include <cstdint>
 #include <span>

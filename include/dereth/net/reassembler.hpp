@@ -1,14 +1,9 @@
 #pragma once
-// Reassembles blob fragments into whole messages (spec/protocol.md 1.4):
-// keyed by the whole blob id, fragment sequence and id (as retail's u64
-// blobID and aclogview key it), so two messages sharing a sequence are never
-// spliced; a one-fragment message completes at once; otherwise fragments are
-// stored by index (duplicates dropped) and the message completes, in index
-// order, when every index has arrived, whatever order they came in. A
-// fragment whose count or queue disagrees with the partial it joins is
-// dropped. Bounded: partial messages and completed-blob memory have caps, a
-// message of more than max_fragments fragments is dropped whole, and every
-// drop is counted.
+// Reassembles blob fragments into whole messages (spec/protocol.md 1.4), keyed
+// by the whole blob id (sequence and id) so two messages sharing a sequence are
+// never spliced; out-of-order, duplicate and disagreeing fragments are handled,
+// and everything is bounded and counted. docs/net.md "Transport rules as
+// implemented".
 
 #include <cstdint>
 #include <deque>

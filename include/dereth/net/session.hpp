@@ -1,15 +1,9 @@
 #pragma once
-// The client session (spec/protocol.md section 3), sans-IO like Transport:
-// LoginRequest to port N (resent every 2 s, at most 20 times, only until a
-// ConnectRequest arrives), ConnectResponse to port N+1 (resent every 0.3 s
-// until anything arrives from N+1), then the reliable transport; it answers
-// the DDD interrogation, picks the character, enters the world with the
-// account name exactly as F658 spelled it. It does not send LoginComplete by
-// itself: retail sends it when the portal-space animation ends
-// (gmSmartBoxUI::UseTime, sim::GmSmartBoxUi, docs/login.md), so the owner of
-// the world sends it (send_login_complete, or the action through
-// send_message). Every failure ends in state Failed with one sentence for the
-// user.
+// The client session (spec/protocol.md section 3), sans-IO like Transport: the
+// LoginRequest / ConnectRequest / ConnectResponse handshake on ports N and N+1,
+// then DDD, the character choice and world entry over the transport. The world's
+// owner sends LoginComplete (retail sends it when portal space ends). Timings
+// and rules: docs/net.md "The session's handshake".
 
 #include <atomic>
 #include <cstdint>

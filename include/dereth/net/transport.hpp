@@ -1,20 +1,9 @@
 #pragma once
 // The reliable AC transport after the handshake, written without I/O
 // ("sans-IO"): datagrams and the current time go in, datagrams and whole
-// in-order messages come out. The client session and the scenario server
-// both drive one over their sockets; tests drive two over a lossy in-memory
-// link. Rules from spec/protocol.md 1.4, 1.6, 2.4-2.6 and 3.5.
-//
-// Sending: messages are cut into fragments of at most 448 bytes and packed
-// into packets of at most 464 body bytes; every data packet takes the next
-// sequence (from 2) and the next ISAAC key of the sending stream; sent
-// packets are kept until the peer acknowledges them and are resent, with
-// the Retransmission flag and the same key, when the peer asks.
-// Receiving: checksums are verified (cleartext, or the recovered key within
-// a window of the receiving stream); packets are processed strictly in
-// sequence order, later ones held (bounded) until the gap fills; missing
-// sequences are requested after a short delay; acknowledgements go out at
-// least every two seconds; 60 s of silence ends the connection.
+// in-order messages come out. The client session and the scenario server both
+// drive one; tests drive two over a lossy in-memory link. Its rules (spec
+// 1.4-3.5): docs/net.md "Transport rules as implemented", "Hostile datagrams".
 
 #include <cstdint>
 #include <deque>

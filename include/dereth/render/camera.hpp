@@ -1,22 +1,8 @@
 #pragma once
-// The camera: pure math, no GL, testable anywhere.
-//
-// World axes are AC's: right-handed, +X east, +Y north, +Z up (core/frame.hpp).
-// Angles: yaw is the compass heading the camera looks along (radians,
-// clockwise seen from +Z, 0 = north/+Y, pi/2 = east/+X); pitch is how far it
-// looks down (radians, positive = down).
-//
-// Two modes:
-// * Follow: orbits a target (the player's position plus a head height) at
-//   `distance`; the mouse orbits (yaw/pitch), the wheel zooms (distance).
-//   Where a wall or the ground stands between, the eye is the `viewer` the
-//   app found by sweeping retail's viewer sphere towards the wanted point
-//   (sim/object/viewer.hpp); the renderer only takes the answer.
-// * Free: a fly camera at `position`, looking along yaw/pitch.
-//
-// Matrices are OpenGL's (clip z in [-1, 1]). For precision far from the world
-// origin every matrix can be built relative to an `origin` (the renderer uses
-// the camera target), so a landblock at x = 40000 m keeps millimetre precision.
+// The camera: pure math, no GL, testable anywhere. A Follow camera orbits a
+// target (its eye the app's viewer where a wall stands between), a Free one
+// flies. Axes, angles, the two modes and the origin-relative matrices:
+// docs/render.md "The camera".
 
 #include <array>
 #include <optional>

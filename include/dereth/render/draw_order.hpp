@@ -1,16 +1,9 @@
 #pragma once
 // Where and in what order parts are drawn, without GL (testable anywhere):
-// retail's per-part viewer distance and heading, the degrade level and its
-// draw mode, the draw frame a mode gives (billboards), the alpha-delay class
-// of a surface and the back-to-front order of a cell's parts.
-//
-// Retail draws a part's opaque surfaces at once and defers the others to two
-// lists (D3DPolyRender::AddMeshToAlphaList): ClipMap surfaces to the clip
-// list, Alpha / InvAlpha / Additive / Translucent surfaces and translucent
-// parts to the alpha list. D3DPolyRender::FlushAlphaList draws the whole clip
-// list, then the whole alpha list, each in the order the parts were visited;
-// parts are visited back to front (CShadowPart::insertion_sort by the part's
-// viewer distance). docs/render.md "Draw order" has the details.
+// retail's per-part viewer distance and heading, the degrade level and its draw
+// mode, the draw frame a mode gives (billboards), the alpha-delay class of a
+// surface (D3DPolyRender's clip and alpha lists) and the back-to-front order of
+// a cell's parts (CShadowPart::insertion_sort). docs/render.md "Draw order".
 
 #include <cstdint>
 #include <span>

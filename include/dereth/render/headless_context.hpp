@@ -1,12 +1,8 @@
 #pragma once
-// An OpenGL context with no display and no window: EGL on Mesa's surfaceless
-// platform (EGL_PLATFORM_SURFACELESS_MESA through eglGetPlatformDisplayEXT),
-// which on machines without a GPU is the llvmpipe software rasteriser. The
-// context has no default framebuffer: draw into a framebuffer object (the
-// Renderer owns one).
-//
-// EGL is an implementation detail of this file: nothing here includes EGL
-// headers, so callers need not either.
+// An OpenGL context with no display and no window (EGL on Mesa's surfaceless
+// platform; llvmpipe where there is no GPU), for tests and screenshots. It has
+// no default framebuffer: draw into a framebuffer object. No EGL header leaks
+// from here. docs/render.md "Headless rendering".
 
 #include <memory>
 #include <string>

@@ -1,19 +1,8 @@
 #pragma once
-// GfxObj and CellStruct drawing polygons to indexed triangles, without GL.
-//
-// Each polygon is a convex fan: points p0..pn-1 give triangles (p0, pi, pi+1)
-// in the stored order, which is counter-clockwise seen from the polygon's
-// positive side in AC's right-handed Z-up world. Sides (spec 3.1):
-//   sides_type 0 (and 3): the positive side only, pos surface and pos UVs;
-//   sides_type 1: both sides, the negative side reuses the pos surface and UVs;
-//   sides_type 2: both sides, the negative side with neg surface and neg UVs.
-// The negative side is the same fan wound the other way with negated normals.
-// Triangles are grouped into one batch per GfxObj surface index.
-//
-// DAT data is untrusted: a polygon with fewer than 3 points, a vertex id past
-// the vertex array or a surface index past the surface list is skipped and
-// counted; a missing UV (NoPos stippling, an index past the vertex's UVs)
-// reads as (0, 0).
+// GfxObj and CellStruct drawing polygons to indexed triangles, without GL: each
+// polygon a fan, its sides as its sides_type says, one batch per surface
+// index; malformed polygons are skipped and counted. The rules: docs/render.md
+// "Meshes and GPU assets".
 
 #include <cstddef>
 #include <cstdint>

@@ -1,16 +1,9 @@
 #pragma once
-// The 2D overlay drawn over the 3D frame: a toggleable HUD (frame
-// rate, object and particle counts, network statistics), a chat panel of
-// server text, and a progress bar while the DATs open and the world loads.
-//
-// Text is stb_easy_font's: every glyph is a handful of solid quads (no
-// texture), scaled by an integer-friendly factor for legibility. Each panel
-// gets a dark translucent box behind its text. Everything below `Overlay` is
-// plain data and pure functions (layout, HUD formatting, the chat log), tested
-// without OpenGL; `Overlay` only uploads the laid-out triangles and draws them.
-//
-// Coordinates are framebuffer pixels, x right and y down from the top-left
-// corner.
+// The 2D overlay over the 3D frame: a toggleable HUD, a chat panel of server
+// text, and a progress bar while the DATs open and the world loads. Everything
+// below `Overlay` is plain data and pure functions, tested without OpenGL;
+// `Overlay` only uploads the laid-out triangles and draws them. Font, panels
+// and coordinates: docs/render.md "The overlay".
 
 #include <array>
 #include <cstddef>

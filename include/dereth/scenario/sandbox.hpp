@@ -1,16 +1,9 @@
 #pragma once
-// The sandbox: what `dereth-server` serves without a scenario file. A
-// scripted scenario plays a fixed stream and otherwise only records what
-// the player does; the sandbox answers the player the way an ACE server
-// does, so that the local server is a place to play in: speech and emotes
-// come back, a tell to nobody gets retail's error, an unknown @command is
-// answered, and the demo world's creatures can be attacked, evade, take
-// damage, die and come back. docs/scenario.md ("The sandbox") lists every
-// answer and where it differs from ACE.
-//
-// The sandbox's world is the demo's (data/demo/demo.scenario): its account,
-// player and world-entry creatures, without the scripted recall, teleport,
-// walk and projectile loop.
+// The sandbox: what `dereth-server` serves without a scenario file. Where a
+// scripted scenario only records the player, the sandbox answers as an ACE
+// server does (speech, emotes, tells, @commands, creatures to fight that die
+// and come back), on the demo world without its scripted loop, so the local
+// server is a place to play. Every answer: docs/scenario.md "The sandbox".
 
 #include <cstdint>
 #include <span>

@@ -1,11 +1,8 @@
 #pragma once
-// The scenario server: a test double of ACE written from spec/protocol.md
-// (sections 1-4), with no I/O of its own ("sans-IO"): datagrams and the time
-// go in, datagrams with their destination and sending port come out. It
-// performs ACE's handshake, the character list, DDD and world entry, then
-// plays the scenario's timed message stream, and records everything the
-// clients send. The handshake's rules and boots: docs/scenario.md "What the
-// server does".
+// The scenario server: a sans-IO test double of ACE (spec/protocol.md 1-4).
+// It performs the handshake, character list, DDD and world entry, plays the
+// scenario's timed message stream and records what clients send. The rules
+// and boots: docs/scenario.md "What the server does".
 
 #include <array>
 #include <cstdint>

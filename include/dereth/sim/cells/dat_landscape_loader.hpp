@@ -1,15 +1,10 @@
 #pragma once
-// DatLandscapeLoader: the LandscapeLoader over the cell and portal DATs. It
-// reads each landblock's LandBlockInfo and each EnvCell record once per load
-// and gives from it both what collision needs (terrain, buildings, EnvCells,
-// static objects) and what the renderer draws (LandscapeSnapshot). The
-// static objects of the landblocks and EnvCells are made here
-// (CPhysicsObj::makeObject) and kept in the order made, owned by the block or
-// cell that made them, until that block or cell is freed.
-//
-// The factory, the record cache, the context and the landscape are not owned
-// and must outlive the loader; the loader must go before the landscape (its
-// objects' shadows leave the cells first).
+// DatLandscapeLoader: the LandscapeLoader over the cell DAT and the world's
+// portal records. It reads each LandBlockInfo and EnvCell once per load for
+// collision and drawing alike, and makes and owns the blocks' and cells'
+// static objects (docs/sim.md "Collision and placement", src/sim/cells/README).
+// The factory, record cache, context and landscape must outlive it; it goes
+// before the landscape, so its objects' shadows leave the cells first.
 #include <cstdint>
 #include <map>
 #include <memory>

@@ -1,18 +1,10 @@
 #pragma once
-// LandBlockStruct: a landblock's terrain as the collision code sees it
-// (retail CLandBlockStruct, RE ccell/CLandBlockStruct.c; spec/physics.md
-// section 6 and 5.7). Built from a dat::LandBlock (0xXXYYFFFF) and the
-// Region's LandDefs height table: 9 x 9 vertices, 64 cells of two triangles
-// split by dat::land_cell_split_sw_ne, the triangles' planes, and each
-// cell's water.
-//
-// Coordinates are block-local metres: vertex (x, y) at (x*24, y*24,
-// landHeightTable[height[x*9 + y]]). Cell (x, y) has index x*8 + y, outdoor
-// cell id block | (1 + x*8 + y), and polygons 2*(x*8 + y) and 2*(x*8 + y) + 1.
-//
-// The CLandCell pieces the transition needs that are pure geometry live here
-// too (find_terrain_poly, the water depth); the cell objects themselves
-// belong to the transition code.
+// LandBlockStruct (retail CLandBlockStruct, RE ccell/CLandBlockStruct.c;
+// spec/physics.md 6 and 5.7): a landblock's terrain as collision sees it, from
+// a dat::LandBlock and the Region's height table, with CLandCell's pure geometry
+// the transition needs (find_terrain_poly, the water depth). Block-local metres;
+// cell (x, y) is index x*8 + y, outdoor cell id block | (1 + x*8 + y), polygons
+// 2*(x*8 + y) and 2*(x*8 + y) + 1. docs/sim.md "Terrain and cells".
 
 #include <array>
 #include <cstddef>

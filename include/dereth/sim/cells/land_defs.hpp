@@ -1,15 +1,9 @@
 #pragma once
-// LandDefs: the world grid of outdoor cells and landblocks (retail LandDefs,
-// RE geometry/LandDefs.c and the helpers the linker placed elsewhere;
-// spec/physics.md section 4.2).
-//
-// A cell id is 0xXXYYCCCC: XX the landblock column (x grows east), YY the
-// row (y grows north), CCCC the cell: 0x0001..0x0040 outdoor land cells,
-// 0x0100..0xFFFD EnvCells, 0xFFFE the LandBlockInfo, 0xFFFF the landblock.
-// A landblock is 8 x 8 cells of 24 m; positions are block-local metres. An
-// "lcoord" is the global cell coordinate: x = XX*8 + cell x, y = YY*8 + cell
-// y, both in [0, 2040). The outdoor cell index is x-major: 1 + cx*8 + cy.
-//
+// LandDefs (retail LandDefs, RE geometry/LandDefs.c and helpers the linker
+// placed elsewhere; spec/physics.md 4.2): the world grid of landblocks and
+// outdoor cells, and the conversions between cell ids, lcoords and block
+// offsets. The id scheme and lcoords: docs/dat.md "Format, as implemented";
+// each function's retail quirks: docs/sim.md "Terrain and cells".
 // `sim::Position` (position.hpp) keeps its free functions; they call these.
 
 #include <cstdint>

@@ -1,11 +1,10 @@
 #pragma once
-// MotionTable (retail CMotionTable, canim/CMTable.c; spec/physics.md
-// section 2): the read-only logic over one dat::MotionTable (style defaults,
-// cycles, modifiers and links) and GetObjectSequence, which rewrites a
-// Sequence for a motion; with the sequence helpers it uses (add_motion ...)
-// and MotionTableSource, where part arrays get their tables. The manager, the
-// interpreter and the movement manager have their own headers
-// (motion_table_manager.hpp, motion_interp.hpp, dat_movement_manager.hpp).
+// MotionTable (retail CMotionTable, canim/CMTable.c; spec/physics.md section
+// 2): the read-only logic over one dat::MotionTable and GetObjectSequence,
+// which rewrites a Sequence for a motion, with the sequence helpers it uses
+// (add_motion ...) and MotionTableSource. The manager, interpreter and movement
+// manager: motion_table_manager.hpp, motion_interp.hpp, dat_movement_manager.hpp.
+// docs/sim.md "Animation (Sequence, MotionTable, PartArray)".
 
 #include <cstdint>
 #include <memory>

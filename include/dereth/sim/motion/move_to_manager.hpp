@@ -1,11 +1,8 @@
 #pragma once
 // MoveToManager (retail PORTAL/canim/CMoveToManager): walks or runs an object
-// to a position or another object and turns it to a heading, by issuing
-// interpreted motions (WalkForward/RunForward, TurnRight/TurnLeft) through
-// the object's CMotionInterp and watching its position each quantum. A queue
-// of nodes (turn to a heading, move to the position) is worked head first.
-// The server's Movement types 6-9 (MoveToObject, MoveToPosition,
-// TurnToObject, TurnToHeading) start it (MovementManager::unpack_movement).
+// to a position or another object and turns it to a heading through its
+// CMotionInterp, working a queue of turn and move nodes head first; the
+// server's Movement types 6-9 start it. docs/sim.md "MoveTo and TurnTo".
 #include <cstdint>
 #include <deque>
 

@@ -1,17 +1,10 @@
 #pragma once
-// Sequence (retail CSequence): the animation playback of one part array
-// (spec/physics.md section 1, RE canim/CSequence.c); its nodes are
-// anim_sequence_node.hpp.
-//
-// A sequence is a doubly linked list of animation nodes. Every append moves
-// first_cyclic to the new tail, so only the last node loops; earlier nodes
-// (links) play once and are garbage-collected by apricot. update() advances
-// the frame cursor, stages the hooks of every frame it leaves on the owning
-// object, and accumulates root motion (pos frames plus frame-quantised
-// velocity and omega) into an object-local offset frame.
-//
-// Nodes come from a pool owned by the sequence: once warm, appending and
-// removing nodes does not allocate, and update() never does.
+// Sequence (retail CSequence, RE canim/CSequence.c; spec/physics.md section 1):
+// the animation playback of one part array, a doubly linked list of nodes
+// (anim_sequence_node.hpp) of which only the last loops; the links before it
+// play once and apricot frees them. Nodes come from the sequence's own pool:
+// once warm, appending and removing do not allocate, and update() never does.
+// docs/sim.md "Animation (Sequence, MotionTable, PartArray)".
 
 #include <cstdint>
 #include <memory>

@@ -1,11 +1,8 @@
 #pragma once
-// TargetManager (retail PORTAL/cphysobj/CTargetting): an object's watch on
-// one target (SetTarget: the sticky and MoveTo targets) and the voyeurs that
-// watch it. A voyeur is told the watched object's position whenever it
-// strays more than the voyeur's radius from the last one sent (checked every
-// half second), and told when the object leaves the world or teleports.
-// Objects are named by id and looked up through CPhysicsObj::GetObjectA, so a
-// deleted object leaves no dangling pointer behind.
+// TargetManager (retail PORTAL/cphysobj/CTargetting): an object's watch on one
+// target (the sticky and MoveTo targets) and the voyeurs that watch it, told
+// when it strays, leaves the world or teleports. Objects are named by id, so a
+// deleted one leaves nothing dangling. docs/sim.md "MoveTo and TurnTo".
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -1,19 +1,10 @@
 #pragma once
-// ClientCombatSystem (retail AC/accui_misc/CombatSystem.c): the player's
-// melee and missile attacks as the client keeps them. An attack key press
-// starts an attack request (StartAttackRequest) and builds the power bar
-// (one second from empty to full, 0.8 s in the dual-wield stance); the
-// release (EndAttackRequest) or a full bar sends TargetedMeleeAttack or
-// TargetedMissileAttack for the selected target (ExecuteAttack) and waits
-// for the server: CombatCommenceAttack (HandleCommenceAttackEvent) and
-// AttackDone (HandleAttackDoneEvent) end it, or start the next one of a
-// repeat attack. Movement and jumps reach it too (AbortAutomaticAttack,
-// CommenceJump: the login-placement seed, "Movement cancels repeat attack").
-//
-// Not here (docs/sim.md): the UI notices (power bar drawing, "busy"
-// cursor), the CombatManeuverTable lookup PlayerInReadyPosition makes in
-// melee (dereth has no PlayerDescription: a melee player is taken as
-// having one), magic, AutoTarget and combat-mode requests to the server.
+// ClientCombatSystem (retail AC/accui_misc/CombatSystem.c): the player's melee
+// and missile attacks as the client keeps them: the request, the power bar,
+// the Targeted*Attack it sends, the server's CombatCommenceAttack and
+// AttackDone, repeat attacks, and their cancel by movement and jumps (seed
+// login-placement, "Movement cancels repeat attack"). Each step, its address,
+// and what is not ported: docs/controls.md "Attacks (ClientCombatSystem)".
 
 #include <cstdint>
 #include <functional>

@@ -1,11 +1,9 @@
 #pragma once
-// CommandInterpreter (retail CommandInterpreter / ACCmdInterp): the local
-// player's movement keys become its raw motion state (in its MotionInterp,
-// through CPhysicsObj::DoMotion/StopMotion as retail's MovePlayer does), and
-// the raw state and the canonical position become the F7B1 MoveToState and
-// AutonomousPosition messages. It is the SmartBox's PlayerController. Layouts
-// and what is not here: docs/sim.md ("The command interpreter"),
-// spec/protocol.md section 5.14.
+// CommandInterpreter (retail CommandInterpreter / ACCmdInterp), the SmartBox's
+// PlayerController: movement keys become the player's raw motion state
+// (through CPhysicsObj::DoMotion/StopMotion, as MovePlayer does), and that
+// state and the canonical position become F7B1 MoveToState and
+// AutonomousPosition. docs/sim.md "The CommandInterpreter"; spec/protocol.md 5.14.
 
 #include <cstdint>
 #include <functional>

@@ -1,19 +1,10 @@
 #pragma once
 // gmSmartBoxUI's portal-space teleport animation (seed portal-completion
-// section 2; the binary's gmSmartBoxUI.c): while the SmartBox reports a
-// teleport in progress (world entry or F751), the world is hidden behind the
-// portal-space tunnel; once the destination is in place the tunnel runs on for
-// 2 to 5 s (until the portal-space loop reaches its exit window), fades out
-// for 1 s, the world fades back in for 1 s, and only then does the client
-// send LoginComplete (CPlayerSystem::SendLoginCompleteNotification), which is
-// when the server takes the player out of portal space.
-//
-// Time is the world's injected clock (Timer::cur_time), read once per call;
-// the random rotation of the portal-space camera comes from a seeded generator
-// this object owns (retail's C-runtime rand() through RandDouble), so every
-// run with the same seed draws the same values. The renderer is not driven
-// from here: the state, the view-distance fade and the camera angle are
-// exposed for the app to draw (docs/deviations.md).
+// section 2; gmSmartBoxUI.c): the tunnel, its fades, then LoginComplete
+// (CPlayerSystem::SendLoginCompleteNotification, on which the server takes the
+// player out of portal space). Time is the world's clock (Timer::cur_time), read
+// once per call; the camera's turns come from a seeded generator of its own.
+// States and timings: docs/sim.md "Portal space".
 
 #include <cstdint>
 

@@ -1,15 +1,9 @@
 #pragma once
-// The player's qualities (CACQualities) as far as movement reads them: the
-// run rate and jump velocity the run and jump skills give
-// (ACCWeenieObject::InqRunRate / InqJumpVelocity answer from them for the
-// player), with the attribute, skill, burden and experience-table rules they
-// rest on (EncumbranceSystem, MovementSystem, SkillFormula, ExperienceTable).
-//
-// Built from a decoded PlayerDescription and the portal's SkillTable
-// (0x0E000004) and XpTable (0x0E000018, retail's ExperienceTable). No
-// enchantment registry is kept (CACQualities::EnchantAttribute /
-// EnchantSkill / EnchantAttribute2nd change nothing here): spells that raise
-// Quickness, Run or Jump are not counted yet.
+// The player's qualities (CACQualities) as far as movement reads them: the run
+// rate and jump velocity that ACCWeenieObject::InqRunRate / InqJumpVelocity
+// give the player, from its skills, attributes and burden, built from a decoded
+// PlayerDescription, the SkillTable and the XpTable (retail's ExperienceTable).
+// No enchantments yet. The rules: docs/sim.md "The local player moves".
 #include <array>
 #include <cstdint>
 #include <optional>
