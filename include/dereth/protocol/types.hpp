@@ -14,6 +14,7 @@ namespace dereth::protocol {
 
 using core::ByteReader;
 using core::ByteWriter;
+using core::ReadResult;
 using core::Result;
 
 // Type bases of PackedDWORD-of-known-type ids (spec/protocol.md 5.0).
@@ -60,11 +61,39 @@ struct Origin {
   bool operator==(const Origin&) const = default;
 };
 
-Result<Vec3> read_vec3(ByteReader& r, std::string_view field);
+// Inline: a position is eight loads after one bounds check.
+DERETH_READ_INLINE ReadResult<Vec3> read_vec3(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(12, field));
+  Vec3 v;
+  v.x = *r.f32(field);
+  v.y = *r.f32(field);
+  v.z = *r.f32(field);
+  return v;
+}
 void write_vec3(ByteWriter& w, const Vec3& v);
-Result<Position> read_position(ByteReader& r, std::string_view field);
+DERETH_READ_INLINE ReadResult<Position> read_position(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(32, field));
+  Position p;
+  p.cell_id = *r.u32(field);
+  p.origin.x = *r.f32(field);
+  p.origin.y = *r.f32(field);
+  p.origin.z = *r.f32(field);
+  p.orientation.w = *r.f32(field);
+  p.orientation.x = *r.f32(field);
+  p.orientation.y = *r.f32(field);
+  p.orientation.z = *r.f32(field);
+  return p;
+}
 void write_position(ByteWriter& w, const Position& p);
-Result<Origin> read_origin(ByteReader& r, std::string_view field);
+DERETH_READ_INLINE ReadResult<Origin> read_origin(ByteReader& r, std::string_view field) {
+  DERETH_CHECK(r.require(16, field));
+  Origin o;
+  o.cell_id = *r.u32(field);
+  o.origin.x = *r.f32(field);
+  o.origin.y = *r.f32(field);
+  o.origin.z = *r.f32(field);
+  return o;
+}
 void write_origin(ByteWriter& w, const Origin& o);
 
 // The nine PhysicsDesc timestamps, in wire order (seed section 1).
