@@ -1,6 +1,7 @@
 #include "dereth/protocol/physics_desc.hpp"
 
 #include <bit>
+#include <cstring>
 #include <string>
 
 namespace dereth::protocol {
@@ -144,8 +145,12 @@ Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& d) {
                        [&] { return r.f32("PhysicsDesc.default_script_intensity"); }));
 
   DERETH_TRY(const auto stamps, r.bytes(2 * kTimestampCount, "PhysicsDesc.timestamps"));
-  for (std::size_t i = 0; i < kTimestampCount; ++i) {
-    d.timestamps[i] = core::load_le<std::uint16_t>(stamps.data() + 2 * i);
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(d.timestamps.data(), stamps.data(), 2 * kTimestampCount);
+  } else {
+    for (std::size_t i = 0; i < kTimestampCount; ++i) {
+      d.timestamps[i] = core::load_le<std::uint16_t>(stamps.data() + 2 * i);
+    }
   }
   DERETH_CHECK(r.align4("PhysicsDesc.align"));
   return {};

@@ -61,37 +61,32 @@ struct Origin {
   bool operator==(const Origin&) const = default;
 };
 
-// Inline: a position is eight loads after one bounds check.
+// Inline: one bounds check for the whole block, then loads at constant
+// offsets (a short block fails as a whole, at its first byte).
 DERETH_READ_INLINE ReadResult<Vec3> read_vec3(ByteReader& r, std::string_view field) {
-  DERETH_CHECK(r.require(12, field));
-  Vec3 v;
-  v.x = *r.f32(field);
-  v.y = *r.f32(field);
-  v.z = *r.f32(field);
-  return v;
+  DERETH_TRY(const auto b, r.bytes(12, field));
+  return Vec3{core::load_le<float>(b.data()), core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8)};
 }
 void write_vec3(ByteWriter& w, const Vec3& v);
+
 DERETH_READ_INLINE ReadResult<Position> read_position(ByteReader& r, std::string_view field) {
-  DERETH_CHECK(r.require(32, field));
+  DERETH_TRY(const auto b, r.bytes(32, field));
   Position p;
-  p.cell_id = *r.u32(field);
-  p.origin.x = *r.f32(field);
-  p.origin.y = *r.f32(field);
-  p.origin.z = *r.f32(field);
-  p.orientation.w = *r.f32(field);
-  p.orientation.x = *r.f32(field);
-  p.orientation.y = *r.f32(field);
-  p.orientation.z = *r.f32(field);
+  p.cell_id = core::load_le<std::uint32_t>(b.data());
+  p.origin =
+      Vec3{core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8), core::load_le<float>(b.data() + 12)};
+  p.orientation = Quat{core::load_le<float>(b.data() + 16), core::load_le<float>(b.data() + 20),
+                       core::load_le<float>(b.data() + 24), core::load_le<float>(b.data() + 28)};
   return p;
 }
 void write_position(ByteWriter& w, const Position& p);
+
 DERETH_READ_INLINE ReadResult<Origin> read_origin(ByteReader& r, std::string_view field) {
-  DERETH_CHECK(r.require(16, field));
+  DERETH_TRY(const auto b, r.bytes(16, field));
   Origin o;
-  o.cell_id = *r.u32(field);
-  o.origin.x = *r.f32(field);
-  o.origin.y = *r.f32(field);
-  o.origin.z = *r.f32(field);
+  o.cell_id = core::load_le<std::uint32_t>(b.data());
+  o.origin =
+      Vec3{core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8), core::load_le<float>(b.data() + 12)};
   return o;
 }
 void write_origin(ByteWriter& w, const Origin& o);
