@@ -16,6 +16,21 @@ const char* to_string(ErrorKind kind) noexcept {
   return "error";
 }
 
+std::string ReadError::detail() const {
+  switch (code) {
+    case ReadCode::NeedsBytes: return fmt::format("needs {} bytes, {} remain", a, b);
+    case ReadCode::StringTooLong: return fmt::format("string length {} exceeds the {} bytes remaining", a, b);
+    case ReadCode::CountTooLarge:
+      return fmt::format("count {} of {}-byte elements exceeds the {} bytes remaining", a, b, c);
+    case ReadCode::BytesLeft: return fmt::format("{} bytes left unread", a);
+  }
+  return {};
+}
+
+Error ReadError::to_error() const {
+  return Error{kind, std::string(context), std::string(field), offset, detail()};
+}
+
 std::string Error::message() const {
   std::string out = context.empty() ? std::string("input") : context;
   if (field.empty() && offset == 0 && !detail.empty() && (kind == ErrorKind::Io || kind == ErrorKind::Invalid)) {

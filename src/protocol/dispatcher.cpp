@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <array>
 
 #include "dereth/protocol/login.hpp"
@@ -90,12 +91,37 @@ constexpr std::array kEntries = {
           &as_chat<combat_notification_line>},
 };
 
+constexpr std::uint64_t key_of(std::uint32_t op, std::uint32_t event) {
+  return (std::uint64_t{op} << 32) | event;
+}
+
+// The lookup table: every row's (opcode, event) key beside its row number,
+// sorted by key at compile time, searched by halving (six steps for the
+// table's 37 rows).
+struct Key {
+  std::uint64_t key;
+  std::uint8_t row;
+};
+
+constexpr auto kKeys = [] {
+  std::array<Key, kEntries.size()> keys{};
+  for (std::size_t i = 0; i < kEntries.size(); ++i) {
+    keys[i] = Key{key_of(kEntries[i].opcode, kEntries[i].event), static_cast<std::uint8_t>(i)};
+  }
+  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) { return a.key < b.key; });
+  return keys;
+}();
+static_assert(kEntries.size() < 256);
+static_assert(std::adjacent_find(kKeys.begin(), kKeys.end(),
+                                 [](const Key& a, const Key& b) { return a.key == b.key; }) == kKeys.end(),
+              "two rows of the dispatcher's table name the same message");
+
 // The row of (opcode, event); none for an opcode or event no row names.
 const Entry* find(std::uint32_t op, std::uint32_t event) {
-  for (const auto& e : kEntries) {
-    if (e.opcode == op && e.event == event) return &e;
-  }
-  return nullptr;
+  const std::uint64_t key = key_of(op, event);
+  const auto* it =
+      std::lower_bound(kKeys.begin(), kKeys.end(), key, [](const Key& k, std::uint64_t v) { return k.key < v; });
+  return it != kKeys.end() && it->key == key ? &kEntries[it->row] : nullptr;
 }
 
 // The row of a whole message: an F7B0 by its event type (an F7B0 too short

@@ -6,19 +6,28 @@ namespace dereth::protocol {
 
 namespace {
 
-// Reads the opcode, runs the body reader, and insists that every byte was used.
+// Reads the opcode, runs the body reader into m, and insists that every byte
+// was used.
 template <class T, class Body>
-Result<T> decode_whole(std::span<const std::uint8_t> bytes, std::uint32_t expected, std::string_view context,
-                       Body&& body) {
+Result<void> decode_into(std::span<const std::uint8_t> bytes, std::uint32_t expected, std::string_view context, T& m,
+                         Body&& body) {
   ByteReader r(bytes, context);
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (op != expected) {
+  if (op != expected) [[unlikely]] {
     return std::unexpected(r.error_at(0, core::ErrorKind::Invalid, "opcode",
                                       fmt::format("opcode 0x{:04X}, expected 0x{:04X}", op, expected)));
   }
-  T m;
   DERETH_CHECK(body(r, m));
   DERETH_CHECK(r.expect_end());
+  return {};
+}
+
+// The same, into a new message.
+template <class T, class Body>
+Result<T> decode_whole(std::span<const std::uint8_t> bytes, std::uint32_t expected, std::string_view context,
+                       Body&& body) {
+  T m;
+  DERETH_CHECK(decode_into(bytes, expected, context, m, std::forward<Body>(body)));
   return m;
 }
 
@@ -32,9 +41,9 @@ std::vector<std::uint8_t> encode_whole(std::uint32_t op, Body&& body) {
 
 Result<void> read_object_description(ByteReader& r, CreateObject& m) {
   DERETH_TRY(m.guid, r.u32("guid"));
-  DERETH_TRY(m.model, read_obj_desc(r));
-  DERETH_TRY(m.physics, read_physics_desc(r));
-  DERETH_TRY(m.weenie, read_weenie_desc(r));
+  DERETH_CHECK(read_obj_desc(r, m.model));
+  DERETH_CHECK(read_physics_desc(r, m.physics));
+  DERETH_CHECK(read_weenie_desc(r, m.weenie));
   return {};
 }
 
@@ -52,6 +61,16 @@ Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body) {
                                     [](ByteReader& r, CreateObject& m) { return read_object_description(r, m); });
 }
 
+Result<void> decode_create_object_into(std::span<const std::uint8_t> body, CreateObject& out) {
+  return decode_into(body, opcode::CreateObject, "F745 CreateObject", out,
+                     [](ByteReader& r, CreateObject& m) { return read_object_description(r, m); });
+}
+
+Result<void> decode_update_object_into(std::span<const std::uint8_t> body, UpdateObject& out) {
+  return decode_into(body, opcode::UpdateObject, "F7DB UpdateObject", out,
+                     [](ByteReader& r, UpdateObject& m) { return read_object_description(r, m); });
+}
+
 Result<UpdateObject> decode_update_object(std::span<const std::uint8_t> body) {
   return decode_whole<UpdateObject>(body, opcode::UpdateObject, "F7DB UpdateObject",
                                     [](ByteReader& r, UpdateObject& m) { return read_object_description(r, m); });
@@ -59,7 +78,7 @@ Result<UpdateObject> decode_update_object(std::span<const std::uint8_t> body) {
 
 Result<PlayerCreate> decode_player_create(std::span<const std::uint8_t> body) {
   return decode_whole<PlayerCreate>(body, opcode::PlayerCreate, "F746 PlayerCreate",
-                                    [](ByteReader& r, PlayerCreate& m) -> Result<void> {
+                                    [](ByteReader& r, PlayerCreate& m) -> ReadResult<void> {
                                       DERETH_TRY(m.guid, r.u32("guid"));
                                       return {};
                                     });
@@ -67,7 +86,7 @@ Result<PlayerCreate> decode_player_create(std::span<const std::uint8_t> body) {
 
 Result<DeleteObject> decode_delete_object(std::span<const std::uint8_t> body) {
   return decode_whole<DeleteObject>(body, opcode::DeleteObject, "F747 DeleteObject",
-                                    [](ByteReader& r, DeleteObject& m) -> Result<void> {
+                                    [](ByteReader& r, DeleteObject& m) -> ReadResult<void> {
                                       DERETH_TRY(m.guid, r.u32("guid"));
                                       DERETH_TRY(m.instance_ts, r.u16("instance_ts"));
                                       return r.align4("align");
@@ -85,7 +104,7 @@ Result<UpdatePosition> decode_update_position(std::span<const std::uint8_t> body
 
 Result<ParentEvent> decode_parent_event(std::span<const std::uint8_t> body) {
   return decode_whole<ParentEvent>(body, opcode::ParentEvent, "F749 ParentEvent",
-                                   [](ByteReader& r, ParentEvent& m) -> Result<void> {
+                                   [](ByteReader& r, ParentEvent& m) -> ReadResult<void> {
                                      DERETH_TRY(m.parent_guid, r.u32("parent_guid"));
                                      DERETH_TRY(m.child_guid, r.u32("child_guid"));
                                      DERETH_TRY(m.parent_location, r.u32("parent_location"));
@@ -98,7 +117,7 @@ Result<ParentEvent> decode_parent_event(std::span<const std::uint8_t> body) {
 
 Result<PickupEvent> decode_pickup_event(std::span<const std::uint8_t> body) {
   return decode_whole<PickupEvent>(body, opcode::PickupEvent, "F74A PickupEvent",
-                                   [](ByteReader& r, PickupEvent& m) -> Result<void> {
+                                   [](ByteReader& r, PickupEvent& m) -> ReadResult<void> {
                                      DERETH_TRY(m.guid, r.u32("guid"));
                                      DERETH_TRY(m.instance_ts, r.u16("instance_ts"));
                                      DERETH_TRY(m.position_ts, r.u16("position_ts"));
@@ -108,7 +127,7 @@ Result<PickupEvent> decode_pickup_event(std::span<const std::uint8_t> body) {
 
 Result<SetState> decode_set_state(std::span<const std::uint8_t> body) {
   return decode_whole<SetState>(body, opcode::SetState, "F74B SetState",
-                                [](ByteReader& r, SetState& m) -> Result<void> {
+                                [](ByteReader& r, SetState& m) -> ReadResult<void> {
                                   DERETH_TRY(m.guid, r.u32("guid"));
                                   DERETH_TRY(m.state, r.u32("state"));
                                   DERETH_TRY(m.instance_ts, r.u16("instance_ts"));
@@ -133,7 +152,7 @@ Result<MovementEvent> decode_movement_event(std::span<const std::uint8_t> body) 
 
 Result<VectorUpdate> decode_vector_update(std::span<const std::uint8_t> body) {
   return decode_whole<VectorUpdate>(body, opcode::VectorUpdate, "F74E VectorUpdate",
-                                    [](ByteReader& r, VectorUpdate& m) -> Result<void> {
+                                    [](ByteReader& r, VectorUpdate& m) -> ReadResult<void> {
                                       DERETH_TRY(m.guid, r.u32("guid"));
                                       DERETH_TRY(m.velocity, read_vec3(r, "velocity"));
                                       DERETH_TRY(m.omega, read_vec3(r, "omega"));
@@ -144,7 +163,7 @@ Result<VectorUpdate> decode_vector_update(std::span<const std::uint8_t> body) {
 }
 
 Result<Sound> decode_sound(std::span<const std::uint8_t> body) {
-  return decode_whole<Sound>(body, opcode::Sound, "F750 Sound", [](ByteReader& r, Sound& m) -> Result<void> {
+  return decode_whole<Sound>(body, opcode::Sound, "F750 Sound", [](ByteReader& r, Sound& m) -> ReadResult<void> {
     DERETH_TRY(m.guid, r.u32("guid"));
     DERETH_TRY(m.sound_type, r.u32("sound_type"));
     DERETH_TRY(m.volume, r.f32("volume"));
@@ -154,7 +173,7 @@ Result<Sound> decode_sound(std::span<const std::uint8_t> body) {
 
 Result<PlayerTeleport> decode_player_teleport(std::span<const std::uint8_t> body) {
   return decode_whole<PlayerTeleport>(body, opcode::PlayerTeleport, "F751 PlayerTeleport",
-                                      [](ByteReader& r, PlayerTeleport& m) -> Result<void> {
+                                      [](ByteReader& r, PlayerTeleport& m) -> ReadResult<void> {
                                         DERETH_TRY(m.teleport_ts, r.u16("teleport_ts"));
                                         return r.align4("align");
                                       });
@@ -163,7 +182,7 @@ Result<PlayerTeleport> decode_player_teleport(std::span<const std::uint8_t> body
 // SmartBox::HandlePlayScriptID 0x00452020 receives this packet.
 Result<PlayScriptId> decode_play_script_id(std::span<const std::uint8_t> body) {
   return decode_whole<PlayScriptId>(body, opcode::PlayScriptId, "F754 PlayScriptId",
-                                    [](ByteReader& r, PlayScriptId& m) -> Result<void> {
+                                    [](ByteReader& r, PlayScriptId& m) -> ReadResult<void> {
                                       DERETH_TRY(m.guid, r.u32("guid"));
                                       DERETH_TRY(m.script_id, r.u32("script_id"));
                                       return {};
@@ -173,7 +192,7 @@ Result<PlayScriptId> decode_play_script_id(std::span<const std::uint8_t> body) {
 // SmartBox::HandlePlayScriptType 0x00452070 receives this packet.
 Result<PlayScriptType> decode_play_script_type(std::span<const std::uint8_t> body) {
   return decode_whole<PlayScriptType>(body, opcode::PlayScriptType, "F755 PlayScriptType",
-                                      [](ByteReader& r, PlayScriptType& m) -> Result<void> {
+                                      [](ByteReader& r, PlayScriptType& m) -> ReadResult<void> {
                                         DERETH_TRY(m.guid, r.u32("guid"));
                                         DERETH_TRY(m.script_type, r.u32("script_type"));
                                         DERETH_TRY(m.intensity_bits, r.f32_bits("intensity"));
@@ -183,9 +202,9 @@ Result<PlayScriptType> decode_play_script_type(std::span<const std::uint8_t> bod
 
 Result<ObjDescEvent> decode_obj_desc_event(std::span<const std::uint8_t> body) {
   return decode_whole<ObjDescEvent>(body, opcode::ObjDescEvent, "F625 ObjDescEvent",
-                                    [](ByteReader& r, ObjDescEvent& m) -> Result<void> {
+                                    [](ByteReader& r, ObjDescEvent& m) -> ReadResult<void> {
                                       DERETH_TRY(m.guid, r.u32("guid"));
-                                      DERETH_TRY(m.model, read_obj_desc(r));
+                                      DERETH_CHECK(read_obj_desc(r, m.model));
                                       DERETH_TRY(m.instance_ts, r.u16("instance_ts"));
                                       DERETH_TRY(m.visual_desc_ts, r.u16("visual_desc_ts"));
                                       return {};

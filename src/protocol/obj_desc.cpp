@@ -4,15 +4,21 @@ namespace dereth::protocol {
 
 Result<ObjDesc> read_obj_desc(ByteReader& r) {
   ObjDesc d;
+  DERETH_CHECK(read_obj_desc(r, d));
+  return d;
+}
+
+ReadResult<void> read_obj_desc(ByteReader& r, ObjDesc& d) {
   DERETH_CHECK(r.require(4, "ObjDesc.header"));
   d.version = *r.u8("ObjDesc.version");
   const std::uint8_t num_palettes = *r.u8("ObjDesc.num_palettes");
   const std::uint8_t num_texture_changes = *r.u8("ObjDesc.num_texture_changes");
   const std::uint8_t num_anim_part_changes = *r.u8("ObjDesc.num_anim_part_changes");
 
+  d.base_palette.reset();
+  d.palettes.clear();
   if (num_palettes > 0) {
     DERETH_TRY(d.base_palette, r.packed_did(kPaletteBase, "ObjDesc.base_palette"));
-    // Each sub-palette is at least a two-byte id and two u8s.
     DERETH_TRY(const std::size_t n, r.checked_count(num_palettes, 4, "ObjDesc.num_palettes"));
     d.palettes.resize(n);
     for (auto& p : d.palettes) {
@@ -39,8 +45,7 @@ Result<ObjDesc> read_obj_desc(ByteReader& r) {
       DERETH_TRY(a.gfx_obj_id, r.packed_did(kGfxObjBase, "ObjDesc.anim_part_changes.gfx_obj_id"));
     }
   }
-  DERETH_CHECK(r.align4("ObjDesc.align"));
-  return d;
+  return r.align4("ObjDesc.align");
 }
 
 void write_obj_desc(ByteWriter& w, const ObjDesc& d) {

@@ -1,6 +1,7 @@
 #include "dereth/protocol/physics_desc.hpp"
 
 #include <bit>
+#include <cstring>
 #include <string>
 
 namespace dereth::protocol {
@@ -53,12 +54,37 @@ std::uint32_t PhysicsDesc::encoded_bitfield() const {
 // PhysicsDesc::UnPack 0x0051DDD0
 Result<PhysicsDesc> read_physics_desc(ByteReader& r) {
   PhysicsDesc d;
+  DERETH_CHECK(read_physics_desc(r, d));
+  return d;
+}
+
+namespace {
+
+// Reads an optional field when its bit is set, else clears it.
+template <class T, class Read>
+DERETH_READ_INLINE ReadResult<void> read_if(bool present, std::optional<T>& out, Read&& read) {
+  if (!present) {
+    out.reset();
+    return {};
+  }
+  auto v = read();
+  if (!v) [[unlikely]] {
+    return std::unexpected(v.error());
+  }
+  out = *v;
+  return {};
+}
+
+}  // namespace
+
+Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& d) {
   DERETH_TRY(d.bitfield, r.u32("PhysicsDesc.bitfield"));
   DERETH_TRY(d.state, r.u32("PhysicsDesc.state"));
   const std::uint32_t bits = d.bitfield;
 
   if (bits & f::Movement) {
-    MovementBuffer m;
+    if (!d.movement) d.movement.emplace();
+    MovementBuffer& m = *d.movement;
     const std::size_t length_at = r.position();
     DERETH_TRY(const std::uint32_t length, r.u32("PhysicsDesc.movement.length"));
     if (length > r.remaining()) {
@@ -68,29 +94,24 @@ Result<PhysicsDesc> read_physics_desc(ByteReader& r) {
     }
     DERETH_TRY(const auto body, r.bytes(length, "PhysicsDesc.movement.bytes"));
     m.bytes.assign(body.begin(), body.end());
+    m.autonomous.reset();
     if (length > 0) {
       DERETH_TRY(m.autonomous, r.u32("PhysicsDesc.movement.autonomous"));
     }
-    d.movement = std::move(m);
-  } else if (bits & f::AnimationFrame) {
-    DERETH_TRY(d.animation_frame, r.u32("PhysicsDesc.animation_frame"));
+    d.animation_frame.reset();
+  } else {
+    d.movement.reset();
+    DERETH_CHECK(
+        read_if(bits & f::AnimationFrame, d.animation_frame, [&] { return r.u32("PhysicsDesc.animation_frame"); }));
   }
 
-  if (bits & f::Position) {
-    DERETH_TRY(d.position, read_position(r, "PhysicsDesc.position"));
-  }
-  if (bits & f::MTable) {
-    DERETH_TRY(d.motion_table_id, r.u32("PhysicsDesc.motion_table_id"));
-  }
-  if (bits & f::STable) {
-    DERETH_TRY(d.sound_table_id, r.u32("PhysicsDesc.sound_table_id"));
-  }
-  if (bits & f::PeTable) {
-    DERETH_TRY(d.physics_script_table_id, r.u32("PhysicsDesc.physics_script_table_id"));
-  }
-  if (bits & f::CSetup) {
-    DERETH_TRY(d.setup_id, r.u32("PhysicsDesc.setup_id"));
-  }
+  DERETH_CHECK(read_if(bits & f::Position, d.position, [&] { return read_position(r, "PhysicsDesc.position"); }));
+  DERETH_CHECK(read_if(bits & f::MTable, d.motion_table_id, [&] { return r.u32("PhysicsDesc.motion_table_id"); }));
+  DERETH_CHECK(read_if(bits & f::STable, d.sound_table_id, [&] { return r.u32("PhysicsDesc.sound_table_id"); }));
+  DERETH_CHECK(read_if(bits & f::PeTable, d.physics_script_table_id,
+                       [&] { return r.u32("PhysicsDesc.physics_script_table_id"); }));
+  DERETH_CHECK(read_if(bits & f::CSetup, d.setup_id, [&] { return r.u32("PhysicsDesc.setup_id"); }));
+  d.parent.reset();
   if (bits & f::Parent) {
     DERETH_CHECK(r.require(8, "PhysicsDesc.parent"));
     ParentLink p;
@@ -101,47 +122,38 @@ Result<PhysicsDesc> read_physics_desc(ByteReader& r) {
   if (bits & f::Children) {
     DERETH_TRY(const std::uint32_t count, r.u32("PhysicsDesc.children.count"));
     DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "PhysicsDesc.children.count"));
-    std::vector<ChildLink> children(n);
-    for (auto& c : children) {
+    if (!d.children) d.children.emplace();
+    d.children->resize(n);
+    for (auto& c : *d.children) {
       c.guid = *r.u32("PhysicsDesc.children.guid");
       c.location_id = *r.u32("PhysicsDesc.children.location_id");
     }
-    d.children = std::move(children);
+  } else {
+    d.children.reset();
   }
-  if (bits & f::ObjScale) {
-    DERETH_TRY(d.object_scale, r.f32("PhysicsDesc.object_scale"));
-  }
-  if (bits & f::Friction) {
-    DERETH_TRY(d.friction, r.f32("PhysicsDesc.friction"));
-  }
-  if (bits & f::Elasticity) {
-    DERETH_TRY(d.elasticity, r.f32("PhysicsDesc.elasticity"));
-  }
-  if (bits & f::Translucency) {
-    DERETH_TRY(d.translucency, r.f32("PhysicsDesc.translucency"));
-  }
-  if (bits & f::Velocity) {
-    DERETH_TRY(d.velocity, read_vec3(r, "PhysicsDesc.velocity"));
-  }
-  if (bits & f::Acceleration) {
-    DERETH_TRY(d.acceleration, read_vec3(r, "PhysicsDesc.acceleration"));
-  }
-  if (bits & f::Omega) {
-    DERETH_TRY(d.omega, read_vec3(r, "PhysicsDesc.omega"));
-  }
-  if (bits & f::DefaultScript) {
-    DERETH_TRY(d.default_script_type, r.u32("PhysicsDesc.default_script_type"));
-  }
-  if (bits & f::DefaultScriptIntensity) {
-    DERETH_TRY(d.default_script_intensity, r.f32("PhysicsDesc.default_script_intensity"));
-  }
+  DERETH_CHECK(read_if(bits & f::ObjScale, d.object_scale, [&] { return r.f32("PhysicsDesc.object_scale"); }));
+  DERETH_CHECK(read_if(bits & f::Friction, d.friction, [&] { return r.f32("PhysicsDesc.friction"); }));
+  DERETH_CHECK(read_if(bits & f::Elasticity, d.elasticity, [&] { return r.f32("PhysicsDesc.elasticity"); }));
+  DERETH_CHECK(read_if(bits & f::Translucency, d.translucency, [&] { return r.f32("PhysicsDesc.translucency"); }));
+  DERETH_CHECK(read_if(bits & f::Velocity, d.velocity, [&] { return read_vec3(r, "PhysicsDesc.velocity"); }));
+  DERETH_CHECK(
+      read_if(bits & f::Acceleration, d.acceleration, [&] { return read_vec3(r, "PhysicsDesc.acceleration"); }));
+  DERETH_CHECK(read_if(bits & f::Omega, d.omega, [&] { return read_vec3(r, "PhysicsDesc.omega"); }));
+  DERETH_CHECK(read_if(bits & f::DefaultScript, d.default_script_type,
+                       [&] { return r.u32("PhysicsDesc.default_script_type"); }));
+  DERETH_CHECK(read_if(bits & f::DefaultScriptIntensity, d.default_script_intensity,
+                       [&] { return r.f32("PhysicsDesc.default_script_intensity"); }));
 
-  DERETH_CHECK(r.require(2 * kTimestampCount, "PhysicsDesc.timestamps"));
-  for (auto& ts : d.timestamps) {
-    ts = *r.u16("PhysicsDesc.timestamps");
+  DERETH_TRY(const auto stamps, r.bytes(2 * kTimestampCount, "PhysicsDesc.timestamps"));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(d.timestamps.data(), stamps.data(), 2 * kTimestampCount);
+  } else {
+    for (std::size_t i = 0; i < kTimestampCount; ++i) {
+      d.timestamps[i] = core::load_le<std::uint16_t>(stamps.data() + 2 * i);
+    }
   }
   DERETH_CHECK(r.align4("PhysicsDesc.align"));
-  return d;
+  return {};
 }
 
 void write_physics_desc(ByteWriter& w, const PhysicsDesc& d) {

@@ -13,11 +13,25 @@ namespace wf2 = weenie_flag2;
 
 namespace {
 
+// Reads an optional field when its bit is set, else clears it.
 template <class T, class Read>
-Result<void> read_if(bool present, std::optional<T>& out, Read&& read) {
-  if (present) {
-    DERETH_TRY(out, read());
+DERETH_READ_INLINE ReadResult<void> read_if(bool present, std::optional<T>& out, Read&& read) {
+  if (!present) {
+    out.reset();
+    return {};
   }
+  auto v = read();
+  if (!v) [[unlikely]] {
+    return std::unexpected(v.error());
+  }
+  out = *v;
+  return {};
+}
+
+// A String16L into a string that keeps its capacity.
+ReadResult<void> read_string(ByteReader& r, std::string& out, std::string_view field) {
+  DERETH_TRY(const std::string_view text, r.string16l_view(field));
+  out.assign(text);
   return {};
 }
 
@@ -40,6 +54,15 @@ bool same_bits(const std::optional<double>& a, const std::optional<double>& b) {
 // OldPHashTable.
 Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
   HouseRestrictions h;
+  DERETH_CHECK(read_house_restrictions(r, h));
+  return h;
+}
+
+Result<void> read_house_restrictions(ByteReader& r, HouseRestrictions& h) {
+  h.monarch_guid = 0;
+  h.buckets = 0;
+  h.old_buckets_log = 0;
+  h.entries.clear();
   DERETH_TRY(const std::uint32_t first, r.u32("WeenieDesc.house_restrictions.version"));
   if ((first & 0xFFFF0000u) != 0) {
     h.version = first;
@@ -60,7 +83,7 @@ Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
       e.guid = *r.u32("WeenieDesc.house_restrictions.guid");
       e.value = *r.u32("WeenieDesc.house_restrictions.value");
     }
-    return h;
+    return {};
   }
   // OldPHashTable::UnPack 0x005AE750: u32 header, the top byte log2(buckets)
   // + 1 (at most 0x20; 0: no buckets and no entries), the low 24 bits the
@@ -77,7 +100,7 @@ Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
     if (count != 0) {
       return std::unexpected(r.error_at(r.position() - 4, core::ErrorKind::Invalid, kOld, "entries without buckets"));
     }
-    return h;
+    return {};
   }
   h.buckets = static_cast<std::uint16_t>(log > 16 ? 0 : (1u << (log - 1)) & 0xFFFFu);
   h.old_buckets_log = static_cast<std::uint8_t>(log);
@@ -95,7 +118,7 @@ Result<HouseRestrictions> read_house_restrictions(ByteReader& r) {
       }
     }
   }
-  return h;
+  return {};
 }
 
 void write_house_restrictions(ByteWriter& w, const HouseRestrictions& h) {
@@ -193,20 +216,29 @@ bool WeenieDesc::operator==(const WeenieDesc& o) const {
 
 Result<WeenieDesc> read_weenie_desc(ByteReader& r) {
   WeenieDesc d;
+  DERETH_CHECK(read_weenie_desc(r, d));
+  return d;
+}
+
+Result<void> read_weenie_desc(ByteReader& r, WeenieDesc& d) {
   DERETH_TRY(d.weenie_flags, r.u32("WeenieDesc.weenie_flags"));
-  DERETH_TRY(d.name, r.string16l("WeenieDesc.name"));
+  DERETH_CHECK(read_string(r, d.name, "WeenieDesc.name"));
   DERETH_TRY(d.weenie_class_id, r.packed_dword("WeenieDesc.weenie_class_id"));
   DERETH_TRY(d.icon_id, r.packed_did(kIconBase, "WeenieDesc.icon_id"));
   DERETH_TRY(d.item_type, r.u32("WeenieDesc.item_type"));
   DERETH_TRY(d.object_description_flags, r.u32("WeenieDesc.object_description_flags"));
   DERETH_CHECK(r.align4("WeenieDesc.header_align"));
-  if (d.object_description_flags & kIncludesSecondHeader) {
-    DERETH_TRY(d.weenie_flags2, r.u32("WeenieDesc.weenie_flags2"));
-  }
+  DERETH_CHECK(read_if(d.object_description_flags & kIncludesSecondHeader, d.weenie_flags2,
+                       [&] { return r.u32("WeenieDesc.weenie_flags2"); }));
   const std::uint32_t f = d.weenie_flags;
   const std::uint32_t f2 = d.weenie_flags2.value_or(0);
 
-  DERETH_CHECK(read_if(f & wf::PluralName, d.plural_name, [&] { return r.string16l("WeenieDesc.plural_name"); }));
+  if (f & wf::PluralName) {
+    if (!d.plural_name) d.plural_name.emplace();
+    DERETH_CHECK(read_string(r, *d.plural_name, "WeenieDesc.plural_name"));
+  } else {
+    d.plural_name.reset();
+  }
   DERETH_CHECK(read_if(f & wf::ItemsCapacity, d.items_capacity, [&] { return r.u8("WeenieDesc.items_capacity"); }));
   DERETH_CHECK(read_if(f & wf::ContainersCapacity, d.containers_capacity,
                        [&] { return r.u8("WeenieDesc.containers_capacity"); }));
@@ -235,7 +267,12 @@ Result<WeenieDesc> read_weenie_desc(ByteReader& r) {
   DERETH_CHECK(read_if(f & wf::Burden, d.burden, [&] { return r.u16("WeenieDesc.burden"); }));
   DERETH_CHECK(read_if(f & wf::Spell, d.spell, [&] { return r.u16("WeenieDesc.spell"); }));
   DERETH_CHECK(read_if(f & wf::HouseOwner, d.house_owner, [&] { return r.u32("WeenieDesc.house_owner"); }));
-  DERETH_CHECK(read_if(f & wf::HouseRestrictions, d.house_restrictions, [&] { return read_house_restrictions(r); }));
+  if (f & wf::HouseRestrictions) {
+    if (!d.house_restrictions) d.house_restrictions.emplace();
+    DERETH_CHECK(read_house_restrictions(r, *d.house_restrictions));
+  } else {
+    d.house_restrictions.reset();
+  }
   DERETH_CHECK(read_if(f & wf::HookItemTypes, d.hook_item_types, [&] { return r.u32("WeenieDesc.hook_item_types"); }));
   DERETH_CHECK(read_if(f & wf::Monarch, d.monarch, [&] { return r.u32("WeenieDesc.monarch"); }));
   DERETH_CHECK(read_if(f & wf::HookType, d.hook_type, [&] { return r.u16("WeenieDesc.hook_type"); }));
@@ -249,7 +286,7 @@ Result<WeenieDesc> read_weenie_desc(ByteReader& r) {
       read_if(f2 & wf2::CooldownDuration, d.cooldown_duration, [&] { return r.f64("WeenieDesc.cooldown_duration"); }));
   DERETH_CHECK(read_if(f2 & wf2::PetOwner, d.pet_owner, [&] { return r.u32("WeenieDesc.pet_owner"); }));
   DERETH_CHECK(r.align4("WeenieDesc.align"));
-  return d;
+  return {};
 }
 
 void write_weenie_desc(ByteWriter& w, const WeenieDesc& d) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <expected>
 #include <string>
+#include <string_view>
 
 namespace dereth::core {
 
@@ -35,6 +36,42 @@ struct Error {
 
 template <class T>
 using Result = std::expected<T, Error>;
+
+// Which sentence a ByteReader error reports (its detail, from the numbers a, b, c).
+enum class ReadCode : std::uint8_t {
+  NeedsBytes,     // "needs {a} bytes, {b} remain"
+  StringTooLong,  // "string length {a} exceeds the {b} bytes remaining"
+  CountTooLarge,  // "count {a} of {b}-byte elements exceeds the {c} bytes remaining"
+  BytesLeft,      // "{a} bytes left unread"
+};
+
+// The error of one ByteReader read: a code, the offset and the numbers of its
+// sentence, with no strings, so that a read that succeeds costs one bounds
+// check and one that fails allocates nothing. The sentence is built only when
+// the error is reported: converted to an Error (which the DERETH_TRY of a
+// function returning Result<T> does) or asked for its message(). The context
+// and field are views of the reader's context and the field literal: report
+// the error while the reader's context is alive.
+struct ReadError {
+  ErrorKind kind = ErrorKind::Truncated;
+  ReadCode code = ReadCode::NeedsBytes;
+  std::string_view context;
+  std::string_view field;
+  std::size_t offset = 0;
+  std::uint64_t a = 0;
+  std::uint64_t b = 0;
+  std::uint64_t c = 0;
+
+  [[nodiscard]] std::string detail() const;
+  [[nodiscard]] Error to_error() const;
+  [[nodiscard]] std::string message() const { return to_error().message(); }
+  // Reporting: the same Error (and the same message) the reader's checks
+  // have always produced.
+  operator Error() const { return to_error(); }  // NOLINT(google-explicit-constructor)
+};
+
+template <class T>
+using ReadResult = std::expected<T, ReadError>;
 
 }  // namespace dereth::core
 

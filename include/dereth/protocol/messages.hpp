@@ -202,6 +202,13 @@ using Message = std::variant<CreateObject, UpdateObject, PlayerCreate, DeleteObj
 // Decoders: the body starts with the opcode and must be consumed exactly.
 Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body);
 Result<UpdateObject> decode_update_object(std::span<const std::uint8_t> body);
+// The same two into caller-owned storage: every field of `out` is
+// overwritten and its strings and lists keep their capacity, so a message of
+// the shape `out` already holds decodes without allocating (the session's
+// scratch object, the benchmark's). On failure `out` holds a partial decode
+// and the error is the one the value-returning form gives.
+Result<void> decode_create_object_into(std::span<const std::uint8_t> body, CreateObject& out);
+Result<void> decode_update_object_into(std::span<const std::uint8_t> body, UpdateObject& out);
 Result<PlayerCreate> decode_player_create(std::span<const std::uint8_t> body);
 Result<DeleteObject> decode_delete_object(std::span<const std::uint8_t> body);
 Result<UpdatePosition> decode_update_position(std::span<const std::uint8_t> body);

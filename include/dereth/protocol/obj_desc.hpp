@@ -40,6 +40,10 @@ struct ObjDesc {
 };
 
 Result<ObjDesc> read_obj_desc(ByteReader& r);
+// The same, into caller-owned storage: every field is overwritten and the
+// lists keep their capacity, so a description that fits what `out` already
+// holds is read without allocating. On failure `out` holds a partial read.
+ReadResult<void> read_obj_desc(ByteReader& r, ObjDesc& out);
 void write_obj_desc(ByteWriter& w, const ObjDesc& d);
 
 }  // namespace dereth::protocol

@@ -118,6 +118,11 @@ struct PhysicsDesc {
 // PhysicsDesc::UnPack 0x0051DDD0: every gated field in retail order, nine
 // timestamps, then alignment to four bytes from the message start.
 Result<PhysicsDesc> read_physics_desc(ByteReader& r);
+// The same, into caller-owned storage: every field is overwritten (absent
+// ones cleared) and the movement bytes and children keep their capacity, so
+// a description of the shape `out` already holds is read without allocating.
+// On failure `out` holds a partial read.
+Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& out);
 void write_physics_desc(ByteWriter& w, const PhysicsDesc& desc);
 
 }  // namespace dereth::protocol

@@ -14,6 +14,7 @@ namespace dereth::protocol {
 
 using core::ByteReader;
 using core::ByteWriter;
+using core::ReadResult;
 using core::Result;
 
 // Type bases of PackedDWORD-of-known-type ids (spec/protocol.md 5.0).
@@ -60,11 +61,34 @@ struct Origin {
   bool operator==(const Origin&) const = default;
 };
 
-Result<Vec3> read_vec3(ByteReader& r, std::string_view field);
+// Inline: one bounds check for the whole block, then loads at constant
+// offsets (a short block fails as a whole, at its first byte).
+DERETH_READ_INLINE ReadResult<Vec3> read_vec3(ByteReader& r, std::string_view field) {
+  DERETH_TRY(const auto b, r.bytes(12, field));
+  return Vec3{core::load_le<float>(b.data()), core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8)};
+}
 void write_vec3(ByteWriter& w, const Vec3& v);
-Result<Position> read_position(ByteReader& r, std::string_view field);
+
+DERETH_READ_INLINE ReadResult<Position> read_position(ByteReader& r, std::string_view field) {
+  DERETH_TRY(const auto b, r.bytes(32, field));
+  Position p;
+  p.cell_id = core::load_le<std::uint32_t>(b.data());
+  p.origin =
+      Vec3{core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8), core::load_le<float>(b.data() + 12)};
+  p.orientation = Quat{core::load_le<float>(b.data() + 16), core::load_le<float>(b.data() + 20),
+                       core::load_le<float>(b.data() + 24), core::load_le<float>(b.data() + 28)};
+  return p;
+}
 void write_position(ByteWriter& w, const Position& p);
-Result<Origin> read_origin(ByteReader& r, std::string_view field);
+
+DERETH_READ_INLINE ReadResult<Origin> read_origin(ByteReader& r, std::string_view field) {
+  DERETH_TRY(const auto b, r.bytes(16, field));
+  Origin o;
+  o.cell_id = core::load_le<std::uint32_t>(b.data());
+  o.origin =
+      Vec3{core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8), core::load_le<float>(b.data() + 12)};
+  return o;
+}
 void write_origin(ByteWriter& w, const Origin& o);
 
 // The nine PhysicsDesc timestamps, in wire order (seed section 1).

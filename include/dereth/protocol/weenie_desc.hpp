@@ -133,9 +133,16 @@ struct WeenieDesc {
 
 // RestrictionDB as WeenieDesc and the UpdateRestrictions event carry it.
 Result<HouseRestrictions> read_house_restrictions(ByteReader& r);
+// Into caller-owned storage (the entries keep their capacity).
+Result<void> read_house_restrictions(ByteReader& r, HouseRestrictions& out);
 void write_house_restrictions(ByteWriter& w, const HouseRestrictions& h);
 
 Result<WeenieDesc> read_weenie_desc(ByteReader& r);
+// The same, into caller-owned storage: every field is overwritten (absent
+// ones cleared) and the strings keep their capacity, so a description of the
+// shape `out` already holds is read without allocating. On failure `out`
+// holds a partial read.
+Result<void> read_weenie_desc(ByteReader& r, WeenieDesc& out);
 void write_weenie_desc(ByteWriter& w, const WeenieDesc& d);
 
 }  // namespace dereth::protocol
