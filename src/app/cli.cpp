@@ -131,9 +131,10 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->add_option("--trace", demo_args.trace,
                    "Write message verdicts and every object's state after each tick to FILE (docs/trace.md)")
       ->type_name("FILE");
-  demo_cmd->add_flag("--stats", demo_args.stats,
-                     "Print frame times: median, p90, p99 and longest, and the longest frame's time by phase (input, "
-                     "inbox, tick, snapshot, render ...); headless, also render every frame and print the averages");
+  demo_cmd->add_flag(
+      "--stats", demo_args.stats,
+      "Print frame times: median, p90, p99 and longest, and the longest frame's time by phase (input, "
+      "inbox, tick, snapshot, render, screenshot ...); headless, also render every frame and print the averages");
   demo_cmd
       ->add_option("--record-frames", demo_args.record_frames,
                    "Headless: write every tick's frame (or every K'th, --record-every) to DIR as tick_NNNNNN.png")

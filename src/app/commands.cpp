@@ -265,9 +265,9 @@ void print_pacing(std::ostream& out, const LoopReport& r) {
     // excludes them) or inside submit (which includes them).
     return fmt::format(
         "input {:.2f}, inbox {:.2f}, tick {:.2f}, snapshot {:.2f}, audio {:.2f}, present {:.2f} (render loads "
-        "{:.2f}, prepare {:.2f}, submit {:.2f}, finish {:.2f}), outbound {:.2f}, sleep {:.2f} ms",
+        "{:.2f}, prepare {:.2f}, submit {:.2f}, finish {:.2f}), screenshot {:.2f}, outbound {:.2f}, sleep {:.2f} ms",
         ms(f.input), ms(f.inbox), ms(f.tick), ms(f.snapshot), ms(f.audio), ms(f.present), ms(f.load), ms(f.prepare),
-        ms(f.submit), ms(f.finish), ms(f.outbound), ms(f.sleep));
+        ms(f.submit), ms(f.finish), ms(f.screenshot), ms(f.outbound), ms(f.sleep));
   };
   out << fmt::format("frame pacing over {} frames: interval {}\n", p.interval_ms.size(), spread(p.interval_ms));
   out << fmt::format("frame work (without the pacing sleep): {}\n", spread(p.work_ms));

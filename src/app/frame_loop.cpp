@@ -231,6 +231,7 @@ core::Result<LoopReport> FrameLoop::run() {
         phases.finish = timing->finish;
       }
       ++report.presented;
+      phases.present = lap();
       if (screenshot_due) {
         const auto path = options_.screenshot_dir / fmt::format("tick_{:06}.png", report.ticks);
         DERETH_CHECK(presenter_->screenshot(path));
@@ -244,7 +245,9 @@ core::Result<LoopReport> FrameLoop::run() {
     }
     // 6. outbound: the command interpreter's MoveToState / AutonomousPosition
     // from this frame's state (the session flushes acks on its own thread).
-    phases.present = lap();
+    // (5b: the screenshots' readback and PNG, apart from present; with no
+    // frame presented both are 0.)
+    phases.screenshot = lap();
     run_outbound(now);
     const auto frame_end = SteadyClock::now();
     phases.outbound = seconds_between(mark, frame_end);

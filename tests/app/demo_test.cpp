@@ -499,10 +499,13 @@ TEST_CASE("dereth demo --stats in a window (SDL offscreen) prints the frame time
           "[app][e2e][live][window][stats]") {
   ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   std::string out, err;
+  const test::TempDir tmp("stats-window");
+  const auto shot = tmp.path() / "shot.png";
   const int rc = run({"dereth", "demo", "--stats", "--ticks", "45", "--set", "window_width=320", "--set",
-                      "window_height=200", "--set", "audio=false", "--set", "hud=false"},
+                      "window_height=200", "--set", "audio=false", "--set", "hud=false", "--screenshot", shot.string()},
                      out, err);
   ::unsetenv("SDL_VIDEODRIVER");
+  CHECK(std::filesystem::exists(shot));
   INFO(out << err);
   REQUIRE(err.find("running the demo headless") == std::string::npos);  // the window path
   REQUIRE(rc == 0);
@@ -525,7 +528,7 @@ TEST_CASE("dereth demo --stats in a window (SDL offscreen) prints the frame time
   REQUIRE(at != std::string::npos);
   const std::string phases = out.substr(at, out.find('\n', at) - at);
   for (const char* phase : {"input ", "inbox ", "tick ", "snapshot ", "audio ", "present ", "render loads ", "prepare ",
-                            "submit ", "finish ", "outbound ", "sleep "}) {
+                            "submit ", "finish ", "screenshot ", "outbound ", "sleep "}) {
     CHECK(phases.find(phase) != std::string::npos);
   }
   // The phases add up to the longest frame's interval (rounded to 0.01 ms each).

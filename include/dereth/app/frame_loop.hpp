@@ -38,19 +38,22 @@ namespace dereth::app {
 // follows the frame on the real clock. They add up to the frame's interval,
 // from its start to the next frame's.
 struct FramePhases {
-  double input = 0.0;     // 1. poll_input
-  double inbox = 0.0;     // 2. draining and handling the server's messages
-  double tick = 0.0;      // 3. World::step's UseTime
-  double snapshot = 0.0;  // 4. building the render snapshot
-  double audio = 0.0;     // the camera following the snapshot, and this tick's sounds
-  double present = 0.0;   // 5a. present(): all of it, the renderer's phases below included
-  double load = 0.0;      // inside present: the renderer's DAT reads, decoding and first uploads
-  double prepare = 0.0;   // inside present: culling and sorting into draw lists
-  double submit = 0.0;    // inside present: issuing GL calls
-  double finish = 0.0;    // inside present: glFinish, the rasteriser completing the frame
-  double outbound = 0.0;  // 6. the command interpreter's messages
-  double sleep = 0.0;     // the pacing sleep on the real clock (0 on the virtual clock)
-  [[nodiscard]] double work() const noexcept { return input + inbox + tick + snapshot + audio + present + outbound; }
+  double input = 0.0;       // 1. poll_input
+  double inbox = 0.0;       // 2. draining and handling the server's messages
+  double tick = 0.0;        // 3. World::step's UseTime
+  double snapshot = 0.0;    // 4. building the render snapshot
+  double audio = 0.0;       // the camera following the snapshot, and this tick's sounds
+  double present = 0.0;     // 5a. present(): all of it, the renderer's phases below included
+  double load = 0.0;        // inside present: the renderer's DAT reads, decoding and first uploads
+  double prepare = 0.0;     // inside present: culling and sorting into draw lists
+  double submit = 0.0;      // inside present: issuing GL calls
+  double finish = 0.0;      // inside present: glFinish, the rasteriser completing the frame
+  double screenshot = 0.0;  // 5b. reading the frame back and writing its PNG (--screenshot, --screenshot-every)
+  double outbound = 0.0;    // 6. the command interpreter's messages
+  double sleep = 0.0;       // the pacing sleep on the real clock (0 on the virtual clock)
+  [[nodiscard]] double work() const noexcept {
+    return input + inbox + tick + snapshot + audio + present + screenshot + outbound;
+  }
   [[nodiscard]] double interval() const noexcept { return work() + sleep; }
 };
 
