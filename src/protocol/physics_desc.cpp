@@ -4,7 +4,11 @@
 #include <cstring>
 #include <string>
 
+#include "read_if.hpp"
+
 namespace dereth::protocol {
+
+using detail::read_if;
 
 namespace f = physics_desc_flag;
 
@@ -57,25 +61,6 @@ Result<PhysicsDesc> read_physics_desc(ByteReader& r) {
   DERETH_CHECK(read_physics_desc(r, d));
   return d;
 }
-
-namespace {
-
-// Reads an optional field when its bit is set, else clears it.
-template <class T, class Read>
-DERETH_READ_INLINE ReadResult<void> read_if(bool present, std::optional<T>& out, Read&& read) {
-  if (!present) {
-    out.reset();
-    return {};
-  }
-  auto v = read();
-  if (!v) [[unlikely]] {
-    return std::unexpected(v.error());
-  }
-  out = *v;
-  return {};
-}
-
-}  // namespace
 
 Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& d) {
   DERETH_TRY(d.bitfield, r.u32("PhysicsDesc.bitfield"));

@@ -6,27 +6,16 @@
 
 #include <fmt/format.h>
 
+#include "read_if.hpp"
+
 namespace dereth::protocol {
+
+using detail::read_if;
 
 namespace wf = weenie_flag;
 namespace wf2 = weenie_flag2;
 
 namespace {
-
-// Reads an optional field when its bit is set, else clears it.
-template <class T, class Read>
-DERETH_READ_INLINE ReadResult<void> read_if(bool present, std::optional<T>& out, Read&& read) {
-  if (!present) {
-    out.reset();
-    return {};
-  }
-  auto v = read();
-  if (!v) [[unlikely]] {
-    return std::unexpected(v.error());
-  }
-  out = *v;
-  return {};
-}
 
 // A String16L into a string that keeps its capacity.
 ReadResult<void> read_string(ByteReader& r, std::string& out, std::string_view field) {
