@@ -31,7 +31,8 @@ bool normalise(const glm::quat& q, glm::quat& out) noexcept {
   return true;
 }
 
-// Frame::cache (RE cgeometry/CFrame.c): the matrix of q, formed as
+// Frame::cache (RE cgeometry/CFrame.c), which every orientation change here
+// runs through adopt: the matrix of q, formed as
 // glm::mat3_cast forms it (the same products and sums in the same order, so
 // the same bits) without its identity fill first.
 glm::mat3 matrix_of(const glm::quat& q) noexcept {
@@ -82,15 +83,25 @@ bool adopt(glm::quat& held, glm::mat3& matrix, const glm::quat& q) noexcept {
   return true;
 }
 
+// Frame::grotate's product r * q, before set_rotate normalises it; false when
+// |w|^2 < kEpsilon^2 (nothing to turn).
+bool grotation(const glm::quat& q, const glm::vec3& axis_angle, glm::quat& product) noexcept {
+  const float angle_sq = glm::dot(axis_angle, axis_angle);
+  if (angle_sq < kEpsilon * kEpsilon) {
+    return false;
+  }
+  const float angle = std::sqrt(angle_sq);
+  const float half = angle * 0.5f;
+  const glm::vec3 axis = axis_angle * (std::sin(half) / angle);
+  const glm::quat r(std::cos(half), axis.x, axis.y, axis.z);
+  product = r * q;
+  return true;
+}
+
 }  // namespace
 
 Frame::Frame(const glm::vec3& origin_in, const glm::quat& orientation) noexcept : origin(origin_in) {
   adopt(q_, m_, orientation);
-}
-
-// Frame::cache (RE cgeometry/CFrame.c)
-void Frame::cache() noexcept {
-  m_ = matrix_of(q_);
 }
 
 // Frame::set_rotate (RE cgeometry/CFrame.c). Retail re-caches the matrix on
@@ -113,15 +124,12 @@ Frame Frame::combine(const Frame& a, const Frame& b) noexcept {
   return out;
 }
 
-// Frame::combine with scale (RE cphysobj/CPartArray.c line 1553)
+// Frame::combine with scale (RE cphysobj/CPartArray.c line 1553): b's
+// origin scaled first, the rotation not.
 Frame Frame::combine(const Frame& a, const Frame& b, const glm::vec3& scale) noexcept {
-  Frame out = a;
-  out.origin = offset_origin(a.origin, a.m_, b.origin * scale);
-  if (!adopt(out.q_, out.m_, a.q_ * b.q_)) {
-    out.q_ = Frame().q_;
-    out.m_ = Frame().m_;
-  }
-  return out;
+  Frame scaled = b;
+  scaled.origin = b.origin * scale;
+  return combine(a, scaled);
 }
 
 // Frame::subtract1 (RE cgeometry/CFrame.c)
@@ -155,20 +163,21 @@ glm::vec3 Frame::globaltolocalvec(const glm::vec3& vec) const noexcept {
 
 // Frame::grotate (RE cgeometry/CFrame.c)
 void Frame::grotate(const glm::vec3& axis_angle) noexcept {
-  const float angle_sq = glm::dot(axis_angle, axis_angle);
-  if (angle_sq < kEpsilon * kEpsilon) {
-    return;
-  }
-  const float angle = std::sqrt(angle_sq);
-  const float half = angle * 0.5f;
-  const glm::vec3 axis = axis_angle * (std::sin(half) / angle);
-  const glm::quat r(std::cos(half), axis.x, axis.y, axis.z);
-  adopt(q_, m_, r * q_);
+  if (glm::quat product; grotation(q_, axis_angle, product)) adopt(q_, m_, product);
 }
 
 // Frame::rotate (RE cgeometry/CFrame.c)
 void Frame::rotate(const glm::vec3& axis_angle) noexcept {
   grotate(localtoglobalvec(axis_angle));
+}
+
+// Frame::rotate's orientation alone: grotation and set_rotate's
+// normalisation, the old orientation kept wherever rotate keeps it.
+glm::quat Frame::rotated(const glm::vec3& axis_angle) const noexcept {
+  glm::quat product;
+  glm::quat normalised;
+  if (grotation(q_, localtoglobalvec(axis_angle), product) && normalise(product, normalised)) return normalised;
+  return q_;
 }
 
 // Frame::interpolate_rotation (RE cgeometry/CFrame.c)

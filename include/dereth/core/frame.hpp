@@ -89,6 +89,10 @@ class Frame {
   // Frame::rotate (RE cgeometry/CFrame.c): rotate about the local axis w by
   // |w| radians; equal to grotate(localtoglobalvec(w)).
   void rotate(const glm::vec3& axis_angle) noexcept;
+  // The orientation rotate(axis_angle) would leave, bit for bit, without
+  // changing this frame or forming the new matrix (the particles that spin
+  // read only the orientation).
+  [[nodiscard]] glm::quat rotated(const glm::vec3& axis_angle) const noexcept;
 
   // Frame::interpolate_rotation (RE cgeometry/CFrame.c): this frame's
   // orientation becomes the blend of from's and to's at t (see the free
@@ -107,8 +111,6 @@ class Frame {
   void set_vector_heading(const glm::vec3& direction) noexcept;
 
  private:
-  void cache() noexcept;
-
   glm::quat q_{1.0f, 0.0f, 0.0f, 0.0f};
   glm::mat3 m_{1.0f};
 };

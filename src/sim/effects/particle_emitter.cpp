@@ -36,47 +36,6 @@ glm::vec3 to_vec3(double x, double y, double z) noexcept {
   return {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
 }
 
-// Frame::rotate (RE cgeometry/CFrame.c) on a copy of `parent`, keeping only
-// the quaternion: grotate(localtoglobalvec(w)) then set_rotate's
-// normalisation, written out as the same float operations in the same order
-// as core::Frame's (glm's mat3 * vec3, dot and quaternion product), so the
-// result is that frame's orientation bit for bit
-// (tests/sim/effects/particles_test.cpp), without the 3x3 matrix set_rotate
-// would cache and no particle reads.
-glm::quat turned_orientation(const core::Frame& parent, const glm::vec3& v) noexcept {
-  const glm::quat& q = parent.orientation();
-  const glm::mat3& m = parent.matrix();
-  // Frame::localtoglobalvec
-  const float wx = m[0][0] * v.x + m[1][0] * v.y + m[2][0] * v.z;
-  const float wy = m[0][1] * v.x + m[1][1] * v.y + m[2][1] * v.z;
-  const float wz = m[0][2] * v.x + m[1][2] * v.y + m[2][2] * v.z;
-  // Frame::grotate: nothing under EPSILON.
-  const float angle_sq = wx * wx + wy * wy + wz * wz;
-  if (angle_sq < core::kEpsilon * core::kEpsilon) return q;
-  const float angle = std::sqrt(angle_sq);
-  const float half = angle * 0.5f;
-  const float k = std::sin(half) / angle;
-  const float rw = std::cos(half);
-  const float rx = wx * k;
-  const float ry = wy * k;
-  const float rz = wz * k;
-  // r * q
-  const float tw = rw * q.w - rx * q.x - ry * q.y - rz * q.z;
-  const float tx = rw * q.x + rx * q.w + ry * q.z - rz * q.y;
-  const float ty = rw * q.y + ry * q.w + rz * q.x - rx * q.z;
-  const float tz = rw * q.z + rz * q.w + rx * q.y - ry * q.x;
-  // Frame::set_rotate: normalise; an invalid result keeps the old orientation.
-  const float length = std::sqrt(tw * tw + tx * tx + ty * ty + tz * tz);
-  if (!(length > 0.0f) || !std::isfinite(length)) return q;
-  const float inv = 1.0f / length;
-  // set_rotate's "every component finite" test: with a finite, non-zero
-  // length every |component| * inv is at most about 1, so the components
-  // are all finite exactly when inv is (it overflows for a length under
-  // 1/FLT_MAX, and then some component is infinite or 0 * inf).
-  if (!std::isfinite(inv)) return q;
-  return glm::quat(tw * inv, tx * inv, ty * inv, tz * inv);
-}
-
 }  // namespace
 
 const char* to_string(EmitterEvent event) noexcept {
@@ -303,7 +262,7 @@ template <ParticleType kType>
     // The parent's orientation is copied, then turned by c*t about the
     // particle's local axes (Frame::rotate on a copy of the parent frame).
     frame.origin = glm::vec3(p + o + va * t + vb * (0.5 * t * t));
-    frame.set_orientation(turned_orientation(parent_frame, glm::vec3(vc * t)));
+    frame.set_orientation(parent_frame.rotated(glm::vec3(vc * t)));
   } else if constexpr (kType == ParticleType::Swarm) {
     frame.origin =
         to_vec3(std::cos(vb.x * t) * vc.x + t * va.x + o.x + p.x, std::sin(vb.y * t) * vc.y + t * va.y + o.y + p.y,
