@@ -57,8 +57,9 @@ void write_object_description(ByteWriter& w, const CreateObject& m) {
 }  // namespace
 
 Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body) {
-  return decode_whole<CreateObject>(body, opcode::CreateObject, "F745 CreateObject",
-                                    [](ByteReader& r, CreateObject& m) { return read_object_description(r, m); });
+  CreateObject m;
+  DERETH_CHECK(decode_create_object_into(body, m));
+  return m;
 }
 
 Result<void> decode_create_object_into(std::span<const std::uint8_t> body, CreateObject& out) {
@@ -72,8 +73,9 @@ Result<void> decode_update_object_into(std::span<const std::uint8_t> body, Updat
 }
 
 Result<UpdateObject> decode_update_object(std::span<const std::uint8_t> body) {
-  return decode_whole<UpdateObject>(body, opcode::UpdateObject, "F7DB UpdateObject",
-                                    [](ByteReader& r, UpdateObject& m) { return read_object_description(r, m); });
+  UpdateObject m;
+  DERETH_CHECK(decode_update_object_into(body, m));
+  return m;
 }
 
 Result<PlayerCreate> decode_player_create(std::span<const std::uint8_t> body) {

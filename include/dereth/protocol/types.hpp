@@ -61,11 +61,16 @@ struct Origin {
   bool operator==(const Origin&) const = default;
 };
 
+// The three floats at p, already bounds-checked.
+DERETH_READ_INLINE Vec3 load_vec3(const std::uint8_t* p) noexcept {
+  return Vec3{core::load_le<float>(p), core::load_le<float>(p + 4), core::load_le<float>(p + 8)};
+}
+
 // Inline: one bounds check for the whole block, then loads at constant
 // offsets (a short block fails as a whole, at its first byte).
 DERETH_READ_INLINE ReadResult<Vec3> read_vec3(ByteReader& r, std::string_view field) {
   DERETH_TRY(const auto b, r.bytes(12, field));
-  return Vec3{core::load_le<float>(b.data()), core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8)};
+  return load_vec3(b.data());
 }
 void write_vec3(ByteWriter& w, const Vec3& v);
 
@@ -73,8 +78,7 @@ DERETH_READ_INLINE ReadResult<Position> read_position(ByteReader& r, std::string
   DERETH_TRY(const auto b, r.bytes(32, field));
   Position p;
   p.cell_id = core::load_le<std::uint32_t>(b.data());
-  p.origin =
-      Vec3{core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8), core::load_le<float>(b.data() + 12)};
+  p.origin = load_vec3(b.data() + 4);
   p.orientation = Quat{core::load_le<float>(b.data() + 16), core::load_le<float>(b.data() + 20),
                        core::load_le<float>(b.data() + 24), core::load_le<float>(b.data() + 28)};
   return p;
@@ -85,8 +89,7 @@ DERETH_READ_INLINE ReadResult<Origin> read_origin(ByteReader& r, std::string_vie
   DERETH_TRY(const auto b, r.bytes(16, field));
   Origin o;
   o.cell_id = core::load_le<std::uint32_t>(b.data());
-  o.origin =
-      Vec3{core::load_le<float>(b.data() + 4), core::load_le<float>(b.data() + 8), core::load_le<float>(b.data() + 12)};
+  o.origin = load_vec3(b.data() + 4);
   return o;
 }
 void write_origin(ByteWriter& w, const Origin& o);
