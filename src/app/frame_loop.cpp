@@ -75,9 +75,11 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
   // The camera asks this loop's world while the loop lives (the destructor
   // takes it back: a presenter may outlive its loop and world).
   if (presenter_ != nullptr) {
-    // The renderer draws with the world's Region; it never decodes its own.
-    presenter_->use_region(world_->region());
+    // The renderer reads its records through the world's cache and draws
+    // with the world's Region; it never decodes its own. The records first:
+    // a window's warm-up frame (use_region) reads through them.
     presenter_->use_records(world_->shared_records());
+    presenter_->use_region(world_->region());
     presenter_->viewer_placer = world_;
   }
 }

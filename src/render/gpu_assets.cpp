@@ -57,7 +57,6 @@ void GpuAssets::release() {
   billboards_.clear();
   changed_materials_.clear();
   palette_materials_.clear();
-  palettes_.clear();
   palette_keys_.clear();
   composed_.clear();
   if (instance_vbo != 0) glDeleteBuffers(1, &instance_vbo);
@@ -230,14 +229,12 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
   return result;
 }
 
-// A palette of the DAT, through the record cache; null when it is missing
-// or malformed (the cache logs it and remembers why).
+// A palette of the DAT, as the record cache holds it (for as long as the
+// cache lives); null when it is missing or malformed (the cache logs it and
+// remembers why).
 const dat::Palette* GpuAssets::palette(dat::Did id) {
-  if (auto it = palettes_.find(id); it != palettes_.end()) return it->second.get();
-  std::shared_ptr<const dat::Palette> result;
-  if (ctx_.records && (id >> 24) == 0x04) result = ctx_.records->palette(id);
-  palettes_.emplace(id, result);
-  return result.get();
+  if (!ctx_.records || (id >> 24) != 0x04) return nullptr;
+  return ctx_.records->palette(id).get();
 }
 
 // The key of an ObjDesc's composed palette (dat::make_modified_palette),

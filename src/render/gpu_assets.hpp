@@ -117,7 +117,6 @@ class GpuAssets {
   // ObjDesc palettes: the DAT's palettes, each composition once (its key is
   // its index in `composed_`, null: it makes none), and the surfaces drawn
   // through one, per (surface, texture, composition).
-  std::unordered_map<dat::Did, std::shared_ptr<const dat::Palette>> palettes_;  // null: failed
   std::map<sim::PaletteChange, std::uint32_t> palette_keys_;
   std::vector<std::shared_ptr<const dat::Palette>> composed_;
   std::map<std::tuple<dat::Did, dat::Did, std::uint32_t>, std::shared_ptr<GpuMaterial>> palette_materials_;
