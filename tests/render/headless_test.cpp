@@ -132,6 +132,16 @@ sim::ObjectSnapshot marker_object(glm::vec3 where, std::uint32_t guid = 0x500000
 constexpr glm::vec3 kSpot{100.0F, 100.0F, 50.0F};
 constexpr dat::Did kGlowTexture = 0x05000006;  // the demo's DXT5 radial glow
 
+// A non-player object at kSpot drawn by one part: the demo GfxObj `gfx_obj`, also at kSpot.
+sim::ObjectSnapshot object_with_part(std::uint32_t guid, std::uint32_t gfx_obj) {
+  auto obj = marker_object(kSpot, guid, false);
+  sim::PartPose part;
+  part.gfx_obj = gfx_obj;
+  part.frame.origin = kSpot;
+  obj.parts.push_back(part);
+  return obj;
+}
+
 Camera looking_north_at(glm::vec3 target, float distance) {
   return Camera::look_at(target - glm::vec3(0.0F, distance, 0.0F), target);
 }
@@ -261,12 +271,8 @@ TEST_CASE("Headless: GfxObj parts draw from the DAT, a part that will not load f
   const Image empty_sky(64, 64, sky(*renderer));
 
   sim::RenderSnapshot snap;
-  auto obj = marker_object(kSpot, 0x50000002, false);
-  sim::PartPose torso;
-  torso.gfx_obj = 0x01000001;  // the demo torso: a 0.44 x 0.24 x 0.6 m cloth-textured box
-  torso.frame.origin = kSpot;
-  obj.parts.push_back(torso);
-  snap.objects.push_back(obj);
+  // The demo torso: a 0.44 x 0.24 x 0.6 m cloth-textured box.
+  snap.objects.push_back(object_with_part(0x50000002, 0x01000001));
   REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
   const Image body = renderer->read_pixels();
   CHECK(renderer->stats().parts_drawn == 1);
@@ -298,12 +304,8 @@ TEST_CASE("Headless: the renderer reads its GfxObjs, Surfaces and textures throu
   auto renderer = make_renderer(false);
   const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.3F), 2.0F);
   sim::RenderSnapshot snap;
-  auto obj = marker_object(kSpot, 0x50000002, false);
-  sim::PartPose torso;
-  torso.gfx_obj = 0x01000001;
-  torso.frame.origin = kSpot;
-  obj.parts.push_back(torso);
-  obj.parts.push_back(torso);
+  auto obj = object_with_part(0x50000002, 0x01000001);
+  obj.parts.push_back(obj.parts[0]);
   obj.parts[1].gfx_obj = 0x0100BEEF;  // not in the DAT
   snap.objects.push_back(obj);
 
@@ -335,12 +337,8 @@ TEST_CASE("Headless: a part's ObjDesc texture changes draw its surface with the 
   auto renderer = make_renderer(false);
   const Camera cam = looking_north_at(kSpot + glm::vec3(0.0F, 0.0F, 0.3F), 2.0F);
   sim::RenderSnapshot snap;
-  auto obj = marker_object(kSpot, 0x50000002, false);
-  sim::PartPose torso;
-  torso.gfx_obj = 0x01000001;  // the demo torso, its surface textured with the cloth (0x05000002)
-  torso.frame.origin = kSpot;
-  obj.parts.push_back(torso);
-  snap.objects.push_back(obj);
+  // The demo torso, its surface textured with the cloth (0x05000002).
+  snap.objects.push_back(object_with_part(0x50000002, 0x01000001));
   REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
   const Image cloth = renderer->read_pixels();
   REQUIRE(cloth.at(32, 32)[2] > cloth.at(32, 32)[1]);  // blue cloth
@@ -381,12 +379,7 @@ TEST_CASE(
   constexpr dat::Did kHumanPalette = 0x04000010;
   constexpr dat::Did kDarkSkin = 0x04000014;  // the skin PaletteSet's darkest
   sim::RenderSnapshot snap;
-  auto obj = marker_object(kSpot, 0x50000003, false);
-  sim::PartPose head;
-  head.gfx_obj = 0x01000002;
-  head.frame.origin = kSpot;
-  obj.parts.push_back(head);
-  snap.objects.push_back(obj);
+  snap.objects.push_back(object_with_part(0x50000003, 0x01000002));
   const auto draw = [&](const sim::PaletteChange& palette) {
     snap.objects[0].palette = palette;
     REQUIRE(renderer->render(snap, cam, 64, 64).has_value());

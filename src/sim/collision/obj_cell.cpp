@@ -40,7 +40,7 @@ bool test_changes_nothing(const PhysicsObj& obj, const Transition& t) {
 
 }  // namespace
 
-// The bound of obj_cell.hpp: each shape's centre distance plus its radius
+// The bound of reach.hpp: each shape's centre distance plus its radius
 // (and height, for a cylinder), every sphere of the mover counted twice over.
 bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders, float scale,
                   const Position& where, const SpherePath& path) {
