@@ -78,7 +78,7 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
     // The renderer reads its records through the world's cache and draws
     // with the world's Region; it never decodes its own. The records first:
     // a window's warm-up frame (use_region) reads through them.
-    presenter_->use_records(world_->shared_records());
+    presenter_->use_records(world_->shared_records(), world_->shared_cell_records());
     presenter_->use_region(world_->region());
     presenter_->viewer_placer = world_;
   }
@@ -87,7 +87,7 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
 FrameLoop::~FrameLoop() {
   if (presenter_ != nullptr) {
     presenter_->viewer_placer = nullptr;
-    presenter_->use_records(nullptr);
+    presenter_->use_records(nullptr, nullptr);
   }
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }

@@ -174,8 +174,10 @@ void WindowPresenter::use_region(std::shared_ptr<const dat::Region> region) {
   }
 }
 
-void WindowPresenter::use_records(std::shared_ptr<dat::RecordCache> records) {
+void WindowPresenter::use_records(std::shared_ptr<dat::RecordCache> records,
+                                  std::shared_ptr<dat::CellRecordCache> cells) {
   renderer_->set_records(std::move(records));
+  renderer_->set_cell_records(std::move(cells));
 }
 
 WindowPresenter::~WindowPresenter() {

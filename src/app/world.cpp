@@ -69,8 +69,9 @@ bool World::use_terrain(const dat::DatFile* cell) {
   }
   // The old statics' shadows leave the old landscape's cells first.
   landscape_loader_.reset();
-  auto loader =
-      std::make_unique<sim::DatLandscapeLoader>(cell, region->land_defs, region->id, *records_, *factory_, context_);
+  cell_records_ = std::make_shared<dat::CellRecordCache>(cell);
+  auto loader = std::make_unique<sim::DatLandscapeLoader>(*cell_records_, region->land_defs, region->id, *records_,
+                                                          *factory_, context_);
   landscape_ = std::make_unique<sim::Landscape>(loader.get());
   loader->set_landscape(*landscape_);
   landscape_loader_ = std::move(loader);

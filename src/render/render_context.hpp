@@ -18,6 +18,7 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/core/log.hpp"
+#include "dereth/dat/cell_record_cache.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/render/renderer.hpp"
@@ -49,6 +50,11 @@ struct RenderContext {
   // it over (Renderer::set_records), else own_records over `portal`.
   std::shared_ptr<dat::RecordCache> records;
   std::shared_ptr<dat::RecordCache> own_records;
+  // Where the terrain's LandBlocks are read: the world's cell records once a
+  // world hands them over (Renderer::set_cell_records), so a block the
+  // landscape holds is not read again; else own_cells over `cell`.
+  std::shared_ptr<dat::CellRecordCache> cells;
+  std::shared_ptr<dat::CellRecordCache> own_cells;
 
   RenderStats stats;
   std::vector<DrawRecord> draw_list;

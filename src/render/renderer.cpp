@@ -230,6 +230,8 @@ core::Result<std::unique_ptr<Renderer>> Renderer::create(GlProcLoader loader, co
   if (cell != nullptr) impl->ctx.cell = *cell;
   if (impl->ctx.portal) impl->ctx.own_records = std::make_shared<dat::RecordCache>(&*impl->ctx.portal);
   impl->ctx.records = impl->ctx.own_records;
+  if (impl->ctx.cell) impl->ctx.own_cells = std::make_shared<dat::CellRecordCache>(&*impl->ctx.cell);
+  impl->ctx.cells = impl->ctx.own_cells;
   impl->assets.detect_anisotropy();
   impl->terrain_assets.cache.set_anisotropy(impl->assets.anisotropy);
   DERETH_CHECK(impl->build_programs());
@@ -246,6 +248,10 @@ void Renderer::set_region(std::shared_ptr<const dat::Region> region) {
 
 void Renderer::set_records(std::shared_ptr<dat::RecordCache> records) {
   impl_->ctx.records = records ? std::move(records) : impl_->ctx.own_records;
+}
+
+void Renderer::set_cell_records(std::shared_ptr<dat::CellRecordCache> cells) {
+  impl_->ctx.cells = cells ? std::move(cells) : impl_->ctx.own_cells;
 }
 
 core::Result<void> Renderer::render(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height) {

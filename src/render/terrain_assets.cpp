@@ -3,7 +3,6 @@
 #include <cstddef>
 #include <utility>
 
-#include "dereth/dat/land_block.hpp"
 #include "dereth/render/terrain.hpp"
 
 namespace dereth::render {
@@ -43,27 +42,19 @@ void TerrainAssets::ensure_region() {
   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_REPEAT);
 }
 
-// A landblock arriving: read from the cell DAT, its surface composited
-// into the cache; null (and remembered as absent) when it is not in the
-// cell DAT or does not read.
+// A landblock arriving: its record from the cell records (the one the
+// landscape holds, when it does), its surface composited into the cache;
+// null (and remembered as absent) when it is not in the cell DAT or does not
+// read (the cell records log that once).
 const TerrainBlock* TerrainAssets::load_terrain_block(std::uint32_t block_id) {
   const RenderContext::LoadScope scope(ctx_);
   const TerrainBlock* result = nullptr;
-  auto entry = ctx_.cell->find(block_id);
-  if (!entry) {
-    ctx_.log_once(block_id, entry.error().message());
-  } else if (entry->has_value()) {  // an absent landblock is simply not there
-    auto bytes = ctx_.cell->read(**entry);
-    if (!bytes) {
-      ctx_.log_once(block_id, bytes.error().message());
-    } else if (auto block = dat::read_land_block(*bytes, block_id); !block) {
-      ctx_.log_once(block_id, block.error().message());
-    } else {
-      const auto side = static_cast<std::size_t>(2 * terrain_radius() + 1);
-      result = cache.arrive(build_terrain_mesh(*block, region->land_defs), *block, terrain_layers,
-                            surface_side(terrain_layer_texels, side * side, ctx_.options.terrain_cache_bytes),
-                            ctx_.options.terrain_cache_bytes);
-    }
+  if (auto block = ctx_.cells->land_block(block_id)) {
+    const auto side = static_cast<std::size_t>(2 * terrain_radius() + 1);
+    const TerrainMesh mesh = build_terrain_mesh(*block, region->land_defs);
+    result = cache.arrive(mesh, std::move(block), terrain_layers,
+                          surface_side(terrain_layer_texels, side * side, ctx_.options.terrain_cache_bytes),
+                          ctx_.options.terrain_cache_bytes);
   }
   if (result == nullptr) cache.mark_absent(block_id);
   return result;

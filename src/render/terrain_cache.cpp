@@ -55,14 +55,14 @@ const TerrainBlock* TerrainSurfaceCache::find(std::uint32_t block_id, bool& abse
   return &it->second;
 }
 
-const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, const dat::LandBlock& source, GLuint layers,
-                                                int side, std::size_t budget_bytes) {
+const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, std::shared_ptr<const dat::LandBlock> source,
+                                                GLuint layers, int side, std::size_t budget_bytes) {
   if (program_ == 0 || blocks_.contains(mesh.block_id)) return nullptr;
   make_room(surface_bytes(side), budget_bytes);
 
   TerrainBlock block;
   block.id = mesh.block_id;
-  block.source = source;
+  block.source = std::move(source);
   block.origin = mesh.origin;
   block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
   block.last_drawn = frame_;
@@ -129,7 +129,7 @@ const TerrainLod* TerrainSurfaceCache::lod(std::uint32_t block_id, BlockOrient o
     made.min_z = block.min_z;
     made.max_z = block.max_z;
   } else {
-    const TerrainMesh mesh = build_terrain_mesh(block.source, defs, orient.size, orient.dir);
+    const TerrainMesh mesh = build_terrain_mesh(*block.source, defs, orient.size, orient.dir);
     made.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
     z_range(mesh, made.min_z, made.max_z);
     upload(mesh, made.vao, made.vbo);

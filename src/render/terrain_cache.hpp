@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -34,8 +35,8 @@ struct TerrainLod {
 };
 
 struct TerrainBlock {
-  std::uint32_t id = 0;   // the landblock (0xXXYYFFFF)
-  dat::LandBlock source;  // its heights and terrain words, for the far-terrain meshes
+  std::uint32_t id = 0;                          // the landblock (0xXXYYFFFF)
+  std::shared_ptr<const dat::LandBlock> source;  // its record (never null), for the far-terrain meshes
   GLuint vao = 0;
   GLuint vbo = 0;
   GLsizei vertex_count = 0;
@@ -67,8 +68,8 @@ class TerrainSurfaceCache {
   // A landblock arrives: uploads its triangles and composites its surface,
   // `side` texels a side (surface_side), from the terrain layers (a 2D array
   // texture, one layer per terrain type), evicting for `budget_bytes` first.
-  const TerrainBlock* arrive(const TerrainMesh& mesh, const dat::LandBlock& source, GLuint layers, int side,
-                             std::size_t budget_bytes);
+  const TerrainBlock* arrive(const TerrainMesh& mesh, std::shared_ptr<const dat::LandBlock> source, GLuint layers,
+                             int side, std::size_t budget_bytes);
   // The mesh to draw block `block_id` with at `orient`'s detail: the full
   // mesh (as a TerrainLod) for size 1, else the block's mesh of that size and
   // transition, made and uploaded the first time it is asked for (sizes 1 and

@@ -45,8 +45,9 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
   std::vector<const TerrainBlock*> blocks;
   std::vector<TerrainDraw> draws;
   std::uint32_t centre_block = 0;
-  if (ctx_.options.draw_terrain && ctx_.cell) assets_.ensure_region();
-  if (ctx_.options.draw_terrain && ctx_.cell && assets_.region && land_block_at(origin, centre_block)) {
+  const bool cells = ctx_.cells && ctx_.cells->cell() != nullptr;
+  if (ctx_.options.draw_terrain && cells) assets_.ensure_region();
+  if (ctx_.options.draw_terrain && cells && assets_.region && land_block_at(origin, centre_block)) {
     const int bx = static_cast<int>(centre_block >> 24);
     const int by = static_cast<int>((centre_block >> 16) & 0xFFU);
     const int r = assets_.terrain_radius();

@@ -127,10 +127,12 @@ class Presenter {
   // The world's Region (World::region, decoded once by its record cache) to
   // draw the terrain and sky with; a frame loop hands over its world's.
   virtual void use_region(std::shared_ptr<const dat::Region> /*region*/) {}
-  // The world's record cache (World::shared_records) for the renderer to read
-  // its GfxObjs, Surfaces and textures through; a frame loop hands over its
-  // world's and takes it back (null) when it ends.
-  virtual void use_records(std::shared_ptr<dat::RecordCache> /*records*/) {}
+  // The world's record caches (World::shared_records, shared_cell_records)
+  // for the renderer to read its GfxObjs, Surfaces, textures and LandBlocks
+  // through; a frame loop hands over its world's and takes them back (null)
+  // when it ends.
+  virtual void use_records(std::shared_ptr<dat::RecordCache> /*records*/,
+                           std::shared_ptr<dat::CellRecordCache> /*cells*/) {}
   // Draws the snapshot (and the HUD) for this frame.
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
   // The renderer's phases of the last present() (--stats); null: no renderer.

@@ -72,7 +72,10 @@ class OffscreenPresenter final : public Presenter {
   [[nodiscard]] bool wants_frame(bool screenshot_due) const override { return screenshot_due || options_.every_frame; }
   void follow(const sim::RenderSnapshot& snapshot) override { rig_.update(snapshot, viewer_placer); }
   void use_region(std::shared_ptr<const dat::Region> region) override { renderer_->set_region(std::move(region)); }
-  void use_records(std::shared_ptr<dat::RecordCache> records) override { renderer_->set_records(std::move(records)); }
+  void use_records(std::shared_ptr<dat::RecordCache> records, std::shared_ptr<dat::CellRecordCache> cells) override {
+    renderer_->set_records(std::move(records));
+    renderer_->set_cell_records(std::move(cells));
+  }
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
@@ -133,7 +136,7 @@ class WindowPresenter final : public Presenter {
   // Before any world (the character screens) the window draws with the
   // Region its character screens' records read; a world's replaces it.
   void use_region(std::shared_ptr<const dat::Region> region) override;
-  void use_records(std::shared_ptr<dat::RecordCache> records) override;
+  void use_records(std::shared_ptr<dat::RecordCache> records, std::shared_ptr<dat::CellRecordCache> cells) override;
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }

@@ -19,6 +19,7 @@
 
 #include "dereth/app/frame_hooks.hpp"
 #include "dereth/core/clock.hpp"
+#include "dereth/dat/cell_record_cache.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/region.hpp"
@@ -150,6 +151,11 @@ class World final : public ViewerPlacer {
   // The same cache, shared with the renderer (Renderer::set_records) so a
   // GfxObj, Surface or texture is decoded once for both.
   [[nodiscard]] std::shared_ptr<dat::RecordCache> shared_records() const noexcept { return records_; }
+  // The cell DAT's records (LandBlocks, LandBlockInfos, EnvCells) the
+  // landscape reads, shared with the renderer's terrain
+  // (Renderer::set_cell_records) so a loaded block is read once; null before
+  // use_terrain.
+  [[nodiscard]] std::shared_ptr<dat::CellRecordCache> shared_cell_records() const noexcept { return cell_records_; }
   [[nodiscard]] const WorldStats& stats() const noexcept { return stats_; }
   // Feeds the QA report (position errors, verdicts, decode errors, script
   // lookups); null stops. Not owned.
@@ -188,6 +194,7 @@ class World final : public ViewerPlacer {
 
  private:
   std::shared_ptr<dat::RecordCache> records_;  // never null
+  std::shared_ptr<dat::CellRecordCache> cell_records_;
   const dat::DatFile* portal_;
   sim::SimContext context_;
   // The player's qualities (context_.player_qualities points here); before

@@ -18,6 +18,7 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/core/error.hpp"
+#include "dereth/dat/cell_record_cache.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/render/camera.hpp"
@@ -193,6 +194,10 @@ class Renderer {
   // first. Null, as at creation: a cache of the renderer's own over its
   // portal DAT. What is already uploaded stays (same DAT, same ids).
   void set_records(std::shared_ptr<dat::RecordCache> records);
+  // The cell records the terrain reads its LandBlocks through: the world's
+  // (World::shared_cell_records), so a block the landscape holds is read
+  // once. Null, as at creation: a cache of the renderer's own over its cell DAT.
+  void set_cell_records(std::shared_ptr<dat::CellRecordCache> cells);
 
   // Draws the snapshot into the renderer's framebuffer object, created or
   // resized to width x height (1..8192).

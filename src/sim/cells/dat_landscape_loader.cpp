@@ -12,7 +12,6 @@
 
 #include "dereth/core/log.hpp"
 #include "dereth/dat/environment.hpp"
-#include "dereth/dat/read_record.hpp"
 #include "dereth/protocol/physics_desc.hpp"
 #include "dereth/sim/cells/land_defs.hpp"
 #include "dereth/sim/motion/sequence.hpp"
@@ -71,9 +70,9 @@ const dat::AnimationFrame* placement_frame(const dat::Setup& setup) noexcept {
   return placed;
 }
 
-DatLandscapeLoader::DatLandscapeLoader(const dat::DatFile* cell, dat::LandDefs defs, dat::Did region_id,
+DatLandscapeLoader::DatLandscapeLoader(dat::CellRecordCache& cells, dat::LandDefs defs, dat::Did region_id,
                                        dat::RecordCache& records, DatObjectFactory& factory, SimContext& context)
-    : cell_(cell),
+    : cells_(&cells),
       defs_(std::move(defs)),
       region_id_(region_id),
       records_(&records),
@@ -83,19 +82,15 @@ DatLandscapeLoader::DatLandscapeLoader(const dat::DatFile* cell, dat::LandDefs d
 DatLandscapeLoader::~DatLandscapeLoader() = default;
 
 std::optional<LandBlockStruct> DatLandscapeLoader::load_land_block(std::uint32_t block_id) {
-  if (cell_ == nullptr) return std::nullopt;
-  auto entry = cell_->find(block_id);
-  if (!entry || !entry->has_value()) return std::nullopt;  // absent: nothing to stand on there
-  auto block = cell_->read(**entry);
-  if (!block) {
-    core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, block.error().message());
-    return std::nullopt;
-  }
-  auto built = LandBlockStruct::build(*block, block_id, defs_, region_id_);
+  // Absent: nothing to stand on there; refused: logged by the cache.
+  auto block = cells_->land_block(block_id);
+  if (!block) return std::nullopt;
+  auto built = LandBlockStruct::build(*block, defs_, region_id_);
   if (!built) {
     core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, built.error().message());
     return std::nullopt;
   }
+  blocks_.insert_or_assign(block_id & kBlockMask, std::move(block));  // held while loaded: the terrain draws it
   return std::move(*built);
 }
 
@@ -103,12 +98,7 @@ std::shared_ptr<const dat::LandBlockInfo> DatLandscapeLoader::land_block_info(st
   const std::uint32_t key = block_id & kBlockMask;
   auto it = infos_.find(key);
   if (it == infos_.end()) {
-    std::shared_ptr<const dat::LandBlockInfo> read;
-    if (auto info = dat::read_record<dat::LandBlockInfo>(core::Module::Sim, cell_, key | 0xFFFEu, "LandBlockInfo",
-                                                         dat::read_land_block_info)) {
-      read = std::make_shared<const dat::LandBlockInfo>(std::move(*info));
-    }
-    it = infos_.emplace(key, std::move(read)).first;
+    it = infos_.emplace(key, cells_->land_block_info(key | 0xFFFEu)).first;
   }
   return it->second;
 }
@@ -116,11 +106,7 @@ std::shared_ptr<const dat::LandBlockInfo> DatLandscapeLoader::land_block_info(st
 std::shared_ptr<const dat::EnvCell> DatLandscapeLoader::env_cell_record(std::uint32_t cell_id) {
   auto it = env_records_.find(cell_id);
   if (it == env_records_.end()) {
-    std::shared_ptr<const dat::EnvCell> read;
-    if (auto env = dat::read_record<dat::EnvCell>(core::Module::Sim, cell_, cell_id, "EnvCell", dat::read_env_cell)) {
-      read = std::make_shared<const dat::EnvCell>(std::move(*env));
-    }
-    it = env_records_.emplace(cell_id, std::move(read)).first;
+    it = env_records_.emplace(cell_id, cells_->env_cell(cell_id)).first;
   }
   return it->second;
 }
@@ -253,7 +239,7 @@ void DatLandscapeLoader::append_view(std::uint32_t block_id, const dat::LandBloc
   for (const dat::BuildingInfo& b : info.buildings) {
     out.buildings.push_back(building_object(*records_, Position{key, to_core_frame(b.frame)}, b.model_id));
   }
-  if (cell_ == nullptr) return;
+  if (cells_->cell() == nullptr) return;
   // EnvCells are numbered from 0x0100 (LandBlockInfo's numCells).
   for (std::uint32_t i = 0; i < info.num_cells && 0x0100u + i < 0xFFFEu; ++i) {
     const std::uint32_t id = key | (0x0100u + i);
@@ -287,8 +273,10 @@ void DatLandscapeLoader::destroy_static_objects(std::uint32_t block_id) {
 
 void DatLandscapeLoader::release_land_block(std::uint32_t block_id) {
   destroy_static_objects(block_id);
-  // Its records are read again when it loads again.
+  // Its records are let go (read again when it loads again, unless the
+  // renderer's terrain still holds them).
   const std::uint32_t key = block_id & kBlockMask;
+  blocks_.erase(key);
   infos_.erase(key);
   std::erase_if(env_records_, [key](const auto& entry) { return (entry.first & kBlockMask) == key; });
 }

@@ -93,8 +93,9 @@ class DatCells {
     const auto region = records_.region();
     REQUIRE(region);
     loader_.reset();
+    cells_ = std::make_unique<dat::CellRecordCache>(cell);
     auto loader =
-        std::make_unique<DatLandscapeLoader>(cell, region->land_defs, dat::kRegionId, records_, factory_, context_);
+        std::make_unique<DatLandscapeLoader>(*cells_, region->land_defs, dat::kRegionId, records_, factory_, context_);
     landscape_ = std::make_unique<Landscape>(loader.get());
     loader->set_landscape(*landscape_);
     loader_ = std::move(loader);
@@ -122,6 +123,7 @@ class DatCells {
   CellManager cell_manager_;
   DatObjectFactory factory_;
   SmartBox box_;
+  std::unique_ptr<dat::CellRecordCache> cells_;  // outlives the loader, which reads through it
   // Goes first: the statics' shadows leave the cells.
   std::unique_ptr<DatLandscapeLoader> loader_;
 };

@@ -1,17 +1,18 @@
 #pragma once
-// DatLandscapeLoader: the LandscapeLoader over the cell DAT and the world's
-// portal records. It reads each LandBlockInfo and EnvCell once per load for
-// collision and drawing alike, and makes and owns the blocks' and cells'
+// DatLandscapeLoader: the LandscapeLoader over the world's cell records
+// (dat::CellRecordCache, which the renderer's terrain shares) and its portal
+// records. It holds each loaded block's LandBlock, LandBlockInfo and EnvCells
+// for collision and drawing alike, and makes and owns the blocks' and cells'
 // static objects (docs/sim.md "Collision and placement", src/sim/cells/README).
-// The factory, record cache, context and landscape must outlive it; it goes
-// before the landscape, so its objects' shadows leave the cells first.
+// The caches, factory, context and landscape must outlive it; it goes before
+// the landscape, so its objects' shadows leave the cells first.
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
-#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/cell_record_cache.hpp"
 #include "dereth/dat/env_cell.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/record_cache.hpp"
@@ -27,10 +28,10 @@ namespace dereth::sim {
 
 class DatLandscapeLoader final : public LandscapeLoader {
  public:
-  // `cell` holds the landblocks and EnvCells; the Environments (and the
+  // `cells` reads the landblocks and EnvCells; the Environments (and the
   // buildings' Setups) come from `records`, the world's portal cache;
   // `defs` and `region_id` are the Region's (LandBlockStruct::build).
-  DatLandscapeLoader(const dat::DatFile* cell, dat::LandDefs defs, dat::Did region_id, dat::RecordCache& records,
+  DatLandscapeLoader(dat::CellRecordCache& cells, dat::LandDefs defs, dat::Did region_id, dat::RecordCache& records,
                      DatObjectFactory& factory, SimContext& context);
   ~DatLandscapeLoader() override;
 
@@ -49,7 +50,8 @@ class DatLandscapeLoader final : public LandscapeLoader {
   void init_static_objs(std::uint32_t block_id) override;
   void init_static_objects(EnvCell& cell) override;
   void destroy_env_cell(std::uint32_t cell_id) override;
-  // Also forgets the records read for the block (read again when it loads again).
+  // Also lets go of the records held for the block (read again when it loads
+  // again, unless the renderer still holds them).
   void release_land_block(std::uint32_t block_id) override;
   void notify_change_size(std::uint32_t block_id) override { destroy_static_objects(block_id); }
 
@@ -87,15 +89,16 @@ class DatLandscapeLoader final : public LandscapeLoader {
   // The block's buildings and EnvCells as drawn, appended to `out`.
   void append_view(std::uint32_t block_id, const dat::LandBlockInfo& info, LandscapeSnapshot& out);
 
-  const dat::DatFile* cell_;
+  dat::CellRecordCache* cells_;
   dat::LandDefs defs_;
   dat::Did region_id_;
   dat::RecordCache* records_;
   DatObjectFactory* factory_;
   SimContext* context_;
   Landscape* landscape_ = nullptr;
-  // The records read while their blocks are loaded (null: absent or
+  // The records held while their blocks are loaded (null: absent or
   // refused), by block (0xXXYY0000) and by cell id.
+  std::map<std::uint32_t, std::shared_ptr<const dat::LandBlock>> blocks_;
   std::map<std::uint32_t, std::shared_ptr<const dat::LandBlockInfo>> infos_;
   std::map<std::uint32_t, std::shared_ptr<const dat::EnvCell>> env_records_;
   std::map<std::uint64_t, std::shared_ptr<const CellStructPhysics>> structures_;
