@@ -8,8 +8,33 @@
 
 #include "dereth/core/json_writer.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "dereth/sim/object/physics_obj.hpp"
 
 namespace dereth::app {
+
+std::optional<PositionProbe> PositionProbe::before(const sim::SmartBox& box, const protocol::UpdatePosition& update) {
+  const sim::PhysicsObj* obj = box.get_object(update.guid);
+  if (obj == nullptr || !obj->in_cell()) return std::nullopt;
+  PositionProbe probe;
+  probe.update_ = &update;
+  probe.predicted_ = obj->position();
+  probe.stamp_ = obj->update_time(protocol::TimestampIndex::Position);
+  probe.teleport_ = obj->update_time(protocol::TimestampIndex::Teleport);
+  const glm::vec3 v = obj->velocity();
+  probe.moving_ = glm::dot(v, v) > 0.0F || obj->has_anims();
+  return probe;
+}
+
+void PositionProbe::after(const sim::SmartBox& box, QaReport& report, double now) const {
+  const sim::PhysicsObj* obj = box.get_object(update_->guid);
+  if (obj == nullptr || obj->update_time(protocol::TimestampIndex::Position) == stamp_ ||
+      obj->update_time(protocol::TimestampIndex::Teleport) != teleport_) {
+    return;
+  }
+  const glm::vec3 d = sim::get_offset(predicted_, sim::received_position(update_->position).position);
+  report.add_position_error(
+      QaReport::Sample{update_->guid, box.physics().tick_count(), now, std::sqrt(glm::dot(d, d)), moving_});
+}
 
 namespace {
 

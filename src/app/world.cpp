@@ -1,7 +1,6 @@
 #include "dereth/app/world.hpp"
 
 #include <chrono>
-#include <cmath>
 
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
@@ -192,29 +191,9 @@ void World::handle_object(const protocol::Message& message) {
   ++stats_.handled;
   // The QA report: where dereth had the object when the server's Position came.
   const auto* update = std::get_if<protocol::UpdatePosition>(&message);
-  const sim::PhysicsObj* before = update != nullptr && report_ != nullptr ? box_.get_object(update->guid) : nullptr;
-  std::optional<sim::Position> predicted;
-  std::uint16_t stamp = 0;
-  std::uint16_t teleport = 0;
-  bool moving = false;
-  if (before != nullptr && before->in_cell()) {
-    predicted = before->position();
-    stamp = before->update_time(protocol::TimestampIndex::Position);
-    teleport = before->update_time(protocol::TimestampIndex::Teleport);
-    const glm::vec3 v = before->velocity();
-    moving = glm::dot(v, v) > 0.0F || before->has_anims();
-  }
+  const auto probe = update != nullptr && report_ != nullptr ? PositionProbe::before(box_, *update) : std::nullopt;
   box_.handle(message);
-  if (predicted) {
-    const sim::PhysicsObj* after = box_.get_object(update->guid);
-    // Applied, and not a teleport (a new place, not a correction of a prediction).
-    if (after != nullptr && after->update_time(protocol::TimestampIndex::Position) != stamp &&
-        after->update_time(protocol::TimestampIndex::Teleport) == teleport) {
-      const glm::vec3 d = sim::get_offset(*predicted, sim::received_position(update->position).position);
-      report_->add_position_error(QaReport::Sample{update->guid, box_.physics().tick_count(), context_.now().count(),
-                                                   std::sqrt(glm::dot(d, d)), moving});
-    }
-  }
+  if (probe) probe->after(box_, *report_, context_.now().count());
 }
 
 std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::vec3& wanted) {

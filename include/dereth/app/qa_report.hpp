@@ -22,10 +22,34 @@
 
 #include "dereth/core/error.hpp"
 #include "dereth/dat/record_cache.hpp"
+#include "dereth/protocol/messages.hpp"
 #include "dereth/sim/effects/effects.hpp"
+#include "dereth/sim/object/position.hpp"
+#include "dereth/sim/object/smart_box.hpp"
 #include "dereth/sim/object/verdict.hpp"
 
 namespace dereth::app {
+
+class QaReport;
+
+// One server Position measured against dereth's prediction: taken before
+// the SmartBox applies the UpdatePosition, sampled after. A sample is added
+// only when the update was applied and was not a teleport (a new place, not
+// a correction of a prediction).
+class PositionProbe {
+ public:
+  // None when the object is not in the world.
+  [[nodiscard]] static std::optional<PositionProbe> before(const sim::SmartBox& box,
+                                                           const protocol::UpdatePosition& update);
+  void after(const sim::SmartBox& box, QaReport& report, double now) const;
+
+ private:
+  const protocol::UpdatePosition* update_ = nullptr;
+  sim::Position predicted_;
+  std::uint16_t stamp_ = 0;
+  std::uint16_t teleport_ = 0;
+  bool moving_ = false;
+};
 
 class QaReport {
  public:
