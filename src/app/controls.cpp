@@ -4,6 +4,7 @@
 
 #include "dereth/app/chat.hpp"
 #include "dereth/app/frame_loop.hpp"
+#include "dereth/app/game_screen.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
@@ -57,7 +58,10 @@ void Controls::outbound(double now) {
   // The combat system's lines go to the chat window, as retail's
   // AddTextToScroll puts them (the frame loop shows them next frame).
   for (auto& line : combat_->take_messages()) world_->add_local_chat(line);
-  if (presenter_ != nullptr) presenter_->hud_target = selected_name();
+  if (presenter_ != nullptr) {
+    presenter_->hud_target = selected_name();
+    presenter_->hud_radar = radar_panel(world_->box(), selected());
+  }
   // Scripted keys, in time order (input_at keeps them sorted), timed from
   // the first LoginComplete: the moment the player leaves portal space at
   // world entry, when a scenario server starts its timeline too.

@@ -417,6 +417,7 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
   }
+  if (options_.radar && hud_radar && !last_was_preview_) overlay.radar = *hud_radar;
   if (!hud_target.empty()) {
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::TopLeft, {"Target: " + hud_target}, {255, 230, 90, 255}, 0.6F, {}});

@@ -327,6 +327,88 @@ std::vector<Rgba8> ChatLog::recent_colors(std::size_t max_lines) const {
 
 // ---- layout --------------------------------------------------------------------------------------
 
+namespace {
+
+// The radar: its disc in the top-right corner, the lit radar pixels, the
+// compass letters turned against the heading, the coordinates under it.
+void layout_radar(const RadarPanel& radar, float w, float h, float scale, float margin, float padding,
+                  const OverlayOptions& options, OverlayLayout& out) {
+  const float px = std::isfinite(options.radar_pixel) && options.radar_pixel > 0.0F ? options.radar_pixel : 1.0F;
+  const int side_px = std::clamp(radar.side, 1, 1024);
+  const float side = static_cast<float>(side_px) * px;
+  const float x0 = std::floor(w - margin - side);
+  const float y0 = margin;
+  const Rect square{x0, y0, x0 + side, y0 + side};
+  out.radar = clip_rect(square, w, h);
+  const float cx = x0 + side * 0.5F;
+  const float cy = y0 + side * 0.5F;
+  const float radius = side * 0.5F;
+  // The disc: a fan of thin triangles, and a lighter rim.
+  constexpr int kSegments = 48;
+  constexpr float kTau = 6.28318530718F;
+  const Rgba8 disc{0, 0, 0, alpha_byte(radar.background_alpha)};
+  const Rgba8 rim{150, 150, 150, 200};
+  const float rim_w = std::max(px, 1.0F);
+  for (int i = 0; i < kSegments; ++i) {
+    const float a0 = kTau * static_cast<float>(i) / kSegments;
+    const float a1 = kTau * static_cast<float>(i + 1) / kSegments;
+    const OverlayVertex c{cx, cy, disc};
+    const OverlayVertex p0{cx + radius * std::sin(a0), cy - radius * std::cos(a0), disc};
+    const OverlayVertex p1{cx + radius * std::sin(a1), cy - radius * std::cos(a1), disc};
+    if (disc[3] != 0) out.vertices.insert(out.vertices.end(), {c, p0, p1});
+    const float r0 = radius - rim_w;
+    const OverlayVertex o0{p0.x, p0.y, rim};
+    const OverlayVertex o1{p1.x, p1.y, rim};
+    const OverlayVertex i0{cx + r0 * std::sin(a0), cy - r0 * std::cos(a0), rim};
+    const OverlayVertex i1{cx + r0 * std::sin(a1), cy - r0 * std::cos(a1), rim};
+    out.vertices.insert(out.vertices.end(), {o0, o1, i1, o0, i1, i0});
+  }
+  // The player at the centre.
+  const float mid = std::floor(static_cast<float>(side_px) * 0.5F) * px;
+  push_rect(out.vertices, clip_rect(Rect{x0 + mid, y0 + mid, x0 + mid + px, y0 + mid + px}, w, h),
+            {255, 255, 255, 255});
+  for (const RadarDot& d : radar.dots) {
+    if (d.x < 0 || d.y < 0 || d.x >= side_px || d.y >= side_px) continue;
+    const float dx = x0 + static_cast<float>(d.x) * px;
+    const float dy = y0 + static_cast<float>(d.y) * px;
+    push_rect(out.vertices, clip_rect(Rect{dx, dy, dx + px, dy + px}, w, h), d.color);
+  }
+  // N, E, S and W just inside the rim, where those directions lie from the player.
+  const float heading = std::isfinite(radar.heading) ? radar.heading : 0.0F;
+  static constexpr std::array<const char*, 4> kLetters{"N", "E", "S", "W"};
+  for (std::size_t k = 0; k < kLetters.size(); ++k) {
+    const std::string letter[] = {kLetters[k]};
+    const Rgba8 colour = k == 0 ? Rgba8{255, 210, 90, 255} : Rgba8{200, 200, 200, 255};
+    const TextLayout t = layout_text(letter, scale, colour, TextLimits{});
+    const float a = static_cast<float>(k) * kTau * 0.25F - heading;
+    const float r = radius - rim_w - 0.5F * std::max(t.box.width(), t.box.height());
+    const float tx = std::round(cx + r * std::sin(a) - t.box.width() * 0.5F);
+    const float ty = std::round(cy - r * std::cos(a) - t.box.height() * 0.5F);
+    out.compass[k] = Rect{tx, ty, tx + t.box.width(), ty + t.box.height()};
+    for (OverlayVertex v : t.vertices) {
+      v.x += tx;
+      v.y += ty;
+      out.vertices.push_back(v);
+    }
+  }
+  if (radar.coordinates.empty()) return;
+  const std::string line[] = {sanitize_text(radar.coordinates)};
+  const TextLayout t = layout_text(line, scale, {255, 255, 255, 255}, TextLimits{side, 1});
+  const float bw = t.box.width() + 2.0F * padding;
+  const float bx = std::floor(cx - bw * 0.5F);
+  const float by = y0 + side + padding;
+  const Rect box{bx, by, bx + bw, by + t.box.height() + 2.0F * padding};
+  out.coordinates = clip_rect(box, w, h);
+  push_rect(out.vertices, *out.coordinates, disc);
+  for (OverlayVertex v : t.vertices) {
+    v.x += bx + padding;
+    v.y += by + padding;
+    out.vertices.push_back(v);
+  }
+}
+
+}  // namespace
+
 OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, const OverlayOptions& options) {
   OverlayLayout out;
   if (width <= 0 || height <= 0) return out;
@@ -490,6 +572,7 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
     }
     out.progress = placement;
   }
+  if (frame.radar) layout_radar(*frame.radar, w, h, scale, margin, padding, options, out);
   return out;
 }
 

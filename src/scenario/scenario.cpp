@@ -129,6 +129,11 @@ Result<std::uint32_t> parse_u32(std::string_view s, const Where& w, int column, 
   return static_cast<std::uint32_t>(v);
 }
 
+Result<std::uint8_t> parse_u8(std::string_view s, const Where& w, int column, std::string_view field) {
+  DERETH_TRY(const std::uint64_t v, parse_uint(s, std::numeric_limits<std::uint8_t>::max(), w, column, field));
+  return static_cast<std::uint8_t>(v);
+}
+
 Result<double> parse_double(std::string_view s, const Where& w, int column, std::string_view field) {
   double v = 0;
   const char* first = s.data();
@@ -370,6 +375,8 @@ Result<StreamMessage> parse_create(Args& a, StreamEvent& e) {
   DERETH_CHECK(a.optional_value("icon", wd.icon_id, parse_u32));
   DERETH_CHECK(a.optional_value("type", wd.item_type, parse_u32));
   DERETH_CHECK(a.optional_value("flags", wd.object_description_flags, parse_u32));
+  DERETH_CHECK(a.optional_value("radar", wd.radar_behavior, parse_u8));
+  DERETH_CHECK(a.optional_value("blip", wd.radar_blip_color, parse_u8));
   return m;
 }
 

@@ -53,7 +53,7 @@ impair loss=0.2 duplicate=0.1 reorder=0.3 delay=15 jitter=5 reorder-window=40 se
 player setup=0x02000002 mtable=0 stable=0x20000002 pes=0 pos=0x01020304,1,2,3,0,0,0,1
 
 at 2.0 delete guid=0x80000001
-at 0 create guid=0x80000001 setup=0x02000124 mtable=0x09000004 stable=0x20000010 pes=0x34000020 name="Drudge" wcid=7 icon=0x06001234 type=0x10 flags=0x14 state=0x408 pos=0x7F7F001C,10,20,30 velocity=1,2,3 acceleration=0,0,-9.8 omega=0,0,0.5 scale=1.25 friction=0.5 elasticity=0.1 translucency=0.25 default-script=0x5 default-script-intensity=0.75
+at 0 create guid=0x80000001 setup=0x02000124 mtable=0x09000004 stable=0x20000010 pes=0x34000020 name="Drudge" wcid=7 icon=0x06001234 type=0x10 flags=0x14 radar=4 blip=8 state=0x408 pos=0x7F7F001C,10,20,30 velocity=1,2,3 acceleration=0,0,-9.8 omega=0,0,0.5 scale=1.25 friction=0.5 elasticity=0.1 translucency=0.25 default-script=0x5 default-script-intensity=0.75
 at 0.1 position guid=player pos=0x7F7F001C,10,20,30,1,0,0,0 velocity=0,1,0 placement=0x65 grounded
 at 0.2 state guid=0x80000001 state=0x409
 at 0.3 vector guid=0x80000001 velocity=0,0,5 omega=1,0,0
@@ -128,6 +128,8 @@ loop 2.5 count=4
   CHECK(c.weenie.icon_id == 0x06001234u);
   CHECK(c.weenie.item_type == 0x10u);
   CHECK(c.weenie.object_description_flags == 0x14u);
+  CHECK(c.weenie.radar_behavior == std::optional<std::uint8_t>{4});
+  CHECK(c.weenie.radar_blip_color == std::optional<std::uint8_t>{8});
 
   CHECK(s.stream[1].to_player);
   const auto& p = as<protocol::UpdatePosition>(s.stream[1]);
@@ -233,6 +235,7 @@ TEST_CASE("Scenario: errors name the file, the line and the column", "[scenario]
       {"at 1 delete guid=1\nloop 2 count=0\n", "count at offset 8: invalid (count must be at least 1)"},
       {"key=value\n", "bad.scenario:1: directive at offset 1: invalid (expected a directive, got 'key=')"},
       {"at 1 create guid=1 scale=1e99\n", "scale at offset 20: too large"},
+      {"at 1 create guid=1 radar=256\n", "radar at offset 20: too large"},
   };
   for (const auto& c : cases) {
     INFO(c.text);

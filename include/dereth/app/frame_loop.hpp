@@ -24,6 +24,7 @@
 #include "dereth/net/inbox.hpp"
 #include "dereth/net/transport.hpp"
 #include "dereth/protocol/character_create.hpp"
+#include "dereth/render/overlay.hpp"
 #include "dereth/sim/object/digest.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 
@@ -159,6 +160,9 @@ class Presenter {
   GameMenuActions* game_menu = nullptr;
   // The selected target's name for the HUD (empty: none); the app sets it.
   std::string hud_target;
+  // The radar (app::radar_panel) while the player is in the world; none
+  // hides it. The app sets it each frame.
+  std::optional<render::RadarPanel> hud_radar;
 };
 
 struct LoopOptions {

@@ -176,9 +176,28 @@ struct ProgressBar {
   float background_alpha = 0.6F;
 };
 
+// The radar (the app fills it from sim::GmRadarUi): a disc at the top-right
+// corner, `side` radar pixels across, each lit radar pixel a square of
+// OverlayOptions::radar_pixel screen pixels; the compass letters around its
+// rim turned against the player's heading; the coordinates line under it.
+struct RadarDot {
+  int x = 0;  // radar pixels from the radar's top-left, y down
+  int y = 0;
+  Rgba8 color{255, 255, 255, 255};
+};
+
+struct RadarPanel {
+  int side = 101;  // radar pixels across (gmRadarUI's radius 50 around pixel 50)
+  std::vector<RadarDot> dots;
+  float heading = 0.0F;     // radians clockwise from north the player faces (up on the radar)
+  std::string coordinates;  // "42.1N,33.6E"; empty: none (indoors)
+  float background_alpha = 0.6F;
+};
+
 struct OverlayFrame {
   std::vector<TextPanel> panels;
   std::optional<ProgressBar> progress;
+  std::optional<RadarPanel> radar;
 };
 
 struct OverlayOptions {
@@ -191,6 +210,7 @@ struct OverlayOptions {
   float progress_height = 12.0F;     // pixels
   Rgba8 progress_color{235, 200, 90, 255};
   Rgba8 progress_track{60, 60, 60, 255};
+  float radar_pixel = 2.0F;  // screen pixels per radar pixel
 };
 
 // Where one panel went.
@@ -207,6 +227,9 @@ struct OverlayLayout {
   std::vector<PanelPlacement> panels;      // one per frame panel, in the frame's order
   std::optional<PanelPlacement> progress;  // the progress bar's box (label and bar)
   std::optional<Rect> bar;                 // the bar's track
+  std::optional<Rect> radar;               // the radar disc's square (clipped to the framebuffer)
+  std::optional<Rect> coordinates;         // the coordinates line's box under it
+  std::array<Rect, 4> compass{};           // where N, E, S and W were drawn (their text boxes)
 };
 
 // Places every panel and the progress bar in a width x height framebuffer and

@@ -6,6 +6,7 @@
 #include "dereth/core/log.hpp"
 #include "dereth/core/timestamp.hpp"
 #include "dereth/sim/cells/cell_manager.hpp"
+#include "dereth/sim/collision/bbox.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 
@@ -85,6 +86,8 @@ WeenieTraits weenie_traits(const protocol::WeenieDesc& w) {
   if (w.house_restrictions) traits.db = RestrictionDB::from_wire(*w.house_restrictions);
   traits.pscript = w.pscript.value_or(0);
   traits.monarch = w.monarch.value_or(0);
+  traits.blip_color = w.radar_blip_color.value_or(0);
+  traits.radar_enum = w.radar_behavior.value_or(0);
   return traits;
 }
 
@@ -96,6 +99,17 @@ protocol::Message wrap_create(const protocol::CreateObject& m, bool force_recrea
 }
 
 }  // namespace
+
+// SmartBox::is_player_outside 0x00451E80
+bool SmartBox::is_player_outside() const noexcept {
+  return player_ != nullptr && (player_->position().objcell_id & 0xFFFFu) < 0x100u;
+}
+
+// SmartBox::convert_to_player_space 0x00452DA0
+std::optional<glm::vec3> SmartBox::convert_to_player_space(const PhysicsObj& object) const noexcept {
+  if (player_ == nullptr || object.cell() == nullptr) return std::nullopt;
+  return localtolocal(player_->position(), object.position(), glm::vec3(0.0F));
+}
 
 ReceivedPosition received_position(const protocol::PositionPack& pack) noexcept {
   ReceivedPosition r;

@@ -75,6 +75,9 @@ struct WeenieTraits {
   std::uint32_t pscript = 0;          // pwd._pscript (WeenieDesc PScript)
   std::uint32_t monarch = 0;          // pwd._monarch (WeenieDesc Monarch)
   std::uint8_t house_ts = 0;          // the stamper's _house_ts (UpdateRestrictions' gate)
+  // What the radar asks (gmRadarUI): pwd._blipColor and pwd._radar_enum (0 when not sent).
+  std::uint8_t blip_color = 0;
+  std::uint8_t radar_enum = 0;
 };
 
 // One attached child (CHILDLIST entry).

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -126,6 +127,11 @@ class SmartBox {
   [[nodiscard]] LocalId local_id(std::uint32_t guid) const noexcept { return objects_.local_id(guid); }
   [[nodiscard]] std::uint32_t player_id() const noexcept { return player_id_; }
   [[nodiscard]] PhysicsObj* player() const noexcept { return player_; }
+  // SmartBox::is_player_outside 0x00451E80: the player's cell is a land cell.
+  [[nodiscard]] bool is_player_outside() const noexcept;
+  // SmartBox::convert_to_player_space 0x00452DA0: `object`'s origin in the
+  // player's frame; none without a player or with the object in no cell.
+  [[nodiscard]] std::optional<glm::vec3> convert_to_player_space(const PhysicsObj& object) const noexcept;
   // SmartBox::teleport_in_progress 0x00451C20
   [[nodiscard]] bool teleport_in_progress() const noexcept { return player_ != nullptr && !position_update_complete_; }
   [[nodiscard]] bool waiting_for_teleport() const noexcept { return waiting_for_teleport_; }
