@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -210,6 +211,53 @@ TEST_CASE(
     const float want = e.heading < 0.0F ? 0.0F : e.heading;
     const float got = placed[i].frame.get_heading();
     CHECK(std::min(std::fabs(got - want), 360.0F - std::fabs(got - want)) < 1e-2F);
+  }
+}
+
+TEST_CASE(
+    "CLandBlock::get_land_scenes 0x00530460 agrees with ACE's port on blocks 0xFE01 and 0x0000 (no road): the count "
+    "and the first six",
+    "[sim][retail]") {
+  const dat::Region region = scene_region();
+  struct Block {
+    std::uint32_t id;
+    std::size_t count;
+    std::array<Expected, 6> first;
+  };
+  // Worked through ACE's arithmetic as kExpected was.
+  const Block blocks[] = {
+      {0xFE010000u,
+       50,
+       {{{kTree, 13.9345541F, 4.01425934F, 0, 0.846192062F, 211.268341F},
+         {kRock, 6.0F, 66.0F, 2, 1.5F, -1.0F},
+         {kTree, 13.9936008F, 100.042725F, 4, 0.939971507F, 96.5049133F},
+         {kRock, 6.0F, 162.0F, 6, 1.5F, -1.0F},
+         {kRock, 18.0F, 18.0F, 0, 1.5F, -1.0F},
+         {kRock, 30.0F, 42.0F, 9, 1.5F, -1.0F}}}},
+      {0x00000000u,
+       51,
+       {{{kRock, 6.0F, 78.0F, 3, 1.5F, -1.0F},
+         {kRock, 6.0F, 126.0F, 5, 1.5F, -1.0F},
+         {kRock, 18.0F, 18.0F, 0, 1.5F, -1.0F},
+         {kTree, 6.21345901F, 52.8020706F, 2, 1.23619044F, 64.2909164F},
+         {kRock, 18.0F, 90.0F, 3, 1.5F, -1.0F},
+         {kTree, 11.623641F, 101.105927F, 4, 1.19913578F, 98.6000824F}}}},
+  };
+  for (const Block& b : blocks) {
+    INFO("block " << std::hex << b.id);
+    const auto placed = sim::get_land_scenes(built(flat_block(b.id, 0, false), region), region, lookup(), {});
+    REQUIRE(placed.size() == b.count);
+    for (std::size_t i = 0; i < b.first.size(); ++i) {
+      const Expected& e = b.first[i];
+      CHECK(placed[i].obj_id == e.obj);
+      CHECK(placed[i].frame.origin.x == Approx(e.x).margin(1e-4));
+      CHECK(placed[i].frame.origin.y == Approx(e.y).margin(1e-4));
+      CHECK(placed[i].cell_index == e.cell);
+      CHECK(placed[i].scale == Approx(e.scale).epsilon(1e-6));
+      const float want = e.heading < 0.0F ? 0.0F : e.heading;
+      const float got = placed[i].frame.get_heading();
+      CHECK(std::min(std::fabs(got - want), 360.0F - std::fabs(got - want)) < 1e-2F);
+    }
   }
 }
 
