@@ -192,7 +192,7 @@ constexpr Expected kExpected[] = {
 
 TEST_CASE(
     "CLandBlock::get_land_scenes 0x00530460 places a test Region's scenery where ACE's port of the rule does "
-    "(block 0xA9B4; ObjectDesc::Place 0x005A5BB0, ObjectDesc::GetObjFrame 0x005A5D50, ObjectDesc::ScaleObj "
+    "(block 0xA9B4: ObjectDesc::Place 0x005A5BB0, ObjectDesc::GetObjFrame 0x005A5D50, ObjectDesc::ScaleObj "
     "0x0052F0C0, CLandBlock::on_road 0x0052FFF0)",
     "[sim][retail]") {
   const dat::Region region = scene_region();
@@ -281,8 +281,9 @@ TEST_CASE("CLandBlock::get_land_scenes 0x00530460: the scene of a vertex and eac
             4294967296.0);
 }
 
-TEST_CASE("ObjectDesc::Place 0x005A5BB0 turns base_loc by the vertex's quarter turn; no displacement without a range",
-          "[sim][retail]") {
+TEST_CASE(
+    "ObjectDesc::Place 0x005A5BB0 turns base_loc by the vertex's quarter turn and does not displace without a range",
+    "[sim][retail]") {
   dat::ObjectDesc d = rock_desc();  // at (6, 6), no displacement
   // The four quarter turns the rock's placements show (kExpected).
   const std::set<std::pair<float, float>> turns = {{6, 6}, {-6, 6}, {-6, -6}, {6, -6}};
@@ -378,7 +379,7 @@ TEST_CASE("CLandBlock::get_land_scenes 0x00530460: no scenery in a cell with a b
   CHECK(sim::get_land_scenes(block, bare, lookup(), {}).empty());
 }
 
-TEST_CASE("Scenery ids are 0x8XXYYIII; the 4097th of a block has none", "[sim]") {
+TEST_CASE("Scenery ids are 0x8XXYYIII and the 4097th of a block has none", "[sim]") {
   CHECK(sim::scenery_id(0xA9B4FFFFu, 0) == 0x8A9B4000u);
   CHECK(sim::scenery_id(0xA9B4FFFFu, 0xFFF) == 0x8A9B4FFFu);
   CHECK_FALSE(sim::scenery_id(0xA9B4FFFFu, 0x1000).has_value());  // it would be 0xA9B5's first
@@ -441,7 +442,7 @@ std::size_t count_in(const std::vector<sim::PhysicsObj*>& statics, std::uint32_t
 
 TEST_CASE(
     "DatLandscapeLoader makes a landblock's scenery with its statics (CLandBlock::init_static_objs 0x00530A40 calls "
-    "CLandBlock::get_land_scenes 0x00530460; CPhysicsObj::obj_within_block 0x00511030, "
+    "CLandBlock::get_land_scenes 0x00530460 with CPhysicsObj::obj_within_block 0x00511030, "
     "CPhysicsObj::SetScaleStatic 0x00511BB0) and frees it with the block",
     "[sim][retail]") {
   SceneDats dats;
