@@ -77,6 +77,10 @@ std::shared_ptr<const Environment> RecordCache::environment(Did id) {
   return get<Environment>(Kind::Environment, id, "Environment", read_environment);
 }
 
+std::shared_ptr<const Scene> RecordCache::scene(Did id) {
+  return get<Scene>(Kind::Scene, id, "Scene", read_scene);
+}
+
 std::shared_ptr<const Region> RecordCache::region(Did id) {
   return get<Region>(Kind::Region, id, "Region", read_region);
 }

@@ -22,6 +22,7 @@
 #include "dereth/dat/quality_filter.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/render_surface.hpp"
+#include "dereth/dat/scene.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
@@ -67,6 +68,7 @@ core::Result<void> with_record(Did id, DbType type, std::span<const std::uint8_t
     case DbType::PaletteSet: return run(read_palette_set(bytes, id));
     case DbType::ClothingTable: return run(read_clothing_table(bytes, id));
     case DbType::Region: return run(read_region(bytes, id));
+    case DbType::Scene: return run(read_scene(bytes, id));
     case DbType::SoundTable: return run(read_sound_table(bytes, id));
     case DbType::ParticleEmitterInfo: return run(read_particle_emitter_info(bytes, id));
     case DbType::PhysicsScript: return run(read_physics_script(bytes, id));
@@ -113,6 +115,7 @@ bool has_record_reader(DbType type) noexcept {
     case DbType::Environment:
     case DbType::PaletteSet:
     case DbType::Region:
+    case DbType::Scene:
     case DbType::CharGen:
     case DbType::VitalTable:
     case DbType::SkillTable:

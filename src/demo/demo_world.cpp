@@ -24,6 +24,7 @@
 #include "dereth/dat/quality_filter.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/render_surface.hpp"
+#include "dereth/dat/scene.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
@@ -72,6 +73,16 @@ constexpr Did kTreeTrunkMesh = 0x01000030;
 constexpr Did kTreeCrownMesh = 0x01000031;
 constexpr Did kRockMesh = 0x01000032;
 constexpr Did kTreeSetup = 0x02000100;
+// The scenery the Region's scene tables place on the grass (CLandBlock::get_land_scenes):
+// a pine (trunk and cone crown), a bush and a boulder, and the three Scenes that mix them.
+constexpr Did kPineTrunkMesh = 0x01000033;
+constexpr Did kPineCrownMesh = 0x01000034;
+constexpr Did kBushMesh = 0x01000035;
+constexpr Did kBoulderMesh = 0x01000036;
+constexpr Did kPineSetup = 0x02000101;
+constexpr Did kGroveScene = 0x12000001;
+constexpr Did kRockyScene = 0x12000002;
+constexpr Did kMeadowScene = 0x12000003;
 
 // Surfaces, textures and pixels
 constexpr Did kSkinSurface = 0x08000001;
@@ -662,6 +673,30 @@ GfxObj spindle_mesh(Did id, Did surface, float nose, float tail, float ring, flo
   return g;
 }
 
+// A double cone along +z: a `sides`-gon ring of `radius` at z `ring`, one
+// apex at `top` and one at `bottom` (a bush, a boulder, a pine's crown).
+GfxObj double_cone_mesh(Did id, Did surface, float bottom, float ring, float top, float radius, int sides,
+                        float twist = 0.0F) {
+  GfxObj g;
+  g.id = id;
+  g.flags = GfxObj::kHasDrawing;
+  g.surfaces = {surface};
+  const glm::vec3 up{0, 0, top};
+  const glm::vec3 down{0, 0, bottom};
+  const glm::vec3 centre{0, 0, ring};
+  const auto corner = [&](int k) {
+    const float a = twist + 2.0F * std::numbers::pi_v<float> * static_cast<float>(k) / static_cast<float>(sides);
+    return glm::vec3{radius * std::cos(a), radius * std::sin(a), ring};
+  };
+  for (int i = 0; i < sides; ++i) {
+    add_tri(g, up, corner(i), corner(i + 1), centre);
+    add_tri(g, down, corner(i + 1), corner(i), centre);
+  }
+  g.sort_center = centre;
+  g.drawing_bsp = single_leaf(g.polygons.size(), Sphere{centre, std::max({top - ring, ring - bottom, radius})});
+  return g;
+}
+
 // The lightning bolt: three thin strokes zigzagging along +y, joined.
 GfxObj zigzag_mesh(Did id, Did surface) {
   GfxObj g;
@@ -704,6 +739,9 @@ void add_meshes(Records& out) {
       box_mesh(kTreeTrunkMesh, {-0.25F, -0.25F, 0.0F}, {0.25F, 0.25F, 3.0F}, kBarkSurface),
       box_mesh(kTreeCrownMesh, {-1.5F, -1.5F, 2.5F}, {1.5F, 1.5F, 5.5F}, kLeafSurface),
       box_mesh(kRockMesh, {-0.8F, -0.6F, 0.0F}, {0.8F, 0.6F, 0.7F}, kStoneSurface),
+      box_mesh(kPineTrunkMesh, {-0.18F, -0.18F, 0.0F}, {0.18F, 0.18F, 1.6F}, kBarkSurface),
+      double_cone_mesh(kPineCrownMesh, kLeafSurface, 1.1F, 1.4F, 6.5F, 1.7F, 8),
+      double_cone_mesh(kBushMesh, kLeafSurface, 0.0F, 0.45F, 1.2F, 0.9F, 7, 0.3F),
       spark_mesh(),
       spindle_mesh(kFlameMesh, kFlameSurface, 0.22F, -0.55F, 0.02F, 0.19F, 8),
       spindle_mesh(kFrostMesh, kFrostSurface, 0.55F, -0.35F, 0.08F, 0.06F, 4),
@@ -715,6 +753,11 @@ void add_meshes(Records& out) {
       spark_mesh(kAcidSpark, 0x11000024, kAcidGlow),
   };
   for (const auto& m : meshes) out.push_back({m.id, write_gfx_obj(m)});
+  // The boulder: a squat five-sided double cone, solid (a physics box inside it).
+  GfxObj boulder = double_cone_mesh(kBoulderMesh, kStoneSurface, -0.2F, 0.45F, 1.3F, 1.1F, 5, 0.5F);
+  boulder.flags |= GfxObj::kHasPhysics;
+  add_solid_box(boulder, {-0.75F, -0.75F, 0.0F}, {0.75F, 0.75F, 1.0F});
+  out.push_back({boulder.id, write_gfx_obj(boulder)});
   // The spark faces the viewer at every distance, as retail's particle
   // GfxObjs do through their degrade info (CPhysicsPart::calc_draw_frame mode 2).
   GfxObjDegradeInfo spark_degrades;
@@ -815,6 +858,51 @@ void add_setups(Records& out) {
   placement.frame.part_frames = {Frame{}, Frame{}};
   tree.placement_frames = {placement};
   out.push_back({kTreeSetup, write_setup(tree)});
+  // The scenery pine: a thin trunk (its cylinder) under a tall cone.
+  Setup pine;
+  pine.id = kPineSetup;
+  pine.parts = {kPineTrunkMesh, kPineCrownMesh};
+  pine.cyl_spheres = {CylSphere{{0, 0, 0}, 0.25F, 6.5F}};
+  pine.height = 6.5F;
+  pine.radius = 1.7F;
+  pine.sorting_sphere = Sphere{{0, 0, 3.25F}, 3.5F};
+  pine.selection_sphere = pine.sorting_sphere;
+  pine.placement_frames = {placement};
+  out.push_back({kPineSetup, write_setup(pine)});
+}
+
+// The Scenes the grass's scene type picks from (CLandBlock::get_land_scenes
+// 0x00530460 takes one per vertex by its hash, then each object by its
+// freq): a grove of pines with a bush, a rocky patch, and an open meadow.
+// Each object stands about its vertex's cell corner, displaced up to 10 m,
+// turned and scaled by the hash; the pines and bushes want gentle ground.
+void add_scenes(Records& out) {
+  const auto desc = [](Did id, glm::vec2 base, float freq, float displace, float min_scale, float max_scale,
+                       float min_slope) {
+    ObjectDesc d;
+    d.obj_id = id;
+    d.base_loc.origin = {base.x, base.y, 0.0F};
+    d.freq = freq;
+    d.displace_x = displace;
+    d.displace_y = displace;
+    d.min_scale = min_scale;
+    d.max_scale = max_scale;
+    d.max_rot = 360.0F;
+    d.min_slope = min_slope;
+    d.max_slope = 1.0F;
+    return d;
+  };
+  ObjectDesc boulder = desc(kBoulderMesh, {8, 4}, 0.45F, 8.0F, 0.6F, 1.4F, 0.6F);
+  boulder.align = 1;  // ObjectDesc::ObjAlign: faces up its slope
+  const Scene scenes[] = {
+      Scene{kGroveScene,
+            {desc(kPineSetup, {10, 10}, 0.55F, 10.0F, 0.8F, 1.3F, 0.85F),
+             desc(kPineSetup, {4, 16}, 0.35F, 6.0F, 0.7F, 1.1F, 0.85F),
+             desc(kBushMesh, {16, 5}, 0.4F, 6.0F, 0.7F, 1.3F, 0.8F)}},
+      Scene{kRockyScene, {boulder, desc(kBushMesh, {6, 14}, 0.35F, 8.0F, 0.8F, 1.2F, 0.8F)}},
+      Scene{kMeadowScene, {desc(kBushMesh, {12, 12}, 0.3F, 10.0F, 0.6F, 1.0F, 0.8F)}},
+  };
+  for (const Scene& scene : scenes) out.push_back({scene.id, write_scene(scene)});
 }
 
 // ---- the house ------------------------------------------------------------------------------------
@@ -1602,13 +1690,19 @@ std::uint8_t vertex_height(int gx, int gy) {
 // The terrain word of vertex (gx, gy): the road runs north-south along gx 4
 // (through the centre and the blocks north and south of it); the type by
 // height (dirt low, rock high, grass between), water where the lake is; scene
-// type 0 (the Region's terrain types each list one).
+// bits 0 (the grass's scenery, add_scenes), or 1 (no scenery) in the town's
+// clearing: the centre block's vertices x 1..5, y 4..7, so that no pine or
+// boulder (each within 22 m of its vertex) stands in the bolt lanes (y 96 and
+// 120), by the NPCs or on the player's scripted walk (x 22..122, y 94..170
+// stay clear); the slope south of the lanes keeps its scenery, in the
+// demo's first view.
 std::uint16_t vertex_terrain(int gx, int gy) {
   const VertexOverride* v = vertex_override(gx, gy);
   const double h = v != nullptr ? static_cast<double>(v->height) : terrain_height(gx, gy);
   std::uint32_t type = h > 55 ? 2 : (h < 32 ? 1 : 0);
   if (v != nullptr && v->water) type = kWaterTerrainType;
-  return make_terrain_word(gx == 4 ? 1 : 0, type, 0);
+  const bool clearing = gx >= 1 && gx <= 5 && gy >= 4 && gy <= 7;
+  return make_terrain_word(gx == 4 ? 1 : 0, type, clearing ? 1 : 0);
 }
 
 // The ground z at vertex (x, y) of the centre block: the Region's height
@@ -1641,13 +1735,18 @@ void add_region(Records& out) {
     r.terrain.terrain_types.push_back(TerrainType{"Unused", argb(255, 128, 128, 128), {}});
   }
   r.terrain.terrain_types.push_back(TerrainType{"Water", argb(255, 46, 90, 140), {}});
-  // The scene part servers index on every landblock load (ACE: TerrainTypes[type].SceneTypes[scene bits], then
-  // SceneInfo.SceneTypes[that].Scenes): one scene type with no scenes and no ambient sound table (-1: the demo
-  // Region has no sound part, and GDLE resolves any other index into it), and every terrain type lists it as
-  // its scene type 0, the one every demo terrain word names. Scenery placed by retail's rule comes later.
-  r.scene = SceneDesc{{SceneType{0xFFFFFFFFU, {}}}};
+  // The scene part servers and the client index on every landblock load
+  // (TerrainTypes[type].SceneTypes[scene bits], then SceneInfo.SceneTypes[that].Scenes):
+  // no ambient sound tables (-1: the demo Region has no sound part, and GDLE
+  // resolves any other index into it). Every terrain type lists two scene
+  // types, so each scene bits value a demo terrain word uses (0 or 1) names one.
+  r.scene = SceneDesc{{SceneType{0xFFFFFFFFU, {}}, SceneType{0xFFFFFFFFU, {kGroveScene, kRockyScene, kMeadowScene}}}};
   r.parts_mask |= region_parts::kScene;
-  for (TerrainType& type : r.terrain.terrain_types) type.scene_types = {0};
+  // Scene bits 0 on grass name the scenery (scene type 1); scene bits 1 (the
+  // clearing around the town's lanes, vertex_terrain) and every other terrain
+  // type name the empty one.
+  for (TerrainType& type : r.terrain.terrain_types) type.scene_types = {0, 0};
+  r.terrain.terrain_types[0].scene_types = {1, 0};
   r.terrain.tex_merge.base_tex_size = 64;
   const std::pair<std::uint32_t, Did> textures[] = {
       {0, 0x05000020}, {1, 0x05000021}, {2, 0x05000022}, {kWaterTerrainType, kWaterTexture}};
@@ -2122,6 +2221,7 @@ core::Result<DemoWorld> build_demo_world() {
   add_scripts(portal);
   add_sound(portal);
   add_region(portal);
+  add_scenes(portal);
   add_tables(portal);
   DemoWorld world;
   DERETH_TRY(world.portal, build_dat(portal, DatWriterOptions{DatKind::Portal}));

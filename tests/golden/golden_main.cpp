@@ -248,6 +248,26 @@ int main(int argc, char** argv) {
     frames.push_back({fmt::format("scene_sky_tick_{:04}.png", kTranslucentTick), entry_renderer.read_pixels()});
   }
 
+  // Scenery: the world-entry snapshot from above the road in the block south
+  // of the start (block-local (96, 186), 16 m above the player's height),
+  // looking south-east down the road: the pines, bushes and boulders
+  // CLandBlock::get_land_scenes placed on the grass beside it, none on the road.
+  {
+    glm::vec3 player(0.0F);
+    for (const auto& o : (*entry)->snapshot().objects) {
+      if (o.is_player) player = o.root.origin;
+    }
+    // The player stands at (70, 128) of the start block; the block south of it is 192 m down y.
+    const glm::vec3 eye = player + glm::vec3(96.0F - 70.0F, 186.0F - 192.0F - 128.0F, 16.0F);
+    const render::Camera road_view = render::Camera::look_at(eye, eye + glm::vec3(8.0F, -30.0F, -9.0F));
+    auto drawn = entry_renderer.render((*entry)->snapshot(), road_view, kWidth, kHeight);
+    if (!drawn) {
+      std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());
+      return 1;
+    }
+    frames.push_back({fmt::format("scene_scenery_tick_{:04}.png", kTranslucentTick), entry_renderer.read_pixels()});
+  }
+
   // A particle burst: the first projectile explosion, found by running the
   // world-entry demo on, seen from 2.2 m south of its particles' centre and a
   // little above.

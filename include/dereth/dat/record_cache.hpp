@@ -38,6 +38,7 @@
 #include "dereth/dat/physics_script_table.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/render_surface.hpp"
+#include "dereth/dat/scene.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
@@ -74,6 +75,8 @@ class RecordCache {
   [[nodiscard]] std::shared_ptr<const GfxObj> gfx_obj(Did id);
   [[nodiscard]] std::shared_ptr<const GfxObjDegradeInfo> gfx_obj_degrade_info(Did id);
   [[nodiscard]] std::shared_ptr<const Environment> environment(Did id);
+  // A Region scene type's Scene (0x12...): the objects CLandBlock::get_land_scenes places.
+  [[nodiscard]] std::shared_ptr<const Scene> scene(Did id);
   // The portal's Region (0x13000000): LandDefs, GameTime, SkyDesc, terrain types.
   [[nodiscard]] std::shared_ptr<const Region> region(Did id = kRegionId);
   [[nodiscard]] std::shared_ptr<const SkillTable> skill_table(Did id = kSkillTableId);
@@ -108,6 +111,7 @@ class RecordCache {
     GfxObj,
     GfxObjDegradeInfo,
     Environment,
+    Scene,
     Region,
     SkillTable,
     XpTable,

@@ -13,7 +13,9 @@
 #include "dereth/core/log.hpp"
 #include "dereth/dat/environment.hpp"
 #include "dereth/protocol/physics_desc.hpp"
+#include "dereth/sim/cells/land_cell.hpp"
 #include "dereth/sim/cells/land_defs.hpp"
+#include "dereth/sim/cells/scenery.hpp"
 #include "dereth/sim/motion/sequence.hpp"
 #include "dereth/sim/object/position.hpp"
 
@@ -190,6 +192,9 @@ void DatLandscapeLoader::init_static_objs(std::uint32_t block_id) {
   }
   block_statics_[key];
   load_static_objects(block_id);
+  // CLandBlock::init_static_objs 0x00530A40: then, with use_scene_files
+  // (always here), the block's scenery, with or without a LandBlockInfo.
+  load_scenery(block_id);
 }
 
 void DatLandscapeLoader::recompute_statics(const std::vector<std::unique_ptr<PhysicsObj>>& owned) {
@@ -281,9 +286,9 @@ void DatLandscapeLoader::release_land_block(std::uint32_t block_id) {
   std::erase_if(env_records_, [key](const auto& entry) { return (entry.first & kBlockMask) == key; });
 }
 
-std::unique_ptr<PhysicsObj> DatLandscapeLoader::make_object(std::uint32_t did) {
+std::unique_ptr<PhysicsObj> DatLandscapeLoader::make_object(std::uint32_t did, std::uint32_t id) {
   namespace ps = protocol::physics_state;
-  auto obj = std::make_unique<PhysicsObj>(*context_, 0u, LocalId::None);
+  auto obj = std::make_unique<PhysicsObj>(*context_, id, LocalId::None);
   auto parts = factory_->make_part_array(*obj, did);
   if (!parts) return nullptr;
   obj->set_part_array(std::move(parts));
@@ -291,6 +296,48 @@ std::unique_ptr<PhysicsObj> DatLandscapeLoader::make_object(std::uint32_t did) {
   obj->set_state(obj->state() | ps::Static, false);
   obj->cache_has_physics_bsp();
   return obj;
+}
+
+// CLandBlock::get_land_scenes 0x00530460: each placement made
+// (CPhysicsObj::makeObject) at its frame, kept when it lies within the block
+// (CPhysicsObj::obj_within_block 0x00511030), added to its land cell, then
+// scaled (CPhysicsObj::SetScaleStatic 0x00511BB0) and kept with the block's
+// statics. Each made one takes the block's next scenery id (0x8XXYYIII);
+// past 0xFFF the rest of the block's scenery is dropped, loudly.
+void DatLandscapeLoader::load_scenery(std::uint32_t block_id) {
+  const std::uint32_t key = block_id & kBlockMask;
+  const LandBlockStruct* terrain = landscape_ != nullptr ? landscape_->land_block(block_id) : nullptr;
+  if (terrain == nullptr) return;
+  const auto region = records_->region(region_id_);
+  if (!region) return;  // retail: no CRegionDesc::current_region, no scenery
+  const auto scenes = [this](dat::Did id) { return records_->scene(id); };
+  const auto has_building = [&](std::size_t cell) {
+    const auto* land_cell = dynamic_cast<const LandCell*>(landscape_->get_cell(terrain->cell_id(cell)));
+    return land_cell != nullptr && land_cell->building() != nullptr;
+  };
+  const std::vector<ScenePlacement> placements = get_land_scenes(*terrain, *region, scenes, has_building);
+  auto& owned = block_statics_[key];
+  std::uint32_t counter = 0;
+  for (const ScenePlacement& p : placements) {
+    const std::optional<std::uint32_t> id = scenery_id(block_id, counter);
+    if (!id) {
+      core::logger(core::Module::Sim)
+          ->error("landblock {:08X}: more than {} scenery objects; the rest of its scenery is not made", key | 0xFFFFu,
+                  kMaxSceneryPerBlock);
+      return;
+    }
+    auto obj = make_object(p.obj_id, *id);
+    if (!obj) continue;
+    obj->set_frame(p.frame);  // CPhysicsObj::set_initial_frame
+    if (!obj_within_block(*obj)) continue;
+    ObjCell* land_cell = landscape_->get_cell(terrain->cell_id(p.cell_index));
+    if (land_cell == nullptr) continue;
+    obj->add_obj_to_cell(*land_cell, p.frame);
+    obj->set_scale_static(p.scale);
+    ++counter;
+    statics_.push_back(obj.get());
+    owned.push_back(std::move(obj));
+  }
 }
 
 // CEnvCell::Destroy (its static objects; its record is read again when it

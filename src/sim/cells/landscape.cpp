@@ -496,6 +496,11 @@ void Landscape::grab_visible_cells() {
   }
 }
 
+const LandBlockStruct* Landscape::land_block(std::uint32_t block_id) const noexcept {
+  const auto it = blocks_.find(block_id & 0xFFFF0000u);
+  return it != blocks_.end() ? it->second.terrain.get() : nullptr;
+}
+
 std::uint32_t Landscape::side_cell_count(std::uint32_t block_id) const noexcept {
   const auto it = blocks_.find(block_id & 0xFFFF0000u);
   return it != blocks_.end() ? it->second.side_cell_count : 0u;

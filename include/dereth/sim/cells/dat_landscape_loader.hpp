@@ -65,13 +65,17 @@ class DatLandscapeLoader final : public LandscapeLoader {
   [[nodiscard]] const std::shared_ptr<const LandscapeSnapshot>& view() const noexcept { return view_; }
 
   // CPhysicsObj::makeObject 0x00513970 (not dynamic): a static object of the
-  // Setup or GfxObj `did`, placed by add_obj_to_cell; none when the record is
+  // Setup or GfxObj `did` with object id `id` (0 for a stab; a scenery
+  // object's 0x8XXYYIII), placed by add_obj_to_cell; none when the record is
   // absent.
-  [[nodiscard]] std::unique_ptr<PhysicsObj> make_object(std::uint32_t did);
+  [[nodiscard]] std::unique_ptr<PhysicsObj> make_object(std::uint32_t did, std::uint32_t id = 0);
 
  private:
   // CLandBlock::init_static_objs 0x00530A40 (a block with none made).
   void load_static_objects(std::uint32_t block_id);
+  // CLandBlock::get_land_scenes 0x00530460: the block's scenery
+  // (sim/cells/scenery.hpp) made and kept with its statics.
+  void load_scenery(std::uint32_t block_id);
   // CLandBlock::destroy_static_objects: a block's land statics go, and the
   // drawn view loses its buildings and EnvCells.
   void destroy_static_objects(std::uint32_t block_id);

@@ -55,6 +55,8 @@ class Landscape final : public CellSource {
   // id that holds no shadows).
   bool add_env_cell(std::unique_ptr<EnvCell> cell);
   [[nodiscard]] std::size_t block_count() const noexcept { return blocks_.size(); }
+  // The terrain of a loaded block (0xXXYYFFFF), null when it is not loaded.
+  [[nodiscard]] const LandBlockStruct* land_block(std::uint32_t block_id) const noexcept;
   // The loaded landblocks (0xXXYYFFFF), ascending.
   [[nodiscard]] std::vector<std::uint32_t> loaded_blocks() const;
   // The visible EnvCells' ids (CEnvCell::visible_cell_table), ascending.
