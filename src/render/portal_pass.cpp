@@ -42,6 +42,7 @@ core::Result<void> PortalPass::ensure_program() {
   u_heading_ = glGetUniformLocation(program_, "u_heading");
   u_level_ = glGetUniformLocation(program_, "u_level");
   u_aspect_ = glGetUniformLocation(program_, "u_aspect");
+  u_pixel_ = glGetUniformLocation(program_, "u_pixel");
   glGenVertexArrays(1, &vao_);
   return {};
 }
@@ -63,6 +64,7 @@ core::Result<void> PortalPass::draw_tunnel(const sim::PortalSpace& portal, float
   glUniform1f(u_heading_, heading * kRadiansPerDegree);
   glUniform1f(u_level_, unit(brightness));
   glUniform1f(u_aspect_, static_cast<float>(width) / static_cast<float>(std::max(height, 1)));
+  glUniform1f(u_pixel_, 2.0F / static_cast<float>(std::max(height, 1)));
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);

@@ -34,6 +34,7 @@ class PortalPass {
   GLint u_heading_ = -1;
   GLint u_level_ = -1;
   GLint u_aspect_ = -1;
+  GLint u_pixel_ = -1;
 };
 
 }  // namespace dereth::render
