@@ -181,7 +181,7 @@ TEST_CASE("Headless: the tunnel moves with its time and turns with its heading, 
   CHECK(render::compare_images(at_1s, draw(*renderer, c), 24).differing_fraction > 0.2);
 }
 
-TEST_CASE("Headless: the tunnel's fades dim it to black; the world's fades veil it", "[render][gl][portal]") {
+TEST_CASE("Headless: the tunnel's fades dim it to black, the world's fades veil it", "[render][gl][portal]") {
   DERETH_GL_OR_RETURN();
   auto renderer = make_renderer();
   sim::RenderSnapshot snap = world_snapshot();
