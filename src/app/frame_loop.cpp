@@ -204,9 +204,19 @@ core::Result<LoopReport> FrameLoop::run() {
       if (presenter_ != nullptr) presenter_->follow(snapshot);
       // 5b. audio: this tick's sound events, once.
       report.sound_events += snapshot.sounds.size();
+      const audio::Listener listener = presenter_ != nullptr ? presenter_->listener() : audio::Listener{};
+      // gmSmartBoxUI's portal sounds begun since the last tick, after the world's.
+      const std::vector<sim::SoundEvent> ui_sounds =
+          portal_sounds_.take(snapshot.portal, &world_->records(), listener.position, world_->context().now());
+      report.ui_sounds += ui_sounds.size();
       if (audio_ != nullptr) {
-        audio_->update(snapshot.sounds, presenter_ != nullptr ? presenter_->listener() : audio::Listener{},
-                       world_->context().now());
+        if (ui_sounds.empty()) {
+          audio_->update(snapshot.sounds, listener, world_->context().now());
+        } else {
+          std::vector<sim::SoundEvent> all = snapshot.sounds;
+          all.insert(all.end(), ui_sounds.begin(), ui_sounds.end());
+          audio_->update(all, listener, world_->context().now());
+        }
       }
     }
     const bool last_tick = options_.max_ticks && report.ticks >= *options_.max_ticks;

@@ -210,7 +210,7 @@ std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::
 
 sim::SnapshotPtr World::build_snapshot() const {
   return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), static_objects(), landscape_view(),
-                                    sky_time_);
+                                    sky_time_, &smart_box_ui_);
 }
 
 // The game clock (sim/player/game_clock.hpp): a new TimeSync goes to the Timer

@@ -7,9 +7,12 @@
 
 #include <glad/gl.h>
 
+#include "dereth/render/portal.hpp"
+
 #include "frame_lights.hpp"
 #include "gpu_assets.hpp"
 #include "mesh_pass.hpp"
+#include "portal_pass.hpp"
 #include "render_context.hpp"
 #include "sky_pass.hpp"
 #include "terrain_assets.hpp"
@@ -30,7 +33,9 @@ core::Error gl_error(std::string field, std::string detail) {
 // The renderer: the GPU assets, the passes that draw a frame from them, and
 // its own framebuffer. A frame walks the snapshot into the terrain's blocks
 // and the mesh pass's lists, then draws the sky (first or behind the opaque
-// world), the terrain, the opaque and clip lists and the alpha list.
+// world), the terrain, the opaque and clip lists and the alpha list, and
+// the portal pass's veil over them in the world's fades; a portal-space
+// frame draws the tunnel alone.
 struct Renderer::Impl {
   RenderContext ctx;
   GpuAssets assets{ctx};
@@ -39,6 +44,7 @@ struct Renderer::Impl {
   TerrainPass terrain_pass{ctx, terrain_assets, lights};
   MeshPass mesh_pass{ctx, assets, lights};
   SkyPass sky_pass{ctx, terrain_assets, assets, mesh_pass};
+  PortalPass portal_pass;
 
   GLuint fbo = 0;
   GLuint color_rb = 0;
@@ -62,6 +68,7 @@ struct Renderer::Impl {
     if (depth_rb != 0) glDeleteRenderbuffers(1, &depth_rb);
     mesh_pass.release();
     terrain_pass.release();
+    portal_pass.release();
     fbo = color_rb = depth_rb = 0;
   }
 
@@ -123,6 +130,9 @@ struct Renderer::Impl {
     view.eye_rel = view.eye - view.origin;
     view.frustum = Frustum::from_matrix(view.view_projection);
     if (own_target) DERETH_CHECK(ensure_target(width, height));
+    // Portal space hides the world (SmartBox::Hide): nothing of it is gathered or drawn.
+    const PortalFrame portal = portal_frame(snapshot.portal);
+    if (portal.tunnel) return draw_portal_space(snapshot.portal, portal, width, height, own_target, prepare_start);
 
     const std::vector<TerrainDraw> blocks = terrain_pass.gather_terrain(view.origin);
     if (ctx.portal) terrain_assets.ensure_region();  // the SkyDesc lights the frame even without terrain
@@ -166,6 +176,9 @@ struct Renderer::Impl {
     mesh_pass.draw_meshes(lists, view, sky, false);
     if (!ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky);
     mesh_pass.draw_meshes(lists, view, sky, true);
+    // The world's fades: black over the whole frame.
+    core::Result<void> veiled;
+    if (portal.veil > 0.0F) veiled = portal_pass.draw_veil(portal.veil);
 
     glBindVertexArray(0);
     glDisable(GL_BLEND);
@@ -182,7 +195,36 @@ struct Renderer::Impl {
     }
     timing.load = ctx.load_seconds;
     accumulate();
-    return {};
+    return veiled;
+  }
+
+  // A frame of portal space: the tunnel alone over the cleared target.
+  core::Result<void> draw_portal_space(const sim::PortalSpace& space, const PortalFrame& portal, int width, int height,
+                                       bool own_target, Clock::time_point prepare_start) {
+    ctx.stats.portal_space = true;
+    timing.prepare = seconds_since(prepare_start);
+    const auto submit_start = Clock::now();
+    GLint previous_framebuffer = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_framebuffer);
+    if (own_target) glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+    glViewport(0, 0, width, height);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDepthMask(GL_TRUE);
+    glClearColor(0.0F, 0.0F, 0.0F, 1.0F);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const core::Result<void> drawn = portal_pass.draw_tunnel(space, portal.tunnel_brightness, width, height);
+    glUseProgram(0);
+    if (own_target) glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
+    if (const GLenum e = glGetError(); e != GL_NO_ERROR) ctx.log_once(0xFFFFFFFFU, "GL error " + hex_id(e));
+    timing.submit = seconds_since(submit_start);
+    if (ctx.options.finish_each_frame) {
+      const auto finish_start = Clock::now();
+      glFinish();
+      timing.finish = seconds_since(finish_start);
+    }
+    accumulate();
+    return drawn;
   }
 
   void accumulate() {

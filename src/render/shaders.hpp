@@ -207,4 +207,69 @@ void main() {
 }
 )GLSL";
 
+// Portal space (portal_pass.cpp): one triangle covering the frame, its
+// corners from gl_VertexID (no vertex buffer), the frame's point in
+// normalised device coordinates.
+inline constexpr const char* kPortalVertex = R"GLSL(
+out vec2 v_ndc;
+void main() {
+  vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
+  v_ndc = p;
+  gl_Position = vec4(p, 0.0, 1.0);
+}
+)GLSL";
+
+// Mode 0, the tunnel: seen down its length, the vanishing point drifting as
+// the tunnel bends; depth along it is 1/r from that point, moving toward the
+// eye with time (rings), the wall's angle twisting with depth and time
+// (swirling bands and thin bright streaks), violet to blue with a magenta
+// cast, a white glow at the far end and a dark rim, all times u_level.
+// Toward the vanishing point each band's cycles crowd together; where one
+// would change by more than a fraction of a cycle across a pixel (its phase's
+// gradient, worked out from r, times the pixel's size) it fades to its mean,
+// so nothing aliases at any size and the picture does not hang on a driver's
+// rounding. Mode 1, the veil: black at opacity u_level.
+inline constexpr const char* kPortalFragment = R"GLSL(
+in vec2 v_ndc;
+out vec4 o_color;
+uniform int u_mode;
+uniform float u_time;     // seconds since the tunnel began
+uniform float u_heading;  // the portal camera's heading, radians
+uniform float u_level;    // tunnel brightness, or veil opacity
+uniform float u_aspect;   // width / height
+uniform float u_pixel;    // one pixel in the units of v_ndc.y (2 / height)
+const float kTau = 6.2831853;
+// How much of a band whose phase is k / r + m * angle / tau + ... survives
+// at radius r: 1 where a pixel spans little of a cycle, 0 from half a cycle.
+float resolved(float k, float m, float r) {
+  float cycles = u_pixel * length(vec2(k / (r * r), m / (kTau * r)));
+  return 1.0 - smoothstep(0.12, 0.45, cycles);
+}
+void main() {
+  if (u_mode == 1) {
+    o_color = vec4(0.0, 0.0, 0.0, u_level);
+    return;
+  }
+  vec2 p = vec2(v_ndc.x * u_aspect, v_ndc.y);
+  vec2 centre = 0.14 * vec2(sin(u_time * 0.71), cos(u_time * 0.53));
+  vec2 d = p - centre;
+  float r = max(length(d), 0.002);
+  float angle = atan(d.y, d.x) / kTau + u_heading / kTau;
+  float depth = 0.42 / r + u_time * 1.7;
+  float twist = angle + 0.22 / r - u_time * 0.21;
+  float rings = mix(0.5, 0.5 + 0.5 * sin(depth * kTau), resolved(0.42, 0.0, r));
+  float swirl = mix(0.5, 0.5 + 0.5 * sin((twist * 5.0 + depth * 0.35) * kTau), resolved(1.247, 5.0, r));
+  float streak = mix(0.2, pow(0.5 + 0.5 * sin((twist * 11.0 - depth * 0.6) * kTau), 8.0), resolved(6.5, 33.0, r));
+  vec3 violet = vec3(0.40, 0.14, 0.74);
+  vec3 blue = vec3(0.10, 0.28, 0.92);
+  vec3 magenta = vec3(0.86, 0.22, 0.78);
+  vec3 c = mix(violet, blue, swirl);
+  c = mix(c, magenta, rings * 0.32);
+  c += vec3(0.85, 0.80, 1.0) * streak * 0.55;
+  c += vec3(0.95, 0.92, 1.0) * exp(-r * 5.0);
+  c *= 0.25 + 0.75 * smoothstep(2.1, 0.35, r);
+  o_color = vec4(clamp(c, 0.0, 1.0) * u_level, 1.0);
+}
+)GLSL";
+
 }  // namespace dereth::render::shaders

@@ -24,6 +24,7 @@
 #include "dereth/render/camera.hpp"
 #include "dereth/render/image.hpp"
 #include "dereth/render/renderer.hpp"
+#include "dereth/sim/player/gm_smart_box_ui.hpp"
 
 namespace fs = std::filesystem;
 using namespace dereth;
@@ -43,7 +44,19 @@ constexpr int kHeight = 180;
 // when the client's portal-space animation ends and sends LoginComplete
 // (docs/sim.md "Portal space"): the SetState arrives at 34.42 s (tick
 // 1033), 6.7 s after the teleport.
-constexpr std::uint64_t kTicks[] = {212, 248, 440, 806, 1040, 1050};
+// Between Hidden and UnHide, portal space (docs/render.md "Portal space"):
+// the recall's tunnel begins at tick 832 (the F751), its fade-out runs from
+// about tick 972 and the world is shown again at tick 1002 (SmartBox::Show),
+// fading in for 1 s: the tunnel mid-trip, half faded out, and the destination
+// half faded in.
+constexpr std::uint64_t kTicks[] = {212, 248, 440, 806, 900, 987, 1017, 1040, 1050};
+struct PortalGolden {
+  std::uint64_t tick;
+  sim::TeleportAnimState state;
+};
+constexpr PortalGolden kPortalTicks[] = {{900, sim::TeleportAnimState::TunnelContinue},
+                                         {987, sim::TeleportAnimState::TunnelFadeOut},
+                                         {1017, sim::TeleportAnimState::WorldFadeIn}};
 // The scenes: the world-entry snapshot with the NPCs' parts half translucent
 // (a translucent part over terrain, drawn after it, farthest first); the
 // first tick at which a projectile's burst emitter (0x32000020..23, the
@@ -81,7 +94,8 @@ constexpr double kMaxDifferingFraction = 0.005;
 void usage() {
   std::puts(
       "usage: dereth_golden [--update-golden] [--golden-dir DIR] [--out DIR]\n"
-      "Renders the embedded demo headless at ticks 212, 248 and 440 (320x180), the tick-212 snapshot with the NPCs\n"
+      "Renders the embedded demo headless at ticks 212, 248, 440, 806, the recall's portal space (900, 987, 1017),\n"
+      "1040 and 1050 (320x180), the tick-212 snapshot with the NPCs\n"
       "half translucent and at dusk, and the first projectile burst seen from close by, and compares each frame with "
       "its PNG\n"
       "in DIR. --update-golden writes the frames there instead. --out DIR receives the actual frames of a\n"
@@ -166,6 +180,19 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "dereth_golden: tick %llu: %s\n", static_cast<unsigned long long>(tick),
                    ran.error().message().c_str());
       return 1;
+    }
+    // The portal-space ticks are in the state (and mid-fade) their pictures are meant to show.
+    for (const PortalGolden& p : kPortalTicks) {
+      if (p.tick != tick) continue;
+      const sim::PortalSpace& portal = (*demo)->snapshot().portal;
+      const bool mid_fade = portal.fade > 0.25F && portal.fade < 0.75F;
+      if (portal.state != p.state || (p.state != sim::TeleportAnimState::TunnelContinue && !mid_fade)) {
+        std::fprintf(stderr, "dereth_golden: tick %llu is %s at fade %.3f, not %s%s: the demo's timing changed\n",
+                     static_cast<unsigned long long>(tick), sim::to_string(portal.state),
+                     static_cast<double>(portal.fade), sim::to_string(p.state),
+                     p.state == sim::TeleportAnimState::TunnelContinue ? "" : " mid-fade");
+        return 1;
+      }
     }
     frames.push_back({fmt::format("demo_tick_{:04}.png", tick), (*demo)->picture()});
   }

@@ -16,6 +16,7 @@
 
 #include "dereth/app/frame_hooks.hpp"
 #include "dereth/app/key_map.hpp"
+#include "dereth/app/portal_sounds.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/audio/audio_system.hpp"
@@ -201,6 +202,7 @@ struct LoopReport {
   double present_seconds = 0.0;  // wall time in present() (render submission + rasterising)
   bool quit_by_user = false;
   std::uint64_t sound_events = 0;
+  std::uint64_t ui_sounds = 0;    // portal-space sounds played from the UI sound table (PortalSounds)
   std::size_t max_particles = 0;  // most live particles published after one tick
   FramePacing pacing;             // with LoopOptions::frame_stats
 };
@@ -255,6 +257,7 @@ class FrameLoop {
   double fps_ = 0.0;
   double last_frame_ms_ = 0.0;
   std::optional<double> first_arrival_;
+  PortalSounds portal_sounds_;
 };
 
 }  // namespace dereth::app

@@ -132,6 +132,8 @@ struct RenderStats {
   std::size_t particles_culled = 0;
   std::size_t cells_culled = 0;
   std::size_t terrain_blocks_culled = 0;
+  // The frame was portal space: the tunnel alone, no world (RenderSnapshot::portal).
+  bool portal_space = false;
 };
 
 // The landscape surface cache (docs/render.md, "Terrain"): one composited

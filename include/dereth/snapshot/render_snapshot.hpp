@@ -20,6 +20,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/core/frame.hpp"
 #include "dereth/snapshot/local_id.hpp"
+#include "dereth/snapshot/teleport_anim_state.hpp"
 
 namespace dereth::dat {
 struct Environment;
@@ -164,6 +165,27 @@ struct SkyTime {
   bool operator==(const SkyTime&) const = default;
 };
 
+// Portal space as gmSmartBoxUI shows it (sim::GmSmartBoxUi, the World's):
+// from BeginTeleportAnimation the portal-space viewport hides the world
+// (SmartBox::Hide) until the tunnel's fade-out ends (SmartBox::Show). The
+// renderer draws from these alone: `visible`, the tunnel instead of the world,
+// as bright as `fade`; otherwise the world, veiled to black by 1 - `fade`
+// (the world's fades; 1 draws it as always). docs/render.md "Portal space".
+struct PortalSpace {
+  TeleportAnimState state = TeleportAnimState::Off;
+  bool visible = false;  // the portal-space viewport is shown, the world hidden
+  // teleportCurVDist over the game's view distance (GmSmartBoxUi::view_distance):
+  // 1 outside the fades, down to 0.001 at the bottom of one.
+  float fade = 1.0F;
+  double tunnel_seconds = 0.0;   // since the tunnel's loop began (its time; 0 when not visible)
+  float heading_degrees = 0.0F;  // teleportRotationCurAngle: where the portal-space camera looks
+  // Sound_UI_EnterPortal and Sound_UI_ExitPortal plays so far (counts: the
+  // frame loop plays the ones that are new since the last snapshot).
+  std::uint64_t enter_sounds = 0;
+  std::uint64_t exit_sounds = 0;
+  bool operator==(const PortalSpace&) const = default;
+};
+
 struct RenderSnapshot {
   std::uint64_t tick = 0;
   core::Seconds time{0.0};
@@ -174,6 +196,7 @@ struct RenderSnapshot {
   std::vector<SoundEvent> sounds;                      // the sound events of this tick, in order
   std::shared_ptr<const LandscapeSnapshot> landscape;  // null: nothing loaded
   std::optional<SkyTime> sky;  // none before a TimeSync: the renderer's fixed hour (RendererOptions::time_of_day)
+  PortalSpace portal;          // the teleport's portal space (default: none, the world drawn)
 };
 
 using SnapshotPtr = std::shared_ptr<const RenderSnapshot>;

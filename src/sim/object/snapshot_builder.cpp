@@ -1,10 +1,13 @@
 #include "dereth/sim/object/snapshot_builder.hpp"
 
+#include <algorithm>
+
 #include "dereth/dat/palette.hpp"
 #include "dereth/sim/effects/effects_sink.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
+#include "dereth/sim/player/gm_smart_box_ui.hpp"
 
 namespace dereth::sim {
 
@@ -28,9 +31,22 @@ void publish_obj_desc(const protocol::ObjDesc& desc, ObjectSnapshot& out) {
   for (const auto& s : list) out.palette.subpalettes.push_back({s.palette, s.offset, s.num_colors});
 }
 
+PortalSpace publish_portal_space(const GmSmartBoxUi& ui, double now) noexcept {
+  PortalSpace p;
+  p.state = ui.state();
+  p.visible = ui.portal_space_visible();
+  p.fade = static_cast<float>(ui.view_distance());
+  p.tunnel_seconds = p.visible ? std::max(0.0, now - ui.portal_anim_start()) : 0.0;
+  p.heading_degrees = static_cast<float>(ui.rotation_angle());
+  p.enter_sounds = ui.enter_portal_sounds();
+  p.exit_sounds = ui.exit_portal_sounds();
+  return p;
+}
+
 SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effects, std::uint64_t tick,
                                   std::span<PhysicsObj* const> statics,
-                                  std::shared_ptr<const LandscapeSnapshot> landscape, std::optional<SkyTime> sky) {
+                                  std::shared_ptr<const LandscapeSnapshot> landscape, std::optional<SkyTime> sky,
+                                  const GmSmartBoxUi* portal) {
   auto snapshot = std::make_shared<RenderSnapshot>();
   snapshot->tick = tick;
   snapshot->time = box.context().now();
@@ -77,6 +93,7 @@ SnapshotPtr build_render_snapshot(const SmartBox& box, const EffectsSink& effect
   }
   snapshot->landscape = std::move(landscape);
   snapshot->sky = sky;
+  if (portal != nullptr) snapshot->portal = publish_portal_space(*portal, snapshot->time.count());
   effects.publish(*snapshot);
   return snapshot;
 }

@@ -94,7 +94,7 @@ void GmSmartBoxUi::begin_teleport_animation(TeleportAnimState state, double now)
   rotation_end_angle_ = 0.0;
   state_ = state;
   transition_start_ = now;
-  // (retail plays Sound_UI_EnterPortal from the UI sound table here)
+  ++enter_portal_sounds_;  // PlaySoundFromCenter(Sound_UI_EnterPortal, the UI sound table)
 }
 
 // gmSmartBoxUI::EndTeleportAnimation 0x004D65A0
@@ -178,7 +178,8 @@ bool GmSmartBoxUi::use_time(SmartBox& box, double now) {
   if (state_ == TAS::TunnelFadeOut && now - transition_start_ >= 1.0) {
     view_distance_override_ = true;  // SetOverrideFovDistance(1, teleportCurVDist)
     portal_space_visible_ = false;   // the viewport hidden, SmartBox::Show
-    // (clear_sequence_anims; Sound_UI_ExitPortal)
+    // (clear_sequence_anims)
+    ++exit_portal_sounds_;  // PlaySoundFromCenter(Sound_UI_ExitPortal, the UI sound table)
     state_ = TAS::WorldFadeIn;
     transition_start_ = now;
   }

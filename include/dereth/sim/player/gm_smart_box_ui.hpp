@@ -9,21 +9,14 @@
 #include <cstdint>
 
 #include "dereth/core/rng.hpp"
+#include "dereth/snapshot/teleport_anim_state.hpp"
 
 namespace dereth::sim {
 
 class SmartBox;
 
-// retail TeleportAnimState (acclient.h), values as the binary's.
-enum class TeleportAnimState : std::uint8_t {
-  Off = 0,
-  WorldFadeOut = 1,
-  TunnelFadeIn = 2,
-  Tunnel = 3,
-  TunnelContinue = 4,
-  TunnelFadeOut = 5,
-  WorldFadeIn = 6,
-};
+// TeleportAnimState: dereth/snapshot/teleport_anim_state.hpp (the render
+// snapshot carries it).
 [[nodiscard]] const char* to_string(TeleportAnimState s) noexcept;
 
 // UIGlobals::GetAnimLevel 0x004EE540: the eased level (0..1024) of a fraction
@@ -71,6 +64,14 @@ class GmSmartBoxUi {
   // teleportRotationCurAngle: the portal-space camera's heading in degrees.
   [[nodiscard]] double rotation_angle() const noexcept { return rotation_cur_angle_; }
   [[nodiscard]] double transition_start_time() const noexcept { return transition_start_; }
+  // When the portal-space object's loop began (the viewport shown): the
+  // tunnel's time zero.
+  [[nodiscard]] double portal_anim_start() const noexcept { return portal_anim_start_; }
+  // Sound_UI_EnterPortal (BeginTeleportAnimation) and Sound_UI_ExitPortal
+  // (SmartBox::Show) plays from the UI sound table so far: the frame loop
+  // plays the new ones (the snapshot carries the counts).
+  [[nodiscard]] std::uint64_t enter_portal_sounds() const noexcept { return enter_portal_sounds_; }
+  [[nodiscard]] std::uint64_t exit_portal_sounds() const noexcept { return exit_portal_sounds_; }
   // The portal-space object's current frame (CPhysicsObj::get_curr_frame_number).
   [[nodiscard]] std::uint32_t portal_frame(double now) const noexcept;
   // LoginCompletes sent (CPlayerSystem::SendLoginCompleteNotification calls).
@@ -98,6 +99,8 @@ class GmSmartBoxUi {
   double transition_start_ = 0.0;
   std::uint64_t login_completes_ = 0;
   std::uint64_t portal_notices_ = 0;
+  std::uint64_t enter_portal_sounds_ = 0;
+  std::uint64_t exit_portal_sounds_ = 0;
 };
 
 }  // namespace dereth::sim
