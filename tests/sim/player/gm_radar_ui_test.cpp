@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include "dereth/sim/cells/landscape.hpp"
 
@@ -146,7 +147,7 @@ TEST_CASE("ACCWeenieObject::InqShowableOnRadar 0x0058C250 is radar behaviour 2, 
   Radar r;
   r.add(0x70000001, 100.0F, 100.0F, 10.0F, 0);
   CHECK_FALSE(GmRadarUi::inq_showable_on_radar(*r.w.box.get_object(0x70000001)));  // never sent: 0
-  for (std::uint8_t behaviour : {1, 2, 3, 4, 5}) {
+  for (const std::uint8_t behaviour : std::initializer_list<std::uint8_t>{1, 2, 3, 4, 5}) {
     const std::uint32_t guid = 0x70000010u + behaviour;
     r.add(guid, 100.0F, 100.0F, 10.0F, behaviour);
     INFO("behaviour " << int(behaviour));
