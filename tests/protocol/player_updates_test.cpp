@@ -141,7 +141,7 @@ TEST_CASE("ClientCombatSystem::HandlePlayerDeathEvent 0x0056C320: PlayerKilled 0
 }
 
 TEST_CASE(
-    "CM_Item::DispatchUI_UseDone: F7B0 0x01C7 and its error; ClientUISystem::Handle_Item__UseDone 0x00564900 "
+    "CM_Item::DispatchUI_UseDone: F7B0 0x01C7 and its error, and ClientUISystem::Handle_Item__UseDone 0x00564900 "
     "tells a failure",
     "[retail]") {
   // ACE ends a cast without the mana for it with UseDone 0x0401.

@@ -56,7 +56,7 @@ TEST_CASE("CACQualities::InqAttribute2nd 0x00592020: a maximum is the VitalTable
 }
 
 TEST_CASE(
-    "ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute2ndLevel 0x00558F10 changes the current vital; "
+    "ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute2ndLevel 0x00558F10 changes the current vital, and "
     "CACQualities::BoundsCheck 0x005920E0 cuts it to the maximum and a negative to 0",
     "[retail]") {
   auto qualities = player();
