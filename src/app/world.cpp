@@ -127,6 +127,7 @@ void World::handle_player_description(const protocol::PlayerDescription& descrip
       std::make_unique<sim::Qualities>(description, skills ? std::optional<dat::SkillTable>(*skills) : std::nullopt,
                                        xp ? std::optional<dat::XpTable>(*xp) : std::nullopt);
   context_.player_qualities = qualities_.get();
+  if (description.spell_lists) player_module_ = sim::PlayerModule(*description.spell_lists);
   if (description.options) {
     // PlayerModule::DisableHouseRestrictionEffects 0x005D3160
     context_.disable_house_restriction_effects =
@@ -178,6 +179,37 @@ void World::handle(std::span<const std::uint8_t> bytes) {
                  },
                  [&](const protocol::CombatCommenceAttack&) {
                    if (combat_ != nullptr) combat_->handle_commence_attack_event();
+                 },
+                 // The player's own state: sim/player keeps it.
+                 [&](const protocol::PrivateUpdateAttribute& m) {
+                   if (qualities_) qualities_->apply_update(m);
+                 },
+                 [&](const protocol::PrivateUpdateAttribute2nd& m) {
+                   if (qualities_) qualities_->apply_update(m);
+                 },
+                 [&](const protocol::PrivateUpdateSkill& m) {
+                   if (qualities_) qualities_->apply_update(m);
+                 },
+                 [&](const protocol::PrivateUpdateStatLevel& m) {
+                   if (qualities_) qualities_->apply_update(m);
+                 },
+                 [&](const protocol::MagicUpdateEnchantments& m) {
+                   if (qualities_) qualities_->apply_update(m);
+                 },
+                 [&](const protocol::MagicRemoveEnchantments& m) {
+                   if (qualities_) qualities_->apply_update(m);
+                 },
+                 [&](const protocol::MagicPurgeEnchantments& m) {
+                   if (qualities_) qualities_->apply_update(m);
+                 },
+                 [&](const protocol::QueryHealthResponse& m) {
+                   toolbar_.recv_notice_update_object_health(m.target, m.health);
+                 },
+                 [&](const protocol::UseDone& m) {
+                   if (auto line = protocol::use_done_line(m)) add_chat(std::move(*line));
+                 },
+                 [&](const protocol::PlayerKilled& m) {
+                   if (auto line = sim::handle_player_death_event(m, box_.player_id())) add_chat(std::move(*line));
                  },
                  [&](protocol::ChatMessage& m) { add_chat(std::move(m.line)); },
                  [&](const protocol::Unknown&) {},

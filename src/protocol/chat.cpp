@@ -323,11 +323,7 @@ Result<ChatLine> combat_notification_line(std::span<const std::uint8_t> body) {
   DERETH_TRY(const CombatNotification m, decode_combat_notification(body));
   // The client words the outcome of a strike (the server sends only the
   // numbers), except a kill or a death, whose sentence is the server's.
-  const bool against_player = m.event == combat_event::DefenderNotification ||
-                              m.event == combat_event::EvasionDefenderNotification ||
-                              m.event == combat_event::VictimNotification;
-  return make_line(against_player ? chat_type::CombatEnemy : chat_type::CombatSelf, "", combat_notification_text(m),
-                   "combat");
+  return make_line(combat_notification_chat_type(m.event), "", combat_notification_text(m), "combat");
 }
 
 Result<ChatLine> status_string_line(std::span<const std::uint8_t> body) {

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/login.hpp"
 
 namespace dereth::protocol {
@@ -152,30 +153,115 @@ Result<CombatNotification> decode_combat_notification(std::span<const std::uint8
 }
 
 namespace {
-// DamageType bits (ACE's enum): the word for the first one set.
-std::string_view damage_word(std::uint32_t type) {
-  constexpr std::array<std::string_view, 11> kWords = {"slashing",  "piercing", "bludgeoning", "cold", "fire",  "acid",
-                                                       "lightning", "health",   "stamina",     "mana", "nether"};
-  for (std::size_t bit = 0; bit < kWords.size(); ++bit) {
-    if ((type & (1U << bit)) != 0) return kWords[bit];
+
+// AppraisalSystem::DamageTypeToString 0x005B4200: each set bit's name, in
+// bit order, joined by '/'; the combat lines use it lower-cased. Health,
+// stamina and mana damage have no name (the line reads "of damage").
+std::string damage_type_words(std::uint32_t type) {
+  constexpr std::array<std::pair<std::uint32_t, std::string_view>, 9> kNames = {{{0x1, "slashing"},
+                                                                                 {0x2, "piercing"},
+                                                                                 {0x4, "bludgeoning"},
+                                                                                 {0x8, "cold"},
+                                                                                 {0x10, "fire"},
+                                                                                 {0x20, "acid"},
+                                                                                 {0x40, "electrical"},
+                                                                                 {0x400, "nether"},
+                                                                                 {0x10000000, "prismatic"}}};
+  std::string out;
+  for (const auto& [bit, name] : kNames) {
+    if ((type & bit) == 0) continue;
+    if (!out.empty()) out += '/';
+    out += name;
   }
-  return {};
+  return out;
+}
+
+// BodyPartEnumMapper::BodyPartToString, lower-cased with underscores as
+// spaces (EmapToDisplay::LowerCaseRemoveUnderscores); empty for a number
+// the table does not name.
+std::string_view body_part_words(std::uint32_t part) {
+  constexpr std::array<std::string_view, 28> kParts = {
+      "undefined", "head",           "chest",          "abdomen",   "upper arm", "lower arm",  "hand",     "upper leg",
+      "lower leg", "foot",           "horn",           "front leg", "",          "front foot", "rear leg", "",
+      "rear foot", "torso",          "tail",           "arm",       "leg",       "claw",       "wings",    "breath",
+      "tentacle",  "upper tentacle", "lower tentacle", "cloak"};
+  return part < kParts.size() ? kParts[part] : std::string_view{};
 }
 
 std::string points(const CombatNotification& m) {
-  const std::string_view word = damage_word(m.damage_type);
-  return fmt::format("{} point{} of {}{}damage", m.damage, m.damage == 1 ? "" : "s", word, word.empty() ? "" : " ");
+  const std::string words = damage_type_words(m.damage_type);
+  return fmt::format("{} point{} of {}{}damage!", m.damage, m.damage == 1 ? "" : "s", words, words.empty() ? "" : " ");
 }
+
 }  // namespace
 
+// CombatSystem::InqCombatHitAdjectives 0x005C9040: the verb by the damage
+// type (one type exactly; any other value "hit") and the share of the
+// defender's health the blow took (above 0.5, 0.25, 0.1, or less).
+CombatVerb combat_hit_adjectives(std::uint32_t damage_type, double health_fraction) {
+  struct Row {
+    std::uint32_t type;
+    std::array<CombatVerb, 4> verbs;  // above 0.5, above 0.25, above 0.1, the rest
+  };
+  static constexpr std::array<Row, 9> kRows = {{
+      {0x1, {{{"mangle", "mangles"}, {"slash", "slashes"}, {"cut", "cuts"}, {"scratch", "scratches"}}}},
+      {0x2, {{{"gore", "gores"}, {"impale", "impales"}, {"stab", "stabs"}, {"nick", "nicks"}}}},
+      {0x4, {{{"crush", "crushes"}, {"smash", "smashes"}, {"bash", "bashes"}, {"graze", "grazes"}}}},
+      {0x8, {{{"freeze", "freezes"}, {"frost", "frosts"}, {"chill", "chills"}, {"numb", "numbs"}}}},
+      {0x10, {{{"incinerate", "incinerates"}, {"burn", "burns"}, {"scorch", "scorches"}, {"singe", "singes"}}}},
+      {0x20, {{{"dissolve", "dissolves"}, {"corrode", "corrodes"}, {"sear", "sears"}, {"blister", "blisters"}}}},
+      {0x40, {{{"blast", "blasts"}, {"jolt", "jolts"}, {"shock", "shocks"}, {"spark", "sparks"}}}},
+      {0x80, {{{"deplete", "depletes"}, {"siphon", "siphons"}, {"exhaust", "exhausts"}, {"drain", "drains"}}}},
+      {0x400, {{{"eradicate", "eradicates"}, {"wither", "withers"}, {"twist", "twists"}, {"scar", "scars"}}}},
+  }};
+  for (const Row& row : kRows) {
+    if (row.type != damage_type) continue;
+    const std::size_t band = health_fraction > 0.5 ? 0 : health_fraction > 0.25 ? 1 : health_fraction > 0.1 ? 2 : 3;
+    return row.verbs[band];
+  }
+  return {"hit", "hits"};
+}
+
 std::string combat_notification_text(const CombatNotification& m) {
-  const std::string critical = m.critical ? "Critical hit! " : "";
   switch (m.event) {
-    case combat_event::AttackerNotification: return fmt::format("{}You hit {} for {}.", critical, m.name, points(m));
-    case combat_event::DefenderNotification: return fmt::format("{}{} hits you for {}.", critical, m.name, points(m));
+    case combat_event::AttackerNotification: {
+      // ClientCombatSystem::HandleAttackerNotificationEvent 0x0056B420
+      std::string line = m.critical ? "Critical hit!  " : "";
+      if ((m.conditions & attack_condition::SneakAttack) != 0) line += "Sneak Attack! ";
+      if ((m.conditions & attack_condition::Recklessness) != 0) line += "Recklessness! ";
+      line += fmt::format("You {} {} for {}", combat_hit_adjectives(m.damage_type, m.health_fraction).single, m.name,
+                          points(m));
+      if ((m.conditions & attack_condition::CriticalProtection) != 0) {
+        line += " Your target's Critical Protection augmentation allows them to avoid your critical hit!";
+      }
+      return line;
+    }
+    case combat_event::DefenderNotification: {
+      // ClientCombatSystem::HandleDefenderNotificationEvent 0x0056C920
+      std::string line = m.critical ? "Critical hit! " : "";
+      if ((m.conditions & attack_condition::SneakAttack) != 0) line += "Sneak Attack! ";
+      if ((m.conditions & attack_condition::Recklessness) != 0) line += "Reckless! ";
+      const std::string_view part = body_part_words(m.location);
+      const std::string whom = part.empty() ? std::string("you") : fmt::format("your {}", part);
+      line += fmt::format("{} {} {} for {}", m.name, combat_hit_adjectives(m.damage_type, m.health_fraction).plural,
+                          whom, points(m));
+      return line;
+    }
+    // ClientCombatSystem::HandleEvasionAttackerNotificationEvent 0x0056C7A0
     case combat_event::EvasionAttackerNotification: return fmt::format("{} evaded your attack.", m.name);
-    case combat_event::EvasionDefenderNotification: return fmt::format("You evaded {}'s attack.", m.name);
+    // ClientCombatSystem::HandleEvasionDefenderNotificationEvent 0x0056C620
+    case combat_event::EvasionDefenderNotification: return fmt::format("You evaded {}!", m.name);
     default: return m.name;  // Killer and Victim: the server's own sentence
+  }
+}
+
+std::uint32_t combat_notification_chat_type(std::uint32_t event) {
+  switch (event) {
+    case combat_event::AttackerNotification:
+    case combat_event::EvasionAttackerNotification: return chat_type::CombatSelf;
+    case combat_event::DefenderNotification:
+    case combat_event::EvasionDefenderNotification: return chat_type::CombatEnemy;
+    default: return chat_type::Broadcast;  // HandleVictimNotificationEvent 0x0056C410 (Killer too)
   }
 }
 

@@ -64,6 +64,43 @@ constexpr std::array kEntries = {
     Entry{kGameEvent, combat_event::AttackDone, "AttackDone", Kind::GameEvent, &as_message<decode_attack_done>},
     Entry{kGameEvent, combat_event::CombatCommenceAttack, "CombatCommenceAttack", Kind::GameEvent,
           &as_message<decode_commence_attack>},
+    // The player's own state (player_updates.hpp, magic.hpp).
+    Entry{quality_opcode::PrivateUpdateAttribute, kTopLevel, "PrivateUpdateAttribute", Kind::GameEvent,
+          &as_message<decode_private_update_attribute>},
+    Entry{quality_opcode::PrivateUpdateAttribute2nd, kTopLevel, "PrivateUpdateAttribute2nd", Kind::GameEvent,
+          &as_message<decode_private_update_attribute_2nd>},
+    Entry{quality_opcode::PrivateUpdateSkill, kTopLevel, "PrivateUpdateSkill", Kind::GameEvent,
+          &as_message<decode_private_update_skill>},
+    Entry{quality_opcode::PrivateUpdateInt, kTopLevel, "PrivateUpdateInt", Kind::GameEvent,
+          &as_message<decode_private_update_stat_level>},
+    Entry{quality_opcode::PrivateUpdateAttribute2ndLevel, kTopLevel, "PrivateUpdateAttribute2ndLevel", Kind::GameEvent,
+          &as_message<decode_private_update_stat_level>},
+    Entry{quality_opcode::PrivateUpdateAttributeLevel, kTopLevel, "PrivateUpdateAttributeLevel", Kind::GameEvent,
+          &as_message<decode_private_update_stat_level>},
+    Entry{quality_opcode::PrivateUpdateSkillLevel, kTopLevel, "PrivateUpdateSkillLevel", Kind::GameEvent,
+          &as_message<decode_private_update_stat_level>},
+    Entry{quality_opcode::PrivateUpdateSkillAC, kTopLevel, "PrivateUpdateSkillAC", Kind::GameEvent,
+          &as_message<decode_private_update_stat_level>},
+    Entry{quality_opcode::PlayerKilled, kTopLevel, "PlayerKilled", Kind::GameEvent, &as_message<decode_player_killed>},
+    Entry{kGameEvent, player_event::QueryHealthResponse, "QueryHealthResponse", Kind::GameEvent,
+          &as_message<decode_query_health_response>},
+    Entry{kGameEvent, player_event::UseDone, "UseDone", Kind::GameEvent, &as_message<decode_use_done>},
+    Entry{kGameEvent, magic_event::UpdateEnchantment, "MagicUpdateEnchantment", Kind::GameEvent,
+          &as_message<decode_magic_update_enchantments>},
+    Entry{kGameEvent, magic_event::UpdateMultipleEnchantments, "MagicUpdateMultipleEnchantments", Kind::GameEvent,
+          &as_message<decode_magic_update_enchantments>},
+    Entry{kGameEvent, magic_event::RemoveEnchantment, "MagicRemoveEnchantment", Kind::GameEvent,
+          &as_message<decode_magic_remove_enchantments>},
+    Entry{kGameEvent, magic_event::RemoveMultipleEnchantments, "MagicRemoveMultipleEnchantments", Kind::GameEvent,
+          &as_message<decode_magic_remove_enchantments>},
+    Entry{kGameEvent, magic_event::DispelEnchantment, "MagicDispelEnchantment", Kind::GameEvent,
+          &as_message<decode_magic_remove_enchantments>},
+    Entry{kGameEvent, magic_event::DispelMultipleEnchantments, "MagicDispelMultipleEnchantments", Kind::GameEvent,
+          &as_message<decode_magic_remove_enchantments>},
+    Entry{kGameEvent, magic_event::PurgeEnchantments, "MagicPurgeEnchantments", Kind::GameEvent,
+          &as_message<decode_magic_purge_enchantments>},
+    Entry{kGameEvent, magic_event::PurgeBadEnchantments, "MagicPurgeBadEnchantments", Kind::GameEvent,
+          &as_message<decode_magic_purge_enchantments>},
     // Chat: every message the chat window shows a line of.
     Entry{login_opcode::ServerMessage, kTopLevel, "ServerMessage", Kind::Chat, &as_chat<server_message_line>},
     Entry{chat_opcode::HearSpeech, kTopLevel, "HearSpeech", Kind::Chat, &as_chat<hear_speech_line>},
@@ -97,7 +134,7 @@ constexpr std::uint64_t key_of(std::uint32_t op, std::uint32_t event) {
 
 // The lookup table: every row's (opcode, event) key beside its row number,
 // sorted by key at compile time, searched by halving (six steps for the
-// table's 37 rows).
+// table's 57 rows).
 struct Key {
   std::uint64_t key;
   std::uint8_t row;
@@ -156,6 +193,16 @@ struct OpcodeOf {
   std::uint32_t operator()(const UpdateRestrictions&) const { return kGameEvent; }
   std::uint32_t operator()(const AttackDone&) const { return kGameEvent; }
   std::uint32_t operator()(const CombatCommenceAttack&) const { return kGameEvent; }
+  std::uint32_t operator()(const PrivateUpdateAttribute&) const { return quality_opcode::PrivateUpdateAttribute; }
+  std::uint32_t operator()(const PrivateUpdateAttribute2nd&) const { return quality_opcode::PrivateUpdateAttribute2nd; }
+  std::uint32_t operator()(const PrivateUpdateSkill&) const { return quality_opcode::PrivateUpdateSkill; }
+  std::uint32_t operator()(const PrivateUpdateStatLevel& m) const { return m.opcode; }
+  std::uint32_t operator()(const QueryHealthResponse&) const { return kGameEvent; }
+  std::uint32_t operator()(const MagicUpdateEnchantments&) const { return kGameEvent; }
+  std::uint32_t operator()(const MagicRemoveEnchantments&) const { return kGameEvent; }
+  std::uint32_t operator()(const MagicPurgeEnchantments&) const { return kGameEvent; }
+  std::uint32_t operator()(const PlayerKilled&) const { return quality_opcode::PlayerKilled; }
+  std::uint32_t operator()(const UseDone&) const { return kGameEvent; }
   std::uint32_t operator()(const ChatMessage& m) const { return m.opcode; }
   std::uint32_t operator()(const Unknown& u) const { return u.opcode; }
 };

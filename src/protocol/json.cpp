@@ -475,6 +475,63 @@ struct Writer {
   void operator()(const CombatCommenceAttack&) const {
     event(combat_event::CombatCommenceAttack, "CombatCommenceAttack");
   }
+  void stat(std::uint32_t op, std::string_view name, std::uint8_t wts, std::uint32_t stype) const {
+    j.key("opcode").hex(op);
+    j.key("name").string(name);
+    j.key("wts").number(wts);
+    j.key("stype").number(stype);
+  }
+  void operator()(const PrivateUpdateAttribute& m) const {
+    stat(quality_opcode::PrivateUpdateAttribute, "PrivateUpdateAttribute", m.wts, m.stype);
+    j.key("level_from_cp").number(m.value.level_from_cp);
+    j.key("init_level").number(m.value.init_level);
+    j.key("cp_spent").number(m.value.cp_spent);
+  }
+  void operator()(const PrivateUpdateAttribute2nd& m) const {
+    stat(quality_opcode::PrivateUpdateAttribute2nd, "PrivateUpdateAttribute2nd", m.wts, m.stype);
+    j.key("level_from_cp").number(m.value.level_from_cp);
+    j.key("init_level").number(m.value.init_level);
+    j.key("cp_spent").number(m.value.cp_spent);
+    j.key("current_level").number(m.value.current_level);
+  }
+  void operator()(const PrivateUpdateSkill& m) const {
+    stat(quality_opcode::PrivateUpdateSkill, "PrivateUpdateSkill", m.wts, m.stype);
+    j.key("level_from_pp").number(m.value.level_from_pp);
+    j.key("sac").number(m.value.sac);
+    j.key("pp").number(m.value.pp);
+    j.key("init_level").number(m.value.init_level);
+  }
+  void operator()(const PrivateUpdateStatLevel& m) const {
+    stat(m.opcode, "PrivateUpdateStatLevel", m.wts, m.stype);
+    j.key("value").number(m.value);
+  }
+  void operator()(const QueryHealthResponse& m) const {
+    event(player_event::QueryHealthResponse, "QueryHealthResponse");
+    j.key("target").hex(m.target);
+    j.key("health").f32(m.health);
+  }
+  void operator()(const MagicUpdateEnchantments& m) const {
+    event(m.event, "MagicUpdateEnchantment");
+    j.key("count").number(static_cast<std::uint64_t>(m.enchantments.size()));
+  }
+  void operator()(const MagicRemoveEnchantments& m) const {
+    event(m.event, "MagicRemoveEnchantment");
+    j.key("count").number(static_cast<std::uint64_t>(m.spells.size()));
+  }
+  void operator()(const MagicPurgeEnchantments& m) const {
+    event(m.bad_only ? magic_event::PurgeBadEnchantments : magic_event::PurgeEnchantments, "MagicPurgeEnchantments");
+  }
+  void operator()(const UseDone& m) const {
+    event(player_event::UseDone, "UseDone");
+    j.key("error").hex(m.error);
+  }
+  void operator()(const PlayerKilled& m) const {
+    j.key("opcode").hex(quality_opcode::PlayerKilled);
+    j.key("name").string("PlayerKilled");
+    j.key("text").string(sanitize_server_text(m.text));
+    j.key("victim").hex(m.victim);
+    j.key("killer").hex(m.killer);
+  }
   void operator()(const ChatMessage& m) const {
     j.key("opcode").hex(m.opcode);
     j.key("name").string("ChatLine");

@@ -337,9 +337,15 @@ std::vector<std::uint8_t> encode(const Message& m) {
   return std::visit(
       [](const auto& msg) -> std::vector<std::uint8_t> {
         using T = std::decay_t<decltype(msg)>;
-        if constexpr (std::is_same_v<T, PlayerDescription> || std::is_same_v<T, UpdateRestrictions> ||
-                      std::is_same_v<T, AttackDone> || std::is_same_v<T, CombatCommenceAttack> ||
-                      std::is_same_v<T, ChatMessage>) {
+        if constexpr (std::is_same_v<T, PrivateUpdateAttribute> || std::is_same_v<T, PrivateUpdateAttribute2nd> ||
+                      std::is_same_v<T, PrivateUpdateSkill> || std::is_same_v<T, PrivateUpdateStatLevel> ||
+                      std::is_same_v<T, PlayerKilled>) {
+          return encode(msg);  // top-level messages: the whole message
+        } else if constexpr (std::is_same_v<T, PlayerDescription> || std::is_same_v<T, UpdateRestrictions> ||
+                             std::is_same_v<T, AttackDone> || std::is_same_v<T, CombatCommenceAttack> ||
+                             std::is_same_v<T, QueryHealthResponse> || std::is_same_v<T, MagicUpdateEnchantments> ||
+                             std::is_same_v<T, MagicRemoveEnchantments> || std::is_same_v<T, MagicPurgeEnchantments> ||
+                             std::is_same_v<T, ChatMessage>) {
           // What these keep is not the message they came in (no F7B0
           // header; a chat line is the window's text): their own writers
           // (encode_attack_done, ...) take what they need.

@@ -125,6 +125,22 @@ Result<AutonomousPosition> decode_autonomous_position(std::span<const std::uint8
   return m;
 }
 
+// CM_Combat::Event_QueryHealth 0x006A9B40
+std::vector<std::uint8_t> encode(const QueryHealth& m) {
+  ByteWriter w = action_writer(m.sequence, opcode::QueryHealth);
+  w.u32(m.target);
+  return std::move(w).take();
+}
+
+Result<QueryHealth> decode_query_health(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/01BF QueryHealth");
+  QueryHealth m;
+  DERETH_TRY(m.sequence, read_action_header(r, opcode::QueryHealth));
+  DERETH_TRY(m.target, r.u32("target"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
 // CM_Movement::Event_AutonomyLevel 0x006AF850
 std::vector<std::uint8_t> encode(const AutonomyLevel& m) {
   ByteWriter w = action_writer(m.sequence, opcode::AutonomyLevel);

@@ -7,6 +7,8 @@
 
 #include "dereth/protocol/login.hpp"
 
+#include "quality_codec.hpp"
+
 namespace dereth::protocol {
 
 namespace {
@@ -58,6 +60,97 @@ void write_table(ByteWriter& w, const std::vector<std::pair<std::uint32_t, V>>& 
   }
 }
 
+bool same_double(double a, double b) noexcept {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+bool same_float(float a, float b) noexcept {
+  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
+
+// SpellBookPage::UnPack 0x005CC260: f32 v; from 2 up the likelihood is
+// v - 2, below it the legacy page (a u32 skipped, the likelihood after).
+Result<float> read_spell_book_page(ByteReader& r) {
+  DERETH_TRY(const float v, r.f32("spells.page"));
+  if (v >= 2.0f) return v - 2.0f;
+  DERETH_CHECK(r.skip(4, "spells.page.legacy"));
+  return r.f32("spells.page.casting_likelihood");
+}
+
+constexpr std::uint32_t kMultiplicative = 0x1;
+constexpr std::uint32_t kAdditive = 0x2;
+constexpr std::uint32_t kVitae = 0x4;
+constexpr std::uint32_t kCooldown = 0x8;
+
+// CEnchantmentRegistry::UnPack 0x00593FF0: the mask, then the
+// multiplicative, additive and cooldown lists (PackableList::UnPack
+// 0x004B7CF0: a signed count, none at or below 0), then the vitae.
+Result<void> read_enchantment_registry(ByteReader& r, std::vector<EnchantmentWire>& out) {
+  DERETH_TRY(const std::uint32_t mask, r.u32("enchantments.mask"));
+  const std::pair<std::uint32_t, EnchantmentList> lists[] = {{kMultiplicative, EnchantmentList::Multiplicative},
+                                                             {kAdditive, EnchantmentList::Additive},
+                                                             {kCooldown, EnchantmentList::Cooldown}};
+  for (const auto& [bit, list] : lists) {
+    if ((mask & bit) == 0) continue;
+    DERETH_TRY(const std::int32_t count, r.i32("enchantments.count"));
+    // Each record is at least 60 bytes: a count the message cannot hold
+    // is refused before anything is kept.
+    DERETH_CHECK(r.checked_count(static_cast<std::uint64_t>(std::max(count, 0)), 60, "enchantments.count"));
+    for (std::int32_t i = 0; i < count; ++i) {
+      DERETH_TRY(EnchantmentWire e, read_enchantment(r, list));
+      out.push_back(e);
+    }
+  }
+  if ((mask & kVitae) != 0) {
+    DERETH_TRY(EnchantmentWire e, read_enchantment(r, EnchantmentList::Vitae));
+    out.push_back(e);
+  }
+  return {};
+}
+
+// PackableList<unsigned long>::UnPack: a signed count (none at or below
+// 0), then the ids; a count the message cannot hold is refused first.
+Result<std::vector<std::uint32_t>> read_id_list(ByteReader& r) {
+  DERETH_TRY(const std::int32_t count, r.i32("spell_lists.count"));
+  DERETH_CHECK(r.checked_count(static_cast<std::uint64_t>(std::max(count, 0)), 4, "spell_lists.count"));
+  std::vector<std::uint32_t> ids;
+  ids.reserve(static_cast<std::size_t>(std::max(count, 0)));
+  for (std::int32_t i = 0; i < count; ++i) ids.push_back(*r.u32("spell_lists.spell"));
+  return ids;
+}
+
+// The number of favourites lists after list 0 (PlayerModule::UnPack 0x005D49D0).
+std::size_t extra_spell_lists(std::uint32_t flags) {
+  if ((flags & option_data_flag::MultiSpellList) != 0) return 4;
+  if ((flags & option_data_flag::ExtendedMultiSpellLists) != 0) return 6;
+  if ((flags & option_data_flag::SpellLists8) != 0) return 7;
+  return 0;
+}
+
+Result<SpellListsWire> read_spell_lists(ByteReader& r, std::uint32_t flags) {
+  SpellListsWire out;
+  if ((flags & option_data_flag::Shortcut) != 0) {
+    // ShortCutManager::UnPack: a count, then StatMod::UnPack's 12 bytes each.
+    DERETH_TRY(const std::int32_t count, r.i32("shortcuts.count"));
+    DERETH_CHECK(r.checked_count(static_cast<std::uint64_t>(std::max(count, 0)), 12, "shortcuts.count"));
+    for (std::int32_t i = 0; i < count; ++i) {
+      ShortcutWire s;
+      s.index = *r.u32("shortcuts.index");
+      s.object_id = *r.u32("shortcuts.object_id");
+      s.spell_id = *r.u16("shortcuts.spell_id");
+      s.layer = *r.u16("shortcuts.layer");
+      out.shortcuts.push_back(s);
+    }
+  }
+  const std::size_t lists = 1 + extra_spell_lists(flags);
+  for (std::size_t i = 0; i < lists; ++i) {
+    DERETH_TRY(std::vector<std::uint32_t> ids, read_id_list(r));
+    out.favorite_spells.push_back(std::move(ids));
+  }
+  return out;
+}
+
+}  // namespace
+
 Result<AttributeWire> read_attribute(ByteReader& r, std::string_view field) {
   DERETH_CHECK(r.require(12, field));
   AttributeWire a;
@@ -79,22 +172,6 @@ Result<SkillWire> read_skill(ByteReader& r) {
   s.resistance_of_last_check = *r.u32("skills.skill.resistance_of_last_check");
   s.last_used = *r.f64("skills.skill.last_used");
   return s;
-}
-
-bool same_double(double a, double b) noexcept {
-  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
-bool same_float(float a, float b) noexcept {
-  return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-}
-
-// SpellBookPage::UnPack 0x005CC260: f32 v; from 2 up the likelihood is
-// v - 2, below it the legacy page (a u32 skipped, the likelihood after).
-Result<float> read_spell_book_page(ByteReader& r) {
-  DERETH_TRY(const float v, r.f32("spells.page"));
-  if (v >= 2.0f) return v - 2.0f;
-  DERETH_CHECK(r.skip(4, "spells.page.legacy"));
-  return r.f32("spells.page.casting_likelihood");
 }
 
 // Enchantment::UnPack 0x005CB040: 60 bytes, 64 with a spell set id.
@@ -140,38 +217,15 @@ void write_enchantment(ByteWriter& w, const EnchantmentWire& e) {
   if (e.has_spell_set_id != 0) w.u32(e.spell_set_id);
 }
 
-constexpr std::uint32_t kMultiplicative = 0x1;
-constexpr std::uint32_t kAdditive = 0x2;
-constexpr std::uint32_t kVitae = 0x4;
-constexpr std::uint32_t kCooldown = 0x8;
-
-// CEnchantmentRegistry::UnPack 0x00593FF0: the mask, then the
-// multiplicative, additive and cooldown lists (PackableList::UnPack
-// 0x004B7CF0: a signed count, none at or below 0), then the vitae.
-Result<void> read_enchantment_registry(ByteReader& r, std::vector<EnchantmentWire>& out) {
-  DERETH_TRY(const std::uint32_t mask, r.u32("enchantments.mask"));
-  const std::pair<std::uint32_t, EnchantmentList> lists[] = {{kMultiplicative, EnchantmentList::Multiplicative},
-                                                             {kAdditive, EnchantmentList::Additive},
-                                                             {kCooldown, EnchantmentList::Cooldown}};
-  for (const auto& [bit, list] : lists) {
-    if ((mask & bit) == 0) continue;
-    DERETH_TRY(const std::int32_t count, r.i32("enchantments.count"));
-    // Each record is at least 60 bytes: a count the message cannot hold
-    // is refused before anything is kept.
-    DERETH_CHECK(r.checked_count(static_cast<std::uint64_t>(std::max(count, 0)), 60, "enchantments.count"));
-    for (std::int32_t i = 0; i < count; ++i) {
-      DERETH_TRY(EnchantmentWire e, read_enchantment(r, list));
-      out.push_back(e);
-    }
-  }
-  if ((mask & kVitae) != 0) {
-    DERETH_TRY(EnchantmentWire e, read_enchantment(r, EnchantmentList::Vitae));
-    out.push_back(e);
-  }
-  return {};
+void write_skill(ByteWriter& w, const SkillWire& s) {
+  w.u16(s.level_from_pp);
+  w.u16(s.adjusted);
+  w.u32(s.sac);
+  w.u32(s.pp);
+  w.u32(s.init_level);
+  w.u32(s.resistance_of_last_check);
+  w.f64(s.last_used);
 }
-
-}  // namespace
 
 bool EnchantmentWire::operator==(const EnchantmentWire& o) const noexcept {
   return list == o.list && spell_id == o.spell_id && layer == o.layer && category == o.category &&
@@ -203,7 +257,7 @@ bool PlayerDescription::operator==(const PlayerDescription& o) const noexcept {
          std::equal(
              spells.begin(), spells.end(), o.spells.begin(), o.spells.end(),
              [](const auto& a, const auto& b) { return a.first == b.first && same_float(a.second, b.second); }) &&
-         enchantments == o.enchantments && options == o.options;
+         enchantments == o.enchantments && options == o.options && spell_lists == o.spell_lists;
 }
 
 Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t> body) {
@@ -276,6 +330,8 @@ Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t
   // 0x005D49D0 (at least 8 bytes): the option flags, CharacterOptions1.
   DERETH_CHECK(r.require(8, "options"));
   m.options = PlayerOptionsWire{*r.u32("options.option_flags"), *r.u32("options.options1")};
+  if (r.remaining() == 0) return m;
+  DERETH_TRY(m.spell_lists, read_spell_lists(r, m.options->option_flags));
   return m;
 }
 
@@ -331,14 +387,7 @@ std::vector<std::uint8_t> encode_player_description_qualities(const PlayerDescri
     }
   }
   if ((m.vector_flags & quality_vector_flag::Skill) != 0) {
-    write_table(w, m.skills, m.skill_buckets, [](ByteWriter& ww, const SkillWire& s) {
-      ww.u32(static_cast<std::uint32_t>(s.level_from_pp) | (static_cast<std::uint32_t>(s.adjusted) << 16));
-      ww.u32(s.sac);
-      ww.u32(s.pp);
-      ww.u32(s.init_level);
-      ww.u32(s.resistance_of_last_check);
-      ww.f64(s.last_used);
-    });
+    write_table(w, m.skills, m.skill_buckets, [](ByteWriter& ww, const SkillWire& s) { write_skill(ww, s); });
   }
   if ((m.vector_flags & quality_vector_flag::Spell) != 0) {
     // SpellBookPage::Pack: the likelihood plus 2.
@@ -372,6 +421,28 @@ std::vector<std::uint8_t> encode_player_description_qualities(const PlayerDescri
   if (m.options) {
     w.u32(m.options->option_flags);
     w.u32(m.options->options1);
+    if (m.spell_lists) {
+      if ((m.options->option_flags & option_data_flag::Shortcut) != 0) {
+        w.u32(static_cast<std::uint32_t>(m.spell_lists->shortcuts.size()));
+        for (const ShortcutWire& s : m.spell_lists->shortcuts) {
+          w.u32(s.index);
+          w.u32(s.object_id);
+          w.u16(s.spell_id);
+          w.u16(s.layer);
+        }
+      }
+      // As many lists as the flags say; a list not given is written empty.
+      const std::size_t lists = 1 + extra_spell_lists(m.options->option_flags);
+      for (std::size_t i = 0; i < lists; ++i) {
+        const auto& ids = m.spell_lists->favorite_spells;
+        if (i >= ids.size()) {
+          w.u32(0);
+          continue;
+        }
+        w.u32(static_cast<std::uint32_t>(ids[i].size()));
+        for (const std::uint32_t id : ids[i]) w.u32(id);
+      }
+    }
   }
   return std::move(w).take();
 }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "dereth/protocol/json.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/messages.hpp"
 
 #include "support/hex.hpp"
@@ -31,7 +32,8 @@ TEST_CASE("Capture: every decoded-opcode message decodes exactly and re-encodes 
   std::map<std::uint32_t, int> decoded;
   int unknown = 0;
   int inbound = 0;
-  constexpr int kInbound = 313;  // chat lines and game events of the table's rows
+  std::map<std::size_t, int> by_kind;
+  constexpr int kInbound = 1056;  // chat lines, game events and private updates of the table's rows
   for (const auto& msg : capture().messages) {
     if (!msg.server_to_client) continue;
     auto m = decode_message(msg.bytes);
@@ -53,10 +55,34 @@ TEST_CASE("Capture: every decoded-opcode message decodes exactly and re-encodes 
       } else {
         CHECK(opcode_of(*m) == msg.opcode());
         ++inbound;
+        ++by_kind[m->index()];
+        // The player's-state messages re-encode byte for byte from what was kept.
+        const std::uint32_t target = peek_game_event_guid(msg.bytes).value_or(0);
+        const std::uint32_t sequence =
+            msg.bytes.size() >= 12 ? std::uint32_t{msg.bytes[8]} | (std::uint32_t{msg.bytes[9]} << 8) |
+                                         (std::uint32_t{msg.bytes[10]} << 16) | (std::uint32_t{msg.bytes[11]} << 24)
+                                   : 0;
+        if (const auto* level = std::get_if<PrivateUpdateStatLevel>(&*m)) CHECK(encode(*level) == msg.bytes);
+        if (const auto* update = std::get_if<MagicUpdateEnchantments>(&*m)) {
+          CHECK(encode(*update, target, sequence) == msg.bytes);
+        }
+        if (const auto* remove = std::get_if<MagicRemoveEnchantments>(&*m)) {
+          CHECK(encode(*remove, target, sequence) == msg.bytes);
+        }
       }
     }
   }
   CHECK(inbound == kInbound);
+  // The real session's private vital and int updates (0x02E9, 0x02CD) and enchantment
+  // events (0x02C2 / 0x02C4, 0x02C3 / 0x02C5) all decode exactly.
+  const auto count = [&](auto alternative) {
+    const Message probe{alternative};
+    return by_kind[probe.index()];
+  };
+  CHECK(count(PrivateUpdateStatLevel{}) == 107);  // 76 vitals (0x02E9) and 31 ints (0x02CD)
+  CHECK(count(MagicUpdateEnchantments{}) == 313);
+  CHECK(count(MagicRemoveEnchantments{}) == 323);
+  CHECK(count(ChatMessage{}) == 313);
   // spec/protocol.md 6.2 and captures/PROVENANCE.md.
   CHECK(decoded[opcode::PlayScriptType] == 515);
   CHECK(decoded[opcode::ObjDescEvent] == 60);

@@ -108,15 +108,80 @@ TEST_CASE(
     REQUIRE(line->has_value());
     CHECK((*line)->channel == "combat");
   }
-  CHECK(combat_notification_text(all[2]) == "You hit Drudge Skulker for 9 points of fire damage.");
-  CHECK(combat_notification_text(all[3]) == "Critical hit! Drudge Skulker hits you for 9 points of fire damage.");
+  // The retail client's sentences: ClientCombatSystem::HandleAttackerNotificationEvent 0x0056B420 (fire that
+  // took 0.45 of the health burns), HandleDefenderNotificationEvent 0x0056C920 (location 3, the abdomen),
+  // HandleEvasionAttackerNotificationEvent 0x0056C7A0 and HandleEvasionDefenderNotificationEvent 0x0056C620.
+  CHECK(combat_notification_text(all[2]) == "Recklessness! You burn Drudge Skulker for 9 points of fire damage!");
+  CHECK(combat_notification_text(all[3]) ==
+        "Critical hit! Reckless! Drudge Skulker burns your abdomen for 9 points of fire damage!");
   CHECK(combat_notification_text(all[4]) == "Drudge Skulker evaded your attack.");
-  CHECK(combat_notification_text(all[5]) == "You evaded Drudge Skulker's attack.");
+  CHECK(combat_notification_text(all[5]) == "You evaded Drudge Skulker!");
   CHECK(combat_notification_text(all[1]) == "You have killed the Drudge Skulker!");
   CombatNotification one = all[2];
   one.damage = 1;
   one.damage_type = 0;  // no type the client knows: no word for it
-  CHECK(combat_notification_text(one) == "You hit Drudge Skulker for 1 point of damage.");
+  CHECK(combat_notification_text(one) == "Recklessness! You hit Drudge Skulker for 1 point of damage!");
   // Another event is not a combat notification.
   CHECK_FALSE(decode_combat_notification(encode_attack_done(0x50000001, 1, AttackDone{})));
+}
+
+TEST_CASE("CombatSystem::InqCombatHitAdjectives 0x005C9040 picks the verb by damage type and health share",
+          "[retail]") {
+  // Fire: singe, scorch, burn, incinerate at a tenth, a quarter and a half.
+  CHECK(combat_hit_adjectives(0x10, 0.05).single == "singe");
+  CHECK(combat_hit_adjectives(0x10, 0.1).single == "singe");  // "above" is strict
+  CHECK(combat_hit_adjectives(0x10, 0.2).single == "scorch");
+  CHECK(combat_hit_adjectives(0x10, 0.3).single == "burn");
+  CHECK(combat_hit_adjectives(0x10, 0.9).single == "incinerate");
+  CHECK(combat_hit_adjectives(0x4, 0.3).plural == "smashes");
+  CHECK(combat_hit_adjectives(0x1, 0.05).plural == "scratches");
+  CHECK(combat_hit_adjectives(0x40, 0.6).single == "blast");
+  CHECK(combat_hit_adjectives(0x400, 0.6).single == "eradicate");
+  // Two types at once, or a type with no verbs of its own: "hit".
+  CHECK(combat_hit_adjectives(0x11, 0.9).single == "hit");
+  CHECK(combat_hit_adjectives(0x100, 0.9).plural == "hits");
+}
+
+TEST_CASE("ClientCombatSystem::HandleAttackerNotificationEvent 0x0056B420 words the player's blow as retail does",
+          "[retail]") {
+  CombatNotification m;
+  m.event = combat_event::AttackerNotification;
+  m.name = "Drudge";
+  m.damage_type = 0x10;
+  m.health_fraction = 0.05;
+  m.damage = 12;
+  CHECK(combat_notification_text(m) == "You singe Drudge for 12 points of fire damage!");
+  m.critical = true;
+  m.conditions = attack_condition::SneakAttack | attack_condition::CriticalProtection;
+  CHECK(combat_notification_text(m) ==
+        "Critical hit!  Sneak Attack! You singe Drudge for 12 points of fire damage! Your target's Critical "
+        "Protection augmentation allows them to avoid your critical hit!");
+  // AppraisalSystem::DamageTypeToString 0x005B4200: several types joined by '/'; lightning is "electrical".
+  m.critical = false;
+  m.conditions = 0;
+  m.damage_type = 0x41;
+  CHECK(combat_notification_text(m) == "You hit Drudge for 12 points of slashing/electrical damage!");
+  // The chat types retail files them under.
+  CHECK(combat_notification_chat_type(combat_event::AttackerNotification) == chat_type::CombatSelf);
+  CHECK(combat_notification_chat_type(combat_event::EvasionAttackerNotification) == chat_type::CombatSelf);
+  CHECK(combat_notification_chat_type(combat_event::DefenderNotification) == chat_type::CombatEnemy);
+  CHECK(combat_notification_chat_type(combat_event::EvasionDefenderNotification) == chat_type::CombatEnemy);
+  CHECK(combat_notification_chat_type(combat_event::VictimNotification) == chat_type::Broadcast);
+  CHECK(combat_notification_chat_type(combat_event::KillerNotification) == chat_type::Broadcast);
+}
+
+TEST_CASE("ClientCombatSystem::HandleDefenderNotificationEvent 0x0056C920 names the body part, or says you",
+          "[retail]") {
+  CombatNotification m;
+  m.event = combat_event::DefenderNotification;
+  m.name = "Drudge";
+  m.damage_type = 0x4;
+  m.health_fraction = 0.6;
+  m.damage = 1;
+  m.location = 1;  // BodyPartEnumMapper::BodyPartToString: HEAD
+  CHECK(combat_notification_text(m) == "Drudge crushes your head for 1 point of bludgeoning damage!");
+  m.location = 4;  // UPPER_ARM, lower-cased with the underscore a space
+  CHECK(combat_notification_text(m) == "Drudge crushes your upper arm for 1 point of bludgeoning damage!");
+  m.location = 999;
+  CHECK(combat_notification_text(m) == "Drudge crushes you for 1 point of bludgeoning damage!");
 }

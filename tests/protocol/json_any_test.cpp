@@ -214,13 +214,13 @@ TEST_CASE("dereth-cap's JSON decodes the combat notifications with the sentence 
   CHECK(any_json(bytes) == R"({"opcode":"0x0000F7B0","event_type":"0x000001B1","name":"AttackerNotification",)"
                            R"("target":"0x50000001","sequence":12,"who":"Drudge","damage_type":"0x00000004",)"
                            R"("health_fraction":0.5,"damage":7,"critical":false,"conditions":0,)"
-                           R"("sentence":"You hit Drudge for 7 points of bludgeoning damage."})");
+                           R"("sentence":"You smash Drudge for 7 points of bludgeoning damage!"})");
   CombatNotification evaded;
   evaded.event = combat_event::EvasionDefenderNotification;
   evaded.name = "Drudge";
   CHECK(has(any_json(encode(evaded, 0x50000001, 13)),
             R"("name":"EvasionDefenderNotification","target":"0x50000001","sequence":13,"who":"Drudge",)"
-            R"("sentence":"You evaded Drudge's attack."})"));
+            R"("sentence":"You evaded Drudge!"})"));
   for (std::size_t n = 16; n < bytes.size(); ++n) {
     core::JsonWriter j;
     CHECK_FALSE(write_any_json(j, std::span(bytes).first(n)));

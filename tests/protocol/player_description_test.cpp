@@ -13,6 +13,8 @@
 #include "dereth/core/byte_writer.hpp"
 #include "dereth/protocol/login.hpp"
 
+#include "support/hex.hpp"
+
 using namespace dereth;
 using namespace dereth::protocol;
 
@@ -41,6 +43,15 @@ PlayerDescription sample() {
   d.vitals[1] = SecondaryAttributeWire{3, 50, 100, 140};  // Stamina
   d.skills = {{0x18, SkillWire{12, 1, 2, 4000, 10, 0, 30.0}}, {0x16, SkillWire{0, 1, 1, 0, 0, 0, 0.0}}};
   return d;
+}
+
+// The option words, two shortcuts and eight favourites lists of the
+// spell-lists test, as bytes written by hand.
+std::vector<std::uint8_t> test_tail_hex() {
+  return dereth::test::from_hex(
+      "41040000 02000002 | 02000000 00000000 23010080 0000 0000 03000000 00000000 E905 0100 |"
+      "02000000 E9050000 01040000 | 00000000 | 01000000 02040000 | 00000000 | 00000000 | 00000000 | 00000000 |"
+      "01000000 01000000");
 }
 
 }  // namespace
@@ -310,4 +321,79 @@ TEST_CASE("A PlayerDescription without the options: the qualities alone, or bloc
   CHECK_FALSE(body->options);
   CHECK(body->skills == d.skills);
   CHECK(body->spells.empty());
+}
+
+TEST_CASE("PlayerModule::UnPack 0x005D49D0 reads the shortcuts and the eight favourites lists after CharacterOptions1",
+          "[retail]") {
+  PlayerDescription d = with_options();
+  d.options->option_flags = option_data_flag::Shortcut | option_data_flag::SpellLists8 | 0x40;
+  SpellListsWire lists;
+  lists.shortcuts = {{0, 0x80000123, 0, 0}, {3, 0, 0x05E9, 1}};
+  lists.favorite_spells = {{0x05E9, 0x0401}, {}, {0x0402}, {}, {}, {}, {}, {0x0001}};
+  d.spell_lists = lists;
+  const auto bytes = message(d);
+  const auto back = decode_player_description(bytes);
+  REQUIRE(back);
+  REQUIRE(back->spell_lists);
+  CHECK(*back->spell_lists == lists);
+  CHECK(*back == d);
+  // The options, the shortcuts and the lists, written by hand: flags 0x441,
+  // options1, 2 shortcuts of 12 bytes, then eight lists.
+  const auto tail = test_tail_hex();
+  CHECK(std::search(bytes.begin(), bytes.end(), tail.begin(), tail.end()) != bytes.end());
+  // Every cut inside the shortcuts and the lists is refused (a message that
+  // ends right after CharacterOptions1 has none: a sender of the options alone).
+  const std::size_t lists_at = bytes.size() - (4 + 2 * 12 + 8 * 4 + 4 * 4);
+  const auto options_only = decode_player_description(std::span(bytes).first(lists_at));
+  REQUIRE(options_only);
+  CHECK_FALSE(options_only->spell_lists);
+  for (std::size_t n = lists_at + 1; n < bytes.size(); ++n) {
+    INFO("cut at " << n);
+    CHECK_FALSE(decode_player_description(std::span(bytes).first(n)));
+  }
+}
+
+TEST_CASE("The favourites lists a PlayerDescription carries follow its option flags: one, five or seven more") {
+  for (const auto& [flag, count] :
+       {std::pair{0U, 1U}, std::pair{option_data_flag::MultiSpellList, 5U},
+        std::pair{option_data_flag::ExtendedMultiSpellLists, 7U}, std::pair{option_data_flag::SpellLists8, 8U},
+        std::pair{option_data_flag::MultiSpellList | option_data_flag::SpellLists8, 5U}}) {
+    INFO("flags 0x" << std::hex << flag);
+    PlayerDescription d = with_options();
+    d.options->option_flags = flag;
+    d.spell_lists = SpellListsWire{{}, std::vector<std::vector<std::uint32_t>>(count, std::vector<std::uint32_t>{7})};
+    const auto back = decode_player_description(message(d));
+    REQUIRE(back);
+    REQUIRE(back->spell_lists);
+    CHECK(back->spell_lists->favorite_spells.size() == count);
+  }
+  // Inventory after the lists (as ACE sends it) is left unread.
+  PlayerDescription d = with_options();
+  d.options->option_flags = 0;
+  d.spell_lists = SpellListsWire{{}, {{1, 2}}};
+  auto bytes = message(d);
+  const std::uint8_t inventory[] = {0, 0, 0, 0, 0, 0, 0, 0};
+  bytes.insert(bytes.end(), std::begin(inventory), std::end(inventory));
+  const auto back = decode_player_description(bytes);
+  REQUIRE(back);
+  CHECK(back->spell_lists->favorite_spells == std::vector<std::vector<std::uint32_t>>{{1, 2}});
+}
+
+TEST_CASE("A PlayerDescription's hostile shortcut or spell list count is refused before anything is kept") {
+  PlayerDescription d = with_options();
+  d.options->option_flags = option_data_flag::Shortcut;
+  d.spell_lists = SpellListsWire{{{1, 2, 3, 4}}, {{}}};
+  auto bytes = message(d);
+  // The shortcut count sits 4 + 12 + 4 bytes from the end.
+  const std::size_t shortcut_count = bytes.size() - (4 + 12 + 4);
+  auto hostile = bytes;
+  hostile[shortcut_count + 3] = 0x40;
+  auto r = decode_player_description(hostile);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message().find("shortcuts") != std::string::npos);
+  hostile = bytes;
+  hostile[bytes.size() - 4 + 2] = 0x01;  // list 0: 65536 ids in no bytes
+  r = decode_player_description(hostile);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().message().find("spell_lists") != std::string::npos);
 }

@@ -35,6 +35,8 @@
 #include "dereth/sim/player/client_combat_system.hpp"
 #include "dereth/sim/player/game_clock.hpp"
 #include "dereth/sim/player/gm_smart_box_ui.hpp"
+#include "dereth/sim/player/gm_toolbar_ui.hpp"
+#include "dereth/sim/player/player_module.hpp"
 #include "dereth/sim/player/qualities.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"
 
@@ -184,6 +186,11 @@ class World final : public ViewerPlacer {
   // with the portal's SkillTable and XpTable; null before one arrives. The
   // player's run rate and jump velocity come from them.
   [[nodiscard]] const sim::Qualities* player_qualities() const noexcept { return qualities_.get(); }
+  // The spell bars (favourites lists) and shortcuts of the last PlayerDescription.
+  [[nodiscard]] const sim::PlayerModule& player_module() const noexcept { return player_module_; }
+  // The toolbar's selected-object health, as the server's QueryHealthResponse gives it.
+  [[nodiscard]] sim::GmToolbarUi& toolbar() noexcept { return toolbar_; }
+  [[nodiscard]] const sim::GmToolbarUi& toolbar() const noexcept { return toolbar_; }
   // Takes `guid` as the player, as a PlayerCreate would (a capture that
   // starts after world entry has none).
   void assume_player(std::uint32_t guid);
@@ -200,6 +207,8 @@ class World final : public ViewerPlacer {
   // The player's qualities (context_.player_qualities points here); before
   // the objects so it outlives them.
   std::unique_ptr<sim::Qualities> qualities_;
+  sim::PlayerModule player_module_;
+  sim::GmToolbarUi toolbar_;
   // The terrain objects collide with; declared before the SmartBox so the
   // objects (and their shadows) go first.
   std::unique_ptr<sim::Landscape> landscape_;

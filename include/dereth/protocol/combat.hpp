@@ -105,8 +105,29 @@ struct CombatNotification {
 std::vector<std::uint8_t> encode(const CombatNotification& m, std::uint32_t target, std::uint32_t sequence);
 // Any of the six; another event or a short body is an error naming the field.
 Result<CombatNotification> decode_combat_notification(std::span<const std::uint8_t> body);
-// The line the chat window shows, in our own words ("You hit the Drudge for
-// 9 points of bludgeoning damage.").
+// AttackConditions bits (the notification's u64).
+namespace attack_condition {
+inline constexpr std::uint64_t CriticalProtection = 0x1;  // the defender's augmentation voided a critical
+inline constexpr std::uint64_t Recklessness = 0x2;
+inline constexpr std::uint64_t SneakAttack = 0x4;
+}  // namespace attack_condition
+
+// The verb of a blow (CombatSystem::InqCombatHitAdjectives 0x005C9040):
+// "singe" / "singes" for fire that took a tenth of the health or less.
+struct CombatVerb {
+  std::string_view single;
+  std::string_view plural;
+};
+[[nodiscard]] CombatVerb combat_hit_adjectives(std::uint32_t damage_type, double health_fraction);
+// The line the chat window shows, as the retail client words it (the
+// server sends only the numbers): "You singe Drudge for 12 points of fire
+// damage!", "Drudge bashes your head for 3 points of bludgeoning damage!",
+// "Drudge evaded your attack.", "You evaded Drudge!"; a Killer or Victim
+// notification is the server's own sentence.
 std::string combat_notification_text(const CombatNotification& m);
+// The chat type retail files the line under: 0x16 CombatSelf for the
+// player's blows and the target's evasions, 0x15 CombatEnemy for blows
+// and evasions against the player, 0 Broadcast for Killer and Victim.
+[[nodiscard]] std::uint32_t combat_notification_chat_type(std::uint32_t event);
 
 }  // namespace dereth::protocol

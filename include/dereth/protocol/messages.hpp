@@ -18,10 +18,12 @@
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/house.hpp"
+#include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/movement.hpp"
 #include "dereth/protocol/obj_desc.hpp"
 #include "dereth/protocol/physics_desc.hpp"
 #include "dereth/protocol/player_description.hpp"
+#include "dereth/protocol/player_updates.hpp"
 #include "dereth/protocol/position_pack.hpp"
 #include "dereth/protocol/weenie_desc.hpp"
 
@@ -193,11 +195,15 @@ struct ChatMessage {
 };
 
 // Server-to-client messages: the object messages (CreateObject through
-// ObjDescEvent, the SmartBox's), then the game events and chat.
-using Message = std::variant<CreateObject, UpdateObject, PlayerCreate, DeleteObject, UpdatePosition, ParentEvent,
-                             PickupEvent, SetState, MovementEvent, VectorUpdate, Sound, PlayerTeleport, PlayScriptId,
-                             PlayScriptType, ObjDescEvent, PlayerDescription, UpdateRestrictions, AttackDone,
-                             CombatCommenceAttack, ChatMessage, Unknown>;
+// ObjDescEvent, the SmartBox's), then the game events, the player's own
+// state (player_updates.hpp, magic.hpp) and chat.
+using Message =
+    std::variant<CreateObject, UpdateObject, PlayerCreate, DeleteObject, UpdatePosition, ParentEvent, PickupEvent,
+                 SetState, MovementEvent, VectorUpdate, Sound, PlayerTeleport, PlayScriptId, PlayScriptType,
+                 ObjDescEvent, PlayerDescription, UpdateRestrictions, AttackDone, CombatCommenceAttack,
+                 PrivateUpdateAttribute, PrivateUpdateAttribute2nd, PrivateUpdateSkill, PrivateUpdateStatLevel,
+                 QueryHealthResponse, MagicUpdateEnchantments, MagicRemoveEnchantments, MagicPurgeEnchantments,
+                 PlayerKilled, UseDone, ChatMessage, Unknown>;
 
 // Decoders: the body starts with the opcode and must be consumed exactly.
 Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body);
@@ -240,8 +246,9 @@ std::vector<std::uint8_t> encode(const PlayScriptId& m);
 std::vector<std::uint8_t> encode(const PlayScriptType& m);
 std::vector<std::uint8_t> encode(const ObjDescEvent& m);
 std::vector<std::uint8_t> encode(const Unknown& m);
-// The object messages and Unknown; nothing for the game events and chat
-// (their writers take the F7B0 header: encode_attack_done, ...).
+// The object messages, the top-level private updates, PlayerKilled and
+// Unknown; nothing for the game events and chat (their writers take the
+// F7B0 header: encode_attack_done, ...).
 std::vector<std::uint8_t> encode(const Message& m);
 
 // The dispatcher: the whole message (opcode first) -> decoded message, by

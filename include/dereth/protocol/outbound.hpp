@@ -19,6 +19,8 @@ inline constexpr std::uint32_t DoMovementCommand = 0xF61E;
 inline constexpr std::uint32_t StopMovementCommand = 0xF661;
 inline constexpr std::uint32_t AutonomyLevel = 0xF752;
 inline constexpr std::uint32_t JumpNonAutonomous = 0xF7C9;
+// Action type inside F7B1: ask for an object's health (the toolbar's meter).
+inline constexpr std::uint32_t QueryHealth = 0x01BF;
 }  // namespace opcode
 
 // The timestamps the client echoes back (the latest the server gave it).
@@ -63,6 +65,15 @@ struct Jump {
   }
 };
 
+// F7B1 / 01BF QueryHealth (CM_Combat::Event_QueryHealth 0x006A9B40): the
+// object whose health the toolbar shows; gmToolbarUI sends it when a
+// creature is selected and sends 0 when the meter is taken down.
+struct QueryHealth {
+  std::uint32_t sequence = 0;
+  std::uint32_t target = 0;
+  bool operator==(const QueryHealth&) const = default;
+};
+
 // F7B1 / F752 AutonomyLevel (CM_Movement::Event_AutonomyLevel 0x006AF850):
 // the level the client's CommandInterpreter was set to (0, 1 or 2).
 struct AutonomyLevel {
@@ -102,6 +113,8 @@ struct StopMovementCommand {
   bool operator==(const StopMovementCommand&) const = default;
 };
 
+std::vector<std::uint8_t> encode(const QueryHealth& m);
+Result<QueryHealth> decode_query_health(std::span<const std::uint8_t> body);
 std::vector<std::uint8_t> encode(const AutonomyLevel& m);
 Result<AutonomyLevel> decode_autonomy_level(std::span<const std::uint8_t> body);
 std::vector<std::uint8_t> encode(const JumpNonAutonomous& m);

@@ -2,9 +2,10 @@
 // F7B0 game event 0x0013 PlayerDescription: the player's qualities, as
 // retail unpacks them (CBaseQualities::UnPack 0x00595F10, then
 // CACQualities::UnPack 0x00593420: attributes, skills, spell book,
-// enchantments), then the first two words of PlayerModule::UnPack 0x005D49D0
-// (the option flags and CharacterOptions1); what follows them (shortcuts,
-// spell lists, the other options, inventory) is not read. A message with
+// enchantments), then PlayerModule::UnPack 0x005D49D0 as far as the spell
+// bars (the option flags, CharacterOptions1, the shortcuts and the
+// favourites lists); what follows them (the other options, inventory) is
+// not read. A message with
 // CACQualities blocks dereth does not read (vector flags 0x4 body, 0x8 event
 // filter, 0x10 emote table, 0x20 creation profiles, 0x40 page data, 0x80,
 // 0x400, 0x800 generators; ACE sends none of them for a player) is read
@@ -83,6 +84,38 @@ struct EnchantmentWire {
   bool operator==(const EnchantmentWire& o) const noexcept;
 };
 
+// PlayerModule::UnPack's option flags (ACE's CharacterOptionDataFlag): the
+// blocks that follow CharacterOptions1.
+namespace option_data_flag {
+inline constexpr std::uint32_t Shortcut = 0x001;
+inline constexpr std::uint32_t MultiSpellList = 0x004;           // spell lists 1..4 follow list 0
+inline constexpr std::uint32_t ExtendedMultiSpellLists = 0x010;  // lists 1..6
+inline constexpr std::uint32_t SpellLists8 = 0x400;              // lists 1..7
+}  // namespace option_data_flag
+
+// The most favourites lists (spell bar tabs) PlayerModule keeps.
+inline constexpr std::size_t kSpellListCount = 8;
+
+// ShortCutData (12 bytes): the toolbar slot, the object in it, a spell.
+struct ShortcutWire {
+  std::uint32_t index = 0;
+  std::uint32_t object_id = 0;
+  std::uint16_t spell_id = 0;
+  std::uint16_t layer = 0;
+  bool operator==(const ShortcutWire&) const = default;
+};
+
+// PlayerModule::UnPack 0x005D49D0 after CharacterOptions1: the shortcuts
+// (flag 0x1: u32 count, ShortCutData each), then favourites list 0 (u32
+// count, u32 spell ids), then lists 1..4, 1..6 or 1..7 by the flags 0x4,
+// 0x10, 0x400 (first set wins). What follows (components, filters,
+// options 2, inventory) is not read.
+struct SpellListsWire {
+  std::vector<ShortcutWire> shortcuts;
+  std::vector<std::vector<std::uint32_t>> favorite_spells;  // 1, 5, 7 or 8 lists
+  bool operator==(const SpellListsWire&) const = default;
+};
+
 // PlayerModule::UnPack's first two words.
 struct PlayerOptionsWire {
   std::uint32_t option_flags = 0;
@@ -146,6 +179,9 @@ struct PlayerDescription {
   std::vector<EnchantmentWire> enchantments;
   // None when the message does not reach them (above).
   std::optional<PlayerOptionsWire> options;
+  // None when the message ends at CharacterOptions1 (a sender of the
+  // qualities and options alone) or does not reach the options.
+  std::optional<SpellListsWire> spell_lists;
   bool operator==(const PlayerDescription& o) const noexcept;
 };
 
@@ -154,7 +190,8 @@ struct PlayerDescription {
 Result<PlayerDescription> decode_player_description(std::span<const std::uint8_t> body);
 // The event payload (after the F7B0 header) through the enchantments (the
 // spell book and the registry when their vector flags are set), then the
-// options when given; a sender appends the rest (spell lists, inventory)
+// options when given, then the shortcuts and spell lists when given (the
+// list count from the option flags); a sender appends the rest (inventory)
 // itself.
 std::vector<std::uint8_t> encode_player_description_qualities(const PlayerDescription& m);
 

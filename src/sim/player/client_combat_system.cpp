@@ -348,4 +348,15 @@ void ClientCombatSystem::handle_attack_done_event(std::uint32_t error) {
   }
 }
 
+// ClientCombatSystem::HandlePlayerDeathEvent 0x0056C320
+std::optional<protocol::ChatLine> handle_player_death_event(const protocol::PlayerKilled& m, std::uint32_t player_id) {
+  if (m.victim == player_id || m.killer == player_id) return std::nullopt;
+  protocol::ChatLine line;
+  line.chat_type = protocol::chat_type::Broadcast;
+  line.channel = protocol::chat_channel_name(line.chat_type);
+  line.text = protocol::sanitize_server_text(m.text);
+  if (line.text.empty()) return std::nullopt;
+  return line;
+}
+
 }  // namespace dereth::sim

@@ -1,5 +1,6 @@
 #include "dereth/sim/player/qualities.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace dereth::sim {
@@ -14,6 +15,7 @@ constexpr std::uint32_t kLumAugSkilledSpec = 0x158;        // +2 each to special
 constexpr std::uint32_t kEnlightenment = 0x16D;            // + its value to every skill
 constexpr std::uint32_t kPlayerKillerStatus = 0x86;        // PropertyInt PlayerKillerStatus
 constexpr std::uint32_t kLastPkAttackTimestamp = 0x91;     // PropertyFloat LastPKAttackTimestamp
+constexpr std::uint32_t kLumAugVitality = 0x17B;           // + its value to maximum health
 
 constexpr std::uint32_t kSpecialized = 3;
 
@@ -184,26 +186,37 @@ Qualities::Qualities(const protocol::PlayerDescription& d, std::optional<dat::Sk
       has_attributes_((d.vector_flags & protocol::quality_vector_flag::Attribute) != 0),
       has_skills_((d.vector_flags & protocol::quality_vector_flag::Skill) != 0),
       skill_table_(std::move(skills)),
-      xp_table_(std::move(xp)) {
+      xp_table_(std::move(xp)),
+      enchantments_((d.vector_flags & protocol::quality_vector_flag::Enchantment) != 0 ? d.enchantments
+                                                                                       : decltype(d.enchantments){}) {
   if (!has_skills_) return;
-  const dat::XpTable* table = xp_table_ ? &*xp_table_ : nullptr;
   skills_.reserve(d.skills.size());
-  // Skill::UnPack 0x005CAAC0: the checks after the fields are read.
-  for (const auto& [stype, w] : d.skills) {
-    Skill s;
-    s.level_from_pp = w.level_from_pp;
-    s.sac = w.sac;
-    s.pp = w.pp;
-    s.init_level = w.init_level;
-    s.resistance_of_last_check = w.resistance_of_last_check;
-    s.sanity_check(table);
-    if (w.adjusted == 0) {
-      // An old-form skill: its init_level was experience; it moves into pp.
-      if (s.init_level != 0) s.adj_pp(table, s.init_level);
-      s.init_level = 0;
-    }
-    skills_.emplace_back(stype, s);
+  for (const auto& [stype, w] : d.skills) skills_.emplace_back(stype, skill_from_wire(w));
+}
+
+// Skill::UnPack 0x005CAAC0: the checks after the fields are read.
+Skill Qualities::skill_from_wire(const protocol::SkillWire& w) const {
+  const dat::XpTable* table = xp_table_ ? &*xp_table_ : nullptr;
+  Skill s;
+  s.level_from_pp = w.level_from_pp;
+  s.sac = w.sac;
+  s.pp = w.pp;
+  s.init_level = w.init_level;
+  s.resistance_of_last_check = w.resistance_of_last_check;
+  s.sanity_check(table);
+  if (w.adjusted == 0) {
+    // An old-form skill: its init_level was experience; it moves into pp.
+    if (s.init_level != 0) s.adj_pp(table, s.init_level);
+    s.init_level = 0;
   }
+  return s;
+}
+
+Skill* Qualities::find_skill_mut(std::uint32_t stype) {
+  for (auto& [key, skill] : skills_) {
+    if (key == stype) return &skill;
+  }
+  return nullptr;
 }
 
 const Skill* Qualities::find_skill(std::uint32_t stype) const {
@@ -385,6 +398,214 @@ bool Qualities::jump_stamina_cost(float extent, double cur_time, int& cost) cons
   }
   cost = static_cast<int>(sim::jump_stamina_cost(extent, load, pk));
   return true;
+}
+
+// CACQualities::InqAttribute2ndBaseLevel 0x00591D20
+bool Qualities::inq_attribute_2nd_base_level(std::uint32_t stype, std::uint32_t& retval) const {
+  if (!vital_table_) return false;
+  const dat::SkillFormula* formula = stype == 1   ? &vital_table_->max_health
+                                     : stype == 3 ? &vital_table_->max_stamina
+                                     : stype == 5 ? &vital_table_->max_mana
+                                                  : nullptr;
+  if (formula == nullptr) return false;
+  std::uint32_t attr1 = 0;
+  std::uint32_t attr2 = 0;
+  if (formula->attr1 != 0) inq_attribute(formula->attr1, attr1);
+  if (formula->attr2 != 0) inq_attribute(formula->attr2, attr2);
+  return skill_formula_calculate(*formula, attr1, attr2, retval);
+}
+
+// CACQualities::InqAttribute2nd 0x00592020 (raw)
+bool Qualities::inq_attribute_2nd_level(std::uint32_t stype, std::uint32_t& retval) const {
+  std::uint32_t base = 0;
+  if (stype == 1 || stype == 3 || stype == 5) {
+    if (!inq_attribute_2nd_base_level(stype, base)) return false;
+  }
+  if (stype == 1) {
+    int vitality = 0;
+    if (inq_int(kLumAugVitality, vitality)) base += static_cast<std::uint32_t>(vitality);
+  }
+  std::uint32_t held = 0;
+  if (inq_attribute_2nd(stype, held)) {
+    retval = held + base;
+    return true;
+  }
+  if (base == 0) return false;
+  retval = base;
+  return true;
+}
+
+// CBaseQualities::SetInt 0x00590730
+void Qualities::set_int(std::uint32_t stype, std::int32_t value) {
+  for (auto& [key, held] : ints_) {
+    if (key == stype) {
+      held = value;
+      return;
+    }
+  }
+  ints_.emplace_back(stype, value);
+}
+
+// CACQualities::SetAttribute 0x00591A50 -> AttributeCache::SetAttribute
+void Qualities::set_attribute(std::uint32_t stype, const protocol::AttributeWire& value) {
+  if (stype < 1 || stype > 6) return;
+  has_attributes_ = true;
+  attributes_[stype - 1] = value;
+}
+
+// CACQualities::SetAttribute 0x00591AA0 -> AttributeCache::SetAttribute(stype, val)
+void Qualities::set_attribute(std::uint32_t stype, std::uint32_t init_level) {
+  if (stype < 1 || stype > 6) return;
+  has_attributes_ = true;
+  auto& a = attributes_[stype - 1];
+  if (!a) a = protocol::AttributeWire{};
+  a->init_level = init_level;
+}
+
+// CACQualities::SetAttribute2nd 0x00592530
+void Qualities::set_attribute_2nd(std::uint32_t stype, const protocol::SecondaryAttributeWire& value) {
+  if (stype < 1 || stype > 6) return;
+  protocol::SecondaryAttributeWire bounded = value;
+  if (stype % 2 == 0) {
+    std::uint32_t max = 0;
+    if (vital_table_) {
+      if (!inq_attribute_2nd_level(stype - 1, max)) return;
+      bounded.current_level = std::min(bounded.current_level, max);
+    }
+  }
+  has_attributes_ = true;
+  vitals_[(stype - 1) / 2] = bounded;
+}
+
+// CACQualities::SetAttribute2nd 0x00592CF0 -> 0x005925F0, BoundsCheck 0x005920E0
+void Qualities::set_attribute_2nd(std::uint32_t stype, std::uint32_t value) {
+  if (stype < 1 || stype > 6) return;
+  std::uint32_t bounded = value;
+  if (stype % 2 == 0) {
+    if (static_cast<std::int32_t>(value) < 0) {
+      bounded = 0;
+    } else if (vital_table_) {
+      std::uint32_t max = 0;
+      if (!inq_attribute_2nd_level(stype - 1, max)) return;
+      bounded = std::min(bounded, max);
+    }
+  }
+  has_attributes_ = true;
+  auto& v = vitals_[(stype - 1) / 2];
+  if (!v) v = protocol::SecondaryAttributeWire{};
+  if (stype % 2 == 1) {
+    v->init_level = bounded;
+  } else {
+    v->current_level = bounded;
+  }
+}
+
+// CACQualities::SetSkill 0x00592240
+void Qualities::set_skill(std::uint32_t stype, const Skill& value) {
+  has_skills_ = true;
+  if (Skill* held = find_skill_mut(stype)) {
+    *held = value;
+    return;
+  }
+  skills_.emplace_back(stype, value);
+}
+
+// CACQualities::SetSkillLevel 0x00592340
+void Qualities::set_skill_level(std::uint32_t stype, std::uint32_t init_level) {
+  has_skills_ = true;
+  if (Skill* held = find_skill_mut(stype)) {
+    held->init_level = init_level;
+    return;
+  }
+  Skill s;
+  s.init_level = init_level;
+  skills_.emplace_back(stype, s);
+}
+
+// CACQualities::SetSkillAdvancementClass 0x00592430 -> Skill::SetSkillAdvancementClass
+void Qualities::set_skill_advancement_class(std::uint32_t stype, std::uint32_t sac) {
+  has_skills_ = true;
+  Skill* held = find_skill_mut(stype);
+  if (held == nullptr) {
+    skills_.emplace_back(stype, Skill{});
+    held = &skills_.back().second;
+  }
+  held->sac = sac;
+  held->level_from_pp = skill_level_from_experience(xp_table_ ? &*xp_table_ : nullptr, sac, held->pp);
+}
+
+// ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute 0x00558E80
+bool Qualities::apply_update(const protocol::PrivateUpdateAttribute& m) {
+  if (!stamper_.update_ts(m.stype | stamp_key::Attribute, m.wts)) return false;
+  set_attribute(m.stype, m.value);
+  return true;
+}
+
+// ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute2nd 0x00558EE0
+bool Qualities::apply_update(const protocol::PrivateUpdateAttribute2nd& m) {
+  if (!stamper_.update_ts(m.stype | stamp_key::Attribute2nd, m.wts)) return false;
+  set_attribute_2nd(m.stype, m.value);
+  return true;
+}
+
+// ClientObjMaintSystem::Handle_Qualities__PrivateUpdateSkill 0x00558F40
+bool Qualities::apply_update(const protocol::PrivateUpdateSkill& m) {
+  if (!stamper_.update_ts(m.stype | stamp_key::Skill, m.wts)) return false;
+  set_skill(m.stype, skill_from_wire(m.value));
+  return true;
+}
+
+// ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute2ndLevel
+// 0x00558F10, ...AttributeLevel 0x00558EB0, ...SkillLevel 0x00558F70,
+// ...SkillAC 0x00558FA0
+bool Qualities::apply_update(const protocol::PrivateUpdateStatLevel& m) {
+  namespace q = protocol::quality_opcode;
+  switch (m.opcode) {
+    case q::PrivateUpdateInt:
+      // ClientObjMaintSystem::Handle_Qualities__PrivateUpdateInt 0x00558FD0
+      if (!stamper_.update_ts(m.stype | stamp_key::Int, m.wts)) return false;
+      set_int(m.stype, static_cast<std::int32_t>(m.value));
+      return true;
+    case q::PrivateUpdateAttribute2ndLevel:
+      if (!stamper_.update_ts(m.stype | stamp_key::Attribute2nd, m.wts)) return false;
+      set_attribute_2nd(m.stype, m.value);
+      return true;
+    case q::PrivateUpdateAttributeLevel:
+      if (!stamper_.update_ts(m.stype | stamp_key::Attribute, m.wts)) return false;
+      set_attribute(m.stype, m.value);
+      return true;
+    case q::PrivateUpdateSkillLevel:
+      if (!stamper_.update_ts(m.stype | stamp_key::Skill, m.wts)) return false;
+      set_skill_level(m.stype, m.value);
+      return true;
+    case q::PrivateUpdateSkillAC:
+      if (!stamper_.update_ts(m.stype | stamp_key::Skill, m.wts)) return false;
+      set_skill_advancement_class(m.stype, m.value);
+      return true;
+    default: return false;
+  }
+}
+
+// ClientMagicSystem::Handle_Magic__UpdateEnchantment 0x00567930 / UpdateMultipleEnchantments 0x005679E0
+bool Qualities::apply_update(const protocol::MagicUpdateEnchantments& m) {
+  bool changed = false;
+  for (const protocol::EnchantmentWire& e : m.enchantments) changed = enchantments_.update_enchantment(e) || changed;
+  return changed;
+}
+
+// ClientMagicSystem::Handle_Magic__RemoveEnchantment 0x00568950 (and the
+// multiple and dispel forms, which remove the same way)
+bool Qualities::apply_update(const protocol::MagicRemoveEnchantments& m) {
+  bool changed = false;
+  for (const protocol::LayeredSpell& s : m.spells) {
+    changed = enchantments_.remove_enchantment(enchantment_id(s.spell_id, s.layer)) || changed;
+  }
+  return changed;
+}
+
+// ClientMagicSystem::Handle_Magic__PurgeEnchantments 0x00567A70 / PurgeBadEnchantments 0x00567B00
+bool Qualities::apply_update(const protocol::MagicPurgeEnchantments& m) {
+  return m.bad_only ? enchantments_.purge_bad_enchantments() : enchantments_.purge_enchantments();
 }
 
 }  // namespace dereth::sim

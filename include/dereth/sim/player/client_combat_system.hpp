@@ -8,11 +8,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "dereth/core/clock.hpp"
+#include "dereth/protocol/chat.hpp"
+#include "dereth/protocol/player_updates.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
 
 namespace dereth::sim {
@@ -21,6 +24,12 @@ namespace dereth::sim {
 enum class CombatMode : std::uint32_t { Undef = 0, NonCombat = 1, Melee = 2, Missile = 4, Magic = 8 };
 // ATTACK_HEIGHT.
 enum class AttackHeight : std::uint32_t { Undef = 0, High = 1, Medium = 2, Low = 3 };
+
+// ClientCombatSystem::HandlePlayerDeathEvent 0x0056C320: the PlayerKilled
+// broadcast's line for the chat window (chat type 0, the server's sentence),
+// none when the player is the victim or the killer (the Victim or Killer
+// notification says it to them) or the sentence is empty.
+std::optional<protocol::ChatLine> handle_player_death_event(const protocol::PlayerKilled& m, std::uint32_t player_id);
 
 class ClientCombatSystem {
  public:

@@ -2,16 +2,25 @@
 // The player's qualities (CACQualities) as far as movement reads them: the run
 // rate and jump velocity that ACCWeenieObject::InqRunRate / InqJumpVelocity
 // give the player, from its skills, attributes and burden, built from a decoded
-// PlayerDescription, the SkillTable and the XpTable (retail's ExperienceTable).
-// No enchantments yet. The rules: docs/sim.md "The local player moves".
+// PlayerDescription, the SkillTable and the XpTable (retail's ExperienceTable);
+// then kept up to date by the server's private updates (apply_update, as
+// ClientObjMaintSystem::UpdateStat does for the player: the WTimeStamper
+// first, then CACQualities::Set*) and the enchantment events (the
+// registry). Enchantments do not yet change what is asked (the Inq*
+// functions read the base). The rules: docs/sim.md "The local player moves".
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "dereth/dat/skill_table.hpp"
+#include "dereth/dat/vital_table.hpp"
 #include "dereth/dat/xp_table.hpp"
+#include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/player_description.hpp"
+#include "dereth/protocol/player_updates.hpp"
+#include "dereth/sim/player/enchantment_registry.hpp"
+#include "dereth/sim/player/w_time_stamper.hpp"
 
 namespace dereth::sim {
 
@@ -107,6 +116,64 @@ class Qualities {
 
   [[nodiscard]] const Skill* find_skill(std::uint32_t stype) const;
 
+  // The VitalTable (0x0E000003) the maximum vitals come from. Without it
+  // CACQualities::InqAttribute2nd cannot give a maximum, and a current vital
+  // is then bounded below only (docs/deviations.md: retail drops the update).
+  void set_vital_table(std::optional<dat::VitalTable> table) { vital_table_ = std::move(table); }
+  // CACQualities::InqAttribute2ndBaseLevel 0x00591D20: the maximum's part
+  // from the attributes (the VitalTable's formula for stype 1, 3 or 5).
+  bool inq_attribute_2nd_base_level(std::uint32_t stype, std::uint32_t& retval) const;
+  // CACQualities::InqAttribute2nd 0x00592020 (raw: no enchantment): 1/3/5
+  // the maximum (the formula's part, the ranks and starting value, and for
+  // health LumAugVitality), 2/4/6 the current value.
+  bool inq_attribute_2nd_level(std::uint32_t stype, std::uint32_t& retval) const;
+
+  // ClientObjMaintSystem::UpdateStat<...> for the player (Handle_Qualities__
+  // PrivateUpdate*, 0x00558E80..0x00558FD0): the update is taken when its
+  // timestamp is not older than the last one of the same quality
+  // (WTimeStamper::UpdateTS), then stored by the CACQualities setter below.
+  // True when it was taken.
+  bool apply_update(const protocol::PrivateUpdateAttribute& m);
+  bool apply_update(const protocol::PrivateUpdateAttribute2nd& m);
+  bool apply_update(const protocol::PrivateUpdateSkill& m);
+  bool apply_update(const protocol::PrivateUpdateStatLevel& m);
+
+  // CBaseQualities::SetInt 0x00590730: the int property replaced, or added.
+  void set_int(std::uint32_t stype, std::int32_t value);
+  // CACQualities::SetAttribute 0x00591A50 (whole) and 0x00591AA0 (the
+  // starting value): a stype outside 1..6 is ignored.
+  void set_attribute(std::uint32_t stype, const protocol::AttributeWire& value);
+  void set_attribute(std::uint32_t stype, std::uint32_t init_level);
+  // CACQualities::SetAttribute2nd 0x00592530: a current value (stype 2, 4,
+  // 6) above the maximum is cut to it; with no maximum known nothing is kept.
+  void set_attribute_2nd(std::uint32_t stype, const protocol::SecondaryAttributeWire& value);
+  // CACQualities::SetAttribute2nd 0x00592CF0 -> 0x005925F0: BoundsCheck
+  // (0x005920E0: a negative current value becomes 0, one above the maximum
+  // the maximum), then 1/3/5 set the starting value and 2/4/6 the current.
+  void set_attribute_2nd(std::uint32_t stype, std::uint32_t value);
+  // CACQualities::SetSkill 0x00592240, SetSkillLevel 0x00592340 (the
+  // starting level), SetSkillAdvancementClass 0x00592430 (the level again
+  // from the experience for the new class).
+  void set_skill(std::uint32_t stype, const Skill& value);
+  void set_skill_level(std::uint32_t stype, std::uint32_t init_level);
+  void set_skill_advancement_class(std::uint32_t stype, std::uint32_t sac);
+
+  // ClientMagicSystem::Handle_Magic__UpdateEnchantment 0x00567930 and its
+  // siblings (UpdateMultipleEnchantments 0x005679E0, RemoveEnchantment
+  // 0x00568950, RemoveMultipleEnchantments 0x00568A30, DispelEnchantment
+  // 0x00568B10, DispelMultipleEnchantments 0x00568B20, PurgeEnchantments
+  // 0x00567A70, PurgeBadEnchantments 0x00567B00): the magic events into the registry (CACQualities::
+  // UpdateEnchantment, RemoveEnchantment, PurgeEnchantments,
+  // PurgeBadEnchantments). True when the registry changed.
+  bool apply_update(const protocol::MagicUpdateEnchantments& m);
+  bool apply_update(const protocol::MagicRemoveEnchantments& m);
+  bool apply_update(const protocol::MagicPurgeEnchantments& m);
+
+  // The enchantments on the player (the PlayerDescription's, then the
+  // magic events').
+  [[nodiscard]] EnchantmentRegistry& enchantments() noexcept { return enchantments_; }
+  [[nodiscard]] const EnchantmentRegistry& enchantments() const noexcept { return enchantments_; }
+
  private:
   // The movement skills' shared tail of InqRunRate / InqJumpVelocity: the
   // skill with ranks and augmentations, 0 without stamina.
@@ -121,6 +188,13 @@ class Qualities {
   bool has_skills_ = false;
   std::optional<dat::SkillTable> skill_table_;
   std::optional<dat::XpTable> xp_table_;
+  std::optional<dat::VitalTable> vital_table_;
+  WTimeStamper stamper_;
+  EnchantmentRegistry enchantments_;
+
+  Skill* find_skill_mut(std::uint32_t stype);
+  // Skill::UnPack 0x005CAAC0's checks on a skill as the wire gives it.
+  [[nodiscard]] Skill skill_from_wire(const protocol::SkillWire& w) const;
 };
 
 }  // namespace dereth::sim
