@@ -1,6 +1,7 @@
 #include "dereth/app/world.hpp"
 
 #include <chrono>
+#include <type_traits>
 
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
@@ -24,6 +25,12 @@ namespace {
 template <class... Fs>
 struct Overloaded : Fs... {
   using Fs::operator()...;
+};
+
+// A message the player's qualities apply (Qualities::apply_update).
+template <class M>
+concept QualityUpdate = requires(sim::Qualities& q, const M& m) {
+  q.apply_update(m);
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -180,28 +187,6 @@ void World::handle(std::span<const std::uint8_t> bytes) {
                  [&](const protocol::CombatCommenceAttack&) {
                    if (combat_ != nullptr) combat_->handle_commence_attack_event();
                  },
-                 // The player's own state: sim/player keeps it.
-                 [&](const protocol::PrivateUpdateAttribute& m) {
-                   if (qualities_) qualities_->apply_update(m);
-                 },
-                 [&](const protocol::PrivateUpdateAttribute2nd& m) {
-                   if (qualities_) qualities_->apply_update(m);
-                 },
-                 [&](const protocol::PrivateUpdateSkill& m) {
-                   if (qualities_) qualities_->apply_update(m);
-                 },
-                 [&](const protocol::PrivateUpdateStatLevel& m) {
-                   if (qualities_) qualities_->apply_update(m);
-                 },
-                 [&](const protocol::MagicUpdateEnchantments& m) {
-                   if (qualities_) qualities_->apply_update(m);
-                 },
-                 [&](const protocol::MagicRemoveEnchantments& m) {
-                   if (qualities_) qualities_->apply_update(m);
-                 },
-                 [&](const protocol::MagicPurgeEnchantments& m) {
-                   if (qualities_) qualities_->apply_update(m);
-                 },
                  [&](const protocol::QueryHealthResponse& m) {
                    toolbar_.recv_notice_update_object_health(m.target, m.health);
                  },
@@ -213,8 +198,15 @@ void World::handle(std::span<const std::uint8_t> bytes) {
                  },
                  [&](protocol::ChatMessage& m) { add_chat(std::move(m.line)); },
                  [&](const protocol::Unknown&) {},
-                 // The object messages: the SmartBox's.
-                 [&](const auto&) { handle_object(*decoded); },
+                 // The player's own stat and enchantment updates (sim/player keeps
+                 // them); the object messages: the SmartBox's.
+                 [&](const auto& m) {
+                   if constexpr (QualityUpdate<std::decay_t<decltype(m)>>) {
+                     if (qualities_) qualities_->apply_update(m);
+                   } else {
+                     handle_object(*decoded);
+                   }
+                 },
              },
              *decoded);
 }
