@@ -8,6 +8,7 @@
 #include "dereth/app/world.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/outbound.hpp"
 #include "dereth/sim/object/position.hpp"
 
 namespace dereth::app {
@@ -278,6 +279,18 @@ std::optional<std::uint32_t> Controls::pick(const PickRay& ray) {
   auto picked = pick_object(ray, spheres);
   if (picked) select(*picked);
   return picked;
+}
+
+void Controls::select(std::uint32_t guid) {
+  combat_->selected_id = guid;
+  // The meter is for a creature the player may attack, or a player.
+  const sim::PhysicsObj* o = guid != 0 ? world_->box().get_object(guid) : nullptr;
+  const bool has_health = o != nullptr && o->weenie() &&
+                          ((o->weenie()->is_creature && o->weenie()->is_attackable) || o->weenie()->is_player);
+  for (const std::uint32_t target : world_->toolbar().selection_changed(guid, has_health)) {
+    if (send_)
+      send_(protocol::encode(protocol::QueryHealth{next_stamp_ ? next_stamp_() : 0, target}), protocol::queue::Weenie);
+  }
 }
 
 std::string Controls::selected_name() const {

@@ -21,6 +21,7 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
+#include "dereth/protocol/player_updates.hpp"
 #include "dereth/render/camera.hpp"
 
 using namespace dereth;
@@ -257,9 +258,38 @@ TEST_CASE("A click picks the object under the pointer by its sphere", "[app][con
   CHECK(s.controls.selected() == kRock);  // a miss keeps the selection
 }
 
+TEST_CASE(
+    "Selecting sends QueryHealth and the answer fills the meter (gmToolbarUI::RecvNotice_SelectionChanged 0x004BF380)",
+    "[app][controls][retail]") {
+  Session s;
+  s.controls.key_action(KeyAction::SelectNextMonster, true);  // the near drudge
+  REQUIRE(s.sent.size() == 1);
+  CHECK(s.sent[0] == protocol::encode(protocol::QueryHealth{100, kNear}));
+  CHECK_FALSE(s.world.toolbar().health());
+  // The server's answer for another object is not the meter's; the selected one's is.
+  s.world.handle(protocol::encode(protocol::QueryHealthResponse{kFar, 0.5F}, kPlayer, 1));
+  CHECK_FALSE(s.world.toolbar().health());
+  s.world.handle(protocol::encode(protocol::QueryHealthResponse{kNear, 0.75F}, kPlayer, 2));
+  REQUIRE(s.world.toolbar().health());
+  CHECK(*s.world.toolbar().health() == 0.75F);
+  // The next selection takes the shown meter down (QueryHealth 0), then asks for the far drudge.
+  s.clear();
+  s.controls.key_action(KeyAction::SelectNextMonster, true);
+  REQUIRE(s.sent.size() == 2);
+  CHECK(s.sent[0] == protocol::encode(protocol::QueryHealth{101, 0}));
+  CHECK(s.sent[1] == protocol::encode(protocol::QueryHealth{102, kFar}));
+  CHECK_FALSE(s.world.toolbar().health());
+  // Clearing the selection asks nothing (no meter shown); a rock has no health to ask for.
+  s.clear();
+  s.controls.key_action(KeyAction::ClearSelection, true);
+  CHECK(s.sent.empty());
+}
+
 TEST_CASE("The attack key sends TargetedMeleeAttack through the ClientCombatSystem", "[app][controls][combat]") {
   Session s;
   s.controls.key_action(KeyAction::SelectNextMonster, true);
+  s.clear();  // the selection's QueryHealth
+  s.stamp = 100;
   s.controls.key_action(KeyAction::CombatToggle, true);
   REQUIRE(s.actions() == std::vector<std::uint32_t>{protocol::combat_action::ChangeCombatMode});
   CHECK(s.sent[0] == protocol::encode_change_combat_mode(100, 2));

@@ -93,7 +93,10 @@ class Controls final : public OutboundStep, public PlayerInput {
   bool key_action(KeyAction action, bool pressed);
   // The selection (ACCWeenieObject::selectedID; 0: none).
   [[nodiscard]] std::uint32_t selected() const noexcept { return combat_->selected_id; }
-  void select(std::uint32_t guid) noexcept { combat_->selected_id = guid; }
+  // ACCWeenieObject::SetSelectedObject 0x0058C2E0 with the toolbar's notice
+  // (gmToolbarUI::RecvNotice_SelectionChanged 0x004BF380): the QueryHealth
+  // actions for the new selection (a 0 taking a shown meter down first).
+  void select(std::uint32_t guid);
   // The creatures (weenie says creature; not the player) the selection keys
   // step through, with their global positions.
   [[nodiscard]] std::vector<TargetCandidate> creature_candidates() const;
