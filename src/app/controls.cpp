@@ -61,6 +61,8 @@ void Controls::outbound(double now) {
   for (auto& line : combat_->take_messages()) world_->add_local_chat(line);
   if (presenter_ != nullptr) {
     presenter_->hud_target = selected_name();
+    presenter_->hud_target_health =
+        world_->toolbar().selected() == selected() ? world_->toolbar().health() : std::nullopt;
     presenter_->hud_radar = radar_panel(world_->box(), selected());
   }
   // Scripted keys, in time order (input_at keeps them sorted), timed from

@@ -418,10 +418,7 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
         render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
   }
   if (options_.radar && hud_radar && !last_was_preview_) overlay.radar = *hud_radar;
-  if (!hud_target.empty()) {
-    overlay.panels.push_back(
-        render::TextPanel{render::Anchor::TopLeft, {"Target: " + hud_target}, {255, 230, 90, 255}, 0.6F, {}});
-  }
+  if (!hud_target.empty() && !last_was_preview_) overlay.target = render::TargetPanel{hud_target, hud_target_health};
   if (input_.active()) {
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::BottomLeft, {"> " + input_.text() + "_"}, {255, 255, 255, 255}, 0.7F, {}});

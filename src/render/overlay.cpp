@@ -407,6 +407,44 @@ void layout_radar(const RadarPanel& radar, float w, float h, float scale, float 
   }
 }
 
+// The selected object's panel: its name centred at the top, the health bar under it.
+void layout_target(const TargetPanel& target, float w, float h, float scale, float margin, float padding,
+                   const OverlayOptions& options, OverlayLayout& out) {
+  const std::string line[] = {sanitize_text(target.name)};
+  const float text_w = std::max(w - 2.0F * margin - 2.0F * padding, 0.001F);
+  const TextLayout t = layout_text(line, scale, {255, 230, 90, 255}, TextLimits{text_w, 1});
+  float bar_w = 0.0F;
+  float bar_h = 0.0F;
+  if (target.health) {
+    bar_w = std::floor(std::min(std::isfinite(options.target_bar_width) ? options.target_bar_width : 0.0F, text_w));
+    bar_w = std::max(bar_w, 0.0F);
+    bar_h = std::isfinite(options.target_bar_height) ? std::max(options.target_bar_height, 0.0F) : 0.0F;
+  }
+  const float gap = target.health && t.lines > 0 ? padding : 0.0F;
+  const float box_w = std::max(t.box.width(), bar_w) + 2.0F * padding;
+  const float box_h = t.box.height() + gap + bar_h + 2.0F * padding;
+  const float x = std::floor((w - box_w) * 0.5F);
+  const float y = margin;
+  out.target = clip_rect(Rect{x, y, x + box_w, y + box_h}, w, h);
+  push_rect(out.vertices, *out.target, {0, 0, 0, alpha_byte(target.background_alpha)});
+  const float tx = std::floor(x + (box_w - t.box.width()) * 0.5F);
+  for (OverlayVertex v : t.vertices) {
+    v.x += tx;
+    v.y += y + padding;
+    out.vertices.push_back(v);
+  }
+  if (!target.health) return;
+  const float bx = std::floor(x + (box_w - bar_w) * 0.5F);
+  const float by = y + padding + t.box.height() + gap;
+  const Rect track{bx, by, bx + bar_w, by + bar_h};
+  float fraction = *target.health;
+  fraction = std::isfinite(fraction) ? std::clamp(fraction, 0.0F, 1.0F) : 0.0F;
+  push_rect(out.vertices, clip_rect(track, w, h), options.progress_track);
+  push_rect(out.vertices, clip_rect(Rect{bx, by, bx + std::round(bar_w * fraction), by + bar_h}, w, h),
+            options.health_color);
+  out.target_bar = track;
+}
+
 }  // namespace
 
 OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, const OverlayOptions& options) {
@@ -573,6 +611,7 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
     out.progress = placement;
   }
   if (frame.radar) layout_radar(*frame.radar, w, h, scale, margin, padding, options, out);
+  if (frame.target) layout_target(*frame.target, w, h, scale, margin, padding, options, out);
   return out;
 }
 

@@ -75,3 +75,35 @@ TEST_CASE("Overlay radar: the compass turns against the heading and the coordina
   CHECK(std::abs((north.coordinates->x0 + north.coordinates->x1) * 0.5F - cx) < 1.0F);
   CHECK(north.coordinates->width() > 11.0F * 4.0F);  // eleven glyphs at scale 2
 }
+
+TEST_CASE("Overlay target: the selected object's name at the top centre, its health bar once answered",
+          "[render][overlay]") {
+  OverlayOptions options;
+  OverlayFrame frame;
+  frame.target = TargetPanel{"Drudge Skulker", std::nullopt};
+  const OverlayLayout asked = layout_overlay(frame, 640, 480, options);
+  REQUIRE(asked.target);
+  CHECK(std::abs((asked.target->x0 + asked.target->x1) * 0.5F - 320.0F) <= 1.0F);
+  CHECK(asked.target->y0 == 8.0F);
+  CHECK_FALSE(asked.target_bar);  // no answer yet: no bar
+
+  frame.target->health = 0.25F;
+  const OverlayLayout answered = layout_overlay(frame, 640, 480, options);
+  REQUIRE(answered.target_bar);
+  const Rect bar = *answered.target_bar;
+  CHECK(bar.width() == 200.0F);
+  CHECK(bar.y0 > answered.target->y0);
+  CHECK(bar.y1 <= answered.target->y1);
+  // A quarter of the track is red, the rest the track's grey.
+  CHECK(has_colour_in(answered, options.health_color, Rect{bar.x0, bar.y0, bar.x0 + 50.0F, bar.y1}));
+  bool red_beyond = false;
+  for (const OverlayVertex& v : answered.vertices) {
+    if (v.color == options.health_color && v.x > bar.x0 + 50.5F) red_beyond = true;
+  }
+  CHECK_FALSE(red_beyond);
+  // A health outside 0..1 is held at the bound; NaN draws none.
+  frame.target->health = std::nanf("");
+  for (const OverlayVertex& v : layout_overlay(frame, 640, 480, options).vertices) {
+    CHECK_FALSE(v.color == options.health_color);
+  }
+}

@@ -161,6 +161,9 @@ class Presenter {
   GameMenuActions* game_menu = nullptr;
   // The selected target's name for the HUD (empty: none); the app sets it.
   std::string hud_target;
+  // The selected object's health as the server last answered QueryHealth
+  // (sim::GmToolbarUi); none before an answer.
+  std::optional<float> hud_target_health;
   // The radar (app::radar_panel) while the player is in the world; none
   // hides it. The app sets it each frame.
   std::optional<render::RadarPanel> hud_radar;

@@ -194,10 +194,19 @@ struct RadarPanel {
   float background_alpha = 0.6F;
 };
 
+// The selected object (the toolbar's meter): its name at the top centre and,
+// once the server answered QueryHealth, its health as a red bar under it.
+struct TargetPanel {
+  std::string name;
+  std::optional<float> health;  // 0..1 (clamped; non-finite counts as 0); none: no bar
+  float background_alpha = 0.6F;
+};
+
 struct OverlayFrame {
   std::vector<TextPanel> panels;
   std::optional<ProgressBar> progress;
   std::optional<RadarPanel> radar;
+  std::optional<TargetPanel> target;
 };
 
 struct OverlayOptions {
@@ -210,7 +219,10 @@ struct OverlayOptions {
   float progress_height = 12.0F;     // pixels
   Rgba8 progress_color{235, 200, 90, 255};
   Rgba8 progress_track{60, 60, 60, 255};
-  float radar_pixel = 2.0F;  // screen pixels per radar pixel
+  float radar_pixel = 2.0F;         // screen pixels per radar pixel
+  float target_bar_width = 200.0F;  // the selected object's health bar (pixels, shrinks to fit)
+  float target_bar_height = 8.0F;
+  Rgba8 health_color{200, 30, 30, 255};
 };
 
 // Where one panel went.
@@ -230,6 +242,8 @@ struct OverlayLayout {
   std::optional<Rect> radar;               // the radar disc's square (clipped to the framebuffer)
   std::optional<Rect> coordinates;         // the coordinates line's box under it
   std::array<Rect, 4> compass{};           // where N, E, S and W were drawn (their text boxes)
+  std::optional<Rect> target;              // the selected object's box (name and bar)
+  std::optional<Rect> target_bar;          // its health bar's track (none without a health)
 };
 
 // Places every panel and the progress bar in a width x height framebuffer and
