@@ -185,16 +185,7 @@ struct Renderer::Impl {
     glDepthMask(GL_TRUE);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glUseProgram(0);
-    if (own_target) glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
-    if (const GLenum e = glGetError(); e != GL_NO_ERROR) ctx.log_once(0xFFFFFFFFU, "GL error " + hex_id(e));
-    timing.submit = seconds_since(submit_start);
-    if (ctx.options.finish_each_frame) {
-      const auto finish_start = Clock::now();
-      glFinish();
-      timing.finish = seconds_since(finish_start);
-    }
-    timing.load = ctx.load_seconds;
-    accumulate();
+    end_frame(own_target, previous_framebuffer, submit_start);
     return veiled;
   }
 
@@ -215,6 +206,14 @@ struct Renderer::Impl {
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     const core::Result<void> drawn = portal_pass.draw_tunnel(space, portal.tunnel_brightness, width, height);
     glUseProgram(0);
+    end_frame(own_target, previous_framebuffer, submit_start);
+    return drawn;
+  }
+
+  // A frame's end, either kind: the caller's framebuffer back, a GL error
+  // logged once, the submit (and, when asked, the finish) timed, the frame's
+  // loads and timings added up.
+  void end_frame(bool own_target, GLint previous_framebuffer, Clock::time_point submit_start) {
     if (own_target) glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
     if (const GLenum e = glGetError(); e != GL_NO_ERROR) ctx.log_once(0xFFFFFFFFU, "GL error " + hex_id(e));
     timing.submit = seconds_since(submit_start);
@@ -223,8 +222,8 @@ struct Renderer::Impl {
       glFinish();
       timing.finish = seconds_since(finish_start);
     }
+    timing.load = ctx.load_seconds;
     accumulate();
-    return drawn;
   }
 
   void accumulate() {

@@ -3,7 +3,6 @@
 // not read again when the terrain draws it.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
 #include <string>
 
 #include "dereth/app/world.hpp"
@@ -13,6 +12,7 @@
 #include "dereth/render/headless_context.hpp"
 #include "dereth/render/renderer.hpp"
 
+#include "support/gl_context.hpp"
 #include "world_support.hpp"
 
 using namespace dereth;
@@ -31,14 +31,7 @@ TEST_CASE("World: the landscape and the terrain share the cell records, so neith
   const std::size_t landscape_reads = alone.shared_cell_records()->reads();
   REQUIRE(landscape_reads > 49);
 
-  auto context = render::HeadlessContext::create();
-  if (!context) {
-    const char* required = std::getenv("DERETH_REQUIRE_GL");
-    if (required != nullptr && std::string(required) == "1") FAIL(context.error().message());
-    WARN("no headless OpenGL context: " << context.error().message());
-    return;
-  }
-  REQUIRE(context->make_current());
+  DERETH_GL_OR_RETURN();
   render::RendererOptions options;
   options.draw_sky_objects = false;
   options.terrain_radius = 1;  // 3 x 3 blocks, all inside the landscape's grid

@@ -26,6 +26,7 @@
 #include "dereth/render/renderer.hpp"
 #include "dereth/render/terrain.hpp"
 
+#include "support/gl_context.hpp"
 #include "support/temp_dir.hpp"
 
 using namespace dereth;
@@ -36,30 +37,6 @@ using render::Renderer;
 namespace {
 
 using Px = std::array<std::uint8_t, 4>;
-
-bool gl_required() {
-  const char* v = std::getenv("DERETH_REQUIRE_GL");
-  return v != nullptr && std::string(v) == "1";
-}
-
-// One context for the whole program, created on first use and deliberately
-// never destroyed (tearing EGL down during static destruction is fragile).
-const core::Result<render::HeadlessContext>& gl_context() {
-  static const auto* context = new core::Result<render::HeadlessContext>(render::HeadlessContext::create());
-  return *context;
-}
-
-#define DERETH_GL_OR_RETURN()                                                                       \
-  do {                                                                                              \
-    const auto& dereth_ctx_ = gl_context();                                                         \
-    if (!dereth_ctx_) {                                                                             \
-      const std::string why = "no headless OpenGL context: " + dereth_ctx_.error().message();       \
-      if (gl_required()) FAIL(why + " (DERETH_REQUIRE_GL=1)");                                      \
-      WARN(why + "; the GL test passes without drawing (set DERETH_REQUIRE_GL=1 to make it fail)"); \
-      return;                                                                                       \
-    }                                                                                               \
-    REQUIRE(dereth_ctx_->make_current());                                                           \
-  } while (false)
 
 struct DemoDats {
   dat::DatFile portal;
@@ -841,7 +818,7 @@ TEST_CASE(
   // By default a software rasteriser stays trilinear (anisotropic filtering triples llvmpipe's frame time).
   float default_degree = 0.0F;
   const auto [by_default, unused2] = draw(16.0F, default_degree, false);
-  const std::string& renderer_name = gl_context()->renderer();
+  const std::string& renderer_name = ::dereth::test::gl_context()->renderer();
   INFO("GL_RENDERER " << renderer_name);
   if (renderer_name.find("llvmpipe") != std::string::npos) {
     CHECK(default_degree == 1.0F);

@@ -18,35 +18,14 @@
 #include "dereth/render/image.hpp"
 #include "dereth/render/renderer.hpp"
 
+#include "support/gl_context.hpp"
+
 using namespace dereth;
 using render::Image;
 using render::PortalFrame;
 using TAS = sim::TeleportAnimState;
 
 namespace {
-
-bool gl_required() {
-  const char* v = std::getenv("DERETH_REQUIRE_GL");
-  return v != nullptr && std::string(v) == "1";
-}
-
-// One context for the file's GL tests, never destroyed (as headless_test.cpp).
-const core::Result<render::HeadlessContext>& portal_gl_context() {
-  static const auto* context = new core::Result<render::HeadlessContext>(render::HeadlessContext::create());
-  return *context;
-}
-
-#define DERETH_GL_OR_RETURN()                                                                       \
-  do {                                                                                              \
-    const auto& dereth_ctx_ = portal_gl_context();                                                  \
-    if (!dereth_ctx_) {                                                                             \
-      const std::string why = "no headless OpenGL context: " + dereth_ctx_.error().message();       \
-      if (gl_required()) FAIL(why + " (DERETH_REQUIRE_GL=1)");                                      \
-      WARN(why + "; the GL test passes without drawing (set DERETH_REQUIRE_GL=1 to make it fail)"); \
-      return;                                                                                       \
-    }                                                                                               \
-    REQUIRE(dereth_ctx_->make_current());                                                           \
-  } while (false)
 
 constexpr int kSize = 96;
 
