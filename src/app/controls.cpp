@@ -74,7 +74,8 @@ void Controls::outbound(double now) {
     inputs_.erase(inputs_.begin());
     key_action(input.action, input.pressed);
     std::erase(scripted_held_, input.action);
-    if (input.pressed && input.action != KeyAction::AutoRun && input.action != KeyAction::Jump) {
+    if (input.pressed && is_movement(input.action) && input.action != KeyAction::AutoRun &&
+        input.action != KeyAction::Jump) {
       scripted_held_.push_back(input.action);
     }
     ++inputs_pressed_;
@@ -145,6 +146,7 @@ KeyAction key_action_for(scenario::InputKey key) noexcept {
     case scenario::InputKey::Walk: return KeyAction::Walk;
     case scenario::InputKey::AutoRun: return KeyAction::AutoRun;
     case scenario::InputKey::Jump: return KeyAction::Jump;
+    case scenario::InputKey::SelectNextMonster: return KeyAction::SelectNextMonster;
   }
   return KeyAction::Forward;
 }

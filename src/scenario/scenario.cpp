@@ -712,6 +712,7 @@ constexpr std::pair<InputKey, std::string_view> kInputKeys[] = {
     {InputKey::Walk, "walk"},
     {InputKey::AutoRun, "autorun"},
     {InputKey::Jump, "jump"},
+    {InputKey::SelectNextMonster, "select_next_monster"},
 };
 
 // `input KEY down|up at=T`

@@ -125,6 +125,7 @@ enum class InputKey : std::uint8_t {
   Walk,
   AutoRun,
   Jump,
+  SelectNextMonster,
 };
 // "forward", "backward", "turn_left", ... (the names `input` takes).
 [[nodiscard]] std::string_view to_string(InputKey key) noexcept;
