@@ -9,6 +9,8 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/weenie_error.hpp"
 
+#include "game_action.hpp"
+
 namespace dereth::protocol {
 
 namespace {
@@ -45,14 +47,6 @@ Result<std::uint32_t> read_opcode_of(ByteReader& r, std::uint32_t a, std::uint32
                                       fmt::format("opcode 0x{:04X}, expected 0x{:04X} or 0x{:04X}", op, a, b)));
   }
   return op;
-}
-
-ByteWriter action_header(std::uint32_t sequence, std::uint32_t action) {
-  ByteWriter w;
-  w.u32(kGameAction);
-  w.u32(sequence);
-  w.u32(action);
-  return w;
 }
 
 // The longest String16L the chat box sends (retail's input line is far shorter).
@@ -383,20 +377,20 @@ std::string utf8_to_cp1252(std::string_view utf8, std::size_t max_bytes, std::si
 }
 
 std::vector<std::uint8_t> encode_talk(std::uint32_t sequence, std::string_view text) {
-  ByteWriter w = action_header(sequence, chat_action::Talk);
+  ByteWriter w = detail::action_writer(sequence, chat_action::Talk);
   w.string16l(utf8_to_cp1252(text, kMaxOutboundText));
   return std::move(w).take();
 }
 
 std::vector<std::uint8_t> encode_tell(std::uint32_t sequence, std::string_view text, std::string_view target) {
-  ByteWriter w = action_header(sequence, chat_action::Tell);
+  ByteWriter w = detail::action_writer(sequence, chat_action::Tell);
   w.string16l(utf8_to_cp1252(text, kMaxOutboundText));
   w.string16l(utf8_to_cp1252(target, 64));
   return std::move(w).take();
 }
 
 std::vector<std::uint8_t> encode_emote(std::uint32_t sequence, std::string_view text, bool soul) {
-  ByteWriter w = action_header(sequence, soul ? chat_action::SoulEmote : chat_action::Emote);
+  ByteWriter w = detail::action_writer(sequence, soul ? chat_action::SoulEmote : chat_action::Emote);
   w.string16l(utf8_to_cp1252(text, kMaxOutboundText));
   return std::move(w).take();
 }

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 
-#include <fmt/format.h>
-
 #include "dereth/protocol/login.hpp"
 
+#include "game_action.hpp"
 #include "quality_codec.hpp"
 
 namespace dereth::protocol {
@@ -118,36 +117,9 @@ std::vector<std::uint8_t> encode(const MagicPurgeEnchantments& m, std::uint32_t 
                            m.bad_only ? magic_event::PurgeBadEnchantments : magic_event::PurgeEnchantments, {});
 }
 
-namespace {
-
-ByteWriter action_header(std::uint32_t sequence, std::uint32_t action) {
-  ByteWriter w;
-  w.u32(login_opcode::GameAction);
-  w.u32(sequence);
-  w.u32(action);
-  return w;
-}
-
-Result<std::uint32_t> expect_action(ByteReader& r, std::uint32_t action) {
-  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (op != login_opcode::GameAction) {
-    return std::unexpected(
-        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
-  }
-  DERETH_TRY(const std::uint32_t sequence, r.u32("sequence"));
-  DERETH_TRY(const std::uint32_t type, r.u32("action_type"));
-  if (type != action) {
-    return std::unexpected(r.error_at(8, core::ErrorKind::Invalid, "action_type",
-                                      fmt::format("action 0x{:04X}, expected 0x{:04X}", type, action)));
-  }
-  return sequence;
-}
-
-}  // namespace
-
 // CM_Character::Event_AddSpellFavorite
 std::vector<std::uint8_t> encode(const AddSpellFavorite& m) {
-  ByteWriter w = action_header(m.sequence, magic_action::AddSpellFavorite);
+  ByteWriter w = detail::action_writer(m.sequence, magic_action::AddSpellFavorite);
   w.u32(m.spell);
   w.u32(m.index);
   w.u32(m.list);
@@ -156,7 +128,7 @@ std::vector<std::uint8_t> encode(const AddSpellFavorite& m) {
 
 // CM_Character::Event_RemoveSpellFavorite
 std::vector<std::uint8_t> encode(const RemoveSpellFavorite& m) {
-  ByteWriter w = action_header(m.sequence, magic_action::RemoveSpellFavorite);
+  ByteWriter w = detail::action_writer(m.sequence, magic_action::RemoveSpellFavorite);
   w.u32(m.spell);
   w.u32(m.list);
   return std::move(w).take();
@@ -165,7 +137,7 @@ std::vector<std::uint8_t> encode(const RemoveSpellFavorite& m) {
 Result<AddSpellFavorite> decode_add_spell_favorite(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B1/01E3 AddSpellFavorite");
   AddSpellFavorite m;
-  DERETH_TRY(m.sequence, expect_action(r, magic_action::AddSpellFavorite));
+  DERETH_TRY(m.sequence, detail::read_action_header(r, magic_action::AddSpellFavorite));
   DERETH_TRY(m.spell, r.u32("spell"));
   DERETH_TRY(m.index, r.u32("index"));
   DERETH_TRY(m.list, r.u32("list"));
@@ -176,7 +148,7 @@ Result<AddSpellFavorite> decode_add_spell_favorite(std::span<const std::uint8_t>
 Result<RemoveSpellFavorite> decode_remove_spell_favorite(std::span<const std::uint8_t> body) {
   ByteReader r(body, "F7B1/01E4 RemoveSpellFavorite");
   RemoveSpellFavorite m;
-  DERETH_TRY(m.sequence, expect_action(r, magic_action::RemoveSpellFavorite));
+  DERETH_TRY(m.sequence, detail::read_action_header(r, magic_action::RemoveSpellFavorite));
   DERETH_TRY(m.spell, r.u32("spell"));
   DERETH_TRY(m.list, r.u32("list"));
   DERETH_CHECK(r.expect_end());

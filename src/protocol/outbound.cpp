@@ -1,12 +1,15 @@
 #include "dereth/protocol/outbound.hpp"
 
-#include <fmt/format.h>
-
 #include "dereth/protocol/messages.hpp"
+
+#include "game_action.hpp"
 
 namespace dereth::protocol {
 
 namespace {
+
+using detail::action_writer;
+using detail::read_action_header;
 
 void write_echoed(ByteWriter& w, const EchoedTimestamps& t) {
   w.u16(t.instance_ts);
@@ -23,32 +26,6 @@ Result<EchoedTimestamps> read_echoed(ByteReader& r) {
   t.teleport_ts = *r.u16("teleport_ts");
   t.force_position_ts = *r.u16("force_position_ts");
   return t;
-}
-
-// A writer holding the F7B1 header: opcode, sequence, action type.
-ByteWriter action_writer(std::uint32_t sequence, std::uint32_t action) {
-  ByteWriter w;
-  w.u32(opcode::GameAction);
-  w.u32(sequence);
-  w.u32(action);
-  return w;
-}
-
-// The F7B1 header: opcode, sequence, action type.
-Result<std::uint32_t> read_action_header(ByteReader& r, std::uint32_t action) {
-  DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
-  if (op != opcode::GameAction) {
-    return std::unexpected(
-        r.error_at(0, core::ErrorKind::Invalid, "opcode", fmt::format("opcode 0x{:04X}, expected 0xF7B1", op)));
-  }
-  DERETH_TRY(const std::uint32_t sequence, r.u32("sequence"));
-  const std::size_t type_at = r.position();
-  DERETH_TRY(const std::uint32_t type, r.u32("action_type"));
-  if (type != action) {
-    return std::unexpected(r.error_at(type_at, core::ErrorKind::Invalid, "action_type",
-                                      fmt::format("action 0x{:04X}, expected 0x{:04X}", type, action)));
-  }
-  return sequence;
 }
 
 }  // namespace
