@@ -127,6 +127,16 @@ Rect clip_rect(const Rect& r, float width, float height) noexcept {
               std::clamp(r.y1, 0.0F, height)};
 }
 
+// A bar: its track, then the part `fraction` (clamped to 0..1; non-finite
+// counts as 0) fills from the left; both clipped to the framebuffer.
+void push_bar(std::vector<OverlayVertex>& out, const Rect& track, float fraction, Rgba8 track_color, Rgba8 fill_color,
+              float width, float height) {
+  fraction = std::isfinite(fraction) ? std::clamp(fraction, 0.0F, 1.0F) : 0.0F;
+  const Rect fill{track.x0, track.y0, track.x0 + std::round(track.width() * fraction), track.y1};
+  push_rect(out, clip_rect(track, width, height), track_color);
+  push_rect(out, clip_rect(fill, width, height), fill_color);
+}
+
 std::string number(double value, int decimals) {
   if (!std::isfinite(value)) return "--";
   char buf[48];
@@ -437,11 +447,7 @@ void layout_target(const TargetPanel& target, float w, float h, float scale, flo
   const float bx = std::floor(x + (box_w - bar_w) * 0.5F);
   const float by = y + padding + t.box.height() + gap;
   const Rect track{bx, by, bx + bar_w, by + bar_h};
-  float fraction = *target.health;
-  fraction = std::isfinite(fraction) ? std::clamp(fraction, 0.0F, 1.0F) : 0.0F;
-  push_rect(out.vertices, clip_rect(track, w, h), options.progress_track);
-  push_rect(out.vertices, clip_rect(Rect{bx, by, bx + std::round(bar_w * fraction), by + bar_h}, w, h),
-            options.health_color);
+  push_bar(out.vertices, track, *target.health, options.progress_track, options.health_color, w, h);
   out.target_bar = track;
 }
 
@@ -601,11 +607,7 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
       const float bx = std::floor(x + (item.box_w - bar_w) * 0.5F);
       const float by = y + padding + item.text.box.height() + gap;
       const Rect track{bx, by, bx + bar_w, by + bar_h};
-      float fraction = frame.progress->fraction;
-      fraction = std::isfinite(fraction) ? std::clamp(fraction, 0.0F, 1.0F) : 0.0F;
-      const Rect fill{bx, by, bx + std::round(bar_w * fraction), by + bar_h};
-      push_rect(out.vertices, clip_rect(track, w, h), options.progress_track);
-      push_rect(out.vertices, clip_rect(fill, w, h), options.progress_color);
+      push_bar(out.vertices, track, frame.progress->fraction, options.progress_track, options.progress_color, w, h);
       out.bar = track;
     }
     out.progress = placement;

@@ -104,7 +104,7 @@ std::vector<RadarBlip> GmRadarUi::draw_objects(const SmartBox& box, std::uint32_
   const WeenieTraits* player_weenie = player->weenie() ? &*player->weenie() : nullptr;
   for (const PhysicsObj* object : box.objects().objects()) {
     // gmRadarUI::AddObject 0x004D9A00: not the player; showable; a shape.
-    if (object == player || object->id() == box.player_id() || !inq_showable_on_radar(*object)) continue;
+    if (object->id() == box.player_id() || !inq_showable_on_radar(*object)) continue;
     const WeenieTraits* w = &*object->weenie();
     const RadarBlipShape shape = get_blip_shape(w, player_weenie);
     if (shape == RadarBlipShape::Undef) continue;
