@@ -19,6 +19,8 @@
 #include "dereth/sim/object/smart_box.hpp"
 #include "dereth/sim/object/viewer.hpp"
 
+#include "demo_support.hpp"
+
 using namespace dereth;
 
 namespace {
@@ -77,14 +79,9 @@ TEST_CASE(
   options.width = kWidth;
   options.height = kHeight;
   options.scenario_text = kHouseWalk;
-  auto created = app::HeadlessDemo::create(options);
-  if (!created) {
-    const char* require = std::getenv("DERETH_REQUIRE_GL");
-    if (require != nullptr && std::string(require) == "1") FAIL(created.error().message());
-    WARN("no headless GL here, the indoor camera not checked: " << created.error().message());
-    return;
-  }
-  app::HeadlessDemo& demo = **created;
+  auto created = dereth::test::headless_demo_or_skip(options, "the indoor camera");
+  if (!created) return;
+  app::HeadlessDemo& demo = *created;
   // The everyday follow camera (6 m behind along the player's heading, as in
   // `play`), not the demo's close framing of the NPCs.
   app::CameraFraming everyday;

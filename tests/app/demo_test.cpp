@@ -21,6 +21,7 @@
 #include "dereth/audio/null_backend.hpp"
 #include "dereth/render/image.hpp"
 
+#include "demo_support.hpp"
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
@@ -42,14 +43,7 @@ std::unique_ptr<app::HeadlessDemo> make_demo() {
   app::HeadlessDemoOptions o;
   o.width = kWidth;
   o.height = kHeight;
-  auto demo = app::HeadlessDemo::create(o);
-  if (!demo) {
-    const char* require = std::getenv("DERETH_REQUIRE_GL");
-    if (require != nullptr && std::string(require) == "1") FAIL(demo.error().message());
-    WARN("no headless GL here, demo not checked: " << demo.error().message());
-    return nullptr;
-  }
-  return std::move(*demo);
+  return dereth::test::headless_demo_or_skip(o, "demo");
 }
 
 // Pixels whose colour differs by more than `threshold` in any channel.

@@ -33,6 +33,8 @@
 #include "dereth/app/demo.hpp"
 #include "dereth/render/image.hpp"
 
+#include "demo_support.hpp"
+
 using namespace dereth;
 using TAS = sim::TeleportAnimState;
 
@@ -53,14 +55,7 @@ std::unique_ptr<app::HeadlessDemo> make_demo() {
   app::HeadlessDemoOptions o;
   o.width = kWidth;
   o.height = kHeight;
-  auto demo = app::HeadlessDemo::create(o);
-  if (!demo) {
-    const char* require = std::getenv("DERETH_REQUIRE_GL");
-    if (require != nullptr && std::string(require) == "1") FAIL(demo.error().message());
-    WARN("no headless GL here, portal space not checked: " << demo.error().message());
-    return nullptr;
-  }
-  return std::move(*demo);
+  return dereth::test::headless_demo_or_skip(o, "portal space");
 }
 
 std::optional<glm::vec3> player_at(const sim::RenderSnapshot& s) {

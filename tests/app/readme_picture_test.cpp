@@ -19,6 +19,8 @@
 #include "dereth/render/camera.hpp"
 #include "dereth/render/image.hpp"
 
+#include "demo_support.hpp"
+
 using namespace dereth;
 
 namespace {
@@ -79,14 +81,9 @@ TEST_CASE("The README's demo picture: a bolt in flight and one exploding, both i
   app::HeadlessDemoOptions options;
   options.width = kWidth;
   options.height = kHeight;
-  auto created = app::HeadlessDemo::create(options);
-  if (!created) {
-    const char* require = std::getenv("DERETH_REQUIRE_GL");
-    if (require != nullptr && std::string(require) == "1") FAIL(created.error().message());
-    WARN("no headless GL here, the README picture not checked: " << created.error().message());
-    return;
-  }
-  app::HeadlessDemo& demo = **created;
+  auto created = dereth::test::headless_demo_or_skip(options, "the README picture");
+  if (!created) return;
+  app::HeadlessDemo& demo = *created;
   REQUIRE(demo.run_to_tick(*tick).has_value());
   const sim::RenderSnapshot& snap = demo.snapshot();
   const render::Camera& camera = demo.presenter().rig().camera();  // the picture's camera

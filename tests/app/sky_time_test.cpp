@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +16,8 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
+
+#include "demo_support.hpp"
 
 using namespace dereth;
 
@@ -128,26 +129,21 @@ TEST_CASE("The headless demo's sky follows the scenario server's TimeSync: noon 
   app::HeadlessDemoOptions o;
   o.width = 160;
   o.height = 90;
-  auto demo = app::HeadlessDemo::create(o);
-  if (!demo) {
-    const char* require = std::getenv("DERETH_REQUIRE_GL");
-    if (require != nullptr && std::string(require) == "1") FAIL(demo.error().message());
-    WARN("no headless GL here, demo not checked: " << demo.error().message());
-    return;
-  }
-  REQUIRE((*demo)->run_to_tick(30).has_value());
-  const auto sync = (*demo)->inbox().loopback().last_time_sync();
+  auto demo = dereth::test::headless_demo_or_skip(o, "demo");
+  if (!demo) return;
+  REQUIRE(demo->run_to_tick(30).has_value());
+  const auto sync = demo->inbox().loopback().last_time_sync();
   REQUIRE(sync.has_value());  // the scenario server sends TimeSync as ACE does
-  const std::optional<sim::SkyTime>& sky = (*demo)->world().snapshot()->sky;
+  const std::optional<sim::SkyTime>& sky = demo->world().snapshot()->sky;
   REQUIRE(sky.has_value());
   CHECK(sky->day == 0);
   CHECK(sky->year == 0);
   // The server's clock starts with the loop's: game time is about the
   // loop's time, and the demo calendar's zero is noon.
-  const double seconds = (*demo)->report().sim_seconds;
+  const double seconds = demo->report().sim_seconds;
   CHECK(sky->seconds == Approx(seconds).margin(0.05));
   CHECK(sky->time_of_day == Approx(0.5 + seconds / 7620.0).margin(1e-5));
   CHECK(sky->time_of_day > 0.5F);
   // The renderer's fixed hour is only what a snapshot without game time gets.
-  CHECK((*demo)->presenter().renderer().options().time_of_day == 0.5F);
+  CHECK(demo->presenter().renderer().options().time_of_day == 0.5F);
 }

@@ -18,6 +18,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/demo/demo_world.hpp"
 
+#include "demo_support.hpp"
 #include "support/temp_dir.hpp"
 #include "world_support.hpp"
 
@@ -133,18 +134,13 @@ TEST_CASE("dereth demo --headless plays the demo's scripted walk after the telep
   const dereth::test::TempDir tmp("walk-demo");
   const fs::path& dir = tmp.path();
   o.trace = dir / "demo.jsonl";
-  auto demo = app::HeadlessDemo::create(o);
-  if (!demo) {
-    const char* require = std::getenv("DERETH_REQUIRE_GL");
-    if (require != nullptr && std::string(require) == "1") FAIL(demo.error().message());
-    WARN("no headless GL here, demo not checked: " << demo.error().message());
-    return;
-  }
+  auto demo = dereth::test::headless_demo_or_skip(o, "demo");
+  if (!demo) return;
   // The timeline starts at 6.73 s (the LoginComplete of world entry); the
   // walk's keys count from there too. Run to 37 s into it, the next recall.
   constexpr double kStart = 6.7333;
-  REQUIRE((*demo)->run_to_tick(static_cast<std::uint64_t>((kStart + 37.0) * 30.0)).has_value());
-  (*demo).reset();  // closes the trace
+  REQUIRE(demo->run_to_tick(static_cast<std::uint64_t>((kStart + 37.0) * 30.0)).has_value());
+  demo.reset();  // closes the trace
   const auto lines = player_lines(dir / "demo.jsonl");
   REQUIRE(!lines.empty());
   const auto at = [&](double t) {
