@@ -202,4 +202,23 @@ std::optional<std::string> ChatInput::submit() {
   return line;
 }
 
+protocol::ChatLine local_chat_line(std::string_view text) {
+  protocol::ChatLine line;
+  line.chat_type = protocol::chat_type::Transient;
+  line.channel = protocol::chat_channel_name(line.chat_type);
+  line.text = std::string(text);
+  return line;
+}
+
+void ChatBacklog::push(protocol::ChatLine line) {
+  if (lines_.size() >= kMax) lines_.erase(lines_.begin());
+  lines_.push_back(std::move(line));
+}
+
+std::vector<protocol::ChatLine> ChatBacklog::take() {
+  std::vector<protocol::ChatLine> out;
+  out.swap(lines_);
+  return out;
+}
+
 }  // namespace dereth::app

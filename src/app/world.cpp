@@ -108,18 +108,8 @@ void World::handle(std::span<const std::uint8_t> bytes, double arrival) {
   if (trace_ != nullptr) trace_->set_arrival(std::nullopt);
 }
 
-std::vector<protocol::ChatLine> World::take_chat() {
-  std::vector<protocol::ChatLine> out;
-  out.swap(chat_);
-  return out;
-}
-
 void World::add_local_chat(std::string_view text) {
-  protocol::ChatLine line;
-  line.chat_type = protocol::chat_type::Transient;
-  line.channel = protocol::chat_channel_name(line.chat_type);
-  line.text = std::string(text);
-  add_chat(std::move(line));
+  add_chat(local_chat_line(text));
 }
 
 // The PlayerDescription's qualities become the player's (CACQualities::UnPack
@@ -134,15 +124,9 @@ void World::handle_player_description(const protocol::PlayerDescription& descrip
       std::make_unique<sim::Qualities>(description, skills ? std::optional<dat::SkillTable>(*skills) : std::nullopt,
                                        xp ? std::optional<dat::XpTable>(*xp) : std::nullopt);
   context_.player_qualities = qualities_.get();
-  if (description.spell_lists) player_module_ = sim::PlayerModule(*description.spell_lists);
-  if (description.options) {
-    // PlayerModule::DisableHouseRestrictionEffects 0x005D3160
-    context_.disable_house_restriction_effects =
-        (description.options->options1 & protocol::character_options1::DisableHouseRestrictionEffects) != 0;
-    // PlayerModule::ToggleRun 0x005D2DA0, which the command interpreter's
-    // SetHoldRun reads (ACCmdInterp::UITogglesRun 0x0058B180).
-    context_.toggle_run = (description.options->options1 & protocol::character_options1::ToggleRun) != 0;
-  }
+  player_module_.unpack(description);
+  context_.disable_house_restriction_effects = player_module_.disable_house_restriction_effects();
+  context_.toggle_run = player_module_.toggle_run();
 }
 
 void World::assume_player(std::uint32_t guid) {
@@ -151,8 +135,7 @@ void World::assume_player(std::uint32_t guid) {
 
 void World::add_chat(protocol::ChatLine line) {
   if (trace_ != nullptr) trace_->write_chat(context_.now(), line.channel, line.sender, line.text);
-  if (chat_.size() >= kChatBacklog) chat_.erase(chat_.begin());
-  chat_.push_back(std::move(line));
+  chat_.push(std::move(line));
 }
 
 void World::handle(std::span<const std::uint8_t> bytes) {
@@ -234,25 +217,7 @@ std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::
 
 sim::SnapshotPtr World::build_snapshot() const {
   return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), static_objects(), landscape_view(),
-                                    sky_time_, &smart_box_ui_);
-}
-
-// The game clock (sim/player/game_clock.hpp): a new TimeSync goes to the Timer
-// (ClientNet::HandleTimeSynch), then GameTime::UseTime at the world's time
-// gives the sky's time of day and day. Without a TimeSync, or without a
-// readable Region, there is none and the renderer keeps its fixed hour.
-void World::use_game_time(double now) {
-  if (!time_sync_) return;
-  if (!game_clock_tried_) {
-    game_clock_tried_ = true;
-    if (const auto region = this->region()) game_clock_.emplace(region->game_time);
-  }
-  if (!game_clock_) return;
-  if (time_sync_ != last_time_sync_) {
-    game_clock_->time_sync(*time_sync_, now);
-    last_time_sync_ = time_sync_;
-  }
-  sky_time_ = game_clock_->use_time(now);
+                                    sky_clock_.sky_time(), &smart_box_ui_);
 }
 
 bool World::step() {
@@ -269,7 +234,7 @@ bool World::step() {
     change_position(player->position());
   }
   box_.use_time();
-  use_game_time(context_.now().count());  // every step, ticked or not: the sky time the next snapshot carries
+  sky_clock_.use_time(context_.now().count(), *records_);  // every step, ticked or not: the next snapshot's sky time
   const std::uint64_t tick = box_.physics().tick_count();
   stats_.tick_seconds += seconds_since(start);
   if (tick == before) return false;

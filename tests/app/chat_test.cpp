@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/render/overlay.hpp"
@@ -126,4 +128,16 @@ TEST_CASE("ChatInput: UTF-8 editing, a length bound, history with Up and Down, E
   input.insert(std::string(ChatInput::kMaxLength - 1, 'x'));
   input.insert("\xC3\xA9");  // two bytes do not fit in one: dropped whole
   CHECK(input.text().size() == ChatInput::kMaxLength - 1);
+}
+
+TEST_CASE("ChatBacklog keeps the newest 256 lines in order, and take empties it") {
+  dereth::app::ChatBacklog backlog;
+  for (int i = 0; i < 300; ++i) backlog.push(dereth::app::local_chat_line(std::to_string(i)));
+  const auto lines = backlog.take();
+  REQUIRE(lines.size() == dereth::app::ChatBacklog::kMax);
+  CHECK(lines.front().text == "44");
+  CHECK(lines.back().text == "299");
+  CHECK(lines.front().channel == protocol::chat_channel_name(protocol::chat_type::Transient));
+  CHECK(lines.front().sender.empty());
+  CHECK(backlog.take().empty());
 }

@@ -83,4 +83,21 @@ class ChatInput {
   std::string draft_;
 };
 
+// The client's own line for the chat window (ClientSystem::AddTextToScroll
+// with log text type 0x1A): channel "transient", no sender.
+[[nodiscard]] protocol::ChatLine local_chat_line(std::string_view text);
+
+// The lines a world has handled that the chat panel has not yet taken, in
+// order; past kMax the oldest go.
+class ChatBacklog {
+ public:
+  static constexpr std::size_t kMax = 256;
+  void push(protocol::ChatLine line);
+  // Everything held, oldest first; the backlog is left empty.
+  [[nodiscard]] std::vector<protocol::ChatLine> take();
+
+ private:
+  std::vector<protocol::ChatLine> lines_;
+};
+
 }  // namespace dereth::app

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "dereth/app/chat.hpp"
 #include "dereth/app/frame_hooks.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/cell_record_cache.hpp"
@@ -133,9 +134,9 @@ class World final : public ViewerPlacer {
   // the next step the game clock (the portal Region's GameTime) follows it on
   // the world's clock, and each snapshot carries its sky time
   // (docs/render.md "Time of day").
-  void time_sync(double server_time) noexcept { time_sync_ = server_time; }
+  void time_sync(double server_time) noexcept { sky_clock_.time_sync(server_time); }
   // The sky time of the last step (none before a TimeSync, or without a readable Region).
-  [[nodiscard]] const std::optional<sim::SkyTime>& sky_time() const noexcept { return sky_time_; }
+  [[nodiscard]] const std::optional<sim::SkyTime>& sky_time() const noexcept { return sky_clock_.sky_time(); }
 
   // Where the follow camera may stand: the viewer sphere swept from `pivot`
   // to `wanted` (global metres) through the player's cells
@@ -165,14 +166,13 @@ class World final : public ViewerPlacer {
   // The chat lines handled since the last call, in order (server text,
   // speech, tells, emotes, channel lines, errors and status strings:
   // protocol::chat_line), for the chat panel and the headless output; at
-  // most kChatBacklog lines are kept between calls.
-  std::vector<protocol::ChatLine> take_chat();
+  // most ChatBacklog::kMax lines are kept between calls.
+  std::vector<protocol::ChatLine> take_chat() { return chat_.take(); }
   // The client's own text for the chat window (ClientSystem::AddTextToScroll
   // with log text type 0x1A: the combat system's "You must select a valid
   // combat target before attacking"), queued with the server's lines and
   // written to the trace as they are: channel "transient", no sender.
   void add_local_chat(std::string_view text);
-  static constexpr std::size_t kChatBacklog = 256;
   // The player's combat system (the controls'), which the server's
   // AttackDone (0x01A7) and CombatCommenceAttack (0x01B8) reach as they are
   // handled, as retail's dispatch calls ClientCombatSystem::
@@ -222,12 +222,7 @@ class World final : public ViewerPlacer {
   // parts no longer reading the factory.
   std::unique_ptr<sim::DatLandscapeLoader> landscape_loader_;
   // The game clock, made from the Region's GameTime at the first TimeSync.
-  std::optional<sim::GameClock> game_clock_;
-  bool game_clock_tried_ = false;
-  std::optional<double> time_sync_;
-  std::optional<double> last_time_sync_;
-  std::optional<sim::SkyTime> sky_time_;
-  void use_game_time(double now);
+  sim::SkyClock sky_clock_;
   sim::SnapshotPtr snapshot_;
   // Seeded from the world's seed (its own generator: the tunnel's random
   // rotation never shifts the particles' draws).
@@ -257,7 +252,7 @@ class World final : public ViewerPlacer {
   };
   EffectsForward effects_forward_;
   QaReport* report_ = nullptr;
-  std::vector<protocol::ChatLine> chat_;
+  ChatBacklog chat_;
   std::optional<std::uint32_t> game_event_guid_;
   // World::handle's handlers, one per kind of decoded message.
   void handle_object(const protocol::Message& message);

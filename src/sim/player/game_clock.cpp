@@ -20,4 +20,18 @@ std::optional<SkyTime> GameClock::use_time(double local_now) noexcept {
   return t;
 }
 
+void SkyClock::use_time(double now, dat::RecordCache& records) {
+  if (!time_sync_) return;
+  if (!tried_) {
+    tried_ = true;
+    if (const auto region = records.region()) clock_.emplace(region->game_time);
+  }
+  if (!clock_) return;
+  if (time_sync_ != last_time_sync_) {
+    clock_->time_sync(*time_sync_, now);
+    last_time_sync_ = time_sync_;
+  }
+  sky_time_ = clock_->use_time(now);
+}
+
 }  // namespace dereth::sim

@@ -15,6 +15,26 @@ PlayerModule::PlayerModule(const protocol::SpellListsWire& lists) : shortcuts_(l
   for (std::size_t i = 0; i < n; ++i) favorite_spells_[i] = lists.favorite_spells[i];
 }
 
+// PlayerModule::UnPack 0x005D49D0
+void PlayerModule::unpack(const protocol::PlayerDescription& description) {
+  if (description.spell_lists) {
+    const std::uint32_t options1 = options1_;
+    *this = PlayerModule(*description.spell_lists);
+    options1_ = options1;
+  }
+  if (description.options) options1_ = description.options->options1;
+}
+
+// PlayerModule::ToggleRun 0x005D2DA0
+bool PlayerModule::toggle_run() const noexcept {
+  return (options1_ & protocol::character_options1::ToggleRun) != 0;
+}
+
+// PlayerModule::DisableHouseRestrictionEffects 0x005D3160
+bool PlayerModule::disable_house_restriction_effects() const noexcept {
+  return (options1_ & protocol::character_options1::DisableHouseRestrictionEffects) != 0;
+}
+
 // PlayerModule::AddSpellFavorite 0x005D43E0 -> PackableList::InsertPos
 void PlayerModule::add_spell_favorite(std::uint32_t spid, std::uint32_t index, std::int32_t list) {
   if (!valid_list(list)) return;

@@ -61,3 +61,32 @@ TEST_CASE(
   CHECK_FALSE(sim::handle_player_death_event({"You killed Ann.", 0x50000002, kPlayer}, kPlayer));
   CHECK_FALSE(sim::handle_player_death_event({"", 0x50000002, 0x80000A01}, kPlayer));
 }
+
+TEST_CASE(
+    "PlayerModule::UnPack 0x005D49D0 takes the spell lists and CharacterOptions1 each only when the description "
+    "carries it (PlayerModule::ToggleRun 0x005D2DA0)",
+    "[retail]") {
+  PlayerModule m;
+  CHECK_FALSE(m.toggle_run());
+  protocol::PlayerDescription options_only;
+  options_only.options = protocol::PlayerOptionsWire{0, protocol::character_options1::ToggleRun};
+  m.unpack(options_only);
+  CHECK(m.toggle_run());
+  CHECK_FALSE(m.disable_house_restriction_effects());
+
+  protocol::PlayerDescription lists_only;
+  lists_only.spell_lists = protocol::SpellListsWire{};
+  lists_only.spell_lists->favorite_spells = {{0x05E9}};
+  m.unpack(lists_only);
+  CHECK(m.favorite_spells(0) == std::vector<std::uint32_t>{0x05E9});
+  CHECK(m.toggle_run());  // the options the description left out are kept
+
+  protocol::PlayerDescription neither;
+  m.unpack(neither);
+  CHECK(m.favorite_spells(0) == std::vector<std::uint32_t>{0x05E9});
+  options_only.options->options1 = protocol::character_options1::DisableHouseRestrictionEffects;
+  m.unpack(options_only);
+  CHECK_FALSE(m.toggle_run());
+  CHECK(m.disable_house_restriction_effects());
+  CHECK(m.favorite_spells(0) == std::vector<std::uint32_t>{0x05E9});
+}

@@ -3,9 +3,11 @@
 // GameTime read at Timer::cur_time (retail GameTime::UseTime adds a clock
 // offset and the GameTime.TimeZeroDelta setting, both 0).
 
+#include <memory>
 #include <optional>
 #include <utility>
 
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/sim/player/game_time.hpp"
 #include "dereth/sim/player/timer.hpp"
 #include "dereth/snapshot/render_snapshot.hpp"  // SkyTime, what the clock gives the snapshot
@@ -30,6 +32,30 @@ class GameClock {
  private:
   Timer timer_;
   GameTime game_time_;
+};
+
+// The game clock as the world keeps it across steps: the server time of the
+// latest TimeSync (ClientNet::HandleTimeSynch), and a GameClock made from the
+// portal Region's GameTime on the first step after one. Without a TimeSync,
+// or without a readable Region, there is no sky time (the renderer keeps
+// its fixed hour).
+class SkyClock {
+ public:
+  // The latest TimeSync's server time; the clock follows it from the next use_time.
+  void time_sync(double server_time) noexcept { time_sync_ = server_time; }
+  // Every step, ticked or not: a new TimeSync goes to the Timer, then
+  // GameTime::UseTime at `now` gives the sky time. The Region is read
+  // through `records` once, at the first step after a TimeSync.
+  void use_time(double now, dat::RecordCache& records);
+  // The sky time of the last use_time (none before a TimeSync or without a Region).
+  [[nodiscard]] const std::optional<SkyTime>& sky_time() const noexcept { return sky_time_; }
+
+ private:
+  std::optional<GameClock> clock_;
+  bool tried_ = false;
+  std::optional<double> time_sync_;
+  std::optional<double> last_time_sync_;
+  std::optional<SkyTime> sky_time_;
 };
 
 }  // namespace dereth::sim

@@ -18,6 +18,16 @@ class PlayerModule {
   // The lists the message carries; lists past the eighth are ignored, a
   // list the message leaves out is empty.
   explicit PlayerModule(const protocol::SpellListsWire& lists);
+  // PlayerModule::UnPack 0x005D49D0, from a PlayerDescription: its spell
+  // lists and its CharacterOptions1, each only when the message carries it
+  // (what it leaves out is kept).
+  void unpack(const protocol::PlayerDescription& description);
+  // PlayerModule::ToggleRun 0x005D2DA0: CharacterOptions1's ToggleRun bit,
+  // which the command interpreter's SetHoldRun reads
+  // (ACCmdInterp::UITogglesRun 0x0058B180).
+  [[nodiscard]] bool toggle_run() const noexcept;
+  // PlayerModule::DisableHouseRestrictionEffects 0x005D3160: CharacterOptions1 bit 25.
+  [[nodiscard]] bool disable_house_restriction_effects() const noexcept;
 
   // PlayerModule::AddSpellFavorite 0x005D43E0: `spid` goes in before the
   // entry at `index` of `list` (at the end when the list is shorter); a
@@ -32,6 +42,7 @@ class PlayerModule {
  private:
   std::array<std::vector<std::uint32_t>, protocol::kSpellListCount> favorite_spells_{};
   std::vector<protocol::ShortcutWire> shortcuts_;
+  std::uint32_t options1_ = 0;
 };
 
 }  // namespace dereth::sim
