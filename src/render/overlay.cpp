@@ -1,4 +1,4 @@
-// The overlay's GL-free half: text layout (stb_easy_font's quads), the HUD's
+// The overlay's GL-free half: text layout (the font's quads), the HUD's
 // lines, the chat log and the frame's panel layout; overlay_gl.cpp draws it.
 #include "dereth/render/overlay.hpp"
 
@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <utility>
 
-#include <stb_easy_font.h>
+#include "dereth/render/font.hpp"
 
 namespace dereth::render {
 
@@ -27,28 +27,6 @@ float valid_scale(float scale) noexcept {
   return std::isfinite(scale) && scale > 0.0F ? scale : 1.0F;
 }
 
-// The font's advance for one printable character, in font units.
-int glyph_advance(char c) noexcept {
-  const auto index = static_cast<std::size_t>(static_cast<unsigned char>(c)) - 32U;
-  if (index >= 95U) return 0;  // never reached with sanitised text
-  return stb_easy_font_charinfo[index].advance & 15;
-}
-
-// The most quads one character can emit (its horizontal plus vertical
-// segments), so a print buffer can be sized exactly instead of truncating.
-std::size_t max_quads_per_glyph() noexcept {
-  static const std::size_t value = [] {
-    std::size_t most = 0;
-    for (std::size_t i = 0; i < 95U; ++i) {
-      const auto h = static_cast<std::size_t>(stb_easy_font_charinfo[i + 1].h_seg - stb_easy_font_charinfo[i].h_seg);
-      const auto v = static_cast<std::size_t>(stb_easy_font_charinfo[i + 1].v_seg - stb_easy_font_charinfo[i].v_seg);
-      most = std::max(most, h + v);
-    }
-    return most;
-  }();
-  return value;
-}
-
 void grow(Rect& r, float x, float y, bool& first) noexcept {
   if (first) {
     r = Rect{x, y, x, y};
@@ -61,25 +39,21 @@ void grow(Rect& r, float x, float y, bool& first) noexcept {
   r.y1 = std::max(r.y1, y);
 }
 
-// Appends the quads stb_easy_font emits for one sanitised line as triangles.
-void emit_line(const std::string& line, float row_y, float scale, Rgba8 color, std::vector<OverlayVertex>& out,
+// Appends the quads of one line of glyphs (font::glyphs) as triangles.
+void emit_line(std::string_view glyphs, float row_y, float scale, Rgba8 color, std::vector<OverlayVertex>& out,
                Rect& ink, bool& first_ink) {
-  if (line.empty()) return;
-  constexpr std::size_t kBytesPerQuad = 64;  // four vertices of x, y, z floats and 4 colour bytes
-  std::vector<char> buffer(line.size() * max_quads_per_glyph() * kBytesPerQuad + kBytesPerQuad);
-  std::string text = line;  // stb wants a mutable, NUL-terminated string
-  const int quads =
-      stb_easy_font_print(0.0F, row_y, text.data(), nullptr, buffer.data(), static_cast<int>(buffer.size()));
-  const auto read_corner = [&](std::size_t quad, std::size_t corner) {
-    float xy[2];
-    std::memcpy(xy, buffer.data() + quad * kBytesPerQuad + corner * 16U, sizeof xy);
-    return OverlayVertex{xy[0] * scale, xy[1] * scale, color};
-  };
-  for (std::size_t q = 0; q < static_cast<std::size_t>(std::max(quads, 0)); ++q) {
-    const OverlayVertex c0 = read_corner(q, 0);
-    const OverlayVertex c1 = read_corner(q, 1);
-    const OverlayVertex c2 = read_corner(q, 2);
-    const OverlayVertex c3 = read_corner(q, 3);
+  std::vector<font::Quad> quads;
+  float pen = 0.0F;
+  for (const char g : glyphs) {
+    const auto glyph = static_cast<unsigned char>(g);
+    font::append_quads(glyph, pen, row_y, quads);
+    pen += static_cast<float>(font::advance(glyph));
+  }
+  for (const font::Quad& q : quads) {
+    const OverlayVertex c0{q.x0 * scale, q.y0 * scale, color};
+    const OverlayVertex c1{q.x1 * scale, q.y0 * scale, color};
+    const OverlayVertex c2{q.x1 * scale, q.y1 * scale, color};
+    const OverlayVertex c3{q.x0 * scale, q.y1 * scale, color};
     for (const OverlayVertex& v : {c0, c1, c2, c0, c2, c3}) {
       out.push_back(v);
       grow(ink, v.x, v.y, first_ink);
@@ -87,22 +61,21 @@ void emit_line(const std::string& line, float row_y, float scale, Rgba8 color, s
   }
 }
 
-// Cuts a sanitised line so it fits max_width pixels, ending in the clip
+// Cuts a line of glyphs so it fits max_width pixels, ending in the clip
 // marker when the marker fits too.
-std::string clip_line(const std::string& line, float scale, float max_width) {
-  float marker = 0.0F;
-  for (char c : kClipMarker) marker += static_cast<float>(glyph_advance(c)) * scale;
+std::string clip_line(std::string_view glyphs, float scale, float max_width) {
+  const float marker = static_cast<float>(font::width(kClipMarker)) * scale;
   const bool with_marker = marker <= max_width;
   const float budget = with_marker ? max_width - marker : max_width;
   float width = 0.0F;
   std::size_t keep = 0;
-  while (keep < line.size()) {
-    const float next = width + static_cast<float>(glyph_advance(line[keep])) * scale;
+  while (keep < glyphs.size()) {
+    const float next = width + static_cast<float>(font::advance(static_cast<unsigned char>(glyphs[keep]))) * scale;
     if (next > budget) break;
     width = next;
     ++keep;
   }
-  std::string out = line.substr(0, keep);
+  std::string out(glyphs.substr(0, keep));
   if (with_marker) out += kClipMarker;
   return out;
 }
@@ -155,35 +128,11 @@ std::string count(std::uint64_t value) {
 // ---- text ----------------------------------------------------------------------------------------
 
 std::string sanitize_text(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\t' || c == '\n' || c == '\r') {
-      out += ' ';
-      ++i;
-    } else if (c >= 32 && c <= 126) {
-      out += static_cast<char>(c);
-      ++i;
-    } else if (c >= 0xC0 && c <= 0xF7) {
-      // A UTF-8 lead byte: swallow its continuation bytes, show one '?'.
-      const std::size_t follow = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-      std::size_t j = i + 1;
-      while (j < text.size() && j - i <= follow && (static_cast<unsigned char>(text[j]) & 0xC0U) == 0x80U) ++j;
-      out += '?';
-      i = j;
-    } else {
-      out += '?';
-      ++i;
-    }
-  }
-  return out;
+  return font::sanitize(text);
 }
 
 float text_width(std::string_view text, float scale) {
-  std::string clean = sanitize_text(text);
-  return static_cast<float>(stb_easy_font_width(clean.data())) * valid_scale(scale);
+  return static_cast<float>(font::width(font::glyphs(text))) * valid_scale(scale);
 }
 
 TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 color, TextLimits limits,
@@ -197,11 +146,11 @@ TextLayout layout_text(std::span<const std::string> lines, float scale, Rgba8 co
   bool first_ink = true;
   float widest = 0.0F;
   for (std::size_t i = first; i < lines.size(); ++i) {
-    std::string line = sanitize_text(lines[i]);
-    float width = text_width(line, scale);
+    std::string line = font::glyphs(lines[i]);
+    float width = static_cast<float>(font::width(line)) * scale;
     if (limit_width && width > limits.max_width) {
       line = clip_line(line, scale, limits.max_width);
-      width = text_width(line, scale);
+      width = static_cast<float>(font::width(line)) * scale;
       ++out.clipped;
     }
     widest = std::max(widest, width);
@@ -238,23 +187,26 @@ std::vector<std::string> format_hud(const HudStats& s) {
 std::vector<std::string> wrap_text(std::string_view text, std::size_t columns) {
   columns = std::max<std::size_t>(columns, 1);
   std::vector<std::string> out;
-  if (text.empty()) {
+  // Columns count glyphs, not UTF-8 bytes.
+  const std::string glyphs = font::glyphs(text);
+  const std::string_view g = glyphs;
+  if (g.empty()) {
     out.emplace_back();
     return out;
   }
   std::size_t pos = 0;
-  while (pos < text.size()) {
-    if (text.size() - pos <= columns) {
-      out.emplace_back(text.substr(pos));
+  while (pos < g.size()) {
+    if (g.size() - pos <= columns) {
+      out.push_back(font::to_utf8(g.substr(pos)));
       break;
     }
     // A space right after the last column that fits is a break too.
-    const std::size_t space = text.rfind(' ', pos + columns);
+    const std::size_t space = g.rfind(' ', pos + columns);
     if (space != std::string_view::npos && space > pos) {
-      out.emplace_back(text.substr(pos, space - pos));
+      out.push_back(font::to_utf8(g.substr(pos, space - pos)));
       pos = space + 1;
     } else {
-      out.emplace_back(text.substr(pos, columns));
+      out.push_back(font::to_utf8(g.substr(pos, columns)));
       pos += columns;
     }
   }

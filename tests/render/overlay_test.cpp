@@ -60,16 +60,21 @@ bool vertices_inside(const std::vector<render::OverlayVertex>& vertices, const R
 
 // ---- sanitising and widths -----------------------------------------------------------------------
 
-TEST_CASE("Overlay sanitize_text keeps printable ASCII and makes everything else drawable", "[render][overlay]") {
+TEST_CASE("Overlay sanitize_text keeps printable ASCII and Windows-1252, and makes everything else drawable",
+          "[render][overlay]") {
   CHECK(render::sanitize_text("Hello, world! ~{}") == "Hello, world! ~{}");
   CHECK(render::sanitize_text("a\tb\nc\rd") == "a b c d");
   CHECK(render::sanitize_text(std::string("x\x01y\x7Fz", 5)) == "x?y?z");
-  CHECK(render::sanitize_text("caf\xC3\xA9!") == "caf?!");           // one '?' per UTF-8 character
+  CHECK(render::sanitize_text("caf\xC3\xA9!") == "caf\xC3\xA9!");  // CP1252 has e acute: kept
+  const std::string euro = "\xE2\x82\xAC";                         // CP1252 0x80
+  CHECK(render::sanitize_text(euro + "5") == euro + "5");
+  CHECK(render::sanitize_text("\xC2\x85") == "?");                   // U+0085, a C1 control, is not CP1252's 0x85
   CHECK(render::sanitize_text("\xE6\x97\xA5\xE6\x9C\xAC") == "??");  // two 3-byte characters
   CHECK(render::sanitize_text("\xF0\x9F\x98\x80.") == "?.");         // a 4-byte character
   CHECK(render::sanitize_text("\x80\x81") == "??");                  // stray continuation bytes
   CHECK(render::sanitize_text("end\xE6") == "end?");                 // a truncated sequence
   CHECK(render::sanitize_text(std::string("n\0l", 3)) == "n?l");
+  CHECK(render::sanitize_text("\xC0\xAF") == "?");  // an overlong '/'
   CHECK(render::sanitize_text("").empty());
 }
 
@@ -245,6 +250,9 @@ TEST_CASE("Overlay wrap_text: breaks at the last space that fits, mid-word only 
   CHECK(render::wrap_text("abc ", 3) == Lines{"abc"});
   CHECK(render::wrap_text("", 10) == Lines{""});
   CHECK(render::wrap_text("abc", 0) == Lines{"a", "b", "c"});  // columns 0 is taken as 1
+  // Columns count glyphs: a two-byte e acute is one column.
+  CHECK(render::wrap_text("\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9 \xC3\xA9", 4) ==
+        Lines{"\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9", "\xC3\xA9"});
   for (const auto& piece : render::wrap_text(std::string(1000, 'x') + " tail", 80)) CHECK(piece.size() <= 80);
 }
 
@@ -300,7 +308,7 @@ TEST_CASE("Overlay ChatLog wraps long server text, splits newlines and sanitises
   REQUIRE(log.size() == 4);
   CHECK(log.at(2).text == "a");
   CHECK_FALSE(log.at(2).continuation);
-  CHECK(log.at(3).text == "b? c?");
+  CHECK(log.at(3).text == "b? c\xC3\xA9");
   CHECK(log.at(3).continuation);
 
   // The cap applies to wrapped lines: a long message scrolls older lines out.
@@ -692,4 +700,47 @@ TEST_CASE("layout_text colours each line by its channel where a colour is given"
   CHECK(first_row == std::set<std::array<std::uint8_t, 4>>{{255, 255, 110, 255}});
   CHECK(second_row == std::set<std::array<std::uint8_t, 4>>{{255, 255, 255, 255}});
   CHECK(third_row == std::set<std::array<std::uint8_t, 4>>{{10, 20, 30, 255}});  // past the colours: the panel's
+}
+
+TEST_CASE("Overlay draws a Windows-1252 name: the accent over e-acute is ink above the plain e's, inside the panel",
+          "[render][gl][overlay]") {
+  DERETH_OVERLAY_GL_OR_RETURN();
+  auto renderer = plain_renderer();
+  auto overlay = render::Overlay::create();
+  if (!overlay) FAIL(overlay.error().message());
+  const sim::RenderSnapshot empty;
+  // The white pixels of one line of text in a panel, and the panel's box.
+  const auto draw = [&](const std::string& text) {
+    REQUIRE(renderer->render(empty, kCamera, 128, 64).has_value());
+    OverlayFrame frame;
+    frame.panels.push_back(TextPanel{render::Anchor::TopLeft, {text}, {255, 255, 255, 255}, 0.75F, {}});
+    REQUIRE(renderer->bind_framebuffer());
+    REQUIRE((*overlay)->draw(frame, 128, 64).has_value());
+    const render::Image img = renderer->read_pixels();
+    std::vector<std::pair<int, int>> white;
+    for (int y = 0; y < img.height; ++y) {
+      for (int x = 0; x < img.width; ++x) {
+        if (img.at(x, y) == Px{255, 255, 255, 255}) white.emplace_back(x, y);
+      }
+    }
+    return std::pair{white, (*overlay)->last_layout().panels.at(0).box};
+  };
+  const auto [plain, plain_box] = draw("e");
+  const auto [acute, acute_box] = draw("\xC3\xA9");  // U+00E9 in UTF-8, as protocol::sanitize gives a CP1252 0xE9
+  const auto [unknown, unknown_box] = draw("\xE6\x97\xA5");  // no CP1252 glyph: a '?'
+  REQUIRE_FALSE(plain.empty());
+  CHECK(acute_box == plain_box);  // the same advance: the accent takes no room
+  int plain_top = 64;
+  for (const auto& [x, y] : plain) plain_top = std::min(plain_top, y);
+  std::size_t above = 0;
+  for (const auto& [x, y] : acute) {
+    if (y < plain_top) {
+      ++above;
+      CHECK(pixel_in(acute_box, x, y));
+    }
+  }
+  CHECK(above >= 8);                            // two 2x2-pixel strokes at scale 2
+  CHECK(acute.size() == plain.size() + above);  // the e itself unchanged
+  CHECK(unknown != acute);
+  CHECK(unknown != plain);
 }

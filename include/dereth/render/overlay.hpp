@@ -59,9 +59,9 @@ struct TextLayout {
   std::size_t dropped = 0;              // lines dropped by max_lines
 };
 
-// What stb_easy_font can draw: printable ASCII 32..126. Tabs, CR and LF
-// become spaces; a UTF-8 sequence becomes one '?', as does any other byte
-// (the font's table has no entry for them: they must never reach it).
+// What the overlay's font (render/font.hpp) can draw, still UTF-8: printable
+// ASCII and the rest of Windows-1252. Tabs, CR and LF become spaces; any
+// other character, control or malformed byte becomes one '?'.
 [[nodiscard]] std::string sanitize_text(std::string_view text);
 // The advance width of one line of (sanitised) text in pixels at `scale`.
 [[nodiscard]] float text_width(std::string_view text, float scale);
@@ -112,7 +112,7 @@ struct ChatLine {
   Rgba8 color{255, 240, 180, 255};  // the line's channel colour
 };
 
-// Splits sanitised text into pieces of at most `columns` characters, at the
+// Splits sanitised text into pieces of at most `columns` glyphs, at the
 // last space that fits (the space is dropped), or mid-word when one word is
 // longer than a line. Empty text gives one empty line; columns 0 is taken as 1.
 [[nodiscard]] std::vector<std::string> wrap_text(std::string_view text, std::size_t columns);
