@@ -240,6 +240,10 @@ bool is_object_opcode(std::uint32_t op) {
   return find_object(op) != nullptr;
 }
 
+bool is_dispatched(std::span<const std::uint8_t> body) {
+  return find(body) != nullptr;
+}
+
 bool is_chat_message(std::span<const std::uint8_t> body) {
   const Entry* e = find(body);
   return e != nullptr && e->kind == Kind::Chat;

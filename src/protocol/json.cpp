@@ -1244,18 +1244,20 @@ const AnyEntry* find_any(Body body) {
 }  // namespace
 
 bool is_json_decoded(std::span<const std::uint8_t> body) {
-  return find_any(body) != nullptr || is_object_opcode(peek_opcode(body));
+  return find_any(body) != nullptr || is_dispatched(body);
 }
 
+// The table's full view where it has one; anything else the dispatcher
+// decodes (the object messages, the player's stat, health and enchantment
+// updates, deaths) as its Message.
 Result<bool> write_any_json(JsonWriter& j, std::span<const std::uint8_t> body) {
-  if (is_object_opcode(peek_opcode(body))) {
-    DERETH_TRY(const Message m, decode_message(body));
-    write_json(j, m);
+  if (const AnyEntry* e = find_any(body)) {
+    DERETH_CHECK(e->write(j, body));
     return true;
   }
-  const AnyEntry* e = find_any(body);
-  if (e == nullptr) return false;
-  DERETH_CHECK(e->write(j, body));
+  if (!is_dispatched(body)) return false;
+  DERETH_TRY(const Message m, decode_message(body));
+  write_json(j, m);
   return true;
 }
 

@@ -16,6 +16,7 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
+#include "dereth/protocol/player_updates.hpp"
 
 using namespace dereth;
 using namespace dereth::protocol;
@@ -162,10 +163,11 @@ TEST_CASE("dereth-cap's JSON decodes character creation and deletion: F656, F643
 }
 
 TEST_CASE("dereth-cap's JSON: a message dereth does not read is not decoded, and writes nothing", "[protocol][json]") {
-  // F7B0 0x02C7 (an enchantment event dereth does not read) and F7B1 0x00C8 (appraise).
-  const std::vector<std::uint8_t> event = {0xB0, 0xF7, 0, 0, 1, 0, 0, 0x50, 2, 0, 0, 0, 0xC7, 0x02, 0, 0, 1, 2, 3, 4};
+  // F7B0 0x00C9 (an appraisal answer dereth does not read), F7B1 0x00C8
+  // (appraise) and 0x02CF (PrivateUpdateInt64, not read).
+  const std::vector<std::uint8_t> event = {0xB0, 0xF7, 0, 0, 1, 0, 0, 0x50, 2, 0, 0, 0, 0xC9, 0x00, 0, 0, 1, 2, 3, 4};
   const std::vector<std::uint8_t> action = {0xB1, 0xF7, 0, 0, 2, 0, 0, 0, 0xC8, 0, 0, 0, 1, 0, 0, 0x80};
-  const std::vector<std::uint8_t> top = {0xCD, 0x02, 0, 0, 1, 2, 3, 4};
+  const std::vector<std::uint8_t> top = {0xCF, 0x02, 0, 0, 1, 2, 3, 4};
   for (const auto* body : {&event, &action, &top}) {
     core::JsonWriter j;
     auto written = write_any_json(j, *body);
@@ -225,5 +227,32 @@ TEST_CASE("dereth-cap's JSON decodes the combat notifications with the sentence 
     core::JsonWriter j;
     CHECK_FALSE(write_any_json(j, std::span(bytes).first(n)));
     CHECK(j.str().empty());
+  }
+}
+
+TEST_CASE("dereth-cap's JSON: the player's stat, health and death messages are written as their fields",
+          "[protocol][json]") {
+  PrivateUpdateAttribute2nd vital;
+  vital.wts = 3;
+  vital.stype = 2;  // health
+  vital.value.current_level = 55;
+  const std::string v = any_json(encode(vital));
+  CHECK(has(v, R"("name":"PrivateUpdateAttribute2nd")"));
+  PrivateUpdateStatLevel current;
+  current.stype = 6;  // mana
+  current.value = 17;
+  CHECK(has(any_json(encode(current)), R"("name":"PrivateUpdateStatLevel")"));
+  const std::string health = any_json(encode(QueryHealthResponse{0x80000A01, 0.5F}, 0x50000001, 4));
+  CHECK(has(health, R"("name":"QueryHealthResponse")"));
+  CHECK(has(health, R"(0x80000A01)"));
+  CHECK(has(any_json(encode(PlayerKilled{"Drudge Skulker was killed by Fen.", 0x80000A01, 0x50000001})),
+            R"("name":"PlayerKilled")"));
+  // Cut short, each is its decoder's error with nothing written.
+  for (const auto& body : {encode(vital), encode(current)}) {
+    for (std::size_t n = 4; n < body.size(); ++n) {
+      core::JsonWriter j;
+      CHECK_FALSE(write_any_json(j, std::span(body).first(n)).has_value());
+      CHECK(j.str().empty());
+    }
   }
 }

@@ -275,5 +275,9 @@ std::string_view opcode_name(std::uint32_t opcode);
 
 // True for the opcodes of the object messages (their table rows).
 bool is_object_opcode(std::uint32_t opcode);
+// True when decode_message has a row for `body` (by its opcode and, for a
+// GameEvent or GameAction, its wrapped type): it decodes to an alternative
+// other than Unknown, or fails.
+bool is_dispatched(std::span<const std::uint8_t> body);
 
 }  // namespace dereth::protocol
