@@ -34,7 +34,7 @@ TEST_CASE("gmSpellcastingUI::GetNextTabID 0x004C5810 and GetPrevTabID 0x004C5890
 }
 
 TEST_CASE(
-    "gmSpellcastingUI::RecvNotice_NextSpellTab 0x004C73E0 and the other tab notices move the open tab; each tab "
+    "gmSpellcastingUI::RecvNotice_NextSpellTab 0x004C73E0 and the other tab notices move the open tab, each tab "
     "keeps its own selection",
     "[retail]") {
   const PlayerModule module = module_with({{11, 12}, {21, 22, 23}});
@@ -103,7 +103,7 @@ TEST_CASE(
 
 TEST_CASE(
     "gmSpellcastingUI::RecvNotice_FirstSpellSelection 0x004C77A0 and LastSpellSelection 0x004C7820 pick the "
-    "ends of the list; an empty list changes nothing",
+    "ends of the list, an empty list changes nothing",
     "[retail]") {
   const PlayerModule module = module_with({{11, 12, 13}});
   GmSpellcastingUi ui;
@@ -118,7 +118,7 @@ TEST_CASE(
 
 TEST_CASE(
     "gmSpellcastingUI::RecvNotice_CastQuickslotSpell 0x004C78B0 selects the slot's spell and hands it to the "
-    "caster; an empty slot does nothing",
+    "caster, an empty slot does nothing",
     "[retail]") {
   const PlayerModule module = module_with({{11, 12, 13}, {}, {31}});
   GmSpellcastingUi ui;
