@@ -164,6 +164,7 @@ WindowOptions window_options(const Config& config, std::string title) {
   wo.vsync = config.vsync;
   wo.hud = config.hud;
   wo.radar = config.radar;
+  wo.panels = config.panels;
   wo.title = std::move(title);
   wo.free_camera = config.camera_mode == CameraMode::Free;
   wo.mouse_sensitivity = config.mouse_sensitivity;

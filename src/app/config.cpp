@@ -126,7 +126,7 @@ struct Field {
   std::string (*format)(const Config& c);
 };
 
-const std::array<Field, 14> kFields = {{
+const std::array<Field, 15> kFields = {{
     {"window_width", "Window width in pixels, 64..16384. Default 1280.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowWidth, kMaxWindowSize, c.window_width); },
      [](const Config& c) { return fmt::format("{}", c.window_width); }},
@@ -193,6 +193,10 @@ const std::array<Field, 14> kFields = {{
     {"radar", "Show the radar in the world (objects around, your heading, your coordinates). Default true.",
      [](Config& c, std::string_view v) { return parse_bool(v, c.radar); },
      [](const Config& c) { return bool_text(c.radar); }},
+    {"panels",
+     "Show the game screen's panels in the world (the selected object, vitals, combat mode, spell bar). Default true.",
+     [](Config& c, std::string_view v) { return parse_bool(v, c.panels); },
+     [](const Config& c) { return bool_text(c.panels); }},
     {"mouse_sensitivity", "Mouse look speed multiplier, 0.01..100. Default 1.",
      [](Config& c, std::string_view v) {
        return parse_float(v, kMinMouseSensitivity, kMaxMouseSensitivity, c.mouse_sensitivity);

@@ -64,6 +64,16 @@ void Controls::outbound(double now) {
     presenter_->hud_target_health =
         world_->toolbar().selected() == selected() ? world_->toolbar().health() : std::nullopt;
     presenter_->hud_radar = radar_panel(world_->box(), selected());
+    presenter_->hud_vitals = vitals_panel(world_->player_qualities());
+    // The combat mode and the spell bar while the player is in the world.
+    presenter_->hud_combat.reset();
+    presenter_->hud_spell_bar.reset();
+    if (world_->box().player() != nullptr) {
+      presenter_->hud_combat = combat_panel(*combat_);
+      const auto spells = world_->records().spell_table();
+      presenter_->hud_spell_bar =
+          spell_bar_panel(combat_->combat_mode, world_->player_module(), spellcasting_, spells.get());
+    }
   }
   // Scripted keys, in time order (input_at keeps them sorted), timed from
   // the first LoginComplete: the moment the player leaves portal space at
@@ -222,6 +232,50 @@ bool Controls::key_action(KeyAction action, bool pressed) {
     case KeyAction::ClearSelection:
       if (!pressed || selected() == 0) return false;
       select(0);
+      return true;
+    // ClientCombatSystem::HandleMagicAction 0x0056A6E0: the spell bar's
+    // keys act on their press.
+    case KeyAction::PrevSpellTab:
+      if (pressed) spellcasting_.recv_notice_prev_spell_tab();
+      return true;
+    case KeyAction::NextSpellTab:
+      if (pressed) spellcasting_.recv_notice_next_spell_tab();
+      return true;
+    case KeyAction::FirstSpellTab:
+      if (pressed) spellcasting_.recv_notice_first_spell_tab();
+      return true;
+    case KeyAction::LastSpellTab:
+      if (pressed) spellcasting_.recv_notice_last_spell_tab();
+      return true;
+    case KeyAction::PrevSpell:
+      if (pressed) spellcasting_.recv_notice_prev_spell_selection(world_->player_module());
+      return true;
+    case KeyAction::NextSpell:
+      if (pressed) spellcasting_.recv_notice_next_spell_selection(world_->player_module());
+      return true;
+    case KeyAction::FirstSpell:
+      if (pressed) spellcasting_.recv_notice_first_spell_selection(world_->player_module());
+      return true;
+    case KeyAction::LastSpell:
+      if (pressed) spellcasting_.recv_notice_last_spell_selection(world_->player_module());
+      return true;
+    case KeyAction::SpellSlot1:
+    case KeyAction::SpellSlot2:
+    case KeyAction::SpellSlot3:
+    case KeyAction::SpellSlot4:
+    case KeyAction::SpellSlot5:
+    case KeyAction::SpellSlot6:
+    case KeyAction::SpellSlot7:
+    case KeyAction::SpellSlot8:
+    case KeyAction::SpellSlot9:
+    case KeyAction::SpellSlot10:
+    case KeyAction::SpellSlot11:
+    case KeyAction::SpellSlot12:
+      // The slot's spell becomes the selection; retail then casts it
+      // (gmSpellcastingUI::Cast), which is the cast key's path.
+      if (pressed) {
+        spellcasting_.recv_notice_cast_quickslot_spell(world_->player_module(), spell_slot_of(action).value_or(0));
+      }
       return true;
     case KeyAction::Chat:
     default: return false;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "dereth/sim/player/gm_radar_ui.hpp"
 
 namespace dereth::app {
@@ -32,6 +34,65 @@ std::optional<render::RadarPanel> radar_panel(const sim::SmartBox& box, std::uin
     panel.coordinates = sim::GmRadarUi::coordinates_text(coords->first, coords->second);
   }
   return panel;
+}
+
+// gmVitalsUI::Update 0x004BFE30
+std::optional<render::VitalsPanel> vitals_panel(const sim::Qualities* qualities) {
+  if (qualities == nullptr) return std::nullopt;
+  render::VitalsPanel panel;
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    render::VitalBar& bar = panel.bars[i];
+    std::uint32_t current = 0;
+    if (qualities->inq_attribute_2nd_level(2 * i + 2, current)) bar.current = current;
+    std::uint32_t max = 0;
+    if (qualities->inq_attribute_2nd_level(2 * i + 1, max)) bar.max = max;
+  }
+  return panel;
+}
+
+render::CombatPanel combat_panel(const sim::ClientCombatSystem& combat) {
+  render::CombatPanel panel;
+  switch (combat.combat_mode) {
+    case sim::CombatMode::Melee: panel.mode = "Melee"; break;
+    case sim::CombatMode::Missile: panel.mode = "Missile"; break;
+    case sim::CombatMode::Magic: panel.mode = "Magic"; break;
+    default: panel.mode = "Peace"; break;
+  }
+  if (combat.combat_mode == sim::CombatMode::Melee || combat.combat_mode == sim::CombatMode::Missile) {
+    panel.power =
+        combat.power_bar_mode == sim::ClientCombatSystem::PowerBarMode::Combat ? combat.latest_power_bar_level : 0.0F;
+  }
+  return panel;
+}
+
+std::string spell_name(const dat::SpellTable* table, std::uint32_t spell) {
+  if (table != nullptr) {
+    if (const dat::SpellBase* base = dat::find_spell(*table, spell); base != nullptr && !base->name.empty()) {
+      return base->name;
+    }
+  }
+  return fmt::format("0x{:08X}", spell);
+}
+
+std::optional<render::SpellBarPanel> spell_bar_panel(sim::CombatMode mode, const sim::PlayerModule& module,
+                                                     const sim::GmSpellcastingUi& ui, const dat::SpellTable* table) {
+  if (mode != sim::CombatMode::Magic) return std::nullopt;
+  render::SpellBarPanel panel;
+  panel.tab = ui.tab();
+  for (const std::uint32_t spell : module.favorite_spells(ui.tab())) panel.spells.push_back(spell_name(table, spell));
+  panel.selected = ui.selected_slot(module);
+  return panel;
+}
+
+void add_game_screen(render::OverlayFrame& frame, const Presenter& presenter, bool radar, bool panels) {
+  if (radar && presenter.hud_radar) frame.radar = *presenter.hud_radar;
+  if (!panels) return;
+  if (!presenter.hud_target.empty()) {
+    frame.target = render::TargetPanel{presenter.hud_target, presenter.hud_target_health};
+  }
+  frame.vitals = presenter.hud_vitals;
+  frame.combat = presenter.hud_combat;
+  frame.spell_bar = presenter.hud_spell_bar;
 }
 
 }  // namespace dereth::app

@@ -12,7 +12,7 @@ namespace dereth::app {
 
 namespace {
 
-constexpr std::array<KeyActionInfo, 18> kActions = {{
+constexpr std::array<KeyActionInfo, 38> kActions = {{
     {KeyAction::Forward, "forward", "MovementForward", "walk or run forward (cancels a repeat attack)"},
     {KeyAction::Backward, "backward", "MovementBackup", "walk backward (cancels a repeat attack)"},
     {KeyAction::TurnLeft, "turn_left", "MovementTurnLeft", "turn left"},
@@ -34,6 +34,38 @@ constexpr std::array<KeyActionInfo, 18> kActions = {{
     {KeyAction::SelectPreviousMonster, "select_previous_monster", "SelectionPreviousMonster",
      "select the previous creature by distance"},
     {KeyAction::ClearSelection, "clear_selection", "EscapeKey", "clear the selection (with none: the menu)"},
+    {KeyAction::PrevSpellTab, "prev_spell_tab", "CombatPrevSpellTab", "magic mode: the spell bar's previous tab"},
+    {KeyAction::NextSpellTab, "next_spell_tab", "CombatNextSpellTab", "magic mode: the spell bar's next tab"},
+    {KeyAction::FirstSpellTab, "first_spell_tab", "CombatFirstSpellTab", "magic mode: the spell bar's first tab"},
+    {KeyAction::LastSpellTab, "last_spell_tab", "CombatLastSpellTab", "magic mode: the spell bar's last tab"},
+    {KeyAction::PrevSpell, "prev_spell", "CombatPrevSpell", "magic mode: select the previous spell"},
+    {KeyAction::NextSpell, "next_spell", "CombatNextSpell", "magic mode: select the next spell"},
+    {KeyAction::FirstSpell, "first_spell", "CombatFirstSpell", "magic mode: select the tab's first spell"},
+    {KeyAction::LastSpell, "last_spell", "CombatLastSpell", "magic mode: select the tab's last spell"},
+    {KeyAction::SpellSlot1, "spell_slot_1", "UseSpellSlot_1",
+     "magic mode: select the tab's 1st spell (retail casts it)"},
+    {KeyAction::SpellSlot2, "spell_slot_2", "UseSpellSlot_2",
+     "magic mode: select the tab's 2nd spell (retail casts it)"},
+    {KeyAction::SpellSlot3, "spell_slot_3", "UseSpellSlot_3",
+     "magic mode: select the tab's 3rd spell (retail casts it)"},
+    {KeyAction::SpellSlot4, "spell_slot_4", "UseSpellSlot_4",
+     "magic mode: select the tab's 4th spell (retail casts it)"},
+    {KeyAction::SpellSlot5, "spell_slot_5", "UseSpellSlot_5",
+     "magic mode: select the tab's 5th spell (retail casts it)"},
+    {KeyAction::SpellSlot6, "spell_slot_6", "UseSpellSlot_6",
+     "magic mode: select the tab's 6th spell (retail casts it)"},
+    {KeyAction::SpellSlot7, "spell_slot_7", "UseSpellSlot_7",
+     "magic mode: select the tab's 7th spell (retail casts it)"},
+    {KeyAction::SpellSlot8, "spell_slot_8", "UseSpellSlot_8",
+     "magic mode: select the tab's 8th spell (retail casts it)"},
+    {KeyAction::SpellSlot9, "spell_slot_9", "UseSpellSlot_9",
+     "magic mode: select the tab's 9th spell (retail casts it)"},
+    {KeyAction::SpellSlot10, "spell_slot_10", "UseSpellSlot_10",
+     "magic mode: select the tab's 10th spell (retail casts it)"},
+    {KeyAction::SpellSlot11, "spell_slot_11", "UseSpellSlot_11",
+     "magic mode: select the tab's 11th spell (retail casts it)"},
+    {KeyAction::SpellSlot12, "spell_slot_12", "UseSpellSlot_12",
+     "magic mode: select the tab's 12th spell (retail casts it)"},
 }};
 
 struct NamedKey {
@@ -89,7 +121,7 @@ constexpr std::array<NamedKey, 44> kNamedKeys = {{
 }};
 
 // Retail's default key map for these actions (docs/controls.md).
-constexpr std::array<std::pair<std::int32_t, KeyAction>, 23> kRetailDefaults = {{
+constexpr std::array<std::pair<std::int32_t, KeyAction>, 36> kRetailDefaults = {{
     {SDLK_w, KeyAction::Forward},
     {SDLK_UP, KeyAction::Forward},
     {SDLK_x, KeyAction::Backward},
@@ -113,6 +145,21 @@ constexpr std::array<std::pair<std::int32_t, KeyAction>, 23> kRetailDefaults = {
     {SDLK_TAB, KeyAction::SelectNextMonster},  // dereth's addition
     {SDLK_l, KeyAction::SelectPreviousMonster},
     {SDLK_ESCAPE, KeyAction::ClearSelection},  // retail's EscapeKey
+    // The MagicCombat map (its Ctrl chords for the first and last tab and
+    // spell are not modelled; UseSpellSlot_10..12 have no default key).
+    {SDLK_INSERT, KeyAction::PrevSpellTab},
+    {SDLK_PAGEUP, KeyAction::NextSpellTab},
+    {SDLK_DELETE, KeyAction::PrevSpell},
+    {SDLK_PAGEDOWN, KeyAction::NextSpell},
+    {SDLK_1, KeyAction::SpellSlot1},
+    {SDLK_2, KeyAction::SpellSlot2},
+    {SDLK_3, KeyAction::SpellSlot3},
+    {SDLK_4, KeyAction::SpellSlot4},
+    {SDLK_5, KeyAction::SpellSlot5},
+    {SDLK_6, KeyAction::SpellSlot6},
+    {SDLK_7, KeyAction::SpellSlot7},
+    {SDLK_8, KeyAction::SpellSlot8},
+    {SDLK_9, KeyAction::SpellSlot9},
 }};
 
 char lower(char c) noexcept {
@@ -125,6 +172,15 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
 }
 
 }  // namespace
+
+bool is_magic_action(KeyAction action) noexcept {
+  return action >= KeyAction::PrevSpellTab && action <= KeyAction::SpellSlot12;
+}
+
+std::optional<std::int32_t> spell_slot_of(KeyAction action) noexcept {
+  if (action < KeyAction::SpellSlot1 || action > KeyAction::SpellSlot12) return std::nullopt;
+  return static_cast<std::int32_t>(action) - static_cast<std::int32_t>(KeyAction::SpellSlot1);
+}
 
 std::span<const KeyActionInfo> key_actions() noexcept {
   return kActions;
@@ -206,9 +262,14 @@ KeyMap KeyMap::retail_default() {
   return m;
 }
 
-std::optional<KeyAction> KeyMap::action_for(std::int32_t key) const noexcept {
+std::optional<KeyAction> KeyMap::action_for(std::int32_t key, bool magic_mode) const noexcept {
+  if (magic_mode) {
+    for (const auto& b : bindings_) {
+      if (b.key == key && is_magic_action(b.action)) return b.action;
+    }
+  }
   for (const auto& b : bindings_) {
-    if (b.key == key) return b.action;
+    if (b.key == key && !is_magic_action(b.action)) return b.action;
   }
   return std::nullopt;
 }
@@ -222,8 +283,10 @@ std::vector<std::int32_t> KeyMap::keys_for(KeyAction action) const {
 }
 
 void KeyMap::rebind(const KeyRebind& rebind) {
+  const bool magic = is_magic_action(rebind.action);
   std::erase_if(bindings_, [&](const Binding& b) {
-    return b.action == rebind.action || std::find(rebind.keys.begin(), rebind.keys.end(), b.key) != rebind.keys.end();
+    return b.action == rebind.action || (is_magic_action(b.action) == magic &&
+                                         std::find(rebind.keys.begin(), rebind.keys.end(), b.key) != rebind.keys.end());
   });
   for (std::int32_t key : rebind.keys) bindings_.push_back(Binding{key, rebind.action});
 }

@@ -23,6 +23,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/app/game_screen.hpp"
 #include "dereth/app/presenters.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/core/log.hpp"
@@ -196,7 +197,8 @@ bool WindowPresenter::poll_input() {
       case SDL_QUIT: return false;
       case SDL_KEYUP:
         // Releases always pass, even while typing, so no key stays held.
-        if (auto action = options_.keys.action_for(e.key.keysym.sym)) {
+        if (auto action =
+                options_.keys.action_for(e.key.keysym.sym, player_input != nullptr && player_input->magic_mode())) {
           if (auto command = motion_command_for(*action)) {
             if (rig_.camera().mode == render::CameraMode::Follow && player_input != nullptr) {
               player_input->on_motion_key(*command, false);
@@ -276,7 +278,8 @@ bool WindowPresenter::poll_input() {
           }
           break;
         }
-        if (const auto action = options_.keys.action_for(e.key.keysym.sym);
+        if (const auto action =
+                options_.keys.action_for(e.key.keysym.sym, player_input != nullptr && player_input->magic_mode());
             action == KeyAction::Chat || e.key.keysym.sym == SDLK_KP_ENTER) {
           input_.open();
           SDL_StartTextInput();
@@ -417,8 +420,7 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
   }
-  if (options_.radar && hud_radar && !last_was_preview_) overlay.radar = *hud_radar;
-  if (!hud_target.empty() && !last_was_preview_) overlay.target = render::TargetPanel{hud_target, hud_target_health};
+  if (!last_was_preview_) add_game_screen(overlay, *this, options_.radar, options_.panels);
   if (input_.active()) {
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::BottomLeft, {"> " + input_.text() + "_"}, {255, 255, 255, 255}, 0.7F, {}});

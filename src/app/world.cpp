@@ -123,6 +123,8 @@ void World::handle_player_description(const protocol::PlayerDescription& descrip
   qualities_ =
       std::make_unique<sim::Qualities>(description, skills ? std::optional<dat::SkillTable>(*skills) : std::nullopt,
                                        xp ? std::optional<dat::XpTable>(*xp) : std::nullopt);
+  // The vitals' maxima (CACQualities::InqAttribute2nd) need the VitalTable.
+  if (const auto vitals = records_->vital_table()) qualities_->set_vital_table(*vitals);
   context_.player_qualities = qualities_.get();
   player_module_.unpack(description);
   context_.disable_house_restriction_effects = player_module_.disable_house_restriction_effects();

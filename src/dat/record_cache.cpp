@@ -93,6 +93,14 @@ std::shared_ptr<const XpTable> RecordCache::xp_table(Did id) {
   return get<XpTable>(Kind::XpTable, id, "XpTable", read_xp_table);
 }
 
+std::shared_ptr<const VitalTable> RecordCache::vital_table(Did id) {
+  return get<VitalTable>(Kind::VitalTable, id, "VitalTable", read_vital_table);
+}
+
+std::shared_ptr<const SpellTable> RecordCache::spell_table(Did id) {
+  return get<SpellTable>(Kind::SpellTable, id, "SpellTable", read_spell_table);
+}
+
 std::shared_ptr<const CharGen> RecordCache::char_gen(Did id) {
   return get<CharGen>(Kind::CharGen, id, "CharGen", read_char_gen);
 }

@@ -403,7 +403,132 @@ void layout_target(const TargetPanel& target, float w, float h, float scale, flo
   out.target_bar = track;
 }
 
+// Appends a laid-out text block's triangles at (x, y).
+void push_text(std::vector<OverlayVertex>& out, const TextLayout& t, float x, float y) {
+  for (OverlayVertex v : t.vertices) {
+    v.x += x;
+    v.y += y;
+    out.push_back(v);
+  }
+}
+
+// A frame `thickness` wide just outside `r`, clipped to the framebuffer.
+void push_frame(std::vector<OverlayVertex>& out, const Rect& r, float thickness, Rgba8 color, float w, float h) {
+  const float t = thickness;
+  push_rect(out, clip_rect(Rect{r.x0 - t, r.y0 - t, r.x1 + t, r.y0}, w, h), color);
+  push_rect(out, clip_rect(Rect{r.x0 - t, r.y1, r.x1 + t, r.y1 + t}, w, h), color);
+  push_rect(out, clip_rect(Rect{r.x0 - t, r.y0, r.x0, r.y1}, w, h), color);
+  push_rect(out, clip_rect(Rect{r.x1, r.y0, r.x1 + t, r.y1}, w, h), color);
+}
+
+float bar_width(float wanted, float room) noexcept {
+  const float width = std::floor(std::min(std::isfinite(wanted) ? wanted : 0.0F, room));
+  return std::max(width, 0.0F);
+}
+
+// The vitals in the top-left corner: three bars, each a line high with its
+// label centred on it. Returns the box's bottom edge.
+float layout_vitals(const VitalsPanel& vitals, float w, float h, float scale, float margin, float padding,
+                    const OverlayOptions& options, OverlayLayout& out) {
+  const float line_h = kFontLineHeight * scale;
+  const float bar_w = bar_width(options.vital_bar_width, std::max(w - 2.0F * margin - 2.0F * padding, 0.0F));
+  const float box_w = bar_w + 2.0F * padding;
+  const float box_h = 3.0F * line_h + 4.0F * padding;
+  const Rect box{margin, margin, margin + box_w, margin + box_h};
+  out.vitals = clip_rect(box, w, h);
+  push_rect(out.vertices, *out.vitals, {0, 0, 0, alpha_byte(vitals.background_alpha)});
+  for (std::size_t i = 0; i < vitals.bars.size(); ++i) {
+    const VitalBar& bar = vitals.bars[i];
+    const float y = margin + padding + static_cast<float>(i) * (line_h + padding);
+    const Rect track{margin + padding, y, margin + padding + bar_w, y + line_h};
+    float fraction = 1.0F;
+    if (bar.max) {
+      fraction = *bar.max == 0 ? 0.0F : static_cast<float>(static_cast<double>(bar.current) / *bar.max);
+    }
+    push_bar(out.vertices, track, fraction, options.progress_track, options.vital_colors[i], w, h);
+    out.vital_bars[i] = track;
+    const std::string label[] = {format_vital(bar)};
+    const TextLayout t = layout_text(label, scale, {255, 255, 255, 255}, TextLimits{std::max(bar_w, 0.001F), 1});
+    const float tx = std::floor(track.x0 + (bar_w - t.box.width()) * 0.5F);
+    out.vital_labels[i] = Rect{tx, y, tx + t.box.width(), y + t.box.height()};
+    push_text(out.vertices, t, tx, y);
+  }
+  return box.y1;
+}
+
+// The combat panel at the bottom centre (the mode's name, then the power
+// bar), the spell bar above it (the tab, then each spell in its own box).
+// Returns the top edge of what was placed (the bottom margin's edge when
+// nothing was).
+float layout_bottom_centre(const std::optional<CombatPanel>& combat, const std::optional<SpellBarPanel>& spells,
+                           float w, float h, float scale, float margin, float padding, const OverlayOptions& options,
+                           OverlayLayout& out) {
+  const float line_h = kFontLineHeight * scale;
+  const float room = std::max(w - 2.0F * margin - 2.0F * padding, 0.001F);
+  float bottom = h - margin;
+  if (combat) {
+    const std::string line[] = {combat->mode};
+    const TextLayout t = layout_text(line, scale, {255, 255, 255, 255}, TextLimits{room, 1});
+    const float bar_w = combat->power ? bar_width(options.power_bar_width, room - t.box.width() - padding) : 0.0F;
+    const float gap = combat->power && t.box.width() > 0.0F ? 2.0F * padding : 0.0F;
+    const float box_w = t.box.width() + gap + bar_w + 2.0F * padding;
+    const float box_h = line_h + 2.0F * padding;
+    const float x = std::floor((w - box_w) * 0.5F);
+    const float y = std::floor(bottom - box_h);
+    out.combat = clip_rect(Rect{x, y, x + box_w, y + box_h}, w, h);
+    push_rect(out.vertices, *out.combat, {0, 0, 0, alpha_byte(combat->background_alpha)});
+    push_text(out.vertices, t, x + padding, y + padding);
+    if (combat->power) {
+      const float bx = x + padding + t.box.width() + gap;
+      const float bar_h = std::floor(line_h * 0.5F);
+      const float by = y + padding + std::floor((line_h - bar_h) * 0.5F);
+      const Rect track{bx, by, bx + bar_w, by + bar_h};
+      push_bar(out.vertices, track, *combat->power, options.progress_track, options.power_color, w, h);
+      out.power_bar = track;
+    }
+    bottom = y - margin;
+  }
+  if (spells) {
+    const std::string tab[] = {"Tab " + std::to_string(std::clamp(spells->tab, 0, 98) + 1)};
+    const TextLayout tab_text = layout_text(tab, scale, {200, 200, 200, 255}, TextLimits{room, 1});
+    std::vector<TextLayout> names;
+    float content_w = tab_text.box.width();
+    for (const std::string& name : spells->spells) {
+      const std::string line[] = {name};
+      names.push_back(layout_text(line, scale, {255, 255, 255, 255}, TextLimits{room, 1}));
+      content_w += 3.0F * padding + names.back().box.width();
+    }
+    const float box_w = content_w + 2.0F * padding;
+    const float box_h = line_h + 4.0F * padding;
+    const float x = std::floor((w - box_w) * 0.5F);
+    const float y = std::floor(bottom - box_h);
+    out.spell_bar = clip_rect(Rect{x, y, x + box_w, y + box_h}, w, h);
+    push_rect(out.vertices, *out.spell_bar, {0, 0, 0, alpha_byte(spells->background_alpha)});
+    push_text(out.vertices, tab_text, x + padding, y + 2.0F * padding);
+    float sx = x + padding + tab_text.box.width() + 2.0F * padding;
+    const Rgba8 slot_color{255, 255, 255, 40};
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const Rect slot{sx, y + padding, sx + names[i].box.width() + padding, y + padding + line_h + 2.0F * padding};
+      push_rect(out.vertices, clip_rect(slot, w, h), slot_color);
+      push_text(out.vertices, names[i], std::floor(sx + padding * 0.5F), y + 2.0F * padding);
+      out.spell_slots.push_back(slot);
+      if (spells->selected == i) {
+        const float thickness = std::max(std::floor(scale), 1.0F);
+        push_frame(out.vertices, slot, thickness, options.spell_frame_color, w, h);
+        out.spell_frame = Rect{slot.x0 - thickness, slot.y0 - thickness, slot.x1 + thickness, slot.y1 + thickness};
+      }
+      sx = slot.x1 + 2.0F * padding;
+    }
+    bottom = y - margin;
+  }
+  return bottom + margin;
+}
+
 }  // namespace
+
+std::string format_vital(const VitalBar& bar) {
+  return bar.max ? std::to_string(bar.current) + "/" + std::to_string(*bar.max) : std::to_string(bar.current);
+}
 
 OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, const OverlayOptions& options) {
   OverlayLayout out;
@@ -477,9 +602,15 @@ OverlayLayout layout_overlay(const OverlayFrame& frame, int width, int height, c
   }
 
   // Box origins per anchor, whole pixels so scaled glyph edges stay on pixels.
+  // The top-left stack starts under the vitals, the bottom-left one above
+  // the combat panel and the spell bar.
   std::vector<std::pair<float, float>> origin(items.size(), {0.0F, 0.0F});
   float top = margin;
   float bottom = h - margin;
+  if (frame.vitals) top = layout_vitals(*frame.vitals, w, h, scale, margin, padding, options, out) + margin;
+  if (frame.combat || frame.spell_bar) {
+    bottom = layout_bottom_centre(frame.combat, frame.spell_bar, w, h, scale, margin, padding, options, out) - margin;
+  }
   float centre_total = 0.0F;
   std::size_t centre_count = 0;
   float left_total = 0.0F;

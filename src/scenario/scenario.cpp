@@ -900,7 +900,7 @@ Result<void> parse_impair_directive(Args& a, ScenarioParse& p) {
   return {};
 }
 
-// `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W]`
+// `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W] [spells=ID,...]`
 Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
   auto& p = sp.s.player;
   const Where& where = sp.where;
@@ -930,6 +930,13 @@ Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
     }
     for (std::size_t i = 0; i < parts.size(); ++i) {
       DERETH_TRY(p.attributes[i], parse_u32(parts[i], where, t->column, "attributes"));
+    }
+  }
+  if (Token* t = a.keyed("spells")) {
+    p.favorite_spells.clear();
+    for (const auto& part : split_commas(t->value)) {
+      DERETH_TRY(v, parse_u32(part, where, t->column, "spells"));
+      p.favorite_spells.push_back(v);
     }
   }
   return {};

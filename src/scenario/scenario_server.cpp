@@ -67,18 +67,20 @@ protocol::PlayerDescription player_description(const PlayerSpec& player) {
   d.skills = {{kJump, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}},
               {kRun, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}}};
   d.options = protocol::PlayerOptionsWire{0, player.character_options1};
+  // Spell list 0, the spell bar's first tab (no option flag: one list).
+  d.spell_lists = protocol::SpellListsWire{{}, {player.favorite_spells}};
   return d;
 }
 
-// The PlayerDescription event's payload as ACE sends one: the qualities and
-// the option words (protocol/player_description.hpp; no option blocks), then
-// spell list 0 empty and empty inventory lists.
+// The PlayerDescription event's payload as ACE sends one: the qualities, the
+// option words and spell list 0 (protocol/player_description.hpp; no option
+// blocks), then empty inventory lists.
 std::vector<std::uint8_t> player_description_payload(const protocol::PlayerDescription& d) {
   core::ByteWriter w;
   w.bytes(protocol::encode_player_description_qualities(d));
-  w.u32(0);  // spell list 0
-  w.u32(0);  // inventory count
-  w.u32(0);  // equipped count
+  if (!d.spell_lists) w.u32(0);  // spell list 0, empty
+  w.u32(0);                      // inventory count
+  w.u32(0);                      // equipped count
   return std::move(w).take();
 }
 

@@ -45,8 +45,9 @@ TEST_CASE("Config defaults are the documented ones", "[app][config]") {
   CHECK(c.camera_mode == CameraMode::Follow);
   CHECK(c.hud);
   CHECK(c.radar);
+  CHECK(c.panels);
   CHECK(c.mouse_sensitivity == 1.0f);
-  CHECK(config_keys().size() == 14);
+  CHECK(config_keys().size() == 15);
 }
 
 TEST_CASE("Config text: every key parses, comments, blanks, quotes and spacing", "[app][config]") {

@@ -281,11 +281,19 @@ TEST_CASE("dereth demo in a window (SDL offscreen) over UDP: the player on the t
   const fs::path window_png = scratch("window.png");
   const fs::path headless_png = scratch("headless.png");
   std::string out, err;
-  // The window's picture holds what the window shows, the HUD and the radar
-  // included: without them, the world is what is compared with the headless picture.
-  const int rc = run({"dereth", "demo", "--ticks", std::to_string(kTicks), "--set", "window_width=320", "--set",
-                      "window_height=200", "--set", "audio=false", "--set", "hud=false", "--set", "radar=false",
-                      "--screenshot", window_png.string(), "--trace", trace.string()},
+  // The window's picture holds what the window shows, the HUD, the radar and
+  // the game screen's panels included: without them, the world is what is
+  // compared with the headless picture.
+  const int rc = run({"dereth",       "demo",
+                      "--ticks",      std::to_string(kTicks),
+                      "--set",        "window_width=320",
+                      "--set",        "window_height=200",
+                      "--set",        "audio=false",
+                      "--set",        "hud=false",
+                      "--set",        "radar=false",
+                      "--set",        "panels=false",
+                      "--screenshot", window_png.string(),
+                      "--trace",      trace.string()},
                      out, err);
   ::unsetenv("SDL_VIDEODRIVER");
   INFO(out << err);

@@ -125,7 +125,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "A World reads the SkillTable and XpTable once, through its record cache, however many PlayerDescriptions come",
+    "A World reads the SkillTable, XpTable and VitalTable once, through its record cache, however many "
+    "PlayerDescriptions come",
     "[app][record_cache]") {
   core::ManualClock clock{core::Seconds{0.0}};
   app::World world(clock, &portal());
@@ -146,8 +147,9 @@ TEST_CASE(
     lacking.handle(description(100, 0));
     lacking.handle(description(140, 0));
     REQUIRE(lacking.player_qualities() != nullptr);
-    REQUIRE(lacking.records().missing().size() == 2);
+    REQUIRE(lacking.records().missing().size() == 3);
     CHECK(lacking.records().missing()[0].kind == "SkillTable");
     CHECK(lacking.records().missing()[1].kind == "XpTable");
+    CHECK(lacking.records().missing()[2].kind == "VitalTable");  // the vitals' maxima are then unknown
   }
 }

@@ -1,5 +1,6 @@
 // RecordCache's world records beside the Setup: the Environment, the Region,
-// the SkillTable, the XpTable, the CharGen and the PaletteSets, each read and
+// the SkillTable, the XpTable, the CharGen, the PaletteSets, the VitalTable
+// and the SpellTable, each read and
 // decoded once however many ask, a missing one listed once, a truncated one
 // refused (listed with why), never crashed on.
 #include "dereth/dat/record_cache.hpp"
@@ -55,6 +56,24 @@ XpTable sample_xp_table() {
   return t;
 }
 
+VitalTable sample_vital_table() {
+  VitalTable t;
+  t.max_health.attr1 = 2;
+  t.max_health.x = 1;
+  t.max_health.z = 2;
+  return t;
+}
+
+SpellTable sample_spell_table() {
+  SpellTable t;
+  t.spell_buckets = 32;
+  SpellBase dart;
+  dart.name = "Ember Dart";
+  dart.description = "A mote of fire.";
+  t.spells = {{1, dart}};
+  return t;
+}
+
 PaletteSet sample_palette_set() {
   PaletteSet p;
   p.id = kPaletteSetId;
@@ -81,6 +100,8 @@ std::vector<Sample> samples() {
       {kXpTableId, "XpTable", write_xp_table(sample_xp_table())},
       {kCharGenId, "CharGen", write_char_gen(CharGen{})},
       {kPaletteSetId, "PaletteSet", write_palette_set(sample_palette_set())},
+      {kVitalTableId, "VitalTable", write_vital_table(sample_vital_table())},
+      {kSpellTableId, "SpellTable", write_spell_table(sample_spell_table())},
   };
 }
 
@@ -103,6 +124,8 @@ std::shared_ptr<const void> ask(RecordCache& cache, const std::string& kind, Did
   if (kind == "XpTable") return cache.xp_table(id);
   if (kind == "CharGen") return cache.char_gen(id);
   if (kind == "PaletteSet") return cache.palette_set(id);
+  if (kind == "VitalTable") return cache.vital_table(id);
+  if (kind == "SpellTable") return cache.spell_table(id);
   FAIL("no such kind " << kind);
   return nullptr;
 }
@@ -131,10 +154,15 @@ TEST_CASE("RecordCache reads each world record once, however many ask", "[dat][r
   CHECK(cache.xp_table()->level.back() == 1000);
   CHECK(cache.region(kRegionId)->name == "Test");
   CHECK(cache.palette_set(kPaletteSetId)->palettes.size() == 2);
+  CHECK(cache.vital_table()->max_health.z == 2);
+  REQUIRE(find_spell(*cache.spell_table(), 1) != nullptr);
+  CHECK(find_spell(*cache.spell_table(), 1)->name == "Ember Dart");
   // The defaults name the portal's one SkillTable, XpTable and CharGen.
   CHECK(cache.skill_table() == cache.skill_table(kSkillTableId));
   CHECK(cache.xp_table() == cache.xp_table(kXpTableId));
   CHECK(cache.char_gen() == cache.char_gen(kCharGenId));
+  CHECK(cache.vital_table() == cache.vital_table(kVitalTableId));
+  CHECK(cache.spell_table() == cache.spell_table(kSpellTableId));
 }
 
 TEST_CASE("RecordCache counts a missing world record once and never re-reads it", "[dat][record_cache]") {
@@ -148,11 +176,11 @@ TEST_CASE("RecordCache counts a missing world record once and never re-reads it"
     REQUIRE(m != nullptr);
     CHECK(m->why == "not in test portal");
   }
-  REQUIRE(cache.missing().size() == 6);
+  REQUIRE(cache.missing().size() == 8);
   CHECK(cache.missing()[0].kind == "Environment");
   CHECK(cache.missing()[1].kind == "Region");
   CHECK(cache.missing()[5].kind == "PaletteSet");
-  CHECK(cache.size() == 6);
+  CHECK(cache.size() == 8);
   // Another kind under the same id is its own lookup.
   CHECK(cache.find_missing("Setup", kRegionId) == nullptr);
 

@@ -21,8 +21,11 @@
 #include <glm/geometric.hpp>
 
 #include "dereth/app/demo.hpp"
+#include "dereth/app/game_screen.hpp"
+#include "dereth/app/key_map.hpp"
 #include "dereth/render/camera.hpp"
 #include "dereth/render/image.hpp"
+#include "dereth/render/overlay.hpp"
 #include "dereth/render/renderer.hpp"
 #include "dereth/sim/player/gm_smart_box_ui.hpp"
 
@@ -63,6 +66,14 @@ constexpr PortalGolden kPortalTicks[] = {{900, sim::TeleportAnimState::TunnelCon
 // Explode type) holds at least kBurstParticles particles, seen from close by.
 constexpr std::uint64_t kTranslucentTick = 212;
 constexpr float kNpcTranslucency = 0.5F;
+// The game screen: the demo at its own size, after its scripted walk has
+// selected the nearest creature (33 s into the timeline, tick 1192), the
+// player switched to magic mode with the spell bar's first spell selected,
+// drawn with the window's panels over it.
+constexpr int kScreenWidth = 800;
+constexpr int kScreenHeight = 450;
+constexpr std::uint64_t kScreenMagicTick = 1200;
+constexpr std::uint64_t kScreenTick = 1230;
 constexpr float kDuskTimeOfDay = 0.77F;
 constexpr float kSkyTimeOfDay = 0.68F;
 
@@ -346,6 +357,50 @@ int main(int argc, char** argv) {
   std::printf("burst at tick %llu, %zu particles drawn\n", static_cast<unsigned long long>(*burst_tick),
               renderer.stats().particles_drawn);
   frames.push_back({fmt::format("scene_burst_tick_{:04}.png", *burst_tick), renderer.read_pixels()});
+
+  // The game screen with every panel: the radar, the selected creature's
+  // name (and health once answered), the vitals, the combat mode and the
+  // spell bar, drawn by the window's overlay over the demo's frame.
+  app::HeadlessDemoOptions screen_options;
+  screen_options.width = kScreenWidth;
+  screen_options.height = kScreenHeight;
+  auto screen = app::HeadlessDemo::create(screen_options);
+  if (!screen) {
+    std::fprintf(stderr, "dereth_golden: %s\n", screen.error().message().c_str());
+    return 1;
+  }
+  if (auto ran = (*screen)->run_to_tick(kScreenMagicTick); !ran) {
+    std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());
+    return 1;
+  }
+  (*screen)->controls().combat().set_combat_mode(sim::CombatMode::Magic, true);
+  (*screen)->controls().key_action(app::KeyAction::NextSpell, true);
+  if (auto ran = (*screen)->run_to_tick(kScreenTick); !ran) {
+    std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());
+    return 1;
+  }
+  render::OverlayFrame panels;
+  app::add_game_screen(panels, (*screen)->presenter(), true);
+  if (!panels.radar || !panels.target || !panels.vitals || !panels.combat || !panels.spell_bar) {
+    std::fprintf(stderr,
+                 "dereth_golden: at tick %llu the screen lacks a panel (radar %d, target %d, vitals %d, combat %d, "
+                 "spell bar %d): the demo changed\n",
+                 static_cast<unsigned long long>(kScreenTick), panels.radar.has_value(), panels.target.has_value(),
+                 panels.vitals.has_value(), panels.combat.has_value(), panels.spell_bar.has_value());
+    return 1;
+  }
+  render::Renderer& screen_renderer = (*screen)->presenter().renderer();
+  auto overlay = render::Overlay::create();
+  if (!overlay) {
+    std::fprintf(stderr, "dereth_golden: %s\n", overlay.error().message().c_str());
+    return 1;
+  }
+  screen_renderer.bind_framebuffer();
+  if (auto drawn = (*overlay)->draw(panels, kScreenWidth, kScreenHeight); !drawn) {
+    std::fprintf(stderr, "dereth_golden: %s\n", drawn.error().message().c_str());
+    return 1;
+  }
+  frames.push_back({fmt::format("screen_tick_{:04}.png", kScreenTick), screen_renderer.read_pixels()});
 
   int failures = 0;
   for (const GoldenFrame& frame : frames) {

@@ -60,6 +60,7 @@ struct Config {
   CameraMode camera_mode = CameraMode::Follow;  // camera_mode: follow or free
   bool hud = true;                              // hud
   bool radar = true;                            // radar
+  bool panels = true;                           // panels
   float mouse_sensitivity = 1.0f;               // mouse_sensitivity: 0.01..100, a multiplier
   // key.<action> = <key>[, <key>...]: rebindings over retail's default key
   // map (app/key_map.hpp), in the order given; an unknown action or key

@@ -26,6 +26,7 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/sim/player/client_combat_system.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
+#include "dereth/sim/player/gm_spellcasting_ui.hpp"
 
 namespace dereth::app {
 
@@ -89,7 +90,8 @@ class Controls final : public OutboundStep, public PlayerInput {
 
   // A bound key's action (the window's on_key_action and on_motion_key, and
   // tests): movement to the interpreter, attacks and the combat mode to the
-  // combat system, selection here. Returns whether it was used.
+  // combat system, selection and the spell bar's keys here. Returns whether
+  // it was used.
   bool key_action(KeyAction action, bool pressed);
   // The selection (ACCWeenieObject::selectedID; 0: none).
   [[nodiscard]] std::uint32_t selected() const noexcept { return combat_->selected_id; }
@@ -106,6 +108,10 @@ class Controls final : public OutboundStep, public PlayerInput {
   std::optional<std::uint32_t> pick(const PickRay& ray);
   // The selected object's name (empty: none, or nameless).
   [[nodiscard]] std::string selected_name() const;
+  // The spell bar's open tab and selections (the MagicCombat keys move
+  // them); selected_spell() is what the cast key casts (0: none).
+  [[nodiscard]] const sim::GmSpellcastingUi& spellcasting() const noexcept { return spellcasting_; }
+  [[nodiscard]] std::uint32_t selected_spell() const noexcept { return spellcasting_.selected_spell(); }
 
   // The frame's outbound step (FrameLoop, step 6): the LoginCompletes the
   // teleport animation called for, ClientCombatSystem::UseTime, then
@@ -120,6 +126,7 @@ class Controls final : public OutboundStep, public PlayerInput {
   bool on_key_action(KeyAction action, bool pressed) override;
   void on_pick(const PickRay& ray) override;
   void on_mouse_turn(int direction) override;
+  [[nodiscard]] bool magic_mode() const override { return combat_->combat_mode == sim::CombatMode::Magic; }
 
  private:
   struct Scheduled {
@@ -135,6 +142,7 @@ class Controls final : public OutboundStep, public PlayerInput {
   Presenter* presenter_;
   std::unique_ptr<sim::CommandInterpreter> interpreter_;
   std::unique_ptr<sim::ClientCombatSystem> combat_;
+  sim::GmSpellcastingUi spellcasting_;
   SendFn send_;
   std::uint64_t login_completes_sent_ = 0;
   StampFn next_stamp_;

@@ -101,6 +101,9 @@ class PlayerInput {
   // Mouse look (right button held): the player turns right (+1), left (-1)
   // or stops turning (0).
   virtual void on_mouse_turn(int /*direction*/) {}
+  // Whether the player is in magic combat mode, where the keys of retail's
+  // MagicCombat map act (KeyMap::action_for).
+  [[nodiscard]] virtual bool magic_mode() const { return false; }
 };
 
 // The character list's and the creation screen's choices (the login flow

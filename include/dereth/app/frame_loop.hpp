@@ -167,6 +167,13 @@ class Presenter {
   // The radar (app::radar_panel) while the player is in the world; none
   // hides it. The app sets it each frame.
   std::optional<render::RadarPanel> hud_radar;
+  // The vitals (app::vitals_panel) once the player has qualities, the
+  // combat mode and attack power bar (app::combat_panel) and the spell bar
+  // in magic mode (app::spell_bar_panel) while the player is in the world;
+  // none hides each. The app sets them each frame.
+  std::optional<render::VitalsPanel> hud_vitals;
+  std::optional<render::CombatPanel> hud_combat;
+  std::optional<render::SpellBarPanel> hud_spell_bar;
 };
 
 struct LoopOptions {

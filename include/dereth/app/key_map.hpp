@@ -4,8 +4,9 @@
 // the settings file (`key.<action> = <key>[, <key>...]`, docs/config.md).
 //
 // The defaults are retail's (the MovementCommands, Combat, MeleeCombat,
-// ItemSelectionCommands and ChatCommands input maps of the retail client's
-// default keymap, docs/controls.md names the sources); dereth adds Tab for
+// MagicCombat, ItemSelectionCommands and ChatCommands input maps of the
+// retail client's default keymap, docs/controls.md names the sources); the
+// MagicCombat keys act only in magic mode. dereth adds Tab for
 // the next monster and Escape to clear the selection. Modifier chords
 // (retail's Alt+A strafe, Ctrl+... selections) are not modelled: a binding
 // is one key.
@@ -40,7 +41,37 @@ enum class KeyAction : std::uint8_t {
   SelectNextMonster,
   SelectPreviousMonster,
   ClearSelection,
+  // Retail's MagicCombat input map (ClientCombatSystem::HandleMagicAction
+  // 0x0056A6E0): bound only while the player is in magic combat mode.
+  PrevSpellTab,
+  NextSpellTab,
+  FirstSpellTab,
+  LastSpellTab,
+  PrevSpell,
+  NextSpell,
+  FirstSpell,
+  LastSpell,
+  SpellSlot1,
+  SpellSlot2,
+  SpellSlot3,
+  SpellSlot4,
+  SpellSlot5,
+  SpellSlot6,
+  SpellSlot7,
+  SpellSlot8,
+  SpellSlot9,
+  SpellSlot10,
+  SpellSlot11,
+  SpellSlot12,
 };
+
+// Whether `action` is of retail's MagicCombat input map: its keys act only
+// in magic combat mode, where they take precedence over the same keys'
+// other actions (retail binds Delete, End and PageDown to the attacks in
+// the MeleeCombat map and to the spell bar in the MagicCombat map).
+[[nodiscard]] bool is_magic_action(KeyAction action) noexcept;
+// The spell-bar slot (0-based) of a SpellSlotN action; none for another action.
+[[nodiscard]] std::optional<std::int32_t> spell_slot_of(KeyAction action) noexcept;
 
 struct KeyActionInfo {
   KeyAction action;
@@ -74,10 +105,12 @@ class KeyMap {
  public:
   // Retail's defaults (see above).
   [[nodiscard]] static KeyMap retail_default();
-  // The action bound to `key`, if any.
-  [[nodiscard]] std::optional<KeyAction> action_for(std::int32_t key) const noexcept;
+  // The action bound to `key`, if any: in magic mode a MagicCombat action
+  // first, then any other; otherwise only the other actions.
+  [[nodiscard]] std::optional<KeyAction> action_for(std::int32_t key, bool magic_mode = false) const noexcept;
   [[nodiscard]] std::vector<std::int32_t> keys_for(KeyAction action) const;
-  // Replaces the action's keys; a key taken from another action leaves it.
+  // Replaces the action's keys; a key taken from another action of the
+  // same map (MagicCombat or not) leaves it.
   void rebind(const KeyRebind& rebind);
   void apply(std::span<const KeyRebind> rebinds) {
     for (const auto& r : rebinds) rebind(r);

@@ -100,7 +100,8 @@ struct WindowOptions {
   bool fullscreen = false;
   bool vsync = true;
   bool hud = true;
-  bool radar = true;  // the radar while in the world (Presenter::hud_radar)
+  bool radar = true;   // the radar while in the world (Presenter::hud_radar)
+  bool panels = true;  // the other game-screen panels (target, vitals, combat mode, spell bar)
   std::string title = "dereth";
   std::filesystem::path screenshot_dir = ".";  // where F12 saves
   bool free_camera = false;                    // start with the free camera (config camera_mode)

@@ -42,8 +42,10 @@
 #include "dereth/dat/setup.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/sound_table.hpp"
+#include "dereth/dat/spell_table.hpp"
 #include "dereth/dat/surface.hpp"
 #include "dereth/dat/surface_texture.hpp"
+#include "dereth/dat/vital_table.hpp"
 #include "dereth/dat/wave.hpp"
 #include "dereth/dat/xp_table.hpp"
 
@@ -81,6 +83,9 @@ class RecordCache {
   [[nodiscard]] std::shared_ptr<const Region> region(Did id = kRegionId);
   [[nodiscard]] std::shared_ptr<const SkillTable> skill_table(Did id = kSkillTableId);
   [[nodiscard]] std::shared_ptr<const XpTable> xp_table(Did id = kXpTableId);
+  // The vitals' maxima (CACQualities::InqAttribute2nd) and the spells' names (the spell bar).
+  [[nodiscard]] std::shared_ptr<const VitalTable> vital_table(Did id = kVitalTableId);
+  [[nodiscard]] std::shared_ptr<const SpellTable> spell_table(Did id = kSpellTableId);
   [[nodiscard]] std::shared_ptr<const CharGen> char_gen(Did id = kCharGenId);
   [[nodiscard]] std::shared_ptr<const PaletteSet> palette_set(Did id);
   // What the renderer's GPU caches upload from.
@@ -115,6 +120,8 @@ class RecordCache {
     Region,
     SkillTable,
     XpTable,
+    VitalTable,
+    SpellTable,
     CharGen,
     PaletteSet,
     Palette,

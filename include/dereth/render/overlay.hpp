@@ -202,11 +202,47 @@ struct TargetPanel {
   float background_alpha = 0.6F;
 };
 
+// The player's vitals (gmVitalsUI): health, stamina and mana as bars in the
+// top-left corner, each with "current/max" over it. The HUD's panels stack
+// under it.
+struct VitalBar {
+  std::uint32_t current = 0;
+  std::optional<std::uint32_t> max;  // none: not known (the label shows the current value alone, the bar is full)
+  bool operator==(const VitalBar&) const = default;
+};
+
+struct VitalsPanel {
+  std::array<VitalBar, 3> bars{};  // health, stamina, mana
+  float background_alpha = 0.6F;
+};
+
+// The combat mode and the attack power bar (gmCombatUI) at the bottom
+// centre: the mode's name, and in melee or missile mode the power the
+// attack keys build while held. The chat panel stacks above it.
+struct CombatPanel {
+  std::string mode;            // "Peace", "Melee", "Missile", "Magic"
+  std::optional<float> power;  // 0..1 (clamped; non-finite counts as 0); none: no bar
+  float background_alpha = 0.6F;
+};
+
+// The spell bar (gmSpellcastingUI, shown in magic mode) above the combat
+// panel: the open tab's number and its favourites by name, the selected one
+// framed.
+struct SpellBarPanel {
+  std::int32_t tab = 0;  // 0-based; drawn "Tab 1".."Tab 8"
+  std::vector<std::string> spells;
+  std::optional<std::size_t> selected;  // index into spells; none: no frame
+  float background_alpha = 0.6F;
+};
+
 struct OverlayFrame {
   std::vector<TextPanel> panels;
   std::optional<ProgressBar> progress;
   std::optional<RadarPanel> radar;
   std::optional<TargetPanel> target;
+  std::optional<VitalsPanel> vitals;
+  std::optional<CombatPanel> combat;
+  std::optional<SpellBarPanel> spell_bar;
 };
 
 struct OverlayOptions {
@@ -223,6 +259,11 @@ struct OverlayOptions {
   float target_bar_width = 200.0F;  // the selected object's health bar (pixels, shrinks to fit)
   float target_bar_height = 8.0F;
   Rgba8 health_color{200, 30, 30, 255};
+  float vital_bar_width = 200.0F;  // each vital's bar (pixels, shrinks to fit); as high as a text line
+  std::array<Rgba8, 3> vital_colors{{{200, 30, 30, 255}, {215, 185, 40, 255}, {40, 80, 220, 255}}};
+  float power_bar_width = 200.0F;  // the attack power bar (pixels, shrinks to fit), half a line high
+  Rgba8 power_color{235, 200, 90, 255};
+  Rgba8 spell_frame_color{255, 210, 90, 255};  // the selected spell's frame
 };
 
 // Where one panel went.
@@ -244,7 +285,19 @@ struct OverlayLayout {
   std::array<Rect, 4> compass{};           // where N, E, S and W were drawn (their text boxes)
   std::optional<Rect> target;              // the selected object's box (name and bar)
   std::optional<Rect> target_bar;          // its health bar's track (none without a health)
+  std::optional<Rect> vitals;              // the vitals' box
+  std::array<Rect, 3> vital_bars{};        // each vital's bar track (health, stamina, mana)
+  std::array<Rect, 3> vital_labels{};      // where each "current/max" was drawn
+  std::optional<Rect> combat;              // the combat panel's box
+  std::optional<Rect> power_bar;           // the attack power bar's track (none without a power)
+  std::optional<Rect> spell_bar;           // the spell bar's box
+  std::vector<Rect> spell_slots;           // each spell's box in it, in order
+  std::optional<Rect> spell_frame;         // the frame around the selected spell's box
 };
+
+// A vital's label as gmVitalsUI writes it: "current/max", or the current
+// value alone when the maximum is not known.
+[[nodiscard]] std::string format_vital(const VitalBar& bar);
 
 // Places every panel and the progress bar in a width x height framebuffer and
 // builds the triangles (GL-free; what Overlay::draw uploads).

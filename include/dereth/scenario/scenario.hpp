@@ -70,6 +70,9 @@ struct PlayerSpec {
   // The PlayerDescription's CharacterOptions1 word (0x02000000:
   // DisableHouseRestrictionEffects).
   std::uint32_t character_options1 = 0;
+  // The PlayerDescription's first spell-bar tab (favourites list 0); empty:
+  // the list is sent empty.
+  std::vector<std::uint32_t> favorite_spells;
   bool operator==(const PlayerSpec&) const = default;
 };
 

@@ -1,0 +1,73 @@
+#pragma once
+// gmSpellcastingUI's state: which of the eight spell-bar tabs is open and
+// which spell each tab has selected (SpellCastSubMenu::m_selectedSpellID),
+// as the MagicCombat keys move them (ClientCombatSystem::HandleMagicAction
+// 0x0056A6E0 sends the notices below). A tab's list is the player's
+// favourites list of the same index (PlayerModule::GetFavoriteSpellsList).
+// Casting the selected spell (gmSpellcastingUI::Cast) belongs to the caster:
+// it reads selected_spell(). Drawing the bar is the overlay's.
+//
+// Not ported: the endowment slot (a wielded item's spell, which dereth has
+// no inventory for) and UpdateFromPlayerModule's removal of favourites the
+// spellbook does not know (CACQualities::IsSpellKnown).
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "dereth/sim/player/player_module.hpp"
+
+namespace dereth::sim {
+
+class GmSpellcastingUi {
+ public:
+  static constexpr std::int32_t kTabCount = 8;
+
+  // gmSpellcastingUI::GetNextTabID 0x004C5810 / GetPrevTabID 0x004C5890 on
+  // tab indices: the eight tabs in a ring (an index outside 0..7 is taken as 0).
+  [[nodiscard]] static std::int32_t get_next_tab(std::int32_t tab) noexcept;
+  [[nodiscard]] static std::int32_t get_prev_tab(std::int32_t tab) noexcept;
+
+  // RecvNotice_NextSpellTab 0x004C73E0, PrevSpellTab 0x004C7420,
+  // FirstSpellTab 0x004C7740, LastSpellTab 0x004C7770: the open tab.
+  void recv_notice_next_spell_tab() noexcept { tab_ = get_next_tab(tab_); }
+  void recv_notice_prev_spell_tab() noexcept { tab_ = get_prev_tab(tab_); }
+  void recv_notice_first_spell_tab() noexcept { tab_ = 0; }
+  void recv_notice_last_spell_tab() noexcept { tab_ = kTabCount - 1; }
+
+  // RecvNotice_NextSpellSelection 0x004C7460: the spell after the selected
+  // one in the open tab's list, the first after the last (and when the
+  // selected spell is not in the list); nothing with an empty list.
+  void recv_notice_next_spell_selection(const PlayerModule& module);
+  // RecvNotice_PrevSpellSelection 0x004C75D0: the spell before, the last
+  // before the first; the first when the selected spell is not in the list.
+  void recv_notice_prev_spell_selection(const PlayerModule& module);
+  // RecvNotice_FirstSpellSelection 0x004C77A0 / LastSpellSelection
+  // 0x004C7820: the list's first or last spell; nothing with an empty list.
+  void recv_notice_first_spell_selection(const PlayerModule& module);
+  void recv_notice_last_spell_selection(const PlayerModule& module);
+  // RecvNotice_CastQuickslotSpell 0x004C78B0: the spell in slot `slot`
+  // (0-based) of the open tab becomes the selection and is returned for the
+  // caster to cast (retail then calls gmSpellcastingUI::Cast); none, and no
+  // change, for an empty slot.
+  std::optional<std::uint32_t> recv_notice_cast_quickslot_spell(const PlayerModule& module, std::int32_t slot);
+
+  // The open tab (0..7).
+  [[nodiscard]] std::int32_t tab() const noexcept { return tab_; }
+  // The open tab's selected spell: what gmSpellcastingUI::Cast 0x004C6050
+  // casts (0: none, "You must select a spell to cast").
+  [[nodiscard]] std::uint32_t selected_spell() const noexcept { return selected_[static_cast<std::size_t>(tab_)]; }
+  // Where the open tab's selected spell sits in its list (its first
+  // place); none when nothing is selected or it is not in the list.
+  [[nodiscard]] std::optional<std::size_t> selected_slot(const PlayerModule& module) const;
+
+ private:
+  // SpellCastSubMenu::SelectSpellFromIndex 0x004C5B90: false (no change)
+  // when `index` is outside the list.
+  bool select_spell_from_index(const PlayerModule& module, std::size_t index);
+
+  std::int32_t tab_ = 0;
+  std::array<std::uint32_t, kTabCount> selected_{};
+};
+
+}  // namespace dereth::sim

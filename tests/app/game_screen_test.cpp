@@ -1,0 +1,213 @@
+// The game screen's vitals, combat panel and spell bar made from the world
+// (app::vitals_panel, combat_panel, spell_bar_panel), handed to the
+// presenter each frame by the controls; the spell bar's MagicCombat keys.
+#include "dereth/app/game_screen.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <SDL.h>
+
+#include "dereth/app/controls.hpp"
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/key_map.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/net/inbox.hpp"
+#include "dereth/protocol/login.hpp"
+#include "dereth/protocol/messages.hpp"
+#include "dereth/protocol/player_description.hpp"
+
+#include "world_support.hpp"
+
+using namespace dereth;
+using app::KeyAction;
+
+namespace {
+
+constexpr std::uint32_t kPlayer = 0x50000001;
+
+// A PlayerDescription: Endurance 60 and Self 90 (the demo VitalTable's
+// maxima: health 30, stamina 60, mana 90), the current vitals given, and the
+// spell bar's first tab.
+std::vector<std::uint8_t> description(std::array<std::uint32_t, 3> current, std::vector<std::uint32_t> tab0) {
+  protocol::PlayerDescription d;
+  d.weenie_type = 1;
+  d.vector_flags = protocol::quality_vector_flag::Attribute;
+  for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
+  d.attributes[1] = protocol::AttributeWire{0, 60, 0};
+  d.attributes[5] = protocol::AttributeWire{0, 90, 0};
+  for (std::size_t i = 0; i < 3; ++i) d.vitals[i] = protocol::SecondaryAttributeWire{0, 0, 0, current[i]};
+  d.options = protocol::PlayerOptionsWire{0, 0};
+  d.spell_lists = protocol::SpellListsWire{{}, {std::move(tab0)}};
+  return protocol::encode_game_event(kPlayer, 1, protocol::login_opcode::PlayerDescriptionEvent,
+                                     protocol::encode_player_description_qualities(d));
+}
+
+struct NoInbox final : net::MessageInbox {
+  std::vector<net::SessionMessage> drain(double /*now*/) override { return {}; }
+  [[nodiscard]] bool finished() const override { return false; }
+};
+
+struct Blank final : app::Presenter {
+  core::Result<void> present(const sim::RenderSnapshot& /*s*/, const app::FrameInfo& /*i*/) override { return {}; }
+  core::Result<void> screenshot(const std::filesystem::path& /*p*/) override { return {}; }
+};
+
+// A world on the demo portal with the player in it, its controls and a presenter.
+struct Screen {
+  core::ManualClock clock{core::Seconds{1.0}};
+  app::World world{clock, &test::demo_dats().portal};
+  NoInbox inbox;
+  Blank presenter;
+  app::FrameLoop loop{world, inbox, &clock, &presenter, nullptr, app::LoopOptions{}};
+  app::Controls controls{world, loop, &presenter, [](std::vector<std::uint8_t> /*m*/, std::uint16_t /*q*/) {},
+                         [] { return 1U; }};
+
+  Screen() {
+    protocol::CreateObject player;
+    player.guid = kPlayer;
+    player.physics.state = 0x00400C08;
+    player.physics.position = protocol::Position{0xA9B40021, {10, 10, 0}, {1, 0, 0, 0}};
+    player.weenie.name = "Tester";
+    player.weenie.item_type = 0x10;
+    world.handle(protocol::encode(player));
+    world.handle(protocol::encode(protocol::PlayerCreate{kPlayer}));
+  }
+  void outbound() { loop.run_outbound(clock.now().count()); }
+};
+
+}  // namespace
+
+TEST_CASE("gmVitalsUI::Update 0x004BFE30: the vitals are current over the maximum the VitalTable gives",
+          "[app][retail]") {
+  Screen s;
+  CHECK_FALSE(app::vitals_panel(s.world.player_qualities()));  // no PlayerDescription yet
+  s.outbound();
+  CHECK_FALSE(s.presenter.hud_vitals);
+  s.world.handle(description({20, 60, 45}, {}));
+  const auto panel = app::vitals_panel(s.world.player_qualities());
+  REQUIRE(panel);
+  CHECK(panel->bars[0] == render::VitalBar{20, 30});  // health: Endurance / 2
+  CHECK(panel->bars[1] == render::VitalBar{60, 60});  // stamina: Endurance
+  CHECK(panel->bars[2] == render::VitalBar{45, 90});  // mana: Self
+  s.outbound();
+  REQUIRE(s.presenter.hud_vitals);
+  CHECK(s.presenter.hud_vitals->bars == panel->bars);
+}
+
+TEST_CASE("The combat panel names the mode and shows the combat power bar in melee and missile mode", "[app]") {
+  Screen s;
+  sim::ClientCombatSystem& combat = s.controls.combat();
+  render::CombatPanel peace = app::combat_panel(combat);
+  CHECK(peace.mode == "Peace");
+  CHECK_FALSE(peace.power);
+  combat.combat_mode = sim::CombatMode::Melee;
+  CHECK(app::combat_panel(combat).mode == "Melee");
+  CHECK(app::combat_panel(combat).power == 0.0F);  // no bar built
+  combat.power_bar_mode = sim::ClientCombatSystem::PowerBarMode::Combat;
+  combat.latest_power_bar_level = 0.4F;
+  CHECK(app::combat_panel(combat).power == 0.4F);
+  // The jump's bar is not the attack's (gmCombatUI::RecvNotice_SetPowerbarLevel 0x004CC0E0 takes the combat bar's).
+  combat.power_bar_mode = sim::ClientCombatSystem::PowerBarMode::Jump;
+  CHECK(app::combat_panel(combat).power == 0.0F);
+  combat.combat_mode = sim::CombatMode::Missile;
+  CHECK(app::combat_panel(combat).mode == "Missile");
+  combat.combat_mode = sim::CombatMode::Magic;
+  CHECK(app::combat_panel(combat).mode == "Magic");
+  CHECK_FALSE(app::combat_panel(combat).power);
+  // Handed to the presenter each frame while the player is in the world.
+  s.outbound();
+  REQUIRE(s.presenter.hud_combat);
+  CHECK(s.presenter.hud_combat->mode == "Magic");
+}
+
+TEST_CASE("Spells are named from the SpellTable, else by their id in hex", "[app]") {
+  Screen s;
+  const auto table = s.world.records().spell_table();
+  REQUIRE(table);
+  CHECK(app::spell_name(table.get(), 1) == "Ember Dart");
+  CHECK(app::spell_name(table.get(), 0x5E9) == "0x000005E9");
+  CHECK(app::spell_name(nullptr, 1) == "0x00000001");
+}
+
+TEST_CASE(
+    "The spell bar shows the open tab's favourites in magic mode only (gmSpellcastingUI::RecvNotice_"
+    "SetCombatMode 0x004C7280), moved by the MagicCombat keys",
+    "[app][retail]") {
+  Screen s;
+  s.world.handle(description({20, 60, 45}, {1, 0x5E9, 3}));
+  REQUIRE(s.world.player_module().favorite_spells(0) == std::vector<std::uint32_t>{1, 0x5E9, 3});
+  s.outbound();
+  CHECK_FALSE(s.presenter.hud_spell_bar);  // peace: no spell bar
+  s.controls.combat().combat_mode = sim::CombatMode::Magic;
+  CHECK(s.controls.magic_mode());
+  s.outbound();
+  REQUIRE(s.presenter.hud_spell_bar);
+  CHECK(s.presenter.hud_spell_bar->tab == 0);
+  CHECK(s.presenter.hud_spell_bar->spells == std::vector<std::string>{"Ember Dart", "0x000005E9", "Homeward Step"});
+  CHECK_FALSE(s.presenter.hud_spell_bar->selected);  // nothing selected yet
+  CHECK(s.controls.selected_spell() == 0);
+
+  CHECK(s.controls.key_action(KeyAction::NextSpell, true));
+  CHECK(s.controls.key_action(KeyAction::NextSpell, false));  // a release does nothing
+  CHECK(s.controls.selected_spell() == 1);
+  s.controls.key_action(KeyAction::PrevSpell, true);  // wraps to the last
+  CHECK(s.controls.selected_spell() == 3);
+  s.outbound();
+  CHECK(s.presenter.hud_spell_bar->selected == 2U);
+  s.controls.key_action(KeyAction::SpellSlot2, true);
+  CHECK(s.controls.selected_spell() == 0x5E9);
+  s.controls.key_action(KeyAction::SpellSlot9, true);  // an empty slot: no change
+  CHECK(s.controls.selected_spell() == 0x5E9);
+  s.controls.key_action(KeyAction::FirstSpell, true);
+  CHECK(s.controls.selected_spell() == 1);
+  s.controls.key_action(KeyAction::LastSpell, true);
+  CHECK(s.controls.selected_spell() == 3);
+  // Another tab: empty, its own (no) selection; back again, the selection kept.
+  s.controls.key_action(KeyAction::NextSpellTab, true);
+  CHECK(s.controls.spellcasting().tab() == 1);
+  CHECK(s.controls.selected_spell() == 0);
+  s.outbound();
+  CHECK(s.presenter.hud_spell_bar->tab == 1);
+  CHECK(s.presenter.hud_spell_bar->spells.empty());
+  s.controls.key_action(KeyAction::PrevSpellTab, true);
+  CHECK(s.controls.selected_spell() == 3);
+  s.controls.key_action(KeyAction::LastSpellTab, true);
+  CHECK(s.controls.spellcasting().tab() == 7);
+  s.controls.key_action(KeyAction::FirstSpellTab, true);
+  CHECK(s.controls.spellcasting().tab() == 0);
+}
+
+TEST_CASE("The MagicCombat keys act in magic mode only, over the attacks on the same keys", "[app][controls]") {
+  const app::KeyMap m = app::KeyMap::retail_default();
+  // Retail's MagicCombat map: Insert / PageUp the tabs, Delete / PageDown the spells, 1..9 the slots.
+  CHECK(m.action_for(SDLK_INSERT, true) == KeyAction::PrevSpellTab);
+  CHECK(m.action_for(SDLK_PAGEUP, true) == KeyAction::NextSpellTab);
+  CHECK(m.action_for(SDLK_DELETE, true) == KeyAction::PrevSpell);
+  CHECK(m.action_for(SDLK_PAGEDOWN, true) == KeyAction::NextSpell);
+  CHECK(m.action_for(SDLK_1, true) == KeyAction::SpellSlot1);
+  CHECK(m.action_for(SDLK_9, true) == KeyAction::SpellSlot9);
+  CHECK(m.keys_for(KeyAction::SpellSlot10).empty());
+  CHECK(m.keys_for(KeyAction::FirstSpellTab).empty());  // retail's Ctrl chord: not modelled
+  // Outside magic mode the same keys are the attacks, or nothing.
+  CHECK(m.action_for(SDLK_DELETE) == KeyAction::AttackLow);
+  CHECK(m.action_for(SDLK_PAGEDOWN) == KeyAction::AttackHigh);
+  CHECK_FALSE(m.action_for(SDLK_INSERT).has_value());
+  CHECK_FALSE(m.action_for(SDLK_1).has_value());
+  // A key the MagicCombat map leaves alone keeps its action in magic mode.
+  CHECK(m.action_for(SDLK_END, true) == KeyAction::AttackMedium);
+  CHECK(m.action_for(SDLK_w, true) == KeyAction::Forward);
+  CHECK(app::spell_slot_of(KeyAction::SpellSlot1) == 0);
+  CHECK(app::spell_slot_of(KeyAction::SpellSlot12) == 11);
+  CHECK_FALSE(app::spell_slot_of(KeyAction::Jump));
+
+  // Rebinding a magic action to a key takes it from the magic map only.
+  app::KeyMap r = app::KeyMap::retail_default();
+  auto rebind = app::parse_key_rebind("next_spell", "End");
+  REQUIRE(rebind);
+  r.rebind(*rebind);
+  CHECK(r.action_for(SDLK_END, true) == KeyAction::NextSpell);
+  CHECK(r.action_for(SDLK_END) == KeyAction::AttackMedium);
+  CHECK_FALSE(r.action_for(SDLK_PAGEDOWN, true) == KeyAction::NextSpell);
+  CHECK(r.action_for(SDLK_PAGEDOWN, true) == KeyAction::AttackHigh);  // no magic binding left: the attack
+}
