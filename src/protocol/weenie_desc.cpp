@@ -218,10 +218,14 @@ DERETH_READ_INLINE ReadResult<void> read_string(ByteReader& r, ByteReader& spill
                                                 std::string_view field) {
   DERETH_TRY(const std::string_view text,
              through(r, spill, [field](ByteReader& s) { return s.string16l_view(field); }));
-  // assign, not resize_and_overwrite: GCC 12's hands the operation the new
-  // capacity instead of the length when the string grows (the test "a name
-  // and plural name longer than a short string" catches it).
-  out.assign(text);
+  // Resized and copied: a name of the length the string has needs no more
+  // than resize's test (assign goes through replace, which allows for text
+  // that overlaps the string's own; this text is the message's). Not
+  // resize_and_overwrite: GCC 12's hands the operation the new capacity
+  // instead of the length when the string grows (the test "a name and
+  // plural name longer than a short string" catches it).
+  out.resize(text.size());
+  detail::copy_bytes(out.data(), text.data(), text.size());
   return {};
 }
 
