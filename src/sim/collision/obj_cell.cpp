@@ -45,14 +45,16 @@ struct MoverReach {
   std::array<float, 2> twice_radius{};
 };
 
-// beyond_reach with the mover's half precomputed; the same sums in the same
-// order, so the same answer to the bit.
+// beyond_reach with the mover's half precomputed.
 [[gnu::always_inline]] inline bool beyond(const MoverReach& mover, std::span<const dat::Sphere> spheres,
                                           std::span<const dat::CylSphere> cylinders, float scale,
                                           const Position& where) {
   float reach = 0.0f;
+  // A sphere's centre distance bounded by the sum of its coordinates'
+  // magnitudes (never less; equal for a centre on an axis, as a creature's
+  // are): no square root waits in the chain of every object tested.
   for (const dat::Sphere& s : spheres) {
-    reach = std::max(reach, std::sqrt(glm::dot(s.center, s.center)) + s.radius);
+    reach = std::max(reach, std::fabs(s.center.x) + std::fabs(s.center.y) + std::fabs(s.center.z) + s.radius);
   }
   for (const dat::CylSphere& c : cylinders) {
     reach = std::max(reach, std::sqrt(glm::dot(c.origin, c.origin)) + c.radius + c.height);
@@ -87,8 +89,9 @@ struct MoverReach {
 
 }  // namespace
 
-// The bound of reach.hpp: each shape's centre distance plus its radius
-// (and height, for a cylinder), every sphere of the mover counted twice over.
+// The bound of reach.hpp: each shape's centre distance (for a sphere, the
+// sum of the centre's coordinates' magnitudes) plus its radius (and height,
+// for a cylinder), every sphere of the mover counted twice over.
 bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders, float scale,
                   const Position& where, const SpherePath& path) {
   return beyond(MoverReach(path), spheres, cylinders, scale, where);
