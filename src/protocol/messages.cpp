@@ -9,8 +9,8 @@ namespace {
 // Reads the opcode, runs the body reader into m, and insists that every byte
 // was used.
 template <class T, class Body>
-Result<void> decode_into(std::span<const std::uint8_t> bytes, std::uint32_t expected, std::string_view context, T& m,
-                         Body&& body) {
+DERETH_READ_INLINE Result<void> decode_into(std::span<const std::uint8_t> bytes, std::uint32_t expected,
+                                            std::string_view context, T& m, Body&& body) {
   ByteReader r(bytes, context);
   DERETH_TRY(const std::uint32_t op, r.u32("opcode"));
   if (op != expected) [[unlikely]] {
@@ -39,7 +39,7 @@ std::vector<std::uint8_t> encode_whole(std::uint32_t op, Body&& body) {
   return std::move(w).take();
 }
 
-Result<void> read_object_description(ByteReader& r, CreateObject& m) {
+DERETH_READ_INLINE Result<void> read_object_description(ByteReader& r, CreateObject& m) {
   DERETH_TRY(m.guid, r.u32("guid"));
   DERETH_CHECK(read_obj_desc(r, m.model));
   DERETH_CHECK(read_physics_desc(r, m.physics));
@@ -63,13 +63,11 @@ Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body) {
 }
 
 Result<void> decode_create_object_into(std::span<const std::uint8_t> body, CreateObject& out) {
-  return decode_into(body, opcode::CreateObject, "F745 CreateObject", out,
-                     [](ByteReader& r, CreateObject& m) { return read_object_description(r, m); });
+  return decode_into(body, opcode::CreateObject, "F745 CreateObject", out, read_object_description);
 }
 
 Result<void> decode_update_object_into(std::span<const std::uint8_t> body, UpdateObject& out) {
-  return decode_into(body, opcode::UpdateObject, "F7DB UpdateObject", out,
-                     [](ByteReader& r, UpdateObject& m) { return read_object_description(r, m); });
+  return decode_into(body, opcode::UpdateObject, "F7DB UpdateObject", out, read_object_description);
 }
 
 Result<UpdateObject> decode_update_object(std::span<const std::uint8_t> body) {

@@ -3,12 +3,11 @@
 #include <bit>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "read_if.hpp"
 
 namespace dereth::protocol {
-
-using detail::read_if;
 
 namespace f = physics_desc_flag;
 
@@ -62,34 +61,23 @@ Result<PhysicsDesc> read_physics_desc(ByteReader& r) {
   return d;
 }
 
-Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& d) {
-  DERETH_TRY(d.bitfield, r.u32("PhysicsDesc.bitfield"));
-  DERETH_TRY(d.state, r.u32("PhysicsDesc.state"));
-  const std::uint32_t bits = d.bitfield;
+namespace {
 
-  if (bits & f::Movement) {
-    if (!d.movement) d.movement.emplace();
-    MovementBuffer& m = *d.movement;
-    const std::size_t length_at = r.position();
-    DERETH_TRY(const std::uint32_t length, r.u32("PhysicsDesc.movement.length"));
-    if (length > r.remaining()) {
-      return std::unexpected(r.error_at(
-          length_at, core::ErrorKind::TooLarge, "PhysicsDesc.movement.length",
-          "length " + std::to_string(length) + " exceeds the " + std::to_string(r.remaining()) + " bytes remaining"));
-    }
-    DERETH_TRY(const auto body, r.bytes(length, "PhysicsDesc.movement.bytes"));
-    m.bytes.assign(body.begin(), body.end());
-    m.autonomous.reset();
-    if (length > 0) {
-      DERETH_TRY(m.autonomous, r.u32("PhysicsDesc.movement.autonomous"));
-    }
-    d.animation_frame.reset();
-  } else {
-    d.movement.reset();
+using detail::FieldSize;
+using detail::read_if;
+using detail::read_if_rare;
+using detail::RunSize;
+using detail::size_if;
+using detail::through;
+using detail::Unchecked;
+
+// The fields from AnimationFrame to Parent, field by field: each read checks
+// its own bytes (the path of a message cut short inside them).
+[[gnu::noinline]] Result<void> read_cell_fields_checked(ByteReader& r, PhysicsDesc& d, std::uint32_t bits) {
+  if ((bits & f::Movement) == 0) {
     DERETH_CHECK(
         read_if(bits & f::AnimationFrame, d.animation_frame, [&] { return r.u32("PhysicsDesc.animation_frame"); }));
   }
-
   DERETH_CHECK(read_if(bits & f::Position, d.position, [&] { return read_position(r, "PhysicsDesc.position"); }));
   DERETH_CHECK(read_if(bits & f::MTable, d.motion_table_id, [&] { return r.u32("PhysicsDesc.motion_table_id"); }));
   DERETH_CHECK(read_if(bits & f::STable, d.sound_table_id, [&] { return r.u32("PhysicsDesc.sound_table_id"); }));
@@ -104,18 +92,40 @@ Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& d) {
     p.location_id = *r.u32("PhysicsDesc.parent.location_id");
     d.parent = p;
   }
-  if (bits & f::Children) {
-    DERETH_TRY(const std::uint32_t count, r.u32("PhysicsDesc.children.count"));
-    DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "PhysicsDesc.children.count"));
-    if (!d.children) d.children.emplace();
-    d.children->resize(n);
-    for (auto& c : *d.children) {
-      c.guid = *r.u32("PhysicsDesc.children.guid");
-      c.location_id = *r.u32("PhysicsDesc.children.location_id");
-    }
-  } else {
-    d.children.reset();
+  return {};
+}
+
+constexpr RunSize kCellRun(
+    {{f::Position, 32}, {f::MTable, 4}, {f::STable, 4}, {f::PeTable, 4}, {f::CSetup, 4}, {f::Parent, 8}});
+
+// The same fields when all their bytes are there (one check for the run).
+DERETH_READ_INLINE Result<void> read_cell_fields(ByteReader& r, ByteReader& spill, PhysicsDesc& d, std::uint32_t bits) {
+  const bool frame = (bits & f::Movement) == 0 && (bits & f::AnimationFrame) != 0;
+  const std::size_t size = (frame ? 4 : 0) + kCellRun.of(bits);
+  if (size > r.remaining()) [[unlikely]] {
+    return through(r, spill, [&](ByteReader& s) { return read_cell_fields_checked(s, d, bits); });
   }
+  Unchecked u((*r.bytes(size, "PhysicsDesc")).data());
+  if ((bits & f::Movement) == 0) u.take_if_rare(frame, d.animation_frame);
+  u.take_if(bits & f::Position, d.position);
+  u.take_if(bits & f::MTable, d.motion_table_id);
+  u.take_if(bits & f::STable, d.sound_table_id);
+  u.take_if(bits & f::PeTable, d.physics_script_table_id);
+  u.take_if(bits & f::CSetup, d.setup_id);
+  if (bits & f::Parent) {
+    ParentLink p;
+    p.parent_guid = u.take<std::uint32_t>();
+    p.location_id = u.take<std::uint32_t>();
+    d.parent = p;
+  } else {
+    d.parent.reset();
+  }
+  return {};
+}
+
+// The fields from ObjScale to the timestamps and the alignment, field by
+// field.
+[[gnu::noinline]] Result<void> read_tail_checked(ByteReader& r, PhysicsDesc& d, std::uint32_t bits) {
   DERETH_CHECK(read_if(bits & f::ObjScale, d.object_scale, [&] { return r.f32("PhysicsDesc.object_scale"); }));
   DERETH_CHECK(read_if(bits & f::Friction, d.friction, [&] { return r.f32("PhysicsDesc.friction"); }));
   DERETH_CHECK(read_if(bits & f::Elasticity, d.elasticity, [&] { return r.f32("PhysicsDesc.elasticity"); }));
@@ -139,6 +149,105 @@ Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& d) {
   }
   DERETH_CHECK(r.align4("PhysicsDesc.align"));
   return {};
+}
+
+constexpr RunSize kTailRun({{f::ObjScale, 4},
+                            {f::Friction, 4},
+                            {f::Elasticity, 4},
+                            {f::Translucency, 4},
+                            {f::Velocity, 12},
+                            {f::Acceleration, 12},
+                            {f::Omega, 12},
+                            {f::DefaultScript, 4},
+                            {f::DefaultScriptIntensity, 4}});
+
+// The same when all their bytes and the padding are there.
+DERETH_READ_INLINE Result<void> read_tail(ByteReader& r, ByteReader& spill, PhysicsDesc& d, std::uint32_t bits) {
+  const std::size_t fields = kTailRun.of(bits) + 2 * kTimestampCount;
+  const std::size_t size = fields + ((4 - ((r.position() + fields) & 3U)) & 3U);
+  if (size > r.remaining()) [[unlikely]] {
+    return through(r, spill, [&](ByteReader& s) { return read_tail_checked(s, d, bits); });
+  }
+  // With none of the run's bits set (most objects) each field is one store;
+  // else a present field falls through (take_if).
+  const auto take_all = [&d](Unchecked& u, auto run) {
+    u.take_if(run & f::ObjScale, d.object_scale);
+    u.take_if(run & f::Friction, d.friction);
+    u.take_if(run & f::Elasticity, d.elasticity);
+    u.take_if(run & f::Translucency, d.translucency);
+    u.take_if(run & f::Velocity, d.velocity);
+    u.take_if(run & f::Acceleration, d.acceleration);
+    u.take_if(run & f::Omega, d.omega);
+    u.take_if(run & f::DefaultScript, d.default_script_type);
+    u.take_if(run & f::DefaultScriptIntensity, d.default_script_intensity);
+  };
+  Unchecked u((*r.bytes(size, "PhysicsDesc")).data());
+  if (fields == 2 * kTimestampCount) {
+    take_all(u, std::integral_constant<std::uint32_t, 0>{});
+  } else {
+    take_all(u, bits);
+  }
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(d.timestamps.data(), u.skip(2 * kTimestampCount), 2 * kTimestampCount);
+  } else {
+    for (auto& stamp : d.timestamps) stamp = u.take<std::uint16_t>();
+  }
+  return {};
+}
+
+DERETH_READ_INLINE Result<void> read_physics_desc_body(ByteReader& r, ByteReader& spill, PhysicsDesc& d) {
+  DERETH_TRY(d.bitfield, r.u32("PhysicsDesc.bitfield"));
+  DERETH_TRY(d.state, r.u32("PhysicsDesc.state"));
+  const std::uint32_t bits = d.bitfield;
+
+  if (bits & f::Movement) {
+    if (!d.movement) d.movement.emplace();
+    MovementBuffer& m = *d.movement;
+    const std::size_t length_at = r.position();
+    DERETH_TRY(const std::uint32_t length, r.u32("PhysicsDesc.movement.length"));
+    if (length > r.remaining()) {
+      return std::unexpected(through(r, spill, [&](ByteReader& s) {
+        return s.error_at(
+            length_at, core::ErrorKind::TooLarge, "PhysicsDesc.movement.length",
+            "length " + std::to_string(length) + " exceeds the " + std::to_string(s.remaining()) + " bytes remaining");
+      }));
+    }
+    DERETH_TRY(const auto body, r.bytes(length, "PhysicsDesc.movement.bytes"));
+    // Resized and copied: a buffer of the length it had needs no call.
+    m.bytes.resize(length);
+    detail::copy_bytes(m.bytes.data(), body.data(), length);
+    m.autonomous.reset();
+    if (length > 0) {
+      DERETH_TRY(m.autonomous, r.u32("PhysicsDesc.movement.autonomous"));
+    }
+    d.animation_frame.reset();
+  } else {
+    d.movement.reset();
+  }
+
+  DERETH_CHECK(read_cell_fields(r, spill, d, bits));
+  if (bits & f::Children) {
+    DERETH_TRY(const std::uint32_t count, r.u32("PhysicsDesc.children.count"));
+    DERETH_TRY(const std::size_t n, r.checked_count(count, 8, "PhysicsDesc.children.count"));
+    if (!d.children) d.children.emplace();
+    d.children->resize(n);
+    for (auto& c : *d.children) {
+      c.guid = *r.u32("PhysicsDesc.children.guid");
+      c.location_id = *r.u32("PhysicsDesc.children.location_id");
+    }
+  } else {
+    d.children.reset();
+  }
+  return read_tail(r, spill, d, bits);
+}
+
+}  // namespace
+
+Result<void> read_physics_desc(ByteReader& r, PhysicsDesc& d) {
+  ByteReader local = r;  // read_if.hpp, through: the cursor stays in registers
+  auto result = read_physics_desc_body(local, r, d);
+  r = local;
+  return result;
 }
 
 void write_physics_desc(ByteWriter& w, const PhysicsDesc& d) {

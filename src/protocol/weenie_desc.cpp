@@ -1,7 +1,9 @@
 #include "dereth/protocol/weenie_desc.hpp"
 
 #include <bit>
+#include <cstring>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include <fmt/format.h>
@@ -10,19 +12,10 @@
 
 namespace dereth::protocol {
 
-using detail::read_if;
-
 namespace wf = weenie_flag;
 namespace wf2 = weenie_flag2;
 
 namespace {
-
-// A String16L into a string that keeps its capacity.
-ReadResult<void> read_string(ByteReader& r, std::string& out, std::string_view field) {
-  DERETH_TRY(const std::string_view text, r.string16l_view(field));
-  out.assign(text);
-  return {};
-}
 
 std::uint32_t set_bit(std::uint32_t bits, std::uint32_t flag, bool present) {
   return present ? (bits | flag) : (bits & ~flag);
@@ -209,25 +202,37 @@ Result<WeenieDesc> read_weenie_desc(ByteReader& r) {
   return d;
 }
 
-Result<void> read_weenie_desc(ByteReader& r, WeenieDesc& d) {
-  DERETH_TRY(d.weenie_flags, r.u32("WeenieDesc.weenie_flags"));
-  DERETH_CHECK(read_string(r, d.name, "WeenieDesc.name"));
-  DERETH_TRY(d.weenie_class_id, r.packed_dword("WeenieDesc.weenie_class_id"));
-  DERETH_TRY(d.icon_id, r.packed_did(kIconBase, "WeenieDesc.icon_id"));
-  DERETH_TRY(d.item_type, r.u32("WeenieDesc.item_type"));
-  DERETH_TRY(d.object_description_flags, r.u32("WeenieDesc.object_description_flags"));
-  DERETH_CHECK(r.align4("WeenieDesc.header_align"));
-  DERETH_CHECK(read_if(d.object_description_flags & kIncludesSecondHeader, d.weenie_flags2,
-                       [&] { return r.u32("WeenieDesc.weenie_flags2"); }));
-  const std::uint32_t f = d.weenie_flags;
-  const std::uint32_t f2 = d.weenie_flags2.value_or(0);
+namespace {
 
-  if (f & wf::PluralName) {
-    if (!d.plural_name) d.plural_name.emplace();
-    DERETH_CHECK(read_string(r, *d.plural_name, "WeenieDesc.plural_name"));
-  } else {
-    d.plural_name.reset();
-  }
+using detail::FieldSize;
+using detail::read_if;
+using detail::read_if_rare;
+using detail::RunSize;
+using detail::size_if;
+using detail::through;
+using detail::Unchecked;
+
+// A String16L into a string that keeps its capacity.
+// string16l_view is out of line: it reads the caller's reader (through).
+DERETH_READ_INLINE ReadResult<void> read_string(ByteReader& r, ByteReader& spill, std::string& out,
+                                                std::string_view field) {
+  DERETH_TRY(const std::string_view text,
+             through(r, spill, [field](ByteReader& s) { return s.string16l_view(field); }));
+  // Resized and copied: a name of the length the string has needs no more
+  // than resize's test (assign goes through replace, which allows for text
+  // that overlaps the string's own; this text is the message's). Not
+  // resize_and_overwrite: GCC 12's hands the operation the new capacity
+  // instead of the length when the string grows (the test "a name and
+  // plural name longer than a short string" catches it).
+  out.resize(text.size());
+  detail::copy_bytes(out.data(), text.data(), text.size());
+  return {};
+}
+
+// The fixed-size fields from ItemsCapacity to HouseOwner, field by field:
+// each read checks its own bytes (the path of a message cut short inside
+// them).
+[[gnu::noinline]] Result<void> read_item_fields_checked(ByteReader& r, WeenieDesc& d, std::uint32_t f) {
   DERETH_CHECK(read_if(f & wf::ItemsCapacity, d.items_capacity, [&] { return r.u8("WeenieDesc.items_capacity"); }));
   DERETH_CHECK(read_if(f & wf::ContainersCapacity, d.containers_capacity,
                        [&] { return r.u8("WeenieDesc.containers_capacity"); }));
@@ -256,19 +261,105 @@ Result<void> read_weenie_desc(ByteReader& r, WeenieDesc& d) {
   DERETH_CHECK(read_if(f & wf::Burden, d.burden, [&] { return r.u16("WeenieDesc.burden"); }));
   DERETH_CHECK(read_if(f & wf::Spell, d.spell, [&] { return r.u16("WeenieDesc.spell"); }));
   DERETH_CHECK(read_if(f & wf::HouseOwner, d.house_owner, [&] { return r.u32("WeenieDesc.house_owner"); }));
-  if (f & wf::HouseRestrictions) {
-    if (!d.house_restrictions) d.house_restrictions.emplace();
-    DERETH_CHECK(read_house_restrictions(r, *d.house_restrictions));
-  } else {
-    d.house_restrictions.reset();
+  return {};
+}
+
+constexpr RunSize kItemRun({{wf::ItemsCapacity, 1},
+                            {wf::ContainersCapacity, 1},
+                            {wf::AmmoType, 2},
+                            {wf::Value, 4},
+                            {wf::Usable, 4},
+                            {wf::UseRadius, 4},
+                            {wf::TargetType, 4},
+                            {wf::UiEffects, 4},
+                            {wf::CombatUse, 1},
+                            {wf::Structure, 2},
+                            {wf::MaxStructure, 2},
+                            {wf::StackSize, 2},
+                            {wf::MaxStackSize, 2},
+                            {wf::ContainerId, 4},
+                            {wf::WielderId, 4},
+                            {wf::ValidLocations, 4},
+                            {wf::CurrentlyWieldedLocation, 4},
+                            {wf::Priority, 4},
+                            {wf::RadarBlipColor, 1},
+                            {wf::RadarBehavior, 1},
+                            {wf::PScript, 2},
+                            {wf::Workmanship, 4},
+                            {wf::Burden, 2},
+                            {wf::Spell, 2},
+                            {wf::HouseOwner, 4}});
+
+// The same fields when all their bytes are there (one check for the run).
+DERETH_READ_INLINE Result<void> read_item_fields(ByteReader& r, ByteReader& spill, WeenieDesc& d, std::uint32_t f) {
+  const std::size_t size = kItemRun.of(f);
+  if (size > r.remaining()) [[unlikely]] {
+    return through(r, spill, [&](ByteReader& s) { return read_item_fields_checked(s, d, f); });
   }
+  // Every field set or cleared, each with no test of what it held; with no
+  // bit of the run set (most objects), bits is a constant and each is one
+  // store.
+  const auto take_all = [&d](Unchecked u, auto bits) {
+    u.take_if_rare(bits & wf::ItemsCapacity, d.items_capacity);
+    u.take_if_rare(bits & wf::ContainersCapacity, d.containers_capacity);
+    u.take_if_rare(bits & wf::AmmoType, d.ammo_type);
+    u.take_if_rare(bits & wf::Value, d.value);
+    u.take_if_rare(bits & wf::Usable, d.usable);
+    u.take_if_rare(bits & wf::UseRadius, d.use_radius);
+    u.take_if_rare(bits & wf::TargetType, d.target_type);
+    u.take_if_rare(bits & wf::UiEffects, d.ui_effects);
+    u.take_if_rare(bits & wf::CombatUse, d.combat_use);
+    u.take_if_rare(bits & wf::Structure, d.structure);
+    u.take_if_rare(bits & wf::MaxStructure, d.max_structure);
+    u.take_if_rare(bits & wf::StackSize, d.stack_size);
+    u.take_if_rare(bits & wf::MaxStackSize, d.max_stack_size);
+    u.take_if_rare(bits & wf::ContainerId, d.container_id);
+    u.take_if_rare(bits & wf::WielderId, d.wielder_id);
+    u.take_if_rare(bits & wf::ValidLocations, d.valid_locations);
+    u.take_if_rare(bits & wf::CurrentlyWieldedLocation, d.currently_wielded_location);
+    u.take_if_rare(bits & wf::Priority, d.priority);
+    u.take_if_rare(bits & wf::RadarBlipColor, d.radar_blip_color);
+    u.take_if_rare(bits & wf::RadarBehavior, d.radar_behavior);
+    u.take_if_rare(bits & wf::PScript, d.pscript);
+    u.take_if_rare(bits & wf::Workmanship, d.workmanship);
+    u.take_if_rare(bits & wf::Burden, d.burden);
+    u.take_if_rare(bits & wf::Spell, d.spell);
+    u.take_if_rare(bits & wf::HouseOwner, d.house_owner);
+  };
+  if (size == 0) {
+    take_all(Unchecked(nullptr), std::integral_constant<std::uint32_t, 0>{});
+  } else {
+    take_all(Unchecked((*r.bytes(size, "WeenieDesc")).data()), f);
+  }
+  return {};
+}
+
+// HookItemTypes, Monarch and HookType, field by field.
+[[gnu::noinline]] Result<void> read_hook_fields_checked(ByteReader& r, WeenieDesc& d, std::uint32_t f) {
   DERETH_CHECK(read_if(f & wf::HookItemTypes, d.hook_item_types, [&] { return r.u32("WeenieDesc.hook_item_types"); }));
   DERETH_CHECK(read_if(f & wf::Monarch, d.monarch, [&] { return r.u32("WeenieDesc.monarch"); }));
   DERETH_CHECK(read_if(f & wf::HookType, d.hook_type, [&] { return r.u16("WeenieDesc.hook_type"); }));
-  DERETH_CHECK(
-      read_if(f & wf::IconOverlay, d.icon_overlay, [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_overlay"); }));
-  DERETH_CHECK(read_if(f2 & wf2::IconUnderlay, d.icon_underlay,
-                       [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_underlay"); }));
+  return {};
+}
+
+constexpr RunSize kHookRun({{wf::HookItemTypes, 4}, {wf::Monarch, 4}, {wf::HookType, 2}});
+
+// The same when all their bytes are there.
+DERETH_READ_INLINE Result<void> read_hook_fields(ByteReader& r, ByteReader& spill, WeenieDesc& d, std::uint32_t f) {
+  const std::size_t size = kHookRun.of(f);
+  if (size > r.remaining()) [[unlikely]] {
+    return through(r, spill, [&](ByteReader& s) { return read_hook_fields_checked(s, d, f); });
+  }
+  Unchecked u((*r.bytes(size, "WeenieDesc")).data());
+  u.take_if_rare(f & wf::HookItemTypes, d.hook_item_types);
+  u.take_if_rare(f & wf::Monarch, d.monarch);
+  u.take_if_rare(f & wf::HookType, d.hook_type);
+  return {};
+}
+
+// MaterialType, the second header's cooldown and pet owner, and the
+// alignment, field by field.
+[[gnu::noinline]] Result<void> read_tail_checked(ByteReader& r, WeenieDesc& d, std::uint32_t f, std::uint32_t f2) {
   DERETH_CHECK(read_if(f & wf::MaterialType, d.material_type, [&] { return r.u32("WeenieDesc.material_type"); }));
   DERETH_CHECK(read_if(f2 & wf2::CooldownId, d.cooldown_id, [&] { return r.u32("WeenieDesc.cooldown_id"); }));
   DERETH_CHECK(
@@ -276,6 +367,66 @@ Result<void> read_weenie_desc(ByteReader& r, WeenieDesc& d) {
   DERETH_CHECK(read_if(f2 & wf2::PetOwner, d.pet_owner, [&] { return r.u32("WeenieDesc.pet_owner"); }));
   DERETH_CHECK(r.align4("WeenieDesc.align"));
   return {};
+}
+
+// The same when all their bytes and the padding are there.
+DERETH_READ_INLINE Result<void> read_tail(ByteReader& r, ByteReader& spill, WeenieDesc& d, std::uint32_t f,
+                                          std::uint32_t f2) {
+  const std::size_t fields = size_if(f, wf::MaterialType, 4) + size_if(f2, wf2::CooldownId, 4) +
+                             size_if(f2, wf2::CooldownDuration, 8) + size_if(f2, wf2::PetOwner, 4);
+  const std::size_t size = fields + ((4 - ((r.position() + fields) & 3U)) & 3U);
+  if (size > r.remaining()) [[unlikely]] {
+    return through(r, spill, [&](ByteReader& s) { return read_tail_checked(s, d, f, f2); });
+  }
+  Unchecked u((*r.bytes(size, "WeenieDesc")).data());
+  u.take_if_rare(f & wf::MaterialType, d.material_type);
+  u.take_if_rare(f2 & wf2::CooldownId, d.cooldown_id);
+  u.take_if_rare(f2 & wf2::CooldownDuration, d.cooldown_duration);
+  u.take_if_rare(f2 & wf2::PetOwner, d.pet_owner);
+  return {};
+}
+
+DERETH_READ_INLINE Result<void> read_weenie_desc_body(ByteReader& r, ByteReader& spill, WeenieDesc& d) {
+  DERETH_TRY(d.weenie_flags, r.u32("WeenieDesc.weenie_flags"));
+  DERETH_CHECK(read_string(r, spill, d.name, "WeenieDesc.name"));
+  DERETH_TRY(d.weenie_class_id, r.packed_dword("WeenieDesc.weenie_class_id"));
+  DERETH_TRY(d.icon_id, r.packed_did(kIconBase, "WeenieDesc.icon_id"));
+  DERETH_TRY(d.item_type, r.u32("WeenieDesc.item_type"));
+  DERETH_TRY(d.object_description_flags, r.u32("WeenieDesc.object_description_flags"));
+  DERETH_CHECK(r.align4("WeenieDesc.header_align"));
+  DERETH_CHECK(read_if_rare(d.object_description_flags & kIncludesSecondHeader, d.weenie_flags2,
+                            [&] { return r.u32("WeenieDesc.weenie_flags2"); }));
+  const std::uint32_t f = d.weenie_flags;
+  const std::uint32_t f2 = d.weenie_flags2.value_or(0);
+
+  if (f & wf::PluralName) [[unlikely]] {
+    if (!d.plural_name) d.plural_name.emplace();
+    DERETH_CHECK(read_string(r, spill, *d.plural_name, "WeenieDesc.plural_name"));
+  } else {
+    d.plural_name.reset();
+  }
+  DERETH_CHECK(read_item_fields(r, spill, d, f));
+  if (f & wf::HouseRestrictions) [[unlikely]] {
+    if (!d.house_restrictions) d.house_restrictions.emplace();
+    DERETH_CHECK(through(r, spill, [&](ByteReader& s) { return read_house_restrictions(s, *d.house_restrictions); }));
+  } else {
+    d.house_restrictions.reset();
+  }
+  DERETH_CHECK(read_hook_fields(r, spill, d, f));
+  DERETH_CHECK(read_if_rare(f & wf::IconOverlay, d.icon_overlay,
+                            [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_overlay"); }));
+  DERETH_CHECK(read_if_rare(f2 & wf2::IconUnderlay, d.icon_underlay,
+                            [&] { return r.packed_did(kIconBase, "WeenieDesc.icon_underlay"); }));
+  return read_tail(r, spill, d, f, f2);
+}
+
+}  // namespace
+
+Result<void> read_weenie_desc(ByteReader& r, WeenieDesc& d) {
+  ByteReader local = r;  // read_if.hpp, through: the cursor stays in registers
+  auto result = read_weenie_desc_body(local, r, d);
+  r = local;
+  return result;
 }
 
 void write_weenie_desc(ByteWriter& w, const WeenieDesc& d) {

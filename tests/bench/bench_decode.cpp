@@ -10,7 +10,8 @@
 // memcpy of every body into a scratch buffer; for F745 also the decoder into
 // caller-owned storage (decode_create_object_into, one scratch CreateObject
 // per body of the set, as a client keeps one per stream of messages of a
-// shape). items/s counts messages and bytes/s counts message bytes, so the
+// shape), also over two doors and over two projectiles (_doors,
+// _projectiles). items/s counts messages and bytes/s counts message bytes, so the
 // decode/memcpy ratio reads straight off the two rates. allocs_per_message
 // counts the operator new calls made inside the timed loop (this program
 // replaces the global operator new to count them).
@@ -72,6 +73,27 @@ const MessageSet& create_object_set() {
   static const MessageSet set = [] {
     MessageSet s;
     s.add(dereth::test::retail_door_create_object());
+    s.add(p::encode(dereth::test::broad_projectile()));
+    return s;
+  }();
+  return set;
+}
+
+// The F745 set's two shapes apart, two of each (a few fields and most
+// fields): what each costs, without the alternation between them.
+const MessageSet& door_set() {
+  static const MessageSet set = [] {
+    MessageSet s;
+    s.add(dereth::test::retail_door_create_object());
+    s.add(dereth::test::retail_door_create_object());
+    return s;
+  }();
+  return set;
+}
+const MessageSet& projectile_set() {
+  static const MessageSet set = [] {
+    MessageSet s;
+    s.add(p::encode(dereth::test::broad_projectile()));
     s.add(p::encode(dereth::test::broad_projectile()));
     return s;
   }();
@@ -183,8 +205,17 @@ void BM_F755_PlayScriptType_memcpy(benchmark::State& state) {
   memcpy_set(state, play_script_type_set());
 }
 
+void BM_F745_CreateObject_decode_into_doors(benchmark::State& state) {
+  decode_set_into<p::CreateObject, p::decode_create_object_into>(state, door_set());
+}
+void BM_F745_CreateObject_decode_into_projectiles(benchmark::State& state) {
+  decode_set_into<p::CreateObject, p::decode_create_object_into>(state, projectile_set());
+}
+
 BENCHMARK(BM_F745_CreateObject_decode);
 BENCHMARK(BM_F745_CreateObject_decode_into);
+BENCHMARK(BM_F745_CreateObject_decode_into_doors);
+BENCHMARK(BM_F745_CreateObject_decode_into_projectiles);
 BENCHMARK(BM_F745_CreateObject_dispatch);
 BENCHMARK(BM_F745_CreateObject_memcpy);
 BENCHMARK(BM_F755_PlayScriptType_decode);

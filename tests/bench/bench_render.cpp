@@ -421,16 +421,23 @@ double render_ms(render::Renderer& renderer, const sim::RenderSnapshot& snapshot
 }
 
 // One frame of each scene, each its own function so that a profiler can
-// count them apart (docs/benchmarks.md: callgrind --toggle-collect).
+// count them apart (docs/benchmarks.md: callgrind --toggle-collect). The
+// barrier after each call keeps it from being a tail call: a jump to
+// render_ms would leave the function before the frame's work, and
+// --toggle-collect would count none of it.
+[[gnu::always_inline]] inline double kept(double ms) {
+  asm volatile("" : "+x"(ms) : : "memory");
+  return ms;
+}
 [[gnu::noinline]] double demo_frame(render::Renderer& renderer, const DemoFrame& f, const Options& o) {
-  return render_ms(renderer, *f.snapshot, f.camera, o);
+  return kept(render_ms(renderer, *f.snapshot, f.camera, o));
 }
 [[gnu::noinline]] double dense_frame(render::Renderer& renderer, const sim::RenderSnapshot& snapshot,
                                      const render::Camera& camera, const Options& o) {
-  return render_ms(renderer, snapshot, camera, o);
+  return kept(render_ms(renderer, snapshot, camera, o));
 }
 [[gnu::noinline]] double floor_frame(Floor& floor) {
-  return floor.frame();
+  return kept(floor.frame());
 }
 
 bool parse(int argc, char** argv, Options& o) {

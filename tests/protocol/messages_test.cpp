@@ -315,6 +315,27 @@ TEST_CASE("WeenieDesc: every optional field in wire order round-trips", "[protoc
                     [](const auto& e) { return e.field.rfind("WeenieDesc.house_restrictions", 0) == 0; }));
 }
 
+TEST_CASE("WeenieDesc: a name and plural name longer than a short string decode whole, fresh and into storage",
+          "[protocol][roundtrip]") {
+  // 20 and 25 characters: each grows a string past its 15-character inline
+  // buffer by less than twice (the growth that GCC 12's
+  // resize_and_overwrite got wrong: it handed on the new capacity as the
+  // length).
+  CreateObject m = broad_projectile();
+  m.weenie.name = "Force Bolt of Ruin I";
+  m.weenie.plural_name = "Force Bolts of Ruin, Many";
+  const auto bytes = encode(m);
+  auto fresh = decode_create_object(bytes);
+  REQUIRE(fresh.has_value());
+  CHECK(fresh->weenie.name == "Force Bolt of Ruin I");
+  CHECK(fresh->weenie.plural_name == "Force Bolts of Ruin, Many");
+  CreateObject scratch;
+  REQUIRE(decode_create_object_into(dereth::test::retail_door_create_object(), scratch).has_value());
+  REQUIRE(decode_create_object_into(bytes, scratch).has_value());
+  CHECK(scratch == *fresh);
+  CHECK(encode(scratch) == bytes);
+}
+
 TEST_CASE("The dispatcher returns unknown opcodes whole and refuses a body shorter than an opcode", "[protocol]") {
   // F7E1 ServerName: no row of the table names it.
   const auto text = from_hex("E1F70000 01000000 64000000 0300 6869 21 00");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include <glm/geometric.hpp>
 
@@ -25,46 +26,75 @@ namespace ps = protocol::physics_state;
 // tests it stands in front of (a few ulps of coordinates under 200 m).
 constexpr float kReachSlack = 0.5f;
 
-// Whether CPhysicsObj::FindObjCollisions on `obj` is certain to change
-// nothing and return OK: no obstruction flag raised on entry (the call
-// raises and clears its own), no physics BSP or cylinder (whose tests have
-// lasting effects or bounds of their own), and the spheres out of reach.
-bool test_changes_nothing(const PhysicsObj& obj, const Transition& t) {
-  if (t.sphere_path.obstruction_ethereal || (obj.state() & ps::HasPhysicsBsp) != 0) return false;
-  const PartArray* parts = obj.part_array();
-  if (parts == nullptr) return false;
-  const std::span<const dat::CylSphere> cylinders = parts->cyl_spheres();
-  if (!cylinders.empty()) return false;
-  return beyond_reach(parts->spheres(), cylinders, obj.scale(), obj.position(), t.sphere_path);
-}
+// The mover's half of the bound of reach.hpp, computed once for a search
+// of a cell's objects (and again after an object's full test, which may move
+// the path's spheres): the spheres the tests read (the foot always, the head
+// when there are two), each radius doubled, and the cell the path checks.
+struct MoverReach {
+  explicit MoverReach(const SpherePath& path) noexcept
+      : count(path.num_sphere > 1 ? 2 : 1), check_cell(path.check_pos.objcell_id) {
+    for (std::size_t i = 0; i < count; ++i) {
+      center[i] = path.global_sphere[i].center;
+      twice_radius[i] = 2.0f * std::fabs(path.global_sphere[i].radius);
+    }
+  }
 
-}  // namespace
+  std::size_t count;
+  std::uint32_t check_cell;
+  std::array<glm::vec3, 2> center{};
+  std::array<float, 2> twice_radius{};
+};
 
-// The bound of reach.hpp: each shape's centre distance plus its radius
-// (and height, for a cylinder), every sphere of the mover counted twice over.
-bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders, float scale,
-                  const Position& where, const SpherePath& path) {
+// beyond_reach with the mover's half precomputed.
+[[gnu::always_inline]] inline bool beyond(const MoverReach& mover, std::span<const dat::Sphere> spheres,
+                                          std::span<const dat::CylSphere> cylinders, float scale,
+                                          const Position& where) {
   float reach = 0.0f;
+  // A sphere's centre distance bounded by the sum of its coordinates'
+  // magnitudes (never less; equal for a centre on an axis, as a creature's
+  // are): no square root waits in the chain of every object tested.
   for (const dat::Sphere& s : spheres) {
-    reach = std::max(reach, std::sqrt(glm::dot(s.center, s.center)) + s.radius);
+    reach = std::max(reach, std::fabs(s.center.x) + std::fabs(s.center.y) + std::fabs(s.center.z) + s.radius);
   }
   for (const dat::CylSphere& c : cylinders) {
     reach = std::max(reach, std::sqrt(glm::dot(c.origin, c.origin)) + c.radius + c.height);
   }
   reach *= std::fabs(scale);
   glm::vec3 origin = where.frame.origin;
-  if ((path.check_pos.objcell_id >> 16) != (where.objcell_id >> 16)) {
-    origin += block_offset(path.check_pos.objcell_id, where.objcell_id);
+  if ((mover.check_cell >> 16) != (where.objcell_id >> 16)) [[unlikely]] {
+    origin += block_offset(mover.check_cell, where.objcell_id);
   }
-  // The tests read the foot sphere always and the head when there are two.
-  const std::size_t count = path.num_sphere > 1 ? 2 : 1;
-  for (std::size_t i = 0; i < count; ++i) {
-    const CollisionSphere& mover = path.global_sphere[i];
-    const float r = reach + 2.0f * std::fabs(mover.radius) + kReachSlack;
-    const glm::vec3 d = mover.center - origin;
+  for (std::size_t i = 0; i < mover.count; ++i) {
+    const float r = reach + mover.twice_radius[i] + kReachSlack;
+    const glm::vec3 d = mover.center[i] - origin;
     if (!(d.x * d.x + d.y * d.y + d.z * d.z > r * r)) return false;
   }
   return true;
+}
+
+// Whether CPhysicsObj::FindObjCollisions on `obj` is certain to change
+// nothing and return OK: no obstruction flag raised on entry (the call
+// raises and clears its own), no physics BSP or cylinder (whose tests have
+// lasting effects or bounds of their own), and the spheres out of reach.
+// `mover` is made when first needed.
+[[gnu::always_inline]] inline bool test_changes_nothing(const PhysicsObj& obj, const Transition& t,
+                                                        std::optional<MoverReach>& mover) {
+  if (t.sphere_path.obstruction_ethereal || (obj.state() & ps::HasPhysicsBsp) != 0) return false;
+  const PartArray* parts = obj.part_array();
+  if (parts == nullptr) return false;
+  if (!parts->cyl_spheres().empty()) return false;
+  if (!mover) mover.emplace(t.sphere_path);
+  return beyond(*mover, parts->spheres(), {}, obj.scale(), obj.position());
+}
+
+}  // namespace
+
+// The bound of reach.hpp: each shape's centre distance (for a sphere, the
+// sum of the centre's coordinates' magnitudes) plus its radius (and height,
+// for a cylinder), every sphere of the mover counted twice over.
+bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders, float scale,
+                  const Position& where, const SpherePath& path) {
+  return beyond(MoverReach(path), spheres, cylinders, scale, where);
 }
 
 // ---- CObjCell ---------------------------------------------------------------------
@@ -111,13 +141,15 @@ TransitionState ObjCell::find_obj_collisions(Transition& t) {
   TransitionState result = TransitionState::OK;
   if (t.sphere_path.insert_type == InsertType::InitialPlacement) return result;
   // The list may not change under the test (a hit only records objects).
+  std::optional<MoverReach> mover;
   for (std::size_t i = 0; i < shadows_.size(); ++i) {
     PhysicsObj* obj = shadows_[i]->physobj;
     if (obj == nullptr || obj->parent() != nullptr || obj == t.object_info.object) continue;
     // Not a deviation: the objects a test would change nothing for, found
     // cheaply first (the same shadows are searched, in the same order).
-    if (test_changes_nothing(*obj, t)) continue;
+    if (test_changes_nothing(*obj, t, mover)) continue;
     result = obj->find_obj_collisions(t);
+    mover.reset();  // the test may have moved the path's spheres
     if (result != TransitionState::OK) break;
   }
   return result;
