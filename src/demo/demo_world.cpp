@@ -568,6 +568,21 @@ BspTree single_leaf(std::size_t polygons, const Sphere& bounds) {
   return t;
 }
 
+// A drawing BSP of one node over one leaf: the node carries the bounding
+// sphere (a drawing tree's leaf has none on disk, BSPLEAF::UnPackLeaf). A
+// GfxObj placed as scenery on its own needs it on ACE, whose simple setup
+// takes its sorting sphere from the drawing tree's root and fails on a leaf.
+BspTree bounded_leaf(std::size_t polygons, const Sphere& bounds) {
+  BspNode root;
+  root.tag = kBspBPnn;
+  root.plane = Plane{{0, 0, 1}, 1.0e4F};  // everything in front
+  root.sphere = bounds;
+  root.pos = 1;
+  BspTree t = single_leaf(polygons, bounds);
+  t.nodes.insert(t.nodes.begin(), std::move(root));
+  return t;
+}
+
 void add_quad(GfxObj& g, std::array<glm::vec3, 4> corners, glm::vec3 normal, std::int16_t surface,
               std::int32_t sides = 0) {
   const auto base = static_cast<std::int16_t>(g.vertices.size());
@@ -697,6 +712,14 @@ GfxObj double_cone_mesh(Did id, Did surface, float bottom, float ring, float top
   return g;
 }
 
+// The scenery bush: a low double cone with no physics (walked through), its
+// drawing tree rooted in a node that carries its bounds.
+GfxObj bush_mesh() {
+  GfxObj g = double_cone_mesh(kBushMesh, kLeafSurface, 0.0F, 0.45F, 1.2F, 0.9F, 7, 0.3F);
+  g.drawing_bsp = bounded_leaf(g.polygons.size(), g.drawing_bsp.nodes.front().sphere);
+  return g;
+}
+
 // The lightning bolt: three thin strokes zigzagging along +y, joined.
 GfxObj zigzag_mesh(Did id, Did surface) {
   GfxObj g;
@@ -741,7 +764,7 @@ void add_meshes(Records& out) {
       box_mesh(kRockMesh, {-0.8F, -0.6F, 0.0F}, {0.8F, 0.6F, 0.7F}, kStoneSurface),
       box_mesh(kPineTrunkMesh, {-0.18F, -0.18F, 0.0F}, {0.18F, 0.18F, 1.6F}, kBarkSurface),
       double_cone_mesh(kPineCrownMesh, kLeafSurface, 1.1F, 1.4F, 6.5F, 1.7F, 8),
-      double_cone_mesh(kBushMesh, kLeafSurface, 0.0F, 0.45F, 1.2F, 0.9F, 7, 0.3F),
+      bush_mesh(),
       spark_mesh(),
       spindle_mesh(kFlameMesh, kFlameSurface, 0.22F, -0.55F, 0.02F, 0.19F, 8),
       spindle_mesh(kFrostMesh, kFrostSurface, 0.55F, -0.35F, 0.08F, 0.06F, 4),

@@ -17,10 +17,13 @@
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/clothing_table.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/palette_set.hpp"
 #include "dereth/dat/region.hpp"
+#include "dereth/dat/scene.hpp"
+#include "dereth/dat/setup.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/demo/demo_world.hpp"
 
@@ -110,6 +113,37 @@ TEST_CASE("Demo server: the Region has a scene part and every terrain word index
       REQUIRE(terrain_type(word) < region.terrain.terrain_types.size());
       CHECK(terrain_scenery(word) < region.terrain.terrain_types[terrain_type(word)].scene_types.size());
     }
+  }
+}
+
+TEST_CASE("Demo server: every scenery object has a sorting sphere where ACE looks for it", "[demo][server]") {
+  // ACE places scenery through a simple setup whose sorting sphere is a
+  // GfxObj's physics BSP root sphere, else its drawing BSP root sphere; a
+  // drawing tree that is one leaf has none on disk, and ACE dies on the
+  // null at world entry (PhysicsObj.obj_within_block). A Setup carries its own.
+  const auto region = load<Region>(files().portal, kRegion, [](auto b, Did id) { return read_region(b, id); });
+  REQUIRE(region.scene.has_value());
+  std::set<Did> objects;
+  for (const auto& type : region.scene->scene_types) {
+    for (const Did id : type.scenes) {
+      const auto scene = load<Scene>(files().portal, id, [](auto b, Did d) { return read_scene(b, d); });
+      for (const auto& o : scene.objects) objects.insert(o.obj_id);
+    }
+  }
+  REQUIRE_FALSE(objects.empty());
+  for (const Did id : objects) {
+    INFO("scenery object 0x" << std::hex << id);
+    if ((id >> 24) == 0x02) {
+      const auto setup = load<Setup>(files().portal, id, [](auto b, Did d) { return read_setup(b, d); });
+      CHECK(setup.sorting_sphere.radius > 0.0F);
+      continue;
+    }
+    REQUIRE((id >> 24) == 0x01);
+    const auto gfx = load<GfxObj>(files().portal, id, [](auto b, Did d) { return read_gfx_obj(b, d); });
+    const bool physics_root = !gfx.physics_bsp.nodes.empty();  // every physics node has a sphere on disk
+    const bool drawing_root = !gfx.drawing_bsp.nodes.empty() && gfx.drawing_bsp.nodes.front().tag != kBspLeaf &&
+                              gfx.drawing_bsp.nodes.front().sphere.radius > 0.0F;
+    CHECK((physics_root || drawing_root));
   }
 }
 
