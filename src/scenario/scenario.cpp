@@ -713,6 +713,8 @@ constexpr std::pair<InputKey, std::string_view> kInputKeys[] = {
     {InputKey::AutoRun, "autorun"},
     {InputKey::Jump, "jump"},
     {InputKey::SelectNextMonster, "select_next_monster"},
+    {InputKey::MagicMode, "magic_mode"},
+    {InputKey::CastSpell, "cast_spell"},
 };
 
 // `input KEY down|up at=T`
@@ -900,7 +902,13 @@ Result<void> parse_impair_directive(Args& a, ScenarioParse& p) {
   return {};
 }
 
-// `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W]`
+// `sandbox`
+Result<void> parse_sandbox_directive(Args& /*a*/, ScenarioParse& p) {
+  p.s.sandbox = true;
+  return {};
+}
+
+// `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W] [spells=ID,...]`
 Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
   auto& p = sp.s.player;
   const Where& where = sp.where;
@@ -930,6 +938,13 @@ Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
     }
     for (std::size_t i = 0; i < parts.size(); ++i) {
       DERETH_TRY(p.attributes[i], parse_u32(parts[i], where, t->column, "attributes"));
+    }
+  }
+  if (Token* t = a.keyed("spells")) {
+    p.spells.clear();
+    for (const auto& part : split_commas(t->value)) {
+      DERETH_TRY(const std::uint32_t id, parse_u32(part, where, t->column, "spells"));
+      p.spells.push_back(id);
     }
   }
   return {};
@@ -1002,6 +1017,7 @@ constexpr Directive kDirectives[] = {
     {"connect-race", &parse_connect_race_directive},
     {"impair", &parse_impair_directive},
     {"player", &parse_player_directive},
+    {"sandbox", &parse_sandbox_directive},
     {"at", &parse_at_directive},
     {"input", &parse_input_directive},
     {"loop", &parse_loop_directive},

@@ -40,6 +40,9 @@ enum class KeyAction : std::uint8_t {
   SelectNextMonster,
   SelectPreviousMonster,
   ClearSelection,
+  // Casting (docs/controls.md "Casting"): kept last, after every other action.
+  MagicMode,
+  CastCurrentSpell,
 };
 
 struct KeyActionInfo {
