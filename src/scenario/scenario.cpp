@@ -1025,6 +1025,15 @@ constexpr Directive kDirectives[] = {
 
 }  // namespace
 
+Result<InputEvent> parse_input_line(std::string_view text, std::string_view name) {
+  const Where where{name, 1};
+  DERETH_TRY(std::vector<Token> tokens, tokenize(text, where));
+  Args a(std::move(tokens), 0, where, "input");
+  DERETH_TRY(InputEvent e, parse_input(a));
+  DERETH_CHECK(a.finish());
+  return e;
+}
+
 Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
   Scenario s;
   s.name = std::string(name);

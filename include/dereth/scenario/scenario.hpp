@@ -146,6 +146,10 @@ struct InputEvent {
   bool operator==(const InputEvent&) const = default;
 };
 
+// One `input` line without the directive ("cast_spell down at=2.5"), as
+// `dereth play --input` takes it; `name` names it in the error.
+Result<InputEvent> parse_input_line(std::string_view text, std::string_view name);
+
 struct Scenario {
   std::string name;  // the file name, for messages
   std::string world_name = "Dereth";
