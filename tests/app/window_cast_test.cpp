@@ -1,28 +1,32 @@
 // Casting in the window (SDL's offscreen driver), as a player does it:
 // Backslash for magic mode, Tab for the nearest creature, End (retail's
-// CombatCastCurrentSpell in magic mode): the server hears CastTargetedSpell
-// with the spell bar's spell and the selection, and answers with the bolt.
+// CombatCastCurrentSpell in magic mode): the window's keys reach the
+// controls, which send ChangeCombatMode 8 and CastTargetedSpell with the
+// spell bar's spell and the selection.
 #include <catch2/catch.hpp>
 
-#include <atomic>
-#include <chrono>
 #include <cstdlib>
-#include <fstream>
-#include <optional>
 #include <string>
-#include <thread>
+#include <vector>
 
 #include <SDL.h>
 
+#include "dereth/app/controls.hpp"
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/presenters.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/core/byte_writer.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/net/inbox.hpp"
 #include "dereth/protocol/combat.hpp"
+#include "dereth/protocol/login.hpp"
 #include "dereth/protocol/magic.hpp"
-#include "dereth/scenario/scenario.hpp"
-#include "dereth/scenario/udp_scenario_server.hpp"
-
-#include "run_cli.hpp"
-#include "support/temp_dir.hpp"
+#include "dereth/protocol/messages.hpp"
+#include "dereth/protocol/player_description.hpp"
 
 namespace {
+
+namespace protocol = dereth::protocol;
 
 void key(SDL_Keycode sym, bool down = true) {
   SDL_Event e{};
@@ -32,76 +36,84 @@ void key(SDL_Keycode sym, bool down = true) {
   SDL_PushEvent(&e);
 }
 
+struct NoInbox final : dereth::net::MessageInbox {
+  std::vector<dereth::net::SessionMessage> drain(double) override { return {}; }
+  [[nodiscard]] bool finished() const override { return false; }
+};
+
+protocol::CreateObject object(std::uint32_t guid, float y, std::string name, std::uint32_t flags) {
+  protocol::CreateObject m;
+  m.guid = guid;
+  m.physics.state = 0x00400C08;
+  m.physics.position = protocol::Position{0xA9B40021, {10, y, 0}, {1, 0, 0, 0}};
+  m.weenie.name = std::move(name);
+  m.weenie.item_type = 0x10;
+  m.weenie.object_description_flags = flags;
+  return m;
+}
+
 }  // namespace
 
-TEST_CASE("dereth play in a window (SDL offscreen): Backslash, Tab and End cast the spell bar's spell at the creature",
-          "[app][e2e][live][window][magic]") {
-  auto scenario =
-      dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/cast.scenario");
-  REQUIRE(scenario.has_value());
-  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
-  REQUIRE(server.start().has_value());
-  const dereth::test::TempDir tmp("window-cast");
-  const auto pw = tmp / "password";
-  std::ofstream(pw) << "secret\n";
+TEST_CASE("The window (SDL offscreen): Backslash, Tab and End send ChangeCombatMode 8 and CastTargetedSpell",
+          "[app][window][controls][magic]") {
   ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  std::atomic<bool> done{false};
-  const auto cast = [&]() -> std::optional<dereth::protocol::CastTargetedSpell> {
-    for (const auto& m : server.client_messages()) {
-      if (m.cast) return m.cast;
-    }
-    return std::nullopt;
-  };
-  // Once in the world: Backslash once for magic mode, then Tab and End each
-  // round until the server hears the cast.
-  std::thread presser([&] {
-    bool armed = false;
-    while (!done && !cast()) {
-      bool entered = false;
-      for (const auto& m : server.client_messages()) entered = entered || m.enter_world.has_value();
-      if (entered && SDL_WasInit(SDL_INIT_EVENTS) != 0) {
-        if (!armed) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(300));
-          key(SDLK_BACKSLASH);
-          key(SDLK_BACKSLASH, false);
-          armed = true;
-        }
-        key(SDLK_TAB);
-        key(SDLK_TAB, false);
-        key(SDLK_END);
-        key(SDLK_END, false);
-        std::this_thread::sleep_for(std::chrono::milliseconds(400));
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  });
-  std::string out, err;
-  const int rc =
-      dereth::app::test::run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account",
-                              "tester", "--password-file", pw.string(), "--no-record", "--ticks", "240", "--set",
-                              "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
-                             out, err);
-  done = true;
-  presser.join();
+  dereth::app::WindowOptions o;
+  o.width = 160;
+  o.height = 120;
+  o.vsync = false;
+  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
   ::unsetenv("SDL_VIDEODRIVER");
-  INFO(out << err);
-  REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
-  CHECK(rc == 0);
+  if (!window) {
+    WARN("no offscreen window here: " << window.error().message());
+    return;
+  }
+  dereth::core::ManualClock clock{dereth::core::Seconds{1.0}};
+  dereth::app::World world{clock, nullptr};
+  NoInbox inbox;
+  dereth::app::FrameLoop loop{world, inbox, &clock, window->get(), nullptr, dereth::app::LoopOptions{}};
+  std::vector<std::vector<std::uint8_t>> sent;
+  std::uint32_t stamp = 100;
+  dereth::app::Controls controls{world, loop, window->get(),
+                                 [&](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
+                                 [&] { return stamp++; }};
+  constexpr std::uint32_t kPlayer = 0x50000001;
+  constexpr std::uint32_t kDrudge = 0x80000010;
+  // The PlayerDescription with Flame Bolt I (27) on the spell bar's first tab.
+  protocol::PlayerDescription d;
+  d.weenie_type = 1;
+  d.vector_flags = protocol::quality_vector_flag::Attribute;
+  for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
+  d.options = protocol::PlayerOptionsWire{0, 0};
+  dereth::core::ByteWriter w;
+  w.bytes(protocol::encode_player_description_qualities(d));
+  w.u32(1);
+  w.u32(27);
+  w.u32(0);
+  w.u32(0);
+  world.handle(
+      protocol::encode_game_event(kPlayer, 1, protocol::login_opcode::PlayerDescriptionEvent, std::move(w).take()));
+  world.handle(protocol::encode(object(kPlayer, 10, "Tester", 0x8)));
+  world.handle(protocol::encode(protocol::PlayerCreate{kPlayer}));
+  world.handle(protocol::encode(object(kDrudge, 20, "Drudge Skulker", 0x10)));
+  controls.interpreter().take_control_from_server();
+  sent.clear();
+
+  key(SDLK_BACKSLASH);
+  key(SDLK_BACKSLASH, false);
+  key(SDLK_TAB);
+  key(SDLK_TAB, false);
+  key(SDLK_END);
+  key(SDLK_END, false);
+  REQUIRE((*window)->poll_input());
+  std::vector<protocol::CastTargetedSpell> casts;
   bool magic_mode = false;
-  for (const auto& m : server.client_messages()) {
-    CHECK(m.decode_error.empty());
-    if (m.action == dereth::protocol::combat_action::ChangeCombatMode && m.bytes.size() == 16) {
-      magic_mode = magic_mode || m.bytes[12] == 8;
-    }
+  for (const auto& m : sent) {
+    if (auto c = protocol::decode_cast_targeted_spell(m)) casts.push_back(*c);
+    if (auto mode = protocol::decode_change_combat_mode(m)) magic_mode = magic_mode || mode->mode == 8;
   }
   CHECK(magic_mode);
-  const auto c = cast();
-  REQUIRE(c.has_value());
-  CHECK(c->target == 0x80000010u);
-  CHECK(c->spell == 27u);
-  // The server launched the bolt for it.
-  bool launched = false;
-  for (const auto& e : server.events())
-    launched = launched || e.text.find("Flame Bolt 0x80001000 launched") != std::string::npos;
-  CHECK(launched);
+  REQUIRE(casts.size() == 1);
+  CHECK(casts[0].target == kDrudge);
+  CHECK(casts[0].spell == 27u);
+  CHECK(controls.combat().combat_mode == dereth::sim::CombatMode::Magic);
 }

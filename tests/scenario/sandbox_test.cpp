@@ -796,7 +796,7 @@ TEST_CASE("Sandbox: a Flame Bolt is cast as ACE plays it: gesture, mana, the bol
   CHECK(health[0] >= 0.5F);
 }
 
-TEST_CASE("Sandbox: three Flame Bolts kill a creature; too little mana is refused with UseDone",
+TEST_CASE("Sandbox: three Flame Bolts kill a creature, and too little mana is refused with UseDone",
           "[scenario][sandbox][magic]") {
   SandboxRules rules;
   rules.spells[0].mana = 30;  // three casts out of 100

@@ -65,7 +65,7 @@ inline constexpr std::string_view kSandboxScenarioName = "sandbox";
 // The sandbox's world: the embedded demo scenario's account, player and
 // world-entry objects (the events at time 0), with every creature among
 // them (ItemType Creature) made Attackable; no later events, no loop, no
-// scripted input.
+// scripted input, and no `sandbox` line (ServerConfig::sandbox decides).
 Result<Scenario> sandbox_scenario();
 
 // The same, made from any scenario (sandbox_scenario() passes the demo's).
