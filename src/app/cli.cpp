@@ -206,6 +206,10 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   play_cmd->add_option("--at", play_args.at, "Seconds into the world for the matching --say (repeatable; default 1)")
       ->type_name("SECONDS")
       ->check(CLI::NonNegativeNumber);
+  play_cmd
+      ->add_option("--input", play_args.input,
+                   "Press a key action as a scenario `input` line does: \"NAME down|up at=SECONDS\" (repeatable)")
+      ->type_name("LINE");
   play_cmd->add_option("--ticks", play_args.ticks, "Log off after N physics ticks in the world (N/30 s)")
       ->check(in_range(1, kMaxTicks, "ticks"))
       ->type_name("N");

@@ -143,6 +143,9 @@ struct PlayArgs {
   // (seconds after the world loop starts; 1 s when not given).
   std::vector<std::string> say;
   std::vector<double> at;
+  // Keys to press, each a scenario `input` line without its directive
+  // ("cast_spell down at=2"; seconds after world entry).
+  std::vector<std::string> input;
   // --create NAME: create this character first (chargen::CharacterBuilder
   // over the DATs' CharGen), then enter with it. Unset choices keep the
   // builder's (the first heritage, sex, template and town).

@@ -8,6 +8,7 @@
 #include "dereth/app/world.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/sim/object/position.hpp"
 
@@ -157,6 +158,8 @@ KeyAction key_action_for(scenario::InputKey key) noexcept {
     case scenario::InputKey::AutoRun: return KeyAction::AutoRun;
     case scenario::InputKey::Jump: return KeyAction::Jump;
     case scenario::InputKey::SelectNextMonster: return KeyAction::SelectNextMonster;
+    case scenario::InputKey::MagicMode: return KeyAction::MagicMode;
+    case scenario::InputKey::CastSpell: return KeyAction::CastCurrentSpell;
   }
   return KeyAction::Forward;
 }
@@ -206,9 +209,26 @@ bool Controls::key_action(KeyAction action, bool pressed) {
     case KeyAction::CombatToggle:
       if (pressed) combat_->toggle_combat_mode();
       return true;
+    case KeyAction::MagicMode:
+      // Peace and magic (retail: CombatToggleCombat with a wand wielded).
+      if (pressed) {
+        combat_->set_combat_mode(
+            combat_->combat_mode == sim::CombatMode::Magic ? sim::CombatMode::NonCombat : sim::CombatMode::Magic, true);
+      }
+      return true;
+    case KeyAction::CastCurrentSpell:
+      if (pressed) cast_current_spell();
+      return true;
     case KeyAction::AttackHigh:
     case KeyAction::AttackMedium:
     case KeyAction::AttackLow:
+      // In magic mode the attack keys are the MagicCombat input map's: End
+      // (medium) is CombatCastCurrentSpell; PageDown and Delete step the
+      // spell bar (CombatNextSpell / CombatPrevSpell, the spell bar's).
+      if (combat_->combat_mode == sim::CombatMode::Magic) {
+        if (pressed && action == KeyAction::AttackMedium) cast_current_spell();
+        return true;
+      }
       // The key sets the height; down starts the request, up ends it
       // (the retail MeleeCombat input map's press and release).
       if (pressed) {
@@ -349,6 +369,30 @@ void Controls::select(std::uint32_t guid) {
     if (send_)
       send_(protocol::encode(protocol::QueryHealth{next_stamp_ ? next_stamp_() : 0, target}), protocol::queue::Weenie);
   }
+}
+
+std::uint32_t Controls::current_spell() const {
+  if (const std::uint32_t selected = spellcasting_.selected_spell(); selected != 0) return selected;
+  const auto& bar = world_->player_module().favorite_spells(spellcasting_.tab());
+  return bar.empty() ? 0 : bar.front();
+}
+
+// ClientMagicSystem::CastSpell 0x00568040, the part dereth has: the spell
+// at the selection through FreeHandsAndCastSpell 0x00566EF0 (targeted), or
+// Event_CastUntargetedSpell with nothing selected.
+bool Controls::cast_current_spell() {
+  if (combat_->combat_mode != sim::CombatMode::Magic || !send_) return false;
+  const std::uint32_t spell = current_spell();
+  if (spell == 0) return false;  // retail: InqSpellBase fails, nothing is said
+  const std::uint32_t stamp = next_stamp_ ? next_stamp_() : 0;
+  const std::uint32_t target = selected();
+  if (target != 0) {
+    send_(protocol::encode(protocol::CastTargetedSpell{stamp, target, spell}), protocol::queue::Weenie);
+  } else {
+    send_(protocol::encode(protocol::CastUntargetedSpell{stamp, spell}), protocol::queue::Weenie);
+  }
+  ++casts_sent_;
+  return true;
 }
 
 std::string Controls::selected_name() const {

@@ -12,7 +12,7 @@ namespace dereth::app {
 
 namespace {
 
-constexpr std::array<KeyActionInfo, 38> kActions = {{
+constexpr std::array<KeyActionInfo, 40> kActions = {{
     {KeyAction::Forward, "forward", "MovementForward", "walk or run forward (cancels a repeat attack)"},
     {KeyAction::Backward, "backward", "MovementBackup", "walk backward (cancels a repeat attack)"},
     {KeyAction::TurnLeft, "turn_left", "MovementTurnLeft", "turn left"},
@@ -34,6 +34,13 @@ constexpr std::array<KeyActionInfo, 38> kActions = {{
     {KeyAction::SelectPreviousMonster, "select_previous_monster", "SelectionPreviousMonster",
      "select the previous creature by distance"},
     {KeyAction::ClearSelection, "clear_selection", "EscapeKey", "clear the selection (with none: the menu)"},
+    // Casting. Retail enters magic mode through CombatToggleCombat with a
+    // wand wielded; dereth has no inventory, so magic mode has its own key.
+    // In magic mode End (attack_medium's key) is retail's
+    // CombatCastCurrentSpell, as the MagicCombat input map binds it.
+    {KeyAction::MagicMode, "magic_mode", "-", "peace / magic combat mode (dereth's key: no wand to wield)"},
+    {KeyAction::CastCurrentSpell, "cast_spell", "CombatCastCurrentSpell",
+     "cast the spell bar's spell at the selection (in magic mode End casts too)"},
     {KeyAction::PrevSpellTab, "prev_spell_tab", "CombatPrevSpellTab", "magic mode: the spell bar's previous tab"},
     {KeyAction::NextSpellTab, "next_spell_tab", "CombatNextSpellTab", "magic mode: the spell bar's next tab"},
     {KeyAction::FirstSpellTab, "first_spell_tab", "CombatFirstSpellTab", "magic mode: the spell bar's first tab"},
@@ -121,7 +128,7 @@ constexpr std::array<NamedKey, 44> kNamedKeys = {{
 }};
 
 // Retail's default key map for these actions (docs/controls.md).
-constexpr std::array<std::pair<std::int32_t, KeyAction>, 36> kRetailDefaults = {{
+constexpr std::array<std::pair<std::int32_t, KeyAction>, 37> kRetailDefaults = {{
     {SDLK_w, KeyAction::Forward},
     {SDLK_UP, KeyAction::Forward},
     {SDLK_x, KeyAction::Backward},
@@ -160,6 +167,7 @@ constexpr std::array<std::pair<std::int32_t, KeyAction>, 36> kRetailDefaults = {
     {SDLK_7, KeyAction::SpellSlot7},
     {SDLK_8, KeyAction::SpellSlot8},
     {SDLK_9, KeyAction::SpellSlot9},
+    {SDLK_BACKSLASH, KeyAction::MagicMode},  // dereth's addition
 }};
 
 char lower(char c) noexcept {

@@ -94,6 +94,15 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
         << " --say\n";
     return 2;
   }
+  std::vector<scenario::InputEvent> inputs;
+  for (const std::string& line : args.input) {
+    auto e = scenario::parse_input_line(line, "--input");
+    if (!e) {
+      err << "dereth: " << e.error().message() << "\n";
+      return 2;
+    }
+    inputs.push_back(*e);
+  }
   if (args.create.empty() &&
       (args.heritage || args.sex || args.template_index || args.start_area || !args.attributes.empty() ||
        !args.train.empty() || !args.specialize.empty() || !args.untrain.empty())) {
@@ -362,7 +371,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
       says.emplace_back(i < args.at.size() ? args.at[i] : 1.0, args.say[i]);
     return run_live("play", **client, dats ? dats->portal_ptr() : nullptr, dats ? dats->cell_ptr() : nullptr,
                     presenter.get(), headless ? nullptr : make_audio_backend(config, err), std::move(lo), out, err,
-                    says, {}, &logged_out);
+                    says, inputs, &logged_out);
   };
   for (;;) {
     bool logged_out = false;

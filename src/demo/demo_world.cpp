@@ -2084,7 +2084,8 @@ SpellTable demo_spell_table() {
     t.spells.push_back({id, std::move(s)});
     return t.spells.back().base;
   };
-  spell(1, "Ember Dart", "Flings a mote of fire at the target.", 1, spell_type::Projectile, {1, 2, 3, 4, 5, 0, 0, 0});
+  spell(27, "Flame Bolt I", "Shoots a bolt of flame at the target.", 1, spell_type::Projectile,
+        {1, 2, 3, 4, 5, 0, 0, 0});
   SpellBase& hide = spell(2, "Stone Hide", "Toughens the caster's skin for a while.", 4, spell_type::Enchantment,
                           {1, 2, 3, 4, 5, 6, 0, 0});
   hide.duration = 1800.0;
@@ -2099,7 +2100,7 @@ SpellTable demo_spell_table() {
   SpellSet set;
   set.set = 1;
   set.buckets = 4;
-  set.tiers = {{2, {2}}, {4, {2, 1}}};
+  set.tiers = {{2, {2}}, {4, {2, 27}}};
   t.sets = {set};
   return t;
 }

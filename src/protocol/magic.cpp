@@ -155,4 +155,38 @@ Result<RemoveSpellFavorite> decode_remove_spell_favorite(std::span<const std::ui
   return m;
 }
 
+// CM_Magic::Event_CastTargetedSpell 0x006A3040
+std::vector<std::uint8_t> encode(const CastTargetedSpell& m) {
+  ByteWriter w = detail::action_writer(m.sequence, magic_action::CastTargetedSpell);
+  w.u32(m.target);
+  w.u32(m.spell);
+  return std::move(w).take();
+}
+
+// CM_Magic::Event_CastUntargetedSpell 0x006A3150
+std::vector<std::uint8_t> encode(const CastUntargetedSpell& m) {
+  ByteWriter w = detail::action_writer(m.sequence, magic_action::CastUntargetedSpell);
+  w.u32(m.spell);
+  return std::move(w).take();
+}
+
+Result<CastTargetedSpell> decode_cast_targeted_spell(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/004A CastTargetedSpell");
+  CastTargetedSpell m;
+  DERETH_TRY(m.sequence, detail::read_action_header(r, magic_action::CastTargetedSpell));
+  DERETH_TRY(m.target, r.u32("target"));
+  DERETH_TRY(m.spell, r.u32("spell"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
+Result<CastUntargetedSpell> decode_cast_untargeted_spell(std::span<const std::uint8_t> body) {
+  ByteReader r(body, "F7B1/0048 CastUntargetedSpell");
+  CastUntargetedSpell m;
+  DERETH_TRY(m.sequence, detail::read_action_header(r, magic_action::CastUntargetedSpell));
+  DERETH_TRY(m.spell, r.u32("spell"));
+  DERETH_CHECK(r.expect_end());
+  return m;
+}
+
 }  // namespace dereth::protocol

@@ -32,6 +32,9 @@ Scenario sandbox_of(Scenario scenario) {
   scenario.loop_count.reset();
   scenario.loop_from = 0;
   scenario.inputs.clear();
+  // Whether the server answers is ServerConfig::sandbox's to say, not the
+  // scripted scenario's `sandbox` line (the demo has one).
+  scenario.sandbox = false;
   return scenario;
 }
 

@@ -713,6 +713,8 @@ constexpr std::pair<InputKey, std::string_view> kInputKeys[] = {
     {InputKey::AutoRun, "autorun"},
     {InputKey::Jump, "jump"},
     {InputKey::SelectNextMonster, "select_next_monster"},
+    {InputKey::MagicMode, "magic_mode"},
+    {InputKey::CastSpell, "cast_spell"},
 };
 
 // `input KEY down|up at=T`
@@ -900,6 +902,12 @@ Result<void> parse_impair_directive(Args& a, ScenarioParse& p) {
   return {};
 }
 
+// `sandbox`
+Result<void> parse_sandbox_directive(Args& /*a*/, ScenarioParse& p) {
+  p.s.sandbox = true;
+  return {};
+}
+
 // `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W] [spells=ID,...]`
 Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
   auto& p = sp.s.player;
@@ -933,10 +941,10 @@ Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
     }
   }
   if (Token* t = a.keyed("spells")) {
-    p.favorite_spells.clear();
+    p.spells.clear();
     for (const auto& part : split_commas(t->value)) {
-      DERETH_TRY(v, parse_u32(part, where, t->column, "spells"));
-      p.favorite_spells.push_back(v);
+      DERETH_TRY(const std::uint32_t id, parse_u32(part, where, t->column, "spells"));
+      p.spells.push_back(id);
     }
   }
   return {};
@@ -1009,12 +1017,22 @@ constexpr Directive kDirectives[] = {
     {"connect-race", &parse_connect_race_directive},
     {"impair", &parse_impair_directive},
     {"player", &parse_player_directive},
+    {"sandbox", &parse_sandbox_directive},
     {"at", &parse_at_directive},
     {"input", &parse_input_directive},
     {"loop", &parse_loop_directive},
 };
 
 }  // namespace
+
+Result<InputEvent> parse_input_line(std::string_view text, std::string_view name) {
+  const Where where{name, 1};
+  DERETH_TRY(std::vector<Token> tokens, tokenize(text, where));
+  Args a(std::move(tokens), 0, where, "input");
+  DERETH_TRY(InputEvent e, parse_input(a));
+  DERETH_CHECK(a.finish());
+  return e;
+}
 
 Result<Scenario> parse_scenario(std::string_view text, std::string_view name) {
   Scenario s;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cmath>
 
@@ -13,6 +14,7 @@
 #include "dereth/protocol/character_create.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/player_description.hpp"
+#include "dereth/protocol/player_updates.hpp"
 
 namespace dereth::scenario {
 
@@ -68,7 +70,7 @@ protocol::PlayerDescription player_description(const PlayerSpec& player) {
               {kRun, protocol::SkillWire{0, 1, kTrained, 0, 0, 0, 0.0}}};
   d.options = protocol::PlayerOptionsWire{0, player.character_options1};
   // Spell list 0, the spell bar's first tab (no option flag: one list).
-  d.spell_lists = protocol::SpellListsWire{{}, {player.favorite_spells}};
+  d.spell_lists = protocol::SpellListsWire{{}, {player.spells}};
   return d;
 }
 
@@ -220,6 +222,24 @@ struct ScenarioServer::SandboxState {
   std::map<std::uint32_t, Creature> creatures;          // by guid
   std::map<std::uint32_t, Swing> swings;                // by session id
   std::map<std::uint32_t, std::uint32_t> combat_modes;  // by session id: the last ChangeCombatMode
+  struct Cast {
+    std::uint32_t target = 0;
+    std::size_t spell = 0;  // index in rules.spells
+    double launch_at = 0;
+    std::optional<double> done_at;  // launched: UseDone then
+  };
+  struct Projectile {
+    std::uint32_t guid = 0;
+    std::uint32_t session = 0;
+    std::uint32_t target = 0;
+    std::size_t spell = 0;
+    double impact_at = 0;
+    std::optional<double> delete_at;  // struck: the body goes then
+  };
+  std::map<std::uint32_t, Cast> casts;  // by session id
+  std::vector<Projectile> projectiles;
+  std::map<std::uint32_t, std::uint32_t> mana;  // by session id: the player's current mana
+  std::uint32_t next_projectile = 0x80001000;
 };
 
 ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
@@ -234,7 +254,7 @@ ScenarioServer::ScenarioServer(Scenario scenario, ServerConfig config)
         return in;
       }()) {
   accounts_ = scenario_.accounts;
-  if (config_.sandbox) {
+  if (config_.sandbox || scenario_.sandbox) {
     sandbox_ = std::make_unique<SandboxState>(config_.sandbox_rules);
     for (const auto& e : scenario_.stream) {
       const auto* create = std::get_if<protocol::CreateObject>(&e.message);
@@ -498,6 +518,18 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
                rec.action == protocol::combat_action::TargetedMissileAttack) {
       if (auto d = protocol::decode_targeted_attack(m.bytes)) {
         rec.attack = *d;
+      } else {
+        rec.decode_error = d.error().message();
+      }
+    } else if (rec.action == protocol::magic_action::CastTargetedSpell) {
+      if (auto d = protocol::decode_cast_targeted_spell(m.bytes)) {
+        rec.cast = *d;
+      } else {
+        rec.decode_error = d.error().message();
+      }
+    } else if (rec.action == protocol::magic_action::CastUntargetedSpell) {
+      if (auto d = protocol::decode_cast_untargeted_spell(m.bytes)) {
+        rec.cast_untargeted = *d;
       } else {
         rec.decode_error = d.error().message();
       }
@@ -1153,6 +1185,58 @@ constexpr std::uint32_t kCharacterNotAvailable = 0x052B;
 constexpr std::uint32_t kNonCombatMode = 1;
 constexpr std::uint32_t kMeleeMode = 2;
 constexpr std::uint32_t kMissileMode = 4;
+constexpr std::uint32_t kMagicMode = 8;
+constexpr std::uint32_t kNotEnoughMana = 0x0401;  // WeenieError YouDontHaveEnoughManaToCast
+constexpr std::uint16_t kMagicStyle = 0x0049;     // MotionStance Magic 0x80000049
+constexpr std::uint16_t kReadyCommand = 0x0003;   // MotionCommand Ready 0x41000003
+constexpr std::uint32_t kManaCurrent = 6;         // STypeAttribute2nd: current mana
+// PhysicsState of a flying bolt (ReportCollisions | Missile | AlignPath |
+// PathClipped | Lighting, the demo's) and of one that struck (Ethereal |
+// IgnoreCollisions | NoDraw | Cloaked), as ACE's ProjectileImpact sets it.
+constexpr std::uint32_t kBoltState = 0x00000B48;
+constexpr std::uint32_t kStruckBoltState = 0x00100374;
+constexpr std::uint32_t kLaunchScript = 0x04;   // PlayScript Launch
+constexpr std::uint32_t kExplodeScript = 0x05;  // PlayScript Explode
+
+// The word a damage type has in ACE's damage lines (one type).
+std::string_view damage_type_word(std::uint32_t type) {
+  switch (type) {
+    case 0x1: return "slashing";
+    case 0x2: return "piercing";
+    case 0x4: return "bludgeoning";
+    case 0x8: return "cold";
+    case 0x10: return "fire";
+    case 0x20: return "acid";
+    case 0x40: return "electric";
+    default: return "magical";
+  }
+}
+
+// A position's landblock-global coordinates, and back (the outdoor cell of
+// the landblock the point lies in).
+struct G3 {
+  double x = 0, y = 0, z = 0;
+  G3 operator+(const G3& o) const { return {x + o.x, y + o.y, z + o.z}; }
+  G3 operator-(const G3& o) const { return {x - o.x, y - o.y, z - o.z}; }
+  G3 operator*(double k) const { return {x * k, y * k, z * k}; }
+  [[nodiscard]] double length() const { return std::hypot(x, y, z); }
+};
+G3 global_of(const protocol::Position& p) {
+  return {static_cast<double>((p.cell_id >> 24) & 0xFF) * 192.0 + p.origin.x,
+          static_cast<double>((p.cell_id >> 16) & 0xFF) * 192.0 + p.origin.y, static_cast<double>(p.origin.z)};
+}
+protocol::Position position_at(const G3& g) {
+  const auto lbx = static_cast<std::uint32_t>(std::clamp(std::floor(g.x / 192.0), 0.0, 254.0));
+  const auto lby = static_cast<std::uint32_t>(std::clamp(std::floor(g.y / 192.0), 0.0, 254.0));
+  const double x = g.x - lbx * 192.0;
+  const double y = g.y - lby * 192.0;
+  const auto cx = static_cast<std::uint32_t>(std::clamp(std::floor(x / 24.0), 0.0, 7.0));
+  const auto cy = static_cast<std::uint32_t>(std::clamp(std::floor(y / 24.0), 0.0, 7.0));
+  protocol::Position p;
+  p.cell_id = (lbx << 24) | (lby << 16) | (cx * 8 + cy + 1);
+  p.origin = {static_cast<float>(x), static_cast<float>(y), static_cast<float>(g.z)};
+  return p;
+}
 constexpr std::uint16_t kNonCombatStyle = 0x003D;
 constexpr std::uint16_t kDeadCommand = 0x0011;  // MotionCommand Dead 0x40000011
 
@@ -1199,6 +1283,14 @@ bool ScenarioServer::sandbox_answer(Session& s, const ClientMessage& m, double n
   }
   if (m.attack) {
     sandbox_attack(s, *m.attack, now);
+    return true;
+  }
+  if (m.cast) {
+    sandbox_cast(s, m.cast->target, m.cast->spell, now);
+    return true;
+  }
+  if (m.cast_untargeted) {
+    sandbox_cast(s, 0, m.cast_untargeted->spell, now);
     return true;
   }
   if (m.action == protocol::combat_action::ChangeCombatMode) {
@@ -1387,26 +1479,199 @@ void ScenarioServer::sandbox_strike(Session& s, std::uint32_t target, float powe
     event(now, s.info.id, fmt::format("sandbox: '{}' hit for {} ({} left)", name, damage, c.health));
     return;
   }
-  // ACE's Creature.Die: the killer is told, the creature falls dead where
-  // it stands for everyone, its body goes later and it comes back later.
-  c.alive = false;
-  c.delete_at = now + rules.corpse_time;
-  c.respawn_at = now + rules.respawn_time;
   protocol::CombatNotification killed;
   killed.event = protocol::combat_event::KillerNotification;
   killed.name = fmt::format("You have killed {}!", name);
-  send(s, encode(killed, player, s.event_sequence++), protocol::queue::Ui, 0, now);
+  sandbox_kill(s, target, encode(killed, player, s.event_sequence++), now);
+  event(now, s.info.id, fmt::format("sandbox: '{}' killed by {} ({} damage)", name, s.character->name, damage));
+}
+
+void ScenarioServer::sandbox_broadcast(const StreamMessage& message, double now) {
+  for (auto& other : sessions_) {
+    if (other->info.state != SessionState::InWorld || other->character == nullptr) continue;
+    play_event(*other, StreamEvent{now, 0, false, message}, now);
+  }
+}
+
+void ScenarioServer::sandbox_kill(Session& killer, std::uint32_t target, const std::vector<std::uint8_t>& told,
+                                  double now) {
+  // ACE's Creature.Die: the killer is told, the creature falls dead where
+  // it stands for everyone, its body goes later and it comes back later.
+  auto& c = sandbox_->creatures.at(target);
+  c.alive = false;
+  c.health = 0;
+  c.delete_at = now + sandbox_->rules.corpse_time;
+  c.respawn_at = now + sandbox_->rules.respawn_time;
+  send(killer, told, protocol::queue::Ui, 0, now);
   protocol::MovementEvent dead;
   dead.guid = target;
   dead.data.current_style = kNonCombatStyle;
   protocol::InterpretedMovement im;
   im.state.forward_command = kDeadCommand;
   dead.data.payload = im;
-  for (auto& other : sessions_) {
-    if (other->info.state != SessionState::InWorld || other->character == nullptr) continue;
-    play_event(*other, StreamEvent{now, 0, false, dead}, now);
+  sandbox_broadcast(dead, now);
+}
+
+// ACE's HandleActionCastTargetedSpell / HandleActionMagicCastUnTargetedSpell,
+// in its order: not in magic mode, UseDone and nothing more; a cast already
+// under way, busy; a spell the sandbox does not have, or a target that is no
+// live creature, refused; too little mana, UseDone NotEnoughMana. Then the
+// windup and cast gesture (the player's motion in the magic stance, to every
+// player), and after the gesture sandbox_launch.
+void ScenarioServer::sandbox_cast(Session& s, std::uint32_t target, std::uint32_t spell, double now) {
+  const std::uint32_t player = s.character->guid;
+  auto use_done = [&](std::uint32_t error, const std::string& why) {
+    send(s, protocol::encode(protocol::UseDone{error}, player, s.event_sequence++), protocol::queue::Ui, 0, now);
+    event(now, s.info.id, fmt::format("sandbox: cast of {} at 0x{:08X} refused: {}", spell, target, why));
+  };
+  const auto mode = sandbox_->combat_modes.find(s.info.id);
+  const std::uint32_t current = mode == sandbox_->combat_modes.end() ? kNonCombatMode : mode->second;
+  if (current != kMagicMode) {
+    use_done(0, fmt::format("the player is in combat mode {}", current));
+    return;
   }
-  event(now, s.info.id, fmt::format("sandbox: '{}' killed by {} ({} damage)", name, s.character->name, damage));
+  if (sandbox_->casts.contains(s.info.id)) {
+    use_done(kYoureTooBusy, "a cast is under way");
+    return;
+  }
+  const auto& spells = sandbox_->rules.spells;
+  const auto known = std::find_if(spells.begin(), spells.end(), [&](const SandboxSpell& k) { return k.id == spell; });
+  if (known == spells.end()) {
+    use_done(0, "the sandbox has no such spell");
+    return;
+  }
+  const auto c = sandbox_->creatures.find(target);
+  if (c == sandbox_->creatures.end() || !c->second.alive) {
+    use_done(0, target == 0 ? "a bolt needs a target" : "no live creature there");
+    return;
+  }
+  if (!sandbox_->mana.contains(s.info.id)) {
+    // Full mana at first: the PlayerDescription's maximum (Self).
+    std::uint32_t self = scenario_.player.attributes[5];
+    if (const auto r = records_.find(player); r != records_.end() && r->second.abilities)
+      self = (*r->second.abilities)[5];
+    sandbox_->mana[s.info.id] = self;
+  }
+  if (sandbox_->mana[s.info.id] < known->mana) {
+    use_done(kNotEnoughMana, "not enough mana");
+    return;
+  }
+  protocol::MovementEvent gesture;
+  gesture.guid = player;
+  gesture.data.current_style = kMagicStyle;
+  protocol::InterpretedMovement im;
+  im.state.current_style = kMagicStyle;
+  im.state.forward_command = known->gesture;
+  gesture.data.payload = im;
+  sandbox_broadcast(gesture, now);
+  sandbox_->casts[s.info.id] = SandboxState::Cast{target, static_cast<std::size_t>(known - spells.begin()),
+                                                  now + sandbox_->rules.cast_time, std::nullopt};
+  event(now, s.info.id, fmt::format("sandbox: cast of {} ({}) at 0x{:08X}", spell, known->name, target));
+}
+
+// ACE's DoCastSpell and LaunchSpellProjectile, then FinishCast: the mana
+// spent (PrivateUpdateAttribute2ndLevel, current mana), the bolt created
+// between the caster and the target flying at the spell's speed, its Launch
+// script, the caster back to the magic stance's Ready; UseDone comes later.
+void ScenarioServer::sandbox_launch(Session& s, double now) {
+  auto& cast = sandbox_->casts.at(s.info.id);
+  const SandboxSpell& spell = sandbox_->rules.spells[cast.spell];
+  const std::uint32_t player = s.character->guid;
+  auto& mana = sandbox_->mana[s.info.id];
+  mana = mana >= spell.mana ? mana - spell.mana : 0;
+  protocol::PrivateUpdateStatLevel spent;
+  spent.wts = static_cast<std::uint8_t>(s.event_sequence & 0xFF);
+  spent.stype = kManaCurrent;
+  spent.value = mana;
+  send(s, protocol::encode(spent), protocol::queue::Ui, 0, now);
+  const auto c = sandbox_->creatures.find(cast.target);
+  if (c != sandbox_->creatures.end() && c->second.alive) {
+    // From a metre in front of the caster's chest to the target's chest.
+    const G3 from0 = global_of(s.player_position) + G3{0, 0, 1.2};
+    const G3 to = global_of(c->second.create.physics.position.value_or(protocol::Position{})) + G3{0, 0, 1.0};
+    G3 dir = to - from0;
+    const double length = dir.length();
+    dir = length > 1e-3 ? dir * (1.0 / length) : G3{0, 1, 0};
+    const G3 from = from0 + dir * std::min(1.0, length * 0.5);
+    const double flight = (to - from).length() / std::max(0.1, static_cast<double>(spell.speed));
+    protocol::CreateObject bolt;
+    bolt.guid = sandbox_->next_projectile++;
+    auto& ph = bolt.physics;
+    ph.setup_id = spell.setup;
+    ph.physics_script_table_id = spell.pes;
+    ph.state = kBoltState;
+    protocol::Position at = position_at(from);
+    // Facing along the flight (the bolt's +Y), as the client's AlignPath keeps it.
+    const double heading = std::atan2(-dir.x, dir.y);
+    at.orientation = {static_cast<float>(std::cos(heading / 2)), 0.0F, 0.0F, static_cast<float>(std::sin(heading / 2))};
+    ph.position = at;
+    const G3 v = dir * static_cast<double>(spell.speed);
+    ph.velocity = protocol::Vec3{static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)};
+    bolt.weenie.name = spell.name;
+    bolt.weenie.weenie_class_id = spell.wcid;
+    bolt.weenie.icon_id = 0x06001066;
+    bolt.weenie.item_type = 0x80;
+    sandbox_broadcast(bolt, now);
+    sandbox_broadcast(protocol::PlayScriptType{bolt.guid, kLaunchScript, std::bit_cast<std::uint32_t>(1.0F)}, now);
+    sandbox_->projectiles.push_back(
+        SandboxState::Projectile{bolt.guid, s.info.id, cast.target, cast.spell, now + flight, std::nullopt});
+    event(now, s.info.id,
+          fmt::format("sandbox: {} 0x{:08X} launched at 0x{:08X} ({} mana left, {:.2f} s of flight)", spell.name,
+                      bolt.guid, cast.target, mana, flight));
+  }
+  protocol::MovementEvent ready;
+  ready.guid = player;
+  ready.data.current_style = kMagicStyle;
+  protocol::InterpretedMovement im;
+  im.state.current_style = kMagicStyle;
+  im.state.forward_command = kReadyCommand;
+  ready.data.payload = im;
+  sandbox_broadcast(ready, now);
+  cast.done_at = now + 1.0;
+}
+
+// ACE's SpellProjectile.OnCollideObject: ProjectileImpact (the struck
+// state, the Explode script, the bolt stopped), then the damage: the
+// caster's line "You <verb> <target> for N points of <type> damage!" (chat
+// type Magic) and the target's health (UpdateHealth), or at zero the
+// creature's death with the caster's line (chat type Broadcast).
+void ScenarioServer::sandbox_impact(std::size_t index, double now) {
+  auto& p = sandbox_->projectiles[index];
+  p.delete_at = now + 1.0;
+  sandbox_broadcast(protocol::SetState{p.guid, kStruckBoltState, 0, 0}, now);
+  sandbox_broadcast(protocol::PlayScriptType{p.guid, kExplodeScript, std::bit_cast<std::uint32_t>(1.0F)}, now);
+  sandbox_broadcast(protocol::VectorUpdate{p.guid, {}, {}, 0, 0}, now);
+  Session* s = nullptr;
+  for (auto& owned : sessions_) {
+    if (owned->info.id == p.session && owned->info.state == SessionState::InWorld && owned->character != nullptr) {
+      s = owned.get();
+    }
+  }
+  const auto c = sandbox_->creatures.find(p.target);
+  if (s == nullptr || c == sandbox_->creatures.end() || !c->second.alive) return;  // it died meanwhile
+  const SandboxRules& rules = sandbox_->rules;
+  const SandboxSpell& spell = rules.spells[p.spell];
+  const std::string& name = c->second.create.weenie.name;
+  const auto damage = static_cast<std::uint32_t>(sandbox_->rng.uniform_int(
+      static_cast<std::int32_t>(spell.min_damage), static_cast<std::int32_t>(spell.max_damage)));
+  auto& health = c->second.health;
+  health = damage >= health ? 0 : health - damage;
+  const std::uint32_t player = s->character->guid;
+  if (health == 0) {
+    const std::string text = fmt::format("You have killed {}!", name);
+    sandbox_kill(*s, p.target, protocol::encode(protocol::ServerMessage{text, protocol::chat_type::Broadcast}), now);
+    event(now, s->info.id,
+          fmt::format("sandbox: '{}' killed by {}'s {} ({} damage)", name, s->character->name, spell.name, damage));
+    return;
+  }
+  const double share = static_cast<double>(damage) / static_cast<double>(std::max(1U, rules.creature_health));
+  const protocol::CombatVerb verb = protocol::combat_hit_adjectives(spell.damage_type, share);
+  const std::string text = fmt::format("You {} {} for {} points of {} damage!", verb.single, name, damage,
+                                       damage_type_word(spell.damage_type));
+  send(*s, protocol::encode(protocol::ServerMessage{text, protocol::chat_type::Magic}), protocol::queue::Ui, 0, now);
+  const float fraction = static_cast<float>(health) / static_cast<float>(std::max(1U, rules.creature_health));
+  send(*s, encode_update_health(p.target, fraction, player, s->event_sequence++), protocol::queue::Ui, 0, now);
+  event(now, s->info.id, fmt::format("sandbox: '{}' hit by {} for {} ({} left)", name, spell.name, damage, health));
 }
 
 void ScenarioServer::sandbox_tick(double now) {
@@ -1441,6 +1706,30 @@ void ScenarioServer::sandbox_tick(double now) {
     }
     ++it;
   }
+  for (auto it = sandbox_->casts.begin(); it != sandbox_->casts.end();) {
+    Session* s = find_session(it->first);
+    if (s == nullptr) {
+      it = sandbox_->casts.erase(it);
+      continue;
+    }
+    if (!it->second.done_at && now >= it->second.launch_at) sandbox_launch(*s, now);
+    if (it->second.done_at && now >= *it->second.done_at) {
+      // FinishCast: UseDone a second after the launch, the cast over.
+      send(*s, protocol::encode(protocol::UseDone{0}, s->character->guid, s->event_sequence++), protocol::queue::Ui, 0,
+           now);
+      it = sandbox_->casts.erase(it);
+      continue;
+    }
+    ++it;
+  }
+  for (std::size_t i = 0; i < sandbox_->projectiles.size(); ++i) {
+    if (!sandbox_->projectiles[i].delete_at && now >= sandbox_->projectiles[i].impact_at) sandbox_impact(i, now);
+  }
+  std::erase_if(sandbox_->projectiles, [&](const SandboxState::Projectile& p) {
+    if (!p.delete_at || now < *p.delete_at) return false;
+    sandbox_broadcast(protocol::DeleteObject{p.guid, 0}, now);
+    return true;
+  });
   for (auto& [guid, c] : sandbox_->creatures) {
     if (c.delete_at && now >= *c.delete_at) {
       c.delete_at.reset();

@@ -13,11 +13,13 @@
 #include "dereth/app/key_map.hpp"
 #include "dereth/app/targeting.hpp"
 #include "dereth/app/world.hpp"
+#include "dereth/core/byte_writer.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/net/inbox.hpp"
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
@@ -51,6 +53,10 @@ TEST_CASE("KeyMap::retail_default has retail's movement, combat, selection and c
   CHECK(m.action_for(SDLK_TAB) == KeyAction::SelectNextMonster);
   CHECK(m.action_for(SDLK_QUOTE) == KeyAction::SelectClosestMonster);
   CHECK(m.action_for(SDLK_ESCAPE) == KeyAction::ClearSelection);
+  CHECK(m.action_for(SDLK_BACKSLASH) == KeyAction::MagicMode);
+  CHECK(m.keys_for(KeyAction::CastCurrentSpell).empty());  // End casts in magic mode
+  CHECK(parse_key_action("cast_spell") == KeyAction::CastCurrentSpell);
+  CHECK(key_action_info(KeyAction::CastCurrentSpell).retail_name == "CombatCastCurrentSpell");
   CHECK_FALSE(m.action_for(SDLK_s).has_value());  // retail's MovementStop: not bound in dereth
   CHECK(motion_command_for(KeyAction::Forward) == cmd::WalkForward);
   CHECK(motion_command_for(KeyAction::Backward) == cmd::WalkBackwards);
@@ -513,4 +519,82 @@ TEST_CASE("A chat command written wrongly sends nothing and says in the chat win
                                          "To emote, type /e and what your character does"});
   for (auto a : s.actions()) CHECK(a != protocol::chat_action::Tell);
   CHECK(s.controls.say("/tell Nobody, hi"));
+}
+
+namespace {
+
+// The PlayerDescription's spell bar: favourites list 0 holds `spells`.
+void give_spell_bar(Session& s, const std::vector<std::uint32_t>& spells) {
+  protocol::PlayerDescription d;
+  d.weenie_type = 1;
+  d.vector_flags = protocol::quality_vector_flag::Attribute;
+  for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
+  d.options = protocol::PlayerOptionsWire{0, 0};
+  core::ByteWriter w;
+  w.bytes(protocol::encode_player_description_qualities(d));
+  w.u32(static_cast<std::uint32_t>(spells.size()));
+  for (const std::uint32_t id : spells) w.u32(id);
+  w.u32(0);  // inventory
+  w.u32(0);  // equipped
+  s.world.handle(
+      protocol::encode_game_event(kPlayer, 2, protocol::login_opcode::PlayerDescriptionEvent, std::move(w).take()));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "ClientMagicSystem::CastSpell 0x00568040: in magic mode End casts the spell bar's first spell at the selection, "
+    "or untargeted with none",
+    "[app][controls][magic][retail]") {
+  Session s;
+  give_spell_bar(s, {27, 28});
+  CHECK(s.controls.current_spell() == 27);
+  s.controls.key_action(KeyAction::SelectNextMonster, true);  // the near drudge
+  s.clear();
+  s.stamp = 100;
+  // Out of magic mode the cast key sends nothing (retail binds it in the MagicCombat map only).
+  CHECK_FALSE(s.controls.cast_current_spell());
+  s.controls.key_action(KeyAction::CastCurrentSpell, true);
+  CHECK(s.sent.empty());
+  // The magic mode key: ChangeCombatMode 8.
+  s.controls.key_action(KeyAction::MagicMode, true);
+  REQUIRE(s.sent.size() == 1);
+  CHECK(s.sent[0] == protocol::encode_change_combat_mode(100, 8));
+  CHECK(s.controls.combat().combat_mode == sim::CombatMode::Magic);
+  s.clear();
+  // End (attack_medium's key) is CombatCastCurrentSpell now: CastTargetedSpell at the selection.
+  s.controls.key_action(KeyAction::AttackMedium, true);
+  s.controls.key_action(KeyAction::AttackMedium, false);
+  REQUIRE(s.sent.size() == 1);
+  CHECK(s.sent[0] == protocol::encode(protocol::CastTargetedSpell{101, kNear, 27}));
+  // The high and low attack keys step the spell bar in magic mode: no melee attack goes out.
+  s.clear();
+  s.controls.key_action(KeyAction::AttackHigh, true);
+  s.clock.advance(core::Seconds{1.0});
+  s.outbound();
+  s.controls.key_action(KeyAction::AttackHigh, false);
+  for (const std::uint32_t a : s.actions()) CHECK(a != protocol::combat_action::TargetedMeleeAttack);
+  // With nothing selected the spell goes untargeted.
+  s.controls.key_action(KeyAction::ClearSelection, true);
+  s.clear();
+  s.stamp = 110;
+  s.controls.key_action(KeyAction::CastCurrentSpell, true);
+  REQUIRE(s.sent.size() == 1);
+  CHECK(s.sent[0] == protocol::encode(protocol::CastUntargetedSpell{110, 27}));
+  CHECK(s.controls.casts_sent() == 2);
+  // The key again: back to peace.
+  s.clear();
+  s.controls.key_action(KeyAction::MagicMode, true);
+  REQUIRE(s.sent.size() == 1);
+  CHECK(s.sent[0] == protocol::encode_change_combat_mode(111, 1));
+}
+
+TEST_CASE("No spell on the spell bar: the cast key sends nothing", "[app][controls][magic]") {
+  Session s;
+  CHECK(s.controls.current_spell() == 0);
+  s.controls.key_action(KeyAction::MagicMode, true);
+  s.controls.key_action(KeyAction::SelectNextMonster, true);
+  s.clear();
+  s.controls.key_action(KeyAction::AttackMedium, true);
+  CHECK(s.sent.empty());
 }

@@ -125,7 +125,7 @@ TEST_CASE("Spells are named from the SpellTable, else by their id in hex", "[app
   Screen s;
   const auto table = s.world.records().spell_table();
   REQUIRE(table);
-  CHECK(app::spell_name(table.get(), 1) == "Ember Dart");
+  CHECK(app::spell_name(table.get(), 27) == "Flame Bolt I");
   CHECK(app::spell_name(table.get(), 0x5E9) == "0x000005E9");
   CHECK(app::spell_name(nullptr, 1) == "0x00000001");
 }
@@ -135,8 +135,8 @@ TEST_CASE(
     "SetCombatMode 0x004C7280), moved by the MagicCombat keys",
     "[app][retail]") {
   Screen s;
-  s.world.handle(description({20, 60, 45}, {1, 0x5E9, 3}));
-  REQUIRE(s.world.player_module().favorite_spells(0) == std::vector<std::uint32_t>{1, 0x5E9, 3});
+  s.world.handle(description({20, 60, 45}, {27, 0x5E9, 3}));
+  REQUIRE(s.world.player_module().favorite_spells(0) == std::vector<std::uint32_t>{27, 0x5E9, 3});
   s.outbound();
   CHECK_FALSE(s.presenter.hud_spell_bar);  // peace: no spell bar
   s.controls.combat().combat_mode = sim::CombatMode::Magic;
@@ -144,13 +144,13 @@ TEST_CASE(
   s.outbound();
   REQUIRE(s.presenter.hud_spell_bar);
   CHECK(s.presenter.hud_spell_bar->tab == 0);
-  CHECK(s.presenter.hud_spell_bar->spells == std::vector<std::string>{"Ember Dart", "0x000005E9", "Homeward Step"});
+  CHECK(s.presenter.hud_spell_bar->spells == std::vector<std::string>{"Flame Bolt I", "0x000005E9", "Homeward Step"});
   CHECK_FALSE(s.presenter.hud_spell_bar->selected);  // nothing selected yet
   CHECK(s.controls.selected_spell() == 0);
 
   CHECK(s.controls.key_action(KeyAction::NextSpell, true));
   CHECK(s.controls.key_action(KeyAction::NextSpell, false));  // a release does nothing
-  CHECK(s.controls.selected_spell() == 1);
+  CHECK(s.controls.selected_spell() == 27);
   s.controls.key_action(KeyAction::PrevSpell, true);  // wraps to the last
   CHECK(s.controls.selected_spell() == 3);
   s.outbound();
@@ -160,7 +160,7 @@ TEST_CASE(
   s.controls.key_action(KeyAction::SpellSlot9, true);  // an empty slot: no change
   CHECK(s.controls.selected_spell() == 0x5E9);
   s.controls.key_action(KeyAction::FirstSpell, true);
-  CHECK(s.controls.selected_spell() == 1);
+  CHECK(s.controls.selected_spell() == 27);
   s.controls.key_action(KeyAction::LastSpell, true);
   CHECK(s.controls.selected_spell() == 3);
   // Another tab: empty, its own (no) selection; back again, the selection kept.

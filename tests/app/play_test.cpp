@@ -437,3 +437,85 @@ TEST_CASE("dereth play over UDP: the teleport ends with the portal-space animati
   CHECK(completes[0] - *entered > 4.0);
   CHECK(completes[1] - completes[0] > 4.0);  // not at the F748's arrival (0.5 s into the stream)
 }
+
+TEST_CASE(
+    "dereth play --headless --input: magic mode, Tab and three Flame Bolts kill the creature, at the server and "
+    "in the trace",
+    "[app][e2e][live][magic]") {
+  Served served("/tests/scenario/data/cast.scenario");
+  auto& server = served.server;
+  const PasswordFiles passwords;
+  const dereth::test::TempDir tmp("play-cast");
+  const auto trace = (tmp / "trace.jsonl").string();
+  std::string out, err;
+  // \ for magic mode, Tab for the drudge 12 m north, End (CombatCastCurrentSpell in magic
+  // mode) three times, 2.5 s apart: each cast's gesture, launch and UseDone take 2 s.
+  CHECK(run({"dereth",          "play",
+             "--server",        served.where,
+             "--account",       "tester",
+             "--password-file", passwords.make("secret"),
+             "--headless",      "--no-record",
+             "--ticks",         "600",
+             "--trace",         trace,
+             "--input",         "magic_mode down at=0.5",
+             "--input",         "magic_mode up at=0.6",
+             "--input",         "select_next_monster down at=1.0",
+             "--input",         "select_next_monster up at=1.1",
+             "--input",         "cast_spell down at=1.5",
+             "--input",         "cast_spell up at=1.6",
+             "--input",         "cast_spell down at=4.0",
+             "--input",         "cast_spell up at=4.1",
+             "--input",         "cast_spell down at=6.5",
+             "--input",         "cast_spell up at=6.6"},
+            out, err) == 0);
+  INFO(out << err);
+  // At the server: magic mode, then three CastTargetedSpell at the drudge with Flame Bolt I.
+  std::vector<dereth::protocol::CastTargetedSpell> casts;
+  bool magic_mode = false;
+  for (const auto& m : server.client_messages()) {
+    CHECK(m.decode_error.empty());
+    if (m.action == dereth::protocol::combat_action::ChangeCombatMode && m.bytes.size() == 16) {
+      magic_mode = magic_mode || m.bytes[12] == 8;
+    }
+    if (m.cast) casts.push_back(*m.cast);
+  }
+  std::string events;
+  for (const auto& e : server.events()) events += e.text + "\n";
+  INFO(events);
+  CHECK(magic_mode);
+  REQUIRE(casts.size() == 3);
+  for (const auto& c : casts) {
+    CHECK(c.target == 0x80000010u);
+    CHECK(c.spell == 27u);
+  }
+  bool killed = false;
+  int launched = 0;
+  for (const auto& e : server.events()) {
+    killed = killed || e.text.find("'Drudge Skulker' killed by Aerin's Flame Bolt") != std::string::npos;
+    launched += e.text.find("Flame Bolt 0x") != std::string::npos ? 1 : 0;
+  }
+  CHECK(launched == 3);
+  CHECK(killed);
+  // What the player saw: two hits in the magic channel, then the kill.
+  CHECK(out.find("chat: magic: : You ") != std::string::npos);
+  CHECK(out.find("Drudge Skulker for ") != std::string::npos);
+  CHECK(out.find("You have killed Drudge Skulker!") != std::string::npos);
+  // In the trace: the same lines, and the bolts as objects the world simulated.
+  std::ifstream in(trace);
+  std::string line;
+  int hits = 0;
+  bool kill_line = false, bolt = false;
+  while (std::getline(in, line)) {
+    if (line.find(R"("kind":"chat")") != std::string::npos) {
+      hits += line.find(R"("channel":"magic")") != std::string::npos &&
+                      line.find("points of fire damage!") != std::string::npos
+                  ? 1
+                  : 0;
+      kill_line = kill_line || line.find("You have killed Drudge Skulker!") != std::string::npos;
+    }
+    bolt = bolt || line.find("0x80001000") != std::string::npos || line.find("2147487744") != std::string::npos;
+  }
+  CHECK(hits == 2);
+  CHECK(kill_line);
+  CHECK(bolt);
+}

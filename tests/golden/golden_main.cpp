@@ -67,13 +67,15 @@ constexpr PortalGolden kPortalTicks[] = {{900, sim::TeleportAnimState::TunnelCon
 constexpr std::uint64_t kTranslucentTick = 212;
 constexpr float kNpcTranslucency = 0.5F;
 // The game screen: the demo at its own size, after its scripted walk has
-// selected the nearest creature (33 s into the timeline, tick 1192), the
-// player switched to magic mode with the spell bar's first spell selected,
-// drawn with the window's panels over it.
+// selected the nearest creature (33 s into the timeline, tick 1192),
+// switched to magic mode (33.4 s, tick 1204) and cast the spell bar's first
+// spell at it (33.8 s, tick 1216; the sandbox launches the bolt a second
+// later), with the spell bar's first spell selected by NextSpell, drawn with
+// the window's panels over it: the bolt in flight.
 constexpr int kScreenWidth = 800;
 constexpr int kScreenHeight = 450;
-constexpr std::uint64_t kScreenMagicTick = 1200;
-constexpr std::uint64_t kScreenTick = 1230;
+constexpr std::uint64_t kScreenMagicTick = 1210;
+constexpr std::uint64_t kScreenTick = 1256;
 constexpr float kDuskTimeOfDay = 0.77F;
 constexpr float kSkyTimeOfDay = 0.68F;
 
@@ -373,7 +375,6 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());
     return 1;
   }
-  (*screen)->controls().combat().set_combat_mode(sim::CombatMode::Magic, true);
   (*screen)->controls().key_action(app::KeyAction::NextSpell, true);
   if (auto ran = (*screen)->run_to_tick(kScreenTick); !ran) {
     std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());

@@ -185,3 +185,16 @@ TEST_CASE("ClientCombatSystem::HandleDefenderNotificationEvent 0x0056C920 names 
   m.location = 999;
   CHECK(combat_notification_text(m) == "Drudge crushes you for 1 point of bludgeoning damage!");
 }
+
+TEST_CASE("CM_Combat::Event_ChangeCombatMode 0x006A9A70 carries every COMBAT_MODE, magic 8 included", "[retail]") {
+  // COMBAT_MODE: NonCombat 1, Melee 2, Missile 4, Magic 8.
+  const auto magic = std::vector<std::uint8_t>{0xB1, 0xF7, 0, 0, 9, 0, 0, 0, 0x53, 0, 0, 0, 0x08, 0, 0, 0};
+  CHECK(encode_change_combat_mode(9, 8) == magic);
+  for (const std::uint32_t mode : {1U, 2U, 4U, 8U}) {
+    const auto back = decode_change_combat_mode(encode_change_combat_mode(3, mode));
+    REQUIRE(back);
+    CHECK(back->mode == mode);
+    CHECK(back->sequence == 3);
+  }
+  for (std::size_t n = 0; n < magic.size(); ++n) CHECK_FALSE(decode_change_combat_mode(std::span(magic).first(n)));
+}

@@ -144,3 +144,31 @@ TEST_CASE("CM_Character::Event_AddSpellFavorite and Event_RemoveSpellFavorite: F
   CHECK_FALSE(decode_add_spell_favorite(remove));
   CHECK_FALSE(decode_remove_spell_favorite(add));
 }
+
+TEST_CASE("CM_Magic::Event_CastTargetedSpell 0x006A3040: F7B1 0x004A, the target then the spell", "[retail]") {
+  // Written from the layout: opcode, stamp 7, action 0x4A, target 0x80000011, spell 27 (Flame Bolt I).
+  const auto bytes = test::from_hex("B1F70000 07000000 4A000000 11000080 1B000000");
+  CHECK(encode(CastTargetedSpell{7, 0x80000011, 27}) == bytes);
+  const auto back = decode_cast_targeted_spell(bytes);
+  REQUIRE(back);
+  CHECK(*back == CastTargetedSpell{7, 0x80000011, 27});
+  test::every_prefix_fails(bytes, decode_cast_targeted_spell);
+  // One byte too many, or the untargeted action, is refused.
+  auto longer = bytes;
+  longer.push_back(0);
+  CHECK_FALSE(decode_cast_targeted_spell(longer));
+  const auto other = decode_cast_targeted_spell(test::from_hex("B1F70000 07000000 48000000 11000080 1B000000"));
+  REQUIRE_FALSE(other);
+  CHECK(other.error().field == "action_type");
+}
+
+TEST_CASE("CM_Magic::Event_CastUntargetedSpell 0x006A3150: F7B1 0x0048, the spell alone", "[retail]") {
+  const auto bytes = test::from_hex("B1F70000 08000000 48000000 1B000000");
+  CHECK(encode(CastUntargetedSpell{8, 27}) == bytes);
+  const auto back = decode_cast_untargeted_spell(bytes);
+  REQUIRE(back);
+  CHECK(*back == CastUntargetedSpell{8, 27});
+  test::every_prefix_fails(bytes, decode_cast_untargeted_spell);
+  CHECK_FALSE(decode_cast_untargeted_spell(encode(CastTargetedSpell{8, 0x80000011, 27})));
+  CHECK_FALSE(decode_cast_targeted_spell(bytes));
+}

@@ -672,3 +672,162 @@ TEST_CASE("Sandbox: a player entering while a creature lies dead is shown it onl
   w.run_for(rules.respawn_time);
   CHECK(drudge_creates() == 1);
 }
+
+namespace {
+
+// Casts `spell` at `target` and waits for the cast's UseDone.
+std::vector<std::uint32_t> use_dones(const Messages& ms) {
+  std::vector<std::uint32_t> out;
+  for (const auto& d : decoded(ms, event_is(protocol::player_event::UseDone),
+                               [](const auto& m) { return protocol::decode_use_done(m); })) {
+    out.push_back(d.error);
+  }
+  return out;
+}
+
+void cast(World& w, std::size_t i, std::uint32_t target, std::uint32_t spell = 27) {
+  TestClient& c = *w.clients[i];
+  const std::size_t before = use_dones(c.messages).size();
+  w.act(i, protocol::encode(protocol::CastTargetedSpell{c.next_stamp(), target, spell}));
+  REQUIRE(w.run_until([&] { return use_dones(c.messages).size() > before; }, 5.0));
+}
+
+// The kind of each message, in order, for the order ACE sends them in.
+std::string kinds(const Messages& ms, std::uint32_t bolt) {
+  std::string out;
+  for (const auto& m : ms) {
+    const std::uint32_t op = protocol::peek_opcode(m);
+    if (op == protocol::opcode::Movement) {
+      auto d = protocol::decode_movement_event(m);
+      REQUIRE(d.has_value());
+      const auto* im = std::get_if<protocol::InterpretedMovement>(&d->data.payload);
+      REQUIRE(im != nullptr);
+      out += d->guid == kPlayer && im->state.forward_command == std::optional<std::uint16_t>(0x002B) ? "gesture "
+             : d->guid == kPlayer                                                                    ? "ready "
+                                                                                                     : "motion ";
+    } else if (op == protocol::quality_opcode::PrivateUpdateAttribute2ndLevel) {
+      out += "mana ";
+    } else if (op == protocol::opcode::CreateObject) {
+      out += "create ";
+    } else if (op == protocol::opcode::PlayScriptType) {
+      auto d = protocol::decode_play_script_type(m);
+      REQUIRE(d.has_value());
+      out += d->guid == bolt && d->script_type == 4   ? "launch "
+             : d->guid == bolt && d->script_type == 5 ? "explode "
+                                                      : "script ";
+    } else if (op == protocol::opcode::SetState) {
+      out += "state ";
+    } else if (op == protocol::opcode::VectorUpdate) {
+      out += "stop ";
+    } else if (op == lo::ServerMessage) {
+      out += "text ";
+    } else if (event_is(sandbox_event::UpdateHealth)(m)) {
+      out += "health ";
+    } else if (event_is(protocol::player_event::UseDone)(m)) {
+      out += "done ";
+    } else if (op == protocol::opcode::DeleteObject) {
+      out += "delete ";
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Sandbox: a Flame Bolt is cast as ACE plays it: gesture, mana, the bolt's flight, impact and damage",
+          "[scenario][sandbox][magic]") {
+  World w(sandbox(), sandbox_config(), {demo_login()});
+  w.enter(0);
+  TestClient& c = *w.clients[0];
+  // Out of magic mode, ACE ends the cast with UseDone and nothing else.
+  std::size_t mark = c.messages.size();
+  cast(w, 0, kDrudge);
+  CHECK(use_dones(since(c, mark)) == std::vector<std::uint32_t>{0});
+  CHECK(movements_of(since(c, mark), kPlayer).empty());
+  w.act(0, protocol::encode_change_combat_mode(c.next_stamp(), 8));
+  w.run_for(0.1);
+
+  mark = c.messages.size();
+  cast(w, 0, kDrudge);
+  w.run_for(3.0);  // the flight, the impact, the bolt's removal
+  const auto got = since(c, mark);
+  std::vector<protocol::CreateObject> bolts;
+  for (const auto& m : got) {
+    if (protocol::peek_opcode(m) != protocol::opcode::CreateObject) continue;
+    auto d = protocol::decode_create_object(m);
+    REQUIRE(d.has_value());
+    bolts.push_back(*d);
+  }
+  REQUIRE(bolts.size() == 1);
+  const protocol::CreateObject& bolt = bolts[0];
+  CHECK(bolt.weenie.name == "Flame Bolt");
+  CHECK(bolt.physics.setup_id == std::optional<std::uint32_t>(0x0200040D));
+  CHECK(bolt.physics.physics_script_table_id == std::optional<std::uint32_t>(0x34000005));
+  CHECK(bolt.physics.state == 0x00000B48U);
+  REQUIRE(bolt.physics.velocity.has_value());
+  // Toward the drudge, south of the player, at the spell's 22 m/s.
+  CHECK(bolt.physics.velocity->y < -15.0F);
+  CHECK(std::hypot(bolt.physics.velocity->x, bolt.physics.velocity->y, bolt.physics.velocity->z) ==
+        Approx(22.0F).epsilon(0.001));
+  // ACE's order: the gesture, then (after it) the mana, the bolt and its Launch, the caster's
+  // Ready; UseDone a second after the launch (the bolt flies 31 m: 1.4 s); the impact (struck
+  // state, Explode, stopped), the caster's line and the target's health; the bolt's removal a
+  // second after the impact.
+  CHECK(kinds(got, bolt.guid) == "gesture mana create launch ready done state explode stop text health delete ");
+  const auto gesture = movements_of(got, kPlayer);
+  REQUIRE(gesture.size() == 2);
+  CHECK(gesture[0].data.current_style == 0x0049);  // the magic stance
+  const auto mana = decoded(got, opcode_is(protocol::quality_opcode::PrivateUpdateAttribute2ndLevel),
+                            [](const auto& m) { return protocol::decode_private_update_stat_level(m); });
+  REQUIRE(mana.size() == 1);
+  CHECK(mana[0].stype == 6);
+  CHECK(mana[0].value == 90);  // Self 100, Flame Bolt 10
+  const auto lines = system_lines(got);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0].chat_type == protocol::chat_type::Magic);
+  CHECK_THAT(lines[0].text,
+             Catch::Matches("You (singe|scorch|burn|incinerate) Drudge Skulker for [789] points of fire damage!"));
+  const auto health = events<float>(got, sandbox_event::UpdateHealth, [](dereth::core::ByteReader& r) {
+    CHECK(r.u32("guid").value() == kDrudge);
+    return r.f32("health").value();
+  });
+  REQUIRE(health.size() == 1);
+  CHECK(health[0] < 1.0F);
+  CHECK(health[0] >= 0.5F);
+}
+
+TEST_CASE("Sandbox: three Flame Bolts kill a creature, and too little mana is refused with UseDone",
+          "[scenario][sandbox][magic]") {
+  SandboxRules rules;
+  rules.spells[0].mana = 30;  // three casts out of 100
+  World w(sandbox(), sandbox_config(rules), {demo_login()});
+  w.enter(0);
+  TestClient& c = *w.clients[0];
+  w.act(0, protocol::encode_change_combat_mode(c.next_stamp(), 8));
+  w.run_for(0.1);
+  const std::size_t from = c.messages.size();
+  for (int i = 0; i < 3; ++i) {
+    cast(w, 0, kDrudge);
+    w.run_for(2.0);
+  }
+  const auto got = since(c, from);
+  const auto lines = system_lines(got);
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[2].text == "You have killed Drudge Skulker!");
+  CHECK(lines[2].chat_type == protocol::chat_type::Broadcast);
+  const auto falls = movements_of(got, kDrudge);
+  REQUIRE(falls.size() == 1);
+  const auto* im = std::get_if<protocol::InterpretedMovement>(&falls[0].data.payload);
+  REQUIRE(im != nullptr);
+  CHECK(im->state.forward_command == std::optional<std::uint16_t>(0x0011));
+  CHECK(use_dones(got) == std::vector<std::uint32_t>{0, 0, 0});
+  // 10 mana left: the fourth, at another creature, is refused (WeenieError 0x0401), and nothing is cast.
+  const std::size_t mark = c.messages.size();
+  cast(w, 0, 0x80000010);
+  CHECK(use_dones(since(c, mark)) == std::vector<std::uint32_t>{0x0401});
+  CHECK(count_opcode(since(c, mark), protocol::opcode::CreateObject) == 0);
+  bool recorded = false;
+  for (const auto& e : w.server.events())
+    recorded |= e.text.find("killed by Demo Player's Flame Bolt") != std::string::npos;
+  CHECK(recorded);
+}

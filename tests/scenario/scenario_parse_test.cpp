@@ -295,9 +295,9 @@ TEST_CASE("Scenario: player options1= sets the PlayerDescription's CharacterOpti
 TEST_CASE("Scenario: player spells= sets the PlayerDescription's first spell-bar tab", "[scenario][parse]") {
   auto s = parse_scenario("player spells=1,0x5E9,3\n", "a.scenario");
   REQUIRE(s);
-  CHECK(s->player.favorite_spells == std::vector<std::uint32_t>{1, 0x5E9, 3});
+  CHECK(s->player.spells == std::vector<std::uint32_t>{1, 0x5E9, 3});
   auto d = parse_scenario("player\n", "d.scenario");
   REQUIRE(d);
-  CHECK(d->player.favorite_spells.empty());
+  CHECK(d->player.spells.empty());
   CHECK_THAT(error_of("player spells=1,x\n"), Catch::Contains("spells"));
 }

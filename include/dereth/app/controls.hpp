@@ -113,6 +113,21 @@ class Controls final : public OutboundStep, public PlayerInput {
   [[nodiscard]] const sim::GmSpellcastingUi& spellcasting() const noexcept { return spellcasting_; }
   [[nodiscard]] std::uint32_t selected_spell() const noexcept { return spellcasting_.selected_spell(); }
 
+  // The spell the cast key casts: the spell bar's selected spell, else (none
+  // selected yet) the open tab's first (dereth's: retail casts nothing
+  // until a spell is selected; docs/deviations.md); 0 with none.
+  [[nodiscard]] std::uint32_t current_spell() const;
+  // ClientMagicSystem::CastSpell 0x00568040 as far as dereth has it
+  // (docs/controls.md "Casting"): in magic mode, the current spell at the
+  // selection (CM_Magic::Event_CastTargetedSpell, through
+  // FreeHandsAndCastSpell), or with nothing selected untargeted
+  // (Event_CastUntargetedSpell). dereth has no spell table on the client, so
+  // the selection alone decides; no components are checked. Returns whether
+  // an action went out (not in magic mode, or no spell: nothing).
+  bool cast_current_spell();
+  // Casts sent (targeted and untargeted).
+  [[nodiscard]] std::uint64_t casts_sent() const noexcept { return casts_sent_; }
+
   // The frame's outbound step (FrameLoop, step 6): the LoginCompletes the
   // teleport animation called for, ClientCombatSystem::UseTime, then
   // CommandInterpreter::UseTime; the combat system's lines to the chat
@@ -158,6 +173,7 @@ class Controls final : public OutboundStep, public PlayerInput {
   std::optional<double> entered_at_;
   std::uint64_t inputs_pressed_ = 0;
   std::uint64_t chat_sent_ = 0;
+  std::uint64_t casts_sent_ = 0;
   int mouse_turn_ = 0;                       // the turn mouse look holds: +1 right, -1 left
   std::vector<std::uint32_t> held_motions_;  // motion commands pressed and not yet released
 };

@@ -41,6 +41,9 @@ enum class KeyAction : std::uint8_t {
   SelectNextMonster,
   SelectPreviousMonster,
   ClearSelection,
+  // Casting (docs/controls.md "Casting"): kept last, after every other action.
+  MagicMode,
+  CastCurrentSpell,
   // Retail's MagicCombat input map (ClientCombatSystem::HandleMagicAction
   // 0x0056A6E0): bound only while the player is in magic combat mode.
   PrevSpellTab,

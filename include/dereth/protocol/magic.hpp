@@ -30,6 +30,8 @@ inline constexpr std::uint32_t PurgeBadEnchantments = 0x0312;        // nothing
 namespace magic_action {
 inline constexpr std::uint32_t AddSpellFavorite = 0x01E3;     // u32 spell, u32 index, u32 list
 inline constexpr std::uint32_t RemoveSpellFavorite = 0x01E4;  // u32 spell, u32 list
+inline constexpr std::uint32_t CastUntargetedSpell = 0x0048;  // u32 spell (CM_Magic::Event_CastUntargetedSpell)
+inline constexpr std::uint32_t CastTargetedSpell = 0x004A;    // u32 target, u32 spell (Event_CastTargetedSpell)
 }  // namespace magic_action
 
 // An enchantment's identity in the registry (LayeredSpellID).
@@ -90,5 +92,28 @@ std::vector<std::uint8_t> encode(const AddSpellFavorite& m);
 std::vector<std::uint8_t> encode(const RemoveSpellFavorite& m);
 Result<AddSpellFavorite> decode_add_spell_favorite(std::span<const std::uint8_t> body);
 Result<RemoveSpellFavorite> decode_remove_spell_favorite(std::span<const std::uint8_t> body);
+
+// F7B1 0x004A CastTargetedSpell (CM_Magic::Event_CastTargetedSpell
+// 0x006A3040, ClientMagicSystem::FreeHandsAndCastSpell with a target): the
+// target's guid, then the spell id; 20 bytes in all.
+struct CastTargetedSpell {
+  std::uint32_t sequence = 0;
+  std::uint32_t target = 0;
+  std::uint32_t spell = 0;
+  bool operator==(const CastTargetedSpell&) const = default;
+};
+// F7B1 0x0048 CastUntargetedSpell (CM_Magic::Event_CastUntargetedSpell
+// 0x006A3150): the spell id alone; 16 bytes in all.
+struct CastUntargetedSpell {
+  std::uint32_t sequence = 0;
+  std::uint32_t spell = 0;
+  bool operator==(const CastUntargetedSpell&) const = default;
+};
+std::vector<std::uint8_t> encode(const CastTargetedSpell& m);
+std::vector<std::uint8_t> encode(const CastUntargetedSpell& m);
+// The action whole; another action, a short body or bytes left over is an
+// error naming the field.
+Result<CastTargetedSpell> decode_cast_targeted_spell(std::span<const std::uint8_t> body);
+Result<CastUntargetedSpell> decode_cast_untargeted_spell(std::span<const std::uint8_t> body);
 
 }  // namespace dereth::protocol

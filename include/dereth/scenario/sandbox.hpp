@@ -16,6 +16,27 @@
 
 namespace dereth::scenario {
 
+// A spell the sandbox lets its players cast (a war bolt: ACE's
+// SpellProjectile). The numbers are the sandbox's, not retail's formulas:
+// `mana` is spent at the launch, the bolt deals a whole number of points
+// uniform in [min_damage, max_damage] of `damage_type`, flies at `speed`
+// m/s, and is shown with the projectile `setup` and PhysicsEffectTable
+// `pes` (whose Launch and Explode scripts the client plays).
+struct SandboxSpell {
+  std::uint32_t id = 27;  // Flame Bolt I
+  std::string name = "Flame Bolt";
+  std::uint32_t wcid = 7263;  // the projectile's weenie class
+  std::uint32_t mana = 10;
+  std::uint32_t damage_type = 0x10;  // Fire
+  std::uint32_t min_damage = 7;
+  std::uint32_t max_damage = 9;
+  std::uint32_t setup = 0x0200040D;
+  std::uint32_t pes = 0x34000005;
+  float speed = 22.0F;
+  std::uint16_t gesture = 0x002B;  // MotionCommand MagicBlast 0x4000002B, the war bolts' cast gesture
+  bool operator==(const SandboxSpell&) const = default;
+};
+
 // The sandbox's own combat rules (ACE computes damage from skills, weapons
 // and armour the sandbox's characters do not have): every attackable
 // creature has `creature_health` hit points; a strike is evaded with
@@ -33,6 +54,8 @@ struct SandboxRules {
   double swing_time = 1.0;     // seconds from the attack to its AttackDone (ACE: the swing's length)
   double corpse_time = 3.0;    // a dead creature lies this long, then is deleted
   double respawn_time = 10.0;  // seconds from a death to the creature's return
+  std::vector<SandboxSpell> spells{SandboxSpell{}};  // what may be cast
+  double cast_time = 1.0;  // seconds from the gesture to the launch (ACE: the gesture's length)
   bool operator==(const SandboxRules&) const = default;
 };
 
@@ -42,7 +65,7 @@ inline constexpr std::string_view kSandboxScenarioName = "sandbox";
 // The sandbox's world: the embedded demo scenario's account, player and
 // world-entry objects (the events at time 0), with every creature among
 // them (ItemType Creature) made Attackable; no later events, no loop, no
-// scripted input.
+// scripted input, and no `sandbox` line (ServerConfig::sandbox decides).
 Result<Scenario> sandbox_scenario();
 
 // The same, made from any scenario (sandbox_scenario() passes the demo's).

@@ -70,9 +70,9 @@ struct PlayerSpec {
   // The PlayerDescription's CharacterOptions1 word (0x02000000:
   // DisableHouseRestrictionEffects).
   std::uint32_t character_options1 = 0;
-  // The PlayerDescription's first spell-bar tab (favourites list 0); empty:
-  // the list is sent empty.
-  std::vector<std::uint32_t> favorite_spells;
+  // The spell bar's first tab (the PlayerDescription's favourites list 0):
+  // the spells the player's cast key casts.
+  std::vector<std::uint32_t> spells;
   bool operator==(const PlayerSpec&) const = default;
 };
 
@@ -129,6 +129,8 @@ enum class InputKey : std::uint8_t {
   AutoRun,
   Jump,
   SelectNextMonster,
+  MagicMode,  // "magic_mode": peace / magic combat mode
+  CastSpell,  // "cast_spell": the spell bar's spell at the selection
 };
 // "forward", "backward", "turn_left", ... (the names `input` takes).
 [[nodiscard]] std::string_view to_string(InputKey key) noexcept;
@@ -143,6 +145,10 @@ struct InputEvent {
   bool down = true;
   bool operator==(const InputEvent&) const = default;
 };
+
+// One `input` line without the directive ("cast_spell down at=2.5"), as
+// `dereth play --input` takes it; `name` names it in the error.
+Result<InputEvent> parse_input_line(std::string_view text, std::string_view name);
 
 struct Scenario {
   std::string name;  // the file name, for messages
@@ -169,6 +175,9 @@ struct Scenario {
   double loop_from = 0;                     // only the events at or after this time repeat
 
   std::vector<InputEvent> inputs;  // the local player's keys, sorted by time (file order for ties)
+  // `sandbox`: the server answers as the sandbox does (ServerConfig::sandbox)
+  // whatever its configuration says: the demo's creatures can be fought.
+  bool sandbox = false;
 };
 
 // Parses a scenario text. `name` (usually the file name) prefixes every

@@ -20,6 +20,7 @@
 #include "dereth/protocol/chat.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
 #include "dereth/scenario/impairment.hpp"
@@ -51,9 +52,11 @@ struct ClientMessage {
   std::optional<protocol::AutonomousPosition> autonomous_position;
   std::optional<protocol::Jump> jump;
   std::optional<protocol::CharacterEnterWorld> enter_world;
-  std::optional<protocol::ChatAction> chat;        // F7B1 Talk, Tell, Emote, SoulEmote
-  std::optional<protocol::TargetedAttack> attack;  // F7B1 TargetedMeleeAttack, TargetedMissileAttack
-  std::string decode_error;                        // a message of a decoded kind that failed to decode
+  std::optional<protocol::ChatAction> chat;                      // F7B1 Talk, Tell, Emote, SoulEmote
+  std::optional<protocol::TargetedAttack> attack;                // F7B1 TargetedMeleeAttack, TargetedMissileAttack
+  std::optional<protocol::CastTargetedSpell> cast;               // F7B1 CastTargetedSpell
+  std::optional<protocol::CastUntargetedSpell> cast_untargeted;  // F7B1 CastUntargetedSpell
+  std::string decode_error;                                      // a message of a decoded kind that failed to decode
 };
 
 // One message the server queued for a client.
@@ -192,6 +195,17 @@ class ScenarioServer {
   void sandbox_tell(Session& s, const protocol::ChatAction& m, double now);
   void sandbox_attack(Session& s, const protocol::TargetedAttack& m, double now);
   void sandbox_strike(Session& s, std::uint32_t target, float power, double now);
+  // A cast (ACE's Player_Magic: the gesture, then the mana, the projectile
+  // and its flight, the impact and the damage); the spell is the sandbox's
+  // (SandboxRules::spells), `target` 0 for an untargeted cast.
+  void sandbox_cast(Session& s, std::uint32_t target, std::uint32_t spell, double now);
+  void sandbox_launch(Session& s, double now);
+  void sandbox_impact(std::size_t projectile, double now);
+  // ACE's Creature.Die as the sandbox plays it: `killer` told (by `told`),
+  // the creature falls dead for everyone, its body goes and it comes back later.
+  void sandbox_kill(Session& killer, std::uint32_t target, const std::vector<std::uint8_t>& told, double now);
+  // Every player in the world (the sandbox's broadcasts).
+  void sandbox_broadcast(const StreamMessage& message, double now);
   void sandbox_tick(double now);
   [[nodiscard]] bool sandbox_hides(std::uint32_t guid) const;
   // The players in the world within `range` metres of `s` (s itself first).
