@@ -24,6 +24,8 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/player_description.hpp"
 
+#include "window_support.hpp"
+
 namespace {
 
 namespace protocol = dereth::protocol;
@@ -56,24 +58,15 @@ protocol::CreateObject object(std::uint32_t guid, float y, std::string name, std
 
 TEST_CASE("The window (SDL offscreen): Backslash, Tab and End send ChangeCombatMode 8 and CastTargetedSpell",
           "[app][window][controls][magic]") {
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  dereth::app::WindowOptions o;
-  o.width = 160;
-  o.height = 120;
-  o.vsync = false;
-  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
-  ::unsetenv("SDL_VIDEODRIVER");
-  if (!window) {
-    WARN("no offscreen window here: " << window.error().message());
-    return;
-  }
+  auto window = dereth::test::offscreen_window(160, 120);
+  if (!window) return;
   dereth::core::ManualClock clock{dereth::core::Seconds{1.0}};
   dereth::app::World world{clock, nullptr};
   NoInbox inbox;
-  dereth::app::FrameLoop loop{world, inbox, &clock, window->get(), nullptr, dereth::app::LoopOptions{}};
+  dereth::app::FrameLoop loop{world, inbox, &clock, window.get(), nullptr, dereth::app::LoopOptions{}};
   std::vector<std::vector<std::uint8_t>> sent;
   std::uint32_t stamp = 100;
-  dereth::app::Controls controls{world, loop, window->get(),
+  dereth::app::Controls controls{world, loop, window.get(),
                                  [&](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
                                  [&] { return stamp++; }};
   constexpr std::uint32_t kPlayer = 0x50000001;
@@ -104,7 +97,7 @@ TEST_CASE("The window (SDL offscreen): Backslash, Tab and End send ChangeCombatM
   key(SDLK_TAB, false);
   key(SDLK_END);
   key(SDLK_END, false);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   std::vector<protocol::CastTargetedSpell> casts;
   bool magic_mode = false;
   for (const auto& m : sent) {

@@ -38,6 +38,7 @@
 
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
+#include "window_support.hpp"
 
 namespace {
 
@@ -60,17 +61,8 @@ void text(const char* utf8) {
 
 TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc cancels, keys do not walk meanwhile",
           "[app][window][chat]") {
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  dereth::app::WindowOptions o;
-  o.width = 160;
-  o.height = 120;
-  o.vsync = false;
-  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
-  ::unsetenv("SDL_VIDEODRIVER");
-  if (!window) {
-    WARN("no offscreen window here: " << window.error().message());
-    return;
-  }
+  auto window = dereth::test::offscreen_window(160, 120);
+  if (!window) return;
   std::vector<std::string> said;
   std::vector<std::pair<std::uint32_t, bool>> moves;
   struct Input final : dereth::app::PlayerInput {
@@ -81,7 +73,7 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   } input;
   input.said = &said;
   input.moves = &moves;
-  (*window)->player_input = &input;
+  window->player_input = &input;
 
   key(SDLK_RETURN);
   text("hellp");
@@ -89,7 +81,7 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   text("o");
   key(SDLK_w);  // typed, not walked
   key(SDLK_RETURN);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(said == std::vector<std::string>{"hello"});
   CHECK(moves.empty());
 
@@ -97,43 +89,34 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   key(SDLK_RETURN);
   text("never sent");
   key(SDLK_ESCAPE);
-  CHECK((*window)->poll_input());
+  CHECK(window->poll_input());
   CHECK(said.size() == 1);
 
   // Up brings the last line back.
   key(SDLK_RETURN);
   key(SDLK_UP);
   key(SDLK_RETURN);
-  CHECK((*window)->poll_input());
+  CHECK(window->poll_input());
   CHECK(said == std::vector<std::string>{"hello", "hello"});
 
   // With the line closed, W walks again, and Esc opens the game menu (no
   // selection to clear here), whose Quit quits.
   key(SDLK_w);
   key(SDLK_w, false);
-  CHECK((*window)->poll_input());
+  CHECK(window->poll_input());
   CHECK(moves.size() == 2);
   key(SDLK_ESCAPE);
-  CHECK((*window)->poll_input());
-  CHECK((*window)->dialogs().menu_open());
+  CHECK(window->poll_input());
+  CHECK(window->dialogs().menu_open());
   key(SDLK_UP);
   key(SDLK_RETURN);
-  CHECK_FALSE((*window)->poll_input());
+  CHECK_FALSE(window->poll_input());
 }
 
 TEST_CASE("Typing in the window's chat box sends no movement: the releases of the typed keys move nothing",
           "[app][window][chat][controls]") {
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  dereth::app::WindowOptions o;
-  o.width = 160;
-  o.height = 120;
-  o.vsync = false;
-  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
-  ::unsetenv("SDL_VIDEODRIVER");
-  if (!window) {
-    WARN("no offscreen window here: " << window.error().message());
-    return;
-  }
+  auto window = dereth::test::offscreen_window(160, 120);
+  if (!window) return;
   struct NoInbox final : dereth::net::MessageInbox {
     std::vector<dereth::net::SessionMessage> drain(double) override { return {}; }
     [[nodiscard]] bool finished() const override { return false; }
@@ -142,10 +125,10 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
   dereth::core::ManualClock clock{dereth::core::Seconds{1.0}};
   dereth::app::World world{clock, nullptr};
   NoInbox inbox;
-  dereth::app::FrameLoop loop{world, inbox, &clock, window->get(), nullptr, dereth::app::LoopOptions{}};
+  dereth::app::FrameLoop loop{world, inbox, &clock, window.get(), nullptr, dereth::app::LoopOptions{}};
   std::vector<std::vector<std::uint8_t>> sent;
   std::uint32_t stamp = 100;
-  dereth::app::Controls controls{world, loop, window->get(),
+  dereth::app::Controls controls{world, loop, window.get(),
                                  [&](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
                                  [&] { return stamp++; }};
   protocol::CreateObject player;
@@ -176,7 +159,7 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
     key(sym, false);
   }
   key(SDLK_RETURN);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   loop.run_outbound(clock.now().count());
   CHECK(move_to_states() == 0);
   CHECK(controls.chat_sent() == 1);  // the Talk
@@ -188,26 +171,20 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
   key(SDLK_RETURN);
   key(SDLK_w, false);
   key(SDLK_ESCAPE);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(move_to_states() == 2);
 }
 
 TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before it opens the menu, mouse look turns",
           "[app][window][controls]") {
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   dereth::app::WindowOptions o;
   o.width = 160;
   o.height = 120;
-  o.vsync = false;
   auto rebind = dereth::app::parse_key_rebind("attack_high", "H");
   REQUIRE(rebind);
   o.keys.rebind(*rebind);
-  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
-  ::unsetenv("SDL_VIDEODRIVER");
-  if (!window) {
-    WARN("no offscreen window here: " << window.error().message());
-    return;
-  }
+  auto window = dereth::test::offscreen_window(o);
+  if (!window) return;
   using dereth::app::KeyAction;
   std::vector<std::pair<KeyAction, bool>> actions;
   std::vector<std::pair<std::uint32_t, bool>> moves;
@@ -230,7 +207,7 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
   input.moves = &moves;
   input.turns = &turns;
   input.selected = &selected;
-  (*window)->player_input = &input;
+  window->player_input = &input;
 
   key(SDLK_END);
   key(SDLK_END, false);
@@ -238,7 +215,7 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
   key(SDLK_PAGEDOWN);  // no longer bound
   key(SDLK_x);         // retail's backward
   key(SDLK_TAB);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(actions == std::vector<std::pair<KeyAction, bool>>{{KeyAction::AttackMedium, true},
                                                            {KeyAction::AttackMedium, false},
                                                            {KeyAction::AttackHigh, true},
@@ -255,43 +232,37 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
   motion.type = SDL_MOUSEMOTION;
   motion.motion.xrel = 7;
   SDL_PushEvent(&motion);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(turns == std::vector<int>{1});
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(turns == std::vector<int>{1, 0});
   motion.motion.xrel = -3;
   SDL_PushEvent(&motion);
   SDL_Event up = down;
   up.type = SDL_MOUSEBUTTONUP;
   SDL_PushEvent(&up);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(turns == std::vector<int>{1, 0, -1, 0});
 
   // Esc clears the selection first, then opens the game menu (whose Quit quits).
   key(SDLK_ESCAPE);
-  CHECK((*window)->poll_input());
-  CHECK_FALSE((*window)->dialogs().active());
+  CHECK(window->poll_input());
+  CHECK_FALSE(window->dialogs().active());
   key(SDLK_ESCAPE);
-  CHECK((*window)->poll_input());
-  CHECK((*window)->dialogs().menu_open());
+  CHECK(window->poll_input());
+  CHECK(window->dialogs().menu_open());
   key(SDLK_UP);  // from Resume up to Quit
   key(SDLK_RETURN);
-  CHECK_FALSE((*window)->poll_input());
+  CHECK_FALSE(window->poll_input());
 }
 
 TEST_CASE("The window's character list: keys, numbers and a click choose, Esc quits", "[app][window][characters]") {
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   dereth::app::WindowOptions o;
   o.width = 640;
   o.height = 480;
-  o.vsync = false;
   o.hud = false;
-  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
-  ::unsetenv("SDL_VIDEODRIVER");
-  if (!window) {
-    WARN("no offscreen window here: " << window.error().message());
-    return;
-  }
+  auto window = dereth::test::offscreen_window(o);
+  if (!window) return;
   dereth::protocol::CharacterList list;
   list.characters = {{0x50000001, "Aerin", 0}, {0x50000002, "Borin the Bold", 0}, {0x50000003, "Cid", 0}};
   list.max_slots = 11;
@@ -301,27 +272,27 @@ TEST_CASE("The window's character list: keys, numbers and a click choose, Esc qu
     void on_character_chosen(std::uint32_t guid) override { chosen->push_back(guid); }
   } screens;
   screens.chosen = &chosen;
-  (*window)->character_screens = &screens;
+  window->character_screens = &screens;
 
   dereth::app::CharacterPicker picker(list);
-  (*window)->show_characters(&picker);
+  window->show_characters(&picker);
   key(SDLK_DOWN);
   key(SDLK_RETURN);
   key(SDLK_RETURN);  // the list is gone after the first choice: this one opens the chat box instead
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(chosen == std::vector<std::uint32_t>{0x50000002});
 
   dereth::app::CharacterPicker again(list);
-  (*window)->show_characters(&again);
+  window->show_characters(&again);
   key(SDLK_3);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(chosen.back() == 0x50000003);
 
   // A click on the first character's line, where the last frame drew it.
   dereth::app::CharacterPicker by_mouse(list);
-  (*window)->show_characters(&by_mouse);
+  window->show_characters(&by_mouse);
   static const dereth::sim::RenderSnapshot empty;
-  REQUIRE((*window)->present(empty, dereth::app::FrameInfo{}).has_value());
+  REQUIRE(window->present(empty, dereth::app::FrameInfo{}).has_value());
   const auto lines = by_mouse.lines();
   dereth::render::OverlayFrame frame;
   frame.panels.push_back(dereth::render::TextPanel{dereth::render::Anchor::Centre, lines, {}, 0.75F, {}});
@@ -336,14 +307,14 @@ TEST_CASE("The window's character list: keys, numbers and a click choose, Esc qu
   click.button.y =
       static_cast<int>(text.y0 + row * (static_cast<float>(dereth::app::CharacterPicker::line_of(0)) + 0.5F));
   SDL_PushEvent(&click);
-  REQUIRE((*window)->poll_input());
+  REQUIRE(window->poll_input());
   CHECK(chosen.back() == 0x50000001);
   CHECK(chosen.size() == 3);
 
   dereth::app::CharacterPicker quit(list);
-  (*window)->show_characters(&quit);
+  window->show_characters(&quit);
   key(SDLK_ESCAPE);
-  CHECK_FALSE((*window)->poll_input());
+  CHECK_FALSE(window->poll_input());
 }
 
 TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown and the second character chosen",

@@ -28,6 +28,7 @@
 #include "chargen_server.hpp"
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
+#include "window_support.hpp"
 
 namespace {
 
@@ -105,19 +106,13 @@ using dereth::app::test::chargen_server_options;
 
 TEST_CASE("The window's list and creation screen: C and Delete, typing, arrows and clicks",
           "[app][window][characters][create]") {
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   dereth::app::WindowOptions o;
   o.width = 800;
   o.height = 600;
-  o.vsync = false;
   o.hud = false;
-  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
-  ::unsetenv("SDL_VIDEODRIVER");
-  if (!window) {
-    WARN("no offscreen window here: " << window.error().message());
-    return;
-  }
-  auto& w = **window;
+  auto window = dereth::test::offscreen_window(o);
+  if (!window) return;
+  auto& w = *window;
   proto::CharacterList list;
   list.characters = {{0x50000001, "Aerin", 0}};
   list.max_slots = 3;

@@ -28,6 +28,7 @@
 
 #include "run_cli.hpp"
 #include "support/temp_dir.hpp"
+#include "window_support.hpp"
 
 namespace {
 
@@ -39,21 +40,13 @@ void key(SDL_Keycode sym) {
 }
 
 std::unique_ptr<dereth::app::WindowPresenter> make_window(const std::filesystem::path& shots, bool hud) {
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
   dereth::app::WindowOptions o;
   o.width = 640;
   o.height = 480;
-  o.vsync = false;
   o.hud = hud;
   o.screenshot_dir = shots;
   o.options_file = "/home/player/.config/dereth/dereth.conf";
-  auto window = dereth::app::WindowPresenter::create(nullptr, nullptr, o);
-  ::unsetenv("SDL_VIDEODRIVER");
-  if (!window) {
-    WARN("no offscreen window here: " << window.error().message());
-    return nullptr;
-  }
-  return std::move(*window);
+  return dereth::test::offscreen_window(o);
 }
 
 // The panel of the last frame whose first line is `first`, if any.
