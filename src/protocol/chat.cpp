@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "dereth/core/cp1252.hpp"
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/weenie_error.hpp"
@@ -17,24 +18,7 @@ namespace {
 
 constexpr std::uint32_t kGameAction = login_opcode::GameAction;
 
-// CP1252 0x80..0x9F as Unicode code points (0: undefined, dropped).
-constexpr std::array<char32_t, 32> kCp1252High = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-                                                  0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
-                                                  0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-                                                  0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
-
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out.push_back(static_cast<char>(c));
-  } else if (c < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  }
-}
+using core::cp1252::append_utf8;
 
 std::size_t utf8_length(char32_t c) {
   return c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
@@ -242,7 +226,7 @@ std::string sanitize(std::string_view cp1252, std::size_t max_bytes, bool keep_l
     } else if (b < 0x20 || b == 0x7F) {
       continue;  // C0 controls and DEL
     } else if (b >= 0x80 && b < 0xA0) {
-      c = kCp1252High[b - 0x80];
+      c = core::cp1252::to_unicode(b);
       if (c == 0) continue;  // undefined in CP1252
     }
     if (out.size() + utf8_length(c) > max_bytes) break;
@@ -365,12 +349,9 @@ std::string utf8_to_cp1252(std::string_view utf8, std::size_t max_bytes, std::si
       out.push_back(static_cast<char>(c));
       continue;
     }
-    char mapped = '?';
-    for (std::size_t k = 0; k < kCp1252High.size(); ++k) {
-      if (kCp1252High[k] != 0 && kCp1252High[k] == c) mapped = static_cast<char>(0x80 + k);
-    }
-    if (mapped == '?') ++bad;
-    out.push_back(mapped);
+    const std::optional<unsigned char> mapped = core::cp1252::from_unicode(c);
+    if (!mapped) ++bad;
+    out.push_back(mapped ? static_cast<char>(*mapped) : '?');
   }
   if (replaced != nullptr) *replaced = bad;
   return out;

@@ -8,44 +8,22 @@
 
 #include <stb_easy_font.h>
 
+#include "dereth/core/cp1252.hpp"
+
 namespace dereth::render::font {
 
 namespace {
 
-// CP1252 0x80..0x9F as Unicode code points (0: undefined).
-constexpr std::array<char32_t, 32> kHigh = {0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
-                                            0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,
-                                            0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
-                                            0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};
-
-// The CP1252 byte of a code point; 0 where the code page has none.
+// The CP1252 byte of a code point; 0 where the font has no glyph for it
+// (controls, and what the code page lacks).
 unsigned char to_cp1252(char32_t c) noexcept {
   if (c == '\t' || c == '\n' || c == '\r') return ' ';
-  if (c >= 32 && c <= 126) return static_cast<unsigned char>(c);
-  if (c >= 0xA0 && c <= 0xFF) return static_cast<unsigned char>(c);
-  for (std::size_t i = 0; i < kHigh.size(); ++i) {
-    if (kHigh[i] == c && c != 0) return static_cast<unsigned char>(0x80U + i);
-  }
-  return 0;
+  if (c < 32 || c == 0x7F) return 0;
+  return core::cp1252::from_unicode(c).value_or(0);
 }
 
-char32_t from_cp1252(unsigned char b) noexcept {
-  if (b >= 0x80 && b <= 0x9F) return kHigh[b - 0x80U];
-  return b;
-}
-
-void append_utf8(char32_t c, std::string& out) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0U | (c >> 6));
-    out += static_cast<char>(0x80U | (c & 0x3FU));
-  } else {
-    out += static_cast<char>(0xE0U | (c >> 12));
-    out += static_cast<char>(0x80U | ((c >> 6) & 0x3FU));
-    out += static_cast<char>(0x80U | (c & 0x3FU));
-  }
-}
+using core::cp1252::append_utf8;
+using core::cp1252::to_unicode;
 
 // Calls f(cp1252 byte) for each character of `utf8`, 0 for one the font
 // cannot draw (a malformed sequence is one character with its continuation
@@ -365,7 +343,7 @@ void append_mark(Mark mark, float x, float y, float top, float body, std::vector
 std::string sanitize(std::string_view utf8) {
   std::string out;
   out.reserve(utf8.size());
-  for_each_char(utf8, [&](unsigned char b) { append_utf8(b != 0 ? from_cp1252(b) : U'?', out); });
+  for_each_char(utf8, [&](unsigned char b) { append_utf8(out, b != 0 ? to_unicode(b) : U'?'); });
   return out;
 }
 
@@ -381,7 +359,7 @@ std::string to_utf8(std::string_view glyph_text) {
   out.reserve(glyph_text.size());
   for (const char g : glyph_text) {
     const auto b = static_cast<unsigned char>(g);
-    append_utf8(advance(b) != 0 ? from_cp1252(b) : U'?', out);
+    append_utf8(out, advance(b) != 0 ? to_unicode(b) : U'?');
   }
   return out;
 }
