@@ -9,16 +9,12 @@
 
 #include "dereth/render/overlay.hpp"
 
+#include "overlay_support.hpp"
+
 using namespace dereth::render;
+using dereth::test::has_colour_in;
 
 namespace {
-
-bool has_colour_in(const OverlayLayout& layout, Rgba8 color, const Rect& r) {
-  for (const OverlayVertex& v : layout.vertices) {
-    if (v.color == color && r.contains(v.x, v.y)) return true;
-  }
-  return false;
-}
 
 // The rightmost x of any vertex of `color` (-1 when none).
 float rightmost(const OverlayLayout& layout, Rgba8 color) {

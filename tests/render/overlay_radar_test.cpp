@@ -7,19 +7,10 @@
 
 #include "dereth/render/overlay.hpp"
 
+#include "overlay_support.hpp"
+
 using namespace dereth::render;
-
-namespace {
-
-// Whether some triangle of `layout` has a vertex of `color` inside `r`.
-bool has_colour_in(const OverlayLayout& layout, Rgba8 color, const Rect& r) {
-  for (const OverlayVertex& v : layout.vertices) {
-    if (v.color == color && r.contains(v.x, v.y)) return true;
-  }
-  return false;
-}
-
-}  // namespace
+using dereth::test::has_colour_in;
 
 TEST_CASE("Overlay radar: the disc sits in the top-right corner and each dot is a radar pixel there",
           "[render][overlay]") {
