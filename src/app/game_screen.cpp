@@ -43,9 +43,9 @@ std::optional<render::VitalsPanel> vitals_panel(const sim::Qualities* qualities)
   for (std::uint32_t i = 0; i < 3; ++i) {
     render::VitalBar& bar = panel.bars[i];
     std::uint32_t current = 0;
-    if (qualities->inq_attribute_2nd_level(2 * i + 2, current)) bar.current = current;
+    if (qualities->inq_attribute_2nd_level(2 * i + 2, current, false)) bar.current = current;
     std::uint32_t max = 0;
-    if (qualities->inq_attribute_2nd_level(2 * i + 1, max)) bar.max = max;
+    if (qualities->inq_attribute_2nd_level(2 * i + 1, max, false)) bar.max = max;
   }
   return panel;
 }

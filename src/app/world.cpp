@@ -5,6 +5,8 @@
 
 #include "dereth/app/qa_report.hpp"
 #include "dereth/core/log.hpp"
+#include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/quality_filter.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/xp_table.hpp"
@@ -125,6 +127,16 @@ void World::handle_player_description(const protocol::PlayerDescription& descrip
                                        xp ? std::optional<dat::XpTable>(*xp) : std::nullopt);
   // The vitals' maxima (CACQualities::InqAttribute2nd) need the VitalTable.
   if (const auto vitals = records_->vital_table()) qualities_->set_vital_table(*vitals);
+  // The vitals enchantments may change (ACQualityFilter, CEnchantmentRegistry::EnchantAttribute2nd).
+  if (const dat::DatFile* portal = records_->portal(); portal != nullptr) {
+    if (auto bytes = portal->read(dat::kEnchantableFilterId)) {
+      if (auto filter = dat::read_quality_filter(*bytes, dat::kEnchantableFilterId)) {
+        qualities_->set_quality_filter(std::move(*filter));
+      } else {
+        core::logger(core::Module::App)->warn("QualityFilter not read: {}", filter.error().message());
+      }
+    }
+  }
   context_.player_qualities = qualities_.get();
   player_module_.unpack(description);
   context_.disable_house_restriction_effects = player_module_.disable_house_restriction_effects();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "dereth/dat/quality_filter.hpp"
+
 namespace dereth::sim {
 
 namespace {
@@ -122,6 +124,138 @@ bool EnchantmentRegistry::is_enchanted(std::uint16_t spell) const noexcept {
     return std::any_of(list.begin(), list.end(), [spell](const EnchantmentWire& e) { return e.spell_id == spell; });
   };
   return has(cooldown_) || has(mult_) || has(add_);
+}
+
+// Enchantment::Duel 0x005CACE0
+bool enchantment_duel(const EnchantmentWire& held, const EnchantmentWire& challenger) noexcept {
+  return held.power_level > challenger.power_level ||
+         (held.power_level == challenger.power_level && challenger.start_time < held.start_time);
+}
+
+// Enchantment::Enchant 0x005CAD10
+bool enchantment_enchant(const EnchantmentWire& e, float& value) noexcept {
+  if ((e.stat_mod_type & enchantment_type::Additive) != 0) {
+    value = e.stat_mod_value + value;
+    return true;
+  }
+  if ((e.stat_mod_type & enchantment_type::Multiplicative) != 0) {
+    value = e.stat_mod_value * value;
+    return true;
+  }
+  return false;
+}
+
+// Enchantment::AffectsAttackSkills 0x005CADE0
+bool enchantment_affects_attack_skills(const EnchantmentWire& e, std::uint32_t key) noexcept {
+  if ((e.stat_mod_type & enchantment_type::AttackSkills) == 0) return false;
+  switch (key) {
+    case 0x21:
+    case 0x22:
+    case 0x29:
+    case 0x2B:
+    case 0x2C:
+    case 0x2D:
+    case 0x2E:
+    case 0x2F:
+    case 0x31: return true;
+    default: return false;
+  }
+}
+
+// Enchantment::AffectsDefenseSkills 0x005CAE30
+bool enchantment_affects_defense_skills(const EnchantmentWire& e, std::uint32_t key) noexcept {
+  if ((e.stat_mod_type & enchantment_type::DefenseSkills) == 0) return false;
+  switch (key) {
+    case 0x06:
+    case 0x07:
+    case 0x0F:
+    case 0x30: return true;
+    default: return false;
+  }
+}
+
+// CEnchantmentRegistry::Duel 0x005942B0
+bool enchantment_registry_duel(const EnchantmentWire& challenger, std::vector<EnchantmentWire>& affecting) {
+  const auto held = std::find_if(affecting.begin(), affecting.end(),
+                                 [&](const EnchantmentWire& e) { return e.category == challenger.category; });
+  if (held != affecting.end()) {
+    if (enchantment_duel(*held, challenger)) return false;
+    // PackableList::Remove of the first entry with the loser's id: the loser
+    // itself, since an earlier entry of its id would be of its category.
+    if (enchantment_id(*held) != 0) affecting.erase(held);
+  }
+  affecting.push_back(challenger);
+  return true;
+}
+
+// CEnchantmentRegistry::CullEnchantmentsFromList 0x00594470
+bool cull_enchantments_from_list(const std::vector<EnchantmentWire>& list, std::uint32_t type, std::uint32_t key,
+                                 std::vector<EnchantmentWire>& affecting) {
+  bool added = false;
+  for (const EnchantmentWire& e : list) {
+    if ((e.stat_mod_type & type) == 0) continue;
+    if ((e.stat_mod_type & enchantment_type::MultipleStat) != 0 || e.stat_mod_key == key ||
+        enchantment_affects_attack_skills(e, key) || enchantment_affects_defense_skills(e, key)) {
+      added = enchantment_registry_duel(e, affecting) || added;
+    }
+  }
+  return added;
+}
+
+namespace {
+
+// The float's value rounded to the nearest integer as retail stores it
+// ((unsigned __int64)(tmp + 0.5), kept to 32 bits).
+std::uint32_t round_stat(float tmp) noexcept {
+  return static_cast<std::uint32_t>(static_cast<std::uint64_t>(static_cast<double>(tmp) + 0.5));
+}
+
+// CEnchantmentRegistry::Enchant 0x00593B50: each of `affecting` in order.
+bool enchant_all(const std::vector<EnchantmentWire>& affecting, float& value) noexcept {
+  bool any = false;
+  for (const EnchantmentWire& e : affecting) any = enchantment_enchant(e, value) || any;
+  return any;
+}
+
+}  // namespace
+
+// CEnchantmentRegistry::EnchantAttribute 0x00594570
+bool EnchantmentRegistry::enchant_attribute(std::uint32_t stype, std::uint32_t& val) const {
+  auto tmp = static_cast<float>(val);
+  std::vector<EnchantmentWire> affecting;
+  cull_enchantments_from_list(mult_, enchantment_type::Attribute, stype, affecting);
+  cull_enchantments_from_list(add_, enchantment_type::Attribute, stype, affecting);
+  const bool any = enchant_all(affecting, tmp);
+  if (val < 10) {
+    if (tmp < 1.0F) tmp = 1.0F;
+  } else if (tmp < 10.0F) {
+    tmp = 10.0F;
+  }
+  val = round_stat(tmp);
+  return any;
+}
+
+// CEnchantmentRegistry::EnchantAttribute2nd 0x00594670
+bool EnchantmentRegistry::enchant_attribute_2nd(std::uint32_t stype, std::uint32_t& val,
+                                                const dat::QualityFilter* filter) const {
+  // ACQualityFilter::QueryAttribute2nd 0x005CBC70: the filter lists the stype.
+  if (filter == nullptr || std::find(filter->attribute2nd_stats.begin(), filter->attribute2nd_stats.end(), stype) ==
+                               filter->attribute2nd_stats.end()) {
+    return false;
+  }
+  auto tmp = static_cast<float>(val);
+  bool any = vitae_ && enchantment_enchant(*vitae_, tmp);
+  std::vector<EnchantmentWire> affecting;
+  cull_enchantments_from_list(mult_, enchantment_type::SecondAttribute, stype, affecting);
+  cull_enchantments_from_list(add_, enchantment_type::SecondAttribute, stype, affecting);
+  any = enchant_all(affecting, tmp) || any;
+  if (val < 5) {
+    if (tmp < 1.0F) tmp = 1.0F;
+  } else if (tmp < 5.0F) {
+    tmp = 5.0F;
+  }
+  val = round_stat(tmp);
+  return any;
 }
 
 std::size_t EnchantmentRegistry::size() const noexcept {

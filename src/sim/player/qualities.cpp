@@ -256,6 +256,13 @@ bool Qualities::inq_attribute(std::uint32_t stype, std::uint32_t& retval) const 
   return true;
 }
 
+// CACQualities::InqAttribute 0x00591A00
+bool Qualities::inq_attribute(std::uint32_t stype, std::uint32_t& retval, bool raw) const {
+  if (!inq_attribute(stype, retval)) return false;
+  if (!raw) enchantments_.enchant_attribute(stype, retval);  // CACQualities::EnchantAttribute
+  return true;
+}
+
 // AttributeCache::InqAttribute2nd 0x005CC5D0
 bool Qualities::inq_attribute_2nd(std::uint32_t stype, std::uint32_t& retval) const {
   if (!has_attributes_ || stype < 1 || stype > 6) return false;
@@ -401,7 +408,7 @@ bool Qualities::jump_stamina_cost(float extent, double cur_time, int& cost) cons
 }
 
 // CACQualities::InqAttribute2ndBaseLevel 0x00591D20
-bool Qualities::inq_attribute_2nd_base_level(std::uint32_t stype, std::uint32_t& retval) const {
+bool Qualities::inq_attribute_2nd_base_level(std::uint32_t stype, std::uint32_t& retval, bool raw) const {
   if (!vital_table_) return false;
   const dat::SkillFormula* formula = stype == 1   ? &vital_table_->max_health
                                      : stype == 3 ? &vital_table_->max_stamina
@@ -410,16 +417,16 @@ bool Qualities::inq_attribute_2nd_base_level(std::uint32_t stype, std::uint32_t&
   if (formula == nullptr) return false;
   std::uint32_t attr1 = 0;
   std::uint32_t attr2 = 0;
-  if (formula->attr1 != 0) inq_attribute(formula->attr1, attr1);
-  if (formula->attr2 != 0) inq_attribute(formula->attr2, attr2);
+  if (formula->attr1 != 0) inq_attribute(formula->attr1, attr1, raw);
+  if (formula->attr2 != 0) inq_attribute(formula->attr2, attr2, raw);
   return skill_formula_calculate(*formula, attr1, attr2, retval);
 }
 
-// CACQualities::InqAttribute2nd 0x00592020 (raw)
-bool Qualities::inq_attribute_2nd_level(std::uint32_t stype, std::uint32_t& retval) const {
+// CACQualities::InqAttribute2nd 0x00592020
+bool Qualities::inq_attribute_2nd_level(std::uint32_t stype, std::uint32_t& retval, bool raw) const {
   std::uint32_t base = 0;
   if (stype == 1 || stype == 3 || stype == 5) {
-    if (!inq_attribute_2nd_base_level(stype, base)) return false;
+    if (!inq_attribute_2nd_base_level(stype, base, raw)) return false;
   }
   if (stype == 1) {
     int vitality = 0;
@@ -428,10 +435,12 @@ bool Qualities::inq_attribute_2nd_level(std::uint32_t stype, std::uint32_t& retv
   std::uint32_t held = 0;
   if (inq_attribute_2nd(stype, held)) {
     retval = held + base;
-    return true;
+  } else {
+    if (base == 0) return false;
+    retval = base;
   }
-  if (base == 0) return false;
-  retval = base;
+  // CACQualities::EnchantAttribute2nd 0x0058F090
+  if (!raw) enchantments_.enchant_attribute_2nd(stype, retval, quality_filter_ ? &*quality_filter_ : nullptr);
   return true;
 }
 
@@ -469,7 +478,7 @@ void Qualities::set_attribute_2nd(std::uint32_t stype, const protocol::Secondary
   if (stype % 2 == 0) {
     std::uint32_t max = 0;
     if (vital_table_) {
-      if (!inq_attribute_2nd_level(stype - 1, max)) return;
+      if (!inq_attribute_2nd_level(stype - 1, max, false)) return;
       bounded.current_level = std::min(bounded.current_level, max);
     }
   }
@@ -486,7 +495,7 @@ void Qualities::set_attribute_2nd(std::uint32_t stype, std::uint32_t value) {
       bounded = 0;
     } else if (vital_table_) {
       std::uint32_t max = 0;
-      if (!inq_attribute_2nd_level(stype - 1, max)) return;
+      if (!inq_attribute_2nd_level(stype - 1, max, false)) return;
       bounded = std::min(bounded, max);
     }
   }

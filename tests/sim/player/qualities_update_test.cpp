@@ -46,13 +46,13 @@ TEST_CASE("CACQualities::InqAttribute2nd 0x00592020: a maximum is the VitalTable
           "[retail]") {
   auto qualities = player();
   std::uint32_t max = 0;
-  REQUIRE(qualities->inq_attribute_2nd_level(1, max));
+  REQUIRE(qualities->inq_attribute_2nd_level(1, max, false));
   CHECK(max == 55);
   std::uint32_t current = 0;
-  REQUIRE(qualities->inq_attribute_2nd_level(2, current));
+  REQUIRE(qualities->inq_attribute_2nd_level(2, current, false));
   CHECK(current == 40);
   // Without the VitalTable, retail's InqAttribute2ndBaseLevel fails: no maximum.
-  CHECK_FALSE(player(false)->inq_attribute_2nd_level(1, max));
+  CHECK_FALSE(player(false)->inq_attribute_2nd_level(1, max, false));
 }
 
 TEST_CASE(
@@ -99,7 +99,7 @@ TEST_CASE("ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute2nd 0x0
   // Health's maximum stype 1: ranks 10, start 5, current 61 (maximum 50 + 15 = 65).
   CHECK(qualities->apply_update(protocol::PrivateUpdateAttribute2nd{4, 1, {10, 5, 100, 61}}));
   std::uint32_t max = 0;
-  REQUIRE(qualities->inq_attribute_2nd_level(1, max));
+  REQUIRE(qualities->inq_attribute_2nd_level(1, max, false));
   CHECK(max == 65);
   CHECK(current_health(*qualities) == 61);
   // The same stamp again is taken (equal is not older); an older one is not.
@@ -108,7 +108,7 @@ TEST_CASE("ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute2nd 0x0
   CHECK(current_health(*qualities) == 62);
   // A stype outside 1..6 changes nothing.
   CHECK(qualities->apply_update(protocol::PrivateUpdateAttribute2nd{1, 9, {1, 1, 1, 1}}));
-  REQUIRE(qualities->inq_attribute_2nd_level(1, max));
+  REQUIRE(qualities->inq_attribute_2nd_level(1, max, false));
   CHECK(max == 65);
 }
 
@@ -130,7 +130,7 @@ TEST_CASE("ClientObjMaintSystem::Handle_Qualities__PrivateUpdateAttribute 0x0055
   CHECK(self == 40);
   // The maximum health follows Endurance (70 / 2 + 5).
   std::uint32_t max = 0;
-  REQUIRE(qualities->inq_attribute_2nd_level(1, max));
+  REQUIRE(qualities->inq_attribute_2nd_level(1, max, false));
   CHECK(max == 40);
 }
 
@@ -217,4 +217,46 @@ TEST_CASE(
   CHECK_FALSE(qualities->apply_update(protocol::PrivateUpdateStatLevel{q::PrivateUpdateInt, 0, 5, 1}));
   REQUIRE(qualities->inq_int(5, burden));
   CHECK(burden == 1200);
+}
+
+TEST_CASE(
+    "CACQualities::InqAttribute2nd 0x00592020 not raw: the maximum from the enchanted Endurance through "
+    "CACQualities::EnchantAttribute2nd 0x0058F090, and BoundsCheck 0x005920E0 bounds by it",
+    "[retail]") {
+  namespace et = enchantment_type;
+  auto qualities = player();
+  dat::QualityFilter filter;
+  filter.attribute2nd_stats = {1, 3, 5};
+  qualities->set_quality_filter(filter);
+  protocol::EnchantmentWire endurance;  // Endurance +20
+  endurance.spell_id = 1;
+  endurance.layer = 1;
+  endurance.category = 20;
+  endurance.stat_mod_type = et::Additive | et::Attribute;
+  endurance.stat_mod_key = 2;
+  endurance.stat_mod_value = 20.0F;
+  protocol::EnchantmentWire health = endurance;  // maximum health +10
+  health.spell_id = 2;
+  health.category = 21;
+  health.stat_mod_type = et::Additive | et::SecondAttribute;
+  health.stat_mod_key = 1;
+  health.stat_mod_value = 10.0F;
+  protocol::MagicUpdateEnchantments update;
+  update.event = protocol::magic_event::UpdateMultipleEnchantments;
+  update.enchantments = {endurance, health};
+  CHECK(qualities->apply_update(update));
+  std::uint32_t max = 0;
+  REQUIRE(qualities->inq_attribute_2nd_level(1, max, false));
+  CHECK(max == 75);  // (100 + 20) / 2 + 5 + 10
+  REQUIRE(qualities->inq_attribute_2nd_level(1, max, true));
+  CHECK(max == 55);  // raw: neither
+  // The current vital is held up to the enchanted maximum, not the raw one.
+  CHECK(qualities->apply_update(protocol::PrivateUpdateStatLevel{q::PrivateUpdateAttribute2ndLevel, 1, 2, 70}));
+  CHECK(current_health(*qualities) == 70);
+  CHECK(qualities->apply_update(protocol::PrivateUpdateStatLevel{q::PrivateUpdateAttribute2ndLevel, 2, 2, 90}));
+  CHECK(current_health(*qualities) == 75);
+  // Without the QualityFilter the vital's own enchantment does nothing; Endurance's still counts.
+  qualities->set_quality_filter(std::nullopt);
+  REQUIRE(qualities->inq_attribute_2nd_level(1, max, false));
+  CHECK(max == 65);
 }

@@ -6,13 +6,15 @@
 // then kept up to date by the server's private updates (apply_update, as
 // ClientObjMaintSystem::UpdateStat does for the player: the WTimeStamper
 // first, then CACQualities::Set*) and the enchantment events (the
-// registry). Enchantments do not yet change what is asked (the Inq*
-// functions read the base). The rules: docs/sim.md "The local player moves".
+// registry). Enchantments change the vitals' maxima and what is asked
+// without `raw`; movement and the load read raw values (docs/deviations.md). The rules: docs/sim.md "The local player
+// moves".
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
+#include "dereth/dat/quality_filter.hpp"
 #include "dereth/dat/skill_table.hpp"
 #include "dereth/dat/vital_table.hpp"
 #include "dereth/dat/xp_table.hpp"
@@ -92,8 +94,12 @@ class Qualities {
   // CBaseQualities::InqFloat (the table only; no enchantment).
   bool inq_float(std::uint32_t stype, double& retval) const;
   // AttributeCache::InqAttribute 0x005CC4E0 (level_from_cp + init_level)
-  // through CACQualities::InqAttribute 0x00591A00.
+  // through CACQualities::InqAttribute 0x00591A00, raw: what movement and
+  // the load read (their enchantments: docs/deviations.md).
   bool inq_attribute(std::uint32_t stype, std::uint32_t& retval) const;
+  // CACQualities::InqAttribute 0x00591A00: not raw, the value through
+  // CACQualities::EnchantAttribute (CEnchantmentRegistry::EnchantAttribute).
+  bool inq_attribute(std::uint32_t stype, std::uint32_t& retval, bool raw) const;
   // AttributeCache::InqAttribute2nd 0x005CC5D0: 1/3/5 the maximum's base
   // (level_from_cp + init_level), 2/4/6 the current value.
   bool inq_attribute_2nd(std::uint32_t stype, std::uint32_t& retval) const;
@@ -120,13 +126,18 @@ class Qualities {
   // CACQualities::InqAttribute2nd cannot give a maximum, and a current vital
   // is then bounded below only (docs/deviations.md: retail drops the update).
   void set_vital_table(std::optional<dat::VitalTable> table) { vital_table_ = std::move(table); }
+  // The QualityFilter (0x0E010001) of the vitals enchantments may change
+  // (ACQualityFilter::QueryAttribute2nd); without it none changes them.
+  void set_quality_filter(std::optional<dat::QualityFilter> filter) { quality_filter_ = std::move(filter); }
   // CACQualities::InqAttribute2ndBaseLevel 0x00591D20: the maximum's part
-  // from the attributes (the VitalTable's formula for stype 1, 3 or 5).
-  bool inq_attribute_2nd_base_level(std::uint32_t stype, std::uint32_t& retval) const;
-  // CACQualities::InqAttribute2nd 0x00592020 (raw: no enchantment): 1/3/5
-  // the maximum (the formula's part, the ranks and starting value, and for
-  // health LumAugVitality), 2/4/6 the current value.
-  bool inq_attribute_2nd_level(std::uint32_t stype, std::uint32_t& retval) const;
+  // from the attributes (the VitalTable's formula for stype 1, 3 or 5), the
+  // attributes enchanted unless raw.
+  bool inq_attribute_2nd_base_level(std::uint32_t stype, std::uint32_t& retval, bool raw) const;
+  // CACQualities::InqAttribute2nd 0x00592020: 1/3/5 the maximum (the
+  // formula's part, the ranks and starting value, and for health
+  // LumAugVitality), 2/4/6 the current value; unless raw, through
+  // CACQualities::EnchantAttribute2nd 0x0058F090.
+  bool inq_attribute_2nd_level(std::uint32_t stype, std::uint32_t& retval, bool raw) const;
 
   // ClientObjMaintSystem::UpdateStat<...> for the player (Handle_Qualities__
   // PrivateUpdate*, 0x00558E80..0x00558FD0): the update is taken when its
@@ -189,6 +200,7 @@ class Qualities {
   std::optional<dat::SkillTable> skill_table_;
   std::optional<dat::XpTable> xp_table_;
   std::optional<dat::VitalTable> vital_table_;
+  std::optional<dat::QualityFilter> quality_filter_;
   WTimeStamper stamper_;
   EnchantmentRegistry enchantments_;
 
