@@ -291,10 +291,12 @@ bool Controls::key_action(KeyAction action, bool pressed) {
     case KeyAction::SpellSlot10:
     case KeyAction::SpellSlot11:
     case KeyAction::SpellSlot12:
-      // The slot's spell becomes the selection; retail then casts it
-      // (gmSpellcastingUI::Cast), which is the cast key's path.
-      if (pressed) {
-        spellcasting_.recv_notice_cast_quickslot_spell(world_->player_module(), spell_slot_of(action).value_or(0));
+      // gmSpellcastingUI::RecvNotice_CastQuickslotSpell 0x004C78B0: the
+      // slot's spell becomes the selection and is cast (gmSpellcastingUI::
+      // Cast), the cast key's path; an empty slot does nothing.
+      if (pressed &&
+          spellcasting_.recv_notice_cast_quickslot_spell(world_->player_module(), spell_slot_of(action).value_or(0))) {
+        cast_current_spell();
       }
       return true;
     case KeyAction::Chat:

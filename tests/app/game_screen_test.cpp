@@ -14,6 +14,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/net/inbox.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/protocol/player_description.hpp"
 
@@ -60,7 +61,9 @@ struct Screen {
   NoInbox inbox;
   Blank presenter;
   app::FrameLoop loop{world, inbox, &clock, &presenter, nullptr, app::LoopOptions{}};
-  app::Controls controls{world, loop, &presenter, [](std::vector<std::uint8_t> /*m*/, std::uint16_t /*q*/) {},
+  std::vector<std::vector<std::uint8_t>> sent;  // what the controls sent the server
+  app::Controls controls{world, loop, &presenter,
+                         [this](std::vector<std::uint8_t> m, std::uint16_t /*q*/) { sent.push_back(std::move(m)); },
                          [] { return 1U; }};
 
   Screen() {
@@ -155,10 +158,19 @@ TEST_CASE(
   CHECK(s.controls.selected_spell() == 3);
   s.outbound();
   CHECK(s.presenter.hud_spell_bar->selected == 2U);
+  // A slot key selects its spell and casts it (gmSpellcastingUI::Cast), at
+  // nothing selected here: CastUntargetedSpell.
+  s.sent.clear();
   s.controls.key_action(KeyAction::SpellSlot2, true);
   CHECK(s.controls.selected_spell() == 0x5E9);
-  s.controls.key_action(KeyAction::SpellSlot9, true);  // an empty slot: no change
+  REQUIRE(s.sent.size() == 1);
+  const auto cast = protocol::decode_cast_untargeted_spell(s.sent[0]);
+  REQUIRE(cast.has_value());
+  CHECK(cast->spell == 0x5E9u);
+  s.controls.key_action(KeyAction::SpellSlot2, false);  // the release casts nothing
+  s.controls.key_action(KeyAction::SpellSlot9, true);   // an empty slot: no change, no cast
   CHECK(s.controls.selected_spell() == 0x5E9);
+  CHECK(s.sent.size() == 1);
   s.controls.key_action(KeyAction::FirstSpell, true);
   CHECK(s.controls.selected_spell() == 27);
   s.controls.key_action(KeyAction::LastSpell, true);
