@@ -2,11 +2,20 @@
 // Backslash for magic mode, Tab for the nearest creature, End (retail's
 // CombatCastCurrentSpell in magic mode): the window's keys reach the
 // controls, which send ChangeCombatMode 8 and CastTargetedSpell with the
-// spell bar's spell and the selection.
+// spell bar's spell and the selection; and `dereth play` in the window
+// against the scenario server, the pictures (F12) checked for the target's
+// health bar and the bolt.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <SDL.h>
@@ -22,8 +31,14 @@
 #include "dereth/protocol/login.hpp"
 #include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/messages.hpp"
+#include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
+#include "dereth/render/image.hpp"
+#include "dereth/scenario/scenario.hpp"
+#include "dereth/scenario/udp_scenario_server.hpp"
 
+#include "run_cli.hpp"
+#include "support/temp_dir.hpp"
 #include "window_support.hpp"
 
 namespace {
@@ -109,4 +124,188 @@ TEST_CASE("The window (SDL offscreen): Backslash, Tab and End send ChangeCombatM
   CHECK(casts[0].target == kDrudge);
   CHECK(casts[0].spell == 27u);
   CHECK(controls.combat().combat_mode == dereth::sim::CombatMode::Magic);
+}
+
+namespace {
+
+// The pixels of a screenshot the window saved (F12), RGBA rows top first.
+struct Picture {
+  int w = 0;
+  int h = 0;
+  std::vector<std::uint8_t> px;
+  [[nodiscard]] const std::uint8_t* at(int x, int y) const {
+    return px.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4;
+  }
+};
+
+// The target panel's health bar (centred at the top, the overlay's
+// health_color fill on its progress_track): the fill's length in pixels and
+// the track's, on the row with the most of either; {0, 0} without one.
+struct Bar {
+  int fill = 0;
+  int track = 0;
+};
+Bar target_bar(const Picture& p) {
+  Bar best;
+  for (int y = 0; y < p.h / 4; ++y) {
+    Bar row;
+    for (int x = p.w / 2 - 110; x < p.w / 2 + 110; ++x) {
+      const auto* c = p.at(x, y);
+      if (c[0] == 200 && c[1] == 30 && c[2] == 30) ++row.fill;  // OverlayOptions::health_color
+      if (c[0] == 60 && c[1] == 60 && c[2] == 60) ++row.track;  // OverlayOptions::progress_track
+    }
+    if (row.fill + row.track > best.fill + best.track) best = row;
+  }
+  return best;
+}
+
+// Fire-coloured pixels (the Flame Bolt's ball and its explosion) in the view
+// between the target panel and the spell bar, left of the radar.
+int fire_pixels(const Picture& p) {
+  int n = 0;
+  for (int y = p.h / 5; y < p.h * 3 / 4; ++y) {
+    for (int x = p.w / 5; x < p.w * 7 / 10; ++x) {
+      const auto* c = p.at(x, y);
+      n += c[0] >= 200 && c[1] >= 60 && c[1] <= 190 && c[2] <= 100 ? 1 : 0;
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "dereth play in a window (SDL offscreen): Tab shows the target's health from the server, End casts, the bolt is "
+    "in the picture and the bar follows the server's UpdateHealth",
+    "[app][e2e][live][window][magic]") {
+  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
+                                                       "/tests/scenario/data/cast_window.scenario");
+  REQUIRE(scenario.has_value());
+  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
+  REQUIRE(server.start().has_value());
+  const dereth::test::TempDir tmp("window-cast");
+  const auto pw = tmp / "password";
+  std::ofstream(pw) << "secret\n";
+  const auto shots = tmp / "shots";
+  std::filesystem::create_directories(shots);
+  // F12 saves into the working folder, as a player's screenshots do.
+  const auto cwd = std::filesystem::current_path();
+  std::filesystem::current_path(shots);
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  const auto heard = [&](auto&& pred) {
+    for (const auto& m : server.client_messages()) {
+      if (pred(m)) return true;
+    }
+    return false;
+  };
+  const auto event_text = [&](const std::string& part) -> std::optional<std::string> {
+    for (const auto& e : server.events()) {
+      if (e.text.find(part) != std::string::npos) return e.text;
+    }
+    return std::nullopt;
+  };
+  const auto press = [](SDL_Keycode k) {
+    key(k);
+    key(k, false);
+  };
+  const auto wait_for = [](auto&& cond, std::atomic<bool>& stop) {
+    while (!stop && !cond()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return !stop;
+  };
+  std::atomic<bool> done{false};
+  int bolt_shots = 0;
+  // The player: once in the world, \ for magic mode and Tab for the drudge
+  // (again until the client asks the server for its health), a picture
+  // (F12) half a second after the query; End to cast Flame Bolt I, a picture
+  // every 80 ms from the launch until the server's hit; a last picture
+  // half a second after the hit.
+  std::thread player([&] {
+    const auto entered = [&] {
+      return SDL_WasInit(SDL_INIT_EVENTS) != 0 && heard([](const auto& m) { return m.enter_world.has_value(); });
+    };
+    if (!wait_for(entered, done)) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    press(SDLK_BACKSLASH);
+    const auto queried = [&] {
+      return heard([](const auto& m) { return m.opcode == 0xF7B1 && m.action == protocol::opcode::QueryHealth; });
+    };
+    while (!done && !queried()) {
+      press(SDLK_TAB);
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    press(SDLK_F12);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    press(SDLK_END);
+    if (!wait_for([&] { return event_text(" launched at ").has_value(); }, done)) return;
+    while (!done && !event_text(" hit by ")) {
+      press(SDLK_F12);
+      ++bolt_shots;
+      std::this_thread::sleep_for(std::chrono::milliseconds(80));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    press(SDLK_F12);
+  });
+  std::string out, err;
+  const int rc = dereth::app::test::run(
+      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
+       "--password-file", pw.string(), "--character", "Aerin", "--no-record", "--ticks", "420", "--set",
+       "window_width=800", "--set", "window_height=450", "--set", "audio=false"},
+      out, err);
+  done = true;
+  player.join();
+  ::unsetenv("SDL_VIDEODRIVER");
+  std::filesystem::current_path(cwd);
+  INFO(out << err);
+  REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
+  CHECK(rc == 0);
+  // At the server: the query, then the cast of Flame Bolt I at the drudge.
+  std::optional<protocol::CastTargetedSpell> cast;
+  for (const auto& m : server.client_messages()) {
+    if (m.cast && !cast) cast = m.cast;
+  }
+  REQUIRE(cast.has_value());
+  CHECK(cast->spell == 27u);
+  CHECK(cast->target == 0x80000010u);
+  // The server's hit: "sandbox: 'Drudge Skulker' hit by Flame Bolt I for N (H left)" of 20.
+  const auto hit = event_text(" hit by ");
+  REQUIRE(hit.has_value());
+  const auto open = hit->rfind('(');
+  REQUIRE(open != std::string::npos);
+  const int left = std::stoi(hit->substr(open + 1));
+  REQUIRE(left > 0);
+  REQUIRE(left < 20);
+  // The pictures in the order taken (named by tick): the selection, the
+  // bolt's flight, after the hit.
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(shots)) files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  INFO(files.size() << " pictures, " << bolt_shots << " asked for in flight");
+  REQUIRE(files.size() >= 3);
+  std::vector<Picture> pictures;
+  for (const auto& f : files) {
+    auto image = dereth::render::read_png(f);
+    REQUIRE(image.has_value());
+    pictures.push_back(Picture{image->width, image->height, std::move(image->pixels)});
+  }
+  // Selected: the drudge's bar, full, as the server answered the query.
+  const Bar selected = target_bar(pictures.front());
+  CHECK(selected.track == 0);
+  CHECK(selected.fill >= 190);
+  // After the hit: the fill is the server's fraction of the bar.
+  const Bar after = target_bar(pictures.back());
+  const int width = after.fill + after.track;
+  CHECK(width == selected.fill + selected.track);
+  CHECK(std::abs(after.fill - width * left / 20) <= 1);
+  CHECK(after.track > 0);
+  // In flight: the bolt (its fire) in some picture between, none before.
+  const int before = fire_pixels(pictures.front());
+  int most = 0;
+  for (std::size_t i = 1; i + 1 < pictures.size(); ++i) most = std::max(most, fire_pixels(pictures[i]));
+  INFO("fire pixels: before " << before << ", in flight up to " << most);
+  // DERETH_TEST_KEEP_PICTURES=DIR keeps the pictures, to look at them.
+  if (const char* keep = std::getenv("DERETH_TEST_KEEP_PICTURES")) {
+    for (const auto& f : files) std::filesystem::copy_file(f, std::filesystem::path(keep) / f.filename());
+  }
+  CHECK(most >= before + 30);
 }
