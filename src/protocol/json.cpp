@@ -10,6 +10,8 @@
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/house.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/magic.hpp"
+#include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
 
 namespace dereth::protocol {
@@ -756,6 +758,26 @@ Result<void> player_description(JsonWriter& j, Body body) {
     j.key("options1").hex(m.options->options1);
     j.end_object();
   }
+  if (m.spell_lists) {
+    // The shortcut bar, then the spell bar's favourites lists (one array a tab).
+    j.key("shortcuts").begin_array();
+    for (const ShortcutWire& sc : m.spell_lists->shortcuts) {
+      j.begin_object();
+      j.key("index").number(sc.index);
+      j.key("object_id").hex(sc.object_id);
+      j.key("spell_id").number(sc.spell_id);
+      j.key("layer").number(sc.layer);
+      j.end_object();
+    }
+    j.end_array();
+    j.key("favorite_spells").begin_array();
+    for (const auto& list : m.spell_lists->favorite_spells) {
+      j.begin_array();
+      for (const std::uint32_t spell : list) j.number(spell);
+      j.end_array();
+    }
+    j.end_array();
+  }
   j.end_object();
   return {};
 }
@@ -945,6 +967,34 @@ Result<void> targeted_attack(JsonWriter& j, Body body) {
   j.key("target").hex(m.target);
   j.key("height").number(m.height);
   j.key(m.action == combat_action::TargetedMeleeAttack ? "power" : "accuracy").f32(m.power);
+  j.end_object();
+  return {};
+}
+
+Result<void> cast_targeted_spell(JsonWriter& j, Body body) {
+  DERETH_TRY(const CastTargetedSpell m, decode_cast_targeted_spell(body));
+  j.begin_object();
+  action_header(j, body, "CastTargetedSpell");
+  j.key("target").hex(m.target);
+  j.key("spell").number(m.spell);
+  j.end_object();
+  return {};
+}
+
+Result<void> cast_untargeted_spell(JsonWriter& j, Body body) {
+  DERETH_TRY(const CastUntargetedSpell m, decode_cast_untargeted_spell(body));
+  j.begin_object();
+  action_header(j, body, "CastUntargetedSpell");
+  j.key("spell").number(m.spell);
+  j.end_object();
+  return {};
+}
+
+Result<void> query_health(JsonWriter& j, Body body) {
+  DERETH_TRY(const QueryHealth m, decode_query_health(body));
+  j.begin_object();
+  action_header(j, body, "QueryHealth");
+  j.key("target").hex(m.target);
   j.end_object();
   return {};
 }
@@ -1208,6 +1258,9 @@ constexpr std::array kAnyEntries = {
     AnyEntry{login_opcode::GameAction, combat_action::TargetedMissileAttack, &targeted_attack},
     AnyEntry{login_opcode::GameAction, combat_action::CancelAttack, &cancel_attack},
     AnyEntry{login_opcode::GameAction, combat_action::ChangeCombatMode, &change_combat_mode},
+    AnyEntry{login_opcode::GameAction, opcode::QueryHealth, &query_health},
+    AnyEntry{login_opcode::GameAction, magic_action::CastTargetedSpell, &cast_targeted_spell},
+    AnyEntry{login_opcode::GameAction, magic_action::CastUntargetedSpell, &cast_untargeted_spell},
     AnyEntry{login_opcode::GameAction, login_opcode::LoginCompleteAction, &login_complete},
     // Chat, login and world entry.
     AnyEntry{login_opcode::ServerMessage, kTopLevel, &server_message},

@@ -46,6 +46,7 @@ constexpr auto kPlain = std::to_array<Sentence>({
     {0x041D, "Only the leader of a fellowship can do that."},
     {0x041E, "Your fellowship has no room for more members."},
     {0x041F, "That name is not allowed for a fellowship."},
+    {0x042C, "You have no target."},
     {0x0433, "Your crafting attempt failed."},
     {0x0435, "Your crafting attempt failed."},
     {0x0437, "You or one of the items does not meet this craft's requirements."},

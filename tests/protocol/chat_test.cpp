@@ -225,6 +225,14 @@ TEST_CASE("WeenieError 0x028A and WeenieErrorWithString 0x028B read as sentences
   CHECK(with >= 45);
 }
 
+TEST_CASE("WeenieError 0x042C, ACE's UseDone for a cast at a creature that has died, is a sentence",
+          "[protocol][chat][magic]") {
+  // ACE (TargetNotAcquired) answers a CastTargetedSpell whose target is gone with
+  // UseDone 0x01C7 carrying 0x042C; the chat window said "The server answered with code 0x042C.".
+  CHECK(weenie_error_sentence(0x042C, false).has_value());
+  CHECK(weenie_error_text(0x042C) == "You have no target.");
+}
+
 TEST_CASE("The chat box's actions: Talk 0x0015, Tell 0x005D, Emote 0x01DF as F7B1 with their stamp",
           "[protocol][chat]") {
   CHECK(encode_talk(5, "Hi") == from_hex("B1F70000 05000000 15000000 0200 4869"));

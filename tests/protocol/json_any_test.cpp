@@ -14,6 +14,7 @@
 #include "dereth/protocol/combat.hpp"
 #include "dereth/protocol/json.hpp"
 #include "dereth/protocol/login.hpp"
+#include "dereth/protocol/magic.hpp"
 #include "dereth/protocol/outbound.hpp"
 #include "dereth/protocol/player_description.hpp"
 #include "dereth/protocol/player_updates.hpp"
@@ -73,6 +74,28 @@ std::vector<std::vector<std::uint8_t>> samples() {
   list.account = "tester";
   all.push_back(encode(list));
   all.push_back(encode_game_action(12, login_opcode::LoginCompleteAction));
+  // 14..16: the casting actions a play session sends (seen undecoded in a capture against ACE).
+  all.push_back(encode(CastTargetedSpell{13, 0x80000001, 27}));
+  all.push_back(encode(CastUntargetedSpell{14, 27}));
+  all.push_back(encode(QueryHealth{15, 0x80000001}));
+  // 17: a PlayerDescription's end as ACE writes it (GameEventPlayerDescription): option
+  // flags 0x460 (SpellLists8, CharacterOptions2, SpellbookFilters), CharacterOptions1,
+  // no shortcuts, eight spell bars (the first holding 27 and 28), then the spellbook
+  // filters, CharacterOptions2, an empty inventory and one wielded item.
+  PlayerDescription tail;
+  tail.property_flags = quality_flag::Int;
+  tail.weenie_type = 11;
+  tail.ints = {{25, 1}};
+  std::vector<std::uint8_t> pd = encode_player_description_qualities(tail);
+  pd.resize(pd.size() - 8);  // the encoder's vector flags and has_health (0, 0): ACE's follow
+  // vector_flags Spell, has_health, an empty spellbook (u16 count 0, u16 buckets 64), the options.
+  const std::vector<std::uint32_t> words = {0x100, 1,      0x00400000, 0x460, 0x50C4A54A, 2,          27,
+                                            28,    0,      0,          0,     0,          0,          0,
+                                            0,     0x3FFF, 0x02948700, 0,     1,          0x80000000, 0x01000000};
+  for (const std::uint32_t v : words) {
+    for (int b = 0; b < 4; ++b) pd.push_back(static_cast<std::uint8_t>(v >> (8 * b)));
+  }
+  all.push_back(encode_game_event(0x50000001, 1, login_opcode::PlayerDescriptionEvent, pd));
   return all;
 }
 
@@ -176,6 +199,22 @@ TEST_CASE("dereth-cap's JSON: a message dereth does not read is not decoded, and
     CHECK(j.str().empty());
     CHECK_FALSE(is_json_decoded(*body));
   }
+}
+
+TEST_CASE("dereth-cap's JSON decodes casting: CastTargetedSpell, CastUntargetedSpell, QueryHealth, the spell bars",
+          "[protocol][json][magic]") {
+  const auto all = samples();
+  CHECK(any_json(all[14]) == R"({"opcode":"0x0000F7B1","action_type":"0x0000004A","name":"CastTargetedSpell",)"
+                             R"("sequence":13,"target":"0x80000001","spell":27})");
+  CHECK(any_json(all[15]) ==
+        R"({"opcode":"0x0000F7B1","action_type":"0x00000048","name":"CastUntargetedSpell","sequence":14,"spell":27})");
+  CHECK(
+      any_json(all[16]) ==
+      R"({"opcode":"0x0000F7B1","action_type":"0x000001BF","name":"QueryHealth","sequence":15,"target":"0x80000001"})");
+  // ACE's PlayerDescription end: the eight spell bars are written, the first with its two spells.
+  const std::string pd = any_json(all[17]);
+  CHECK(has(pd, R"("options":{"option_flags":"0x00000460","options1":"0x50C4A54A"})"));
+  CHECK(has(pd, R"("shortcuts":[],"favorite_spells":[[27,28],[],[],[],[],[],[],[]])"));
 }
 
 TEST_CASE("dereth-cap's JSON: every decoded message cut at every length is the decoder's error, nothing written",
