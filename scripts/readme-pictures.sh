@@ -3,7 +3,7 @@
 # headless demo (Mesa's software OpenGL where no GPU is found) at fixed
 # physics ticks, under an empty config, so every run writes the same frames.
 #
-#   scripts/readme-pictures.sh            write docs/images/demo.png and demo-recall.png
+#   scripts/readme-pictures.sh            write docs/images/demo.png, demo-recall.png and demo-dungeon.png
 #   --bin DIR                             the executables (default build/bin); builds nothing
 #   --out DIR                             where the PNGs go (default docs/images)
 #
@@ -16,6 +16,10 @@
 # demo-recall.png: tick 1040 (34.7 s): the player, recalled to its spot
 # north-east of the lanes, fades in after its portal-space animation
 # (PS_UnHide), facing the NPCs' exchange.
+# demo-dungeon.png: tick 1747 (58.2 s, 51.5 s into the timeline): the
+# dungeon trip, the player running east through the corridor toward the
+# great hall and its exit portal, glowing violet between its stone posts
+# (docs/scenario.md, "The demo scenario").
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/build/bin"
@@ -24,7 +28,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --bin) bin=$(cd "$2" && pwd); shift ;;
     --out) mkdir -p "$2"; out=$(cd "$2" && pwd); shift ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "readme-pictures: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -42,3 +46,4 @@ picture() {  # picture TICKS NAME
 }
 picture 264 demo.png
 picture 1040 demo-recall.png
+picture 1747 demo-dungeon.png

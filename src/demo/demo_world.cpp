@@ -80,6 +80,11 @@ constexpr Did kPineCrownMesh = 0x01000034;
 constexpr Did kBushMesh = 0x01000035;
 constexpr Did kBoulderMesh = 0x01000036;
 constexpr Did kPineSetup = 0x02000101;
+// The portal's and the torch's parts.
+constexpr Did kPortalMesh = 0x01000041;      // the swirling disc, both sides drawn
+constexpr Did kPortalPostMesh = 0x01000042;  // a stone post beside it
+constexpr Did kTorchPostMesh = 0x01000043;
+constexpr Did kTorchFlameMesh = 0x01000044;
 constexpr Did kGroveScene = 0x12000001;
 constexpr Did kRockyScene = 0x12000002;
 constexpr Did kMeadowScene = 0x12000003;
@@ -103,8 +108,11 @@ constexpr Did kLightningGlow = 0x08000042;
 constexpr Did kAcidGlow = 0x08000043;
 constexpr Did kPlasterSurface = 0x08000030;  // the house's walls, outside and in
 constexpr Did kRoofSurface = 0x08000031;
-constexpr Did kPlankSurface = 0x08000032;  // the room's floor and ceiling, the door frames
-constexpr Did kWaterTexture = 0x05000023;  // the water terrain type's
+constexpr Did kPlankSurface = 0x08000032;         // the room's floor and ceiling, the door frames
+constexpr Did kWaterTexture = 0x05000023;         // the water terrain type's
+constexpr Did kDungeonWallSurface = 0x08000033;   // the dungeon's walls and ceilings: dressed stone blocks
+constexpr Did kDungeonFloorSurface = 0x08000034;  // its floors: flagstones
+constexpr Did kPortalSurface = 0x08000035;        // the portal's swirl (additive, luminous)
 
 constexpr Did kStonePalette = 0x04000001;
 
@@ -502,6 +510,51 @@ void add_textures(Records& out) {
                           return seam ? 0x3C2814U : 0x8A6238U + static_cast<std::uint32_t>((y * 7 + x) % 3) * 0x030201U;
                         }),
               surface_type::kBase1Image);
+  // The dungeon: grey-brown stone blocks in courses (each block a shade of
+  // its own, dark mortar between), and large worn flagstones.
+  add_texture(out, kDungeonWallSurface, 0x05000033, 0x06000033,
+              rgb_image(64,
+                        [](int x, int y) {
+                          const int course = y / 16;
+                          const int bx = (x + (course % 2) * 16) / 32;
+                          const bool mortar = y % 16 == 0 || (x + (course % 2) * 16) % 32 == 0;
+                          if (mortar) return 0x2A2622U;
+                          const float n = hash01(static_cast<std::uint32_t>(bx), static_cast<std::uint32_t>(course), 7);
+                          const float grain = hash01(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 8);
+                          const auto c = static_cast<std::uint32_t>(84.0F + 40.0F * n + 14.0F * grain);
+                          return (c << 16) | ((c - 6) << 8) | (c - 14);
+                        }),
+              surface_type::kBase1Image);
+  add_texture(out, kDungeonFloorSurface, 0x05000034, 0x06000034,
+              rgb_image(64,
+                        [](int x, int y) {
+                          if (x % 32 == 0 || y % 32 == 0) return 0x1E1A16U;
+                          const float n =
+                              hash01(static_cast<std::uint32_t>(x / 32), static_cast<std::uint32_t>(y / 32), 9);
+                          const float grain = hash01(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 10);
+                          const auto c = static_cast<std::uint32_t>(70.0F + 30.0F * n + 16.0F * grain);
+                          return (c << 16) | (c << 8) | (c - 8);
+                        }),
+              surface_type::kBase1Image);
+  // The portal's swirl: violet arms turning about the centre, paling to
+  // white in the middle, fading to black at the rim: drawn additively (ONE,
+  // ONE), so black adds nothing and the disc glows over what is behind it.
+  add_texture(out, kPortalSurface, 0x05000035, 0x06000035,
+              argb_image(64,
+                         [](int x, int y) {
+                           const float dx = (static_cast<float>(x) - 31.5F) / 32.0F;
+                           const float dy = (static_cast<float>(y) - 31.5F) / 32.0F;
+                           const float r = std::min(1.0F, std::sqrt(dx * dx + dy * dy));
+                           const float arms = 0.5F + 0.5F * std::sin(3.0F * std::atan2(dy, dx) + 9.0F * r);
+                           const float glow = std::clamp((1.0F - r) * (0.45F + 0.55F * arms), 0.0F, 1.0F);
+                           const float hot = std::clamp(1.0F - r * 3.0F, 0.0F, 1.0F);
+                           const auto ch = [&](float rim, float centre) {
+                             return static_cast<std::uint32_t>(std::clamp(rim * glow + centre * hot, 0.0F, 255.0F));
+                           };
+                           const auto a = static_cast<std::uint32_t>(255.0F * std::min(1.0F, glow * 1.6F));
+                           return argb(a, ch(170.0F, 255.0F), ch(70.0F, 230.0F), ch(255.0F, 255.0F));
+                         }),
+              surface_type::kBase1Image | surface_type::kAdditive | surface_type::kLuminous);
 
   // The spell sparks' glows: each spell's colour, paling to its hot centre,
   // at full brightness, with the alpha falling off to the rim (as the
@@ -1230,6 +1283,268 @@ Environment room_environment() {
 void add_house(Records& out) {
   out.push_back({kHouseModel, write_gfx_obj(house_model())});
   out.push_back({kRoomEnvironment, write_environment(room_environment())});
+}
+
+// ---- the dungeon -----------------------------------------------------------------------------------
+// Five boxes (kDungeonRooms), each the CellStruct of the same index in the
+// Environment kDungeonEnvironment: in the cell's frame the box is 0..size,
+// its floor, ceiling and walls facing in, the walls cut around its
+// doorways. A doorway is the cell's portal polygon, facing in like the
+// room's; the corridors' doorways are their whole ends. Drawn faces are cut
+// into tiles of about 2 m, so the torches' and the portal's lights, which
+// light meshes at their vertices, make pools on them; the physics polygons
+// are the uncut pieces.
+
+// A doorway of a box: in wall `wall` (0 west x 0, 1 east x size.x, 2 south
+// y 0, 3 north y size.y), from `lo` to `hi` along the wall, 0..height up;
+// it leads to dungeon cell `to` (the index in kDungeonRooms), through that
+// cell's portal `to_portal`.
+struct Doorway {
+  int wall;
+  float lo, hi, height;
+  std::size_t to;
+  std::uint16_t to_portal;
+};
+
+struct DungeonCell {
+  std::vector<Doorway> doors;
+};
+
+// The rooms' doorways, in each cell's portal order (docs/dat.md, "The dungeon").
+const std::array<DungeonCell, kDungeonRooms.size()>& dungeon_cells() {
+  static const std::array<DungeonCell, kDungeonRooms.size()> cells = {{
+      {{{1, 3.5F, 6.5F, 3.0F, 1, 0}}},                               // entry hall: east, to the corridor
+      {{{0, 0.0F, 3.0F, 3.0F, 0, 0}, {1, 0.0F, 3.0F, 3.0F, 2, 0}}},  // corridor east: both ends
+      {{{0, 6.5F, 9.5F, 3.0F, 1, 1}, {3, 5.5F, 8.5F, 3.0F, 3, 0}}},  // great hall: west and north
+      {{{2, 0.0F, 3.0F, 3.0F, 2, 1}, {3, 0.0F, 3.0F, 3.0F, 4, 0}}},  // corridor north: both ends
+      {{{2, 4.5F, 7.5F, 3.0F, 3, 1}}},                               // shrine: south
+  }};
+  return cells;
+}
+
+// A point of wall `wall` of a box `size`: `u` along it, `v` up.
+glm::vec3 wall_point(int wall, glm::vec3 size, float u, float v) {
+  switch (wall) {
+    case 0: return {0.0F, u, v};
+    case 1: return {size.x, u, v};
+    case 2: return {u, 0.0F, v};
+    default: return {u, size.y, v};
+  }
+}
+
+// The rectangle u0..u1, v0..v1 of a wall, its points counter-clockwise seen
+// from inside the box.
+std::vector<glm::vec3> wall_rect(int wall, glm::vec3 size, float u0, float u1, float v0, float v1) {
+  std::vector<glm::vec3> pts = {wall_point(wall, size, u0, v0), wall_point(wall, size, u1, v0),
+                                wall_point(wall, size, u1, v1), wall_point(wall, size, u0, v1)};
+  const glm::vec3 inward = wall == 0   ? glm::vec3(1, 0, 0)
+                           : wall == 1 ? glm::vec3(-1, 0, 0)
+                           : wall == 2 ? glm::vec3(0, 1, 0)
+                                       : glm::vec3(0, -1, 0);
+  if (glm::dot(face_normal(pts), inward) < 0.0F) std::reverse(pts.begin(), pts.end());
+  return pts;
+}
+
+// A rectangle's points cut into tiles of at most `tile` metres a side, each
+// tile's points in the rectangle's order (a, b, c, d: a quad a-b-c-d).
+std::vector<std::vector<glm::vec3>> tiles(const std::vector<glm::vec3>& quad, float tile) {
+  const glm::vec3 a = quad[0], b = quad[1], d = quad[3];
+  const int nu = std::max(1, static_cast<int>(std::ceil(glm::length(b - a) / tile - 0.01F)));
+  const int nv = std::max(1, static_cast<int>(std::ceil(glm::length(d - a) / tile - 0.01F)));
+  std::vector<std::vector<glm::vec3>> out;
+  const auto at = [&](int i, int j) {
+    return a + (b - a) * (static_cast<float>(i) / static_cast<float>(nu)) +
+           (d - a) * (static_cast<float>(j) / static_cast<float>(nv));
+  };
+  for (int j = 0; j < nv; ++j) {
+    for (int i = 0; i < nu; ++i) out.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1)});
+  }
+  return out;
+}
+
+CellStruct dungeon_cell_struct(std::uint32_t id, glm::vec3 size, const std::vector<Doorway>& doors) {
+  // The EnvCell's surface list: 0 flagstones, 1 stone blocks.
+  constexpr std::int16_t flagstones = 0, stone = 1;
+  CellStruct cs;
+  cs.id = id;
+  // The doorways first: polygons 0.., the cell's portals, never drawn.
+  for (const Doorway& d : doors) {
+    cs.portals.push_back(
+        add_room_face(cs, cs.polygons, wall_rect(d.wall, size, d.lo, d.hi, 0.0F, d.height), 0, 1.0F, false));
+  }
+  std::vector<std::pair<std::vector<glm::vec3>, std::int16_t>> faces = {
+      {{{0, 0, 0}, {size.x, 0, 0}, {size.x, size.y, 0}, {0, size.y, 0}}, flagstones},                 // up
+      {{{0, 0, size.z}, {0, size.y, size.z}, {size.x, size.y, size.z}, {size.x, 0, size.z}}, stone},  // down
+  };
+  for (int wall = 0; wall < 4; ++wall) {
+    const float length = wall < 2 ? size.y : size.x;
+    // The wall's pieces around its doorways (at most one a wall here).
+    float from = 0.0F;
+    for (const Doorway& d : doors) {
+      if (d.wall != wall) continue;
+      if (d.lo > from) faces.push_back({wall_rect(wall, size, from, d.lo, 0.0F, size.z), stone});
+      if (d.height < size.z) faces.push_back({wall_rect(wall, size, d.lo, d.hi, d.height, size.z), stone});
+      from = d.hi;
+    }
+    if (from < length) faces.push_back({wall_rect(wall, size, from, length, 0.0F, size.z), stone});
+  }
+  for (const auto& [pts, surface] : faces) {
+    for (const auto& tile : tiles(pts, 2.0F)) add_room_face(cs, cs.polygons, tile, surface, 2.0F, true);
+    add_room_face(cs, cs.physics_polygons, pts, surface, 2.0F, false);
+  }
+  const Sphere bound{size * 0.5F, glm::length(size) * 0.5F + 0.01F};
+  EnvBspNode leaf;
+  leaf.tag = bsp_tag::kLeaf;
+  leaf.sphere = bound;
+  for (std::uint16_t i = 0; i < cs.physics_polygons.size(); ++i) leaf.polygons.push_back(i);
+  cs.physics_bsp.nodes = {leaf};
+  // The cell BSP: inside is in front of all six planes of the box.
+  const std::pair<glm::vec3, float> planes[] = {{{1, 0, 0}, 0},       {{-1, 0, 0}, size.x}, {{0, 1, 0}, 0},
+                                                {{0, -1, 0}, size.y}, {{0, 0, 1}, 0},       {{0, 0, -1}, size.z}};
+  for (std::size_t i = 0; i < std::size(planes); ++i) {
+    EnvBspNode n;
+    n.tag = bsp_tag::kBPIn;
+    n.plane = Plane{planes[i].first, planes[i].second};
+    n.pos = static_cast<std::int32_t>(i) + 1;
+    cs.cell_bsp.nodes.push_back(n);
+  }
+  EnvBspNode inside;
+  inside.tag = bsp_tag::kLeaf;
+  cs.cell_bsp.nodes.push_back(inside);
+  return cs;
+}
+
+Environment dungeon_environment() {
+  Environment env;
+  env.id = kDungeonEnvironment;
+  for (std::size_t i = 0; i < kDungeonRooms.size(); ++i) {
+    env.cells.push_back(
+        dungeon_cell_struct(static_cast<std::uint32_t>(i), kDungeonRooms[i].size, dungeon_cells()[i].doors));
+  }
+  return env;
+}
+
+// The portal's disc: an upright ellipse in the x-z plane (facing along y),
+// a fan of triangles about its centre, both sides drawn.
+GfxObj portal_disc() {
+  constexpr int kSides = 20;
+  constexpr float kRx = 0.85F, kRz = 1.25F, kCentre = 1.35F;
+  GfxObj g;
+  g.id = kPortalMesh;
+  g.flags = GfxObj::kHasDrawing;
+  g.surfaces = {kPortalSurface};
+  const auto vertex = [&](float x, float z) {
+    SwVertex v;
+    v.id = static_cast<std::uint16_t>(g.vertices.size());
+    v.origin = {x, 0.0F, z};
+    v.normal = {0.0F, -1.0F, 0.0F};
+    v.uvs = {UvCoord{0.5F + 0.5F * x / kRx, 0.5F - 0.5F * (z - kCentre) / kRz}};
+    g.vertices.push_back(v);
+    return static_cast<std::int16_t>(v.id);
+  };
+  const std::int16_t centre = vertex(0.0F, kCentre);
+  std::vector<std::int16_t> rim;
+  for (int i = 0; i < kSides; ++i) {
+    const float a = 2.0F * std::numbers::pi_v<float> * static_cast<float>(i) / static_cast<float>(kSides);
+    rim.push_back(vertex(kRx * std::cos(a), kCentre + kRz * std::sin(a)));
+  }
+  for (int i = 0; i < kSides; ++i) {
+    Polygon p;
+    p.id = static_cast<std::uint16_t>(g.polygons.size());
+    p.sides_type = 1;
+    p.pos_surface = 0;
+    p.neg_surface = 0;
+    // Counter-clockwise seen from -y: centre, the next rim point, this one.
+    p.vertex_ids = {centre, rim[static_cast<std::size_t>((i + 1) % kSides)], rim[static_cast<std::size_t>(i)]};
+    p.pos_uv_indices = {0, 0, 0};
+    g.polygons.push_back(std::move(p));
+  }
+  g.sort_center = {0.0F, 0.0F, kCentre};
+  g.drawing_bsp = single_leaf(g.polygons.size(), Sphere{g.sort_center, kRz});
+  return g;
+}
+
+Setup portal_setup() {
+  Setup s;
+  s.id = kPortalSetup;
+  s.parts = {kPortalMesh, kPortalPostMesh, kPortalPostMesh};
+  SetupPlacement placement;
+  placement.frame.part_frames = {Frame{}, Frame{{-1.05F, 0, 0}, glm::quat(1, 0, 0, 0)},
+                                 Frame{{1.05F, 0, 0}, glm::quat(1, 0, 0, 0)}};
+  s.placement_frames = {placement};
+  s.cyl_spheres = {CylSphere{{0, 0, 0}, 1.0F, 2.8F}};
+  s.height = 2.8F;
+  s.radius = 1.2F;
+  s.sorting_sphere = Sphere{{0, 0, 1.4F}, 1.6F};
+  s.selection_sphere = s.sorting_sphere;
+  s.lights = {SetupLight{0, Frame{{0, 0, 1.4F}, glm::quat(1, 0, 0, 0)}, argb(255, 190, 110, 255), 8.0F, 5.0F, 0.0F}};
+  return s;
+}
+
+Setup torch_setup() {
+  Setup s;
+  s.id = kTorchSetup;
+  s.parts = {kTorchPostMesh, kTorchFlameMesh};
+  SetupPlacement placement;
+  placement.frame.part_frames = {Frame{}, Frame{}};
+  s.placement_frames = {placement};
+  s.cyl_spheres = {CylSphere{{0, 0, 0}, 0.15F, 2.0F}};
+  s.height = 2.0F;
+  s.radius = 0.2F;
+  s.sorting_sphere = Sphere{{0, 0, 1.0F}, 1.1F};
+  s.selection_sphere = s.sorting_sphere;
+  s.lights = {SetupLight{0, Frame{{0, 0, 1.9F}, glm::quat(1, 0, 0, 0)}, argb(255, 255, 170, 90), 12.0F, 6.0F, 0.0F}};
+  return s;
+}
+
+void add_dungeon(Records& out) {
+  out.push_back({kDungeonEnvironment, write_environment(dungeon_environment())});
+  const GfxObj meshes[] = {
+      portal_disc(),
+      box_mesh(kPortalPostMesh, {-0.15F, -0.15F, -0.6F}, {0.15F, 0.15F, 2.8F}, kDungeonWallSurface),
+      box_mesh(kTorchPostMesh, {-0.06F, -0.06F, 0.0F}, {0.06F, 0.06F, 1.6F}, kBarkSurface),
+      double_cone_mesh(kTorchFlameMesh, kFlameSurface, 1.55F, 1.72F, 2.1F, 0.13F, 6),
+  };
+  for (const GfxObj& m : meshes) out.push_back({m.id, write_gfx_obj(m)});
+  out.push_back({kPortalSetup, write_setup(portal_setup())});
+  out.push_back({kTorchSetup, write_setup(torch_setup())});
+}
+
+// The dungeon's records in the cell DAT: its flat, empty landblock, its
+// LandBlockInfo (no objects, no buildings: only its cells) and its EnvCells.
+void add_dungeon_cells(Records& out) {
+  LandBlock block;
+  block.id = kDungeonLandBlock;
+  block.has_objects = 1;
+  // Height 0 everywhere; dirt (type 1), whose scene types hold no scenery.
+  for (std::size_t i = 0; i < block.terrain.size(); ++i) block.terrain[i] = make_terrain_word(0, 1, 0);
+  out.push_back({block.id, write_land_block(block)});
+  LandBlockInfo info;
+  info.id = kDungeonLandBlockInfo;
+  info.num_cells = static_cast<std::uint32_t>(kDungeonRooms.size());
+  out.push_back({info.id, write_land_block_info(info)});
+  for (std::size_t i = 0; i < kDungeonRooms.size(); ++i) {
+    const DungeonRoom& r = kDungeonRooms[i];
+    EnvCell c;
+    c.id = r.cell;
+    c.flags = 0;  // not SeenOutside: nothing outside is drawn from it, and it is not seen from outside
+    c.surfaces = {static_cast<std::uint16_t>(kDungeonFloorSurface & 0xFFFFU),
+                  static_cast<std::uint16_t>(kDungeonWallSurface & 0xFFFFU)};
+    c.environment_id = static_cast<std::uint16_t>(kDungeonEnvironment & 0xFFFFU);
+    c.cell_struct = static_cast<std::uint16_t>(i);
+    c.position = Frame{r.origin, glm::quat(1, 0, 0, 0)};
+    for (std::size_t p = 0; p < dungeon_cells()[i].doors.size(); ++p) {
+      const Doorway& d = dungeon_cells()[i].doors[p];
+      c.portals.push_back(CellPortal{0, static_cast<std::uint16_t>(p),
+                                     static_cast<std::uint16_t>(kDungeonRooms[d.to].cell & 0xFFFFU), d.to_portal});
+    }
+    // Every other cell of the dungeon is visible from it (CEnvCell::UnPack's
+    // stab list: LScape keeps them loaded while the player is in one).
+    for (const DungeonRoom& other : kDungeonRooms) {
+      if (other.cell != r.cell) c.visible_cells.push_back(static_cast<std::uint16_t>(other.cell & 0xFFFFU));
+    }
+    out.push_back({c.id, write_env_cell(c)});
+  }
 }
 
 // ---- animation ----------------------------------------------------------------------------------
@@ -2229,6 +2544,7 @@ Records cell_records() {
   room.portals = {CellPortal{kLeadsOutside, 0, kCellPortalOutside, 0},
                   CellPortal{kLeadsOutside, 1, kCellPortalOutside, 1}};
   out.push_back({kRoomCell, write_env_cell(room)});
+  add_dungeon_cells(out);
   return out;
 }
 
@@ -2240,6 +2556,7 @@ core::Result<DemoWorld> build_demo_world() {
   add_meshes(portal);
   add_setups(portal);
   add_house(portal);
+  add_dungeon(portal);
   add_animation(portal);
   add_particles(portal);
   add_scripts(portal);

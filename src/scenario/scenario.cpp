@@ -254,6 +254,10 @@ class Args {
     if (Token* t = keyed(key)) return t;
     return std::unexpected(where_.error(end_column(), directive_, fmt::format("missing {}=", key)));
   }
+  // Whether a `key=value` argument is there (not consumed).
+  [[nodiscard]] bool has(std::string_view key) const {
+    return std::ranges::any_of(tokens_, [&](const Token& t) { return !t.used && t.key == key; });
+  }
   // A bare word such as `grounded`.
   bool flag(std::string_view word) {
     for (auto& t : tokens_) {
@@ -378,6 +382,31 @@ Result<StreamMessage> parse_create(Args& a, StreamEvent& e) {
   DERETH_CHECK(a.optional_value("radar", wd.radar_behavior, parse_u8));
   DERETH_CHECK(a.optional_value("blip", wd.radar_blip_color, parse_u8));
   return m;
+}
+
+// `at T portal ...`: a create with a portal's defaults, `dest=POS` and `radius=`
+Result<StreamMessage> parse_portal(Args& a, StreamEvent& e) {
+  const Where& w = a.where();
+  const bool has_type = a.has("type"), has_flags = a.has("flags"), has_state = a.has("state");
+  const bool has_radar = a.has("radar"), has_name = a.has("name");
+  DERETH_TRY(StreamMessage made, parse_create(a, e));
+  PortalSpec p;
+  p.create = std::get<protocol::CreateObject>(std::move(made));
+  if (e.to_player) return std::unexpected(w.error(1, "guid", "a portal is an object of its own, not the player"));
+  if (!p.create.physics.position) return std::unexpected(w.error(1, "pos", "missing pos= (where the portal stands)"));
+  auto& wd = p.create.weenie;
+  if (!has_type) wd.item_type = portal_defaults::kItemType;
+  if (!has_flags) wd.object_description_flags = portal_defaults::kDescriptionFlags;
+  if (!has_state) p.create.physics.state = portal_defaults::kPhysicsState;
+  if (!has_radar) wd.radar_behavior = portal_defaults::kRadar;
+  if (!has_name) wd.name = "Portal";
+  DERETH_TRY(Token * d, a.required("dest"));
+  DERETH_TRY(p.destination, parse_position(d->value, w, d->column, "dest"));
+  if (Token* t = a.keyed("radius")) {
+    DERETH_TRY(p.radius, parse_float(t->value, w, t->column, "radius"));
+    if (!(p.radius > 0.0F)) return std::unexpected(w.error(t->column, "radius", "the radius must be above zero"));
+  }
+  return p;
 }
 
 // `at T position ...`
@@ -679,6 +708,7 @@ constexpr EventKind kEventKinds[] = {
     {"script-id", &parse_script_id},
     {"delete", &parse_delete},
     {"teleport", &parse_teleport},
+    {"portal", &parse_portal},
     {"sound", &parse_sound},
     {"chat", &parse_chat},
     {"speech", &parse_speech},

@@ -151,6 +151,37 @@ double distance(const protocol::Position& a, const protocol::Position& b) {
   return std::hypot(ga[0] - gb[0], ga[1] - gb[1], ga[2] - gb[2]);
 }
 
+// A landblock's id (0xXXYY) and whether a cell is an indoor one (an EnvCell, 0x0100 up).
+std::uint32_t landblock_of(std::uint32_t cell_id) {
+  return cell_id >> 16;
+}
+bool indoor(std::uint32_t cell_id) {
+  return (cell_id & 0xFFFFU) >= 0x0100U;
+}
+
+// Whether a player going from `from` to `to` walks into `portal`: the path
+// comes within the portal's radius of its origin, horizontally (across
+// landblocks), with the feet between a metre below the portal's origin and
+// its height above.
+bool walks_into(const PortalSpec& portal, const protocol::Position& from, const protocol::Position& to) {
+  constexpr double kBelow = 1.0, kAbove = 2.8;
+  const auto global = [](const protocol::Position& p) {
+    const double bx = static_cast<double>((p.cell_id >> 24) & 0xFF) * 192.0;
+    const double by = static_cast<double>((p.cell_id >> 16) & 0xFF) * 192.0;
+    return std::array<double, 3>{bx + p.origin.x, by + p.origin.y, static_cast<double>(p.origin.z)};
+  };
+  if (!portal.create.physics.position) return false;
+  const auto c = global(*portal.create.physics.position);
+  const auto a = global(from);
+  const auto b = global(to);
+  const double dx = b[0] - a[0], dy = b[1] - a[1];
+  const double len2 = dx * dx + dy * dy;
+  const double t = len2 > 1e-12 ? std::clamp(((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / len2, 0.0, 1.0) : 0.0;
+  const double px = a[0] + dx * t, py = a[1] + dy * t, pz = a[2] + (b[2] - a[2]) * t;
+  if (std::hypot(px - c[0], py - c[1]) > static_cast<double>(portal.radius)) return false;
+  return pz >= c[2] - kBelow && pz <= c[2] + kAbove;
+}
+
 }  // namespace
 
 const char* to_string(SessionState s) noexcept {
@@ -196,6 +227,14 @@ struct ScenarioServer::Session {
   // MoveToState and AutonomousPosition): what nearby observers are told.
   protocol::Position player_position;
   float run_rate = 1.0F;  // the player's, from the PlayerDescription it was sent
+  // The portals this session was shown (`portal` events, by guid): where
+  // each stands and where it sends the player.
+  std::map<std::uint32_t, PortalSpec> portals;
+  // The objects standing in dungeon landblocks (indoor cells of a landblock
+  // the player is not in), by landblock and guid, with the script line that
+  // made them: ACE shows a dungeon's objects only to those inside it, so
+  // each is sent when the player arrives there (again on every arrival).
+  std::map<std::uint32_t, std::map<std::uint32_t, std::pair<protocol::CreateObject, int>>> dungeon_objects;
 };
 
 // The sandbox's world, shared by every session (ACE's creatures are the
@@ -578,13 +617,17 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
   // players nearby as F74C (autonomous) and F748, never back to the mover.
   if (state == SessionState::InWorld && s.character != nullptr && !s.info.teleporting) {
     if (msg.move_to_state) {
+      const protocol::Position from = s.player_position;
       s.player_position = msg.move_to_state->position;
       relay_motion(s, *msg.move_to_state, now);
+      enter_portals(s, from, now);
       return;
     }
     if (msg.autonomous_position) {
+      const protocol::Position from = s.player_position;
       s.player_position = msg.autonomous_position->position;
       relay_position(s, *msg.autonomous_position, now);
+      enter_portals(s, from, now);
       return;
     }
   }
@@ -972,10 +1015,12 @@ void ScenarioServer::play_event(Session& s, const StreamEvent& e, double now) {
           if (sandbox_ && !e.to_player && sandbox_hides(spec.guid)) return;
           protocol::CreateObject m = spec;
           m.guid = target(spec.guid);
-          auto& st = s.stamps[m.guid];
-          bump(st, TimestampIndex::Instance);
-          m.physics.timestamps = st;
-          send(s, protocol::encode(m), smartbox, e.line, now);
+          create_object(s, m, e.line, now);
+        } else if constexpr (std::is_same_v<T, PortalSpec>) {
+          PortalSpec p = spec;
+          p.create.guid = target(spec.create.guid);
+          s.portals[p.create.guid] = p;
+          create_object(s, p.create, e.line, now);
         } else if constexpr (std::is_same_v<T, protocol::UpdatePosition>) {
           protocol::UpdatePosition m = spec;
           m.guid = target(spec.guid);
@@ -1031,33 +1076,11 @@ void ScenarioServer::play_event(Session& s, const StreamEvent& e, double now) {
           protocol::DeleteObject m = spec;
           m.guid = target(spec.guid);
           m.instance_ts = stamp(s.stamps[m.guid], TimestampIndex::Instance);
+          s.portals.erase(m.guid);
+          for (auto& [block, objects] : s.dungeon_objects) objects.erase(m.guid);
           send(s, protocol::encode(m), smartbox, e.line, now);
         } else if constexpr (std::is_same_v<T, TeleportSpec>) {
-          // ACE Player.Teleport (spec 3.8): F751, a provisional F748, then the pink bubble.
-          auto& st = s.stamps[player];
-          send(s, protocol::encode(protocol::PlayerTeleport{bump(st, TimestampIndex::Teleport)}), smartbox, e.line,
-               now);
-          if (spec.destination) {
-            protocol::UpdatePosition up;
-            up.guid = player;
-            const auto& d = *spec.destination;
-            up.position.cell_id = d.cell_id;
-            up.position.origin = d.origin;
-            up.position.qw = d.orientation.w;
-            up.position.qx = d.orientation.x;
-            up.position.qy = d.orientation.y;
-            up.position.qz = d.orientation.z;
-            up.position.instance_ts = stamp(st, TimestampIndex::Instance);
-            up.position.position_ts = bump(st, TimestampIndex::Position);
-            up.position.teleport_ts = stamp(st, TimestampIndex::Teleport);
-            up.position.force_position_ts = stamp(st, TimestampIndex::ForcePosition);
-            send(s, protocol::encode(up), smartbox, e.line, now);
-          }
-          s.player_state |= ps::Hidden | ps::IgnoreCollisions;
-          protocol::SetState set{player, s.player_state, stamp(st, TimestampIndex::Instance),
-                                 bump(st, TimestampIndex::State)};
-          send(s, protocol::encode(set), smartbox, e.line, now);
-          s.info.teleporting = true;
+          teleport(s, spec.destination, e.line, now);
         } else if constexpr (std::is_same_v<T, protocol::Sound>) {
           protocol::Sound m = spec;
           m.guid = target(spec.guid);
@@ -1081,6 +1104,77 @@ void ScenarioServer::play_event(Session& s, const StreamEvent& e, double now) {
         }
       },
       e.message);
+}
+
+// An object's CreateObject (its next instance stamp), unless it stands in a
+// dungeon landblock the player is not in: ACE shows a dungeon's objects only
+// to those inside, so it waits for the player's arrival there (teleport).
+void ScenarioServer::create_object(Session& s, protocol::CreateObject m, int line, double now) {
+  const std::uint32_t cell = m.physics.position ? m.physics.position->cell_id : 0;
+  if (m.guid != s.character->guid && indoor(cell)) {
+    s.dungeon_objects[landblock_of(cell)][m.guid] = {m, line};
+    if (landblock_of(cell) != landblock_of(s.player_position.cell_id)) {
+      event(now, s.info.id,
+            fmt::format("0x{:08X} waits for the player in dungeon landblock 0x{:04X}", m.guid, landblock_of(cell)));
+      return;
+    }
+  }
+  auto& st = s.stamps[m.guid];
+  bump(st, TimestampIndex::Instance);
+  m.physics.timestamps = st;
+  send(s, protocol::encode(m), protocol::queue::SmartBox, line, now);
+}
+
+// ACE Player.Teleport (spec 3.8): F751, a provisional F748, then the pink
+// bubble; the server has the player at the destination from then on, and
+// shows it the objects of the dungeon it arrives in.
+void ScenarioServer::teleport(Session& s, const std::optional<protocol::Position>& destination, int line, double now) {
+  constexpr std::uint16_t smartbox = protocol::queue::SmartBox;
+  const std::uint32_t player = s.character->guid;
+  auto& st = s.stamps[player];
+  send(s, protocol::encode(protocol::PlayerTeleport{bump(st, TimestampIndex::Teleport)}), smartbox, line, now);
+  if (destination) {
+    protocol::UpdatePosition up;
+    up.guid = player;
+    const auto& d = *destination;
+    up.position.cell_id = d.cell_id;
+    up.position.origin = d.origin;
+    up.position.qw = d.orientation.w;
+    up.position.qx = d.orientation.x;
+    up.position.qy = d.orientation.y;
+    up.position.qz = d.orientation.z;
+    up.position.instance_ts = stamp(st, TimestampIndex::Instance);
+    up.position.position_ts = bump(st, TimestampIndex::Position);
+    up.position.teleport_ts = stamp(st, TimestampIndex::Teleport);
+    up.position.force_position_ts = stamp(st, TimestampIndex::ForcePosition);
+    send(s, protocol::encode(up), smartbox, line, now);
+  }
+  s.player_state |= ps::Hidden | ps::IgnoreCollisions;
+  protocol::SetState set{player, s.player_state, stamp(st, TimestampIndex::Instance), bump(st, TimestampIndex::State)};
+  send(s, protocol::encode(set), smartbox, line, now);
+  s.info.teleporting = true;
+  if (!destination) return;
+  s.player_position = *destination;
+  if (!indoor(destination->cell_id)) return;
+  const auto here = s.dungeon_objects.find(landblock_of(destination->cell_id));
+  if (here == s.dungeon_objects.end()) return;
+  const auto objects = here->second;  // create_object records each again
+  for (const auto& [guid, made] : objects) create_object(s, made.first, made.second, now);
+}
+
+// ACE's Portal.OnCollideObject -> ActOnUse -> Player.Teleport: the first
+// portal the player's path from `from` to where it is now walks into sends
+// it to the portal's destination.
+void ScenarioServer::enter_portals(Session& s, const protocol::Position& from, double now) {
+  for (const auto& [guid, portal] : s.portals) {
+    if (!walks_into(portal, from, s.player_position)) continue;
+    event(now, s.info.id,
+          fmt::format("the player walks into portal 0x{:08X} '{}': teleported to 0x{:08X}", guid,
+                      portal.create.weenie.name, portal.destination.cell_id));
+    const protocol::Position destination = portal.destination;
+    teleport(s, destination, 0, now);
+    return;
+  }
 }
 
 void ScenarioServer::send(Session& s, std::vector<std::uint8_t> message, std::uint16_t queue, int script_line,

@@ -162,20 +162,22 @@ TEST_CASE("The demo's first recall animates: its timeline starts at the LoginCom
   CHECK(after < -0.9F);  // and down again before the player is hidden
 }
 
-TEST_CASE("The demo keeps the NPCs' exchange in view through the loop: both lanes project inside the picture",
+TEST_CASE("The demo keeps the NPCs' exchange in view until the dungeon trip: both lanes project inside the picture",
           "[app][demo][gl][camera]") {
   auto demo = make_demo();
   if (!demo) return;
-  // Two loops of 32 s from the timeline's start, sampled every half second:
-  // the first view, the recall, the teleport to the spot north-east of the
-  // lanes, the walk toward them and the next recall there.
+  // The loop's first half (32 s) from the timeline's start and the cast
+  // after it, sampled every half second: the first view, the recall, the
+  // teleport to the spot north-east of the lanes and the walk toward them.
+  // Then the player turns away to the town's portal and goes to the dungeon
+  // (tests/app/demo_trip_test.cpp), where the town is not drawn.
   std::size_t samples = 0;
   std::size_t lanes_in_view = 0;
   std::size_t npcs_in_view = 0;
   const auto inside = [](const std::optional<glm::vec2>& p) {
     return p && p->x >= 0.0F && p->y >= 0.0F && p->x < static_cast<float>(kWidth) && p->y < static_cast<float>(kHeight);
   };
-  for (std::uint64_t tick = kTimelineStart + 15; tick <= kTimelineStart + 64 * 30; tick += 15) {
+  for (std::uint64_t tick = kTimelineStart + 15; tick <= kTimelineStart + 36 * 30; tick += 15) {
     REQUIRE(demo->run_to_tick(tick).has_value());
     const sim::RenderSnapshot& snap = demo->snapshot();
     std::vector<glm::vec3> npcs;

@@ -148,11 +148,14 @@ TEST_CASE("Demo server: every scenery object has a sorting sphere where ACE look
 }
 
 TEST_CASE(
-    "Demo server: the world is the 7 x 7 block around the start, and every block a player can walk into "
-    "has all eight neighbours",
+    "Demo server: the world is the 7 x 7 block around the start and the dungeon's block, and every outdoor block a "
+    "player can walk into has all eight neighbours",
     "[demo][server]") {
   const auto blocks = land_blocks();
-  CHECK(blocks.size() == 49);
+  // The 7 x 7 block and the dungeon's landblock far from it, which a player
+  // enters only by a portal, never across a seam.
+  CHECK(blocks.size() == 49 + 1);
+  CHECK(blocks.count(kDungeonLandBlock) == 1);
   for (std::uint32_t x = kWorldWest; x <= kWorldEast; ++x) {
     for (std::uint32_t y = kWorldSouth; y <= kWorldNorth; ++y) CHECK(blocks.count(block_id(x, y)) == 1);
   }

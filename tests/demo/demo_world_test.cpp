@@ -17,6 +17,8 @@
 #include "dereth/dat/char_gen.hpp"
 #include "dereth/dat/clothing_table.hpp"
 #include "dereth/dat/dat_file.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/environment.hpp"
 #include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
@@ -347,6 +349,69 @@ TEST_CASE("Demo world: a landblock with varied terrain and its statics", "[dat][
       load<LandBlockInfo>(files().cell, kLandBlockInfo, [](auto b, Did id) { return read_land_block_info(b, id); });
   CHECK(info.objects.size() >= 3);
   for (const auto& o : info.objects) CHECK(files().portal.find(o.id).value().has_value());
+}
+
+TEST_CASE("Demo world: the dungeon is laid out as retail lays out a dungeon landblock, its cells joined by portals",
+          "[dat][demo][dungeon]") {
+  // A landblock of its own far from the town, flat at height 0 (ACE's test
+  // for a dungeon landblock), without scenery, whose LandBlockInfo holds
+  // only its EnvCells: no objects, no buildings.
+  const auto block =
+      load<LandBlock>(files().cell, kDungeonLandBlock, [](auto b, Did id) { return read_land_block(b, id); });
+  CHECK(block.has_objects == 1);
+  CHECK(std::ranges::all_of(block.height, [](std::uint8_t h) { return h == 0; }));
+  CHECK(std::abs(static_cast<int>(kDungeonLandBlock >> 24) - static_cast<int>(kLandBlock >> 24)) > 2);
+  const auto info = load<LandBlockInfo>(files().cell, kDungeonLandBlockInfo,
+                                        [](auto b, Did id) { return read_land_block_info(b, id); });
+  CHECK(info.objects.empty());
+  CHECK(info.buildings.empty());
+  REQUIRE(info.num_cells == kDungeonRooms.size());
+  const auto env =
+      load<Environment>(files().portal, kDungeonEnvironment, [](auto b, Did id) { return read_environment(b, id); });
+  // Each cell: 0x01120100 + i, not seen outside, over its own cell struct,
+  // its surfaces and every portal's polygon present; each portal's other
+  // side is a portal of the other cell leading back, whose polygon is the
+  // same rectangle in the world, facing the other way.
+  std::map<Did, EnvCell> cells;
+  for (std::size_t i = 0; i < kDungeonRooms.size(); ++i) {
+    const Did id = (kDungeonLandBlock & 0xFFFF0000U) | static_cast<Did>(0x0100U + i);
+    REQUIRE(kDungeonRooms[i].cell == id);
+    cells[id] = load<EnvCell>(files().cell, id, [](auto b, Did d) { return read_env_cell(b, d); });
+  }
+  const auto world_points = [&](const EnvCell& c, std::uint16_t polygon) {
+    const CellStruct* cs = find_cell_struct(env, c.cell_struct);
+    REQUIRE(cs != nullptr);
+    REQUIRE(polygon < cs->polygons.size());
+    std::vector<std::tuple<float, float, float>> pts;
+    for (const std::uint16_t v : cs->polygons[polygon].vertex_ids) {
+      const glm::vec3 p = cs->vertices.at(v).origin + c.position.origin;
+      pts.emplace_back(std::round(p.x * 100) / 100, std::round(p.y * 100) / 100, std::round(p.z * 100) / 100);
+    }
+    std::ranges::sort(pts);
+    return pts;
+  };
+  std::size_t portals = 0;
+  for (const auto& [id, c] : cells) {
+    INFO("cell 0x" << std::hex << id);
+    CHECK((c.flags & env_cell_flags::kSeenOutside) == 0);
+    CHECK(c.environment_did() == kDungeonEnvironment);
+    CHECK(c.visible_cells.size() == kDungeonRooms.size() - 1);
+    for (std::size_t s = 0; s < c.surfaces.size(); ++s)
+      CHECK(files().portal.find(c.surface_did(s)).value().has_value());
+    REQUIRE_FALSE(c.portals.empty());
+    for (const CellPortal& p : c.portals) {
+      CHECK(p.other_cell_id != kCellPortalOutside);
+      const Did other_id = (id & 0xFFFF0000U) | p.other_cell_id;
+      REQUIRE(cells.contains(other_id));
+      const EnvCell& other = cells.at(other_id);
+      REQUIRE(p.other_portal_id < other.portals.size());
+      const CellPortal& back = other.portals[p.other_portal_id];
+      CHECK(((id & 0xFFFF0000U) | back.other_cell_id) == id);
+      CHECK(world_points(c, p.polygon_index) == world_points(other, back.polygon_index));
+      ++portals;
+    }
+  }
+  CHECK(portals == 8);  // four doorways, each seen from both sides
 }
 
 TEST_CASE("Demo world: the tables a server reads at start are present and consistent", "[dat][demo]") {

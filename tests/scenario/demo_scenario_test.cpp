@@ -218,7 +218,7 @@ Recall check_recall(const std::vector<Received>& all, std::uint32_t player, doub
   const auto* visible = as<protocol::SetState>(*seq[5]);
   REQUIRE(visible != nullptr);
   CHECK((visible->state & ps::Hidden) == 0);
-  CHECK(seq[5]->t == Approx(period_start + 21.0).margin(0.1));
+  CHECK(seq[5]->t == Approx(period_start + 21.0).margin(0.12));
   CHECK(dereth::core::is_newer(visible->state_ts, still_hidden->state_ts));
   return out;
 }
@@ -232,7 +232,7 @@ TEST_CASE("Demo scenario: the embedded text is data/demo/demo.scenario", "[scena
   CHECK(demo_scenario_text() == file);
 }
 
-TEST_CASE("Demo scenario: parses, with NPCs, projectiles in pairs every 4 s and a 32 s loop",
+TEST_CASE("Demo scenario: parses, with NPCs, projectiles in pairs every 4 s, the portals and a 64 s loop",
           "[scenario][demo][parse]") {
   auto s = demo_scenario();
   if (!s) FAIL(s.error().message());
@@ -240,14 +240,15 @@ TEST_CASE("Demo scenario: parses, with NPCs, projectiles in pairs every 4 s and 
   REQUIRE(s->accounts.size() == 1);
   REQUIRE(s->accounts[0].characters.size() == 1);
   REQUIRE(s->loop_period.has_value());
-  CHECK(*s->loop_period == 32.0);
+  CHECK(*s->loop_period == 64.0);
   CHECK(s->loop_from == 1.0);
   CHECK_FALSE(s->loop_count.has_value());
   CHECK(s->player.setup_id == demo::kHumanSetup);
   CHECK(s->player.motion_table_id == demo::kHumanMotionTable);
   CHECK(s->player.physics_script_table_id == demo::kHumanScriptTable);
 
-  int npcs = 0, projectiles = 0;
+  int npcs = 0, projectiles = 0, torches = 0;
+  std::vector<const PortalSpec*> portals;
   std::vector<double> launches;
   std::vector<float> lanes;       // each launch's y
   std::vector<float> directions;  // each launch's x velocity
@@ -260,21 +261,40 @@ TEST_CASE("Demo scenario: parses, with NPCs, projectiles in pairs every 4 s and 
         lanes.push_back(c->physics.position->origin.y);
         REQUIRE(c->physics.velocity.has_value());
         directions.push_back(c->physics.velocity->x);
+      } else if (c->physics.setup_id == demo::kTorchSetup) {
+        ++torches;  // the dungeon's
+        REQUIRE(c->physics.position.has_value());
+        CHECK((c->physics.position->cell_id >> 16) == (demo::kDungeonLandBlock >> 16));
       } else {
         ++npcs;
         CHECK(c->physics.setup_id == demo::kHumanSetup);
         CHECK((c->physics.state & ps::Gravity) == 0);  // no collision yet: they would fall
       }
     }
+    if (const auto* p = std::get_if<PortalSpec>(&e.message)) portals.push_back(p);
   }
   CHECK(npcs == 4);
-  CHECK(projectiles == kProjectiles);
-  REQUIRE(launches.size() == kProjectiles);
-  for (int k = 0; k < kProjectiles; ++k) {
+  CHECK(torches == 6);
+  // Two halves of the 64 s loop, the same exchanges 32 s apart.
+  CHECK(projectiles == 2 * kProjectiles);
+  REQUIRE(launches.size() == 2 * kProjectiles);
+  for (int k = 0; k < 2 * kProjectiles; ++k) {
     INFO("projectile " << k);
     const auto i = static_cast<std::size_t>(k);
-    CHECK(launches[i] == Approx(launch_time(k)));
-    CHECK(lanes[i] == lane_of(k));
+    CHECK(launches[i] == Approx(launch_time(k % kProjectiles) + 32.0 * (k / kProjectiles)));
+    CHECK(lanes[i] == lane_of(k % kProjectiles));
+  }
+  // The town's portal leads into the dungeon's entry hall, the exit portal
+  // in its great hall back to the town (the block north of the start).
+  // (In time order: the exit portal stands from 0 s, the town's appears at 35.2 s.)
+  REQUIRE(portals.size() == 2);
+  CHECK(portals[1]->create.physics.position->cell_id >> 16 == demo::kLandBlock >> 16);
+  CHECK(portals[1]->destination.cell_id == demo::kDungeonEntryCell);
+  CHECK(portals[0]->create.physics.position->cell_id == demo::kDungeonHallCell);
+  CHECK(portals[0]->destination.cell_id >> 16 == 0xA9B5u);
+  for (const PortalSpec* p : portals) {
+    CHECK(p->create.physics.setup_id == demo::kPortalSetup);
+    CHECK(p->create.weenie.item_type == portal_defaults::kItemType);
   }
   // Within a pair: the answer flies the other way along the same lane, is
   // launched before the first explodes and explodes after it, so one bolt
@@ -289,7 +309,7 @@ TEST_CASE("Demo scenario: parses, with NPCs, projectiles in pairs every 4 s and 
 
 TEST_CASE("Demo scenario: one loop period through the Loopback, then the repeat with newer stamps",
           "[scenario][demo][loopback]") {
-  const auto all = play(66.5);
+  const auto all = play(98.5);
   constexpr std::uint32_t kPlayer = 0x50000001;
 
   // World entry: the player, then the four NPCs.
@@ -304,16 +324,44 @@ TEST_CASE("Demo scenario: one loop period through the Loopback, then the repeat 
   }
   CHECK(creates.count(kPlayer) == 1);
   for (std::uint32_t g = 0x80000010; g <= 0x80000013; ++g) CHECK(creates.count(g) == 1);
+  // The town's portal, at 35.2 s (and again a period later), as ACE sends
+  // a portal: ItemType Portal, Stuck | Attackable | Portal, Ethereal |
+  // ReportCollisions | Gravity | LightingOn. The dungeon's objects (its exit
+  // portal, its torches) wait for the player there: none was sent to a
+  // player in the town.
+  CHECK(creates.count(0x80000200) == 0);
+  int portal_creates = 0;
+  for (const auto& r : all) {
+    const auto* c = as<protocol::CreateObject>(r);
+    if (c == nullptr) continue;
+    if (c->guid == 0x80000200) {
+      ++portal_creates;
+      CHECK(std::fmod(r.t, 64.0) == Approx(35.2).margin(0.06));
+      CHECK(c->weenie.item_type == 0x00010000u);
+      CHECK(c->weenie.object_description_flags == 0x00040014u);
+      CHECK(c->physics.state == 0x00000C0Cu);
+      CHECK(c->physics.setup_id == demo::kPortalSetup);
+    }
+    CHECK(c->guid != 0x80000201);
+    CHECK((c->guid < 0x80000210 || c->guid > 0x80000215));
+  }
+  CHECK(portal_creates == 1);
 
-  // The first period (everything from 1 s to 33 s after entry).
+  // The first half (everything from 1 s to 33 s after entry).
   for (int k = 0; k < kProjectiles; ++k) CHECK(check_projectile(all, k, 0.0) == 1);
   const Recall first = check_recall(all, kPlayer, 0.0, player_teleport);
   CHECK(first.action_stamp == 1);
-
-  // The second period: the same chains, each GUID one Instance newer, and a
-  // recall with the next action and Teleport stamps. The NPCs are not re-created.
+  // The second half: the same chains, each GUID one Instance newer, and no
+  // recall (the scripted walk goes to the dungeon then; this client stands).
   for (int k = 0; k < kProjectiles; ++k) CHECK(check_projectile(all, k, 32.0) == 2);
-  const Recall second = check_recall(all, kPlayer, 32.0, first.teleport_ts);
+  for (const auto& r : all) {
+    if (r.t >= 33.0 && r.t < 65.0) CHECK_FALSE(std::holds_alternative<protocol::PlayerTeleport>(r.m));
+  }
+
+  // The second period: the same chains again, and a recall with the next
+  // action and Teleport stamps. The NPCs are not re-created.
+  for (int k = 0; k < kProjectiles; ++k) CHECK(check_projectile(all, k, 64.0) == 3);
+  const Recall second = check_recall(all, kPlayer, 64.0, first.teleport_ts);
   CHECK(second.action_stamp == 2);
   CHECK(dereth::core::is_newer(second.teleport_ts, first.teleport_ts));
   int npc_creates = 0;

@@ -301,3 +301,40 @@ TEST_CASE("Scenario: player spells= sets the PlayerDescription's first spell-bar
   CHECK(d->player.spells.empty());
   CHECK_THAT(error_of("player spells=1,x\n"), Catch::Contains("spells"));
 }
+
+TEST_CASE("Scenario: a portal is a CreateObject with a portal's defaults, a destination and a radius",
+          "[scenario][parse][portal]") {
+  auto parsed = parse_scenario(
+      "at 0 portal guid=0x80000200 setup=0x02000110 pos=0xA9B40020,72,168,22 "
+      "dest=0x01120100,65,85,-20,0.70710677,0,0,-0.70710677 radius=1.5 name=\"Gate\"\n"
+      "at 1 portal guid=0x80000201 pos=0xA9B40020,1,2,3 dest=0xA9B40020,4,5,6 "
+      "type=0x80 state=0x4\n",
+      "portal.scenario");
+  if (!parsed) FAIL(parsed.error().message());
+  REQUIRE(parsed->stream.size() == 2);
+  const auto& p = as<PortalSpec>(parsed->stream[0]);
+  CHECK(p.create.guid == 0x80000200u);
+  CHECK(p.create.physics.setup_id == std::optional<std::uint32_t>(0x02000110));
+  CHECK(p.create.physics.position == protocol::Position{0xA9B40020, {72, 168, 22}, {}});
+  CHECK(p.create.physics.state == portal_defaults::kPhysicsState);
+  CHECK(p.create.weenie.item_type == portal_defaults::kItemType);
+  CHECK(p.create.weenie.object_description_flags == portal_defaults::kDescriptionFlags);
+  CHECK(p.create.weenie.radar_behavior == std::optional<std::uint8_t>(portal_defaults::kRadar));
+  CHECK(p.create.weenie.name == "Gate");
+  CHECK(p.destination.cell_id == 0x01120100u);
+  CHECK(p.destination.origin == protocol::Vec3{65, 85, -20});
+  CHECK(p.radius == 1.5F);
+  // Given values win over the defaults; the radius defaults to 1 m, the name to Portal.
+  const auto& q = as<PortalSpec>(parsed->stream[1]);
+  CHECK(q.create.weenie.item_type == 0x80u);
+  CHECK(q.create.physics.state == 0x4u);
+  CHECK(q.create.weenie.name == "Portal");
+  CHECK(q.radius == 1.0F);
+
+  CHECK(error_of("at 0 portal guid=1 pos=0xA9B40020,1,2,3\n").find("missing dest=") != std::string::npos);
+  CHECK(error_of("at 0 portal guid=1 dest=0xA9B40020,1,2,3\n").find("missing pos=") != std::string::npos);
+  CHECK(error_of("at 0 portal guid=player pos=0xA9B40020,1,2,3 dest=0xA9B40020,1,2,3\n").find("not the player") !=
+        std::string::npos);
+  CHECK(error_of("at 0 portal guid=1 pos=0xA9B40020,1,2,3 dest=0xA9B40020,1,2,3 radius=0\n").find("above zero") !=
+        std::string::npos);
+}

@@ -115,6 +115,44 @@ inline constexpr std::uint32_t kSteepCell = 0xA9B4002C;
 inline constexpr std::uint32_t kWaterTerrainType = 16;
 inline constexpr std::uint32_t kWaterCell = 0xA9B40037;  // cell (6, 6)
 
+// The dungeon, laid out as retail lays dungeons out (docs/dat.md, "The
+// dungeon"): landblock kDungeonLandBlock, far from the town (0x01 0x12
+// against 0xA9 0xB4), whose LandBlock is flat at height 0 with no scenery
+// and whose LandBlockInfo has no objects and no buildings, only numCells
+// EnvCells 0x01120100.., none SeenOutside, each a box over its own CellStruct
+// of Environment kDungeonEnvironment (floor, walls and ceiling facing in, as
+// drawing and physics polygons; the doorways its portals), joined to the
+// next by CellPortals and listing every other dungeon cell as visible. The
+// rooms, in order: the entry hall, a corridor east, the great hall, a
+// corridor north and the shrine. In each cell's frame (block-local
+// `origin`, no rotation) the box is 0..size; the floors are at
+// kDungeonFloorZ, 20 m under the flat ground.
+struct DungeonRoom {
+  Did cell;
+  glm::vec3 origin;
+  glm::vec3 size;
+};
+inline constexpr Did kDungeonLandBlock = 0x0112FFFF;
+inline constexpr Did kDungeonLandBlockInfo = 0x0112FFFE;
+inline constexpr Did kDungeonEnvironment = 0x0D000002;
+inline constexpr float kDungeonFloorZ = -20.0F;
+inline constexpr std::array<DungeonRoom, 5> kDungeonRooms = {{
+    {0x01120100, {60.0F, 80.0F, kDungeonFloorZ}, {10.0F, 10.0F, 4.0F}},   // the entry hall
+    {0x01120101, {70.0F, 83.5F, kDungeonFloorZ}, {14.0F, 3.0F, 3.0F}},    // the corridor east
+    {0x01120102, {84.0F, 77.0F, kDungeonFloorZ}, {14.0F, 16.0F, 5.0F}},   // the great hall
+    {0x01120103, {89.5F, 93.0F, kDungeonFloorZ}, {3.0F, 12.0F, 3.0F}},    // the corridor north
+    {0x01120104, {85.0F, 105.0F, kDungeonFloorZ}, {12.0F, 10.0F, 4.0F}},  // the shrine
+}};
+inline constexpr Did kDungeonEntryCell = kDungeonRooms[0].cell;
+inline constexpr Did kDungeonHallCell = kDungeonRooms[2].cell;
+// The portal's look (docs/dat.md, "The portal"): a Setup of a swirling
+// violet disc between two stone posts, facing along its y axis, with a
+// violet light; no collision shape of its own beyond its cylinder (portals
+// are ethereal: the server moves whoever walks into one).
+inline constexpr Did kPortalSetup = 0x02000110;
+// The dungeon's torches: a post with a flame and a warm light.
+inline constexpr Did kTorchSetup = 0x02000111;
+
 struct ProjectileKind {
   std::uint32_t wcid;
   std::string_view name;

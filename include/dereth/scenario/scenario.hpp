@@ -83,6 +83,31 @@ struct TeleportSpec {
   bool operator==(const TeleportSpec&) const = default;
 };
 
+// `at T portal ...`: a portal, as ACE's Portal weenie stands in the world:
+// its CreateObject (with the portal's item type, description flags, physics
+// state and radar behaviour unless the line gives others) and where it sends
+// a player who walks into it. The server teleports a player whose path
+// between two of its MoveToStates or AutonomousPositions comes within
+// `radius` metres of the portal's origin (horizontally, the feet no more
+// than a portal's height above or a metre below it), as ACE's collision
+// with the portal does, through the same F751 and F748 as `teleport`.
+struct PortalSpec {
+  protocol::CreateObject create;
+  protocol::Position destination;
+  float radius = 1.0F;
+  bool operator==(const PortalSpec&) const = default;
+};
+
+// The portal's weenie and physics as ACE sends a portal's (ItemType Portal,
+// Stuck | Attackable | Portal, Ethereal | ReportCollisions | Gravity |
+// LightingOn, always on the radar).
+namespace portal_defaults {
+inline constexpr std::uint32_t kItemType = 0x00010000;
+inline constexpr std::uint32_t kDescriptionFlags = 0x00040014;
+inline constexpr std::uint32_t kPhysicsState = 0x00000C0C;
+inline constexpr std::uint8_t kRadar = 4;
+}  // namespace portal_defaults
+
 // A chat message (protocol/chat.hpp): speech, emotes, and the tell, channel,
 // weenie-error and status-string game events, which the server addresses to
 // the entering character with its next game-event sequence.
@@ -106,7 +131,7 @@ struct RawMessage {
 using StreamMessage =
     std::variant<protocol::CreateObject, protocol::UpdatePosition, protocol::SetState, protocol::VectorUpdate,
                  protocol::MovementEvent, protocol::PlayScriptType, protocol::PlayScriptId, protocol::DeleteObject,
-                 TeleportSpec, protocol::Sound, protocol::ServerMessage, ChatSpec, RawMessage>;
+                 TeleportSpec, protocol::Sound, protocol::ServerMessage, ChatSpec, RawMessage, PortalSpec>;
 
 struct StreamEvent {
   double time = 0;         // seconds after world entry (the server's answer to F657)

@@ -212,6 +212,13 @@ class ScenarioServer {
   std::vector<Session*> hearers_of(Session& s, double range);
   void play_stream(Session& s, double now);
   void play_event(Session& s, const StreamEvent& e, double now);
+  // A scripted object's CreateObject, held while it stands in a dungeon
+  // landblock the player is not in; a teleport (the `teleport` event's, or a
+  // portal's) and the dungeon objects shown on arrival; the portals the
+  // player's path from `from` walks into.
+  void create_object(Session& s, protocol::CreateObject m, int line, double now);
+  void teleport(Session& s, const std::optional<protocol::Position>& destination, int line, double now);
+  void enter_portals(Session& s, const protocol::Position& from, double now);
   void reject(Session& s, std::uint32_t code, const std::string& why, double now);
   void send(Session& s, std::vector<std::uint8_t> message, std::uint16_t queue, int script_line, double now);
   void send_raw(const Endpoint& to, int local_port, std::vector<std::uint8_t> bytes, double now);

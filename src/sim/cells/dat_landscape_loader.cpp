@@ -4,6 +4,7 @@
 // CPhysicsObj::makeObject).
 #include "dereth/sim/cells/dat_landscape_loader.hpp"
 
+#include <algorithm>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -60,6 +61,13 @@ ObjectSnapshot building_object(dat::RecordCache& records, const Position& pos, d
     o.parts.push_back(part);
   }
   return o;
+}
+
+// Whether `view` holds any of block `key`'s buildings or EnvCells.
+bool has_block(const LandscapeSnapshot& view, std::uint32_t key) {
+  const auto in_block = [key](std::uint32_t cell_id) { return (cell_id & kBlockMask) == key; };
+  return std::ranges::any_of(view.buildings, [&](const ObjectSnapshot& b) { return in_block(b.cell_id); }) ||
+         std::ranges::any_of(view.cells, [&](const CellSnapshot& c) { return in_block(c.cell_id); });
 }
 
 }  // namespace
@@ -180,6 +188,18 @@ std::unique_ptr<EnvCell> DatLandscapeLoader::load_env_cell(std::uint32_t cell_id
   out->set_seen_outside((env_cell->flags & dat::env_cell_flags::kSeenOutside) != 0);
   // CEnvCell::UnPack: the record's restriction object (flag 8), else 0.
   out->set_restriction_obj(env_cell->restriction_obj);
+  // A dungeon's cells load without their block's statics (no outside grab
+  // makes them while the player is inside): the block's EnvCells go into
+  // the view with the first one loaded, once per stay of the block
+  // (docs/render.md, "Buildings and EnvCells": every EnvCell of a block in
+  // view is drawn).
+  if (!view_ || !has_block(*view_, cell_id & kBlockMask)) {
+    if (const auto info = land_block_info(cell_id)) {
+      auto view = view_ ? std::make_shared<LandscapeSnapshot>(*view_) : std::make_shared<LandscapeSnapshot>();
+      append_view(cell_id, *info, *view);
+      view_ = std::move(view);
+    }
+  }
   return out;
 }
 
@@ -218,9 +238,12 @@ void DatLandscapeLoader::load_static_objects(std::uint32_t block_id) {
   const std::uint32_t key = block_id & kBlockMask;
   const auto info = land_block_info(block_id);
   if (!info) return;
-  auto view = view_ ? std::make_shared<LandscapeSnapshot>(*view_) : std::make_shared<LandscapeSnapshot>();
-  append_view(block_id, *info, *view);
-  view_ = std::move(view);
+  // Unless one of its EnvCells put them there already (load_env_cell).
+  if (!view_ || !has_block(*view_, key)) {
+    auto view = view_ ? std::make_shared<LandscapeSnapshot>(*view_) : std::make_shared<LandscapeSnapshot>();
+    append_view(block_id, *info, *view);
+    view_ = std::move(view);
+  }
   auto& owned = block_statics_[key];
   for (const dat::Stab& stab : info->objects) {
     auto obj = make_object(stab.id);
