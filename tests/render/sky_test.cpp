@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -128,7 +129,7 @@ TEST_CASE("sky_cover_rows: the rows whose every pixel looks down onto the covere
     cover.hi = glm::vec2(half) - glm::vec2(origin);
     cover.min_z = 0.0F - origin.z;
     cover.max_z = top - origin.z;
-    return render::sky_cover_rows(cam.view_projection(w, h, origin), cover, w, h);
+    return render::sky_cover_rows(cam.view_projection(std::max(w, 1), h, origin), cover, w, h);
   };
   // Looking down at 45 degrees from 40 m: the whole frame is ground.
   CHECK(rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 0.0F}) == 180);
@@ -152,10 +153,10 @@ TEST_CASE("sky_cover_rows: the rows whose every pixel looks down onto the covere
   top = 10.0F;
   // Looking up: no row looks down.
   CHECK(rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 80.0F}) == 0);
-  // Straight down over a 10 km square: from 800 m every ray (the corners'
-  // about 1,240 m long) meets the ground within nine tenths of the 1,500 m
-  // far plane; from 1.4 km none does (too near the far plane to count).
+  // Down over a 10 km square: from 800 m every ray meets the ground at a
+  // view depth within nine tenths of the 1,500 m far plane; from 2 km none
+  // does (the ground too near the far plane to count).
   half = 5000.0F;
   CHECK(rows({0.0F, 0.0F, 800.0F}, {0.0F, 0.01F, 0.0F}) == 180);
-  CHECK(rows({0.0F, 0.0F, 1400.0F}, {0.0F, 0.01F, 0.0F}) == 0);
+  CHECK(rows({0.0F, 0.0F, 2000.0F}, {0.0F, 0.01F, 0.0F}) == 0);
 }
