@@ -70,7 +70,7 @@ struct RenderContext {
   std::unordered_set<std::uint32_t> logged;
   double load_seconds = 0.0;  // accumulated by loads during the current frame
   int load_depth = 0;         // nested loads (a mesh loading its surfaces) count once
-  int loads_started = 0;      // outermost loads started in the current frame
+  int loads_started = 0;      // first-use loads may_load let start in the current frame
 
   // Whether a first-use load may start now (RendererOptions::load_budget_ms):
   // always without a budget, for the frame's first load, and for one nested
@@ -78,8 +78,11 @@ struct RenderContext {
   // have taken less than the budget. A load refused is counted in
   // stats.loads_deferred; its caller caches nothing and draws nothing of it.
   bool may_load() noexcept {
-    if (options.load_budget_ms <= 0.0 || load_depth > 0 || loads_started == 0) return true;
-    if (load_seconds * 1000.0 < options.load_budget_ms) return true;
+    if (options.load_budget_ms <= 0.0 || load_depth > 0) return true;
+    if (loads_started == 0 || load_seconds * 1000.0 < options.load_budget_ms) {
+      ++loads_started;
+      return true;
+    }
     ++stats.loads_deferred;
     return false;
   }
@@ -91,9 +94,7 @@ struct RenderContext {
   // Times the outermost asset load of a nest into load_seconds.
   class LoadScope {
    public:
-    explicit LoadScope(RenderContext& context) : context_(context), start_(Clock::now()) {
-      if (context_.load_depth++ == 0) ++context_.loads_started;
-    }
+    explicit LoadScope(RenderContext& context) : context_(context), start_(Clock::now()) { ++context_.load_depth; }
     LoadScope(const LoadScope&) = delete;
     LoadScope& operator=(const LoadScope&) = delete;
     ~LoadScope() {
