@@ -168,6 +168,7 @@ WindowOptions window_options(const Config& config, std::string title) {
   wo.title = std::move(title);
   wo.free_camera = config.camera_mode == CameraMode::Free;
   wo.mouse_sensitivity = config.mouse_sensitivity;
+  wo.load_budget_ms = config.render_load_budget_ms;
   wo.keys.apply(config.key_bindings);
   wo.options_file = config.file.string();
   return wo;

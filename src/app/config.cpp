@@ -126,7 +126,7 @@ struct Field {
   std::string (*format)(const Config& c);
 };
 
-const std::array<Field, 15> kFields = {{
+const std::array<Field, 16> kFields = {{
     {"window_width", "Window width in pixels, 64..16384. Default 1280.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowWidth, kMaxWindowSize, c.window_width); },
      [](const Config& c) { return fmt::format("{}", c.window_width); }},
@@ -202,6 +202,12 @@ const std::array<Field, 15> kFields = {{
        return parse_float(v, kMinMouseSensitivity, kMaxMouseSensitivity, c.mouse_sensitivity);
      },
      [](const Config& c) { return fmt::format("{}", c.mouse_sensitivity); }},
+    {"render_load_budget_ms",
+     "Milliseconds of first-use asset loading (meshes, textures, terrain) a window frame may spend before the rest "
+     "waits for the next frames, so entering the world does not stall a frame; 0 loads all at once. 0..1000. "
+     "Default 4.",
+     [](Config& c, std::string_view v) { return parse_float(v, 0.0f, 1000.0f, c.render_load_budget_ms); },
+     [](const Config& c) { return fmt::format("{}", c.render_load_budget_ms); }},
 }};
 
 const std::array<std::string_view, kFields.size()> kKeys = [] {

@@ -535,6 +535,9 @@ std::optional<PreviewModel> WindowPresenter::preview_model() {
 core::Result<void> WindowPresenter::draw_scene(const sim::RenderSnapshot& snapshot, int w, int h, bool offscreen) {
   auto& o = renderer_->options();
   const auto saved = o;
+  // A shown frame spreads first-use loads over frames; a picture loads
+  // everything it shows (the same picture headless would draw).
+  o.load_budget_ms = offscreen ? 0.0 : static_cast<double>(options_.load_budget_ms);
   if (last_was_preview_) {
     // A studio: no terrain or sky, the backdrop, and a fixed light from the
     // camera's upper left (the Region's sky would fog the backdrop to its colour).

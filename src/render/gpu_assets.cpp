@@ -216,6 +216,7 @@ void GpuAssets::build_fixed_meshes() {
 std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did texture) {
   const std::uint64_t key = (std::uint64_t{surface} << 32U) | texture;
   if (auto it = changed_materials_.find(key); it != changed_materials_.end()) return it->second;
+  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
   if (!ctx_.records) {
@@ -245,6 +246,7 @@ std::uint32_t GpuAssets::composed_palette(const sim::PaletteChange& change) {
   if (auto it = palette_keys_.find(change); it != palette_keys_.end()) {
     return composed_[it->second] ? it->second : kNoPalette;
   }
+  if (!ctx_.may_load()) return kNoPalette;
   const RenderContext::LoadScope scope(ctx_);
   std::vector<dat::Subpalette> subs;
   subs.reserve(change.subpalettes.size());
@@ -266,6 +268,7 @@ std::uint32_t GpuAssets::composed_palette(const sim::PaletteChange& change) {
 std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did texture, std::uint32_t palette_key) {
   const auto key = std::make_tuple(surface, texture, palette_key);
   if (auto it = palette_materials_.find(key); it != palette_materials_.end()) return it->second;
+  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
   const dat::Palette* p = palette_key < composed_.size() ? composed_[palette_key].get() : nullptr;
@@ -282,6 +285,7 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
 
 std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
   if (auto it = materials_.find(surface); it != materials_.end()) return it->second;
+  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
   if (!ctx_.records) {
@@ -298,6 +302,7 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
 std::shared_ptr<GpuMaterial> GpuAssets::billboard_material(dat::Did texture) {
   if ((texture >> 24) == 0x08) return material(texture);
   if (auto it = billboards_.find(texture); it != billboards_.end()) return it->second;
+  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
   bool palettized = false;
@@ -321,6 +326,7 @@ std::shared_ptr<GpuMaterial> GpuAssets::billboard_material(dat::Did texture) {
 
 const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
   if (auto it = meshes_.find(gfx_obj); it != meshes_.end()) return it->second.get();
+  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMesh> result;
   std::shared_ptr<const dat::GfxObj> obj;
@@ -385,6 +391,7 @@ std::string GpuAssets::why_missing(const char* kind, dat::Did id) const {
 
 const GpuMesh* GpuAssets::cell_mesh(const sim::CellSnapshot& c) {
   if (auto it = cell_meshes_.find(c.cell_id); it != cell_meshes_.end()) return it->second.get();
+  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMesh> result;
   const dat::Did env_id = c.environment_id;

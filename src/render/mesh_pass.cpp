@@ -1,6 +1,7 @@
 #include "mesh_pass.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -176,8 +177,14 @@ void MeshPass::gather_object_list(const std::vector<sim::ObjectSnapshot>& object
   for (const auto& obj : objects) {
     if (obj.hidden || obj.no_draw) {
       ++ctx_.stats.objects_skipped;
+      ctx_.ready_objects.push_back(obj.id);
       continue;
     }
+    // An object that waits on the load budget is drawn whole or not at all:
+    // what it added to the lists goes again if any of its loads waited.
+    const std::size_t deferred_before = ctx_.stats.loads_deferred;
+    const std::array<std::size_t, 3> listed{lists.opaque.size(), lists.clip.size(), lists.alpha.size()};
+    const std::size_t drawn_before = ctx_.stats.parts_drawn;
     bool any_drawable = false;
     bool any_loaded = false;
     const std::uint32_t object_palette = assets_.composed_palette(obj.palette);
@@ -192,7 +199,7 @@ void MeshPass::gather_object_list(const std::vector<sim::ObjectSnapshot>& object
       }
       const GpuMesh* m = part.gfx_obj != 0 ? assets_.mesh(part.gfx_obj) : nullptr;
       if (m == nullptr) {
-        ++ctx_.stats.parts_missing;
+        if (ctx_.stats.loads_deferred == deferred_before) ++ctx_.stats.parts_missing;
         continue;
       }
       any_loaded = true;
@@ -219,6 +226,16 @@ void MeshPass::gather_object_list(const std::vector<sim::ObjectSnapshot>& object
                   part.diffuse, tag, lists, nullptr, glm::vec4(1.0F), part.texture_changes, part_palette);
       ++ctx_.stats.parts_drawn;
     }
+    if (ctx_.stats.loads_deferred != deferred_before) {
+      lists.opaque.resize(listed[0]);
+      lists.clip.resize(listed[1]);
+      lists.alpha.resize(listed[2]);
+      ctx_.stats.parts_drawn = drawn_before;
+      ++ctx_.stats.objects_deferred;
+      ctx_.waiting_landblocks.push_back(obj.cell_id & 0xFFFF0000U);
+      continue;
+    }
+    ctx_.ready_objects.push_back(obj.id);
     if (obj.parts.empty() || (any_drawable && !any_loaded)) {
       const float s = ctx_.options.marker_size * (obj.scale > 0.0F && std::isfinite(obj.scale) ? obj.scale : 1.0F);
       const glm::vec3 pos = obj.root.origin - origin + glm::vec3(0.0F, 0.0F, s * 0.5F);
@@ -372,8 +389,12 @@ void MeshPass::gather_cells(const std::vector<sim::CellSnapshot>& cells, const F
   for (const sim::CellSnapshot& c : cells) {
     const glm::vec3 pos = c.frame.origin - view.origin;
     if (!finite(pos)) continue;
+    const std::size_t deferred_before = ctx_.stats.loads_deferred;
     const GpuMesh* m = assets_.cell_mesh(c);
-    if (m == nullptr) continue;
+    if (m == nullptr) {
+      if (ctx_.stats.loads_deferred != deferred_before) ctx_.waiting_landblocks.push_back(c.cell_id & 0xFFFF0000U);
+      continue;
+    }
     const glm::mat4 model = glm::translate(glm::mat4(1.0F), pos) * glm::mat4(c.frame.matrix());
     if (outside_view(view, *m, model, 1.0F)) {
       ++ctx_.stats.cells_culled;

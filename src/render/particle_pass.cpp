@@ -21,13 +21,17 @@ void MeshPass::gather_particles(const sim::RenderSnapshot& snapshot, const Frame
   for (const auto& emitter : snapshot.emitters) {
     const GpuMesh* m = nullptr;
     const GpuMaterial* override_material = nullptr;
+    const std::size_t deferred_before = ctx_.stats.loads_deferred;
     if (emitter.gfx_obj != 0) {
       m = assets_.mesh(emitter.gfx_obj);
     } else if (emitter.texture != 0) {
       override_material = assets_.billboard_material(emitter.texture).get();
       if (override_material != nullptr) m = &assets_.quad;
     }
-    if (m == nullptr) continue;
+    if (m == nullptr) {
+      if (ctx_.stats.loads_deferred != deferred_before) ctx_.waiting_objects.push_back(emitter.owner);
+      continue;
+    }
     for (const auto& p : emitter.particles) {
       PhysicsPart draw_state;
       draw_state.set_translucency(1.0F - p.alpha);

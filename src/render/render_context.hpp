@@ -22,6 +22,7 @@
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/render/renderer.hpp"
+#include "dereth/snapshot/render_snapshot.hpp"
 
 namespace dereth::render {
 
@@ -58,9 +59,33 @@ struct RenderContext {
 
   RenderStats stats;
   std::vector<DrawRecord> draw_list;
+  // The current world frame, for Renderer::render_ready: the objects
+  // gathered with everything loaded (or hidden), the landblocks (0xXXYY0000) of objects
+  // and terrain blocks that waited on the load budget, and the terrain
+  // blocks (0xXXYYFFFF) in the square, uploaded or absent from the DAT.
+  std::vector<sim::LocalId> ready_objects;
+  std::vector<sim::LocalId> waiting_objects;  // owners of emitters that waited
+  std::vector<std::uint32_t> waiting_landblocks;
+  std::vector<std::uint32_t> terrain_blocks_known;
   std::unordered_set<std::uint32_t> logged;
   double load_seconds = 0.0;  // accumulated by loads during the current frame
   int load_depth = 0;         // nested loads (a mesh loading its surfaces) count once
+  int loads_started = 0;      // first-use loads may_load let start in the current frame
+
+  // Whether a first-use load may start now (RendererOptions::load_budget_ms):
+  // always without a budget, for the frame's first load, and for one nested
+  // in a load under way (a mesh's surfaces); else while the frame's loads
+  // have taken less than the budget. A load refused is counted in
+  // stats.loads_deferred; its caller caches nothing and draws nothing of it.
+  bool may_load() noexcept {
+    if (options.load_budget_ms <= 0.0 || load_depth > 0) return true;
+    if (loads_started == 0 || load_seconds * 1000.0 < options.load_budget_ms) {
+      ++loads_started;
+      return true;
+    }
+    ++stats.loads_deferred;
+    return false;
+  }
 
   void log_once(std::uint32_t id, const std::string& what) {
     if (logged.insert(id).second) core::logger(core::Module::Render)->warn("{} {}: {}", hex_id(id), "not drawn", what);

@@ -1,6 +1,7 @@
 #include "dereth/render/renderer.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,8 @@ struct Renderer::Impl {
 
   FrameTiming timing;
   TimingTotals totals;
+  bool world_frame = false;       // the last frame drew the world (not portal space)
+  bool terrain_expected = false;  // ... and had a terrain square to draw
 
   Impl() = default;
   Impl(const Impl&) = delete;
@@ -119,8 +122,14 @@ struct Renderer::Impl {
     }
     ctx.stats = RenderStats{};
     ctx.draw_list.clear();
+    ctx.ready_objects.clear();
+    ctx.waiting_objects.clear();
+    ctx.waiting_landblocks.clear();
+    ctx.terrain_blocks_known.clear();
+    world_frame = false;
     timing = FrameTiming{};
     ctx.load_seconds = 0.0;
+    ctx.loads_started = 0;
     const auto prepare_start = Clock::now();
 
     FrameView view;
@@ -144,6 +153,7 @@ struct Renderer::Impl {
     if (ctx.options.batch_draws) MeshPass::order_by_state(lists.opaque);
     MeshPass::order_back_to_front(lists.clip);
     MeshPass::order_back_to_front(lists.alpha);
+    note_readiness();
     timing.prepare = std::max(0.0, seconds_since(prepare_start) - ctx.load_seconds);
 
     // ---- submit ----
@@ -171,10 +181,14 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
-    if (ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky);
-    terrain_pass.draw_terrain(blocks, view, sky);
+    if (ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky, 0);
+    const TerrainCover cover = terrain_pass.draw_terrain(blocks, view, sky);
     mesh_pass.draw_meshes(lists, view, sky, false);
-    if (!ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky);
+    if (!ctx.options.sky_first) {
+      // Behind the world: not in the rows the terrain covers whole.
+      const int covered = ctx.options.sky_scissor ? sky_cover_rows(view.view_projection, cover, width, height) : 0;
+      sky_pass.draw_sky(snapshot, camera, width, height, sky, covered);
+    }
     mesh_pass.draw_meshes(lists, view, sky, true);
     // The world's fades: black over the whole frame.
     core::Result<void> veiled;
@@ -187,6 +201,26 @@ struct Renderer::Impl {
     glUseProgram(0);
     end_frame(own_target, previous_framebuffer, submit_start);
     return veiled;
+  }
+
+  // What the world frame gathered, sorted for the render_ready queries.
+  void note_readiness() {
+    for (auto* ids : {&ctx.waiting_landblocks, &ctx.terrain_blocks_known}) std::ranges::sort(*ids);
+    std::ranges::sort(ctx.ready_objects);
+    std::ranges::sort(ctx.waiting_objects);
+    world_frame = true;
+    terrain_expected = ctx.options.draw_terrain && ctx.cells && ctx.cells->cell() != nullptr && terrain_assets.region;
+  }
+
+  [[nodiscard]] bool object_ready(sim::LocalId id) const noexcept {
+    return world_frame && std::ranges::binary_search(ctx.ready_objects, id) &&
+           !std::ranges::binary_search(ctx.waiting_objects, id);
+  }
+
+  [[nodiscard]] bool landblock_ready(std::uint32_t landblock) const noexcept {
+    const std::uint32_t key = landblock & 0xFFFF0000U;
+    if (!world_frame || std::ranges::binary_search(ctx.waiting_landblocks, key)) return false;
+    return !terrain_expected || std::ranges::binary_search(ctx.terrain_blocks_known, key | 0xFFFFU);
   }
 
   // A frame of portal space: the tunnel alone over the cleared target.
@@ -341,6 +375,15 @@ const FrameTiming& Renderer::last_timing() const noexcept {
 }
 const TimingTotals& Renderer::timing_totals() const noexcept {
   return impl_->totals;
+}
+bool Renderer::render_ready() const noexcept {
+  return impl_->world_frame && impl_->ctx.stats.loads_deferred == 0;
+}
+bool Renderer::object_ready(sim::LocalId id) const noexcept {
+  return impl_->object_ready(id);
+}
+bool Renderer::landblock_ready(std::uint32_t landblock) const noexcept {
+  return impl_->landblock_ready(landblock);
 }
 const RendererOptions& Renderer::options() const noexcept {
   return impl_->ctx.options;

@@ -1,6 +1,11 @@
 #include "dereth/render/sky.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include <glm/mat4x4.hpp>
+#include <glm/matrix.hpp>
+#include <glm/vec4.hpp>
 
 namespace dereth::render {
 
@@ -210,6 +215,59 @@ std::vector<const SkyObjectState*> GameSky::draw_before(bool weather_enabled, bo
     out.push_back(&*slot);
   }
   return out;
+}
+
+namespace {
+
+constexpr double kCoverMargin = 1.0;         // metres the square is shrunk by, and the heights widened by
+constexpr double kCoverFarFraction = 0.9;    // of the near-to-far distance, where the bottom height must be met
+constexpr double kCoverNearFraction = 1e-4;  // ... and past the near plane, where the top height must be
+
+// Whether the rays through the pixel centres of one row, from its first
+// centre to its last, all meet the terrain inside the cover. The rays of a
+// row lie in one plane through the eye and their directions change
+// linearly along it, so where they cross a horizontal plane (going down at
+// both ends, so all the way along) lies on the segment between where the
+// first and last rays cross it; the square is convex, so both ends inside
+// put the whole segment inside, and each ray passes from above the
+// terrain's top to below its bottom within the square: the continuous
+// terrain surface lies across its path there.
+bool row_covered(const glm::dmat4& inverse, const TerrainCover& c, double y_ndc, double x0_ndc,
+                 double x1_ndc) noexcept {
+  const double top = static_cast<double>(c.max_z) + kCoverMargin;
+  const double bottom = static_cast<double>(c.min_z) - kCoverMargin;
+  for (const double x : {x0_ndc, x1_ndc}) {
+    const glm::dvec4 n4 = inverse * glm::dvec4(x, y_ndc, -1.0, 1.0);
+    const glm::dvec4 f4 = inverse * glm::dvec4(x, y_ndc, 1.0, 1.0);
+    if (!(n4.w != 0.0) || !(f4.w != 0.0)) return false;
+    const glm::dvec3 n = glm::dvec3(n4) / n4.w;
+    const glm::dvec3 f = glm::dvec3(f4) / f4.w;
+    const double dz = f.z - n.z;
+    if (!(dz < 0.0) || !(n.z > top)) return false;  // going down, from above the top
+    for (const double z : {top, bottom}) {
+      const double s = (z - n.z) / dz;  // the fraction of the near-to-far segment
+      if (!(s > kCoverNearFraction && s < kCoverFarFraction)) return false;
+      const double px = n.x + s * (f.x - n.x);
+      const double py = n.y + s * (f.y - n.y);
+      if (!(px > static_cast<double>(c.lo.x) + kCoverMargin && px < static_cast<double>(c.hi.x) - kCoverMargin &&
+            py > static_cast<double>(c.lo.y) + kCoverMargin && py < static_cast<double>(c.hi.y) - kCoverMargin)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int sky_cover_rows(const glm::mat4& view_projection, const TerrainCover& cover, int width, int height) noexcept {
+  if (!cover.whole || width <= 0 || height <= 0) return 0;
+  const glm::dmat4 inverse = glm::inverse(glm::dmat4(view_projection));
+  const double x0 = (0.5 / width) * 2.0 - 1.0;
+  const double x1 = ((width - 0.5) / width) * 2.0 - 1.0;
+  int rows = 0;
+  while (rows < height && row_covered(inverse, cover, ((rows + 0.5) / height) * 2.0 - 1.0, x0, x1)) ++rows;
+  return rows;
 }
 
 }  // namespace dereth::render

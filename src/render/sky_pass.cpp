@@ -79,7 +79,7 @@ FrameSky SkyPass::frame_sky(const sim::RenderSnapshot& snapshot) const {
 // front) without shading the sky under the terrain (docs/deviations.md).
 // An object's batches go at once: opaque, then clip, then alpha.
 void SkyPass::draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
-                       const FrameSky& sky) {
+                       const FrameSky& sky, int covered_rows) {
   if (!ctx_.options.draw_sky_objects || !terrain_.region || !terrain_.region->sky || !ctx_.options.use_region_sky)
     return;
   const dat::SkyDesc& desc = *terrain_.region->sky;
@@ -123,7 +123,16 @@ void SkyPass::draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera
     }
     ++ctx_.stats.sky_objects_drawn;
   }
+  // Rows the world covers whole would only fail the depth test: the
+  // rasteriser is kept out of them (RendererOptions::sky_scissor).
+  covered_rows = std::clamp(covered_rows, 0, height);
+  ctx_.stats.sky_rows_covered = covered_rows;
+  if (covered_rows > 0) {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, covered_rows, width, height - covered_rows);
+  }
   meshes_.submit(items, view, unfogged, ctx_.options.sky_first ? DepthMode::Always : DepthMode::FarPlane, true);
+  if (covered_rows > 0) glDisable(GL_SCISSOR_TEST);
   glDepthRange(0.0, 1.0);
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_TRUE);

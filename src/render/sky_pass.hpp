@@ -30,7 +30,10 @@ class SkyPass {
   // The fraction of the day drawn: the snapshot's game time, else options.time_of_day.
   [[nodiscard]] float time_of_day(const sim::RenderSnapshot& snapshot) const noexcept;
   [[nodiscard]] FrameSky frame_sky(const sim::RenderSnapshot& snapshot) const;
-  void draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height, const FrameSky& sky);
+  // `covered_rows`: the rows at the bottom of the frame left out (a scissor
+  // above them), where the world drawn first covers every pixel.
+  void draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height, const FrameSky& sky,
+                int covered_rows);
 
  private:
   RenderContext& ctx_;

@@ -1,9 +1,11 @@
 #include "terrain_pass.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
@@ -60,13 +62,24 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
             (static_cast<std::uint32_t>(x) << 24) | (static_cast<std::uint32_t>(y) << 16) | 0xFFFFU;
         bool absent = false;
         const TerrainBlock* t = assets_.cache.find(id, absent);
-        if (t == nullptr && absent) continue;
+        if (t == nullptr && absent) {
+          ctx_.terrain_blocks_known.push_back(id);
+          continue;
+        }
         blocks.push_back(t);
         ids.push_back(id);
       }
     }
     for (std::size_t i = 0; i < blocks.size(); ++i) {
-      if (blocks[i] == nullptr) blocks[i] = assets_.load_terrain_block(ids[i]);
+      if (blocks[i] != nullptr) {
+        ctx_.terrain_blocks_known.push_back(ids[i]);
+      } else if (ctx_.may_load()) {
+        blocks[i] = assets_.load_terrain_block(ids[i]);
+        ctx_.terrain_blocks_known.push_back(ids[i]);  // uploaded, or absent from the DAT
+      } else {
+        ++ctx_.stats.terrain_blocks_deferred;  // waits for a later frame's load budget
+        ctx_.waiting_landblocks.push_back(ids[i] & 0xFFFF0000U);
+      }
     }
     for (const TerrainBlock* t : blocks) {
       if (t == nullptr) continue;
@@ -81,8 +94,36 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
 }
 
 // The terrain pass: one draw per landblock, over its cached surface.
-void TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view, const FrameSky& sky) {
-  if (blocks.empty()) return;
+TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view,
+                                       const FrameSky& sky) {
+  if (blocks.empty()) return {};
+  // The full-detail blocks drawn (or culled), for the cover: their grid
+  // corners and count (a square only when every slot of it is one of them).
+  TerrainCover cover;
+  int cover_blocks = 0;
+  int lo_x = 256;
+  int lo_y = 256;
+  int hi_x = -1;
+  int hi_y = -1;
+  auto add_to_cover = [&](const TerrainDraw& d, const glm::vec3& offset, float min_z, float max_z) {
+    if (d.orient.size > 1) return;
+    const int x = static_cast<int>(d.block->id >> 24);
+    const int y = static_cast<int>((d.block->id >> 16) & 0xFFU);
+    if (cover_blocks == 0) {
+      cover.lo = cover.hi = glm::vec2(offset);
+      cover.min_z = offset.z + min_z;
+      cover.max_z = offset.z + max_z;
+    }
+    ++cover_blocks;
+    lo_x = std::min(lo_x, x);
+    lo_y = std::min(lo_y, y);
+    hi_x = std::max(hi_x, x);
+    hi_y = std::max(hi_y, y);
+    cover.lo = glm::min(cover.lo, glm::vec2(offset));
+    cover.hi = glm::max(cover.hi, glm::vec2(offset) + glm::vec2(kBlockSide));
+    cover.min_z = std::min(cover.min_z, offset.z + min_z);
+    cover.max_z = std::max(cover.max_z, offset.z + max_z);
+  };
   const glm::vec3& origin = view.origin;
   glUseProgram(program_);
   set_lighting(lighting_, view, lights_.light_sets.front(), sky, sky.terrain_ambient);
@@ -104,9 +145,11 @@ void TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, const Fra
     if (ctx_.options.frustum_cull && view.frustum.box_outside(offset + glm::vec3(0.0F, 0.0F, min_z),
                                                               offset + glm::vec3(kBlockSide, kBlockSide, max_z))) {
       ++ctx_.stats.terrain_blocks_culled;
+      add_to_cover(d, offset, min_z, max_z);
       continue;
     }
     ++drawn;
+    add_to_cover(d, offset, min_z, max_z);
     // A block is lit as an object of its bounds (minimize_object_lighting).
     if (lights_.world_lights) {
       const glm::vec3 half(kBlockSide * 0.5F, kBlockSide * 0.5F, (max_z - min_z) * 0.5F);
@@ -135,6 +178,9 @@ void TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, const Fra
     if (d.orient.size > 1) ++ctx_.stats.terrain_blocks_far;
   }
   ctx_.stats.terrain_blocks = drawn;
+  cover.whole = cover_blocks > 0 && cover_blocks == (hi_x - lo_x + 1) * (hi_y - lo_y + 1) &&
+                std::isfinite(cover.min_z) && std::isfinite(cover.max_z);
+  return cover;
 }
 
 }  // namespace dereth::render

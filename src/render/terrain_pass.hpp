@@ -10,6 +10,7 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/core/error.hpp"
+#include "dereth/render/sky.hpp"
 #include "dereth/render/terrain.hpp"
 
 #include "frame_lights.hpp"
@@ -36,7 +37,10 @@ class TerrainPass {
   void release();
 
   std::vector<TerrainDraw> gather_terrain(const glm::vec3& origin);
-  void draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view, const FrameSky& sky);
+  // Draws the blocks; returns the square of full-detail blocks it drew
+  // whole (each drawn, or culled as wholly outside the view), for the sky
+  // scissor (sky_cover_rows).
+  TerrainCover draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view, const FrameSky& sky);
 
  private:
   RenderContext& ctx_;

@@ -71,6 +71,7 @@ struct Options {
   bool fragment_lighting = false;
   bool no_terrain = false;
   bool sky_first = false;
+  bool no_sky_scissor = false;
 };
 
 void usage() {
@@ -82,9 +83,8 @@ void usage() {
       "and the dense scene draw --frames frames a round (default 100); --demo-every K measures every Kth demo\n"
       "tick only. Default size 1280x720. --pictures DIR\n"
       "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png (DIR is created).\n"
-      "--no-sky-objects, --no-terrain, --sky-first, --fragment-lighting (vertex_lighting off) set those\n"
-      "RendererOptions in both scenes (to find where\n"
-      "the time goes).");
+      "--no-sky-objects, --no-terrain, --sky-first, --no-sky-scissor (sky_scissor off), --fragment-lighting\n"
+      "(vertex_lighting off) set those RendererOptions in both scenes (to find where the time goes).");
 }
 
 // The value, or a message naming `what` and exit status 1.
@@ -460,6 +460,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.no_terrain = true;
     } else if (a == "--sky-first") {
       o.sky_first = true;
+    } else if (a == "--no-sky-scissor") {
+      o.no_sky_scissor = true;
     } else if (a == "--pictures" && has_value) {
       o.pictures = argv[++i];
     } else if (a == "--size" && has_value) {
@@ -524,6 +526,7 @@ int main(int argc, char** argv) {
     if (o.fragment_lighting) r->options().vertex_lighting = false;
     if (o.no_terrain) r->options().draw_terrain = false;
     if (o.sky_first) r->options().sky_first = true;
+    if (o.no_sky_scissor) r->options().sky_scissor = false;
   }
 
   // Warm up: every asset loaded, every terrain block built.

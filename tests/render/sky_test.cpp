@@ -2,8 +2,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "dereth/render/camera.hpp"
 
 using namespace dereth;
 using render::Rgb8;
@@ -109,4 +112,51 @@ TEST_CASE("SkyDesc::GetWorldFog 0x00500CE0 gives fog only when both keyframes ha
   CHECK_FALSE(render::get_world_fog(sky, 0, 0.9F).has_value());  // from it
   CHECK_FALSE(render::get_world_fog(dat::SkyDesc{}, 0, 0.5F).has_value());
   CHECK(render::get_world_fog(sky, 0, std::numeric_limits<float>::quiet_NaN()) == std::nullopt);  // NaN: the last
+}
+
+TEST_CASE("sky_cover_rows: the rows whose every pixel looks down onto the covered square", "[render][sky]") {
+  // A 576 m square of terrain 0..10 m high around the world's origin; each
+  // frame takes it relative to its camera's centre, as the renderer does.
+  bool whole = true;
+  float top = 10.0F;
+  float half = 288.0F;
+  const auto rows = [&](glm::vec3 eye, glm::vec3 at, int w = 320, int h = 180) {
+    const render::Camera cam = render::Camera::look_at(eye, at);
+    const glm::vec3 origin = cam.center();
+    render::TerrainCover cover;
+    cover.whole = whole;
+    cover.lo = glm::vec2(-half) - glm::vec2(origin);
+    cover.hi = glm::vec2(half) - glm::vec2(origin);
+    cover.min_z = 0.0F - origin.z;
+    cover.max_z = top - origin.z;
+    return render::sky_cover_rows(cam.view_projection(std::max(w, 1), h, origin), cover, w, h);
+  };
+  // Looking down at 45 degrees from 40 m: the whole frame is ground.
+  CHECK(rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 0.0F}) == 180);
+  // Looking level from 40 m: the rows below the horizon whose rays meet the
+  // ground within the square (40 m down over at most ~288 m out: about 8
+  // degrees down and more), never the horizon's own rows.
+  const int level = rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 40.0F});
+  CHECK(level > 30);
+  CHECK(level < 90);  // the horizon is the middle row
+  // Nearer the square's edge, looking out: fewer rows.
+  CHECK(rows({0.0F, 200.0F, 40.0F}, {0.0F, 240.0F, 40.0F}) < level);
+  // Not whole, or a frame with no size: nothing covered.
+  whole = false;
+  CHECK(rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 0.0F}) == 0);
+  whole = true;
+  CHECK(rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 0.0F}, 0, 180) == 0);
+  // The eye below the square's top: nothing known (the terrain could be
+  // nearer than the near plane).
+  top = 50.0F;
+  CHECK(rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 0.0F}) == 0);
+  top = 10.0F;
+  // Looking up: no row looks down.
+  CHECK(rows({0.0F, 0.0F, 40.0F}, {0.0F, 40.0F, 80.0F}) == 0);
+  // Down over a 10 km square: from 800 m every ray meets the ground at a
+  // view depth within nine tenths of the 1,500 m far plane; from 2 km none
+  // does (the ground too near the far plane to count).
+  half = 5000.0F;
+  CHECK(rows({0.0F, 0.0F, 800.0F}, {0.0F, 0.01F, 0.0F}) == 180);
+  CHECK(rows({0.0F, 0.0F, 2000.0F}, {0.0F, 0.01F, 0.0F}) == 0);
 }

@@ -62,6 +62,7 @@ struct Config {
   bool radar = true;                            // radar
   bool panels = true;                           // panels
   float mouse_sensitivity = 1.0f;               // mouse_sensitivity: 0.01..100, a multiplier
+  float render_load_budget_ms = 4.0f;           // render_load_budget_ms: 0..1000, a window frame's first-use loads
   // key.<action> = <key>[, <key>...]: rebindings over retail's default key
   // map (app/key_map.hpp), in the order given; an unknown action or key
   // name is an error naming file:line.

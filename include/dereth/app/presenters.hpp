@@ -106,7 +106,11 @@ struct WindowOptions {
   std::filesystem::path screenshot_dir = ".";  // where F12 saves
   bool free_camera = false;                    // start with the free camera (config camera_mode)
   float mouse_sensitivity = 1.0F;              // multiplies mouse orbiting (config mouse_sensitivity)
-  KeyMap keys = KeyMap::retail_default();      // the key bindings (config key.<action>)
+  // The renderer's load budget for a shown frame (RendererOptions::load_budget_ms;
+  // 0: none); the config's render_load_budget_ms (default 4) sets it for the
+  // app's windows. Screenshots load everything.
+  float load_budget_ms = 0.0F;
+  KeyMap keys = KeyMap::retail_default();  // the key bindings (config key.<action>)
   // "Entering the world..." until the player exists: a live session's
   // login; a replay has none to wait for (its capture may start after it).
   bool loading_bar = true;

@@ -68,6 +68,13 @@ struct RendererOptions {
   // under the terrain.
   bool draw_sky_objects = true;
   bool sky_first = false;
+  // The sky objects drawn behind the world only in the rows of the frame
+  // the terrain does not cover whole: a scissor above the rows where every
+  // pixel's ray is sure to meet a full-detail terrain block well inside the
+  // far plane (sky_cover_rows, docs/render.md "Sky objects"), so the
+  // rasteriser never visits the fragments the depth test would reject. The
+  // same picture; false rasterises the whole sky (for tests and profiling).
+  bool sky_scissor = true;
   // Meshes lit per vertex (Gouraud), as retail's fixed-function D3D lit
   // them; false lights every fragment (smoother, dearer on llvmpipe).
   bool vertex_lighting = true;
@@ -88,6 +95,17 @@ struct RendererOptions {
   // (the clip and alpha lists keep their back-to-front order). Off: one call
   // per batch, in the same order (the same pixels; for tests and profiling).
   bool batch_draws = true;
+  // First-use asset loads (a GfxObj's mesh and its surfaces, a changed or
+  // recoloured surface, a particle texture, an EnvCell, a terrain block)
+  // start in a frame only until its loads have taken this many
+  // milliseconds; what is left waits for the next frames and is not drawn
+  // until then (an object waits whole, with no marker in its place; see
+  // Renderer::render_ready). The frame's first load always proceeds, so
+  // one load longer than the budget still makes progress. 0, the default:
+  // every asset a frame needs loads in that frame (headless frames and
+  // screenshots; the window sets it from the config's
+  // render_load_budget_ms, docs/render.md "Load budget").
+  double load_budget_ms = 0.0;
 };
 
 // One draw call of a frame, in submission order (RendererOptions::record_draw_list).
@@ -119,6 +137,12 @@ struct RenderStats {
   std::size_t markers = 0;        // objects drawn as the marker cube
   std::size_t particles_drawn = 0;
   std::size_t sky_objects_drawn = 0;
+  int sky_rows_covered = 0;  // rows at the bottom of the frame the sky scissor left out
+  // First-use loads refused for the load budget (RendererOptions::load_budget_ms),
+  // and the objects and terrain blocks left undrawn for them.
+  std::size_t loads_deferred = 0;
+  std::size_t objects_deferred = 0;
+  std::size_t terrain_blocks_deferred = 0;
   std::size_t terrain_blocks = 0;      // drawn
   std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
   std::size_t terrain_triangles = 0;   // the terrain's share of `triangles`
@@ -230,6 +254,22 @@ class Renderer {
   [[nodiscard]] const TerrainCacheStats& terrain_cache_stats() const noexcept;
   [[nodiscard]] const FrameTiming& last_timing() const noexcept;
   [[nodiscard]] const TimingTotals& timing_totals() const noexcept;
+
+  // Whether the last frame drew what its snapshot asked for, for a gate
+  // that keeps the world hidden until it is drawn (issue 32's teleport):
+  // render_ready, nothing of the world waited on the load budget
+  // (RendererOptions::load_budget_ms; always true without one, after a
+  // world frame); object_ready, the object of that id was in the last
+  // world frame's snapshot and every mesh and surface of it is uploaded
+  // (Hidden and NoDraw objects count as drawn); landblock_ready (0xXXYY....,
+  // the low 16 bits ignored), its terrain block was in the last frame's
+  // terrain square and uploaded (or is absent from the cell DAT, or no
+  // terrain is drawn) and no object of the snapshot whose cell is in it
+  // waited. A portal-space frame draws no world: all three are false
+  // after one.
+  [[nodiscard]] bool render_ready() const noexcept;
+  [[nodiscard]] bool object_ready(sim::LocalId id) const noexcept;
+  [[nodiscard]] bool landblock_ready(std::uint32_t landblock) const noexcept;
 
   [[nodiscard]] const RendererOptions& options() const noexcept;
   RendererOptions& options() noexcept;

@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
@@ -151,5 +152,29 @@ class GameSky {
   std::vector<std::optional<SkyObjectState>> objects_;
   bool weather_enabled_ = false;
 };
+
+// The terrain a frame drew as one whole square of full-detail landblocks
+// (no far-terrain seams), for the sky scissor: its corners and height range,
+// in metres relative to the view's origin.
+struct TerrainCover {
+  bool whole = false;  // false: nothing is known to be covered
+  glm::vec2 lo{0.0F};
+  glm::vec2 hi{0.0F};
+  float min_z = 0.0F;
+  float max_z = 0.0F;
+};
+
+// How many pixel rows at the bottom of a width x height frame drawn with
+// `view_projection` (relative to the cover's origin) the terrain covers
+// whole: for every pixel centre of such a row, and every row below it, the
+// ray from the near plane meets the cover's top height and then its bottom
+// height inside the square (shrunk by a margin), past the near plane and
+// before nine tenths of the way to the far plane, so the ray meets the
+// (continuous) terrain there and the pixel's depth is below the far plane's.
+// The sky objects, drawn behind everything at the far plane, can only fail
+// the depth test in those rows. 0 when the cover is not whole or the eye is
+// not above it.
+[[nodiscard]] int sky_cover_rows(const glm::mat4& view_projection, const TerrainCover& cover, int width,
+                                 int height) noexcept;
 
 }  // namespace dereth::render
