@@ -202,6 +202,11 @@ const std::array<Field, 15> kFields = {{
        return parse_float(v, kMinMouseSensitivity, kMaxMouseSensitivity, c.mouse_sensitivity);
      },
      [](const Config& c) { return fmt::format("{}", c.mouse_sensitivity); }},
+    {"stream_workers",
+     "Worker threads that read and decode landblocks in a live session (the window, play), 0..16; 0 loads them "
+     "inline. Default 2.",
+     [](Config& c, std::string_view v) { return parse_int(v, 0, kMaxStreamWorkers, c.stream_workers); },
+     [](const Config& c) { return fmt::format("{}", c.stream_workers); }},
 }};
 
 const std::array<std::string_view, kFields.size()> kKeys = [] {

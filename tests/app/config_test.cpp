@@ -47,7 +47,7 @@ TEST_CASE("Config defaults are the documented ones", "[app][config]") {
   CHECK(c.radar);
   CHECK(c.panels);
   CHECK(c.mouse_sensitivity == 1.0f);
-  CHECK(config_keys().size() == 15);
+  CHECK(config_keys().size() == 16);
 }
 
 TEST_CASE("Config text: every key parses, comments, blanks, quotes and spacing", "[app][config]") {
