@@ -50,8 +50,22 @@ LandblockBuild LandblockStreamer::build(dat::CellRecordCache& cells, const dat::
         core::logger(core::Module::App)->warn("landblock {:08X}: {}", key | 0xFFFFu, built.error().message());
         b.malformed = true;
       }
+    } else if (cells.cell() != nullptr) {
+      // In the DAT but not readable (the cache logged why): malformed.
+      const auto entry = cells.cell()->find(key | 0xFFFFu);
+      b.malformed = !entry || entry->has_value();
     }
-    if (tier == StreamTier::Near) {
+    if (b.malformed) {
+      // Loads as empty: flat, nothing on it, so the game goes on.
+      core::logger(core::Module::Sim)->error("landblock {:08X} is malformed: it loads flat and empty", key | 0xFFFFu);
+      b.land_block.reset();
+      dat::LandBlock flat;
+      flat.id = key | 0xFFFFu;
+      if (auto built = LandBlockStruct::build(flat, defs, region_id)) {
+        b.terrain = std::make_shared<const LandBlockStruct>(std::move(*built));
+      }
+    }
+    if (tier == StreamTier::Near && !b.malformed) {
       b.info = cells.land_block_info(key | 0xFFFEu);
       // EnvCells are numbered from 0x0100 (LandBlockInfo's numCells).
       for (std::uint32_t i = 0; b.info && i < b.info->num_cells && 0x0100u + i < 0xFFFEu; ++i) {

@@ -181,7 +181,8 @@ TEST_CASE("LandblockStreamer on a pool of two workers publishes what the inline 
   CHECK(pooled.stats().near_published == keys.size());
 }
 
-TEST_CASE("LandblockStreamer publishes a corrupt landblock as absent, naming it, and goes on", "[sim][streaming]") {
+TEST_CASE("LandblockStreamer publishes a corrupt landblock flat and empty, naming it, and goes on",
+          "[sim][streaming]") {
   const StreamDats dats;
   Streamer s(dats);
   CHECK_FALSE(s.streamer->request(kCorrupt, StreamTier::Near));
@@ -189,8 +190,22 @@ TEST_CASE("LandblockStreamer publishes a corrupt landblock as absent, naming it,
   CHECK(s.streamer->drain() == 1);
   const sim::LandblockBuild* b = s.streamer->published(kCorrupt);
   REQUIRE(b != nullptr);
-  CHECK(b->terrain == nullptr);
+  CHECK(b->malformed);
+  CHECK(b->land_block == nullptr);
+  REQUIRE(b->terrain != nullptr);
+  CHECK(height_of(*b) == Approx(0.0f));  // flat
+  CHECK(b->info == nullptr);
   CHECK(s.cells.missing().size() == 1);
   CHECK(s.cells.missing()[0].id == (kCorrupt | 0xFFFFu));
-  CHECK(s.streamer->request(kCorrupt, StreamTier::Near));  // resident (as nothing): nothing to wait for
+  CHECK(s.streamer->request(kCorrupt, StreamTier::Near));  // resident: nothing to wait for
+
+  SECTION("while a landblock the DAT does not have is nothing at all") {
+    CHECK_FALSE(s.streamer->request(0x06060000u, StreamTier::Near));
+    s.jobs->run(0);
+    s.streamer->drain();
+    const sim::LandblockBuild* absent = s.streamer->published(0x06060000u);
+    REQUIRE(absent != nullptr);
+    CHECK_FALSE(absent->malformed);
+    CHECK(absent->terrain == nullptr);
+  }
 }

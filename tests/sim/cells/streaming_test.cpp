@@ -210,3 +210,20 @@ TEST_CASE("Landscape streamed: 100 teleports between a dungeon and the outdoors 
   CHECK(seen[99].records <= 26);
   CHECK(seen[99].in_flight == 0);
 }
+
+TEST_CASE("Landscape loads a corrupt landblock as empty ground and the player stands on it", "[sim][streaming]") {
+  const StreamDats dats;
+  core::ManualClock clock;
+  DatCells world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));  // inline
+  REQUIRE(world.set_mid_radius(1));
+  auto walker = dereth::sim::test::walker(world, 0x70000001, 0x05050001u, {12, 12, 5});
+  const sim::Landscape& scape = *world.landscape();
+  REQUIRE(scape.land_block(0x0505FFFFu) != nullptr);
+  CHECK(scape.land_block(0x0505FFFFu)->height_at(12, 12).value_or(-1.0f) == Approx(0.0f));
+  CHECK(world.static_objects().empty());
+  // It falls to the flat ground and stops there.
+  for (int i = 0; i < 40; ++i) dereth::sim::test::walk(*walker, 1, {0, 0, -0.25f});
+  CHECK(walker->position().frame.origin.z == Approx(0.0f).margin(0.05f));
+  CHECK(walker->cell() != nullptr);
+}

@@ -48,8 +48,10 @@ struct LandblockBuild {
   StreamTier tier = StreamTier::Far;
   std::uint64_t generation = 0;
   std::uint64_t ticket = 0;  // the request's serial number
-  // The LandBlock and its terrain; null when the block is not in the DAT,
-  // or is there and cannot be read or built (logged with its id).
+  // The LandBlock and its terrain; both null when the block is not in the
+  // DAT (nothing there). One there that cannot be read or built is
+  // malformed (logged with its id): no LandBlock, a flat terrain (every
+  // height 0) and, at Near, no LandBlockInfo or EnvCells: it loads empty.
   std::shared_ptr<const dat::LandBlock> land_block;
   std::shared_ptr<const LandBlockStruct> terrain;
   // Near only (null/empty at Far, or when absent).
