@@ -126,7 +126,7 @@ struct Field {
   std::string (*format)(const Config& c);
 };
 
-const std::array<Field, 15> kFields = {{
+const std::array<Field, 16> kFields = {{
     {"window_width", "Window width in pixels, 64..16384. Default 1280.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowWidth, kMaxWindowSize, c.window_width); },
      [](const Config& c) { return fmt::format("{}", c.window_width); }},
