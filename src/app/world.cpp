@@ -242,7 +242,12 @@ bool World::step() {
   sky_clock_.use_time(context_.now().count(), *records_);  // every step, ticked or not: the next snapshot's sky time
   const std::uint64_t tick = box_.physics().tick_count();
   stats_.tick_seconds += seconds_since(start);
-  if (tick == before) return false;
+  if (tick == before) {
+    // Blocking for streamed cells, the physics waits but portal space goes
+    // on: the snapshot carries gmSmartBoxUI's animation as it advanced.
+    if (cell_manager_.blocking_for_cells()) snapshot_ = build_snapshot();
+    return false;
+  }
   ++stats_.ticks;
   const auto snap_start = std::chrono::steady_clock::now();
   snapshot_ = build_snapshot();

@@ -4,6 +4,7 @@
 // CPhysicsObj::makeObject).
 #include "dereth/sim/cells/dat_landscape_loader.hpp"
 
+#include <algorithm>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -102,7 +103,13 @@ std::shared_ptr<const dat::LandBlockInfo> DatLandscapeLoader::land_block_info(st
   if ((b == nullptr || b->tier != StreamTier::Near) && streamer_.request(block_id, StreamTier::Near)) {
     b = streamer_.published(block_id);
   }
-  return b != nullptr && b->tier == StreamTier::Near ? b->info : nullptr;
+  if (b == nullptr || b->tier != StreamTier::Near) return nullptr;
+  // A loaded block promoted with records of a newer generation: its unload
+  // names that one.
+  if (const auto it = block_generation_.find(block_id & kBlockMask); it != block_generation_.end()) {
+    it->second = std::max(it->second, b->generation);
+  }
+  return b->info;
 }
 
 std::shared_ptr<const dat::EnvCell> DatLandscapeLoader::env_cell_record(std::uint32_t cell_id) {
