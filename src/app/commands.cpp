@@ -288,7 +288,9 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
              const std::vector<scenario::InputEvent>& inputs, bool* logged_out_out) {
   core::RealClock clock;
   World world(clock, portal);
-  world.use_terrain(cell);
+  StreamOptions streaming;
+  streaming.workers = options.stream_workers;
+  world.use_terrain(cell, streaming);
   std::unique_ptr<audio::AudioSystem> sound;
   if (audio_backend) sound = std::make_unique<audio::AudioSystem>(std::move(audio_backend), &world.records());
   options.virtual_clock = false;

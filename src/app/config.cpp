@@ -126,7 +126,7 @@ struct Field {
   std::string (*format)(const Config& c);
 };
 
-const std::array<Field, 16> kFields = {{
+const std::array<Field, 17> kFields = {{
     {"window_width", "Window width in pixels, 64..16384. Default 1280.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowWidth, kMaxWindowSize, c.window_width); },
      [](const Config& c) { return fmt::format("{}", c.window_width); }},
@@ -208,6 +208,11 @@ const std::array<Field, 16> kFields = {{
      "Default 4.",
      [](Config& c, std::string_view v) { return parse_float(v, 0.0f, 1000.0f, c.render_load_budget_ms); },
      [](const Config& c) { return fmt::format("{}", c.render_load_budget_ms); }},
+    {"stream_workers",
+     "Worker threads that read and decode landblocks in a live session (the window, play), 0..16; 0 loads them "
+     "inline. Default 2.",
+     [](Config& c, std::string_view v) { return parse_int(v, 0, kMaxStreamWorkers, c.stream_workers); },
+     [](const Config& c) { return fmt::format("{}", c.stream_workers); }},
 }};
 
 const std::array<std::string_view, kFields.size()> kKeys = [] {

@@ -66,7 +66,7 @@ std::shared_ptr<const dat::Region> World::region() {
   return records_->region();
 }
 
-bool World::use_terrain(const dat::DatFile* cell) {
+bool World::use_terrain(const dat::DatFile* cell, const StreamOptions& streaming) {
   if (portal_ == nullptr || cell == nullptr) return false;
   const auto region = this->region();
   if (!region) {
@@ -78,13 +78,15 @@ bool World::use_terrain(const dat::DatFile* cell) {
   // The old statics' shadows leave the old landscape's cells first.
   landscape_loader_.reset();
   cell_records_ = std::make_shared<dat::CellRecordCache>(cell);
-  auto loader = std::make_unique<sim::DatLandscapeLoader>(*cell_records_, region->land_defs, region->id, *records_,
-                                                          *factory_, context_);
+  auto loader =
+      std::make_unique<sim::DatLandscapeLoader>(*cell_records_, region->land_defs, region->id, *records_, *factory_,
+                                                context_, sim::make_stream_executor(streaming.workers));
   landscape_ = std::make_unique<sim::Landscape>(loader.get());
   loader->set_landscape(*landscape_);
   landscape_loader_ = std::move(loader);
   landscape_->set_obj_maint(context_.obj_maint);
   cell_manager_.set_landscape(landscape_.get());
+  cell_manager_.set_blocking_limit(streaming.gate_limit);
   context_.cells = landscape_.get();
   return true;
 }
@@ -242,16 +244,22 @@ bool World::step() {
   // complete it; here the frame's messages were handled before step(), so
   // the UI goes first to keep that order.
   if (smart_box_ui_.use_time(box_, context_.now().count())) ++login_completes_due_;
+  // The landblocks the workers built since the last step are published
+  // between ticks (docs/streaming.md); nothing when they load inline.
+  if (landscape_loader_) landscape_loader_->streamer().drain();
   // SmartBox::UseTime: CellManager::ChangePosition with the player's
-  // position, before CObjectMaint::UseTime and the objects' updates.
-  if (const sim::PhysicsObj* player = box_.player(); player != nullptr && player->position().objcell_id != 0) {
-    change_position(player->position());
-  }
+  // position (unless blocking_for_cells), before CObjectMaint::UseTime and
+  // the objects' updates.
   box_.use_time();
   sky_clock_.use_time(context_.now().count(), *records_);  // every step, ticked or not: the next snapshot's sky time
   const std::uint64_t tick = box_.physics().tick_count();
   stats_.tick_seconds += seconds_since(start);
-  if (tick == before) return false;
+  if (tick == before) {
+    // Blocking for streamed cells, the physics waits but portal space goes
+    // on: the snapshot carries gmSmartBoxUI's animation as it advanced.
+    if (cell_manager_.blocking_for_cells()) snapshot_ = build_snapshot();
+    return false;
+  }
   ++stats_.ticks;
   const auto snap_start = std::chrono::steady_clock::now();
   snapshot_ = build_snapshot();

@@ -23,17 +23,21 @@ template <class T, class Read>
 std::shared_ptr<const T> CellRecordCache::get(std::uint8_t kind, Did id, const char* name, Read read) {
   if (cell_ == nullptr) return nullptr;
   const std::uint64_t key = (std::uint64_t{kind} << 32) | id;
-  if (absent_.contains(key)) return nullptr;
-  if (const auto it = held_.find(key); it != held_.end()) {
-    if (auto held = it->second.lock()) return std::static_pointer_cast<const T>(held);
+  {
+    const std::lock_guard lock(mutex_);
+    if (absent_.contains(key)) return nullptr;
+    if (const auto it = held_.find(key); it != held_.end()) {
+      if (auto held = it->second.lock()) return std::static_pointer_cast<const T>(held);
+    }
   }
+  // Read and decoded outside the lock (DatFile reads from several threads).
   std::string why;
   std::shared_ptr<const T> value;
+  bool absent = false;
   if (auto entry = cell_->find(id); !entry) {
     why = entry.error().message();
   } else if (!*entry) {
-    absent_.insert(key);  // simply not there
-    return nullptr;
+    absent = true;  // simply not there
   } else if (auto bytes = cell_->read(**entry); !bytes) {
     why = bytes.error().message();
   } else if (auto record = read(*bytes, id); !record) {
@@ -41,16 +45,36 @@ std::shared_ptr<const T> CellRecordCache::get(std::uint8_t kind, Did id, const c
   } else {
     value = std::make_shared<const T>(std::move(*record));
   }
-  ++reads_;
-  if (!value) {
-    core::logger(core::Module::Dat)->warn("{} {:#010x} cannot be used: {}", name, id, why);
-    missing_.push_back(MissingRecord{id, name, std::move(why)});
+  const std::lock_guard lock(mutex_);
+  if (absent) {
     absent_.insert(key);
     return nullptr;
+  }
+  ++reads_;
+  if (!value) {
+    if (absent_.insert(key).second) {
+      core::logger(core::Module::Dat)->warn("{} {:#010x} cannot be used: {}", name, id, why);
+      missing_.push_back(MissingRecord{id, name, std::move(why)});
+    }
+    return nullptr;
+  }
+  // Another thread read it meanwhile: its copy is the one handed out.
+  if (const auto it = held_.find(key); it != held_.end()) {
+    if (auto held = it->second.lock()) return std::static_pointer_cast<const T>(held);
   }
   if (held_.size() >= kSweepAt) std::erase_if(held_, [](const auto& e) { return e.second.expired(); });
   held_.insert_or_assign(key, std::weak_ptr<const void>(value));
   return value;
+}
+
+std::size_t CellRecordCache::reads() const {
+  const std::lock_guard lock(mutex_);
+  return reads_;
+}
+
+std::vector<MissingRecord> CellRecordCache::missing() const {
+  const std::lock_guard lock(mutex_);
+  return missing_;
 }
 
 std::shared_ptr<const LandBlock> CellRecordCache::land_block(Did id) {

@@ -48,7 +48,8 @@ TEST_CASE("Config defaults are the documented ones", "[app][config]") {
   CHECK(c.panels);
   CHECK(c.mouse_sensitivity == 1.0f);
   CHECK(c.render_load_budget_ms == 4.0f);
-  CHECK(config_keys().size() == 16);
+  CHECK(c.stream_workers == 2);
+  CHECK(config_keys().size() == 17);
 }
 
 TEST_CASE("Config text: every key parses, comments, blanks, quotes and spacing", "[app][config]") {

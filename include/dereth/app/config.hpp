@@ -43,6 +43,7 @@ inline constexpr int kMinWindowHeight = 64;
 inline constexpr int kMaxWindowSize = 16384;
 inline constexpr float kMinMouseSensitivity = 0.01f;
 inline constexpr float kMaxMouseSensitivity = 100.0f;
+inline constexpr int kMaxStreamWorkers = 16;
 // A settings file larger than this is refused (it is not a settings file).
 inline constexpr std::uintmax_t kMaxConfigBytes = 1024 * 1024;
 
@@ -63,6 +64,7 @@ struct Config {
   bool panels = true;                           // panels
   float mouse_sensitivity = 1.0f;               // mouse_sensitivity: 0.01..100, a multiplier
   float render_load_budget_ms = 4.0f;           // render_load_budget_ms: 0..1000, a window frame's first-use loads
+  int stream_workers = 2;                       // stream_workers: 0..16 landblock loading threads (live); 0 = inline
   // key.<action> = <key>[, <key>...]: rebindings over retail's default key
   // map (app/key_map.hpp), in the order given; an unknown action or key
   // name is an error naming file:line.

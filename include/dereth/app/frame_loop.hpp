@@ -199,6 +199,9 @@ struct LoopOptions {
   // Keep every frame's interval and work, and the phases of the longest
   // (LoopReport::pacing, for --stats).
   bool frame_stats = false;
+  // Landblock loading threads for run_live's world (Config::stream_workers);
+  // 0: inline.
+  int stream_workers = 0;
 };
 
 struct LoopReport {

@@ -64,6 +64,16 @@ struct WorldStats {
 inline constexpr std::size_t kVerdictCount = 12;
 using VerdictCounts = std::array<std::uint64_t, kVerdictCount>;  // by sim::Verdict, replays included
 
+// How the landscape's records load (docs/streaming.md).
+struct StreamOptions {
+  // Worker threads reading and decoding landblocks; 0: inline, each read
+  // as LScape asks for it (deterministic: headless, replays, tests).
+  int workers = 0;
+  // Seconds of sim time the teleport gate (CellManager's
+  // blocking_for_cells) waits before it gives up loudly; 0: never.
+  double gate_limit = 20.0;
+};
+
 class World final : public ViewerPlacer {
  public:
   // `portal` may be null (no DAT data: objects have no parts, nothing
@@ -72,7 +82,11 @@ class World final : public ViewerPlacer {
   // Objects collide with the terrain of `cell`'s landblocks (loaded as the
   // grid around the load point reaches them: change_position) through the Region's height table from the portal. False,
   // and no collision, without a portal, a cell file or a readable Region.
-  bool use_terrain(const dat::DatFile* cell);
+  bool use_terrain(const dat::DatFile* cell, const StreamOptions& streaming = {});
+  // The landblock streamer (null before use_terrain): its stats, and the
+  // renderer's readiness hook (set_render_ready).
+  [[nodiscard]] sim::DatLandscapeLoader* landscape_loader() noexcept { return landscape_loader_.get(); }
+  [[nodiscard]] const sim::CellManager& cell_manager() const noexcept { return cell_manager_; }
   // The portal's Region, read through records() the first time it is asked
   // for and kept (null when there is no portal DAT or its Region does not
   // read: records().find_missing says why). The renderer draws with it too.
@@ -83,7 +97,7 @@ class World final : public ViewerPlacer {
   bool set_mid_radius(int radius) noexcept { return landscape_ && landscape_->set_mid_radius(radius); }
   // CellManager::ChangePosition 0x004559B0 (not blocking), which
   // SmartBox::UseTime runs each tick with the player's position before the
-  // objects move (step() does): when the position's cell changed or was not
+  // objects move (unless blocking_for_cells): when the position's cell changed or was not
   // found, an outdoor cell centres the grid on itself (LScape's blocks only
   // load so: nothing loads before it), an EnvCell on the outside cell under
   // it when it is seen from outside (else the landscape is released), and

@@ -8,11 +8,19 @@
 // while a holder (a loaded landblock, a drawn terrain block) keeps the
 // record, and is read again after every holder has let go. An absent record
 // is nothing there (not missing); an unreadable or malformed one is logged,
-// kept in missing() and never read again. One thread, as RecordCache.
+// kept in missing() and never read again.
+//
+// Thread-safe: the landscape's streaming workers (sim::LandblockStreamer)
+// read through it while the main thread's renderer asks it too. The tables
+// are behind one mutex; a DAT read and decode runs outside it (DatFile reads
+// from several threads at once), so two threads asking for the same absent
+// record at once may both read it: the first one stored is kept and handed
+// to both.
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -39,15 +47,17 @@ class CellRecordCache {
   [[nodiscard]] const DatFile* cell() const noexcept { return cell_; }
   // Records read and decoded from the DAT so far (a record held by someone
   // and asked for again is not read again).
-  [[nodiscard]] std::size_t reads() const noexcept { return reads_; }
-  // Records that were in the DAT but could not be read or decoded.
-  [[nodiscard]] const std::vector<MissingRecord>& missing() const noexcept { return missing_; }
+  [[nodiscard]] std::size_t reads() const;
+  // Records that were in the DAT but could not be read or decoded (a copy:
+  // a worker may add to the list meanwhile).
+  [[nodiscard]] std::vector<MissingRecord> missing() const;
 
  private:
   template <class T, class Read>
   std::shared_ptr<const T> get(std::uint8_t kind, Did id, const char* name, Read read);
 
   const DatFile* cell_;
+  mutable std::mutex mutex_;  // guards the four below
   // Keyed by kind and id, as RecordCache's: an untrusted id may be asked for as two kinds.
   std::unordered_map<std::uint64_t, std::weak_ptr<const void>> held_;
   std::unordered_set<std::uint64_t> absent_;  // not in the DAT, or refused: never read again

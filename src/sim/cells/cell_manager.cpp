@@ -3,6 +3,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "dereth/core/log.hpp"
 #include "dereth/sim/cells/env_cell.hpp"
 #include "dereth/sim/cells/land_defs.hpp"
 #include "dereth/sim/cells/landscape.hpp"
@@ -13,6 +14,74 @@ void CellManager::set_landscape(Landscape* landscape) noexcept {
   landscape_ = landscape;
   load_cell_ = 0;
   curr_cell_ = 0;
+  last_prefetch_cell_ = 0;
+  blocking_for_cells_ = false;
+  blocking_since_set_ = false;
+  all_cells_available_ = true;
+  num_cells_waiting_ = 0;
+}
+
+void CellManager::stop_blocking() noexcept {
+  blocking_for_cells_ = false;
+  blocking_since_set_ = false;
+  num_cells_waiting_ = 0;
+}
+
+// CellManager::PreFetchCells 0x00455820
+bool CellManager::pre_fetch_cells(std::uint32_t cell_id, bool blocking) {
+  // DBCache: nothing to download, all at hand.
+  if (landscape_ == nullptr || !landscape_->streams()) return true;
+  const bool outdoor = (cell_id & 0xFFFFu) < 0x100u;
+  bool world_ready = true;
+  if (outdoor && !blocking && all_cells_available_ && ((cell_id ^ last_prefetch_cell_) & 0xFFFF0000u) == 0) {
+    all_cells_available_ = true;
+  } else {
+    const Landscape::CellPrefetch r = landscape_->prefetch_cells(cell_id);
+    all_cells_available_ = r.all_available;
+    world_ready = r.world_ready;
+    num_cells_waiting_ = r.waiting;
+  }
+  last_prefetch_cell_ = cell_id;
+  // TeleportWorldReady (docs/streaming.md): the world the cell needs is
+  // published and drawn ready; the rest of the grid streams in meanwhile.
+  if (world_ready) {
+    if (blocking_for_cells_) stop_blocking();
+  } else if (blocking && !blocking_for_cells_) {
+    blocking_for_cells_ = true;
+  }
+  return all_cells_available_;
+}
+
+// CellManager::CheckPrefetchStatus 0x00455BE0
+bool CellManager::check_prefetch_status(double now) {
+  if (blocking_for_cells_ && !blocking_since_set_) {
+    blocking_since_ = now;
+    blocking_since_set_ = true;
+  }
+  if (now - last_prefetch_check_ <= prefetch_interval_ && prefetch_interval_ > 0.0) return false;
+  last_prefetch_check_ = now;
+  const bool available = pre_fetch_cells(load_cell_, blocking_for_cells_);
+  if (blocking_for_cells_ && blocking_limit_ > 0.0 && now - blocking_since_ > blocking_limit_) {
+    // A landblock that never comes must not hold the game: loudly, as if it
+    // had (the player is placed as one without cells is).
+    core::logger(core::Module::Sim)
+        ->error("cells of {:08X} not ready after {:.1f} s ({} waiting): the gate gives up", load_cell_,
+                now - blocking_since_, num_cells_waiting_);
+    stop_blocking();
+    ++gave_up_;
+  }
+  return available;
+}
+
+// CellManager::UpdateLoadPoint 0x00455710
+void CellManager::update_load_point() {
+  if (landscape_ == nullptr || load_cell_ == 0) return;
+  if ((load_cell_ & 0xFFFFu) < 0x100u) landscape_->update_loadpoint(load_cell_);
+  // dereth: the blocks now at full detail get their buildings and statics.
+  if (ObjCell* cell = curr_cell(); cell != nullptr) {
+    cell->grab_visible_cells(*landscape_);
+    landscape_->flush_cells();
+  }
 }
 
 ObjCell* CellManager::curr_cell() const {
@@ -45,6 +114,9 @@ void CellManager::reset() {
   }
   if (release) landscape_->release_all();
   load_cell_ = 0;
+  landscape_->forget_region();
+  if (blocking_for_cells_) stop_blocking();
+  all_cells_available_ = true;
 }
 
 // CellManager::ChangePosition 0x004559B0
@@ -54,12 +126,19 @@ void CellManager::change_position(const Position& p, bool blocking) {
     reset();
     return;
   }
+  // Blocking while the prefetch waits, whatever was asked.
+  blocking = blocking || blocking_for_cells_;
   if (load_cell_ != p.objcell_id || curr_cell_ == 0) {
     release_curr_cell();
     const bool outdoor = (p.objcell_id & 0xFFFFu) < 0x100u;
     if (blocking) {
       landscape_->release_all();
+      // A hard recenter: the prefetch below begins a new region (unless it
+      // is the one already waited on).
+      if (!blocking_for_cells_ || load_cell_ != p.objcell_id) landscape_->forget_region();
+      pre_fetch_cells(p.objcell_id, true);
     } else {
+      pre_fetch_cells(p.objcell_id, false);
       if (outdoor) landscape_->update_loadpoint(p.objcell_id);
       // CObjCell::Get (an EnvCell is loaded when it is not held)
       if (ObjCell* cell = landscape_->get(p.objcell_id); cell != nullptr) {

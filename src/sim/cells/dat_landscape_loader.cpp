@@ -81,44 +81,55 @@ const dat::AnimationFrame* placement_frame(const dat::Setup& setup) noexcept {
 }
 
 DatLandscapeLoader::DatLandscapeLoader(dat::CellRecordCache& cells, dat::LandDefs defs, dat::Did region_id,
-                                       dat::RecordCache& records, DatObjectFactory& factory, SimContext& context)
+                                       dat::RecordCache& records, DatObjectFactory& factory, SimContext& context,
+                                       std::unique_ptr<StreamExecutor> executor)
     : cells_(&cells),
-      defs_(std::move(defs)),
       region_id_(region_id),
       records_(&records),
       factory_(&factory),
-      context_(&context) {}
+      context_(&context),
+      streamer_(cells, std::move(defs), region_id, std::move(executor)) {}
+
+bool DatLandscapeLoader::records_ready(std::uint32_t id, bool near) {
+  return streamer_.request(id, near ? StreamTier::Near : StreamTier::Far);
+}
 
 DatLandscapeLoader::~DatLandscapeLoader() = default;
 
 std::optional<LandBlockStruct> DatLandscapeLoader::load_land_block(std::uint32_t block_id) {
-  // Absent: nothing to stand on there; refused: logged by the cache.
-  auto block = cells_->land_block(block_id);
-  if (!block) return std::nullopt;
-  auto built = LandBlockStruct::build(*block, defs_, region_id_);
-  if (!built) {
-    core::logger(core::Module::App)->warn("landblock {:08X}: {}", block_id, built.error().message());
-    return std::nullopt;
-  }
-  blocks_.insert_or_assign(block_id & kBlockMask, std::move(block));  // held while loaded: the terrain draws it
-  return std::move(*built);
+  const LandblockBuild* b = streamer_.published(block_id);
+  if (b == nullptr && streamer_.request(block_id, StreamTier::Far)) b = streamer_.published(block_id);
+  // Absent: nothing to stand on there; malformed: logged by the build.
+  if (b == nullptr || !b->terrain) return std::nullopt;
+  block_generation_.insert_or_assign(block_id & kBlockMask, b->generation);
+  return *b->terrain;
 }
 
 std::shared_ptr<const dat::LandBlockInfo> DatLandscapeLoader::land_block_info(std::uint32_t block_id) {
-  const std::uint32_t key = block_id & kBlockMask;
-  auto it = infos_.find(key);
-  if (it == infos_.end()) {
-    it = infos_.emplace(key, cells_->land_block_info(key | 0xFFFEu)).first;
+  const LandblockBuild* b = streamer_.published(block_id);
+  if ((b == nullptr || b->tier != StreamTier::Near) && streamer_.request(block_id, StreamTier::Near)) {
+    b = streamer_.published(block_id);
   }
-  return it->second;
+  if (b == nullptr || b->tier != StreamTier::Near) return nullptr;
+  // A loaded block promoted with records of a newer generation: its unload
+  // names that one.
+  if (const auto it = block_generation_.find(block_id & kBlockMask); it != block_generation_.end()) {
+    it->second = std::max(it->second, b->generation);
+  }
+  return b->info;
 }
 
 std::shared_ptr<const dat::EnvCell> DatLandscapeLoader::env_cell_record(std::uint32_t cell_id) {
-  auto it = env_records_.find(cell_id);
-  if (it == env_records_.end()) {
-    it = env_records_.emplace(cell_id, cells_->env_cell(cell_id)).first;
+  const LandblockBuild* b = streamer_.published(cell_id);
+  if ((b == nullptr || b->tier != StreamTier::Near) && streamer_.request(cell_id, StreamTier::Near)) {
+    b = streamer_.published(cell_id);
   }
-  return it->second;
+  if (b != nullptr && b->tier == StreamTier::Near) {
+    if (const auto it = b->env_cells.find(cell_id); it != b->env_cells.end()) return it->second;
+  }
+  // One its LandBlockInfo does not number: read at once when nothing
+  // streams (as DBObj::Get would), else not there.
+  return streamer_.streams() ? nullptr : cells_->env_cell(cell_id);
 }
 
 std::vector<Building> DatLandscapeLoader::load_buildings(std::uint32_t block_id) {
@@ -152,6 +163,9 @@ std::vector<Building> DatLandscapeLoader::load_buildings(std::uint32_t block_id)
 std::unique_ptr<EnvCell> DatLandscapeLoader::load_env_cell(std::uint32_t cell_id) {
   const auto env_cell = env_cell_record(cell_id);
   if (!env_cell) return nullptr;
+  if (const LandblockBuild* b = streamer_.published(cell_id); b != nullptr) {
+    env_generation_.insert_or_assign(cell_id, b->generation);
+  }
   const dat::Did env_id = env_cell->environment_did();
   const std::uint64_t key = (static_cast<std::uint64_t>(env_id) << 16) | env_cell->cell_struct;
   auto it = structures_.find(key);
@@ -302,11 +316,16 @@ void DatLandscapeLoader::destroy_static_objects(std::uint32_t block_id) {
 void DatLandscapeLoader::release_land_block(std::uint32_t block_id) {
   destroy_static_objects(block_id);
   // Its records are let go (read again when it loads again, unless the
-  // renderer's terrain still holds them).
+  // renderer's terrain still holds them), those of a newer region kept.
   const std::uint32_t key = block_id & kBlockMask;
-  blocks_.erase(key);
-  infos_.erase(key);
-  std::erase_if(env_records_, [key](const auto& entry) { return (entry.first & kBlockMask) == key; });
+  const auto it = block_generation_.find(key);
+  streamer_.unload(key, it != block_generation_.end() ? it->second : streamer_.generation());
+  if (it != block_generation_.end()) block_generation_.erase(it);
+}
+
+void DatLandscapeLoader::notify_change_size(std::uint32_t block_id) {
+  destroy_static_objects(block_id);
+  streamer_.demote(block_id);
 }
 
 std::unique_ptr<PhysicsObj> DatLandscapeLoader::make_object(std::uint32_t did, std::uint32_t id) {
@@ -366,11 +385,18 @@ void DatLandscapeLoader::load_scenery(std::uint32_t block_id) {
 // CEnvCell::Destroy (its static objects; its record is read again when it
 // loads again)
 void DatLandscapeLoader::destroy_env_cell(std::uint32_t cell_id) {
-  env_records_.erase(cell_id);
-  const auto it = env_cell_statics_.find(cell_id);
-  if (it == env_cell_statics_.end()) return;
-  free_statics(it->second);
-  env_cell_statics_.erase(it);
+  if (const auto it = env_cell_statics_.find(cell_id); it != env_cell_statics_.end()) {
+    free_statics(it->second);
+    env_cell_statics_.erase(it);
+  }
+  // The last cell of a block the landscape does not hold (a dungeon's):
+  // the block's records go, those of a newer region kept.
+  const auto gen = env_generation_.find(cell_id);
+  if (gen == env_generation_.end()) return;
+  const std::uint64_t generation = gen->second;
+  env_generation_.erase(gen);
+  const std::uint32_t key = cell_id & kBlockMask;
+  if (landscape_ != nullptr && !landscape_->holds_block(key)) streamer_.unload(key, generation);
 }
 
 // CEnvCell::init_static_objects 0x0052C350: made, each static not

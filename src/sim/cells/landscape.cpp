@@ -222,6 +222,12 @@ void Landscape::notify_change_size(std::uint32_t key, Block& block) {
   block.buildings.clear();
   block.buildings_made = false;
   block.stablist.clear();
+  // Demoted to Far: its Near records went with the loader's demotion; they
+  // come again when it reaches full detail again.
+  if (block.streamed) {
+    block.building_info.clear();
+    block.near_records = false;
+  }
 }
 
 // CLandBlock::init_buildings 0x0052FD80
@@ -260,6 +266,8 @@ bool Landscape::add_env_cell(std::unique_ptr<EnvCell> cell) {
 
 std::unique_ptr<EnvCell> Landscape::load_env_cell(std::uint32_t cell_id) {
   if (loader_ == nullptr || env_unavailable_.contains(cell_id)) return nullptr;
+  // Streamed: its block's records on their way; asked for again later.
+  if (!loader_->records_ready(cell_id, true)) return nullptr;
   std::unique_ptr<EnvCell> loaded = loader_->load_env_cell(cell_id);
   if (!loaded || loaded->id() != cell_id) {
     env_unavailable_.insert(cell_id);
@@ -355,13 +363,22 @@ ObjCell* Landscape::get_cell(std::uint32_t cell_id) {
 // LScape::get_all 0x00505DD0 (the block and its buildings; no static objects yet)
 bool Landscape::load_block(std::uint32_t key) {
   if (loader_ == nullptr || unavailable_.contains(key)) return false;
+  // The tier its slot needs: Near (buildings, statics, EnvCells) at full
+  // detail, else Far (terrain). Streamed: on its way, asked for again later.
+  const std::uint32_t side = grid_side_cell_count(key);
+  const bool near = side == 8;
+  if (!loader_->records_ready(key | 0xFFFFu, near)) return false;
   std::optional<LandBlockStruct> loaded = loader_->load_land_block(key | 0xFFFFu);
   if (!loaded || (loaded->block_id() & 0xFFFF0000u) != key || blocks_.contains(key)) {
     unavailable_.insert(key);
     return false;
   }
-  std::vector<Building> buildings = loader_->load_buildings(key | 0xFFFFu);
-  insert_block(key, std::move(*loaded), std::move(buildings), grid_side_cell_count(key));
+  std::vector<Building> buildings;
+  if (near) buildings = loader_->load_buildings(key | 0xFFFFu);
+  insert_block(key, std::move(*loaded), std::move(buildings), side);
+  Block& block = blocks_.at(key);
+  block.near_records = near;
+  block.streamed = true;
   return true;
 }
 
@@ -427,14 +444,18 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
     release_all();
     return;
   }
+  if (loader_ != nullptr) enter_region(cell_id & 0xFFFF0000u, false);
   int x_shift = 0;
   int y_shift = 0;
   const bool refresh = !get_block_shift(loaded_cell_id_, cell_id, x_shift, y_shift);
   // check_loading: a slot of the grid still empty (here: a block inside the
-  // world neither loaded nor refused by the loader).
+  // world neither loaded nor refused by the loader, or a full-detail one
+  // still waiting on its Near records).
   const std::vector<std::uint32_t> grid = grid_keys(cell_id);
   const bool check_loading = std::any_of(grid.begin(), grid.end(), [this](std::uint32_t key) {
-    return !blocks_.contains(key) && loader_ != nullptr && !unavailable_.contains(key);
+    const auto it = blocks_.find(key);
+    if (it != blocks_.end()) return awaits_near(key, it->second);
+    return loader_ != nullptr && !unavailable_.contains(key);
   });
   if (x_shift == 0 && y_shift == 0 && !refresh && !check_loading) {
     loaded_cell_id_ = cell_id;
@@ -464,9 +485,95 @@ void Landscape::update_loadpoint(std::uint32_t cell_id) {
   // one leaving full detail lets its objects go (notify_change_size).
   for (const std::uint32_t key : grid) {
     if (auto it = blocks_.find(key); it != blocks_.end()) {
-      set_side_cell_count(key, it->second, grid_side_cell_count(key));
+      Block& block = it->second;
+      const std::uint32_t side = grid_side_cell_count(key);
+      // Promotion: a block given at Far reaches full detail once its Near
+      // records (its buildings) are at hand; until then it keeps its detail.
+      if (side == 8 && !block.near_records) {
+        if (!loader_->records_ready(key | 0xFFFFu, true)) continue;
+        block.building_info = loader_->load_buildings(key | 0xFFFFu);
+        block.near_records = true;
+      }
+      set_side_cell_count(key, block, side);
     }
   }
+}
+
+bool Landscape::awaits_near(std::uint32_t key, const Block& block) const noexcept {
+  return loader_ != nullptr && !block.near_records && grid_side_cell_count(key) == 8;
+}
+
+void Landscape::enter_region(std::uint32_t key, bool indoor) {
+  bool fresh = !region_.set;
+  if (!fresh) {
+    const int dx = std::abs(static_cast<int>(key >> 24) - static_cast<int>(region_.key >> 24));
+    const int dy = std::abs(static_cast<int>((key >> 16) & 0xFFu) - static_cast<int>((region_.key >> 16) & 0xFFu));
+    if (indoor) {
+      // A dungeon's own block (collapse), unless the outdoor grid holds it.
+      fresh = region_.indoor ? key != region_.key : (dx > mid_radius_ || dy > mid_radius_);
+    } else {
+      // Expansion out of a dungeon, or a hard recenter.
+      const int width = 2 * mid_radius_ + 1;
+      fresh = region_.indoor || dx >= width || dy >= width;
+    }
+  }
+  if (fresh) {
+    loader_->begin_region();
+    region_ = Region{true, indoor, key};
+  } else if (region_.indoor == indoor) {
+    region_.key = key;  // a small shift of the same grid
+  }
+}
+
+// LScape::PreFetchCells 0x00505660 (the grid about `centre`), over the
+// streamed records: each block at the tier its slot needs.
+void Landscape::prefetch_grid(std::uint32_t centre, CellPrefetch& out) {
+  for (const std::uint32_t key : grid_keys(centre)) {
+    if (unavailable_.contains(key)) continue;
+    int ix = 0;
+    int iy = 0;
+    if (!grid_slot(centre, key, ix, iy)) continue;
+    const bool near = dat::get_block_orient(mid_radius_, ix, iy).size == 1;
+    if (!loader_->records_ready(key | 0xFFFFu, near)) {
+      out.all_available = false;
+      ++out.waiting;
+      if (near) out.world_ready = false;
+    } else if (near && !loader_->render_ready(key | 0xFFFFu)) {
+      out.world_ready = false;
+    }
+  }
+}
+
+Landscape::CellPrefetch Landscape::prefetch_cells(std::uint32_t cell_id) {
+  CellPrefetch out;
+  if (cell_id == 0 || !streams()) return out;
+  const std::uint32_t key = cell_id & 0xFFFF0000u;
+  if (!is_env_cell_id(cell_id)) {
+    enter_region(key, false);
+    prefetch_grid(cell_id, out);
+    return out;
+  }
+  // CEnvCell::PreFetchCells 0x0052D1E0: the cell's block (its LandBlockInfo
+  // and EnvCells), then the cell itself (DBObj::Get).
+  enter_region(key, true);
+  if (!loader_->records_ready(cell_id, true)) {
+    out.world_ready = false;
+    out.all_available = false;
+    ++out.waiting;
+    return out;
+  }
+  if (!loader_->render_ready(key | 0xFFFFu)) out.world_ready = false;
+  const auto* env = dynamic_cast<const EnvCell*>(get(cell_id));
+  // CEnvCell::PreFetchCells 0x0052C460: seen from outside, the landscape about it.
+  if (env != nullptr && env->seen_outside()) prefetch_grid(key | 0x0001u, out);
+  return out;
+}
+
+bool Landscape::holds_block(std::uint32_t key) const {
+  if (blocks_.contains(key)) return true;
+  const auto in_block = [key](const auto& entry) { return (entry.first & 0xFFFF0000u) == key; };
+  return std::any_of(env_cells_.begin(), env_cells_.end(), in_block) ||
+         std::any_of(env_released_.begin(), env_released_.end(), in_block);
 }
 
 // LScape::grab_visible_cells 0x00504EC0

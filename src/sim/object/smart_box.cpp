@@ -251,6 +251,23 @@ void SmartBox::drain_replays() {
 
 // SmartBox::UseTime 0x00455410
 void SmartBox::use_time() {
+  if (cell_manager_ != nullptr) {
+    // While the cells the player needs are not published, only the prefetch
+    // is checked: no object maintenance, no physics, no position completion
+    // (teleport_in_progress stays true; portal space waits on it).
+    if (cell_manager_->blocking_for_cells()) {
+      cell_manager_->check_prefetch_status(context_->now().count());
+      return;
+    }
+    if (!cell_manager_->all_cells_available() && cell_manager_->check_prefetch_status(context_->now().count())) {
+      cell_manager_->update_load_point();
+    }
+    if (player_ != nullptr && player_->position().objcell_id != 0) {
+      cell_manager_->change_position(player_->position(), false);
+    }
+    // The prefetch that change may start blocks from the next call on, as
+    // retail's (its blocking flag is read once, on entry).
+  }
   if (player_ != nullptr && !waiting_for_teleport_ && !position_update_complete_) {
     position_update_complete_ = true;
     has_been_teleported_ = true;

@@ -88,14 +88,15 @@ class DatCells {
   DatCells(const DatCells&) = delete;
   DatCells& operator=(const DatCells&) = delete;
 
-  // The landscape over `cell` with the portal's Region (as World::use_terrain).
-  bool use_terrain(const dat::DatFile* cell) {
+  // The landscape over `cell` with the portal's Region (as World::use_terrain),
+  // its records built on `executor` (null: inline).
+  bool use_terrain(const dat::DatFile* cell, std::unique_ptr<StreamExecutor> executor = nullptr) {
     const auto region = records_.region();
     REQUIRE(region);
     loader_.reset();
     cells_ = std::make_unique<dat::CellRecordCache>(cell);
-    auto loader =
-        std::make_unique<DatLandscapeLoader>(*cells_, region->land_defs, dat::kRegionId, records_, factory_, context_);
+    auto loader = std::make_unique<DatLandscapeLoader>(*cells_, region->land_defs, dat::kRegionId, records_, factory_,
+                                                       context_, std::move(executor));
     landscape_ = std::make_unique<Landscape>(loader.get());
     loader->set_landscape(*landscape_);
     loader_ = std::move(loader);
@@ -115,6 +116,8 @@ class DatCells {
   [[nodiscard]] dat::RecordCache& records() noexcept { return records_; }
   [[nodiscard]] SmartBox& box() noexcept { return box_; }
   [[nodiscard]] Landscape* landscape() noexcept { return landscape_.get(); }
+  [[nodiscard]] DatLandscapeLoader& loader() noexcept { return *loader_; }
+  [[nodiscard]] CellManager& cell_manager() noexcept { return cell_manager_; }
 
  private:
   dat::RecordCache records_;

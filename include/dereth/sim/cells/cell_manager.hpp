@@ -33,10 +33,44 @@ class CellManager {
   // own and its stab list's) and becomes the current cell. Last the
   // released EnvCells are freed and the visible ones initialised
   // (Landscape::flush_cells). The load position is set either way.
-  // Retail blocks also while its cell prefetch waits on a download
-  // (blocking_for_cells); dereth reads every cell from its DAT at once, as
-  // retail's PreFetchCells answers when its cache needs no download.
+  // Before any of that, PreFetchCells; while blocking_for_cells the call
+  // blocks whatever it is asked. With a landscape that does not stream
+  // everything is at hand and it never blocks (retail's PreFetchCells with
+  // nothing to download). Streamed, the blocking release comes before the
+  // prefetch (it forgets the region, so the prefetch begins a new
+  // generation: docs/streaming.md); retail's prefetch only asks its cache.
   void change_position(const Position& p, bool blocking);
+  // CellManager::PreFetchCells 0x00455820: the records cell_id needs
+  // asked for (Landscape::prefetch_cells); all_cells_available is whether
+  // every block of the grid is published. Not blocking, an outdoor cell in
+  // the landblock last asked about with everything available asks nothing.
+  // Blocking: blocking_for_cells until TeleportWorldReady (the world the
+  // cell needs is published and drawn ready), then cleared; not blocking,
+  // cleared once it is. Returns all_cells_available.
+  bool pre_fetch_cells(std::uint32_t cell_id, bool blocking);
+  // CellManager::CheckPrefetchStatus 0x00455BE0: PreFetchCells of the load
+  // position (blocking while blocking_for_cells) once more than
+  // prefetch_interval seconds have passed since the last check (retail:
+  // 5 s, its download status; dereth's default 0: every call), `now`
+  // being the sim clock's seconds; true when all cells are available.
+  bool check_prefetch_status(double now);
+  // CellManager::UpdateLoadPoint 0x00455710: an outdoor load position moves
+  // the grid again (LScape::update_loadpoint), loading what was published
+  // since. dereth also grabs the current cell's visible cells again, so the
+  // blocks that reached full detail get their buildings and statics
+  // (retail's were all at hand when the grid moved).
+  void update_load_point();
+  [[nodiscard]] bool blocking_for_cells() const noexcept { return blocking_for_cells_; }
+  [[nodiscard]] bool all_cells_available() const noexcept { return all_cells_available_; }
+  [[nodiscard]] std::uint32_t num_cells_waiting() const noexcept { return num_cells_waiting_; }
+  void set_prefetch_interval(double seconds) noexcept { prefetch_interval_ = seconds; }
+  // How long (sim seconds) blocking_for_cells may last before the gate
+  // gives up, loudly (a missing or broken landblock must not hold the game
+  // forever): it is cleared as though the cells had come, and the player is
+  // placed as retail places one without cells. 0: never.
+  void set_blocking_limit(double seconds) noexcept { blocking_limit_ = seconds; }
+  // Times the gate gave up.
+  [[nodiscard]] std::uint32_t gave_up() const noexcept { return gave_up_; }
   // CellManager::Reset 0x00455930: the current cell releases its visible
   // cells and the released ones are freed (flush_cells); the landscape is
   // released when the load cell was outdoors or the current cell is seen
@@ -55,8 +89,21 @@ class CellManager {
   [[nodiscard]] ObjCell* curr_cell() const;
   void release_curr_cell();
 
+  // Clears blocking_for_cells (retail: with the DDD status notice).
+  void stop_blocking() noexcept;
+
   Landscape* landscape_ = nullptr;
   std::uint32_t load_cell_ = 0;  // load_pos's cell
+  std::uint32_t last_prefetch_cell_ = 0;
+  double last_prefetch_check_ = -1.0e300;
+  double prefetch_interval_ = 0.0;
+  double blocking_limit_ = 0.0;
+  double blocking_since_ = 0.0;
+  bool blocking_since_set_ = false;
+  std::uint32_t gave_up_ = 0;
+  bool blocking_for_cells_ = false;
+  bool all_cells_available_ = true;
+  std::uint32_t num_cells_waiting_ = 0;
   // CellManager::curr_cell, by id (retail holds a reference on it; here
   // nothing frees it between its grab and its release_cells).
   std::uint32_t curr_cell_ = 0;

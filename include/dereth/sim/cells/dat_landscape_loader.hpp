@@ -7,6 +7,7 @@
 // The caches, factory, context and landscape must outlive it; it goes before
 // the landscape, so its objects' shadows leave the cells first.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/region.hpp"
+#include "dereth/sim/cells/landblock_streamer.hpp"
 #include "dereth/sim/cells/landscape.hpp"
 #include "dereth/sim/cells/landscape_loader.hpp"
 #include "dereth/sim/object/dat_object_factory.hpp"
@@ -31,14 +33,31 @@ class DatLandscapeLoader final : public LandscapeLoader {
   // `cells` reads the landblocks and EnvCells; the Environments (and the
   // buildings' Setups) come from `records`, the world's portal cache;
   // `defs` and `region_id` are the Region's (LandBlockStruct::build).
+  // The records are read through a LandblockStreamer on `executor` (null:
+  // inline, each read as LScape asks for it; docs/streaming.md).
   DatLandscapeLoader(dat::CellRecordCache& cells, dat::LandDefs defs, dat::Did region_id, dat::RecordCache& records,
-                     DatObjectFactory& factory, SimContext& context);
+                     DatObjectFactory& factory, SimContext& context,
+                     std::unique_ptr<StreamExecutor> executor = nullptr);
   ~DatLandscapeLoader() override;
 
   // The landscape whose cells the static objects stand in; set once, before
   // it loads anything.
   void set_landscape(Landscape& landscape) noexcept { landscape_ = &landscape; }
 
+  // The streamer's residency: asks for the block's build (Load, Promote)
+  // the first time, true once it is published.
+  [[nodiscard]] bool records_ready(std::uint32_t id, bool near) override;
+  [[nodiscard]] bool streams() const override { return streamer_.streams(); }
+  void begin_region() override { streamer_.begin_region(); }
+  [[nodiscard]] bool render_ready(std::uint32_t block_id) override { return !render_ready_ || render_ready_(block_id); }
+  // The renderer's readiness of a landblock (0xXXYYFFFF), which
+  // TeleportWorldReady waits on; null: always ready.
+  void set_render_ready(std::function<bool(std::uint32_t)> hook) { render_ready_ = std::move(hook); }
+  [[nodiscard]] LandblockStreamer& streamer() noexcept { return streamer_; }
+  [[nodiscard]] const LandblockStreamer& streamer() const noexcept { return streamer_; }
+
+  // The published terrain (a copy): none when the block is absent or
+  // malformed (the build logged it).
   [[nodiscard]] std::optional<LandBlockStruct> load_land_block(std::uint32_t block_id) override;
   // CLandBlock::init_buildings's buildings (CBuildingObj::makeBuilding): each
   // model's first part with its physics BSP, a Setup's at its Resting (else
@@ -53,7 +72,8 @@ class DatLandscapeLoader final : public LandscapeLoader {
   // Also lets go of the records held for the block (read again when it loads
   // again, unless the renderer still holds them).
   void release_land_block(std::uint32_t block_id) override;
-  void notify_change_size(std::uint32_t block_id) override { destroy_static_objects(block_id); }
+  // Its statics go and its records are demoted to Far (terrain only).
+  void notify_change_size(std::uint32_t block_id) override;
 
   // The static objects of the loaded landblocks and visible EnvCells, in the
   // order made: obstacles, not server objects. Each is owned by its block's
@@ -94,17 +114,19 @@ class DatLandscapeLoader final : public LandscapeLoader {
   void append_view(std::uint32_t block_id, const dat::LandBlockInfo& info, LandscapeSnapshot& out);
 
   dat::CellRecordCache* cells_;
-  dat::LandDefs defs_;
   dat::Did region_id_;
   dat::RecordCache* records_;
   DatObjectFactory* factory_;
   SimContext* context_;
   Landscape* landscape_ = nullptr;
-  // The records held while their blocks are loaded (null: absent or
-  // refused), by block (0xXXYY0000) and by cell id.
-  std::map<std::uint32_t, std::shared_ptr<const dat::LandBlock>> blocks_;
-  std::map<std::uint32_t, std::shared_ptr<const dat::LandBlockInfo>> infos_;
-  std::map<std::uint32_t, std::shared_ptr<const dat::EnvCell>> env_records_;
+  // The records, held (published) while their blocks are loaded.
+  LandblockStreamer streamer_;
+  // The generation each loaded block (0xXXYY0000) and each loaded EnvCell
+  // had its records from: its unload names it, so it never tears down a
+  // newer region's records of the same id.
+  std::map<std::uint32_t, std::uint64_t> block_generation_;
+  std::map<std::uint32_t, std::uint64_t> env_generation_;
+  std::function<bool(std::uint32_t)> render_ready_;
   std::map<std::uint64_t, std::shared_ptr<const CellStructPhysics>> structures_;
   // Every static object, in the order made (what the snapshot draws in).
   std::vector<PhysicsObj*> statics_;

@@ -111,6 +111,31 @@ class Landscape final : public CellSource {
   void grab_visible_cells();
   // LScape::release_all 0x00504B60: every block released; no load point.
   void release_all();
+
+  // The streamed landscape (docs/streaming.md). What CellManager::PreFetchCells
+  // learns from LScape::PreFetchCells 0x00505660 (a land cell: every block
+  // of the grid centred on it) or CEnvCell::PreFetchCells 0x0052D1E0 (an
+  // EnvCell: its block's records, and the grid about its block when it is
+  // seen from outside). The records still missing are asked for.
+  struct CellPrefetch {
+    // TeleportWorldReady: an EnvCell's block Near and drawn ready and the
+    // cell's records (its collision is built from them at once); a land
+    // cell's near ring (the grid's full-detail blocks) Near and drawn ready.
+    bool world_ready = true;
+    bool all_available = true;  // every block of the grid at its tier
+    std::uint32_t waiting = 0;  // blocks (and cells) not yet published
+  };
+  // Everything is at hand (all true) when the loader does not stream.
+  CellPrefetch prefetch_cells(std::uint32_t cell_id);
+  // Whether the loader streams (LandscapeLoader::streams).
+  [[nodiscard]] bool streams() const { return loader_ != nullptr && loader_->streams(); }
+  // The region the streaming generation was begun for is forgotten: the
+  // next prefetch or load point begins a new one (a hard recenter:
+  // CellManager's blocking ChangePosition, Reset).
+  void forget_region() noexcept { region_ = Region{}; }
+  // Whether any landblock, or any EnvCell (visible or released), of `key`'s
+  // landblock (0xXXYY0000) is held.
+  [[nodiscard]] bool holds_block(std::uint32_t key) const;
   // LScape::release_visible_cells 0x00504F50: each block's stab list leaves
   // the visible cells (CLandBlock::release_visible_cells 0x0052F480).
   void release_visible_cells();
@@ -198,7 +223,30 @@ class Landscape final : public CellSource {
     bool buildings_made = false;  // CLandBlock::buildings
     bool dyn_objs_init_done = false;
     std::vector<std::uint32_t> stablist;  // CLandBlock::stablist
+    // Its buildings (building_info) are loaded: a block the loader gave at
+    // the Far tier has none until it reaches full detail and its Near
+    // records are published. Hand-placed blocks have theirs.
+    bool near_records = true;
+    bool streamed = false;  // loaded through the loader (load_block)
   };
+  // The region the streaming generation was begun for: a landblock key and
+  // whether it is an EnvCell's region apart from any outdoor grid.
+  struct Region {
+    bool set = false;
+    bool indoor = false;
+    std::uint32_t key = 0;
+  };
+  // Begins a new streaming generation (LandscapeLoader::begin_region) when
+  // `key` is outside the current region: none yet, a dungeon's block other
+  // than the region's (collapse), an outdoor grid after a dungeon
+  // (expansion) or a shift of a grid width or more (hard recenter); an
+  // EnvCell inside the outdoor grid stays in its region.
+  void enter_region(std::uint32_t key, bool indoor);
+  // LScape::PreFetchCells 0x00505660 over the grid centred on `centre`.
+  void prefetch_grid(std::uint32_t centre, CellPrefetch& out);
+  // The full-detail block of the grid missing its Near records (promotion
+  // waits on them), when streaming.
+  [[nodiscard]] bool awaits_near(std::uint32_t key, const Block& block) const noexcept;
   // The slot (ix, iy) of block or cell `id` in the grid centred on `centre`'s
   // block (0..2 x mid_radius); false outside it.
   [[nodiscard]] bool grid_slot(std::uint32_t centre, std::uint32_t id, int& ix, int& iy) const noexcept;
@@ -248,6 +296,7 @@ class Landscape final : public CellSource {
   LandscapeLoader* loader_ = nullptr;
   ObjectMaint* obj_maint_ = nullptr;
   std::set<std::uint32_t> unavailable_;  // blocks the loader could not give
+  Region region_;
   // CEnvCell::visible_cell_table
   std::map<std::uint32_t, std::unique_ptr<EnvCell>> env_cells_;
   // The cells released from it since the last flush_cells (retail's

@@ -21,6 +21,23 @@ class LandscapeLoader {
   LandscapeLoader& operator=(const LandscapeLoader&) = delete;
   virtual ~LandscapeLoader() = default;
 
+  // Whether the records `id` needs are at hand: a landblock's (0xXXYYFFFF)
+  // terrain, or with `near` also its LandBlockInfo and EnvCells; an
+  // EnvCell's (0xXXYY0100 and up) block at near. A streaming loader asks
+  // for them the first time and answers false until they are published
+  // (between ticks): the block or cell is then neither loaded nor refused,
+  // and is asked for again. The default has everything at hand.
+  [[nodiscard]] virtual bool records_ready(std::uint32_t /*id*/, bool /*near*/) { return true; }
+  // Whether records_ready can answer false at all (retail's DBCache with
+  // cells to download): false, CellManager::PreFetchCells answers at once.
+  [[nodiscard]] virtual bool streams() const { return false; }
+  // A hard recenter, dungeon collapse or expansion begins: the records
+  // asked for before it are not published when they arrive.
+  virtual void begin_region() {}
+  // Whether a landblock (0xXXYYFFFF) is drawn ready (the renderer's hook;
+  // true without one). TeleportWorldReady waits on it.
+  [[nodiscard]] virtual bool render_ready(std::uint32_t /*block_id*/) { return true; }
+
   // A landblock's terrain (0xXXYYFFFF: LScape::get_all 0x00505DD0's read);
   // none when the block is absent or refused (the loader reports why).
   [[nodiscard]] virtual std::optional<LandBlockStruct> load_land_block(std::uint32_t /*block_id*/) {

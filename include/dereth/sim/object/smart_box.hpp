@@ -64,8 +64,13 @@ class SmartBox {
   // messages that become dispatchable are replayed before it returns.
   HandleResult handle(const protocol::Message& message);
 
-  // SmartBox::UseTime 0x00455410: teleport completion, the pending-queue
-  // expiry (CObjectMaint::UseTime), then the physics tick (CPhysics::UseTime).
+  // SmartBox::UseTime 0x00455410: with a cell manager, while it is
+  // blocking_for_cells only its prefetch is checked
+  // (CellManager::CheckPrefetchStatus) and nothing else runs; otherwise the
+  // grid moves on when cells came (UpdateLoadPoint), the player's position
+  // goes to the cell manager (ChangePosition, not blocking), then teleport
+  // completion, the pending-queue expiry (CObjectMaint::UseTime) and the
+  // physics tick (CPhysics::UseTime).
   void use_time();
 
   // --- the handlers, as retail names them ----------------------------------
