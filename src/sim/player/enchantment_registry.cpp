@@ -204,17 +204,29 @@ bool cull_enchantments_from_list(const std::vector<EnchantmentWire>& list, std::
 
 namespace {
 
-// The float's value rounded to the nearest integer as retail stores it
-// ((unsigned __int64)(tmp + 0.5), kept to 32 bits).
-std::uint32_t round_stat(float tmp) noexcept {
-  return static_cast<std::uint32_t>(static_cast<std::uint64_t>(static_cast<double>(tmp) + 0.5));
-}
-
-// CEnchantmentRegistry::Enchant 0x00593B50: each of `affecting` in order.
-bool enchant_all(const std::vector<EnchantmentWire>& affecting, float& value) noexcept {
+// The winners of `kind` on `key` (CullEnchantmentsFromList over the
+// multiplicative list, then the additive one) applied to `value` in order
+// (CEnchantmentRegistry::Enchant 0x00593B50). True when any applied.
+bool enchant_winners(const std::vector<EnchantmentWire>& mult, const std::vector<EnchantmentWire>& add,
+                     std::uint32_t kind, std::uint32_t key, float& value) {
+  std::vector<EnchantmentWire> affecting;
+  cull_enchantments_from_list(mult, kind, key, affecting);
+  cull_enchantments_from_list(add, kind, key, affecting);
   bool any = false;
   for (const EnchantmentWire& e : affecting) any = enchantment_enchant(e, value) || any;
   return any;
+}
+
+// The enchanted value held at least 1, and at least `least` from a value
+// of `least` or more, rounded as retail stores it
+// ((unsigned __int64)(tmp + 0.5), kept to 32 bits).
+std::uint32_t floored_stat(std::uint32_t val, float tmp, std::uint32_t least) noexcept {
+  if (val < least) {
+    if (tmp < 1.0F) tmp = 1.0F;
+  } else if (tmp < static_cast<float>(least)) {
+    tmp = static_cast<float>(least);
+  }
+  return static_cast<std::uint32_t>(static_cast<std::uint64_t>(static_cast<double>(tmp) + 0.5));
 }
 
 }  // namespace
@@ -222,16 +234,8 @@ bool enchant_all(const std::vector<EnchantmentWire>& affecting, float& value) no
 // CEnchantmentRegistry::EnchantAttribute 0x00594570
 bool EnchantmentRegistry::enchant_attribute(std::uint32_t stype, std::uint32_t& val) const {
   auto tmp = static_cast<float>(val);
-  std::vector<EnchantmentWire> affecting;
-  cull_enchantments_from_list(mult_, enchantment_type::Attribute, stype, affecting);
-  cull_enchantments_from_list(add_, enchantment_type::Attribute, stype, affecting);
-  const bool any = enchant_all(affecting, tmp);
-  if (val < 10) {
-    if (tmp < 1.0F) tmp = 1.0F;
-  } else if (tmp < 10.0F) {
-    tmp = 10.0F;
-  }
-  val = round_stat(tmp);
+  const bool any = enchant_winners(mult_, add_, enchantment_type::Attribute, stype, tmp);
+  val = floored_stat(val, tmp, 10);
   return any;
 }
 
@@ -245,16 +249,8 @@ bool EnchantmentRegistry::enchant_attribute_2nd(std::uint32_t stype, std::uint32
   }
   auto tmp = static_cast<float>(val);
   bool any = vitae_ && enchantment_enchant(*vitae_, tmp);
-  std::vector<EnchantmentWire> affecting;
-  cull_enchantments_from_list(mult_, enchantment_type::SecondAttribute, stype, affecting);
-  cull_enchantments_from_list(add_, enchantment_type::SecondAttribute, stype, affecting);
-  any = enchant_all(affecting, tmp) || any;
-  if (val < 5) {
-    if (tmp < 1.0F) tmp = 1.0F;
-  } else if (tmp < 5.0F) {
-    tmp = 5.0F;
-  }
-  val = round_stat(tmp);
+  any = enchant_winners(mult_, add_, enchantment_type::SecondAttribute, stype, tmp) || any;
+  val = floored_stat(val, tmp, 5);
   return any;
 }
 
