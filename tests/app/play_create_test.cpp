@@ -6,6 +6,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "dereth/protocol/character_create.hpp"
 #include "dereth/scenario/scenario.hpp"
@@ -13,6 +14,7 @@
 
 #include "chargen_server.hpp"
 #include "run_cli.hpp"
+#include "served_support.hpp"
 #include "support/temp_dir.hpp"
 
 namespace {
@@ -22,35 +24,25 @@ namespace proto = dereth::protocol;
 
 using dereth::app::test::chargen_server_options;
 
-struct Served {
-  explicit Served(const std::string& relative) : server(load(relative), chargen_server_options()) {
-    REQUIRE(server.start().has_value());
-    where = "127.0.0.1:" + std::to_string(server.port());
+using dereth::app::test::Served;
+
+// The CharacterCreate messages the server received, decoded.
+std::vector<proto::CharacterCreate> creates(const Served& served) {
+  std::vector<proto::CharacterCreate> out;
+  for (const auto& m : served.server.client_messages()) {
+    if (m.opcode != proto::login_opcode::CharacterCreate) continue;
+    auto c = proto::decode_character_create(m.bytes);
+    REQUIRE(c.has_value());
+    out.push_back(*c);
   }
-  static dereth::scenario::Scenario load(const std::string& relative) {
-    auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + relative);
-    REQUIRE(sc.has_value());
-    return std::move(*sc);
-  }
-  [[nodiscard]] std::vector<proto::CharacterCreate> creates() const {
-    std::vector<proto::CharacterCreate> out;
-    for (const auto& m : server.client_messages()) {
-      if (m.opcode != proto::login_opcode::CharacterCreate) continue;
-      auto c = proto::decode_character_create(m.bytes);
-      REQUIRE(c.has_value());
-      out.push_back(*c);
-    }
-    return out;
-  }
-  dereth::scenario::UdpScenarioServer server;
-  std::string where;
-};
+  return out;
+}
 
 }  // namespace
 
 TEST_CASE("dereth play --create: the F656 the server receives is the character the options describe",
           "[app][e2e][live][create]") {
-  Served served("/tests/scenario/data/no_characters.scenario");
+  Served served("/tests/scenario/data/no_characters.scenario", chargen_server_options());
   const dereth::test::TempDir tmp("play-create");
   const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";
@@ -64,9 +56,9 @@ TEST_CASE("dereth play --create: the F656 the server receives is the character t
            "0",         "--attributes", "60,60,50,50,60,50", "--train",    "15",        "--untrain", "34"},
           out, err);
   INFO(out << err);
-  const auto creates = served.creates();
-  REQUIRE(creates.size() == 1);
-  const auto& c = creates[0];
+  const auto created = creates(served);
+  REQUIRE(created.size() == 1);
+  const auto& c = created[0];
   CHECK(c.account == "Tester");  // as the character list spelled it
   CHECK(c.name == "Aerfalle");
   CHECK(c.heritage == 1);
@@ -88,7 +80,7 @@ TEST_CASE("dereth play --create: the F656 the server receives is the character t
 
 TEST_CASE("dereth play --create: choices the rules refuse are sentences and exit 2 before any packet",
           "[app][e2e][live][create]") {
-  Served served("/tests/scenario/data/no_characters.scenario");
+  Served served("/tests/scenario/data/no_characters.scenario", chargen_server_options());
   const dereth::test::TempDir tmp("play-create-bad");
   const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";

@@ -23,6 +23,7 @@
 #include "dereth/scenario/udp_scenario_server.hpp"
 
 #include "run_cli.hpp"
+#include "served_support.hpp"
 #include "support/temp_dir.hpp"
 
 namespace {
@@ -62,21 +63,7 @@ struct PasswordFiles {
   }
 };
 
-// A scenario file of this repository, served over loopback UDP on a free port pair.
-struct Served {
-  explicit Served(const std::string& relative, dereth::scenario::UdpServerOptions options = {})
-      : server(load(relative), options) {
-    REQUIRE(server.start().has_value());
-    where = "127.0.0.1:" + std::to_string(server.port());
-  }
-  static dereth::scenario::Scenario load(const std::string& relative) {
-    auto sc = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + relative);
-    REQUIRE(sc.has_value());
-    return std::move(*sc);
-  }
-  dereth::scenario::UdpScenarioServer server;
-  std::string where;
-};
+using dereth::app::test::Served;
 
 constexpr const char* kBasic = "/tests/scenario/data/basic.scenario";
 

@@ -38,6 +38,7 @@
 #include "dereth/scenario/udp_scenario_server.hpp"
 
 #include "run_cli.hpp"
+#include "served_support.hpp"
 #include "support/temp_dir.hpp"
 #include "window_support.hpp"
 
@@ -45,13 +46,7 @@ namespace {
 
 namespace protocol = dereth::protocol;
 
-void key(SDL_Keycode sym, bool down = true) {
-  SDL_Event e{};
-  e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-  e.key.keysym.sym = sym;
-  e.key.repeat = 0;
-  SDL_PushEvent(&e);
-}
+using dereth::test::push_key;
 
 struct NoInbox final : dereth::net::MessageInbox {
   std::vector<dereth::net::SessionMessage> drain(double) override { return {}; }
@@ -106,12 +101,12 @@ TEST_CASE("The window (SDL offscreen): Backslash, Tab and End send ChangeCombatM
   controls.interpreter().take_control_from_server();
   sent.clear();
 
-  key(SDLK_BACKSLASH);
-  key(SDLK_BACKSLASH, false);
-  key(SDLK_TAB);
-  key(SDLK_TAB, false);
-  key(SDLK_END);
-  key(SDLK_END, false);
+  push_key(SDLK_BACKSLASH);
+  push_key(SDLK_BACKSLASH, false);
+  push_key(SDLK_TAB);
+  push_key(SDLK_TAB, false);
+  push_key(SDLK_END);
+  push_key(SDLK_END, false);
   REQUIRE(window->poll_input());
   std::vector<protocol::CastTargetedSpell> casts;
   bool magic_mode = false;
@@ -178,11 +173,8 @@ TEST_CASE(
     "dereth play in a window (SDL offscreen): Tab shows the target's health from the server, End casts, the bolt is "
     "in the picture and the bar follows the server's UpdateHealth",
     "[app][e2e][live][window][magic]") {
-  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                       "/tests/scenario/data/cast_window.scenario");
-  REQUIRE(scenario.has_value());
-  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
-  REQUIRE(server.start().has_value());
+  dereth::app::test::Served served("/tests/scenario/data/cast_window.scenario");
+  auto& server = served.server;
   const dereth::test::TempDir tmp("window-cast");
   const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";
@@ -205,8 +197,8 @@ TEST_CASE(
     return std::nullopt;
   };
   const auto press = [](SDL_Keycode k) {
-    key(k);
-    key(k, false);
+    push_key(k);
+    push_key(k, false);
   };
   const auto wait_for = [](auto&& cond, std::atomic<bool>& stop) {
     while (!stop && !cond()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -247,11 +239,11 @@ TEST_CASE(
     press(SDLK_F12);
   });
   std::string out, err;
-  const int rc = dereth::app::test::run(
-      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
-       "--password-file", pw.string(), "--character", "Aerin", "--no-record", "--ticks", "420", "--set",
-       "window_width=800", "--set", "window_height=450", "--set", "audio=false"},
-      out, err);
+  const int rc =
+      dereth::app::test::run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
+                              pw.string(), "--character", "Aerin", "--no-record", "--ticks", "420", "--set",
+                              "window_width=800", "--set", "window_height=450", "--set", "audio=false"},
+                             out, err);
   done = true;
   player.join();
   ::unsetenv("SDL_VIDEODRIVER");

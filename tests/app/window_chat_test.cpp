@@ -37,18 +37,13 @@
 #include "dereth/snapshot/render_snapshot.hpp"
 
 #include "run_cli.hpp"
+#include "served_support.hpp"
 #include "support/temp_dir.hpp"
 #include "window_support.hpp"
 
 namespace {
 
-void key(SDL_Keycode sym, bool down = true) {
-  SDL_Event e{};
-  e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-  e.key.keysym.sym = sym;
-  e.key.repeat = 0;
-  SDL_PushEvent(&e);
-}
+using dereth::test::push_key;
 
 void text(const char* utf8) {
   SDL_Event e{};
@@ -75,41 +70,41 @@ TEST_CASE("The window's chat box: Enter, type, Backspace and Enter sends, Esc ca
   input.moves = &moves;
   window->player_input = &input;
 
-  key(SDLK_RETURN);
+  push_key(SDLK_RETURN);
   text("hellp");
-  key(SDLK_BACKSPACE);
+  push_key(SDLK_BACKSPACE);
   text("o");
-  key(SDLK_w);  // typed, not walked
-  key(SDLK_RETURN);
+  push_key(SDLK_w);  // typed, not walked
+  push_key(SDLK_RETURN);
   REQUIRE(window->poll_input());
   CHECK(said == std::vector<std::string>{"hello"});
   CHECK(moves.empty());
 
   // Esc closes the line without sending and without quitting.
-  key(SDLK_RETURN);
+  push_key(SDLK_RETURN);
   text("never sent");
-  key(SDLK_ESCAPE);
+  push_key(SDLK_ESCAPE);
   CHECK(window->poll_input());
   CHECK(said.size() == 1);
 
   // Up brings the last line back.
-  key(SDLK_RETURN);
-  key(SDLK_UP);
-  key(SDLK_RETURN);
+  push_key(SDLK_RETURN);
+  push_key(SDLK_UP);
+  push_key(SDLK_RETURN);
   CHECK(window->poll_input());
   CHECK(said == std::vector<std::string>{"hello", "hello"});
 
   // With the line closed, W walks again, and Esc opens the game menu (no
   // selection to clear here), whose Quit quits.
-  key(SDLK_w);
-  key(SDLK_w, false);
+  push_key(SDLK_w);
+  push_key(SDLK_w, false);
   CHECK(window->poll_input());
   CHECK(moves.size() == 2);
-  key(SDLK_ESCAPE);
+  push_key(SDLK_ESCAPE);
   CHECK(window->poll_input());
   CHECK(window->dialogs().menu_open());
-  key(SDLK_UP);
-  key(SDLK_RETURN);
+  push_key(SDLK_UP);
+  push_key(SDLK_RETURN);
   CHECK_FALSE(window->poll_input());
 }
 
@@ -150,15 +145,15 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
 
   // "walked with W", typed as the keyboard sends it: each key down, its
   // text, its key up.
-  key(SDLK_RETURN);
+  push_key(SDLK_RETURN);
   for (const char c : std::string("walked with W")) {
     const auto sym = static_cast<SDL_Keycode>(c == ' ' ? SDLK_SPACE : std::tolower(static_cast<unsigned char>(c)));
-    key(sym);
+    push_key(sym);
     const char typed[2] = {c, 0};
     text(typed);
-    key(sym, false);
+    push_key(sym, false);
   }
-  key(SDLK_RETURN);
+  push_key(SDLK_RETURN);
   REQUIRE(window->poll_input());
   loop.run_outbound(clock.now().count());
   CHECK(move_to_states() == 0);
@@ -167,10 +162,10 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
   // W held before the chat box opens and let go while typing: that release
   // still stops the player.
   sent.clear();
-  key(SDLK_w);
-  key(SDLK_RETURN);
-  key(SDLK_w, false);
-  key(SDLK_ESCAPE);
+  push_key(SDLK_w);
+  push_key(SDLK_RETURN);
+  push_key(SDLK_w, false);
+  push_key(SDLK_ESCAPE);
   REQUIRE(window->poll_input());
   CHECK(move_to_states() == 2);
 }
@@ -209,12 +204,12 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
   input.selected = &selected;
   window->player_input = &input;
 
-  key(SDLK_END);
-  key(SDLK_END, false);
-  key(SDLK_h);         // attack_high rebound to H
-  key(SDLK_PAGEDOWN);  // no longer bound
-  key(SDLK_x);         // retail's backward
-  key(SDLK_TAB);
+  push_key(SDLK_END);
+  push_key(SDLK_END, false);
+  push_key(SDLK_h);         // attack_high rebound to H
+  push_key(SDLK_PAGEDOWN);  // no longer bound
+  push_key(SDLK_x);         // retail's backward
+  push_key(SDLK_TAB);
   REQUIRE(window->poll_input());
   CHECK(actions == std::vector<std::pair<KeyAction, bool>>{{KeyAction::AttackMedium, true},
                                                            {KeyAction::AttackMedium, false},
@@ -245,14 +240,14 @@ TEST_CASE("The window's key map and mouse: actions, rebinding, Esc clears before
   CHECK(turns == std::vector<int>{1, 0, -1, 0});
 
   // Esc clears the selection first, then opens the game menu (whose Quit quits).
-  key(SDLK_ESCAPE);
+  push_key(SDLK_ESCAPE);
   CHECK(window->poll_input());
   CHECK_FALSE(window->dialogs().active());
-  key(SDLK_ESCAPE);
+  push_key(SDLK_ESCAPE);
   CHECK(window->poll_input());
   CHECK(window->dialogs().menu_open());
-  key(SDLK_UP);  // from Resume up to Quit
-  key(SDLK_RETURN);
+  push_key(SDLK_UP);  // from Resume up to Quit
+  push_key(SDLK_RETURN);
   CHECK_FALSE(window->poll_input());
 }
 
@@ -276,15 +271,15 @@ TEST_CASE("The window's character list: keys, numbers and a click choose, Esc qu
 
   dereth::app::CharacterPicker picker(list);
   window->show_characters(&picker);
-  key(SDLK_DOWN);
-  key(SDLK_RETURN);
-  key(SDLK_RETURN);  // the list is gone after the first choice: this one opens the chat box instead
+  push_key(SDLK_DOWN);
+  push_key(SDLK_RETURN);
+  push_key(SDLK_RETURN);  // the list is gone after the first choice: this one opens the chat box instead
   REQUIRE(window->poll_input());
   CHECK(chosen == std::vector<std::uint32_t>{0x50000002});
 
   dereth::app::CharacterPicker again(list);
   window->show_characters(&again);
-  key(SDLK_3);
+  push_key(SDLK_3);
   REQUIRE(window->poll_input());
   CHECK(chosen.back() == 0x50000003);
 
@@ -313,17 +308,14 @@ TEST_CASE("The window's character list: keys, numbers and a click choose, Esc qu
 
   dereth::app::CharacterPicker quit(list);
   window->show_characters(&quit);
-  key(SDLK_ESCAPE);
+  push_key(SDLK_ESCAPE);
   CHECK_FALSE(window->poll_input());
 }
 
 TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown and the second character chosen",
           "[app][e2e][live][window][characters]") {
-  auto scenario =
-      dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
-  REQUIRE(scenario.has_value());
-  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
-  REQUIRE(server.start().has_value());
+  dereth::app::test::Served served("/tests/scenario/data/basic.scenario");
+  auto& server = served.server;
   const dereth::test::TempDir tmp("window-characters");
   const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";
@@ -337,16 +329,15 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
       bool entered = false;
       for (const auto& m : server.client_messages()) entered = entered || m.enter_world.has_value();
       if (entered) break;
-      if (SDL_WasInit(SDL_INIT_EVENTS) != 0) key(SDLK_2);
+      if (SDL_WasInit(SDL_INIT_EVENTS) != 0) push_key(SDLK_2);
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   });
   std::string out, err;
-  const int rc =
-      dereth::app::test::run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account",
-                              "tester", "--password-file", pw.string(), "--no-record", "--ticks", "15", "--set",
-                              "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
-                             out, err);
+  const int rc = dereth::app::test::run(
+      {"dereth", "play", "--server", served.where, "--account", "tester", "--password-file", pw.string(), "--no-record",
+       "--ticks", "15", "--set", "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
+      out, err);
   done = true;
   presser.join();
   ::unsetenv("SDL_VIDEODRIVER");
@@ -358,11 +349,8 @@ TEST_CASE("dereth play in a window (SDL offscreen): the character list is shown 
 
 TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the attack key reach the server",
           "[app][e2e][live][window][combat]") {
-  auto scenario =
-      dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/combat.scenario");
-  REQUIRE(scenario.has_value());
-  dereth::scenario::UdpScenarioServer server(std::move(*scenario));
-  REQUIRE(server.start().has_value());
+  dereth::app::test::Served served("/tests/scenario/data/combat.scenario");
+  auto& server = served.server;
   const dereth::test::TempDir tmp("window-combat");
   const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";
@@ -385,25 +373,25 @@ TEST_CASE("dereth play in a window (SDL offscreen): combat mode, Tab and the att
       if (entered && SDL_WasInit(SDL_INIT_EVENTS) != 0) {
         if (!armed) {
           std::this_thread::sleep_for(std::chrono::milliseconds(300));
-          key(SDLK_BACKQUOTE);
-          key(SDLK_BACKQUOTE, false);
+          push_key(SDLK_BACKQUOTE);
+          push_key(SDLK_BACKQUOTE, false);
           armed = true;
         }
-        key(SDLK_TAB);  // again each round: the drudge may not have been there the first time
-        key(SDLK_TAB, false);
-        key(SDLK_END);
+        push_key(SDLK_TAB);  // again each round: the drudge may not have been there the first time
+        push_key(SDLK_TAB, false);
+        push_key(SDLK_END);
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
-        key(SDLK_END, false);
+        push_key(SDLK_END, false);
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   });
   std::string out, err;
-  const int rc = dereth::app::test::run(
-      {"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account", "tester",
-       "--password-file", pw.string(), "--character", "Aerin", "--no-record", "--ticks", "240", "--set",
-       "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
-      out, err);
+  const int rc =
+      dereth::app::test::run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
+                              pw.string(), "--character", "Aerin", "--no-record", "--ticks", "240", "--set",
+                              "window_width=320", "--set", "window_height=200", "--set", "audio=false"},
+                             out, err);
   done = true;
   presser.join();
   ::unsetenv("SDL_VIDEODRIVER");

@@ -27,6 +27,7 @@
 
 #include "chargen_server.hpp"
 #include "run_cli.hpp"
+#include "served_support.hpp"
 #include "support/temp_dir.hpp"
 #include "window_support.hpp"
 
@@ -201,11 +202,8 @@ TEST_CASE("The window's list and creation screen: C and Delete, typing, arrows a
 
 TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the creation screen, and the F656 sent",
           "[app][e2e][live][window][characters][create]") {
-  auto scenario = dereth::scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) +
-                                                       "/tests/scenario/data/no_characters.scenario");
-  REQUIRE(scenario.has_value());
-  dereth::scenario::UdpScenarioServer server(std::move(*scenario), chargen_server_options());
-  REQUIRE(server.start().has_value());
+  dereth::app::test::Served served("/tests/scenario/data/no_characters.scenario", chargen_server_options());
+  auto& server = served.server;
   const dereth::test::TempDir tmp("window-create");
   const auto pw = tmp / "password";
   std::ofstream(pw) << "secret\n";
@@ -255,9 +253,9 @@ TEST_CASE("dereth play in a window (SDL offscreen): Create on the list, the crea
   });
   std::string out, err;
   const int rc =
-      dereth::app::test::run({"dereth", "play", "--server", "127.0.0.1:" + std::to_string(server.port()), "--account",
-                              "tester", "--password-file", pw.string(), "--no-record", "--ticks", "15", "--timeout",
-                              "20", "--set", "window_width=640", "--set", "window_height=480", "--set", "audio=false"},
+      dereth::app::test::run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
+                              pw.string(), "--no-record", "--ticks", "15", "--timeout", "20", "--set",
+                              "window_width=640", "--set", "window_height=480", "--set", "audio=false"},
                              out, err);
   done = true;
   player.join();

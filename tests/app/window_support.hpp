@@ -9,6 +9,8 @@
 #include <memory>
 #include <utility>
 
+#include <SDL.h>
+
 #include "dereth/app/presenters.hpp"
 
 namespace dereth::test {
@@ -31,6 +33,17 @@ inline std::unique_ptr<app::WindowPresenter> offscreen_window(int width, int hei
   options.width = width;
   options.height = height;
   return offscreen_window(options);
+}
+
+// A key pressed (down) or released, pushed into SDL's queue as the keyboard
+// gives it (no repeat, no modifiers); SDL_PushEvent may be called from any
+// thread.
+inline void push_key(SDL_Keycode sym, bool down = true) {
+  SDL_Event e{};
+  e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+  e.key.keysym.sym = sym;
+  e.key.repeat = 0;
+  SDL_PushEvent(&e);
 }
 
 }  // namespace dereth::test
