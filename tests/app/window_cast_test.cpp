@@ -48,11 +48,6 @@ namespace protocol = dereth::protocol;
 
 using dereth::test::push_key;
 
-struct NoInbox final : dereth::net::MessageInbox {
-  std::vector<dereth::net::SessionMessage> drain(double) override { return {}; }
-  [[nodiscard]] bool finished() const override { return false; }
-};
-
 protocol::CreateObject object(std::uint32_t guid, float y, std::string name, std::uint32_t flags) {
   protocol::CreateObject m;
   m.guid = guid;
@@ -70,15 +65,10 @@ TEST_CASE("The window (SDL offscreen): Backslash, Tab and End send ChangeCombatM
           "[app][window][controls][magic]") {
   auto window = dereth::test::offscreen_window(160, 120);
   if (!window) return;
-  dereth::core::ManualClock clock{dereth::core::Seconds{1.0}};
-  dereth::app::World world{clock, nullptr};
-  NoInbox inbox;
-  dereth::app::FrameLoop loop{world, inbox, &clock, window.get(), nullptr, dereth::app::LoopOptions{}};
-  std::vector<std::vector<std::uint8_t>> sent;
-  std::uint32_t stamp = 100;
-  dereth::app::Controls controls{world, loop, window.get(),
-                                 [&](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
-                                 [&] { return stamp++; }};
+  dereth::test::WindowControls h{*window};
+  auto& world = h.world;
+  auto& controls = h.controls;
+  auto& sent = h.sent;
   constexpr std::uint32_t kPlayer = 0x50000001;
   constexpr std::uint32_t kDrudge = 0x80000010;
   // The PlayerDescription with Flame Bolt I (27) on the spell bar's first tab.

@@ -112,20 +112,11 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
           "[app][window][chat][controls]") {
   auto window = dereth::test::offscreen_window(160, 120);
   if (!window) return;
-  struct NoInbox final : dereth::net::MessageInbox {
-    std::vector<dereth::net::SessionMessage> drain(double) override { return {}; }
-    [[nodiscard]] bool finished() const override { return false; }
-  };
   namespace protocol = dereth::protocol;
-  dereth::core::ManualClock clock{dereth::core::Seconds{1.0}};
-  dereth::app::World world{clock, nullptr};
-  NoInbox inbox;
-  dereth::app::FrameLoop loop{world, inbox, &clock, window.get(), nullptr, dereth::app::LoopOptions{}};
-  std::vector<std::vector<std::uint8_t>> sent;
-  std::uint32_t stamp = 100;
-  dereth::app::Controls controls{world, loop, window.get(),
-                                 [&](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
-                                 [&] { return stamp++; }};
+  dereth::test::WindowControls h{*window};
+  auto& world = h.world;
+  auto& controls = h.controls;
+  auto& sent = h.sent;
   protocol::CreateObject player;
   player.guid = 0x50000001;
   player.physics.state = 0x00400C08;
@@ -155,7 +146,7 @@ TEST_CASE("Typing in the window's chat box sends no movement: the releases of th
   }
   push_key(SDLK_RETURN);
   REQUIRE(window->poll_input());
-  loop.run_outbound(clock.now().count());
+  h.loop.run_outbound(h.clock.now().count());
   CHECK(move_to_states() == 0);
   CHECK(controls.chat_sent() == 1);  // the Talk
 

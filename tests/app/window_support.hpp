@@ -5,13 +5,20 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include <SDL.h>
 
+#include "dereth/app/controls.hpp"
+#include "dereth/app/frame_loop.hpp"
 #include "dereth/app/presenters.hpp"
+#include "dereth/app/world.hpp"
+#include "dereth/core/clock.hpp"
+#include "dereth/net/inbox.hpp"
 
 namespace dereth::test {
 
@@ -45,5 +52,27 @@ inline void push_key(SDL_Keycode sym, bool down = true) {
   e.key.repeat = 0;
   SDL_PushEvent(&e);
 }
+
+// A world with no session behind it, its frame loop and the controls over
+// `window`, on a manual clock: what the player's keys send (stamps from 100
+// up) is kept in `sent`.
+struct WindowControls {
+  struct NoInbox final : net::MessageInbox {
+    std::vector<net::SessionMessage> drain(double) override { return {}; }
+    [[nodiscard]] bool finished() const override { return false; }
+  };
+  explicit WindowControls(app::WindowPresenter& window)
+      : loop{world, inbox, &clock, &window, nullptr, app::LoopOptions{}},
+        controls{world, loop, &window,
+                 [this](std::vector<std::uint8_t> m, std::uint16_t) { sent.push_back(std::move(m)); },
+                 [this] { return stamp++; }} {}
+  core::ManualClock clock{core::Seconds{1.0}};
+  app::World world{clock, nullptr};
+  NoInbox inbox;
+  app::FrameLoop loop;
+  std::vector<std::vector<std::uint8_t>> sent;
+  std::uint32_t stamp = 100;
+  app::Controls controls;
+};
 
 }  // namespace dereth::test
