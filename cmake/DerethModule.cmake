@@ -12,6 +12,15 @@ function(dereth_add_module)
   target_link_libraries(${target} PUBLIC ${ARG_PUBLIC_LINKS} PRIVATE ${ARG_PRIVATE_LINKS})
   set_target_properties(${target} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   dereth_set_warnings(${target})
+  # The standard headers most sources use, compiled once per module (a clean
+  # build's share of parsing them; -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON builds
+  # without, which checks that each file includes what it uses).
+  list(LENGTH ARG_SOURCES source_count)
+  if(source_count GREATER_EQUAL 8)
+    target_precompile_headers(${target} PRIVATE
+      <algorithm> <array> <cmath> <cstdint> <cstring> <expected> <functional> <map>
+      <memory> <optional> <span> <string> <vector>)
+  endif()
   set_property(GLOBAL APPEND PROPERTY DERETH_MODULES ${ARG_NAME})
 endfunction()
 

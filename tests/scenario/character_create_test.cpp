@@ -26,7 +26,7 @@ namespace cr = protocol::create_response;
 namespace {
 
 Scenario basic() {
-  auto s = load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
+  auto s = load_scenario_file(std::filesystem::path(DERETH_SOURCE_DIR) / "tests/scenario/data/basic.scenario");
   REQUIRE(s.has_value());
   return *s;
 }

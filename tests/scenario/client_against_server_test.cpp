@@ -24,7 +24,8 @@ using namespace dereth;
 namespace {
 
 scenario::Scenario basic() {
-  auto s = scenario::load_scenario_file(std::string(DERETH_SOURCE_DIR) + "/tests/scenario/data/basic.scenario");
+  auto s =
+      scenario::load_scenario_file(std::filesystem::path(DERETH_SOURCE_DIR) / "tests/scenario/data/basic.scenario");
   if (!s) FAIL(s.error().message());
   return *s;
 }
