@@ -11,6 +11,7 @@
 
 #include "dereth/protocol/login.hpp"
 #include "dereth/render/renderer.hpp"
+#include "dereth/sim/cells/dat_landscape_loader.hpp"
 #include "dereth/sim/object/digest.hpp"
 
 namespace dereth::app {
@@ -81,6 +82,8 @@ FrameLoop::FrameLoop(World& world, net::MessageInbox& inbox, core::ManualClock* 
     presenter_->use_records(world_->shared_records(), world_->shared_cell_records());
     presenter_->use_region(world_->region());
     presenter_->viewer_placer = world_;
+    if (auto* loader = world_->landscape_loader(); loader != nullptr)
+      loader->set_render_ready(presenter_->render_ready_hook());
   }
 }
 
@@ -88,6 +91,7 @@ FrameLoop::~FrameLoop() {
   if (presenter_ != nullptr) {
     presenter_->viewer_placer = nullptr;
     presenter_->use_records(nullptr, nullptr);
+    if (auto* loader = world_->landscape_loader(); loader != nullptr) loader->set_render_ready({});
   }
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }

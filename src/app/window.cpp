@@ -158,6 +158,10 @@ WindowPresenter::WindowPresenter(std::unique_ptr<Sdl> sdl, std::unique_ptr<rende
   }
 }
 
+std::function<bool(std::uint32_t)> WindowPresenter::render_ready_hook() {
+  return [renderer = renderer_.get()](std::uint32_t landblock) { return renderer->prepare_landblock(landblock); };
+}
+
 void WindowPresenter::use_region(std::shared_ptr<const dat::Region> region) {
   renderer_->set_region(std::move(region));
   // A frame drawn now, not shown (the next frame clears over it), so the

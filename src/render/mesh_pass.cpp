@@ -171,6 +171,32 @@ void MeshPass::gather_objects(const sim::RenderSnapshot& snapshot, const FrameVi
   }
 }
 
+void MeshPass::prepare_objects(const sim::RenderSnapshot& snapshot, std::span<const std::uint32_t> keys,
+                               std::vector<std::uint32_t>& waiting) {
+  const auto wanted = [&](std::uint32_t cell_id) { return std::ranges::binary_search(keys, cell_id & 0xFFFF0000U); };
+  // A load refused by the budget leaves its key waiting; a failed one (logged) does not.
+  const auto load = [&](std::uint32_t cell_id, auto&& loader) {
+    const std::size_t deferred_before = ctx_.stats.loads_deferred;
+    loader();
+    if (ctx_.stats.loads_deferred != deferred_before) waiting.push_back(cell_id & 0xFFFF0000U);
+  };
+  const auto prepare_list = [&](const std::vector<sim::ObjectSnapshot>& objects) {
+    for (const auto& obj : objects) {
+      if (obj.hidden || obj.no_draw || !wanted(obj.cell_id)) continue;
+      for (const auto& part : obj.parts) {
+        if (part.no_draw || part.gfx_obj == 0) continue;
+        load(obj.cell_id, [&] { (void)assets_.mesh(part.gfx_obj); });
+      }
+    }
+  };
+  prepare_list(snapshot.objects);
+  if (!snapshot.landscape) return;
+  prepare_list(snapshot.landscape->buildings);
+  for (const auto& c : snapshot.landscape->cells) {
+    if (wanted(c.cell_id)) load(c.cell_id, [&] { (void)assets_.cell_mesh(c); });
+  }
+}
+
 void MeshPass::gather_object_list(const std::vector<sim::ObjectSnapshot>& objects, const FrameView& view,
                                   DrawLists& lists) {
   const glm::vec3& origin = view.origin;

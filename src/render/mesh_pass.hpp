@@ -102,6 +102,12 @@ class MeshPass {
   void gather_objects(const sim::RenderSnapshot& snapshot, const FrameView& view, DrawLists& lists);
   void gather_object_list(const std::vector<sim::ObjectSnapshot>& objects, const FrameView& view, DrawLists& lists);
   void gather_cells(const std::vector<sim::CellSnapshot>& cells, const FrameView& view, DrawLists& lists);
+  // Loads (within the frame's load budget) the meshes and surfaces of every
+  // object, building and EnvCell of the snapshot standing in one of the
+  // sorted landblock keys (0xXXYY0000), seen or not; each key one of them
+  // still waits for is added to `waiting`.
+  void prepare_objects(const sim::RenderSnapshot& snapshot, std::span<const std::uint32_t> keys,
+                       std::vector<std::uint32_t>& waiting);
   // particle_pass.cpp
   void gather_particles(const sim::RenderSnapshot& snapshot, const FrameView& view, DrawLists& lists);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,7 +56,11 @@ struct Renderer::Impl {
 
   FrameTiming timing;
   TimingTotals totals;
-  bool world_frame = false;       // the last frame drew the world (not portal space)
+  bool world_frame = false;  // the last frame drew the world (not portal space)
+  // Landblock keys (0xXXYY0000) asked for since the last frame
+  // (prepare_landblock), and of those, the ones ready after it (sorted).
+  std::vector<std::uint32_t> wanted_blocks;
+  std::vector<std::uint32_t> prepared_blocks;
   bool terrain_expected = false;  // ... and had a terrain square to draw
 
   Impl() = default;
@@ -139,6 +144,7 @@ struct Renderer::Impl {
     view.eye_rel = view.eye - view.origin;
     view.frustum = Frustum::from_matrix(view.view_projection);
     if (own_target) DERETH_CHECK(ensure_target(width, height));
+    prepare_wanted(snapshot);
     // Portal space hides the world (SmartBox::Hide): nothing of it is gathered or drawn.
     const PortalFrame portal = portal_frame(snapshot.portal);
     if (portal.tunnel) return draw_portal_space(snapshot.portal, portal, width, height, own_target, prepare_start);
@@ -201,6 +207,25 @@ struct Renderer::Impl {
     glUseProgram(0);
     end_frame(own_target, previous_framebuffer, submit_start);
     return veiled;
+  }
+
+  // The landblocks the teleport gate asked about, loaded first (within the
+  // budget) whatever the frame shows: the destination uploads behind the
+  // portal-space tunnel.
+  void prepare_wanted(const sim::RenderSnapshot& snapshot) {
+    prepared_blocks.clear();
+    if (wanted_blocks.empty()) return;
+    std::ranges::sort(wanted_blocks);
+    const auto [first, last] = std::ranges::unique(wanted_blocks);
+    wanted_blocks.erase(first, last);
+    std::vector<std::uint32_t> waiting;
+    for (const std::uint32_t key : wanted_blocks) {
+      if (!terrain_pass.prepare_block(key | 0xFFFFU)) waiting.push_back(key);
+    }
+    mesh_pass.prepare_objects(snapshot, wanted_blocks, waiting);
+    std::ranges::sort(waiting);
+    std::ranges::set_difference(wanted_blocks, waiting, std::back_inserter(prepared_blocks));
+    wanted_blocks.clear();
   }
 
   // What the world frame gathered, sorted for the render_ready queries.
@@ -378,6 +403,11 @@ const TimingTotals& Renderer::timing_totals() const noexcept {
 }
 bool Renderer::render_ready() const noexcept {
   return impl_->world_frame && impl_->ctx.stats.loads_deferred == 0;
+}
+bool Renderer::prepare_landblock(std::uint32_t landblock) {
+  const std::uint32_t key = landblock & 0xFFFF0000U;
+  impl_->wanted_blocks.push_back(key);
+  return std::ranges::binary_search(impl_->prepared_blocks, key);
 }
 bool Renderer::object_ready(sim::LocalId id) const noexcept {
   return impl_->object_ready(id);

@@ -93,6 +93,20 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
   return draws;
 }
 
+bool TerrainPass::prepare_block(std::uint32_t id) {
+  if (!ctx_.options.draw_terrain || !ctx_.cells || ctx_.cells->cell() == nullptr) return true;
+  assets_.ensure_region();
+  if (!assets_.region) return true;
+  bool absent = false;
+  if (assets_.cache.find(id, absent) != nullptr || absent) return true;
+  if (!ctx_.may_load()) {
+    ++ctx_.stats.terrain_blocks_deferred;
+    return false;
+  }
+  assets_.load_terrain_block(id);  // uploaded, or absent from the DAT
+  return true;
+}
+
 // The terrain pass: one draw per landblock, over its cached surface.
 TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, const FrameView& view,
                                        const FrameSky& sky) {

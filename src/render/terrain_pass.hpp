@@ -37,6 +37,10 @@ class TerrainPass {
   void release();
 
   std::vector<TerrainDraw> gather_terrain(const glm::vec3& origin);
+  // Loads the terrain block `id` (0xXXYYFFFF) wherever the camera is, within
+  // the frame's load budget: true once it is uploaded, absent from the cell
+  // DAT, or no terrain is drawn.
+  bool prepare_block(std::uint32_t id);
   // Draws the blocks; returns the square of full-detail blocks it drew
   // whole (each drawn, or culled as wholly outside the view), for the sky
   // scissor (sky_cover_rows).

@@ -8,11 +8,14 @@
 #include <chrono>
 #include <thread>
 
+#include "dereth/app/frame_loop.hpp"
+#include "dereth/app/presenters.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/cells/dat_landscape_loader.hpp"
 
+#include "window_support.hpp"
 #include "world_support.hpp"
 
 using namespace dereth;
@@ -87,4 +90,60 @@ TEST_CASE(
   CHECK(world.landscape()->block_count() == 49);  // the 7 x 7 demo world
   CHECK(world.static_objects().size() == inline_world.static_objects().size());
   CHECK(world.landscape_loader()->streamer().stats().rejected_generation == 0);
+}
+
+TEST_CASE(
+    "World on two stream workers in a window: the player's creation waits at the gate until the window's renderer "
+    "has uploaded the near ring, one load a frame",
+    "[app][streaming][window]") {
+  app::WindowOptions options;
+  options.width = 160;
+  options.height = 90;
+  options.load_budget_ms = 1e-6F;  // one first-use load a shown frame
+  auto window = dereth::test::offscreen_window(options);
+  if (!window) return;
+  const auto& dats = dereth::test::demo_dats();
+  core::ManualClock clock{core::Seconds{1.0}};
+  app::World world(clock, &dats.portal);
+  app::StreamOptions streaming;
+  streaming.workers = 2;
+  streaming.gate_limit = 0.0;
+  REQUIRE(world.use_terrain(&dats.cell, streaming));
+  struct NoInbox final : net::MessageInbox {
+    std::vector<net::SessionMessage> drain(double) override { return {}; }
+    [[nodiscard]] bool finished() const override { return false; }
+  } inbox;
+  // The frame loop hands the window's readiness to the world's loader.
+  app::FrameLoop loop(world, inbox, &clock, window.get(), nullptr, app::LoopOptions{});
+  create_player(world);
+  REQUIRE(world.cell_manager().blocking_for_cells());
+
+  auto* loader = world.landscape_loader();
+  const auto near_ring_published = [&] {
+    for (std::uint32_t x = 0xA8; x <= 0xAA; ++x) {
+      for (std::uint32_t y = 0xB3; y <= 0xB5; ++y) {
+        if (loader->streamer().resident_tier((x << 24) | (y << 16)) != sim::StreamTier::Near) return false;
+      }
+    }
+    return true;
+  };
+  int frames = 0;
+  int frames_after_records = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (world.cell_manager().blocking_for_cells() && std::chrono::steady_clock::now() < deadline) {
+    clock.advance(core::Seconds{0.05});
+    world.step();
+    if (near_ring_published()) ++frames_after_records;
+    REQUIRE(window->present(*world.snapshot(), app::FrameInfo{}).has_value());
+    ++frames;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  INFO(frames << " frames at the gate, " << frames_after_records << " of them with the near ring's records in");
+  REQUIRE_FALSE(world.cell_manager().blocking_for_cells());
+  // The records alone would have opened the gate at once; it waited for the
+  // nine terrain blocks and what stands on them to upload, one a frame.
+  CHECK(frames_after_records >= 9);
+  for (std::uint32_t x = 0xA8; x <= 0xAA; ++x) {
+    for (std::uint32_t y = 0xB3; y <= 0xB5; ++y) CHECK(loader->render_ready((x << 24) | (y << 16) | 0xFFFFU));
+  }
 }

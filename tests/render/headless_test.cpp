@@ -1291,6 +1291,82 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Headless: prepare_landblock uploads an asked-for landblock behind portal space, one load a frame under the "
+    "budget, and says ready only when all of it is in",
+    "[render][gl][streaming]") {
+  DERETH_GL_OR_RETURN();
+  const glm::vec3 block = render::land_block_origin(demo::kLandBlock);
+  const glm::vec3 spot = block + glm::vec3(96.0F, 96.0F, 40.0F);
+  sim::RenderSnapshot tunnel;
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    auto o = marker_object(spot + glm::vec3(static_cast<float>(i) * 2.0F - 3.0F, 0.0F, 0.0F), 0x50000200U + i, false);
+    o.id = sim::LocalId{10 + i};
+    o.cell_id = (demo::kLandBlock & 0xFFFF0000U) | 0x0021U;
+    sim::PartPose p;
+    p.gfx_obj = 0x01000001 + i;
+    p.frame.origin = o.root.origin;
+    o.parts.push_back(p);
+    tunnel.objects.push_back(o);
+  }
+  tunnel.portal.visible = true;
+  // The camera looks at the destination, but portal space draws no world.
+  const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
+  REQUIRE(created.has_value());
+  Renderer& r = **created;
+  r.set_region(demo_region());
+  r.options().load_budget_ms = 1e-9;  // one first-use load a frame
+
+  // Never asked: not ready, and a tunnel frame loads nothing of the world.
+  CHECK_FALSE(r.prepare_landblock(demo::kLandBlock));
+  sim::RenderSnapshot nothing_asked = tunnel;
+  {
+    const auto fresh = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
+    REQUIRE(fresh.has_value());
+    (*fresh)->set_region(demo_region());
+    (*fresh)->options().load_budget_ms = 1e-9;
+    REQUIRE((*fresh)->render(nothing_asked, cam, 160, 90).has_value());
+    CHECK((*fresh)->terrain_cache_stats().built == 0);
+    CHECK((*fresh)->stats().loads_deferred == 0);
+  }
+
+  // Asked on every frame (as the gate asks on every tick): the terrain block
+  // and the four meshes, one a frame, then ready.
+  int frames = 0;
+  bool ready = false;
+  while (!ready && frames < 200) {
+    REQUIRE(r.render(tunnel, cam, 160, 90).has_value());
+    REQUIRE(r.stats().portal_space);
+    ++frames;
+    ready = r.prepare_landblock(demo::kLandBlock | 0x0021U);  // any cell of it names the block
+  }
+  INFO(frames << " tunnel frames to prepare the landblock");
+  CHECK(ready);
+  CHECK(frames >= 5);  // the terrain block and four GfxObjs, one load a frame
+  CHECK(frames < 200);
+  CHECK(r.terrain_cache_stats().built == 1);  // that block only, not the camera's terrain square
+
+  // The world's first frame after it, under the same budget, finds the
+  // asked-for block and its objects uploaded: all four drawn at once.
+  sim::RenderSnapshot world = tunnel;
+  world.portal = {};
+  REQUIRE(r.render(world, cam, 160, 90).has_value());
+  for (std::uint32_t i = 0; i < 4; ++i) CHECK(r.object_ready(sim::LocalId{10 + i}));
+  CHECK(r.stats().objects_deferred == 0);
+  CHECK(r.landblock_ready(demo::kLandBlock));
+
+  // A landblock not asked about before the last frame is forgotten (asked
+  // again: not ready until a frame has looked); one absent from the cell DAT
+  // is ready after one frame.
+  REQUIRE(r.render(world, cam, 160, 90).has_value());  // nothing asked since the frame before
+  CHECK_FALSE(r.prepare_landblock(demo::kLandBlock));
+  CHECK_FALSE(r.prepare_landblock(0xF0F00000U));
+  REQUIRE(r.render(tunnel, cam, 160, 90).has_value());
+  CHECK(r.prepare_landblock(demo::kLandBlock));
+  CHECK(r.prepare_landblock(0xF0F0FFFFU));
+}
+
+TEST_CASE(
     "Headless: the frame is lit and its sky drawn at the snapshot's game time, at the options' fixed hour "
     "without one",
     "[render][gl][sky]") {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -129,6 +130,13 @@ class Presenter {
   // The world's Region (World::region, decoded once by its record cache) to
   // draw the terrain and sky with; a frame loop hands over its world's.
   virtual void use_region(std::shared_ptr<const dat::Region> /*region*/) {}
+  // The renderer's answer to the teleport gate (Renderer::prepare_landblock),
+  // which a frame loop hands its world's landscape loader
+  // (DatLandscapeLoader::set_render_ready) for as long as the loop lives;
+  // empty (the default): a landblock is ready when its records are
+  // published. Only a presenter that draws every frame may give one, or the
+  // gate would wait for frames that never come.
+  [[nodiscard]] virtual std::function<bool(std::uint32_t)> render_ready_hook() { return {}; }
   // The world's record caches (World::shared_records, shared_cell_records)
   // for the renderer to read its GfxObjs, Surfaces, textures and LandBlocks
   // through; a frame loop hands over its world's and takes them back (null)

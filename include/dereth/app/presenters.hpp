@@ -142,6 +142,9 @@ class WindowPresenter final : public Presenter {
   // Before any world (the character screens) the window draws with the
   // Region its character screens' records read; a world's replaces it.
   void use_region(std::shared_ptr<const dat::Region> region) override;
+  // Renderer::prepare_landblock: the window draws every frame, portal space
+  // included, so the teleport gate waits for the destination to be uploaded.
+  [[nodiscard]] std::function<bool(std::uint32_t)> render_ready_hook() override;
   void use_records(std::shared_ptr<dat::RecordCache> records, std::shared_ptr<dat::CellRecordCache> cells) override;
   core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) override;
   core::Result<void> screenshot(const std::filesystem::path& path) override;

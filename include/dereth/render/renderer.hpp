@@ -268,6 +268,16 @@ class Renderer {
   // waited. A portal-space frame draws no world: all three are false
   // after one.
   [[nodiscard]] bool render_ready() const noexcept;
+  // The teleport gate's question (sim::DatLandscapeLoader::set_render_ready):
+  // whether the landblock (0xXXYY...., the low 16 bits ignored) was ready
+  // at the last frame, and a wish that the next frames make it so. Each
+  // frame first loads, within the load budget and whatever it shows (portal
+  // space included), the terrain block and the meshes and surfaces of every
+  // object, building and EnvCell of its snapshot standing in a landblock
+  // asked about since the frame before; a landblock is ready when none of
+  // that waits. A landblock never asked about is not ready; one not asked
+  // about again is forgotten after the next frame.
+  [[nodiscard]] bool prepare_landblock(std::uint32_t landblock);
   [[nodiscard]] bool object_ready(sim::LocalId id) const noexcept;
   [[nodiscard]] bool landblock_ready(std::uint32_t landblock) const noexcept;
 
