@@ -276,6 +276,10 @@ void print_pacing(std::ostream& out, const LoopReport& r) {
   out << fmt::format("frame work (without the pacing sleep): {}\n", spread(p.work_ms));
   out << fmt::format("longest frame {} ({:.2f} ms): {}\n", p.longest_frame, p.longest.interval() * 1000.0,
                      phases(p.longest));
+  for (const PortalTrip& t : r.portal_trips) {
+    out << fmt::format("portal space at {:.2f} s: {:.2f} s to the world shown ({:.2f} s of wall time, {} frames)\n",
+                       t.began, t.sim_seconds, t.wall_seconds, t.frames);
+  }
   if (p.busiest_frame != p.longest_frame) {
     out << fmt::format("busiest frame {} ({:.2f} ms of work): {}\n", p.busiest_frame, p.busiest.work() * 1000.0,
                        phases(p.busiest));

@@ -96,6 +96,26 @@ FrameLoop::~FrameLoop() {
   if (trace_) world_->set_trace(nullptr);  // the world outlives the trace this loop wrote
 }
 
+void FrameLoop::note_portal_trip(double now, LoopReport& report) {
+  const sim::GmSmartBoxUi& ui = world_->smart_box_ui();
+  const bool began = ui.teleport_in_progress() && !trip_in_progress_;  // the teleport's first tick
+  trip_in_progress_ = ui.teleport_in_progress();
+  if (!trip_) {
+    if (!began) return;
+    trip_ = PortalTrip{now, 0.0, 0.0, 0};
+    trip_wall_ = SteadyClock::now();
+    trip_tunnel_seen_ = false;
+  }
+  ++trip_->frames;
+  trip_tunnel_seen_ = trip_tunnel_seen_ || ui.portal_space_visible();
+  if (trip_tunnel_seen_ && !ui.portal_space_visible()) {
+    trip_->sim_seconds = now - trip_->began;
+    trip_->wall_seconds = seconds_between(trip_wall_, SteadyClock::now());
+    report.portal_trips.push_back(*trip_);
+    trip_.reset();
+  }
+}
+
 void FrameLoop::record_frame(std::uint64_t frame, const FramePhases& phases) {
   FramePacing& pacing = report_.pacing;
   const double interval = phases.interval();
@@ -193,6 +213,7 @@ core::Result<LoopReport> FrameLoop::run() {
     phases.snapshot = world_->stats().snapshot_seconds - snapshot_before;
     phases.tick = std::max(lap() - phases.snapshot, 0.0);
     const sim::RenderSnapshot& snapshot = *world_->snapshot();
+    note_portal_trip(now, report);
     bool screenshot_due = false;
     if (ticked) {
       ++report.ticks;

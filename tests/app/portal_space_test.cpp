@@ -22,6 +22,7 @@
 // from the gate on every frame is the world at the destination.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -170,4 +171,21 @@ TEST_CASE(
   std::printf("portal space: tunnel from tick %llu, gate at tick %llu\n",
               static_cast<unsigned long long>(frames[*start].tick),
               static_cast<unsigned long long>(frames[*gate].tick));
+}
+
+TEST_CASE("The demo's loop report times the recall's portal space from its F751 to SmartBox::Show (--stats prints it)",
+          "[app][demo][portal][stats]") {
+  auto demo = make_demo();
+  if (!demo) return;
+  REQUIRE(demo->run_to_tick(kLastTick).has_value());
+  const auto& trips = demo->report().portal_trips;
+  const auto recall = std::ranges::find_if(trips, [](const app::PortalTrip& t) { return t.began > 20.0; });
+  REQUIRE(recall != trips.end());
+  INFO("began " << recall->began << " s, " << recall->sim_seconds << " s, " << recall->frames << " frames");
+  // The F751 at about 27.7 s; the world shown a second before the
+  // LoginComplete at about 34.3 s (WorldFadeIn lasts one second).
+  CHECK(recall->began == Approx(27.7).margin(0.1));
+  CHECK(recall->sim_seconds == Approx(34.3 - 1.0 - 27.7).margin(0.2));
+  CHECK(recall->frames > 100);  // one frame a tick on the virtual clock
+  CHECK(recall->wall_seconds > 0.0);
 }

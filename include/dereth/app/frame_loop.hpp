@@ -6,6 +6,7 @@
 // deterministic runs, real otherwise) and the presenter (window or
 // offscreen).
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -58,6 +59,16 @@ struct FramePhases {
     return input + inbox + tick + snapshot + audio + present + screenshot + outbound;
   }
   [[nodiscard]] double interval() const noexcept { return work() + sleep; }
+};
+
+// One trip through portal space (world entry included): from the SmartBox's
+// teleport (F751 PlayerTeleport, or the player's creation) to
+// gmSmartBoxUI's SmartBox::Show, when the world is drawn again.
+struct PortalTrip {
+  double began = 0.0;         // sim seconds into the run
+  double sim_seconds = 0.0;   // on the world's clock
+  double wall_seconds = 0.0;  // on the steady clock
+  std::uint64_t frames = 0;   // frames of the loop it took
 };
 
 // Every frame's interval and work, for the distribution --stats prints, and
@@ -223,9 +234,10 @@ struct LoopReport {
   double present_seconds = 0.0;  // wall time in present() (render submission + rasterising)
   bool quit_by_user = false;
   std::uint64_t sound_events = 0;
-  std::uint64_t ui_sounds = 0;    // portal-space sounds played from the UI sound table (PortalSounds)
-  std::size_t max_particles = 0;  // most live particles published after one tick
-  FramePacing pacing;             // with LoopOptions::frame_stats
+  std::uint64_t ui_sounds = 0;           // portal-space sounds played from the UI sound table (PortalSounds)
+  std::size_t max_particles = 0;         // most live particles published after one tick
+  FramePacing pacing;                    // with LoopOptions::frame_stats
+  std::vector<PortalTrip> portal_trips;  // each one completed (--stats prints them)
 };
 
 class FrameLoop {
@@ -279,6 +291,12 @@ class FrameLoop {
   double last_frame_ms_ = 0.0;
   std::optional<double> first_arrival_;
   PortalSounds portal_sounds_;
+  // The portal trip under way (note_portal_trip), if any.
+  std::optional<PortalTrip> trip_;
+  std::chrono::steady_clock::time_point trip_wall_;
+  bool trip_tunnel_seen_ = false;
+  bool trip_in_progress_ = false;  // gmSmartBoxUI's teleport_in_progress at the last frame
+  void note_portal_trip(double now, LoopReport& report);
 };
 
 }  // namespace dereth::app
