@@ -243,6 +243,49 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "A seam-crossing static's shadow leaves the neighbour block's cell when that block unloads and comes back when it "
+    "loads again (CObjCell::release_objects 0x0052B490, CLandBlock::init_static_objs 0x00530A40)",
+    "[sim][retail][streaming]") {
+  Dats dats;
+  core::ManualClock clock;
+  sim::test::DatCells world(clock, dats.portal.get());
+  REQUIRE(world.use_terrain(dats.cell.get()));
+  sim::CellSource& cells = *world.context().cells;
+  REQUIRE(world.set_mid_radius(1));
+  dereth::sim::test::load_grid(world, kEast | 0x02u);  // kWest, kEast and kFarEast
+  REQUIRE(world.static_objects().size() == 4);
+  const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36) of kEast, reaching into kWest
+  const std::uint32_t west_id = kWest | 0x3Au;
+  const auto west_shadow = [&]() -> const sim::ShadowObj* {
+    for (const sim::ShadowObj& s : rock.shadow_objects()) {
+      if (s.cell_id == west_id) return &s;
+    }
+    return nullptr;
+  };
+  REQUIRE(west_shadow() != nullptr);
+  REQUIRE(cells.get_cell(west_id) != nullptr);
+  REQUIRE(west_shadow()->cell == cells.get_cell(west_id));
+  REQUIRE(cells.get_cell(west_id)->shadow_objects().size() == 1);
+
+  // The grid moves east: kWest unloads, kEast (the rock's owner) stays.
+  dereth::sim::test::load_grid(world, kFarEast | 0x01u);
+  CHECK(cells.get_cell(west_id) == nullptr);
+  REQUIRE(world.static_objects().size() == 4);
+  REQUIRE(west_shadow() != nullptr);
+  CHECK(west_shadow()->cell == nullptr);  // the id kept, the released cell let go
+  CHECK(rock.cell() == cells.get_cell(kEast | 0x02u));
+
+  // And back: kWest loads again and the rock's shadow is in its cell once more.
+  dereth::sim::test::load_grid(world, kEast | 0x02u);
+  sim::ObjCell* west = cells.get_cell(west_id);
+  REQUIRE(west != nullptr);
+  REQUIRE(west_shadow() != nullptr);
+  CHECK(west_shadow()->cell == west);
+  CHECK(west->shadow_objects().size() == 1);
+  CHECK(world.static_objects().size() == 4);  // no static made twice
+}
+
+TEST_CASE(
     "DatLandscapeLoader makes an EnvCell's static objects as the cell becomes visible (CEnvCell::flush_cells "
     "0x0052DEF0 runs "
     "CEnvCell::init_static_objects 0x0052C350) and frees them with the cell",
