@@ -169,6 +169,7 @@ WindowOptions window_options(const Config& config, std::string title) {
   wo.free_camera = config.camera_mode == CameraMode::Free;
   wo.mouse_sensitivity = config.mouse_sensitivity;
   wo.load_budget_ms = config.render_load_budget_ms;
+  wo.terrain_cache_bytes = static_cast<std::size_t>(config.terrain_cache_mb) << 20U;
   wo.keys.apply(config.key_bindings);
   wo.options_file = config.file.string();
   return wo;
@@ -178,9 +179,10 @@ void print_report(std::ostream& out, const std::string& what, const LoopReport& 
   const WorldStats& w = world.stats();
   out << fmt::format(
       "{}: messages={} handled={} not_object={} decode_errors={} ticks={} frames={} simulated_s={:.2f} "
-      "objects={} sound_events={}\n",
+      "objects={} sound_events={} landblocks={}\n",
       what, w.messages, w.handled, w.not_object, w.decode_errors, r.ticks, r.frames, r.sim_seconds,
-      world.snapshot()->objects.size(), r.sound_events);
+      world.snapshot()->objects.size(), r.sound_events,
+      world.landscape() != nullptr ? world.landscape()->block_count() : std::size_t{0});
 }
 
 namespace {
@@ -295,6 +297,7 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
   StreamOptions streaming;
   streaming.workers = options.stream_workers;
   world.use_terrain(cell, streaming);
+  if (options.landscape_radius > 0) world.set_mid_radius(options.landscape_radius);
   std::unique_ptr<audio::AudioSystem> sound;
   if (audio_backend) sound = std::make_unique<audio::AudioSystem>(std::move(audio_backend), &world.records());
   options.virtual_clock = false;

@@ -126,7 +126,7 @@ struct Field {
   std::string (*format)(const Config& c);
 };
 
-const std::array<Field, 17> kFields = {{
+const std::array<Field, 19> kFields = {{
     {"window_width", "Window width in pixels, 64..16384. Default 1280.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowWidth, kMaxWindowSize, c.window_width); },
      [](const Config& c) { return fmt::format("{}", c.window_width); }},
@@ -213,6 +213,16 @@ const std::array<Field, 17> kFields = {{
      "inline. Default 2.",
      [](Config& c, std::string_view v) { return parse_int(v, 0, kMaxStreamWorkers, c.stream_workers); },
      [](const Config& c) { return fmt::format("{}", c.stream_workers); }},
+    {"landscape_radius",
+     "Landblocks kept about the player in a live session, as retail's LScape::SetMidRadius: a square of "
+     "(2r+1) x (2r+1), 1..5 (5, retail's own, keeps 121). Lower bounds the memory landblocks take. Default 5.",
+     [](Config& c, std::string_view v) { return parse_int(v, 1, kMaxLandscapeRadius, c.landscape_radius); },
+     [](const Config& c) { return fmt::format("{}", c.landscape_radius); }},
+    {"terrain_cache_mb",
+     "Megabytes of GPU memory the landscape's composited terrain surfaces may take, 4..4096; the least "
+     "recently drawn blocks are evicted beyond it. Default 64.",
+     [](Config& c, std::string_view v) { return parse_int(v, 4, 4096, c.terrain_cache_mb); },
+     [](const Config& c) { return fmt::format("{}", c.terrain_cache_mb); }},
 }};
 
 const std::array<std::string_view, kFields.size()> kKeys = [] {

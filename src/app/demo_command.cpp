@@ -133,7 +133,11 @@ int demo(const DemoArgs& args, const Config& config, std::ostream& out, std::ost
   LoopOptions lo;
   lo.max_ticks = args.ticks;
   lo.frame_stats = args.stats;
-  if (window) lo.stream_workers = config.stream_workers;  // headless stays inline
+  if (window) {
+    // Headless stays inline over retail's whole grid (its digests and pictures).
+    lo.stream_workers = config.stream_workers;
+    lo.landscape_radius = config.landscape_radius;
+  }
   if (!args.screenshot.empty()) lo.screenshot_at_end = fs::path(args.screenshot);
   if (!args.trace.empty()) lo.trace = fs::path(args.trace);
   return run_live("demo", **client, dats->portal_ptr(), dats->cell_ptr(), window.get(), make_audio_backend(config, err),

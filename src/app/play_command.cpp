@@ -366,6 +366,7 @@ int play(const PlayArgs& args, const Config& config, std::ostream& out, std::ost
     LoopOptions lo;
     lo.max_ticks = args.ticks;
     lo.stream_workers = config.stream_workers;
+    lo.landscape_radius = config.landscape_radius;
     if (!args.trace.empty()) lo.trace = fs::path(args.trace);
     std::vector<std::pair<double, std::string>> says;
     for (std::size_t i = 0; i < args.say.size(); ++i)

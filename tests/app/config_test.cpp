@@ -49,7 +49,9 @@ TEST_CASE("Config defaults are the documented ones", "[app][config]") {
   CHECK(c.mouse_sensitivity == 1.0f);
   CHECK(c.render_load_budget_ms == 4.0f);
   CHECK(c.stream_workers == 2);
-  CHECK(config_keys().size() == 17);
+  CHECK(c.landscape_radius == 5);
+  CHECK(c.terrain_cache_mb == 64);
+  CHECK(config_keys().size() == 19);
 }
 
 TEST_CASE("Config text: every key parses, comments, blanks, quotes and spacing", "[app][config]") {

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "dereth/app/cli.hpp"
+#include "dereth/demo/demo_world.hpp"
 #include "dereth/net/udp_client.hpp"
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
@@ -505,4 +506,43 @@ TEST_CASE(
   CHECK(hits == 2);
   CHECK(kill_line);
   CHECK(bolt);
+}
+
+TEST_CASE(
+    "dereth play: the config's landscape_radius caps the landblocks kept about the player (landblocks= in the "
+    "summary)",
+    "[app][e2e][live][streaming]") {
+  // The demo world's DATs in a folder (a 7 x 7 of landblocks about the town).
+  const dereth::test::TempDir dats("play-dats");
+  {
+    auto world = dereth::demo::build_demo_world();
+    REQUIRE(world);
+    std::ofstream(dats / "client_portal.dat", std::ios::binary)
+        .write(reinterpret_cast<const char*>(world->portal.data()), static_cast<std::streamsize>(world->portal.size()));
+    std::ofstream(dats / "client_cell_1.dat", std::ios::binary)
+        .write(reinterpret_cast<const char*>(world->cell.data()), static_cast<std::streamsize>(world->cell.size()));
+  }
+  Served served("/data/demo/demo.scenario");
+  const PasswordFiles passwords;
+  const auto landblocks = [&](const std::string& radius) {
+    std::string out, err;
+    std::vector<std::string> args = {"dereth",          "play",
+                                     "--server",        served.where,
+                                     "--account",       "demo",
+                                     "--password-file", passwords.make("demo"),
+                                     "--headless",      "--no-record",
+                                     "--ticks",         "150",
+                                     "--dats",          dats.path().string()};
+    if (!radius.empty()) {
+      args.emplace_back("--set");
+      args.emplace_back("landscape_radius=" + radius);
+    }
+    REQUIRE(run(args, out, err) == 0);
+    INFO(out << err);
+    const std::size_t at = out.find(" landblocks=");
+    REQUIRE(at != std::string::npos);
+    return std::stoi(out.substr(at + 12));
+  };
+  CHECK(landblocks("") == 49);  // retail's radius 5 reaches the whole 7 x 7 world
+  CHECK(landblocks("1") == 9);  // the near ring only
 }

@@ -44,6 +44,7 @@ inline constexpr int kMaxWindowSize = 16384;
 inline constexpr float kMinMouseSensitivity = 0.01f;
 inline constexpr float kMaxMouseSensitivity = 100.0f;
 inline constexpr int kMaxStreamWorkers = 16;
+inline constexpr int kMaxLandscapeRadius = 5;  // LScape::LScape's own mid radius
 // A settings file larger than this is refused (it is not a settings file).
 inline constexpr std::uintmax_t kMaxConfigBytes = 1024 * 1024;
 
@@ -65,6 +66,8 @@ struct Config {
   float mouse_sensitivity = 1.0f;               // mouse_sensitivity: 0.01..100, a multiplier
   float render_load_budget_ms = 4.0f;           // render_load_budget_ms: 0..1000, a window frame's first-use loads
   int stream_workers = 2;                       // stream_workers: 0..16 landblock loading threads (live); 0 = inline
+  int landscape_radius = 5;                     // landscape_radius: 1..5, LScape's grid radius in a live session
+  int terrain_cache_mb = 64;                    // terrain_cache_mb: 4..4096, the terrain surface cache's GPU bound
   // key.<action> = <key>[, <key>...]: rebindings over retail's default key
   // map (app/key_map.hpp), in the order given; an unknown action or key
   // name is an error naming file:line.

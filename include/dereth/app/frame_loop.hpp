@@ -221,6 +221,9 @@ struct LoopOptions {
   // Landblock loading threads for run_live's world (Config::stream_workers);
   // 0: inline.
   int stream_workers = 0;
+  // LScape's grid radius for run_live's world (Config::landscape_radius,
+  // World::set_mid_radius); 0: retail's 5.
+  int landscape_radius = 0;
 };
 
 struct LoopReport {

@@ -110,6 +110,9 @@ struct WindowOptions {
   // 0: none); the config's render_load_budget_ms (default 4) sets it for the
   // app's windows. Screenshots load everything.
   float load_budget_ms = 0.0F;
+  // The terrain surface cache's GPU bound (RendererOptions::terrain_cache_bytes;
+  // the config's terrain_cache_mb).
+  std::size_t terrain_cache_bytes = std::size_t{64} << 20U;
   KeyMap keys = KeyMap::retail_default();  // the key bindings (config key.<action>)
   // "Entering the world..." until the player exists: a live session's
   // login; a replay has none to wait for (its capture may start after it).
