@@ -55,6 +55,9 @@ void Controls::outbound(double now) {
           protocol::queue::Weenie);
     ++login_completes_sent_;
   }
+  // ACCWeenieObject::Remove 0x0058DD20: the selected object removed (the
+  // server's DeleteObject) is deselected (selectedID 0, SelectionChanged).
+  if (selected() != 0 && world_->box().get_object(selected()) == nullptr) select(0);
   combat_->use_time();
   interpreter_->use_time();
   // The combat system's lines go to the chat window, as retail's

@@ -589,6 +589,32 @@ TEST_CASE(
   CHECK(s.sent[0] == protocol::encode_change_combat_mode(111, 1));
 }
 
+TEST_CASE(
+    "ACCWeenieObject::Remove 0x0058DD20: the selected object the server deletes is deselected, and the next cast "
+    "does not go at it",
+    "[app][controls][magic][retail]") {
+  Session s;
+  give_spell_bar(s, {27});
+  s.controls.key_action(KeyAction::MagicMode, true);
+  s.controls.key_action(KeyAction::SelectNextMonster, true);
+  REQUIRE(s.controls.selected() == kNear);
+  // Another object going leaves the selection alone.
+  s.world.handle(protocol::encode(protocol::DeleteObject{kFar, 0}));
+  s.outbound();
+  CHECK(s.controls.selected() == kNear);
+  // The drudge dies and the server deletes it.
+  s.world.handle(protocol::encode(protocol::DeleteObject{kNear, 0}));
+  REQUIRE(s.world.box().get_object(kNear) == nullptr);
+  s.outbound();
+  CHECK(s.controls.selected() == 0);
+  CHECK(s.controls.selected_name().empty());
+  s.clear();
+  s.stamp = 120;
+  s.controls.key_action(KeyAction::CastCurrentSpell, true);
+  REQUIRE(s.sent.size() == 1);
+  CHECK(s.sent[0] == protocol::encode(protocol::CastUntargetedSpell{120, 27}));
+}
+
 TEST_CASE("No spell on the spell bar: the cast key sends nothing", "[app][controls][magic]") {
   Session s;
   CHECK(s.controls.current_spell() == 0);
