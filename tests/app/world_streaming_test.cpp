@@ -109,10 +109,7 @@ TEST_CASE(
   streaming.workers = 2;
   streaming.gate_limit = 0.0;
   REQUIRE(world.use_terrain(&dats.cell, streaming));
-  struct NoInbox final : net::MessageInbox {
-    std::vector<net::SessionMessage> drain(double) override { return {}; }
-    [[nodiscard]] bool finished() const override { return false; }
-  } inbox;
+  dereth::test::WindowControls::NoInbox inbox;
   // The frame loop hands the window's readiness to the world's loader.
   app::FrameLoop loop(world, inbox, &clock, window.get(), nullptr, app::LoopOptions{});
   create_player(world);

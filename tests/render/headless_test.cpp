@@ -1209,6 +1209,25 @@ TEST_CASE("Headless: the sky scissor leaves out the rows the terrain covers and 
   CHECK(partly_covered >= 3);
 }
 
+namespace {
+// Four objects 2 m apart about `spot` in the demo's landblock (ids 10..13),
+// each one part of its own GfxObj: four first-use mesh loads.
+sim::RenderSnapshot four_meshes_at(glm::vec3 spot) {
+  sim::RenderSnapshot scene;
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    auto o = marker_object(spot + glm::vec3(static_cast<float>(i) * 2.0F - 3.0F, 0.0F, 0.0F), 0x50000200U + i, false);
+    o.id = sim::LocalId{10 + i};
+    o.cell_id = (demo::kLandBlock & 0xFFFF0000U) | 0x0021U;
+    sim::PartPose p;
+    p.gfx_obj = 0x01000001 + i;
+    p.frame.origin = o.root.origin;
+    o.parts.push_back(p);
+    scene.objects.push_back(o);
+  }
+  return scene;
+}
+}  // namespace
+
 TEST_CASE(
     "Headless: a load budget spreads first-use loads over frames, draws an object only whole, and says what is "
     "ready",
@@ -1216,17 +1235,7 @@ TEST_CASE(
   DERETH_GL_OR_RETURN();
   const glm::vec3 block = render::land_block_origin(demo::kLandBlock);
   const glm::vec3 spot = block + glm::vec3(96.0F, 96.0F, 40.0F);
-  sim::RenderSnapshot scene;
-  for (std::uint32_t i = 0; i < 4; ++i) {
-    auto o = marker_object(spot + glm::vec3(static_cast<float>(i) * 2.0F - 3.0F, 0.0F, 0.0F), 0x50000200U + i, false);
-    o.id = sim::LocalId{10 + i};
-    o.cell_id = (demo::kLandBlock & 0xFFFF0000U) | 0x0021U;
-    sim::PartPose p;
-    p.gfx_obj = 0x01000001 + i;  // four GfxObjs: four first-use mesh loads
-    p.frame.origin = o.root.origin;
-    o.parts.push_back(p);
-    scene.objects.push_back(o);
-  }
+  const sim::RenderSnapshot scene = four_meshes_at(spot);
   const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);
   const auto make = [] {
     auto r = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
@@ -1297,17 +1306,7 @@ TEST_CASE(
   DERETH_GL_OR_RETURN();
   const glm::vec3 block = render::land_block_origin(demo::kLandBlock);
   const glm::vec3 spot = block + glm::vec3(96.0F, 96.0F, 40.0F);
-  sim::RenderSnapshot tunnel;
-  for (std::uint32_t i = 0; i < 4; ++i) {
-    auto o = marker_object(spot + glm::vec3(static_cast<float>(i) * 2.0F - 3.0F, 0.0F, 0.0F), 0x50000200U + i, false);
-    o.id = sim::LocalId{10 + i};
-    o.cell_id = (demo::kLandBlock & 0xFFFF0000U) | 0x0021U;
-    sim::PartPose p;
-    p.gfx_obj = 0x01000001 + i;
-    p.frame.origin = o.root.origin;
-    o.parts.push_back(p);
-    tunnel.objects.push_back(o);
-  }
+  sim::RenderSnapshot tunnel = four_meshes_at(spot);
   tunnel.portal.visible = true;
   // The camera looks at the destination, but portal space draws no world.
   const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);

@@ -120,6 +120,14 @@ struct Dats {
   std::unique_ptr<dat::DatFile> cell;
 };
 
+// The object's shadow in the cell of that id (null: none).
+const sim::ShadowObj* shadow_in(const sim::PhysicsObj& obj, std::uint32_t cell_id) {
+  for (const sim::ShadowObj& s : obj.shadow_objects()) {
+    if (s.cell_id == cell_id) return &s;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -226,12 +234,7 @@ TEST_CASE(
   REQUIRE(cells.get_cell(kEast | 0x02u) != nullptr);
   REQUIRE(world.static_objects().size() == 4);
   const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36): its bound reaches x -1.24
-  const auto west_shadow = [&]() -> const sim::ShadowObj* {
-    for (const sim::ShadowObj& s : rock.shadow_objects()) {
-      if (s.cell_id == (kWest | 0x3Au)) return &s;
-    }
-    return nullptr;
-  };
+  const auto west_shadow = [&] { return shadow_in(rock, kWest | 0x3Au); };
   REQUIRE(west_shadow() != nullptr);
   CHECK(west_shadow()->cell == nullptr);               // the west block is not loaded
   dereth::sim::test::load_grid(world, kEast | 0x02u);  // the grid reaches the west block
@@ -256,12 +259,7 @@ TEST_CASE(
   REQUIRE(world.static_objects().size() == 4);
   const sim::PhysicsObj& rock = *world.static_objects()[3];  // at (0.5, 36) of kEast, reaching into kWest
   const std::uint32_t west_id = kWest | 0x3Au;
-  const auto west_shadow = [&]() -> const sim::ShadowObj* {
-    for (const sim::ShadowObj& s : rock.shadow_objects()) {
-      if (s.cell_id == west_id) return &s;
-    }
-    return nullptr;
-  };
+  const auto west_shadow = [&] { return shadow_in(rock, west_id); };
   REQUIRE(west_shadow() != nullptr);
   REQUIRE(cells.get_cell(west_id) != nullptr);
   REQUIRE(west_shadow()->cell == cells.get_cell(west_id));
