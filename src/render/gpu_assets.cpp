@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include <glm/geometric.hpp>
@@ -61,6 +62,56 @@ void GpuAssets::release() {
   composed_.clear();
   if (instance_vbo != 0) glDeleteBuffers(1, &instance_vbo);
   instance_vbo = 0;
+  mesh_bytes_ = 0;
+  texture_bytes_ = 0;
+}
+
+void GpuAssets::trim(std::size_t budget) {
+  if (budget == 0 || cached_bytes() <= budget) return;
+  const std::uint64_t now = ctx_.frame_number;
+  // The meshes the current frame did not ask for, least recently used first.
+  struct Candidate {
+    std::uint64_t last_used;
+    bool cell;
+    std::uint32_t id;
+  };
+  std::vector<Candidate> old;
+  for (const auto& [id, m] : meshes_) {
+    if (m && m->last_used < now) old.push_back({m->last_used, false, id});
+  }
+  for (const auto& [id, m] : cell_meshes_) {
+    if (m && m->last_used < now) old.push_back({m->last_used, true, id});
+  }
+  std::ranges::sort(old, [](const Candidate& a, const Candidate& b) {
+    return std::tie(a.last_used, a.cell, a.id) < std::tie(b.last_used, b.cell, b.id);
+  });
+  // A texture goes once nothing but the cache holds it.
+  const auto free_unheld_textures = [&] {
+    for (auto it = materials_.begin(); it != materials_.end();) {
+      const auto& m = it->second;
+      if (m && m.use_count() == 1 && m->last_used < now) {
+        if (m->texture != 0) glDeleteTextures(1, &m->texture);
+        texture_bytes_ -= std::min(texture_bytes_, m->bytes);
+        ++evicted_;
+        it = materials_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  };
+  for (const Candidate& c : old) {
+    if (cached_bytes() <= budget) break;
+    auto& map = c.cell ? cell_meshes_ : meshes_;
+    const auto it = map.find(c.id);
+    GpuMesh& m = *it->second;
+    if (m.ebo != 0) glDeleteBuffers(1, &m.ebo);
+    if (m.vbo != 0) glDeleteBuffers(1, &m.vbo);
+    if (m.vao != 0) glDeleteVertexArrays(1, &m.vao);
+    mesh_bytes_ -= std::min(mesh_bytes_, m.bytes);
+    ++evicted_;
+    map.erase(it);
+  }
+  free_unheld_textures();
 }
 
 // Trilinear, plus anisotropic filtering where the context has it: retail's
@@ -109,6 +160,8 @@ GLuint GpuAssets::upload_texture(const Image& image) const {
 std::shared_ptr<GpuMaterial> GpuAssets::make_material(Material m) const {
   auto g = std::make_shared<GpuMaterial>();
   g->texture = upload_texture(m.image);
+  // RGBA8 with its mip chain (a third more).
+  g->bytes = static_cast<std::size_t>(m.image.width) * static_cast<std::size_t>(m.image.height) * 4U * 4U / 3U;
   m.image.pixels.clear();
   m.image.pixels.shrink_to_fit();
   g->info = std::move(m);
@@ -160,6 +213,7 @@ GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
   point_instances(0);
   glBindVertexArray(0);
   for (const auto& b : data.batches) m.batches.push_back(GpuBatch{b.first_index, b.index_count, nullptr});
+  m.bytes = data.vertices.size() * sizeof(MeshVertex) + data.indices.size() * sizeof(std::uint32_t);
   m.bound_center = (data.bounds_min + data.bounds_max) * 0.5F;
   m.bound_radius = glm::length(data.bounds_max - data.bounds_min) * 0.5F;
   return m;
@@ -284,7 +338,10 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
 }
 
 std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
-  if (auto it = materials_.find(surface); it != materials_.end()) return it->second;
+  if (auto it = materials_.find(surface); it != materials_.end()) {
+    if (it->second) it->second->last_used = ctx_.frame_number;
+    return it->second;
+  }
   if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
@@ -294,6 +351,8 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
     ctx_.log_once(surface, m.error().message());
   } else {
     result = make_material(std::move(*m));
+    result->last_used = ctx_.frame_number;
+    texture_bytes_ += result->bytes;
   }
   materials_.emplace(surface, result);
   return result;
@@ -325,7 +384,10 @@ std::shared_ptr<GpuMaterial> GpuAssets::billboard_material(dat::Did texture) {
 }
 
 const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
-  if (auto it = meshes_.find(gfx_obj); it != meshes_.end()) return it->second.get();
+  if (auto it = meshes_.find(gfx_obj); it != meshes_.end()) {
+    if (it->second) it->second->last_used = ctx_.frame_number;
+    return it->second.get();
+  }
   if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMesh> result;
@@ -346,6 +408,8 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
       ctx_.log_once(gfx_obj, "no drawable polygons");
     } else {
       result = std::make_shared<GpuMesh>(upload_mesh(data));
+      result->last_used = ctx_.frame_number;
+      mesh_bytes_ += result->bytes;
       for (std::size_t i = 0; i < data.batches.size(); ++i) {
         result->batches[i].material = material(obj->surfaces[data.batches[i].surface_index]);
       }
@@ -390,7 +454,10 @@ std::string GpuAssets::why_missing(const char* kind, dat::Did id) const {
 // ---- EnvCells ------------------------------------------------------------------------------------
 
 const GpuMesh* GpuAssets::cell_mesh(const sim::CellSnapshot& c) {
-  if (auto it = cell_meshes_.find(c.cell_id); it != cell_meshes_.end()) return it->second.get();
+  if (auto it = cell_meshes_.find(c.cell_id); it != cell_meshes_.end()) {
+    if (it->second) it->second->last_used = ctx_.frame_number;
+    return it->second.get();
+  }
   if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMesh> result;
@@ -411,6 +478,8 @@ const GpuMesh* GpuAssets::cell_mesh(const sim::CellSnapshot& c) {
       ctx_.log_once(c.cell_id, "no drawable polygons");
     } else {
       result = std::make_shared<GpuMesh>(upload_mesh(data));
+      result->last_used = ctx_.frame_number;
+      mesh_bytes_ += result->bytes;
       for (std::size_t i = 0; i < data.batches.size(); ++i) {
         result->batches[i].material = material(c.surfaces[data.batches[i].surface_index]);
       }

@@ -30,6 +30,10 @@ namespace dereth::render {
 struct GpuMaterial {
   GLuint texture = 0;
   Material info;  // image pixels released after upload
+  // What the asset cache's bound counts (RendererOptions::mesh_cache_bytes):
+  // the texture's bytes with its mips, and the frame that last asked for it.
+  std::size_t bytes = 0;
+  std::uint64_t last_used = 0;
 };
 
 struct GpuBatch {
@@ -48,6 +52,8 @@ struct GpuMesh {
   float bound_radius = 0.0F;
   std::optional<dat::GfxObjDegradeInfo> degrades;  // its degrade levels (draw modes), when it names any
   dat::Did original_palette = 0;  // CPhysicsPart::DetermineBasePal: its first Surface's with one (0: none)
+  std::size_t bytes = 0;          // its vertex and index buffers
+  std::uint64_t last_used = 0;    // the frame that last asked for it
 };
 
 // No ObjDesc palette on a part.
@@ -98,6 +104,13 @@ class GpuAssets {
   const GpuMesh* cell_mesh(const sim::CellSnapshot& c);
   std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id);
   [[nodiscard]] std::string why_missing(const char* kind, dat::Did id) const;
+  // Between frames: while the GfxObj and EnvCell meshes and the Surfaces'
+  // textures take more than `budget` bytes, frees the least recently used
+  // of those the current frame did not ask for (a texture once no kept mesh
+  // holds it); a freed one is loaded again when next asked for.
+  void trim(std::size_t budget);
+  [[nodiscard]] std::size_t cached_bytes() const noexcept { return mesh_bytes_ + texture_bytes_; }
+  [[nodiscard]] std::uint64_t evicted() const noexcept { return evicted_; }
 
   GpuMesh cube;                        // the marker
   GpuMesh quad;                        // texture billboards (batch material set per draw)
@@ -119,6 +132,9 @@ class GpuAssets {
   // through one, per (surface, texture, composition).
   std::map<sim::PaletteChange, std::uint32_t> palette_keys_;
   std::vector<std::shared_ptr<const dat::Palette>> composed_;
+  std::size_t mesh_bytes_ = 0;     // meshes_ and cell_meshes_
+  std::size_t texture_bytes_ = 0;  // materials_
+  std::uint64_t evicted_ = 0;      // meshes and textures trim freed
   std::map<std::tuple<dat::Did, dat::Did, std::uint32_t>, std::shared_ptr<GpuMaterial>> palette_materials_;
 };
 

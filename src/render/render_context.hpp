@@ -68,9 +68,10 @@ struct RenderContext {
   std::vector<std::uint32_t> waiting_landblocks;
   std::vector<std::uint32_t> terrain_blocks_known;
   std::unordered_set<std::uint32_t> logged;
-  double load_seconds = 0.0;  // accumulated by loads during the current frame
-  int load_depth = 0;         // nested loads (a mesh loading its surfaces) count once
-  int loads_started = 0;      // first-use loads may_load let start in the current frame
+  std::uint64_t frame_number = 0;  // frames drawn (Renderer::render*), the current one's
+  double load_seconds = 0.0;       // accumulated by loads during the current frame
+  int load_depth = 0;              // nested loads (a mesh loading its surfaces) count once
+  int loads_started = 0;           // first-use loads may_load let start in the current frame
 
   // Whether a first-use load may start now (RendererOptions::load_budget_ms):
   // always without a budget, for the frame's first load, and for one nested

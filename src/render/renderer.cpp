@@ -126,6 +126,7 @@ struct Renderer::Impl {
                                          "width and height must be 1.." + std::to_string(kMaxTargetSize)});
     }
     ctx.stats = RenderStats{};
+    ++ctx.frame_number;
     ctx.draw_list.clear();
     ctx.ready_objects.clear();
     ctx.waiting_objects.clear();
@@ -283,6 +284,10 @@ struct Renderer::Impl {
     }
     timing.load = ctx.load_seconds;
     accumulate();
+    // The frame is submitted: nothing of it points into the caches any more.
+    assets.trim(ctx.options.mesh_cache_bytes);
+    ctx.stats.mesh_cache_bytes = assets.cached_bytes();
+    ctx.stats.mesh_cache_evicted = assets.evicted();
   }
 
   void accumulate() {

@@ -1300,6 +1300,51 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Headless: the mesh cache stays within mesh_cache_bytes by freeing what the frame did not draw, and a freed "
+    "mesh comes back the same when seen again",
+    "[render][gl][streaming]") {
+  DERETH_GL_OR_RETURN();
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 40.0F);
+  const sim::RenderSnapshot four = four_meshes_at(spot);
+  const sim::RenderSnapshot none;
+  const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);
+  const auto make = [](std::size_t budget) {
+    auto r = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
+    REQUIRE(r.has_value());
+    (*r)->set_region(demo_region());
+    (*r)->options().draw_terrain = false;  // the meshes alone
+    (*r)->options().draw_sky_objects = false;
+    (*r)->options().mesh_cache_bytes = budget;
+    return std::move(*r);
+  };
+  // No bound: what was drawn stays.
+  const auto unbounded = make(0);
+  REQUIRE(unbounded->render(four, cam, 160, 90).has_value());
+  const std::size_t four_bytes = unbounded->stats().mesh_cache_bytes;
+  CHECK(four_bytes > 0);
+  const Image first = unbounded->read_pixels();
+  REQUIRE(unbounded->render(none, cam, 160, 90).has_value());
+  CHECK(unbounded->stats().mesh_cache_bytes == four_bytes);
+  CHECK(unbounded->stats().mesh_cache_evicted == 0);
+
+  // A bound below one frame's assets: a frame keeps what it drew (it may not
+  // free what it draws), the next frame that does not draw them frees them
+  // all, meshes and then their textures.
+  const auto bounded = make(1);
+  REQUIRE(bounded->render(four, cam, 160, 90).has_value());
+  CHECK(bounded->stats().mesh_cache_bytes == four_bytes);
+  CHECK(bounded->stats().mesh_cache_evicted == 0);
+  REQUIRE(bounded->render(none, cam, 160, 90).has_value());
+  CHECK(bounded->stats().mesh_cache_bytes == 0);
+  CHECK(bounded->stats().mesh_cache_evicted >= 4);  // four meshes and their textures
+  // Seen again: loaded again, the same picture.
+  REQUIRE(bounded->render(four, cam, 160, 90).has_value());
+  CHECK(bounded->stats().parts_drawn + bounded->stats().parts_culled == 4);
+  CHECK(bounded->stats().mesh_cache_bytes == four_bytes);
+  CHECK(render::compare_images(first, bounded->read_pixels(), 0).differing_pixels == 0);
+}
+
+TEST_CASE(
     "Headless: prepare_landblock uploads an asked-for landblock behind portal space, one load a frame under the "
     "budget, and says ready only when all of it is in",
     "[render][gl][streaming]") {

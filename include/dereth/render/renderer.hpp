@@ -44,6 +44,10 @@ struct RendererOptions {
   bool terrain_lod = true;
   int terrain_layer_size = 64;                   // texels per terrain texture layer (and per cell of the surface cache)
   std::size_t terrain_cache_bytes = 64U << 20U;  // the landscape surface cache's memory bound
+  // The GfxObj and EnvCell meshes' and the Surfaces' textures' memory bound
+  // (GpuAssets::trim after each frame: the least recently used not drawn
+  // in that frame are freed and loaded again when next drawn); 0: none.
+  std::size_t mesh_cache_bytes = std::size_t{512} << 20U;
   std::array<float, 4> clear_color{0.47F, 0.63F, 0.86F, 1.0F};  // sky (the fog's colour when the Region fogs)
   glm::vec3 ambient{0.45F};
   glm::vec3 sun_color{0.65F};
@@ -130,8 +134,10 @@ struct DrawRecord {
 
 // What the last frame drew.
 struct RenderStats {
-  std::size_t objects = 0;          // in the snapshot
-  std::size_t objects_skipped = 0;  // Hidden or NoDraw
+  std::size_t mesh_cache_bytes = 0;      // after the frame: meshes and Surface textures kept (mesh_cache_bytes)
+  std::uint64_t mesh_cache_evicted = 0;  // meshes and textures freed to stay within it, since the start
+  std::size_t objects = 0;               // in the snapshot
+  std::size_t objects_skipped = 0;       // Hidden or NoDraw
   std::size_t parts_drawn = 0;
   std::size_t parts_missing = 0;  // parts whose GfxObj could not be loaded
   std::size_t markers = 0;        // objects drawn as the marker cube
