@@ -126,7 +126,7 @@ struct Field {
   std::string (*format)(const Config& c);
 };
 
-const std::array<Field, 19> kFields = {{
+const std::array<Field, 20> kFields = {{
     {"window_width", "Window width in pixels, 64..16384. Default 1280.",
      [](Config& c, std::string_view v) { return parse_int(v, kMinWindowWidth, kMaxWindowSize, c.window_width); },
      [](const Config& c) { return fmt::format("{}", c.window_width); }},
@@ -223,6 +223,12 @@ const std::array<Field, 19> kFields = {{
      "recently drawn blocks are evicted beyond it. Default 64.",
      [](Config& c, std::string_view v) { return parse_int(v, 4, 4096, c.terrain_cache_mb); },
      [](const Config& c) { return fmt::format("{}", c.terrain_cache_mb); }},
+    {"mesh_cache_mb",
+     "Megabytes of GPU memory the window's object and dungeon meshes and their textures may take, 0..65536 (0: "
+     "no bound); what a frame did not draw is freed, least recently drawn first, and loaded again when seen. "
+     "Default 512.",
+     [](Config& c, std::string_view v) { return parse_int(v, 0, 65536, c.mesh_cache_mb); },
+     [](const Config& c) { return fmt::format("{}", c.mesh_cache_mb); }},
 }};
 
 const std::array<std::string_view, kFields.size()> kKeys = [] {

@@ -136,6 +136,7 @@ core::Result<std::unique_ptr<WindowPresenter>> WindowPresenter::create(const dat
   auto loader = reinterpret_cast<render::GlProcLoader>(&SDL_GL_GetProcAddress);
   DERETH_TRY(std::unique_ptr<render::Renderer> renderer, render::Renderer::create(loader, portal, cell));
   renderer->options().terrain_cache_bytes = options.terrain_cache_bytes;
+  renderer->options().mesh_cache_bytes = options.mesh_cache_bytes;
   DERETH_TRY(std::unique_ptr<render::Overlay> overlay, render::Overlay::create());
   return std::unique_ptr<WindowPresenter>(
       new WindowPresenter(std::move(sdl), std::move(renderer), std::move(overlay), options, portal));

@@ -51,7 +51,8 @@ TEST_CASE("Config defaults are the documented ones", "[app][config]") {
   CHECK(c.stream_workers == 2);
   CHECK(c.landscape_radius == 5);
   CHECK(c.terrain_cache_mb == 64);
-  CHECK(config_keys().size() == 19);
+  CHECK(c.mesh_cache_mb == 512);
+  CHECK(config_keys().size() == 20);
 }
 
 TEST_CASE("Config text: every key parses, comments, blanks, quotes and spacing", "[app][config]") {

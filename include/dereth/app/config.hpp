@@ -68,6 +68,7 @@ struct Config {
   int stream_workers = 2;                       // stream_workers: 0..16 landblock loading threads (live); 0 = inline
   int landscape_radius = 5;                     // landscape_radius: 1..5, LScape's grid radius in a live session
   int terrain_cache_mb = 64;                    // terrain_cache_mb: 4..4096, the terrain surface cache's GPU bound
+  int mesh_cache_mb = 512;                      // mesh_cache_mb: 0..65536, the meshes' and textures' GPU bound
   // key.<action> = <key>[, <key>...]: rebindings over retail's default key
   // map (app/key_map.hpp), in the order given; an unknown action or key
   // name is an error naming file:line.

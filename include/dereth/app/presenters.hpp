@@ -113,6 +113,9 @@ struct WindowOptions {
   // The terrain surface cache's GPU bound (RendererOptions::terrain_cache_bytes;
   // the config's terrain_cache_mb).
   std::size_t terrain_cache_bytes = std::size_t{64} << 20U;
+  // The meshes' and their textures' GPU bound (RendererOptions::mesh_cache_bytes;
+  // the config's mesh_cache_mb; 0: none).
+  std::size_t mesh_cache_bytes = std::size_t{512} << 20U;
   KeyMap keys = KeyMap::retail_default();  // the key bindings (config key.<action>)
   // "Entering the world..." until the player exists: a live session's
   // login; a replay has none to wait for (its capture may start after it).
