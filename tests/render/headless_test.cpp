@@ -1159,10 +1159,8 @@ TEST_CASE(
 TEST_CASE("Headless: the sky scissor leaves out the rows the terrain covers and changes no pixel",
           "[render][gl][sky]") {
   DERETH_GL_OR_RETURN();
-  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
-  REQUIRE(created.has_value());
-  (*created)->set_region(demo_region());
-  Renderer& renderer = **created;
+  const auto made = make_renderer(demo_cell(), render::RendererOptions{});
+  Renderer& renderer = *made;
   sim::RenderSnapshot scene;
   const glm::vec3 block = render::land_block_origin(demo::kLandBlock);
   const glm::vec3 centre = block + glm::vec3(96.0F, 96.0F, 30.0F);
@@ -1237,12 +1235,7 @@ TEST_CASE(
   const glm::vec3 spot = block + glm::vec3(96.0F, 96.0F, 40.0F);
   const sim::RenderSnapshot scene = four_meshes_at(spot);
   const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);
-  const auto make = [] {
-    auto r = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
-    REQUIRE(r.has_value());
-    (*r)->set_region(demo_region());
-    return std::move(*r);
-  };
+  const auto make = [] { return make_renderer(demo_cell(), render::RendererOptions{}); };
 
   // No budget (the default): everything in the first frame.
   const auto all_at_once = make();
@@ -1309,13 +1302,11 @@ TEST_CASE(
   const sim::RenderSnapshot none;
   const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);
   const auto make = [](std::size_t budget) {
-    auto r = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
-    REQUIRE(r.has_value());
-    (*r)->set_region(demo_region());
-    (*r)->options().draw_terrain = false;  // the meshes alone
-    (*r)->options().draw_sky_objects = false;
-    (*r)->options().mesh_cache_bytes = budget;
-    return std::move(*r);
+    render::RendererOptions o;
+    o.draw_terrain = false;  // the meshes alone
+    o.draw_sky_objects = false;
+    o.mesh_cache_bytes = budget;
+    return make_renderer(demo_cell(), o);
   };
   // No bound: what was drawn stays.
   const auto unbounded = make(0);
@@ -1355,23 +1346,19 @@ TEST_CASE(
   tunnel.portal.visible = true;
   // The camera looks at the destination, but portal space draws no world.
   const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);
-  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
-  REQUIRE(created.has_value());
-  Renderer& r = **created;
-  r.set_region(demo_region());
-  r.options().load_budget_ms = 1e-9;  // one first-use load a frame
+  render::RendererOptions one_a_frame;
+  one_a_frame.load_budget_ms = 1e-9;  // one first-use load a frame
+  const auto made = make_renderer(demo_cell(), one_a_frame);
+  Renderer& r = *made;
 
   // Never asked: not ready, and a tunnel frame loads nothing of the world.
   CHECK_FALSE(r.prepare_landblock(demo::kLandBlock));
   sim::RenderSnapshot nothing_asked = tunnel;
   {
-    const auto fresh = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
-    REQUIRE(fresh.has_value());
-    (*fresh)->set_region(demo_region());
-    (*fresh)->options().load_budget_ms = 1e-9;
-    REQUIRE((*fresh)->render(nothing_asked, cam, 160, 90).has_value());
-    CHECK((*fresh)->terrain_cache_stats().built == 0);
-    CHECK((*fresh)->stats().loads_deferred == 0);
+    const auto fresh = make_renderer(demo_cell(), one_a_frame);
+    REQUIRE(fresh->render(nothing_asked, cam, 160, 90).has_value());
+    CHECK(fresh->terrain_cache_stats().built == 0);
+    CHECK(fresh->stats().loads_deferred == 0);
   }
 
   // Asked on every frame (as the gate asks on every tick): the terrain block
@@ -1415,10 +1402,8 @@ TEST_CASE(
     "without one",
     "[render][gl][sky]") {
   DERETH_GL_OR_RETURN();
-  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell());
-  REQUIRE(created.has_value());
-  (*created)->set_region(demo_region());
-  Renderer& renderer = **created;
+  const auto made = make_renderer(demo_cell(), render::RendererOptions{});
+  Renderer& renderer = *made;
   const glm::vec3 centre = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 30.0F);
   const Camera cam = Camera::look_at(centre + glm::vec3(0.0F, 60.0F, 12.0F), centre + glm::vec3(0.0F, 0.0F, 18.0F));
   const auto frame = [&](const sim::RenderSnapshot& s) {
