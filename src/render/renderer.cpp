@@ -56,12 +56,12 @@ struct Renderer::Impl {
 
   FrameTiming timing;
   TimingTotals totals;
-  bool world_frame = false;  // the last frame drew the world (not portal space)
+  bool world_frame = false;       // the last frame drew the world (not portal space)
+  bool terrain_expected = false;  // ... and had a terrain square to draw
   // Landblock keys (0xXXYY0000) asked for since the last frame
   // (prepare_landblock), and of those, the ones ready after it (sorted).
   std::vector<std::uint32_t> wanted_blocks;
   std::vector<std::uint32_t> prepared_blocks;
-  bool terrain_expected = false;  // ... and had a terrain square to draw
 
   Impl() = default;
   Impl(const Impl&) = delete;
@@ -217,8 +217,6 @@ struct Renderer::Impl {
     prepared_blocks.clear();
     if (wanted_blocks.empty()) return;
     std::ranges::sort(wanted_blocks);
-    const auto [first, last] = std::ranges::unique(wanted_blocks);
-    wanted_blocks.erase(first, last);
     std::vector<std::uint32_t> waiting;
     for (const std::uint32_t key : wanted_blocks) {
       if (!terrain_pass.prepare_block(key | 0xFFFFU)) waiting.push_back(key);
@@ -411,7 +409,9 @@ bool Renderer::render_ready() const noexcept {
 }
 bool Renderer::prepare_landblock(std::uint32_t landblock) {
   const std::uint32_t key = landblock & 0xFFFF0000U;
-  impl_->wanted_blocks.push_back(key);
+  // Asked every tick, drawn perhaps less often (a window not presenting):
+  // each block once until a frame takes them.
+  if (std::ranges::find(impl_->wanted_blocks, key) == impl_->wanted_blocks.end()) impl_->wanted_blocks.push_back(key);
   return std::ranges::binary_search(impl_->prepared_blocks, key);
 }
 bool Renderer::object_ready(sim::LocalId id) const noexcept {
