@@ -101,6 +101,10 @@ constexpr std::array kEntries = {
           &as_message<decode_magic_purge_enchantments>},
     Entry{kGameEvent, magic_event::PurgeBadEnchantments, "MagicPurgeBadEnchantments", Kind::GameEvent,
           &as_message<decode_magic_purge_enchantments>},
+    Entry{kGameEvent, magic_event::UpdateSpell, "MagicUpdateSpell", Kind::GameEvent,
+          &as_message<decode_magic_update_spell>},
+    Entry{kGameEvent, magic_event::RemoveSpell, "MagicRemoveSpell", Kind::GameEvent,
+          &as_message<decode_magic_remove_spell>},
     // Chat: every message the chat window shows a line of.
     Entry{login_opcode::ServerMessage, kTopLevel, "ServerMessage", Kind::Chat, &as_chat<server_message_line>},
     Entry{chat_opcode::HearSpeech, kTopLevel, "HearSpeech", Kind::Chat, &as_chat<hear_speech_line>},
@@ -201,6 +205,8 @@ struct OpcodeOf {
   std::uint32_t operator()(const MagicUpdateEnchantments&) const { return kGameEvent; }
   std::uint32_t operator()(const MagicRemoveEnchantments&) const { return kGameEvent; }
   std::uint32_t operator()(const MagicPurgeEnchantments&) const { return kGameEvent; }
+  std::uint32_t operator()(const MagicUpdateSpell&) const { return kGameEvent; }
+  std::uint32_t operator()(const MagicRemoveSpell&) const { return kGameEvent; }
   std::uint32_t operator()(const PlayerKilled&) const { return quality_opcode::PlayerKilled; }
   std::uint32_t operator()(const UseDone&) const { return kGameEvent; }
   std::uint32_t operator()(const ChatMessage& m) const { return m.opcode; }

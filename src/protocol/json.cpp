@@ -523,6 +523,14 @@ struct Writer {
   void operator()(const MagicPurgeEnchantments& m) const {
     event(m.bad_only ? magic_event::PurgeBadEnchantments : magic_event::PurgeEnchantments, "MagicPurgeEnchantments");
   }
+  void operator()(const MagicUpdateSpell& m) const {
+    event(magic_event::UpdateSpell, "MagicUpdateSpell");
+    j.key("spell").number(m.spell);
+  }
+  void operator()(const MagicRemoveSpell& m) const {
+    event(magic_event::RemoveSpell, "MagicRemoveSpell");
+    j.key("spell").number(m.spell);
+  }
   void operator()(const UseDone& m) const {
     event(player_event::UseDone, "UseDone");
     j.key("error").hex(m.error);

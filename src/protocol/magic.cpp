@@ -93,6 +93,46 @@ Result<MagicPurgeEnchantments> decode_magic_purge_enchantments(std::span<const s
   return MagicPurgeEnchantments{event == magic_event::PurgeBadEnchantments};
 }
 
+namespace {
+
+// The spell book events' shared layout: the event type, then the spell.
+Result<std::uint32_t> read_spell_event(std::span<const std::uint8_t> body, std::uint32_t event, const char* what) {
+  ByteReader r(body, what);
+  DERETH_CHECK(expect_game_event(r, event));
+  DERETH_TRY(const std::uint32_t spell, r.u32("spell"));
+  DERETH_CHECK(r.expect_end());
+  return spell;
+}
+
+std::vector<std::uint8_t> spell_event(std::uint32_t target, std::uint32_t sequence, std::uint32_t event,
+                                      std::uint32_t spell) {
+  ByteWriter w;
+  w.u32(spell);
+  return encode_game_event(target, sequence, event, std::move(w).take());
+}
+
+}  // namespace
+
+// CM_Magic::DispatchUI_UpdateSpell 0x006A3010
+Result<MagicUpdateSpell> decode_magic_update_spell(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const std::uint32_t spell, read_spell_event(body, magic_event::UpdateSpell, "F7B0 MagicUpdateSpell"));
+  return MagicUpdateSpell{spell};
+}
+
+// CM_Magic::DispatchUI_RemoveSpell 0x006A2FE0
+Result<MagicRemoveSpell> decode_magic_remove_spell(std::span<const std::uint8_t> body) {
+  DERETH_TRY(const std::uint32_t spell, read_spell_event(body, magic_event::RemoveSpell, "F7B0 MagicRemoveSpell"));
+  return MagicRemoveSpell{spell};
+}
+
+std::vector<std::uint8_t> encode(const MagicUpdateSpell& m, std::uint32_t target, std::uint32_t sequence) {
+  return spell_event(target, sequence, magic_event::UpdateSpell, m.spell);
+}
+
+std::vector<std::uint8_t> encode(const MagicRemoveSpell& m, std::uint32_t target, std::uint32_t sequence) {
+  return spell_event(target, sequence, magic_event::RemoveSpell, m.spell);
+}
+
 std::vector<std::uint8_t> encode(const MagicUpdateEnchantments& m, std::uint32_t target, std::uint32_t sequence) {
   ByteWriter w;
   if (m.event == magic_event::UpdateMultipleEnchantments) w.u32(static_cast<std::uint32_t>(m.enchantments.size()));

@@ -343,6 +343,7 @@ std::vector<std::uint8_t> encode(const Message& m) {
                              std::is_same_v<T, AttackDone> || std::is_same_v<T, CombatCommenceAttack> ||
                              std::is_same_v<T, QueryHealthResponse> || std::is_same_v<T, MagicUpdateEnchantments> ||
                              std::is_same_v<T, MagicRemoveEnchantments> || std::is_same_v<T, MagicPurgeEnchantments> ||
+                             std::is_same_v<T, MagicUpdateSpell> || std::is_same_v<T, MagicRemoveSpell> ||
                              std::is_same_v<T, ChatMessage>) {
           // What these keep is not the message they came in (no F7B0
           // header; a chat line is the window's text): their own writers

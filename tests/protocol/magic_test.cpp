@@ -128,6 +128,43 @@ TEST_CASE("CM_Magic::DispatchUI_PurgeEnchantments and DispatchUI_PurgeBadEnchant
   CHECK_FALSE(decode_magic_purge_enchantments(test::from_hex("B0F70000 01000050 09000000 C3020000")));
 }
 
+TEST_CASE("CM_Magic::DispatchUI_UpdateSpell 0x006A3010 and DispatchUI_RemoveSpell 0x006A2FE0 read one u32 spell",
+          "[retail]") {
+  // 0x02C1: the spell learnt; ACE writes a u16 id and a u16 layer 0, which
+  // retail reads as the one u32.
+  const auto learnt = test::from_hex("B0F70000 01000050 0A000000 C1020000 1B000000");
+  const auto u = decode_magic_update_spell(learnt);
+  REQUIRE(u);
+  CHECK(u->spell == 27);
+  CHECK(encode(*u, kPlayer, 10) == learnt);
+  test::every_prefix_fails(learnt, decode_magic_update_spell);
+  // A non-zero "layer" half is part of the id, as retail reads it.
+  const auto layered = decode_magic_update_spell(test::from_hex("B0F70000 01000050 0A000000 C1020000 1B000100"));
+  REQUIRE(layered);
+  CHECK(layered->spell == 0x0001001Bu);
+  auto longer = learnt;
+  longer.push_back(0);
+  CHECK_FALSE(decode_magic_update_spell(longer));
+  // 0x01A8: the spell forgotten.
+  const auto forgot = test::from_hex("B0F70000 01000050 0B000000 A8010000 1B000000");
+  const auto r = decode_magic_remove_spell(forgot);
+  REQUIRE(r);
+  CHECK(r->spell == 27);
+  CHECK(encode(*r, kPlayer, 11) == forgot);
+  test::every_prefix_fails(forgot, decode_magic_remove_spell);
+  // Through the dispatcher each is its own message.
+  const auto a = decode_message(learnt);
+  const auto b = decode_message(forgot);
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(std::get<MagicUpdateSpell>(*a) == MagicUpdateSpell{27});
+  CHECK(std::get<MagicRemoveSpell>(*b) == MagicRemoveSpell{27});
+  // Each decoder refuses the other's event, naming what it read.
+  const auto wrong = decode_magic_update_spell(forgot);
+  REQUIRE_FALSE(wrong);
+  CHECK(wrong.error().message().find("MagicUpdateSpell") != std::string::npos);
+}
+
 TEST_CASE("CM_Character::Event_AddSpellFavorite and Event_RemoveSpellFavorite: F7B1 0x01E3 / 0x01E4", "[retail]") {
   const auto add = encode(AddSpellFavorite{3, 0x05E9, 2, 1});
   CHECK(add == test::from_hex("B1F70000 03000000 E3010000 E9050000 02000000 01000000"));

@@ -25,6 +25,8 @@ inline constexpr std::uint32_t PurgeEnchantments = 0x02C6;           // nothing
 inline constexpr std::uint32_t DispelEnchantment = 0x02C7;           // u16 spell, u16 layer
 inline constexpr std::uint32_t DispelMultipleEnchantments = 0x02C8;  // u32 count, (u16 spell, u16 layer)s
 inline constexpr std::uint32_t PurgeBadEnchantments = 0x0312;        // nothing
+inline constexpr std::uint32_t UpdateSpell = 0x02C1;                 // u32 spell: learnt
+inline constexpr std::uint32_t RemoveSpell = 0x01A8;                 // u32 spell: forgotten
 }  // namespace magic_event
 
 namespace magic_action {
@@ -64,6 +66,20 @@ struct MagicPurgeEnchantments {
   bool operator==(const MagicPurgeEnchantments&) const = default;
 };
 
+// 0x02C1 (CM_Magic::DispatchUI_UpdateSpell 0x006A3010): a spell goes into
+// the spell book. Retail reads one u32 after the event type; ACE writes the
+// id as a u16 and a u16 layer of 0, the same four bytes.
+struct MagicUpdateSpell {
+  std::uint32_t spell = 0;
+  bool operator==(const MagicUpdateSpell&) const = default;
+};
+// 0x01A8 (CM_Magic::DispatchUI_RemoveSpell 0x006A2FE0): a spell leaves the
+// spell book; the same layout.
+struct MagicRemoveSpell {
+  std::uint32_t spell = 0;
+  bool operator==(const MagicRemoveSpell&) const = default;
+};
+
 // Any of the update, remove or purge events; another event or a short body
 // is an error naming the field. Counts are checked against the bytes left.
 Result<MagicUpdateEnchantments> decode_magic_update_enchantments(std::span<const std::uint8_t> body);
@@ -72,6 +88,11 @@ Result<MagicPurgeEnchantments> decode_magic_purge_enchantments(std::span<const s
 std::vector<std::uint8_t> encode(const MagicUpdateEnchantments& m, std::uint32_t target, std::uint32_t sequence);
 std::vector<std::uint8_t> encode(const MagicRemoveEnchantments& m, std::uint32_t target, std::uint32_t sequence);
 std::vector<std::uint8_t> encode(const MagicPurgeEnchantments& m, std::uint32_t target, std::uint32_t sequence);
+// The spell book's two events: exactly the event type and the spell.
+Result<MagicUpdateSpell> decode_magic_update_spell(std::span<const std::uint8_t> body);
+Result<MagicRemoveSpell> decode_magic_remove_spell(std::span<const std::uint8_t> body);
+std::vector<std::uint8_t> encode(const MagicUpdateSpell& m, std::uint32_t target, std::uint32_t sequence);
+std::vector<std::uint8_t> encode(const MagicRemoveSpell& m, std::uint32_t target, std::uint32_t sequence);
 
 // F7B1 0x01E3: put `spell` at `index` of favourites list `list` (0..7).
 struct AddSpellFavorite {

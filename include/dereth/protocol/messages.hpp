@@ -203,7 +203,7 @@ using Message =
                  ObjDescEvent, PlayerDescription, UpdateRestrictions, AttackDone, CombatCommenceAttack,
                  PrivateUpdateAttribute, PrivateUpdateAttribute2nd, PrivateUpdateSkill, PrivateUpdateStatLevel,
                  QueryHealthResponse, MagicUpdateEnchantments, MagicRemoveEnchantments, MagicPurgeEnchantments,
-                 PlayerKilled, UseDone, ChatMessage, Unknown>;
+                 MagicUpdateSpell, MagicRemoveSpell, PlayerKilled, UseDone, ChatMessage, Unknown>;
 
 // Decoders: the body starts with the opcode and must be consumed exactly.
 Result<CreateObject> decode_create_object(std::span<const std::uint8_t> body);
