@@ -189,6 +189,9 @@ Qualities::Qualities(const protocol::PlayerDescription& d, std::optional<dat::Sk
       xp_table_(std::move(xp)),
       enchantments_((d.vector_flags & protocol::quality_vector_flag::Enchantment) != 0 ? d.enchantments
                                                                                        : decltype(d.enchantments){}) {
+  if ((d.vector_flags & protocol::quality_vector_flag::Spell) != 0) {
+    spell_book_ = SpellBook::unpack(d.spell_buckets, d.spells);
+  }
   if (!has_skills_) return;
   skills_.reserve(d.skills.size());
   for (const auto& [stype, w] : d.skills) skills_.emplace_back(stype, skill_from_wire(w));
@@ -615,6 +618,27 @@ bool Qualities::apply_update(const protocol::MagicRemoveEnchantments& m) {
 // ClientMagicSystem::Handle_Magic__PurgeEnchantments 0x00567A70 / PurgeBadEnchantments 0x00567B00
 bool Qualities::apply_update(const protocol::MagicPurgeEnchantments& m) {
   return m.bad_only ? enchantments_.purge_bad_enchantments() : enchantments_.purge_enchantments();
+}
+
+// CACQualities::AddSpell 0x0058F220
+void Qualities::add_spell(std::uint32_t spell) {
+  if (!spell_book_) spell_book_.emplace();
+  spell_book_->add_spell(spell, 0.0F);
+}
+
+// CACQualities::RemoveSpell 0x0058F280
+bool Qualities::remove_spell(std::uint32_t spell) {
+  return spell_book_ && spell_book_->remove_spell(spell);
+}
+
+// CACQualities::IsSpellKnown 0x0058EEC0
+bool Qualities::is_spell_known(std::uint32_t spell) const {
+  return spell_book_ && spell_book_->exists(spell);
+}
+
+// CACQualities::TranscribeSpells 0x0058EEE0
+std::vector<std::uint32_t> Qualities::transcribe_spells() const {
+  return spell_book_ ? spell_book_->transcribe_spells() : std::vector<std::uint32_t>{};
 }
 
 }  // namespace dereth::sim

@@ -7,17 +7,36 @@
 // Casting the selected spell (gmSpellcastingUI::Cast) belongs to the caster:
 // it reads selected_spell(). Drawing the bar is the overlay's.
 //
+// The bar's own changes to the favourites (a spell added from the
+// spellbook, one the spell book no longer holds taken off) change the
+// PlayerModule and come back as the actions retail sends the server with
+// them (CM_Character::Event_AddSpellFavorite / Event_RemoveSpellFavorite),
+// in retail's order, for the caller to send.
+//
 // Not ported: the endowment slot (a wielded item's spell, which dereth has
-// no inventory for) and UpdateFromPlayerModule's removal of favourites the
-// spellbook does not know (CACQualities::IsSpellKnown).
+// no inventory for) and dragging spells along or off the bar (retail's mouse
+// drags; SpellCastSubMenu::AddFavorite's replacing form is ported for them).
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "dereth/sim/player/player_module.hpp"
 
 namespace dereth::sim {
+
+class Qualities;
+
+// One favourites change to tell the server: AddSpellFavorite (spell, index,
+// list) or RemoveSpellFavorite (spell, list).
+struct FavoriteChange {
+  bool add = true;
+  std::uint32_t spell = 0;
+  std::uint32_t index = 0;  // AddSpellFavorite only
+  std::int32_t list = 0;
+  bool operator==(const FavoriteChange&) const = default;
+};
 
 class GmSpellcastingUi {
  public:
@@ -52,6 +71,38 @@ class GmSpellcastingUi {
   // change, for an empty slot.
   std::optional<std::uint32_t> recv_notice_cast_quickslot_spell(const PlayerModule& module, std::int32_t slot);
 
+  // gmSpellcastingUI::RecvNotice_AddSpellShortcut 0x004C7A70 (the
+  // spellbook's double-click): SpellCastSubMenu::AddFavorite 0x004C7060 on
+  // the open tab with no place and no replacing. A spell the tab already
+  // holds changes nothing; else it goes at the end, is selected, and the
+  // index told the server is the tab's new count (one past the last place:
+  // retail's m_numSpells after its increment), which PlayerModule::
+  // AddSpellFavorite also takes as the end. Spell 0 does nothing.
+  std::vector<FavoriteChange> recv_notice_add_spell_shortcut(PlayerModule& module, const Qualities* qualities,
+                                                             std::uint32_t spell);
+  // SpellCastSubMenu::AddFavorite 0x004C7060 on the open tab: `pos` -1 is
+  // the end; with `allow_replace` a spell already there is first taken off
+  // (RemoveSpellFromMenu) and `pos` moves down one if it was before it.
+  std::vector<FavoriteChange> add_favorite(PlayerModule& module, const Qualities* qualities, std::uint32_t spell,
+                                           std::int32_t pos, bool allow_replace);
+  // SpellCastSubMenu::RemoveSpellFromMenu 0x004C68F0 on the open tab: the
+  // spell's first place, taken off the PlayerModule (RemoveSpellFromPlayer
+  // Module 0x004C6410, told the server), the tab then rebuilt
+  // (UpdateFromPlayerModule) and its selection cleared if it was the spell;
+  // none for spell 0 or a spell the tab does not hold.
+  std::optional<std::size_t> remove_spell_from_menu(PlayerModule& module, const Qualities* qualities,
+                                                    std::uint32_t spell, std::vector<FavoriteChange>& told);
+  // gmSpellcastingUI::RecvNotice_PlayerDescReceived 0x004C69A0 and
+  // RecvNotice_SpellRemoved 0x004C6A00: every tab rebuilt from the
+  // PlayerModule (SpellCastSubMenu::UpdateFromPlayerModule 0x004C6570),
+  // which takes off each favourite the spell book does not know
+  // (CACQualities::IsSpellKnown), last first. Nothing without qualities
+  // (retail's PlayerDesc missing).
+  std::vector<FavoriteChange> recv_notice_player_desc_received(PlayerModule& module, const Qualities* qualities);
+  std::vector<FavoriteChange> recv_notice_spell_removed(PlayerModule& module, const Qualities* qualities) {
+    return recv_notice_player_desc_received(module, qualities);
+  }
+
   // The open tab (0..7).
   [[nodiscard]] std::int32_t tab() const noexcept { return tab_; }
   // The open tab's selected spell: what gmSpellcastingUI::Cast 0x004C6050
@@ -65,6 +116,9 @@ class GmSpellcastingUi {
   // SpellCastSubMenu::SelectSpellFromIndex 0x004C5B90: false (no change)
   // when `index` is outside the list.
   bool select_spell_from_index(const PlayerModule& module, std::size_t index);
+  // SpellCastSubMenu::UpdateFromPlayerModule 0x004C6570 for tab `tab`.
+  static void update_from_player_module(PlayerModule& module, const Qualities* qualities, std::int32_t tab,
+                                        std::vector<FavoriteChange>& told);
 
   std::int32_t tab_ = 0;
   std::array<std::uint32_t, kTabCount> selected_{};

@@ -22,6 +22,7 @@
 #include "dereth/protocol/player_description.hpp"
 #include "dereth/protocol/player_updates.hpp"
 #include "dereth/sim/player/enchantment_registry.hpp"
+#include "dereth/sim/player/spell_book.hpp"
 #include "dereth/sim/player/w_time_stamper.hpp"
 
 namespace dereth::sim {
@@ -180,6 +181,20 @@ class Qualities {
   bool apply_update(const protocol::MagicRemoveEnchantments& m);
   bool apply_update(const protocol::MagicPurgeEnchantments& m);
 
+  // The spell book: the PlayerDescription's when it carries one
+  // (CSpellBook::UnPack 0x00595BB0), then the magic events'.
+  // CACQualities::AddSpell 0x0058F220: the book made (64 buckets) when there
+  // is none, then CSpellBook::AddSpell with a likelihood of 0.
+  void add_spell(std::uint32_t spell);
+  // CACQualities::RemoveSpell 0x0058F280: false without a book or the spell.
+  bool remove_spell(std::uint32_t spell);
+  // CACQualities::IsSpellKnown 0x0058EEC0: false without a book.
+  [[nodiscard]] bool is_spell_known(std::uint32_t spell) const;
+  // CACQualities::HasSpellBook
+  [[nodiscard]] bool has_spell_book() const noexcept { return spell_book_.has_value(); }
+  // CACQualities::TranscribeSpells 0x0058EEE0: empty without a book.
+  [[nodiscard]] std::vector<std::uint32_t> transcribe_spells() const;
+
   // The enchantments on the player (the PlayerDescription's, then the
   // magic events').
   [[nodiscard]] EnchantmentRegistry& enchantments() noexcept { return enchantments_; }
@@ -203,6 +218,7 @@ class Qualities {
   std::optional<dat::QualityFilter> quality_filter_;
   WTimeStamper stamper_;
   EnchantmentRegistry enchantments_;
+  std::optional<SpellBook> spell_book_;
 
   Skill* find_skill_mut(std::uint32_t stype);
   // Skill::UnPack 0x005CAAC0's checks on a skill as the wire gives it.
