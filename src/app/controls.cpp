@@ -58,6 +58,7 @@ void Controls::outbound(double now) {
   // ACCWeenieObject::Remove 0x0058DD20: the selected object removed (the
   // server's DeleteObject) is deselected (selectedID 0, SelectionChanged).
   if (selected() != 0 && world_->box().get_object(selected()) == nullptr) select(0);
+  take_spell_notices();
   combat_->use_time();
   interpreter_->use_time();
   // The combat system's lines go to the chat window, as retail's
@@ -72,11 +73,13 @@ void Controls::outbound(double now) {
     // The combat mode and the spell bar while the player is in the world.
     presenter_->hud_combat.reset();
     presenter_->hud_spell_bar.reset();
+    presenter_->hud_spellbook.reset();
     if (world_->box().player() != nullptr) {
       presenter_->hud_combat = combat_panel(*combat_);
       const auto spells = world_->records().spell_table();
       presenter_->hud_spell_bar =
           spell_bar_panel(combat_->combat_mode, world_->player_module(), spellcasting_, spells.get());
+      if (spellbook_open_) presenter_->hud_spellbook = spellbook_panel(spellbook_, spells.get(), spellcasting_.tab());
     }
   }
   // Scripted keys, in time order (input_at keeps them sorted), timed from
@@ -302,6 +305,9 @@ bool Controls::key_action(KeyAction action, bool pressed) {
         cast_current_spell();
       }
       return true;
+    case KeyAction::Spellbook:
+      if (pressed) spellbook_open_ = !spellbook_open_;
+      return true;
     case KeyAction::Chat:
     default: return false;
   }
@@ -398,6 +404,63 @@ bool Controls::cast_current_spell() {
   }
   ++casts_sent_;
   return true;
+}
+
+// CM_Magic's notices to the windows that hear them: gmSpellbookUI (its
+// list) and gmSpellcastingUI (the favourites the book no longer knows
+// taken off, and the server told).
+void Controls::take_spell_notices() {
+  using Kind = World::SpellNotice::Kind;
+  const auto table = world_->records().spell_table();
+  const sim::Qualities* qualities = world_->player_qualities();
+  for (const World::SpellNotice& notice : world_->take_spell_notices()) {
+    switch (notice.kind) {
+      case Kind::PlayerDescReceived:
+        // gmSpellbookUI::RecvNotice_PlayerDescReceived 0x0048BD40, gmSpellcastingUI's 0x004C69A0
+        spellbook_.update_from_player_desc(qualities, table.get());
+        send_favorites(spellcasting_.recv_notice_player_desc_received(world_->player_module(), qualities));
+        break;
+      case Kind::SpellAdded: spellbook_.recv_notice_spell_added(notice.spell, table.get()); break;
+      case Kind::SpellRemoved:
+        spellbook_.recv_notice_spell_removed(qualities, table.get());
+        send_favorites(spellcasting_.recv_notice_spell_removed(world_->player_module(), qualities));
+        break;
+    }
+  }
+}
+
+void Controls::send_favorites(const std::vector<sim::FavoriteChange>& changes) {
+  for (const sim::FavoriteChange& c : changes) {
+    if (!send_) return;
+    const std::uint32_t stamp = next_stamp_ ? next_stamp_() : 0;
+    const auto list = static_cast<std::uint32_t>(c.list);
+    if (c.add) {
+      send_(protocol::encode(protocol::AddSpellFavorite{stamp, c.spell, c.index, list}), protocol::queue::Weenie);
+    } else {
+      send_(protocol::encode(protocol::RemoveSpellFavorite{stamp, c.spell, list}), protocol::queue::Weenie);
+    }
+    ++favorites_sent_;
+  }
+}
+
+bool Controls::add_spell_to_bar(std::uint32_t spell) {
+  // CM_Magic::SendNotice_AddSpellShortcut -> gmSpellcastingUI::RecvNotice_AddSpellShortcut 0x004C7A70
+  const auto changes =
+      spellcasting_.recv_notice_add_spell_shortcut(world_->player_module(), world_->player_qualities(), spell);
+  send_favorites(changes);
+  return !changes.empty();
+}
+
+// gmSpellbookUI::ListenToElementMessage 0x0048BFD0: a click (7, 8) selects,
+// a double click (10) sends the spell to the spell bar.
+void Controls::on_spellbook_click(std::size_t index, bool double_click) {
+  if (!spellbook_open_ || index >= spellbook_.spells().size()) return;
+  const std::uint32_t spell = spellbook_.spells()[index];
+  if (double_click) {
+    add_spell_to_bar(spell);
+  } else {
+    spellbook_.set_selected(spell);
+  }
 }
 
 std::string Controls::selected_name() const {

@@ -84,15 +84,41 @@ std::optional<render::SpellBarPanel> spell_bar_panel(sim::CombatMode mode, const
   return panel;
 }
 
-void add_game_screen(render::OverlayFrame& frame, const Presenter& presenter, bool radar, bool panels) {
+render::TextPanel spellbook_panel(const sim::GmSpellbookUi& ui, const dat::SpellTable* table, std::int32_t tab) {
+  constexpr render::Rgba8 kTitle{255, 255, 255, 255};
+  constexpr render::Rgba8 kSpell{220, 220, 220, 255};
+  constexpr render::Rgba8 kSelected{255, 230, 90, 255};
+  constexpr render::Rgba8 kHelp{150, 200, 255, 255};
+  // In the top-left stack, under the vitals and the HUD: nothing drawn over it.
+  render::TextPanel panel{render::Anchor::TopLeft, {}, kSpell, 0.75F, {}};
+  panel.lines.push_back(fmt::format("Spellbook ({} spells)", ui.spells().size()));
+  panel.line_colors.push_back(kTitle);
+  for (const std::uint32_t spell : ui.spells()) {
+    panel.lines.push_back(spell_name(table, spell));
+    panel.line_colors.push_back(spell == ui.selected() ? kSelected : kSpell);
+  }
+  if (ui.spells().empty()) {
+    panel.lines.push_back("(no spells known)");
+    panel.line_colors.push_back(kHelp);
+  }
+  panel.lines.push_back(fmt::format("Double-click: onto spell bar tab {}", tab + 1));
+  panel.line_colors.push_back(kHelp);
+  return panel;
+}
+
+std::optional<std::size_t> add_game_screen(render::OverlayFrame& frame, const Presenter& presenter, bool radar,
+                                           bool panels) {
   if (radar && presenter.hud_radar) frame.radar = *presenter.hud_radar;
-  if (!panels) return;
+  if (!panels) return std::nullopt;
   if (!presenter.hud_target.empty()) {
     frame.target = render::TargetPanel{presenter.hud_target, presenter.hud_target_health};
   }
   frame.vitals = presenter.hud_vitals;
   frame.combat = presenter.hud_combat;
   frame.spell_bar = presenter.hud_spell_bar;
+  if (!presenter.hud_spellbook) return std::nullopt;
+  frame.panels.push_back(*presenter.hud_spellbook);
+  return frame.panels.size() - 1;
 }
 
 }  // namespace dereth::app

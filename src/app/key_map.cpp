@@ -12,7 +12,7 @@ namespace dereth::app {
 
 namespace {
 
-constexpr std::array<KeyActionInfo, 40> kActions = {{
+constexpr std::array<KeyActionInfo, 41> kActions = {{
     {KeyAction::Forward, "forward", "MovementForward", "walk or run forward (cancels a repeat attack)"},
     {KeyAction::Backward, "backward", "MovementBackup", "walk backward (cancels a repeat attack)"},
     {KeyAction::TurnLeft, "turn_left", "MovementTurnLeft", "turn left"},
@@ -61,6 +61,8 @@ constexpr std::array<KeyActionInfo, 40> kActions = {{
     {KeyAction::SpellSlot10, "spell_slot_10", "UseSpellSlot_10", "magic mode: cast the tab's 10th spell"},
     {KeyAction::SpellSlot11, "spell_slot_11", "UseSpellSlot_11", "magic mode: cast the tab's 11th spell"},
     {KeyAction::SpellSlot12, "spell_slot_12", "UseSpellSlot_12", "magic mode: cast the tab's 12th spell"},
+    {KeyAction::Spellbook, "spellbook", "-",
+     "open / close the spellbook (dereth's key); double-click a spell to put it on the spell bar"},
 }};
 
 struct NamedKey {
@@ -116,7 +118,7 @@ constexpr std::array<NamedKey, 44> kNamedKeys = {{
 }};
 
 // Retail's default key map for these actions (docs/controls.md).
-constexpr std::array<std::pair<std::int32_t, KeyAction>, 37> kRetailDefaults = {{
+constexpr std::array<std::pair<std::int32_t, KeyAction>, 38> kRetailDefaults = {{
     {SDLK_w, KeyAction::Forward},
     {SDLK_UP, KeyAction::Forward},
     {SDLK_x, KeyAction::Backward},
@@ -156,6 +158,7 @@ constexpr std::array<std::pair<std::int32_t, KeyAction>, 37> kRetailDefaults = {
     {SDLK_8, KeyAction::SpellSlot8},
     {SDLK_9, KeyAction::SpellSlot9},
     {SDLK_BACKSLASH, KeyAction::MagicMode},  // dereth's addition
+    {SDLK_b, KeyAction::Spellbook},          // dereth's addition
 }};
 
 char lower(char c) noexcept {

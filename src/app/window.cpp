@@ -337,7 +337,7 @@ bool WindowPresenter::poll_input() {
             if (auto at = panel_line(*dialog_panel_, e.button.x, e.button.y)) {
               if (!dialog_outcome(dialogs_.click(at->first))) return false;
             }
-          } else {
+          } else if (!spellbook_click(e.button.x, e.button.y, e.button.clicks >= 2)) {
             pick(e.button.x, e.button.y);
           }
         }
@@ -426,7 +426,8 @@ core::Result<void> WindowPresenter::present(const sim::RenderSnapshot& snapshot,
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::TopLeft, render::format_hud(hud), {255, 255, 255, 255}, 0.6F, {}});
   }
-  if (!last_was_preview_) add_game_screen(overlay, *this, options_.radar, options_.panels);
+  spellbook_panel_.reset();
+  if (!last_was_preview_) spellbook_panel_ = add_game_screen(overlay, *this, options_.radar, options_.panels);
   if (input_.active()) {
     overlay.panels.push_back(
         render::TextPanel{render::Anchor::BottomLeft, {"> " + input_.text() + "_"}, {255, 255, 255, 255}, 0.7F, {}});
@@ -629,6 +630,18 @@ std::optional<std::pair<std::size_t, float>> WindowPresenter::panel_line(std::si
   const auto line = static_cast<std::size_t>((py - p.text.y0) / (p.text.height() / static_cast<float>(p.lines)));
   const float across = p.text.width() > 0 ? (px - p.text.x0) / p.text.width() : 0.0F;
   return std::pair{line, std::clamp(across, 0.0F, 1.0F)};
+}
+
+// A left click on the spellbook window: a spell line goes to the player's
+// controls; its title and help lines take the click and do nothing.
+bool WindowPresenter::spellbook_click(int x, int y, bool double_click) {
+  if (!spellbook_panel_) return false;
+  const auto at = panel_line(*spellbook_panel_, x, y);
+  if (!at) return false;
+  if (at->first >= kSpellbookTitleLines && player_input != nullptr) {
+    player_input->on_spellbook_click(at->first - kSpellbookTitleLines, double_click);
+  }
+  return true;
 }
 
 // A left click on the character list: the line under the pointer, found from

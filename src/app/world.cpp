@@ -143,6 +143,7 @@ void World::handle_player_description(const protocol::PlayerDescription& descrip
   player_module_.unpack(description);
   context_.disable_house_restriction_effects = player_module_.disable_house_restriction_effects();
   context_.toggle_run = player_module_.toggle_run();
+  spell_notices_.push_back({SpellNotice::Kind::PlayerDescReceived, 0});
 }
 
 void World::assume_player(std::uint32_t guid) {
@@ -188,6 +189,20 @@ void World::handle(std::span<const std::uint8_t> bytes) {
                  },
                  [&](const protocol::QueryHealthResponse& m) {
                    toolbar_.recv_notice_update_object_health(m.target, m.health);
+                 },
+                 // ClientMagicSystem::Handle_Magic__UpdateSpell 0x005677F0 and
+                 // Handle_Magic__RemoveSpell 0x00567890: the spell book changed
+                 // (CACQualities::AddSpell / RemoveSpell), then the notice; nothing
+                 // before the PlayerDescription (no PlayerDesc to change).
+                 [&](const protocol::MagicUpdateSpell& m) {
+                   if (!qualities_) return;
+                   qualities_->add_spell(m.spell);
+                   spell_notices_.push_back({SpellNotice::Kind::SpellAdded, m.spell});
+                 },
+                 [&](const protocol::MagicRemoveSpell& m) {
+                   if (!qualities_) return;
+                   qualities_->remove_spell(m.spell);
+                   spell_notices_.push_back({SpellNotice::Kind::SpellRemoved, m.spell});
                  },
                  [&](const protocol::UseDone& m) {
                    if (auto line = protocol::use_done_line(m)) add_chat(std::move(*line));

@@ -938,7 +938,8 @@ Result<void> parse_sandbox_directive(Args& /*a*/, ScenarioParse& p) {
   return {};
 }
 
-// `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W] [spells=ID,...]`
+// `player [setup=] [options1=] [mtable=] [stable=] [pes=] [pos=] [attributes=S,E,Q,C,F,W] [spells=ID,...]
+// [book=ID,...]`
 Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
   auto& p = sp.s.player;
   const Where& where = sp.where;
@@ -970,11 +971,13 @@ Result<void> parse_player_directive(Args& a, ScenarioParse& sp) {
       DERETH_TRY(p.attributes[i], parse_u32(parts[i], where, t->column, "attributes"));
     }
   }
-  if (Token* t = a.keyed("spells")) {
-    p.spells.clear();
+  for (const auto& [key, list] : {std::pair{"spells", &p.spells}, std::pair{"book", &p.book}}) {
+    Token* t = a.keyed(key);
+    if (t == nullptr) continue;
+    list->clear();
     for (const auto& part : split_commas(t->value)) {
-      DERETH_TRY(const std::uint32_t id, parse_u32(part, where, t->column, "spells"));
-      p.spells.push_back(id);
+      DERETH_TRY(const std::uint32_t id, parse_u32(part, where, t->column, key));
+      list->push_back(id);
     }
   }
   return {};

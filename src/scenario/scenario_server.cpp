@@ -51,11 +51,19 @@ std::uint16_t header_time(double now) {
 // The player's qualities as the PlayerDescription (F7B0 0x0013) tells them:
 // the scenario's attributes, vitals at their maxima (Health = Endurance / 2,
 // Stamina = Endurance, Mana = Self, the usual formulas), Run and Jump
-// trained without experience.
+// trained without experience, and the spell book: the spell bar's spells
+// and the scenario's `book` ones.
 protocol::PlayerDescription player_description(const PlayerSpec& player) {
   protocol::PlayerDescription d;
   d.weenie_type = 1;
-  d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Skill;
+  d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Skill |
+                   protocol::quality_vector_flag::Spell;
+  for (const auto& list : {player.spells, player.book}) {
+    for (const std::uint32_t spell : list) {
+      const bool known = std::any_of(d.spells.begin(), d.spells.end(), [&](const auto& e) { return e.first == spell; });
+      if (!known) d.spells.emplace_back(spell, 0.0F);
+    }
+  }
   for (std::size_t i = 0; i < d.attributes.size(); ++i) {
     d.attributes[i] = protocol::AttributeWire{0, player.attributes[i], 0};
   }
@@ -569,6 +577,18 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
     } else if (rec.action == protocol::magic_action::CastUntargetedSpell) {
       if (auto d = protocol::decode_cast_untargeted_spell(m.bytes)) {
         rec.cast_untargeted = *d;
+      } else {
+        rec.decode_error = d.error().message();
+      }
+    } else if (rec.action == protocol::magic_action::AddSpellFavorite) {
+      if (auto d = protocol::decode_add_spell_favorite(m.bytes)) {
+        rec.add_favorite = *d;
+      } else {
+        rec.decode_error = d.error().message();
+      }
+    } else if (rec.action == protocol::magic_action::RemoveSpellFavorite) {
+      if (auto d = protocol::decode_remove_spell_favorite(m.bytes)) {
+        rec.remove_favorite = *d;
       } else {
         rec.decode_error = d.error().message();
       }
@@ -1385,6 +1405,18 @@ bool ScenarioServer::sandbox_answer(Session& s, const ClientMessage& m, double n
   }
   if (m.cast_untargeted) {
     sandbox_cast(s, 0, m.cast_untargeted->spell, now);
+    return true;
+  }
+  // ACE keeps the favourites the client tells it (no answer goes back).
+  if (m.add_favorite) {
+    event(now, s.info.id,
+          fmt::format("sandbox: spell bar {} gets spell {} at {}", m.add_favorite->list + 1, m.add_favorite->spell,
+                      m.add_favorite->index));
+    return true;
+  }
+  if (m.remove_favorite) {
+    event(now, s.info.id,
+          fmt::format("sandbox: spell bar {} loses spell {}", m.remove_favorite->list + 1, m.remove_favorite->spell));
     return true;
   }
   if (m.action == protocol::combat_action::ChangeCombatMode) {

@@ -523,11 +523,13 @@ TEST_CASE("A chat command written wrongly sends nothing and says in the chat win
 
 namespace {
 
-// The PlayerDescription's spell bar: favourites list 0 holds `spells`.
+// The PlayerDescription's spell bar: favourites list 0 holds `spells`, the
+// spell book the same (a favourite the book lacks is taken off).
 void give_spell_bar(Session& s, const std::vector<std::uint32_t>& spells) {
   protocol::PlayerDescription d;
   d.weenie_type = 1;
-  d.vector_flags = protocol::quality_vector_flag::Attribute;
+  d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Spell;
+  for (const std::uint32_t id : spells) d.spells.emplace_back(id, 0.0F);
   for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
   d.options = protocol::PlayerOptionsWire{0, 0};
   core::ByteWriter w;

@@ -29,11 +29,14 @@ constexpr std::uint32_t kPlayer = 0x50000001;
 
 // A PlayerDescription: Endurance 60 and Self 90 (the demo VitalTable's
 // maxima: health 30, stamina 60, mana 90), the current vitals given, and the
-// spell bar's first tab.
-std::vector<std::uint8_t> description(std::array<std::uint32_t, 3> current, std::vector<std::uint32_t> tab0) {
+// spell bar's first tab, its spells in the spell book with `book`.
+std::vector<std::uint8_t> description(std::array<std::uint32_t, 3> current, std::vector<std::uint32_t> tab0,
+                                      std::vector<std::uint32_t> book = {}) {
   protocol::PlayerDescription d;
   d.weenie_type = 1;
-  d.vector_flags = protocol::quality_vector_flag::Attribute;
+  d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Spell;
+  for (const std::uint32_t id : tab0) d.spells.emplace_back(id, 0.0F);
+  for (const std::uint32_t id : book) d.spells.emplace_back(id, 0.0F);
   for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
   d.attributes[1] = protocol::AttributeWire{0, 60, 0};
   d.attributes[5] = protocol::AttributeWire{0, 90, 0};
@@ -222,4 +225,120 @@ TEST_CASE("The MagicCombat keys act in magic mode only, over the attacks on the 
   CHECK(r.action_for(SDLK_END) == KeyAction::AttackMedium);
   CHECK_FALSE(r.action_for(SDLK_PAGEDOWN, true) == KeyAction::NextSpell);
   CHECK(r.action_for(SDLK_PAGEDOWN, true) == KeyAction::AttackHigh);  // no magic binding left: the attack
+}
+
+namespace {
+
+// The F7B1 action in `bytes` (its type after the stamp), 0 for another message.
+std::uint32_t action_of(const std::vector<std::uint8_t>& bytes) {
+  return protocol::peek_opcode(bytes) == protocol::login_opcode::GameAction ? protocol::peek_wrapped_type(bytes) : 0;
+}
+
+// The spell-bar and cast actions among what the controls sent (not the
+// player's movement and position events), taken from `sent`.
+std::vector<std::vector<std::uint8_t>> spell_actions(std::vector<std::vector<std::uint8_t>>& sent) {
+  std::vector<std::vector<std::uint8_t>> out;
+  for (auto& m : sent) {
+    const std::uint32_t a = action_of(m);
+    if (a == protocol::magic_action::AddSpellFavorite || a == protocol::magic_action::RemoveSpellFavorite ||
+        a == protocol::magic_action::CastTargetedSpell || a == protocol::magic_action::CastUntargetedSpell) {
+      out.push_back(std::move(m));
+    }
+  }
+  sent.clear();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("gmSpellcastingUI::RecvNotice_AddSpellShortcut 0x004C7A70 from the spellbook: a double-click fills the bar",
+          "[app][retail]") {
+  Screen s;
+  // Nothing on the bar; the book knows Flame Bolt I (27), Stone Hide (2) and Homeward Step (3).
+  s.world.handle(description({20, 60, 45}, {}, {27, 2, 3}));
+  s.outbound();
+  // gmSpellbookUI::UpdateFromPlayerDesc 0x0048BAF0: by the SpellTable's display order.
+  CHECK(s.controls.spellbook().spells() == std::vector<std::uint32_t>{2, 3, 27});
+  CHECK(spell_actions(s.sent).empty());  // nothing on the bar to take off
+  // The window is shown only while open.
+  CHECK_FALSE(s.presenter.hud_spellbook);
+  CHECK(s.controls.key_action(KeyAction::Spellbook, true));
+  s.controls.key_action(KeyAction::Spellbook, false);
+  s.outbound();
+  REQUIRE(s.presenter.hud_spellbook);
+  CHECK(s.presenter.hud_spellbook->lines == std::vector<std::string>{"Spellbook (3 spells)", "Stone Hide",
+                                                                     "Homeward Step", "Flame Bolt I",
+                                                                     "Double-click: onto spell bar tab 1"});
+  // A spell learnt (0x02C1): listed in its place and selected.
+  s.world.handle(protocol::encode(protocol::MagicUpdateSpell{4}, kPlayer, 3));
+  s.outbound();
+  CHECK(s.controls.spellbook().spells() == std::vector<std::uint32_t>{2, 3, 4, 27});
+  CHECK(s.controls.spellbook().selected() == 4);
+  CHECK(s.presenter.hud_spellbook->line_colors[3] != s.presenter.hud_spellbook->line_colors[1]);  // lit
+  // A click selects; a double click puts Flame Bolt I on the open tab.
+  s.controls.on_spellbook_click(3, false);
+  CHECK(s.controls.spellbook().selected() == 27);
+  CHECK(spell_actions(s.sent).empty());
+  s.controls.on_spellbook_click(3, true);
+  auto sent = spell_actions(s.sent);
+  REQUIRE(sent.size() == 1);
+  const auto added = protocol::decode_add_spell_favorite(sent[0]);
+  REQUIRE(added);
+  CHECK(added->spell == 27U);
+  CHECK(added->index == 1U);  // the tab's new count, as retail sends it
+  CHECK(added->list == 0U);
+  CHECK(s.world.player_module().favorite_spells(0) == std::vector<std::uint32_t>{27});
+  CHECK(s.controls.selected_spell() == 27);
+  // Twice does nothing more; a click past the spells neither.
+  s.controls.on_spellbook_click(3, true);
+  s.controls.on_spellbook_click(9, true);
+  CHECK(spell_actions(s.sent).empty());
+  // In magic mode the bar shows it and the cast key casts it.
+  s.controls.combat().combat_mode = sim::CombatMode::Magic;
+  s.outbound();
+  REQUIRE(s.presenter.hud_spell_bar);
+  CHECK(s.presenter.hud_spell_bar->spells == std::vector<std::string>{"Flame Bolt I"});
+  CHECK(s.controls.cast_current_spell());
+  sent = spell_actions(s.sent);
+  REQUIRE(sent.size() == 1);
+  const auto cast = protocol::decode_cast_untargeted_spell(sent[0]);
+  REQUIRE(cast);
+  CHECK(cast->spell == 27U);
+  // Closed again, the window is gone and clicks do nothing.
+  s.controls.key_action(KeyAction::Spellbook, true);
+  s.outbound();
+  CHECK_FALSE(s.presenter.hud_spellbook);
+  s.controls.on_spellbook_click(0, true);
+  CHECK(spell_actions(s.sent).empty());
+}
+
+TEST_CASE("gmSpellcastingUI::RecvNotice_SpellRemoved 0x004C6A00: a forgotten spell leaves the book and the bar",
+          "[app][retail]") {
+  Screen s;
+  s.world.handle(description({20, 60, 45}, {27, 3}));
+  s.outbound();
+  REQUIRE(s.world.player_module().favorite_spells(0) == std::vector<std::uint32_t>{27, 3});
+  CHECK(spell_actions(s.sent).empty());
+  // 0x01A8: Flame Bolt I forgotten.
+  s.world.handle(protocol::encode(protocol::MagicRemoveSpell{27}, kPlayer, 3));
+  CHECK_FALSE(s.world.player_qualities()->is_spell_known(27));
+  s.outbound();
+  CHECK(s.world.player_module().favorite_spells(0) == std::vector<std::uint32_t>{3});
+  CHECK(s.controls.spellbook().spells() == std::vector<std::uint32_t>{3});
+  const auto sent = spell_actions(s.sent);
+  REQUIRE(sent.size() == 1);
+  const auto removed = protocol::decode_remove_spell_favorite(sent[0]);
+  REQUIRE(removed);
+  CHECK(removed->spell == 27U);
+  CHECK(removed->list == 0U);
+  // A description without a spell book knows nothing: its favourites all go (retail's own prune).
+  protocol::PlayerDescription bare;
+  bare.weenie_type = 1;
+  bare.options = protocol::PlayerOptionsWire{0, 0};
+  bare.spell_lists = protocol::SpellListsWire{{}, {{27, 3}}};
+  s.world.handle(protocol::encode_game_event(kPlayer, 4, protocol::login_opcode::PlayerDescriptionEvent,
+                                             protocol::encode_player_description_qualities(bare)));
+  s.outbound();
+  CHECK(s.world.player_module().favorite_spells(0).empty());
+  CHECK(spell_actions(s.sent).size() == 2);
 }

@@ -71,10 +71,11 @@ TEST_CASE("The window (SDL offscreen): Backslash, Tab and End send ChangeCombatM
   auto& sent = h.sent;
   constexpr std::uint32_t kPlayer = 0x50000001;
   constexpr std::uint32_t kDrudge = 0x80000010;
-  // The PlayerDescription with Flame Bolt I (27) on the spell bar's first tab.
+  // The PlayerDescription with Flame Bolt I (27) in the spell book and on the spell bar's first tab.
   protocol::PlayerDescription d;
   d.weenie_type = 1;
-  d.vector_flags = protocol::quality_vector_flag::Attribute;
+  d.vector_flags = protocol::quality_vector_flag::Attribute | protocol::quality_vector_flag::Spell;
+  d.spells = {{27, 0.0F}};
   for (auto& a : d.attributes) a = protocol::AttributeWire{0, 100, 0};
   d.options = protocol::PlayerOptionsWire{0, 0};
   dereth::core::ByteWriter w;

@@ -302,6 +302,17 @@ TEST_CASE("Scenario: player spells= sets the PlayerDescription's first spell-bar
   CHECK_THAT(error_of("player spells=1,x\n"), Catch::Contains("spells"));
 }
 
+TEST_CASE("Scenario: player book= adds spells the spell book holds beyond the bar's", "[scenario][parse]") {
+  auto s = parse_scenario("player spells=27 book=2,0x1B\n", "a.scenario");
+  REQUIRE(s);
+  CHECK(s->player.spells == std::vector<std::uint32_t>{27});
+  CHECK(s->player.book == std::vector<std::uint32_t>{2, 27});
+  auto d = parse_scenario("player\n", "d.scenario");
+  REQUIRE(d);
+  CHECK(d->player.book.empty());
+  CHECK_THAT(error_of("player book=2,,x\n"), Catch::Contains("book"));
+}
+
 TEST_CASE("Scenario: a portal is a CreateObject with a portal's defaults, a destination and a radius",
           "[scenario][parse][portal]") {
   auto parsed = parse_scenario(

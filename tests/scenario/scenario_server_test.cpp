@@ -90,6 +90,10 @@ void check_world_entry_and_stream(const Harness& h) {
   CHECK(qualities->skills[0].first == 0x16);
   CHECK(qualities->skills[1].first == 0x18);
   CHECK(qualities->skills[1].second.sac == 2);
+  // A spell book (empty: the scenario names no spells), so the client's
+  // spell bar keeps what the book holds.
+  CHECK((qualities->vector_flags & protocol::quality_vector_flag::Spell) != 0);
+  CHECK(qualities->spells.empty());
   // Then the option words (the scenario's default CharacterOptions1, 0).
   REQUIRE(qualities->options.has_value());
   CHECK(qualities->options->options1 == 0u);

@@ -26,6 +26,7 @@
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/sim/player/client_combat_system.hpp"
 #include "dereth/sim/player/command_interpreter.hpp"
+#include "dereth/sim/player/gm_spellbook_ui.hpp"
 #include "dereth/sim/player/gm_spellcasting_ui.hpp"
 
 namespace dereth::app {
@@ -128,6 +129,20 @@ class Controls final : public OutboundStep, public PlayerInput {
   // Casts sent (targeted and untargeted).
   [[nodiscard]] std::uint64_t casts_sent() const noexcept { return casts_sent_; }
 
+  // The spellbook window's list (gmSpellbookUI), kept from the world's
+  // spell notices at each outbound step; shown while open (the spellbook
+  // key) and only then.
+  [[nodiscard]] const sim::GmSpellbookUi& spellbook() const noexcept { return spellbook_; }
+  [[nodiscard]] bool spellbook_open() const noexcept { return spellbook_open_; }
+  void set_spellbook_open(bool open) noexcept { spellbook_open_ = open; }
+  // A spellbook double-click (gmSpellbookUI::ListenToElementMessage
+  // 0x0048BFD0 -> gmSpellcastingUI::RecvNotice_AddSpellShortcut): `spell`
+  // onto the spell bar's open tab, the AddSpellFavorite sent. Returns
+  // whether the bar changed.
+  bool add_spell_to_bar(std::uint32_t spell);
+  // AddSpellFavorite and RemoveSpellFavorite actions sent.
+  [[nodiscard]] std::uint64_t favorites_sent() const noexcept { return favorites_sent_; }
+
   // The frame's outbound step (FrameLoop, step 6): the LoginCompletes the
   // teleport animation called for, ClientCombatSystem::UseTime, then
   // CommandInterpreter::UseTime; the combat system's lines to the chat
@@ -142,6 +157,9 @@ class Controls final : public OutboundStep, public PlayerInput {
   void on_pick(const PickRay& ray) override;
   void on_mouse_turn(int direction) override;
   [[nodiscard]] bool magic_mode() const override { return combat_->combat_mode == sim::CombatMode::Magic; }
+  // gmSpellbookUI::ListenToElementMessage 0x0048BFD0: a click selects the
+  // spell (gmSpellbookUI::SetSelected), a double click puts it on the bar.
+  void on_spellbook_click(std::size_t index, bool double_click) override;
 
  private:
   struct Scheduled {
@@ -152,12 +170,19 @@ class Controls final : public OutboundStep, public PlayerInput {
   // A movement key (HandleKeyboardCommand), pressed or released; a release
   // of a command not pressed through here is dropped.
   void motion_key(std::uint32_t command, bool pressed);
+  // The world's spell notices to the spellbook and the spell bar.
+  void take_spell_notices();
+  // The bar's changes to the server (CM_Character::Event_AddSpellFavorite / Event_RemoveSpellFavorite).
+  void send_favorites(const std::vector<sim::FavoriteChange>& changes);
   World* world_;
   FrameLoop* loop_;
   Presenter* presenter_;
   std::unique_ptr<sim::CommandInterpreter> interpreter_;
   std::unique_ptr<sim::ClientCombatSystem> combat_;
   sim::GmSpellcastingUi spellcasting_;
+  sim::GmSpellbookUi spellbook_;
+  bool spellbook_open_ = false;
+  std::uint64_t favorites_sent_ = 0;
   SendFn send_;
   std::uint64_t login_completes_sent_ = 0;
   StampFn next_stamp_;

@@ -5,6 +5,7 @@
 // frame, the session the loop runs beside, and what the player does through
 // a presenter (in the world, on the character screens, in the game menu).
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -104,6 +105,9 @@ class PlayerInput {
   // Whether the player is in magic combat mode, where the keys of retail's
   // MagicCombat map act (KeyMap::action_for).
   [[nodiscard]] virtual bool magic_mode() const { return false; }
+  // A click on the spellbook window's spell `index` (0: the first spell
+  // under its title); a double click puts it on the spell bar.
+  virtual void on_spellbook_click(std::size_t /*index*/, bool /*double_click*/) {}
 };
 
 // The character list's and the creation screen's choices (the login flow

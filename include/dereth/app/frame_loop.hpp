@@ -193,6 +193,10 @@ class Presenter {
   std::optional<render::VitalsPanel> hud_vitals;
   std::optional<render::CombatPanel> hud_combat;
   std::optional<render::SpellBarPanel> hud_spell_bar;
+  // The spellbook window (app::spellbook_panel) while the player has it
+  // open; none hides it. Its lines after the title are the spells, which
+  // a click reports to player_input (PlayerInput::on_spellbook_click).
+  std::optional<render::TextPanel> hud_spellbook;
 };
 
 struct LoopOptions {

@@ -14,6 +14,7 @@
 #include "dereth/render/overlay.hpp"
 #include "dereth/sim/object/smart_box.hpp"
 #include "dereth/sim/player/client_combat_system.hpp"
+#include "dereth/sim/player/gm_spellbook_ui.hpp"
 #include "dereth/sim/player/gm_spellcasting_ui.hpp"
 #include "dereth/sim/player/player_module.hpp"
 #include "dereth/sim/player/qualities.hpp"
@@ -50,11 +51,21 @@ namespace dereth::app {
                                                                    const sim::GmSpellcastingUi& ui,
                                                                    const dat::SpellTable* table);
 
+// The spellbook window (gmSpellbookUI's list): a title, then each spell of
+// `ui` by name (the selected one lit), then how to use it: a double-click
+// puts a spell on the open tab `tab` (0-based) of the spell bar.
+[[nodiscard]] render::TextPanel spellbook_panel(const sim::GmSpellbookUi& ui, const dat::SpellTable* table,
+                                                std::int32_t tab);
+// The spellbook panel's lines before its first spell (the title).
+inline constexpr std::size_t kSpellbookTitleLines = 1;
+
 // The game screen's panels the presenter was handed this frame
 // (Presenter::hud_*) into `frame`: the radar (when `radar`, the setting),
 // and when `panels` (the setting) the selected object, the vitals, the
 // combat panel and the spell bar. The window draws them over the world;
-// the golden image of the screen too.
-void add_game_screen(render::OverlayFrame& frame, const Presenter& presenter, bool radar, bool panels = true);
+// the golden image of the screen too. Returns where in frame.panels the
+// spellbook went (none: not shown), for the window's clicks.
+std::optional<std::size_t> add_game_screen(render::OverlayFrame& frame, const Presenter& presenter, bool radar,
+                                           bool panels = true);
 
 }  // namespace dereth::app

@@ -66,6 +66,7 @@ enum class KeyAction : std::uint8_t {
   SpellSlot10,
   SpellSlot11,
   SpellSlot12,
+  Spellbook,  // dereth's: the spellbook window (retail opens it from its panel bar)
 };
 
 // Whether `action` is of retail's MagicCombat input map: its keys act only

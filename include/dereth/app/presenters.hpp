@@ -212,13 +212,16 @@ class WindowPresenter final : public Presenter {
   int last_height_ = 0;
   void choose(std::optional<std::uint32_t> guid);
   void click(int x, int y);
+  // A click on the spellbook window (true: it took the click).
+  bool spellbook_click(int x, int y, bool double_click);
   void pick(int x, int y);
   double last_time_ = 0.0;
   bool screenshot_requested_ = false;
   // Esc's menu and the popups: keys and clicks while one is up, its panel.
   Dialogs dialogs_;
-  std::optional<std::size_t> dialog_panel_;  // its index in last_overlay_.panels
-  bool dialog_input(std::int32_t sdl_key);   // an SDL_Keycode; false: quit
+  std::optional<std::size_t> dialog_panel_;     // its index in last_overlay_.panels
+  std::optional<std::size_t> spellbook_panel_;  // the spellbook's index in last_overlay_.panels
+  bool dialog_input(std::int32_t sdl_key);      // an SDL_Keycode; false: quit
   bool dialog_outcome(GameMenu::Outcome outcome);
   void dialog_panel(render::OverlayFrame& overlay) const;
   // A note on screen for a few seconds (where F12's picture went).

@@ -200,8 +200,22 @@ class World final : public ViewerPlacer {
   // with the portal's SkillTable and XpTable; null before one arrives. The
   // player's run rate and jump velocity come from them.
   [[nodiscard]] const sim::Qualities* player_qualities() const noexcept { return qualities_.get(); }
-  // The spell bars (favourites lists) and shortcuts of the last PlayerDescription.
+  // The spell bars (favourites lists) and shortcuts of the last
+  // PlayerDescription, as the player's spell bar has changed them since.
   [[nodiscard]] const sim::PlayerModule& player_module() const noexcept { return player_module_; }
+  [[nodiscard]] sim::PlayerModule& player_module() noexcept { return player_module_; }
+  // What the spell book's windows are told (CM_Magic's notices): the
+  // PlayerDescription arrived (gmSpellcastingUI / gmSpellbookUI::
+  // RecvNotice_PlayerDescReceived), a spell was learnt (SendNotice_
+  // SpellAdded) or forgotten (SendNotice_SpellRemoved). Taken by whoever
+  // owns those windows (the controls), in arrival order.
+  struct SpellNotice {
+    enum class Kind : std::uint8_t { PlayerDescReceived, SpellAdded, SpellRemoved };
+    Kind kind = Kind::PlayerDescReceived;
+    std::uint32_t spell = 0;
+    bool operator==(const SpellNotice&) const = default;
+  };
+  std::vector<SpellNotice> take_spell_notices() noexcept { return std::exchange(spell_notices_, {}); }
   // The toolbar's selected-object health, as the server's QueryHealthResponse gives it.
   [[nodiscard]] sim::GmToolbarUi& toolbar() noexcept { return toolbar_; }
   [[nodiscard]] const sim::GmToolbarUi& toolbar() const noexcept { return toolbar_; }
@@ -242,6 +256,7 @@ class World final : public ViewerPlacer {
   // rotation never shifts the particles' draws).
   sim::GmSmartBoxUi smart_box_ui_;
   int login_completes_due_ = 0;
+  std::vector<SpellNotice> spell_notices_;
   WorldStats stats_;
   sim::ClientCombatSystem* combat_ = nullptr;
   sim::JsonlTrace* trace_ = nullptr;

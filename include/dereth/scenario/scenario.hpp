@@ -71,8 +71,11 @@ struct PlayerSpec {
   // DisableHouseRestrictionEffects).
   std::uint32_t character_options1 = 0;
   // The spell bar's first tab (the PlayerDescription's favourites list 0):
-  // the spells the player's cast key casts.
+  // the spells the player's cast key casts. Each is in the spell book too.
   std::vector<std::uint32_t> spells;
+  // More spells the spell book holds (the spellbook window lists them; the
+  // player puts them on the bar).
+  std::vector<std::uint32_t> book;
   bool operator==(const PlayerSpec&) const = default;
 };
 

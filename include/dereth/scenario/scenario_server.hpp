@@ -56,6 +56,8 @@ struct ClientMessage {
   std::optional<protocol::TargetedAttack> attack;                // F7B1 TargetedMeleeAttack, TargetedMissileAttack
   std::optional<protocol::CastTargetedSpell> cast;               // F7B1 CastTargetedSpell
   std::optional<protocol::CastUntargetedSpell> cast_untargeted;  // F7B1 CastUntargetedSpell
+  std::optional<protocol::AddSpellFavorite> add_favorite;        // F7B1 AddSpellFavorite
+  std::optional<protocol::RemoveSpellFavorite> remove_favorite;  // F7B1 RemoveSpellFavorite
   std::string decode_error;                                      // a message of a decoded kind that failed to decode
 };
 
