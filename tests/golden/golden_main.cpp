@@ -361,8 +361,8 @@ int main(int argc, char** argv) {
   frames.push_back({fmt::format("scene_burst_tick_{:04}.png", *burst_tick), renderer.read_pixels()});
 
   // The game screen with every panel: the radar, the selected creature's
-  // name (and health once answered), the vitals, the combat mode and the
-  // spell bar, drawn by the window's overlay over the demo's frame.
+  // name (and health once answered), the vitals, the combat mode, the spell
+  // bar and the spellbook, drawn by the window's overlay over the demo's frame.
   app::HeadlessDemoOptions screen_options;
   screen_options.width = kScreenWidth;
   screen_options.height = kScreenHeight;
@@ -376,18 +376,20 @@ int main(int argc, char** argv) {
     return 1;
   }
   (*screen)->controls().key_action(app::KeyAction::NextSpell, true);
+  (*screen)->controls().key_action(app::KeyAction::Spellbook, true);
   if (auto ran = (*screen)->run_to_tick(kScreenTick); !ran) {
     std::fprintf(stderr, "dereth_golden: %s\n", ran.error().message().c_str());
     return 1;
   }
   render::OverlayFrame panels;
-  app::add_game_screen(panels, (*screen)->presenter(), true);
-  if (!panels.radar || !panels.target || !panels.vitals || !panels.combat || !panels.spell_bar) {
+  const auto spellbook = app::add_game_screen(panels, (*screen)->presenter(), true);
+  if (!panels.radar || !panels.target || !panels.vitals || !panels.combat || !panels.spell_bar || !spellbook) {
     std::fprintf(stderr,
                  "dereth_golden: at tick %llu the screen lacks a panel (radar %d, target %d, vitals %d, combat %d, "
-                 "spell bar %d): the demo changed\n",
+                 "spell bar %d, spellbook %d): the demo changed\n",
                  static_cast<unsigned long long>(kScreenTick), panels.radar.has_value(), panels.target.has_value(),
-                 panels.vitals.has_value(), panels.combat.has_value(), panels.spell_bar.has_value());
+                 panels.vitals.has_value(), panels.combat.has_value(), panels.spell_bar.has_value(),
+                 spellbook.has_value());
     return 1;
   }
   render::Renderer& screen_renderer = (*screen)->presenter().renderer();
