@@ -2399,8 +2399,11 @@ SpellTable demo_spell_table() {
     t.spells.push_back({id, std::move(s)});
     return t.spells.back().base;
   };
-  spell(27, "Flame Bolt I", "Shoots a bolt of flame at the target.", 1, spell_type::Projectile,
-        {1, 2, 3, 4, 5, 0, 0, 0});
+  SpellBase& bolt = spell(27, "Flame Bolt I", "Shoots a bolt of flame at the target.", 1, spell_type::Projectile,
+                          {1, 2, 3, 4, 5, 0, 0, 0});
+  // A first-level bolt a new character can afford: real servers charge the
+  // SpellTable's base mana, and a new character has well under 270.
+  bolt.base_mana = 15;
   SpellBase& hide = spell(2, "Stone Hide", "Toughens the caster's skin for a while.", 4, spell_type::Enchantment,
                           {1, 2, 3, 4, 5, 6, 0, 0});
   hide.duration = 1800.0;
