@@ -91,7 +91,8 @@ render::TextPanel spellbook_panel(const sim::GmSpellbookUi& ui, const dat::Spell
   constexpr render::Rgba8 kHelp{150, 200, 255, 255};
   // In the top-left stack, under the vitals and the HUD: nothing drawn over it.
   render::TextPanel panel{render::Anchor::TopLeft, {}, kSpell, 0.75F, {}};
-  panel.lines.push_back(fmt::format("Spellbook ({} spells)", ui.spells().size()));
+  const std::size_t n = ui.spells().size();
+  panel.lines.push_back(fmt::format("Spellbook ({} spell{})", n, n == 1 ? "" : "s"));
   panel.line_colors.push_back(kTitle);
   for (const std::uint32_t spell : ui.spells()) {
     panel.lines.push_back(spell_name(table, spell));

@@ -325,6 +325,8 @@ TEST_CASE("gmSpellcastingUI::RecvNotice_SpellRemoved 0x004C6A00: a forgotten spe
   s.outbound();
   CHECK(s.world.player_module().favorite_spells(0) == std::vector<std::uint32_t>{3});
   CHECK(s.controls.spellbook().spells() == std::vector<std::uint32_t>{3});
+  CHECK(app::spellbook_panel(s.controls.spellbook(), s.world.records().spell_table().get(), 0).lines.front() ==
+        "Spellbook (1 spell)");
   const auto sent = spell_actions(s.sent);
   REQUIRE(sent.size() == 1);
   const auto removed = protocol::decode_remove_spell_favorite(sent[0]);
