@@ -998,6 +998,27 @@ Result<void> cast_untargeted_spell(JsonWriter& j, Body body) {
   return {};
 }
 
+Result<void> add_spell_favorite(JsonWriter& j, Body body) {
+  DERETH_TRY(const AddSpellFavorite m, decode_add_spell_favorite(body));
+  j.begin_object();
+  action_header(j, body, "AddSpellFavorite");
+  j.key("spell").number(m.spell);
+  j.key("index").number(m.index);
+  j.key("list").number(m.list);
+  j.end_object();
+  return {};
+}
+
+Result<void> remove_spell_favorite(JsonWriter& j, Body body) {
+  DERETH_TRY(const RemoveSpellFavorite m, decode_remove_spell_favorite(body));
+  j.begin_object();
+  action_header(j, body, "RemoveSpellFavorite");
+  j.key("spell").number(m.spell);
+  j.key("list").number(m.list);
+  j.end_object();
+  return {};
+}
+
 Result<void> query_health(JsonWriter& j, Body body) {
   DERETH_TRY(const QueryHealth m, decode_query_health(body));
   j.begin_object();
@@ -1269,6 +1290,8 @@ constexpr std::array kAnyEntries = {
     AnyEntry{login_opcode::GameAction, opcode::QueryHealth, &query_health},
     AnyEntry{login_opcode::GameAction, magic_action::CastTargetedSpell, &cast_targeted_spell},
     AnyEntry{login_opcode::GameAction, magic_action::CastUntargetedSpell, &cast_untargeted_spell},
+    AnyEntry{login_opcode::GameAction, magic_action::AddSpellFavorite, &add_spell_favorite},
+    AnyEntry{login_opcode::GameAction, magic_action::RemoveSpellFavorite, &remove_spell_favorite},
     AnyEntry{login_opcode::GameAction, login_opcode::LoginCompleteAction, &login_complete},
     // Chat, login and world entry.
     AnyEntry{login_opcode::ServerMessage, kTopLevel, &server_message},

@@ -96,6 +96,12 @@ std::vector<std::vector<std::uint8_t>> samples() {
     for (int b = 0; b < 4; ++b) pd.push_back(static_cast<std::uint8_t>(v >> (8 * b)));
   }
   all.push_back(encode_game_event(0x50000001, 1, login_opcode::PlayerDescriptionEvent, pd));
+  // 18..21: the spell bar's actions (the spellbook's double-click, a favourite the book
+  // lacks taken off) and the spell book's events.
+  all.push_back(encode(AddSpellFavorite{16, 27, 1, 0}));
+  all.push_back(encode(RemoveSpellFavorite{17, 99, 0}));
+  all.push_back(encode(MagicUpdateSpell{27}, 0x50000001, 4));
+  all.push_back(encode(MagicRemoveSpell{27}, 0x50000001, 5));
   return all;
 }
 
@@ -215,6 +221,17 @@ TEST_CASE("dereth-cap's JSON decodes casting: CastTargetedSpell, CastUntargetedS
   const std::string pd = any_json(all[17]);
   CHECK(has(pd, R"("options":{"option_flags":"0x00000460","options1":"0x50C4A54A"})"));
   CHECK(has(pd, R"("shortcuts":[],"favorite_spells":[[27,28],[],[],[],[],[],[],[]])"));
+}
+
+TEST_CASE("dereth-cap's JSON decodes the spell bar's actions and the spell book's events", "[protocol][json][magic]") {
+  const auto all = samples();
+  CHECK(any_json(all[18]) == R"({"opcode":"0x0000F7B1","action_type":"0x000001E3","name":"AddSpellFavorite",)"
+                             R"("sequence":16,"spell":27,"index":1,"list":0})");
+  CHECK(any_json(all[19]) == R"({"opcode":"0x0000F7B1","action_type":"0x000001E4","name":"RemoveSpellFavorite",)"
+                             R"("sequence":17,"spell":99,"list":0})");
+  CHECK(has(any_json(all[20]), R"("name":"MagicUpdateSpell")"));
+  CHECK(has(any_json(all[20]), R"("spell":27)"));
+  CHECK(has(any_json(all[21]), R"("name":"MagicRemoveSpell")"));
 }
 
 TEST_CASE("dereth-cap's JSON: every decoded message cut at every length is the decoder's error, nothing written",
