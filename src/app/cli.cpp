@@ -134,7 +134,8 @@ int run_cli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   demo_cmd->add_flag(
       "--stats", demo_args.stats,
       "Print frame times: median, p90, p99 and longest, and the longest frame's time by phase (input, "
-      "inbox, tick, snapshot, render, screenshot ...); headless, also render every frame and print the averages");
+      "inbox, tick, snapshot, render, screenshot ...); in a window also the GPU caches against their bounds "
+      "(mesh_cache_mb, terrain_cache_mb); headless, also render every frame and print the averages");
   demo_cmd
       ->add_option("--record-frames", demo_args.record_frames,
                    "Headless: write every tick's frame (or every K'th, --record-every) to DIR as tick_NNNNNN.png")

@@ -289,6 +289,20 @@ void print_pacing(std::ostream& out, const LoopReport& r) {
   }
 }
 
+void print_gpu_caches(std::ostream& out, const render::Renderer& renderer) {
+  const render::RenderStats& s = renderer.stats();
+  const render::TerrainCacheStats& t = renderer.terrain_cache_stats();
+  const render::RendererOptions& o = renderer.options();
+  const auto mib = [](std::size_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); };
+  const std::string mesh_bound =
+      o.mesh_cache_bytes == 0 ? std::string("no bound") : fmt::format("{:.1f} MiB", mib(o.mesh_cache_bytes));
+  out << fmt::format(
+      "GPU caches: meshes and textures {:.1f} MiB kept of {} (mesh_cache_mb), {} freed for it; terrain "
+      "surfaces {:.1f} MiB at most of {:.1f} MiB (terrain_cache_mb), {} evicted for it\n",
+      mib(s.mesh_cache_bytes), mesh_bound, s.mesh_cache_evicted, mib(t.peak_bytes), mib(o.terrain_cache_bytes),
+      t.evicted);
+}
+
 int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile* portal, const dat::DatFile* cell,
              Presenter* presenter, std::unique_ptr<audio::AudioBackend> audio_backend, LoopOptions options,
              std::ostream& out, std::ostream& err, const std::vector<std::pair<double, std::string>>& says,
@@ -340,6 +354,11 @@ int run_live(const std::string& what, net::UdpClient& client, const dat::DatFile
   print_report(out, what, *report, world);
   print_network(out, client.status().transport);
   if (frame_stats) print_pacing(out, *report);
+  if (frame_stats && presenter != nullptr) {
+    if (const render::Renderer* renderer = presenter->report_renderer(); renderer != nullptr) {
+      print_gpu_caches(out, *renderer);
+    }
+  }
   if (!failure.empty()) {
     err << "dereth: " << failure << "\n";
     return 1;

@@ -91,6 +91,9 @@ void print_timing(std::ostream& out, const LoopReport& r, const World& world, co
 // of frame work (median, p90, p99, longest) and where the longest frame's
 // time went, phase by phase (LoopOptions::frame_stats).
 void print_pacing(std::ostream& out, const LoopReport& r);
+// The renderer's GPU caches against their bounds (the config's
+// mesh_cache_mb and terrain_cache_mb), after a --stats run in a window.
+void print_gpu_caches(std::ostream& out, const render::Renderer& renderer);
 
 struct DemoArgs {
   bool headless = false;

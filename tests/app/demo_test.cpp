@@ -530,3 +530,40 @@ TEST_CASE("dereth demo --stats in a window (SDL offscreen) prints the frame time
   // The phases add up to the longest frame's interval (rounded to 0.01 ms each).
   CHECK(number_after(phases, "(") == Approx(longest).margin(0.02));
 }
+
+TEST_CASE(
+    "dereth demo --stats in a window (SDL offscreen): the renderer's GPU caches take their bounds from the config",
+    "[app][e2e][live][window][stats]") {
+  const auto run_with = [](std::vector<std::string> sets) {
+    ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    std::vector<std::string> args = {"dereth",           "demo",  "--stats",           "--ticks", "30",         "--set",
+                                     "window_width=320", "--set", "window_height=200", "--set",   "audio=false"};
+    for (auto& s : sets) {
+      args.push_back("--set");
+      args.push_back(std::move(s));
+    }
+    std::string out, err;
+    const int rc = run(args, out, err);
+    ::unsetenv("SDL_VIDEODRIVER");
+    INFO(out << err);
+    REQUIRE(err.find("running the demo headless") == std::string::npos);  // the window path
+    REQUIRE(rc == 0);
+    const std::size_t at = out.find("GPU caches: ");
+    REQUIRE(at != std::string::npos);
+    return out.substr(at, out.find('\n', at) - at);
+  };
+  const std::string defaults = run_with({});
+  INFO(defaults);
+  CHECK(defaults.find("of 512.0 MiB (mesh_cache_mb)") != std::string::npos);
+  CHECK(defaults.find("of 64.0 MiB (terrain_cache_mb)") != std::string::npos);
+  const std::string small = run_with({"mesh_cache_mb=2", "terrain_cache_mb=4"});
+  INFO(small);
+  CHECK(small.find("of 2.0 MiB (mesh_cache_mb)") != std::string::npos);
+  CHECK(small.find("of 4.0 MiB (terrain_cache_mb)") != std::string::npos);
+  // The terrain surfaces stayed within their bound, and something was drawn.
+  const double peak = number_after(small, "terrain surfaces ");
+  CHECK(peak > 0.0);
+  CHECK(peak <= 4.0);
+  CHECK(number_after(small, "meshes and textures ") > 0.0);
+  CHECK(run_with({"mesh_cache_mb=0"}).find("kept of no bound (mesh_cache_mb)") != std::string::npos);
+}

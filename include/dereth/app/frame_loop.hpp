@@ -33,7 +33,8 @@
 
 namespace dereth::render {
 struct FrameTiming;
-}
+class Renderer;
+}  // namespace dereth::render
 
 namespace dereth::app {
 
@@ -158,6 +159,8 @@ class Presenter {
   virtual core::Result<void> present(const sim::RenderSnapshot& snapshot, const FrameInfo& info) = 0;
   // The renderer's phases of the last present() (--stats); null: no renderer.
   [[nodiscard]] virtual const render::FrameTiming* last_render_timing() const { return nullptr; }
+  // The renderer, for the run's report (its GPU caches, --stats); null: none.
+  [[nodiscard]] virtual const render::Renderer* report_renderer() const { return nullptr; }
   // Saves the last presented frame as a PNG (atomically).
   virtual core::Result<void> screenshot(const std::filesystem::path& path) = 0;
   // Where sounds are heard from: the camera.

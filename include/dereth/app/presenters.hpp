@@ -81,6 +81,7 @@ class OffscreenPresenter final : public Presenter {
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
   [[nodiscard]] render::Renderer& renderer() noexcept { return *renderer_; }
   [[nodiscard]] const render::FrameTiming* last_render_timing() const override { return &renderer_->last_timing(); }
+  [[nodiscard]] const render::Renderer* report_renderer() const override { return renderer_.get(); }
   [[nodiscard]] const std::string& gl_description() const noexcept { return gl_description_; }
   [[nodiscard]] CameraRig& rig() noexcept { return rig_; }
 
@@ -157,6 +158,7 @@ class WindowPresenter final : public Presenter {
   [[nodiscard]] audio::Listener listener() const override { return rig_.listener(); }
   [[nodiscard]] CameraRig& rig() noexcept { return rig_; }
   [[nodiscard]] const render::FrameTiming* last_render_timing() const override { return &renderer_->last_timing(); }
+  [[nodiscard]] const render::Renderer* report_renderer() const override { return renderer_.get(); }
   void chat(const protocol::ChatLine& line) override;
   void show_characters(CharacterPicker* picker) override { picker_ = picker; }
   void show_creator(CharacterCreator* creator) override;
