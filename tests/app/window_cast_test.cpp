@@ -166,35 +166,12 @@ TEST_CASE(
     "[app][e2e][live][window][magic]") {
   dereth::app::test::Served served("/tests/scenario/data/cast_window.scenario");
   auto& server = served.server;
-  const dereth::test::TempDir tmp("window-cast");
-  const auto pw = tmp / "password";
-  std::ofstream(pw) << "secret\n";
-  const auto shots = tmp / "shots";
-  std::filesystem::create_directories(shots);
-  // F12 saves into the working folder, as a player's screenshots do.
-  const auto cwd = std::filesystem::current_path();
-  std::filesystem::current_path(shots);
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  const auto heard = [&](auto&& pred) {
-    for (const auto& m : server.client_messages()) {
-      if (pred(m)) return true;
-    }
-    return false;
-  };
-  const auto event_text = [&](const std::string& part) -> std::optional<std::string> {
-    for (const auto& e : server.events()) {
-      if (e.text.find(part) != std::string::npos) return e.text;
-    }
-    return std::nullopt;
-  };
-  const auto press = [](SDL_Keycode k) {
-    push_key(k);
-    push_key(k, false);
-  };
-  const auto wait_for = [](auto&& cond, std::atomic<bool>& stop) {
-    while (!stop && !cond()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    return !stop;
-  };
+  dereth::app::test::WindowPlayRun run_dir("window-cast");
+  const auto& shots = run_dir.shots;
+  const auto heard = [&](auto&& pred) { return served.heard(pred); };
+  const auto event_text = [&](const std::string& part) { return served.event_text(part); };
+  using dereth::app::test::wait_for;
+  using dereth::test::press;
   std::atomic<bool> done{false};
   int bolt_shots = 0;
   // The player: once in the world, \ for magic mode and Tab for the drudge
@@ -232,13 +209,12 @@ TEST_CASE(
   std::string out, err;
   const int rc =
       dereth::app::test::run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
-                              pw.string(), "--character", "Aerin", "--no-record", "--ticks", "420", "--set",
-                              "window_width=800", "--set", "window_height=450", "--set", "audio=false"},
+                              run_dir.password.string(), "--character", "Aerin", "--no-record", "--ticks", "420",
+                              "--set", "window_width=800", "--set", "window_height=450", "--set", "audio=false"},
                              out, err);
   done = true;
   player.join();
-  ::unsetenv("SDL_VIDEODRIVER");
-  std::filesystem::current_path(cwd);
+  run_dir.finish();
   INFO(out << err);
   REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
   CHECK(rc == 0);

@@ -31,15 +31,9 @@ namespace {
 
 namespace protocol = dereth::protocol;
 namespace render = dereth::render;
-using dereth::test::push_key;
 
 constexpr int kWidth = 800;
 constexpr int kHeight = 450;
-
-void press(SDL_Keycode k) {
-  push_key(k);
-  push_key(k, false);
-}
 
 // A left button press and release at (x, y); `clicks` 2 is the second of a double click.
 void click_at(int x, int y, int clicks) {
@@ -79,24 +73,11 @@ TEST_CASE(
     "[app][e2e][live][window][magic]") {
   dereth::app::test::Served served("/tests/scenario/data/spellbook_window.scenario");
   auto& server = served.server;
-  const dereth::test::TempDir tmp("window-spellbook");
-  const auto pw = tmp / "password";
-  std::ofstream(pw) << "secret\n";
-  const auto shots = tmp / "shots";
-  std::filesystem::create_directories(shots);
-  const auto cwd = std::filesystem::current_path();
-  std::filesystem::current_path(shots);  // F12 saves into the working folder
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  const auto heard = [&](auto&& pred) {
-    for (const auto& m : server.client_messages()) {
-      if (pred(m)) return true;
-    }
-    return false;
-  };
-  const auto wait_for = [](auto&& cond, std::atomic<bool>& stop) {
-    while (!stop && !cond()) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    return !stop;
-  };
+  dereth::app::test::WindowPlayRun run_dir("window-spellbook");
+  const auto& shots = run_dir.shots;
+  const auto heard = [&](auto&& pred) { return served.heard(pred); };
+  using dereth::app::test::wait_for;
+  using dereth::test::press;
   const render::PanelPlacement book = spellbook_placement();
   const float row = book.text.height() / static_cast<float>(book.lines);
   const int flame_x = static_cast<int>(book.text.x0 + 20.0F);
@@ -134,7 +115,7 @@ TEST_CASE(
                                          "--account",
                                          "tester",
                                          "--password-file",
-                                         pw.string(),
+                                         run_dir.password.string(),
                                          "--character",
                                          "Aerin",
                                          "--no-record",
@@ -151,8 +132,7 @@ TEST_CASE(
                                         out, err);
   done = true;
   player.join();
-  ::unsetenv("SDL_VIDEODRIVER");
-  std::filesystem::current_path(cwd);
+  run_dir.finish();
   INFO(out << err);
   REQUIRE(err.find("playing headless") == std::string::npos);  // it really was the window
   CHECK(rc == 0);

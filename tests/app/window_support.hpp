@@ -53,6 +53,12 @@ inline void push_key(SDL_Keycode sym, bool down = true) {
   SDL_PushEvent(&e);
 }
 
+// A key pressed and released.
+inline void press(SDL_Keycode sym) {
+  push_key(sym);
+  push_key(sym, false);
+}
+
 // A world with no session behind it, its frame loop and the controls over
 // `window`, on a manual clock: what the player's keys send (stamps from 100
 // up) is kept in `sent`.
