@@ -51,7 +51,7 @@ void Controls::outbound(double now) {
   // CPlayerSystem::SendLoginCompleteNotification: the LoginComplete game
   // action (0xF7B1 0x00A1) when the teleport animation ended this frame.
   for (int n = world_->take_login_completes(); n > 0 && send_; --n) {
-    send_(protocol::encode_game_action(next_stamp_ ? next_stamp_() : 0, protocol::login_opcode::LoginCompleteAction),
+    send_(protocol::encode_game_action(next_stamp(), protocol::login_opcode::LoginCompleteAction),
           protocol::queue::Weenie);
     ++login_completes_sent_;
   }
@@ -132,6 +132,10 @@ void Controls::on_mouse_turn(int direction) {
   mouse_turn(direction);
 }
 
+std::uint32_t Controls::next_stamp() const {
+  return next_stamp_ ? next_stamp_() : 0;
+}
+
 bool Controls::say(std::string_view typed) {
   const auto command = parse_chat_input(typed);
   if (!command) {
@@ -141,7 +145,7 @@ bool Controls::say(std::string_view typed) {
   }
   if (!send_) return false;
   // Chat actions go on the same queue as the movement actions (3, Weenie).
-  send_(encode_chat_command(*command, next_stamp_ ? next_stamp_() : 0), 3);
+  send_(encode_chat_command(*command, next_stamp()), 3);
   ++chat_sent_;
   return true;
 }
@@ -377,8 +381,7 @@ void Controls::select(std::uint32_t guid) {
   const bool has_health = o != nullptr && o->weenie() &&
                           ((o->weenie()->is_creature && o->weenie()->is_attackable) || o->weenie()->is_player);
   for (const std::uint32_t target : world_->toolbar().selection_changed(guid, has_health)) {
-    if (send_)
-      send_(protocol::encode(protocol::QueryHealth{next_stamp_ ? next_stamp_() : 0, target}), protocol::queue::Weenie);
+    if (send_) send_(protocol::encode(protocol::QueryHealth{next_stamp(), target}), protocol::queue::Weenie);
   }
 }
 
@@ -395,7 +398,7 @@ bool Controls::cast_current_spell() {
   if (combat_->combat_mode != sim::CombatMode::Magic || !send_) return false;
   const std::uint32_t spell = current_spell();
   if (spell == 0) return false;  // retail: InqSpellBase fails, nothing is said
-  const std::uint32_t stamp = next_stamp_ ? next_stamp_() : 0;
+  const std::uint32_t stamp = next_stamp();
   const std::uint32_t target = selected();
   if (target != 0) {
     send_(protocol::encode(protocol::CastTargetedSpell{stamp, target, spell}), protocol::queue::Weenie);
@@ -430,9 +433,9 @@ void Controls::take_spell_notices() {
 }
 
 void Controls::send_favorites(const std::vector<sim::FavoriteChange>& changes) {
+  if (!send_) return;
   for (const sim::FavoriteChange& c : changes) {
-    if (!send_) return;
-    const std::uint32_t stamp = next_stamp_ ? next_stamp_() : 0;
+    const std::uint32_t stamp = next_stamp();
     const auto list = static_cast<std::uint32_t>(c.list);
     if (c.add) {
       send_(protocol::encode(protocol::AddSpellFavorite{stamp, c.spell, c.index, list}), protocol::queue::Weenie);

@@ -170,6 +170,8 @@ class Controls final : public OutboundStep, public PlayerInput {
   // A movement key (HandleKeyboardCommand), pressed or released; a release
   // of a command not pressed through here is dropped.
   void motion_key(std::uint32_t command, bool pressed);
+  // The session's next game-action stamp (0 without a session).
+  [[nodiscard]] std::uint32_t next_stamp() const;
   // The world's spell notices to the spellbook and the spell bar.
   void take_spell_notices();
   // The bar's changes to the server (CM_Character::Event_AddSpellFavorite / Event_RemoveSpellFavorite).
