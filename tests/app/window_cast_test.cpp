@@ -168,7 +168,6 @@ TEST_CASE(
   auto& server = served.server;
   dereth::app::test::WindowPlayRun run_dir("window-cast");
   const auto& shots = run_dir.shots;
-  const auto heard = [&](auto&& pred) { return served.heard(pred); };
   const auto event_text = [&](const std::string& part) { return served.event_text(part); };
   using dereth::app::test::wait_for;
   using dereth::test::press;
@@ -180,19 +179,9 @@ TEST_CASE(
   // every 80 ms from the launch until the server's hit; a last picture
   // half a second after the hit.
   std::thread player([&] {
-    const auto entered = [&] {
-      return SDL_WasInit(SDL_INIT_EVENTS) != 0 && heard([](const auto& m) { return m.enter_world.has_value(); });
-    };
-    if (!wait_for(entered, done)) return;
+    if (!dereth::test::wait_in_world(served, done)) return;
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    press(SDLK_BACKSLASH);
-    const auto queried = [&] {
-      return heard([](const auto& m) { return m.opcode == 0xF7B1 && m.action == protocol::opcode::QueryHealth; });
-    };
-    while (!done && !queried()) {
-      press(SDLK_TAB);
-      std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    }
+    dereth::test::magic_mode_and_select(served, done);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     press(SDLK_F12);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));

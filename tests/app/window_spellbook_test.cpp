@@ -75,7 +75,6 @@ TEST_CASE(
   auto& server = served.server;
   dereth::app::test::WindowPlayRun run_dir("window-spellbook");
   const auto& shots = run_dir.shots;
-  const auto heard = [&](auto&& pred) { return served.heard(pred); };
   using dereth::app::test::wait_for;
   using dereth::test::press;
   const render::PanelPlacement book = spellbook_placement();
@@ -84,24 +83,14 @@ TEST_CASE(
   const int flame_y = static_cast<int>(book.text.y0 + row * 2.5F);  // line 2: Flame Bolt I
   std::atomic<bool> done{false};
   std::thread player([&] {
-    const auto entered = [&] {
-      return SDL_WasInit(SDL_INIT_EVENTS) != 0 && heard([](const auto& m) { return m.enter_world.has_value(); });
-    };
-    if (!wait_for(entered, done)) return;
+    if (!dereth::test::wait_in_world(served, done)) return;
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     press(SDLK_b);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     click_at(flame_x, flame_y, 1);
     click_at(flame_x, flame_y, 2);
-    if (!wait_for([&] { return heard([](const auto& m) { return m.add_favorite.has_value(); }); }, done)) return;
-    press(SDLK_BACKSLASH);
-    const auto queried = [&] {
-      return heard([](const auto& m) { return m.opcode == 0xF7B1 && m.action == protocol::opcode::QueryHealth; });
-    };
-    while (!done && !queried()) {
-      press(SDLK_TAB);
-      std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    }
+    if (!wait_for([&] { return served.heard([](const auto& m) { return m.add_favorite.has_value(); }); }, done)) return;
+    dereth::test::magic_mode_and_select(served, done);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     press(SDLK_F12);
     std::this_thread::sleep_for(std::chrono::milliseconds(300));

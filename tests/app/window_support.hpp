@@ -5,9 +5,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -19,6 +22,9 @@
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
 #include "dereth/net/inbox.hpp"
+#include "dereth/protocol/outbound.hpp"
+
+#include "served_support.hpp"
 
 namespace dereth::test {
 
@@ -57,6 +63,31 @@ inline void push_key(SDL_Keycode sym, bool down = true) {
 inline void press(SDL_Keycode sym) {
   push_key(sym);
   push_key(sym, false);
+}
+
+// A live window run's player steps (a thread beside `dereth play` against
+// `served`): until the window polls SDL's events and the server has the
+// client's CharacterEnterWorld; false when `stop` came first.
+inline bool wait_in_world(const app::test::Served& served, const std::atomic<bool>& stop) {
+  return app::test::wait_for(
+      [&] {
+        return SDL_WasInit(SDL_INIT_EVENTS) != 0 &&
+               served.heard([](const auto& m) { return m.enter_world.has_value(); });
+      },
+      stop);
+}
+
+// Magic mode (Backslash), then Tab every 300 ms until the client asks the
+// server for the selected creature's health (QueryHealth) or `stop`.
+inline void magic_mode_and_select(const app::test::Served& served, const std::atomic<bool>& stop) {
+  press(SDLK_BACKSLASH);
+  const auto queried = [&] {
+    return served.heard([](const auto& m) { return m.opcode == 0xF7B1 && m.action == protocol::opcode::QueryHealth; });
+  };
+  while (!stop && !queried()) {
+    press(SDLK_TAB);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
 }
 
 // A world with no session behind it, its frame loop and the controls over
