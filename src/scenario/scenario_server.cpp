@@ -48,6 +48,17 @@ std::uint16_t header_time(double now) {
   return static_cast<std::uint16_t>(static_cast<std::uint64_t>(std::max(0.0, now)) & 0xFFFFU);
 }
 
+// A client message of a kind the server decodes: the decoded form into
+// `field`, or the decoder's error into the record.
+template <class T, class Decode>
+void keep_decoded(ClientMessage& rec, std::optional<T>& field, Decode decode) {
+  if (auto d = decode(rec.bytes)) {
+    field = std::move(*d);
+  } else {
+    rec.decode_error = d.error().message();
+  }
+}
+
 // The player's qualities as the PlayerDescription (F7B0 0x0013) tells them:
 // the scenario's attributes, vitals at their maxima (Health = Endurance / 2,
 // Stamina = Endurance, Mana = Self, the usual formulas), Run and Jump
@@ -548,69 +559,30 @@ void ScenarioServer::handle_message(Session& s, const net::ReassembledMessage& m
   if (rec.opcode == lo::GameAction && m.bytes.size() >= 12) {
     rec.action_sequence = core::load_le<std::uint32_t>(m.bytes.data() + 4);
     rec.action = protocol::peek_wrapped_type(m.bytes);
-    if (rec.action == protocol::opcode::MoveToState) {
-      if (auto d = protocol::decode_move_to_state(m.bytes)) {
-        rec.move_to_state = std::move(*d);
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::chat_action::Talk || rec.action == protocol::chat_action::Tell ||
-               rec.action == protocol::chat_action::Emote || rec.action == protocol::chat_action::SoulEmote) {
-      if (auto d = protocol::decode_chat_action(m.bytes)) {
-        rec.chat = std::move(*d);
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::combat_action::TargetedMeleeAttack ||
-               rec.action == protocol::combat_action::TargetedMissileAttack) {
-      if (auto d = protocol::decode_targeted_attack(m.bytes)) {
-        rec.attack = *d;
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::magic_action::CastTargetedSpell) {
-      if (auto d = protocol::decode_cast_targeted_spell(m.bytes)) {
-        rec.cast = *d;
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::magic_action::CastUntargetedSpell) {
-      if (auto d = protocol::decode_cast_untargeted_spell(m.bytes)) {
-        rec.cast_untargeted = *d;
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::magic_action::AddSpellFavorite) {
-      if (auto d = protocol::decode_add_spell_favorite(m.bytes)) {
-        rec.add_favorite = *d;
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::magic_action::RemoveSpellFavorite) {
-      if (auto d = protocol::decode_remove_spell_favorite(m.bytes)) {
-        rec.remove_favorite = *d;
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::opcode::Jump) {
-      if (auto d = protocol::decode_jump(m.bytes)) {
-        rec.jump = *d;
-      } else {
-        rec.decode_error = d.error().message();
-      }
-    } else if (rec.action == protocol::opcode::AutonomousPosition) {
-      if (auto d = protocol::decode_autonomous_position(m.bytes)) {
-        rec.autonomous_position = std::move(*d);
-      } else {
-        rec.decode_error = d.error().message();
-      }
+    const std::uint32_t a = rec.action;
+    if (a == protocol::opcode::MoveToState) {
+      keep_decoded(rec, rec.move_to_state, protocol::decode_move_to_state);
+    } else if (a == protocol::chat_action::Talk || a == protocol::chat_action::Tell ||
+               a == protocol::chat_action::Emote || a == protocol::chat_action::SoulEmote) {
+      keep_decoded(rec, rec.chat, protocol::decode_chat_action);
+    } else if (a == protocol::combat_action::TargetedMeleeAttack ||
+               a == protocol::combat_action::TargetedMissileAttack) {
+      keep_decoded(rec, rec.attack, protocol::decode_targeted_attack);
+    } else if (a == protocol::magic_action::CastTargetedSpell) {
+      keep_decoded(rec, rec.cast, protocol::decode_cast_targeted_spell);
+    } else if (a == protocol::magic_action::CastUntargetedSpell) {
+      keep_decoded(rec, rec.cast_untargeted, protocol::decode_cast_untargeted_spell);
+    } else if (a == protocol::magic_action::AddSpellFavorite) {
+      keep_decoded(rec, rec.add_favorite, protocol::decode_add_spell_favorite);
+    } else if (a == protocol::magic_action::RemoveSpellFavorite) {
+      keep_decoded(rec, rec.remove_favorite, protocol::decode_remove_spell_favorite);
+    } else if (a == protocol::opcode::Jump) {
+      keep_decoded(rec, rec.jump, protocol::decode_jump);
+    } else if (a == protocol::opcode::AutonomousPosition) {
+      keep_decoded(rec, rec.autonomous_position, protocol::decode_autonomous_position);
     }
   } else if (rec.opcode == lo::CharacterEnterWorld) {
-    if (auto d = protocol::decode_character_enter_world(m.bytes)) {
-      rec.enter_world = std::move(*d);
-    } else {
-      rec.decode_error = d.error().message();
-    }
+    keep_decoded(rec, rec.enter_world, protocol::decode_character_enter_world);
   }
   record(received_, std::move(rec));
   const ClientMessage& msg = received_.back();
