@@ -405,7 +405,8 @@ const TimingTotals& Renderer::timing_totals() const noexcept {
   return impl_->totals;
 }
 bool Renderer::render_ready() const noexcept {
-  return impl_->world_frame && impl_->ctx.stats.loads_deferred == 0;
+  // A block whose surface is still arriving in steps waited too, though no load was refused.
+  return impl_->world_frame && impl_->ctx.stats.loads_deferred == 0 && impl_->ctx.stats.terrain_blocks_deferred == 0;
 }
 bool Renderer::prepare_landblock(std::uint32_t landblock) {
   const std::uint32_t key = landblock & 0xFFFF0000U;

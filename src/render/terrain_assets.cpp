@@ -48,16 +48,17 @@ void TerrainAssets::ensure_region() {
 // read (the cell records log that once).
 const TerrainBlock* TerrainAssets::load_terrain_block(std::uint32_t block_id) {
   const RenderContext::LoadScope scope(ctx_);
+  if (cache.arriving(block_id)) return cache.advance(block_id, terrain_layers, arrival_bands());
   const TerrainBlock* result = nullptr;
   if (auto block = ctx_.cells->land_block(block_id)) {
     const auto side = static_cast<std::size_t>(2 * terrain_radius() + 1);
     const TerrainMesh mesh = build_terrain_mesh(*block, region->land_defs);
     result = cache.arrive(mesh, std::move(block), terrain_layers,
                           surface_side(terrain_layer_texels, side * side, ctx_.options.terrain_cache_bytes),
-                          ctx_.options.terrain_cache_bytes);
+                          ctx_.options.terrain_cache_bytes, arrival_bands());
   }
   if (result == nullptr) cache.mark_absent(block_id);
-  return result;
+  return result != nullptr && result->complete ? result : nullptr;
 }
 
 void TerrainAssets::release() {

@@ -35,8 +35,14 @@ class TerrainAssets {
   [[nodiscard]] int terrain_radius() const noexcept { return std::clamp(ctx_.options.terrain_radius, 0, 8); }
   // A landblock arriving: read from the cell DAT, its surface composited
   // into the cache; null (and remembered as absent) when it is not in the
-  // cell DAT or does not read.
+  // cell DAT or does not read. Under a load budget (a shown frame) the
+  // surface is composited in steps, one a call (arrival_bands()): null
+  // while it is still arriving (cache.arriving), the block once complete.
   const TerrainBlock* load_terrain_block(std::uint32_t block_id);
+  // The steps a block's surface is composited in: 1 (all at once) without a
+  // load budget, else kArrivalBands strips of rows, then the mipmaps.
+  [[nodiscard]] int arrival_bands() const noexcept { return ctx_.options.load_budget_ms > 0.0 ? kArrivalBands : 1; }
+  static constexpr int kArrivalBands = 8;
   // Frees the cache and the layers (the context current).
   void release();
 

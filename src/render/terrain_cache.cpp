@@ -52,11 +52,44 @@ const TerrainBlock* TerrainSurfaceCache::find(std::uint32_t block_id, bool& abse
   const auto it = blocks_.find(block_id);
   if (it == blocks_.end()) return nullptr;
   it->second.last_drawn = frame_;
-  return &it->second;
+  return it->second.complete ? &it->second : nullptr;
 }
 
-const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, std::shared_ptr<const dat::LandBlock> source,
-                                                GLuint layers, int side, std::size_t budget_bytes) {
+bool TerrainSurfaceCache::arriving(std::uint32_t block_id) const {
+  const auto it = blocks_.find(block_id);
+  return it != blocks_.end() && !it->second.complete;
+}
+
+const TerrainBlock* TerrainSurfaceCache::advance(std::uint32_t block_id, GLuint layers, int bands) {
+  const auto it = blocks_.find(block_id);
+  if (it == blocks_.end()) return nullptr;
+  TerrainBlock& block = it->second;
+  block.last_drawn = frame_;
+  if (!block.complete) step(block, layers, bands);
+  return block.complete ? &block : nullptr;
+}
+
+void TerrainSurfaceCache::step(TerrainBlock& block, GLuint layers, int bands) {
+  const int side = block.surface_side;
+  if (bands <= 1) {
+    composite(block, layers, 0, side);
+    block.composited_rows = side;
+  } else if (block.composited_rows < side) {
+    const int rows = std::min((side + bands - 1) / bands, side - block.composited_rows);
+    composite(block, layers, block.composited_rows, rows);
+    block.composited_rows += rows;
+    glFinish();
+    return;
+  }
+  glBindTexture(GL_TEXTURE_2D, block.surface);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  if (bands > 1) glFinish();
+  block.complete = true;
+  ++stats_.built;
+}
+
+TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, std::shared_ptr<const dat::LandBlock> source,
+                                          GLuint layers, int side, std::size_t budget_bytes, int bands) {
   if (program_ == 0 || blocks_.contains(mesh.block_id)) return nullptr;
   make_room(surface_bytes(side), budget_bytes);
 
@@ -80,15 +113,13 @@ const TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, std::sh
   if (anisotropy_ > 1.0F) glTexParameterf(GL_TEXTURE_2D, 0x84FE, anisotropy_);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  composite(block, layers);
-  glBindTexture(GL_TEXTURE_2D, block.surface);
-  glGenerateMipmap(GL_TEXTURE_2D);
 
-  ++stats_.built;
   ++stats_.resident;
   stats_.resident_bytes += block.bytes;
   stats_.peak_bytes = std::max(stats_.peak_bytes, stats_.resident_bytes);
-  return &blocks_.emplace(mesh.block_id, block).first->second;
+  TerrainBlock& kept = blocks_.emplace(mesh.block_id, block).first->second;
+  step(kept, layers, bands);
+  return &kept;
 }
 
 void TerrainSurfaceCache::upload(const TerrainMesh& mesh, GLuint& vao, GLuint& vbo) {
@@ -141,7 +172,7 @@ const TerrainLod* TerrainSurfaceCache::lod(std::uint32_t block_id, BlockOrient o
 
 // The block's triangles laid flat over the texture (x east, y north), each
 // texel the blend of its triangle's corner layers at that point.
-void TerrainSurfaceCache::composite(const TerrainBlock& block, GLuint layers) const {
+void TerrainSurfaceCache::composite(const TerrainBlock& block, GLuint layers, int first_row, int rows) const {
   GLint previous_draw = 0;
   GLint viewport[4] = {};
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous_draw);
@@ -151,6 +182,10 @@ void TerrainSurfaceCache::composite(const TerrainBlock& block, GLuint layers) co
   const GLboolean blend = glIsEnabled(GL_BLEND);
   GLboolean color_mask[4] = {};
   glGetBooleanv(GL_COLOR_WRITEMASK, color_mask);
+  const bool band = first_row > 0 || rows < block.surface_side;
+  const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
+  GLint scissor_box[4] = {};
+  glGetIntegerv(GL_SCISSOR_BOX, scissor_box);
 
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo_);
   glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, block.surface, 0);
@@ -159,6 +194,12 @@ void TerrainSurfaceCache::composite(const TerrainBlock& block, GLuint layers) co
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  if (band) {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, first_row, block.surface_side, rows);
+  } else {
+    glDisable(GL_SCISSOR_TEST);
+  }
   glUseProgram(program_);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D_ARRAY, layers);
@@ -175,6 +216,11 @@ void TerrainSurfaceCache::composite(const TerrainBlock& block, GLuint layers) co
   if (depth_test == GL_TRUE) glEnable(GL_DEPTH_TEST);
   if (cull == GL_TRUE) glEnable(GL_CULL_FACE);
   if (blend == GL_TRUE) glEnable(GL_BLEND);
+  if (scissor == GL_TRUE)
+    glEnable(GL_SCISSOR_TEST);
+  else
+    glDisable(GL_SCISSOR_TEST);
+  glScissor(scissor_box[0], scissor_box[1], scissor_box[2], scissor_box[3]);
 }
 
 void TerrainSurfaceCache::make_room(std::size_t bytes, std::size_t budget) {

@@ -48,6 +48,11 @@ struct TerrainBlock {
   std::size_t bytes = 0;  // the surface's memory, every mip level
   std::uint64_t last_drawn = 0;
   std::vector<TerrainLod> lods;  // the lower-detail meshes made so far (freed with the block)
+  // Arrival in steps (TerrainSurfaceCache::arrive's `bands`): the rows of the
+  // surface composited so far, and whether it is whole and mipmapped (drawn
+  // only then).
+  int composited_rows = 0;
+  bool complete = false;
 };
 
 class TerrainSurfaceCache {
@@ -62,14 +67,25 @@ class TerrainSurfaceCache {
   // Starts a frame: what this frame draws is never evicted for a newcomer.
   void begin_frame() noexcept { ++frame_; }
 
-  // The block, when it is loaded (marked drawn this frame); nullptr when it
-  // is not loaded, or known absent (then `absent` is set).
+  // The block, when it is loaded and complete (marked drawn this frame, as
+  // is one still arriving); nullptr when it is not, or known absent (then
+  // `absent` is set).
   const TerrainBlock* find(std::uint32_t block_id, bool& absent);
   // A landblock arrives: uploads its triangles and composites its surface,
   // `side` texels a side (surface_side), from the terrain layers (a 2D array
   // texture, one layer per terrain type), evicting for `budget_bytes` first.
-  const TerrainBlock* arrive(const TerrainMesh& mesh, std::shared_ptr<const dat::LandBlock> source, GLuint layers,
-                             int side, std::size_t budget_bytes);
+  // With `bands` 1 the whole surface is composited and mipmapped at once;
+  // with more, this call composites the first of `bands` strips of rows and
+  // each advance() the next, then one more makes the mipmaps, each step
+  // waiting for the GL to finish it (so a frame's load budget sees its
+  // cost). Returns the block, complete or still arriving; null when it
+  // cannot be made (no composite program, or already there).
+  TerrainBlock* arrive(const TerrainMesh& mesh, std::shared_ptr<const dat::LandBlock> source, GLuint layers, int side,
+                       std::size_t budget_bytes, int bands = 1);
+  // Whether the block has arrived and is not complete yet.
+  [[nodiscard]] bool arriving(std::uint32_t block_id) const;
+  // The next step of an arriving block; the block once it is complete, else null.
+  const TerrainBlock* advance(std::uint32_t block_id, GLuint layers, int bands);
   // The mesh to draw block `block_id` with at `orient`'s detail: the full
   // mesh (as a TerrainLod) for size 1, else the block's mesh of that size and
   // transition, made and uploaded the first time it is asked for (sizes 1 and
@@ -95,7 +111,11 @@ class TerrainSurfaceCache {
   // Frees least recently drawn blocks not drawn this frame until `bytes`
   // more fit in `budget`, or none is left to free.
   void make_room(std::size_t bytes, std::size_t budget);
-  void composite(const TerrainBlock& block, GLuint layers) const;
+  // One step of an arrival: `bands` strips of rows, then the mipmaps.
+  void step(TerrainBlock& block, GLuint layers, int bands);
+  // Composites rows [first_row, first_row + rows) of the block's surface (a
+  // scissor unless that is all of it).
+  void composite(const TerrainBlock& block, GLuint layers, int first_row, int rows) const;
 
   std::unordered_map<std::uint32_t, TerrainBlock> blocks_;
   std::unordered_set<std::uint32_t> absent_;

@@ -73,13 +73,17 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
     for (std::size_t i = 0; i < blocks.size(); ++i) {
       if (blocks[i] != nullptr) {
         ctx_.terrain_blocks_known.push_back(ids[i]);
-      } else if (ctx_.may_load()) {
-        blocks[i] = assets_.load_terrain_block(ids[i]);
-        ctx_.terrain_blocks_known.push_back(ids[i]);  // uploaded, or absent from the DAT
-      } else {
-        ++ctx_.stats.terrain_blocks_deferred;  // waits for a later frame's load budget
-        ctx_.waiting_landblocks.push_back(ids[i] & 0xFFFF0000U);
+        continue;
       }
+      if (ctx_.may_load()) {
+        blocks[i] = assets_.load_terrain_block(ids[i]);
+        if (blocks[i] != nullptr || !assets_.cache.arriving(ids[i])) {
+          ctx_.terrain_blocks_known.push_back(ids[i]);  // uploaded, or absent from the DAT
+          continue;
+        }
+      }
+      ++ctx_.stats.terrain_blocks_deferred;  // waits for a later frame's load budget (or arrival step)
+      ctx_.waiting_landblocks.push_back(ids[i] & 0xFFFF0000U);
     }
     for (const TerrainBlock* t : blocks) {
       if (t == nullptr) continue;
@@ -99,12 +103,11 @@ bool TerrainPass::prepare_block(std::uint32_t id) {
   if (!assets_.region) return true;
   bool absent = false;
   if (assets_.cache.find(id, absent) != nullptr || absent) return true;
-  if (!ctx_.may_load()) {
-    ++ctx_.stats.terrain_blocks_deferred;
-    return false;
+  if (ctx_.may_load() && (assets_.load_terrain_block(id) != nullptr || !assets_.cache.arriving(id))) {
+    return true;  // uploaded, or absent from the DAT
   }
-  assets_.load_terrain_block(id);  // uploaded, or absent from the DAT
-  return true;
+  ++ctx_.stats.terrain_blocks_deferred;
+  return false;
 }
 
 // The terrain pass: one draw per landblock, over its cached surface.

@@ -1293,6 +1293,45 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Headless: under a load budget a landblock's surface arrives in strips of rows, one step a frame, and is drawn "
+    "only when whole and mipmapped, the same as composited at once",
+    "[render][gl][streaming]") {
+  DERETH_GL_OR_RETURN();
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 40.0F);
+  const sim::RenderSnapshot nothing;
+  const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -40.0F, 30.0F), spot);
+  render::RendererOptions o;
+  o.terrain_radius = 0;  // the camera's landblock alone
+  o.draw_sky_objects = false;
+  const auto at_once = make_renderer(demo_cell(), o);
+  REQUIRE(at_once->render(nothing, cam, 160, 90).has_value());
+  REQUIRE(at_once->stats().terrain_blocks == 1);
+  CHECK(at_once->terrain_cache_stats().built == 1);
+  CHECK(at_once->landblock_ready(demo::kLandBlock));
+  const Image whole = at_once->read_pixels();
+
+  o.load_budget_ms = 1e-9;  // one load step a frame
+  const auto stepped = make_renderer(demo_cell(), o);
+  constexpr int kSteps = 9;  // eight strips of rows, then the mipmaps
+  for (int frame = 1; frame < kSteps; ++frame) {
+    INFO("frame " << frame);
+    REQUIRE(stepped->render(nothing, cam, 160, 90).has_value());
+    CHECK(stepped->stats().terrain_blocks == 0);  // not drawn half made
+    CHECK(stepped->stats().terrain_blocks_deferred == 1);
+    CHECK(stepped->terrain_cache_stats().built == 0);
+    CHECK(stepped->terrain_cache_stats().resident == 1);  // its texture is held while it arrives
+    CHECK_FALSE(stepped->render_ready());
+    CHECK_FALSE(stepped->landblock_ready(demo::kLandBlock));
+  }
+  REQUIRE(stepped->render(nothing, cam, 160, 90).has_value());
+  CHECK(stepped->stats().terrain_blocks == 1);
+  CHECK(stepped->terrain_cache_stats().built == 1);
+  CHECK(stepped->render_ready());
+  CHECK(stepped->landblock_ready(demo::kLandBlock));
+  CHECK(render::compare_images(whole, stepped->read_pixels(), 0).differing_pixels == 0);
+}
+
+TEST_CASE(
     "Headless: the mesh cache stays within mesh_cache_bytes by freeing what the frame did not draw, and a freed "
     "mesh comes back the same when seen again",
     "[render][gl][streaming]") {
