@@ -70,9 +70,9 @@ bool World::use_terrain(const dat::DatFile* cell, const StreamOptions& streaming
   if (portal_ == nullptr || cell == nullptr) return false;
   const auto region = this->region();
   if (!region) {
-    const dat::MissingRecord* missing = records_->find_missing("Region", dat::kRegionId);
+    const auto missing = records_->find_missing("Region", dat::kRegionId);
     core::logger(core::Module::App)
-        ->warn("no terrain collision: Region 0x{:08X}: {}", dat::kRegionId, missing != nullptr ? missing->why : "");
+        ->warn("no terrain collision: Region 0x{:08X}: {}", dat::kRegionId, missing.has_value() ? missing->why : "");
     return false;
   }
   // The old statics' shadows leave the old landscape's cells first.

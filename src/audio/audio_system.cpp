@@ -32,8 +32,8 @@ std::shared_ptr<const Pcm> AudioSystem::wave(std::uint32_t wave_id, std::uint32_
   if (records_ == nullptr || records_->portal() == nullptr) return fail("no portal DAT is loaded");
   const auto record = records_->wave(wave_id);
   if (!record) {
-    const dat::MissingRecord* missing = records_->find_missing("Wave", wave_id);
-    return fail(missing != nullptr ? missing->why : "not a Wave");
+    const auto missing = records_->find_missing("Wave", wave_id);
+    return fail(missing.has_value() ? missing->why : "not a Wave");
   }
   auto pcm = decode_wave(*record);
   if (!pcm) return fail(pcm.error().message());

@@ -11,9 +11,9 @@ template <class T>
 core::Result<T> need(const std::shared_ptr<const T>& record, const dat::RecordCache& records, const char* what,
                      dat::Did id) {
   if (record) return *record;
-  const dat::MissingRecord* missing = records.find_missing(what, id);
+  const auto missing = records.find_missing(what, id);
   return std::unexpected(core::Error{core::ErrorKind::Invalid, fmt::format("{} 0x{:08X}", what, id), "", 0,
-                                     missing != nullptr ? missing->why : "no client_portal.dat"});
+                                     missing.has_value() ? missing->why : "no client_portal.dat"});
 }
 
 }  // namespace

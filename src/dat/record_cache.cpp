@@ -1,5 +1,6 @@
 #include "dereth/dat/record_cache.hpp"
 
+#include <mutex>
 #include <utility>
 
 #include "dereth/core/log.hpp"
@@ -10,7 +11,11 @@ template <class T, class Read>
 std::shared_ptr<const T> RecordCache::get(Kind kind, Did id, const char* name, Read read) {
   if (id == 0 || portal_ == nullptr) return nullptr;
   const std::uint64_t key = (static_cast<std::uint64_t>(kind) << 32) | id;
-  if (auto it = entries_.find(key); it != entries_.end()) return std::static_pointer_cast<const T>(it->second);
+  {
+    const std::lock_guard lock(mutex_);
+    if (auto it = entries_.find(key); it != entries_.end()) return std::static_pointer_cast<const T>(it->second);
+  }
+  // Read and decoded outside the lock (DatFile reads from several threads).
   std::shared_ptr<const T> value;
   std::string why;
   if (auto entry = portal_->find(id); !entry) {
@@ -24,12 +29,25 @@ std::shared_ptr<const T> RecordCache::get(Kind kind, Did id, const char* name, R
   } else {
     value = std::make_shared<const T>(std::move(*record));
   }
+  const std::lock_guard lock(mutex_);
+  // Another thread had it meanwhile: its answer is the one kept and given.
+  if (auto it = entries_.find(key); it != entries_.end()) return std::static_pointer_cast<const T>(it->second);
   if (!value) {
     core::logger(core::Module::Dat)->warn("{} {:#010x} cannot be used: {}", name, id, why);
     missing_.push_back(MissingRecord{id, name, std::move(why)});
   }
   entries_.emplace(key, value);
   return value;
+}
+
+std::size_t RecordCache::size() const {
+  const std::lock_guard lock(mutex_);
+  return entries_.size();
+}
+
+std::vector<MissingRecord> RecordCache::missing() const {
+  const std::lock_guard lock(mutex_);
+  return missing_;
 }
 
 std::shared_ptr<const Setup> RecordCache::setup(Did id) {
@@ -125,11 +143,12 @@ std::shared_ptr<const RenderSurface> RecordCache::render_surface(Did id) {
   return get<RenderSurface>(Kind::RenderSurface, id, "RenderSurface", read_render_surface);
 }
 
-const MissingRecord* RecordCache::find_missing(std::string_view kind, Did id) const noexcept {
+std::optional<MissingRecord> RecordCache::find_missing(std::string_view kind, Did id) const {
+  const std::lock_guard lock(mutex_);
   for (const MissingRecord& m : missing_) {
-    if (m.id == id && m.kind == kind) return &m;
+    if (m.id == id && m.kind == kind) return m;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 }  // namespace dereth::dat

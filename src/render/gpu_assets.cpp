@@ -447,8 +447,8 @@ std::optional<dat::GfxObjDegradeInfo> GpuAssets::degrade_info(dat::Did id) {
 
 // Why the record cache could not give a record (it logged and remembered it).
 std::string GpuAssets::why_missing(const char* kind, dat::Did id) const {
-  const dat::MissingRecord* m = ctx_.records->find_missing(kind, id);
-  return m != nullptr ? m->why : std::string("no record");
+  const auto m = ctx_.records->find_missing(kind, id);
+  return m.has_value() ? m->why : std::string("no record");
 }
 
 // ---- EnvCells ------------------------------------------------------------------------------------

@@ -37,8 +37,8 @@ core::Error asset_error(dat::Did id, std::string field, std::string detail) {
 // A record the cache could not give, as an error naming it and why
 // (RecordCache::find_missing: absent, unreadable or malformed).
 core::Error missing_record(const dat::RecordCache& records, const char* kind, dat::Did id) {
-  const dat::MissingRecord* m = records.find_missing(kind, id);
-  return asset_error(id, kind, m != nullptr ? m->why : std::string("no record (id 0 or no portal DAT)"));
+  const auto m = records.find_missing(kind, id);
+  return asset_error(id, kind, m.has_value() ? m->why : std::string("no record (id 0 or no portal DAT)"));
 }
 
 // (1 - t) * 255 truncated, as retail's (unsigned __int64) conversion does;

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "dereth/dat/dat_writer.hpp"
@@ -148,7 +149,7 @@ TEST_CASE("RecordCache reads each world record once, however many ask", "[dat][r
   }
   CHECK(cache.size() == all.size());
   CHECK(cache.missing().empty());
-  CHECK(cache.find_missing("Region", kRegionId) == nullptr);
+  CHECK(!cache.find_missing("Region", kRegionId).has_value());
   // The decoded values are the records written.
   CHECK(cache.skill_table()->skills.size() == 1);
   CHECK(cache.xp_table()->level.back() == 1000);
@@ -165,6 +166,34 @@ TEST_CASE("RecordCache reads each world record once, however many ask", "[dat][r
   CHECK(cache.spell_table() == cache.spell_table(kSpellTableId));
 }
 
+TEST_CASE(
+    "RecordCache answers threads asking at once: every thread gets the same record, and a missing one is counted "
+    "once",
+    "[dat][record_cache]") {
+  const auto all = samples();
+  const DatFile portal = dat_of(all);
+  for (int round = 0; round < 20; ++round) {
+    RecordCache cache(&portal);
+    constexpr int kThreads = 4;
+    std::vector<std::vector<std::shared_ptr<const void>>> got(kThreads);
+    std::vector<std::thread> threads;
+    threads.reserve(kThreads);
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        for (const Sample& s : all) got[t].push_back(ask(cache, s.kind, s.id));
+        got[t].push_back(cache.setup(0x02FFFFFF));  // not in the DAT
+      });
+    }
+    for (auto& th : threads) th.join();
+    for (int t = 1; t < kThreads; ++t) CHECK(got[t] == got[0]);
+    for (std::size_t i = 0; i < all.size(); ++i) CHECK(got[0][i] != nullptr);
+    CHECK(got[0].back() == nullptr);
+    CHECK(cache.size() == all.size() + 1);
+    REQUIRE(cache.missing().size() == 1);
+    CHECK(cache.find_missing("Setup", 0x02FFFFFF).has_value());
+  }
+}
+
 TEST_CASE("RecordCache counts a missing world record once and never re-reads it", "[dat][record_cache]") {
   const DatFile portal = dat_of({});
   RecordCache cache(&portal);
@@ -172,8 +201,8 @@ TEST_CASE("RecordCache counts a missing world record once and never re-reads it"
     INFO(s.kind);
     CHECK(ask(cache, s.kind, s.id) == nullptr);
     CHECK(ask(cache, s.kind, s.id) == nullptr);  // absence is cached
-    const MissingRecord* m = cache.find_missing(s.kind, s.id);
-    REQUIRE(m != nullptr);
+    const auto m = cache.find_missing(s.kind, s.id);
+    REQUIRE(m.has_value());
     CHECK(m->why == "not in test portal");
   }
   REQUIRE(cache.missing().size() == 8);
@@ -182,7 +211,7 @@ TEST_CASE("RecordCache counts a missing world record once and never re-reads it"
   CHECK(cache.missing()[5].kind == "PaletteSet");
   CHECK(cache.size() == 8);
   // Another kind under the same id is its own lookup.
-  CHECK(cache.find_missing("Setup", kRegionId) == nullptr);
+  CHECK(!cache.find_missing("Setup", kRegionId).has_value());
 
   // Without a portal nothing is read and nothing is missing; id 0 is "none".
   RecordCache none(nullptr);

@@ -294,8 +294,8 @@ TEST_CASE("Headless: the renderer reads its GfxObjs, Surfaces and textures throu
   REQUIRE(renderer->render(snap, cam, 64, 64).has_value());
   CHECK(renderer->stats().parts_drawn == 1);
   CHECK(world_records->size() >= 3);  // GfxObj, Surface, SurfaceTexture (and what they name)
-  const dat::MissingRecord* missing = world_records->find_missing("GfxObj", 0x0100BEEF);
-  REQUIRE(missing != nullptr);
+  const auto missing = world_records->find_missing("GfxObj", 0x0100BEEF);
+  REQUIRE(missing.has_value());
   CHECK_FALSE(missing->why.empty());
   // The record the renderer asked for is the one the simulation gets: the same decoded object.
   const std::size_t asked = world_records->size();

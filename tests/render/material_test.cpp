@@ -228,8 +228,8 @@ TEST_CASE("load_material: missing and malformed records are errors naming the DI
   REQUIRE_FALSE(absent.has_value());
   CHECK(absent.error().message().find("0x08000FFF") != std::string::npos);
   // The cache the record was asked through remembers it, with the same reason.
-  const dat::MissingRecord* missing = records.find_missing("Surface", 0x08000FFF);
-  REQUIRE(missing != nullptr);
+  const auto missing = records.find_missing("Surface", 0x08000FFF);
+  REQUIRE(missing.has_value());
   CHECK(absent.error().message().find(missing->why) != std::string::npos);
   auto wrong_type = render::load_material(records, 0x01000001);
   REQUIRE_FALSE(wrong_type.has_value());

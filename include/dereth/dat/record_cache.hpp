@@ -14,11 +14,17 @@
 // and never re-read. Id 0 means "none" and is neither read nor counted. With
 // no portal DAT every lookup gives null and nothing is counted missing.
 //
-// One thread: the frame loop's (the simulation and the renderer share it).
+// Thread-safe: the frame loop's thread (the simulation and the renderer) and
+// the renderer's asset workers read through it at once. The table is behind
+// one mutex and a DAT read and decode runs outside it, so two threads asking
+// for the same record at once may both read it; the first answer kept is the
+// one both get (and a missing record is logged and counted once).
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -96,12 +102,12 @@ class RecordCache {
 
   [[nodiscard]] const DatFile* portal() const noexcept { return portal_; }
   // Records looked up so far (found or not), over all kinds.
-  [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
-  // Records that could not be had, in the order they were first asked for.
-  [[nodiscard]] const std::vector<MissingRecord>& missing() const noexcept { return missing_; }
-  // Why the record of `kind` ("Region", ...) and `id` could not be had; null
+  [[nodiscard]] std::size_t size() const;
+  // Records that could not be had, in the order they were first asked for (a copy).
+  [[nodiscard]] std::vector<MissingRecord> missing() const;
+  // Why the record of `kind` ("Region", ...) and `id` could not be had; none
   // when it was not asked for or was had.
-  [[nodiscard]] const MissingRecord* find_missing(std::string_view kind, Did id) const noexcept;
+  [[nodiscard]] std::optional<MissingRecord> find_missing(std::string_view kind, Did id) const;
 
  private:
   enum class Kind : std::uint8_t {
@@ -136,6 +142,7 @@ class RecordCache {
   // Keyed by kind and id (the kind in the high word): an id is untrusted and
   // may be asked for as two kinds, and each lookup must get its own kind
   // back. The value is the decoded record, type-erased (null = missing).
+  mutable std::mutex mutex_;  // guards the two below
   std::unordered_map<std::uint64_t, std::shared_ptr<const void>> entries_;
   std::vector<MissingRecord> missing_;
 };
