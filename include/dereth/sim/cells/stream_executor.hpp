@@ -5,14 +5,15 @@
 // ThreadPoolExecutor on a small fixed pool of workers (the window and
 // `dereth play`); ManualExecutor holds them until a test runs them, in the
 // order it chooses (the generation races, driven deterministically).
-#include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include <utility>
 #include <vector>
+
+#include "dereth/core/worker_pool.hpp"
 
 namespace dereth::sim {
 
@@ -40,22 +41,14 @@ class InlineExecutor final : public StreamExecutor {
 // workers (the job running finishes first).
 class ThreadPoolExecutor final : public StreamExecutor {
  public:
-  explicit ThreadPoolExecutor(int workers);
-  ~ThreadPoolExecutor() override;
-  void submit(Job job) override;
+  explicit ThreadPoolExecutor(int workers) : pool_(workers) {}
+  void submit(Job job) override { pool_.submit(std::move(job)); }
   // Blocks until no job is queued or running (benchmarks, tests).
-  void wait_idle();
-  [[nodiscard]] std::size_t workers() const noexcept { return threads_.size(); }
+  void wait_idle() { pool_.wait_idle(); }
+  [[nodiscard]] std::size_t workers() const noexcept { return pool_.workers(); }
 
  private:
-  void work();
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable idle_;
-  std::deque<Job> jobs_;
-  int running_ = 0;
-  bool stop_ = false;
-  std::vector<std::thread> threads_;
+  core::WorkerPool pool_;
 };
 
 // Holds every job until the test runs it (on the test's thread).
