@@ -171,6 +171,7 @@ WindowOptions window_options(const Config& config, std::string title) {
   wo.load_budget_ms = config.render_load_budget_ms;
   wo.terrain_cache_bytes = static_cast<std::size_t>(config.terrain_cache_mb) << 20U;
   wo.mesh_cache_bytes = static_cast<std::size_t>(config.mesh_cache_mb) << 20U;
+  wo.asset_workers = config.stream_workers;
   wo.keys.apply(config.key_bindings);
   wo.options_file = config.file.string();
   return wo;

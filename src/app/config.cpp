@@ -209,8 +209,8 @@ const std::array<Field, 20> kFields = {{
      [](Config& c, std::string_view v) { return parse_float(v, 0.0f, 1000.0f, c.render_load_budget_ms); },
      [](const Config& c) { return fmt::format("{}", c.render_load_budget_ms); }},
     {"stream_workers",
-     "Worker threads that read and decode landblocks in a live session (the window, play), 0..16; 0 loads them "
-     "inline. Default 2.",
+     "Worker threads that read and decode landblocks in a live session (the window, play), and as many again for "
+     "the window's meshes and textures, 0..16; 0 loads them on the frame loop's thread. Default 2.",
      [](Config& c, std::string_view v) { return parse_int(v, 0, kMaxStreamWorkers, c.stream_workers); },
      [](const Config& c) { return fmt::format("{}", c.stream_workers); }},
     {"landscape_radius",

@@ -137,6 +137,7 @@ core::Result<std::unique_ptr<WindowPresenter>> WindowPresenter::create(const dat
   DERETH_TRY(std::unique_ptr<render::Renderer> renderer, render::Renderer::create(loader, portal, cell));
   renderer->options().terrain_cache_bytes = options.terrain_cache_bytes;
   renderer->options().mesh_cache_bytes = options.mesh_cache_bytes;
+  renderer->options().asset_workers = options.asset_workers;
   DERETH_TRY(std::unique_ptr<render::Overlay> overlay, render::Overlay::create());
   return std::unique_ptr<WindowPresenter>(
       new WindowPresenter(std::move(sdl), std::move(renderer), std::move(overlay), options, portal));

@@ -27,9 +27,60 @@ bool is_software_rasteriser(std::string_view renderer) noexcept {
          renderer.find("swrast") != std::string_view::npos;
 }
 
+// Why the record cache could not give a record (it logged and remembered it).
+std::string why_missing(const dat::RecordCache& records, const char* kind, dat::Did id) {
+  const auto m = records.find_missing(kind, id);
+  return m.has_value() ? m->why : std::string("no record");
+}
+
+// Reads a GfxObj and builds its triangles; with `decode`, also reads and
+// decodes what its upload will use: every batch's surface, then the surfaces
+// in order up to the first with a palette (CPhysicsPart::DetermineBasePal's
+// search), and its degrade levels. Touches nothing but `records` (an asset
+// worker runs it).
+PreparedMesh prepare_mesh(const std::shared_ptr<dat::RecordCache>& records, dat::Did gfx_obj, bool decode) {
+  PreparedMesh p;
+  p.gfx_obj = gfx_obj;
+  p.records = records;
+  p.obj = records->gfx_obj(gfx_obj);
+  if (!p.obj) {
+    p.why = why_missing(*records, "GfxObj", gfx_obj);
+    return p;
+  }
+  p.data = build_gfx_obj_mesh(*p.obj);
+  p.materials.resize(p.obj->surfaces.size());
+  if (!decode || p.data.indices.empty()) return p;
+  const auto decode_at = [&](std::size_t i) -> const core::Result<Material>& {
+    if (!p.materials[i]) p.materials[i] = load_material(*records, p.obj->surfaces[i]);
+    return *p.materials[i];
+  };
+  for (const MeshBatch& b : p.data.batches) {
+    if (b.surface_index < p.materials.size()) decode_at(b.surface_index);
+  }
+  for (std::size_t i = 0; i < p.materials.size(); ++i) {
+    const auto& m = decode_at(i);
+    if (m && m->original_palette != 0) break;
+  }
+  p.degrades_read = true;
+  if ((p.obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && p.obj->degrade_id != 0) {
+    const dat::Did id = p.obj->degrade_id;
+    if ((id >> 24) != 0x11) {
+      p.degrade_why = "not a GfxObjDegradeInfo id";
+    } else if (const auto info = records->gfx_obj_degrade_info(id)) {
+      p.degrades = *info;
+    } else {
+      p.degrade_why = why_missing(*records, "GfxObjDegradeInfo", id);
+    }
+  }
+  return p;
+}
+
 }  // namespace
 
 void GpuAssets::release() {
+  workers_.reset();  // joins them (what they hold is their own)
+  pending_.clear();
+  prepared_.clear();
   const auto free_mesh = [](GpuMesh& m) {
     if (m.ebo != 0) glDeleteBuffers(1, &m.ebo);
     if (m.vbo != 0) glDeleteBuffers(1, &m.vbo);
@@ -344,13 +395,27 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
   }
   if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
-  std::shared_ptr<GpuMaterial> result;
   if (!ctx_.records) {
     ctx_.log_once(surface, "no portal DAT");
-  } else if (auto m = load_material(*ctx_.records, surface); !m) {
-    ctx_.log_once(surface, m.error().message());
+    materials_.emplace(surface, nullptr);
+    return nullptr;
+  }
+  std::optional<core::Result<Material>> decoded;
+  return material_from(surface, decoded);
+}
+
+std::shared_ptr<GpuMaterial> GpuAssets::material_from(dat::Did surface,
+                                                      std::optional<core::Result<Material>>& decoded) {
+  if (auto it = materials_.find(surface); it != materials_.end()) {
+    if (it->second) it->second->last_used = ctx_.frame_number;
+    return it->second;
+  }
+  if (!decoded) decoded = load_material(*ctx_.records, surface);
+  std::shared_ptr<GpuMaterial> result;
+  if (!*decoded) {
+    ctx_.log_once(surface, decoded->error().message());
   } else {
-    result = make_material(std::move(*m));
+    result = make_material(std::move(**decoded));
     result->last_used = ctx_.frame_number;
     texture_bytes_ += result->bytes;
   }
@@ -388,18 +453,69 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
     if (it->second) it->second->last_used = ctx_.frame_number;
     return it->second.get();
   }
+  if (ctx_.records && (gfx_obj >> 24) == 0x01 && ctx_.options.asset_workers > 0 && ctx_.options.load_budget_ms > 0.0) {
+    return mesh_from_worker(gfx_obj);
+  }
   if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
+  if (!ctx_.records || (gfx_obj >> 24) != 0x01) {
+    ctx_.log_once(gfx_obj, !ctx_.records ? "no portal DAT" : "not a GfxObj id");
+    meshes_.emplace(gfx_obj, nullptr);
+    return nullptr;
+  }
+  // Here and now; its surfaces are read as the upload uses them.
+  return adopt_mesh(prepare_mesh(ctx_.records, gfx_obj, false));
+}
+
+const GpuMesh* GpuAssets::mesh_from_worker(dat::Did gfx_obj) {
+  collect();
+  if (auto it = prepared_.find(gfx_obj); it != prepared_.end()) {
+    if (!ctx_.may_load()) return nullptr;
+    const RenderContext::LoadScope scope(ctx_);
+    PreparedMesh prepared = std::move(it->second);
+    prepared_.erase(it);
+    return adopt_mesh(std::move(prepared));
+  }
+  if (pending_.insert(gfx_obj).second) {
+    if (!workers_) workers_ = std::make_unique<core::WorkerPool>(ctx_.options.asset_workers);
+    workers_->submit([records = ctx_.records, mailbox = mailbox_, gfx_obj] {
+      PreparedMesh prepared = prepare_mesh(records, gfx_obj, true);
+      const std::lock_guard lock(mailbox->mutex);
+      mailbox->done.push_back(std::move(prepared));
+    });
+  }
+  ++ctx_.stats.loads_deferred;  // waits on its worker
+  return nullptr;
+}
+
+void GpuAssets::collect() {
+  std::vector<PreparedMesh> done;
+  {
+    const std::lock_guard lock(mailbox_->mutex);
+    done.swap(mailbox_->done);
+  }
+  for (PreparedMesh& p : done) {
+    pending_.erase(p.gfx_obj);
+    // Read through records since replaced, or loaded meanwhile without a budget (a screenshot): dropped.
+    if (p.records != ctx_.records || meshes_.contains(p.gfx_obj)) continue;
+    const dat::Did id = p.gfx_obj;
+    prepared_.insert_or_assign(id, std::move(p));
+  }
+}
+
+void GpuAssets::wait_for_workers() {
+  if (workers_) workers_->wait_idle();
+}
+
+// Uploads a prepared GfxObj (inside a load under way), logging once what failed.
+const GpuMesh* GpuAssets::adopt_mesh(PreparedMesh prepared) {
+  const dat::Did gfx_obj = prepared.gfx_obj;
   std::shared_ptr<GpuMesh> result;
-  std::shared_ptr<const dat::GfxObj> obj;
-  if (!ctx_.records) {
-    ctx_.log_once(gfx_obj, "no portal DAT");
-  } else if ((gfx_obj >> 24) != 0x01) {
-    ctx_.log_once(gfx_obj, "not a GfxObj id");
-  } else if (obj = ctx_.records->gfx_obj(gfx_obj); !obj) {
-    ctx_.log_once(gfx_obj, why_missing("GfxObj", gfx_obj));
+  const std::shared_ptr<const dat::GfxObj> obj = prepared.obj;
+  if (!obj) {
+    ctx_.log_once(gfx_obj, prepared.why);
   } else {
-    const MeshData data = build_gfx_obj_mesh(*obj);
+    const MeshData& data = prepared.data;
     if (data.skipped_polygons > 0) {
       core::logger(core::Module::Render)
           ->warn("{}: {} malformed polygons skipped", hex_id(gfx_obj), data.skipped_polygons);
@@ -411,11 +527,12 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
       result->last_used = ctx_.frame_number;
       mesh_bytes_ += result->bytes;
       for (std::size_t i = 0; i < data.batches.size(); ++i) {
-        result->batches[i].material = material(obj->surfaces[data.batches[i].surface_index]);
+        const std::size_t at = data.batches[i].surface_index;
+        result->batches[i].material = material_from(obj->surfaces[at], prepared.materials[at]);
       }
       // CPhysicsPart::DetermineBasePal 0x0050DC80: the first Surface with a palette names the part's.
-      for (const dat::Did surface : obj->surfaces) {
-        const GpuMaterial* m = material(surface).get();
+      for (std::size_t i = 0; i < obj->surfaces.size(); ++i) {
+        const GpuMaterial* m = material_from(obj->surfaces[i], prepared.materials[i]).get();
         if (m != nullptr && m->info.original_palette != 0) {
           result->original_palette = m->info.original_palette;
           break;
@@ -423,7 +540,13 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
       }
       result->sort_center = finite(obj->sort_center) ? obj->sort_center : glm::vec3(0.0F);
       if ((obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
-        result->degrades = degrade_info(obj->degrade_id);
+        if (!prepared.degrades_read) {
+          result->degrades = degrade_info(obj->degrade_id);
+        } else if (!prepared.degrade_why.empty()) {
+          ctx_.log_once(obj->degrade_id, prepared.degrade_why);
+        } else {
+          result->degrades = std::move(prepared.degrades);
+        }
       }
     }
   }
@@ -447,8 +570,7 @@ std::optional<dat::GfxObjDegradeInfo> GpuAssets::degrade_info(dat::Did id) {
 
 // Why the record cache could not give a record (it logged and remembered it).
 std::string GpuAssets::why_missing(const char* kind, dat::Did id) const {
-  const auto m = ctx_.records->find_missing(kind, id);
-  return m.has_value() ? m->why : std::string("no record");
+  return render::why_missing(*ctx_.records, kind, id);
 }
 
 // ---- EnvCells ------------------------------------------------------------------------------------

@@ -9,14 +9,19 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <glad/gl.h>
 #include <glm/vec3.hpp>
 
+#include "dereth/core/worker_pool.hpp"
+#include "dereth/dat/gfx_obj.hpp"
 #include "dereth/dat/gfx_obj_degrade_info.hpp"
 #include "dereth/dat/palette.hpp"
 #include "dereth/render/material.hpp"
@@ -59,6 +64,24 @@ struct GpuMesh {
 // No ObjDesc palette on a part.
 constexpr std::uint32_t kNoPalette = 0xFFFFFFFFU;
 
+// What is read and decoded for a GfxObj's mesh before its GL upload: on an
+// asset worker (RendererOptions::asset_workers, under a load budget) or on the
+// frame loop's thread. The upload (GpuAssets::adopt_mesh) is always the frame
+// loop's. Everything here is made from the record cache alone.
+struct PreparedMesh {
+  dat::Did gfx_obj = 0;
+  std::shared_ptr<dat::RecordCache> records;  // read through (a result from another cache is dropped)
+  std::shared_ptr<const dat::GfxObj> obj;     // null: none (`why`)
+  std::string why;
+  MeshData data;
+  // Per surface of the GfxObj (its index): the decoded material, or why not;
+  // empty where it was not decoded here (the upload then loads it, if used).
+  std::vector<std::optional<core::Result<Material>>> materials;
+  bool degrades_read = false;  // the two below were read here (else the upload reads them)
+  std::optional<dat::GfxObjDegradeInfo> degrades;
+  std::string degrade_why;  // set when its GfxObjDegradeInfo does not read
+};
+
 // One DrawItem's per-instance vertex attributes (kMeshVertex locations 3..11).
 struct Instance {
   std::array<float, 16> model;  // columns
@@ -95,12 +118,23 @@ class GpuAssets {
   [[nodiscard]] GpuMesh upload_mesh(const MeshData& data) const;
 
   std::shared_ptr<GpuMaterial> material(dat::Did surface);
+  // A surface's material from a decode done beforehand (`decoded`, or read
+  // now when empty); inside a load under way.
+  std::shared_ptr<GpuMaterial> material_from(dat::Did surface, std::optional<core::Result<Material>>& decoded);
   std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture);
   std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture, std::uint32_t palette_key);
   std::shared_ptr<GpuMaterial> billboard_material(dat::Did texture);
   const dat::Palette* palette(dat::Did id);
   std::uint32_t composed_palette(const sim::PaletteChange& change);
+  // A GfxObj's mesh; null when it failed (logged once) or waits: on the load
+  // budget, or, with asset workers under a budget, on a worker reading and
+  // decoding it (stats.loads_deferred counts both). A prepared mesh is
+  // uploaded when next asked for, within the budget.
   const GpuMesh* mesh(dat::Did gfx_obj);
+  // GfxObj meshes handed to the asset workers and not yet uploaded.
+  [[nodiscard]] std::size_t meshes_preparing() const noexcept { return pending_.size(); }
+  // Waits until the asset workers are idle (tests).
+  void wait_for_workers();
   const GpuMesh* cell_mesh(const sim::CellSnapshot& c);
   std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id);
   [[nodiscard]] std::string why_missing(const char* kind, dat::Did id) const;
@@ -120,7 +154,20 @@ class GpuAssets {
   bool software = false;               // the context is a software rasteriser (llvmpipe, softpipe, swrast)
 
  private:
+  // Meshes prepared by the workers, waiting to be collected.
+  struct Mailbox {
+    std::mutex mutex;
+    std::vector<PreparedMesh> done;
+  };
+  const GpuMesh* adopt_mesh(PreparedMesh prepared);
+  const GpuMesh* mesh_from_worker(dat::Did gfx_obj);
+  void collect();
+
   RenderContext& ctx_;
+  std::unique_ptr<core::WorkerPool> workers_;  // made at the first mesh handed to one
+  std::shared_ptr<Mailbox> mailbox_ = std::make_shared<Mailbox>();
+  std::unordered_set<dat::Did> pending_;                                     // handed to a worker, not back yet
+  std::unordered_map<dat::Did, PreparedMesh> prepared_;                      // back, not uploaded yet
   std::unordered_map<dat::Did, std::shared_ptr<GpuMesh>> meshes_;            // null: failed
   std::unordered_map<std::uint32_t, std::shared_ptr<GpuMesh>> cell_meshes_;  // by EnvCell id, null: failed
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials_;     // surfaces (0x08), null: failed

@@ -286,6 +286,7 @@ struct Renderer::Impl {
     assets.trim(ctx.options.mesh_cache_bytes);
     ctx.stats.mesh_cache_bytes = assets.cached_bytes();
     ctx.stats.mesh_cache_evicted = assets.evicted();
+    ctx.stats.meshes_preparing = assets.meshes_preparing();
   }
 
   void accumulate() {
@@ -351,6 +352,10 @@ void Renderer::set_region(std::shared_ptr<const dat::Region> region) {
 
 void Renderer::set_records(std::shared_ptr<dat::RecordCache> records) {
   impl_->ctx.records = records ? std::move(records) : impl_->ctx.own_records;
+}
+
+void Renderer::wait_for_asset_workers() {
+  impl_->assets.wait_for_workers();
 }
 
 void Renderer::set_cell_records(std::shared_ptr<dat::CellRecordCache> cells) {

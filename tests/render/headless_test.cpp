@@ -1293,6 +1293,61 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Headless: with asset workers a GfxObj is read and decoded off the frame's thread, waits undrawn, and is uploaded "
+    "when back, the same picture",
+    "[render][gl][streaming]") {
+  DERETH_GL_OR_RETURN();
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 40.0F);
+  const sim::RenderSnapshot scene = four_meshes_at(spot);
+  const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -12.0F, 4.0F), spot);
+  render::RendererOptions o;
+  o.draw_terrain = false;  // the meshes alone
+  o.draw_sky_objects = false;
+  const auto at_once = make_renderer(demo_cell(), o);
+  REQUIRE(at_once->render(scene, cam, 160, 90).has_value());
+  REQUIRE(at_once->stats().parts_drawn == 4);
+  const Image whole = at_once->read_pixels();
+
+  o.load_budget_ms = 1000.0;  // a budget every upload fits in: only the workers make anything wait
+  o.asset_workers = 2;
+  const auto made = make_renderer(demo_cell(), o);
+  Renderer& r = *made;
+  auto records = std::make_shared<dat::RecordCache>(demo_records().portal());
+  r.set_records(records);
+
+  // The first frame hands the four GfxObjs to the workers and draws none of them.
+  REQUIRE(r.render(scene, cam, 160, 90).has_value());
+  CHECK(r.stats().parts_drawn == 0);
+  CHECK(r.stats().objects_deferred == 4);
+  CHECK(r.stats().meshes_preparing == 4);
+  CHECK_FALSE(r.render_ready());
+  // The workers read the records and decode the textures with no frame drawn.
+  r.wait_for_asset_workers();
+  for (std::uint32_t i = 0; i < 4; ++i) {
+    INFO("GfxObj " << i);
+    const auto obj = records->gfx_obj(0x01000001 + i);
+    REQUIRE(obj != nullptr);
+    CHECK(records->surface(obj->surfaces.front()) != nullptr);
+  }
+  const std::size_t read = records->size();
+  // The next frame uploads them: all four drawn, nothing read on its thread.
+  REQUIRE(r.render(scene, cam, 160, 90).has_value());
+  CHECK(r.stats().parts_drawn + r.stats().parts_culled == 4);
+  CHECK(r.stats().objects_deferred == 0);
+  CHECK(r.stats().meshes_preparing == 0);
+  CHECK(r.render_ready());
+  CHECK(records->size() == read);
+  CHECK(render::compare_images(whole, r.read_pixels(), 0).differing_pixels == 0);
+
+  // Without a budget (a screenshot) the workers are not asked: loaded in the frame.
+  o.load_budget_ms = 0.0;
+  const auto unbudgeted = make_renderer(demo_cell(), o);
+  REQUIRE(unbudgeted->render(scene, cam, 160, 90).has_value());
+  CHECK(unbudgeted->stats().parts_drawn == 4);
+  CHECK(unbudgeted->stats().meshes_preparing == 0);
+}
+
+TEST_CASE(
     "Headless: under a load budget a landblock's surface arrives in strips of rows, one step a frame, and is drawn "
     "only when whole and mipmapped, the same as composited at once",
     "[render][gl][streaming]") {

@@ -117,6 +117,9 @@ struct WindowOptions {
   // The meshes' and their textures' GPU bound (RendererOptions::mesh_cache_bytes;
   // the config's mesh_cache_mb; 0: none).
   std::size_t mesh_cache_bytes = std::size_t{512} << 20U;
+  // Threads reading and decoding meshes and textures for shown frames
+  // (RendererOptions::asset_workers; the config's stream_workers; 0: none).
+  int asset_workers = 0;
   KeyMap keys = KeyMap::retail_default();  // the key bindings (config key.<action>)
   // "Entering the world..." until the player exists: a live session's
   // login; a replay has none to wait for (its capture may start after it).

@@ -110,6 +110,12 @@ struct RendererOptions {
   // screenshots; the window sets it from the config's
   // render_load_budget_ms, docs/render.md "Load budget").
   double load_budget_ms = 0.0;
+  // Threads that read and decode GfxObj meshes and their surfaces' textures
+  // off the frame loop's thread while a load budget is set (the window:
+  // the config's stream_workers); a mesh waits, not drawn, until its worker
+  // is done, and is uploaded within the budget. 0: read in the frame that
+  // needs it. Fixed at the first mesh a worker is asked for.
+  int asset_workers = 0;
 };
 
 // One draw call of a frame, in submission order (RendererOptions::record_draw_list).
@@ -149,6 +155,8 @@ struct RenderStats {
   std::size_t loads_deferred = 0;
   std::size_t objects_deferred = 0;
   std::size_t terrain_blocks_deferred = 0;
+  // GfxObj meshes with the asset workers (RendererOptions::asset_workers) after the frame.
+  std::size_t meshes_preparing = 0;
   std::size_t terrain_blocks = 0;      // drawn
   std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
   std::size_t terrain_triangles = 0;   // the terrain's share of `triangles`
@@ -274,6 +282,9 @@ class Renderer {
   // waited. A portal-space frame draws no world: all three are false
   // after one.
   [[nodiscard]] bool render_ready() const noexcept;
+  // Blocks until the asset workers (RendererOptions::asset_workers) have
+  // nothing queued or running (tests; a frame never waits on them).
+  void wait_for_asset_workers();
   // The teleport gate's question (sim::DatLandscapeLoader::set_render_ready):
   // whether the landblock (0xXXYY...., the low 16 bits ignored) was ready
   // at the last frame, and a wish that the next frames make it so. Each
