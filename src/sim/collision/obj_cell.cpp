@@ -32,7 +32,7 @@ constexpr float kReachSlack = 0.5f;
 // when there are two), each radius doubled, and the cell the path checks.
 struct MoverReach {
   explicit MoverReach(const SpherePath& path) noexcept
-      : count(path.num_sphere > 1 ? 2 : 1), check_cell(path.check_pos.objcell_id) {
+      : count(path.num_sphere > 1 ? 2 : 1), check_cell(path.check_pos.objcell_id), check_block(check_cell >> 16) {
     for (std::size_t i = 0; i < count; ++i) {
       center[i] = path.global_sphere[i].center;
       twice_radius[i] = 2.0f * std::fabs(path.global_sphere[i].radius);
@@ -41,14 +41,14 @@ struct MoverReach {
 
   std::size_t count;
   std::uint32_t check_cell;
+  std::uint32_t check_block;
   std::array<glm::vec3, 2> center{};
   std::array<float, 2> twice_radius{};
 };
 
-// beyond_reach with the mover's half precomputed.
-[[gnu::always_inline]] inline bool beyond(const MoverReach& mover, std::span<const dat::Sphere> spheres,
-                                          std::span<const dat::CylSphere> cylinders, float scale,
-                                          const Position& where) {
+// The object's half of the bound (shapes_reach).
+[[gnu::always_inline]] inline float reach_of(std::span<const dat::Sphere> spheres,
+                                             std::span<const dat::CylSphere> cylinders, float scale) {
   float reach = 0.0f;
   // A sphere's centre distance bounded by the sum of its coordinates'
   // magnitudes (never less; equal for a centre on an axis, as a creature's
@@ -59,32 +59,41 @@ struct MoverReach {
   for (const dat::CylSphere& c : cylinders) {
     reach = std::max(reach, std::sqrt(glm::dot(c.origin, c.origin)) + c.radius + c.height);
   }
-  reach *= std::fabs(scale);
+  return reach * std::fabs(scale);
+}
+
+// beyond_reach with both halves of the bound precomputed: whether every
+// sphere of the mover is farther from the object's origin than their reaches
+// and the slack together. A NaN reach is never beyond.
+[[gnu::always_inline]] inline bool beyond(const MoverReach& mover, float reach, const Position& where) {
   glm::vec3 origin = where.frame.origin;
-  if ((mover.check_cell >> 16) != (where.objcell_id >> 16)) [[unlikely]] {
+  if (mover.check_block != (where.objcell_id >> 16)) [[unlikely]] {
     origin += block_offset(mover.check_cell, where.objcell_id);
   }
-  for (std::size_t i = 0; i < mover.count; ++i) {
+  const auto out_of_reach = [&](std::size_t i) {
     const float r = reach + mover.twice_radius[i] + kReachSlack;
     const glm::vec3 d = mover.center[i] - origin;
-    if (!(d.x * d.x + d.y * d.y + d.z * d.z > r * r)) return false;
-  }
-  return true;
+    return d.x * d.x + d.y * d.y + d.z * d.z > r * r;
+  };
+  // The foot, then the head when there is one (no loop to count).
+  return out_of_reach(0) && (mover.count == 1 || out_of_reach(1));
 }
 
 // Whether CPhysicsObj::FindObjCollisions on `obj` is certain to change
 // nothing and return OK: no obstruction flag raised on entry (the call
 // raises and clears its own), no physics BSP or cylinder (whose tests have
 // lasting effects or bounds of their own), and the spheres out of reach.
-// `mover` is made when first needed.
+// The object's reach is its cached sphere_reach (negative when it has
+// cylinders or no part array), read beside its position and state, so an
+// object passed over costs one cache line of the object; `mover` is made
+// when first needed.
 [[gnu::always_inline]] inline bool test_changes_nothing(const PhysicsObj& obj, const Transition& t,
                                                         std::optional<MoverReach>& mover) {
   if (t.sphere_path.obstruction_ethereal || (obj.state() & ps::HasPhysicsBsp) != 0) return false;
-  const PartArray* parts = obj.part_array();
-  if (parts == nullptr) return false;
-  if (!parts->cyl_spheres().empty()) return false;
+  const float reach = obj.sphere_reach();
+  if (!(reach >= 0.0f)) return false;
   if (!mover) mover.emplace(t.sphere_path);
-  return beyond(*mover, parts->spheres(), {}, obj.scale(), obj.position());
+  return beyond(*mover, reach, obj.position());
 }
 
 }  // namespace
@@ -94,7 +103,12 @@ struct MoverReach {
 // for a cylinder), every sphere of the mover counted twice over.
 bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders, float scale,
                   const Position& where, const SpherePath& path) {
-  return beyond(MoverReach(path), spheres, cylinders, scale, where);
+  return beyond(MoverReach(path), reach_of(spheres, cylinders, scale), where);
+}
+
+float shapes_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders,
+                   float scale) noexcept {
+  return reach_of(spheres, cylinders, scale);
 }
 
 // ---- CObjCell ---------------------------------------------------------------------
@@ -102,6 +116,7 @@ bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::Cyl
 // CObjCell::add_shadow_object 0x0052B280
 void ObjCell::add_shadow_object(ShadowObj& object) {
   shadows_.push_back(&object);
+  shadow_physobjs_.push_back(object.physobj);
   object.cell = this;
 }
 
@@ -110,8 +125,11 @@ void ObjCell::remove_shadow_object(ShadowObj& object) {
   const auto it = std::find(shadows_.begin(), shadows_.end(), &object);
   if (it == shadows_.end()) return;
   object.cell = nullptr;
+  const auto i = static_cast<std::size_t>(it - shadows_.begin());
   *it = shadows_.back();
   shadows_.pop_back();
+  shadow_physobjs_[i] = shadow_physobjs_.back();
+  shadow_physobjs_.pop_back();
 }
 
 std::vector<PhysicsObj*> ObjCell::objects() const {
@@ -142,9 +160,12 @@ TransitionState ObjCell::find_obj_collisions(Transition& t) {
   if (t.sphere_path.insert_type == InsertType::InitialPlacement) return result;
   // The list may not change under the test (a hit only records objects).
   std::optional<MoverReach> mover;
-  for (std::size_t i = 0; i < shadows_.size(); ++i) {
-    PhysicsObj* obj = shadows_[i]->physobj;
-    if (obj == nullptr || obj->parent() != nullptr || obj == t.object_info.object) continue;
+  // Each shadow's object from the cell's own copy (shadow_physobjs_), not
+  // through the shadow: one cache line less an object.
+  const PhysicsObj* const self = t.object_info.object;
+  for (std::size_t i = 0; i < shadow_physobjs_.size(); ++i) {
+    PhysicsObj* obj = shadow_physobjs_[i];
+    if (obj == nullptr || obj == self || obj->parent() != nullptr) continue;
     // Not a deviation: the objects a test would change nothing for, found
     // cheaply first (the same shadows are searched, in the same order).
     if (test_changes_nothing(*obj, t, mover)) continue;

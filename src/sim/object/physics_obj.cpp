@@ -74,6 +74,7 @@ void PhysicsObj::set_translucency(float translucency) {
 // CPhysicsObj::SetScale 0x005136A0 is the effects' set_scale).
 void PhysicsObj::set_scale_static(float scale) {
   scale_ = scale;
+  sphere_reach_ = kReachUnknown;
   if (part_array_) part_array_->set_scale(glm::vec3(scale));
 }
 
@@ -152,6 +153,7 @@ bool PhysicsObj::set_description(const protocol::PhysicsDesc& desc, bool set_mov
   set_state(desc.state, true);
 
   scale_ = desc.object_scale.value_or(1.0f);
+  sphere_reach_ = kReachUnknown;
   if (part_array_) part_array_->set_scale(glm::vec3(scale_));
   const float friction = desc.friction.value_or(kDefaultFriction);
   if (friction >= 0.0f && friction <= 1.0f) friction_ = friction;

@@ -84,6 +84,11 @@ TransitionState PhysicsObj::find_obj_collisions(Transition& t) {
   return result;
 }
 
+float PhysicsObj::compute_sphere_reach() const noexcept {
+  if (!part_array_ || !part_array_->cyl_spheres().empty()) return -1.0f;
+  return shapes_reach(part_array_->spheres(), {}, scale_);
+}
+
 // CPhysicsObj::add_shadows_to_cells 0x00514AE0
 void PhysicsObj::add_shadows_to_cells(const CellArray& cells) {
   if ((state_ & ps::ParticleEmitter) != 0) {

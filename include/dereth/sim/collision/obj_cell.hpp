@@ -116,6 +116,11 @@ class ObjCell {
   std::uint32_t id_;
   std::uint32_t restriction_obj_ = 0;
   std::vector<ShadowObj*> shadows_;
+  // Each shadow's physobj as it was added, in step with shadows_ (the same
+  // order, the same swaps): the object search reads the objects without
+  // touching the shadows (a shadow's physobj does not change while it is in
+  // a cell).
+  std::vector<PhysicsObj*> shadow_physobjs_;
 };
 
 }  // namespace dereth::sim

@@ -20,4 +20,11 @@ namespace dereth::sim {
 [[nodiscard]] bool beyond_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders,
                                 float scale, const Position& where, const SpherePath& path);
 
+// The object's half of that bound: the largest of each shape's centre
+// distance (for a sphere, the sum of its centre's coordinates' magnitudes)
+// plus its radius (and height, for a cylinder), times |scale|. What
+// PhysicsObj::sphere_reach caches for an object of spheres alone.
+[[nodiscard]] float shapes_reach(std::span<const dat::Sphere> spheres, std::span<const dat::CylSphere> cylinders,
+                                 float scale) noexcept;
+
 }  // namespace dereth::sim

@@ -46,6 +46,8 @@ class PartArray {
   [[nodiscard]] virtual bool has_anims() const { return false; }       // CPartArray::HasAnims
   [[nodiscard]] virtual std::size_t num_spheres() const { return 0; }  // CPartArray::GetNumSphere
   // CPartArray::GetSphere 0x00518070: the Setup's spheres (Setup space, unscaled).
+  // These and the cylinders are fixed for the part array's life: its owner
+  // caches their reach (PhysicsObj::sphere_reach).
   [[nodiscard]] virtual std::span<const dat::Sphere> spheres() const { return {}; }
   // CPartArray::GetCylsphere 0x00518090
   [[nodiscard]] virtual std::span<const dat::CylSphere> cyl_spheres() const { return {}; }

@@ -88,7 +88,7 @@ struct ChildAttachment {
   std::uint32_t location = 0;
 };
 
-class PhysicsObj {
+class alignas(64) PhysicsObj {
  public:
   using TimestampIndex = protocol::TimestampIndex;
 
@@ -176,7 +176,21 @@ class PhysicsObj {
 
   // --- seams ---------------------------------------------------------------
   [[nodiscard]] PartArray* part_array() const noexcept { return part_array_.get(); }
-  void set_part_array(std::unique_ptr<PartArray> parts) noexcept { part_array_ = std::move(parts); }
+  void set_part_array(std::unique_ptr<PartArray> parts) noexcept {
+    part_array_ = std::move(parts);
+    sphere_reach_ = kReachUnknown;
+  }
+  // The broad phase's reach of this object's shapes (shapes_reach,
+  // collision/reach.hpp, issue 35 section 4): that of its part array's
+  // spheres at its scale, or -1 when it has cylinders or no part array
+  // (CObjCell's search then tests it in full). Cached: a part array's shapes
+  // are fixed for its life (part_array.hpp), and set_part_array and the
+  // scale's writers forget it. Not retail's: retail keeps no such bound.
+  [[nodiscard]] float sphere_reach() const noexcept {
+    if (sphere_reach_ == kReachUnknown) [[unlikely]]
+      sphere_reach_ = compute_sphere_reach();
+    return sphere_reach_;
+  }
   [[nodiscard]] MovementManager* movement_manager() const noexcept { return movement_manager_.get(); }
   void set_movement_manager(std::unique_ptr<MovementManager> m) noexcept { movement_manager_ = std::move(m); }
   [[nodiscard]] PositionManager* position_manager() const noexcept { return position_manager_.get(); }
@@ -589,6 +603,10 @@ class PhysicsObj {
   void perform_move_to(const MovementStruct& mvs);
   // The hidden pose rule (seed portal-completion section 1).
   void republish_pose();
+  // sphere_reach's value (physics_obj_cells.cpp).
+  [[nodiscard]] float compute_sphere_reach() const noexcept;
+
+  static constexpr float kReachUnknown = -2.0f;
 
   SimContext* context_;
   std::uint32_t id_;
@@ -596,6 +614,11 @@ class PhysicsObj {
 
   std::uint32_t state_ = kInitialState;
   std::uint32_t transient_state_ = 0;
+  // parent_ and sphere_reach_ beside state_ and position_: what CObjCell's
+  // object search reads of an object it passes over, in one cache line
+  // (bytes 16 to 52 of the 64-byte aligned object).
+  PhysicsObj* parent_ = nullptr;
+  mutable float sphere_reach_ = kReachUnknown;
   Position position_;
   bool in_cell_ = false;
   glm::vec3 velocity_{0.0f};
@@ -630,7 +653,6 @@ class PhysicsObj {
   glm::vec3 sliding_normal_{0.0f};
   std::vector<ShadowObj> shadow_objects_;
 
-  PhysicsObj* parent_ = nullptr;
   std::uint32_t parent_location_ = 0;
   std::vector<ChildAttachment> children_;
 
