@@ -67,6 +67,12 @@ std::shared_ptr<const T> CellRecordCache::get(std::uint8_t kind, Did id, const c
   return value;
 }
 
+bool CellRecordCache::unreadable(Did id) const {
+  if (cell_ == nullptr) return false;
+  const auto entry = cell_->find(id);
+  return !entry || entry->has_value();
+}
+
 std::size_t CellRecordCache::reads() const {
   const std::lock_guard lock(mutex_);
   return reads_;

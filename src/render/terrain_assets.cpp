@@ -50,7 +50,15 @@ const TerrainBlock* TerrainAssets::load_terrain_block(std::uint32_t block_id) {
   const RenderContext::LoadScope scope(ctx_);
   if (cache.arriving(block_id)) return cache.advance(block_id, terrain_layers, arrival_bands());
   const TerrainBlock* result = nullptr;
-  if (auto block = ctx_.cells->land_block(block_id)) {
+  std::shared_ptr<const dat::LandBlock> block = ctx_.cells->land_block(block_id);
+  if (!block && ctx_.cells->unreadable(block_id)) {
+    // In the cell DAT but malformed (the cache logged why): drawn as the
+    // landscape loads it (LandblockStreamer::build), flat and empty.
+    auto flat = std::make_shared<dat::LandBlock>();
+    flat->id = block_id;
+    block = std::move(flat);
+  }
+  if (block) {
     const auto side = static_cast<std::size_t>(2 * terrain_radius() + 1);
     const TerrainMesh mesh = build_terrain_mesh(*block, region->land_defs);
     result = cache.arrive(mesh, std::move(block), terrain_layers,

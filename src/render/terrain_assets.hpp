@@ -35,7 +35,8 @@ class TerrainAssets {
   [[nodiscard]] int terrain_radius() const noexcept { return std::clamp(ctx_.options.terrain_radius, 0, 8); }
   // A landblock arriving: read from the cell DAT, its surface composited
   // into the cache; null (and remembered as absent) when it is not in the
-  // cell DAT or does not read. Under a load budget (a shown frame) the
+  // cell DAT (one in it that does not read is drawn flat, as the landscape
+  // loads it). Under a load budget (a shown frame) the
   // surface is composited in steps, one a call (arrival_bands()): null
   // while it is still arriving (cache.arriving), the block once complete.
   const TerrainBlock* load_terrain_block(std::uint32_t block_id);

@@ -482,6 +482,39 @@ Camera over_block(std::uint32_t x, std::uint32_t y) {
 
 }  // namespace
 
+TEST_CASE(
+    "Headless: a landblock in the cell DAT that does not read is drawn as the landscape loads it, flat ground, "
+    "while one absent from the DAT is nothing",
+    "[render][gl][terrain][streaming]") {
+  DERETH_GL_OR_RETURN();
+  constexpr std::uint32_t kCorrupt = block_id(0x05, 0x05);
+  const std::vector<dat::DatRecord> records = {{kCorrupt, {0x01, 0x02, 0x03}}};  // three bytes of a LandBlock
+  auto built = dat::build_dat(records, dat::DatWriterOptions{dat::DatKind::Cell});
+  REQUIRE(built.has_value());
+  auto file = dat::DatFile::from_bytes(std::move(*built), "corrupt cell");
+  REQUIRE(file.has_value());
+  render::RendererOptions options;
+  options.terrain_radius = 0;
+  options.draw_sky_objects = false;  // the background is the clear colour
+  const auto made = make_renderer(*file, options);
+  Renderer& renderer = *made;
+  const sim::RenderSnapshot snap;
+  REQUIRE(renderer.render(snap, over_block(0x05, 0x05), 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks == 1);
+  CHECK(renderer.terrain_cache_stats().built == 1);
+  CHECK(renderer.landblock_ready(kCorrupt));
+  // Looking down at it: ground, not the sky behind a hole, and one flat colour-lit plane.
+  const Image ground = renderer.read_pixels();
+  CHECK(ground.at(32, 40) != sky(renderer));
+  CHECK(ground.at(32, 32) != sky(renderer));
+
+  // A block the DAT does not have stays a hole: the sky shows through.
+  REQUIRE(renderer.render(snap, over_block(0x06, 0x06), 64, 64).has_value());
+  CHECK(renderer.stats().terrain_blocks == 0);
+  CHECK(renderer.landblock_ready(block_id(0x06, 0x06)));  // known absent: nothing to wait for
+  CHECK(renderer.read_pixels().at(32, 40) == sky(renderer));
+}
+
 TEST_CASE("Headless: the terrain surface cache composites each landblock once and frees it on unload",
           "[render][gl][terrain]") {
   DERETH_GL_OR_RETURN();

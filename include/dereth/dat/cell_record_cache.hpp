@@ -45,6 +45,11 @@ class CellRecordCache {
   [[nodiscard]] std::shared_ptr<const EnvCell> env_cell(Did id);               // 0xXXYY0100 and up
 
   [[nodiscard]] const DatFile* cell() const noexcept { return cell_; }
+  // Whether record `id` is in the DAT (or its index cannot be searched) but
+  // gives nothing: unreadable or malformed, where a lookup returned null.
+  // The landscape loads such a landblock flat and empty, and the renderer
+  // draws it so; a record simply absent is nothing at all.
+  [[nodiscard]] bool unreadable(Did id) const;
   // Records read and decoded from the DAT so far (a record held by someone
   // and asked for again is not read again).
   [[nodiscard]] std::size_t reads() const;

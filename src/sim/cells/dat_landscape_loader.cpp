@@ -350,6 +350,8 @@ void DatLandscapeLoader::load_scenery(std::uint32_t block_id) {
   const std::uint32_t key = block_id & kBlockMask;
   const LandBlockStruct* terrain = landscape_ != nullptr ? landscape_->land_block(block_id) : nullptr;
   if (terrain == nullptr) return;
+  // A malformed landblock loads flat and empty (LandblockStreamer::build): no scenery on it either.
+  if (const LandblockBuild* b = streamer_.published(block_id); b != nullptr && b->malformed) return;
   const auto region = records_->region(region_id_);
   if (!region) return;  // retail: no CRegionDesc::current_region, no scenery
   const auto scenes = [this](dat::Did id) { return records_->scene(id); };

@@ -50,10 +50,9 @@ LandblockBuild LandblockStreamer::build(dat::CellRecordCache& cells, const dat::
         core::logger(core::Module::App)->warn("landblock {:08X}: {}", key | 0xFFFFu, built.error().message());
         b.malformed = true;
       }
-    } else if (cells.cell() != nullptr) {
+    } else {
       // In the DAT but not readable (the cache logged why): malformed.
-      const auto entry = cells.cell()->find(key | 0xFFFFu);
-      b.malformed = !entry || entry->has_value();
+      b.malformed = cells.unreadable(key | 0xFFFFu);
     }
     if (b.malformed) {
       // Loads as empty: flat, nothing on it, so the game goes on.
