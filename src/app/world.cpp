@@ -78,9 +78,9 @@ bool World::use_terrain(const dat::DatFile* cell, const StreamOptions& streaming
   // The old statics' shadows leave the old landscape's cells first.
   landscape_loader_.reset();
   cell_records_ = std::make_shared<dat::CellRecordCache>(cell);
-  auto loader =
-      std::make_unique<sim::DatLandscapeLoader>(*cell_records_, region->land_defs, region->id, *records_, *factory_,
-                                                context_, sim::make_stream_executor(streaming.workers));
+  auto loader = std::make_unique<sim::DatLandscapeLoader>(
+      *cell_records_, region->land_defs, region->id, *records_, *factory_, context_,
+      streaming.make_executor ? streaming.make_executor() : sim::make_stream_executor(streaming.workers));
   landscape_ = std::make_unique<sim::Landscape>(loader.get());
   loader->set_landscape(*landscape_);
   landscape_loader_ = std::move(loader);

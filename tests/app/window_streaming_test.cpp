@@ -228,3 +228,77 @@ TEST_CASE(
   CHECK(w.world.box().player()->position().frame.origin.x == Approx(15.0F).margin(0.01F));
   CHECK(w.world.box().player()->position().frame.origin.z == Approx(0.0F).margin(0.15F));  // on the flat ground
 }
+
+TEST_CASE(
+    "In the window, builds of the region a teleport left complete after the recenter and are rejected: the "
+    "window draws the destination from its own generation's builds",
+    "[app][streaming][window]") {
+  auto window = dereth::test::offscreen_window(live_window_options());
+  if (!window) return;
+  const auto& dats = dereth::test::demo_dats();
+  // The builds held until the test runs them, in the order it chooses.
+  sim::ManualExecutor* jobs = nullptr;
+  core::ManualClock clock{core::Seconds{1.0}};
+  app::World world(clock, &dats.portal);
+  app::StreamOptions streaming;
+  streaming.gate_limit = 0.0;
+  streaming.make_executor = [&jobs] {
+    auto manual = std::make_unique<sim::ManualExecutor>();
+    jobs = manual.get();
+    return manual;
+  };
+  REQUIRE(world.use_terrain(&dats.cell, streaming));
+  REQUIRE(jobs != nullptr);
+  dereth::test::WindowControls::NoInbox inbox;
+  app::FrameLoop loop(world, inbox, &clock, window.get(), nullptr, app::LoopOptions{});
+  const auto frame = [&] {
+    clock.advance(core::Seconds{0.05});
+    world.step();
+    REQUIRE(window->present(*world.snapshot(), app::FrameInfo{}).has_value());
+  };
+  auto& streamer = world.landscape_loader()->streamer();
+
+  // Entering the town: its grid's builds are asked for and held.
+  create_player(world, kTownCell, {10.0F, 10.0F, 0.0F});
+  frame();
+  const std::size_t town_builds = jobs->held();
+  REQUIRE(town_builds > 0);
+  const std::uint64_t town_generation = streamer.generation();
+  // Before any completes, the server sends the player to the dungeon: a hard recenter.
+  protocol::UpdatePosition m;
+  m.guid = kPlayer;
+  const glm::vec3 dungeon = demo::kDungeonRooms[0].origin + glm::vec3(5.0F, 5.0F, 0.0F);
+  m.position.cell_id = demo::kDungeonEntryCell;
+  m.position.origin = {dungeon.x, dungeon.y, dungeon.z};
+  m.position.qw = 1.0F;
+  m.position.instance_ts = 1;
+  m.position.position_ts = 1;
+  m.position.teleport_ts = 1;
+  world.handle(protocol::encode(m));
+  frame();
+  CHECK(streamer.generation() > town_generation);
+  REQUIRE(jobs->held() > town_builds);  // the dungeon's build asked for too
+
+  // The town's builds complete first (in the order asked), then the dungeon's.
+  for (std::size_t i = 0; i < town_builds; ++i) jobs->run(0);
+  frame();
+  CHECK(streamer.stats().rejected_generation == town_builds);
+  CHECK(world.landscape()->block_count() == 0);  // nothing of the town was published
+  CHECK(world.box().teleport_in_progress());     // the gate still waits for the dungeon
+  jobs->run_all();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while ((world.box().teleport_in_progress() || !window->report_renderer()->render_ready()) &&
+         std::chrono::steady_clock::now() < deadline) {
+    jobs->run_all();
+    frame();
+  }
+  REQUIRE_FALSE(world.box().teleport_in_progress());
+  REQUIRE(world.box().player() != nullptr);
+  CHECK(world.box().player()->position().objcell_id == demo::kDungeonEntryCell);
+  CHECK(streamer.resident_tier(demo::kDungeonLandBlock & 0xFFFF0000U) == sim::StreamTier::Near);
+  CHECK(streamer.resident_count() == 1);  // the dungeon's block alone: no town block slipped in
+  // The window drew the dungeon, everything it asked for uploaded.
+  const render::Renderer& r = *window->report_renderer();
+  CHECK(r.render_ready());
+  CHECK(r.stats().cells_drawn > 0);
+}

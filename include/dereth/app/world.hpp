@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -28,6 +29,7 @@
 #include "dereth/protocol/messages.hpp"
 #include "dereth/sim/cells/cell_manager.hpp"
 #include "dereth/sim/cells/landscape.hpp"
+#include "dereth/sim/cells/stream_executor.hpp"
 #include "dereth/sim/effects/effects.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
@@ -72,6 +74,10 @@ struct StreamOptions {
   // Seconds of sim time the teleport gate (CellManager's
   // blocking_for_cells) waits before it gives up loudly; 0: never.
   double gate_limit = 20.0;
+  // What runs the builds instead of `workers`' (tests: a sim::ManualExecutor
+  // that holds them until the test runs them, to drive the generation races
+  // through a window); unset: `workers` decides.
+  std::function<std::unique_ptr<sim::StreamExecutor>()> make_executor;
 };
 
 class World final : public ViewerPlacer {
