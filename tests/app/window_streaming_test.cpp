@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -58,13 +59,30 @@ void create_player(app::World& world, std::uint32_t cell, glm::vec3 origin) {
   world.handle(protocol::encode(player));
 }
 
+// The server sends the player to `origin` in `cell`: an UpdatePosition
+// whose teleport stamp `stamp` is newer than the last.
+void teleport(app::World& world, std::uint32_t cell, glm::vec3 origin, std::uint16_t stamp) {
+  protocol::UpdatePosition m;
+  m.guid = kPlayer;
+  m.position.cell_id = cell;
+  m.position.origin = {origin.x, origin.y, origin.z};
+  m.position.qw = 1.0F;
+  m.position.instance_ts = 1;
+  m.position.position_ts = stamp;
+  m.position.teleport_ts = stamp;
+  world.handle(protocol::encode(m));
+}
+
 // The world, its frame loop and the offscreen window as a live session has
 // them: two stream workers, a 4 ms load budget and two asset workers.
 struct WindowWorld {
-  WindowWorld(const dat::DatFile& portal, const dat::DatFile& cell, std::unique_ptr<app::WindowPresenter> w)
+  // `make_executor`, when given, runs the builds instead of the two workers.
+  WindowWorld(const dat::DatFile& portal, const dat::DatFile& cell, std::unique_ptr<app::WindowPresenter> w,
+              std::function<std::unique_ptr<sim::StreamExecutor>()> make_executor = {})
       : window(std::move(w)), world(clock, &portal) {
     app::StreamOptions streaming;
     streaming.workers = 2;
+    streaming.make_executor = std::move(make_executor);
     streaming.gate_limit = 0.0;  // a loaded test machine must not make it give up
     REQUIRE(world.use_terrain(&cell, streaming));
     // The frame loop hands the window's readiness to the world's loader.
@@ -153,22 +171,14 @@ TEST_CASE(
   std::vector<std::size_t> memory;
   for (std::uint16_t i = 1; i <= 100; ++i) {
     const bool to_dungeon = (i % 2) == 1;
-    protocol::UpdatePosition m;
-    m.guid = kPlayer;
-    const glm::vec3 to = to_dungeon ? dungeon : town;
-    m.position.cell_id = to_dungeon ? demo::kDungeonEntryCell : kTownCell;
-    m.position.origin = {to.x, to.y, to.z};
-    m.position.qw = 1.0F;
-    m.position.instance_ts = 1;
-    m.position.position_ts = i;
-    m.position.teleport_ts = i;
-    w.world.handle(protocol::encode(m));
+    const std::uint32_t cell = to_dungeon ? demo::kDungeonEntryCell : kTownCell;
+    teleport(w.world, cell, to_dungeon ? dungeon : town, i);
     INFO("teleport " << i);
     REQUIRE(w.world.box().teleport_in_progress());
     REQUIRE(w.arrive());
     // The window drew the destination: the player stands in its cell.
     REQUIRE(w.world.box().player() != nullptr);
-    CHECK(w.world.box().player()->position().objcell_id == m.position.cell_id);
+    CHECK(w.world.box().player()->position().objcell_id == cell);
     seen.push_back(live(w));
     memory.push_back(resident_bytes());
   }
@@ -213,15 +223,7 @@ TEST_CASE(
   CHECK(r.landblock_ready(kBlock));
   // The game goes on: the server teleports the player across the block, the
   // gate opens again and the player stands there.
-  protocol::UpdatePosition m;
-  m.guid = kPlayer;
-  m.position.cell_id = kTownCell;
-  m.position.origin = {15.0F, 12.0F, 0.0F};
-  m.position.qw = 1.0F;
-  m.position.instance_ts = 1;
-  m.position.position_ts = 2;
-  m.position.teleport_ts = 2;
-  w.world.handle(protocol::encode(m));
+  teleport(w.world, kTownCell, {15.0F, 12.0F, 0.0F}, 2);
   REQUIRE(w.world.box().teleport_in_progress());
   REQUIRE(w.arrive());
   REQUIRE(w.world.box().player() != nullptr);
@@ -238,67 +240,44 @@ TEST_CASE(
   const auto& dats = dereth::test::demo_dats();
   // The builds held until the test runs them, in the order it chooses.
   sim::ManualExecutor* jobs = nullptr;
-  core::ManualClock clock{core::Seconds{1.0}};
-  app::World world(clock, &dats.portal);
-  app::StreamOptions streaming;
-  streaming.gate_limit = 0.0;
-  streaming.make_executor = [&jobs] {
+  WindowWorld w(dats.portal, dats.cell, std::move(window), [&jobs] {
     auto manual = std::make_unique<sim::ManualExecutor>();
     jobs = manual.get();
     return manual;
-  };
-  REQUIRE(world.use_terrain(&dats.cell, streaming));
+  });
   REQUIRE(jobs != nullptr);
-  dereth::test::WindowControls::NoInbox inbox;
-  app::FrameLoop loop(world, inbox, &clock, window.get(), nullptr, app::LoopOptions{});
-  const auto frame = [&] {
-    clock.advance(core::Seconds{0.05});
-    world.step();
-    REQUIRE(window->present(*world.snapshot(), app::FrameInfo{}).has_value());
-  };
+  app::World& world = w.world;
   auto& streamer = world.landscape_loader()->streamer();
 
   // Entering the town: its grid's builds are asked for and held.
   create_player(world, kTownCell, {10.0F, 10.0F, 0.0F});
-  frame();
+  w.frame();
   const std::size_t town_builds = jobs->held();
   REQUIRE(town_builds > 0);
   const std::uint64_t town_generation = streamer.generation();
   // Before any completes, the server sends the player to the dungeon: a hard recenter.
-  protocol::UpdatePosition m;
-  m.guid = kPlayer;
-  const glm::vec3 dungeon = demo::kDungeonRooms[0].origin + glm::vec3(5.0F, 5.0F, 0.0F);
-  m.position.cell_id = demo::kDungeonEntryCell;
-  m.position.origin = {dungeon.x, dungeon.y, dungeon.z};
-  m.position.qw = 1.0F;
-  m.position.instance_ts = 1;
-  m.position.position_ts = 1;
-  m.position.teleport_ts = 1;
-  world.handle(protocol::encode(m));
-  frame();
+  teleport(world, demo::kDungeonEntryCell, demo::kDungeonRooms[0].origin + glm::vec3(5.0F, 5.0F, 0.0F), 1);
+  w.frame();
   CHECK(streamer.generation() > town_generation);
   REQUIRE(jobs->held() > town_builds);  // the dungeon's build asked for too
 
   // The town's builds complete first (in the order asked), then the dungeon's.
   for (std::size_t i = 0; i < town_builds; ++i) jobs->run(0);
-  frame();
+  w.frame();
   CHECK(streamer.stats().rejected_generation == town_builds);
   CHECK(world.landscape()->block_count() == 0);  // nothing of the town was published
   CHECK(world.box().teleport_in_progress());     // the gate still waits for the dungeon
-  jobs->run_all();
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while ((world.box().teleport_in_progress() || !window->report_renderer()->render_ready()) &&
-         std::chrono::steady_clock::now() < deadline) {
+  REQUIRE(w.frames_until([&] {
     jobs->run_all();
-    frame();
-  }
+    return !world.box().teleport_in_progress() && w.window->report_renderer()->render_ready();
+  }));
   REQUIRE_FALSE(world.box().teleport_in_progress());
   REQUIRE(world.box().player() != nullptr);
   CHECK(world.box().player()->position().objcell_id == demo::kDungeonEntryCell);
   CHECK(streamer.resident_tier(demo::kDungeonLandBlock & 0xFFFF0000U) == sim::StreamTier::Near);
   CHECK(streamer.resident_count() == 1);  // the dungeon's block alone: no town block slipped in
   // The window drew the dungeon, everything it asked for uploaded.
-  const render::Renderer& r = *window->report_renderer();
+  const render::Renderer& r = *w.window->report_renderer();
   CHECK(r.render_ready());
   CHECK(r.stats().cells_drawn > 0);
 }
