@@ -232,8 +232,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "In the window, builds of the region a teleport left complete after the recenter and are rejected: the "
-    "window draws the destination from its own generation's builds",
+    "In the window, builds of the region a teleport left complete after the recenter and are rejected, a duplicate "
+    "completion is ignored, and the window draws the destination from its own generation's builds",
     "[app][streaming][window]") {
   auto window = dereth::test::offscreen_window(live_window_options());
   if (!window) return;
@@ -261,12 +261,18 @@ TEST_CASE(
   CHECK(streamer.generation() > town_generation);
   REQUIRE(jobs->held() > town_builds);  // the dungeon's build asked for too
 
-  // The town's builds complete first (in the order asked), then the dungeon's.
+  // The town's builds complete first (in the order asked).
   for (std::size_t i = 0; i < town_builds; ++i) jobs->run(0);
   w.frame();
   CHECK(streamer.stats().rejected_generation == town_builds);
   CHECK(world.landscape()->block_count() == 0);  // nothing of the town was published
   CHECK(world.box().teleport_in_progress());     // the gate still waits for the dungeon
+  // The dungeon's build completes twice (a duplicate completion): published once.
+  REQUIRE(jobs->held() == 1);
+  jobs->run(0, true);
+  jobs->run(0);
+  w.frame();
+  CHECK(streamer.stats().rejected_duplicate == 1);
   REQUIRE(w.frames_until([&] {
     jobs->run_all();
     return !world.box().teleport_in_progress() && w.window->report_renderer()->render_ready();
