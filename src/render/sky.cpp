@@ -256,41 +256,6 @@ glm::dvec2 cover_heights(const TerrainCover& c, double x0, double y0, double x1,
   return out;
 }
 
-// The highest the terrain reaches over the box [x0, x1] x [y0, y1] (widened
-// by the margin): each cell under it, its triangles' planes at the box's
-// corners (a plane over the whole box bounds its triangle's part of it).
-double cover_top(const TerrainCover& c, double x0, double y0, double x1, double y1) noexcept {
-  if (c.grid_x <= 0 || c.grid_y <= 0 || c.grid_x > TerrainCover::kMaxCells || c.grid_y > TerrainCover::kMaxCells) {
-    return static_cast<double>(c.max_z);
-  }
-  x0 -= kCoverMargin;
-  y0 -= kCoverMargin;
-  x1 += kCoverMargin;
-  y1 += kCoverMargin;
-  const auto index = [](double v, double lo, int n) {
-    const double i = std::floor((v - lo) / kCoverCell);
-    return static_cast<int>(std::clamp(i, 0.0, static_cast<double>(n - 1)));
-  };
-  const int i0 = index(x0, c.lo.x, c.grid_x);
-  const int i1 = index(x1, c.lo.x, c.grid_x);
-  const int j0 = index(y0, c.lo.y, c.grid_y);
-  const int j1 = index(y1, c.lo.y, c.grid_y);
-  double top = -std::numeric_limits<double>::infinity();
-  for (int j = j0; j <= j1; ++j) {
-    for (int i = i0; i <= i1; ++i) {
-      const auto cell = static_cast<std::size_t>(j * c.grid_x + i);
-      double cell_top = -std::numeric_limits<double>::infinity();
-      for (std::size_t k = 0; k < 2; ++k) {
-        const glm::dvec3 p(c.planes[cell * 2 + k]);
-        cell_top = std::max(cell_top, p.z + std::max(p.x * x0, p.x * x1) + std::max(p.y * y0, p.y * y1));
-      }
-      // Never above the cell's highest corner.
-      top = std::max(top, std::min(cell_top, static_cast<double>(c.heights[cell].y)));
-    }
-  }
-  return top;
-}
-
 // Whether every ray through the pixel centres of the rectangle [x0, x1] x
 // [y0, y1] (NDC) meets the terrain inside the cover. The corner rays all
 // going down put the rectangle below the horizon, so each ray's start (on
@@ -299,11 +264,10 @@ double cover_top(const TerrainCover& c, double x0, double y0, double x1, double 
 // central projection from the eye maps the rectangle onto a convex
 // quadrilateral); the view depth, and so the fraction of the near-to-far
 // segment, is affine over that plane, so it lies between the corners'. A
-// ray starting above the terrain under the starts and crossing a
+// ray starting above the highest block under the starts and crossing a
 // height below the lowest block under the crossings, all inside the convex
 // shrunk square, passes from above the continuous terrain surface to below
-// it there. Above the terrain at the starts: above each triangle's plane
-// over the starts' box, for every cell under it.
+// it there.
 bool rect_covered(const glm::dmat4& inverse, const TerrainCover& c, double x0_ndc, double x1_ndc, double y0_ndc,
                   double y1_ndc) noexcept {
   const double lo_x = static_cast<double>(c.lo.x) + kCoverMargin;
@@ -329,7 +293,7 @@ bool rect_covered(const glm::dmat4& inverse, const TerrainCover& c, double x0_nd
     box_hi = glm::max(box_hi, glm::dvec2(near[k]));
     start_z = std::min(start_z, near[k].z);
   }
-  if (!(start_z > cover_top(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y) + kCoverMargin)) return false;
+  if (!(start_z > cover_heights(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y).y + kCoverMargin)) return false;
   // The height to cross: under the lowest cell below the starts, then
   // lowered to under the lowest cell below the crossings until it is.
   double h = cover_heights(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y).x - kCoverMargin;

@@ -7,8 +7,6 @@
 #include <cstdlib>
 #include <limits>
 
-#include <glm/geometric.hpp>
-
 #include "gl_program.hpp"
 #include "shaders.hpp"
 
@@ -37,44 +35,23 @@ void z_range(const TerrainMesh& mesh, float& min_z, float& max_z) noexcept {
   }
 }
 
-// Each cell's lowest and highest triangle corner, and its two triangles'
-// planes (a full-detail mesh: two triangles a cell; a cell with other than
-// two keeps the block's range and level planes at its top).
-void cell_ranges(const TerrainMesh& mesh, float min_z, float max_z, std::array<glm::vec2, 64>& cells,
-                 std::array<glm::vec3, 128>& planes) noexcept {
+// Each cell's lowest and highest triangle corner (a full-detail mesh: two
+// triangles a cell; a cell with none keeps the block's range).
+void cell_ranges(const TerrainMesh& mesh, float min_z, float max_z, std::array<glm::vec2, 64>& cells) noexcept {
   cells.fill(glm::vec2(std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()));
-  std::array<int, 64> count{};
   for (std::size_t t = 0; t + 2 < mesh.vertices.size(); t += 3) {
-    const glm::vec3 p0 = mesh.vertices[t].position;
-    const glm::vec3 p1 = mesh.vertices[t + 1].position;
-    const glm::vec3 p2 = mesh.vertices[t + 2].position;
-    const glm::vec3 centre = (p0 + p1 + p2) / 3.0F;
+    const glm::vec3 centre =
+        (mesh.vertices[t].position + mesh.vertices[t + 1].position + mesh.vertices[t + 2].position) / 3.0F;
     const int i = std::clamp(static_cast<int>(std::floor(centre.x / 24.0F)), 0, 7);
     const int j = std::clamp(static_cast<int>(std::floor(centre.y / 24.0F)), 0, 7);
-    const auto c = static_cast<std::size_t>(j * 8 + i);
-    glm::vec2& cell = cells[c];
-    for (const glm::vec3& p : {p0, p1, p2}) {
-      cell.x = std::min(cell.x, p.z);
-      cell.y = std::max(cell.y, p.z);
+    glm::vec2& cell = cells[static_cast<std::size_t>(j * 8 + i)];
+    for (std::size_t k = t; k < t + 3; ++k) {
+      cell.x = std::min(cell.x, mesh.vertices[k].position.z);
+      cell.y = std::max(cell.y, mesh.vertices[k].position.z);
     }
-    const glm::vec3 n = glm::cross(p1 - p0, p2 - p0);
-    glm::vec3 plane(0.0F, 0.0F, std::numeric_limits<float>::infinity());  // z = x * px + y * py + c
-    if (n.z != 0.0F) {
-      const float a = -n.x / n.z;
-      const float b = -n.y / n.z;
-      plane = glm::vec3(a, b, p0.z - a * p0.x - b * p0.y);
-    }
-    if (count[c] < 2) planes[c * 2 + static_cast<std::size_t>(count[c])] = plane;
-    ++count[c];
   }
-  for (std::size_t c = 0; c < cells.size(); ++c) {
-    if (!(cells[c].x <= cells[c].y) || count[c] != 2) cells[c] = glm::vec2(min_z, max_z);
-    for (std::size_t k = 0; k < 2; ++k) {
-      glm::vec3& plane = planes[c * 2 + k];
-      if (count[c] != 2 || !std::isfinite(plane.x) || !std::isfinite(plane.y) || !std::isfinite(plane.z)) {
-        plane = glm::vec3(0.0F, 0.0F, cells[c].y);
-      }
-    }
+  for (glm::vec2& cell : cells) {
+    if (!(cell.x <= cell.y)) cell = glm::vec2(min_z, max_z);
   }
 }
 
@@ -146,7 +123,7 @@ TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, std::shared_p
   block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
   block.last_drawn = frame_;
   z_range(mesh, block.min_z, block.max_z);
-  cell_ranges(mesh, block.min_z, block.max_z, block.cell_z, block.cell_planes);
+  cell_ranges(mesh, block.min_z, block.max_z, block.cell_z);
   upload(mesh, block.vao, block.vbo);
 
   block.surface_side = side;

@@ -48,9 +48,6 @@ struct TerrainBlock {
   // Each 24 m cell's lowest and highest triangle corner, block-local, cell
   // (i, j) at cell_z[j * 8 + i] (the sky scissor's bounds).
   std::array<glm::vec2, 64> cell_z{};
-  // Its two triangles' planes, z = x * a + y * b + c (a, b, c), block-local,
-  // at cell_planes[(j * 8 + i) * 2 + k].
-  std::array<glm::vec3, 128> cell_planes{};
   GLuint surface = 0;     // the composited surface, RGBA8 with mipmaps, (0,0) at the south-west corner
   int surface_side = 0;   // texels a side
   std::size_t bytes = 0;  // the surface's memory, every mip level

@@ -127,7 +127,7 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
     int x;
     int y;
     const TerrainBlock* block;
-    glm::vec3 offset;
+    float z;  // the offset's height
   };
   std::array<CoverBlock, 9> cover_list{};
   auto add_to_cover = [&](const TerrainDraw& d, const glm::vec3& offset, float min_z, float max_z) {
@@ -135,7 +135,7 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
     const int x = static_cast<int>(d.block->id >> 24);
     const int y = static_cast<int>((d.block->id >> 16) & 0xFFU);
     if (cover_blocks < static_cast<int>(cover_list.size())) {
-      cover_list[static_cast<std::size_t>(cover_blocks)] = {x, y, d.block, offset};
+      cover_list[static_cast<std::size_t>(cover_blocks)] = {x, y, d.block, offset.z};
     }
     if (cover_blocks == 0) {
       cover.lo = cover.hi = glm::vec2(offset);
@@ -219,15 +219,10 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
       const CoverBlock& b = cover_list[static_cast<std::size_t>(n)];
       for (int j = 0; j < kCells; ++j) {
         for (int i = 0; i < kCells; ++i) {
-          const auto cell = static_cast<std::size_t>(j * kCells + i);
+          const glm::vec2 z = b.block->cell_z[static_cast<std::size_t>(j * kCells + i)] + glm::vec2(b.z);
           const int gx = (b.x - lo_x) * kCells + i;
           const int gy = (b.y - lo_y) * kCells + j;
-          const auto g = static_cast<std::size_t>(gy * cover.grid_x + gx);
-          cover.heights[g] = b.block->cell_z[cell] + glm::vec2(b.offset.z);
-          for (std::size_t k = 0; k < 2; ++k) {  // relative to the view's origin, as the cover
-            const glm::vec3 p = b.block->cell_planes[cell * 2 + k];
-            cover.planes[g * 2 + k] = glm::vec3(p.x, p.y, p.z + b.offset.z - p.x * b.offset.x - p.y * b.offset.y);
-          }
+          cover.heights[static_cast<std::size_t>(gy * cover.grid_x + gx)] = z;
         }
       }
     }

@@ -171,9 +171,6 @@ struct TerrainCover {
   int grid_x = 0;
   int grid_y = 0;
   std::array<glm::vec2, static_cast<std::size_t>(kMaxCells* kMaxCells)> heights{};
-  // And each cell's two triangles' planes, z = x * a + y * b + c (a, b, c),
-  // at planes[(j * grid_x + i) * 2 + k] (valid with the heights).
-  std::array<glm::vec3, static_cast<std::size_t>(kMaxCells* kMaxCells * 2)> planes{};
 };
 
 // How many pixel rows at the bottom of a width x height frame drawn with
@@ -194,7 +191,7 @@ struct TerrainCover {
 // each the rows at its bottom the terrain covers whole, each cell's own
 // height range bounding the rays over it. A rectangle of pixel centres
 // counts when its four corner rays go down, start (at the near plane) above
-// the planes of the triangles of the cells under their start points, and cross a height below the
+// the highest cell under their start points, and cross a height below the
 // lowest cell under their crossing points inside the square (shrunk by a
 // margin), past the near plane and within nine tenths of the way to the
 // far plane: every ray of the rectangle then starts and crosses inside the
