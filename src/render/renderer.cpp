@@ -27,7 +27,7 @@ namespace dereth::render {
 namespace {
 
 constexpr int kMaxTargetSize = 8192;
-constexpr std::size_t kSkyStrips = 16;  // the sky scissor's vertical strips (80 columns at 1280)
+constexpr std::size_t kSkyStrips = 1;  // the sky scissor's vertical strips
 
 core::Error gl_error(std::string field, std::string detail) {
   return core::Error{core::ErrorKind::Unsupported, "OpenGL", std::move(field), 0, std::move(detail)};
