@@ -1,6 +1,8 @@
 #include "dereth/render/renderer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <string>
@@ -25,6 +27,7 @@ namespace dereth::render {
 namespace {
 
 constexpr int kMaxTargetSize = 8192;
+constexpr std::size_t kSkyStrips = 1;  // the sky scissor's vertical strips
 
 core::Error gl_error(std::string field, std::string detail) {
   return core::Error{core::ErrorKind::Unsupported, "OpenGL", std::move(field), 0, std::move(detail)};
@@ -188,12 +191,13 @@ struct Renderer::Impl {
     glFrontFace(GL_CCW);
     glDisable(GL_BLEND);
 
-    if (ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky, 0);
+    if (ctx.options.sky_first) sky_pass.draw_sky(snapshot, camera, width, height, sky, {});
     const TerrainCover cover = terrain_pass.draw_terrain(blocks, view, sky);
     mesh_pass.draw_meshes(lists, view, sky, false);
     if (!ctx.options.sky_first) {
       // Behind the world: not in the rows the terrain covers whole.
-      const int covered = ctx.options.sky_scissor ? sky_cover_rows(view.view_projection, cover, width, height) : 0;
+      std::array<int, kSkyStrips> covered{};
+      if (ctx.options.sky_scissor) sky_cover_strips(view.view_projection, cover, width, height, covered);
       sky_pass.draw_sky(snapshot, camera, width, height, sky, covered);
     }
     mesh_pass.draw_meshes(lists, view, sky, true);

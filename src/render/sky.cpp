@@ -1,7 +1,12 @@
 #include "dereth/render/sky.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <functional>
+#include <limits>
+#include <span>
 
 #include <glm/mat4x4.hpp>
 #include <glm/matrix.hpp>
@@ -223,51 +228,128 @@ constexpr double kCoverMargin = 1.0;         // metres the square is shrunk by, 
 constexpr double kCoverFarFraction = 0.9;    // of the near-to-far distance, where the bottom height must be met
 constexpr double kCoverNearFraction = 1e-4;  // ... and past the near plane, where the top height must be
 
-// Whether the rays through the pixel centres of one row, from its first
-// centre to its last, all meet the terrain inside the cover. The rays of a
-// row lie in one plane through the eye and their directions change
-// linearly along it, so where they cross a horizontal plane (going down at
-// both ends, so all the way along) lies on the segment between where the
-// first and last rays cross it; the square is convex, so both ends inside
-// put the whole segment inside, and each ray passes from above the
-// terrain's top to below its bottom within the square: the continuous
-// terrain surface lies across its path there.
-bool row_covered(const glm::dmat4& inverse, const TerrainCover& c, double y_ndc, double x0_ndc,
-                 double x1_ndc) noexcept {
-  const double top = static_cast<double>(c.max_z) + kCoverMargin;
-  const double bottom = static_cast<double>(c.min_z) - kCoverMargin;
-  for (const double x : {x0_ndc, x1_ndc}) {
-    const glm::dvec4 n4 = inverse * glm::dvec4(x, y_ndc, -1.0, 1.0);
-    const glm::dvec4 f4 = inverse * glm::dvec4(x, y_ndc, 1.0, 1.0);
-    if (!(n4.w != 0.0) || !(f4.w != 0.0)) return false;
-    const glm::dvec3 n = glm::dvec3(n4) / n4.w;
-    const glm::dvec3 f = glm::dvec3(f4) / f4.w;
-    const double dz = f.z - n.z;
-    if (!(dz < 0.0) || !(n.z > top)) return false;  // going down, from above the top
-    for (const double z : {top, bottom}) {
-      const double s = (z - n.z) / dz;  // the fraction of the near-to-far segment
-      if (!(s > kCoverNearFraction && s < kCoverFarFraction)) return false;
-      const double px = n.x + s * (f.x - n.x);
-      const double py = n.y + s * (f.y - n.y);
-      if (!(px > static_cast<double>(c.lo.x) + kCoverMargin && px < static_cast<double>(c.hi.x) - kCoverMargin &&
-            py > static_cast<double>(c.lo.y) + kCoverMargin && py < static_cast<double>(c.hi.y) - kCoverMargin)) {
-        return false;
-      }
+constexpr double kCoverCell = 24.0;  // a landblock cell's side in metres
+constexpr int kCoverBand = 8;        // rows tried at once before one by one
+
+// The lowest bottom and highest top of the cells under the box [x0, x1] x
+// [y0, y1] (relative metres), widened by the margin.
+glm::dvec2 cover_heights(const TerrainCover& c, double x0, double y0, double x1, double y1) noexcept {
+  if (c.grid_x <= 0 || c.grid_y <= 0 || c.grid_x > TerrainCover::kMaxCells || c.grid_y > TerrainCover::kMaxCells) {
+    return {static_cast<double>(c.min_z), static_cast<double>(c.max_z)};
+  }
+  const auto index = [](double v, double lo, int n) {
+    const double i = std::floor((v - lo) / kCoverCell);
+    return static_cast<int>(std::clamp(i, 0.0, static_cast<double>(n - 1)));
+  };
+  const int i0 = index(x0 - kCoverMargin, c.lo.x, c.grid_x);
+  const int i1 = index(x1 + kCoverMargin, c.lo.x, c.grid_x);
+  const int j0 = index(y0 - kCoverMargin, c.lo.y, c.grid_y);
+  const int j1 = index(y1 + kCoverMargin, c.lo.y, c.grid_y);
+  glm::dvec2 out(std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity());
+  for (int j = j0; j <= j1; ++j) {
+    for (int i = i0; i <= i1; ++i) {
+      const glm::vec2 h = c.heights[static_cast<std::size_t>(j * c.grid_x + i)];
+      out.x = std::min(out.x, static_cast<double>(h.x));
+      out.y = std::max(out.y, static_cast<double>(h.y));
     }
   }
-  return true;
+  return out;
+}
+
+// Whether every ray through the pixel centres of the rectangle [x0, x1] x
+// [y0, y1] (NDC) meets the terrain inside the cover. The corner rays all
+// going down put the rectangle below the horizon, so each ray's start (on
+// the near plane) lies in the convex hull of the corners' starts, and where
+// it crosses a horizontal plane in the hull of the corners' crossings (a
+// central projection from the eye maps the rectangle onto a convex
+// quadrilateral); the view depth, and so the fraction of the near-to-far
+// segment, is affine over that plane, so it lies between the corners'. A
+// ray starting above the highest block under the starts and crossing a
+// height below the lowest block under the crossings, all inside the convex
+// shrunk square, passes from above the continuous terrain surface to below
+// it there.
+bool rect_covered(const glm::dmat4& inverse, const TerrainCover& c, double x0_ndc, double x1_ndc, double y0_ndc,
+                  double y1_ndc) noexcept {
+  const double lo_x = static_cast<double>(c.lo.x) + kCoverMargin;
+  const double lo_y = static_cast<double>(c.lo.y) + kCoverMargin;
+  const double hi_x = static_cast<double>(c.hi.x) - kCoverMargin;
+  const double hi_y = static_cast<double>(c.hi.y) - kCoverMargin;
+  const auto inside = [&](double x, double y) { return x > lo_x && x < hi_x && y > lo_y && y < hi_y; };
+  std::array<glm::dvec3, 4> near{};
+  std::array<glm::dvec3, 4> far{};
+  const std::array<glm::dvec2, 4> corners{glm::dvec2(x0_ndc, y0_ndc), glm::dvec2(x1_ndc, y0_ndc),
+                                          glm::dvec2(x0_ndc, y1_ndc), glm::dvec2(x1_ndc, y1_ndc)};
+  glm::dvec2 box_lo(std::numeric_limits<double>::infinity());
+  glm::dvec2 box_hi(-std::numeric_limits<double>::infinity());
+  double start_z = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < 4; ++k) {
+    const glm::dvec4 n4 = inverse * glm::dvec4(corners[k], -1.0, 1.0);
+    const glm::dvec4 f4 = inverse * glm::dvec4(corners[k], 1.0, 1.0);
+    if (!(n4.w != 0.0) || !(f4.w != 0.0)) return false;
+    near[k] = glm::dvec3(n4) / n4.w;
+    far[k] = glm::dvec3(f4) / f4.w;
+    if (!(far[k].z - near[k].z < 0.0) || !inside(near[k].x, near[k].y)) return false;  // going down, from inside
+    box_lo = glm::min(box_lo, glm::dvec2(near[k]));
+    box_hi = glm::max(box_hi, glm::dvec2(near[k]));
+    start_z = std::min(start_z, near[k].z);
+  }
+  if (!(start_z > cover_heights(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y).y + kCoverMargin)) return false;
+  // The height to cross: under the lowest cell below the starts, then
+  // lowered to under the lowest cell below the crossings until it is.
+  double h = cover_heights(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y).x - kCoverMargin;
+  for (int step = 0; step < 16 && h < start_z; ++step) {
+    box_lo = glm::dvec2(std::numeric_limits<double>::infinity());
+    box_hi = glm::dvec2(-std::numeric_limits<double>::infinity());
+    for (std::size_t k = 0; k < 4; ++k) {
+      const double s = (h - near[k].z) / (far[k].z - near[k].z);  // the fraction of the near-to-far segment
+      // Lower heights are met further along each ray: past the far limit,
+      // or outside the square once left, they fail too.
+      if (!(s > kCoverNearFraction && s < kCoverFarFraction)) return false;
+      const glm::dvec2 p(near[k].x + s * (far[k].x - near[k].x), near[k].y + s * (far[k].y - near[k].y));
+      if (!inside(p.x, p.y)) return false;
+      box_lo = glm::min(box_lo, p);
+      box_hi = glm::max(box_hi, p);
+    }
+    const double under = cover_heights(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y).x - kCoverMargin;
+    if (h <= under) return true;
+    h = under;
+  }
+  return false;
 }
 
 }  // namespace
 
 int sky_cover_rows(const glm::mat4& view_projection, const TerrainCover& cover, int width, int height) noexcept {
-  if (!cover.whole || width <= 0 || height <= 0) return 0;
+  std::array<int, 1> rows{};
+  sky_cover_strips(view_projection, cover, width, height, rows);
+  return rows[0];
+}
+
+void sky_cover_strips(const glm::mat4& view_projection, const TerrainCover& cover, int width, int height,
+                      std::span<int> rows) noexcept {
+  std::ranges::fill(rows, 0);
+  if (!cover.whole || width <= 0 || height <= 0 || rows.empty()) return;
   const glm::dmat4 inverse = glm::inverse(glm::dmat4(view_projection));
-  const double x0 = (0.5 / width) * 2.0 - 1.0;
-  const double x1 = ((width - 0.5) / width) * 2.0 - 1.0;
-  int rows = 0;
-  while (rows < height && row_covered(inverse, cover, ((rows + 0.5) / height) * 2.0 - 1.0, x0, x1)) ++rows;
-  return rows;
+  const auto ndc = [](int pixel, int size) { return ((pixel + 0.5) / size) * 2.0 - 1.0; };
+  const auto n = static_cast<long long>(rows.size());
+  for (long long k = 0; k < n; ++k) {
+    const auto c0 = static_cast<int>(k * width / n);
+    const auto c1 = static_cast<int>((k + 1) * width / n);
+    if (c1 <= c0) continue;
+    const double x0 = ndc(c0, width);
+    const double x1 = ndc(c1 - 1, width);
+    int r = 0;
+    while (r < height) {
+      const int band_end = std::min(r + kCoverBand, height);
+      if (rect_covered(inverse, cover, x0, x1, ndc(r, height), ndc(band_end - 1, height))) {
+        r = band_end;
+        continue;
+      }
+      while (r < band_end && rect_covered(inverse, cover, x0, x1, ndc(r, height), ndc(r, height))) ++r;
+      break;
+    }
+    rows[static_cast<std::size_t>(k)] = r;
+  }
 }
 
 }  // namespace dereth::render

@@ -79,7 +79,7 @@ FrameSky SkyPass::frame_sky(const sim::RenderSnapshot& snapshot) const {
 // front) without shading the sky under the terrain (docs/deviations.md).
 // An object's batches go at once: opaque, then clip, then alpha.
 void SkyPass::draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height,
-                       const FrameSky& sky, int covered_rows) {
+                       const FrameSky& sky, std::span<const int> covered_rows) {
   if (!ctx_.options.draw_sky_objects || !terrain_.region || !terrain_.region->sky || !ctx_.options.use_region_sky)
     return;
   const dat::SkyDesc& desc = *terrain_.region->sky;
@@ -124,15 +124,50 @@ void SkyPass::draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera
     ++ctx_.stats.sky_objects_drawn;
   }
   // Rows the world covers whole would only fail the depth test: the
-  // rasteriser is kept out of them (RendererOptions::sky_scissor).
-  covered_rows = std::clamp(covered_rows, 0, height);
-  ctx_.stats.sky_rows_covered = covered_rows;
-  if (covered_rows > 0) {
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(0, covered_rows, width, height - covered_rows);
+  // rasteriser is kept out of them (RendererOptions::sky_scissor), strip by
+  // strip, neighbours with the same rows under one scissor. Each pixel is in
+  // one strip, so it still sees every sky object in order.
+  const DepthMode depth = ctx_.options.sky_first ? DepthMode::Always : DepthMode::FarPlane;
+  const auto n = static_cast<long long>(covered_rows.size());
+  const auto rows_of = [&](long long k) { return std::clamp(covered_rows[static_cast<std::size_t>(k)], 0, height); };
+  long long covered_pixels = 0;
+  bool any = false;
+  for (long long k = 0; k < n; ++k) {
+    const int rows = rows_of(k);
+    covered_pixels += static_cast<long long>(rows) * ((k + 1) * width / n - k * width / n);
+    any = any || rows > 0;
   }
-  meshes_.submit(items, view, unfogged, ctx_.options.sky_first ? DepthMode::Always : DepthMode::FarPlane, true);
-  if (covered_rows > 0) glDisable(GL_SCISSOR_TEST);
+  ctx_.stats.sky_rows_covered = width > 0 ? static_cast<int>(covered_pixels / width) : 0;
+  if (!any) {
+    meshes_.submit(items, view, unfogged, depth, true);
+  } else {
+    glEnable(GL_SCISSOR_TEST);
+    bool submitted = false;
+    for (long long k = 0; k < n;) {
+      long long end = k + 1;
+      while (end < n && rows_of(end) == rows_of(k)) ++end;
+      const auto x0 = static_cast<int>(k * width / n);
+      const auto x1 = static_cast<int>(end * width / n);
+      const int rows = rows_of(k);
+      if (x1 > x0 && rows < height) {
+        glScissor(x0, rows, x1 - x0, height - rows);
+        if (!submitted) {
+          meshes_.submit(items, view, unfogged, depth, true);
+          submitted = true;
+        } else {  // the same draws again, under another scissor: counted and recorded once
+          const RenderStats kept = ctx_.stats;
+          const std::size_t records = ctx_.draw_list.size();
+          meshes_.submit(items, view, unfogged, depth, true);
+          ctx_.stats.draw_calls = kept.draw_calls;
+          ctx_.stats.batches = kept.batches;
+          ctx_.stats.triangles = kept.triangles;
+          ctx_.draw_list.resize(records);
+        }
+      }
+      k = end;
+    }
+    glDisable(GL_SCISSOR_TEST);
+  }
   glDepthRange(0.0, 1.0);
   glDepthFunc(GL_LEQUAL);
   glDepthMask(GL_TRUE);

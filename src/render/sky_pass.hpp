@@ -5,6 +5,7 @@
 // pass, behind everything.
 
 #include <cstddef>
+#include <span>
 
 #include "dereth/dat/region.hpp"
 #include "dereth/render/camera.hpp"
@@ -30,10 +31,11 @@ class SkyPass {
   // The fraction of the day drawn: the snapshot's game time, else options.time_of_day.
   [[nodiscard]] float time_of_day(const sim::RenderSnapshot& snapshot) const noexcept;
   [[nodiscard]] FrameSky frame_sky(const sim::RenderSnapshot& snapshot) const;
-  // `covered_rows`: the rows at the bottom of the frame left out (a scissor
-  // above them), where the world drawn first covers every pixel.
+  // `covered_rows`: per vertical strip of the frame (sky_cover_strips), the
+  // rows at its bottom left out (a scissor above them), where the world
+  // drawn first covers every pixel; empty: none.
   void draw_sky(const sim::RenderSnapshot& snapshot, const Camera& camera, int width, int height, const FrameSky& sky,
-                int covered_rows);
+                std::span<const int> covered_rows);
 
  private:
   RenderContext& ctx_;

@@ -1,6 +1,9 @@
 #include "terrain_cache.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
 #include <cstdlib>
 #include <limits>
 
@@ -29,6 +32,26 @@ void z_range(const TerrainMesh& mesh, float& min_z, float& max_z) noexcept {
   for (const TerrainVertex& v : mesh.vertices) {
     min_z = std::min(min_z, v.position.z);
     max_z = std::max(max_z, v.position.z);
+  }
+}
+
+// Each cell's lowest and highest triangle corner (a full-detail mesh: two
+// triangles a cell; a cell with none keeps the block's range).
+void cell_ranges(const TerrainMesh& mesh, float min_z, float max_z, std::array<glm::vec2, 64>& cells) noexcept {
+  cells.fill(glm::vec2(std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()));
+  for (std::size_t t = 0; t + 2 < mesh.vertices.size(); t += 3) {
+    const glm::vec3 centre =
+        (mesh.vertices[t].position + mesh.vertices[t + 1].position + mesh.vertices[t + 2].position) / 3.0F;
+    const int i = std::clamp(static_cast<int>(std::floor(centre.x / 24.0F)), 0, 7);
+    const int j = std::clamp(static_cast<int>(std::floor(centre.y / 24.0F)), 0, 7);
+    glm::vec2& cell = cells[static_cast<std::size_t>(j * 8 + i)];
+    for (std::size_t k = t; k < t + 3; ++k) {
+      cell.x = std::min(cell.x, mesh.vertices[k].position.z);
+      cell.y = std::max(cell.y, mesh.vertices[k].position.z);
+    }
+  }
+  for (glm::vec2& cell : cells) {
+    if (!(cell.x <= cell.y)) cell = glm::vec2(min_z, max_z);
   }
 }
 
@@ -100,6 +123,7 @@ TerrainBlock* TerrainSurfaceCache::arrive(const TerrainMesh& mesh, std::shared_p
   block.vertex_count = static_cast<GLsizei>(mesh.vertices.size());
   block.last_drawn = frame_;
   z_range(mesh, block.min_z, block.max_z);
+  cell_ranges(mesh, block.min_z, block.max_z, block.cell_z);
   upload(mesh, block.vao, block.vbo);
 
   block.surface_side = side;

@@ -5,6 +5,7 @@
 // per landblock here). Its memory bound and eviction: docs/render.md "The
 // landscape surface cache". Every call needs the GL context current.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include <glad/gl.h>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include "dereth/core/error.hpp"
@@ -43,6 +45,9 @@ struct TerrainBlock {
   glm::vec3 origin{0.0F};  // global south-west corner
   float min_z = 0.0F;      // the lowest and highest vertex, block-local (its box for frustum culling)
   float max_z = 0.0F;
+  // Each 24 m cell's lowest and highest triangle corner, block-local, cell
+  // (i, j) at cell_z[j * 8 + i] (the sky scissor's bounds).
+  std::array<glm::vec2, 64> cell_z{};
   GLuint surface = 0;     // the composited surface, RGBA8 with mipmaps, (0,0) at the south-west corner
   int surface_side = 0;   // texels a side
   std::size_t bytes = 0;  // the surface's memory, every mip level

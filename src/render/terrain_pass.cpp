@@ -1,6 +1,7 @@
 #include "terrain_pass.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -122,10 +123,20 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
   int lo_y = 256;
   int hi_x = -1;
   int hi_y = -1;
+  struct CoverBlock {
+    int x;
+    int y;
+    const TerrainBlock* block;
+    float z;  // the offset's height
+  };
+  std::array<CoverBlock, 9> cover_list{};
   auto add_to_cover = [&](const TerrainDraw& d, const glm::vec3& offset, float min_z, float max_z) {
     if (d.orient.size > 1) return;
     const int x = static_cast<int>(d.block->id >> 24);
     const int y = static_cast<int>((d.block->id >> 16) & 0xFFU);
+    if (cover_blocks < static_cast<int>(cover_list.size())) {
+      cover_list[static_cast<std::size_t>(cover_blocks)] = {x, y, d.block, offset.z};
+    }
     if (cover_blocks == 0) {
       cover.lo = cover.hi = glm::vec2(offset);
       cover.min_z = offset.z + min_z;
@@ -197,6 +208,25 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
   ctx_.stats.terrain_blocks = drawn;
   cover.whole = cover_blocks > 0 && cover_blocks == (hi_x - lo_x + 1) * (hi_y - lo_y + 1) &&
                 std::isfinite(cover.min_z) && std::isfinite(cover.max_z);
+  // Each cell's own range, where the square is small enough to hold them
+  // (the full-detail mesh's: TransAdjust lowers only the far meshes' edges).
+  constexpr int kCells = 8;
+  if (cover.whole && cover_blocks <= static_cast<int>(cover_list.size()) &&
+      (hi_x - lo_x + 1) * kCells <= TerrainCover::kMaxCells && (hi_y - lo_y + 1) * kCells <= TerrainCover::kMaxCells) {
+    cover.grid_x = (hi_x - lo_x + 1) * kCells;
+    cover.grid_y = (hi_y - lo_y + 1) * kCells;
+    for (int n = 0; n < cover_blocks; ++n) {
+      const CoverBlock& b = cover_list[static_cast<std::size_t>(n)];
+      for (int j = 0; j < kCells; ++j) {
+        for (int i = 0; i < kCells; ++i) {
+          const glm::vec2 z = b.block->cell_z[static_cast<std::size_t>(j * kCells + i)] + glm::vec2(b.z);
+          const int gx = (b.x - lo_x) * kCells + i;
+          const int gy = (b.y - lo_y) * kCells + j;
+          cover.heights[static_cast<std::size_t>(gy * cover.grid_x + gx)] = z;
+        }
+      }
+    }
+  }
   return cover;
 }
 

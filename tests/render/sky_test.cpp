@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -159,4 +160,53 @@ TEST_CASE("sky_cover_rows: the rows whose every pixel looks down onto the covere
   half = 5000.0F;
   CHECK(rows({0.0F, 0.0F, 800.0F}, {0.0F, 0.01F, 0.0F}) == 180);
   CHECK(rows({0.0F, 0.0F, 2000.0F}, {0.0F, 0.01F, 0.0F}) == 0);
+}
+
+TEST_CASE("sky_cover_strips: each cell's own heights bound the rays over it, strip by strip", "[render][sky]") {
+  // A 576 m square (24 x 24 cells of 24 m) of ground 0..1 m high around the
+  // world's origin, with one 60 m hill behind the eye.
+  const glm::vec3 eye(0.0F, 0.0F, 40.0F);
+  const render::Camera cam = render::Camera::look_at(eye, eye + glm::vec3(0.0F, 40.0F, 0.0F));
+  const glm::vec3 origin = cam.center();
+  render::TerrainCover cover;
+  cover.whole = true;
+  cover.lo = glm::vec2(-288.0F) - glm::vec2(origin);
+  cover.hi = glm::vec2(288.0F) - glm::vec2(origin);
+  cover.min_z = 0.0F - origin.z;
+  cover.max_z = 60.0F - origin.z;
+  const glm::mat4 vp = cam.view_projection(320, 180, origin);
+  // One range for the whole square: the eye is below the hill's top, so
+  // nothing is known.
+  CHECK(render::sky_cover_rows(vp, cover, 320, 180) == 0);
+  cover.grid_x = cover.grid_y = 24;
+  const auto cell = [&](int i, int j) -> glm::vec2& { return cover.heights[static_cast<std::size_t>(j * 24 + i)]; };
+  for (int j = 0; j < 24; ++j) {
+    for (int i = 0; i < 24; ++i) cell(i, j) = glm::vec2(0.0F, 1.0F) - glm::vec2(origin.z);
+  }
+  cell(12, 2) = glm::vec2(0.0F, 60.0F) - glm::vec2(origin.z);  // the hill, 240 m behind the eye
+  // Each cell's own range: the rows below the horizon whose rays meet the
+  // ground within the square, as for a flat square (the horizon is the
+  // middle row).
+  const int level = render::sky_cover_rows(vp, cover, 320, 180);
+  CHECK(level > 30);
+  CHECK(level < 90);
+  std::array<int, 4> strips{};
+  render::sky_cover_strips(vp, cover, 320, 180, strips);
+  for (const int rows : strips) CHECK(rows >= level);
+  // A 100 m pit ahead and to the left: the left strips' rays over it must
+  // reach below it, further than the square reaches; the right strips keep
+  // their rows.
+  for (int j = 14; j < 20; ++j) {
+    for (int i = 4; i < 10; ++i) cell(i, j) = glm::vec2(-100.0F, 1.0F) - glm::vec2(origin.z);
+  }
+  std::array<int, 4> pitted{};
+  render::sky_cover_strips(vp, cover, 320, 180, pitted);
+  CHECK(pitted[0] < strips[0]);
+  CHECK(pitted[3] == strips[3]);
+  // The strips of an empty frame, or a cover not whole: nothing.
+  render::sky_cover_strips(vp, cover, 0, 180, pitted);
+  CHECK(pitted == std::array<int, 4>{});
+  cover.whole = false;
+  render::sky_cover_strips(vp, cover, 320, 180, pitted);
+  CHECK(pitted == std::array<int, 4>{});
 }

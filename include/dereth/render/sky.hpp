@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -162,6 +163,14 @@ struct TerrainCover {
   glm::vec2 hi{0.0F};
   float min_z = 0.0F;
   float max_z = 0.0F;
+  // Each 24 m cell's own height range (x, y: min, max of its triangles'
+  // corners), cell (i, j) of the square at heights[j * grid_x + i], its
+  // corner lo + 24 m * (i, j); a grid_x or grid_y of 0 (or over kMaxCells):
+  // every cell has the square's range.
+  static constexpr int kMaxCells = 24;  // a 3x3 square of landblocks
+  int grid_x = 0;
+  int grid_y = 0;
+  std::array<glm::vec2, static_cast<std::size_t>(kMaxCells* kMaxCells)> heights{};
 };
 
 // How many pixel rows at the bottom of a width x height frame drawn with
@@ -176,5 +185,19 @@ struct TerrainCover {
 // not above it.
 [[nodiscard]] int sky_cover_rows(const glm::mat4& view_projection, const TerrainCover& cover, int width,
                                  int height) noexcept;
+
+// The same per vertical strip: the frame's columns cut into rows.size()
+// strips (strip k: columns k * width / n to (k + 1) * width / n), and for
+// each the rows at its bottom the terrain covers whole, each cell's own
+// height range bounding the rays over it. A rectangle of pixel centres
+// counts when its four corner rays go down, start (at the near plane) above
+// the highest cell under their start points, and cross a height below the
+// lowest cell under their crossing points inside the square (shrunk by a
+// margin), past the near plane and within nine tenths of the way to the
+// far plane: every ray of the rectangle then starts and crosses inside the
+// convex hulls of its corners' points, so it meets the terrain within the
+// square. Rows are tried in bands of 8 from the bottom, then one by one.
+void sky_cover_strips(const glm::mat4& view_projection, const TerrainCover& cover, int width, int height,
+                      std::span<int> rows) noexcept;
 
 }  // namespace dereth::render
