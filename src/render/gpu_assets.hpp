@@ -131,8 +131,9 @@ class GpuAssets {
   // decoding it (stats.loads_deferred counts both). A prepared mesh is
   // uploaded when next asked for, within the budget.
   const GpuMesh* mesh(dat::Did gfx_obj);
-  // GfxObj meshes handed to the asset workers and not yet uploaded.
-  [[nodiscard]] std::size_t meshes_preparing() const noexcept { return pending_.size(); }
+  // GfxObj meshes handed to the asset workers and not yet uploaded (still
+  // with a worker, or back and waiting for a frame to ask for them again).
+  [[nodiscard]] std::size_t meshes_preparing() const noexcept { return pending_.size() + prepared_.size(); }
   // Waits until the asset workers are idle (tests).
   void wait_for_workers();
   const GpuMesh* cell_mesh(const sim::CellSnapshot& c);

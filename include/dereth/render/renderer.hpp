@@ -155,7 +155,8 @@ struct RenderStats {
   std::size_t loads_deferred = 0;
   std::size_t objects_deferred = 0;
   std::size_t terrain_blocks_deferred = 0;
-  // GfxObj meshes with the asset workers (RendererOptions::asset_workers) after the frame.
+  // GfxObj meshes handed to the asset workers (RendererOptions::asset_workers) and not yet
+  // uploaded after the frame: with a worker, or back and waiting to be asked for again.
   std::size_t meshes_preparing = 0;
   std::size_t terrain_blocks = 0;      // drawn
   std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
