@@ -33,6 +33,21 @@ std::string why_missing(const dat::RecordCache& records, const char* kind, dat::
   return m.has_value() ? m->why : std::string("no record");
 }
 
+// A GfxObj's degrade levels; none (drawn as posed, mode 1) when they do not
+// read, and then `why` says why.
+std::optional<dat::GfxObjDegradeInfo> read_degrade_info(dat::RecordCache& records, dat::Did id, std::string& why) {
+  if ((id >> 24) != 0x11) {
+    why = "not a GfxObjDegradeInfo id";
+    return std::nullopt;
+  }
+  const auto info = records.gfx_obj_degrade_info(id);
+  if (!info) {
+    why = why_missing(records, "GfxObjDegradeInfo", id);
+    return std::nullopt;
+  }
+  return *info;
+}
+
 // Reads a GfxObj and builds its triangles; with `decode`, also reads and
 // decodes what its upload will use: every batch's surface, then the surfaces
 // in order up to the first with a palette (CPhysicsPart::DetermineBasePal's
@@ -63,14 +78,7 @@ PreparedMesh prepare_mesh(const std::shared_ptr<dat::RecordCache>& records, dat:
   }
   p.degrades_read = true;
   if ((p.obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && p.obj->degrade_id != 0) {
-    const dat::Did id = p.obj->degrade_id;
-    if ((id >> 24) != 0x11) {
-      p.degrade_why = "not a GfxObjDegradeInfo id";
-    } else if (const auto info = records->gfx_obj_degrade_info(id)) {
-      p.degrades = *info;
-    } else {
-      p.degrade_why = why_missing(*records, "GfxObjDegradeInfo", id);
-    }
+    p.degrades = read_degrade_info(*records, p.obj->degrade_id, p.degrade_why);
   }
   return p;
 }
@@ -541,36 +549,15 @@ const GpuMesh* GpuAssets::adopt_mesh(PreparedMesh prepared) {
       result->sort_center = finite(obj->sort_center) ? obj->sort_center : glm::vec3(0.0F);
       if ((obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
         if (!prepared.degrades_read) {
-          result->degrades = degrade_info(obj->degrade_id);
-        } else if (!prepared.degrade_why.empty()) {
-          ctx_.log_once(obj->degrade_id, prepared.degrade_why);
-        } else {
-          result->degrades = std::move(prepared.degrades);
+          prepared.degrades = read_degrade_info(*ctx_.records, obj->degrade_id, prepared.degrade_why);
         }
+        if (!prepared.degrade_why.empty()) ctx_.log_once(obj->degrade_id, prepared.degrade_why);
+        result->degrades = std::move(prepared.degrades);
       }
     }
   }
   meshes_.emplace(gfx_obj, result);
   return result.get();
-}
-
-// A GfxObj's degrade levels; none (drawn as posed, mode 1) when they do not read.
-std::optional<dat::GfxObjDegradeInfo> GpuAssets::degrade_info(dat::Did id) {
-  if ((id >> 24) != 0x11) {
-    ctx_.log_once(id, "not a GfxObjDegradeInfo id");
-    return std::nullopt;
-  }
-  const auto info = ctx_.records->gfx_obj_degrade_info(id);
-  if (!info) {
-    ctx_.log_once(id, why_missing("GfxObjDegradeInfo", id));
-    return std::nullopt;
-  }
-  return *info;
-}
-
-// Why the record cache could not give a record (it logged and remembered it).
-std::string GpuAssets::why_missing(const char* kind, dat::Did id) const {
-  return render::why_missing(*ctx_.records, kind, id);
 }
 
 // ---- EnvCells ------------------------------------------------------------------------------------

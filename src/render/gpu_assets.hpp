@@ -137,8 +137,6 @@ class GpuAssets {
   // Waits until the asset workers are idle (tests).
   void wait_for_workers();
   const GpuMesh* cell_mesh(const sim::CellSnapshot& c);
-  std::optional<dat::GfxObjDegradeInfo> degrade_info(dat::Did id);
-  [[nodiscard]] std::string why_missing(const char* kind, dat::Did id) const;
   // Between frames: while the GfxObj and EnvCell meshes and the Surfaces'
   // textures take more than `budget` bytes, frees the least recently used
   // of those the current frame did not ask for (a texture once no kept mesh
