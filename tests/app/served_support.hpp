@@ -14,10 +14,12 @@
 #include <string_view>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "dereth/scenario/scenario.hpp"
 #include "dereth/scenario/udp_scenario_server.hpp"
 
+#include "run_cli.hpp"
 #include "support/temp_dir.hpp"
 
 namespace dereth::app::test {
@@ -80,6 +82,18 @@ struct WindowPlayRun {
     ::unsetenv("SDL_VIDEODRIVER");
     std::filesystem::current_path(cwd_);
   }
+  // `dereth play` against the scenario served at `where` as the account
+  // "tester" with this run's password, entering as Aerin and recording
+  // nothing, with `extra` arguments after those (ticks, --set options).
+  int play_as_aerin(const std::string& where, const std::vector<std::string>& extra, std::string& out,
+                    std::string& err) const {
+    std::vector<std::string> args = {"dereth",      "play",   "--server",        where,
+                                     "--account",   "tester", "--password-file", password.string(),
+                                     "--character", "Aerin",  "--no-record"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run(std::move(args), out, err);
+  }
+
   dereth::test::TempDir tmp;
   std::filesystem::path password;
   std::filesystem::path shots;

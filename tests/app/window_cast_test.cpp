@@ -196,11 +196,9 @@ TEST_CASE(
     press(SDLK_F12);
   });
   std::string out, err;
-  const int rc =
-      dereth::app::test::run({"dereth", "play", "--server", served.where, "--account", "tester", "--password-file",
-                              run_dir.password.string(), "--character", "Aerin", "--no-record", "--ticks", "420",
-                              "--set", "window_width=800", "--set", "window_height=450", "--set", "audio=false"},
-                             out, err);
+  const int rc = run_dir.play_as_aerin(
+      served.where,
+      {"--ticks", "420", "--set", "window_width=800", "--set", "window_height=450", "--set", "audio=false"}, out, err);
   done = true;
   player.join();
   run_dir.finish();

@@ -97,28 +97,11 @@ TEST_CASE(
     press(SDLK_END);
   });
   std::string out, err;
-  const int rc = dereth::app::test::run({"dereth",
-                                         "play",
-                                         "--server",
-                                         served.where,
-                                         "--account",
-                                         "tester",
-                                         "--password-file",
-                                         run_dir.password.string(),
-                                         "--character",
-                                         "Aerin",
-                                         "--no-record",
-                                         "--ticks",
-                                         "300",
-                                         "--set",
-                                         "window_width=" + std::to_string(kWidth),
-                                         "--set",
-                                         "window_height=" + std::to_string(kHeight),
-                                         "--set",
-                                         "audio=false",
-                                         "--set",
-                                         "hud=false"},
-                                        out, err);
+  const int rc =
+      run_dir.play_as_aerin(served.where,
+                            {"--ticks", "300", "--set", "window_width=" + std::to_string(kWidth), "--set",
+                             "window_height=" + std::to_string(kHeight), "--set", "audio=false", "--set", "hud=false"},
+                            out, err);
   done = true;
   player.join();
   run_dir.finish();
