@@ -37,14 +37,17 @@ void z_range(const TerrainMesh& mesh, float& min_z, float& max_z) noexcept {
 
 // Each cell's lowest and highest triangle corner (a full-detail mesh: two
 // triangles a cell; a cell with none keeps the block's range).
-void cell_ranges(const TerrainMesh& mesh, float min_z, float max_z, std::array<glm::vec2, 64>& cells) noexcept {
+void cell_ranges(const TerrainMesh& mesh, float min_z, float max_z,
+                 std::array<glm::vec2, LandBlockStruct::kCellCount>& cells) noexcept {
+  constexpr int kSide = static_cast<int>(LandBlockStruct::kSideCellCount);
+  constexpr float kCellLength = kLandBlockLength / static_cast<float>(kSide);
   cells.fill(glm::vec2(std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()));
   for (std::size_t t = 0; t + 2 < mesh.vertices.size(); t += 3) {
     const glm::vec3 centre =
         (mesh.vertices[t].position + mesh.vertices[t + 1].position + mesh.vertices[t + 2].position) / 3.0F;
-    const int i = std::clamp(static_cast<int>(std::floor(centre.x / 24.0F)), 0, 7);
-    const int j = std::clamp(static_cast<int>(std::floor(centre.y / 24.0F)), 0, 7);
-    glm::vec2& cell = cells[static_cast<std::size_t>(j * 8 + i)];
+    const int i = std::clamp(static_cast<int>(std::floor(centre.x / kCellLength)), 0, kSide - 1);
+    const int j = std::clamp(static_cast<int>(std::floor(centre.y / kCellLength)), 0, kSide - 1);
+    glm::vec2& cell = cells[static_cast<std::size_t>(j * kSide + i)];
     for (std::size_t k = t; k < t + 3; ++k) {
       cell.x = std::min(cell.x, mesh.vertices[k].position.z);
       cell.y = std::max(cell.y, mesh.vertices[k].position.z);

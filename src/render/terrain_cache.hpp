@@ -46,8 +46,8 @@ struct TerrainBlock {
   float min_z = 0.0F;      // the lowest and highest vertex, block-local (its box for frustum culling)
   float max_z = 0.0F;
   // Each 24 m cell's lowest and highest triangle corner, block-local, cell
-  // (i, j) at cell_z[j * 8 + i] (the sky scissor's bounds).
-  std::array<glm::vec2, 64> cell_z{};
+  // (i, j) at cell_z[j * LandBlockStruct::kSideCellCount + i] (the sky scissor's bounds).
+  std::array<glm::vec2, LandBlockStruct::kCellCount> cell_z{};
   GLuint surface = 0;     // the composited surface, RGBA8 with mipmaps, (0,0) at the south-west corner
   int surface_side = 0;   // texels a side
   std::size_t bytes = 0;  // the surface's memory, every mip level

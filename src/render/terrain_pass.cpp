@@ -210,7 +210,7 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
                 std::isfinite(cover.min_z) && std::isfinite(cover.max_z);
   // Each cell's own range, where the square is small enough to hold them
   // (the full-detail mesh's: TransAdjust lowers only the far meshes' edges).
-  constexpr int kCells = 8;
+  constexpr int kCells = static_cast<int>(LandBlockStruct::kSideCellCount);
   if (cover.whole && cover_blocks <= static_cast<int>(cover_list.size()) &&
       (hi_x - lo_x + 1) * kCells <= TerrainCover::kMaxCells && (hi_y - lo_y + 1) * kCells <= TerrainCover::kMaxCells) {
     cover.grid_x = (hi_x - lo_x + 1) * kCells;
