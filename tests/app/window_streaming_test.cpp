@@ -3,13 +3,19 @@
 // budget and two asset workers, as `dereth demo` and `dereth play` run it.
 // 100 teleports leave the live objects, landblocks, GPU caches and memory
 // where the first two left them; a corrupt landblock is drawn as flat ground
-// and the game goes on.
+// and the game goes on; with the builds held (a ManualExecutor), the
+// generation races of a teleport and of a walk across seams, and a static's
+// shadow across a seam leaving with its neighbour's demotion and coming back
+// with its promotion.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -19,10 +25,14 @@
 #include "dereth/app/presenters.hpp"
 #include "dereth/app/world.hpp"
 #include "dereth/core/clock.hpp"
+#include "dereth/dat/dat_writer.hpp"
+#include "dereth/dat/land_block_info.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/render/renderer.hpp"
 #include "dereth/sim/cells/dat_landscape_loader.hpp"
+#include "dereth/sim/collision/obj_cell.hpp"
+#include "dereth/sim/object/shadow_obj.hpp"
 
 #include "window_support.hpp"
 #include "world_support.hpp"
@@ -47,8 +57,11 @@ protocol::Position at(std::uint32_t cell, glm::vec3 origin) {
   return protocol::Position{cell, {origin.x, origin.y, origin.z}, {1, 0, 0, 0}};
 }
 
-void create_player(app::World& world, std::uint32_t cell, glm::vec3 origin) {
+// The player's CreateObject: with `shaped`, the demo's humanoid Setup (its
+// spheres walk it through transitions).
+void create_player(app::World& world, std::uint32_t cell, glm::vec3 origin, bool shaped = false) {
   protocol::CreateObject player;
+  if (shaped) player.physics.setup_id = demo::kHumanSetup;
   player.guid = kPlayer;
   player.physics.state = 0x00400C08;
   player.physics.position = at(cell, origin);
@@ -140,6 +153,53 @@ struct Live {
   std::size_t gpu_mesh_bytes = 0;
   bool operator==(const Live&) const = default;
 };
+
+// The outdoor cell of block `block` (0xXXYY0000) holding the block-local
+// point (x, y).
+std::uint32_t outdoor_cell(std::uint32_t block, float x, float y) {
+  return block | (static_cast<std::uint32_t>(x / 24.0F) * 8U + static_cast<std::uint32_t>(y / 24.0F) + 1U);
+}
+
+constexpr std::uint32_t kSouthBlock = 0xA9B30000;     // the block south of the town's
+constexpr std::uint32_t kTownBlock = 0xA9B40000;      // the town's
+constexpr std::uint32_t kNorthBlock = 0xA9B50000;     // one north
+constexpr std::uint32_t kFarNorthBlock = 0xA9B60000;  // two north: Far while the player is in the town
+
+// The demo's cell DAT with one more static in the town's LandBlockInfo: the
+// house model standing 0.2 m north of the south seam, its bound reaching
+// into the south block's cells.
+const dat::DatFile& seam_cell_dat() {
+  static const std::unique_ptr<dat::DatFile> dat = [] {
+    const dat::DatFile& demo = dereth::test::demo_dats().cell;
+    auto entries = demo.entries();
+    REQUIRE(entries.has_value());
+    std::vector<dat::DatRecord> records;
+    for (const dat::DatEntry& e : *entries) {
+      auto bytes = demo.read(e);
+      REQUIRE(bytes.has_value());
+      if (e.id == demo::kLandBlockInfo) {
+        auto info = dat::read_land_block_info(*bytes, e.id);
+        REQUIRE(info.has_value());
+        info->objects.push_back(dat::Stab{demo::kHouseModel, dat::Frame{{40.0F, 0.2F, 20.0F}, {1, 0, 0, 0}}});
+        *bytes = dat::write_land_block_info(*info);
+      }
+      records.push_back({e.id, std::move(*bytes)});
+    }
+    return dereth::test::make_dat(records, dat::DatKind::Cell, "seam");
+  }();
+  return *dat;
+}
+
+// Runs every held build except those building `keep`.
+void run_all_but(sim::ManualExecutor& jobs, sim::StreamJobTag keep) {
+  for (std::size_t i = 0; i < jobs.held();) {
+    if (jobs.tag(i) == keep) {
+      ++i;
+    } else {
+      jobs.run(i);
+    }
+  }
+}
 
 Live live(WindowWorld& w) {
   const render::Renderer& r = *w.window->report_renderer();
@@ -286,4 +346,148 @@ TEST_CASE(
   const render::Renderer& r = *w.window->report_renderer();
   CHECK(r.render_ready());
   CHECK(r.stats().cells_drawn > 0);
+}
+
+TEST_CASE(
+    "In the window, the player walks across seams while builds are held: a stale Far after Near, a late Near after "
+    "demotion, and the shadow of a static across the seam",
+    "[app][streaming][window]") {
+  auto window = dereth::test::offscreen_window(live_window_options());
+  if (!window) return;
+  const auto& dats = dereth::test::demo_dats();
+  sim::ManualExecutor* jobs = nullptr;
+  WindowWorld w(dats.portal, seam_cell_dat(), std::move(window), [&jobs] {
+    auto manual = std::make_unique<sim::ManualExecutor>();
+    jobs = manual.get();
+    return manual;
+  });
+  REQUIRE(jobs != nullptr);
+  app::World& world = w.world;
+  auto& streamer = world.landscape_loader()->streamer();
+  const render::Renderer& r = *w.window->report_renderer();
+  const sim::StreamJobTag far_north_far{kFarNorthBlock, false};
+  const sim::StreamJobTag far_north_near{kFarNorthBlock, true};
+  const sim::StreamJobTag south_near{kSouthBlock, true};
+
+  // The player enters the town. Every build runs as it is asked for except
+  // the Far one of the block two north: the gate waits for the near ring
+  // only, and the world opens without it.
+  create_player(world, outdoor_cell(kTownBlock, 71.5F, 150.0F), {71.5F, 150.0F, 0.0F}, true);
+  REQUIRE(w.frames_until([&] {
+    run_all_but(*jobs, far_north_far);
+    return !world.box().teleport_in_progress() && r.render_ready();
+  }));
+  CHECK(streamer.resident_tier(kFarNorthBlock) == sim::StreamTier::None);
+  REQUIRE(jobs->find(far_north_far).has_value());
+  CHECK(streamer.resident_tier(kSouthBlock) == sim::StreamTier::Near);
+
+  // The house at the south seam: its shadow in the south block's cell.
+  sim::PhysicsObj* house = nullptr;
+  std::uint32_t south_cell = 0;
+  for (sim::PhysicsObj* o : world.static_objects()) {
+    for (const sim::ShadowObj& s : o->shadow_objects()) {
+      if ((s.cell_id & 0xFFFF0000U) == kSouthBlock && (o->position().objcell_id & 0xFFFF0000U) == kTownBlock) {
+        house = o;
+        south_cell = s.cell_id;
+      }
+    }
+  }
+  REQUIRE(house != nullptr);
+  const std::size_t statics = world.static_objects().size();
+  const auto south_shadow = [&]() -> const sim::ShadowObj* {
+    for (const sim::ShadowObj& s : house->shadow_objects()) {
+      if (s.cell_id == south_cell) return &s;
+    }
+    return nullptr;
+  };
+  // Whether the house's shadow is in the south block's loaded cell, and that
+  // cell lists it.
+  const auto shadow_in_south = [&] {
+    const sim::ObjCell* cell = world.landscape()->loaded_cell(south_cell);
+    const sim::ShadowObj* s = south_shadow();
+    if (cell == nullptr || s == nullptr || s->cell != cell) return false;
+    return std::ranges::any_of(cell->shadow_objects(), [&](const auto* shadow) { return shadow->physobj == house; });
+  };
+  REQUIRE(shadow_in_south());
+
+  sim::PhysicsObj& player = *world.box().player();
+  const auto block_of_player = [&] { return player.position().objcell_id & 0xFFFF0000U; };
+  // The player walks `metres` north (south when negative) in 4 m transitions,
+  // two a frame; no build runs meanwhile.
+  const auto walk_north = [&](float metres) {
+    const int moves = static_cast<int>(std::abs(metres) / 4.0F);
+    const glm::vec3 step(0.0F, metres > 0 ? 4.0F : -4.0F, 0.0F);
+    for (int i = 0; i < moves; i += 2) {
+      dereth::test::walk(player, std::min(2, moves - i), step);
+      w.frame();
+    }
+  };
+
+  // North across the seam into the next block. The block two north is now in
+  // the near ring: its Near build is asked for while the Far one is still
+  // held. The south block leaves the near ring at once: the house's shadow
+  // leaves its cell, the house stays.
+  const std::uint64_t generation = streamer.generation();
+  walk_north(80.0F);
+  INFO("the player in cell " << std::hex << player.position().objcell_id);
+  REQUIRE(block_of_player() == kNorthBlock);
+  CHECK(streamer.generation() == generation);  // a walk is no hard recenter
+  REQUIRE(jobs->find(far_north_near).has_value());
+  CHECK(streamer.resident_tier(kSouthBlock) == sim::StreamTier::Far);
+  CHECK(world.landscape()->loaded_cell(south_cell) == nullptr);
+  REQUIRE(south_shadow() != nullptr);
+  CHECK(south_shadow()->cell == nullptr);
+  CHECK(std::ranges::find(world.static_objects(), house) != world.static_objects().end());
+
+  // Stale Far after Near: the Near build completes first, then the Far one.
+  const std::uint64_t stale_before = streamer.stats().rejected_stale_far;
+  jobs->run(*jobs->find(far_north_near));
+  w.frame();
+  CHECK(streamer.resident_tier(kFarNorthBlock) == sim::StreamTier::Near);
+  jobs->run(*jobs->find(far_north_far));
+  w.frame();
+  CHECK(streamer.stats().rejected_stale_far == stale_before + 1);
+  CHECK(streamer.resident_tier(kFarNorthBlock) == sim::StreamTier::Near);
+  REQUIRE(streamer.published(kFarNorthBlock) != nullptr);
+  CHECK(streamer.published(kFarNorthBlock)->tier == sim::StreamTier::Near);
+  // Every other build runs; the window draws the block at full detail.
+  REQUIRE(w.frames_until([&] {
+    jobs->run_all();
+    return streamer.in_flight() == 0 && r.render_ready();
+  }));
+  CHECK(r.landblock_ready(kFarNorthBlock));
+
+  // Late Near after demotion: back south into the town, the south block's
+  // Near build is asked for and held; north again before it completes, the
+  // block is demoted while it is on its way, and it publishes terrain only.
+  walk_north(-80.0F);
+  REQUIRE(block_of_player() == kTownBlock);
+  REQUIRE(jobs->find(south_near).has_value());
+  CHECK(streamer.resident_tier(kFarNorthBlock) == sim::StreamTier::Far);  // demoted at once
+  CHECK_FALSE(shadow_in_south());                                         // not until the records come
+  walk_north(80.0F);
+  REQUIRE(block_of_player() == kNorthBlock);
+  const std::uint64_t terrain_only_before = streamer.stats().terrain_only;
+  jobs->run(*jobs->find(south_near));
+  w.frame();
+  CHECK(streamer.stats().terrain_only == terrain_only_before + 1);
+  CHECK(streamer.resident_tier(kSouthBlock) == sim::StreamTier::Far);
+  REQUIRE(streamer.published(kSouthBlock) != nullptr);
+  CHECK(streamer.published(kSouthBlock)->info == nullptr);
+  CHECK(world.landscape()->loaded_cell(south_cell) == nullptr);
+  CHECK(south_shadow()->cell == nullptr);
+
+  // Back into the town for good: the south block is promoted again, its
+  // build runs, and the house's shadow is back in its new cell. No static
+  // was made twice, and the window draws the south block ready.
+  walk_north(-80.0F);
+  REQUIRE(block_of_player() == kTownBlock);
+  REQUIRE(w.frames_until([&] {
+    jobs->run_all();
+    return streamer.in_flight() == 0 && r.render_ready() && shadow_in_south();
+  }));
+  CHECK(streamer.resident_tier(kSouthBlock) == sim::StreamTier::Near);
+  CHECK(world.static_objects().size() == statics);
+  CHECK(r.landblock_ready(kSouthBlock));
+  CHECK(r.render_ready());
 }

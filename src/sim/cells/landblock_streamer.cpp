@@ -95,13 +95,15 @@ void LandblockStreamer::submit(std::uint32_t key, StreamTier tier) {
   ++stats_.submitted;
   const std::uint64_t generation = generation_;
   const std::uint64_t ticket = next_ticket_++;
-  executor_->submit([cells = cells_, defs = defs_, region = region_id_, inbox = inbox_, key, tier, generation, ticket] {
-    LandblockBuild b = build(*cells, *defs, region, key, tier);
-    b.generation = generation;
-    b.ticket = ticket;
-    const std::lock_guard lock(inbox->mutex);
-    inbox->done.push_back(std::move(b));
-  });
+  executor_->submit(
+      [cells = cells_, defs = defs_, region = region_id_, inbox = inbox_, key, tier, generation, ticket] {
+        LandblockBuild b = build(*cells, *defs, region, key, tier);
+        b.generation = generation;
+        b.ticket = ticket;
+        const std::lock_guard lock(inbox->mutex);
+        inbox->done.push_back(std::move(b));
+      },
+      StreamJobTag{key, tier == StreamTier::Near});
 }
 
 bool LandblockStreamer::request(std::uint32_t block_id, StreamTier tier) {

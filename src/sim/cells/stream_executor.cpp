@@ -9,9 +9,16 @@ namespace dereth::sim {
 
 void ManualExecutor::run(std::size_t index, bool again) {
   if (index >= jobs_.size()) throw std::out_of_range("ManualExecutor::run: no such held job");
-  Job job = again ? jobs_[index] : std::move(jobs_[index]);
+  Job job = again ? jobs_[index].job : std::move(jobs_[index].job);
   if (!again) jobs_.erase(jobs_.begin() + static_cast<std::ptrdiff_t>(index));
   job();
+}
+
+std::optional<std::size_t> ManualExecutor::find(StreamJobTag tag) const noexcept {
+  for (std::size_t i = 0; i < jobs_.size(); ++i) {
+    if (jobs_[i].tag == tag) return i;
+  }
+  return std::nullopt;
 }
 
 void ManualExecutor::run_all() {

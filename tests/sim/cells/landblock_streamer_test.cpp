@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "cells/stream_support.hpp"
@@ -21,6 +22,10 @@ TEST_CASE("LandblockStreamer publishes a build only at drain, after its worker r
   CHECK(s.jobs->held() == 1);
   CHECK_FALSE(s.streamer->request(kCentre, StreamTier::Near));  // one build on its way is enough
   CHECK(s.jobs->held() == 1);
+  // The build says what it is for: a test finds a block's build by it.
+  CHECK(s.jobs->tag(0) == sim::StreamJobTag{kCentre, true});
+  CHECK(s.jobs->find(sim::StreamJobTag{kCentre, true}) == std::optional<std::size_t>(0));
+  CHECK_FALSE(s.jobs->find(sim::StreamJobTag{kCentre, false}).has_value());
   CHECK(s.streamer->drain() == 0);  // nothing ran yet
   CHECK(s.streamer->resident_tier(kCentre) == StreamTier::None);
   s.jobs->run(0);

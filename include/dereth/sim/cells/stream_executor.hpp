@@ -6,16 +6,27 @@
 // `dereth play`); ManualExecutor holds them until a test runs them, in the
 // order it chooses (the generation races, driven deterministically).
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "dereth/core/worker_pool.hpp"
 
 namespace dereth::sim {
+
+// What a build is for: its landblock (0xXXYY0000) and whether it reads the
+// Near records. Executors that run jobs as they come ignore it; a test
+// holding them finds a block's build by it.
+struct StreamJobTag {
+  std::uint32_t block = 0;
+  bool near = false;
+  bool operator==(const StreamJobTag&) const = default;
+};
 
 class StreamExecutor {
  public:
@@ -25,14 +36,14 @@ class StreamExecutor {
   StreamExecutor& operator=(const StreamExecutor&) = delete;
   virtual ~StreamExecutor() = default;
   // Runs `job` some time (a job touches no simulation state).
-  virtual void submit(Job job) = 0;
+  virtual void submit(Job job, StreamJobTag tag) = 0;
   // Whether submit has run the job before it returns.
   [[nodiscard]] virtual bool is_inline() const noexcept { return false; }
 };
 
 class InlineExecutor final : public StreamExecutor {
  public:
-  void submit(Job job) override { job(); }
+  void submit(Job job, StreamJobTag /*tag*/) override { job(); }
   [[nodiscard]] bool is_inline() const noexcept override { return true; }
 };
 
@@ -42,7 +53,7 @@ class InlineExecutor final : public StreamExecutor {
 class ThreadPoolExecutor final : public StreamExecutor {
  public:
   explicit ThreadPoolExecutor(int workers) : pool_(workers) {}
-  void submit(Job job) override { pool_.submit(std::move(job)); }
+  void submit(Job job, StreamJobTag /*tag*/) override { pool_.submit(std::move(job)); }
   // Blocks until no job is queued or running (benchmarks, tests).
   void wait_idle() { pool_.wait_idle(); }
   [[nodiscard]] std::size_t workers() const noexcept { return pool_.workers(); }
@@ -54,8 +65,12 @@ class ThreadPoolExecutor final : public StreamExecutor {
 // Holds every job until the test runs it (on the test's thread).
 class ManualExecutor final : public StreamExecutor {
  public:
-  void submit(Job job) override { jobs_.push_back(std::move(job)); }
+  void submit(Job job, StreamJobTag tag) override { jobs_.push_back(Held{std::move(job), tag}); }
   [[nodiscard]] std::size_t held() const noexcept { return jobs_.size(); }
+  // What the held job `index` builds.
+  [[nodiscard]] StreamJobTag tag(std::size_t index) const { return jobs_.at(index).tag; }
+  // The index of the first held job building `tag`, if one is held.
+  [[nodiscard]] std::optional<std::size_t> find(StreamJobTag tag) const noexcept;
   // Runs the held job `index` (in submission order) and lets it go; with
   // `again`, keeps it to run a second time (a duplicate completion).
   void run(std::size_t index, bool again = false);
@@ -65,7 +80,11 @@ class ManualExecutor final : public StreamExecutor {
   void drop_all() noexcept { jobs_.clear(); }
 
  private:
-  std::deque<Job> jobs_;
+  struct Held {
+    Job job;
+    StreamJobTag tag;
+  };
+  std::deque<Held> jobs_;
 };
 
 // A pool of `workers` threads, or inline for 0 (or fewer).
