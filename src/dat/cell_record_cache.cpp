@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "dereth/core/log.hpp"
+#include "dereth/dat/record_cache.hpp"
 
 namespace dereth::dat {
 
@@ -31,6 +32,7 @@ std::shared_ptr<const T> CellRecordCache::get(std::uint8_t kind, Did id, const c
     }
   }
   // Read and decoded outside the lock (DatFile reads from several threads).
+  note_read_on_this_thread();
   std::string why;
   std::shared_ptr<const T> value;
   bool absent = false;

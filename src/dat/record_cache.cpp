@@ -1,11 +1,24 @@
 #include "dereth/dat/record_cache.hpp"
 
+#include <cstdint>
 #include <mutex>
 #include <utility>
 
 #include "dereth/core/log.hpp"
 
 namespace dereth::dat {
+
+namespace {
+thread_local std::uint64_t thread_reads = 0;
+}  // namespace
+
+std::uint64_t reads_on_this_thread() noexcept {
+  return thread_reads;
+}
+
+void note_read_on_this_thread() noexcept {
+  ++thread_reads;
+}
 
 template <class T, class Read>
 std::shared_ptr<const T> RecordCache::get(Kind kind, Did id, const char* name, Read read) {
@@ -16,6 +29,7 @@ std::shared_ptr<const T> RecordCache::get(Kind kind, Did id, const char* name, R
     if (auto it = entries_.find(key); it != entries_.end()) return std::static_pointer_cast<const T>(it->second);
   }
   // Read and decoded outside the lock (DatFile reads from several threads).
+  note_read_on_this_thread();
   std::shared_ptr<const T> value;
   std::string why;
   if (auto entry = portal_->find(id); !entry) {

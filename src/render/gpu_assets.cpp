@@ -83,12 +83,89 @@ PreparedMesh prepare_mesh(const std::shared_ptr<dat::RecordCache>& records, dat:
   return p;
 }
 
+// An EnvCell's CellStruct triangles from the snapshot's Environment; with
+// `decode`, its surfaces decoded too. Touches nothing but `records` and the
+// cell's own data (an asset worker runs it).
+PreparedCell prepare_cell(dat::RecordCache* records, const sim::CellSnapshot& c, bool decode) {
+  PreparedCell p;
+  const dat::Did env_id = c.environment_id;
+  const dat::CellStruct* cs = c.environment ? dat::find_cell_struct(*c.environment, c.cell_struct) : nullptr;
+  if (!c.environment) {
+    p.why = "Environment " + hex_id(env_id) + " not available";
+  } else if (cs == nullptr) {
+    p.why = "Environment " + hex_id(env_id) + " has no cell struct " + std::to_string(c.cell_struct);
+  } else {
+    p.data = build_cell_struct_mesh(*cs, c.surfaces.size());
+    if (p.data.indices.empty()) p.why = "no drawable polygons";
+  }
+  p.materials.resize(c.surfaces.size());
+  if (!decode || records == nullptr || !p.why.empty()) return p;
+  for (const MeshBatch& b : p.data.batches) {
+    if (b.surface_index < p.materials.size() && !p.materials[b.surface_index]) {
+      p.materials[b.surface_index] = load_material(*records, c.surfaces[b.surface_index]);
+    }
+  }
+  return p;
+}
+
+// A texture (0x05/0x06) as a billboard's material: it blends by its alpha
+// (a Base1Image | Alpha surface).
+core::Result<Material> load_billboard(dat::RecordCache& records, dat::Did texture) {
+  bool palettized = false;
+  auto image = load_texture(records, texture, 0, false, &palettized);
+  if (!image) return std::unexpected(image.error());
+  Material m;
+  m.surface = texture;
+  m.type = dat::surface_type::kBase1Image | dat::surface_type::kAlpha;
+  m.image = std::move(*image);
+  m.has_texture = true;
+  m.palettized = palettized;
+  return m;
+}
+
+// An ObjDesc's palette composed from the DAT's palettes (Palette::makeModifiedPalette).
+core::Result<dat::Palette> compose_palette(dat::RecordCache* records, const sim::PaletteChange& change) {
+  std::vector<dat::Subpalette> subs;
+  subs.reserve(change.subpalettes.size());
+  for (const auto& sp : change.subpalettes) subs.push_back({sp.palette, sp.offset, sp.num_colors});
+  return dat::make_modified_palette(change.base_palette, subs, [records](dat::Did id) -> const dat::Palette* {
+    if (records == nullptr || (id >> 24) != 0x04) return nullptr;
+    return records->palette(id).get();
+  });
+}
+
 }  // namespace
 
+bool GpuAssets::on_workers() const noexcept {
+  return ctx_.records && ctx_.has_asset_workers();
+}
+
+template <class Key, class Prepared, class Make>
+std::optional<Prepared> GpuAssets::from_worker(WorkerLoads<Key, Prepared>& loads, const Key& key, Make make) {
+  collect();
+  if (loads.ready(key)) {
+    if (!ctx_.may_load()) return std::nullopt;
+    return loads.take(key);
+  }
+  loads.start(ctx_.workers(), key, ctx_.records, std::move(make));
+  ++ctx_.stats.loads_deferred;  // waits on its worker
+  return std::nullopt;
+}
+
+std::shared_ptr<GpuMaterial> GpuAssets::adopt_material(dat::Did log_id, core::Result<Material> decoded) {
+  if (!decoded) {
+    ctx_.log_once(log_id, decoded.error().message());
+    return nullptr;
+  }
+  return make_material(std::move(*decoded));
+}
+
 void GpuAssets::release() {
-  workers_.reset();  // joins them (what they hold is their own)
-  pending_.clear();
-  prepared_.clear();
+  ctx_.asset_pool.reset();  // joins them (what they hold is their own)
+  mesh_loads_.clear();
+  cell_loads_.clear();
+  texture_loads_.clear();
+  palette_loads_.clear();
   const auto free_mesh = [](GpuMesh& m) {
     if (m.ebo != 0) glDeleteBuffers(1, &m.ebo);
     if (m.vbo != 0) glDeleteBuffers(1, &m.vbo);
@@ -329,15 +406,22 @@ void GpuAssets::build_fixed_meshes() {
 std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did texture) {
   const std::uint64_t key = (std::uint64_t{surface} << 32U) | texture;
   if (auto it = changed_materials_.find(key); it != changed_materials_.end()) return it->second;
-  if (!ctx_.may_load()) return nullptr;
+  std::optional<core::Result<Material>> decoded;
+  if (on_workers()) {
+    decoded =
+        from_worker(texture_loads_, TextureKey{TextureKey::Kind::Changed, surface, texture, 0},
+                    [records = ctx_.records, surface, texture] { return load_material(*records, surface, texture); });
+    if (!decoded) return nullptr;
+  } else if (!ctx_.may_load()) {
+    return nullptr;
+  }
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
   if (!ctx_.records) {
     ctx_.log_once(texture, "no portal DAT");
-  } else if (auto m = load_material(*ctx_.records, surface, texture); !m) {
-    ctx_.log_once(texture, m.error().message());
   } else {
-    result = make_material(std::move(*m));
+    if (!decoded) decoded = load_material(*ctx_.records, surface, texture);
+    result = adopt_material(texture, std::move(*decoded));
   }
   changed_materials_.emplace(key, result);
   return result;
@@ -359,16 +443,21 @@ std::uint32_t GpuAssets::composed_palette(const sim::PaletteChange& change) {
   if (auto it = palette_keys_.find(change); it != palette_keys_.end()) {
     return composed_[it->second] ? it->second : kNoPalette;
   }
-  if (!ctx_.may_load()) return kNoPalette;
+  std::optional<core::Result<dat::Palette>> composed;
+  if (on_workers()) {
+    composed = from_worker(palette_loads_, change,
+                           [records = ctx_.records, change] { return compose_palette(records.get(), change); });
+    if (!composed) return kNoPalette;
+  } else if (!ctx_.may_load()) {
+    return kNoPalette;
+  }
   const RenderContext::LoadScope scope(ctx_);
-  std::vector<dat::Subpalette> subs;
-  subs.reserve(change.subpalettes.size());
-  for (const auto& sp : change.subpalettes) subs.push_back({sp.palette, sp.offset, sp.num_colors});
+  if (!composed) composed = compose_palette(ctx_.records.get(), change);
   std::shared_ptr<const dat::Palette> made;
-  if (auto p = dat::make_modified_palette(change.base_palette, subs, [this](dat::Did id) { return palette(id); }); !p) {
-    ctx_.log_once(change.base_palette, p.error().message());
+  if (!*composed) {
+    ctx_.log_once(change.base_palette, composed->error().message());
   } else {
-    made = std::make_shared<const dat::Palette>(std::move(*p));
+    made = std::make_shared<const dat::Palette>(std::move(**composed));
   }
   const auto key = static_cast<std::uint32_t>(composed_.size());
   composed_.push_back(std::move(made));
@@ -381,16 +470,23 @@ std::uint32_t GpuAssets::composed_palette(const sim::PaletteChange& change) {
 std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did texture, std::uint32_t palette_key) {
   const auto key = std::make_tuple(surface, texture, palette_key);
   if (auto it = palette_materials_.find(key); it != palette_materials_.end()) return it->second;
-  if (!ctx_.may_load()) return nullptr;
+  const std::shared_ptr<const dat::Palette> p = palette_key < composed_.size() ? composed_[palette_key] : nullptr;
+  std::optional<core::Result<Material>> decoded;
+  if (on_workers() && p != nullptr) {
+    decoded = from_worker(
+        texture_loads_, TextureKey{TextureKey::Kind::Recoloured, surface, texture, palette_key},
+        [records = ctx_.records, surface, texture, p] { return load_material(*records, surface, texture, p.get()); });
+    if (!decoded) return nullptr;
+  } else if (!ctx_.may_load()) {
+    return nullptr;
+  }
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
-  const dat::Palette* p = palette_key < composed_.size() ? composed_[palette_key].get() : nullptr;
   if (!ctx_.records || p == nullptr) {
     ctx_.log_once(surface, "no portal DAT or composed palette");
-  } else if (auto m = load_material(*ctx_.records, surface, texture, p); !m) {
-    ctx_.log_once(texture, m.error().message());
   } else {
-    result = make_material(std::move(*m));
+    if (!decoded) decoded = load_material(*ctx_.records, surface, texture, p.get());
+    result = adopt_material(texture, std::move(*decoded));
   }
   palette_materials_.emplace(key, result);
   return result;
@@ -401,14 +497,20 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
     if (it->second) it->second->last_used = ctx_.frame_number;
     return it->second;
   }
-  if (!ctx_.may_load()) return nullptr;
+  std::optional<core::Result<Material>> decoded;
+  if (on_workers()) {
+    decoded = from_worker(texture_loads_, TextureKey{TextureKey::Kind::Surface, surface, 0, 0},
+                          [records = ctx_.records, surface] { return load_material(*records, surface); });
+    if (!decoded) return nullptr;
+  } else if (!ctx_.may_load()) {
+    return nullptr;
+  }
   const RenderContext::LoadScope scope(ctx_);
   if (!ctx_.records) {
     ctx_.log_once(surface, "no portal DAT");
     materials_.emplace(surface, nullptr);
     return nullptr;
   }
-  std::optional<core::Result<Material>> decoded;
   return material_from(surface, decoded);
 }
 
@@ -434,23 +536,21 @@ std::shared_ptr<GpuMaterial> GpuAssets::material_from(dat::Did surface,
 std::shared_ptr<GpuMaterial> GpuAssets::billboard_material(dat::Did texture) {
   if ((texture >> 24) == 0x08) return material(texture);
   if (auto it = billboards_.find(texture); it != billboards_.end()) return it->second;
-  if (!ctx_.may_load()) return nullptr;
+  std::optional<core::Result<Material>> decoded;
+  if (on_workers()) {
+    decoded = from_worker(texture_loads_, TextureKey{TextureKey::Kind::Billboard, 0, texture, 0},
+                          [records = ctx_.records, texture] { return load_billboard(*records, texture); });
+    if (!decoded) return nullptr;
+  } else if (!ctx_.may_load()) {
+    return nullptr;
+  }
   const RenderContext::LoadScope scope(ctx_);
   std::shared_ptr<GpuMaterial> result;
-  bool palettized = false;
   if (!ctx_.records) {
     ctx_.log_once(texture, "no portal DAT");
-  } else if (auto image = load_texture(*ctx_.records, texture, 0, false, &palettized); !image) {
-    ctx_.log_once(texture, image.error().message());
   } else {
-    // A bare texture blends by its alpha (a Base1Image | Alpha surface).
-    Material m;
-    m.surface = texture;
-    m.type = dat::surface_type::kBase1Image | dat::surface_type::kAlpha;
-    m.image = std::move(*image);
-    m.has_texture = true;
-    m.palettized = palettized;
-    result = make_material(std::move(m));
+    if (!decoded) decoded = load_billboard(*ctx_.records, texture);
+    result = adopt_material(texture, std::move(*decoded));
   }
   billboards_.emplace(texture, result);
   return result;
@@ -461,8 +561,12 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
     if (it->second) it->second->last_used = ctx_.frame_number;
     return it->second.get();
   }
-  if (ctx_.records && (gfx_obj >> 24) == 0x01 && ctx_.options.asset_workers > 0 && ctx_.options.load_budget_ms > 0.0) {
-    return mesh_from_worker(gfx_obj);
+  if (on_workers() && (gfx_obj >> 24) == 0x01) {
+    std::optional<PreparedMesh> prepared = from_worker(
+        mesh_loads_, gfx_obj, [records = ctx_.records, gfx_obj] { return prepare_mesh(records, gfx_obj, true); });
+    if (!prepared) return nullptr;
+    const RenderContext::LoadScope scope(ctx_);
+    return adopt_mesh(std::move(*prepared));
   }
   if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
@@ -475,44 +579,16 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
   return adopt_mesh(prepare_mesh(ctx_.records, gfx_obj, false));
 }
 
-const GpuMesh* GpuAssets::mesh_from_worker(dat::Did gfx_obj) {
-  collect();
-  if (auto it = prepared_.find(gfx_obj); it != prepared_.end()) {
-    if (!ctx_.may_load()) return nullptr;
-    const RenderContext::LoadScope scope(ctx_);
-    PreparedMesh prepared = std::move(it->second);
-    prepared_.erase(it);
-    return adopt_mesh(std::move(prepared));
-  }
-  if (pending_.insert(gfx_obj).second) {
-    if (!workers_) workers_ = std::make_unique<core::WorkerPool>(ctx_.options.asset_workers);
-    workers_->submit([records = ctx_.records, mailbox = mailbox_, gfx_obj] {
-      PreparedMesh prepared = prepare_mesh(records, gfx_obj, true);
-      const std::lock_guard lock(mailbox->mutex);
-      mailbox->done.push_back(std::move(prepared));
-    });
-  }
-  ++ctx_.stats.loads_deferred;  // waits on its worker
-  return nullptr;
-}
-
 void GpuAssets::collect() {
-  std::vector<PreparedMesh> done;
-  {
-    const std::lock_guard lock(mailbox_->mutex);
-    done.swap(mailbox_->done);
-  }
-  for (PreparedMesh& p : done) {
-    pending_.erase(p.gfx_obj);
-    // Read through records since replaced, or loaded meanwhile without a budget (a screenshot): dropped.
-    if (p.records != ctx_.records || meshes_.contains(p.gfx_obj)) continue;
-    const dat::Did id = p.gfx_obj;
-    prepared_.insert_or_assign(id, std::move(p));
-  }
+  // Loaded meanwhile without a budget (a screenshot): dropped.
+  mesh_loads_.collect(ctx_.records, [&](dat::Did id) { return !meshes_.contains(id); });
+  cell_loads_.collect(ctx_.records, [&](std::uint32_t id) { return !cell_meshes_.contains(id); });
+  texture_loads_.collect(ctx_.records, [](const TextureKey&) { return true; });
+  palette_loads_.collect(ctx_.records, [&](const sim::PaletteChange& c) { return !palette_keys_.contains(c); });
 }
 
 void GpuAssets::wait_for_workers() {
-  if (workers_) workers_->wait_idle();
+  if (ctx_.asset_pool) ctx_.asset_pool->wait_idle();
 }
 
 // Uploads a prepared GfxObj (inside a load under way), logging once what failed.
@@ -567,33 +643,39 @@ const GpuMesh* GpuAssets::cell_mesh(const sim::CellSnapshot& c) {
     if (it->second) it->second->last_used = ctx_.frame_number;
     return it->second.get();
   }
+  if (on_workers()) {
+    // The worker builds from the snapshot's own Environment and surfaces.
+    std::optional<PreparedCell> prepared = from_worker(
+        cell_loads_, c.cell_id, [records = ctx_.records, c] { return prepare_cell(records.get(), c, true); });
+    if (!prepared) return nullptr;
+    const RenderContext::LoadScope scope(ctx_);
+    return adopt_cell(c, std::move(*prepared));
+  }
   if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
+  return adopt_cell(c, prepare_cell(ctx_.records.get(), c, false));
+}
+
+// Uploads a prepared EnvCell mesh (inside a load under way), logging once what failed.
+const GpuMesh* GpuAssets::adopt_cell(const sim::CellSnapshot& c, PreparedCell prepared) {
   std::shared_ptr<GpuMesh> result;
-  const dat::Did env_id = c.environment_id;
-  // The Environment comes decoded in the snapshot (the world's record cache
-  // read it once for collision and drawing alike).
-  if (!c.environment) {
-    ctx_.log_once(c.cell_id, "Environment " + hex_id(env_id) + " not available");
-  } else if (const dat::CellStruct* cs = dat::find_cell_struct(*c.environment, c.cell_struct); cs == nullptr) {
-    ctx_.log_once(c.cell_id, "Environment " + hex_id(env_id) + " has no cell struct " + std::to_string(c.cell_struct));
+  const MeshData& data = prepared.data;
+  if (data.skipped_polygons > 0) {
+    core::logger(core::Module::Render)
+        ->warn("{}: {} malformed polygons skipped", hex_id(c.cell_id), data.skipped_polygons);
+  }
+  if (!prepared.why.empty()) {
+    ctx_.log_once(c.cell_id, prepared.why);
   } else {
-    const MeshData data = build_cell_struct_mesh(*cs, c.surfaces.size());
-    if (data.skipped_polygons > 0) {
-      core::logger(core::Module::Render)
-          ->warn("{}: {} malformed polygons skipped", hex_id(c.cell_id), data.skipped_polygons);
+    result = std::make_shared<GpuMesh>(upload_mesh(data));
+    result->last_used = ctx_.frame_number;
+    mesh_bytes_ += result->bytes;
+    for (std::size_t i = 0; i < data.batches.size(); ++i) {
+      const std::size_t at = data.batches[i].surface_index;
+      result->batches[i].material =
+          ctx_.records ? material_from(c.surfaces[at], prepared.materials[at]) : material(c.surfaces[at]);
     }
-    if (data.indices.empty()) {
-      ctx_.log_once(c.cell_id, "no drawable polygons");
-    } else {
-      result = std::make_shared<GpuMesh>(upload_mesh(data));
-      result->last_used = ctx_.frame_number;
-      mesh_bytes_ += result->bytes;
-      for (std::size_t i = 0; i < data.batches.size(); ++i) {
-        result->batches[i].material = material(c.surfaces[data.batches[i].surface_index]);
-      }
-      result->sort_center = (data.bounds_min + data.bounds_max) * 0.5F;
-    }
+    result->sort_center = (data.bounds_min + data.bounds_max) * 0.5F;
   }
   cell_meshes_.emplace(c.cell_id, result);
   return result.get();

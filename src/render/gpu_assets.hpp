@@ -14,7 +14,6 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include <glad/gl.h>
@@ -29,6 +28,7 @@
 #include "dereth/snapshot/render_snapshot.hpp"
 
 #include "render_context.hpp"
+#include "worker_loads.hpp"
 
 namespace dereth::render {
 
@@ -82,6 +82,27 @@ struct PreparedMesh {
   std::string degrade_why;  // set when its GfxObjDegradeInfo does not read
 };
 
+// What is read and decoded for an EnvCell's mesh before its GL upload
+// (GpuAssets::cell_mesh): its CellStruct's triangles from the snapshot's
+// Environment, and its surfaces decoded, per index of the cell's surfaces.
+struct PreparedCell {
+  MeshData data;
+  std::string why;  // set when there is nothing to upload
+  std::vector<std::optional<core::Result<Material>>> materials;
+};
+
+// A texture load an asset worker can do, by what the frame asked for: a
+// Surface, a Surface with an ObjDesc's texture change, the same through a
+// composed palette (`palette_key`), or a bare texture for a billboard.
+struct TextureKey {
+  enum class Kind : std::uint8_t { Surface, Changed, Recoloured, Billboard };
+  Kind kind = Kind::Surface;
+  dat::Did surface = 0;
+  dat::Did texture = 0;
+  std::uint32_t palette_key = 0;
+  auto operator<=>(const TextureKey&) const = default;
+};
+
 // One DrawItem's per-instance vertex attributes (kMeshVertex locations 3..11).
 struct Instance {
   std::array<float, 16> model;  // columns
@@ -129,11 +150,17 @@ class GpuAssets {
   // A GfxObj's mesh; null when it failed (logged once) or waits: on the load
   // budget, or, with asset workers under a budget, on a worker reading and
   // decoding it (stats.loads_deferred counts both). A prepared mesh is
-  // uploaded when next asked for, within the budget.
+  // uploaded when next asked for, within the budget. EnvCell meshes,
+  // Surfaces, changed and recoloured textures, billboards and composed
+  // palettes wait on the workers the same way.
   const GpuMesh* mesh(dat::Did gfx_obj);
-  // GfxObj meshes handed to the asset workers and not yet uploaded (still
-  // with a worker, or back and waiting for a frame to ask for them again).
-  [[nodiscard]] std::size_t meshes_preparing() const noexcept { return pending_.size() + prepared_.size(); }
+  // Loads handed to the asset workers and not yet uploaded (still with a
+  // worker, or back and waiting for a frame to ask for them again): GfxObj
+  // meshes, and the rest (EnvCell meshes, textures, composed palettes).
+  [[nodiscard]] std::size_t meshes_preparing() const noexcept { return mesh_loads_.size(); }
+  [[nodiscard]] std::size_t others_preparing() const noexcept {
+    return cell_loads_.size() + texture_loads_.size() + palette_loads_.size();
+  }
   // Waits until the asset workers are idle (tests).
   void wait_for_workers();
   const GpuMesh* cell_mesh(const sim::CellSnapshot& c);
@@ -153,20 +180,25 @@ class GpuAssets {
   bool software = false;               // the context is a software rasteriser (llvmpipe, softpipe, swrast)
 
  private:
-  // Meshes prepared by the workers, waiting to be collected.
-  struct Mailbox {
-    std::mutex mutex;
-    std::vector<PreparedMesh> done;
-  };
   const GpuMesh* adopt_mesh(PreparedMesh prepared);
-  const GpuMesh* mesh_from_worker(dat::Did gfx_obj);
+  const GpuMesh* adopt_cell(const sim::CellSnapshot& c, PreparedCell prepared);
+  // A decoded material uploaded, or its error logged once under `log_id` (null).
+  std::shared_ptr<GpuMaterial> adopt_material(dat::Did log_id, core::Result<Material> decoded);
+  // Whether first-use loads go to the asset workers: asset workers, a load
+  // budget and a record cache.
+  [[nodiscard]] bool on_workers() const noexcept;
+  // With asset workers: the load `key` as a worker made it, once it is back
+  // and the budget lets its upload start (in a LoadScope the caller opens);
+  // until then handed to a worker (running `make`) and counted deferred.
+  template <class Key, class Prepared, class Make>
+  std::optional<Prepared> from_worker(WorkerLoads<Key, Prepared>& loads, const Key& key, Make make);
   void collect();
 
   RenderContext& ctx_;
-  std::unique_ptr<core::WorkerPool> workers_;  // made at the first mesh handed to one
-  std::shared_ptr<Mailbox> mailbox_ = std::make_shared<Mailbox>();
-  std::unordered_set<dat::Did> pending_;                                     // handed to a worker, not back yet
-  std::unordered_map<dat::Did, PreparedMesh> prepared_;                      // back, not uploaded yet
+  WorkerLoads<dat::Did, PreparedMesh> mesh_loads_;
+  WorkerLoads<std::uint32_t, PreparedCell> cell_loads_;  // by EnvCell id
+  WorkerLoads<TextureKey, core::Result<Material>> texture_loads_;
+  WorkerLoads<sim::PaletteChange, core::Result<dat::Palette>> palette_loads_;
   std::unordered_map<dat::Did, std::shared_ptr<GpuMesh>> meshes_;            // null: failed
   std::unordered_map<std::uint32_t, std::shared_ptr<GpuMesh>> cell_meshes_;  // by EnvCell id, null: failed
   std::unordered_map<dat::Did, std::shared_ptr<GpuMaterial>> materials_;     // surfaces (0x08), null: failed

@@ -18,6 +18,7 @@
 #include <glm/vec3.hpp>
 
 #include "dereth/core/log.hpp"
+#include "dereth/core/worker_pool.hpp"
 #include "dereth/dat/cell_record_cache.hpp"
 #include "dereth/dat/dat_file.hpp"
 #include "dereth/dat/record_cache.hpp"
@@ -56,6 +57,17 @@ struct RenderContext {
   // landscape holds is not read again; else own_cells over `cell`.
   std::shared_ptr<dat::CellRecordCache> cells;
   std::shared_ptr<dat::CellRecordCache> own_cells;
+
+  // The asset workers (RendererOptions::asset_workers), made at the first
+  // load handed to one; loads go to them only under a load budget.
+  std::unique_ptr<core::WorkerPool> asset_pool;
+  [[nodiscard]] bool has_asset_workers() const noexcept {
+    return options.asset_workers > 0 && options.load_budget_ms > 0.0;
+  }
+  core::WorkerPool& workers() {
+    if (!asset_pool) asset_pool = std::make_unique<core::WorkerPool>(options.asset_workers);
+    return *asset_pool;
+  }
 
   RenderStats stats;
   std::vector<DrawRecord> draw_list;

@@ -291,6 +291,7 @@ struct Renderer::Impl {
     ctx.stats.mesh_cache_bytes = assets.cached_bytes();
     ctx.stats.mesh_cache_evicted = assets.evicted();
     ctx.stats.meshes_preparing = assets.meshes_preparing();
+    ctx.stats.others_preparing = assets.others_preparing() + terrain_assets.preparing();
   }
 
   void accumulate() {

@@ -49,7 +49,8 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
   std::vector<TerrainDraw> draws;
   std::uint32_t centre_block = 0;
   const bool cells = ctx_.cells && ctx_.cells->cell() != nullptr;
-  if (ctx_.options.draw_terrain && cells) assets_.ensure_region();
+  // Until the Region's terrain layers are up (a worker decoding them) no block may arrive.
+  const bool layers = !(ctx_.options.draw_terrain && cells) || assets_.ensure_region();
   if (ctx_.options.draw_terrain && cells && assets_.region && land_block_at(origin, centre_block)) {
     const int bx = static_cast<int>(centre_block >> 24);
     const int by = static_cast<int>((centre_block >> 16) & 0xFFU);
@@ -76,14 +77,14 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
         ctx_.terrain_blocks_known.push_back(ids[i]);
         continue;
       }
-      if (ctx_.may_load()) {
+      if (layers && ctx_.may_load()) {
         blocks[i] = assets_.load_terrain_block(ids[i]);
-        if (blocks[i] != nullptr || !assets_.cache.arriving(ids[i])) {
+        if (blocks[i] != nullptr || !assets_.loading(ids[i])) {
           ctx_.terrain_blocks_known.push_back(ids[i]);  // uploaded, or absent from the DAT
           continue;
         }
       }
-      ++ctx_.stats.terrain_blocks_deferred;  // waits for a later frame's load budget (or arrival step)
+      ++ctx_.stats.terrain_blocks_deferred;  // waits for a later frame's load budget, arrival step or worker
       ctx_.waiting_landblocks.push_back(ids[i] & 0xFFFF0000U);
     }
     for (const TerrainBlock* t : blocks) {
@@ -100,11 +101,11 @@ std::vector<TerrainDraw> TerrainPass::gather_terrain(const glm::vec3& origin) {
 
 bool TerrainPass::prepare_block(std::uint32_t id) {
   if (!ctx_.options.draw_terrain || !ctx_.cells || ctx_.cells->cell() == nullptr) return true;
-  assets_.ensure_region();
+  const bool layers = assets_.ensure_region();
   if (!assets_.region) return true;
   bool absent = false;
   if (assets_.cache.find(id, absent) != nullptr || absent) return true;
-  if (ctx_.may_load() && (assets_.load_terrain_block(id) != nullptr || !assets_.cache.arriving(id))) {
+  if (layers && ctx_.may_load() && (assets_.load_terrain_block(id) != nullptr || !assets_.loading(id))) {
     return true;  // uploaded, or absent from the DAT
   }
   ++ctx_.stats.terrain_blocks_deferred;

@@ -1381,6 +1381,130 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "Headless: with asset workers a texture change, a composed palette, a billboard and an EnvCell are read and "
+    "decoded off the frame's thread, the same picture",
+    "[render][gl][streaming]") {
+  DERETH_GL_OR_RETURN();
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 40.0F);
+  const std::uint32_t cell = (demo::kLandBlock & 0xFFFF0000U) | 0x0021U;
+  sim::RenderSnapshot scene;
+  const auto part_object = [&](std::uint32_t id, dat::Did gfx_obj, glm::vec3 at) {
+    auto o = marker_object(at, 0x50000300U + id, false);
+    o.id = sim::LocalId{id};
+    o.cell_id = cell;
+    sim::PartPose p;
+    p.gfx_obj = gfx_obj;
+    p.frame.origin = at;
+    o.parts.push_back(p);
+    return o;
+  };
+  // The torso with its cloth changed for the leaf texture; the head through
+  // the dark skin palette; a glow billboard; the demo room behind them.
+  scene.objects.push_back(part_object(20, 0x01000001, spot + glm::vec3(-0.6F, 0.0F, 0.0F)));
+  scene.objects.back().parts[0].texture_changes = {{0x05000002, 0x05000005}};
+  scene.objects.push_back(part_object(21, 0x01000002, spot + glm::vec3(0.6F, 0.0F, 0.0F)));
+  scene.objects.back().palette = sim::PaletteChange{0x04000010, {{0x04000014, 0, 192}}};
+  sim::EmitterSnapshot glow;
+  glow.owner = sim::LocalId{22};
+  glow.texture = kGlowTexture;
+  glow.particles.push_back(sim::ParticleSnapshot{spot + glm::vec3(0.0F, 0.0F, 0.8F), 0.5F, 1.0F});
+  scene.emitters.push_back(glow);
+  auto landscape = std::make_shared<sim::LandscapeSnapshot>();
+  sim::CellSnapshot room;
+  room.cell_id = demo::kRoomCell;
+  room.environment_id = demo::kRoomEnvironment;
+  room.environment = demo_records().environment(demo::kRoomEnvironment);
+  REQUIRE(room.environment != nullptr);
+  room.surfaces = {0x08000032, 0x08000030};  // planks, plaster
+  room.frame = core::Frame(spot + glm::vec3(-3.0F, 2.0F, -1.0F), glm::quat(1, 0, 0, 0));
+  landscape->cells.push_back(room);
+  scene.landscape = landscape;
+  const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -4.0F, 0.5F), spot);
+
+  render::RendererOptions o;
+  o.draw_terrain = false;
+  o.draw_sky_objects = false;
+  const auto at_once = make_renderer(demo_cell(), o);
+  REQUIRE(at_once->render(scene, cam, 160, 90).has_value());
+  REQUIRE(at_once->stats().parts_drawn == 2);
+  REQUIRE(at_once->stats().particles_drawn == 1);
+  REQUIRE(at_once->stats().cells_drawn == 1);
+  const Image whole = at_once->read_pixels();
+
+  o.load_budget_ms = 1000.0;  // a budget every upload fits in: only the workers make anything wait
+  o.asset_workers = 2;
+  const auto made = make_renderer(demo_cell(), o);
+  Renderer& r = *made;
+  r.set_records(std::make_shared<dat::RecordCache>(demo_records().portal()));
+  // Frame after frame: nothing is read on the frame's thread. A texture
+  // change or a palette is asked for only once its mesh is up, so the
+  // workers take a few rounds.
+  int frames = 0;
+  bool deferred_first = false;
+  while (frames < 10) {
+    const std::uint64_t reads = dat::reads_on_this_thread();
+    REQUIRE(r.render(scene, cam, 160, 90).has_value());
+    ++frames;
+    INFO("frame " << frames);
+    CHECK(dat::reads_on_this_thread() == reads);
+    if (frames == 1) {
+      deferred_first = r.stats().others_preparing > 0 && r.stats().parts_drawn == 0 && r.stats().particles_drawn == 0 &&
+                       r.stats().cells_drawn == 0;
+    }
+    if (r.render_ready()) break;
+    r.wait_for_asset_workers();
+  }
+  CHECK(deferred_first);
+  CHECK(frames > 2);
+  REQUIRE(r.render_ready());
+  CHECK(r.stats().others_preparing == 0);
+  CHECK(r.stats().meshes_preparing == 0);
+  CHECK(r.stats().parts_drawn == 2);
+  CHECK(r.stats().particles_drawn == 1);
+  CHECK(r.stats().cells_drawn == 1);
+  CHECK(render::compare_images(whole, r.read_pixels(), 0).differing_pixels == 0);
+}
+
+TEST_CASE(
+    "Headless: with asset workers the Region's terrain layers and the landblocks are read, decoded and meshed off "
+    "the frame's thread, the same picture",
+    "[render][gl][streaming]") {
+  DERETH_GL_OR_RETURN();
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 40.0F);
+  const sim::RenderSnapshot nothing;
+  const Camera cam = Camera::look_at(spot + glm::vec3(0.0F, -60.0F, 30.0F), spot);
+  render::RendererOptions o;
+  o.terrain_radius = 1;
+  o.draw_sky_objects = false;
+  const auto at_once = make_renderer(demo_cell(), o);
+  REQUIRE(at_once->render(nothing, cam, 160, 90).has_value());
+  REQUIRE(at_once->stats().terrain_blocks > 0);
+  const Image whole = at_once->read_pixels();
+
+  o.load_budget_ms = 1000.0;
+  o.asset_workers = 2;
+  const auto made = make_renderer(demo_cell(), o);
+  Renderer& r = *made;
+  int frames = 0;
+  bool waited = false;
+  while (frames < 40) {  // the layers, then each block read, then its strips and mipmaps
+    const std::uint64_t reads = dat::reads_on_this_thread();
+    REQUIRE(r.render(nothing, cam, 160, 90).has_value());
+    ++frames;
+    INFO("frame " << frames);
+    CHECK(dat::reads_on_this_thread() == reads);  // neither the Region's textures nor a LandBlock
+    if (frames == 1) waited = r.stats().terrain_blocks == 0 && r.stats().others_preparing > 0;
+    if (r.render_ready()) break;
+    r.wait_for_asset_workers();
+  }
+  CHECK(waited);
+  REQUIRE(r.render_ready());
+  CHECK(r.stats().others_preparing == 0);
+  CHECK(r.stats().terrain_blocks == at_once->stats().terrain_blocks);
+  CHECK(render::compare_images(whole, r.read_pixels(), 0).differing_pixels == 0);
+}
+
+TEST_CASE(
     "Headless: under a load budget a landblock's surface arrives in strips of rows, one step a frame, and is drawn "
     "only when whole and mipmapped, the same as composited at once",
     "[render][gl][streaming]") {

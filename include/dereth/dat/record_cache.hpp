@@ -64,6 +64,13 @@ struct MissingRecord {
   std::string why;   // "not in client_portal.dat", or the decode error
 };
 
+// The DAT reads (each with its decode) the calling thread has done through
+// any RecordCache or CellRecordCache: the renderer's tests assert that a
+// frame loading on asset workers reads nothing on its own thread. The caches
+// count each with note_read_on_this_thread.
+[[nodiscard]] std::uint64_t reads_on_this_thread() noexcept;
+void note_read_on_this_thread() noexcept;
+
 class RecordCache {
  public:
   // `portal` may be null (no DAT data); it must outlive the cache.

@@ -158,6 +158,10 @@ struct RenderStats {
   // GfxObj meshes handed to the asset workers (RendererOptions::asset_workers) and not yet
   // uploaded after the frame: with a worker, or back and waiting to be asked for again.
   std::size_t meshes_preparing = 0;
+  // The same for the rest the asset workers load: EnvCell meshes, Surfaces, changed and
+  // recoloured textures, billboard textures, composed palettes, the Region's terrain
+  // layers and the terrain blocks (read and meshed).
+  std::size_t others_preparing = 0;
   std::size_t terrain_blocks = 0;      // drawn
   std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
   std::size_t terrain_triangles = 0;   // the terrain's share of `triangles`
