@@ -493,13 +493,13 @@ bool ParticleEmitter::update_particles(const PhysicsObj& owner, const ParticleCl
         if (live_[i] == 0) continue;
         Particle& particle = particles_[i];
         update_as<kType>(particle, infinite, parent_local ? live_frame : particle.start_frame, now, spins);
-        kill_particle(i);
+        if (!(particle.lifetime < particle.lifespan)) kill_particle(i);  // its own test, without the call
       }
     };
     if constexpr (kSpins<kType>) {
       // The turns are taken a block at a time; all before any birth below
-      // reuses a slot.
-      SpinBatch spins;
+      // reuses a slot. Parent-local particles all turn from the live frame.
+      SpinBatch spins(parent_local ? &live_frame : nullptr);
       update_all(&spins);
       spins.flush();
     } else {

@@ -1,6 +1,9 @@
 #include "dereth/sim/effects/particle_spin.hpp"
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 #if defined(__SSE2__) || defined(_M_X64)
@@ -13,6 +16,14 @@ namespace dereth::sim {
 namespace {
 
 constexpr float kEpsilonSq = core::kEpsilon * core::kEpsilon;
+
+#if defined(DERETH_SPIN_SSE2)
+// The four lanes of a group are written out whole, in glm::quat's memory
+// order (x, y, z, w without GLM_FORCE_QUAT_DATA_WXYZ).
+static_assert(sizeof(glm::quat) == 4 * sizeof(float));
+static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, y) == 4 && offsetof(glm::quat, z) == 8 &&
+              offsetof(glm::quat, w) == 12);
+#endif
 
 #if !defined(DERETH_SPIN_SSE2)
 // One lane: Frame::grotate's product and set_rotate's normalisation, the old
@@ -55,75 +66,113 @@ void SpinBatch::flush() noexcept {
   const __m128 one = _mm_set1_ps(1.0f);
   const __m128 zero = _mm_setzero_ps();
   const __m128 largest = _mm_set1_ps(std::numeric_limits<float>::max());
+  // A shared parent's matrix and orientation, in every lane.
+  const glm::mat3 m = shared_ != nullptr ? shared_->matrix() : glm::mat3(1.0f);
+  const glm::quat q = shared_ != nullptr ? shared_->orientation() : glm::quat(1, 0, 0, 0);
+  const __m128 m00 = _mm_set1_ps(m[0][0]), m10 = _mm_set1_ps(m[1][0]), m20 = _mm_set1_ps(m[2][0]);
+  const __m128 m01 = _mm_set1_ps(m[0][1]), m11 = _mm_set1_ps(m[1][1]), m21 = _mm_set1_ps(m[2][1]);
+  const __m128 m02 = _mm_set1_ps(m[0][2]), m12 = _mm_set1_ps(m[1][2]), m22 = _mm_set1_ps(m[2][2]);
+  if (shared_ != nullptr) {
+    for (std::size_t i = 0; i < n; i += 4) {
+      // Frame::localtoglobalvec: m * v, as glm forms it.
+      const __m128 lx = _mm_load_ps(&wx_[i]);
+      const __m128 ly = _mm_load_ps(&wy_[i]);
+      const __m128 lz = _mm_load_ps(&wz_[i]);
+      _mm_store_ps(&wx_[i], _mm_add_ps(_mm_add_ps(_mm_mul_ps(m00, lx), _mm_mul_ps(m10, ly)), _mm_mul_ps(m20, lz)));
+      _mm_store_ps(&wy_[i], _mm_add_ps(_mm_add_ps(_mm_mul_ps(m01, lx), _mm_mul_ps(m11, ly)), _mm_mul_ps(m21, lz)));
+      _mm_store_ps(&wz_[i], _mm_add_ps(_mm_add_ps(_mm_mul_ps(m02, lx), _mm_mul_ps(m12, ly)), _mm_mul_ps(m22, lz)));
+      _mm_store_ps(&qw_[i], _mm_set1_ps(q.w));
+      _mm_store_ps(&qx_[i], _mm_set1_ps(q.x));
+      _mm_store_ps(&qy_[i], _mm_set1_ps(q.y));
+      _mm_store_ps(&qz_[i], _mm_set1_ps(q.z));
+    }
+  }
+  // Pass 1, four lanes at a time: Frame::grotate's angle. Nothing turns when
+  // |w|^2 < EPSILON^2 (NaN turns, and is then refused by the normalisation).
+  std::uint32_t turn_bits = 0;
   for (std::size_t i = 0; i < n; i += 4) {
     const __m128 wx = _mm_load_ps(&wx_[i]);
     const __m128 wy = _mm_load_ps(&wy_[i]);
     const __m128 wz = _mm_load_ps(&wz_[i]);
-    // Frame::grotate: nothing to turn when |w|^2 < EPSILON^2 (NaN turns, and
-    // is then refused by the normalisation below).
     const __m128 angle_sq = _mm_add_ps(_mm_add_ps(_mm_mul_ps(wx, wx), _mm_mul_ps(wy, wy)), _mm_mul_ps(wz, wz));
-    const __m128 turns = _mm_cmpnlt_ps(angle_sq, eps_sq);
-    const int turn_bits = _mm_movemask_ps(turns);
-    if (turn_bits == 0) {  // every lane keeps its parent's orientation
-      for (std::size_t lane = 0; lane < 4 && i + lane < n; ++lane) {
-        out_[i + lane]->set_orientation(glm::quat(qw_[i + lane], qx_[i + lane], qy_[i + lane], qz_[i + lane]));
-      }
-      continue;
-    }
+    turn_bits |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmpnlt_ps(angle_sq, eps_sq))) << i;
     const __m128 angle = _mm_sqrt_ps(angle_sq);
-    alignas(16) float half[4];
-    _mm_store_ps(half, _mm_mul_ps(angle, half_factor));
-    alignas(16) float sines[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    alignas(16) float cosines[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    for (int lane = 0; lane < 4; ++lane) {
-      if ((turn_bits & (1 << lane)) == 0) continue;
-      sines[lane] = std::sin(half[lane]);
-      cosines[lane] = std::cos(half[lane]);
-    }
-    const __m128 k = _mm_div_ps(_mm_load_ps(sines), angle);
-    const __m128 rw = _mm_load_ps(cosines);
-    const __m128 rx = _mm_mul_ps(wx, k);
-    const __m128 ry = _mm_mul_ps(wy, k);
-    const __m128 rz = _mm_mul_ps(wz, k);
+    _mm_store_ps(&angle_[i], angle);
+    _mm_store_ps(&sin_[i], _mm_mul_ps(angle, half_factor));  // the half angle, until pass 2
+  }
+  // Pass 2, one lane at a time: libm's sine and cosine of each half angle.
+  for (std::size_t i = 0; i < n; ++i) {
+    if ((turn_bits & (std::uint32_t{1} << i)) == 0) continue;
+    const float half = sin_[i];
+    sin_[i] = std::sin(half);
+    cos_[i] = std::cos(half);
+  }
+  // Pass 3, four lanes at a time: r * q and set_rotate's normalisation, then
+  // each lane's quaternion stored whole into its particle.
+  for (std::size_t i = 0; i < n; i += 4) {
+    const __m128 turns = _mm_castsi128_ps(
+        _mm_setr_epi32(-static_cast<int>((turn_bits >> i) & 1u), -static_cast<int>((turn_bits >> (i + 1)) & 1u),
+                       -static_cast<int>((turn_bits >> (i + 2)) & 1u), -static_cast<int>((turn_bits >> (i + 3)) & 1u)));
     const __m128 qw = _mm_load_ps(&qw_[i]);
     const __m128 qx = _mm_load_ps(&qx_[i]);
     const __m128 qy = _mm_load_ps(&qy_[i]);
     const __m128 qz = _mm_load_ps(&qz_[i]);
-    // r * q as glm::qua::operator*= forms it.
-    const __m128 pw = _mm_sub_ps(_mm_sub_ps(_mm_sub_ps(_mm_mul_ps(rw, qw), _mm_mul_ps(rx, qx)), _mm_mul_ps(ry, qy)),
-                                 _mm_mul_ps(rz, qz));
-    const __m128 px = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(rw, qx), _mm_mul_ps(rx, qw)), _mm_mul_ps(ry, qz)),
-                                 _mm_mul_ps(rz, qy));
-    const __m128 py = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(rw, qy), _mm_mul_ps(ry, qw)), _mm_mul_ps(rz, qx)),
-                                 _mm_mul_ps(rx, qz));
-    const __m128 pz = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(rw, qz), _mm_mul_ps(rz, qw)), _mm_mul_ps(rx, qy)),
-                                 _mm_mul_ps(ry, qx));
-    // Frame::set_rotate's normalisation: refused (the parent's orientation
-    // kept) unless the length is finite and positive and its inverse finite.
-    const __m128 length_sq = _mm_add_ps(
-        _mm_add_ps(_mm_add_ps(_mm_mul_ps(pw, pw), _mm_mul_ps(px, px)), _mm_mul_ps(py, py)), _mm_mul_ps(pz, pz));
-    const __m128 length = _mm_sqrt_ps(length_sq);
-    const __m128 inv = _mm_div_ps(one, length);
-    const __m128 adopt = _mm_and_ps(_mm_and_ps(turns, _mm_cmpgt_ps(length, zero)),
-                                    _mm_and_ps(_mm_cmple_ps(length, largest), _mm_cmple_ps(inv, largest)));
-    alignas(16) float ow[4];
-    alignas(16) float ox[4];
-    alignas(16) float oy[4];
-    alignas(16) float oz[4];
-    const auto select = [&](__m128 turned, __m128 kept) {
-      return _mm_or_ps(_mm_and_ps(adopt, turned), _mm_andnot_ps(adopt, kept));
-    };
-    _mm_store_ps(ow, select(_mm_mul_ps(pw, inv), qw));
-    _mm_store_ps(ox, select(_mm_mul_ps(px, inv), qx));
-    _mm_store_ps(oy, select(_mm_mul_ps(py, inv), qy));
-    _mm_store_ps(oz, select(_mm_mul_ps(pz, inv), qz));
-    for (std::size_t lane = 0; lane < 4 && i + lane < n; ++lane) {
-      out_[i + lane]->set_orientation(glm::quat(ow[lane], ox[lane], oy[lane], oz[lane]));
+    __m128 ow = qw;
+    __m128 ox = qx;
+    __m128 oy = qy;
+    __m128 oz = qz;
+    if (_mm_movemask_ps(turns) != 0) {
+      const __m128 k = _mm_div_ps(_mm_load_ps(&sin_[i]), _mm_load_ps(&angle_[i]));
+      const __m128 rw = _mm_load_ps(&cos_[i]);
+      const __m128 rx = _mm_mul_ps(_mm_load_ps(&wx_[i]), k);
+      const __m128 ry = _mm_mul_ps(_mm_load_ps(&wy_[i]), k);
+      const __m128 rz = _mm_mul_ps(_mm_load_ps(&wz_[i]), k);
+      // r * q as glm::qua::operator*= forms it.
+      const __m128 pw = _mm_sub_ps(_mm_sub_ps(_mm_sub_ps(_mm_mul_ps(rw, qw), _mm_mul_ps(rx, qx)), _mm_mul_ps(ry, qy)),
+                                   _mm_mul_ps(rz, qz));
+      const __m128 px = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(rw, qx), _mm_mul_ps(rx, qw)), _mm_mul_ps(ry, qz)),
+                                   _mm_mul_ps(rz, qy));
+      const __m128 py = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(rw, qy), _mm_mul_ps(ry, qw)), _mm_mul_ps(rz, qx)),
+                                   _mm_mul_ps(rx, qz));
+      const __m128 pz = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(rw, qz), _mm_mul_ps(rz, qw)), _mm_mul_ps(rx, qy)),
+                                   _mm_mul_ps(ry, qx));
+      // Frame::set_rotate's normalisation: refused (the parent's orientation
+      // kept) unless the length is finite and positive and its inverse finite.
+      const __m128 length_sq = _mm_add_ps(
+          _mm_add_ps(_mm_add_ps(_mm_mul_ps(pw, pw), _mm_mul_ps(px, px)), _mm_mul_ps(py, py)), _mm_mul_ps(pz, pz));
+      const __m128 length = _mm_sqrt_ps(length_sq);
+      const __m128 inv = _mm_div_ps(one, length);
+      const __m128 adopt = _mm_and_ps(_mm_and_ps(turns, _mm_cmpgt_ps(length, zero)),
+                                      _mm_and_ps(_mm_cmple_ps(length, largest), _mm_cmple_ps(inv, largest)));
+      const auto select = [&](__m128 turned, __m128 kept) {
+        return _mm_or_ps(_mm_and_ps(adopt, turned), _mm_andnot_ps(adopt, kept));
+      };
+      ow = select(_mm_mul_ps(pw, inv), qw);
+      ox = select(_mm_mul_ps(px, inv), qx);
+      oy = select(_mm_mul_ps(py, inv), qy);
+      oz = select(_mm_mul_ps(pz, inv), qz);
     }
+    // One register a lane, in glm::quat's (x, y, z, w) memory order.
+    _MM_TRANSPOSE4_PS(ox, oy, oz, ow);
+    const auto write = [&](std::size_t lane, __m128 value) {
+      if (i + lane >= n) return;
+      glm::quat q_lane;
+      std::memcpy(&q_lane, &value, sizeof(q_lane));
+      out_[i + lane]->set_orientation(q_lane);
+    };
+    write(0, ox);
+    write(1, oy);
+    write(2, oz);
+    write(3, ow);
   }
 #else
   for (std::size_t i = 0; i < n; ++i) {
-    out_[i]->set_orientation(turn_one(wx_[i], wy_[i], wz_[i], glm::quat(qw_[i], qx_[i], qy_[i], qz_[i])));
+    if (shared_ != nullptr) {
+      const glm::vec3 w = shared_->matrix() * glm::vec3(wx_[i], wy_[i], wz_[i]);
+      out_[i]->set_orientation(turn_one(w.x, w.y, w.z, shared_->orientation()));
+    } else {
+      out_[i]->set_orientation(turn_one(wx_[i], wy_[i], wz_[i], glm::quat(qw_[i], qx_[i], qy_[i], qz_[i])));
+    }
   }
 #endif
 }

@@ -85,10 +85,16 @@ TEST_CASE(
       for (std::size_t i = 0; i < size; ++i) batch.add(parents[i], spins[i], poses[i]);
       batch.flush();
       CHECK(batch.size() == 0);
+      // The same spins from one shared parent (a parent-local emitter's).
+      std::vector<ParticlePose> shared_poses(size);
+      SpinBatch shared_batch(&parents[0]);
+      for (std::size_t i = 0; i < size; ++i) shared_batch.add(parents[0], spins[i], shared_poses[i]);
+      shared_batch.flush();
       for (std::size_t i = 0; i < size; ++i) {
         const glm::quat want = rotate_copy(parents[i], spins[i]);
         INFO("size " << size << " lane " << i << " spin " << spins[i].x << " " << spins[i].y << " " << spins[i].z);
         REQUIRE(same_bits(poses[i].orientation(), want));
+        REQUIRE(same_bits(shared_poses[i].orientation(), rotate_copy(parents[0], spins[i])));
         if (!same_bits(want, parents[i].orientation())) ++turned;
         ++checked;
       }

@@ -20,18 +20,36 @@ namespace dereth::sim {
 
 class SpinBatch {
  public:
-  // Particles staged before the batch turns them (a multiple of four).
+  // Particles staged before the batch turns them (a multiple of four, at
+  // most 32: flush keeps one bit a lane).
   static constexpr std::size_t kLanes = 32;
+
+  SpinBatch() noexcept = default;
+  // A batch whose particles all turn from `shared_parent` (a parent-local
+  // emitter's live frame): its matrix product and orientation are applied to
+  // four lanes at once, not staged per particle. The frame must outlive the
+  // batch's last flush.
+  explicit SpinBatch(const core::Frame* shared_parent) noexcept : shared_(shared_parent) {}
+  SpinBatch(const SpinBatch&) = delete;
+  SpinBatch& operator=(const SpinBatch&) = delete;
 
   // Stages `out`'s orientation: parent's orientation turned by
   // `local_axis_angle` about parent's own axes (Frame::rotate on a copy of
-  // parent). Turns the batch first when it is full. `out` must stay where it
-  // is until the next flush.
+  // parent; with a shared parent, `parent` must be that frame). Turns the
+  // batch first when it is full. `out` must stay where it is until the next
+  // flush.
   void add(const core::Frame& parent, const glm::vec3& local_axis_angle, ParticlePose& out) noexcept {
     if (count_ == kLanes) flush();
+    const std::size_t i = count_++;
+    out_[i] = &out;
+    if (shared_ != nullptr) {
+      wx_[i] = local_axis_angle.x;
+      wy_[i] = local_axis_angle.y;
+      wz_[i] = local_axis_angle.z;
+      return;
+    }
     const glm::mat3& m = parent.matrix();
     const glm::quat& q = parent.orientation();
-    const std::size_t i = count_++;
     // Frame::localtoglobalvec: m * v.
     wx_[i] = m[0][0] * local_axis_angle.x + m[1][0] * local_axis_angle.y + m[2][0] * local_axis_angle.z;
     wy_[i] = m[0][1] * local_axis_angle.x + m[1][1] * local_axis_angle.y + m[2][1] * local_axis_angle.z;
@@ -40,7 +58,6 @@ class SpinBatch {
     qx_[i] = q.x;
     qy_[i] = q.y;
     qz_[i] = q.z;
-    out_[i] = &out;
   }
 
   // Turns every staged particle and empties the batch.
@@ -49,8 +66,10 @@ class SpinBatch {
   [[nodiscard]] std::size_t size() const noexcept { return count_; }
 
  private:
+  const core::Frame* shared_ = nullptr;
   std::size_t count_ = 0;
-  // The axis-angle in world axes and the parent orientation, one lane a particle.
+  // The axis-angle in world axes (with a shared parent: in its axes) and the
+  // parent orientation (unused with a shared parent), one lane a particle.
   alignas(16) std::array<float, kLanes> wx_;
   alignas(16) std::array<float, kLanes> wy_;
   alignas(16) std::array<float, kLanes> wz_;
@@ -58,6 +77,10 @@ class SpinBatch {
   alignas(16) std::array<float, kLanes> qx_;
   alignas(16) std::array<float, kLanes> qy_;
   alignas(16) std::array<float, kLanes> qz_;
+  // The turn's angle and the sine and cosine of its half (flush's scratch).
+  alignas(16) std::array<float, kLanes> angle_;
+  alignas(16) std::array<float, kLanes> sin_;
+  alignas(16) std::array<float, kLanes> cos_;
   std::array<ParticlePose*, kLanes> out_;
 };
 
