@@ -6,7 +6,7 @@
 #include <cstring>
 #include <limits>
 
-#if defined(__SSE2__) || defined(_M_X64)
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(DERETH_SPIN_SCALAR)
 #include <emmintrin.h>
 #define DERETH_SPIN_SSE2 1
 #endif
