@@ -95,10 +95,13 @@ void SpinBatch::flush() noexcept {
     const __m128 wy = _mm_load_ps(&wy_[i]);
     const __m128 wz = _mm_load_ps(&wz_[i]);
     const __m128 angle_sq = _mm_add_ps(_mm_add_ps(_mm_mul_ps(wx, wx), _mm_mul_ps(wy, wy)), _mm_mul_ps(wz, wz));
-    turn_bits |= static_cast<std::uint32_t>(_mm_movemask_ps(_mm_cmpnlt_ps(angle_sq, eps_sq))) << i;
+    const __m128 turns = _mm_cmpnlt_ps(angle_sq, eps_sq);
+    turn_bits |= static_cast<std::uint32_t>(_mm_movemask_ps(turns)) << i;
+    _mm_store_ps(&turn_[i], turns);
     const __m128 angle = _mm_sqrt_ps(angle_sq);
     _mm_store_ps(&angle_[i], angle);
     _mm_store_ps(&sin_[i], _mm_mul_ps(angle, half_factor));  // the half angle, until pass 2
+    _mm_store_ps(&cos_[i], zero);                            // pass 2 fills the lanes that turn
   }
   // Pass 2, one lane at a time: libm's sine and cosine of each half angle.
   for (std::size_t i = 0; i < n; ++i) {
@@ -110,9 +113,7 @@ void SpinBatch::flush() noexcept {
   // Pass 3, four lanes at a time: r * q and set_rotate's normalisation, then
   // each lane's quaternion stored whole into its particle.
   for (std::size_t i = 0; i < n; i += 4) {
-    const __m128 turns = _mm_castsi128_ps(
-        _mm_setr_epi32(-static_cast<int>((turn_bits >> i) & 1u), -static_cast<int>((turn_bits >> (i + 1)) & 1u),
-                       -static_cast<int>((turn_bits >> (i + 2)) & 1u), -static_cast<int>((turn_bits >> (i + 3)) & 1u)));
+    const __m128 turns = _mm_load_ps(&turn_[i]);
     const __m128 qw = _mm_load_ps(&qw_[i]);
     const __m128 qx = _mm_load_ps(&qx_[i]);
     const __m128 qy = _mm_load_ps(&qy_[i]);

@@ -77,7 +77,9 @@ class SpinBatch {
   alignas(16) std::array<float, kLanes> qx_;
   alignas(16) std::array<float, kLanes> qy_;
   alignas(16) std::array<float, kLanes> qz_;
-  // The turn's angle and the sine and cosine of its half (flush's scratch).
+  // Whether each lane turns (all bits set when it does), the turn's angle
+  // and the sine and cosine of its half (flush's scratch).
+  alignas(16) std::array<float, kLanes> turn_;
   alignas(16) std::array<float, kLanes> angle_;
   alignas(16) std::array<float, kLanes> sin_;
   alignas(16) std::array<float, kLanes> cos_;
