@@ -488,22 +488,31 @@ bool ParticleEmitter::update_particles(const PhysicsObj& owner, const ParticleCl
   const double now = clock.physics_time.count();
   with_particle_type(info.particle_type, [&](auto type) {
     constexpr ParticleType kType = decltype(type)::value;
-    const auto update_all = [&](SpinBatch* spins) {
+    // The loop is compiled once for parent-local particles and once for
+    // released ones, so neither tests which frame a particle turns from.
+    const auto update_all = [&](SpinBatch* spins, auto local) {
       for (std::size_t i = 0; i < live_.size(); ++i) {
         if (live_[i] == 0) continue;
         Particle& particle = particles_[i];
-        update_as<kType>(particle, infinite, parent_local ? live_frame : particle.start_frame, now, spins);
+        update_as<kType>(particle, infinite, decltype(local)::value ? live_frame : particle.start_frame, now, spins);
         if (!(particle.lifetime < particle.lifespan)) kill_particle(i);  // its own test, without the call
+      }
+    };
+    const auto update_either = [&](SpinBatch* spins) {
+      if (parent_local) {
+        update_all(spins, std::true_type{});
+      } else {
+        update_all(spins, std::false_type{});
       }
     };
     if constexpr (kSpins<kType>) {
       // The turns are taken a block at a time; all before any birth below
       // reuses a slot. Parent-local particles all turn from the live frame.
       SpinBatch spins(parent_local ? &live_frame : nullptr);
-      update_all(&spins);
+      update_either(&spins);
       spins.flush();
     } else {
-      update_all(nullptr);
+      update_either(nullptr);
     }
   });
   bool keep = true;
