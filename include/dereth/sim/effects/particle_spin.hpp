@@ -23,6 +23,7 @@ class SpinBatch {
   // Particles staged before the batch turns them (a multiple of four, at
   // most 32: flush keeps one bit a lane).
   static constexpr std::size_t kLanes = 32;
+  static_assert(kLanes % 4 == 0 && kLanes <= 32);
 
   SpinBatch() noexcept = default;
   // A batch whose particles all turn from `shared_parent` (a parent-local
