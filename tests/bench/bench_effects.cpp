@@ -32,10 +32,11 @@ using namespace dereth;
 constexpr std::uint32_t kPlayer = 0x50000001;
 constexpr std::uint32_t kCell = 0xA9B40021;
 
-void particles(benchmark::State& state, dat::ParticleType type) {
+void particles(benchmark::State& state, dat::ParticleType type, bool parent_local = true) {
   const auto emitters = static_cast<std::uint32_t>(state.range(0));
   dat::ParticleEmitterInfo info = bench::dense_emitter_info();
   info.particle_type = type;
+  info.is_parent_local = parent_local ? 1 : 0;
   const dat::DatFile portal = bench::emitter_portal(info);
   core::ManualClock clock;
   sim::SimContext context(clock);
@@ -83,6 +84,12 @@ void particles(benchmark::State& state, dat::ParticleType type) {
 // product and a normalisation).
 void BM_Particles(benchmark::State& state) {
   particles(state, dat::ParticleType::ParabolicLVGAGR);
+}
+
+// The spinning emitters released into the world (is_parent_local 0): each
+// particle turns from the frame it was born with, not the owner's live one.
+void BM_ParticlesReleased(benchmark::State& state) {
+  particles(state, dat::ParticleType::ParabolicLVGAGR, false);
 }
 
 // The same emitters with type 3 (ParabolicLVGA): the same path without the
@@ -151,6 +158,7 @@ void BM_Animated(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_Particles)->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParticlesReleased)->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParticlesUnspun)->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Animated)->Arg(1000)->Unit(benchmark::kMillisecond);
 

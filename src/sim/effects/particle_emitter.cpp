@@ -7,6 +7,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "dereth/sim/effects/particle_spin.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/position.hpp"
 
@@ -229,12 +230,19 @@ void Particle::init(const core::Frame& parent_frame, const glm::vec3& hook_offse
 
 namespace {
 
+// The types that turn their part each tick (4, 9 and 11).
+template <ParticleType kType>
+constexpr bool kSpins = kType == ParticleType::ParabolicLVGAGR || kType == ParticleType::ParabolicLVLALR ||
+                        kType == ParticleType::ParabolicGVGAGR;
+
 // Particle::Update 0x0051C290, for one particle type known when compiled:
 // the emitter's loop runs one instantiation over all its particles, so the
-// per-type switch is taken once an emitter, not once a particle.
+// per-type switch is taken once an emitter, not once a particle. The turn of
+// the spinning types is staged in `spins`; the particle's orientation is set
+// when the caller flushes it.
 template <ParticleType kType>
 [[gnu::always_inline]] inline void update_as(Particle& particle, bool persistent, const core::Frame& parent_frame,
-                                             double now) noexcept {
+                                             double now, [[maybe_unused]] SpinBatch* spins) noexcept {
   if (persistent) {
     // An infinite emitter's particles accumulate age; birthtime doubles as
     // the time of the last update.
@@ -257,12 +265,11 @@ template <ParticleType kType>
   } else if constexpr (kType == ParticleType::ParabolicLVGA || kType == ParticleType::ParabolicLVLA ||
                        kType == ParticleType::ParabolicGVGA) {
     frame.origin = glm::vec3(p + o + va * t + vb * (0.5 * t * t));
-  } else if constexpr (kType == ParticleType::ParabolicLVGAGR || kType == ParticleType::ParabolicLVLALR ||
-                       kType == ParticleType::ParabolicGVGAGR) {
+  } else if constexpr (kSpins<kType>) {
     // The parent's orientation is copied, then turned by c*t about the
     // particle's local axes (Frame::rotate on a copy of the parent frame).
     frame.origin = glm::vec3(p + o + va * t + vb * (0.5 * t * t));
-    frame.set_orientation(parent_frame.rotated(glm::vec3(vc * t)));
+    spins->add(parent_frame, glm::vec3(vc * t), frame);
   } else if constexpr (kType == ParticleType::Swarm) {
     frame.origin =
         to_vec3(std::cos(vb.x * t) * vc.x + t * va.x + o.x + p.x, std::sin(vb.y * t) * vc.y + t * va.y + o.y + p.y,
@@ -311,8 +318,15 @@ void with_particle_type(ParticleType type, Fn&& fn) {
 // Particle::Update 0x0051C290
 void Particle::update(dat::ParticleType type, bool persistent, const core::Frame& parent_frame,
                       core::Seconds physics_time) noexcept {
-  with_particle_type(
-      type, [&](auto k) { update_as<decltype(k)::value>(*this, persistent, parent_frame, physics_time.count()); });
+  with_particle_type(type, [&](auto k) {
+    if constexpr (kSpins<decltype(k)::value>) {
+      SpinBatch spins;
+      update_as<decltype(k)::value>(*this, persistent, parent_frame, physics_time.count(), &spins);
+      spins.flush();
+    } else {
+      update_as<decltype(k)::value>(*this, persistent, parent_frame, physics_time.count(), nullptr);
+    }
+  });
 }
 
 // --- ParticleEmitter -------------------------------------------------------------------
@@ -473,11 +487,32 @@ bool ParticleEmitter::update_particles(const PhysicsObj& owner, const ParticleCl
   const core::Frame live_frame = parent_local ? emitter_parent_frame(owner, part_index_) : core::Frame{};
   const double now = clock.physics_time.count();
   with_particle_type(info.particle_type, [&](auto type) {
-    for (std::size_t i = 0; i < live_.size(); ++i) {
-      if (live_[i] == 0) continue;
-      Particle& particle = particles_[i];
-      update_as<decltype(type)::value>(particle, infinite, parent_local ? live_frame : particle.start_frame, now);
-      kill_particle(i);
+    constexpr ParticleType kType = decltype(type)::value;
+    // The loop is compiled once for parent-local particles and once for
+    // released ones, so neither tests which frame a particle turns from.
+    const auto update_all = [&](SpinBatch* spins, auto local) {
+      for (std::size_t i = 0; i < live_.size(); ++i) {
+        if (live_[i] == 0) continue;
+        Particle& particle = particles_[i];
+        update_as<kType>(particle, infinite, decltype(local)::value ? live_frame : particle.start_frame, now, spins);
+        if (!(particle.lifetime < particle.lifespan)) kill_particle(i);  // its own test, without the call
+      }
+    };
+    const auto update_either = [&](SpinBatch* spins) {
+      if (parent_local) {
+        update_all(spins, std::true_type{});
+      } else {
+        update_all(spins, std::false_type{});
+      }
+    };
+    if constexpr (kSpins<kType>) {
+      // The turns are taken a block at a time; all before any birth below
+      // reuses a slot. Parent-local particles all turn from the live frame.
+      SpinBatch spins(parent_local ? &live_frame : nullptr);
+      update_either(&spins);
+      spins.flush();
+    } else {
+      update_either(nullptr);
     }
   });
   bool keep = true;

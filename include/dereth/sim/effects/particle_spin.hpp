@@ -1,0 +1,90 @@
+#pragma once
+// The turn of the spinning particle types (4, 9 and 11), staged for a block
+// of particles: Particle::Update 0x0051C290 copies the parent frame and calls
+// Frame::rotate(c * t) on the copy (RE cgeometry/CFrame.c), which is grotate
+// of the axis-angle turned into the world, then set_rotate's normalisation.
+// SpinBatch gives each particle the orientation core::Frame::rotate leaves,
+// bit for bit (the same float operations in the same order), but runs the
+// float work four particles at a time; only the sine and cosine of each half
+// angle are taken one particle at a time (libm's, as Frame::rotate takes them).
+#include <array>
+#include <cstddef>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+#include "dereth/core/frame.hpp"
+#include "dereth/sim/effects/particle.hpp"
+
+namespace dereth::sim {
+
+class SpinBatch {
+ public:
+  // Particles staged before the batch turns them (a multiple of four, at
+  // most 32: flush keeps one bit a lane).
+  static constexpr std::size_t kLanes = 32;
+  static_assert(kLanes % 4 == 0 && kLanes <= 32);
+
+  SpinBatch() noexcept = default;
+  // A batch whose particles all turn from `shared_parent` (a parent-local
+  // emitter's live frame): its matrix product and orientation are applied to
+  // four lanes at once, not staged per particle. The frame must outlive the
+  // batch's last flush.
+  explicit SpinBatch(const core::Frame* shared_parent) noexcept : shared_(shared_parent) {}
+  SpinBatch(const SpinBatch&) = delete;
+  SpinBatch& operator=(const SpinBatch&) = delete;
+
+  // Stages `out`'s orientation: parent's orientation turned by
+  // `local_axis_angle` about parent's own axes (Frame::rotate on a copy of
+  // parent; with a shared parent, `parent` must be that frame). Turns the
+  // batch first when it is full. `out` must stay where it is until the next
+  // flush.
+  void add(const core::Frame& parent, const glm::vec3& local_axis_angle, ParticlePose& out) noexcept {
+    if (count_ == kLanes) flush();
+    const std::size_t i = count_++;
+    out_[i] = &out;
+    if (shared_ != nullptr) {
+      wx_[i] = local_axis_angle.x;
+      wy_[i] = local_axis_angle.y;
+      wz_[i] = local_axis_angle.z;
+      return;
+    }
+    const glm::mat3& m = parent.matrix();
+    const glm::quat& q = parent.orientation();
+    // Frame::localtoglobalvec: m * v.
+    wx_[i] = m[0][0] * local_axis_angle.x + m[1][0] * local_axis_angle.y + m[2][0] * local_axis_angle.z;
+    wy_[i] = m[0][1] * local_axis_angle.x + m[1][1] * local_axis_angle.y + m[2][1] * local_axis_angle.z;
+    wz_[i] = m[0][2] * local_axis_angle.x + m[1][2] * local_axis_angle.y + m[2][2] * local_axis_angle.z;
+    qw_[i] = q.w;
+    qx_[i] = q.x;
+    qy_[i] = q.y;
+    qz_[i] = q.z;
+  }
+
+  // Turns every staged particle and empties the batch.
+  void flush() noexcept;
+
+  [[nodiscard]] std::size_t size() const noexcept { return count_; }
+
+ private:
+  const core::Frame* shared_ = nullptr;
+  std::size_t count_ = 0;
+  // The axis-angle in world axes (with a shared parent: in its axes) and the
+  // parent orientation (unused with a shared parent), one lane a particle.
+  alignas(16) std::array<float, kLanes> wx_;
+  alignas(16) std::array<float, kLanes> wy_;
+  alignas(16) std::array<float, kLanes> wz_;
+  alignas(16) std::array<float, kLanes> qw_;
+  alignas(16) std::array<float, kLanes> qx_;
+  alignas(16) std::array<float, kLanes> qy_;
+  alignas(16) std::array<float, kLanes> qz_;
+  // Whether each lane turns (all bits set when it does), the turn's angle
+  // and the sine and cosine of its half (flush's scratch).
+  alignas(16) std::array<float, kLanes> turn_;
+  alignas(16) std::array<float, kLanes> angle_;
+  alignas(16) std::array<float, kLanes> sin_;
+  alignas(16) std::array<float, kLanes> cos_;
+  std::array<ParticlePose*, kLanes> out_;
+};
+
+}  // namespace dereth::sim
