@@ -11,117 +11,17 @@ namespace dereth::core {
 
 namespace {
 
+using detail::adopt;
+using detail::grotation;
+using detail::normalise;
+
 constexpr float kDegreesToRadians = 0.017453292519943295f;
 constexpr float kRadiansToDegrees = 57.29577951308232f;
-
-// Frame::set_rotate's normalisation: false (out untouched) when q or the
-// result is not finite or q has no length. A finite, non-zero length bounds
-// every |q_i * inv| near 1, so the result is finite exactly when inv is (an
-// infinite inv makes some component infinite or NaN).
-bool normalise(const glm::quat& q, glm::quat& out) noexcept {
-  const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-  if (!(length > 0.0f) || !std::isfinite(length)) {
-    return false;
-  }
-  const float inv = 1.0f / length;
-  if (!std::isfinite(inv)) {
-    return false;
-  }
-  out = glm::quat(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
-  return true;
-}
-
-// Frame::cache (RE cgeometry/CFrame.c), which every orientation change here
-// runs through adopt: the matrix of q, formed as
-// glm::mat3_cast forms it (the same products and sums in the same order, so
-// the same bits) without its identity fill first.
-glm::mat3 matrix_of(const glm::quat& q) noexcept {
-  const float qxx = q.x * q.x;
-  const float qyy = q.y * q.y;
-  const float qzz = q.z * q.z;
-  const float qxz = q.x * q.z;
-  const float qxy = q.x * q.y;
-  const float qyz = q.y * q.z;
-  const float qwx = q.w * q.x;
-  const float qwy = q.w * q.y;
-  const float qwz = q.w * q.z;
-  return glm::mat3(1.0f - 2.0f * (qyy + qzz), 2.0f * (qxy + qwz), 2.0f * (qxz - qwy),  //
-                   2.0f * (qxy - qwz), 1.0f - 2.0f * (qxx + qzz), 2.0f * (qyz + qwx),  //
-                   2.0f * (qxz + qwy), 2.0f * (qyz - qwx), 1.0f - 2.0f * (qxx + qyy));
-}
-
-// The same four floats, signed zeros told apart: the matrix of one is the
-// matrix of the other.
-bool same_bits(const glm::quat& a, const glm::quat& b) noexcept {
-  return std::memcmp(&a, &b, sizeof(glm::quat)) == 0;
-}
-
-// a.origin + R(a)*offset. With a zero offset every product in R(a)*offset is
-// a signed zero (R is finite), and adding a signed zero to a non-zero, non-NaN
-// coordinate leaves its bits alone; only a zero coordinate, whose sign the
-// sum could flip, needs the product. Bit for bit the full formula either way.
-glm::vec3 offset_origin(const glm::vec3& origin, const glm::mat3& m, const glm::vec3& offset) noexcept {
-  if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f && std::fabs(origin.x) > 0.0f &&
-      std::fabs(origin.y) > 0.0f && std::fabs(origin.z) > 0.0f) {
-    return origin;
-  }
-  return origin + m * offset;
-}
-
-// Frame::set_rotate's body on a frame's orientation and matrix (inlined into
-// this file's callers): the matrix is recomputed only when the normalised q
-// differs in its bits from the one held, so m == matrix_of(q) always holds.
-bool adopt(glm::quat& held, glm::mat3& matrix, const glm::quat& q) noexcept {
-  glm::quat normalised;
-  if (!normalise(q, normalised)) {
-    return false;
-  }
-  if (!same_bits(normalised, held)) {
-    held = normalised;
-    matrix = matrix_of(held);
-  }
-  return true;
-}
-
-// Frame::grotate's product r * q, before set_rotate normalises it; false when
-// |w|^2 < kEpsilon^2 (nothing to turn).
-bool grotation(const glm::quat& q, const glm::vec3& axis_angle, glm::quat& product) noexcept {
-  const float angle_sq = glm::dot(axis_angle, axis_angle);
-  if (angle_sq < kEpsilon * kEpsilon) {
-    return false;
-  }
-  const float angle = std::sqrt(angle_sq);
-  const float half = angle * 0.5f;
-  const glm::vec3 axis = axis_angle * (std::sin(half) / angle);
-  const glm::quat r(std::cos(half), axis.x, axis.y, axis.z);
-  product = r * q;
-  return true;
-}
 
 }  // namespace
 
 Frame::Frame(const glm::vec3& origin_in, const glm::quat& orientation) noexcept : origin(origin_in) {
   adopt(q_, m_, orientation);
-}
-
-// Frame::set_rotate (RE cgeometry/CFrame.c). Retail re-caches the matrix on
-// every call; it is a function of q alone, so it is recomputed only when the
-// normalised q differs from the one held (an unchanged q keeps its matrix).
-bool Frame::set_rotate(const glm::quat& q) noexcept {
-  return adopt(q_, m_, q);
-}
-
-// Frame::combine (RE canim/CSequence.c line 773). The result starts from a's
-// orientation and matrix, so an offset that leaves the orientation as it was
-// (the identity offset of an object with no root motion) costs no matrix.
-Frame Frame::combine(const Frame& a, const Frame& b) noexcept {
-  Frame out = a;
-  out.origin = offset_origin(a.origin, a.m_, b.origin);
-  if (!adopt(out.q_, out.m_, a.q_ * b.q_)) {
-    out.q_ = Frame().q_;  // retail's result frame starts as the identity
-    out.m_ = Frame().m_;
-  }
-  return out;
 }
 
 // Frame::combine with scale (RE cphysobj/CPartArray.c line 1553): b's
@@ -159,11 +59,6 @@ glm::vec3 Frame::localtoglobalvec(const glm::vec3& vec) const noexcept {
 // Frame::globaltolocalvec (RE smartbox/SmartBox.c)
 glm::vec3 Frame::globaltolocalvec(const glm::vec3& vec) const noexcept {
   return glm::transpose(m_) * vec;
-}
-
-// Frame::grotate (RE cgeometry/CFrame.c)
-void Frame::grotate(const glm::vec3& axis_angle) noexcept {
-  if (glm::quat product; grotation(q_, axis_angle, product)) adopt(q_, m_, product);
 }
 
 // Frame::rotate (RE cgeometry/CFrame.c)

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 
@@ -413,4 +414,82 @@ TEST_CASE("Frame::combine gives the full formula's bits: zero offsets, signed ze
     }
   }
   CHECK(cases == 4 * 7 * 7 * 5 * 4 * 2);
+}
+
+namespace {
+
+// Frame::set_rotate's normalisation as retail writes it, with nothing
+// skipped: length, the validity checks, 1 / length, four products.
+bool reference_normalise(const glm::quat& q, glm::quat& out) {
+  const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+  if (!(length > 0.0f) || !std::isfinite(length)) return false;
+  const float inv = 1.0f / length;
+  if (!std::isfinite(inv)) return false;
+  out = glm::quat(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("Frame::set_rotate gives the written-out normalisation's bits, a length of exactly 1 included", "[frame]") {
+  // A spinning object's orientation goes through set_rotate twice a tick
+  // (combine, then grotate), the second time already normalised: the
+  // shortcut for a length of exactly 1 must give the formula's bits.
+  std::uint32_t state = 12345u;
+  const auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f * 2.0f - 1.0f;
+  };
+  int exact_length_one = 0;
+  for (int i = 0; i < 20000; ++i) {
+    glm::quat q(next(), next(), next(), next());
+    if (i % 4 == 1) q.x = 0.0f;
+    if (i % 4 == 2) q = glm::quat(q.w, -0.0f, 0.0f, q.z);  // yaw only, signed zeros
+    glm::quat once;
+    if (!reference_normalise(q, once)) continue;
+    Frame f;
+    REQUIRE(f.set_rotate(q));
+    REQUIRE(same_bits(f.orientation(), once));
+    // Normalising the normalised quaternion again, as the next tick does.
+    glm::quat twice;
+    REQUIRE(reference_normalise(once, twice));
+    REQUIRE(f.set_rotate(once));
+    REQUIRE(same_bits(f.orientation(), twice));
+    REQUIRE(matrix_matches_orientation(f));
+    const float length = std::sqrt(once.w * once.w + once.x * once.x + once.y * once.y + once.z * once.z);
+    if (length == 1.0f) ++exact_length_one;
+  }
+  // The shortcut is exercised, and so is the full path.
+  CHECK(exact_length_one > 1000);
+  CHECK(exact_length_one < 19000);
+}
+
+TEST_CASE("Frame::combine with the identity offset gives glm's product bits for every sign of zero", "[frame]") {
+  // Every orientation with components from {+0, -0, 0.5, -0.5} (the
+  // all-zero ones are rejected by set_rotate): the identity offset's product
+  // is a's orientation except where a holds a zero, whose sign the product's
+  // sums decide.
+  const float values[] = {0.0f, -0.0f, 0.5f, -0.5f};
+  int cases = 0;
+  for (float w : values) {
+    for (float x : values) {
+      for (float y : values) {
+        for (float z : values) {
+          Frame a;
+          if (!a.set_rotate(glm::quat(w, x, y, z))) continue;
+          a.origin = glm::vec3(3.0f, -0.0f, 40.0f);
+          for (const Frame& b : {Frame(), Frame(glm::vec3(0.0f, 1.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f))}) {
+            const Frame expected = reference_combine(a, b, glm::vec3(1.0f));
+            const Frame actual = Frame::combine(a, b);
+            INFO("q (" << w << ", " << x << ", " << y << ", " << z << ")");
+            REQUIRE(same_bits(actual.origin, expected.origin));
+            REQUIRE(same_bits(actual.orientation(), expected.orientation()));
+            REQUIRE(same_bits(actual.matrix(), expected.matrix()));
+            ++cases;
+          }
+        }
+      }
+    }
+  }
+  CHECK(cases == 2 * (4 * 4 * 4 * 4 - 16));
 }

@@ -10,8 +10,12 @@
 // AC's wire format. GLM's in-memory layout is x, y, z, w, so never memcpy wire
 // bytes into a glm::quat; read the four floats and construct it.
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
+#include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
@@ -124,5 +128,150 @@ class Frame {
 // The compass heading of a direction's horizontal part in degrees [0, 360):
 // (450 - atan2deg(d.y, d.x)) mod 360. Zero-length input gives 90 (atan2(0,0) = 0).
 [[nodiscard]] float compass_heading(const glm::vec3& direction) noexcept;
+
+// The hot orientation steps, always inline so the object tick (PhysicsObj's
+// UpdatePositionInternal and UpdatePhysicsInternal) runs them without calls
+// (docs/benchmarks.md, "The object loop").
+namespace detail {
+
+// Frame::set_rotate's normalisation: false (out untouched) when q or the
+// result is not finite or q has no length. A finite, non-zero length bounds
+// every |q_i * inv| near 1, so the result is finite exactly when inv is (an
+// infinite inv makes some component infinite or NaN). A length of exactly 1
+// gives inv = 1 and out = q bit for bit, so the division and products are
+// skipped there (the normalised quaternions a spinning object carries from
+// tick to tick mostly have it).
+[[gnu::always_inline]] inline bool normalise(const glm::quat& q, glm::quat& out) noexcept {
+  const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+  if (length == 1.0f) {
+    out = q;
+    return true;
+  }
+  if (!(length > 0.0f) || !std::isfinite(length)) {
+    return false;
+  }
+  const float inv = 1.0f / length;
+  if (!std::isfinite(inv)) {
+    return false;
+  }
+  out = glm::quat(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
+  return true;
+}
+
+// Frame::cache (RE cgeometry/CFrame.c), which every orientation change runs
+// through adopt: the matrix of q, formed as glm::mat3_cast forms it (the same
+// products and sums in the same order, so the same bits), written in place
+// without its identity fill first.
+[[gnu::always_inline]] inline void matrix_of(const glm::quat& q, glm::mat3& m) noexcept {
+  const float qxx = q.x * q.x;
+  const float qyy = q.y * q.y;
+  const float qzz = q.z * q.z;
+  const float qxz = q.x * q.z;
+  const float qxy = q.x * q.y;
+  const float qyz = q.y * q.z;
+  const float qwx = q.w * q.x;
+  const float qwy = q.w * q.y;
+  const float qwz = q.w * q.z;
+  m[0][0] = 1.0f - 2.0f * (qyy + qzz);
+  m[0][1] = 2.0f * (qxy + qwz);
+  m[0][2] = 2.0f * (qxz - qwy);
+  m[1][0] = 2.0f * (qxy - qwz);
+  m[1][1] = 1.0f - 2.0f * (qxx + qzz);
+  m[1][2] = 2.0f * (qyz + qwx);
+  m[2][0] = 2.0f * (qxz + qwy);
+  m[2][1] = 2.0f * (qyz - qwx);
+  m[2][2] = 1.0f - 2.0f * (qxx + qyy);
+}
+
+// The same four floats, signed zeros told apart: the matrix of one is the
+// matrix of the other.
+[[gnu::always_inline]] inline bool same_bits(const glm::quat& a, const glm::quat& b) noexcept {
+  return std::memcmp(&a, &b, sizeof(glm::quat)) == 0;
+}
+
+// a.origin + R(a)*offset. With a zero offset every product in R(a)*offset is
+// a signed zero (R is finite), and adding a signed zero to a non-zero, non-NaN
+// coordinate leaves its bits alone; only a zero coordinate, whose sign the
+// sum could flip, needs the product. Bit for bit the full formula either way.
+[[gnu::always_inline]] inline glm::vec3 offset_origin(const glm::vec3& origin, const glm::mat3& m,
+                                                      const glm::vec3& offset) noexcept {
+  if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f && std::fabs(origin.x) > 0.0f &&
+      std::fabs(origin.y) > 0.0f && std::fabs(origin.z) > 0.0f) {
+    return origin;
+  }
+  return origin + m * offset;
+}
+
+// a * b as glm forms it. When b is exactly the identity (w = 1, x = y = z =
+// +0) and no component of a is zero, every term beside a's own is a signed
+// zero added to a non-zero (or NaN, or infinite) value, so the product is a
+// bit for bit except where a holds an infinity, whose product has a NaN there
+// instead; normalise rejects both alike. The identity offset is what an
+// object with no root motion combines with every tick.
+[[gnu::always_inline]] inline glm::quat multiply(const glm::quat& a, const glm::quat& b) noexcept {
+  const bool identity = std::bit_cast<std::uint32_t>(b.w) == std::bit_cast<std::uint32_t>(1.0f) &&
+                        std::bit_cast<std::uint32_t>(b.x) == 0 && std::bit_cast<std::uint32_t>(b.y) == 0 &&
+                        std::bit_cast<std::uint32_t>(b.z) == 0;
+  if (identity && a.w != 0.0f && a.x != 0.0f && a.y != 0.0f && a.z != 0.0f) return a;
+  return a * b;
+}
+
+// Frame::set_rotate's body on a frame's orientation and matrix: the matrix is
+// recomputed only when the normalised q differs in its bits from the one
+// held, so m == matrix_of(q) always holds.
+[[gnu::always_inline]] inline bool adopt(glm::quat& held, glm::mat3& matrix, const glm::quat& q) noexcept {
+  glm::quat normalised;
+  if (!normalise(q, normalised)) {
+    return false;
+  }
+  if (!same_bits(normalised, held)) {
+    held = normalised;
+    matrix_of(held, matrix);
+  }
+  return true;
+}
+
+// Frame::grotate's product r * q, before set_rotate normalises it; false when
+// |w|^2 < kEpsilon^2 (nothing to turn).
+[[gnu::always_inline]] inline bool grotation(const glm::quat& q, const glm::vec3& axis_angle,
+                                             glm::quat& product) noexcept {
+  const float angle_sq = glm::dot(axis_angle, axis_angle);
+  if (angle_sq < kEpsilon * kEpsilon) {
+    return false;
+  }
+  const float angle = std::sqrt(angle_sq);
+  const float half = angle * 0.5f;
+  const glm::vec3 axis = axis_angle * (std::sin(half) / angle);
+  const glm::quat r(std::cos(half), axis.x, axis.y, axis.z);
+  product = r * q;
+  return true;
+}
+
+}  // namespace detail
+
+// Frame::set_rotate (RE cgeometry/CFrame.c). Retail re-caches the matrix on
+// every call; it is a function of q alone, so it is recomputed only when the
+// normalised q differs from the one held (an unchanged q keeps its matrix).
+[[gnu::always_inline]] inline bool Frame::set_rotate(const glm::quat& q) noexcept {
+  return detail::adopt(q_, m_, q);
+}
+
+// Frame::combine (RE canim/CSequence.c line 773). The result starts from a's
+// orientation and matrix, so an offset that leaves the orientation as it was
+// (the identity offset of an object with no root motion) costs no matrix.
+[[gnu::always_inline]] inline Frame Frame::combine(const Frame& a, const Frame& b) noexcept {
+  Frame out = a;
+  out.origin = detail::offset_origin(a.origin, a.m_, b.origin);
+  if (!detail::adopt(out.q_, out.m_, detail::multiply(a.q_, b.q_))) {
+    out.q_ = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);  // retail's result frame starts as the identity
+    out.m_ = glm::mat3(1.0f);
+  }
+  return out;
+}
+
+// Frame::grotate (RE cgeometry/CFrame.c)
+[[gnu::always_inline]] inline void Frame::grotate(const glm::vec3& axis_angle) noexcept {
+  if (glm::quat product; detail::grotation(q_, axis_angle, product)) detail::adopt(q_, m_, product);
+}
 
 }  // namespace dereth::core

@@ -18,15 +18,16 @@ bool Physics::use_time() {
   if (quantum < kMinQuantum) return false;
   // Copy the order first: an object's update cannot add or remove objects
   // today, but hooks may once the effects work lands.
-  const std::vector<PhysicsObj*> order = objects_->objects();
-  for (PhysicsObj* object : order) {
+  // The copy reuses order_'s storage: no allocation a tick.
+  order_.assign(objects_->objects().begin(), objects_->objects().end());
+  for (PhysicsObj* object : order_) {
     object->update_object();
     // SmartBox::PlayerPhysicsUpdatedCallback (camera) is a render concern.
   }
   last_update_ = now;
   ++ticks_;
-  const std::vector<PhysicsObj*> statics = context_->static_animating_objects;
-  for (PhysicsObj* object : statics) {
+  order_.assign(context_->static_animating_objects.begin(), context_->static_animating_objects.end());
+  for (PhysicsObj* object : order_) {
     animate_static_object(*object);
   }
   return true;

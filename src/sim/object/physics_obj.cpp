@@ -34,6 +34,14 @@ glm::vec3 to_glm(const std::optional<protocol::Vec3>& v) noexcept {
   return v ? glm::vec3(v->x, v->y, v->z) : glm::vec3(0.0f);
 }
 
+// Position::get_offset 0x00509F60 for the tick's player offset: within one
+// landblock LandDefs::get_block_offset 0x0043E630 is (0, 0, 0) (its first
+// test), so the same sums run here without the two calls.
+glm::vec3 tick_offset(const Position& from, const Position& to) noexcept {
+  if ((from.objcell_id >> 16) != (to.objcell_id >> 16)) return get_offset(from, to);
+  return glm::vec3(0.0f, 0.0f, 0.0f) + to.frame.origin - from.frame.origin;
+}
+
 FloatSeconds to_float(core::Seconds s) noexcept {
   return FloatSeconds{static_cast<float>(s.count())};
 }
@@ -357,11 +365,12 @@ void PhysicsObj::update_object() {
     return;
   }
   if (const PhysicsObj* player = context_->player; player != nullptr) {
-    player_vector_ = get_offset(player->position_, position_);
+    player_vector_ = tick_offset(player->position_, position_);
     player_distance_ = std::sqrt(glm::dot(player_vector_, player_vector_));
     if (player_distance_ > kActivityRadius && context_->object_maint_active) {
       transient_state_ &= ~ts::Active;
-    } else {
+    } else if ((transient_state_ & ts::Active) == 0) {
+      // set_active(true) changes nothing on an object already active.
       set_active(true);
     }
   }
@@ -400,7 +409,7 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
     if ((transient_state_ & ts::CheckEthereal) != 0) set_ethereal(false, false);
     jumped_this_frame_ = false;
     core::Frame new_frame;
-    update_position_internal(quantum, new_frame);
+    position_step(quantum, new_frame);
     if (part_array_ && part_array_->num_spheres() != 0) {
       if (nearly_equal(new_frame.origin, position_.frame.origin)) {
         // Retail compares origins only: a pure rotation skips the sweep.
@@ -470,6 +479,16 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
 
 // CPhysicsObj::UpdatePositionInternal 0x00512C30
 void PhysicsObj::update_position_internal(FloatSeconds quantum, core::Frame& new_frame) {
+  position_step(quantum, new_frame);
+}
+
+// CPhysicsObj::UpdatePhysicsInternal 0x00510700
+void PhysicsObj::update_physics_internal(FloatSeconds quantum, core::Frame& frame) {
+  physics_step(quantum, frame);
+}
+
+// CPhysicsObj::UpdatePositionInternal 0x00512C30's body (inline: see the header)
+inline void PhysicsObj::position_step(FloatSeconds quantum, core::Frame& new_frame) {
   core::Frame offset;
   const bool hidden = (state_ & ps::Hidden) != 0;
   if (!hidden) {
@@ -480,13 +499,13 @@ void PhysicsObj::update_position_internal(FloatSeconds quantum, core::Frame& new
   // The PositionManager offset applies even when Hidden.
   if (position_manager_) position_manager_->adjust_offset(offset, quantum);
   new_frame = core::Frame::combine(position_.frame, offset);
-  if (!hidden) update_physics_internal(quantum, new_frame);
+  if (!hidden) physics_step(quantum, new_frame);
   // Timed hooks run even when Hidden.
   process_hooks();
 }
 
-// CPhysicsObj::UpdatePhysicsInternal 0x00510700
-void PhysicsObj::update_physics_internal(FloatSeconds quantum, core::Frame& frame) {
+// CPhysicsObj::UpdatePhysicsInternal 0x00510700's body (inline: see the header)
+inline void PhysicsObj::physics_step(FloatSeconds quantum, core::Frame& frame) {
   const float q = quantum.count();
   float velocity_mag2 = glm::dot(velocity_, velocity_);
   if (velocity_mag2 <= 0.0f) {
@@ -545,9 +564,9 @@ void PhysicsObj::calc_friction(FloatSeconds quantum, float velocity_mag2) {
   velocity_ *= factor;
 }
 
-// CPhysicsObj::process_hooks 0x00511550
-void PhysicsObj::process_hooks() {
-  if (hooks_.empty() && anim_hooks_.empty()) return;
+// CPhysicsObj::process_hooks 0x00511550 (the header returns at once when
+// there are no hooks)
+void PhysicsObj::run_hooks() {
   // Timed hooks, head to next; a hook that reports done is removed. A hook
   // inserted at the head while this runs waits for the next pass.
   std::vector<PhysicsObjHook*> pass;
@@ -595,10 +614,10 @@ std::uint32_t PhysicsObj::get_object_info(bool admin_move, Transition* t) const 
 
 // --- position and world membership -------------------------------------------
 
-// CPhysicsObj::set_frame 0x00514090
-void PhysicsObj::set_frame(const core::Frame& frame) {
-  position_.frame = frame;
-  if ((state_ & ps::ParticleEmitter) == 0 && part_array_) part_array_->set_frame(position_.frame);
+// CPhysicsObj::set_frame 0x00514090 past the store (the header's): the
+// parts, then the children (UpdateChildrenInternal needs the part array too).
+void PhysicsObj::set_frame_parts() {
+  if ((state_ & ps::ParticleEmitter) == 0) part_array_->set_frame(position_.frame);
   update_children_internal();
 }
 

@@ -3,6 +3,7 @@
 // (spec/physics.md section 0.2).
 
 #include <cstdint>
+#include <vector>
 
 #include "dereth/core/clock.hpp"
 
@@ -30,6 +31,9 @@ class Physics {
  private:
   SimContext* context_;
   ObjectMaint* objects_;
+  // The tick's copy of the object order (and of the static animating
+  // objects), kept between ticks so copying it allocates nothing.
+  std::vector<PhysicsObj*> order_;
   core::Seconds last_update_{0.0};
   std::uint64_t ticks_ = 0;
 };

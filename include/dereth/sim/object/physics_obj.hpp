@@ -283,16 +283,23 @@ class alignas(64) PhysicsObj {
   void calc_acceleration();
   // CPhysicsObj::calc_friction 0x0050EE70
   void calc_friction(FloatSeconds quantum, float velocity_mag2);
-  // CPhysicsObj::process_hooks 0x00511550
-  void process_hooks();
+  // CPhysicsObj::process_hooks 0x00511550 (inline: most objects have no
+  // hooks, and every object's every tick asks).
+  void process_hooks() {
+    if (!hooks_.empty() || !anim_hooks_.empty()) run_hooks();
+  }
   // CPhysicsObj::get_object_info 0x00511CC0: the OBJECTINFO state bits;
   // with a transition it also seeds the transition's contact plane, last
   // known contact plane and sliding normal from this object's.
   [[nodiscard]] std::uint32_t get_object_info(bool admin_move, Transition* t = nullptr) const;
 
   // --- position and world membership ---------------------------------------
-  // CPhysicsObj::set_frame 0x00514090
-  void set_frame(const core::Frame& frame);
+  // CPhysicsObj::set_frame 0x00514090 (inline: an object with no parts, so
+  // no children placed on them, only stores the frame).
+  void set_frame(const core::Frame& frame) {
+    position_.frame = frame;
+    if (part_array_) set_frame_parts();
+  }
   // CPhysicsObj::set_heading 0x00514160
   void set_heading(float degrees, bool send_event);
   // CPhysicsObj::get_heading 0x00511540
@@ -603,6 +610,15 @@ class alignas(64) PhysicsObj {
   void perform_move_to(const MovementStruct& mvs);
   // The hidden pose rule (seed portal-completion section 1).
   void republish_pose();
+  // The bodies of update_position_internal and update_physics_internal,
+  // defined inline in physics_obj.cpp so UpdateObjectInternal's every tick
+  // runs the chain without calls (docs/benchmarks.md, "The object loop").
+  [[gnu::always_inline]] inline void position_step(FloatSeconds quantum, core::Frame& new_frame);
+  [[gnu::always_inline]] inline void physics_step(FloatSeconds quantum, core::Frame& frame);
+  // process_hooks's body, when there are hooks.
+  void run_hooks();
+  // set_frame's parts and children, when there is a part array.
+  void set_frame_parts();
   // sphere_reach's value (physics_obj_cells.cpp).
   [[nodiscard]] float compute_sphere_reach() const noexcept;
 
