@@ -12,6 +12,8 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
+#include "dereth/dat/land_block_geometry.hpp"
+
 #include "gl_program.hpp"
 #include "shaders.hpp"
 
@@ -348,6 +350,25 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
           const int gx = (b.x - lo_x) * kCells + i;
           const int gy = (b.y - lo_y) * kCells + j;
           cover.heights[static_cast<std::size_t>(gy * cover.grid_x + gx)] = z;
+        }
+      }
+    }
+    // The cells' corners, from the records the full-detail meshes are built of.
+    cover.planes = true;
+    for (int n = 0; n < cover_blocks; ++n) {
+      const CoverBlock& b = cover_list[static_cast<std::size_t>(n)];
+      std::array<glm::vec3, 81> v{};
+      dat::construct_land_vertices(*b.block->source, assets_.region->land_defs, 8, v);
+      const auto bx = static_cast<std::uint32_t>(b.x) * 8U;
+      const auto by = static_cast<std::uint32_t>(b.y) * 8U;
+      for (int j = 0; j < kCells; ++j) {
+        for (int i = 0; i < kCells; ++i) {
+          const auto at = [&](int x, int y) { return v[static_cast<std::size_t>(x * 9 + y)].z + b.z; };
+          const auto cell =
+              static_cast<std::size_t>(((b.y - lo_y) * kCells + j) * cover.grid_x + (b.x - lo_x) * kCells + i);
+          cover.corners[cell] = glm::vec4(at(i, j), at(i + 1, j), at(i, j + 1), at(i + 1, j + 1));
+          cover.cut_sw_ne[cell] =
+              dat::land_cell_split_sw_ne(bx + static_cast<std::uint32_t>(i), by + static_cast<std::uint32_t>(j));
         }
       }
     }
