@@ -36,6 +36,7 @@ struct Scheduled {
   int y = 0;
   float distance = 0.0F;  // the eye's horizontal distance to the block's square
   bool reversible = false;
+  bool prefer_reversed = false;  // its triangles last to first run more nearly away from the eye
   bool reversed = false;
 };
 
@@ -50,7 +51,9 @@ struct Scheduled {
 // triangles reversed and GL_LESS, so that among equals the first drawn,
 // which is the last in the grid order, stays, against its own triangles
 // and those neighbours alike. A block whose neighbours drawn before it all
-// come before it in the grid is drawn as before. Blocks are taken nearest
+// come before it in the grid is drawn as before (and one with no neighbour
+// drawn before it either way, whichever runs more nearly away from the
+// eye). Blocks are taken nearest
 // first among those that can be (a small search; the grid order if none is
 // found, or with more than a 3x3 square's worth of blocks in view), so the
 // near hills are in the depth buffer before the land they hide, whose
@@ -78,6 +81,7 @@ void schedule_near_first(std::vector<Scheduled>& blocks) {
     }
     if (before && after) return 0;
     if (after) return blocks[i].reversible ? 2 : 0;
+    if (!before && blocks[i].prefer_reversed && blocks[i].reversible) return 2;  // free: the better way
     return 1;
   };
   const auto search = [&](const auto& self) -> bool {
@@ -279,6 +283,11 @@ TerrainCover TerrainPass::draw_terrain(const std::vector<TerrainDraw>& blocks, c
       farthest = std::max(farthest, glm::length(corner - view.eye_rel));
     }
     b.reversible = std::isfinite(farthest) && farthest < 0.9F * view.far_plane;
+    // A mesh's triangles run by columns west to east, each south to north:
+    // reversed, they run more nearly away from the eye looking west, or
+    // south where the view is more north-south than east-west.
+    const glm::vec3& f = view.forward;
+    b.prefer_reversed = std::abs(f.x) > std::abs(f.y) ? f.x < 0.0F : f.y < 0.0F;
     visible.push_back(b);
   }
   if (ctx_.options.terrain_front_to_back) schedule_near_first(visible);
