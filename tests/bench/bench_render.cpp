@@ -596,9 +596,9 @@ int main(int argc, char** argv) {
   const auto drew = [](const char* name, const render::RenderStats& st) {
     std::printf(
         "%-6s last frame: %zu objects, %zu parts, %zu particles, %zu terrain blocks, %zu lights, %zu draw calls, "
-        "%zu triangles, %d sky rows covered\n",
+        "%zu triangles, %d sky rows covered, %zu terrain blocks reversed\n",
         name, st.objects, st.parts_drawn, st.particles_drawn, st.terrain_blocks, st.lights, st.draw_calls, st.triangles,
-        st.sky_rows_covered);
+        st.sky_rows_covered, st.terrain_blocks_reversed);
   };
   drew("demo", demo_stats);
   drew("dense", dense_stats);
