@@ -64,9 +64,11 @@ struct FrameSky {
 struct FrameView {
   glm::vec3 origin{0.0F};
   glm::mat4 view_projection{1.0F};
-  glm::vec3 eye{0.0F};      // world space
-  glm::vec3 eye_rel{0.0F};  // relative to origin
-  Frustum frustum;          // of view_projection: relative to origin
+  glm::vec3 eye{0.0F};                  // world space
+  glm::vec3 eye_rel{0.0F};              // relative to origin
+  Frustum frustum;                      // of view_projection: relative to origin
+  float far_plane = 1500.0F;            // the camera's (Camera::far_plane)
+  glm::vec3 forward{0.0F, 1.0F, 0.0F};  // the camera's view direction (Camera::forward)
 };
 
 // The lights one draw is lit by (Render::minimize_object_lighting's pick).

@@ -147,6 +147,8 @@ struct Renderer::Impl {
     view.eye = camera.eye();
     view.eye_rel = view.eye - view.origin;
     view.frustum = Frustum::from_matrix(view.view_projection);
+    view.far_plane = camera.far_plane;
+    view.forward = camera.forward();
     if (own_target) DERETH_CHECK(ensure_target(width, height));
     prepare_wanted(snapshot);
     // Portal space hides the world (SmartBox::Hide): nothing of it is gathered or drawn.

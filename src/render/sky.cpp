@@ -256,6 +256,48 @@ glm::dvec2 cover_heights(const TerrainCover& c, double x0, double y0, double x1,
   return out;
 }
 
+// The highest the terrain rises over the box [x0, x1] x [y0, y1] (relative
+// metres): at every point of a cell the terrain is one of the cell's two
+// triangle planes, and a plane's highest over a box is at a corner, so the
+// planes at the corners of the box's part in each cell bound it; the cells'
+// ranges where the planes are not known or the box leaves the grid.
+double cover_top(const TerrainCover& c, double x0, double y0, double x1, double y1) noexcept {
+  const double gx1 = static_cast<double>(c.lo.x) + kCoverCell * c.grid_x;
+  const double gy1 = static_cast<double>(c.lo.y) + kCoverCell * c.grid_y;
+  if (!c.planes || c.grid_x <= 0 || c.grid_y <= 0 || c.grid_x > TerrainCover::kMaxCells ||
+      c.grid_y > TerrainCover::kMaxCells || !(x0 >= c.lo.x) || !(y0 >= c.lo.y) || !(x1 <= gx1) || !(y1 <= gy1)) {
+    return cover_heights(c, x0, y0, x1, y1).y + kCoverMargin;
+  }
+  const auto index = [](double v, double lo, int n) {
+    return static_cast<int>(std::clamp(std::floor((v - lo) / kCoverCell), 0.0, static_cast<double>(n - 1)));
+  };
+  double top = -std::numeric_limits<double>::infinity();
+  for (int j = index(y0, c.lo.y, c.grid_y); j <= index(y1, c.lo.y, c.grid_y); ++j) {
+    for (int i = index(x0, c.lo.x, c.grid_x); i <= index(x1, c.lo.x, c.grid_x); ++i) {
+      const auto cell = static_cast<std::size_t>(j * c.grid_x + i);
+      const glm::dvec4 z(c.corners[cell]);  // SW, SE, NW, NE
+      const double cx = static_cast<double>(c.lo.x) + kCoverCell * i;
+      const double cy = static_cast<double>(c.lo.y) + kCoverCell * j;
+      // The box's part in the cell, in cell units (0..1 from its SW corner).
+      const double u0 = std::clamp((x0 - cx) / kCoverCell, 0.0, 1.0);
+      const double u1 = std::clamp((x1 - cx) / kCoverCell, 0.0, 1.0);
+      const double v0 = std::clamp((y0 - cy) / kCoverCell, 0.0, 1.0);
+      const double v1 = std::clamp((y1 - cy) / kCoverCell, 0.0, 1.0);
+      for (const double u : {u0, u1}) {
+        for (const double v : {v0, v1}) {
+          // SW-NE cut: (SW, SE, NE) and (SW, NE, NW); else (SW, SE, NW) and (NE, NW, SE).
+          const double a =
+              c.cut_sw_ne[cell] ? z.x + (z.y - z.x) * u + (z.w - z.y) * v : z.x + (z.y - z.x) * u + (z.z - z.x) * v;
+          const double b = c.cut_sw_ne[cell] ? z.x + (z.w - z.z) * u + (z.z - z.x) * v
+                                             : z.w + (z.w - z.z) * (u - 1.0) + (z.w - z.y) * (v - 1.0);
+          top = std::max({top, a, b});
+        }
+      }
+    }
+  }
+  return top + kCoverMargin;
+}
+
 // Whether every ray through the pixel centres of the rectangle [x0, x1] x
 // [y0, y1] (NDC) meets the terrain inside the cover. The corner rays all
 // going down put the rectangle below the horizon, so each ray's start (on
@@ -293,7 +335,7 @@ bool rect_covered(const glm::dmat4& inverse, const TerrainCover& c, double x0_nd
     box_hi = glm::max(box_hi, glm::dvec2(near[k]));
     start_z = std::min(start_z, near[k].z);
   }
-  if (!(start_z > cover_heights(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y).y + kCoverMargin)) return false;
+  if (!(start_z > cover_top(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y))) return false;
   // The height to cross: under the lowest cell below the starts, then
   // lowered to under the lowest cell below the crossings until it is.
   double h = cover_heights(c, box_lo.x, box_lo.y, box_hi.x, box_hi.y).x - kCoverMargin;

@@ -4,6 +4,7 @@
 // cache on arrival, culled by their boxes, and drawn one call per block over
 // its composited surface with the terrain program.
 
+#include <cstdint>
 #include <vector>
 
 #include <glad/gl.h>
@@ -54,6 +55,8 @@ class TerrainPass {
   LightingUniforms lighting_;
   GLint u_offset_ = -1;
   GLint u_surface_ = -1;
+  GLuint order_ebo_ = 0;          // a block's triangles last to first (terrain_front_to_back)
+  std::vector<GLuint> reversed_;  // ... their indices
 };
 
 }  // namespace dereth::render

@@ -72,6 +72,10 @@ struct Options {
   bool no_terrain = false;
   bool sky_first = false;
   bool no_sky_scissor = false;
+  bool terrain_grid_order = false;
+  // Left out of the dense scene's snapshots (not the demo's), to find where its time goes.
+  bool no_particles = false;
+  bool no_objects = false;
 };
 
 void usage() {
@@ -84,7 +88,9 @@ void usage() {
       "tick only. Default size 1280x720. --pictures DIR\n"
       "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png (DIR is created).\n"
       "--no-sky-objects, --no-terrain, --sky-first, --no-sky-scissor (sky_scissor off), --fragment-lighting\n"
-      "(vertex_lighting off) set those RendererOptions in both scenes (to find where the time goes).");
+      "(vertex_lighting off), --terrain-grid-order (terrain_front_to_back off) set those RendererOptions in both "
+      "scenes (to find where the time goes);\n"
+      "--no-particles and --no-objects leave the emitters or the objects out of the dense scene's snapshots.");
 }
 
 // The value, or a message naming `what` and exit status 1.
@@ -440,6 +446,17 @@ double render_ms(render::Renderer& renderer, const sim::RenderSnapshot& snapshot
   return kept(floor.frame());
 }
 
+// The dense snapshot as drawn: itself, or (with --no-particles or
+// --no-objects) a copy in `store` without its emitters or objects.
+const sim::RenderSnapshot& dense_parts(const sim::RenderSnapshot& snapshot, const Options& o,
+                                       sim::RenderSnapshot& store) {
+  if (!o.no_particles && !o.no_objects) return snapshot;
+  store = snapshot;
+  if (o.no_particles) store.emitters.clear();
+  if (o.no_objects) store.objects.clear();
+  return store;
+}
+
 bool parse(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
@@ -462,6 +479,12 @@ bool parse(int argc, char** argv, Options& o) {
       o.sky_first = true;
     } else if (a == "--no-sky-scissor") {
       o.no_sky_scissor = true;
+    } else if (a == "--terrain-grid-order") {
+      o.terrain_grid_order = true;
+    } else if (a == "--no-particles") {
+      o.no_particles = true;
+    } else if (a == "--no-objects") {
+      o.no_objects = true;
     } else if (a == "--pictures" && has_value) {
       o.pictures = argv[++i];
     } else if (a == "--size" && has_value) {
@@ -527,6 +550,7 @@ int main(int argc, char** argv) {
     if (o.no_terrain) r->options().draw_terrain = false;
     if (o.sky_first) r->options().sky_first = true;
     if (o.no_sky_scissor) r->options().sky_scissor = false;
+    if (o.terrain_grid_order) r->options().terrain_front_to_back = false;
   }
 
   // Warm up: every asset loaded, every terrain block built.
@@ -539,13 +563,15 @@ int main(int argc, char** argv) {
   std::vector<double> dense_ms;
   render::RenderStats demo_stats;
   render::RenderStats dense_stats;
+  sim::RenderSnapshot parted;  // the dense snapshot less what the options leave out
   for (int round = 0; round < o.rounds; ++round) {
     for (int i = 0; i < o.frames; ++i) floor_ms.push_back(floor_frame(floor));
     for (const DemoFrame& f : demo_frames) demo_ms.push_back(demo_frame(demo_renderer, f, o));
     demo_stats = demo_renderer.stats();
     for (int i = 0; i < o.frames; ++i) {
       const sim::SnapshotPtr snapshot = dense.tick();  // the simulation is not part of the frame
-      dense_ms.push_back(dense_frame(*dense_renderer, *snapshot, dense.camera(), o));
+      const sim::RenderSnapshot& drawn = dense_parts(*snapshot, o, parted);
+      dense_ms.push_back(dense_frame(*dense_renderer, drawn, dense.camera(), o));
     }
     dense_stats = dense_renderer->stats();
   }
@@ -554,7 +580,7 @@ int main(int argc, char** argv) {
     const std::filesystem::path dir = o.pictures;
     (void)render_ms(demo_renderer, *demo_frames.back().snapshot, demo_frames.back().camera, o);
     or_exit(demo_renderer.write_screenshot(dir / "bench_demo.png"), "--pictures");
-    (void)render_ms(*dense_renderer, *dense.tick(), dense.camera(), o);
+    (void)render_ms(*dense_renderer, dense_parts(*dense.tick(), o, parted), dense.camera(), o);
     or_exit(dense_renderer->write_screenshot(dir / "bench_dense.png"), "--pictures");
   }
   std::printf("gl: %s\n", (*demo)->presenter().gl_description().c_str());
@@ -570,9 +596,9 @@ int main(int argc, char** argv) {
   const auto drew = [](const char* name, const render::RenderStats& st) {
     std::printf(
         "%-6s last frame: %zu objects, %zu parts, %zu particles, %zu terrain blocks, %zu lights, %zu draw calls, "
-        "%zu triangles\n",
-        name, st.objects, st.parts_drawn, st.particles_drawn, st.terrain_blocks, st.lights, st.draw_calls,
-        st.triangles);
+        "%zu triangles, %d sky rows covered, %zu terrain blocks reversed\n",
+        name, st.objects, st.parts_drawn, st.particles_drawn, st.terrain_blocks, st.lights, st.draw_calls, st.triangles,
+        st.sky_rows_covered, st.terrain_blocks_reversed);
   };
   drew("demo", demo_stats);
   drew("dense", dense_stats);

@@ -2024,6 +2024,72 @@ TEST_CASE("Headless: with terrain_radius 2 the outer ring is drawn at lower deta
   CHECK(cache.lod_meshes_built == after_move);
 }
 
+TEST_CASE("Headless: the terrain blocks are drawn nearest first, some reversed, with the pixels of the grid order",
+          "[render][gl][terrain]") {
+  DERETH_GL_OR_RETURN();
+  const dat::DatFile cell = rough_cell(0xA9, 0xB4);
+  const glm::vec3 centre = render::land_block_origin(block_id(0xA9, 0xB4)) + glm::vec3(96.0F, 96.0F, 0.0F);
+  sim::RenderSnapshot scene;
+  scene.objects.push_back(torso_object(sim::LocalId{1}, centre + glm::vec3(0.0F, 12.0F, 75.0F), 0.0F));
+  // Low over the jagged blocks (heights 20..70 m), where hills hide the land
+  // behind them and touching triangles meet at one depth on some pixels
+  // (drawing each block's cells nearest first moved one pixel here), looking
+  // each way, down, and out of a corner; the 3x3 square at full detail and
+  // the 5x5 with its far ring.
+  const std::vector<std::pair<glm::vec3, glm::vec3>> views{
+      {centre + glm::vec3(0.0F, -60.0F, 75.0F), centre + glm::vec3(0.0F, 100.0F, 40.0F)},
+      {centre + glm::vec3(0.0F, 60.0F, 75.0F), centre + glm::vec3(0.0F, -100.0F, 40.0F)},
+      {centre + glm::vec3(60.0F, 0.0F, 75.0F), centre + glm::vec3(-100.0F, 10.0F, 40.0F)},
+      {centre + glm::vec3(-60.0F, 20.0F, 75.0F), centre + glm::vec3(100.0F, -10.0F, 40.0F)},
+      {centre + glm::vec3(-90.0F, -90.0F, 80.0F), centre + glm::vec3(-300.0F, -250.0F, 30.0F)},
+      {centre + glm::vec3(10.0F, 5.0F, 300.0F), centre + glm::vec3(40.0F, 30.0F, 0.0F)},
+  };
+  std::size_t reordered = 0;
+  std::size_t reversed = 0;
+  for (const int radius : {1, 2}) {
+    render::RendererOptions options;
+    options.terrain_radius = radius;
+    options.record_draw_list = true;
+    const auto renderer = make_renderer(cell, options);
+    for (const auto& [w, h] : {std::pair{240, 160}, std::pair{97, 61}}) {
+      for (const auto& [eye, at] : views) {
+        INFO("radius " << radius << ", " << w << "x" << h << ", eye " << eye.x - centre.x << ", " << eye.y - centre.y);
+        const Camera cam = Camera::look_at(eye, at);
+        renderer->options().terrain_front_to_back = false;
+        REQUIRE(renderer->render(scene, cam, w, h).has_value());
+        const Image grid = renderer->read_pixels();
+        std::vector<std::uint32_t> grid_blocks;
+        for (const auto& r : renderer->last_draw_list()) {
+          if (r.kind == render::DrawKind::Terrain) grid_blocks.push_back(r.block);
+        }
+        renderer->options().terrain_front_to_back = true;
+        REQUIRE(renderer->render(scene, cam, w, h).has_value());
+        CHECK(render::compare_images(grid, renderer->read_pixels(), 0).differing_pixels == 0);
+        // The block nearest the eye (by its distance to their squares) first.
+        std::vector<std::uint32_t> blocks;
+        std::vector<float> distances;
+        for (const auto& r : renderer->last_draw_list()) {
+          if (r.kind != render::DrawKind::Terrain) continue;
+          blocks.push_back(r.block);
+          const glm::vec2 lo(render::land_block_origin(r.block));
+          const glm::vec2 e(cam.eye());
+          distances.push_back(glm::length(glm::max(glm::max(lo - e, e - (lo + glm::vec2(192.0F))), glm::vec2(0.0F))));
+        }
+        REQUIRE_FALSE(blocks.empty());
+        // (At most nine blocks in view are ordered: the 5x5 square keeps the grid order.)
+        if (radius == 1) CHECK(distances.front() == *std::min_element(distances.begin(), distances.end()));
+        reversed += renderer->stats().terrain_blocks_reversed;
+        CHECK(blocks.size() == renderer->stats().terrain_blocks);
+        CHECK(std::is_permutation(blocks.begin(), blocks.end(), grid_blocks.begin(), grid_blocks.end()));
+        if (blocks != grid_blocks) ++reordered;
+      }
+    }
+  }
+  // The order is in use, not only harmless, reversed blocks included.
+  CHECK(reordered >= 8);
+  CHECK(reversed >= 8);
+}
+
 TEST_CASE("Headless: the renderer draws the terrain and sky with the Region it is handed and reads none itself",
           "[render][gl][terrain][record_cache]") {
   DERETH_GL_OR_RETURN();

@@ -210,3 +210,40 @@ TEST_CASE("sky_cover_strips: each cell's own heights bound the rays over it, str
   render::sky_cover_strips(vp, cover, 320, 180, pitted);
   CHECK(pitted == std::array<int, 4>{});
 }
+
+TEST_CASE("sky_cover_rows: the cells' triangle planes bound the starts of an eye low over a slope", "[render][sky]") {
+  // A 576 m square (24 x 24 cells of 24 m) rising northwards by 1 m in 4
+  // (6 m a cell), the eye 2.5 m over it looking north and down: the cell
+  // under the eye rises above the eye, so its range proves nothing, but the
+  // slope's own plane is 2.5 m under the eye.
+  const auto ground = [](float y) { return 0.25F * (y + 288.0F); };
+  const auto rows = [&](float over, bool planes) {
+    const glm::vec3 eye(5.0F, 5.0F, ground(5.0F) + over);
+    const render::Camera cam = render::Camera::look_at(eye, eye + glm::vec3(0.0F, 40.0F, -25.0F));
+    const glm::vec3 origin = cam.center();
+    render::TerrainCover cover;
+    cover.whole = true;
+    cover.lo = glm::vec2(-288.0F) - glm::vec2(origin);
+    cover.hi = glm::vec2(288.0F) - glm::vec2(origin);
+    cover.min_z = 0.0F - origin.z;
+    cover.max_z = 144.0F - origin.z;
+    cover.grid_x = cover.grid_y = 24;
+    cover.planes = planes;
+    for (int j = 0; j < 24; ++j) {
+      const float south = 6.0F * static_cast<float>(j) - origin.z;
+      for (int i = 0; i < 24; ++i) {
+        const auto cell = static_cast<std::size_t>(j * 24 + i);
+        cover.heights[cell] = glm::vec2(south, south + 6.0F);
+        cover.corners[cell] = glm::vec4(south, south, south + 6.0F, south + 6.0F);
+        cover.cut_sw_ne[cell] = (i + j) % 2 == 0;
+      }
+    }
+    return render::sky_cover_rows(cam.view_projection(320, 180, origin), cover, 320, 180);
+  };
+  CHECK(rows(2.5F, false) == 0);
+  const int covered = rows(2.5F, true);
+  CHECK(covered > 60);  // (every row of this frame: each ray going down meets the rising slope)
+  // The eye under the slope's plane (or within the metre's margin of it): nothing.
+  CHECK(rows(0.5F, true) == 0);
+  CHECK(rows(-1.0F, true) == 0);
+}

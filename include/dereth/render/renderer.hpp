@@ -42,6 +42,13 @@ struct RendererOptions {
   // away at 2, farther at 1, stitched at the ring edges (docs/render.md
   // "Terrain"). False draws every block at full detail.
   bool terrain_lod = true;
+  // The terrain's blocks drawn nearest first where the picture stays the
+  // grid order's (a block drawn before a neighbour that precedes it in the
+  // grid goes with its triangles reversed and GL_LESS: docs/render.md
+  // "Terrain"), so llvmpipe's early depth test skips shading the land that
+  // nearer hills hide. False draws the blocks in grid order (for tests and
+  // profiling).
+  bool terrain_front_to_back = true;
   int terrain_layer_size = 64;                   // texels per terrain texture layer (and per cell of the surface cache)
   std::size_t terrain_cache_bytes = 64U << 20U;  // the landscape surface cache's memory bound
   // The GfxObj and EnvCell meshes' and the Surfaces' textures' memory bound
@@ -164,10 +171,12 @@ struct RenderStats {
   std::size_t others_preparing = 0;
   std::size_t terrain_blocks = 0;      // drawn
   std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
-  std::size_t terrain_triangles = 0;   // the terrain's share of `triangles`
-  std::size_t cells_drawn = 0;         // EnvCells (the snapshot's landscape cells)
-  std::size_t lights = 0;              // in the frame's static and dynamic light lists (each draw uses at most 8)
-  std::size_t draw_calls = 0;          // GL draw calls (an instanced run of batches is one)
+  // ... drawn before a grid predecessor, triangles reversed (terrain_front_to_back)
+  std::size_t terrain_blocks_reversed = 0;
+  std::size_t terrain_triangles = 0;  // the terrain's share of `triangles`
+  std::size_t cells_drawn = 0;        // EnvCells (the snapshot's landscape cells)
+  std::size_t lights = 0;             // in the frame's static and dynamic light lists (each draw uses at most 8)
+  std::size_t draw_calls = 0;         // GL draw calls (an instanced run of batches is one)
   std::size_t batches = 0;  // mesh batches drawn (one per part/particle/cell and surface), terrain blocks included
   std::size_t triangles = 0;
   // Left out by frustum culling (RendererOptions::frustum_cull).

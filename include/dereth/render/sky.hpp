@@ -171,6 +171,13 @@ struct TerrainCover {
   int grid_x = 0;
   int grid_y = 0;
   std::array<glm::vec2, static_cast<std::size_t>(kMaxCells* kMaxCells)> heights{};
+  // Where `planes` is set, each cell's corner heights (x SW, y SE, z NW,
+  // w NE, relative metres) at corners[j * grid_x + i], and whether its cut
+  // runs SW to NE (dat::land_cell_split_sw_ne): its two triangles, whose
+  // planes bound the terrain over a small box better than the cell's range.
+  bool planes = false;
+  std::array<glm::vec4, static_cast<std::size_t>(kMaxCells* kMaxCells)> corners{};
+  std::array<bool, static_cast<std::size_t>(kMaxCells* kMaxCells)> cut_sw_ne{};
 };
 
 // How many pixel rows at the bottom of a width x height frame drawn with
