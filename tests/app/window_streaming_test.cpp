@@ -133,6 +133,16 @@ struct WindowWorld {
   std::unique_ptr<app::FrameLoop> loop;
 };
 
+// A WindowWorld's executor that holds every build until the test runs it,
+// in the order it chooses; `jobs` is set to it.
+std::function<std::unique_ptr<sim::StreamExecutor>()> hold_builds(sim::ManualExecutor*& jobs) {
+  return [&jobs] {
+    auto manual = std::make_unique<sim::ManualExecutor>();
+    jobs = manual.get();
+    return manual;
+  };
+}
+
 app::WindowOptions live_window_options() {
   app::WindowOptions options;
   options.width = 160;
@@ -298,13 +308,8 @@ TEST_CASE(
   auto window = dereth::test::offscreen_window(live_window_options());
   if (!window) return;
   const auto& dats = dereth::test::demo_dats();
-  // The builds held until the test runs them, in the order it chooses.
   sim::ManualExecutor* jobs = nullptr;
-  WindowWorld w(dats.portal, dats.cell, std::move(window), [&jobs] {
-    auto manual = std::make_unique<sim::ManualExecutor>();
-    jobs = manual.get();
-    return manual;
-  });
+  WindowWorld w(dats.portal, dats.cell, std::move(window), hold_builds(jobs));
   REQUIRE(jobs != nullptr);
   app::World& world = w.world;
   auto& streamer = world.landscape_loader()->streamer();
@@ -356,11 +361,7 @@ TEST_CASE(
   if (!window) return;
   const auto& dats = dereth::test::demo_dats();
   sim::ManualExecutor* jobs = nullptr;
-  WindowWorld w(dats.portal, seam_cell_dat(), std::move(window), [&jobs] {
-    auto manual = std::make_unique<sim::ManualExecutor>();
-    jobs = manual.get();
-    return manual;
-  });
+  WindowWorld w(dats.portal, seam_cell_dat(), std::move(window), hold_builds(jobs));
   REQUIRE(jobs != nullptr);
   app::World& world = w.world;
   auto& streamer = world.landscape_loader()->streamer();

@@ -5,9 +5,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -1380,6 +1382,27 @@ TEST_CASE(
   CHECK(unbudgeted->stats().meshes_preparing == 0);
 }
 
+namespace {
+// Frames of `r` drawing `scene` until it is render-ready (at most `most`),
+// the asset workers idle between them, checking that no frame read the DAT
+// on this thread; `after_first` runs after the first. The frames drawn.
+int frames_until_ready_reading_nothing(Renderer& r, const sim::RenderSnapshot& scene, const Camera& cam, int most,
+                                       const std::function<void()>& after_first) {
+  int frames = 0;
+  while (frames < most) {
+    const std::uint64_t reads = dat::reads_on_this_thread();
+    REQUIRE(r.render(scene, cam, 160, 90).has_value());
+    ++frames;
+    INFO("frame " << frames);
+    CHECK(dat::reads_on_this_thread() == reads);
+    if (frames == 1) after_first();
+    if (r.render_ready()) break;
+    r.wait_for_asset_workers();
+  }
+  return frames;
+}
+}  // namespace
+
 TEST_CASE(
     "Headless: with asset workers a texture change, a composed palette, a billboard and an EnvCell are read and "
     "decoded off the frame's thread, the same picture",
@@ -1439,21 +1462,11 @@ TEST_CASE(
   // Frame after frame: nothing is read on the frame's thread. A texture
   // change or a palette is asked for only once its mesh is up, so the
   // workers take a few rounds.
-  int frames = 0;
   bool deferred_first = false;
-  while (frames < 10) {
-    const std::uint64_t reads = dat::reads_on_this_thread();
-    REQUIRE(r.render(scene, cam, 160, 90).has_value());
-    ++frames;
-    INFO("frame " << frames);
-    CHECK(dat::reads_on_this_thread() == reads);
-    if (frames == 1) {
-      deferred_first = r.stats().others_preparing > 0 && r.stats().parts_drawn == 0 && r.stats().particles_drawn == 0 &&
-                       r.stats().cells_drawn == 0;
-    }
-    if (r.render_ready()) break;
-    r.wait_for_asset_workers();
-  }
+  const int frames = frames_until_ready_reading_nothing(r, scene, cam, 10, [&] {
+    deferred_first = r.stats().others_preparing > 0 && r.stats().parts_drawn == 0 && r.stats().particles_drawn == 0 &&
+                     r.stats().cells_drawn == 0;
+  });
   CHECK(deferred_first);
   CHECK(frames > 2);
   REQUIRE(r.render_ready());
@@ -1485,18 +1498,11 @@ TEST_CASE(
   o.asset_workers = 2;
   const auto made = make_renderer(demo_cell(), o);
   Renderer& r = *made;
-  int frames = 0;
+  // Neither the Region's textures nor a LandBlock is read on the frame's
+  // thread: the layers, then each block read, then its strips and mipmaps.
   bool waited = false;
-  while (frames < 40) {  // the layers, then each block read, then its strips and mipmaps
-    const std::uint64_t reads = dat::reads_on_this_thread();
-    REQUIRE(r.render(nothing, cam, 160, 90).has_value());
-    ++frames;
-    INFO("frame " << frames);
-    CHECK(dat::reads_on_this_thread() == reads);  // neither the Region's textures nor a LandBlock
-    if (frames == 1) waited = r.stats().terrain_blocks == 0 && r.stats().others_preparing > 0;
-    if (r.render_ready()) break;
-    r.wait_for_asset_workers();
-  }
+  frames_until_ready_reading_nothing(r, nothing, cam, 40,
+                                     [&] { waited = r.stats().terrain_blocks == 0 && r.stats().others_preparing > 0; });
   CHECK(waited);
   REQUIRE(r.render_ready());
   CHECK(r.stats().others_preparing == 0);
