@@ -27,6 +27,7 @@
 #include "dereth/core/clock.hpp"
 #include "dereth/dat/dat_writer.hpp"
 #include "dereth/dat/land_block_info.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/demo/demo_world.hpp"
 #include "dereth/protocol/messages.hpp"
 #include "dereth/render/renderer.hpp"
@@ -491,4 +492,37 @@ TEST_CASE(
   CHECK(world.static_objects().size() == statics);
   CHECK(r.landblock_ready(kSouthBlock));
   CHECK(r.render_ready());
+}
+
+TEST_CASE(
+    "In the window on stream and asset workers, entering the world and walking across a seam read nothing from the "
+    "DATs on the frame loop's thread after the player's own creation",
+    "[app][streaming][window]") {
+  auto window = dereth::test::offscreen_window(live_window_options());
+  if (!window) return;
+  const auto& dats = dereth::test::demo_dats();
+  WindowWorld w(dats.portal, dats.cell, std::move(window));
+  app::World& world = w.world;
+  // The player's own Setup, motion table and animations are read as its
+  // CreateObject is handled; everything after is the landblocks' and the
+  // window's, and the workers read it.
+  create_player(world, outdoor_cell(kTownBlock, 71.5F, 150.0F), {71.5F, 150.0F, 0.0F}, true);
+  const std::uint64_t reads = dat::reads_on_this_thread();
+  REQUIRE(w.arrive());
+  CHECK(dat::reads_on_this_thread() == reads);
+  const std::size_t statics = world.static_objects().size();
+  CHECK(statics > 0);  // the town's scenery and houses, made here from records read ahead
+  // North across the seam: the row beyond comes into the near ring, its
+  // scenery made from records the builds read ahead.
+  sim::PhysicsObj& player = *world.box().player();
+  for (int i = 0; i < 10; ++i) {
+    dereth::test::walk(player, 2, {0.0F, 4.0F, 0.0F});
+    w.frame();
+  }
+  REQUIRE((player.position().objcell_id & 0xFFFF0000U) == kNorthBlock);
+  REQUIRE(w.frames_until([&] {
+    return world.landscape_loader()->streamer().in_flight() == 0 && w.window->report_renderer()->render_ready();
+  }));
+  CHECK(world.landscape_loader()->streamer().resident_tier(kFarNorthBlock) == sim::StreamTier::Near);
+  CHECK(dat::reads_on_this_thread() == reads);
 }

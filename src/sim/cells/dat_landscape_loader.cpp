@@ -88,7 +88,10 @@ DatLandscapeLoader::DatLandscapeLoader(dat::CellRecordCache& cells, dat::LandDef
       records_(&records),
       factory_(&factory),
       context_(&context),
-      streamer_(cells, std::move(defs), region_id, std::move(executor)) {}
+      streamer_(cells, std::move(defs), region_id, std::move(executor)) {
+  // A Near build reads ahead what publishing its block will make here.
+  streamer_.set_portal_records(&records);
+}
 
 bool DatLandscapeLoader::records_ready(std::uint32_t id, bool near) {
   return streamer_.request(id, near ? StreamTier::Near : StreamTier::Far);

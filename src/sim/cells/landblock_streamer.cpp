@@ -8,6 +8,11 @@
 #include <utility>
 
 #include "dereth/core/log.hpp"
+#include "dereth/dat/env_cell.hpp"
+#include "dereth/dat/gfx_obj.hpp"
+#include "dereth/dat/land_block_info.hpp"
+#include "dereth/dat/setup.hpp"
+#include "dereth/sim/cells/scenery.hpp"
 
 namespace dereth::sim {
 
@@ -17,6 +22,57 @@ constexpr std::uint32_t kBlockMask = 0xFFFF0000u;
 
 double steady_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+namespace {
+
+// Reads into `portal` what making the object `id` (a Setup or GfxObj)
+// reads: DatObjectFactory::make_part_array and its part array.
+void read_ahead_object(dat::RecordCache& portal, dat::Did id) {
+  const auto gfx = [&](dat::Did g) {
+    const auto obj = portal.gfx_obj(g);
+    if (obj && (obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
+      if (const auto info = portal.gfx_obj_degrade_info(obj->degrade_id); info && !info->degrades.empty()) {
+        if (info->degrades.front().gfx_obj != 0) (void)portal.gfx_obj(info->degrades.front().gfx_obj);
+      }
+    }
+  };
+  if ((id >> 24) == 0x01u) {
+    gfx(id);
+    return;
+  }
+  const auto setup = portal.setup(id);
+  if (!setup) return;
+  for (const dat::Did part : setup->parts) gfx(part);
+  if (setup->default_animation != 0) (void)portal.animation(setup->default_animation);
+  if (setup->default_motion_table != 0) (void)portal.motion_table(setup->default_motion_table);
+  if (setup->default_script != 0) (void)portal.physics_script(setup->default_script);
+  if (setup->default_script_table != 0) (void)portal.physics_script_table(setup->default_script_table);
+  if (setup->default_sound_table != 0) (void)portal.sound_table(setup->default_sound_table);
+}
+
+// A Near build's read-ahead (LandblockStreamer::set_portal_records): the
+// block's scenery (every placement, buildings' cells included), stabs,
+// buildings and EnvCells with their stabs.
+void read_ahead(dat::RecordCache& portal, dat::Did region_id, const LandblockBuild& b) {
+  if (b.terrain) {
+    if (const auto region = portal.region(region_id)) {
+      const auto placements = get_land_scenes(
+          *b.terrain, *region, [&](dat::Did id) { return portal.scene(id); }, nullptr);
+      for (const ScenePlacement& p : placements) read_ahead_object(portal, p.obj_id);
+    }
+  }
+  if (b.info) {
+    for (const dat::Stab& stab : b.info->objects) read_ahead_object(portal, stab.id);
+    for (const dat::BuildingInfo& building : b.info->buildings) read_ahead_object(portal, building.model_id);
+  }
+  for (const auto& [id, cell] : b.env_cells) {
+    if (!cell) continue;
+    (void)portal.environment(cell->environment_did());
+    for (const dat::Stab& stab : cell->static_objects) read_ahead_object(portal, stab.id);
+  }
 }
 
 }  // namespace
@@ -35,7 +91,7 @@ LandblockStreamer::~LandblockStreamer() {
 // A worker's job: the records read through the (thread-safe) cell cache and
 // the terrain built; nothing of the simulation is touched.
 LandblockBuild LandblockStreamer::build(dat::CellRecordCache& cells, const dat::LandDefs& defs, dat::Did region_id,
-                                        std::uint32_t key, StreamTier tier) {
+                                        std::uint32_t key, StreamTier tier, dat::RecordCache* portal) {
   const double start = steady_seconds();
   LandblockBuild b;
   b.key = key;
@@ -71,6 +127,7 @@ LandblockBuild LandblockStreamer::build(dat::CellRecordCache& cells, const dat::
         const std::uint32_t id = key | (0x0100u + i);
         if (auto cell = cells.env_cell(id)) b.env_cells.emplace(id, std::move(cell));
       }
+      if (portal != nullptr) read_ahead(*portal, region_id, b);
     }
   } catch (const std::exception& e) {
     core::logger(core::Module::Sim)->error("landblock {:08X}: build failed: {}", key | 0xFFFFu, e.what());
@@ -96,8 +153,9 @@ void LandblockStreamer::submit(std::uint32_t key, StreamTier tier) {
   const std::uint64_t generation = generation_;
   const std::uint64_t ticket = next_ticket_++;
   executor_->submit(
-      [cells = cells_, defs = defs_, region = region_id_, inbox = inbox_, key, tier, generation, ticket] {
-        LandblockBuild b = build(*cells, *defs, region, key, tier);
+      [cells = cells_, portal = executor_->is_inline() ? nullptr : portal_, defs = defs_, region = region_id_,
+       inbox = inbox_, key, tier, generation, ticket] {
+        LandblockBuild b = build(*cells, *defs, region, key, tier, portal);
         b.generation = generation;
         b.ticket = ticket;
         const std::lock_guard lock(inbox->mutex);

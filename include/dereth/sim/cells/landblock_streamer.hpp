@@ -32,6 +32,7 @@
 #include "dereth/dat/env_cell.hpp"
 #include "dereth/dat/land_block.hpp"
 #include "dereth/dat/land_block_info.hpp"
+#include "dereth/dat/record_cache.hpp"
 #include "dereth/dat/region.hpp"
 #include "dereth/sim/cells/land_block_struct.hpp"
 #include "dereth/sim/cells/stream_executor.hpp"
@@ -87,6 +88,13 @@ class LandblockStreamer {
   LandblockStreamer(const LandblockStreamer&) = delete;
   LandblockStreamer& operator=(const LandblockStreamer&) = delete;
 
+  // The world's portal record cache (thread-safe), which a Near build reads
+  // ahead into what the main thread will make of the block when it is
+  // published: its statics' and scenery's Setups and GfxObjs (with their
+  // parts, degrade levels and default animation, motion, script and sound
+  // tables), its buildings' models, its EnvCells' Environments. Null: none.
+  void set_portal_records(dat::RecordCache* records) noexcept { portal_ = records; }
+
   // Whether builds complete only at drain (false: inline, everything is
   // at hand when asked for, as retail's DBCache with nothing to download).
   [[nodiscard]] bool streams() const noexcept { return !executor_->is_inline(); }
@@ -141,11 +149,12 @@ class LandblockStreamer {
   void submit(std::uint32_t key, StreamTier tier);
   // Makes the build (a worker's job: no simulation state).
   static LandblockBuild build(dat::CellRecordCache& cells, const dat::LandDefs& defs, dat::Did region_id,
-                              std::uint32_t key, StreamTier tier);
+                              std::uint32_t key, StreamTier tier, dat::RecordCache* portal = nullptr);
   void accept(LandblockBuild result);
   void publish(Slot& slot, LandblockBuild result);
 
   dat::CellRecordCache* cells_;
+  dat::RecordCache* portal_ = nullptr;
   std::shared_ptr<const dat::LandDefs> defs_;
   dat::Did region_id_;
   std::shared_ptr<Inbox> inbox_ = std::make_shared<Inbox>();
