@@ -44,6 +44,18 @@ dat::SkyDesc four_keys() {
   return sky;
 }
 
+// The whole cover of the 576 m square (24 x 24 cells of 24 m) about the
+// world's origin, its ground 0..max_z high, relative to the frame's `origin`.
+render::TerrainCover square_cover(const glm::vec3& origin, float max_z) {
+  render::TerrainCover cover;
+  cover.whole = true;
+  cover.lo = glm::vec2(-288.0F) - glm::vec2(origin);
+  cover.hi = glm::vec2(288.0F) - glm::vec2(origin);
+  cover.min_z = 0.0F - origin.z;
+  cover.max_z = max_z - origin.z;
+  return cover;
+}
+
 }  // namespace
 
 TEST_CASE("DayGroup::GetTimeOfDay 0x005009B0 picks the keyframes around the time and wraps after the last",
@@ -168,12 +180,7 @@ TEST_CASE("sky_cover_strips: each cell's own heights bound the rays over it, str
   const glm::vec3 eye(0.0F, 0.0F, 40.0F);
   const render::Camera cam = render::Camera::look_at(eye, eye + glm::vec3(0.0F, 40.0F, 0.0F));
   const glm::vec3 origin = cam.center();
-  render::TerrainCover cover;
-  cover.whole = true;
-  cover.lo = glm::vec2(-288.0F) - glm::vec2(origin);
-  cover.hi = glm::vec2(288.0F) - glm::vec2(origin);
-  cover.min_z = 0.0F - origin.z;
-  cover.max_z = 60.0F - origin.z;
+  render::TerrainCover cover = square_cover(origin, 60.0F);
   const glm::mat4 vp = cam.view_projection(320, 180, origin);
   // One range for the whole square: the eye is below the hill's top, so
   // nothing is known.
@@ -221,12 +228,7 @@ TEST_CASE("sky_cover_rows: the cells' triangle planes bound the starts of an eye
     const glm::vec3 eye(5.0F, 5.0F, ground(5.0F) + over);
     const render::Camera cam = render::Camera::look_at(eye, eye + glm::vec3(0.0F, 40.0F, -25.0F));
     const glm::vec3 origin = cam.center();
-    render::TerrainCover cover;
-    cover.whole = true;
-    cover.lo = glm::vec2(-288.0F) - glm::vec2(origin);
-    cover.hi = glm::vec2(288.0F) - glm::vec2(origin);
-    cover.min_z = 0.0F - origin.z;
-    cover.max_z = 144.0F - origin.z;
+    render::TerrainCover cover = square_cover(origin, 144.0F);
     cover.grid_x = cover.grid_y = 24;
     cover.planes = planes;
     for (int j = 0; j < 24; ++j) {
