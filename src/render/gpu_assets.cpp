@@ -56,7 +56,6 @@ std::optional<dat::GfxObjDegradeInfo> read_degrade_info(dat::RecordCache& record
 PreparedMesh prepare_mesh(const std::shared_ptr<dat::RecordCache>& records, dat::Did gfx_obj, bool decode) {
   PreparedMesh p;
   p.gfx_obj = gfx_obj;
-  p.records = records;
   p.obj = records->gfx_obj(gfx_obj);
   if (!p.obj) {
     p.why = why_missing(*records, "GfxObj", gfx_obj);
@@ -141,15 +140,14 @@ bool GpuAssets::on_workers() const noexcept {
 }
 
 template <class Key, class Prepared, class Make>
-std::optional<Prepared> GpuAssets::from_worker(WorkerLoads<Key, Prepared>& loads, const Key& key, Make make) {
+bool GpuAssets::begin_load(bool use_workers, WorkerLoads<Key, Prepared>& loads, const Key& key, Make make,
+                           std::optional<Prepared>& made) {
+  if (!use_workers) return ctx_.may_load();
   collect();
-  if (loads.ready(key)) {
-    if (!ctx_.may_load()) return std::nullopt;
-    return loads.take(key);
-  }
-  loads.start(ctx_.workers(), key, ctx_.records, std::move(make));
-  ++ctx_.stats.loads_deferred;  // waits on its worker
-  return std::nullopt;
+  if (loads.ready(key) && !ctx_.may_load()) return false;
+  made = loads.take_or_start(ctx_.workers(), key, ctx_.records, std::move(make));
+  if (!made) ++ctx_.stats.loads_deferred;  // waits on its worker
+  return made.has_value();
 }
 
 std::shared_ptr<GpuMaterial> GpuAssets::adopt_material(dat::Did log_id, core::Result<Material> decoded) {
@@ -407,12 +405,9 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
   const std::uint64_t key = (std::uint64_t{surface} << 32U) | texture;
   if (auto it = changed_materials_.find(key); it != changed_materials_.end()) return it->second;
   std::optional<core::Result<Material>> decoded;
-  if (on_workers()) {
-    decoded =
-        from_worker(texture_loads_, TextureKey{TextureKey::Kind::Changed, surface, texture, 0},
-                    [records = ctx_.records, surface, texture] { return load_material(*records, surface, texture); });
-    if (!decoded) return nullptr;
-  } else if (!ctx_.may_load()) {
+  if (!begin_load(
+          on_workers(), texture_loads_, TextureKey{TextureKey::Kind::Changed, surface, texture, 0},
+          [records = ctx_.records, surface, texture] { return load_material(*records, surface, texture); }, decoded)) {
     return nullptr;
   }
   const RenderContext::LoadScope scope(ctx_);
@@ -427,14 +422,6 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
   return result;
 }
 
-// A palette of the DAT, as the record cache holds it (for as long as the
-// cache lives); null when it is missing or malformed (the cache logs it and
-// remembers why).
-const dat::Palette* GpuAssets::palette(dat::Did id) {
-  if (!ctx_.records || (id >> 24) != 0x04) return nullptr;
-  return ctx_.records->palette(id).get();
-}
-
 // The key of an ObjDesc's composed palette (dat::make_modified_palette),
 // composed once; kNoPalette when it makes none (logged once), so the parts
 // keep their own palettes as retail's failed CPartArray::SetPalette does.
@@ -444,11 +431,9 @@ std::uint32_t GpuAssets::composed_palette(const sim::PaletteChange& change) {
     return composed_[it->second] ? it->second : kNoPalette;
   }
   std::optional<core::Result<dat::Palette>> composed;
-  if (on_workers()) {
-    composed = from_worker(palette_loads_, change,
-                           [records = ctx_.records, change] { return compose_palette(records.get(), change); });
-    if (!composed) return kNoPalette;
-  } else if (!ctx_.may_load()) {
+  if (!begin_load(
+          on_workers(), palette_loads_, change,
+          [records = ctx_.records, change] { return compose_palette(records.get(), change); }, composed)) {
     return kNoPalette;
   }
   const RenderContext::LoadScope scope(ctx_);
@@ -472,12 +457,11 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface, dat::Did text
   if (auto it = palette_materials_.find(key); it != palette_materials_.end()) return it->second;
   const std::shared_ptr<const dat::Palette> p = palette_key < composed_.size() ? composed_[palette_key] : nullptr;
   std::optional<core::Result<Material>> decoded;
-  if (on_workers() && p != nullptr) {
-    decoded = from_worker(
-        texture_loads_, TextureKey{TextureKey::Kind::Recoloured, surface, texture, palette_key},
-        [records = ctx_.records, surface, texture, p] { return load_material(*records, surface, texture, p.get()); });
-    if (!decoded) return nullptr;
-  } else if (!ctx_.may_load()) {
+  if (!begin_load(
+          on_workers() && p != nullptr, texture_loads_,
+          TextureKey{TextureKey::Kind::Recoloured, surface, texture, palette_key},
+          [records = ctx_.records, surface, texture, p] { return load_material(*records, surface, texture, p.get()); },
+          decoded)) {
     return nullptr;
   }
   const RenderContext::LoadScope scope(ctx_);
@@ -498,11 +482,9 @@ std::shared_ptr<GpuMaterial> GpuAssets::material(dat::Did surface) {
     return it->second;
   }
   std::optional<core::Result<Material>> decoded;
-  if (on_workers()) {
-    decoded = from_worker(texture_loads_, TextureKey{TextureKey::Kind::Surface, surface, 0, 0},
-                          [records = ctx_.records, surface] { return load_material(*records, surface); });
-    if (!decoded) return nullptr;
-  } else if (!ctx_.may_load()) {
+  if (!begin_load(
+          on_workers(), texture_loads_, TextureKey{TextureKey::Kind::Surface, surface, 0, 0},
+          [records = ctx_.records, surface] { return load_material(*records, surface); }, decoded)) {
     return nullptr;
   }
   const RenderContext::LoadScope scope(ctx_);
@@ -537,11 +519,9 @@ std::shared_ptr<GpuMaterial> GpuAssets::billboard_material(dat::Did texture) {
   if ((texture >> 24) == 0x08) return material(texture);
   if (auto it = billboards_.find(texture); it != billboards_.end()) return it->second;
   std::optional<core::Result<Material>> decoded;
-  if (on_workers()) {
-    decoded = from_worker(texture_loads_, TextureKey{TextureKey::Kind::Billboard, 0, texture, 0},
-                          [records = ctx_.records, texture] { return load_billboard(*records, texture); });
-    if (!decoded) return nullptr;
-  } else if (!ctx_.may_load()) {
+  if (!begin_load(
+          on_workers(), texture_loads_, TextureKey{TextureKey::Kind::Billboard, 0, texture, 0},
+          [records = ctx_.records, texture] { return load_billboard(*records, texture); }, decoded)) {
     return nullptr;
   }
   const RenderContext::LoadScope scope(ctx_);
@@ -561,15 +541,14 @@ const GpuMesh* GpuAssets::mesh(dat::Did gfx_obj) {
     if (it->second) it->second->last_used = ctx_.frame_number;
     return it->second.get();
   }
-  if (on_workers() && (gfx_obj >> 24) == 0x01) {
-    std::optional<PreparedMesh> prepared = from_worker(
-        mesh_loads_, gfx_obj, [records = ctx_.records, gfx_obj] { return prepare_mesh(records, gfx_obj, true); });
-    if (!prepared) return nullptr;
-    const RenderContext::LoadScope scope(ctx_);
-    return adopt_mesh(std::move(*prepared));
+  std::optional<PreparedMesh> prepared;
+  if (!begin_load(
+          on_workers() && (gfx_obj >> 24) == 0x01, mesh_loads_, gfx_obj,
+          [records = ctx_.records, gfx_obj] { return prepare_mesh(records, gfx_obj, true); }, prepared)) {
+    return nullptr;
   }
-  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
+  if (prepared) return adopt_mesh(std::move(*prepared));
   if (!ctx_.records || (gfx_obj >> 24) != 0x01) {
     ctx_.log_once(gfx_obj, !ctx_.records ? "no portal DAT" : "not a GfxObj id");
     meshes_.emplace(gfx_obj, nullptr);
@@ -643,17 +622,15 @@ const GpuMesh* GpuAssets::cell_mesh(const sim::CellSnapshot& c) {
     if (it->second) it->second->last_used = ctx_.frame_number;
     return it->second.get();
   }
-  if (on_workers()) {
-    // The worker builds from the snapshot's own Environment and surfaces.
-    std::optional<PreparedCell> prepared = from_worker(
-        cell_loads_, c.cell_id, [records = ctx_.records, c] { return prepare_cell(records.get(), c, true); });
-    if (!prepared) return nullptr;
-    const RenderContext::LoadScope scope(ctx_);
-    return adopt_cell(c, std::move(*prepared));
+  // A worker builds from the snapshot's own Environment and surfaces.
+  std::optional<PreparedCell> prepared;
+  if (!begin_load(
+          on_workers(), cell_loads_, c.cell_id,
+          [records = ctx_.records, c] { return prepare_cell(records.get(), c, true); }, prepared)) {
+    return nullptr;
   }
-  if (!ctx_.may_load()) return nullptr;
   const RenderContext::LoadScope scope(ctx_);
-  return adopt_cell(c, prepare_cell(ctx_.records.get(), c, false));
+  return adopt_cell(c, prepared ? std::move(*prepared) : prepare_cell(ctx_.records.get(), c, false));
 }
 
 // Uploads a prepared EnvCell mesh (inside a load under way), logging once what failed.

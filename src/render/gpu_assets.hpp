@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -70,8 +69,7 @@ constexpr std::uint32_t kNoPalette = 0xFFFFFFFFU;
 // loop's. Everything here is made from the record cache alone.
 struct PreparedMesh {
   dat::Did gfx_obj = 0;
-  std::shared_ptr<dat::RecordCache> records;  // read through (a result from another cache is dropped)
-  std::shared_ptr<const dat::GfxObj> obj;     // null: none (`why`)
+  std::shared_ptr<const dat::GfxObj> obj;  // null: none (`why`)
   std::string why;
   MeshData data;
   // Per surface of the GfxObj (its index): the decoded material, or why not;
@@ -145,7 +143,6 @@ class GpuAssets {
   std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture);
   std::shared_ptr<GpuMaterial> material(dat::Did surface, dat::Did texture, std::uint32_t palette_key);
   std::shared_ptr<GpuMaterial> billboard_material(dat::Did texture);
-  const dat::Palette* palette(dat::Did id);
   std::uint32_t composed_palette(const sim::PaletteChange& change);
   // A GfxObj's mesh; null when it failed (logged once) or waits: on the load
   // budget, or, with asset workers under a budget, on a worker reading and
@@ -187,11 +184,14 @@ class GpuAssets {
   // Whether first-use loads go to the asset workers: asset workers, a load
   // budget and a record cache.
   [[nodiscard]] bool on_workers() const noexcept;
-  // With asset workers: the load `key` as a worker made it, once it is back
-  // and the budget lets its upload start (in a LoadScope the caller opens);
-  // until then handed to a worker (running `make`) and counted deferred.
+  // Whether a first-use load of `key` goes on now (in a LoadScope the caller
+  // opens). With `use_workers`, once a worker has made it (into `made`) and
+  // the budget lets its upload start; until then handed to a worker (running
+  // `make`) and counted deferred. Without, when the budget lets it start
+  // (`made` stays empty: the caller reads and decodes it here).
   template <class Key, class Prepared, class Make>
-  std::optional<Prepared> from_worker(WorkerLoads<Key, Prepared>& loads, const Key& key, Make make);
+  bool begin_load(bool use_workers, WorkerLoads<Key, Prepared>& loads, const Key& key, Make make,
+                  std::optional<Prepared>& made);
   void collect();
 
   RenderContext& ctx_;

@@ -38,15 +38,13 @@ bool TerrainAssets::ensure_region() {
   if (region && on_workers()) {
     const dat::Region* key = region.get();
     layer_loads_.collect(ctx_.records, [&](const dat::Region* r) { return r == region.get(); });
-    if (!layer_loads_.ready(key)) {
-      layer_loads_.start(ctx_.workers(), key, ctx_.records,
-                         [given = region, records = ctx_.records, size = ctx_.options.terrain_layer_size] {
-                           return build_terrain_layers(*given, records.get(), size);
-                         });
-      return false;
-    }
-    if (!ctx_.may_load()) return false;
-    decoded = layer_loads_.take(key);
+    if (layer_loads_.ready(key) && !ctx_.may_load()) return false;
+    decoded =
+        layer_loads_.take_or_start(ctx_.workers(), key, ctx_.records,
+                                   [given = region, records = ctx_.records, size = ctx_.options.terrain_layer_size] {
+                                     return build_terrain_layers(*given, records.get(), size);
+                                   });
+    if (!decoded) return false;
   }
   region_tried_ = true;
   // The layers and the blocks composited from another Region's go first
@@ -88,18 +86,16 @@ const TerrainBlock* TerrainAssets::load_terrain_block(std::uint32_t block_id) {
   }
   if (on_workers()) {
     block_loads_.collect(ctx_.records, [&](std::uint32_t id) { return !cache.arriving(id); });
-    if (!block_loads_.ready(block_id)) {
-      block_loads_.start(ctx_.workers(), block_id, ctx_.records, [cells = ctx_.cells, given = region, block_id] {
-        PreparedBlock p;
-        p.block = read_block(*cells, block_id);
-        if (p.block) p.mesh = build_terrain_mesh(*p.block, given->land_defs);
-        return p;
-      });
-      return nullptr;
-    }
-    PreparedBlock p = block_loads_.take(block_id);
+    std::optional<PreparedBlock> p = block_loads_.take_or_start(
+        ctx_.workers(), block_id, ctx_.records, [cells = ctx_.cells, given = region, block_id] {
+          PreparedBlock made;
+          made.block = read_block(*cells, block_id);
+          if (made.block) made.mesh = build_terrain_mesh(*made.block, given->land_defs);
+          return made;
+        });
+    if (!p) return nullptr;
     const RenderContext::LoadScope scope(ctx_);
-    return arrive(block_id, std::move(p.block), &p.mesh);
+    return arrive(block_id, std::move(p->block), &p->mesh);
   }
   const RenderContext::LoadScope scope(ctx_);
   return arrive(block_id, read_block(*ctx_.cells, block_id), nullptr);

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -23,16 +24,20 @@ namespace dereth::render {
 template <class Key, class Prepared>
 class WorkerLoads {
  public:
-  // Runs `make` (returning a Prepared) on `pool` unless `key` is already
-  // pending or prepared.
+  // The result for `key` if a worker has made it (let go); else none, and
+  // `make` (returning a Prepared) runs on `pool` unless it is already pending.
   template <class Make>
-  void start(core::WorkerPool& pool, const Key& key, std::shared_ptr<dat::RecordCache> records, Make make) {
-    if (prepared_.contains(key) || !pending_.insert(key).second) return;
-    pool.submit([box = box_, key, records = std::move(records), make = std::move(make)]() mutable {
-      Prepared prepared = make();
-      const std::lock_guard lock(box->mutex);
-      box->done.push_back(Done{key, std::move(records), std::move(prepared)});
-    });
+  std::optional<Prepared> take_or_start(core::WorkerPool& pool, const Key& key,
+                                        std::shared_ptr<dat::RecordCache> records, Make make) {
+    if (auto node = prepared_.extract(key)) return std::move(node.mapped());
+    if (pending_.insert(key).second) {
+      pool.submit([box = box_, key, records = std::move(records), make = std::move(make)]() mutable {
+        Prepared prepared = make();
+        const std::lock_guard lock(box->mutex);
+        box->done.push_back(Done{key, std::move(records), std::move(prepared)});
+      });
+    }
+    return std::nullopt;
   }
   // Takes in what the workers finished; `wanted(key)` false drops it.
   template <class Wanted>
@@ -51,8 +56,6 @@ class WorkerLoads {
   [[nodiscard]] bool ready(const Key& key) const { return prepared_.contains(key); }
   // With a worker, or back and not yet taken.
   [[nodiscard]] bool loading(const Key& key) const { return pending_.contains(key) || prepared_.contains(key); }
-  // The prepared result for `key` (ready first), let go.
-  Prepared take(const Key& key) { return std::move(prepared_.extract(key).mapped()); }
   // Pending or prepared, not yet taken.
   [[nodiscard]] std::size_t size() const noexcept { return pending_.size() + prepared_.size(); }
   void clear() {
