@@ -13,6 +13,7 @@
 #include "dereth/dat/land_block_info.hpp"
 #include "dereth/dat/setup.hpp"
 #include "dereth/sim/cells/scenery.hpp"
+#include "dereth/sim/object/dat_object_factory.hpp"
 
 namespace dereth::sim {
 
@@ -24,35 +25,6 @@ double steady_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-}  // namespace
-
-namespace {
-
-// Reads into `portal` what making the object `id` (a Setup or GfxObj)
-// reads: DatObjectFactory::make_part_array and its part array.
-void read_ahead_object(dat::RecordCache& portal, dat::Did id) {
-  const auto gfx = [&](dat::Did g) {
-    const auto obj = portal.gfx_obj(g);
-    if (obj && (obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
-      if (const auto info = portal.gfx_obj_degrade_info(obj->degrade_id); info && !info->degrades.empty()) {
-        if (info->degrades.front().gfx_obj != 0) (void)portal.gfx_obj(info->degrades.front().gfx_obj);
-      }
-    }
-  };
-  if ((id >> 24) == 0x01u) {
-    gfx(id);
-    return;
-  }
-  const auto setup = portal.setup(id);
-  if (!setup) return;
-  for (const dat::Did part : setup->parts) gfx(part);
-  if (setup->default_animation != 0) (void)portal.animation(setup->default_animation);
-  if (setup->default_motion_table != 0) (void)portal.motion_table(setup->default_motion_table);
-  if (setup->default_script != 0) (void)portal.physics_script(setup->default_script);
-  if (setup->default_script_table != 0) (void)portal.physics_script_table(setup->default_script_table);
-  if (setup->default_sound_table != 0) (void)portal.sound_table(setup->default_sound_table);
-}
-
 // A Near build's read-ahead (LandblockStreamer::set_portal_records): the
 // block's scenery (every placement, buildings' cells included), stabs,
 // buildings and EnvCells with their stabs.
@@ -61,17 +33,17 @@ void read_ahead(dat::RecordCache& portal, dat::Did region_id, const LandblockBui
     if (const auto region = portal.region(region_id)) {
       const auto placements = get_land_scenes(
           *b.terrain, *region, [&](dat::Did id) { return portal.scene(id); }, nullptr);
-      for (const ScenePlacement& p : placements) read_ahead_object(portal, p.obj_id);
+      for (const ScenePlacement& p : placements) DatObjectFactory::read_ahead(portal, p.obj_id);
     }
   }
   if (b.info) {
-    for (const dat::Stab& stab : b.info->objects) read_ahead_object(portal, stab.id);
-    for (const dat::BuildingInfo& building : b.info->buildings) read_ahead_object(portal, building.model_id);
+    for (const dat::Stab& stab : b.info->objects) DatObjectFactory::read_ahead(portal, stab.id);
+    for (const dat::BuildingInfo& building : b.info->buildings) DatObjectFactory::read_ahead(portal, building.model_id);
   }
   for (const auto& [id, cell] : b.env_cells) {
     if (!cell) continue;
     (void)portal.environment(cell->environment_did());
-    for (const dat::Stab& stab : cell->static_objects) read_ahead_object(portal, stab.id);
+    for (const dat::Stab& stab : cell->static_objects) DatObjectFactory::read_ahead(portal, stab.id);
   }
 }
 

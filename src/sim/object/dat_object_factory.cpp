@@ -109,6 +109,30 @@ std::unique_ptr<PartArray> DatObjectFactory::make_part_array(PhysicsObj& owner, 
   return std::make_unique<DatPartArray>(owner, std::move(setup), this, this, this);
 }
 
+// What make_part_array, get_part_gfx and the part array read (see the header).
+void DatObjectFactory::read_ahead(dat::RecordCache& portal, std::uint32_t id) {
+  const auto gfx = [&](dat::Did g) {
+    const auto obj = portal.gfx_obj(g);
+    if (obj && (obj->flags & dat::GfxObj::kHasDidDegrade) != 0 && obj->degrade_id != 0) {
+      if (const auto info = portal.gfx_obj_degrade_info(obj->degrade_id); info && !info->degrades.empty()) {
+        if (info->degrades.front().gfx_obj != 0) (void)portal.gfx_obj(info->degrades.front().gfx_obj);
+      }
+    }
+  };
+  if ((id >> 24) == 0x01u) {
+    gfx(id);
+    return;
+  }
+  const auto setup = portal.setup(id);
+  if (!setup) return;
+  for (const dat::Did part : setup->parts) gfx(part);
+  if (setup->default_animation != 0) (void)portal.animation(setup->default_animation);
+  if (setup->default_motion_table != 0) (void)portal.motion_table(setup->default_motion_table);
+  if (setup->default_script != 0) (void)portal.physics_script(setup->default_script);
+  if (setup->default_script_table != 0) (void)portal.physics_script_table(setup->default_script_table);
+  if (setup->default_sound_table != 0) (void)portal.sound_table(setup->default_sound_table);
+}
+
 std::unique_ptr<MovementManager> DatObjectFactory::make_movement_manager(PhysicsObj& owner) {
   return std::make_unique<DatMovementManager>(owner);
 }

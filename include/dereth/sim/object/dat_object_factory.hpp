@@ -39,6 +39,11 @@ class DatObjectFactory final : public ObjectFactory,
   // CPartArray::CreateSetup (CPartArray::CreateMesh for a GfxObj id
   // 0x01...: a one-part array): none when the record is absent or unreadable.
   [[nodiscard]] std::unique_ptr<PartArray> make_part_array(PhysicsObj& owner, std::uint32_t setup_did) override;
+  // Reads into `records` (thread-safe; a landblock build's worker calls it)
+  // what making the object `did` (a Setup or GfxObj) here reads: its parts'
+  // GfxObjs with their first degrade level, and a Setup's default animation,
+  // motion, script and sound tables.
+  static void read_ahead(dat::RecordCache& records, std::uint32_t did);
   // MovementManager::Create
   [[nodiscard]] std::unique_ptr<MovementManager> make_movement_manager(PhysicsObj& owner) override;
 
