@@ -20,6 +20,8 @@
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
+#include "dereth/core/sincos.hpp"
+
 namespace dereth::core {
 
 // PhysicsGlobals EPSILON (retail 0.00019999999): the small-value threshold
@@ -241,8 +243,9 @@ namespace detail {
   }
   const float angle = std::sqrt(angle_sq);
   const float half = angle * 0.5f;
-  const glm::vec3 axis = axis_angle * (std::sin(half) / angle);
-  const glm::quat r(std::cos(half), axis.x, axis.y, axis.z);
+  const SinCos turn = sincos(half);
+  const glm::vec3 axis = axis_angle * (turn.sin / angle);
+  const glm::quat r(turn.cos, axis.x, axis.y, axis.z);
   product = r * q;
   return true;
 }

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <limits>
 
+#include "dereth/core/sincos.hpp"
+
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(DERETH_SPIN_SCALAR)
 #include <emmintrin.h>
 #define DERETH_SPIN_SSE2 1
@@ -33,8 +35,9 @@ glm::quat turn_one(float wx, float wy, float wz, const glm::quat& q) noexcept {
   if (angle_sq < kEpsilonSq) return q;
   const float angle = std::sqrt(angle_sq);
   const float half = angle * 0.5f;
-  const float k = std::sin(half) / angle;
-  const glm::quat r(std::cos(half), wx * k, wy * k, wz * k);
+  const core::SinCos turn = core::sincos(half);
+  const float k = turn.sin / angle;
+  const glm::quat r(turn.cos, wx * k, wy * k, wz * k);
   const glm::quat p = r * q;
   const float length = std::sqrt(p.w * p.w + p.x * p.x + p.y * p.y + p.z * p.z);
   if (!(length > 0.0f) || !std::isfinite(length)) return q;
@@ -72,62 +75,55 @@ void SpinBatch::flush() noexcept {
   const __m128 m00 = _mm_set1_ps(m[0][0]), m10 = _mm_set1_ps(m[1][0]), m20 = _mm_set1_ps(m[2][0]);
   const __m128 m01 = _mm_set1_ps(m[0][1]), m11 = _mm_set1_ps(m[1][1]), m21 = _mm_set1_ps(m[2][1]);
   const __m128 m02 = _mm_set1_ps(m[0][2]), m12 = _mm_set1_ps(m[1][2]), m22 = _mm_set1_ps(m[2][2]);
-  if (shared_ != nullptr) {
-    for (std::size_t i = 0; i < n; i += 4) {
-      // Frame::localtoglobalvec: m * v, as glm forms it.
-      const __m128 lx = _mm_load_ps(&wx_[i]);
-      const __m128 ly = _mm_load_ps(&wy_[i]);
-      const __m128 lz = _mm_load_ps(&wz_[i]);
-      _mm_store_ps(&wx_[i], _mm_add_ps(_mm_add_ps(_mm_mul_ps(m00, lx), _mm_mul_ps(m10, ly)), _mm_mul_ps(m20, lz)));
-      _mm_store_ps(&wy_[i], _mm_add_ps(_mm_add_ps(_mm_mul_ps(m01, lx), _mm_mul_ps(m11, ly)), _mm_mul_ps(m21, lz)));
-      _mm_store_ps(&wz_[i], _mm_add_ps(_mm_add_ps(_mm_mul_ps(m02, lx), _mm_mul_ps(m12, ly)), _mm_mul_ps(m22, lz)));
-      _mm_store_ps(&qw_[i], _mm_set1_ps(q.w));
-      _mm_store_ps(&qx_[i], _mm_set1_ps(q.x));
-      _mm_store_ps(&qy_[i], _mm_set1_ps(q.y));
-      _mm_store_ps(&qz_[i], _mm_set1_ps(q.z));
-    }
-  }
-  // Pass 1, four lanes at a time: Frame::grotate's angle. Nothing turns when
-  // |w|^2 < EPSILON^2 (NaN turns, and is then refused by the normalisation).
-  std::uint32_t turn_bits = 0;
+  // One pass, four lanes at a time.
   for (std::size_t i = 0; i < n; i += 4) {
-    const __m128 wx = _mm_load_ps(&wx_[i]);
-    const __m128 wy = _mm_load_ps(&wy_[i]);
-    const __m128 wz = _mm_load_ps(&wz_[i]);
+    __m128 wx = _mm_load_ps(&wx_[i]);
+    __m128 wy = _mm_load_ps(&wy_[i]);
+    __m128 wz = _mm_load_ps(&wz_[i]);
+    __m128 qw;
+    __m128 qx;
+    __m128 qy;
+    __m128 qz;
+    if (shared_ != nullptr) {
+      // Frame::localtoglobalvec: m * v, as glm forms it.
+      const __m128 lx = wx;
+      const __m128 ly = wy;
+      const __m128 lz = wz;
+      wx = _mm_add_ps(_mm_add_ps(_mm_mul_ps(m00, lx), _mm_mul_ps(m10, ly)), _mm_mul_ps(m20, lz));
+      wy = _mm_add_ps(_mm_add_ps(_mm_mul_ps(m01, lx), _mm_mul_ps(m11, ly)), _mm_mul_ps(m21, lz));
+      wz = _mm_add_ps(_mm_add_ps(_mm_mul_ps(m02, lx), _mm_mul_ps(m12, ly)), _mm_mul_ps(m22, lz));
+      qw = _mm_set1_ps(q.w);
+      qx = _mm_set1_ps(q.x);
+      qy = _mm_set1_ps(q.y);
+      qz = _mm_set1_ps(q.z);
+    } else {
+      qw = _mm_load_ps(&qw_[i]);
+      qx = _mm_load_ps(&qx_[i]);
+      qy = _mm_load_ps(&qy_[i]);
+      qz = _mm_load_ps(&qz_[i]);
+    }
+    // Frame::grotate's angle. Nothing turns when |w|^2 < EPSILON^2 (NaN
+    // turns, and is then refused by the normalisation).
     const __m128 angle_sq = _mm_add_ps(_mm_add_ps(_mm_mul_ps(wx, wx), _mm_mul_ps(wy, wy)), _mm_mul_ps(wz, wz));
     const __m128 turns = _mm_cmpnlt_ps(angle_sq, eps_sq);
-    turn_bits |= static_cast<std::uint32_t>(_mm_movemask_ps(turns)) << i;
-    _mm_store_ps(&turn_[i], turns);
-    const __m128 angle = _mm_sqrt_ps(angle_sq);
-    _mm_store_ps(&angle_[i], angle);
-    _mm_store_ps(&sin_[i], _mm_mul_ps(angle, half_factor));  // the half angle, until pass 2
-    _mm_store_ps(&cos_[i], zero);                            // pass 2 fills the lanes that turn
-  }
-  // Pass 2, one lane at a time: libm's sine and cosine of each half angle.
-  for (std::size_t i = 0; i < n; ++i) {
-    if ((turn_bits & (std::uint32_t{1} << i)) == 0) continue;
-    const float half = sin_[i];
-    sin_[i] = std::sin(half);
-    cos_[i] = std::cos(half);
-  }
-  // Pass 3, four lanes at a time: r * q and set_rotate's normalisation, then
-  // each lane's quaternion stored whole into its particle.
-  for (std::size_t i = 0; i < n; i += 4) {
-    const __m128 turns = _mm_load_ps(&turn_[i]);
-    const __m128 qw = _mm_load_ps(&qw_[i]);
-    const __m128 qx = _mm_load_ps(&qx_[i]);
-    const __m128 qy = _mm_load_ps(&qy_[i]);
-    const __m128 qz = _mm_load_ps(&qz_[i]);
     __m128 ow = qw;
     __m128 ox = qx;
     __m128 oy = qy;
     __m128 oz = qz;
     if (_mm_movemask_ps(turns) != 0) {
-      const __m128 k = _mm_div_ps(_mm_load_ps(&sin_[i]), _mm_load_ps(&angle_[i]));
-      const __m128 rw = _mm_load_ps(&cos_[i]);
-      const __m128 rx = _mm_mul_ps(_mm_load_ps(&wx_[i]), k);
-      const __m128 ry = _mm_mul_ps(_mm_load_ps(&wy_[i]), k);
-      const __m128 rz = _mm_mul_ps(_mm_load_ps(&wz_[i]), k);
+      // core::sincos of each half angle (lanes that do not turn are taken
+      // too, and their results never kept).
+      const __m128 angle = _mm_sqrt_ps(angle_sq);
+      alignas(16) std::array<float, 4> half;
+      alignas(16) std::array<float, 4> sine;
+      alignas(16) std::array<float, 4> cosine;
+      _mm_store_ps(half.data(), _mm_mul_ps(angle, half_factor));
+      core::sincos4(half.data(), sine.data(), cosine.data());
+      const __m128 k = _mm_div_ps(_mm_load_ps(sine.data()), angle);
+      const __m128 rw = _mm_load_ps(cosine.data());
+      const __m128 rx = _mm_mul_ps(wx, k);
+      const __m128 ry = _mm_mul_ps(wy, k);
+      const __m128 rz = _mm_mul_ps(wz, k);
       // r * q as glm::qua::operator*= forms it.
       const __m128 pw = _mm_sub_ps(_mm_sub_ps(_mm_sub_ps(_mm_mul_ps(rw, qw), _mm_mul_ps(rx, qx)), _mm_mul_ps(ry, qy)),
                                    _mm_mul_ps(rz, qz));

@@ -5,8 +5,8 @@
 // of the axis-angle turned into the world, then set_rotate's normalisation.
 // SpinBatch gives each particle the orientation core::Frame::rotate leaves,
 // bit for bit (the same float operations in the same order), but runs the
-// float work four particles at a time; only the sine and cosine of each half
-// angle are taken one particle at a time (libm's, as Frame::rotate takes them).
+// float work four particles at a time, the sine and cosine of each half angle
+// included (core::sincos4, the lanes of Frame::rotate's core::sincos).
 #include <array>
 #include <cstddef>
 
@@ -20,10 +20,9 @@ namespace dereth::sim {
 
 class SpinBatch {
  public:
-  // Particles staged before the batch turns them (a multiple of four, at
-  // most 32: flush keeps one bit a lane).
+  // Particles staged before the batch turns them (a multiple of four).
   static constexpr std::size_t kLanes = 32;
-  static_assert(kLanes % 4 == 0 && kLanes <= 32);
+  static_assert(kLanes % 4 == 0);
 
   SpinBatch() noexcept = default;
   // A batch whose particles all turn from `shared_parent` (a parent-local
@@ -78,12 +77,6 @@ class SpinBatch {
   alignas(16) std::array<float, kLanes> qx_;
   alignas(16) std::array<float, kLanes> qy_;
   alignas(16) std::array<float, kLanes> qz_;
-  // Whether each lane turns (all bits set when it does), the turn's angle
-  // and the sine and cosine of its half (flush's scratch).
-  alignas(16) std::array<float, kLanes> turn_;
-  alignas(16) std::array<float, kLanes> angle_;
-  alignas(16) std::array<float, kLanes> sin_;
-  alignas(16) std::array<float, kLanes> cos_;
   std::array<ParticlePose*, kLanes> out_;
 };
 
