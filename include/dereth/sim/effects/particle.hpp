@@ -35,13 +35,16 @@ class ParticlePose {
 };
 
 // One particle and the part it poses (retail Particle plus its CPhysicsPart).
-struct Particle {
+// Laid out for the emitter's tick: everything Particle::Update reads and
+// writes for every particle comes first and fits the first two cache lines
+// (the struct is line-aligned); the birth frame, which only particles
+// released into the world read, comes last.
+struct alignas(64) Particle {
   // Ages in seconds (retail doubles).
   double birthtime = 0.0;  // for a persistent emitter's particles: the last update time
   double lifetime = 0.0;
   double lifespan = 0.0;
-  core::Frame start_frame;  // the parent frame at birth
-  glm::vec3 offset{0.0f};   // world-oriented start offset from the parent origin
+  glm::vec3 offset{0.0f};  // world-oriented start offset from the parent origin
   glm::vec3 a{0.0f};
   glm::vec3 b{0.0f};
   glm::vec3 c{0.0f};
@@ -53,6 +56,7 @@ struct Particle {
   ParticlePose frame;         // types 4, 9, 11 also set its orientation
   float scale = 1.0f;         // gfxobj_scale (uniform)
   float translucency = 0.0f;  // 0 opaque .. 1 invisible
+  core::Frame start_frame;    // the parent frame at birth
 
   // Particle::Init 0x0051C930: stamp the birth, snapshot `start_frame`, rotate
   // (hook offset origin + random offset) into the world by it, set a/b/c per
