@@ -219,11 +219,20 @@ namespace detail {
 // sum could flip, needs the product. Bit for bit the full formula either way.
 [[gnu::always_inline]] inline glm::vec3 offset_origin(const glm::vec3& origin, const glm::mat3& m,
                                                       const glm::vec3& offset) noexcept {
-  if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f && std::fabs(origin.x) > 0.0f &&
-      std::fabs(origin.y) > 0.0f && std::fabs(origin.z) > 0.0f) {
-    return origin;
-  }
+  const auto bits = [](float f) noexcept { return std::bit_cast<std::uint32_t>(f); };
+  // Non-zero and not NaN: the magnitude's bits in [1, 0x7F800000].
+  const auto nonzero = [&bits](float f) noexcept { return (bits(f) & 0x7FFFFFFFu) - 1u < 0x7F800000u; };
+  const bool zero_offset = ((bits(offset.x) | bits(offset.y) | bits(offset.z)) << 1) == 0;
+  if (zero_offset & nonzero(origin.x) & nonzero(origin.y) & nonzero(origin.z)) return origin;
   return origin + m * offset;
+}
+
+// a * b written out as glm's operator*= writes it, the same products and
+// sums in the same order (so the same bits), always inline: GCC keeps glm's
+// out of line where the object tick calls it.
+[[gnu::always_inline]] inline glm::quat product(const glm::quat& a, const glm::quat& b) noexcept {
+  return glm::quat(a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                   a.w * b.y + a.y * b.w + a.z * b.x - a.x * b.z, a.w * b.z + a.z * b.w + a.x * b.y - a.y * b.x);
 }
 
 // a * b as glm forms it: w = ((a.w b.w - a.x b.x) - a.y b.y) - a.z b.z,
@@ -251,21 +260,23 @@ namespace detail {
   const std::uint32_t y = std::bit_cast<std::uint32_t>(a.y);
   const std::uint32_t z = std::bit_cast<std::uint32_t>(a.z);
   constexpr std::uint32_t kExponent = 0x7F800000u;
-  if (!identity || (w & kExponent) == kExponent || (x & kExponent) == kExponent || (y & kExponent) == kExponent ||
-      (z & kExponent) == kExponent) {
-    return a * b;
-  }
-  const bool nw = (w >> 31) != 0;
-  const bool nx = (x >> 31) != 0;
-  const bool ny = (y >> 31) != 0;
-  const bool nz = (z >> 31) != 0;
-  // A zero component (all bits but the sign clear) keeps a negative sign
-  // only under its rule above; its own sign is one of the rule's terms.
-  const auto component = [](std::uint32_t bits, bool stays_negative) noexcept {
-    return std::bit_cast<float>((bits << 1) == 0 && !stays_negative ? 0u : bits);
-  };
-  return glm::quat(component(w, !nx && !ny && !nz), component(x, nw && ny && !nz), component(y, nw && nz && !nx),
-                   component(z, nw && nx && !ny));
+  const bool finite = ((w & kExponent) != kExponent) & ((x & kExponent) != kExponent) & ((y & kExponent) != kExponent) &
+                      ((z & kExponent) != kExponent);
+  if (!identity || !finite) return product(a, b);
+  const std::uint32_t nw = w >> 31;
+  const std::uint32_t nx = x >> 31;
+  const std::uint32_t ny = y >> 31;
+  const std::uint32_t nz = z >> 31;
+  // 1 for a zero component (all bits but the sign clear).
+  const auto zero = [](std::uint32_t bits) noexcept { return static_cast<std::uint32_t>((bits << 1) == 0); };
+  // A zero component loses its sign bit unless its rule above keeps it (its
+  // own sign is one of the rule's terms); any other keeps its bits.
+  const std::uint32_t clear_w = zero(w) & (nx | ny | nz);
+  const std::uint32_t clear_x = zero(x) & ~(nw & ny & ~nz) & 1u;
+  const std::uint32_t clear_y = zero(y) & ~(nw & nz & ~nx) & 1u;
+  const std::uint32_t clear_z = zero(z) & ~(nw & nx & ~ny) & 1u;
+  return glm::quat(std::bit_cast<float>(w & ~(clear_w << 31)), std::bit_cast<float>(x & ~(clear_x << 31)),
+                   std::bit_cast<float>(y & ~(clear_y << 31)), std::bit_cast<float>(z & ~(clear_z << 31)));
 }
 
 // Frame::set_rotate's body on a frame's orientation and matrix: the matrix is
@@ -304,7 +315,7 @@ namespace detail {
                                              glm::quat& product) noexcept {
   glm::quat r;
   if (!turn_of(axis_angle, r)) return false;
-  product = r * q;
+  product = detail::product(r, q);
   return true;
 }
 
@@ -352,7 +363,7 @@ namespace detail {
   if (!detail::normalise(detail::multiply(a.q_, b.q_), q)) q = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
   glm::quat turn;
   glm::quat turned;
-  if (turns.turn(axis_angle, turn) && detail::normalise(turn * q, turned)) q = turned;
+  if (turns.turn(axis_angle, turn) && detail::normalise(detail::product(turn, q), turned)) q = turned;
   if (!detail::same_bits(q, a.q_)) {
     out.q_ = q;
     detail::matrix_of(q, out.m_);
