@@ -37,6 +37,23 @@ inline constexpr double kEpsilonDouble = 0.00019999999;
   return std::fabs(static_cast<double>(a) - static_cast<double>(b));
 }
 
+// The turn Frame::grotate forms from a world axis-angle (detail::turn_of),
+// kept with the axis-angle's bits: an object spinning at a steady rate over
+// ticks of one length turns by the same axis-angle, bit for bit, tick after
+// tick, and the cache gives the same turn without the square root, sine and
+// cosine. A default cache holds the zero axis-angle, which turns nothing.
+class TurnCache {
+ public:
+  // detail::turn_of(axis_angle, turn), from the cache when axis_angle has the
+  // bits of the last call's.
+  bool turn(const glm::vec3& axis_angle, glm::quat& turn) noexcept;
+
+ private:
+  glm::vec3 axis_angle_{0.0f, 0.0f, 0.0f};
+  glm::quat turn_{1.0f, 0.0f, 0.0f, 0.0f};
+  bool turns_ = false;
+};
+
 class Frame {
  public:
   // Identity: origin (0,0,0), orientation (w=1, 0, 0, 0).
@@ -67,6 +84,13 @@ class Frame {
   // Frame::combine with scale (RE cphysobj/CPartArray.c line 1553): as above
   // with b.origin scaled component-wise first; the rotation is not scaled.
   [[nodiscard]] static Frame combine(const Frame& a, const Frame& b, const glm::vec3& scale) noexcept;
+  // Frame::combine(a, b) followed by grotate(axis_angle) on the result (what
+  // PhysicsObj's UpdatePositionInternal and UpdatePhysicsInternal do to an
+  // object each tick), bit for bit, with the matrix formed once, for the
+  // final orientation: combine's would be replaced by grotate's. The turn
+  // comes through `turns`.
+  [[nodiscard]] static Frame combine_turned(const Frame& a, const Frame& b, const glm::vec3& axis_angle,
+                                            TurnCache& turns) noexcept;
   // Frame::subtract1 (RE cgeometry/CFrame.c): the inverse of combine;
   // q = a.q * conj(b.q), origin = a.origin - R(q_new)*b.origin, so
   // subtract1(combine(x, b), b) == x.
@@ -197,25 +221,64 @@ namespace detail {
 // sum could flip, needs the product. Bit for bit the full formula either way.
 [[gnu::always_inline]] inline glm::vec3 offset_origin(const glm::vec3& origin, const glm::mat3& m,
                                                       const glm::vec3& offset) noexcept {
-  if (offset.x == 0.0f && offset.y == 0.0f && offset.z == 0.0f && std::fabs(origin.x) > 0.0f &&
-      std::fabs(origin.y) > 0.0f && std::fabs(origin.z) > 0.0f) {
-    return origin;
-  }
+  const auto bits = [](float f) noexcept { return std::bit_cast<std::uint32_t>(f); };
+  // Non-zero and not NaN: the magnitude's bits in [1, 0x7F800000].
+  const auto nonzero = [&bits](float f) noexcept { return (bits(f) & 0x7FFFFFFFu) - 1u < 0x7F800000u; };
+  const bool zero_offset = ((bits(offset.x) | bits(offset.y) | bits(offset.z)) << 1) == 0;
+  if (zero_offset & nonzero(origin.x) & nonzero(origin.y) & nonzero(origin.z)) return origin;
   return origin + m * offset;
 }
 
-// a * b as glm forms it. When b is exactly the identity (w = 1, x = y = z =
-// +0) and no component of a is zero, every term beside a's own is a signed
-// zero added to a non-zero (or NaN, or infinite) value, so the product is a
-// bit for bit except where a holds an infinity, whose product has a NaN there
-// instead; normalise rejects both alike. The identity offset is what an
-// object with no root motion combines with every tick.
+// a * b written out as glm's operator*= writes it, the same products and
+// sums in the same order (so the same bits), always inline: GCC keeps glm's
+// out of line where the object tick calls it.
+[[gnu::always_inline]] inline glm::quat product(const glm::quat& a, const glm::quat& b) noexcept {
+  return glm::quat(a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                   a.w * b.y + a.y * b.w + a.z * b.x - a.x * b.z, a.w * b.z + a.z * b.w + a.x * b.y - a.y * b.x);
+}
+
+// a * b as glm forms it: w = ((a.w b.w - a.x b.x) - a.y b.y) - a.z b.z,
+// x = ((a.w b.x + a.x b.w) + a.y b.z) - a.z b.y, y = ((a.w b.y + a.y b.w) +
+// a.z b.x) - a.x b.z, z = ((a.w b.z + a.z b.w) + a.x b.y) - a.y b.x. When b is
+// exactly the identity (w = 1, x = y = z = +0) and a is finite, each term
+// beside a's own component is a signed zero (a_j * +0 takes a_j's sign), so a
+// non-zero component comes out as it went in, and a zero one is a sum of
+// signed zeros: -0 only where every addend is -0 (a subtracted +0 counts as
+// -0). That gives, for a zero component, a negative sign exactly when
+//   w: a.w, and not a.x, a.y or a.z, is negative;
+//   x: a.w, a.x and a.y are negative and a.z is not;
+//   y: a.w, a.y and a.z are negative and a.x is not;
+//   z: a.w, a.z and a.x are negative and a.y is not.
+// Bit for bit the full product (tests/core/frame_test.cpp holds every sign of
+// zero to it); an a with an infinity or NaN takes the full product. The
+// identity offset is what an object with no root motion combines with every
+// tick, and a yaw-only orientation (x = y = 0) is the common case.
 [[gnu::always_inline]] inline glm::quat multiply(const glm::quat& a, const glm::quat& b) noexcept {
   const bool identity = std::bit_cast<std::uint32_t>(b.w) == std::bit_cast<std::uint32_t>(1.0f) &&
                         std::bit_cast<std::uint32_t>(b.x) == 0 && std::bit_cast<std::uint32_t>(b.y) == 0 &&
                         std::bit_cast<std::uint32_t>(b.z) == 0;
-  if (identity && a.w != 0.0f && a.x != 0.0f && a.y != 0.0f && a.z != 0.0f) return a;
-  return a * b;
+  const std::uint32_t w = std::bit_cast<std::uint32_t>(a.w);
+  const std::uint32_t x = std::bit_cast<std::uint32_t>(a.x);
+  const std::uint32_t y = std::bit_cast<std::uint32_t>(a.y);
+  const std::uint32_t z = std::bit_cast<std::uint32_t>(a.z);
+  constexpr std::uint32_t kExponent = 0x7F800000u;
+  const bool finite = ((w & kExponent) != kExponent) & ((x & kExponent) != kExponent) & ((y & kExponent) != kExponent) &
+                      ((z & kExponent) != kExponent);
+  if (!identity || !finite) return product(a, b);
+  const std::uint32_t nw = w >> 31;
+  const std::uint32_t nx = x >> 31;
+  const std::uint32_t ny = y >> 31;
+  const std::uint32_t nz = z >> 31;
+  // 1 for a zero component (all bits but the sign clear).
+  const auto zero = [](std::uint32_t bits) noexcept { return static_cast<std::uint32_t>((bits << 1) == 0); };
+  // A zero component loses its sign bit unless its rule above keeps it (its
+  // own sign is one of the rule's terms); any other keeps its bits.
+  const std::uint32_t clear_w = zero(w) & (nx | ny | nz);
+  const std::uint32_t clear_x = zero(x) & ~(nw & ny & ~nz) & 1u;
+  const std::uint32_t clear_y = zero(y) & ~(nw & nz & ~nx) & 1u;
+  const std::uint32_t clear_z = zero(z) & ~(nw & nx & ~ny) & 1u;
+  return glm::quat(std::bit_cast<float>(w & ~(clear_w << 31)), std::bit_cast<float>(x & ~(clear_x << 31)),
+                   std::bit_cast<float>(y & ~(clear_y << 31)), std::bit_cast<float>(z & ~(clear_z << 31)));
 }
 
 // Frame::set_rotate's body on a frame's orientation and matrix: the matrix is
@@ -233,20 +296,29 @@ namespace detail {
   return true;
 }
 
-// Frame::grotate's product r * q, before set_rotate normalises it; false when
-// |w|^2 < kEpsilon^2 (nothing to turn).
-[[gnu::always_inline]] inline bool grotation(const glm::quat& q, const glm::vec3& axis_angle,
-                                             glm::quat& product) noexcept {
+// Frame::grotate's turn r for the world axis-angle w: (cos(|w|/2),
+// w * sin(|w|/2) / |w|); false when |w|^2 < kEpsilon^2 (nothing to turn).
+[[gnu::always_inline]] inline bool turn_of(const glm::vec3& axis_angle, glm::quat& turn) noexcept {
   const float angle_sq = glm::dot(axis_angle, axis_angle);
   if (angle_sq < kEpsilon * kEpsilon) {
     return false;
   }
   const float angle = std::sqrt(angle_sq);
   const float half = angle * 0.5f;
-  const SinCos turn = sincos(half);
-  const glm::vec3 axis = axis_angle * (turn.sin / angle);
-  const glm::quat r(turn.cos, axis.x, axis.y, axis.z);
-  product = r * q;
+  const SinCos half_sincos = sincos(half);
+  const glm::vec3 axis = axis_angle * (half_sincos.sin / angle);
+  const glm::quat r(half_sincos.cos, axis.x, axis.y, axis.z);
+  turn = r;
+  return true;
+}
+
+// Frame::grotate's product r * q, before set_rotate normalises it; false when
+// |w|^2 < kEpsilon^2 (nothing to turn).
+[[gnu::always_inline]] inline bool grotation(const glm::quat& q, const glm::vec3& axis_angle,
+                                             glm::quat& product) noexcept {
+  glm::quat r;
+  if (!turn_of(axis_angle, r)) return false;
+  product = detail::product(r, q);
   return true;
 }
 
@@ -268,6 +340,36 @@ namespace detail {
   if (!detail::adopt(out.q_, out.m_, detail::multiply(a.q_, b.q_))) {
     out.q_ = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);  // retail's result frame starts as the identity
     out.m_ = glm::mat3(1.0f);
+  }
+  return out;
+}
+
+[[gnu::always_inline]] inline bool TurnCache::turn(const glm::vec3& axis_angle, glm::quat& turn) noexcept {
+  if (std::memcmp(&axis_angle, &axis_angle_, sizeof(glm::vec3)) != 0) {
+    axis_angle_ = axis_angle;
+    turns_ = detail::turn_of(axis_angle, turn_);
+  }
+  turn = turn_;
+  return turns_;
+}
+
+// Frame::combine (RE canim/CSequence.c line 773) and Frame::grotate (RE
+// cgeometry/CFrame.c) in one: the orientation steps of both as they are, the
+// matrix only at the end and only when the orientation's bits changed, so
+// m == matrix_of(q) holds as after the two calls. A failed combine leaves the
+// identity, whose matrix is glm::mat3(1.0f) bit for bit.
+[[gnu::always_inline]] inline Frame Frame::combine_turned(const Frame& a, const Frame& b, const glm::vec3& axis_angle,
+                                                          TurnCache& turns) noexcept {
+  Frame out = a;
+  out.origin = detail::offset_origin(a.origin, a.m_, b.origin);
+  glm::quat q;
+  if (!detail::normalise(detail::multiply(a.q_, b.q_), q)) q = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  glm::quat turn;
+  glm::quat turned;
+  if (turns.turn(axis_angle, turn) && detail::normalise(detail::product(turn, q), turned)) q = turned;
+  if (!detail::same_bits(q, a.q_)) {
+    out.q_ = q;
+    detail::matrix_of(q, out.m_);
   }
   return out;
 }

@@ -408,8 +408,7 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
     // CPhysicsObj::set_ethereal(0, 0) (acclient.c 322762): stays ethereal while it overlaps.
     if ((transient_state_ & ts::CheckEthereal) != 0) set_ethereal(false, false);
     jumped_this_frame_ = false;
-    core::Frame new_frame;
-    position_step(quantum, new_frame);
+    core::Frame new_frame = position_step(quantum);
     if (part_array_ && part_array_->num_spheres() != 0) {
       if (nearly_equal(new_frame.origin, position_.frame.origin)) {
         // Retail compares origins only: a pure rotation skips the sweep.
@@ -479,7 +478,7 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
 
 // CPhysicsObj::UpdatePositionInternal 0x00512C30
 void PhysicsObj::update_position_internal(FloatSeconds quantum, core::Frame& new_frame) {
-  position_step(quantum, new_frame);
+  new_frame = position_step(quantum);
 }
 
 // CPhysicsObj::UpdatePhysicsInternal 0x00510700
@@ -488,24 +487,51 @@ void PhysicsObj::update_physics_internal(FloatSeconds quantum, core::Frame& fram
 }
 
 // CPhysicsObj::UpdatePositionInternal 0x00512C30's body (inline: see the header)
-inline void PhysicsObj::position_step(FloatSeconds quantum, core::Frame& new_frame) {
-  core::Frame offset;
+inline core::Frame PhysicsObj::position_step(FloatSeconds quantum) {
   const bool hidden = (state_ & ps::Hidden) != 0;
-  if (!hidden) {
-    if (part_array_) part_array_->update(quantum, offset);
-    // Root motion moves the object only while it stands on walkable ground.
-    offset.origin *= (transient_state_ & ts::OnWalkable) != 0 ? scale_ : 0.0f;
+  // Root motion moves the object only while it stands on walkable ground.
+  const auto root_scale = [this] { return (transient_state_ & ts::OnWalkable) != 0 ? scale_ : 0.0f; };
+  const auto step = [&](const core::Frame& offset) __attribute__((always_inline)) {
+    if (hidden) return core::Frame::combine(position_.frame, offset);
+    // UpdatePhysicsInternal's grotate by omega * quantum joins combine, so
+    // the matrix is formed once (motion_step changes only the velocity and
+    // the origin, never omega or the orientation, so the order is free).
+    core::Frame frame = core::Frame::combine_turned(position_.frame, offset, omega_ * quantum.count(), turns_);
+    motion_step(quantum, frame.origin);
+    return frame;
+  };
+  const core::Frame new_frame = [&]() __attribute__((always_inline)) {
+    if (!part_array_ && !position_manager_) {
+      // Nothing moves the offset: it stays the identity, its origin scaled,
+      // and is known here, which spares its product's tests.
+      core::Frame identity;
+      if (!hidden) identity.origin *= root_scale();
+      return step(identity);
+    }
+    core::Frame offset;
+    if (!hidden) {
+      if (part_array_) part_array_->update(quantum, offset);
+      offset.origin *= root_scale();
+    }
+    // The PositionManager offset applies even when Hidden.
+    if (position_manager_) position_manager_->adjust_offset(offset, quantum);
+    return step(offset);
   }
-  // The PositionManager offset applies even when Hidden.
-  if (position_manager_) position_manager_->adjust_offset(offset, quantum);
-  new_frame = core::Frame::combine(position_.frame, offset);
-  if (!hidden) physics_step(quantum, new_frame);
+  ();
   // Timed hooks run even when Hidden.
   process_hooks();
+  return new_frame;
 }
 
 // CPhysicsObj::UpdatePhysicsInternal 0x00510700's body (inline: see the header)
 inline void PhysicsObj::physics_step(FloatSeconds quantum, core::Frame& frame) {
+  motion_step(quantum, frame.origin);
+  frame.grotate(omega_ * quantum.count());
+}
+
+// UpdatePhysicsInternal 0x00510700 up to its grotate: the velocity and the
+// origin.
+inline void PhysicsObj::motion_step(FloatSeconds quantum, glm::vec3& origin) {
   const float q = quantum.count();
   float velocity_mag2 = glm::dot(velocity_, velocity_);
   if (velocity_mag2 <= 0.0f) {
@@ -519,14 +545,14 @@ inline void PhysicsObj::physics_step(FloatSeconds quantum, core::Frame& frame) {
     }
     // Friction sees the (clamped) speed from before friction, and so does the
     // near-stop test (seed section 9, spec/physics.md correction 4).
-    calc_friction(quantum, velocity_mag2);
+    // calc_friction returns at once off walkable ground; asked here first.
+    if ((transient_state_ & ts::OnWalkable) != 0) calc_friction(quantum, velocity_mag2);
     if (velocity_mag2 - kSmallVelocity * kSmallVelocity < kPhysicsEpsilon) {
       velocity_ = glm::vec3(0.0f);
     }
-    frame.origin += velocity_ * q + acceleration_ * 0.5f * q * q;
+    origin += velocity_ * q + acceleration_ * 0.5f * q * q;
   }
   velocity_ += acceleration_ * q;
-  frame.grotate(omega_ * q);
 }
 
 // CPhysicsObj::calc_acceleration 0x00510950

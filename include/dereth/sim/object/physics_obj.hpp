@@ -273,6 +273,12 @@ class alignas(64) PhysicsObj {
   // --- the update loop -----------------------------------------------------
   // CPhysicsObj::update_object 0x00515D10
   void update_object();
+  // A hint only: starts loading the cache lines update_object reads of
+  // `object` (the members before kHotBytes).
+  static void prefetch_hot(const PhysicsObj* object) noexcept {
+    const auto* bytes = reinterpret_cast<const char*>(object);
+    for (std::size_t offset = 0; offset < kHotBytes; offset += 64) __builtin_prefetch(bytes + offset);
+  }
   // CPhysicsObj::UpdateObjectInternal 0x005156B0
   void update_object_internal(FloatSeconds quantum);
   // CPhysicsObj::UpdatePositionInternal 0x00512C30
@@ -613,8 +619,9 @@ class alignas(64) PhysicsObj {
   // The bodies of update_position_internal and update_physics_internal,
   // defined inline in physics_obj.cpp so UpdateObjectInternal's every tick
   // runs the chain without calls (docs/benchmarks.md, "The object loop").
-  [[gnu::always_inline]] inline void position_step(FloatSeconds quantum, core::Frame& new_frame);
+  [[gnu::always_inline]] inline core::Frame position_step(FloatSeconds quantum);
   [[gnu::always_inline]] inline void physics_step(FloatSeconds quantum, core::Frame& frame);
+  [[gnu::always_inline]] inline void motion_step(FloatSeconds quantum, glm::vec3& origin);
   // process_hooks's body, when there are hooks.
   void run_hooks();
   // set_frame's parts and children, when there is a part array.
@@ -623,7 +630,14 @@ class alignas(64) PhysicsObj {
   [[nodiscard]] float compute_sphere_reach() const noexcept;
 
   static constexpr float kReachUnknown = -2.0f;
+  // The bytes of the members every tick reads (up to and with turns_).
+  static constexpr std::size_t kHotBytes = 320;
 
+  // The first five cache lines hold what every object's every tick reads or
+  // writes (update_object and UpdateObjectInternal), so a tick over many
+  // objects touches five lines of each (docs/benchmarks.md, "The object
+  // loop"). The managers and hooks sit here, before the colder members:
+  // their destructors (all defaulted) touch none of those.
   SimContext* context_;
   std::uint32_t id_;
   LocalId local_id_;
@@ -637,15 +651,28 @@ class alignas(64) PhysicsObj {
   mutable float sphere_reach_ = kReachUnknown;
   Position position_;
   bool in_cell_ = false;
+  bool jumped_this_frame_ = false;
   glm::vec3 velocity_{0.0f};
   glm::vec3 acceleration_{0.0f};
   glm::vec3 omega_{0.0f};
   glm::vec3 cached_velocity_{0.0f};
+  float scale_ = 1.0f;
+  core::Seconds update_time_{0.0};
+  glm::vec3 player_vector_{0.0f, 0.0f, 1.0f};
+  float player_distance_ = std::numeric_limits<float>::max();
+  std::unique_ptr<PartArray> part_array_;
+  std::unique_ptr<MovementManager> movement_manager_;
+  std::unique_ptr<PositionManager> position_manager_;
+  std::unique_ptr<TargetManager> target_manager_;
+  std::vector<std::unique_ptr<PhysicsObjHook>> hooks_;  // index 0 is the head
+  std::vector<std::unique_ptr<AnimHook>> anim_hooks_;
+  // The turn of the last tick's spin (UpdatePhysicsInternal's grotate).
+  core::TurnCache turns_;
+
   float elasticity_ = kDefaultElasticity;
   float friction_ = kDefaultFriction;
   float translucency_ = kDefaultTranslucency;
   float translucency_original_ = kDefaultTranslucency;
-  float scale_ = 1.0f;
   float massinv_ = 1.0f;
   std::uint32_t motion_table_id_ = 0;
   std::uint32_t sound_table_id_ = 0;
@@ -654,11 +681,7 @@ class alignas(64) PhysicsObj {
   std::uint32_t default_script_ = 0;
   float default_script_intensity_ = 0.0f;
   bool last_move_was_autonomous_ = false;
-  bool jumped_this_frame_ = false;
   std::array<std::uint16_t, protocol::kTimestampCount> update_times_{};
-  core::Seconds update_time_{0.0};
-  glm::vec3 player_vector_{0.0f, 0.0f, 1.0f};
-  float player_distance_ = std::numeric_limits<float>::max();
   Plane contact_plane_;
   std::optional<WeenieTraits> weenie_;
   std::map<std::uint32_t, CollisionRecord> collision_table_;
@@ -671,13 +694,6 @@ class alignas(64) PhysicsObj {
 
   std::uint32_t parent_location_ = 0;
   std::vector<ChildAttachment> children_;
-
-  std::unique_ptr<PartArray> part_array_;
-  std::unique_ptr<MovementManager> movement_manager_;
-  std::unique_ptr<PositionManager> position_manager_;
-  std::unique_ptr<TargetManager> target_manager_;
-  std::vector<std::unique_ptr<PhysicsObjHook>> hooks_;  // index 0 is the head
-  std::vector<std::unique_ptr<AnimHook>> anim_hooks_;
 };
 
 }  // namespace dereth::sim
