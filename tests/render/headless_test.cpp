@@ -1817,6 +1817,72 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
   CHECK(delayed > 80);
 }
 
+TEST_CASE("Headless: runs of a small mesh drawn expanded give the pixels of the instanced calls",
+          "[render][gl][batch]") {
+  DERETH_GL_OR_RETURN();
+  render::RendererOptions options;
+  options.record_draw_list = true;
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
+  REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
+  Renderer& renderer = **created;
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
+
+  // Opaque torsos (some crossing each other), markers, translucent torsos
+  // and sparks and glows crowded so that they overlap and blend over each
+  // other: every pass, runs of many instances, ties in depth between the
+  // crossing torsos.
+  sim::RenderSnapshot snap;
+  std::uint32_t id = 1;
+  for (int x = -4; x <= 4; ++x) {
+    for (int y = 0; y < 4; ++y) {
+      const glm::vec3 where = spot + glm::vec3(static_cast<float>(x) * 0.5F, static_cast<float>(y) * 1.5F, 0.0F);
+      const float translucency = (x + y) % 3 == 0 ? 0.4F : 0.0F;
+      snap.objects.push_back(torso_object(sim::LocalId{id++}, where, translucency));
+      snap.objects.push_back(torso_object(sim::LocalId{id++}, where + glm::vec3(0.0F, 0.0F, 0.0F), translucency));
+      snap.objects.push_back(marker_object(where + glm::vec3(0.0F, 0.0F, 1.0F), 0x50000200U + id++, false));
+    }
+  }
+  sim::EmitterSnapshot sparks;
+  sparks.owner = sim::LocalId{500};
+  sparks.gfx_obj = kSparkMesh;
+  sim::EmitterSnapshot glows;
+  glows.owner = sim::LocalId{501};
+  glows.texture = kGlowTexture;
+  for (int i = 0; i < 300; ++i) {
+    const float a = static_cast<float>(i) * 0.37F;
+    const glm::vec3 p = spot + glm::vec3(std::cos(a) * 2.0F, 1.0F + static_cast<float>(i % 11) * 0.3F, std::sin(a));
+    sparks.particles.push_back(sim::ParticleSnapshot{p, 0.9F, 0.2F + 0.002F * static_cast<float>(i)});
+    glows.particles.push_back(sim::ParticleSnapshot{p + glm::vec3(0.2F, 0.1F, 0.3F), 0.7F, 0.6F});
+  }
+  snap.emitters.push_back(sparks);
+  snap.emitters.push_back(glows);
+
+  for (const glm::vec3 from :
+       {glm::vec3(0.0F, 8.0F, -1.0F), glm::vec3(-5.0F, 3.0F, -0.5F), glm::vec3(1.0F, -6.0F, 0.2F)}) {
+    const Camera cam = Camera::look_at(spot - from, spot + glm::vec3(0.0F, 1.5F, 0.5F));
+    for (const auto& [w, h] : {std::pair{160, 90}, std::pair{333, 211}}) {
+      renderer.options().expand_small_runs = true;
+      REQUIRE(renderer.render(snap, cam, w, h).has_value());
+      const render::RenderStats expanded = renderer.stats();
+      const Image expanded_image = renderer.read_pixels();
+      const std::vector<render::DrawRecord> expanded_list = renderer.last_draw_list();
+
+      renderer.options().expand_small_runs = false;
+      REQUIRE(renderer.render(snap, cam, w, h).has_value());
+      const render::RenderStats instanced = renderer.stats();
+      INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
+      CHECK(expanded.expanded_calls > 0);
+      CHECK(instanced.expanded_calls == 0);
+      CHECK(expanded.draw_calls == instanced.draw_calls);
+      CHECK(expanded.batches == instanced.batches);
+      CHECK(expanded.triangles == instanced.triangles);
+      CHECK(expanded_list.size() == renderer.last_draw_list().size());
+      CHECK(render::compare_images(renderer.read_pixels(), expanded_image, 0).differing_pixels == 0);
+    }
+  }
+}
+
 TEST_CASE(
     "Headless: each draw is lit only by the lights that reach it, eight at most (Render::minimize_object_lighting "
     "0x0054D480)",
