@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -347,20 +346,7 @@ GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
   }
   point_instances(0);
   glBindVertexArray(0);
-  for (const auto& b : data.batches) {
-    GpuBatch g{b.first_index, b.index_count};
-    if (b.index_count > 0 && b.first_index + b.index_count <= data.indices.size()) {
-      const auto named = std::span(data.indices).subspan(b.first_index, b.index_count);
-      const auto [lo, hi] = std::ranges::minmax_element(named);
-      g.min_vertex = *lo;
-      g.end_vertex = *hi + 1;
-    }
-    m.batches.push_back(std::move(g));
-  }
-  if (data.vertices.size() <= kMaxExpandedVertices) {
-    m.vertices = data.vertices;
-    m.indices = data.indices;
-  }
+  for (const auto& b : data.batches) m.batches.push_back(GpuBatch{b.first_index, b.index_count, nullptr});
   m.bytes = data.vertices.size() * sizeof(MeshVertex) + data.indices.size() * sizeof(std::uint32_t);
   m.bound_center = (data.bounds_min + data.bounds_max) * 0.5F;
   m.bound_radius = glm::length(data.bounds_max - data.bounds_min) * 0.5F;

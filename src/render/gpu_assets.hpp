@@ -43,8 +43,6 @@ struct GpuMaterial {
 struct GpuBatch {
   std::uint32_t first_index = 0;
   std::uint32_t index_count = 0;
-  std::uint32_t min_vertex = 0;  // the lowest and one past the highest vertex its indices name
-  std::uint32_t end_vertex = 0;
   std::shared_ptr<GpuMaterial> material;  // null: the Surface did not load (skipped)
 };
 
@@ -53,11 +51,6 @@ struct GpuMesh {
   GLuint vbo = 0;
   GLuint ebo = 0;
   std::vector<GpuBatch> batches;
-  // A copy of a small mesh's vertices and indices (at most
-  // kMaxExpandedVertices vertices; else empty), for runs of its instances
-  // drawn expanded (RendererOptions::expand_small_runs).
-  std::vector<MeshVertex> vertices;
-  std::vector<std::uint32_t> indices;
   glm::vec3 sort_center{0.0F};   // the GfxObj's, for the viewer distance
   glm::vec3 bound_center{0.0F};  // the vertices' bounding sphere, mesh-local (frustum culling)
   float bound_radius = 0.0F;
@@ -116,14 +109,7 @@ struct Instance {
   std::array<float, 3> params;  // alpha, luminosity, diffuse
 };
 static_assert(sizeof(Instance) == 32 * sizeof(float));
-constexpr GLuint kInstanceAttribute = 3;          // the first per-instance attribute
-constexpr std::size_t kMaxExpandedVertices = 64;  // a mesh's vertices for its runs to be drawn expanded
-// One vertex of an expanded run: the mesh's vertex and its instance's attributes.
-struct ExpandedVertex {
-  MeshVertex vertex;
-  Instance instance;
-};
-static_assert(sizeof(ExpandedVertex) == sizeof(MeshVertex) + sizeof(Instance));
+constexpr GLuint kInstanceAttribute = 3;  // the first per-instance attribute
 constexpr GLuint kInstanceAttributes = 9;
 
 class GpuAssets {

@@ -86,75 +86,6 @@ void MeshPass::release() {
       p.id = 0;
     }
   }
-  if (expanded_vao_ != 0) glDeleteVertexArrays(1, &expanded_vao_);
-  if (expanded_vbo_ != 0) glDeleteBuffers(1, &expanded_vbo_);
-  if (expanded_ebo_ != 0) glDeleteBuffers(1, &expanded_ebo_);
-  expanded_vao_ = expanded_vbo_ = expanded_ebo_ = 0;
-}
-
-// The runs of submit's items that go expanded (RendererOptions::
-// expand_small_runs): two or more instances of a batch of a mesh small
-// enough to keep a copy of (GpuMesh::vertices). Each instance's share of the
-// batch's vertices is written out with its instance's attributes, and the
-// batch's indices once per instance, in instance order, so the one
-// non-instanced call draws the triangles the instanced one would, in its
-// order, from the same vertex values through the same program.
-void MeshPass::expand_runs(const std::vector<DrawItem>& items) {
-  expanded_.clear();
-  expanded_indices_.clear();
-  for (Run& run : runs_) {
-    const DrawItem& item = items[run.first];
-    const GpuMesh& m = *item.mesh;
-    const GpuBatch& b = *item.batch;
-    if (run.count < 2 || m.vertices.empty() || b.end_vertex <= b.min_vertex || b.end_vertex > m.vertices.size() ||
-        b.first_index + b.index_count > m.indices.size()) {
-      continue;
-    }
-    run.expanded_index = expanded_indices_.size();
-    for (std::size_t k = 0; k < run.count; ++k) {
-      const auto base = static_cast<std::uint32_t>(expanded_.size());
-      const Instance& in = instances_[run.first + k];
-      for (std::uint32_t v = b.min_vertex; v < b.end_vertex; ++v) expanded_.push_back({m.vertices[v], in});
-      for (std::uint32_t j = 0; j < b.index_count; ++j) {
-        expanded_indices_.push_back(base + (m.indices[b.first_index + j] - b.min_vertex));
-      }
-    }
-  }
-  if (expanded_.empty()) return;
-  if (expanded_vao_ == 0) {
-    glGenVertexArrays(1, &expanded_vao_);
-    glGenBuffers(1, &expanded_vbo_);
-    glGenBuffers(1, &expanded_ebo_);
-    glBindVertexArray(expanded_vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, expanded_vbo_);
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, expanded_ebo_);
-    const auto stride = static_cast<GLsizei>(sizeof(ExpandedVertex));
-    const auto at = [](std::size_t offset) { return reinterpret_cast<const void*>(offset); };
-    const std::size_t v = offsetof(ExpandedVertex, vertex);
-    const std::size_t i = offsetof(ExpandedVertex, instance);
-    for (GLuint a = 0; a < kInstanceAttribute + kInstanceAttributes; ++a) glEnableVertexAttribArray(a);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(v + offsetof(MeshVertex, position)));
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(v + offsetof(MeshVertex, normal)));
-    glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, at(v + offsetof(MeshVertex, uv)));
-    for (GLuint c = 0; c < 4; ++c) {
-      glVertexAttribPointer(kInstanceAttribute + c, 4, GL_FLOAT, GL_FALSE, stride,
-                            at(i + offsetof(Instance, model) + c * 4 * sizeof(float)));
-    }
-    for (GLuint c = 0; c < 3; ++c) {
-      glVertexAttribPointer(kInstanceAttribute + 4 + c, 3, GL_FLOAT, GL_FALSE, stride,
-                            at(i + offsetof(Instance, normal) + c * 3 * sizeof(float)));
-    }
-    glVertexAttribPointer(kInstanceAttribute + 7, 4, GL_FLOAT, GL_FALSE, stride, at(i + offsetof(Instance, tint)));
-    glVertexAttribPointer(kInstanceAttribute + 8, 3, GL_FLOAT, GL_FALSE, stride, at(i + offsetof(Instance, params)));
-  } else {
-    glBindVertexArray(expanded_vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, expanded_vbo_);
-  }
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(expanded_.size() * sizeof(ExpandedVertex)), expanded_.data(),
-               GL_STREAM_DRAW);
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(expanded_indices_.size() * sizeof(std::uint32_t)),
-               expanded_indices_.data(), GL_STREAM_DRAW);
-  glBindVertexArray(0);
 }
 
 // A part's batches into the opaque, clip or alpha list (D3DPolyRender::DrawMesh's delay test).
@@ -389,16 +320,6 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     std::copy_n(glm::value_ptr(item.tint), 4, in.tint.begin());
     in.params = {item.alpha, item.luminosity, item.diffuse};
   }
-  runs_.clear();
-  for (std::size_t i = 0; i < items.size();) {
-    std::size_t n = 1;
-    if (ctx_.options.batch_draws) {
-      while (i + n < items.size() && same_call(items[i], items[i + n])) ++n;
-    }
-    runs_.push_back({i, n});
-    i += n;
-  }
-  if (ctx_.options.batch_draws && ctx_.options.expand_small_runs) expand_runs(items);
   glBindBuffer(GL_ARRAY_BUFFER, assets_.instance_vbo);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances_.size() * sizeof(Instance)), instances_.data(),
                GL_STREAM_DRAW);
@@ -411,10 +332,13 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
   std::array<std::uint16_t, 2> program_lights{0, 0};  // the light set each program holds
   glActiveTexture(GL_TEXTURE0);
   const MeshProgram* current = nullptr;
-  for (const Run& run : runs_) {
-    const std::size_t i = run.first;
-    const std::size_t n = run.count;
+  std::size_t i = 0;
+  while (i < items.size()) {
     const DrawItem& item = items[i];
+    std::size_t n = 1;
+    if (ctx_.options.batch_draws) {
+      while (i + n < items.size() && same_call(item, items[i + n])) ++n;
+    }
     const std::size_t which = item.state.alpha_test ? 1 : 0;
     const MeshProgram& program = programs[which];
     if (&program != current) {
@@ -437,19 +361,12 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     }
     glUniform2fv(program.uv_offset, 1, glm::value_ptr(item.uv_offset));
     glBindTexture(GL_TEXTURE_2D, item.material->texture);
-    if (run.expanded_index != Run::kInstanced) {
-      ++ctx_.stats.expanded_calls;
-      glBindVertexArray(expanded_vao_);
-      glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count * n), GL_UNSIGNED_INT,
-                     reinterpret_cast<const void*>(run.expanded_index * sizeof(std::uint32_t)));
-    } else {
-      glBindVertexArray(item.mesh->vao);
-      GpuAssets::point_instances(i);
-      glDrawElementsInstanced(
-          GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
-          reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)),
-          static_cast<GLsizei>(n));
-    }
+    glBindVertexArray(item.mesh->vao);
+    GpuAssets::point_instances(i);
+    glDrawElementsInstanced(
+        GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
+        reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)),
+        static_cast<GLsizei>(n));
     for (std::size_t k = i; k < i + n; ++k) {
       const DrawItem& d = items[k];
       if (ctx_.options.record_draw_list) {
@@ -462,6 +379,7 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     ++ctx_.stats.draw_calls;
     ctx_.stats.batches += n;
     ctx_.stats.triangles += static_cast<std::size_t>(item.batch->index_count / 3) * n;
+    i += n;
   }
 }
 

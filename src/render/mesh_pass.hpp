@@ -127,23 +127,6 @@ class MeshPass {
   // shading; sky objects are lit per vertex (shaders::kVertexLit).
   std::array<std::array<MeshProgram, 2>, 2> programs_;
   std::vector<Instance> instances_;
-  // A call of submit: items [first, first + count), drawn expanded from
-  // `expanded_index` (an index into expanded_indices_) unless kInstanced.
-  struct Run {
-    static constexpr std::size_t kInstanced = static_cast<std::size_t>(-1);
-    std::size_t first = 0;
-    std::size_t count = 1;
-    std::size_t expanded_index = kInstanced;
-  };
-  std::vector<Run> runs_;
-  // The expanded runs of one submit (RendererOptions::expand_small_runs):
-  // their vertices and indices, and the vertex array that reads them.
-  std::vector<ExpandedVertex> expanded_;
-  std::vector<std::uint32_t> expanded_indices_;
-  GLuint expanded_vao_ = 0;
-  GLuint expanded_vbo_ = 0;
-  GLuint expanded_ebo_ = 0;
-  void expand_runs(const std::vector<DrawItem>& items);
 };
 
 }  // namespace dereth::render

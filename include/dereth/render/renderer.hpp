@@ -106,15 +106,6 @@ struct RendererOptions {
   // (the clip and alpha lists keep their back-to-front order). Off: one call
   // per batch, in the same order (the same pixels; for tests and profiling).
   bool batch_draws = true;
-  // A run of two or more instances of a small mesh (at most
-  // kMaxExpandedVertices vertices: the particles, the walkers' parts) goes
-  // as one non-instanced draw of the run's vertices written out instance
-  // by instance, each with its instance's attributes: the same vertices
-  // through the same program, the same triangles in the same order, so the
-  // same pixels, without llvmpipe's draw module running its whole vertex
-  // pipeline once per instance. Off: instanced as before (for tests and
-  // profiling).
-  bool expand_small_runs = true;
   // First-use asset loads (a GfxObj's mesh and its surfaces, a changed or
   // recoloured surface, a particle texture, an EnvCell, a terrain block)
   // start in a frame only until its loads have taken this many
@@ -183,7 +174,6 @@ struct RenderStats {
   // ... drawn before a grid predecessor, triangles reversed (terrain_front_to_back)
   std::size_t terrain_blocks_reversed = 0;
   std::size_t terrain_triangles = 0;  // the terrain's share of `triangles`
-  std::size_t expanded_calls = 0;     // of draw_calls, runs drawn expanded (RendererOptions::expand_small_runs)
   std::size_t cells_drawn = 0;        // EnvCells (the snapshot's landscape cells)
   std::size_t lights = 0;             // in the frame's static and dynamic light lists (each draw uses at most 8)
   std::size_t draw_calls = 0;         // GL draw calls (an instanced run of batches is one)
