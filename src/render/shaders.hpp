@@ -229,6 +229,18 @@ void main() {
 }
 )GLSL";
 
+// The world's fades: black at opacity u_level over the frame, with the
+// tunnel's vertex program. Its own program, since llvmpipe runs a fragment
+// program's every instruction for a frame-wide triangle whatever branch its
+// pixels take: as the tunnel program's mode 1 it cost a tunnel's work.
+inline constexpr const char* kPortalVeilFragment = R"GLSL(
+out vec4 o_color;
+uniform float u_level;  // the veil's opacity
+void main() {
+  o_color = vec4(0.0, 0.0, 0.0, u_level);
+}
+)GLSL";
+
 // Mode 0, the tunnel: seen down its length, the vanishing point drifting as
 // the tunnel bends; depth along it is 1/r from that point, moving toward the
 // eye with time (rings), the wall's angle twisting with depth and time
