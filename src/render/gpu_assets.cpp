@@ -1,6 +1,7 @@
 #include "gpu_assets.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -327,10 +328,40 @@ GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
   glBindBuffer(GL_ARRAY_BUFFER, m.vbo);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.vertices.size() * sizeof(MeshVertex)),
                data.vertices.data(), GL_STATIC_DRAW);
+  // A mesh flat in local y = 0 also gets each batch's triangles without
+  // those facing +y, and without those facing -y (after the whole list):
+  // seen clearly from one side, the others are back faces (MeshPass::submit).
+  std::vector<std::uint32_t> indices = data.indices;
+  std::vector<std::array<std::uint32_t, 4>> sides(data.batches.size());
+  m.flat = !data.vertices.empty() &&
+           std::ranges::all_of(data.vertices, [](const MeshVertex& v) { return v.position.y == 0.0F; }) &&
+           std::ranges::all_of(data.indices, [&](std::uint32_t i) { return i < data.vertices.size(); });
+  for (std::size_t k = 0; m.flat && k < data.batches.size(); ++k) {
+    const MeshBatch& b = data.batches[k];
+    if (b.first_index + b.index_count > data.indices.size() || b.index_count % 3 != 0) {
+      m.flat = false;
+      break;
+    }
+    for (const int side : {-1, 1}) {
+      const auto first = static_cast<std::uint32_t>(indices.size());
+      for (std::uint32_t t = b.first_index; t < b.first_index + b.index_count; t += 3) {
+        const glm::vec3& a = data.vertices[data.indices[t]].position;
+        const glm::vec3& p = data.vertices[data.indices[t + 1]].position;
+        const glm::vec3& c = data.vertices[data.indices[t + 2]].position;
+        // y of (p - a) x (c - a): the side its counter-clockwise face looks to.
+        const float facing = (p.z - a.z) * (c.x - a.x) - (p.x - a.x) * (c.z - a.z);
+        if (side < 0 ? facing > 0.0F : facing < 0.0F) continue;  // a back face from that side
+        indices.insert(indices.end(), {data.indices[t], data.indices[t + 1], data.indices[t + 2]});
+      }
+      const std::size_t at = side < 0 ? 0 : 2;
+      sides[k][at] = first;
+      sides[k][at + 1] = static_cast<std::uint32_t>(indices.size()) - first;
+    }
+  }
   glGenBuffers(1, &m.ebo);
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ebo);
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.indices.size() * sizeof(std::uint32_t)),
-               data.indices.data(), GL_STATIC_DRAW);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
+               GL_STATIC_DRAW);
   const auto stride = static_cast<GLsizei>(sizeof(MeshVertex));
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride,
@@ -346,8 +377,11 @@ GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
   }
   point_instances(0);
   glBindVertexArray(0);
-  for (const auto& b : data.batches) m.batches.push_back(GpuBatch{b.first_index, b.index_count, nullptr});
-  m.bytes = data.vertices.size() * sizeof(MeshVertex) + data.indices.size() * sizeof(std::uint32_t);
+  for (std::size_t k = 0; k < data.batches.size(); ++k) {
+    const MeshBatch& b = data.batches[k];
+    m.batches.push_back(GpuBatch{b.first_index, b.index_count, sides[k][0], sides[k][1], sides[k][2], sides[k][3]});
+  }
+  m.bytes = data.vertices.size() * sizeof(MeshVertex) + indices.size() * sizeof(std::uint32_t);
   m.bound_center = (data.bounds_min + data.bounds_max) * 0.5F;
   m.bound_radius = glm::length(data.bounds_max - data.bounds_min) * 0.5F;
   return m;

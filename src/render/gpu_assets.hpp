@@ -43,6 +43,13 @@ struct GpuMaterial {
 struct GpuBatch {
   std::uint32_t first_index = 0;
   std::uint32_t index_count = 0;
+  // A flat mesh's (GpuMesh::flat) triangles of this batch, in their order,
+  // less those facing +y (seen from -y, the back faces GL culls), and less
+  // those facing -y: where in the index buffer, and how many indices.
+  std::uint32_t seen_from_below_first = 0;
+  std::uint32_t seen_from_below_count = 0;
+  std::uint32_t seen_from_above_first = 0;
+  std::uint32_t seen_from_above_count = 0;
   std::shared_ptr<GpuMaterial> material;  // null: the Surface did not load (skipped)
 };
 
@@ -51,6 +58,7 @@ struct GpuMesh {
   GLuint vbo = 0;
   GLuint ebo = 0;
   std::vector<GpuBatch> batches;
+  bool flat = false;             // every vertex at local y = 0 (a particle's quad, the billboard square)
   glm::vec3 sort_center{0.0F};   // the GfxObj's, for the viewer distance
   glm::vec3 bound_center{0.0F};  // the vertices' bounding sphere, mesh-local (frustum culling)
   float bound_radius = 0.0F;

@@ -133,6 +133,7 @@ void MeshPass::add_batches(const GpuMesh& m, const glm::mat4& model, const glm::
     item.gfx_obj = tag.gfx_obj;
     item.degrade_mode = tag.degrade_mode;
     item.light_set = tag.light_set;
+    item.seen_from = tag.seen_from;
     switch (item.alpha_class) {
       case AlphaClass::Opaque: lists.opaque.push_back(item); break;
       case AlphaClass::Clip: lists.clip.push_back(item); break;
@@ -289,7 +290,7 @@ void MeshPass::gather_object_list(const std::vector<sim::ObjectSnapshot>& object
 // mesh with the same surface, state and texture scroll.
 bool MeshPass::same_call(const DrawItem& a, const DrawItem& b) noexcept {
   return a.mesh == b.mesh && a.batch == b.batch && a.material == b.material && a.state == b.state &&
-         a.uv_offset == b.uv_offset && a.light_set == b.light_set;
+         a.uv_offset == b.uv_offset && a.light_set == b.light_set && a.seen_from == b.seen_from;
 }
 
 // The opaque list in state order (texture, then mesh and batch), so equal
@@ -363,10 +364,21 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     glBindTexture(GL_TEXTURE_2D, item.material->texture);
     glBindVertexArray(item.mesh->vao);
     GpuAssets::point_instances(i);
-    glDrawElementsInstanced(
-        GL_TRIANGLES, static_cast<GLsizei>(item.batch->index_count), GL_UNSIGNED_INT,
-        reinterpret_cast<const void*>(static_cast<std::size_t>(item.batch->first_index) * sizeof(std::uint32_t)),
-        static_cast<GLsizei>(n));
+    // A flat mesh seen from one side: its back faces from there, which GL
+    // would cull, are not sent (the same fragments, fewer triangles set up).
+    std::uint32_t first = item.batch->first_index;
+    std::uint32_t count = item.batch->index_count;
+    if (item.seen_from < 0) {
+      first = item.batch->seen_from_below_first;
+      count = item.batch->seen_from_below_count;
+    } else if (item.seen_from > 0) {
+      first = item.batch->seen_from_above_first;
+      count = item.batch->seen_from_above_count;
+    }
+    ctx_.stats.back_faces_left_out += static_cast<std::size_t>((item.batch->index_count - count) / 3) * n;
+    glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(count), GL_UNSIGNED_INT,
+                            reinterpret_cast<const void*>(static_cast<std::size_t>(first) * sizeof(std::uint32_t)),
+                            static_cast<GLsizei>(n));
     for (std::size_t k = i; k < i + n; ++k) {
       const DrawItem& d = items[k];
       if (ctx_.options.record_draw_list) {
@@ -378,7 +390,7 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     }
     ++ctx_.stats.draw_calls;
     ctx_.stats.batches += n;
-    ctx_.stats.triangles += static_cast<std::size_t>(item.batch->index_count / 3) * n;
+    ctx_.stats.triangles += static_cast<std::size_t>(count / 3) * n;
     i += n;
   }
 }

@@ -50,6 +50,9 @@ struct DrawItem {
   std::uint32_t block = 0;      // an EnvCell's id (DrawRecord::block)
   glm::vec2 uv_offset{0.0F};    // texture scrolling (sky objects)
   std::uint16_t light_set = 0;  // the frame's light set lighting it (0: none)
+  // A flat mesh (GpuMesh::flat) seen clearly from below (-1) or above (+1)
+  // its plane: only the triangles not back faces from there are sent.
+  std::int8_t seen_from = 0;
 };
 
 // What add_batches tags a part's items with.
@@ -60,6 +63,7 @@ struct PartTag {
   float distance = 0.0F;
   std::uint32_t degrade_mode = 1;
   std::uint16_t light_set = 0;
+  std::int8_t seen_from = 0;  // DrawItem::seen_from
 };
 
 // The frame's mesh draws by pass: opaque at once, then retail's clip list,

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "dereth/render/draw_order.hpp"
@@ -52,6 +53,22 @@ void MeshPass::gather_particles(const sim::RenderSnapshot& snapshot, const Frame
       PartTag tag{DrawKind::Particle, emitter.owner, emitter.gfx_obj != 0 ? emitter.gfx_obj : emitter.texture,
                   vd.distance, mode};
       tag.light_set = lights_.object_lights(*m, model, p.scale);
+      // A flat particle (all its vertices at local y = 0: the spark quad,
+      // the billboard square) seen clearly from one side of its plane, as
+      // a billboard always is: the triangles facing away, GL's back faces,
+      // are left out (RendererOptions::skip_flat_back_faces). "Clearly":
+      // the eye within 60 degrees of the plane's normal, far from the edge
+      // on where rounding could turn a triangle.
+      if (m->flat && ctx_.options.skip_flat_back_faces) {
+        const glm::vec3 normal(model[1]);  // local +y in the world, times the scale
+        const glm::vec3 to_eye = view.eye_rel - glm::vec3(model[3]);
+        const float side = glm::dot(to_eye, normal);
+        const float bound = 0.5F * glm::length(to_eye) * glm::length(normal);
+        if (std::isfinite(side) && std::isfinite(bound) && bound > 0.0F) {
+          if (side < -bound) tag.seen_from = -1;
+          if (side > bound) tag.seen_from = 1;
+        }
+      }
       add_batches(*m, model, glm::mat3(draw_frame.matrix()), draw_state.translucency(), 0.0F, 1.0F, tag, lists,
                   override_material);
       ++ctx_.stats.particles_drawn;

@@ -47,6 +47,16 @@ core::Result<void> PortalPass::ensure_program() {
   return {};
 }
 
+// The veil's program, built at the first fade (after the tunnel's, so the
+// programs keep the GL names they had).
+core::Result<void> PortalPass::ensure_veil_program() {
+  if (veil_program_ != 0) return {};
+  DERETH_TRY(veil_program_, gl::build_program("OpenGL", "portal veil", {shaders::kVersion, shaders::kPortalVertex},
+                                              {shaders::kVersion, shaders::kPortalVeilFragment}));
+  u_veil_level_ = glGetUniformLocation(veil_program_, "u_level");
+  return {};
+}
+
 core::Result<void> PortalPass::draw_tunnel(const sim::PortalSpace& portal, float brightness, int width, int height) {
   DERETH_CHECK(ensure_program());
   glDisable(GL_DEPTH_TEST);
@@ -74,15 +84,15 @@ core::Result<void> PortalPass::draw_tunnel(const sim::PortalSpace& portal, float
 
 core::Result<void> PortalPass::draw_veil(float opacity) {
   DERETH_CHECK(ensure_program());
+  DERETH_CHECK(ensure_veil_program());
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDepthMask(GL_FALSE);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);  // destination alpha stays 1
-  glUseProgram(program_);
-  glUniform1i(u_mode_, 1);
-  glUniform1f(u_level_, unit(opacity));
+  glUseProgram(veil_program_);
+  glUniform1f(u_veil_level_, unit(opacity));
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);
@@ -93,6 +103,8 @@ core::Result<void> PortalPass::draw_veil(float opacity) {
 
 void PortalPass::release() {
   if (program_ != 0) glDeleteProgram(program_);
+  if (veil_program_ != 0) glDeleteProgram(veil_program_);
+  veil_program_ = 0;
   if (vao_ != 0) glDeleteVertexArrays(1, &vao_);
   program_ = 0;
   vao_ = 0;

@@ -35,6 +35,9 @@ class PortalPass {
   GLint u_level_ = -1;
   GLint u_aspect_ = -1;
   GLint u_pixel_ = -1;
+  core::Result<void> ensure_veil_program();
+  GLuint veil_program_ = 0;
+  GLint u_veil_level_ = -1;
 };
 
 }  // namespace dereth::render

@@ -209,13 +209,35 @@ void main() {
 
 // Portal space (portal_pass.cpp): one triangle covering the frame, its
 // corners from gl_VertexID (no vertex buffer), the frame's point in
-// normalised device coordinates.
+// normalised device coordinates. What the tunnel computes from its uniforms
+// alone (the vanishing point's drift, the phases' offsets) is computed here,
+// once a vertex, and handed on flat: the same operations on the same
+// values, so the same bits, instead of once a pixel.
 inline constexpr const char* kPortalVertex = R"GLSL(
+uniform float u_time;     // seconds since the tunnel began
+uniform float u_heading;  // the portal camera's heading, radians
 out vec2 v_ndc;
+flat out vec2 v_centre;  // the vanishing point
+flat out vec3 v_phase;   // heading / tau, and the rings' and twist's time terms
+const float kTau = 6.2831853;
 void main() {
   vec2 p = vec2(gl_VertexID == 1 ? 3.0 : -1.0, gl_VertexID == 2 ? 3.0 : -1.0);
   v_ndc = p;
+  v_centre = 0.14 * vec2(sin(u_time * 0.71), cos(u_time * 0.53));
+  v_phase = vec3(u_heading / kTau, u_time * 1.7, u_time * 0.21);
   gl_Position = vec4(p, 0.0, 1.0);
+}
+)GLSL";
+
+// The world's fades: black at opacity u_level over the frame, with the
+// tunnel's vertex program. Its own program, since llvmpipe runs a fragment
+// program's every instruction for a frame-wide triangle whatever branch its
+// pixels take: as the tunnel program's mode 1 it cost a tunnel's work.
+inline constexpr const char* kPortalVeilFragment = R"GLSL(
+out vec4 o_color;
+uniform float u_level;  // the veil's opacity
+void main() {
+  o_color = vec4(0.0, 0.0, 0.0, u_level);
 }
 )GLSL";
 
@@ -231,10 +253,10 @@ void main() {
 // rounding. Mode 1, the veil: black at opacity u_level.
 inline constexpr const char* kPortalFragment = R"GLSL(
 in vec2 v_ndc;
+flat in vec2 v_centre;
+flat in vec3 v_phase;
 out vec4 o_color;
 uniform int u_mode;
-uniform float u_time;     // seconds since the tunnel began
-uniform float u_heading;  // the portal camera's heading, radians
 uniform float u_level;    // tunnel brightness, or veil opacity
 uniform float u_aspect;   // width / height
 uniform float u_pixel;    // one pixel in the units of v_ndc.y (2 / height)
@@ -251,12 +273,11 @@ void main() {
     return;
   }
   vec2 p = vec2(v_ndc.x * u_aspect, v_ndc.y);
-  vec2 centre = 0.14 * vec2(sin(u_time * 0.71), cos(u_time * 0.53));
-  vec2 d = p - centre;
+  vec2 d = p - v_centre;
   float r = max(length(d), 0.002);
-  float angle = atan(d.y, d.x) / kTau + u_heading / kTau;
-  float depth = 0.42 / r + u_time * 1.7;
-  float twist = angle + 0.22 / r - u_time * 0.21;
+  float angle = atan(d.y, d.x) / kTau + v_phase.x;
+  float depth = 0.42 / r + v_phase.y;
+  float twist = angle + 0.22 / r - v_phase.z;
   float rings = mix(0.5, 0.5 + 0.5 * sin(depth * kTau), resolved(0.42, 0.0, r));
   float swirl = mix(0.5, 0.5 + 0.5 * sin((twist * 5.0 + depth * 0.35) * kTau), resolved(1.247, 5.0, r));
   float streak = mix(0.2, pow(0.5 + 0.5 * sin((twist * 11.0 - depth * 0.6) * kTau), 8.0), resolved(6.5, 33.0, r));

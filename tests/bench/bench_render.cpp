@@ -73,6 +73,7 @@ struct Options {
   bool sky_first = false;
   bool no_sky_scissor = false;
   bool terrain_grid_order = false;
+  bool send_back_faces = false;
   // Left out of the dense scene's snapshots (not the demo's), to find where its time goes.
   bool no_particles = false;
   bool no_objects = false;
@@ -88,8 +89,8 @@ void usage() {
       "tick only. Default size 1280x720. --pictures DIR\n"
       "writes the last demo and dense frames to DIR/bench_demo.png and DIR/bench_dense.png (DIR is created).\n"
       "--no-sky-objects, --no-terrain, --sky-first, --no-sky-scissor (sky_scissor off), --fragment-lighting\n"
-      "(vertex_lighting off), --terrain-grid-order (terrain_front_to_back off) set those RendererOptions in both "
-      "scenes (to find where the time goes);\n"
+      "(vertex_lighting off), --terrain-grid-order (terrain_front_to_back off), --send-back-faces\n"
+      "(skip_flat_back_faces off) set those RendererOptions in both scenes (to find where the time goes);\n"
       "--no-particles and --no-objects leave the emitters or the objects out of the dense scene's snapshots.");
 }
 
@@ -481,6 +482,8 @@ bool parse(int argc, char** argv, Options& o) {
       o.no_sky_scissor = true;
     } else if (a == "--terrain-grid-order") {
       o.terrain_grid_order = true;
+    } else if (a == "--send-back-faces") {
+      o.send_back_faces = true;
     } else if (a == "--no-particles") {
       o.no_particles = true;
     } else if (a == "--no-objects") {
@@ -551,6 +554,7 @@ int main(int argc, char** argv) {
     if (o.sky_first) r->options().sky_first = true;
     if (o.no_sky_scissor) r->options().sky_scissor = false;
     if (o.terrain_grid_order) r->options().terrain_front_to_back = false;
+    if (o.send_back_faces) r->options().skip_flat_back_faces = false;
   }
 
   // Warm up: every asset loaded, every terrain block built.
@@ -596,9 +600,9 @@ int main(int argc, char** argv) {
   const auto drew = [](const char* name, const render::RenderStats& st) {
     std::printf(
         "%-6s last frame: %zu objects, %zu parts, %zu particles, %zu terrain blocks, %zu lights, %zu draw calls, "
-        "%zu triangles, %d sky rows covered, %zu terrain blocks reversed\n",
+        "%zu triangles, %d sky rows covered, %zu terrain blocks reversed, %zu back faces not sent\n",
         name, st.objects, st.parts_drawn, st.particles_drawn, st.terrain_blocks, st.lights, st.draw_calls, st.triangles,
-        st.sky_rows_covered, st.terrain_blocks_reversed);
+        st.sky_rows_covered, st.terrain_blocks_reversed, st.back_faces_left_out);
   };
   drew("demo", demo_stats);
   drew("dense", dense_stats);

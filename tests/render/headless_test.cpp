@@ -1817,6 +1817,67 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
   CHECK(delayed > 80);
 }
 
+TEST_CASE("Headless: a flat particle seen from one side sends no back faces and draws the same pixels",
+          "[render][gl][particles]") {
+  DERETH_GL_OR_RETURN();
+  render::RendererOptions options;
+  options.record_draw_list = true;
+  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
+  REQUIRE(created.has_value());
+  (*created)->set_region(demo_region());
+  Renderer& renderer = **created;
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
+
+  // Two-sided sparks (degrade mode 2: turned to face the eye) and glow
+  // squares (texture billboards), crowded so that they overlap and blend
+  // over each other in front of torsos, seen from four sides at two sizes.
+  sim::RenderSnapshot snap;
+  for (int x = -2; x <= 2; ++x) {
+    snap.objects.push_back(torso_object(sim::LocalId{static_cast<std::uint32_t>(10 + x)},
+                                        spot + glm::vec3(static_cast<float>(x) * 0.8F, 2.0F, 0.0F), 0.0F));
+  }
+  sim::EmitterSnapshot sparks;
+  sparks.owner = sim::LocalId{500};
+  sparks.gfx_obj = kSparkMesh;
+  sim::EmitterSnapshot glows;
+  glows.owner = sim::LocalId{501};
+  glows.texture = kGlowTexture;
+  for (int i = 0; i < 200; ++i) {
+    const float a = static_cast<float>(i) * 0.37F;
+    const glm::vec3 p = spot + glm::vec3(std::cos(a) * 1.5F, 0.2F + static_cast<float>(i % 13) * 0.25F,
+                                         std::sin(a) * 0.8F + static_cast<float>(i % 5) * 0.3F);
+    sparks.particles.push_back(sim::ParticleSnapshot{p, 0.9F, 0.2F + 0.003F * static_cast<float>(i)});
+    glows.particles.push_back(sim::ParticleSnapshot{p + glm::vec3(0.2F, 0.1F, 0.3F), 0.7F, 0.6F});
+  }
+  snap.emitters.push_back(sparks);
+  snap.emitters.push_back(glows);
+
+  std::size_t left_out = 0;
+  for (const glm::vec3 from : {glm::vec3(0.0F, 6.0F, -1.0F), glm::vec3(-4.0F, 2.0F, -0.5F),
+                               glm::vec3(1.0F, -5.0F, 0.2F), glm::vec3(0.0F, 0.3F, -3.0F)}) {
+    const Camera cam = Camera::look_at(spot - from, spot + glm::vec3(0.0F, 1.0F, 0.5F));
+    for (const auto& [w, h] : {std::pair{160, 90}, std::pair{333, 211}}) {
+      renderer.options().skip_flat_back_faces = true;
+      REQUIRE(renderer.render(snap, cam, w, h).has_value());
+      const render::RenderStats skipped = renderer.stats();
+      const Image skipped_image = renderer.read_pixels();
+      const std::size_t listed = renderer.last_draw_list().size();
+
+      renderer.options().skip_flat_back_faces = false;
+      REQUIRE(renderer.render(snap, cam, w, h).has_value());
+      const render::RenderStats all = renderer.stats();
+      INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
+      CHECK(all.back_faces_left_out == 0);
+      CHECK(skipped.triangles + skipped.back_faces_left_out == all.triangles);
+      CHECK(skipped.particles_drawn == all.particles_drawn);
+      CHECK(listed == renderer.last_draw_list().size());
+      CHECK(render::compare_images(renderer.read_pixels(), skipped_image, 0).differing_pixels == 0);
+      left_out += skipped.back_faces_left_out;
+    }
+  }
+  CHECK(left_out > 1000);  // each drawn spark's two back triangles, each glow's one
+}
+
 TEST_CASE(
     "Headless: each draw is lit only by the lights that reach it, eight at most (Render::minimize_object_lighting "
     "0x0054D480)",

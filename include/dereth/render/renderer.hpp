@@ -106,6 +106,13 @@ struct RendererOptions {
   // (the clip and alpha lists keep their back-to-front order). Off: one call
   // per batch, in the same order (the same pixels; for tests and profiling).
   bool batch_draws = true;
+  // A flat particle mesh (every vertex at local y = 0: a spark's two-sided
+  // quad, the billboard square) seen clearly from one side of its plane
+  // sends only the triangles that face the eye; the others are back faces,
+  // which GL culls anyway, so the pixels are the same with fewer vertices
+  // shaded and triangles set up. Off: every triangle is sent (for tests and
+  // profiling).
+  bool skip_flat_back_faces = true;
   // First-use asset loads (a GfxObj's mesh and its surfaces, a changed or
   // recoloured surface, a particle texture, an EnvCell, a terrain block)
   // start in a frame only until its loads have taken this many
@@ -173,10 +180,11 @@ struct RenderStats {
   std::size_t terrain_blocks_far = 0;  // of those, drawn at a lower detail (far terrain)
   // ... drawn before a grid predecessor, triangles reversed (terrain_front_to_back)
   std::size_t terrain_blocks_reversed = 0;
-  std::size_t terrain_triangles = 0;  // the terrain's share of `triangles`
-  std::size_t cells_drawn = 0;        // EnvCells (the snapshot's landscape cells)
-  std::size_t lights = 0;             // in the frame's static and dynamic light lists (each draw uses at most 8)
-  std::size_t draw_calls = 0;         // GL draw calls (an instanced run of batches is one)
+  std::size_t terrain_triangles = 0;    // the terrain's share of `triangles`
+  std::size_t back_faces_left_out = 0;  // flat particles' triangles not sent (skip_flat_back_faces)
+  std::size_t cells_drawn = 0;          // EnvCells (the snapshot's landscape cells)
+  std::size_t lights = 0;               // in the frame's static and dynamic light lists (each draw uses at most 8)
+  std::size_t draw_calls = 0;           // GL draw calls (an instanced run of batches is one)
   std::size_t batches = 0;  // mesh batches drawn (one per part/particle/cell and surface), terrain blocks included
   std::size_t triangles = 0;
   // Left out by frustum culling (RendererOptions::frustum_cull).
