@@ -1500,10 +1500,12 @@ TEST_CASE(
   Renderer& r = *made;
   // Neither the Region's textures nor a LandBlock is read on the frame's
   // thread: the layers, then each block read, then its strips and mipmaps.
-  bool waited = false;
-  frames_until_ready_reading_nothing(r, nothing, cam, 40,
-                                     [&] { waited = r.stats().terrain_blocks == 0 && r.stats().others_preparing > 0; });
-  CHECK(waited);
+  // Every block drawn in the end with no read on this thread is the proof
+  // that the workers read them. (Whether the first frame still draws no
+  // terrain depends on how fast the workers run: a frame takes in what came
+  // back at each of its loads, so a descheduled frame thread can find the
+  // layers and some blocks already back, and the check failed under load.)
+  frames_until_ready_reading_nothing(r, nothing, cam, 40, [] {});
   REQUIRE(r.render_ready());
   CHECK(r.stats().others_preparing == 0);
   CHECK(r.stats().terrain_blocks == at_once->stats().terrain_blocks);
