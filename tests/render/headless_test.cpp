@@ -1824,10 +1824,8 @@ TEST_CASE("Headless: a flat particle seen from one side sends no back faces and 
   DERETH_GL_OR_RETURN();
   render::RendererOptions options;
   options.record_draw_list = true;
-  auto created = Renderer::create(render::HeadlessContext::loader(), &demo_portal(), &demo_cell(), options);
-  REQUIRE(created.has_value());
-  (*created)->set_region(demo_region());
-  Renderer& renderer = **created;
+  const auto made = make_renderer(demo_cell(), options);
+  Renderer& renderer = *made;
   const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
 
   // Two-sided sparks (degrade mode 2: turned to face the eye) and glow
