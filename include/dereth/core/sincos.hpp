@@ -11,8 +11,10 @@
 //
 // Range: |x| < 2^20. Beyond that, and for NaN and infinities, the answer is
 // libm's `std::sin`/`std::cos` of the float (no frame turns that far).
+#include <array>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(DERETH_SINCOS_SCALAR)
@@ -39,23 +41,41 @@ inline constexpr double kPiOver2Lo = 0x1.3198a2e037073p-69;
 // Adding 1.5 * 2^52 rounds to the nearest integer, which then sits in the
 // low bits of the sum's mantissa.
 inline constexpr double kRoundMagic = 0x1.8p52;
-// Taylor coefficients: on |r| <= pi/4 the first omitted terms (r^17/17!,
-// r^18/18!) are below half a double ulp of the result.
-inline constexpr double kS1 = -1.0 / 6.0;
-inline constexpr double kS2 = 1.0 / 120.0;
-inline constexpr double kS3 = -1.0 / 5040.0;
-inline constexpr double kS4 = 1.0 / 362880.0;
-inline constexpr double kS5 = -1.0 / 39916800.0;
-inline constexpr double kS6 = 1.0 / 6227020800.0;
-inline constexpr double kS7 = -1.0 / 1307674368000.0;
-inline constexpr double kC1 = -1.0 / 2.0;
-inline constexpr double kC2 = 1.0 / 24.0;
-inline constexpr double kC3 = -1.0 / 720.0;
-inline constexpr double kC4 = 1.0 / 40320.0;
-inline constexpr double kC5 = -1.0 / 3628800.0;
-inline constexpr double kC6 = 1.0 / 479001600.0;
-inline constexpr double kC7 = -1.0 / 87178291200.0;
-inline constexpr double kC8 = 1.0 / 20922789888000.0;
+// Taylor coefficients, (-1)^(k+1) / (first + 2k)! for k = 0, 1, ...: the
+// sine's from r^3 (seven, to r^15), the cosine's from r^2 (eight, to r^16).
+// On |r| <= pi/4 the first omitted terms (r^17/17!, r^18/18!) are below half
+// a double ulp of the result. Each factorial is exact in a double (n <= 18),
+// so each coefficient is the one rounding of 1 / n!.
+template <int kFirst, std::size_t kCount>
+consteval std::array<double, kCount> taylor_terms() {
+  std::array<double, kCount> out{};
+  double factorial = 1.0;
+  int n = 1;
+  for (std::size_t k = 0; k < kCount; ++k) {
+    while (n < kFirst + 2 * static_cast<int>(k)) factorial *= ++n;
+    out[k] = (k % 2 == 0 ? -1.0 : 1.0) / factorial;
+  }
+  return out;
+}
+inline constexpr auto kSine = taylor_terms<3, 7>();
+inline constexpr auto kCosine = taylor_terms<2, 8>();
+
+// Horner's rule from the highest term down: c[0] + z * (c[1] + z * (...)),
+// in one lane and in two.
+template <std::size_t kCount>
+[[gnu::always_inline]] inline double horner(const std::array<double, kCount>& c, double z) noexcept {
+  double acc = c[kCount - 1];
+  for (std::size_t k = kCount - 1; k-- > 0;) acc = c[k] + z * acc;
+  return acc;
+}
+#if defined(DERETH_SINCOS_SSE2)
+template <std::size_t kCount>
+[[gnu::always_inline]] inline __m128d horner(const std::array<double, kCount>& c, __m128d z) noexcept {
+  __m128d acc = _mm_set1_pd(c[kCount - 1]);
+  for (std::size_t k = kCount - 1; k-- > 0;) acc = _mm_add_pd(_mm_set1_pd(c[k]), _mm_mul_pd(z, acc));
+  return acc;
+}
+#endif
 
 }  // namespace sincos_detail
 
@@ -70,8 +90,8 @@ inline constexpr double kC8 = 1.0 / 20922789888000.0;
   const double r = ((xd - n * kPiOver2Hi) - n * kPiOver2Mid) - n * kPiOver2Lo;
   const double z = r * r;
   // r * (1 + z * P), not r + r * z * P: the latter turns sin(-0) into +0.
-  const double s = r * (1.0 + z * (kS1 + z * (kS2 + z * (kS3 + z * (kS4 + z * (kS5 + z * (kS6 + z * kS7)))))));
-  const double c = 1.0 + z * (kC1 + z * (kC2 + z * (kC3 + z * (kC4 + z * (kC5 + z * (kC6 + z * (kC7 + z * kC8)))))));
+  const double s = r * (1.0 + z * horner(kSine, z));
+  const double c = 1.0 + z * horner(kCosine, z);
   double sin_x = (quadrant & 1u) != 0 ? c : s;
   double cos_x = (quadrant & 1u) != 0 ? s : c;
   if ((quadrant & 2u) != 0) sin_x = -sin_x;
@@ -108,24 +128,8 @@ inline void sincos4(const float* x, float* s, float* c) noexcept {
         _mm_sub_pd(_mm_sub_pd(xd, _mm_mul_pd(n, _mm_set1_pd(kPiOver2Hi))), _mm_mul_pd(n, _mm_set1_pd(kPiOver2Mid))),
         _mm_mul_pd(n, _mm_set1_pd(kPiOver2Lo)));
     const __m128d z = _mm_mul_pd(r, r);
-    const auto step = [&](__m128d acc, double k) { return _mm_add_pd(_mm_set1_pd(k), _mm_mul_pd(z, acc)); };
-    __m128d ps = _mm_set1_pd(kS7);
-    ps = step(ps, kS6);
-    ps = step(ps, kS5);
-    ps = step(ps, kS4);
-    ps = step(ps, kS3);
-    ps = step(ps, kS2);
-    ps = step(ps, kS1);
-    const __m128d sv = _mm_mul_pd(r, _mm_add_pd(_mm_set1_pd(1.0), _mm_mul_pd(z, ps)));
-    __m128d pc = _mm_set1_pd(kC8);
-    pc = step(pc, kC7);
-    pc = step(pc, kC6);
-    pc = step(pc, kC5);
-    pc = step(pc, kC4);
-    pc = step(pc, kC3);
-    pc = step(pc, kC2);
-    pc = step(pc, kC1);
-    const __m128d cv = _mm_add_pd(_mm_set1_pd(1.0), _mm_mul_pd(z, pc));
+    const __m128d sv = _mm_mul_pd(r, _mm_add_pd(_mm_set1_pd(1.0), _mm_mul_pd(z, horner(kSine, z))));
+    const __m128d cv = _mm_add_pd(_mm_set1_pd(1.0), _mm_mul_pd(z, horner(kCosine, z)));
     // Each lane's quadrant in both halves of its 64 bits.
     const __m128i q = _mm_shuffle_epi32(_mm_castpd_si128(shifted), _MM_SHUFFLE(2, 2, 0, 0));
     const __m128i one = _mm_set1_epi32(1);
