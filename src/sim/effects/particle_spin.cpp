@@ -1,8 +1,6 @@
 #include "dereth/sim/effects/particle_spin.hpp"
 
-#include <cmath>
 #include <cstddef>
-#include <cstdint>
 #include <cstring>
 #include <limits>
 
@@ -17,33 +15,25 @@ namespace dereth::sim {
 
 namespace {
 
+#if defined(DERETH_SPIN_SSE2)
 constexpr float kEpsilonSq = core::kEpsilon * core::kEpsilon;
 
-#if defined(DERETH_SPIN_SSE2)
 // The four lanes of a group are written out whole, in glm::quat's memory
 // order (x, y, z, w without GLM_FORCE_QUAT_DATA_WXYZ).
 static_assert(sizeof(glm::quat) == 4 * sizeof(float));
 static_assert(offsetof(glm::quat, x) == 0 && offsetof(glm::quat, y) == 4 && offsetof(glm::quat, z) == 8 &&
               offsetof(glm::quat, w) == 12);
-#endif
-
-#if !defined(DERETH_SPIN_SSE2)
+#else
 // One lane: Frame::grotate's product and set_rotate's normalisation, the old
-// orientation kept wherever Frame::rotate keeps it (as core::Frame::rotated).
-glm::quat turn_one(float wx, float wy, float wz, const glm::quat& q) noexcept {
-  const float angle_sq = wx * wx + wy * wy + wz * wz;
-  if (angle_sq < kEpsilonSq) return q;
-  const float angle = std::sqrt(angle_sq);
-  const float half = angle * 0.5f;
-  const core::SinCos turn = core::sincos(half);
-  const float k = turn.sin / angle;
-  const glm::quat r(turn.cos, wx * k, wy * k, wz * k);
-  const glm::quat p = r * q;
-  const float length = std::sqrt(p.w * p.w + p.x * p.x + p.y * p.y + p.z * p.z);
-  if (!(length > 0.0f) || !std::isfinite(length)) return q;
-  const float inv = 1.0f / length;
-  if (!std::isfinite(inv)) return q;
-  return glm::quat(p.w * inv, p.x * inv, p.y * inv, p.z * inv);
+// orientation kept wherever Frame::rotate keeps it (core::Frame's own steps,
+// as core::Frame::rotated takes them).
+glm::quat turn_one(const glm::vec3& world_axis_angle, const glm::quat& q) noexcept {
+  glm::quat product;
+  glm::quat normalised;
+  if (core::detail::grotation(q, world_axis_angle, product) && core::detail::normalise(product, normalised)) {
+    return normalised;
+  }
+  return q;
 }
 #endif
 
@@ -164,11 +154,11 @@ void SpinBatch::flush() noexcept {
   }
 #else
   for (std::size_t i = 0; i < n; ++i) {
+    const glm::vec3 w(wx_[i], wy_[i], wz_[i]);
     if (shared_ != nullptr) {
-      const glm::vec3 w = shared_->matrix() * glm::vec3(wx_[i], wy_[i], wz_[i]);
-      out_[i]->set_orientation(turn_one(w.x, w.y, w.z, shared_->orientation()));
+      out_[i]->set_orientation(shared_->rotated(w));
     } else {
-      out_[i]->set_orientation(turn_one(wx_[i], wy_[i], wz_[i], glm::quat(qw_[i], qx_[i], qy_[i], qz_[i])));
+      out_[i]->set_orientation(turn_one(w, glm::quat(qw_[i], qx_[i], qy_[i], qz_[i])));
     }
   }
 #endif
