@@ -1748,6 +1748,23 @@ TEST_CASE(
   CHECK(render::compare_images(renderer.read_pixels(), culled, 0).differing_pixels == 0);
 }
 
+namespace {
+// Two empty emitters: the demo's spark mesh (owner `owner`) and its glow
+// billboard texture (owner + 1).
+struct SparksAndGlows {
+  sim::EmitterSnapshot sparks;
+  sim::EmitterSnapshot glows;
+};
+SparksAndGlows sparks_and_glows(std::uint32_t owner) {
+  SparksAndGlows out;
+  out.sparks.owner = sim::LocalId{owner};
+  out.sparks.gfx_obj = kSparkMesh;
+  out.glows.owner = sim::LocalId{owner + 1};
+  out.glows.texture = kGlowTexture;
+  return out;
+}
+}  // namespace
+
 TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced call, with the same pixels and order",
           "[render][gl][batch]") {
   DERETH_GL_OR_RETURN();
@@ -1772,12 +1789,7 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
       snap.objects.push_back(marker_object(where + glm::vec3(0.0F, 0.0F, 1.0F), 0x50000200U + id++, false));
     }
   }
-  sim::EmitterSnapshot sparks;
-  sparks.owner = sim::LocalId{200};
-  sparks.gfx_obj = kSparkMesh;
-  sim::EmitterSnapshot glows;
-  glows.owner = sim::LocalId{201};
-  glows.texture = kGlowTexture;
+  auto [sparks, glows] = sparks_and_glows(200);
   for (int i = 0; i < 40; ++i) {
     const float a = static_cast<float>(i) * 0.7F;
     const glm::vec3 p = spot + glm::vec3(std::cos(a) * 2.5F, 1.0F + static_cast<float>(i % 7) * 0.6F, std::sin(a));
@@ -1836,12 +1848,7 @@ TEST_CASE("Headless: a flat particle seen from one side sends no back faces and 
     snap.objects.push_back(torso_object(sim::LocalId{static_cast<std::uint32_t>(10 + x)},
                                         spot + glm::vec3(static_cast<float>(x) * 0.8F, 2.0F, 0.0F), 0.0F));
   }
-  sim::EmitterSnapshot sparks;
-  sparks.owner = sim::LocalId{500};
-  sparks.gfx_obj = kSparkMesh;
-  sim::EmitterSnapshot glows;
-  glows.owner = sim::LocalId{501};
-  glows.texture = kGlowTexture;
+  auto [sparks, glows] = sparks_and_glows(500);
   for (int i = 0; i < 200; ++i) {
     const float a = static_cast<float>(i) * 0.37F;
     const glm::vec3 p = spot + glm::vec3(std::cos(a) * 1.5F, 0.2F + static_cast<float>(i % 13) * 0.25F,
