@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -637,4 +638,82 @@ TEST_CASE("Frame::combine_turned carries a spinning object tick after tick as co
   }
   // It turned: a minute at 0.5 rad/s.
   CHECK(std::fabs(expected.orientation().z) > 0.1f);
+}
+
+TEST_CASE("core::detail::normalise takes a length of 1 from the squared length: only 1.0f and the float above it",
+          "[frame]") {
+  // sqrtf is correctly rounded and increasing, so the squared lengths whose
+  // root is exactly 1.0f are a run of floats; its ends are 1.0f and 0x3F800001.
+  for (std::uint32_t bits = 0x3F7F0000u; bits <= 0x3F810000u; ++bits) {
+    const float length_sq = std::bit_cast<float>(bits);
+    volatile float operand = length_sq;
+    const bool root_is_one = std::sqrt(static_cast<float>(operand)) == 1.0f;
+    INFO("squared length bits 0x" << std::hex << bits);
+    REQUIRE(root_is_one == (bits == 0x3F800000u || bits == 0x3F800001u));
+  }
+  // Quaternions whose squared length is each of those floats and their
+  // neighbours, against the normalisation written out.
+  int shortcut = 0;
+  int divided = 0;
+  std::uint32_t state = 4242u;
+  const auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f * 2.0f - 1.0f;
+  };
+  for (int i = 0; i < 200000; ++i) {
+    glm::quat q(next(), next(), next(), next());
+    glm::quat once;
+    if (!reference_normalise(q, once)) continue;
+    glm::quat expected;
+    REQUIRE(reference_normalise(once, expected));
+    glm::quat actual;
+    REQUIRE(dereth::core::detail::normalise(once, actual));
+    REQUIRE(same_bits(actual, expected));
+    const float length_sq = once.w * once.w + once.x * once.x + once.y * once.y + once.z * once.z;
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(length_sq);
+    if (bits == 0x3F800001u) ++shortcut;
+    if (bits == 0x3F7FFFFFu || bits == 0x3F800002u) ++divided;
+  }
+  // Both ends of the run, and the floats just outside it, occur.
+  CHECK(shortcut > 100);
+  CHECK(divided > 100);
+}
+
+TEST_CASE("core::detail::product and matrix_of give glm's bits for every sign, zero, infinity and NaN", "[frame]") {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, 1.0f, -1.0f, 1e-40f, -3e-39f, 3e38f, inf, -inf, nan};
+  std::uint32_t state = 99u;
+  const auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f * 2.0f - 1.0f;
+  };
+  const auto pick = [&](int slot, int i) {
+    // Mostly ordinary values; each slot sometimes a special one.
+    state = state * 1664525u + 1013904223u;
+    if (((state >> 20) + static_cast<std::uint32_t>(slot + i)) % 5 == 0) return specials[(state >> 8) % 10];
+    return next();
+  };
+  int products = 0;
+  int matrices = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const glm::quat a(pick(0, i), pick(1, i), pick(2, i), pick(3, i));
+    const glm::quat b(pick(4, i), pick(5, i), pick(6, i), pick(7, i));
+    INFO("a (" << a.w << ", " << a.x << ", " << a.y << ", " << a.z << ") b (" << b.w << ", " << b.x << ", " << b.y
+               << ", " << b.z << ")");
+    REQUIRE(same_bits_or_nans(dereth::core::detail::product(a, b), reference_product(a, b)));
+    ++products;
+    glm::mat3 m(7.0f);
+    dereth::core::detail::matrix_of(a, m);
+    const glm::mat3 expected = glm::mat3_cast(a);
+    for (int c = 0; c < 3; ++c) {
+      for (int r = 0; r < 3; ++r) {
+        if (std::isnan(m[c][r]) && std::isnan(expected[c][r])) continue;
+        REQUIRE(same_bits(m[c][r], expected[c][r]));
+      }
+    }
+    ++matrices;
+  }
+  CHECK(products == 200000);
+  CHECK(matrices == 200000);
 }

@@ -22,6 +22,11 @@
 
 #include "dereth/core/sincos.hpp"
 
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(DERETH_FRAME_SCALAR)
+#include <emmintrin.h>
+#define DERETH_FRAME_SSE2 1
+#endif
+
 namespace dereth::core {
 
 // PhysicsGlobals EPSILON (retail 0.00019999999): the small-value threshold
@@ -91,6 +96,10 @@ class Frame {
   // comes through `turns`.
   [[nodiscard]] static Frame combine_turned(const Frame& a, const Frame& b, const glm::vec3& axis_angle,
                                             TurnCache& turns) noexcept;
+  // combine_turned(*this, b, axis_angle, turns) written over this frame: the
+  // same bits, without a copy (an object with no parts commits the whole
+  // candidate frame, so it can be built where it is committed).
+  void combine_turn(const Frame& b, const glm::vec3& axis_angle, TurnCache& turns) noexcept;
   // Frame::subtract1 (RE cgeometry/CFrame.c): the inverse of combine;
   // q = a.q * conj(b.q), origin = a.origin - R(q_new)*b.origin, so
   // subtract1(combine(x, b), b) == x.
@@ -160,19 +169,54 @@ class Frame {
 // (docs/benchmarks.md, "The object loop").
 namespace detail {
 
+#if defined(DERETH_FRAME_SSE2)
+// The four floats of a glm::quat in one register, in its memory order
+// (x, y, z, w without GLM_FORCE_QUAT_DATA_WXYZ), and back.
+static_assert(sizeof(glm::quat) == 4 * sizeof(float) && sizeof(glm::mat3) == 9 * sizeof(float));
+[[gnu::always_inline]] inline __m128 lanes(const glm::quat& q) noexcept {
+  __m128 v;
+  std::memcpy(&v, &q, sizeof(v));
+  return v;
+}
+[[gnu::always_inline]] inline glm::quat quat_of(__m128 v) noexcept {
+  glm::quat q;
+  std::memcpy(&q, &v, sizeof(q));
+  return q;
+}
+// The register whose lane k is v's lane i_k.
+template <int kI0, int kI1, int kI2, int kI3>
+[[gnu::always_inline]] inline __m128 pick(__m128 v) noexcept {
+  return _mm_shuffle_ps(v, v, _MM_SHUFFLE(kI3, kI2, kI1, kI0));
+}
+#endif
+
 // Frame::set_rotate's normalisation: false (out untouched) when q or the
 // result is not finite or q has no length. A finite, non-zero length bounds
 // every |q_i * inv| near 1, so the result is finite exactly when inv is (an
 // infinite inv makes some component infinite or NaN). A length of exactly 1
-// gives inv = 1 and out = q bit for bit, so the division and products are
-// skipped there (the normalised quaternions a spinning object carries from
-// tick to tick mostly have it).
+// gives inv = 1 and out = q bit for bit, so the square root, the division
+// and the products are skipped there (the normalised quaternions a spinning
+// object carries from tick to tick mostly have it): sqrtf is correctly
+// rounded and increasing, and the floats whose root rounds to 1.0f are
+// exactly 1.0f and the next one up, 0x3F800001 (the one below, 0x3F7FFFFF,
+// has the root 1 - 2^-25 - ..., which rounds down: tests/core/frame_test.cpp).
 [[gnu::always_inline]] inline bool normalise(const glm::quat& q, glm::quat& out) noexcept {
-  const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-  if (length == 1.0f) {
+#if defined(DERETH_FRAME_SSE2)
+  // The squares four lanes at once, summed (((w w + x x) + y y) + z z) as the
+  // scalar expression sums them; the quotients four lanes at once.
+  const __m128 v = lanes(q);
+  const __m128 squares = _mm_mul_ps(v, v);
+  const float length_sq =
+      _mm_cvtss_f32(_mm_add_ss(_mm_add_ss(_mm_add_ss(pick<3, 3, 3, 3>(squares), squares), pick<1, 1, 1, 1>(squares)),
+                               pick<2, 2, 2, 2>(squares)));
+#else
+  const float length_sq = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+#endif
+  if (std::bit_cast<std::uint32_t>(length_sq) - std::bit_cast<std::uint32_t>(1.0f) <= 1u) {
     out = q;
     return true;
   }
+  const float length = std::sqrt(length_sq);
   if (!(length > 0.0f) || !std::isfinite(length)) {
     return false;
   }
@@ -180,15 +224,43 @@ namespace detail {
   if (!std::isfinite(inv)) {
     return false;
   }
+#if defined(DERETH_FRAME_SSE2)
+  out = quat_of(_mm_mul_ps(v, _mm_set1_ps(inv)));
+#else
   out = glm::quat(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
+#endif
   return true;
 }
 
 // Frame::cache (RE cgeometry/CFrame.c), which every orientation change runs
 // through adopt: the matrix of q, formed as glm::mat3_cast forms it (the same
 // products and sums in the same order, so the same bits), written in place
-// without its identity fill first.
+// without its identity fill first. With SSE2 the nine entries are three
+// registers of three: the diagonal 1 - 2 (yy + zz), 1 - 2 (xx + zz),
+// 1 - 2 (xx + yy); the sums 2 (xy + wz), 2 (yz + wx), 2 (xz + wy); the
+// differences 2 (xz - wy), 2 (xy - wz), 2 (yz - wx).
 [[gnu::always_inline]] inline void matrix_of(const glm::quat& q, glm::mat3& m) noexcept {
+#if defined(DERETH_FRAME_SSE2)
+  const __m128 v = lanes(q);
+  const __m128 squares = _mm_mul_ps(v, v);                                    // xx, yy, zz
+  const __m128 cross = _mm_mul_ps(pick<0, 0, 1, 3>(v), pick<2, 1, 2, 3>(v));  // xz, xy, yz
+  const __m128 by_w = _mm_mul_ps(pick<3, 3, 3, 3>(v), v);                     // wx, wy, wz
+  const __m128 two = _mm_set1_ps(2.0f);
+  const __m128 diagonal =
+      _mm_sub_ps(_mm_set1_ps(1.0f),
+                 _mm_mul_ps(two, _mm_add_ps(pick<1, 0, 0, 3>(squares), pick<2, 2, 1, 3>(squares))));  // m00, m11, m22
+  const __m128 sums = _mm_mul_ps(two, _mm_add_ps(pick<1, 2, 0, 3>(cross), pick<2, 0, 1, 3>(by_w)));   // m01, m12, m20
+  const __m128 differences = _mm_mul_ps(two, _mm_sub_ps(cross, pick<1, 2, 0, 3>(by_w)));              // m02, m10, m21
+  // Column-major memory: m00 m01 m02 | m10 m11 m12 | m20 m21 m22.
+  const __m128 low = _mm_unpacklo_ps(diagonal, sums);  // m00, m01, m11, m12
+  const __m128 first = _mm_shuffle_ps(low, differences, _MM_SHUFFLE(1, 0, 1, 0));
+  const __m128 second = _mm_shuffle_ps(low, _mm_unpackhi_ps(sums, differences), _MM_SHUFFLE(1, 0, 3, 2));
+  auto* bytes = reinterpret_cast<unsigned char*>(&m);
+  std::memcpy(bytes, &first, sizeof(first));
+  std::memcpy(bytes + sizeof(first), &second, sizeof(second));
+  const float last = _mm_cvtss_f32(pick<2, 2, 2, 2>(diagonal));
+  std::memcpy(bytes + 2 * sizeof(first), &last, sizeof(last));
+#else
   const float qxx = q.x * q.x;
   const float qyy = q.y * q.y;
   const float qzz = q.z * q.z;
@@ -207,6 +279,7 @@ namespace detail {
   m[2][0] = 2.0f * (qxz + qwy);
   m[2][1] = 2.0f * (qyz - qwx);
   m[2][2] = 1.0f - 2.0f * (qxx + qyy);
+#endif
 }
 
 // The same four floats, signed zeros told apart: the matrix of one is the
@@ -229,56 +302,38 @@ namespace detail {
   return origin + m * offset;
 }
 
-// a * b written out as glm's operator*= writes it, the same products and
-// sums in the same order (so the same bits), always inline: GCC keeps glm's
-// out of line where the object tick calls it.
+// a * b as glm's operator*= writes it: w = ((a.w b.w - a.x b.x) - a.y b.y)
+// - a.z b.z, x = ((a.w b.x + a.x b.w) + a.y b.z) - a.z b.y, y = ((a.w b.y +
+// a.y b.w) + a.z b.x) - a.x b.z, z = ((a.w b.z + a.z b.w) + a.x b.y) -
+// a.y b.x: the same products and sums in the same order, so the same bits,
+// always inline (GCC keeps glm's out of line where the object tick calls it).
+// With SSE2 the four components are four lanes: each of the four columns of
+// products is one multiply, each lane's multiplicand first as in the scalar
+// expression, and the w lane subtracts where the others add (both are formed
+// and the w lane taken from the difference, so even a NaN keeps its sign).
 [[gnu::always_inline]] inline glm::quat product(const glm::quat& a, const glm::quat& b) noexcept {
+#if defined(DERETH_FRAME_SSE2)
+  const __m128 va = lanes(a);  // x, y, z, w
+  const __m128 vb = lanes(b);
+  // Lanes in the order (w, x, y, z) of the result.
+  const __m128 t1 = _mm_mul_ps(pick<3, 3, 3, 3>(va), pick<3, 0, 1, 2>(vb));  // aw bw, aw bx, aw by, aw bz
+  const __m128 t2 = _mm_mul_ps(pick<0, 0, 1, 2>(va), pick<0, 3, 3, 3>(vb));  // ax bx, ax bw, ay bw, az bw
+  const __m128 t3 = _mm_mul_ps(pick<1, 1, 2, 0>(va), pick<1, 2, 0, 1>(vb));  // ay by, ay bz, az bx, ax by
+  const __m128 t4 = _mm_mul_ps(pick<2, 2, 0, 1>(va), pick<2, 1, 2, 0>(vb));  // az bz, az by, ax bz, ay bx
+  const __m128 s1 = _mm_move_ss(_mm_add_ps(t1, t2), _mm_sub_ps(t1, t2));
+  const __m128 s2 = _mm_move_ss(_mm_add_ps(s1, t3), _mm_sub_ps(s1, t3));
+  return quat_of(pick<1, 2, 3, 0>(_mm_sub_ps(s2, t4)));
+#else
   return glm::quat(a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z, a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
                    a.w * b.y + a.y * b.w + a.z * b.x - a.x * b.z, a.w * b.z + a.z * b.w + a.x * b.y - a.y * b.x);
+#endif
 }
 
-// a * b as glm forms it: w = ((a.w b.w - a.x b.x) - a.y b.y) - a.z b.z,
-// x = ((a.w b.x + a.x b.w) + a.y b.z) - a.z b.y, y = ((a.w b.y + a.y b.w) +
-// a.z b.x) - a.x b.z, z = ((a.w b.z + a.z b.w) + a.x b.y) - a.y b.x. When b is
-// exactly the identity (w = 1, x = y = z = +0) and a is finite, each term
-// beside a's own component is a signed zero (a_j * +0 takes a_j's sign), so a
-// non-zero component comes out as it went in, and a zero one is a sum of
-// signed zeros: -0 only where every addend is -0 (a subtracted +0 counts as
-// -0). That gives, for a zero component, a negative sign exactly when
-//   w: a.w, and not a.x, a.y or a.z, is negative;
-//   x: a.w, a.x and a.y are negative and a.z is not;
-//   y: a.w, a.y and a.z are negative and a.x is not;
-//   z: a.w, a.z and a.x are negative and a.y is not.
-// Bit for bit the full product (tests/core/frame_test.cpp holds every sign of
-// zero to it); an a with an infinity or NaN takes the full product. The
-// identity offset is what an object with no root motion combines with every
-// tick, and a yaw-only orientation (x = y = 0) is the common case.
+// Frame::combine's product a * b (the offset's orientation b is mostly the
+// identity): the full product, whose four lanes cost less than telling the
+// identity's signed zeros apart did.
 [[gnu::always_inline]] inline glm::quat multiply(const glm::quat& a, const glm::quat& b) noexcept {
-  const bool identity = std::bit_cast<std::uint32_t>(b.w) == std::bit_cast<std::uint32_t>(1.0f) &&
-                        std::bit_cast<std::uint32_t>(b.x) == 0 && std::bit_cast<std::uint32_t>(b.y) == 0 &&
-                        std::bit_cast<std::uint32_t>(b.z) == 0;
-  const std::uint32_t w = std::bit_cast<std::uint32_t>(a.w);
-  const std::uint32_t x = std::bit_cast<std::uint32_t>(a.x);
-  const std::uint32_t y = std::bit_cast<std::uint32_t>(a.y);
-  const std::uint32_t z = std::bit_cast<std::uint32_t>(a.z);
-  constexpr std::uint32_t kExponent = 0x7F800000u;
-  const bool finite = ((w & kExponent) != kExponent) & ((x & kExponent) != kExponent) & ((y & kExponent) != kExponent) &
-                      ((z & kExponent) != kExponent);
-  if (!identity || !finite) return product(a, b);
-  const std::uint32_t nw = w >> 31;
-  const std::uint32_t nx = x >> 31;
-  const std::uint32_t ny = y >> 31;
-  const std::uint32_t nz = z >> 31;
-  // 1 for a zero component (all bits but the sign clear).
-  const auto zero = [](std::uint32_t bits) noexcept { return static_cast<std::uint32_t>((bits << 1) == 0); };
-  // A zero component loses its sign bit unless its rule above keeps it (its
-  // own sign is one of the rule's terms); any other keeps its bits.
-  const std::uint32_t clear_w = zero(w) & (nx | ny | nz);
-  const std::uint32_t clear_x = zero(x) & ~(nw & ny & ~nz) & 1u;
-  const std::uint32_t clear_y = zero(y) & ~(nw & nz & ~nx) & 1u;
-  const std::uint32_t clear_z = zero(z) & ~(nw & nx & ~ny) & 1u;
-  return glm::quat(std::bit_cast<float>(w & ~(clear_w << 31)), std::bit_cast<float>(x & ~(clear_x << 31)),
-                   std::bit_cast<float>(y & ~(clear_y << 31)), std::bit_cast<float>(z & ~(clear_z << 31)));
+  return product(a, b);
 }
 
 // Frame::set_rotate's body on a frame's orientation and matrix: the matrix is
@@ -358,19 +413,24 @@ namespace detail {
 // matrix only at the end and only when the orientation's bits changed, so
 // m == matrix_of(q) holds as after the two calls. A failed combine leaves the
 // identity, whose matrix is glm::mat3(1.0f) bit for bit.
-[[gnu::always_inline]] inline Frame Frame::combine_turned(const Frame& a, const Frame& b, const glm::vec3& axis_angle,
-                                                          TurnCache& turns) noexcept {
-  Frame out = a;
-  out.origin = detail::offset_origin(a.origin, a.m_, b.origin);
+[[gnu::always_inline]] inline void Frame::combine_turn(const Frame& b, const glm::vec3& axis_angle,
+                                                       TurnCache& turns) noexcept {
+  origin = detail::offset_origin(origin, m_, b.origin);
   glm::quat q;
-  if (!detail::normalise(detail::multiply(a.q_, b.q_), q)) q = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  if (!detail::normalise(detail::multiply(q_, b.q_), q)) q = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
   glm::quat turn;
   glm::quat turned;
   if (turns.turn(axis_angle, turn) && detail::normalise(detail::product(turn, q), turned)) q = turned;
-  if (!detail::same_bits(q, a.q_)) {
-    out.q_ = q;
-    detail::matrix_of(q, out.m_);
+  if (!detail::same_bits(q, q_)) {
+    q_ = q;
+    detail::matrix_of(q, m_);
   }
+}
+
+[[gnu::always_inline]] inline Frame Frame::combine_turned(const Frame& a, const Frame& b, const glm::vec3& axis_angle,
+                                                          TurnCache& turns) noexcept {
+  Frame out = a;
+  out.combine_turn(b, axis_angle, turns);
   return out;
 }
 

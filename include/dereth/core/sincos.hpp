@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(DERETH_SINCOS_SCALAR)
 #include <emmintrin.h>
@@ -64,9 +65,14 @@ inline constexpr auto kCosine = taylor_terms<2, 8>();
 // in one lane and in two.
 template <std::size_t kCount>
 [[gnu::always_inline]] inline double horner(const std::array<double, kCount>& c, double z) noexcept {
-  double acc = c[kCount - 1];
-  for (std::size_t k = kCount - 1; k-- > 0;) acc = c[k] + z * acc;
-  return acc;
+  // Written out term by term (GCC at -O2 keeps a loop, three instructions a
+  // term more): acc = c[k] + z * acc for k = kCount - 2 down to 0.
+  return [&]<std::size_t... kI>(std::index_sequence<kI...>) __attribute__((always_inline)) {
+    double acc = c[kCount - 1];
+    ((acc = c[kCount - 2 - kI] + z * acc), ...);
+    return acc;
+  }
+  (std::make_index_sequence<kCount - 1>{});
 }
 #if defined(DERETH_SINCOS_SSE2)
 template <std::size_t kCount>
