@@ -23,6 +23,12 @@ namespace ts = transient_state;
 
 namespace {
 
+// The share of the animation's root motion that moves the object: all of it
+// (times its scale) while it stands on walkable ground, none otherwise.
+float root_scale(std::uint32_t transient_state, float scale) noexcept {
+  return (transient_state & ts::OnWalkable) != 0 ? scale : 0.0f;
+}
+
 // AC1Legacy::Vector3::operator== (and Vector3::operator!=): per-component
 // within EPSILON.
 bool nearly_equal(const glm::vec3& a, const glm::vec3& b) noexcept {
@@ -375,10 +381,13 @@ void PhysicsObj::update_object() {
     }
   }
   const core::Seconds now = context_->now();
-  core::Seconds elapsed = now - update_time_;
+  // The times as bare doubles, each comparison as std::chrono writes it
+  // (a <= b is !(b < a), so a NaN step resynchronises): one branch each.
+  double elapsed = (now - update_time_).count();
+  double physics_time = update_time_.count();
   context_->physics_time = update_time_;
   // A step at or below EPSILON, or a gap over 2 s, only resynchronises.
-  if (elapsed <= kTinyQuantum || elapsed > kHugeQuantum) {
+  if (!(kTinyQuantum.count() < elapsed) || kHugeQuantum.count() < elapsed) {
     update_time_ = now;
     return;
   }
@@ -386,16 +395,18 @@ void PhysicsObj::update_object() {
   // MIN_QUANTUM (acclient.c 323080; the seed holds it: docs/deviations.md).
   // Only a remainder the catch-up loop leaves at or below MIN_QUANTUM stays
   // accumulated for the next tick.
-  bool run_remainder = elapsed <= kMaxQuantum;
-  while (elapsed > kMaxQuantum) {
-    context_->physics_time += kMaxQuantum;
+  bool run_remainder = !(kMaxQuantum.count() < elapsed);
+  while (kMaxQuantum.count() < elapsed) {
+    physics_time += kMaxQuantum.count();
+    context_->physics_time = core::Seconds{physics_time};
     update_object_internal(to_float(kMaxQuantum));
-    elapsed -= kMaxQuantum;
-    run_remainder = elapsed > kMinQuantum;
+    elapsed -= kMaxQuantum.count();
+    run_remainder = kMinQuantum.count() < elapsed;
   }
   if (run_remainder) {
-    context_->physics_time += elapsed;
-    update_object_internal(to_float(elapsed));
+    physics_time += elapsed;
+    context_->physics_time = core::Seconds{physics_time};
+    update_object_internal(to_float(core::Seconds{elapsed}));
   }
   update_time_ = context_->physics_time;
 }
@@ -408,8 +419,20 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
     // CPhysicsObj::set_ethereal(0, 0) (acclient.c 322762): stays ethereal while it overlaps.
     if ((transient_state_ & ts::CheckEthereal) != 0) set_ethereal(false, false);
     jumped_this_frame_ = false;
-    core::Frame new_frame = position_step(quantum);
-    if (part_array_ && part_array_->num_spheres() != 0) {
+    if (!part_array_ && !position_manager_ && (state_ & ps::Hidden) == 0 && hooks_.empty() && anim_hooks_.empty()) {
+      // No parts, no position manager, no hooks: the candidate frame is the
+      // whole frame committed below (the branch without spheres), so it is
+      // built in place: position_step's combine and turn and motion_step on
+      // the object's own frame, the same bits without the copies.
+      core::Frame offset;
+      offset.origin *= root_scale(transient_state_, scale_);
+      position_.frame.combine_turn(offset, omega_ * quantum.count(), turns_);
+      motion_step(quantum, position_.frame.origin);
+      if (!movement_manager_ && (transient_state_ & ts::OnWalkable) != 0) {
+        transient_state_ &= ~ts::Active;
+      }
+      cached_velocity_ = glm::vec3(0.0f);
+    } else if (core::Frame new_frame = position_step(quantum); part_array_ && part_array_->num_spheres() != 0) {
       if (nearly_equal(new_frame.origin, position_.frame.origin)) {
         // Retail compares origins only: a pure rotation skips the sweep.
         new_frame.origin = position_.frame.origin;
@@ -489,8 +512,6 @@ void PhysicsObj::update_physics_internal(FloatSeconds quantum, core::Frame& fram
 // CPhysicsObj::UpdatePositionInternal 0x00512C30's body (inline: see the header)
 inline core::Frame PhysicsObj::position_step(FloatSeconds quantum) {
   const bool hidden = (state_ & ps::Hidden) != 0;
-  // Root motion moves the object only while it stands on walkable ground.
-  const auto root_scale = [this] { return (transient_state_ & ts::OnWalkable) != 0 ? scale_ : 0.0f; };
   const auto step = [&](const core::Frame& offset) __attribute__((always_inline)) {
     if (hidden) return core::Frame::combine(position_.frame, offset);
     // UpdatePhysicsInternal's grotate by omega * quantum joins combine, so
@@ -505,13 +526,13 @@ inline core::Frame PhysicsObj::position_step(FloatSeconds quantum) {
       // Nothing moves the offset: it stays the identity, its origin scaled,
       // and is known here, which spares its product's tests.
       core::Frame identity;
-      if (!hidden) identity.origin *= root_scale();
+      if (!hidden) identity.origin *= root_scale(transient_state_, scale_);
       return step(identity);
     }
     core::Frame offset;
     if (!hidden) {
       if (part_array_) part_array_->update(quantum, offset);
-      offset.origin *= root_scale();
+      offset.origin *= root_scale(transient_state_, scale_);
     }
     // The PositionManager offset applies even when Hidden.
     if (position_manager_) position_manager_->adjust_offset(offset, quantum);

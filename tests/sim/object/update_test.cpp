@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include <glm/geometric.hpp>
@@ -324,6 +325,57 @@ TEST_CASE("CPhysicsObj::UpdatePositionInternal 0x00512C30 root motion is scaled 
   b.object.set_transient_state(ts::OnWalkable | ts::Active);
   b.object.update_position_internal(FloatSeconds{0.1f}, out);
   CHECK(near(out.origin, {10.0f, 12.0f, 10.0f}));
+}
+
+TEST_CASE(
+    "CPhysicsObj::UpdateObjectInternal 0x005156B0 an object without parts commits UpdatePositionInternal and "
+    "UpdatePhysicsInternal's frame bit for bit",
+    "[retail][sim]") {
+  // An object with no part array, position manager or hooks has its frame
+  // built in place. The same object stepped by the retail order on a copy
+  // (combine with the identity offset, then UpdatePhysicsInternal: velocity,
+  // origin, grotate) must give the same bits, tick after tick: in the air,
+  // under gravity, and on walkable ground with friction and a scale.
+  World w;
+  const auto bits_equal = [](const auto& a, const auto& b) { return std::memcmp(&a, &b, sizeof(a)) == 0; };
+  for (int variant = 0; variant < 3; ++variant) {
+    INFO("variant " << variant);
+    const auto guid = static_cast<std::uint32_t>(20 + 2 * variant);
+    PhysicsObj moving(w.context, guid, LocalId{guid});
+    PhysicsObj reference(w.context, guid + 1, LocalId{guid + 1});
+    for (PhysicsObj* o : {&moving, &reference}) {
+      o->set_state(variant == 1 ? ps::Gravity : 0u, false);
+      if (variant == 2) o->set_scale_static(1.5f);
+      REQUIRE(o->enter_world(Position{kCell, core::Frame({10.5f, 12.0f, 0.0f}, glm::quat(0.9f, 0.0f, -0.0f, 0.43f))}));
+      o->set_velocity({1.5f, -0.25f, variant == 2 ? 0.0f : 0.75f}, false);
+      o->set_omega(variant == 0 ? glm::vec3(0.0f, 0.0f, 0.5f) : glm::vec3(0.3f, -0.2f, 0.9f), false);
+      o->set_contact_plane(Plane{{0.0f, 0.0f, 1.0f}, 0.0f});
+      o->set_transient_state(variant == 2 ? (ts::Contact | ts::OnWalkable | ts::Active) : ts::Active);
+      o->calc_acceleration();
+    }
+    core::Frame expected = reference.position().frame;
+    for (int tick = 0; tick < 300; ++tick) {
+      const FloatSeconds quantum{tick % 3 == 0 ? 1.0f / 30.0f : 0.0333f + static_cast<float>(tick) * 1e-5f};
+      // On walkable ground with no movement manager the tick deactivates the
+      // object (UpdateObjectInternal's own rule); it is woken each tick here.
+      moving.set_transient_state(moving.transient_state() | ts::Active);
+      moving.update_object_internal(quantum);
+      core::Frame offset;
+      offset.origin *= variant == 2 ? 1.5f : 0.0f;  // the root motion's scale: the object's on walkable ground
+      core::Frame candidate = core::Frame::combine(expected, offset);
+      reference.update_physics_internal(quantum, candidate);
+      expected = candidate;
+      INFO("tick " << tick);
+      REQUIRE(bits_equal(moving.position().frame.origin, expected.origin));
+      REQUIRE(bits_equal(moving.position().frame.orientation(), expected.orientation()));
+      REQUIRE(bits_equal(moving.position().frame.matrix(), expected.matrix()));
+      REQUIRE(bits_equal(moving.velocity(), reference.velocity()));
+    }
+    // The frame moved, and turned where omega survived calc_acceleration
+    // (on walkable ground it is cleared).
+    CHECK_FALSE(near(moving.position().frame.origin, {10.5f, 12.0f, 0.0f}, 0.1f));
+    if (variant != 2) CHECK(moving.position().frame.orientation() != glm::quat(0.9f, 0.0f, -0.0f, 0.43f));
+  }
 }
 
 // --- UpdatePhysicsInternal ----------------------------------------------------------------
