@@ -525,7 +525,7 @@ bool same_bits_or_nans(const glm::quat& a, const glm::quat& b) {
 TEST_CASE("core::detail::multiply gives glm's product bits for every sign of zero, and NaN where glm has NaN",
           "[frame]") {
   // Every a with components from the list (9^4 = 6561), times the exact
-  // identity (the shortcut: signs of zero by their rules) and times an
+  // identity (every addend beside a's own component a signed zero) and times an
   // identity with one signed zero or a w of -1 (the full product).
   const float inf = std::numeric_limits<float>::infinity();
   const float values[] = {
