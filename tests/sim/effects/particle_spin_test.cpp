@@ -246,7 +246,11 @@ TEST_CASE(
   // type, released (each turns from its own birth frame) and parent-local
   // (all from the owner's frame), owner turned: after some ticks each
   // particle's orientation is the parent's turned by c * lifetime.
-  for (const bool parent_local : {false, true}) {
+  for (const int variant : {0, 1, 2, 3}) {
+    const bool parent_local = (variant & 1) != 0;
+    // A persistent emitter's particles age by accumulation, a bounded one's
+    // from their birth (the emitter's loop is compiled for each).
+    const bool persistent = (variant & 2) != 0;
     for (ParticleType type :
          {ParticleType::ParabolicLVGAGR, ParticleType::ParabolicLVLALR, ParticleType::ParabolicGVGAGR}) {
       FxWorld w(&demo_portal(), 77);
@@ -264,6 +268,7 @@ TEST_CASE(
       i->min_c = 0.5f;
       i->max_c = 3.0f;
       i->is_parent_local = parent_local ? 1 : 0;
+      i->total_seconds = persistent ? 0.0 : 1000.0;
       ParticleManager m(owner->local_id());
       double now = 1.0;
       const auto turn_owner = [&](int tick) {
@@ -275,6 +280,7 @@ TEST_CASE(
           m.create_particle_emitter(*owner, i, i->id, kRootPart, dat::Frame{}, 0,
                                     ParticleClock{core::Seconds{now}, core::Seconds{now}}, w.context.rng, nullptr);
       const ParticleEmitter& e = *m.find(id);
+      REQUIRE(e.persistent() == persistent);
       for (int tick = 1; tick <= 7; ++tick) {
         now += 0.37;
         turn_owner(tick);
