@@ -14,9 +14,9 @@
 #endif
 // AVX is compiled in for GCC and Clang on x86 whatever the build's flags
 // (the functions that use it carry target("avx")) and taken only where the
-// CPU has it. "avx" alone, never "fma" or "avx2" (which implies nothing
-// fused, but is not needed): with FMA available the compiler could contract
-// a product and a sum into one rounding, and the bits would change.
+// CPU has it. "avx" alone, never "fma" (nor "avx2", not needed here): with
+// FMA available the compiler could contract a product and a sum into one
+// rounding, and the bits would change.
 #if defined(DERETH_SPIN_SSE2) && (defined(__GNUC__) || defined(__clang__)) && \
     (defined(__x86_64__) || defined(__i386__)) && !defined(DERETH_SPIN_NO_AVX)
 #include <immintrin.h>

@@ -66,10 +66,11 @@ TEST_CASE("SpinBatch runs on the widest path the CPU has, and one lane at a time
   CHECK(spin_path_available(SpinPath::Scalar));
   CHECK(spin_path_available(best_spin_path()));
   for (SpinPath path : available_paths()) CHECK(path <= best_spin_path());
-#if defined(__x86_64__) || defined(_M_X64)
+#if (defined(__x86_64__) || defined(_M_X64)) && !defined(DERETH_SPIN_SCALAR)
   CHECK(spin_path_available(SpinPath::Sse2));
 #endif
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(DERETH_SPIN_SCALAR) && \
+    !defined(DERETH_SPIN_NO_AVX)
   CHECK(spin_path_available(SpinPath::Avx) == (__builtin_cpu_supports("avx") != 0));
 #endif
 }
