@@ -240,9 +240,12 @@ constexpr bool kSpins = kType == ParticleType::ParabolicLVGAGR || kType == Parti
 // per-type switch is taken once an emitter, not once a particle. The turn of
 // the spinning types is staged in `spins`; the particle's orientation is set
 // when the caller flushes it.
+// `parent_origin` is parent_frame's origin widened to double (the caller
+// widens a shared parent's once for all its particles).
 template <ParticleType kType>
 [[gnu::always_inline]] inline void update_as(Particle& particle, bool persistent, const core::Frame& parent_frame,
-                                             double now, [[maybe_unused]] SpinBatch* spins) noexcept {
+                                             const glm::dvec3& parent_origin, double now,
+                                             [[maybe_unused]] SpinBatch* spins) noexcept {
   if (persistent) {
     // An infinite emitter's particles accumulate age; birthtime doubles as
     // the time of the last update.
@@ -252,7 +255,7 @@ template <ParticleType kType>
     particle.lifetime = now - particle.birthtime;
   }
   const double t = particle.lifetime;
-  const glm::dvec3 p(parent_frame.origin);
+  const glm::dvec3& p = parent_origin;
   const glm::dvec3 o(particle.offset);
   const glm::dvec3 va(particle.a);
   const glm::dvec3 vb(particle.b);
@@ -321,10 +324,12 @@ void Particle::update(dat::ParticleType type, bool persistent, const core::Frame
   with_particle_type(type, [&](auto k) {
     if constexpr (kSpins<decltype(k)::value>) {
       SpinBatch spins;
-      update_as<decltype(k)::value>(*this, persistent, parent_frame, physics_time.count(), &spins);
+      update_as<decltype(k)::value>(*this, persistent, parent_frame, glm::dvec3(parent_frame.origin),
+                                    physics_time.count(), &spins);
       spins.flush();
     } else {
-      update_as<decltype(k)::value>(*this, persistent, parent_frame, physics_time.count(), nullptr);
+      update_as<decltype(k)::value>(*this, persistent, parent_frame, glm::dvec3(parent_frame.origin),
+                                    physics_time.count(), nullptr);
     }
   });
 }
@@ -488,21 +493,43 @@ bool ParticleEmitter::update_particles(const PhysicsObj& owner, const ParticleCl
   const double now = clock.physics_time.count();
   with_particle_type(info.particle_type, [&](auto type) {
     constexpr ParticleType kType = decltype(type)::value;
-    // The loop is compiled once for parent-local particles and once for
-    // released ones, so neither tests which frame a particle turns from.
-    const auto update_all = [&](SpinBatch* spins, auto local) {
-      for (std::size_t i = 0; i < live_.size(); ++i) {
-        if (live_[i] == 0) continue;
-        Particle& particle = particles_[i];
-        update_as<kType>(particle, infinite, decltype(local)::value ? live_frame : particle.start_frame, now, spins);
-        if (!(particle.lifetime < particle.lifespan)) kill_particle(i);  // its own test, without the call
+    // The loop is compiled for each of parent-local or released particles
+    // and persistent or not, so none tests which frame a particle turns from
+    // or how it ages. The slots are read through local pointers (the
+    // particles' stores could otherwise be the vectors' own members, reloaded
+    // every particle) and a parent-local emitter's origin is widened once.
+    const glm::dvec3 live_origin(live_frame.origin);
+    std::uint8_t* const live = live_.data();
+    Particle* const slots = particles_.data();
+    const std::size_t count = std::min(live_.size(), particles_.size());
+    const auto update_all = [&](SpinBatch* spins, auto local, auto persistent) {
+      for (std::size_t i = 0; i < count; ++i) {
+        if (live[i] == 0) continue;
+        Particle& particle = slots[i];
+        if constexpr (decltype(local)::value) {
+          update_as<kType>(particle, decltype(persistent)::value, live_frame, live_origin, now, spins);
+        } else {
+          update_as<kType>(particle, decltype(persistent)::value, particle.start_frame,
+                           glm::dvec3(particle.start_frame.origin), now, spins);
+        }
+        // kill_particle's own test and steps, without the call.
+        if (!(particle.lifetime < particle.lifespan)) {
+          live[i] = 0;
+          --num_particles_;
+        }
       }
     };
     const auto update_either = [&](SpinBatch* spins) {
       if (parent_local) {
-        update_all(spins, std::true_type{});
+        if (infinite) {
+          update_all(spins, std::true_type{}, std::true_type{});
+        } else {
+          update_all(spins, std::true_type{}, std::false_type{});
+        }
+      } else if (infinite) {
+        update_all(spins, std::false_type{}, std::true_type{});
       } else {
-        update_all(spins, std::false_type{});
+        update_all(spins, std::false_type{}, std::false_type{});
       }
     };
     if constexpr (kSpins<kType>) {

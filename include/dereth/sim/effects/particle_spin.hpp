@@ -5,10 +5,14 @@
 // of the axis-angle turned into the world, then set_rotate's normalisation.
 // SpinBatch gives each particle the orientation core::Frame::rotate leaves,
 // bit for bit (the same float operations in the same order), but runs the
-// float work four particles at a time, the sine and cosine of each half angle
-// included (core::sincos4, the lanes of Frame::rotate's core::sincos).
+// float work several particles at a time, the sine and cosine of each half
+// angle included (the lanes of Frame::rotate's core::sincos). The lanes run on
+// the widest path the CPU has, chosen at run time: AVX (eight float lanes a
+// step, four doubles for the sines; never FMA, whose fused products would
+// change bits), SSE2 (four lanes, core::sincos4), or one lane at a time.
 #include <array>
 #include <cstddef>
+#include <cstdint>
 
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
@@ -18,13 +22,32 @@
 
 namespace dereth::sim {
 
+// Where SpinBatch runs its lanes. Every path gives the same bits.
+enum class SpinPath : std::uint8_t {
+  Scalar,  // one lane at a time: core::Frame's own steps
+  Sse2,    // four float lanes, core::sincos4
+  Avx,     // eight float lanes; the sines four doubles a step (AVX without FMA)
+};
+
+// Whether this build and CPU can run `path` (AVX also needs the OS to save
+// its registers, which __builtin_cpu_supports checks).
+[[nodiscard]] bool spin_path_available(SpinPath path) noexcept;
+// The widest available path, detected once.
+[[nodiscard]] SpinPath best_spin_path() noexcept;
+// s[i], c[i] = core::sincos(x[i]) for i < n, taken on `path` as SpinBatch
+// takes its half angles (tests compare each path with core::sincos).
+// `path` must be available; the arrays may not overlap x.
+void spin_sincos(SpinPath path, const float* x, float* s, float* c, std::size_t n) noexcept;
+
 class SpinBatch {
  public:
   // Particles staged before the batch turns them (a multiple of four).
   static constexpr std::size_t kLanes = 32;
-  static_assert(kLanes % 4 == 0);
+  static_assert(kLanes % 8 == 0);
 
   SpinBatch() noexcept = default;
+  // A batch on a given path (tests; `path` must be available).
+  SpinBatch(const core::Frame* shared_parent, SpinPath path) noexcept : shared_(shared_parent), path_(path) {}
   // A batch whose particles all turn from `shared_parent` (a parent-local
   // emitter's live frame): its matrix product and orientation are applied to
   // four lanes at once, not staged per particle. The frame must outlive the
@@ -66,17 +89,20 @@ class SpinBatch {
   [[nodiscard]] std::size_t size() const noexcept { return count_; }
 
  private:
+  friend struct SpinKernels;
+
   const core::Frame* shared_ = nullptr;
+  SpinPath path_ = best_spin_path();
   std::size_t count_ = 0;
   // The axis-angle in world axes (with a shared parent: in its axes) and the
   // parent orientation (unused with a shared parent), one lane a particle.
-  alignas(16) std::array<float, kLanes> wx_;
-  alignas(16) std::array<float, kLanes> wy_;
-  alignas(16) std::array<float, kLanes> wz_;
-  alignas(16) std::array<float, kLanes> qw_;
-  alignas(16) std::array<float, kLanes> qx_;
-  alignas(16) std::array<float, kLanes> qy_;
-  alignas(16) std::array<float, kLanes> qz_;
+  alignas(32) std::array<float, kLanes> wx_;
+  alignas(32) std::array<float, kLanes> wy_;
+  alignas(32) std::array<float, kLanes> wz_;
+  alignas(32) std::array<float, kLanes> qw_;
+  alignas(32) std::array<float, kLanes> qx_;
+  alignas(32) std::array<float, kLanes> qy_;
+  alignas(32) std::array<float, kLanes> qz_;
   std::array<ParticlePose*, kLanes> out_;
 };
 
