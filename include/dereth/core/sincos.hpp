@@ -65,8 +65,9 @@ inline constexpr auto kCosine = taylor_terms<2, 8>();
 // in one lane and in two.
 template <std::size_t kCount>
 [[gnu::always_inline]] inline double horner(const std::array<double, kCount>& c, double z) noexcept {
-  // Written out term by term (GCC at -O2 keeps a loop, three instructions a
-  // term more): acc = c[k] + z * acc for k = kCount - 2 down to 0.
+  // Written out term by term here and in the two-lane form (GCC at -O2
+  // keeps a loop, three instructions a term more): acc = c[k] + z * acc for
+  // k = kCount - 2 down to 0.
   return [&]<std::size_t... kI>(std::index_sequence<kI...>) __attribute__((always_inline)) {
     double acc = c[kCount - 1];
     ((acc = c[kCount - 2 - kI] + z * acc), ...);
@@ -77,9 +78,12 @@ template <std::size_t kCount>
 #if defined(DERETH_SINCOS_SSE2)
 template <std::size_t kCount>
 [[gnu::always_inline]] inline __m128d horner(const std::array<double, kCount>& c, __m128d z) noexcept {
-  __m128d acc = _mm_set1_pd(c[kCount - 1]);
-  for (std::size_t k = kCount - 1; k-- > 0;) acc = _mm_add_pd(_mm_set1_pd(c[k]), _mm_mul_pd(z, acc));
-  return acc;
+  return [&]<std::size_t... kI>(std::index_sequence<kI...>) __attribute__((always_inline)) {
+    __m128d acc = _mm_set1_pd(c[kCount - 1]);
+    ((acc = _mm_add_pd(_mm_set1_pd(c[kCount - 2 - kI]), _mm_mul_pd(z, acc))), ...);
+    return acc;
+  }
+  (std::make_index_sequence<kCount - 1>{});
 }
 #endif
 
