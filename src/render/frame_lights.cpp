@@ -58,7 +58,8 @@ std::uint16_t FrameLights::intern_light_set(LightSet set) {
 // `model` (relative to the frame's origin): the lights reaching its
 // bounding sphere, eight at most.
 std::uint16_t FrameLights::object_lights(const GpuMesh& m, const glm::mat4& model, float scale) {
-  if (!world_lights) return 0;
+  // No light in the world: the empty set, without placing the sphere.
+  if (!world_lights || (world_lights->static_lights().empty() && world_lights->dynamic_lights().empty())) return 0;
   const glm::vec3 centre(model * glm::vec4(m.bound_center, 1.0F));
   return intern_light_set(world_lights->minimize_object_lighting(centre, m.bound_radius * scale));
 }

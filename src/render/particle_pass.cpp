@@ -4,7 +4,6 @@
 #include <cstdint>
 
 #include <glm/geometric.hpp>
-#include <glm/gtc/matrix_transform.hpp>
 
 #include "dereth/render/draw_order.hpp"
 #include "dereth/render/material.hpp"
@@ -44,8 +43,12 @@ void MeshPass::gather_particles(const sim::RenderSnapshot& snapshot, const Frame
       const ViewerDistance vd = viewer_distance(view.eye, frame, m->sort_center, scale);
       const std::uint32_t mode = override_material != nullptr ? 2U : degrade_mode(*m, vd, p.scale, false);
       const core::Frame draw_frame = calc_draw_frame(frame, mode, vd.heading);
-      const glm::mat4 model =
-          glm::translate(glm::mat4(1.0F), pos) * glm::mat4(draw_frame.matrix()) * glm::scale(glm::mat4(1.0F), scale);
+      // translate(pos) * rotation * scale(p.scale), written out: the
+      // products of those two matrix multiplications by their ones and
+      // zeros are these entries exactly.
+      const glm::mat3& r = draw_frame.matrix();
+      const glm::mat4 model(glm::vec4(r[0] * p.scale, 0.0F), glm::vec4(r[1] * p.scale, 0.0F),
+                            glm::vec4(r[2] * p.scale, 0.0F), glm::vec4(pos, 1.0F));
       if (outside_view(view, *m, model, p.scale)) {
         ++ctx_.stats.particles_culled;
         continue;
