@@ -512,33 +512,23 @@ void PhysicsObj::update_physics_internal(FloatSeconds quantum, core::Frame& fram
 // CPhysicsObj::UpdatePositionInternal 0x00512C30's body (inline: see the header)
 inline core::Frame PhysicsObj::position_step(FloatSeconds quantum) {
   const bool hidden = (state_ & ps::Hidden) != 0;
-  const auto step = [&](const core::Frame& offset) __attribute__((always_inline)) {
-    if (hidden) return core::Frame::combine(position_.frame, offset);
+  core::Frame offset;
+  if (!hidden) {
+    if (part_array_) part_array_->update(quantum, offset);
+    offset.origin *= root_scale(transient_state_, scale_);
+  }
+  // The PositionManager offset applies even when Hidden.
+  if (position_manager_) position_manager_->adjust_offset(offset, quantum);
+  core::Frame new_frame;
+  if (hidden) {
+    new_frame = core::Frame::combine(position_.frame, offset);
+  } else {
     // UpdatePhysicsInternal's grotate by omega * quantum joins combine, so
     // the matrix is formed once (motion_step changes only the velocity and
     // the origin, never omega or the orientation, so the order is free).
-    core::Frame frame = core::Frame::combine_turned(position_.frame, offset, omega_ * quantum.count(), turns_);
-    motion_step(quantum, frame.origin);
-    return frame;
-  };
-  const core::Frame new_frame = [&]() __attribute__((always_inline)) {
-    if (!part_array_ && !position_manager_) {
-      // Nothing moves the offset: it stays the identity, its origin scaled,
-      // and is known here, which spares its product's tests.
-      core::Frame identity;
-      if (!hidden) identity.origin *= root_scale(transient_state_, scale_);
-      return step(identity);
-    }
-    core::Frame offset;
-    if (!hidden) {
-      if (part_array_) part_array_->update(quantum, offset);
-      offset.origin *= root_scale(transient_state_, scale_);
-    }
-    // The PositionManager offset applies even when Hidden.
-    if (position_manager_) position_manager_->adjust_offset(offset, quantum);
-    return step(offset);
+    new_frame = core::Frame::combine_turned(position_.frame, offset, omega_ * quantum.count(), turns_);
+    motion_step(quantum, new_frame.origin);
   }
-  ();
   // Timed hooks run even when Hidden.
   process_hooks();
   return new_frame;
