@@ -522,7 +522,7 @@ bool same_bits_or_nans(const glm::quat& a, const glm::quat& b) {
 
 }  // namespace
 
-TEST_CASE("core::detail::multiply gives glm's product bits for every sign of zero, and NaN where glm has NaN",
+TEST_CASE("core::detail::product gives glm's product bits for every sign of zero, and NaN where glm has NaN",
           "[frame]") {
   // Every a with components from the list (9^4 = 6561), times the exact
   // identity (every addend beside a's own component a signed zero) and times an
@@ -541,7 +541,7 @@ TEST_CASE("core::detail::multiply gives glm's product bits for every sign of zer
           const glm::quat a(w, x, y, z);
           for (const glm::quat& b : identities) {
             const glm::quat expected = reference_product(a, b);
-            const glm::quat actual = dereth::core::detail::multiply(a, b);
+            const glm::quat actual = dereth::core::detail::product(a, b);
             INFO("a (" << w << ", " << x << ", " << y << ", " << z << ") b (" << b.w << ", " << b.x << ", " << b.y
                        << ", " << b.z << ")");
             REQUIRE(same_bits_or_nans(actual, expected));

@@ -329,13 +329,6 @@ template <int kI0, int kI1, int kI2, int kI3>
 #endif
 }
 
-// Frame::combine's product a * b (the offset's orientation b is mostly the
-// identity): the full product, whose four lanes cost less than telling the
-// identity's signed zeros apart did.
-[[gnu::always_inline]] inline glm::quat multiply(const glm::quat& a, const glm::quat& b) noexcept {
-  return product(a, b);
-}
-
 // Frame::set_rotate's body on a frame's orientation and matrix: the matrix is
 // recomputed only when the normalised q differs in its bits from the one
 // held, so m == matrix_of(q) always holds.
@@ -392,7 +385,7 @@ template <int kI0, int kI1, int kI2, int kI3>
 [[gnu::always_inline]] inline Frame Frame::combine(const Frame& a, const Frame& b) noexcept {
   Frame out = a;
   out.origin = detail::offset_origin(a.origin, a.m_, b.origin);
-  if (!detail::adopt(out.q_, out.m_, detail::multiply(a.q_, b.q_))) {
+  if (!detail::adopt(out.q_, out.m_, detail::product(a.q_, b.q_))) {
     out.q_ = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);  // retail's result frame starts as the identity
     out.m_ = glm::mat3(1.0f);
   }
@@ -417,7 +410,7 @@ template <int kI0, int kI1, int kI2, int kI3>
                                                        TurnCache& turns) noexcept {
   origin = detail::offset_origin(origin, m_, b.origin);
   glm::quat q;
-  if (!detail::normalise(detail::multiply(q_, b.q_), q)) q = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  if (!detail::normalise(detail::product(q_, b.q_), q)) q = glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
   glm::quat turn;
   glm::quat turned;
   if (turns.turn(axis_angle, turn) && detail::normalise(detail::product(turn, q), turned)) q = turned;
