@@ -248,7 +248,7 @@ std::optional<glm::vec3> World::place_viewer(const glm::vec3& pivot, const glm::
 
 sim::SnapshotPtr World::build_snapshot() const {
   return sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), static_objects(), landscape_view(),
-                                    sky_clock_.sky_time(), &smart_box_ui_);
+                                    sky_clock_.sky_time(), &smart_box_ui_, &snapshots_);
 }
 
 bool World::step() {

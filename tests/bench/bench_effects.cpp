@@ -5,6 +5,7 @@
 // made with our DAT writer: 200 slots, every slot born at creation, lifespans
 // of 0.5 to 19.5 s so some particles die and are reborn every tick.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -56,12 +57,15 @@ void particles(benchmark::State& state, dat::ParticleType type, bool parent_loca
       effects.create_particle_emitter(*owner, bench::kDenseEmitter, sim::kRootPart, dat::Frame{}, 0);
     }
   }
+  // Each snapshot built in a dropped one's storage, as the World builds them.
+  sim::SnapshotRecycler recycler;
   double t = 0.0;
   const auto tick = [&] {
     t += core::exact_frame_step(30.0);
     clock.set(core::Seconds{t});
     box.use_time();
-    auto snapshot = sim::build_render_snapshot(box, effects, box.physics().tick_count());
+    auto snapshot =
+        sim::build_render_snapshot(box, effects, box.physics().tick_count(), {}, {}, std::nullopt, nullptr, &recycler);
     effects.clear_sound_events();
     return snapshot;
   };
@@ -125,12 +129,15 @@ void BM_Animated(benchmark::State& state) {
     box.handle(bench::humanoid(guid, kCell, {x, y, 20.0f}));
     bench::start_walking(box, guid, kCell, {x, y, 20.0f});
   }
+  // Each snapshot built in a dropped one's storage, as the World builds them.
+  sim::SnapshotRecycler recycler;
   double t = 0.0;
   const auto tick = [&] {
     t += core::exact_frame_step(30.0);
     clock.set(core::Seconds{t});
     box.use_time();
-    auto snapshot = sim::build_render_snapshot(box, effects, box.physics().tick_count());
+    auto snapshot =
+        sim::build_render_snapshot(box, effects, box.physics().tick_count(), {}, {}, std::nullopt, nullptr, &recycler);
     effects.clear_sound_events();
     return snapshot;
   };

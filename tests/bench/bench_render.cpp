@@ -385,7 +385,8 @@ class DenseScene {
     t_ += core::exact_frame_step(30.0);
     clock_.set(core::Seconds{t_});
     box_.use_time();
-    auto snapshot = sim::build_render_snapshot(box_, effects_, box_.physics().tick_count());
+    auto snapshot = sim::build_render_snapshot(box_, effects_, box_.physics().tick_count(), {}, {}, std::nullopt,
+                                               nullptr, &snapshots_);
     effects_.clear_sound_events();
     return snapshot;
   }
@@ -414,6 +415,7 @@ class DenseScene {
   sim::Effects effects_;
   sim::SmartBox box_;
   render::LandBlockStruct ground_;
+  sim::SnapshotRecycler snapshots_;  // as the World builds them
   double t_ = 0.0;
 };
 

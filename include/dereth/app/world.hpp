@@ -34,6 +34,7 @@
 #include "dereth/sim/object/physics_obj.hpp"
 #include "dereth/sim/object/sim_context.hpp"
 #include "dereth/sim/object/smart_box.hpp"
+#include "dereth/sim/object/snapshot_builder.hpp"
 #include "dereth/sim/object/verdict.hpp"
 #include "dereth/sim/player/client_combat_system.hpp"
 #include "dereth/sim/player/game_clock.hpp"
@@ -257,6 +258,8 @@ class World final : public ViewerPlacer {
   std::unique_ptr<sim::DatLandscapeLoader> landscape_loader_;
   // The game clock, made from the Region's GameTime at the first TimeSync.
   sim::SkyClock sky_clock_;
+  // The storage each snapshot is built in (a dropped snapshot's, reused).
+  mutable sim::SnapshotRecycler snapshots_;
   sim::SnapshotPtr snapshot_;
   // Seeded from the world's seed (its own generator: the tunnel's random
   // rotation never shifts the particles' draws).

@@ -169,6 +169,20 @@ class Frame {
 // (docs/benchmarks.md, "The object loop").
 namespace detail {
 
+// sqrtf, always the one instruction: std::sqrt keeps errno's contract, and
+// GCC calls libm's sqrtf for it wherever it deems the code cold (the
+// normalisation of a spinning object's orientation, every tick). The bits
+// are the same: both are the correctly rounded root, NaN and negative
+// inputs included (glibc's sqrtf is this instruction; only errno differs,
+// and no caller reads it).
+[[gnu::always_inline]] inline float sqrt_rounded(float x) noexcept {
+#if defined(DERETH_FRAME_SSE2)
+  return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
+#else
+  return std::sqrt(x);
+#endif
+}
+
 #if defined(DERETH_FRAME_SSE2)
 // The four floats of a glm::quat in one register, in its memory order
 // (x, y, z, w without GLM_FORCE_QUAT_DATA_WXYZ), and back.
@@ -216,7 +230,7 @@ template <int kI0, int kI1, int kI2, int kI3>
     out = q;
     return true;
   }
-  const float length = std::sqrt(length_sq);
+  const float length = sqrt_rounded(length_sq);
   if (!(length > 0.0f) || !std::isfinite(length)) {
     return false;
   }
@@ -351,7 +365,7 @@ template <int kI0, int kI1, int kI2, int kI3>
   if (angle_sq < kEpsilon * kEpsilon) {
     return false;
   }
-  const float angle = std::sqrt(angle_sq);
+  const float angle = sqrt_rounded(angle_sq);
   const float half = angle * 0.5f;
   const SinCos half_sincos = sincos(half);
   const glm::vec3 axis = axis_angle * (half_sincos.sin / angle);

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 #include "dereth/core/log.hpp"
 #include "dereth/sim/object/physics_obj.hpp"
@@ -368,12 +370,20 @@ void Effects::execute_hook(PhysicsObj& owner, const dat::AnimationHook& hook) {
 // --- publish ---------------------------------------------------------------------------
 
 void Effects::publish(RenderSnapshot& snapshot) const {
+  // A recycled snapshot's emitters are written over in order, each keeping
+  // its particle list's storage; the ones past the last live emitter go.
+  std::vector<EmitterSnapshot>& published = snapshot.emitters;
+  std::size_t used = 0;
   for (const auto& [id, state] : owners_) {
     if (state.particles) {
       for (const auto& emitter : state.particles->emitters()) {
         if (emitter->no_draw()) continue;
         const dat::ParticleEmitterInfo* info = emitter->info();
-        EmitterSnapshot& out = snapshot.emitters.emplace_back();
+        if (used == published.size()) published.emplace_back();
+        EmitterSnapshot& out = published[used++];
+        std::vector<ParticleSnapshot> kept = std::move(out.particles);
+        out = EmitterSnapshot{};
+        out.particles = std::move(kept);
         out.owner = id;
         out.emitter_info_id = emitter->info_id();
         out.logical_id = emitter->logical_id();
@@ -399,6 +409,7 @@ void Effects::publish(RenderSnapshot& snapshot) const {
       }
     }
   }
+  published.erase(published.begin() + static_cast<std::ptrdiff_t>(used), published.end());
   snapshot.sounds.insert(snapshot.sounds.end(), sounds_.begin(), sounds_.end());
 }
 

@@ -61,9 +61,11 @@ class EffectsSink {
   // (DatAnimHook below) or a PhysicsScript reached it (ScriptManager). The
   // default does nothing, as an object with no effects attached.
   virtual void execute_hook(PhysicsObj& /*owner*/, const dat::AnimationHook& /*hook*/) {}
-  // After a tick: append every live emitter and the sound events since the
-  // last clear_sound_events to the snapshot being built. Changes nothing.
-  virtual void publish(RenderSnapshot& /*snapshot*/) const {}
+  // After a tick: write every live emitter to the snapshot being built,
+  // replacing the emitters it holds (a recycled snapshot's, whose storage is
+  // reused: SnapshotRecycler), and append the sound events since the last
+  // clear_sound_events. Changes nothing else. The default: no emitters.
+  virtual void publish(RenderSnapshot& snapshot) const { snapshot.emitters.clear(); }
   // The world has published the tick: forget its sound events.
   virtual void clear_sound_events() {}
 };
