@@ -197,6 +197,10 @@ void GpuAssets::release() {
   composed_.clear();
   if (instance_vbo != 0) glDeleteBuffers(1, &instance_vbo);
   instance_vbo = 0;
+  if (expanded_vao != 0) glDeleteVertexArrays(1, &expanded_vao);
+  if (expanded_vbo != 0) glDeleteBuffers(1, &expanded_vbo);
+  if (expanded_ebo != 0) glDeleteBuffers(1, &expanded_ebo);
+  expanded_vao = expanded_vbo = expanded_ebo = 0;
   mesh_bytes_ = 0;
   texture_bytes_ = 0;
 }
@@ -303,6 +307,39 @@ std::shared_ptr<GpuMaterial> GpuAssets::make_material(Material m) const {
   return g;
 }
 
+void GpuAssets::create_instance_buffer() {
+  glGenBuffers(1, &instance_vbo);
+  // The expanded draws' vertex array: the mesh attributes 0..2 and the
+  // instance attributes 3..11 in the formats a mesh's VAO gives them, all
+  // per vertex, from one interleaved ExpandedVertex buffer.
+  glGenVertexArrays(1, &expanded_vao);
+  glGenBuffers(1, &expanded_vbo);
+  glGenBuffers(1, &expanded_ebo);
+  glBindVertexArray(expanded_vao);
+  glBindBuffer(GL_ARRAY_BUFFER, expanded_vbo);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, expanded_ebo);
+  const auto stride = static_cast<GLsizei>(sizeof(ExpandedVertex));
+  const auto at = [](std::size_t offset) { return reinterpret_cast<const void*>(offset); };
+  const std::size_t vertex = offsetof(ExpandedVertex, vertex);
+  const std::size_t instance = offsetof(ExpandedVertex, instance);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(vertex + offsetof(MeshVertex, position)));
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(vertex + offsetof(MeshVertex, normal)));
+  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, at(vertex + offsetof(MeshVertex, uv)));
+  for (GLuint c = 0; c < 4; ++c) {
+    glVertexAttribPointer(kInstanceAttribute + c, 4, GL_FLOAT, GL_FALSE, stride,
+                          at(instance + offsetof(Instance, model) + c * 4 * sizeof(float)));
+  }
+  for (GLuint c = 0; c < 3; ++c) {
+    glVertexAttribPointer(kInstanceAttribute + 4 + c, 3, GL_FLOAT, GL_FALSE, stride,
+                          at(instance + offsetof(Instance, normal) + c * 3 * sizeof(float)));
+  }
+  glVertexAttribPointer(kInstanceAttribute + 7, 4, GL_FLOAT, GL_FALSE, stride, at(instance + offsetof(Instance, tint)));
+  glVertexAttribPointer(kInstanceAttribute + 8, 3, GL_FLOAT, GL_FALSE, stride,
+                        at(instance + offsetof(Instance, params)));
+  for (GLuint a = 0; a < kInstanceAttribute + kInstanceAttributes; ++a) glEnableVertexAttribArray(a);
+  glBindVertexArray(0);
+}
+
 // Per-instance attributes 3..11 of a mesh's VAO, `first` instances into instance_vbo (bound as GL_ARRAY_BUFFER).
 void GpuAssets::point_instances(std::size_t first) {
   const auto stride = static_cast<GLsizei>(sizeof(Instance));
@@ -380,6 +417,10 @@ GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
   for (std::size_t k = 0; k < data.batches.size(); ++k) {
     const MeshBatch& b = data.batches[k];
     m.batches.push_back(GpuBatch{b.first_index, b.index_count, sides[k][0], sides[k][1], sides[k][2], sides[k][3]});
+  }
+  if (data.vertices.size() <= kExpandedVertices) {
+    m.small_vertices = data.vertices;
+    m.small_indices = indices;
   }
   m.bytes = data.vertices.size() * sizeof(MeshVertex) + indices.size() * sizeof(std::uint32_t);
   m.bound_center = (data.bounds_min + data.bounds_max) * 0.5F;

@@ -62,6 +62,11 @@ struct GpuMesh {
   glm::vec3 sort_center{0.0F};   // the GfxObj's, for the viewer distance
   glm::vec3 bound_center{0.0F};  // the vertices' bounding sphere, mesh-local (frustum culling)
   float bound_radius = 0.0F;
+  // A small mesh's vertices and indices (the side lists included) kept here
+  // too, for runs of it drawn as one expanded draw (MeshPass::submit); empty
+  // for a mesh of more than kExpandedVertices vertices.
+  std::vector<MeshVertex> small_vertices;
+  std::vector<std::uint32_t> small_indices;
   std::optional<dat::GfxObjDegradeInfo> degrades;  // its degrade levels (draw modes), when it names any
   dat::Did original_palette = 0;  // CPhysicsPart::DetermineBasePal: its first Surface's with one (0: none)
   std::size_t bytes = 0;          // its vertex and index buffers
@@ -120,6 +125,19 @@ static_assert(sizeof(Instance) == 32 * sizeof(float));
 constexpr GLuint kInstanceAttribute = 3;  // the first per-instance attribute
 constexpr GLuint kInstanceAttributes = 9;
 
+// One vertex of a run drawn expanded (RendererOptions::expand_small_runs):
+// the mesh's vertex and its instance's attributes side by side, every
+// attribute per vertex, so the vertex shader reads the same values an
+// instanced draw gives it.
+struct ExpandedVertex {
+  MeshVertex vertex;
+  Instance instance;
+};
+static_assert(sizeof(ExpandedVertex) == sizeof(MeshVertex) + sizeof(Instance));
+// The most vertices a mesh may have to be drawn expanded (a particle's
+// quad, the billboard square, the marker cube).
+constexpr std::size_t kExpandedVertices = 16;
+
 class GpuAssets {
  public:
   explicit GpuAssets(RenderContext& context) : ctx_(context) {}
@@ -130,7 +148,8 @@ class GpuAssets {
   // where the context has the extension and is not a software rasteriser).
   void detect_anisotropy();
   // The per-instance attribute buffer; before the first mesh is uploaded.
-  void create_instance_buffer() { glGenBuffers(1, &instance_vbo); }
+  // And the expanded draws' vertex array, buffers and attributes.
+  void create_instance_buffer();
   // The marker cube and the billboard square with the marker's white surface.
   void build_fixed_meshes();
   // Frees every GL object it made (the context current).
@@ -181,6 +200,9 @@ class GpuAssets {
   GpuMesh quad;                        // texture billboards (batch material set per draw)
   std::shared_ptr<GpuMaterial> white;  // the marker's surface
   GLuint instance_vbo = 0;             // the per-instance attributes of the draws being submitted
+  GLuint expanded_vao = 0;             // the expanded draws': every attribute per vertex, from expanded_vbo
+  GLuint expanded_vbo = 0;             // ExpandedVertex, the submitted list's expanded runs
+  GLuint expanded_ebo = 0;             // their indices into expanded_vbo
   float anisotropy = 1.0F;             // the degree textures are created with (1: trilinear only)
   bool software = false;               // the context is a software rasteriser (llvmpipe, softpipe, swrast)
 

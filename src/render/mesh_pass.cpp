@@ -307,8 +307,14 @@ void MeshPass::order_by_state(std::vector<DrawItem>& items) {
 // Draws the items in their order: their per-instance attributes uploaded
 // at once, then each run of items that same_call joins as one instanced
 // draw (one call per item without options.batch_draws), with the run's
-// program, blend, depth writes and texture. `depth` is what the draw
-// list records.
+// program, blend, depth writes and texture. A run of a small mesh
+// (kExpandedVertices or fewer vertices: a particle's quad, the billboard
+// square) goes out expanded (options.expand_small_runs): its vertices
+// copied once per item beside the item's attributes and drawn by one
+// non-instanced call, in the same order with the same attribute values, so
+// the same pixels; a software rasteriser shades and sets up an instance at
+// a time, a few vertices each, and the copies cost less than that. `depth`
+// is what the draw list records.
 void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view, const FrameSky& sky, DepthMode depth,
                       bool vertex_lit) {
   if (items.empty()) return;
@@ -321,6 +327,56 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     std::copy_n(glm::value_ptr(item.tint), 4, in.tint.begin());
     in.params = {item.alpha, item.luminosity, item.diffuse};
   }
+  // The calls, and the expanded runs' vertices and indices.
+  runs_.clear();
+  expanded_vertices_.clear();
+  expanded_indices_.clear();
+  for (std::size_t i = 0; i < items.size();) {
+    const DrawItem& item = items[i];
+    Run run;
+    run.first_item = i;
+    if (ctx_.options.batch_draws) {
+      while (i + run.n < items.size() && same_call(item, items[i + run.n])) ++run.n;
+    }
+    // A flat mesh seen from one side: its back faces from there, which GL
+    // would cull, are not sent (the same fragments, fewer triangles set up).
+    run.first_index = item.batch->first_index;
+    run.index_count = item.batch->index_count;
+    if (item.seen_from < 0) {
+      run.first_index = item.batch->seen_from_below_first;
+      run.index_count = item.batch->seen_from_below_count;
+    } else if (item.seen_from > 0) {
+      run.first_index = item.batch->seen_from_above_first;
+      run.index_count = item.batch->seen_from_above_count;
+    }
+    const std::vector<MeshVertex>& vertices = item.mesh->small_vertices;
+    const std::vector<std::uint32_t>& indices = item.mesh->small_indices;
+    if (ctx_.options.expand_small_runs && run.n > 1 && !vertices.empty() &&
+        std::size_t{run.first_index} + run.index_count <= indices.size()) {
+      run.expanded = true;
+      run.expanded_first = expanded_indices_.size();
+      for (std::size_t k = 0; k < run.n; ++k) {
+        const auto base = static_cast<std::uint32_t>(expanded_vertices_.size());
+        for (const MeshVertex& v : vertices) expanded_vertices_.push_back(ExpandedVertex{v, instances_[i + k]});
+        for (std::uint32_t t = run.first_index; t < run.first_index + run.index_count; ++t) {
+          expanded_indices_.push_back(base + indices[t]);
+        }
+      }
+    }
+    runs_.push_back(run);
+    i += run.n;
+  }
+  if (!expanded_vertices_.empty()) {
+    // The element buffer binds to the vertex array bound: the expanded one.
+    glBindVertexArray(assets_.expanded_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, assets_.expanded_vbo);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(expanded_vertices_.size() * sizeof(ExpandedVertex)),
+                 expanded_vertices_.data(), GL_STREAM_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, assets_.expanded_ebo);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(expanded_indices_.size() * sizeof(std::uint32_t)),
+                 expanded_indices_.data(), GL_STREAM_DRAW);
+  }
+  // point_instances reads the instance buffer bound as GL_ARRAY_BUFFER.
   glBindBuffer(GL_ARRAY_BUFFER, assets_.instance_vbo);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances_.size() * sizeof(Instance)), instances_.data(),
                GL_STREAM_DRAW);
@@ -333,13 +389,10 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
   std::array<std::uint16_t, 2> program_lights{0, 0};  // the light set each program holds
   glActiveTexture(GL_TEXTURE0);
   const MeshProgram* current = nullptr;
-  std::size_t i = 0;
-  while (i < items.size()) {
+  for (const Run& run : runs_) {
+    const std::size_t i = run.first_item;
+    const std::size_t n = run.n;
     const DrawItem& item = items[i];
-    std::size_t n = 1;
-    if (ctx_.options.batch_draws) {
-      while (i + n < items.size() && same_call(item, items[i + n])) ++n;
-    }
     const std::size_t which = item.state.alpha_test ? 1 : 0;
     const MeshProgram& program = programs[which];
     if (&program != current) {
@@ -362,23 +415,21 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     }
     glUniform2fv(program.uv_offset, 1, glm::value_ptr(item.uv_offset));
     glBindTexture(GL_TEXTURE_2D, item.material->texture);
-    glBindVertexArray(item.mesh->vao);
-    GpuAssets::point_instances(i);
-    // A flat mesh seen from one side: its back faces from there, which GL
-    // would cull, are not sent (the same fragments, fewer triangles set up).
-    std::uint32_t first = item.batch->first_index;
-    std::uint32_t count = item.batch->index_count;
-    if (item.seen_from < 0) {
-      first = item.batch->seen_from_below_first;
-      count = item.batch->seen_from_below_count;
-    } else if (item.seen_from > 0) {
-      first = item.batch->seen_from_above_first;
-      count = item.batch->seen_from_above_count;
+    const std::uint32_t count = run.index_count;
+    if (run.expanded) {
+      glBindVertexArray(assets_.expanded_vao);
+      glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(std::size_t{count} * n), GL_UNSIGNED_INT,
+                     reinterpret_cast<const void*>(run.expanded_first * sizeof(std::uint32_t)));
+      ++ctx_.stats.expanded_draws;
+    } else {
+      glBindVertexArray(item.mesh->vao);
+      GpuAssets::point_instances(i);
+      glDrawElementsInstanced(
+          GL_TRIANGLES, static_cast<GLsizei>(count), GL_UNSIGNED_INT,
+          reinterpret_cast<const void*>(static_cast<std::size_t>(run.first_index) * sizeof(std::uint32_t)),
+          static_cast<GLsizei>(n));
     }
     ctx_.stats.back_faces_left_out += static_cast<std::size_t>((item.batch->index_count - count) / 3) * n;
-    glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(count), GL_UNSIGNED_INT,
-                            reinterpret_cast<const void*>(static_cast<std::size_t>(first) * sizeof(std::uint32_t)),
-                            static_cast<GLsizei>(n));
     for (std::size_t k = i; k < i + n; ++k) {
       const DrawItem& d = items[k];
       if (ctx_.options.record_draw_list) {
@@ -391,7 +442,6 @@ void MeshPass::submit(const std::vector<DrawItem>& items, const FrameView& view,
     ++ctx_.stats.draw_calls;
     ctx_.stats.batches += n;
     ctx_.stats.triangles += static_cast<std::size_t>(count / 3) * n;
-    i += n;
   }
 }
 

@@ -131,6 +131,21 @@ class MeshPass {
   // shading; sky objects are lit per vertex (shaders::kVertexLit).
   std::array<std::array<MeshProgram, 2>, 2> programs_;
   std::vector<Instance> instances_;
+  // The submitted list's draw calls: `n` items from `first_item` that one
+  // call draws, the index range of their batch (the side a flat mesh is
+  // seen from), and for a run drawn expanded where its indices start in
+  // expanded_indices_.
+  struct Run {
+    std::size_t first_item = 0;
+    std::size_t n = 1;
+    std::uint32_t first_index = 0;
+    std::uint32_t index_count = 0;
+    bool expanded = false;
+    std::size_t expanded_first = 0;
+  };
+  std::vector<Run> runs_;
+  std::vector<ExpandedVertex> expanded_vertices_;
+  std::vector<std::uint32_t> expanded_indices_;
 };
 
 }  // namespace dereth::render

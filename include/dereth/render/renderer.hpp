@@ -113,6 +113,14 @@ struct RendererOptions {
   // shaded and triangles set up. Off: every triangle is sent (for tests and
   // profiling).
   bool skip_flat_back_faces = true;
+  // A run of one small mesh (16 vertices or fewer: a particle's quad, the
+  // billboard square, the marker cube) goes out as one non-instanced draw of
+  // its vertices copied once per draw beside that draw's attributes, not as
+  // an instanced draw: the same vertices, attributes and order, so the same
+  // pixels, and on a software rasteriser, which shades and sets up an
+  // instance at a time, far less work (docs/benchmarks.md). Off: instanced
+  // (for tests and profiling).
+  bool expand_small_runs = true;
   // First-use asset loads (a GfxObj's mesh and its surfaces, a changed or
   // recoloured surface, a particle texture, an EnvCell, a terrain block)
   // start in a frame only until its loads have taken this many
@@ -182,6 +190,7 @@ struct RenderStats {
   std::size_t terrain_blocks_reversed = 0;
   std::size_t terrain_triangles = 0;    // the terrain's share of `triangles`
   std::size_t back_faces_left_out = 0;  // flat particles' triangles not sent (skip_flat_back_faces)
+  std::size_t expanded_draws = 0;       // draw calls of small meshes' runs expanded (expand_small_runs)
   std::size_t cells_drawn = 0;          // EnvCells (the snapshot's landscape cells)
   std::size_t lights = 0;               // in the frame's static and dynamic light lists (each draw uses at most 8)
   std::size_t draw_calls = 0;           // GL draw calls (an instanced run of batches is one)
