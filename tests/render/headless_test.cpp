@@ -1763,6 +1763,44 @@ SparksAndGlows sparks_and_glows(std::uint32_t owner) {
   out.glows.texture = kGlowTexture;
   return out;
 }
+
+// Two-sided sparks (degrade mode 2: turned to face the eye) and glow
+// squares (texture billboards), 200 of each crowded so that they overlap
+// and blend over each other, fading as they go, in front of five torsos
+// about `spot` (with `markers`, a marker cube above each torso).
+sim::RenderSnapshot crowded_particles(const glm::vec3& spot, bool markers) {
+  sim::RenderSnapshot snap;
+  for (int x = -2; x <= 2; ++x) {
+    const glm::vec3 where = spot + glm::vec3(static_cast<float>(x) * 0.8F, 2.0F, 0.0F);
+    snap.objects.push_back(torso_object(sim::LocalId{static_cast<std::uint32_t>(10 + x)}, where, 0.0F));
+    if (markers) {
+      snap.objects.push_back(
+          marker_object(where + glm::vec3(0.0F, 0.0F, 1.0F), 0x50000300U + static_cast<std::uint32_t>(x + 2), false));
+    }
+  }
+  auto [sparks, glows] = sparks_and_glows(500);
+  for (int i = 0; i < 200; ++i) {
+    const float a = static_cast<float>(i) * 0.37F;
+    const glm::vec3 p = spot + glm::vec3(std::cos(a) * 1.5F, 0.2F + static_cast<float>(i % 13) * 0.25F,
+                                         std::sin(a) * 0.8F + static_cast<float>(i % 5) * 0.3F);
+    sparks.particles.push_back(sim::ParticleSnapshot{p, 0.9F, 0.2F + 0.003F * static_cast<float>(i)});
+    glows.particles.push_back(sim::ParticleSnapshot{p + glm::vec3(0.2F, 0.1F, 0.3F), 0.7F, 0.6F});
+  }
+  snap.emitters.push_back(sparks);
+  snap.emitters.push_back(glows);
+  return snap;
+}
+
+// Calls fn(camera, width, height, from) for crowded_particles' crowd about
+// `spot` seen from four sides (the eye at spot - from) at two sizes.
+template <class Fn>
+void for_each_crowd_view(const glm::vec3& spot, Fn&& fn) {
+  for (const glm::vec3 from : {glm::vec3(0.0F, 6.0F, -1.0F), glm::vec3(-4.0F, 2.0F, -0.5F),
+                               glm::vec3(1.0F, -5.0F, 0.2F), glm::vec3(0.0F, 0.3F, -3.0F)}) {
+    const Camera cam = Camera::look_at(spot - from, spot + glm::vec3(0.0F, 1.0F, 0.5F));
+    for (const auto& [w, h] : {std::pair{160, 90}, std::pair{333, 211}}) fn(cam, w, h, from);
+  }
+}
 }  // namespace
 
 TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced call, with the same pixels and order",
@@ -1840,48 +1878,27 @@ TEST_CASE("Headless: a flat particle seen from one side sends no back faces and 
   Renderer& renderer = *made;
   const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
 
-  // Two-sided sparks (degrade mode 2: turned to face the eye) and glow
-  // squares (texture billboards), crowded so that they overlap and blend
-  // over each other in front of torsos, seen from four sides at two sizes.
-  sim::RenderSnapshot snap;
-  for (int x = -2; x <= 2; ++x) {
-    snap.objects.push_back(torso_object(sim::LocalId{static_cast<std::uint32_t>(10 + x)},
-                                        spot + glm::vec3(static_cast<float>(x) * 0.8F, 2.0F, 0.0F), 0.0F));
-  }
-  auto [sparks, glows] = sparks_and_glows(500);
-  for (int i = 0; i < 200; ++i) {
-    const float a = static_cast<float>(i) * 0.37F;
-    const glm::vec3 p = spot + glm::vec3(std::cos(a) * 1.5F, 0.2F + static_cast<float>(i % 13) * 0.25F,
-                                         std::sin(a) * 0.8F + static_cast<float>(i % 5) * 0.3F);
-    sparks.particles.push_back(sim::ParticleSnapshot{p, 0.9F, 0.2F + 0.003F * static_cast<float>(i)});
-    glows.particles.push_back(sim::ParticleSnapshot{p + glm::vec3(0.2F, 0.1F, 0.3F), 0.7F, 0.6F});
-  }
-  snap.emitters.push_back(sparks);
-  snap.emitters.push_back(glows);
-
+  // The crowd of sparks and glows in front of torsos, seen from four sides at two sizes.
+  const sim::RenderSnapshot snap = crowded_particles(spot, false);
   std::size_t left_out = 0;
-  for (const glm::vec3 from : {glm::vec3(0.0F, 6.0F, -1.0F), glm::vec3(-4.0F, 2.0F, -0.5F),
-                               glm::vec3(1.0F, -5.0F, 0.2F), glm::vec3(0.0F, 0.3F, -3.0F)}) {
-    const Camera cam = Camera::look_at(spot - from, spot + glm::vec3(0.0F, 1.0F, 0.5F));
-    for (const auto& [w, h] : {std::pair{160, 90}, std::pair{333, 211}}) {
-      renderer.options().skip_flat_back_faces = true;
-      REQUIRE(renderer.render(snap, cam, w, h).has_value());
-      const render::RenderStats skipped = renderer.stats();
-      const Image skipped_image = renderer.read_pixels();
-      const std::size_t listed = renderer.last_draw_list().size();
+  for_each_crowd_view(spot, [&](const Camera& cam, int w, int h, const glm::vec3& from) {
+    renderer.options().skip_flat_back_faces = true;
+    REQUIRE(renderer.render(snap, cam, w, h).has_value());
+    const render::RenderStats skipped = renderer.stats();
+    const Image skipped_image = renderer.read_pixels();
+    const std::size_t listed = renderer.last_draw_list().size();
 
-      renderer.options().skip_flat_back_faces = false;
-      REQUIRE(renderer.render(snap, cam, w, h).has_value());
-      const render::RenderStats all = renderer.stats();
-      INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
-      CHECK(all.back_faces_left_out == 0);
-      CHECK(skipped.triangles + skipped.back_faces_left_out == all.triangles);
-      CHECK(skipped.particles_drawn == all.particles_drawn);
-      CHECK(listed == renderer.last_draw_list().size());
-      CHECK(render::compare_images(renderer.read_pixels(), skipped_image, 0).differing_pixels == 0);
-      left_out += skipped.back_faces_left_out;
-    }
-  }
+    renderer.options().skip_flat_back_faces = false;
+    REQUIRE(renderer.render(snap, cam, w, h).has_value());
+    const render::RenderStats all = renderer.stats();
+    INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
+    CHECK(all.back_faces_left_out == 0);
+    CHECK(skipped.triangles + skipped.back_faces_left_out == all.triangles);
+    CHECK(skipped.particles_drawn == all.particles_drawn);
+    CHECK(listed == renderer.last_draw_list().size());
+    CHECK(render::compare_images(renderer.read_pixels(), skipped_image, 0).differing_pixels == 0);
+    left_out += skipped.back_faces_left_out;
+  });
   CHECK(left_out > 1000);  // each drawn spark's two back triangles, each glow's one
 }
 
@@ -1894,57 +1911,34 @@ TEST_CASE("Headless: runs of a small mesh drawn expanded, not instanced, draw th
   Renderer& renderer = *made;
   const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
 
-  // Sparks (the demo's two-sided quad, turned to face the eye) and glow
-  // squares (texture billboards) overlapping and blending over each other
-  // and over torsos and marker cubes (too many vertices to expand), fading
-  // as they go, seen from four sides at two sizes.
-  sim::RenderSnapshot snap;
-  for (int x = -2; x <= 2; ++x) {
-    const glm::vec3 where = spot + glm::vec3(static_cast<float>(x) * 0.8F, 2.0F, 0.0F);
-    snap.objects.push_back(torso_object(sim::LocalId{static_cast<std::uint32_t>(10 + x)}, where, 0.0F));
-    snap.objects.push_back(
-        marker_object(where + glm::vec3(0.0F, 0.0F, 1.0F), 0x50000300U + static_cast<std::uint32_t>(x + 2), false));
-  }
-  auto [sparks, glows] = sparks_and_glows(500);
-  for (int i = 0; i < 200; ++i) {
-    const float a = static_cast<float>(i) * 0.37F;
-    const glm::vec3 p = spot + glm::vec3(std::cos(a) * 1.5F, 0.2F + static_cast<float>(i % 13) * 0.25F,
-                                         std::sin(a) * 0.8F + static_cast<float>(i % 5) * 0.3F);
-    sparks.particles.push_back(sim::ParticleSnapshot{p, 0.9F, 0.2F + 0.003F * static_cast<float>(i)});
-    glows.particles.push_back(sim::ParticleSnapshot{p + glm::vec3(0.2F, 0.1F, 0.3F), 0.7F, 0.6F});
-  }
-  snap.emitters.push_back(sparks);
-  snap.emitters.push_back(glows);
-
+  // The crowd of sparks and glows in front of torsos and marker cubes (too
+  // many vertices to expand), seen from four sides at two sizes.
+  const sim::RenderSnapshot snap = crowded_particles(spot, true);
   std::size_t expanded = 0;
-  for (const glm::vec3 from : {glm::vec3(0.0F, 6.0F, -1.0F), glm::vec3(-4.0F, 2.0F, -0.5F),
-                               glm::vec3(1.0F, -5.0F, 0.2F), glm::vec3(0.0F, 0.3F, -3.0F)}) {
-    const Camera cam = Camera::look_at(spot - from, spot + glm::vec3(0.0F, 1.0F, 0.5F));
-    for (const auto& [w, h] : {std::pair{160, 90}, std::pair{333, 211}}) {
-      renderer.options().expand_small_runs = true;
-      REQUIRE(renderer.render(snap, cam, w, h).has_value());
-      const render::RenderStats on = renderer.stats();
-      const Image on_image = renderer.read_pixels();
-      const std::vector<render::DrawRecord> on_list = renderer.last_draw_list();
+  for_each_crowd_view(spot, [&](const Camera& cam, int w, int h, const glm::vec3& from) {
+    renderer.options().expand_small_runs = true;
+    REQUIRE(renderer.render(snap, cam, w, h).has_value());
+    const render::RenderStats on = renderer.stats();
+    const Image on_image = renderer.read_pixels();
+    const std::vector<render::DrawRecord> on_list = renderer.last_draw_list();
 
-      renderer.options().expand_small_runs = false;
-      REQUIRE(renderer.render(snap, cam, w, h).has_value());
-      const render::RenderStats off = renderer.stats();
-      INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
-      CHECK(off.expanded_draws == 0);
-      CHECK(on.draw_calls == off.draw_calls);
-      CHECK(on.batches == off.batches);
-      CHECK(on.triangles == off.triangles);
-      CHECK(on.particles_drawn == off.particles_drawn);
-      REQUIRE(on_list.size() == renderer.last_draw_list().size());
-      for (std::size_t i = 0; i < on_list.size(); ++i) {
-        CHECK(on_list[i].owner == renderer.last_draw_list()[i].owner);
-        CHECK(on_list[i].distance == renderer.last_draw_list()[i].distance);
-      }
-      CHECK(render::compare_images(renderer.read_pixels(), on_image, 0).differing_pixels == 0);
-      expanded += on.expanded_draws;
+    renderer.options().expand_small_runs = false;
+    REQUIRE(renderer.render(snap, cam, w, h).has_value());
+    const render::RenderStats off = renderer.stats();
+    INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
+    CHECK(off.expanded_draws == 0);
+    CHECK(on.draw_calls == off.draw_calls);
+    CHECK(on.batches == off.batches);
+    CHECK(on.triangles == off.triangles);
+    CHECK(on.particles_drawn == off.particles_drawn);
+    REQUIRE(on_list.size() == renderer.last_draw_list().size());
+    for (std::size_t i = 0; i < on_list.size(); ++i) {
+      CHECK(on_list[i].owner == renderer.last_draw_list()[i].owner);
+      CHECK(on_list[i].distance == renderer.last_draw_list()[i].distance);
     }
-  }
+    CHECK(render::compare_images(renderer.read_pixels(), on_image, 0).differing_pixels == 0);
+    expanded += on.expanded_draws;
+  });
   CHECK(expanded > 8);  // the sparks' and the glows' runs in every view
 }
 
