@@ -432,61 +432,8 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
         transient_state_ &= ~ts::Active;
       }
       cached_velocity_ = glm::vec3(0.0f);
-    } else if (core::Frame new_frame = position_step(quantum); part_array_ && part_array_->num_spheres() != 0) {
-      if (nearly_equal(new_frame.origin, position_.frame.origin)) {
-        // Retail compares origins only: a pure rotation skips the sweep.
-        new_frame.origin = position_.frame.origin;
-        set_frame(new_frame);
-        cached_velocity_ = glm::vec3(0.0f);
-      } else {
-        if ((state_ & ps::AlignPath) != 0) {
-          // The full normalised 3D movement vector (seed section 9), not yaw only.
-          glm::vec3 diff = new_frame.origin - position_.frame.origin;
-          const float length = std::sqrt(glm::dot(diff, diff));
-          if (length > 0.0f) diff /= length;
-          new_frame.set_vector_heading(diff);
-        } else if ((state_ & ps::Sledding) != 0 && !nearly_equal(velocity_, glm::vec3(0.0f))) {
-          new_frame.set_heading(core::compass_heading(velocity_));
-        }
-        Position new_pos{position_.objcell_id, new_frame};
-        if (context_->cells != nullptr && cell_ != nullptr) {
-          // The sweep through the world's cells; a failed one keeps the
-          // origin and takes the rotation.
-          if (std::unique_ptr<Transition> t = transition(&position_, new_pos, false)) {
-            const float q = quantum.count();
-            cached_velocity_ = q > 0.0f ? get_offset(position_, t->sphere_path.curr_pos) / q : glm::vec3(0.0f);
-            set_position_internal(*t);
-          } else {
-            new_frame.origin = position_.frame.origin;
-            set_frame(new_frame);
-            cached_velocity_ = glm::vec3(0.0f);
-          }
-        } else {
-          // Without cells the candidate is committed as an unobstructed
-          // transition (docs/deviations.md N3).
-          const glm::vec3 moved = get_offset(position_, new_pos);
-          const float q = quantum.count();
-          cached_velocity_ = q > 0.0f ? moved / q : glm::vec3(0.0f);
-          std::uint32_t cell = new_pos.objcell_id;
-          if ((cell & 0xFFFFu) < 0x100u && cell != 0) {
-            adjust_to_outside(cell, new_pos.frame.origin);
-            if (cell != 0) set_cell_id_with_children(cell);
-          }
-          set_frame(new_pos.frame);
-        }
-      }
     } else {
-      if (!movement_manager_ && (transient_state_ & ts::OnWalkable) != 0) {
-        transient_state_ &= ~ts::Active;
-      }
-      // No physics spheres, no sweep: the object keeps its origin and takes
-      // only the candidate's rotation (acclient.c 322718; seeds 9 and 10
-      // commit the whole frame: docs/deviations.md). An object with no part
-      // array at all (no DAT data, docs/deviations.md N1) commits the whole frame, so
-      // headless runs without DATs still dead-reckon.
-      if (part_array_) new_frame.origin = position_.frame.origin;
-      set_frame(new_frame);
-      cached_velocity_ = glm::vec3(0.0f);
+      step_and_commit(quantum);
     }
     // The DetectionManager is not ported.
     if (target_manager_) target_manager_->handle_targetting();
@@ -497,6 +444,68 @@ void PhysicsObj::update_object_internal(FloatSeconds quantum) {
   // Particles, then scripts (decisions item 2).
   context_->effects().update_particles(*this);
   context_->effects().update_scripts(*this);
+}
+
+// CPhysicsObj::UpdateObjectInternal 0x005156B0: the candidate frame
+// (UpdatePositionInternal) and its commit, for an object with parts, a
+// position manager, hooks or Hidden.
+void PhysicsObj::step_and_commit(FloatSeconds quantum) {
+  if (core::Frame new_frame = position_step(quantum); part_array_ && part_array_->num_spheres() != 0) {
+    if (nearly_equal(new_frame.origin, position_.frame.origin)) {
+      // Retail compares origins only: a pure rotation skips the sweep.
+      new_frame.origin = position_.frame.origin;
+      set_frame(new_frame);
+      cached_velocity_ = glm::vec3(0.0f);
+    } else {
+      if ((state_ & ps::AlignPath) != 0) {
+        // The full normalised 3D movement vector (seed section 9), not yaw only.
+        glm::vec3 diff = new_frame.origin - position_.frame.origin;
+        const float length = std::sqrt(glm::dot(diff, diff));
+        if (length > 0.0f) diff /= length;
+        new_frame.set_vector_heading(diff);
+      } else if ((state_ & ps::Sledding) != 0 && !nearly_equal(velocity_, glm::vec3(0.0f))) {
+        new_frame.set_heading(core::compass_heading(velocity_));
+      }
+      Position new_pos{position_.objcell_id, new_frame};
+      if (context_->cells != nullptr && cell_ != nullptr) {
+        // The sweep through the world's cells; a failed one keeps the
+        // origin and takes the rotation.
+        if (std::unique_ptr<Transition> t = transition(&position_, new_pos, false)) {
+          const float q = quantum.count();
+          cached_velocity_ = q > 0.0f ? get_offset(position_, t->sphere_path.curr_pos) / q : glm::vec3(0.0f);
+          set_position_internal(*t);
+        } else {
+          new_frame.origin = position_.frame.origin;
+          set_frame(new_frame);
+          cached_velocity_ = glm::vec3(0.0f);
+        }
+      } else {
+        // Without cells the candidate is committed as an unobstructed
+        // transition (docs/deviations.md N3).
+        const glm::vec3 moved = get_offset(position_, new_pos);
+        const float q = quantum.count();
+        cached_velocity_ = q > 0.0f ? moved / q : glm::vec3(0.0f);
+        std::uint32_t cell = new_pos.objcell_id;
+        if ((cell & 0xFFFFu) < 0x100u && cell != 0) {
+          adjust_to_outside(cell, new_pos.frame.origin);
+          if (cell != 0) set_cell_id_with_children(cell);
+        }
+        set_frame(new_pos.frame);
+      }
+    }
+  } else {
+    if (!movement_manager_ && (transient_state_ & ts::OnWalkable) != 0) {
+      transient_state_ &= ~ts::Active;
+    }
+    // No physics spheres, no sweep: the object keeps its origin and takes
+    // only the candidate's rotation (acclient.c 322718; seeds 9 and 10
+    // commit the whole frame: docs/deviations.md). An object with no part
+    // array at all (no DAT data, docs/deviations.md N1) commits the whole frame, so
+    // headless runs without DATs still dead-reckon.
+    if (part_array_) new_frame.origin = position_.frame.origin;
+    set_frame(new_frame);
+    cached_velocity_ = glm::vec3(0.0f);
+  }
 }
 
 // CPhysicsObj::UpdatePositionInternal 0x00512C30

@@ -622,6 +622,10 @@ class alignas(64) PhysicsObj {
   [[gnu::always_inline]] inline core::Frame position_step(FloatSeconds quantum);
   [[gnu::always_inline]] inline void physics_step(FloatSeconds quantum, core::Frame& frame);
   [[gnu::always_inline]] inline void motion_step(FloatSeconds quantum, glm::vec3& origin);
+  // UpdateObjectInternal's candidate frame and its commit for an object with
+  // parts, a position manager, hooks or Hidden: out of line, so the tick of
+  // the many objects without builds its frame in a small function.
+  [[gnu::noinline]] void step_and_commit(FloatSeconds quantum);
   // process_hooks's body, when there are hooks.
   void run_hooks();
   // set_frame's parts and children, when there is a part array.
