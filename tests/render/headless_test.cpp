@@ -1791,14 +1791,45 @@ sim::RenderSnapshot crowded_particles(const glm::vec3& spot, bool markers) {
   return snap;
 }
 
-// Calls fn(camera, width, height, from) for crowded_particles' crowd about
-// `spot` seen from four sides (the eye at spot - from) at two sizes.
-template <class Fn>
-void for_each_crowd_view(const glm::vec3& spot, Fn&& fn) {
+// One view of crowded_particles' crowd rendered with a RendererOptions flag
+// on, then off: the stats, the picture and the draw list of each.
+struct OnOff {
+  render::RenderStats on;
+  render::RenderStats off;
+  Image on_image;
+  Image off_image;
+  std::vector<render::DrawRecord> on_list;
+  std::vector<render::DrawRecord> off_list;
+};
+// Renders crowded_particles(spot, markers) seen from four sides (the eye at
+// spot - from) at two sizes, each view with `flag` on and then off, and calls
+// check(result) for each (the view named in the failure's message).
+template <class Check>
+void crowd_on_and_off(bool markers, bool render::RendererOptions::*flag, Check&& check) {
+  render::RendererOptions options;
+  options.record_draw_list = true;
+  const auto made = make_renderer(demo_cell(), options);
+  Renderer& renderer = *made;
+  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
+  const sim::RenderSnapshot snap = crowded_particles(spot, markers);
   for (const glm::vec3 from : {glm::vec3(0.0F, 6.0F, -1.0F), glm::vec3(-4.0F, 2.0F, -0.5F),
                                glm::vec3(1.0F, -5.0F, 0.2F), glm::vec3(0.0F, 0.3F, -3.0F)}) {
     const Camera cam = Camera::look_at(spot - from, spot + glm::vec3(0.0F, 1.0F, 0.5F));
-    for (const auto& [w, h] : {std::pair{160, 90}, std::pair{333, 211}}) fn(cam, w, h, from);
+    for (const auto& [w, h] : {std::pair{160, 90}, std::pair{333, 211}}) {
+      OnOff r;
+      renderer.options().*flag = true;
+      REQUIRE(renderer.render(snap, cam, w, h).has_value());
+      r.on = renderer.stats();
+      r.on_image = renderer.read_pixels();
+      r.on_list = renderer.last_draw_list();
+      renderer.options().*flag = false;
+      REQUIRE(renderer.render(snap, cam, w, h).has_value());
+      r.off = renderer.stats();
+      r.off_image = renderer.read_pixels();
+      r.off_list = renderer.last_draw_list();
+      INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
+      check(r);
+    }
   }
 }
 }  // namespace
@@ -1872,32 +1903,15 @@ TEST_CASE("Headless: runs of one mesh and surface are drawn as one instanced cal
 TEST_CASE("Headless: a flat particle seen from one side sends no back faces and draws the same pixels",
           "[render][gl][particles]") {
   DERETH_GL_OR_RETURN();
-  render::RendererOptions options;
-  options.record_draw_list = true;
-  const auto made = make_renderer(demo_cell(), options);
-  Renderer& renderer = *made;
-  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
-
-  // The crowd of sparks and glows in front of torsos, seen from four sides at two sizes.
-  const sim::RenderSnapshot snap = crowded_particles(spot, false);
+  // The crowd of sparks and glows in front of torsos, back faces left out and sent.
   std::size_t left_out = 0;
-  for_each_crowd_view(spot, [&](const Camera& cam, int w, int h, const glm::vec3& from) {
-    renderer.options().skip_flat_back_faces = true;
-    REQUIRE(renderer.render(snap, cam, w, h).has_value());
-    const render::RenderStats skipped = renderer.stats();
-    const Image skipped_image = renderer.read_pixels();
-    const std::size_t listed = renderer.last_draw_list().size();
-
-    renderer.options().skip_flat_back_faces = false;
-    REQUIRE(renderer.render(snap, cam, w, h).has_value());
-    const render::RenderStats all = renderer.stats();
-    INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
-    CHECK(all.back_faces_left_out == 0);
-    CHECK(skipped.triangles + skipped.back_faces_left_out == all.triangles);
-    CHECK(skipped.particles_drawn == all.particles_drawn);
-    CHECK(listed == renderer.last_draw_list().size());
-    CHECK(render::compare_images(renderer.read_pixels(), skipped_image, 0).differing_pixels == 0);
-    left_out += skipped.back_faces_left_out;
+  crowd_on_and_off(false, &render::RendererOptions::skip_flat_back_faces, [&](const OnOff& r) {
+    CHECK(r.off.back_faces_left_out == 0);
+    CHECK(r.on.triangles + r.on.back_faces_left_out == r.off.triangles);
+    CHECK(r.on.particles_drawn == r.off.particles_drawn);
+    CHECK(r.on_list.size() == r.off_list.size());
+    CHECK(render::compare_images(r.off_image, r.on_image, 0).differing_pixels == 0);
+    left_out += r.on.back_faces_left_out;
   });
   CHECK(left_out > 1000);  // each drawn spark's two back triangles, each glow's one
 }
@@ -1905,39 +1919,22 @@ TEST_CASE("Headless: a flat particle seen from one side sends no back faces and 
 TEST_CASE("Headless: runs of a small mesh drawn expanded, not instanced, draw the same pixels in the same order",
           "[render][gl][particles]") {
   DERETH_GL_OR_RETURN();
-  render::RendererOptions options;
-  options.record_draw_list = true;
-  const auto made = make_renderer(demo_cell(), options);
-  Renderer& renderer = *made;
-  const glm::vec3 spot = render::land_block_origin(demo::kLandBlock) + glm::vec3(96.0F, 96.0F, 60.0F);
-
   // The crowd of sparks and glows in front of torsos and marker cubes (too
-  // many vertices to expand), seen from four sides at two sizes.
-  const sim::RenderSnapshot snap = crowded_particles(spot, true);
+  // many vertices to expand), expanded and instanced.
   std::size_t expanded = 0;
-  for_each_crowd_view(spot, [&](const Camera& cam, int w, int h, const glm::vec3& from) {
-    renderer.options().expand_small_runs = true;
-    REQUIRE(renderer.render(snap, cam, w, h).has_value());
-    const render::RenderStats on = renderer.stats();
-    const Image on_image = renderer.read_pixels();
-    const std::vector<render::DrawRecord> on_list = renderer.last_draw_list();
-
-    renderer.options().expand_small_runs = false;
-    REQUIRE(renderer.render(snap, cam, w, h).has_value());
-    const render::RenderStats off = renderer.stats();
-    INFO("view from " << from.x << ", " << from.y << ", " << from.z << " at " << w << "x" << h);
-    CHECK(off.expanded_draws == 0);
-    CHECK(on.draw_calls == off.draw_calls);
-    CHECK(on.batches == off.batches);
-    CHECK(on.triangles == off.triangles);
-    CHECK(on.particles_drawn == off.particles_drawn);
-    REQUIRE(on_list.size() == renderer.last_draw_list().size());
-    for (std::size_t i = 0; i < on_list.size(); ++i) {
-      CHECK(on_list[i].owner == renderer.last_draw_list()[i].owner);
-      CHECK(on_list[i].distance == renderer.last_draw_list()[i].distance);
+  crowd_on_and_off(true, &render::RendererOptions::expand_small_runs, [&](const OnOff& r) {
+    CHECK(r.off.expanded_draws == 0);
+    CHECK(r.on.draw_calls == r.off.draw_calls);
+    CHECK(r.on.batches == r.off.batches);
+    CHECK(r.on.triangles == r.off.triangles);
+    CHECK(r.on.particles_drawn == r.off.particles_drawn);
+    REQUIRE(r.on_list.size() == r.off_list.size());
+    for (std::size_t i = 0; i < r.on_list.size(); ++i) {
+      CHECK(r.on_list[i].owner == r.off_list[i].owner);
+      CHECK(r.on_list[i].distance == r.off_list[i].distance);
     }
-    CHECK(render::compare_images(renderer.read_pixels(), on_image, 0).differing_pixels == 0);
-    expanded += on.expanded_draws;
+    CHECK(render::compare_images(r.off_image, r.on_image, 0).differing_pixels == 0);
+    expanded += r.on.expanded_draws;
   });
   CHECK(expanded > 8);  // the sparks' and the glows' runs in every view
 }
