@@ -319,31 +319,23 @@ void GpuAssets::create_instance_buffer() {
   glBindBuffer(GL_ARRAY_BUFFER, expanded_vbo);
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, expanded_ebo);
   const auto stride = static_cast<GLsizei>(sizeof(ExpandedVertex));
-  const auto at = [](std::size_t offset) { return reinterpret_cast<const void*>(offset); };
-  const std::size_t vertex = offsetof(ExpandedVertex, vertex);
-  const std::size_t instance = offsetof(ExpandedVertex, instance);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(vertex + offsetof(MeshVertex, position)));
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(vertex + offsetof(MeshVertex, normal)));
-  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, at(vertex + offsetof(MeshVertex, uv)));
-  for (GLuint c = 0; c < 4; ++c) {
-    glVertexAttribPointer(kInstanceAttribute + c, 4, GL_FLOAT, GL_FALSE, stride,
-                          at(instance + offsetof(Instance, model) + c * 4 * sizeof(float)));
-  }
-  for (GLuint c = 0; c < 3; ++c) {
-    glVertexAttribPointer(kInstanceAttribute + 4 + c, 3, GL_FLOAT, GL_FALSE, stride,
-                          at(instance + offsetof(Instance, normal) + c * 3 * sizeof(float)));
-  }
-  glVertexAttribPointer(kInstanceAttribute + 7, 4, GL_FLOAT, GL_FALSE, stride, at(instance + offsetof(Instance, tint)));
-  glVertexAttribPointer(kInstanceAttribute + 8, 3, GL_FLOAT, GL_FALSE, stride,
-                        at(instance + offsetof(Instance, params)));
+  point_vertex_attributes(offsetof(ExpandedVertex, vertex), stride);
+  point_instance_attributes(offsetof(ExpandedVertex, instance), stride);
   for (GLuint a = 0; a < kInstanceAttribute + kInstanceAttributes; ++a) glEnableVertexAttribArray(a);
   glBindVertexArray(0);
 }
 
-// Per-instance attributes 3..11 of a mesh's VAO, `first` instances into instance_vbo (bound as GL_ARRAY_BUFFER).
-void GpuAssets::point_instances(std::size_t first) {
-  const auto stride = static_cast<GLsizei>(sizeof(Instance));
-  const std::size_t base = first * sizeof(Instance);
+// Attributes 0..2, a MeshVertex's fields, from the buffer bound as
+// GL_ARRAY_BUFFER: the first at byte `base`, the next `stride` bytes on.
+void GpuAssets::point_vertex_attributes(std::size_t base, GLsizei stride) {
+  const auto at = [base](std::size_t offset) { return reinterpret_cast<const void*>(base + offset); };
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(MeshVertex, position)));
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(MeshVertex, normal)));
+  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, at(offsetof(MeshVertex, uv)));
+}
+
+// Attributes 3..11, an Instance's fields, the same way.
+void GpuAssets::point_instance_attributes(std::size_t base, GLsizei stride) {
   const auto at = [base](std::size_t offset) { return reinterpret_cast<const void*>(base + offset); };
   for (GLuint c = 0; c < 4; ++c) {
     glVertexAttribPointer(kInstanceAttribute + c, 4, GL_FLOAT, GL_FALSE, stride,
@@ -355,6 +347,11 @@ void GpuAssets::point_instances(std::size_t first) {
   }
   glVertexAttribPointer(kInstanceAttribute + 7, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, tint)));
   glVertexAttribPointer(kInstanceAttribute + 8, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, params)));
+}
+
+// Per-instance attributes 3..11 of a mesh's VAO, `first` instances into instance_vbo (bound as GL_ARRAY_BUFFER).
+void GpuAssets::point_instances(std::size_t first) {
+  point_instance_attributes(first * sizeof(Instance), static_cast<GLsizei>(sizeof(Instance)));
 }
 
 GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
@@ -399,14 +396,8 @@ GpuMesh GpuAssets::upload_mesh(const MeshData& data) const {
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.ebo);
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
                GL_STATIC_DRAW);
-  const auto stride = static_cast<GLsizei>(sizeof(MeshVertex));
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride,
-                        reinterpret_cast<const void*>(offsetof(MeshVertex, position)));
-  glEnableVertexAttribArray(1);
-  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(MeshVertex, normal)));
-  glEnableVertexAttribArray(2);
-  glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(MeshVertex, uv)));
+  for (GLuint a = 0; a < kInstanceAttribute; ++a) glEnableVertexAttribArray(a);
+  point_vertex_attributes(0, static_cast<GLsizei>(sizeof(MeshVertex)));
   glBindBuffer(GL_ARRAY_BUFFER, instance_vbo);
   for (GLuint a = kInstanceAttribute; a < kInstanceAttribute + kInstanceAttributes; ++a) {
     glEnableVertexAttribArray(a);

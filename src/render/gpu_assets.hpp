@@ -161,6 +161,11 @@ class GpuAssets {
   [[nodiscard]] std::shared_ptr<GpuMaterial> make_material(Material m) const;
   // Per-instance attributes 3..11 of a mesh's VAO, `first` instances into instance_vbo (bound as GL_ARRAY_BUFFER).
   static void point_instances(std::size_t first);
+  // The attribute layouts every mesh draw reads, instanced or expanded:
+  // 0..2 a MeshVertex's fields, 3..11 an Instance's, from the buffer bound
+  // as GL_ARRAY_BUFFER, the first at byte `base` and each next `stride` on.
+  static void point_vertex_attributes(std::size_t base, GLsizei stride);
+  static void point_instance_attributes(std::size_t base, GLsizei stride);
   [[nodiscard]] GpuMesh upload_mesh(const MeshData& data) const;
 
   std::shared_ptr<GpuMaterial> material(dat::Did surface);
